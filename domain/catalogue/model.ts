@@ -1,0 +1,105 @@
+import type { Cents, Grams } from "../money.ts";
+
+/** The languages a book can be listed in. */
+export const LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
+export type Language = typeof LANGUAGES[number];
+
+/** A book as the shop sells it. `images` are URL paths such as `/uploads/ab12.png`. */
+export interface Book {
+  id: number;
+  title: string;
+  author: string;
+  priceCents: Cents;
+  stock: number;
+  categoryId: number;
+  categoryName: string;
+  isbn13: string;
+  language: Language;
+  binding: string;
+  publisher: string;
+  /** YYYY-MM-DD */
+  publishingDate: string;
+  edition: string;
+  weightGrams: Grams;
+  description: string | null;
+  images: string[];
+  preorder: boolean;
+  /** YYYY-MM-DD or null */
+  preorderDate: string | null;
+  /** Copies the shop has on order from its supplier. */
+  preorderedStock: number;
+}
+
+/** A stationery item; it has exactly one image. */
+export interface StationeryItem {
+  id: number;
+  title: string;
+  priceCents: Cents;
+  stock: number;
+  weightGrams: Grams;
+  categoryId: number;
+  categoryName: string;
+  image: string;
+}
+
+/** A book category or a stationery category. */
+export interface Category {
+  id: number;
+  name: string;
+}
+
+/**
+ * What a shopper filters the stationery list by. Unset fields match everything;
+ * the price range is inclusive; each stock box admits its side (in stock: stock > 0,
+ * out of stock: stock = 0).
+ */
+export interface StationeryFilter {
+  /** Case-insensitive substring of the title. */
+  q?: string;
+  categoryId?: number;
+  minPriceCents?: Cents;
+  maxPriceCents?: Cents;
+  inStock: boolean;
+  outOfStock: boolean;
+}
+
+/** The book filter: the stationery filter plus the author (exact match). */
+export interface BookFilter extends StationeryFilter {
+  author?: string;
+}
+
+/** Pages count from 1. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** A new book as the admin submits it (images already stored, as URL paths). */
+export type NewBook = Omit<Book, "id" | "categoryName">;
+
+/** A new stationery item (image already stored). */
+export type NewStationeryItem = Omit<StationeryItem, "id" | "categoryName">;
+
+/**
+ * Changes to a product; absent fields stay. `stock` sets the stock, `addStock` adds to
+ * (or, negative, takes from) the current stock so that a sale between the admin's read
+ * and write is never lost. Giving both is refused by the use case.
+ */
+export interface StationeryChanges {
+  stock?: number;
+  addStock?: number;
+  priceCents?: Cents;
+}
+
+export interface BookChanges extends StationeryChanges {
+  preorder?: boolean;
+  preorderDate?: string | null;
+  preorderedStock?: number;
+}

@@ -1,0 +1,252 @@
+/**
+ * The ports: what the domain needs from the outside world, shaped by the domain.
+ * Adapters implement them (adapters/postgres, adapters/mail, adapters/pdf,
+ * adapters/storage, ...); main.ts wires them together.
+ *
+ * Expected outcomes (not found, duplicate, out of stock, wrong state) are returned as
+ * discriminated unions. Infrastructure failures are thrown, never turned into
+ * "not found".
+ */
+import type {
+  Book,
+  BookChanges,
+  BookFilter,
+  Category,
+  NewBook,
+  NewStationeryItem,
+  Page,
+  PageRequest,
+  StationeryChanges,
+  StationeryFilter,
+  StationeryItem,
+} from "./catalogue/model.ts";
+import type { Area, District, Province } from "./catalogue/locations.ts";
+import type {
+  Customer,
+  Destination,
+  ItemType,
+  Order,
+  OrderLine,
+  OrderStats,
+  OrderStatus,
+  PaymentMethod,
+} from "./orders/model.ts";
+import type { Cents } from "./money.ts";
+
+/** Catalogue reads for the storefront. Archived products are never returned. */
+export interface Catalogue {
+  listBooks(filter: BookFilter, page: PageRequest): Promise<Page<Book>>;
+  findBook(id: number): Promise<Book | undefined>;
+  /** Distinct authors of the books on sale, sorted. */
+  listAuthors(): Promise<string[]>;
+  listStationery(filter: StationeryFilter, page: PageRequest): Promise<Page<StationeryItem>>;
+  findStationery(id: number): Promise<StationeryItem | undefined>;
+  listCategories(): Promise<Category[]>;
+  listStationeryCategories(): Promise<Category[]>;
+}
+
+export type WriteResult<T> =
+  | { kind: "ok"; value: T }
+  | { kind: "not_found" }
+  /** A unique value is taken: `field` names it ("isbn13", "name"). */
+  | { kind: "duplicate"; field: string }
+  | { kind: "unknown_category" }
+  /** The change would take stock below zero. */
+  | { kind: "negative_stock" };
+
+export type DeleteResult = "deleted" | "archived" | "not_found";
+
+/** Catalogue changes made by the admin. */
+export interface CatalogueAdmin {
+  createBook(book: NewBook): Promise<WriteResult<Book>>;
+  updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>>;
+  /** Erases a book no order refers to; archives (hides) one that orders refer to. */
+  deleteBook(id: number): Promise<DeleteResult>;
+  createStationery(item: NewStationeryItem): Promise<WriteResult<StationeryItem>>;
+  updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>>;
+  deleteStationery(id: number): Promise<DeleteResult>;
+  /** Names are unique case-insensitively. */
+  createCategory(name: string): Promise<WriteResult<Category>>;
+  createStationeryCategory(name: string): Promise<WriteResult<Category>>;
+}
+
+/** Sri Lanka's provinces, districts and areas (cities), with postcodes. */
+export interface Locations {
+  provinces(): Promise<Province[]>;
+  districts(provinceId?: number): Promise<District[]>;
+  areas(districtId?: number): Promise<Area[]>;
+  /** The area with its district and province, to check a destination and name it. */
+  findArea(
+    areaId: number,
+  ): Promise<{ area: Area; district: District; province: Province } | undefined>;
+}
+
+/** The current state of an item an order asks for (prices come from here, never the client). */
+export interface SellableItem {
+  type: ItemType;
+  id: number;
+  title: string;
+  isbn13: string | null;
+  priceCents: Cents;
+  stock: number;
+  weightGrams: number;
+  preorder: boolean;
+}
+
+/** A fully priced order, ready to be stored. */
+export interface NewOrder {
+  customer: Customer;
+  destination: Destination;
+  provinceName: string;
+  districtName: string;
+  areaName: string;
+  paymentMethod: PaymentMethod;
+  lines: OrderLine[];
+  totalCents: Cents;
+  deliveryFeeCents: Cents;
+  /** ISO 8601 */
+  orderDate: string;
+  userId: number | null;
+}
+
+/** A line that could not be served: what was asked and what there is. */
+export interface StockShortfall {
+  type: ItemType;
+  id: number;
+  title: string;
+  requested: number;
+  available: number;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  /** A hash of the request body: the same key with another body is refused. */
+  requestHash: string;
+  /** Keys older than this are forgotten. */
+  expiresAt: string;
+}
+
+export type PlaceOrderOutcome =
+  | { kind: "placed"; order: Order }
+  /** The same key and body were seen before: the first order, unchanged. */
+  | { kind: "replayed"; order: Order }
+  | { kind: "idempotency_mismatch" }
+  | { kind: "insufficient_stock"; lines: StockShortfall[] }
+  /** A price moved between pricing and storing: price again. */
+  | { kind: "price_changed"; items: SellableItem[] };
+
+export type StatusChangeOutcome =
+  | { kind: "changed"; order: Order }
+  | { kind: "not_found" }
+  | { kind: "not_pending"; status: OrderStatus };
+
+/** Orders, with the stock and mail that go with them in the same transaction. */
+export interface OrderRepository {
+  /** Current state of the asked items; missing or archived ones are left out. */
+  findSellable(items: { type: ItemType; id: number }[]): Promise<SellableItem[]>;
+  /**
+   * In one transaction: claims the idempotency key (when given), takes the stock of
+   * every line (lines for the same item summed, rows touched in id order, guarded by
+   * `stock >= quantity` and the unit price the order was priced at), stores the order
+   * as pending with its lines, and enqueues the checkout mail. All or nothing.
+   */
+  place(order: NewOrder, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome>;
+  findById(id: number): Promise<Order | undefined>;
+  /** Newest first. */
+  list(status?: OrderStatus): Promise<Order[]>;
+  stats(): Promise<OrderStats>;
+  /**
+   * In one transaction, only while the order is pending: marks it completed, saves the
+   * order slip and enqueues the completion mail.
+   */
+  complete(id: number, slipPdf: Uint8Array): Promise<StatusChangeOutcome>;
+  /** In one transaction, only while the order is pending: marks it rejected and returns its stock (once). */
+  reject(id: number): Promise<StatusChangeOutcome>;
+  findSlip(id: number): Promise<Uint8Array | undefined>;
+}
+
+export type MailKind = "order_placed" | "order_completed";
+
+/** A mail waiting in the outbox. */
+export interface OutboxEntry {
+  id: number;
+  kind: MailKind;
+  orderId: number;
+  attempts: number;
+}
+
+/**
+ * The transactional outbox. Entries are written by OrderRepository in the order's own
+ * transaction; the dispatcher claims due entries (safe across several server processes),
+ * sends them and marks them.
+ */
+export interface Outbox {
+  /** Claims up to `limit` due entries for `leaseMs`; another process will not claim them meanwhile. */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  markSent(id: number, at: Date): Promise<void>;
+  markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+}
+
+/** An e-mail message, rendered. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Renders the PDF order slip of an order. */
+export interface SlipRenderer {
+  render(order: Order): Promise<Uint8Array>;
+}
+
+export interface StoredImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** Uploaded images. `put` returns the URL path the image is served under (`/uploads/...`). */
+export interface ImageStorage {
+  put(bytes: Uint8Array, contentType: string): Promise<string>;
+  /** `key` is the part after `/uploads/`. */
+  get(key: string): Promise<StoredImage | undefined>;
+}
+
+export interface AdminAccount {
+  id: number;
+  email: string;
+  passwordHash: string;
+}
+
+export interface CustomerAccount {
+  id: number;
+  username: string;
+  email: string;
+}
+
+export type RegisterOutcome =
+  | { kind: "created"; account: CustomerAccount }
+  | { kind: "taken"; field: "username" | "email" };
+
+export interface AccountRepository {
+  findAdminByEmail(email: string): Promise<AdminAccount | undefined>;
+  /** Creates the admin, or sets the password of the one with this e-mail. */
+  upsertAdmin(email: string, passwordHash: string): Promise<AdminAccount>;
+  countAdmins(): Promise<number>;
+  createCustomer(
+    account: { username: string; email: string; passwordHash: string },
+  ): Promise<RegisterOutcome>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+export interface Clock {
+  now(): Date;
+}
