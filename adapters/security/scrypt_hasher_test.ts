@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { DEFAULT_SCRYPT_PARAMS, parseScryptHash, ScryptPasswordHasher } from "./scrypt_hasher.ts";
+
+const cheap = new ScryptPasswordHasher({ params: { N: 2 ** 10, r: 8, p: 1 } });
+
+Deno.test("ScryptPasswordHasher.hash() encodes scrypt$N$r$p$salt$hash with a 16-byte salt", async () => {
+  const encoded = await cheap.hash("correct horse battery");
+  assert.match(encoded, /^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+  const parsed = parseScryptHash(encoded);
+  assert.equal(parsed?.salt.length, 16);
+  assert.equal(parsed?.hash.length, 32);
+});
+
+Deno.test("ScryptPasswordHasher.verify() accepts the right password and refuses others", async () => {
+  const encoded = await cheap.hash("correct horse battery");
+  assert.equal(await cheap.verify("correct horse battery", encoded), true);
+  assert.equal(await cheap.verify("correct horse batterY", encoded), false);
+  assert.equal(await cheap.verify("", encoded), false);
+});
+
+Deno.test("ScryptPasswordHasher.hash() salts: the same password gives different hashes", async () => {
+  const a = await cheap.hash("same password");
+  const b = await cheap.hash("same password");
+  assert.notEqual(a, b);
+});
+
+Deno.test("ScryptPasswordHasher.verify() reads the parameters from the stored hash", async () => {
+  const other = new ScryptPasswordHasher({ params: { N: 2 ** 11, r: 4, p: 2 } });
+  const encoded = await other.hash("pässwörd ✓");
+  assert.equal(await cheap.verify("pässwörd ✓", encoded), true);
+});
+
+Deno.test("ScryptPasswordHasher.verify() answers false for malformed or hostile hashes", async () => {
+  const encoded = await cheap.hash("secret-password");
+  const [, , r, p, salt, hash] = encoded.split("$");
+  for (
+    const bad of [
+      "",
+      "not a hash",
+      `bcrypt$1024$${r}$${p}$${salt}$${hash}`,
+      `scrypt$1000$${r}$${p}$${salt}$${hash}`, // N not a power of two
+      `scrypt$${2 ** 24}$${r}$${p}$${salt}$${hash}`, // would need gigabytes
+      `scrypt$1024$${r}$${p}$$${hash}`, // no salt
+      `scrypt$1024$${r}$${p}$${salt}$`, // no hash
+      `scrypt$1024$${r}$${p}$${salt}$${hash}$extra`,
+    ]
+  ) {
+    assert.equal(await cheap.verify("secret-password", bad), false, bad);
+  }
+});
+
+Deno.test("ScryptPasswordHasher defaults to N=2^17, r=8, p=1", async () => {
+  assert.deepEqual(DEFAULT_SCRYPT_PARAMS, { N: 131072, r: 8, p: 1 });
+  const encoded = await new ScryptPasswordHasher().hash("production cost");
+  assert.match(encoded, /^scrypt\$131072\$8\$1\$/);
+  assert.equal(await cheap.verify("production cost", encoded), true);
+});
