@@ -1,7 +1,8 @@
 import type { MailMessage } from "../ports.ts";
 import type { Order } from "../orders/model.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import { formatMoney, paymentLabel, singleLine } from "./format.ts";
+import { formatLkr } from "../money.ts";
+import { paymentLabel, singleLine } from "./format.ts";
 import {
   composeMail,
   deliverTo,
@@ -27,7 +28,7 @@ export function checkoutMail(order: Order, shop: ShopInfo, bank: BankDetails): M
     ...(order.paymentMethod === "Bank Deposit" ? bankDepositParts(order, bank) : [
       paragraph(
         `Payment: ${paymentLabel(order.paymentMethod)}. Please keep ${
-          formatMoney(order.totalCents + order.deliveryFeeCents)
+          formatLkr(order.totalCents + order.deliveryFeeCents)
         } ready for the courier.`,
       ),
     ]),
@@ -47,7 +48,7 @@ export function checkoutMail(order: Order, shop: ShopInfo, bank: BankDetails): M
 }
 
 function bankDepositParts(order: Order, bank: BankDetails): MailPart[] {
-  const amount = formatMoney(order.totalCents + order.deliveryFeeCents);
+  const amount = formatLkr(order.totalCents + order.deliveryFeeCents);
   return [
     paragraph(
       `Payment: Bank Deposit. Please deposit ${amount} to the account below, ` +

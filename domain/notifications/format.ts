@@ -1,7 +1,6 @@
 /**
- * Small formatters shared by the mail templates: HTML escaping, money, header-safe text.
+ * Small formatters shared by the mail templates: HTML escaping, header-safe text, labels.
  */
-import type { Cents } from "../money.ts";
 import type { ItemType, PaymentMethod } from "../orders/model.ts";
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -19,20 +18,6 @@ const HTML_ESCAPES: Record<string, string> = {
  */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
-}
-
-/**
- * Formats cents as the shop shows money: rupees with thousands separators and 2 decimals.
- *
- * @example formatMoney(125000) === "LKR 1,250.00"
- */
-export function formatMoney(cents: Cents): string {
-  const whole = Math.round(cents);
-  const sign = whole < 0 ? "-" : "";
-  const abs = Math.abs(whole);
-  const rupees = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const rest = String(abs % 100).padStart(2, "0");
-  return `${sign}LKR ${rupees}.${rest}`;
 }
 
 /** Collapses line breaks and runs of white space, so that text is safe in a mail header. */

@@ -5,7 +5,8 @@
  */
 import type { ShopInfo } from "../shop.ts";
 import type { Order } from "../orders/model.ts";
-import { escapeHtml, formatMoney, itemTypeLabel } from "./format.ts";
+import { formatLkr } from "../money.ts";
+import { escapeHtml, itemTypeLabel } from "./format.ts";
 
 /** One block of a mail in both of its forms. */
 export interface MailPart {
@@ -49,8 +50,8 @@ export function detailRows(rows: [label: string, value: string][]): MailPart {
 /** The order's lines: title, kind, unit price x quantity and line total. */
 export function itemsTable(order: Order): MailPart {
   const rows = order.items.map((line) => {
-    const lineTotal = formatMoney(line.unitPriceCents * line.quantity);
-    const each = `${formatMoney(line.unitPriceCents)} x ${line.quantity}`;
+    const lineTotal = formatLkr(line.unitPriceCents * line.quantity);
+    const each = `${formatLkr(line.unitPriceCents)} x ${line.quantity}`;
     const badge = line.preorder ? " (pre-order)" : "";
     return {
       html: `<tr><td style="${CELL}">${escapeHtml(line.title)}${escapeHtml(badge)}</td>` +
@@ -73,9 +74,9 @@ export function itemsTable(order: Order): MailPart {
 /** Total of the items, delivery fee and subtotal (what the shopper pays). */
 export function totalsTable(order: Order): MailPart {
   const rows: [string, string, boolean][] = [
-    ["Total", formatMoney(order.totalCents), false],
-    ["Delivery fee", formatMoney(order.deliveryFeeCents), false],
-    ["Subtotal", formatMoney(order.totalCents + order.deliveryFeeCents), true],
+    ["Total", formatLkr(order.totalCents), false],
+    ["Delivery fee", formatLkr(order.deliveryFeeCents), false],
+    ["Subtotal", formatLkr(order.totalCents + order.deliveryFeeCents), true],
   ];
   const html = rows.map(([label, value, strong]) => {
     const weight = strong ? "font-weight:bold;" : "";

@@ -1,5 +1,5 @@
 /** The shop's mails, rendered from an order: pure functions, no I/O. */
 export { checkoutMail } from "./checkout_mail.ts";
 export { completionMail } from "./completion_mail.ts";
-export { escapeHtml, formatMoney, itemTypeLabel, paymentLabel, singleLine } from "./format.ts";
+export { escapeHtml, itemTypeLabel, paymentLabel, singleLine } from "./format.ts";
 export { DELIVERY_PROMISE, PREORDER_PROMISE } from "./layout.ts";
