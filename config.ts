@@ -1,0 +1,157 @@
+/**
+ * The shop's configuration, read once from the environment by one zod schema. Every
+ * problem is reported together, one line each naming the variable. Only main.ts reads
+ * the environment and passes it here.
+ */
+import { z } from "zod";
+import type { BankDetails, ShopInfo } from "./domain/shop.ts";
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Absolute, without a trailing slash. */
+  publicUrl: string;
+  /** Unset: generated once and kept in `dataDir`. */
+  jwtSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Unset: mail is written as .eml files under `dataDir/mail`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  bank: BankDetails;
+  shop: ShopInfo;
+  seedDemo: boolean;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** The demo values a fresh checkout starts with. */
+export const DEMO_DEFAULTS = {
+  BANK_NAME: "Bank of Ceylon",
+  BANK_BRANCH: "Mount Lavinia",
+  BANK_ACCOUNT_NAME: "Pothgula Books and Stationery",
+  BANK_ACCOUNT_NUMBER: "0081234567",
+  WHATSAPP_NUMBER: "+94 77 123 4567",
+  SHOP_EMAIL: "hello@pothgula.lk",
+  SHOP_PHONE_1: "+94 11 273 4567",
+  SHOP_PHONE_2: "+94 77 123 4567",
+  SHOP_ADDRESS: "42 Hotel Road, Mount Lavinia 10370, Sri Lanka",
+} as const;
+
+const TRUE_WORDS = ["1", "true", "yes", "on"];
+const FALSE_WORDS = ["0", "false", "no", "off"];
+
+/** Empty values count as unset, as container environments often pass them. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+}
+
+function text(max: number) {
+  return z.string().trim().min(1, "must not be blank").max(
+    max,
+    `must be at most ${max} characters`,
+  );
+}
+
+function urlWithSchemes(schemes: string[], what: string) {
+  return z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be ${what} URL (${schemes.map((s) => `${s}//`).join(" or ")}...)`);
+}
+
+const email = z.string().trim().pipe(z.email("must be an e-mail address"));
+
+const ENV_SCHEMA = z.object({
+  PORT: optional(
+    z.string().regex(/^\d{1,5}$/, "must be a whole number from 1 to 65535").transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, "must be a whole number from 1 to 65535"),
+  ),
+  DATA_DIR: optional(text(4096)),
+  DATABASE_URL: optional(urlWithSchemes(["postgres:", "postgresql:"], "a PostgreSQL")),
+  PUBLIC_URL: optional(urlWithSchemes(["http:", "https:"], "an absolute http(s)")),
+  JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  ADMIN_EMAIL: optional(email),
+  ADMIN_PASSWORD: optional(z.string().min(10, "must be at least 10 characters")),
+  SMTP_URL: optional(urlWithSchemes(["smtp:", "smtps:"], "an smtp or smtps")),
+  MAIL_FROM: optional(text(320)),
+  BANK_NAME: optional(text(200)),
+  BANK_BRANCH: optional(text(200)),
+  BANK_ACCOUNT_NAME: optional(text(200)),
+  BANK_ACCOUNT_NUMBER: optional(text(60)),
+  WHATSAPP_NUMBER: optional(text(40)),
+  SHOP_EMAIL: optional(email),
+  SHOP_PHONE_1: optional(text(40)),
+  SHOP_PHONE_2: optional(text(40)),
+  SHOP_ADDRESS: optional(text(300)),
+  SEED_DEMO: optional(
+    z.string().trim().toLowerCase().refine(
+      (v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v),
+      "must be 1 or 0 (true/false, yes/no, on/off)",
+    ).transform((v) => TRUE_WORDS.includes(v)),
+  ),
+});
+
+type Env = z.output<typeof ENV_SCHEMA>;
+
+function toConfig(env: Env): Config {
+  const port = env.PORT ?? 8000;
+  const shopEmail = env.SHOP_EMAIL ?? DEMO_DEFAULTS.SHOP_EMAIL;
+  return {
+    port,
+    dataDir: env.DATA_DIR ?? "./data",
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    jwtSecret: env.JWT_SECRET,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Pothgula <${shopEmail}>`,
+    bank: {
+      bankName: env.BANK_NAME ?? DEMO_DEFAULTS.BANK_NAME,
+      bankBranch: env.BANK_BRANCH ?? DEMO_DEFAULTS.BANK_BRANCH,
+      accountName: env.BANK_ACCOUNT_NAME ?? DEMO_DEFAULTS.BANK_ACCOUNT_NAME,
+      accountNumber: env.BANK_ACCOUNT_NUMBER ?? DEMO_DEFAULTS.BANK_ACCOUNT_NUMBER,
+      whatsappNumber: env.WHATSAPP_NUMBER ?? DEMO_DEFAULTS.WHATSAPP_NUMBER,
+    },
+    shop: {
+      name: "Pothgula",
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+      email: shopEmail,
+      phones: [
+        env.SHOP_PHONE_1 ?? DEMO_DEFAULTS.SHOP_PHONE_1,
+        env.SHOP_PHONE_2 ?? DEMO_DEFAULTS.SHOP_PHONE_2,
+      ],
+      address: env.SHOP_ADDRESS ?? DEMO_DEFAULTS.SHOP_ADDRESS,
+    },
+    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+  };
+}
+
+/** One line per problem, naming the variable; secrets are never echoed. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? "environment");
+  return `${name}: ${issue.message}`;
+}
+
+/**
+ * Parses the environment into the shop's configuration.
+ *
+ * @example
+ * loadConfig({ PORT: "abc" }) // { ok: false, problems: ["PORT: must be a whole number from 1 to 65535"] }
+ */
+export function loadConfig(env: Record<string, string | undefined>): ConfigResult {
+  const known = Object.fromEntries(
+    Object.keys(ENV_SCHEMA.shape).map((name) => [name, env[name]]),
+  );
+  const parsed = ENV_SCHEMA.safeParse(known);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map(describeIssue) };
+  }
+  return { ok: true, config: toConfig(parsed.data) };
+}

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { DEMO_DEFAULTS, loadConfig } from "./config.ts";
+
+function configOf(env: Record<string, string | undefined>) {
+  const result = loadConfig(env);
+  if (!result.ok) throw new Error(`expected a valid configuration: ${result.problems.join("; ")}`);
+  return result.config;
+}
+
+Deno.test("loadConfig() gives the embedded defaults for an empty environment", () => {
+  const config = configOf({});
+  assert.equal(config.port, 8000);
+  assert.equal(config.dataDir, "./data");
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.publicUrl, "http://localhost:8000");
+  assert.equal(config.seedDemo, true);
+  assert.equal(config.bank.bankName, DEMO_DEFAULTS.BANK_NAME);
+  assert.equal(config.shop.address, DEMO_DEFAULTS.SHOP_ADDRESS);
+  assert.equal(config.mailFrom, `Pothgula <${DEMO_DEFAULTS.SHOP_EMAIL}>`);
+});
+
+Deno.test("loadConfig() derives PUBLIC_URL from PORT and strips a trailing slash", () => {
+  assert.equal(configOf({ PORT: "9090" }).publicUrl, "http://localhost:9090");
+  assert.equal(configOf({ PUBLIC_URL: "https://pothgula.lk/" }).publicUrl, "https://pothgula.lk");
+  assert.equal(
+    configOf({ PUBLIC_URL: "https://pothgula.lk/" }).shop.publicUrl,
+    "https://pothgula.lk",
+  );
+});
+
+Deno.test("loadConfig() turns the demo catalogue off with DATABASE_URL unless SEED_DEMO says so", () => {
+  const url = "postgres://shop@db:5432/pothgula";
+  assert.equal(configOf({ DATABASE_URL: url }).seedDemo, false);
+  assert.equal(configOf({ DATABASE_URL: url, SEED_DEMO: "1" }).seedDemo, true);
+  assert.equal(configOf({ SEED_DEMO: "off" }).seedDemo, false);
+});
+
+Deno.test("loadConfig() treats empty values as unset", () => {
+  const config = configOf({ PORT: "", DATABASE_URL: "", SMTP_URL: "" });
+  assert.equal(config.port, 8000);
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.smtpUrl, undefined);
+});
+
+Deno.test("loadConfig() reads bank and shop details from the environment", () => {
+  const config = configOf({
+    BANK_NAME: "Sampath Bank",
+    BANK_ACCOUNT_NUMBER: "1234",
+    SHOP_EMAIL: "shop@example.lk",
+    SHOP_PHONE_2: "+94 70 000 0000",
+    MAIL_FROM: "orders@example.lk",
+  });
+  assert.equal(config.bank.bankName, "Sampath Bank");
+  assert.equal(config.bank.accountNumber, "1234");
+  assert.equal(config.shop.email, "shop@example.lk");
+  assert.deepEqual(config.shop.phones, [DEMO_DEFAULTS.SHOP_PHONE_1, "+94 70 000 0000"]);
+  assert.equal(config.mailFrom, "orders@example.lk");
+});
+
+Deno.test("loadConfig() reports every problem together, one line naming each variable", () => {
+  const result = loadConfig({
+    PORT: "eighty",
+    DATABASE_URL: "mysql://db/shop",
+    PUBLIC_URL: "localhost:8000",
+    JWT_SECRET: "short",
+    ADMIN_EMAIL: "not-an-address",
+    ADMIN_PASSWORD: "123",
+    SMTP_URL: "http://mail",
+    SEED_DEMO: "maybe",
+    SHOP_EMAIL: "nope",
+  });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  const named = result.problems.map((line) => line.split(":")[0]).sort();
+  assert.deepEqual(named, [
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "DATABASE_URL",
+    "JWT_SECRET",
+    "PORT",
+    "PUBLIC_URL",
+    "SEED_DEMO",
+    "SHOP_EMAIL",
+    "SMTP_URL",
+  ]);
+  for (const line of result.problems) assert.ok(!line.includes("\n"), line);
+});
+
+Deno.test("loadConfig() refuses a port out of range and never echoes a secret", () => {
+  const result = loadConfig({ PORT: "70000", JWT_SECRET: "tiny-secret" });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.ok(result.problems.some((p) => p.startsWith("PORT: must be a whole number")));
+  assert.ok(result.problems.every((p) => !p.includes("tiny-secret")));
+});
