@@ -1,0 +1,70 @@
+/**
+ * The storefront's filters as pure predicates. The repositories express the same rules
+ * in SQL; these are the reference (and run in the browser and in in-memory fakes).
+ */
+import type { Book, BookFilter, StationeryFilter, StationeryItem } from "./model.ts";
+
+/** Matches everything: no search, no category, no price range, both stock boxes ticked. */
+export const DEFAULT_STATIONERY_FILTER: Readonly<StationeryFilter> = Object.freeze({
+  inStock: true,
+  outOfStock: true,
+});
+
+/** Matches every book. */
+export const DEFAULT_BOOK_FILTER: Readonly<BookFilter> = DEFAULT_STATIONERY_FILTER;
+
+/** The slider's range on both lists: LKR 0 to 5,000. */
+export const PRICE_SLIDER_MIN_CENTS = 0;
+export const PRICE_SLIDER_MAX_CENTS = 500_000;
+
+/** The fields both kinds of product share with the filter. */
+interface Filterable {
+  title: string;
+  categoryId: number;
+  priceCents: number;
+  stock: number;
+}
+
+/**
+ * Whether a book passes the filter: the title holds the trimmed search term (ignoring
+ * case), the category and author are unset or equal (author exactly), the price lies in
+ * the inclusive range, and a ticked stock box admits it. With neither box ticked, nothing
+ * passes.
+ *
+ * @example matchesBookFilter(book, { q: "gam", inStock: true, outOfStock: false })
+ */
+export function matchesBookFilter(book: Book, filter: BookFilter): boolean {
+  return matchesCommon(book, filter) &&
+    (filter.author === undefined || filter.author === book.author);
+}
+
+/** Whether a stationery item passes the filter; the rules are those of the books, without author. */
+export function matchesStationeryFilter(item: StationeryItem, filter: StationeryFilter): boolean {
+  return matchesCommon(item, filter);
+}
+
+function matchesCommon(product: Filterable, filter: StationeryFilter): boolean {
+  return matchesTitle(product.title, filter.q) &&
+    (filter.categoryId === undefined || filter.categoryId === product.categoryId) &&
+    matchesPrice(product.priceCents, filter) &&
+    matchesStock(product.stock, filter);
+}
+
+/** Case-insensitive substring of the trimmed term; an empty or blank term matches all. */
+export function matchesTitle(title: string, q: string | undefined): boolean {
+  const term = (q ?? "").trim().toLocaleLowerCase();
+  return term === "" || title.toLocaleLowerCase().includes(term);
+}
+
+function matchesPrice(priceCents: number, filter: StationeryFilter): boolean {
+  return (filter.minPriceCents === undefined || priceCents >= filter.minPriceCents) &&
+    (filter.maxPriceCents === undefined || priceCents <= filter.maxPriceCents);
+}
+
+/** In stock means above 0, out of stock exactly 0; each ticked box admits its side. */
+export function matchesStock(
+  stock: number,
+  filter: Pick<StationeryFilter, "inStock" | "outOfStock">,
+): boolean {
+  return stock > 0 ? filter.inStock : filter.outOfStock;
+}

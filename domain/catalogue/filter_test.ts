@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import type { Book, BookFilter, StationeryItem } from "./model.ts";
+import {
+  DEFAULT_BOOK_FILTER,
+  DEFAULT_STATIONERY_FILTER,
+  matchesBookFilter,
+  matchesStationeryFilter,
+} from "./filter.ts";
+
+function aBook(overrides: Partial<Book> = {}): Book {
+  return {
+    id: 1,
+    title: "Gamperaliya",
+    author: "Martin Wickramasinghe",
+    priceCents: 95000,
+    stock: 4,
+    categoryId: 2,
+    categoryName: "Novels",
+    isbn13: "9789552100018",
+    language: "Sinhala",
+    binding: "Paperback",
+    publisher: "Sarasavi",
+    publishingDate: "2019-05-01",
+    edition: "12th",
+    weightGrams: 350,
+    description: null,
+    images: ["/uploads/a.png"],
+    preorder: false,
+    preorderDate: null,
+    preorderedStock: 0,
+    ...overrides,
+  };
+}
+
+function anItem(overrides: Partial<StationeryItem> = {}): StationeryItem {
+  return {
+    id: 1,
+    title: "Atlas Chooty Pen Blue",
+    priceCents: 4000,
+    stock: 100,
+    weightGrams: 10,
+    categoryId: 1,
+    categoryName: "Pens",
+    image: "/uploads/p.png",
+    ...overrides,
+  };
+}
+
+const all: BookFilter = { ...DEFAULT_BOOK_FILTER };
+
+Deno.test("matchesBookFilter() admits every book under the default filter", () => {
+  assert.equal(matchesBookFilter(aBook(), all), true);
+  assert.equal(matchesBookFilter(aBook({ stock: 0 }), all), true);
+});
+
+Deno.test("matchesBookFilter() finds the trimmed term anywhere in the title, ignoring case", () => {
+  assert.equal(matchesBookFilter(aBook(), { ...all, q: "  PERAL " }), true);
+  assert.equal(matchesBookFilter(aBook(), { ...all, q: "madol" }), false);
+  assert.equal(matchesBookFilter(aBook(), { ...all, q: "   " }), true);
+  assert.equal(matchesBookFilter(aBook(), { ...all, q: "" }), true);
+});
+
+Deno.test("matchesBookFilter() matches category and author when unset or equal", () => {
+  assert.equal(matchesBookFilter(aBook(), { ...all, categoryId: 2 }), true);
+  assert.equal(matchesBookFilter(aBook(), { ...all, categoryId: 3 }), false);
+  assert.equal(matchesBookFilter(aBook(), { ...all, author: "Martin Wickramasinghe" }), true);
+  assert.equal(matchesBookFilter(aBook(), { ...all, author: "martin wickramasinghe" }), false);
+  assert.equal(matchesBookFilter(aBook(), { ...all, author: "Martin" }), false);
+});
+
+Deno.test("matchesBookFilter() keeps both ends of the price range", () => {
+  const book = aBook({ priceCents: 95000 });
+  assert.equal(matchesBookFilter(book, { ...all, minPriceCents: 95000 }), true);
+  assert.equal(matchesBookFilter(book, { ...all, maxPriceCents: 95000 }), true);
+  assert.equal(matchesBookFilter(book, { ...all, minPriceCents: 95001 }), false);
+  assert.equal(matchesBookFilter(book, { ...all, maxPriceCents: 94999 }), false);
+});
+
+Deno.test("matchesBookFilter() lets each stock box admit its side only", () => {
+  const inStock = aBook({ stock: 1 });
+  const soldOut = aBook({ stock: 0 });
+  const onlyIn = { ...all, inStock: true, outOfStock: false };
+  const onlyOut = { ...all, inStock: false, outOfStock: true };
+  const neither = { ...all, inStock: false, outOfStock: false };
+  assert.equal(matchesBookFilter(inStock, onlyIn), true);
+  assert.equal(matchesBookFilter(soldOut, onlyIn), false);
+  assert.equal(matchesBookFilter(inStock, onlyOut), false);
+  assert.equal(matchesBookFilter(soldOut, onlyOut), true);
+  assert.equal(matchesBookFilter(inStock, neither), false);
+  assert.equal(matchesBookFilter(soldOut, neither), false);
+});
+
+Deno.test("matchesStationeryFilter() applies the same rules without an author", () => {
+  const filter = { ...DEFAULT_STATIONERY_FILTER, q: "chooty", categoryId: 1, maxPriceCents: 4000 };
+  assert.equal(matchesStationeryFilter(anItem(), filter), true);
+  assert.equal(matchesStationeryFilter(anItem({ priceCents: 4001 }), filter), false);
+  assert.equal(matchesStationeryFilter(anItem({ categoryId: 2 }), filter), false);
+  assert.equal(
+    matchesStationeryFilter(anItem({ stock: 0 }), { ...filter, outOfStock: false }),
+    false,
+  );
+});
+
+Deno.test("matchesBookFilter() admits a book only when it passes every field on its own", () => {
+  const filterArb = fc.record({
+    q: fc.option(fc.constantFrom("gam", "GAM", " x ", ""), { nil: undefined }),
+    categoryId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    author: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
+    minPriceCents: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: undefined }),
+    maxPriceCents: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: undefined }),
+    inStock: fc.boolean(),
+    outOfStock: fc.boolean(),
+  });
+  const bookArb = fc.record({
+    title: fc.constantFrom("Gamperaliya", "Madol Doova", "x"),
+    categoryId: fc.integer({ min: 1, max: 3 }),
+    author: fc.constantFrom("A", "B"),
+    priceCents: fc.integer({ min: 0, max: 5000 }),
+    stock: fc.integer({ min: 0, max: 3 }),
+  }).map((fields) => aBook(fields));
+  fc.assert(fc.property(bookArb, filterArb, (book, filter) => {
+    const alone = (part: Partial<BookFilter>) =>
+      matchesBookFilter(book, { inStock: true, outOfStock: true, ...part });
+    const expected = alone({ q: filter.q }) && alone({ categoryId: filter.categoryId }) &&
+      alone({ author: filter.author }) &&
+      alone({ minPriceCents: filter.minPriceCents, maxPriceCents: filter.maxPriceCents }) &&
+      alone({ inStock: filter.inStock, outOfStock: filter.outOfStock });
+    assert.equal(matchesBookFilter(book, filter), expected);
+  }));
+});
