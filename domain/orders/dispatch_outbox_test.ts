@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  type DispatchDeps,
+  dispatchDueMail,
+  NEVER_AGAIN,
+  retryDelayMs,
+} from "./dispatch_outbox.ts";
+import {
+  ManualClock,
+  MemoryOrderLookup,
+  MemoryOutbox,
+  RecordingMailer,
+} from "../notifications/testing/outbox_fakes.ts";
+import { SAMPLE_BANK, SAMPLE_SHOP, sampleOrder } from "../notifications/testing/samples.ts";
+
+const START = new Date("2025-03-14T10:00:00.000Z");
+
+function setup(random = () => 0.5) {
+  const outbox = new MemoryOutbox();
+  const orders = new MemoryOrderLookup([
+    sampleOrder({ id: 1 }),
+    sampleOrder({ id: 2, paymentMethod: "Bank Deposit", status: "completed" }),
+  ]);
+  const mailer = new RecordingMailer();
+  const clock = new ManualClock(START);
+  const deps: DispatchDeps = {
+    outbox,
+    orders,
+    mailer,
+    clock,
+    random,
+    shop: SAMPLE_SHOP,
+    bank: SAMPLE_BANK,
+  };
+  return { outbox, orders, mailer, clock, deps };
+}
+
+Deno.test("retryDelayMs() doubles from the base and never passes the cap", () => {
+  const base = 30_000;
+  const max = 3_600_000;
+  assert.equal(retryDelayMs(1, () => 1, base, max), 30_000);
+  assert.equal(retryDelayMs(2, () => 1, base, max), 60_000);
+  assert.equal(retryDelayMs(3, () => 1, base, max), 120_000);
+  assert.equal(retryDelayMs(1, () => 0, base, max), 15_000);
+  assert.equal(retryDelayMs(100, () => 1, base, max), max);
+  assert.equal(retryDelayMs(100, () => 0, base, max), max / 2);
+});
+
+Deno.test("retryDelayMs() stays between half and all of the capped exponential wait", () => {
+  fc.assert(fc.property(
+    fc.integer({ min: 0, max: 10_000 }),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+    fc.integer({ min: 1, max: 100_000 }),
+    fc.integer({ min: 1, max: 10_000_000 }),
+    (attempts, r, base, extra) => {
+      const max = base + extra;
+      const ceiling = Math.min(max, base * 2 ** Math.max(attempts - 1, 0));
+      const delay = retryDelayMs(attempts, () => r, base, max);
+      assert.ok(delay >= Math.floor(ceiling / 2) && delay <= Math.ceil(ceiling), `${delay}`);
+      assert.ok(delay <= max);
+    },
+  ));
+});
+
+Deno.test("dispatchDueMail() sends the checkout and completion mails and marks them sent", async () => {
+  const { outbox, mailer, deps } = setup();
+  outbox.add("order_placed", 1, START);
+  outbox.add("order_completed", 2, START);
+  const result = await dispatchDueMail(deps);
+  assert.deepEqual(result, { sent: 2, failed: 0 });
+  assert.deepEqual(mailer.sent.map((m) => m.subject), [
+    "Pothgula: order #1 received",
+    "Pothgula: order #2 handed over to delivery",
+  ]);
+  assert.ok(outbox.rows.every((r) => r.sentAt?.getTime() === START.getTime()));
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+  assert.equal(mailer.sent.length, 2);
+});
+
+Deno.test("dispatchDueMail() uses the Bank Deposit template for a Bank Deposit order", async () => {
+  const { outbox, mailer, deps } = setup();
+  outbox.add("order_placed", 2, START);
+  await dispatchDueMail(deps);
+  assert.match(mailer.sent[0].text, /0071234567/);
+});
+
+Deno.test("dispatchDueMail() leaves entries that are not yet due", async () => {
+  const { outbox, mailer, clock, deps } = setup();
+  outbox.add("order_placed", 1, new Date(START.getTime() + 60_000));
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+  clock.advance(60_000);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 1, failed: 0 });
+  assert.equal(mailer.sent.length, 1);
+});
+
+Deno.test("dispatchDueMail() records a refused send and retries it after a growing wait", async () => {
+  const { outbox, mailer, clock, deps } = setup(() => 1);
+  const row = outbox.add("order_placed", 1, START);
+  mailer.failWith = new Error("connect ECONNREFUSED 127.0.0.1:2525");
+  const options = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
+
+  assert.deepEqual(await dispatchDueMail(deps, options), { sent: 0, failed: 1 });
+  assert.equal(row.attempts, 1);
+  assert.equal(row.lastError, "connect ECONNREFUSED 127.0.0.1:2525");
+  assert.equal(row.nextAttemptAt.getTime(), START.getTime() + 1_000);
+
+  clock.advance(999);
+  assert.deepEqual(await dispatchDueMail(deps, options), { sent: 0, failed: 0 });
+  clock.advance(1);
+  assert.deepEqual(await dispatchDueMail(deps, options), { sent: 0, failed: 1 });
+  assert.equal(row.nextAttemptAt.getTime(), START.getTime() + 1_000 + 2_000);
+
+  mailer.failWith = null;
+  clock.advance(2_000);
+  assert.deepEqual(await dispatchDueMail(deps, options), { sent: 1, failed: 0 });
+  assert.equal(mailer.sent.length, 1);
+  assert.ok(row.sentAt);
+});
+
+Deno.test("dispatchDueMail() gives up on a mail whose order no longer exists", async () => {
+  const { outbox, mailer, clock, deps } = setup();
+  const row = outbox.add("order_placed", 999, START);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 1 });
+  assert.equal(row.lastError, "Order 999 does not exist");
+  assert.equal(row.nextAttemptAt.getTime(), NEVER_AGAIN.getTime());
+  clock.advance(365 * 24 * 3_600_000);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test("dispatchDueMail() sends the other mails of a round when one fails", async () => {
+  const { outbox, mailer, deps } = setup();
+  outbox.add("order_placed", 999, START);
+  outbox.add("order_placed", 1, START);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 1, failed: 1 });
+  assert.equal(mailer.sent[0].subject, "Pothgula: order #1 received");
+});
+
+Deno.test("dispatchDueMail() claims at most a batch per round", async () => {
+  const { outbox, mailer, deps } = setup();
+  for (let i = 0; i < 5; i++) outbox.add("order_placed", 1, START);
+  assert.deepEqual(await dispatchDueMail(deps, { batch: 3 }), { sent: 3, failed: 0 });
+  assert.deepEqual(await dispatchDueMail(deps, { batch: 3 }), { sent: 2, failed: 0 });
+  assert.equal(mailer.sent.length, 5);
+});
+
+Deno.test("dispatchDueMail() lets an outbox failure through, leaving the entries to their lease", async () => {
+  const { outbox, deps } = setup();
+  outbox.add("order_placed", 1, START);
+  outbox.claimDue = () => Promise.reject(new Error("database is down"));
+  await assert.rejects(dispatchDueMail(deps), /database is down/);
+});
