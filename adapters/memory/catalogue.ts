@@ -1,0 +1,193 @@
+/**
+ * The catalogue in memory: the storefront reads and the admin writes over one store,
+ * with the database's rules (unique names and ISBN-13, known categories, stock never
+ * below zero, archiving what orders refer to). For fast in-process tests and demos.
+ */
+import type { Catalogue, CatalogueAdmin, DeleteResult, WriteResult } from "../../domain/ports.ts";
+import type {
+  Book,
+  BookChanges,
+  BookFilter,
+  Category,
+  NewBook,
+  NewStationeryItem,
+  Page,
+  PageRequest,
+  StationeryChanges,
+  StationeryFilter,
+  StationeryItem,
+} from "../../domain/catalogue/model.ts";
+import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalogue/filter.ts";
+import { paginate } from "../../domain/catalogue/pagination.ts";
+
+type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
+type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
+
+function byName(a: Category, b: Category): number {
+  return a.name.localeCompare(b.name);
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLocaleLowerCase() === b.toLocaleLowerCase();
+}
+
+/** Applies stock changes; undefined when the stock would go below zero. */
+function nextStock(current: number, changes: StationeryChanges): number | undefined {
+  const stock = changes.stock ?? current + (changes.addStock ?? 0);
+  return stock < 0 ? undefined : stock;
+}
+
+export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
+  readonly books = new Map<number, StoredBook>();
+  readonly stationery = new Map<number, StoredStationery>();
+  readonly categories: Category[] = [];
+  readonly stationeryCategories: Category[] = [];
+  /** Items some order refers to: deleting them archives instead. */
+  readonly ordered = new Set<string>();
+  #nextId = 1;
+
+  // Storefront reads
+
+  listBooks(filter: BookFilter, page: PageRequest): Promise<Page<Book>> {
+    const all = this.#liveBooks().filter((b) => matchesBookFilter(b, filter));
+    return Promise.resolve(paginate(all, page));
+  }
+
+  findBook(id: number): Promise<Book | undefined> {
+    const stored = this.books.get(id);
+    return Promise.resolve(stored && !stored.archived ? this.#book(stored) : undefined);
+  }
+
+  listAuthors(): Promise<string[]> {
+    const authors = new Set(this.#liveBooks().map((b) => b.author));
+    return Promise.resolve([...authors].sort((a, b) => a.localeCompare(b)));
+  }
+
+  listStationery(filter: StationeryFilter, page: PageRequest): Promise<Page<StationeryItem>> {
+    const all = this.#liveStationery().filter((s) => matchesStationeryFilter(s, filter));
+    return Promise.resolve(paginate(all, page));
+  }
+
+  findStationery(id: number): Promise<StationeryItem | undefined> {
+    const stored = this.stationery.get(id);
+    return Promise.resolve(stored && !stored.archived ? this.#item(stored) : undefined);
+  }
+
+  listCategories(): Promise<Category[]> {
+    return Promise.resolve([...this.categories].sort(byName));
+  }
+
+  listStationeryCategories(): Promise<Category[]> {
+    return Promise.resolve([...this.stationeryCategories].sort(byName));
+  }
+
+  // Admin writes
+
+  createBook(book: NewBook): Promise<WriteResult<Book>> {
+    if (!this.categories.some((c) => c.id === book.categoryId)) {
+      return Promise.resolve({ kind: "unknown_category" });
+    }
+    if ([...this.books.values()].some((b) => b.isbn13 === book.isbn13)) {
+      return Promise.resolve({ kind: "duplicate", field: "isbn13" });
+    }
+    const stored: StoredBook = {
+      ...book,
+      images: [...book.images],
+      id: this.#nextId++,
+      archived: false,
+    };
+    this.books.set(stored.id, stored);
+    return Promise.resolve({ kind: "ok", value: this.#book(stored) });
+  }
+
+  updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>> {
+    const stored = this.books.get(id);
+    if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    const stock = nextStock(stored.stock, changes);
+    if (stock === undefined) return Promise.resolve({ kind: "negative_stock" });
+    stored.stock = stock;
+    stored.priceCents = changes.priceCents ?? stored.priceCents;
+    stored.preorder = changes.preorder ?? stored.preorder;
+    if (changes.preorderDate !== undefined) stored.preorderDate = changes.preorderDate;
+    stored.preorderedStock = changes.preorderedStock ?? stored.preorderedStock;
+    return Promise.resolve({ kind: "ok", value: this.#book(stored) });
+  }
+
+  deleteBook(id: number): Promise<DeleteResult> {
+    return Promise.resolve(this.#delete(this.books, "book", id));
+  }
+
+  createStationery(item: NewStationeryItem): Promise<WriteResult<StationeryItem>> {
+    if (!this.stationeryCategories.some((c) => c.id === item.categoryId)) {
+      return Promise.resolve({ kind: "unknown_category" });
+    }
+    const stored: StoredStationery = { ...item, id: this.#nextId++, archived: false };
+    this.stationery.set(stored.id, stored);
+    return Promise.resolve({ kind: "ok", value: this.#item(stored) });
+  }
+
+  updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>> {
+    const stored = this.stationery.get(id);
+    if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    const stock = nextStock(stored.stock, changes);
+    if (stock === undefined) return Promise.resolve({ kind: "negative_stock" });
+    stored.stock = stock;
+    stored.priceCents = changes.priceCents ?? stored.priceCents;
+    return Promise.resolve({ kind: "ok", value: this.#item(stored) });
+  }
+
+  deleteStationery(id: number): Promise<DeleteResult> {
+    return Promise.resolve(this.#delete(this.stationery, "stationery", id));
+  }
+
+  createCategory(name: string): Promise<WriteResult<Category>> {
+    return Promise.resolve(this.#createCategory(this.categories, name));
+  }
+
+  createStationeryCategory(name: string): Promise<WriteResult<Category>> {
+    return Promise.resolve(this.#createCategory(this.stationeryCategories, name));
+  }
+
+  #createCategory(list: Category[], name: string): WriteResult<Category> {
+    if (list.some((c) => sameName(c.name, name))) return { kind: "duplicate", field: "name" };
+    const category = { id: this.#nextId++, name };
+    list.push(category);
+    return { kind: "ok", value: { ...category } };
+  }
+
+  #delete(
+    map: Map<number, { archived: boolean }>,
+    type: "book" | "stationery",
+    id: number,
+  ): DeleteResult {
+    const stored = map.get(id);
+    if (!stored || stored.archived) return "not_found";
+    if (this.ordered.has(`${type}:${id}`)) {
+      stored.archived = true;
+      return "archived";
+    }
+    map.delete(id);
+    return "deleted";
+  }
+
+  #liveBooks(): Book[] {
+    return [...this.books.values()].filter((b) => !b.archived).map((b) => this.#book(b));
+  }
+
+  #liveStationery(): StationeryItem[] {
+    return [...this.stationery.values()].filter((s) => !s.archived).map((s) => this.#item(s));
+  }
+
+  #book(stored: StoredBook): Book {
+    const { archived: _archived, ...book } = stored;
+    const categoryName = this.categories.find((c) => c.id === book.categoryId)?.name ?? "";
+    return { ...book, images: [...book.images], categoryName };
+  }
+
+  #item(stored: StoredStationery): StationeryItem {
+    const { archived: _archived, ...item } = stored;
+    const categoryName = this.stationeryCategories.find((c) => c.id === item.categoryId)?.name ??
+      "";
+    return { ...item, categoryName };
+  }
+}

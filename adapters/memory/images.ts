@@ -1,0 +1,34 @@
+/** Image storage and order slips in memory, for in-process tests. */
+import type { ImageStorage, SlipRenderer, StoredImage } from "../../domain/ports.ts";
+import type { Order } from "../../domain/orders/model.ts";
+
+export class MemoryImageStorage implements ImageStorage {
+  readonly images = new Map<string, StoredImage>();
+  #next = 1;
+
+  put(bytes: Uint8Array, contentType: string): Promise<string> {
+    const extension = contentType.split("/")[1] ?? "bin";
+    const key = `img-${this.#next++}.${extension}`;
+    this.images.set(key, { bytes: bytes.slice(), contentType });
+    return Promise.resolve(`/uploads/${key}`);
+  }
+
+  get(key: string): Promise<StoredImage | undefined> {
+    const image = this.images.get(key);
+    return Promise.resolve(
+      image ? { bytes: image.bytes.slice(), contentType: image.contentType } : undefined,
+    );
+  }
+}
+
+/** A tiny stand-in PDF naming the order and its status, so tests can tell slips apart. */
+export class MemorySlipRenderer implements SlipRenderer {
+  readonly rendered: Order[] = [];
+
+  render(order: Order): Promise<Uint8Array> {
+    this.rendered.push(order);
+    return Promise.resolve(
+      new TextEncoder().encode(`%PDF-1.4\n% order ${order.id} ${order.status}\n%%EOF\n`),
+    );
+  }
+}

@@ -1,0 +1,67 @@
+/** Locations in memory: a few real places, enough for tests and demos without a database. */
+import type { Locations } from "../../domain/ports.ts";
+import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
+
+export interface LocationData {
+  provinces: Province[];
+  districts: District[];
+  areas: Area[];
+}
+
+/** Two provinces, three districts and a handful of cities with their postcodes. */
+export const SAMPLE_LOCATIONS: LocationData = {
+  provinces: [{ id: 1, name: "Western" }, { id: 2, name: "Central" }],
+  districts: [
+    { id: 1, name: "Colombo", provinceId: 1 },
+    { id: 2, name: "Gampaha", provinceId: 1 },
+    { id: 3, name: "Kandy", provinceId: 2 },
+  ],
+  areas: [
+    { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370" },
+    { id: 2, name: "Dehiwala", districtId: 1, postcode: "10350" },
+    { id: 3, name: "Negombo", districtId: 2, postcode: "11500" },
+    { id: 4, name: "Peradeniya", districtId: 3, postcode: "20400" },
+  ],
+};
+
+export class MemoryLocations implements Locations {
+  readonly #data: LocationData;
+
+  constructor(data: LocationData = SAMPLE_LOCATIONS) {
+    this.#data = data;
+  }
+
+  provinces(): Promise<Province[]> {
+    return Promise.resolve(this.#data.provinces.map((p) => ({ ...p })));
+  }
+
+  districts(provinceId?: number): Promise<District[]> {
+    return Promise.resolve(
+      this.#data.districts
+        .filter((d) => provinceId === undefined || d.provinceId === provinceId)
+        .map((d) => ({ ...d })),
+    );
+  }
+
+  areas(districtId?: number): Promise<Area[]> {
+    return Promise.resolve(
+      this.#data.areas
+        .filter((a) => districtId === undefined || a.districtId === districtId)
+        .map((a) => ({ ...a })),
+    );
+  }
+
+  findArea(
+    areaId: number,
+  ): Promise<{ area: Area; district: District; province: Province } | undefined> {
+    const area = this.#data.areas.find((a) => a.id === areaId);
+    const district = this.#data.districts.find((d) => d.id === area?.districtId);
+    const province = this.#data.provinces.find((p) => p.id === district?.provinceId);
+    if (!area || !district || !province) return Promise.resolve(undefined);
+    return Promise.resolve({
+      area: { ...area },
+      district: { ...district },
+      province: { ...province },
+    });
+  }
+}
