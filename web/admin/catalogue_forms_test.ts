@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import {
+  type BookFormValues,
+  buildBookFormData,
+  buildStationeryFormData,
+  checkImages,
+  EMPTY_BOOK_FORM,
+  validateBookForm,
+  validateCategoryName,
+  validateStationeryForm,
+} from "./catalogue_forms.ts";
+
+const GOOD_BOOK: BookFormValues = {
+  title: "Madol Doova",
+  author: "Martin Wickramasinghe",
+  price: "950",
+  stock: "12",
+  categoryId: "2",
+  isbn13: "978-0-306-40615-7",
+  language: "Sinhala",
+  binding: "Paperback",
+  publisher: "Sarasa",
+  publishingDate: "2019-05-01",
+  productEdition: "3",
+  weight: "0.35",
+  description: "",
+  preorder: false,
+};
+const PNG = { name: "cover.png", type: "image/png", size: 2048 };
+
+Deno.test("validateBookForm() passes a complete book with one image", () => {
+  assert.deepEqual(validateBookForm(GOOD_BOOK, [PNG]), {});
+});
+
+Deno.test("validateBookForm() names every missing required field, description excepted", () => {
+  const errors = validateBookForm(EMPTY_BOOK_FORM, []);
+  assert.deepEqual(Object.keys(errors).sort(), [
+    "author",
+    "binding",
+    "categoryId",
+    "images",
+    "isbn13",
+    "language",
+    "price",
+    "productEdition",
+    "publisher",
+    "publishingDate",
+    "stock",
+    "title",
+    "weight",
+  ]);
+  assert.equal(errors.images, "At least one image is required");
+});
+
+Deno.test("validateBookForm() reports format errors on their fields", () => {
+  const errors = validateBookForm(
+    { ...GOOD_BOOK, price: "-3", stock: "2.5", language: "French", publishingDate: "2019-13-01" },
+    [PNG],
+  );
+  assert.deepEqual(Object.keys(errors).sort(), ["language", "price", "publishingDate", "stock"]);
+});
+
+Deno.test("checkImages() refuses other file types and files over 5 MB", () => {
+  assert.match(
+    checkImages([{ name: "a.pdf", type: "application/pdf", size: 1 }], { min: 1, max: 1 }) ?? "",
+    /a\.pdf/,
+  );
+  assert.match(checkImages([{ ...PNG, size: 6 * 1024 * 1024 }], { min: 1, max: 1 }) ?? "", /5 MB/);
+  assert.equal(checkImages([PNG, PNG], { min: 1, max: 1 }), "At most 1 image");
+});
+
+Deno.test("validateStationeryForm() needs one image and the required fields", () => {
+  const values = { title: "Pen", price: "50", stock: "10", weight: "0.01", categoryId: "1" };
+  assert.deepEqual(validateStationeryForm(values, PNG), {});
+  assert.deepEqual(validateStationeryForm(values, null), { image: "An image is required" });
+  assert.deepEqual(validateCategoryName("  "), { name: "Name is required" });
+});
+
+Deno.test("buildBookFormData() sends the API's creation names and every image", () => {
+  const images = [new Blob(["a"], { type: "image/png" }), new Blob(["b"], { type: "image/png" })];
+  const form = buildBookFormData({ ...GOOD_BOOK, preorder: true }, images);
+  assert.equal(form.get("isbn13"), "9780306406157");
+  assert.equal(form.get("categoryId"), "2");
+  assert.equal(form.get("publishingDate"), "2019-05-01");
+  assert.equal(form.get("productEdition"), "3");
+  assert.equal(form.get("preorder"), "1");
+  assert.equal(form.get("description"), "");
+  assert.equal(form.getAll("images").length, 2);
+});
+
+Deno.test("buildStationeryFormData() sends one image under 'image'", () => {
+  const values = { title: " Pen ", price: "50", stock: "10", weight: "0.01", categoryId: "1" };
+  const form = buildStationeryFormData(values, new Blob(["a"], { type: "image/png" }));
+  assert.equal(form.get("title"), "Pen");
+  assert.ok(form.get("image") instanceof Blob);
+});

@@ -1,0 +1,45 @@
+/** The admin's routes and where a visitor lands, as pure functions of the path and the session. */
+
+export type AdminPage = "login" | "dashboard" | "orders" | "stock";
+
+export type Resolution =
+  | { kind: "page"; page: AdminPage }
+  | { kind: "redirect"; to: string };
+
+export const LOGIN_PATH = "/admin";
+export const HOME_PATH = "/admin/dashboard";
+
+const PAGES: Record<string, AdminPage> = {
+  "/admin": "login",
+  "/admin/login": "login",
+  "/admin/dashboard": "dashboard",
+  "/admin/orders": "orders",
+  "/admin/stock": "stock",
+};
+
+/** The tabs of the admin shell, in order. */
+export const TABS: { page: AdminPage; label: string; path: string }[] = [
+  { page: "dashboard", label: "Dashboard", path: "/admin/dashboard" },
+  { page: "orders", label: "Orders", path: "/admin/orders" },
+  { page: "stock", label: "Stock", path: "/admin/stock" },
+];
+
+/** Drops trailing slashes so that `/admin/orders/` is `/admin/orders`. */
+export function normalisePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+/**
+ * What to show for a path. Logged-in visitors to the login page go to the dashboard;
+ * guarded pages send a visitor without a session to the login page; unknown admin paths
+ * go to the login page, which forwards logged-in visitors on.
+ */
+export function resolveRoute(path: string, authenticated: boolean): Resolution {
+  const page = PAGES[normalisePath(path)];
+  if (page === undefined) return { kind: "redirect", to: authenticated ? HOME_PATH : LOGIN_PATH };
+  if (page === "login") {
+    return authenticated ? { kind: "redirect", to: HOME_PATH } : { kind: "page", page };
+  }
+  return authenticated ? { kind: "page", page } : { kind: "redirect", to: LOGIN_PATH };
+}

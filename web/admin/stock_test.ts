@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { initialEdit, stockUpdate } from "./stock.ts";
+
+const BOOK = { preorder: false, preorderDate: null, preorderedStock: 0 };
+
+Deno.test("stockUpdate() adds the new quantity instead of setting the stock", () => {
+  const edit = { ...initialEdit(BOOK), newQuantity: "5" };
+  assert.deepEqual(stockUpdate(edit, BOOK), { kind: "changes", changes: { addStock: 5 } });
+});
+
+Deno.test("stockUpdate() leaves out empty new values and unchanged pre-order settings", () => {
+  assert.deepEqual(stockUpdate(initialEdit(BOOK), BOOK), { kind: "nothing" });
+  const edit = { ...initialEdit(BOOK), newPrice: "1500.50" };
+  assert.deepEqual(stockUpdate(edit, BOOK), { kind: "changes", changes: { price: 1500.5 } });
+});
+
+Deno.test("stockUpdate() sends the pre-order settings the admin changed", () => {
+  const edit = {
+    ...initialEdit(BOOK),
+    preorder: true,
+    preorderDate: "2027-01-15",
+    preorderedStock: "40",
+  };
+  assert.deepEqual(stockUpdate(edit, BOOK), {
+    kind: "changes",
+    changes: { preorder: true, preorderDate: "2027-01-15", preorderedStock: 40 },
+  });
+});
+
+Deno.test("stockUpdate() refuses negative or malformed values on their fields", () => {
+  const edit = {
+    ...initialEdit(BOOK),
+    newQuantity: "-2",
+    newPrice: "abc",
+    preorderDate: "2027-02-30",
+    preorderedStock: "1.5",
+  };
+  const update = stockUpdate(edit, BOOK);
+  assert.equal(update.kind, "invalid");
+  if (update.kind !== "invalid") return;
+  assert.deepEqual(Object.keys(update.errors).sort(), [
+    "newPrice",
+    "newQuantity",
+    "preorderDate",
+    "preorderedStock",
+  ]);
+  assert.match(update.errors.newPrice, /^New price must be/);
+});
+
+Deno.test("stockUpdate() for stationery knows no pre-order fields", () => {
+  const current = {};
+  const edit = { ...initialEdit(current), newQuantity: "3", newPrice: "20" };
+  assert.deepEqual(stockUpdate(edit, current), {
+    kind: "changes",
+    changes: { addStock: 3, price: 20 },
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The records the admin screens read from the shop's API, exactly as they travel:
+ * snake_case fields, prices in rupees, weights in kilograms.
+ */
+import type { Language } from "../../domain/catalogue/model.ts";
+import type { ItemType, OrderStatus, PaymentMethod } from "../../domain/orders/model.ts";
+
+export interface WireBook {
+  id: number;
+  title: string;
+  author: string;
+  price: number;
+  stock: number;
+  category_id: number;
+  category_name: string;
+  isbn13: string;
+  language: Language;
+  binding: string;
+  publisher: string;
+  publishing_date: string;
+  product_edition: string;
+  weight: number;
+  description: string | null;
+  images: string[];
+  preorder: 0 | 1;
+  preorder_date: string | null;
+  preordered_stock: number;
+}
+
+export interface WireStationery {
+  id: number;
+  title: string;
+  price: number;
+  stock: number;
+  weight: number;
+  category_id: number;
+  category_name: string;
+  image: string;
+}
+
+export interface WireCategory {
+  id: number;
+  name: string;
+}
+
+export interface WireOrderItem {
+  id: number;
+  type: ItemType;
+  book_id?: number;
+  stationery_id?: number;
+  title: string;
+  isbn13: string | null;
+  quantity: number;
+  price: number;
+}
+
+export interface WireOrder {
+  id: number;
+  user_id: number | null;
+  status: OrderStatus;
+  order_date: string;
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  postal_code: string;
+  province_name: string;
+  district_name: string;
+  area_name: string;
+  total: number;
+  delivery_fee: number;
+  payment_method: PaymentMethod;
+  items: WireOrderItem[];
+}
+
+export interface WireOrderStats {
+  completedItemsTotal: number;
+  pending: number;
+  completed: number;
+  rejected: number;
+}
+
+/** A page of a list, as GET /api/books and GET /api/stationery answer. */
+export interface WirePage<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface LoginAnswer {
+  token: string;
+  expiresAt: string;
+}
