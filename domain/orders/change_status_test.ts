@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import type { OrderRepository, SlipRenderer } from "../ports.ts";
+import type { Order, OrderStatus } from "./model.ts";
+import { changeOrderStatus } from "./change_status.ts";
+
+function order(status: OrderStatus): Order {
+  return {
+    id: 7,
+    userId: null,
+    status,
+    orderDate: "2026-03-01T10:00:00.000Z",
+    customer: {
+      name: "N",
+      address: "A",
+      email: "n@example.lk",
+      phone: "0771234567",
+      postalCode: "10370",
+    },
+    provinceName: "Western",
+    districtName: "Colombo",
+    areaName: "Dehiwala",
+    totalCents: 100_000,
+    deliveryFeeCents: 40_000,
+    paymentMethod: "COD",
+    items: [],
+  };
+}
+
+function setup(status: OrderStatus | undefined) {
+  const calls: string[] = [];
+  const rendered: Order[] = [];
+  let savedSlip: Uint8Array | undefined;
+  const orders = {
+    findById: (id: number) => Promise.resolve(status && id === 7 ? order(status) : undefined),
+    complete: (_id: number, pdf: Uint8Array) => {
+      calls.push("complete");
+      savedSlip = pdf;
+      return Promise.resolve({ kind: "changed", order: order("completed") });
+    },
+    reject: (_id: number) => {
+      calls.push("reject");
+      return Promise.resolve({ kind: "changed", order: order("rejected") });
+    },
+  } as unknown as OrderRepository;
+  const slips: SlipRenderer = {
+    render: (o) => {
+      rendered.push(o);
+      return Promise.resolve(new Uint8Array([37, 80, 68, 70]));
+    },
+  };
+  return { deps: { orders, slips }, calls, rendered, slip: () => savedSlip };
+}
+
+Deno.test("changeOrderStatus() completes a pending order with a slip rendered as completed", async () => {
+  const s = setup("pending");
+  const result = await changeOrderStatus(s.deps, 7, "completed");
+  assert.equal(result.kind, "changed");
+  assert.deepEqual(s.calls, ["complete"]);
+  assert.equal(s.rendered[0].status, "completed");
+  assert.deepEqual(s.slip(), new Uint8Array([37, 80, 68, 70]));
+});
+
+Deno.test("changeOrderStatus() leaves a final order alone and renders nothing", async () => {
+  const s = setup("rejected");
+  const result = await changeOrderStatus(s.deps, 7, "completed");
+  assert.deepEqual(result, { kind: "not_pending", status: "rejected" });
+  assert.equal(s.rendered.length, 0);
+  assert.deepEqual(s.calls, []);
+});
+
+Deno.test("changeOrderStatus() says not_found for an unknown order", async () => {
+  const s = setup(undefined);
+  assert.deepEqual(await changeOrderStatus(s.deps, 99, "completed"), { kind: "not_found" });
+});
+
+Deno.test("changeOrderStatus() rejects through the repository, which returns the stock", async () => {
+  const s = setup("pending");
+  const result = await changeOrderStatus(s.deps, 7, "rejected");
+  assert.equal(result.kind, "changed");
+  assert.deepEqual(s.calls, ["reject"]);
+  assert.equal(s.rendered.length, 0);
+});

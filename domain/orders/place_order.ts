@@ -1,0 +1,116 @@
+/**
+ * Placing an order: check the destination, price every line from the shop's own
+ * records, compare with the total the shopper saw, then let the repository take the
+ * stock and store the order in one transaction.
+ */
+import type { Cents } from "../money.ts";
+import type {
+  Clock,
+  IdempotencyClaim,
+  Locations,
+  OrderRepository,
+  SellableItem,
+  StockShortfall,
+} from "../ports.ts";
+import type { FeeRules } from "./fees.ts";
+import type {
+  Customer,
+  Destination,
+  ItemType,
+  LineRequest,
+  Order,
+  PaymentMethod,
+} from "./model.ts";
+import { itemKey, priceOrder } from "./pricing.ts";
+
+export interface PlaceOrderDeps {
+  orders: OrderRepository;
+  locations: Locations;
+  clock: Clock;
+  feeRules?: FeeRules;
+}
+
+export interface PlaceOrderInput {
+  customer: Customer;
+  destination: Destination;
+  paymentMethod: PaymentMethod;
+  items: LineRequest[];
+  /** The items' total the shopper was shown, before delivery. */
+  clientTotalCents: Cents;
+}
+
+/** Why a destination is refused. */
+export type DestinationProblem =
+  | "unknown_area"
+  | "area_not_in_district"
+  | "district_not_in_province";
+
+export type PlaceOrderResult =
+  | { kind: "placed"; order: Order }
+  /** The same idempotency key and body were seen before: the first order. */
+  | { kind: "replayed"; order: Order }
+  | { kind: "bad_destination"; problem: DestinationProblem }
+  | { kind: "unknown_items"; items: { type: ItemType; id: number }[] }
+  | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] }
+  /** The shopper's total differs from the shop's: the current prices of the asked items. */
+  | { kind: "price_changed"; items: SellableItem[] }
+  | { kind: "insufficient_stock"; lines: StockShortfall[] }
+  | { kind: "idempotency_mismatch" };
+
+/**
+ * Whether the area lies in the district and the district in the province.
+ *
+ * @example destinationProblem({ provinceId: 1, districtId: 2, areaId: 5 }, dehiwalaInColombo) // "area_not_in_district"
+ */
+export function destinationProblem(
+  destination: Destination,
+  found: { area: { districtId: number }; district: { id: number; provinceId: number } } | undefined,
+): DestinationProblem | undefined {
+  if (!found) return "unknown_area";
+  if (found.area.districtId !== destination.districtId) return "area_not_in_district";
+  if (found.district.provinceId !== destination.provinceId) return "district_not_in_province";
+  return undefined;
+}
+
+/** Unique items asked for, in the order first asked. */
+function askedItems(items: readonly LineRequest[]): { type: ItemType; id: number }[] {
+  const seen = new Map<string, { type: ItemType; id: number }>();
+  for (const { type, id } of items) seen.set(itemKey({ type, id }), { type, id });
+  return [...seen.values()];
+}
+
+/**
+ * Places a guest order. Prices come from `orders.findSellable`, never from the client;
+ * the client's total is only a check. Stock is taken by `orders.place`, atomically.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  input: PlaceOrderInput,
+  idempotency?: IdempotencyClaim,
+): Promise<PlaceOrderResult> {
+  const found = await deps.locations.findArea(input.destination.areaId);
+  const problem = destinationProblem(input.destination, found);
+  if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };
+
+  const sellable = await deps.orders.findSellable(askedItems(input.items));
+  const priced = priceOrder(input.items, sellable, input.paymentMethod, deps.feeRules);
+  if (priced.kind !== "priced") return priced;
+  if (priced.totalCents !== input.clientTotalCents) {
+    return { kind: "price_changed", items: sellable };
+  }
+
+  const outcome = await deps.orders.place({
+    customer: input.customer,
+    destination: input.destination,
+    provinceName: found.province.name,
+    districtName: found.district.name,
+    areaName: found.area.name,
+    paymentMethod: input.paymentMethod,
+    lines: priced.lines,
+    totalCents: priced.totalCents,
+    deliveryFeeCents: priced.deliveryFeeCents,
+    orderDate: deps.clock.now().toISOString(),
+    userId: null,
+  }, idempotency);
+  return outcome;
+}

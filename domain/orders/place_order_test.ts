@@ -1,0 +1,181 @@
+import assert from "node:assert/strict";
+import type {
+  IdempotencyClaim,
+  Locations,
+  NewOrder,
+  OrderRepository,
+  SellableItem,
+} from "../ports.ts";
+import type { Order } from "./model.ts";
+import { destinationProblem, placeOrder, type PlaceOrderInput } from "./place_order.ts";
+
+const NOW = new Date("2026-03-01T10:00:00.000Z");
+
+const locations: Locations = {
+  provinces: () => Promise.resolve([]),
+  districts: () => Promise.resolve([]),
+  areas: () => Promise.resolve([]),
+  findArea: (areaId) =>
+    Promise.resolve(
+      areaId === 1
+        ? {
+          area: { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370" },
+          district: { id: 1, name: "Colombo", provinceId: 1 },
+          province: { id: 1, name: "Western" },
+        }
+        : undefined,
+    ),
+};
+
+function book(overrides: Partial<SellableItem> = {}): SellableItem {
+  return {
+    type: "book",
+    id: 1,
+    title: "Madol Doova",
+    isbn13: "9789552100000",
+    priceCents: 95_000,
+    stock: 5,
+    weightGrams: 350,
+    preorder: false,
+    ...overrides,
+  };
+}
+
+/** Records what it was asked to store and answers as the database would for a fresh key. */
+function ordersHolding(items: SellableItem[]) {
+  const placed: { order: NewOrder; idempotency?: IdempotencyClaim }[] = [];
+  const orders: OrderRepository = {
+    findSellable: (asked) =>
+      Promise.resolve(items.filter((i) => asked.some((a) => a.type === i.type && a.id === i.id))),
+    place: (order, idempotency) => {
+      placed.push({ order, idempotency });
+      const stored: Order = {
+        id: 41,
+        userId: order.userId,
+        status: "pending",
+        orderDate: order.orderDate,
+        customer: order.customer,
+        provinceName: order.provinceName,
+        districtName: order.districtName,
+        areaName: order.areaName,
+        totalCents: order.totalCents,
+        deliveryFeeCents: order.deliveryFeeCents,
+        paymentMethod: order.paymentMethod,
+        items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
+      };
+      return Promise.resolve({ kind: "placed", order: stored });
+    },
+    findById: () => Promise.resolve(undefined),
+    list: () => Promise.resolve([]),
+    stats: () =>
+      Promise.resolve({ completedItemsTotalCents: 0, pending: 0, completed: 0, rejected: 0 }),
+    complete: () => Promise.resolve({ kind: "not_found" }),
+    reject: () => Promise.resolve({ kind: "not_found" }),
+    findSlip: () => Promise.resolve(undefined),
+  };
+  return { orders, placed };
+}
+
+function input(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    customer: {
+      name: "Nimal Perera",
+      address: "12 Galle Road",
+      email: "nimal@example.lk",
+      phone: "0771234567",
+      postalCode: "10370",
+    },
+    destination: { provinceId: 1, districtId: 1, areaId: 1 },
+    paymentMethod: "COD",
+    items: [{ type: "book", id: 1, quantity: 2 }],
+    clientTotalCents: 190_000,
+    ...overrides,
+  };
+}
+
+function deps(items: SellableItem[]) {
+  const held = ordersHolding(items);
+  return { ...held, deps: { orders: held.orders, locations, clock: { now: () => NOW } } };
+}
+
+Deno.test("placeOrder() stores a COD order priced by the shop with the destination's names", async () => {
+  const { deps: d, placed } = deps([book()]);
+  const result = await placeOrder(d, input());
+  assert.equal(result.kind, "placed");
+  assert.equal(placed.length, 1);
+  const stored = placed[0].order;
+  assert.equal(stored.totalCents, 190_000);
+  assert.equal(stored.deliveryFeeCents, 40_000);
+  assert.equal(stored.provinceName, "Western");
+  assert.equal(stored.districtName, "Colombo");
+  assert.equal(stored.areaName, "Mount Lavinia");
+  assert.equal(stored.orderDate, NOW.toISOString());
+  assert.equal(stored.userId, null);
+  assert.deepEqual(stored.lines.map((l) => [l.itemId, l.quantity, l.unitPriceCents]), [[
+    1,
+    2,
+    95_000,
+  ]]);
+});
+
+Deno.test("placeOrder() charges the Bank Deposit tier fee", async () => {
+  const { deps: d, placed } = deps([book()]);
+  await placeOrder(d, input({ paymentMethod: "Bank Deposit" }));
+  assert.equal(placed[0].order.deliveryFeeCents, 25_000);
+});
+
+Deno.test("placeOrder() answers price_changed with current prices when the client's total differs", async () => {
+  const { deps: d, placed } = deps([book({ priceCents: 99_000 })]);
+  const result = await placeOrder(d, input());
+  assert.deepEqual(result, { kind: "price_changed", items: [book({ priceCents: 99_000 })] });
+  assert.equal(placed.length, 0);
+});
+
+Deno.test("placeOrder() refuses an unknown area or one outside the given district or province", async () => {
+  const { deps: d, placed } = deps([book()]);
+  const unknown = await placeOrder(
+    d,
+    input({ destination: { provinceId: 1, districtId: 1, areaId: 9 } }),
+  );
+  const district = await placeOrder(
+    d,
+    input({ destination: { provinceId: 1, districtId: 2, areaId: 1 } }),
+  );
+  const province = await placeOrder(
+    d,
+    input({ destination: { provinceId: 2, districtId: 1, areaId: 1 } }),
+  );
+  assert.deepEqual(unknown, { kind: "bad_destination", problem: "unknown_area" });
+  assert.deepEqual(district, { kind: "bad_destination", problem: "area_not_in_district" });
+  assert.deepEqual(province, { kind: "bad_destination", problem: "district_not_in_province" });
+  assert.equal(placed.length, 0);
+});
+
+Deno.test("placeOrder() refuses pre-order books under COD but sells them by Bank Deposit", async () => {
+  const { deps: d } = deps([book({ preorder: true })]);
+  const cod = await placeOrder(d, input());
+  assert.equal(cod.kind, "preorder_needs_bank_deposit");
+  const bank = await placeOrder(d, input({ paymentMethod: "Bank Deposit" }));
+  assert.equal(bank.kind, "placed");
+});
+
+Deno.test("placeOrder() names items the shop does not sell", async () => {
+  const { deps: d } = deps([book()]);
+  const result = await placeOrder(
+    d,
+    input({ items: [{ type: "stationery", id: 1, quantity: 1 }], clientTotalCents: 0 }),
+  );
+  assert.deepEqual(result, { kind: "unknown_items", items: [{ type: "stationery", id: 1 }] });
+});
+
+Deno.test("placeOrder() hands the idempotency claim to the repository", async () => {
+  const { deps: d, placed } = deps([book()]);
+  const claim = { key: "k-1", requestHash: "abc", expiresAt: "2026-03-02T10:00:00.000Z" };
+  await placeOrder(d, input(), claim);
+  assert.deepEqual(placed[0].idempotency, claim);
+});
+
+Deno.test("destinationProblem() accepts an area inside its district and province", () => {
+  const found = { area: { districtId: 3 }, district: { id: 3, provinceId: 2 } };
+  assert.equal(destinationProblem({ provinceId: 2, districtId: 3, areaId: 7 }, found), undefined);
+});
