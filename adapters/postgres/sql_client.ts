@@ -1,0 +1,42 @@
+/**
+ * The small SQL port the repositories are written against, so that the same SQL runs on
+ * PGlite (embedded) and on a PostgreSQL server through postgres.js.
+ *
+ * Both adapters return rows as plain objects with the same JavaScript types:
+ * `bigint` and `numeric` columns as numbers (money is cents, well inside 2^53), `date`
+ * columns as `YYYY-MM-DD` strings, `timestamptz` as `Date`, `bytea` as `Uint8Array`,
+ * arrays as arrays and `json` as parsed values.
+ */
+
+/** A result row: column name to value. */
+export type Row = Record<string, unknown>;
+
+export interface SqlClient {
+  /** Runs one statement with positional parameters (`$1`, `$2`, ...). */
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (a migration file). */
+  exec(script: string): Promise<void>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Calling `transaction` on the `tx` given to `fn` runs in that same transaction.
+   */
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL type oids the adapters parse the same way. */
+export const PG_TYPES = {
+  int8: 20,
+  numeric: 1700,
+  date: 1082,
+} as const;
+
+/** `bigint` and `numeric` text to a JavaScript number. */
+export function parseNumber(text: string): number {
+  return Number(text);
+}
+
+/** `date` text stays as it is: `YYYY-MM-DD`. */
+export function parseDate(text: string): string {
+  return text;
+}
