@@ -1,0 +1,43 @@
+/** A cart line and its key: the shape the cart is stored in. */
+import type { Cents, Grams } from "../money.ts";
+import type { ItemType } from "../orders/model.ts";
+
+export interface CartLine {
+  type: ItemType;
+  id: number;
+  title: string;
+  unitPriceCents: Cents;
+  stock: number;
+  /** Per unit. */
+  weightGrams: Grams;
+  /** The first image of a book, the image of a stationery item. */
+  image: string | null;
+  preorder: boolean;
+  quantity: number;
+}
+
+export type Cart = CartLine[];
+
+/** What the shop says about an item when it goes into the cart. */
+export type CartItem = Omit<CartLine, "quantity">;
+
+/** The browser's localStorage key the cart lives under. */
+export const CART_STORAGE_KEY = "cart";
+
+export const INSUFFICIENT_STOCK = "Insufficient stock";
+
+/** The result of a change that stock can refuse; a refused change leaves the cart as it was. */
+export type CartChange =
+  | { kind: "ok"; cart: Cart }
+  | { kind: "insufficient_stock"; cart: Cart; message: typeof INSUFFICIENT_STOCK };
+
+/** @example lineKey({ type: "book", id: 12 }) // "book:12" */
+export function lineKey(line: { type: ItemType; id: number }): string {
+  return `${line.type}:${line.id}`;
+}
+
+/** Only the cart's own fields, whatever else the caller's object carries. */
+export function pickItem(item: CartItem): CartItem {
+  const { type, id, title, unitPriceCents, stock, weightGrams, image, preorder } = item;
+  return { type, id, title, unitPriceCents, stock, weightGrams, image, preorder };
+}
