@@ -1,0 +1,92 @@
+/**
+ * The background loop that empties the outbox: runs `dispatchDueMail` every interval,
+ * never two rounds at once, goes on after errors (a database or mail server that is
+ * down) and stops cleanly, waiting for the round under way.
+ */
+import {
+  DISPATCH_DEFAULTS,
+  type DispatchDeps,
+  dispatchDueMail,
+  type DispatchOptions,
+} from "../../domain/orders/dispatch_outbox.ts";
+
+export interface OutboxDispatcherOptions {
+  /** Pause between rounds; 2 s by default. */
+  intervalMs?: number;
+  /** Told about a round that failed as a whole; logs to stderr by default. */
+  onError?: (error: unknown) => void;
+  /** Batch size, lease and retry waits for each round. */
+  dispatch?: DispatchOptions;
+}
+
+export interface OutboxDispatcher {
+  /** Stops the loop; resolves when the round under way (if any) has finished. */
+  stop(): Promise<void>;
+  /** Runs a round now (or right after the current one), e.g. after an order was placed. */
+  kick(): void;
+}
+
+function logError(error: unknown): void {
+  console.error("Mail outbox round failed:", error instanceof Error ? error.message : error);
+}
+
+/** Starts the loop; the first round runs at once. */
+export function startOutboxDispatcher(
+  deps: DispatchDeps,
+  opts: OutboxDispatcherOptions = {},
+): OutboxDispatcher {
+  const intervalMs = opts.intervalMs ?? 2_000;
+  const onError = opts.onError ?? logError;
+  const batch = opts.dispatch?.batch ?? DISPATCH_DEFAULTS.batch;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<void> | null = null;
+  let again = false;
+
+  function schedule(delayMs: number): void {
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  }
+
+  async function round(): Promise<boolean> {
+    try {
+      const result = await dispatchDueMail(deps, opts.dispatch);
+      // A full batch means more may be due: go on without waiting.
+      return result.sent + result.failed >= batch;
+    } catch (error) {
+      try {
+        onError(error);
+      } catch {
+        // A failing error handler must not end the loop.
+      }
+      return false;
+    }
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    current = round().then((more) => {
+      current = null;
+      const soon = more || again;
+      again = false;
+      if (!stopped) schedule(soon ? 0 : intervalMs);
+    });
+  }
+
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+    kick() {
+      tick();
+    },
+  };
+}
