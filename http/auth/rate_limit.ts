@@ -73,6 +73,14 @@ export class RateLimiter {
     this.#events.delete(key);
   }
 
+  /** Takes back the latest event of `key`, e.g. an attempt that turned out to succeed. */
+  release(key: string): void {
+    const times = this.#events.get(key);
+    if (!times) return;
+    times.pop();
+    if (times.length === 0) this.#events.delete(key);
+  }
+
   /** Number of keys held (for tests and monitoring). */
   get size(): number {
     return this.#events.size;
