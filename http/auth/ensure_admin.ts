@@ -1,0 +1,73 @@
+/**
+ * Makes sure the shop can be administered after start:
+ *
+ * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists with that password.
+ * - neither set, no admin in the database: admin@pothgula.lk is created with a random
+ *   20-character password, logged once in a single line.
+ * - neither set, admins present: nothing changes.
+ * - only one of the two set: a configuration error naming the missing variable.
+ */
+import type { AccountRepository, PasswordHasher } from "../../domain/ports.ts";
+import { normalizeEmail } from "./routes.ts";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@pothgula.lk";
+const GENERATED_PASSWORD_LENGTH = 20;
+const MIN_PASSWORD_LENGTH = 8;
+/** No look-alike characters (0/O, 1/l/I): the password is read off a log and typed. */
+const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+export interface EnsureAdminDeps {
+  accounts: AccountRepository;
+  hasher: PasswordHasher;
+  log: (line: string) => void;
+  randomPassword?: () => string;
+}
+
+/** A random password of 20 characters from an unambiguous alphabet, without modulo bias. */
+export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
+  const n = PASSWORD_ALPHABET.length;
+  const ceiling = 256 - (256 % n);
+  let password = "";
+  while (password.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < ceiling && password.length < length) password += PASSWORD_ALPHABET[byte % n];
+    }
+  }
+  return password;
+}
+
+/**
+ * @example
+ * await ensureAdmin(
+ *   { accounts, hasher, log: console.log },
+ *   { email: Deno.env.get("ADMIN_EMAIL"), password: Deno.env.get("ADMIN_PASSWORD") },
+ * );
+ */
+export async function ensureAdmin(
+  deps: EnsureAdminDeps,
+  env: { email?: string; password?: string },
+): Promise<void> {
+  const email = env.email?.trim() || undefined;
+  const password = env.password || undefined;
+  if (email && !password) throw new Error("ADMIN_PASSWORD must be set when ADMIN_EMAIL is set");
+  if (password && !email) throw new Error("ADMIN_EMAIL must be set when ADMIN_PASSWORD is set");
+
+  if (email && password) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      throw new Error(`ADMIN_EMAIL "${email}" is not an e-mail address`);
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    }
+    await deps.accounts.upsertAdmin(normalizeEmail(email), await deps.hasher.hash(password));
+    return;
+  }
+
+  if (await deps.accounts.countAdmins() > 0) return;
+  const generated = (deps.randomPassword ?? generatePassword)();
+  await deps.accounts.upsertAdmin(DEFAULT_ADMIN_EMAIL, await deps.hasher.hash(generated));
+  deps.log(
+    `Created the admin account ${DEFAULT_ADMIN_EMAIL} with password ${generated} ` +
+      `(shown only this once: set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+  );
+}
