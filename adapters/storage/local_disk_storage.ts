@@ -1,0 +1,65 @@
+/**
+ * ImageStorage on the local disk (DATA_DIR/uploads by default). Each image gets a new
+ * random name, is written to a temporary file and renamed into place, so a reader never
+ * sees half an image. Keys are checked against the names this storage makes before any
+ * path is built, so no key can reach outside the directory.
+ */
+import type { ImageStorage, StoredImage } from "../../domain/ports.ts";
+
+const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(EXTENSION_BY_TYPE).map(([type, ext]) => [ext, type]),
+);
+
+/** A UUID (as crypto.randomUUID makes them) and an image extension. */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+
+export class LocalDiskImageStorage implements ImageStorage {
+  readonly #directory: string;
+
+  /** `directory` is created on the first upload. */
+  constructor(directory: string) {
+    this.#directory = directory.replace(/\/+$/, "") || "/";
+  }
+
+  async put(bytes: Uint8Array, contentType: string): Promise<string> {
+    const extension = EXTENSION_BY_TYPE[contentType];
+    if (!extension) throw new Error(`Cannot store an image of type "${contentType}"`);
+    await Deno.mkdir(this.#directory, { recursive: true });
+    const key = `${crypto.randomUUID()}.${extension}`;
+    const temp = `${this.#directory}/.${key}.tmp`;
+    const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o644 });
+    try {
+      try {
+        let written = 0;
+        while (written < bytes.length) written += await file.write(bytes.subarray(written));
+        await file.syncData();
+      } finally {
+        file.close();
+      }
+      await Deno.rename(temp, `${this.#directory}/${key}`);
+    } catch (error) {
+      await Deno.remove(temp).catch(() => {});
+      throw error;
+    }
+    return `/uploads/${key}`;
+  }
+
+  async get(key: string): Promise<StoredImage | undefined> {
+    const match = KEY.exec(key);
+    if (!match) return undefined;
+    try {
+      const bytes = await Deno.readFile(`${this.#directory}/${key}`);
+      return { bytes, contentType: TYPE_BY_EXTENSION[match[1]] };
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return undefined;
+      throw error;
+    }
+  }
+}
