@@ -1,0 +1,60 @@
+/** The admin island: session, routing and the screen for the current path. */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { createApiClient } from "./api.ts";
+import { AdminContext } from "./context.ts";
+import { DashboardPage } from "./DashboardPage.tsx";
+import { LoginPage } from "./LoginPage.tsx";
+import { navigate, usePath } from "./navigation.ts";
+import { OrdersPage } from "./OrdersPage.tsx";
+import { LOGIN_PATH, resolveRoute } from "./router.ts";
+import { clearSession, readSession, saveSession, type Session } from "./session.ts";
+import { Shell } from "./Shell.tsx";
+import { StockPage } from "./StockPage.tsx";
+
+export function App() {
+  const [session, setSession] = useState<Session | null>(() =>
+    readSession(globalThis.localStorage, new Date())
+  );
+  const path = usePath();
+
+  const logout = useCallback(() => {
+    clearSession(globalThis.localStorage);
+    setSession(null);
+    navigate(LOGIN_PATH);
+  }, []);
+
+  const api = useMemo(() =>
+    createApiClient({
+      getToken: () => readSession(globalThis.localStorage, new Date())?.token ?? null,
+      onUnauthorized: logout,
+    }), [logout]);
+
+  const onLoggedIn = useCallback((next: Session) => {
+    saveSession(globalThis.localStorage, next);
+    setSession(next);
+  }, []);
+
+  const route = resolveRoute(path, session !== null);
+  useEffect(() => {
+    if (route.kind === "redirect") navigate(route.to, { replace: true });
+  }, [route.kind, route.kind === "redirect" ? route.to : ""]);
+
+  const context = useMemo(() => ({ api, logout }), [api, logout]);
+  if (route.kind === "redirect") return null;
+  if (route.page === "login") {
+    return (
+      <AdminContext.Provider value={context}>
+        <LoginPage onLoggedIn={onLoggedIn} />
+      </AdminContext.Provider>
+    );
+  }
+  return (
+    <AdminContext.Provider value={context}>
+      <Shell current={route.page}>
+        {route.page === "dashboard" && <DashboardPage />}
+        {route.page === "orders" && <OrdersPage />}
+        {route.page === "stock" && <StockPage />}
+      </Shell>
+    </AdminContext.Provider>
+  );
+}

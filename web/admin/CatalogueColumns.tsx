@@ -1,0 +1,105 @@
+/**
+ * The columns of the dashboard's Books and Stationery tables. They are module constants
+ * so that the price inputs keep their focus while the admin types; the row actions and
+ * typed prices reach the cells through the table's meta.
+ */
+import { type CellContext, createColumnHelper } from "@tanstack/react-table";
+import { formatRupees } from "./format.ts";
+import type { WireBook, WireStationery } from "./wire.ts";
+
+export interface ProductRow {
+  id: number;
+  title: string;
+  price: number;
+}
+
+/** What the Price and Actions cells need. */
+export interface ProductTableMeta {
+  /** Prices as typed, by id; absent ids show the current price. */
+  prices: Record<number, string>;
+  priceErrors: Record<number, string>;
+  setPrice(id: number, text: string): void;
+  update(row: ProductRow): void;
+  remove(row: ProductRow): void;
+  busyId: number | null;
+}
+
+function metaOf<T>(context: CellContext<T, unknown>): ProductTableMeta {
+  return context.table.options.meta as unknown as ProductTableMeta;
+}
+
+function PriceCell<T extends ProductRow>(context: CellContext<T, unknown>) {
+  const meta = metaOf(context);
+  const row = context.row.original;
+  const error = meta.priceErrors[row.id];
+  return (
+    <div className="price-cell">
+      <input
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        aria-label={`Price of ${row.title}`}
+        aria-invalid={Boolean(error)}
+        title={formatRupees(row.price)}
+        value={meta.prices[row.id] ?? String(row.price)}
+        onChange={(event) => meta.setPrice(row.id, event.target.value)}
+      />
+      {error && <span className="field-error">{error}</span>}
+    </div>
+  );
+}
+
+function ActionsCell<T extends ProductRow>(context: CellContext<T, unknown>) {
+  const meta = metaOf(context);
+  const row = context.row.original;
+  const busy = meta.busyId === row.id;
+  return (
+    <div className="row-actions">
+      <button
+        type="button"
+        className="button-primary"
+        disabled={busy}
+        aria-label={`Update price of ${row.title}`}
+        onClick={() => meta.update(row)}
+      >
+        Update
+      </button>
+      <button
+        type="button"
+        className="button-danger"
+        disabled={busy}
+        aria-label={`Delete ${row.title}`}
+        onClick={() => meta.remove(row)}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}
+
+const books = createColumnHelper<WireBook>();
+
+export const BOOK_COLUMNS = [
+  books.accessor("isbn13", { header: "ISBN-13" }),
+  books.accessor("title", { header: "Title" }),
+  books.accessor("author", { header: "Author" }),
+  books.accessor("price", { header: "Price", cell: PriceCell }),
+  books.accessor("stock", { header: "Stock" }),
+  books.accessor("category_name", { header: "Category" }),
+  books.accessor("preorder", {
+    header: "Preorder",
+    cell: (context) => (context.getValue() === 1 ? "Yes" : "No"),
+  }),
+  books.display({ id: "actions", header: "Actions", cell: ActionsCell }),
+];
+
+const stationery = createColumnHelper<WireStationery>();
+
+export const STATIONERY_COLUMNS = [
+  stationery.accessor("title", { header: "Title" }),
+  stationery.accessor("price", { header: "Price", cell: PriceCell }),
+  stationery.accessor("stock", { header: "Stock" }),
+  stationery.accessor("category_name", { header: "Category" }),
+  stationery.display({ id: "actions", header: "Actions", cell: ActionsCell }),
+];

@@ -1,0 +1,53 @@
+/** The catalogue dashboard: the four forms, then the Books and Stationery tables. */
+import { useCallback, useState } from "react";
+import { BookForm } from "./BookForm.tsx";
+import { CategoryForm } from "./CategoryForm.tsx";
+import { useAdmin } from "./context.ts";
+import { listCategories } from "./endpoints.ts";
+import { Loading } from "./Feedback.tsx";
+import { useLoad } from "./hooks.ts";
+import { ProductSection } from "./ProductSection.tsx";
+import { StationeryForm } from "./StationeryForm.tsx";
+
+export function DashboardPage() {
+  const { api } = useAdmin();
+  const [bookCategories, reloadBookCategories] = useLoad(
+    () => listCategories(api, "books"),
+    [api],
+  );
+  const [stationeryCategories, reloadStationeryCategories] = useLoad(
+    () => listCategories(api, "stationery"),
+    [api],
+  );
+  const [booksVersion, setBooksVersion] = useState(0);
+  const [stationeryVersion, setStationeryVersion] = useState(0);
+  const bookAdded = useCallback(() => setBooksVersion((n) => n + 1), []);
+  const stationeryAdded = useCallback(() => setStationeryVersion((n) => n + 1), []);
+
+  return (
+    <div className="dashboard">
+      <div className="form-pair">
+        <CategoryForm kind="books" onAdded={reloadBookCategories} />
+        <CategoryForm kind="stationery" onAdded={reloadStationeryCategories} />
+      </div>
+      {bookCategories.state === "error" && (
+        <p role="alert" className="notice notice-failure">
+          Error fetching data: {bookCategories.message}
+        </p>
+      )}
+      {bookCategories.data
+        ? <BookForm categories={bookCategories.data} onAdded={bookAdded} />
+        : bookCategories.state === "loading" && <Loading label="Loading categories" />}
+      {stationeryCategories.state === "error" && (
+        <p role="alert" className="notice notice-failure">
+          Error fetching data: {stationeryCategories.message}
+        </p>
+      )}
+      {stationeryCategories.data
+        ? <StationeryForm categories={stationeryCategories.data} onAdded={stationeryAdded} />
+        : stationeryCategories.state === "loading" && <Loading label="Loading categories" />}
+      <ProductSection kind="books" version={booksVersion} />
+      <ProductSection kind="stationery" version={stationeryVersion} />
+    </div>
+  );
+}

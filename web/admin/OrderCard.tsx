@@ -1,0 +1,130 @@
+/** One order as the admin reads it, with Confirm / Reject while pending. */
+import { formatDateTime, formatLkr } from "./format.ts";
+import { costDetails, customerLabel, itemTypeLabel } from "./orders.ts";
+import type { WireOrder } from "./wire.ts";
+
+interface OrderCardProps {
+  order: WireOrder;
+  busy: boolean;
+  onConfirm: (order: WireOrder) => void;
+  onReject: (order: WireOrder) => void;
+  onDownloadSlip: (order: WireOrder) => void;
+}
+
+const STATUS_LABEL = { pending: "Pending", completed: "Completed", rejected: "Rejected" };
+
+export function OrderCard({ order, busy, onConfirm, onReject, onDownloadSlip }: OrderCardProps) {
+  const cost = costDetails(order);
+  const headingId = `order-${order.id}-heading`;
+  return (
+    <article className="order-card" aria-labelledby={headingId}>
+      <header className="order-card-header">
+        <h4 id={headingId}>Order #{order.id}</h4>
+        <span className={`badge badge-${order.status}`}>
+          Status: {STATUS_LABEL[order.status] ?? order.status}
+        </span>
+      </header>
+      <dl className="order-facts">
+        <dt>User ID</dt>
+        <dd>{customerLabel(order.user_id)}</dd>
+        <dt>Order date</dt>
+        <dd>
+          <time dateTime={order.order_date}>{formatDateTime(order.order_date)}</time>
+        </dd>
+        <dt>Payment method</dt>
+        <dd>{order.payment_method}</dd>
+      </dl>
+      <div className="order-sections">
+        <section>
+          <h5>Cost details</h5>
+          <dl>
+            <dt>Item total</dt>
+            <dd>{formatLkr(cost.itemTotalCents)}</dd>
+            <dt>Shipping cost</dt>
+            <dd>{formatLkr(cost.shippingCents)}</dd>
+            <dt>Subtotal</dt>
+            <dd>
+              <strong>{formatLkr(cost.subtotalCents)}</strong>
+            </dd>
+          </dl>
+        </section>
+        <section>
+          <h5>Customer</h5>
+          <dl>
+            <dt>Name</dt>
+            <dd>{order.name}</dd>
+            <dt>Address</dt>
+            <dd>{order.address}</dd>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${order.email}`}>{order.email}</a>
+            </dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${order.phone}`}>{order.phone}</a>
+            </dd>
+          </dl>
+        </section>
+        <section>
+          <h5>Location</h5>
+          <dl>
+            <dt>Postal code</dt>
+            <dd>{order.postal_code}</dd>
+            <dt>Province</dt>
+            <dd>{order.province_name}</dd>
+            <dt>District</dt>
+            <dd>{order.district_name}</dd>
+            <dt>Area</dt>
+            <dd>{order.area_name}</dd>
+          </dl>
+        </section>
+      </div>
+      <section>
+        <h5>Items</h5>
+        <ul className="order-items">
+          {order.items.map((item) => (
+            <li key={item.id}>
+              <span className="item-type">{itemTypeLabel(item.type)}</span> {item.title}
+              {item.type === "book" && item.isbn13 && (
+                <span className="item-isbn">ISBN-13: {item.isbn13}</span>
+              )}
+              <span className="item-quantity">Quantity: {item.quantity}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {order.status === "pending" && (
+        <div className="order-actions">
+          <button
+            type="button"
+            className="button-primary"
+            disabled={busy}
+            onClick={() => onConfirm(order)}
+          >
+            Confirm
+          </button>
+          <button
+            type="button"
+            className="button-danger"
+            disabled={busy}
+            onClick={() => onReject(order)}
+          >
+            Reject
+          </button>
+        </div>
+      )}
+      {order.status === "completed" && (
+        <div className="order-actions">
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            onClick={() => onDownloadSlip(order)}
+          >
+            Download slip
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

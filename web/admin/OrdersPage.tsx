@@ -1,0 +1,118 @@
+/** All Orders: the completed-items figure and the orders grouped by status. */
+import { useCallback, useState } from "react";
+import { messageOf } from "./api.ts";
+import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
+import { useAdmin } from "./context.ts";
+import { listOrders, orderStats, setOrderStatus } from "./endpoints.ts";
+import { Loading, Notice } from "./Feedback.tsx";
+import { formatRupees } from "./format.ts";
+import { useLoad, useNotice } from "./hooks.ts";
+import { OrderCard } from "./OrderCard.tsx";
+import { groupOrders, GROUPS, statusChangedMessage } from "./orders.ts";
+import { downloadSlip } from "./slip.ts";
+import type { WireOrder } from "./wire.ts";
+
+export function OrdersPage() {
+  const { api } = useAdmin();
+  const [orders, reloadOrders] = useLoad(() => listOrders(api), [api]);
+  const [stats, reloadStats] = useLoad(() => orderStats(api), [api]);
+  const { notice, success, failure, clear } = useNotice();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  const change = useCallback(async (order: WireOrder, status: "completed" | "rejected") => {
+    setBusyId(order.id);
+    clear();
+    try {
+      await setOrderStatus(api, order.id, status);
+    } catch {
+      failure("Failed to update order status");
+      setBusyId(null);
+      return;
+    }
+    success(statusChangedMessage(status));
+    reloadOrders();
+    reloadStats();
+    if (status === "completed") {
+      try {
+        await downloadSlip(api, order.id);
+      } catch (error) {
+        failure(`Order completed, but the slip did not download: ${messageOf(error)}`);
+      }
+    }
+    setBusyId(null);
+  }, [api, clear, success, failure, reloadOrders, reloadStats]);
+
+  const reject = useCallback((order: WireOrder) => {
+    setConfirm({
+      title: "Reject order",
+      message: `Reject order #${order.id} from ${order.name}? Its stock goes back on sale.`,
+      confirmLabel: "Reject",
+      onConfirm: () => change(order, "rejected"),
+    });
+  }, [change]);
+
+  const slip = useCallback(async (order: WireOrder) => {
+    setBusyId(order.id);
+    try {
+      await downloadSlip(api, order.id);
+    } catch (error) {
+      failure(`Failed to download slip: ${messageOf(error)}`);
+    } finally {
+      setBusyId(null);
+    }
+  }, [api, failure]);
+
+  const groups = orders.data ? groupOrders(orders.data) : null;
+  return (
+    <div className="orders-page">
+      <h2 className="page-heading">All Orders</h2>
+      <p className="stat">
+        <span>Total of Item Totals in Completed Orders</span>{" "}
+        <strong>
+          {stats.data
+            ? formatRupees(stats.data.completedItemsTotal)
+            : stats.state === "error"
+            ? "unavailable"
+            : "…"}
+        </strong>
+      </p>
+      <Notice notice={notice} onDismiss={clear} />
+      {orders.state === "error" && (
+        <p role="alert" className="notice notice-failure">
+          Error fetching orders: {orders.message}
+        </p>
+      )}
+      {orders.state === "loading" && !orders.data && <Loading label="Loading orders" />}
+      {groups &&
+        GROUPS.map((group) => (
+          <section
+            key={group.status}
+            className="order-group"
+            aria-labelledby={`group-${group.status}`}
+          >
+            <h3 id={`group-${group.status}`}>
+              {group.heading} ({groups[group.status].length})
+            </h3>
+            {groups[group.status].length === 0
+              ? <p className="empty">No {group.heading.toLowerCase()} orders</p>
+              : (
+                <div className="order-list">
+                  {groups[group.status].map((order) => (
+                    <OrderCard
+                      key={order.id}
+                      order={order}
+                      busy={busyId === order.id}
+                      onConfirm={(o) => change(o, "completed")}
+                      onReject={reject}
+                      onDownloadSlip={slip}
+                    />
+                  ))}
+                </div>
+              )}
+          </section>
+        ))}
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/** A dashboard table of books or stationery: server pages, price updates and deletes. */
+import { useCallback, useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
+import { useAdmin } from "./context.ts";
+import { DataTable, Pager } from "./DataTable.tsx";
+import {
+  ADMIN_PAGE_SIZE,
+  deleteProduct,
+  listBooks,
+  listStationery,
+  type ProductKind,
+  updatePrice,
+} from "./endpoints.ts";
+import { Loading, Notice } from "./Feedback.tsx";
+import { useLoad, useNotice } from "./hooks.ts";
+import {
+  BOOK_COLUMNS,
+  type ProductRow,
+  type ProductTableMeta,
+  STATIONERY_COLUMNS,
+} from "./CatalogueColumns.tsx";
+import { parsePrice } from "./validation.ts";
+import type { WirePage } from "./wire.ts";
+
+interface KindText {
+  heading: string;
+  empty: string;
+  priceUpdated: string;
+  priceFailed: string;
+  deleted: string;
+  deleteFailed: string;
+  deleteTitle: string;
+}
+
+const TEXT: Record<ProductKind, KindText> = {
+  books: {
+    heading: "Books",
+    empty: "No books available",
+    priceUpdated: "Book price updated successfully",
+    priceFailed: "Failed to update book price",
+    deleted: "Book deleted successfully",
+    deleteFailed: "Failed to delete book",
+    deleteTitle: "Delete book",
+  },
+  stationery: {
+    heading: "Stationery",
+    empty: "No stationery items available",
+    priceUpdated: "Stationery price updated successfully",
+    priceFailed: "Failed to update stationery price",
+    deleted: "Stationery item deleted successfully",
+    deleteFailed: "Failed to delete stationery item",
+    deleteTitle: "Delete stationery item",
+  },
+};
+
+/** `version` changes when a form added an item, so the table loads again. */
+export function ProductSection({ kind, version }: { kind: ProductKind; version: number }) {
+  const { api } = useAdmin();
+  const text = TEXT[kind];
+  const [page, setPage] = useState(1);
+  const [list, reload] = useLoad<WirePage<ProductRow>>(
+    () =>
+      kind === "books"
+        ? listBooks(api, { page }) as Promise<WirePage<ProductRow>>
+        : listStationery(api, { page }) as Promise<WirePage<ProductRow>>,
+    [api, kind, page, version],
+  );
+  const { notice, success, failure, clear } = useNotice();
+  const [prices, setPrices] = useState<Record<number, string>>({});
+  const [priceErrors, setPriceErrors] = useState<Record<number, string>>({});
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  const setPrice = useCallback((id: number, value: string) => {
+    setPrices((all) => ({ ...all, [id]: value }));
+    setPriceErrors((all) => {
+      const { [id]: _dropped, ...rest } = all;
+      return rest;
+    });
+  }, []);
+
+  const update = useCallback(async (row: ProductRow) => {
+    const parsed = parsePrice(prices[row.id] ?? String(row.price));
+    if (!parsed.ok) {
+      setPriceErrors((all) => ({ ...all, [row.id]: parsed.message }));
+      failure(text.priceFailed);
+      return;
+    }
+    setBusyId(row.id);
+    try {
+      await updatePrice(api, kind, row.id, parsed.value);
+      success(text.priceUpdated);
+      setPrices(({ [row.id]: _done, ...rest }) => rest);
+      reload();
+    } catch {
+      failure(text.priceFailed);
+    } finally {
+      setBusyId(null);
+    }
+  }, [api, kind, prices, text, success, failure, reload]);
+
+  const remove = useCallback((row: ProductRow) => {
+    setConfirm({
+      title: text.deleteTitle,
+      message: `Delete "${row.title}"? This cannot be undone.`,
+      confirmLabel: "Delete",
+      onConfirm: async () => {
+        setBusyId(row.id);
+        try {
+          await deleteProduct(api, kind, row.id);
+          success(text.deleted);
+          reload();
+        } catch {
+          failure(text.deleteFailed);
+        } finally {
+          setBusyId(null);
+        }
+      },
+    });
+  }, [api, kind, text, success, failure, reload]);
+
+  const meta: ProductTableMeta = useMemo(
+    () => ({ prices, priceErrors, setPrice, update, remove, busyId }),
+    [prices, priceErrors, setPrice, update, remove, busyId],
+  );
+  const columns = (kind === "books" ? BOOK_COLUMNS : STATIONERY_COLUMNS) as ColumnDef<
+    ProductRow,
+    unknown
+  >[];
+  const headingId = `${kind}-table-heading`;
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{text.heading}</h2>
+      <Notice notice={notice} onDismiss={clear} />
+      {list.state === "error" && (
+        <p role="alert" className="notice notice-failure">
+          Error fetching data: {list.message}
+        </p>
+      )}
+      {list.state === "loading" && !list.data && <Loading />}
+      {list.data && (
+        <>
+          <DataTable
+            caption={text.heading}
+            columns={columns}
+            data={list.data.data}
+            getRowId={(row) => String(row.id)}
+            meta={meta}
+            busy={list.state === "loading"}
+            empty={text.empty}
+          />
+          <Pager
+            page={page}
+            pageSize={list.data.pageSize ?? ADMIN_PAGE_SIZE}
+            total={list.data.total}
+            onPage={setPage}
+            label={`${text.heading} pages`}
+          />
+        </>
+      )}
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+/** Add New Stationery Item: a multipart POST /api/stationery with one image. */
+import { type FormEvent, useState } from "react";
+import { ApiFailure, messageOf } from "./api.ts";
+import {
+  buildStationeryFormData,
+  EMPTY_STATIONERY_FORM,
+  type StationeryFormValues,
+  validateStationeryForm,
+} from "./catalogue_forms.ts";
+import { useAdmin } from "./context.ts";
+import { addProduct } from "./endpoints.ts";
+import { Notice } from "./Feedback.tsx";
+import { Field, SubmitButton } from "./Field.tsx";
+import { useNotice } from "./hooks.ts";
+import { ImagePicker } from "./ImagePicker.tsx";
+import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
+import type { WireCategory } from "./wire.ts";
+
+type TextField = Exclude<keyof StationeryFormValues, "categoryId">;
+
+const TEXT_FIELDS: { name: TextField; label: string; type: string; step?: string }[] = [
+  { name: "title", label: "Title", type: "text" },
+  { name: "price", label: "Price (LKR)", type: "number", step: "0.01" },
+  { name: "stock", label: "Stock", type: "number", step: "1" },
+  { name: "weight", label: "Weight (kg)", type: "number", step: "0.001" },
+];
+
+export function StationeryForm(
+  { categories, onAdded }: { categories: WireCategory[]; onAdded: () => void },
+) {
+  const { api } = useAdmin();
+  const [values, setValues] = useState<StationeryFormValues>(EMPTY_STATIONERY_FORM);
+  const [images, setImages] = useState<File[]>([]);
+  const image = images[0] ?? null;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [resets, setResets] = useState(0);
+  const { notice, success, failure, clear } = useNotice();
+
+  function set(name: keyof StationeryFormValues, value: string) {
+    setValues((all) => ({ ...all, [name]: value }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    clear();
+    const found = validateStationeryForm(values, image);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || image === null) {
+      failure("Please correct the marked fields");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await addProduct(api, "stationery", buildStationeryFormData(values, image));
+      setValues(EMPTY_STATIONERY_FORM);
+      setImages([]);
+      setResets((n) => n + 1);
+      success("Stationery item added successfully");
+      onAdded();
+    } catch (error) {
+      if (error instanceof ApiFailure) {
+        const fields = fieldErrorsFromDetails(error.details);
+        if (error.status === 413 || error.status === 415) fields.image = error.message;
+        setErrors(fields);
+      }
+      failure(`Failed to add stationery item: ${messageOf(error)}`);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="stationery-form-heading">
+      <h2 id="stationery-form-heading">Add New Stationery Item</h2>
+      <form className="grid-form" onSubmit={submit} noValidate key={resets}>
+        {TEXT_FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            id={`stationery-${field.name}`}
+            label={field.label}
+            error={errors[field.name]}
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                type={field.type}
+                min={field.type === "number" ? 0 : undefined}
+                step={field.step}
+                required
+                value={values[field.name]}
+                onChange={(e) => set(field.name, e.target.value)}
+              />
+            )}
+          </Field>
+        ))}
+        <Field id="stationery-categoryId" label="Category" error={errors.categoryId}>
+          {(aria) => (
+            <select
+              {...aria}
+              required
+              value={values.categoryId}
+              onChange={(e) => set("categoryId", e.target.value)}
+            >
+              <option value="">Select Category</option>
+              {categories.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+            </select>
+          )}
+        </Field>
+        <div className="field-wide">
+          <Field id="stationery-image" label="Image" error={errors.image}>
+            {(aria) => (
+              <ImagePicker
+                aria={aria}
+                files={images}
+                multiple={false}
+                onChange={(files) => setImages(files.slice(0, 1))}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="form-actions field-wide">
+          <SubmitButton submitting={submitting}>Add Stationery Item</SubmitButton>
+        </div>
+      </form>
+      <Notice notice={notice} onDismiss={clear} />
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+/** One row of a stock table: new quantity to add, new price and, for books, pre-order settings. */
+import { useState } from "react";
+import { formatRupees } from "./format.ts";
+import { initialEdit, type StockCurrent, type StockEdit, stockUpdate } from "./stock.ts";
+import type { StockChanges } from "./stock.ts";
+import type { FieldErrors } from "./validation.ts";
+
+export interface StockItem {
+  id: number;
+  title: string;
+  stock: number;
+  price: number;
+  preorder?: 0 | 1;
+  preorder_date?: string | null;
+  preordered_stock?: number;
+}
+
+export function currentOf(item: StockItem, withPreorder: boolean): StockCurrent {
+  if (!withPreorder) return {};
+  return {
+    preorder: item.preorder === 1,
+    preorderDate: item.preorder_date ?? null,
+    preorderedStock: item.preordered_stock ?? 0,
+  };
+}
+
+interface StockRowProps {
+  item: StockItem;
+  withPreorder: boolean;
+  /** Resolves true when saved (the list then reloads), false when it failed. */
+  onSave: (item: StockItem, changes: StockChanges) => Promise<boolean>;
+  onNothing: () => void;
+  onInvalid: () => void;
+}
+
+export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: StockRowProps) {
+  const current = currentOf(item, withPreorder);
+  const [edit, setEdit] = useState<StockEdit>(() => initialEdit(current));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  function set<K extends keyof StockEdit>(name: K, value: StockEdit[K]) {
+    setEdit((all) => ({ ...all, [name]: value }));
+  }
+
+  async function save() {
+    const update = stockUpdate(edit, current);
+    if (update.kind === "invalid") {
+      setErrors(update.errors);
+      onInvalid();
+      return;
+    }
+    setErrors({});
+    if (update.kind === "nothing") {
+      onNothing();
+      return;
+    }
+    setSaving(true);
+    const saved = await onSave(item, update.changes);
+    if (!saved) setSaving(false);
+  }
+
+  function numberInput(name: "newQuantity" | "newPrice" | "preorderedStock", label: string) {
+    return (
+      <>
+        <input
+          type="number"
+          min={0}
+          step={name === "newPrice" ? "0.01" : "1"}
+          inputMode={name === "newPrice" ? "decimal" : "numeric"}
+          aria-label={`${label} for ${item.title}`}
+          aria-invalid={Boolean(errors[name])}
+          value={edit[name] ?? ""}
+          onChange={(e) => set(name, e.target.value)}
+        />
+        {errors[name] && <span className="field-error">{errors[name]}</span>}
+      </>
+    );
+  }
+
+  return (
+    <tr>
+      <td>{item.id}</td>
+      <td className="cell-title">{item.title}</td>
+      <td>{item.stock}</td>
+      <td>{numberInput("newQuantity", "New quantity to add")}</td>
+      <td className="cell-money">{formatRupees(item.price)}</td>
+      <td>{numberInput("newPrice", "New price")}</td>
+      {withPreorder && (
+        <>
+          <td>
+            <input
+              type="checkbox"
+              aria-label={`Preorder ${item.title}`}
+              checked={edit.preorder ?? false}
+              onChange={(e) => set("preorder", e.target.checked)}
+            />
+          </td>
+          <td>
+            <input
+              type="date"
+              aria-label={`Preorder date for ${item.title}`}
+              aria-invalid={Boolean(errors.preorderDate)}
+              value={edit.preorderDate ?? ""}
+              onChange={(e) => set("preorderDate", e.target.value)}
+            />
+            {errors.preorderDate && <span className="field-error">{errors.preorderDate}</span>}
+          </td>
+          <td>{numberInput("preorderedStock", "Preordered stock")}</td>
+        </>
+      )}
+      <td>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={saving}
+          aria-busy={saving}
+          aria-label={`Update ${item.title}`}
+          onClick={save}
+        >
+          {saving && <span className="spinner spinner-small" aria-hidden="true"></span>}
+          Update
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,17 @@
+/** What every admin screen reaches for: the API client and the way out. */
+import { createContext, useContext } from "react";
+import type { ApiClient } from "./api.ts";
+
+export interface AdminContextValue {
+  api: ApiClient;
+  logout(): void;
+}
+
+export const AdminContext = createContext<AdminContextValue | null>(null);
+
+/** The admin context; only screens inside the app's provider call it. */
+export function useAdmin(): AdminContextValue {
+  const value = useContext(AdminContext);
+  if (value === null) throw new Error("useAdmin() needs the AdminContext provider");
+  return value;
+}

@@ -1,0 +1,93 @@
+/** The admin's calls of the shop's API, typed. Paths and fields as in the HTTP contract. */
+import type { OrderStatus } from "../../domain/orders/model.ts";
+import type { ApiClient } from "./api.ts";
+import type { StockChanges } from "./stock.ts";
+import type {
+  LoginAnswer,
+  WireBook,
+  WireCategory,
+  WireOrder,
+  WireOrderStats,
+  WirePage,
+  WireStationery,
+} from "./wire.ts";
+
+/** Rows per page in the admin's tables. */
+export const ADMIN_PAGE_SIZE = 20;
+
+export type ProductKind = "books" | "stationery";
+
+export function login(api: ApiClient, email: string, password: string): Promise<LoginAnswer> {
+  return api.send<LoginAnswer>("POST", "/api/auth/login", { email, password }, {
+    anonymous: true,
+  });
+}
+
+export function listBooks(
+  api: ApiClient,
+  query: { page: number; q?: string },
+): Promise<WirePage<WireBook>> {
+  return api.get("/api/books", { ...query, pageSize: ADMIN_PAGE_SIZE });
+}
+
+export function listStationery(
+  api: ApiClient,
+  query: { page: number; q?: string },
+): Promise<WirePage<WireStationery>> {
+  return api.get("/api/stationery", { ...query, pageSize: ADMIN_PAGE_SIZE });
+}
+
+export async function listCategories(api: ApiClient, kind: ProductKind): Promise<WireCategory[]> {
+  const path = kind === "books" ? "/api/categories" : "/api/stationery-categories";
+  return (await api.get<{ data: WireCategory[] }>(path)).data;
+}
+
+export async function addCategory(
+  api: ApiClient,
+  kind: ProductKind,
+  name: string,
+): Promise<WireCategory> {
+  const path = kind === "books" ? "/api/categories" : "/api/stationery-categories";
+  return (await api.send<{ data: WireCategory }>("POST", path, { name: name.trim() })).data;
+}
+
+export async function addProduct(api: ApiClient, kind: ProductKind, form: FormData) {
+  await api.send("POST", `/api/${kind}`, form);
+}
+
+export async function updatePrice(api: ApiClient, kind: ProductKind, id: number, price: number) {
+  await api.send("PUT", `/api/${kind}/price/${id}`, { price });
+}
+
+export async function updateStock(
+  api: ApiClient,
+  kind: ProductKind,
+  id: number,
+  changes: StockChanges,
+) {
+  await api.send("PUT", `/api/${kind}/${id}`, changes);
+}
+
+export async function deleteProduct(api: ApiClient, kind: ProductKind, id: number) {
+  await api.send("DELETE", `/api/${kind}/${id}`);
+}
+
+export async function listOrders(api: ApiClient): Promise<WireOrder[]> {
+  return (await api.get<{ data: WireOrder[] }>("/api/orders")).data;
+}
+
+export async function orderStats(api: ApiClient): Promise<WireOrderStats> {
+  return (await api.get<{ data: WireOrderStats }>("/api/orders/stats")).data;
+}
+
+export async function setOrderStatus(
+  api: ApiClient,
+  id: number,
+  status: Exclude<OrderStatus, "pending">,
+): Promise<WireOrder> {
+  return (await api.send<{ data: WireOrder }>("PUT", "/api/orders/status", { id, status })).data;
+}
+
+export function fetchSlip(api: ApiClient, id: number): Promise<Blob> {
+  return api.blob(`/api/orders/${id}/slip`);
+}

@@ -1,0 +1,7 @@
+/** The admin island's entry: mounts the app into #admin-root. */
+import { createRoot } from "react-dom/client";
+import { App } from "./App.tsx";
+import "./admin.css";
+
+const root = document.getElementById("admin-root");
+if (root) createRoot(root).render(<App />);
