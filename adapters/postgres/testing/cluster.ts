@@ -7,6 +7,11 @@ export interface TestCluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
   url: string;
   stop(): Promise<void>;
+  /**
+   * Stops a cluster started here without awaiting, for an `unload` handler (where async
+   * work never finishes). Absent for a server named by TEST_DATABASE_URL.
+   */
+  stopSync?(): void;
 }
 
 const BIN_DIRS = [
@@ -38,6 +43,11 @@ function freePort(): number {
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
   return port;
+}
+
+function runSync(cmd: string, args: string[], asUser: string | undefined): void {
+  const [exe, argv] = asUser ? ["runuser", ["-u", asUser, "--", cmd, ...args]] : [cmd, args];
+  new Deno.Command(exe, { args: argv, stdout: "null", stderr: "null" }).outputSync();
 }
 
 async function run(cmd: string, args: string[], asUser: string | undefined): Promise<void> {
@@ -103,6 +113,17 @@ export async function startTestCluster(
         await run(`${bin}/pg_ctl`, ["-D", dataDir, "-m", "immediate", "-w", "stop"], asUser);
       } finally {
         await Deno.remove(dir, { recursive: true }).catch(() => {});
+      }
+    },
+    stopSync() {
+      try {
+        runSync(`${bin}/pg_ctl`, ["-D", dataDir, "-m", "immediate", "-w", "stop"], asUser);
+      } finally {
+        try {
+          Deno.removeSync(dir, { recursive: true });
+        } catch {
+          // Already gone.
+        }
       }
     },
   };
