@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { extractText, getDocumentProxy } from "unpdf";
+import { PdfmakeSlipRenderer } from "./pdfmake_slip_renderer.ts";
+import { slipDate } from "./slip_document.ts";
+import {
+  bookLine,
+  SAMPLE_SHOP,
+  sampleOrder,
+  stationeryLine,
+} from "../../domain/notifications/testing/samples.ts";
+
+async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+  const pdf = await getDocumentProxy(bytes.slice());
+  const { text, totalPages } = await extractText(pdf, { mergePages: true });
+  // Extraction puts a space or a line break wherever it sees a gap: compare on single spaces.
+  return { text: text.replace(/\s+/g, " "), pages: totalPages };
+}
+
+Deno.test("PdfmakeSlipRenderer renders a PDF slip with the order, the customer and every item", async () => {
+  const order = sampleOrder({
+    customer: {
+      name: "Wijesinghe Mudiyanselage Tharindu Bandara",
+      address: "No. 123/4B, Sri Sumangala Mawatha",
+      email: "tharindu@example.lk",
+      phone: "+94 71 234 5678",
+      postalCode: "11600",
+    },
+    provinceName: "Western",
+    districtName: "Gampaha",
+    areaName: "Kiribathgoda",
+  });
+  const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order);
+  assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
+  const { text, pages } = await pdfText(bytes);
+  assert.equal(pages, 1);
+  for (
+    const expected of [
+      "Pothgula",
+      "Order #1042",
+      "14 Mar 2025, 15:00",
+      "Wijesinghe Mudiyanselage Tharindu Bandara",
+      "No. 123/4B, Sri Sumangala Mawatha",
+      "Kiribathgoda 11600",
+      "Gampaha District, Western Province",
+      "+94 71 234 5678",
+      "Madol Doova",
+      "ISBN-13 9789552100018",
+      "Atlas CR Book 120 pages",
+      "Stationery",
+      "1,250.00",
+      "2,500.00",
+      "1,351.50",
+      "1.3 kg",
+      "LKR 3,851.50",
+      "LKR 500.00",
+      "LKR 4,351.50",
+      "Cash on Delivery (COD)",
+    ]
+  ) {
+    assert.ok(text.includes(expected), `slip lacks "${expected}": ${text}`);
+  }
+});
+
+Deno.test("PdfmakeSlipRenderer wraps long titles and carries a long order over several pages", async () => {
+  const long = "Gamperaliya: The Changing Village, a novel in three parts with notes";
+  const items = Array.from(
+    { length: 40 },
+    (_, i) => bookLine({ id: i + 1, itemId: i + 1, title: `${long} (volume ${i + 1})` }),
+  );
+  const order = sampleOrder({ items, paymentMethod: "Bank Deposit" });
+  const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order);
+  const { text, pages } = await pdfText(bytes);
+  assert.ok(pages >= 2, `${pages} pages`);
+  assert.ok(text.includes(`page ${pages} of ${pages}`));
+  for (const line of items) assert.ok(text.includes(line.title), `slip lacks "${line.title}"`);
+  assert.ok(text.includes("Bank Deposit"));
+});
+
+Deno.test("PdfmakeSlipRenderer marks pre-ordered books", async () => {
+  const order = sampleOrder({
+    paymentMethod: "Bank Deposit",
+    items: [bookLine({ preorder: true }), stationeryLine()],
+  });
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
+  assert.ok(text.includes("Pre-order: delivered in 3 - 4 weeks"));
+});
+
+Deno.test("slipDate() shows the order time in Sri Lanka", () => {
+  assert.equal(slipDate("2025-03-14T09:30:00.000Z"), "14 Mar 2025, 15:00");
+  assert.equal(slipDate("2025-12-31T20:00:00.000Z"), "1 Jan 2026, 01:30");
+});
