@@ -71,9 +71,32 @@ export function formatScryptHash(params: ScryptParams, salt: Uint8Array, hash: U
   return `scrypt$${params.N}$${params.r}$${params.p}$${b64(salt)}$${b64(hash)}`;
 }
 
+/** Lets at most `max` tasks run at once; the others wait in line. */
+export class Gate {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+  constructor(readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.max) {
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#running++;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running--;
+    }
+  }
+}
+
 /**
  * PasswordHasher over scrypt. The default cost is the production one; tests may pass a
- * cheaper `params` explicitly.
+ * cheaper `params` explicitly. At most `maxConcurrent` (default 4) hashes run at once,
+ * so a burst of logins cannot take 128 MiB each without bound.
  *
  * @example
  * const hasher = new ScryptPasswordHasher();
@@ -82,15 +105,21 @@ export function formatScryptHash(params: ScryptParams, salt: Uint8Array, hash: U
  */
 export class ScryptPasswordHasher implements PasswordHasher {
   readonly #params: ScryptParams;
+  readonly #gate: Gate;
 
-  constructor(options: { params?: ScryptParams } = {}) {
+  constructor(options: { params?: ScryptParams; maxConcurrent?: number } = {}) {
     this.#params = options.params ?? DEFAULT_SCRYPT_PARAMS;
     if (!isPowerOfTwo(this.#params.N)) throw new Error("scrypt N must be a power of two");
+    const maxConcurrent = options.maxConcurrent ?? 4;
+    if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) {
+      throw new Error("maxConcurrent must be a positive integer");
+    }
+    this.#gate = new Gate(maxConcurrent);
   }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_BYTES);
-    const key = await scryptAsync(password, salt, KEY_BYTES, this.#params);
+    const key = await this.#gate.run(() => scryptAsync(password, salt, KEY_BYTES, this.#params));
     return formatScryptHash(this.#params, salt, key);
   }
 
@@ -98,7 +127,9 @@ export class ScryptPasswordHasher implements PasswordHasher {
   async verify(password: string, encoded: string): Promise<boolean> {
     const parsed = parseScryptHash(encoded);
     if (!parsed) return false;
-    const key = await scryptAsync(password, parsed.salt, parsed.hash.length, parsed.params);
+    const key = await this.#gate.run(() =>
+      scryptAsync(password, parsed.salt, parsed.hash.length, parsed.params)
+    );
     return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
   }
 }

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { DEFAULT_SCRYPT_PARAMS, parseScryptHash, ScryptPasswordHasher } from "./scrypt_hasher.ts";
+import {
+  DEFAULT_SCRYPT_PARAMS,
+  Gate,
+  parseScryptHash,
+  ScryptPasswordHasher,
+} from "./scrypt_hasher.ts";
 
 const cheap = new ScryptPasswordHasher({ params: { N: 2 ** 10, r: 8, p: 1 } });
 
@@ -54,4 +59,39 @@ Deno.test("ScryptPasswordHasher defaults to N=2^17, r=8, p=1", async () => {
   const encoded = await new ScryptPasswordHasher().hash("production cost");
   assert.match(encoded, /^scrypt\$131072\$8\$1\$/);
   assert.equal(await cheap.verify("production cost", encoded), true);
+});
+
+Deno.test("ScryptPasswordHasher runs at most maxConcurrent hashes at once and finishes them all", async () => {
+  const hasher = new ScryptPasswordHasher({ params: { N: 2 ** 10, r: 8, p: 1 }, maxConcurrent: 2 });
+  const passwords = Array.from({ length: 9 }, (_, i) => `password-${i}`);
+  const hashes = await Promise.all(passwords.map((p) => hasher.hash(p)));
+  const checks = await Promise.all(passwords.map((p, i) => hasher.verify(p, hashes[i])));
+  assert.deepEqual(checks, passwords.map(() => true));
+  assert.throws(() => new ScryptPasswordHasher({ maxConcurrent: 0 }), /maxConcurrent/);
+});
+
+Deno.test("Gate lets no more than its maximum run at once, in arrival order", async () => {
+  const gate = new Gate(2);
+  let running = 0;
+  let peak = 0;
+  const started: number[] = [];
+  const releases: (() => void)[] = [];
+  const tasks = [0, 1, 2, 3, 4].map((i) =>
+    gate.run(async () => {
+      started.push(i);
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      running--;
+      return i;
+    })
+  );
+  while (started.length < 5) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    releases.shift()?.();
+  }
+  releases.forEach((release) => release());
+  assert.deepEqual(await Promise.all(tasks), [0, 1, 2, 3, 4]);
+  assert.equal(peak, 2);
+  assert.deepEqual(started, [0, 1, 2, 3, 4]);
 });

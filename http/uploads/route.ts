@@ -8,7 +8,7 @@ import { errorBody } from "../errors.ts";
 import { IMAGE_TYPES } from "./sniff.ts";
 
 /** Keys are one path segment: a name of letters, digits, `_` and `-`, and an image extension. */
-export const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|gif)$/;
+export const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpe?g|png|webp|gif)$/;
 
 /** Served images never change under one key: a new upload gets a new key. */
 export const UPLOAD_HEADERS: Readonly<Record<string, string>> = {

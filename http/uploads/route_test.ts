@@ -70,7 +70,8 @@ Deno.test("GET /uploads/{key} serves a stored type that is not an image as octet
   assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff");
 });
 
-Deno.test("UPLOAD_KEY_PATTERN accepts the keys local storage makes", () => {
+Deno.test("UPLOAD_KEY_PATTERN accepts the keys the storages make and nothing with a path", () => {
   assert.match(`${crypto.randomUUID()}.webp`, UPLOAD_KEY_PATTERN);
+  assert.match("img-1.jpeg", UPLOAD_KEY_PATTERN);
   assert.doesNotMatch("../a.png", UPLOAD_KEY_PATTERN);
 });
