@@ -1,8 +1,10 @@
 /**
- * Renders order slips with pdfmake, on the server. The Roboto faces pdfmake ships are
- * read once and kept in pdfmake's virtual file system; nothing else on disk or on the
- * network may be read while rendering (the access policies refuse it).
+ * Renders order slips with pdfmake, on the server. The Roboto faces pdfmake ships and
+ * Noto Sans Sinhala (for names and titles in Sinhala) are read once and kept in
+ * pdfmake's virtual file system; nothing else on disk or on the network may be read
+ * while rendering (the access policies refuse it).
  */
+import { createRequire } from "node:module";
 // @ts-types="@types/pdfmake"
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
@@ -10,6 +12,7 @@ import type { SlipRenderer } from "../../domain/ports.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { slipDocument } from "./slip_document.ts";
+import { SINHALA_FONT } from "./scripts.ts";
 
 interface VirtualFs {
   writeFileSync(name: string, data: Uint8Array): void;
@@ -21,16 +24,36 @@ const BUILT_IN_FONT = /^(Helvetica|Times|Courier|Symbol|ZapfDingbats)(-[A-Za-z]+
 
 let fontsReady: Promise<void> | null = null;
 
-async function loadFonts(): Promise<void> {
-  const files = (roboto as { Roboto: Record<(typeof FACES)[number], string> }).Roboto;
-  const vfs = (pdfmake as unknown as { virtualfs: VirtualFs }).virtualfs;
-  const names = {} as Record<(typeof FACES)[number], string>;
+type Faces = Record<(typeof FACES)[number], string>;
+
+function sinhalaFiles(): Faces {
+  const require = createRequire(import.meta.url);
+  const file = (weight: number) =>
+    require.resolve(
+      `@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-${weight}-normal.woff`,
+    );
+  const regular = file(400);
+  const bold = file(700);
+  return { normal: regular, bold, italics: regular, bolditalics: bold };
+}
+
+/** Copies each face into pdfmake's virtual file system; answers the names to register. */
+async function intoVirtualFs(vfs: VirtualFs, files: Faces): Promise<Faces> {
+  const names = {} as Faces;
   for (const face of FACES) {
     const name = `pothgula-slip/${files[face].split("/").pop()}`;
     vfs.writeFileSync(name, await Deno.readFile(files[face]));
     names[face] = name;
   }
-  pdfmake.addFonts({ Roboto: names });
+  return names;
+}
+
+async function loadFonts(): Promise<void> {
+  const vfs = (pdfmake as unknown as { virtualfs: VirtualFs }).virtualfs;
+  pdfmake.addFonts({
+    Roboto: await intoVirtualFs(vfs, (roboto as { Roboto: Faces }).Roboto),
+    [SINHALA_FONT]: await intoVirtualFs(vfs, sinhalaFiles()),
+  });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => BUILT_IN_FONT.test(path));
 }

@@ -89,3 +89,29 @@ Deno.test("slipDate() shows the order time in Sri Lanka", () => {
   assert.equal(slipDate("2025-03-14T09:30:00.000Z"), "14 Mar 2025, 15:00");
   assert.equal(slipDate("2025-12-31T20:00:00.000Z"), "1 Jan 2026, 01:30");
 });
+
+function embeddedFonts(bytes: Uint8Array): string[] {
+  const source = new TextDecoder("latin1").decode(bytes);
+  return [...source.matchAll(/\/FontName \/[A-Z]{6}\+([A-Za-z-]+)/g)].map((m) => m[1]).sort();
+}
+
+Deno.test("PdfmakeSlipRenderer sets Sinhala names and titles in a font that has Sinhala letters", async () => {
+  const order = sampleOrder({ items: [bookLine({ title: "මඩොල් දූපත (Madol Doova)" })] });
+  order.customer.name = "නිමාලි පෙරේරා (Nimali Perera)";
+  const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order);
+  assert.deepEqual(embeddedFonts(bytes), [
+    "NotoSansSinhala-Bold",
+    "NotoSansSinhala-Regular",
+    "Roboto-Medium",
+    "Roboto-Regular",
+  ]);
+  const { text } = await pdfText(bytes);
+  assert.ok(text.includes("(Nimali Perera)"));
+  assert.ok(text.includes("(Madol Doova)"));
+  assert.match(text, /[\u0D80-\u0DFF]/);
+});
+
+Deno.test("PdfmakeSlipRenderer embeds no Sinhala font in a slip without Sinhala", async () => {
+  const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder());
+  assert.deepEqual(embeddedFonts(bytes), ["Roboto-Medium", "Roboto-Regular"]);
+});

@@ -10,10 +10,16 @@ import type { Content, TableCell } from "pdfmake";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { formatAmount, formatKg, formatLkr } from "../../domain/money.ts";
+import { scriptRuns } from "./scripts.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
 
 const GREY = "#555555";
+
+/** Text from shoppers and the catalogue, split so that Sinhala gets a font that draws it. */
+function t(text: string): Content[] {
+  return scriptRuns(text);
+}
 const LINE = "#bbbbbb";
 
 /** The order date as people in Sri Lanka read it: "14 Mar 2025, 15:00". */
@@ -37,8 +43,8 @@ function header(order: Order, shop: ShopInfo): Content {
       {
         width: "*",
         stack: [
-          { text: shop.name, style: "shopName" },
-          { text: shop.address, style: "small" },
+          { text: t(shop.name), style: "shopName" },
+          { text: t(shop.address), style: "small" },
           { text: `${shop.phones.join(" / ")}  ·  ${shop.email}`, style: "small" },
         ],
       },
@@ -65,7 +71,7 @@ function rule(): Content {
 
 function labelled(label: string, value: string): Content {
   return {
-    text: [{ text: `${label}  `, color: GREY }, value],
+    text: [{ text: `${label}  `, color: GREY }, ...t(value)],
     margin: [0, 0, 0, 1],
   };
 }
@@ -78,10 +84,10 @@ function customer(order: Order): Content {
         width: "*",
         stack: [
           { text: "Deliver to", style: "section" },
-          { text: c.name, bold: true },
-          c.address,
-          `${order.areaName} ${c.postalCode}`.trim(),
-          `${order.districtName} District, ${order.provinceName} Province`,
+          { text: t(c.name), bold: true },
+          { text: t(c.address) },
+          { text: t(`${order.areaName} ${c.postalCode}`.trim()) },
+          { text: t(`${order.districtName} District, ${order.provinceName} Province`) },
           labelled("Phone", c.phone),
           labelled("E-mail", c.email),
         ],
@@ -115,7 +121,7 @@ function itemsTable(order: Order): Content {
     { text: "Amount (LKR)", style: "th", alignment: "right" },
   ];
   const rows: TableCell[][] = order.items.map((line) => {
-    const details: Content[] = [{ text: line.title }];
+    const details: Content[] = [{ text: t(line.title) }];
     if (line.isbn13) details.push({ text: `ISBN-13 ${line.isbn13}`, style: "small" });
     if (line.preorder) {
       details.push({ text: "Pre-order: delivered in 3 - 4 weeks", style: "small" });
