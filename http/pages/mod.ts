@@ -1,0 +1,149 @@
+/**
+ * The storefront pages, rendered on the server by the web build's render entry
+ * (dist/server/entry_server.js) with data read straight from the ports, plus the built
+ * files under /assets/ and /static/. Mounted last at "/" by createApp.
+ */
+import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
+import type { Catalogue, Locations } from "../../domain/ports.ts";
+import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
+import type { FeeRules } from "../../domain/orders/fees.ts";
+import { buildCsp } from "../security.ts";
+import { adminAssets, type Manifest, readManifest, serveFile, storefrontAssets } from "./assets.ts";
+import { areaRecords } from "./cities.ts";
+
+type Renderer = typeof import("../../web/entry_server.tsx");
+type PageModel = Parameters<Renderer["renderPage"]>[0];
+
+export interface PagesDeps {
+  catalogue: Catalogue;
+  locations: Locations;
+  bank: BankDetails;
+  shop: ShopInfo;
+  /** The delivery fee table the checkout previews with; the shop's own when absent. */
+  feeRules?: FeeRules;
+  /** Where the web build is; the project's dist/ when absent. */
+  distDir?: string;
+  /** The clock for the copyright year. */
+  now?: () => Date;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const STATIC = "public, max-age=86400";
+const PAGE_CSP = buildCsp();
+const ADMIN_PATHS = ["/admin", "/admin/login", "/admin/dashboard", "/admin/orders", "/admin/stock"];
+const MAX_ID = 2_147_483_647;
+
+/** A positive whole id from a path segment, or undefined. */
+export function parseId(text: string): number | undefined {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= MAX_ID ? id : undefined;
+}
+
+function defaultDistDir(): string {
+  return decodeURIComponent(new URL("../../dist", import.meta.url).pathname);
+}
+
+export function pagesApp(deps: PagesDeps): Hono {
+  const distDir = deps.distDir ?? defaultDistDir();
+  const now = deps.now ?? (() => new Date());
+  let built: Promise<{ renderer: Renderer; manifest: Manifest }> | undefined;
+  const load = () => {
+    built ??= Promise.all([
+      import(new URL(`file://${distDir}/server/entry_server.js`).href) as Promise<Renderer>,
+      readManifest(distDir),
+    ]).then(([renderer, manifest]) => ({ renderer, manifest }));
+    built.catch(() => built = undefined);
+    return built;
+  };
+
+  async function renderPage(c: Context, model: PageModel, status: 200 | 404 = 200): Promise<Response> {
+    const { renderer, manifest } = await load();
+    const q = c.req.query("q");
+    const html = renderer.renderPage(
+      model,
+      { shop: deps.shop, path: c.req.path, q: q?.slice(0, 200), year: now().getFullYear() },
+      (islands) => storefrontAssets(manifest, islands),
+    );
+    return c.html(html, status, {
+      "Content-Security-Policy": PAGE_CSP,
+      "Cache-Control": "no-cache",
+    });
+  }
+
+  const app = new Hono();
+  app.use("*", compress());
+
+  app.get("/", async (c) => {
+    const { renderer } = await load();
+    const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
+    const [page, categories, authors] = await Promise.all([
+      deps.catalogue.listBooks(renderer.bookFilter(query), renderer.pageRequest(query)),
+      deps.catalogue.listCategories(),
+      deps.catalogue.listAuthors(),
+    ]);
+    return renderPage(c, { kind: "books", list: { query, page, categories, authors } });
+  });
+
+  app.get("/stationery", async (c) => {
+    const { renderer } = await load();
+    const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
+    const { author: _author, ...filter } = renderer.bookFilter(query);
+    const [page, categories] = await Promise.all([
+      deps.catalogue.listStationery(filter, renderer.pageRequest(query)),
+      deps.catalogue.listStationeryCategories(),
+    ]);
+    const { author: _ignored, ...stationeryQuery } = query;
+    return renderPage(c, { kind: "stationery", list: { query: stationeryQuery, page, categories } });
+  });
+
+  app.get("/books/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
+    if (!book) return renderPage(c, { kind: "not_found" }, 404);
+    return renderPage(c, { kind: "book", book, bank: deps.bank });
+  });
+
+  app.get("/cart", (c) => renderPage(c, { kind: "cart" }));
+  app.get("/checkout", async (c) => {
+    const provinces = await deps.locations.provinces();
+    return renderPage(c, { kind: "checkout", provinces, bank: deps.bank, feeRules: deps.feeRules });
+  });
+  app.get("/register", (c) => renderPage(c, { kind: "register" }));
+  app.get("/privacy", (c) => renderPage(c, { kind: "privacy" }));
+  app.get("/terms", (c) => renderPage(c, { kind: "terms" }));
+
+  /** The cities of a district with their postcodes, for the checkout's city picker. */
+  app.get("/checkout/cities", async (c) => {
+    const districtId = parseId(c.req.query("districtId") ?? "");
+    if (districtId === undefined) return c.json({ data: [] });
+    return c.json({ data: areaRecords(await deps.locations.areas(districtId)) }, 200, {
+      "Cache-Control": STATIC,
+    });
+  });
+
+  for (const path of ADMIN_PATHS) {
+    app.get(path, async (c) => {
+      const { renderer, manifest } = await load();
+      return c.html(renderer.renderAdminShell(deps.shop, adminAssets(manifest)), 200, {
+        "Content-Security-Policy": PAGE_CSP,
+        "Cache-Control": "no-cache",
+      });
+    });
+  }
+
+  app.get("/assets/*", async (c) => {
+    const file = c.req.path.slice("/assets/".length);
+    return await serveFile(c, `${distDir}/client/assets`, file, IMMUTABLE) ??
+      c.text("Not found", 404);
+  });
+  app.get("/static/*", async (c) => {
+    const file = c.req.path.slice("/static/".length);
+    return await serveFile(c, `${distDir}/client/static`, file, STATIC) ?? c.text("Not found", 404);
+  });
+  app.get("/favicon.ico", (c) => c.redirect("/static/favicon.svg", 301));
+
+  app.notFound((c) => renderPage(c, { kind: "not_found" }, 404));
+  return app;
+}

@@ -1,0 +1,61 @@
+/**
+ * The storefront's Vite build: client bundles (storefront islands, admin island, the
+ * stylesheet) with a manifest, and the server-render bundle the HTTP layer imports.
+ * `deno task build` (scripts/build_web.ts) runs both; `deno run -A npm:vite build` builds
+ * the client alone and `deno run -A npm:vite build --ssr` the server bundle.
+ */
+import { existsSync } from "node:fs";
+import { defineConfig, type InlineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+const ROOT = new URL(".", import.meta.url).pathname;
+
+/** The client entries; the admin one is included once its author has created it. */
+export function clientInputs(root = ROOT): Record<string, string> {
+  const inputs: Record<string, string> = {
+    storefront: `${root}web/entry_client.tsx`,
+    styles: `${root}web/styles/app.css`,
+  };
+  const admin = `${root}web/admin/main.tsx`;
+  if (existsSync(admin)) inputs.admin = admin;
+  return inputs;
+}
+
+/** Hashed client bundles under dist/client/assets, described by dist/client/.vite/manifest.json. */
+export function clientConfig(root = ROOT): InlineConfig {
+  return {
+    root,
+    configFile: false,
+    logLevel: "warn",
+    plugins: [react()],
+    publicDir: `${root}web/public`,
+    build: {
+      outDir: `${root}dist/client`,
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: false,
+      target: "es2022",
+      rollupOptions: { input: clientInputs(root) },
+    },
+  };
+}
+
+/** The server-render bundle dist/server/entry_server.js (npm packages stay external). */
+export function serverConfig(root = ROOT): InlineConfig {
+  return {
+    root,
+    configFile: false,
+    logLevel: "warn",
+    plugins: [react()],
+    publicDir: false,
+    build: {
+      ssr: `${root}web/entry_server.tsx`,
+      outDir: `${root}dist/server`,
+      emptyOutDir: true,
+      target: "es2022",
+      rollupOptions: { output: { entryFileNames: "entry_server.js" } },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverConfig() : clientConfig());

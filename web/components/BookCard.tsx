@@ -1,0 +1,37 @@
+/** A book in the grid; the whole card opens the book's page. */
+import type { Book } from "../../domain/catalogue/model.ts";
+import { formatLkr } from "../../domain/money.ts";
+import { Stars } from "./Stars.tsx";
+import { imageOrPlaceholder } from "../lib/images.ts";
+
+/** Cards from this index on are below the fold on most screens: their images load lazily. */
+export const EAGER_CARDS = 4;
+
+export function BookCard({ book, index }: { book: Book; index: number }) {
+  return (
+    <a href={`/books/${book.id}`} className="card book-card">
+      <span className="card-image">
+        <img
+          src={imageOrPlaceholder(book.images[0])}
+          alt=""
+          width={240}
+          height={320}
+          loading={index < EAGER_CARDS ? "eager" : "lazy"}
+          decoding="async"
+        />
+        {book.preorder ? <span className="badge badge-preorder">Pre-Order</span> : null}
+      </span>
+      <span className="card-body">
+        <span className="card-title">{book.title}</span>
+        <span className="card-author">{book.author}</span>
+        <Stars />
+        <span className="card-price">{formatLkr(book.priceCents)}</span>
+        {book.preorder ? null : (
+          <span className={book.stock > 0 ? "stock in" : "stock out"}>
+            {book.stock > 0 ? "In Stock" : "Out of Stock"}
+          </span>
+        )}
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The list filters. A plain GET form, so it works before (or without) scripts; in an
+ * island every change is handed to `onChange` at once (the price after a short pause).
+ * On small screens it folds behind a "Filters" button (a <details>, no script needed).
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { Category } from "../../domain/catalogue/model.ts";
+import { formatAmount } from "../../domain/money.ts";
+import { type ListQuery, PRICE_MAX, PRICE_MIN } from "../lib/list_query.ts";
+import { FilterIcon } from "./Icons.tsx";
+
+export interface FilterPanelProps {
+  /** The list's page: "/" or "/stationery". */
+  action: string;
+  query: ListQuery;
+  categories: Category[];
+  /** Books only: the author select appears when given. */
+  authors?: string[];
+  onChange?: (next: ListQuery) => void;
+}
+
+const PRICE_STEP = 50;
+const PRICE_PAUSE_MS = 450;
+
+export function priceLabel(rupees: number, isMax: boolean): string {
+  const text = `LKR ${formatAmount(rupees * 100).replace(/\.00$/, "")}`;
+  return isMax && rupees >= PRICE_MAX ? `${text}+` : text;
+}
+
+function clamp(value: number): number {
+  if (!Number.isFinite(value)) return PRICE_MIN;
+  return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Math.round(value)));
+}
+
+function usePriceDraft(query: ListQuery, commit: (min: number, max: number) => void) {
+  const [draft, setDraft] = useState({ min: query.minPrice, max: query.maxPrice });
+  useEffect(() => setDraft({ min: query.minPrice, max: query.maxPrice }), [
+    query.minPrice,
+    query.maxPrice,
+  ]);
+  useEffect(() => {
+    if (draft.min === query.minPrice && draft.max === query.maxPrice) return;
+    const timer = setTimeout(() => commit(draft.min, draft.max), PRICE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft.min, draft.max]);
+  return [draft, setDraft] as const;
+}
+
+export function FilterPanel({ action, query, categories, authors, onChange }: FilterPanelProps) {
+  const update = (changes: Partial<ListQuery>) => onChange?.({ ...query, ...changes, page: 1 });
+  const [draft, setDraft] = usePriceDraft(
+    query,
+    (min, max) => update({ minPrice: Math.min(min, max), maxPrice: Math.max(min, max) }),
+  );
+  const rangeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The filled part of the track, set through the CSSOM (no inline style in the markup).
+    rangeRef.current?.style.setProperty("--from", `${(draft.min / PRICE_MAX) * 100}%`);
+    rangeRef.current?.style.setProperty("--to", `${(draft.max / PRICE_MAX) * 100}%`);
+  }, [draft.min, draft.max]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onChange) return;
+    event.preventDefault();
+    update({ minPrice: Math.min(draft.min, draft.max), maxPrice: Math.max(draft.min, draft.max) });
+  };
+
+  return (
+    <details className="filters">
+      <summary className="filters-toggle">
+        <FilterIcon /> Filters
+      </summary>
+      <form className="filters-form" method="get" action={action} onSubmit={submit}>
+        {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+        <div className="field">
+          <label htmlFor="filter-category">Category</label>
+          <select
+            id="filter-category"
+            name="categoryId"
+            value={query.categoryId ?? ""}
+            onChange={(e) =>
+              update({
+                categoryId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined,
+              })}
+          >
+            <option value="">All</option>
+            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </div>
+        <fieldset className="field stock-boxes">
+          <legend>Availability</legend>
+          <input type="hidden" name="inStock" value="0" />
+          <label>
+            <input
+              type="checkbox"
+              name="inStock"
+              value="1"
+              checked={query.inStock}
+              onChange={(e) => update({ inStock: e.currentTarget.checked })}
+            />{" "}
+            In Stock
+          </label>
+          <input type="hidden" name="outOfStock" value="0" />
+          <label>
+            <input
+              type="checkbox"
+              name="outOfStock"
+              value="1"
+              checked={query.outOfStock}
+              onChange={(e) => update({ outOfStock: e.currentTarget.checked })}
+            />{" "}
+            Out of Stock
+          </label>
+        </fieldset>
+        <fieldset className="field price">
+          <legend>Price</legend>
+          <p className="price-values" aria-live="polite">
+            <span>{priceLabel(Math.min(draft.min, draft.max), false)}</span>
+            <span aria-hidden="true">–</span>
+            <span>{priceLabel(Math.max(draft.min, draft.max), true)}</span>
+          </p>
+          <div className="range-sliders" ref={rangeRef}>
+            <input
+              type="range"
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={draft.min}
+              aria-label="Lowest price"
+              aria-valuetext={priceLabel(draft.min, false)}
+              onChange={(e) =>
+                setDraft({ ...draft, min: Math.min(Number(e.currentTarget.value), draft.max) })}
+            />
+            <input
+              type="range"
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={draft.max}
+              aria-label="Highest price"
+              aria-valuetext={priceLabel(draft.max, true)}
+              onChange={(e) =>
+                setDraft({ ...draft, max: Math.max(Number(e.currentTarget.value), draft.min) })}
+            />
+          </div>
+          <div className="price-numbers">
+            <label>
+              Min{" "}
+              <input
+                type="number"
+                name="minPrice"
+                min={PRICE_MIN}
+                max={PRICE_MAX}
+                step={1}
+                inputMode="numeric"
+                value={draft.min}
+                onChange={(e) => setDraft({ ...draft, min: clamp(Number(e.currentTarget.value)) })}
+              />
+            </label>
+            <label>
+              Max{" "}
+              <input
+                type="number"
+                name="maxPrice"
+                min={PRICE_MIN}
+                max={PRICE_MAX}
+                step={1}
+                inputMode="numeric"
+                value={draft.max}
+                onChange={(e) => setDraft({ ...draft, max: clamp(Number(e.currentTarget.value)) })}
+              />
+            </label>
+          </div>
+        </fieldset>
+        {authors
+          ? (
+            <div className="field">
+              <label htmlFor="filter-author">Author</label>
+              <select
+                id="filter-author"
+                name="author"
+                value={query.author ?? ""}
+                onChange={(e) => update({ author: e.currentTarget.value || undefined })}
+              >
+                <option value="">All</option>
+                {authors.map((a) => <option key={a} value={a}>{a}</option>)}
+              </select>
+            </div>
+          )
+          : null}
+        <div className="filter-actions">
+          <button type="submit" className="button">Apply filters</button>
+          <a href={action} className="button button-ghost">Clear</a>
+        </div>
+      </form>
+    </details>
+  );
+}

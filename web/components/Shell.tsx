@@ -1,0 +1,101 @@
+/** The frame of every storefront page: header with search and cart, store tabs, footer. */
+import type { ReactNode } from "react";
+import type { ShopInfo } from "../../domain/shop.ts";
+import { CartBadge } from "../islands/CartBadge.tsx";
+import { CartIcon, HomeIcon, SearchIcon } from "./Icons.tsx";
+import { Island } from "./Island.tsx";
+import { Logo } from "./Logo.tsx";
+import { Footer } from "./Footer.tsx";
+
+export type StoreTab = "books" | "stationery";
+
+export interface ShellProps {
+  shop: ShopInfo;
+  /** The path being shown, to mark the current tab and hide the cart where it is in the way. */
+  path: string;
+  /** The search term in the URL, shown in the search box. */
+  q?: string;
+  year: number;
+  children: ReactNode;
+}
+
+function currentTab(path: string): StoreTab | undefined {
+  if (path === "/") return "books";
+  if (path === "/stationery") return "stationery";
+  return undefined;
+}
+
+/** The cart icon is hidden where the cart is being worked on. */
+export function showsCartIcon(path: string): boolean {
+  return path !== "/cart" && path !== "/checkout";
+}
+
+function Header({ path, q }: { path: string; q?: string }) {
+  const searchAction = path === "/stationery" ? "/stationery" : "/";
+  const searchLabel = path === "/stationery" ? "Search stationery" : "Search books";
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <a href="/" className="brand" aria-label="Pothgula home">
+          <Logo />
+        </a>
+        <a href="/" className="icon-link" aria-label="Home" title="Home">
+          <HomeIcon />
+        </a>
+        <form className="search" role="search" method="get" action={searchAction}>
+          <label htmlFor="site-search" className="visually-hidden">{searchLabel}</label>
+          <input
+            id="site-search"
+            type="search"
+            name="q"
+            defaultValue={q ?? ""}
+            placeholder="Search by title"
+            maxLength={200}
+            autoComplete="off"
+          />
+          <button type="submit" className="search-button" aria-label="Search">
+            <SearchIcon />
+          </button>
+        </form>
+        {showsCartIcon(path)
+          ? (
+            <a href="/cart" className="icon-link cart-link" aria-label="Cart" title="Cart">
+              <CartIcon />
+              <Island name="CartBadge" component={CartBadge} props={{}} />
+            </a>
+          )
+          : null}
+      </div>
+    </header>
+  );
+}
+
+function Tabs({ path }: { path: string }) {
+  const tab = currentTab(path);
+  return (
+    <nav className="store-tabs" aria-label="Stores">
+      <a href="/" className="tab" aria-current={tab === "books" ? "page" : undefined}>
+        Book Store
+      </a>
+      <a
+        href="/stationery"
+        className="tab"
+        aria-current={tab === "stationery" ? "page" : undefined}
+      >
+        Stationery Store
+      </a>
+    </nav>
+  );
+}
+
+export function Shell({ shop, path, q, year, children }: ShellProps) {
+  return (
+    <>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <Header path={path} q={q} />
+      <Tabs path={path} />
+      <main id="main" className="page">{children}</main>
+      <Footer shop={shop} year={year} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** A stationery item in the grid, with its Add to Cart button. */
+import type { StationeryItem } from "../../domain/catalogue/model.ts";
+import { formatLkr } from "../../domain/money.ts";
+import { imageOrPlaceholder } from "../lib/images.ts";
+import { EAGER_CARDS } from "./BookCard.tsx";
+
+export function StationeryCard(
+  { item, index, onAdd }: { item: StationeryItem; index: number; onAdd: () => void },
+) {
+  const inStock = item.stock > 0;
+  return (
+    <article className="card stationery-card">
+      <span className="card-image">
+        <img
+          src={imageOrPlaceholder(item.image)}
+          alt=""
+          width={240}
+          height={240}
+          loading={index < EAGER_CARDS ? "eager" : "lazy"}
+          decoding="async"
+        />
+      </span>
+      <span className="card-body">
+        <h3 className="card-title">{item.title}</h3>
+        <span className="card-price">Price: {formatLkr(item.priceCents)}</span>
+        <span className={inStock ? "stock in" : "stock out"}>
+          Stock: {inStock ? "In stock" : "Out of stock"}
+        </span>
+        <button type="button" className="button" disabled={!inStock} onClick={onAdd}>
+          Add to Cart<span className="visually-hidden">: {item.title}</span>
+        </button>
+      </span>
+    </article>
+  );
+}

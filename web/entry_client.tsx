@@ -1,0 +1,34 @@
+/**
+ * The storefront's browser entry: hydrates every island on the page with the props the
+ * server rendered it with (one JSON script), loading each island's code on demand.
+ */
+import { createElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { ISLAND_DATA_ID, type IslandName } from "./islands/names.ts";
+import { ISLAND_LOADERS } from "./islands/registry.ts";
+
+interface IslandRecord {
+  name: IslandName;
+  props: Record<string, unknown>;
+}
+
+function islandData(): IslandRecord[] {
+  const script = document.getElementById(ISLAND_DATA_ID);
+  if (!script?.textContent) return [];
+  return JSON.parse(script.textContent) as IslandRecord[];
+}
+
+async function hydrateAll(): Promise<void> {
+  document.documentElement.classList.add("js");
+  const records = islandData();
+  const elements = document.querySelectorAll<HTMLElement>("[data-island]");
+  await Promise.all([...elements].map(async (element) => {
+    const record = records[Number(element.dataset.islandIndex)];
+    const load = record ? ISLAND_LOADERS[record.name] : undefined;
+    if (!record || !load || record.name !== element.dataset.island) return;
+    const component = await load();
+    hydrateRoot(element, createElement(component, record.props));
+  }));
+}
+
+hydrateAll().catch((error) => console.error("Could not start the page's islands", error));

@@ -1,0 +1,97 @@
+/**
+ * The server-render entry, built by Vite into dist/server/entry_server.js and imported
+ * by http/pages. Renders a page's body with the shell, collects its islands, and wraps
+ * both in the HTML document.
+ */
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { IslandCollector, type IslandRecord, scriptSafeJson } from "./components/Island.tsx";
+import { Shell } from "./components/Shell.tsx";
+import { Document } from "./pages/Document.tsx";
+import { pageHead } from "./pages/head.ts";
+import { BookPage } from "./pages/BookPage.tsx";
+import { NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
+import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
+import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
+import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
+import type { ShopInfo } from "../domain/shop.ts";
+import type { IslandName } from "./islands/names.ts";
+
+export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
+export type { IslandName } from "./islands/names.ts";
+
+function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
+  switch (model.kind) {
+    case "books":
+      return <BookStorePage list={model.list} />;
+    case "stationery":
+      return <StationeryStorePage list={model.list} />;
+    case "book":
+      return <BookPage book={model.book} bank={model.bank} />;
+    case "cart":
+      return <CartPage />;
+    case "checkout":
+      return (
+        <CheckoutPage provinces={model.provinces} bank={model.bank} feeRules={model.feeRules} />
+      );
+    case "register":
+      return <RegisterPage />;
+    case "privacy":
+      return <PrivacyPage shop={shop} />;
+    case "terms":
+      return <TermsPage shop={shop} />;
+    case "not_found":
+      return <NotFoundPage />;
+  }
+}
+
+/** The islands a page holds, so the server can preload their code. */
+export function renderBody(model: PageModel, ctx: Omit<PageContext, "assets">): {
+  html: string;
+  islands: IslandRecord[];
+} {
+  const islands: IslandRecord[] = [];
+  const html = renderToString(
+    <IslandCollector.Provider value={islands}>
+      <Shell shop={ctx.shop} path={ctx.path} q={ctx.q} year={ctx.year}>
+        <PageBody model={model} shop={ctx.shop} />
+      </Shell>
+    </IslandCollector.Provider>,
+  );
+  return { html, islands };
+}
+
+/**
+ * A whole storefront page as HTML. `assetsFor` gets the islands on the page and answers
+ * the scripts, styles and preloads to link.
+ */
+export function renderPage(
+  model: PageModel,
+  ctx: Omit<PageContext, "assets">,
+  assetsFor: (islands: IslandName[]) => PageAssets,
+): string {
+  const { html, islands } = renderBody(model, ctx);
+  const assets = assetsFor([...new Set(islands.map((i) => i.name))]);
+  const document = renderToStaticMarkup(
+    <Document
+      head={pageHead(model, ctx.shop)}
+      assets={assets}
+      bodyHtml={html}
+      islandJson={islands.length > 0 ? scriptSafeJson(islands) : undefined}
+    />,
+  );
+  return `<!DOCTYPE html>${document}`;
+}
+
+/** The admin area's shell: the admin island mounts itself into #admin-root. */
+export function renderAdminShell(shop: ShopInfo, assets: PageAssets): string {
+  const document = renderToStaticMarkup(
+    <Document
+      head={{ title: `Admin Dashboard | ${shop.name}`, description: "Pothgula administration." }}
+      assets={assets}
+      bodyHtml={`<div id="admin-root"></div><noscript>The admin area needs JavaScript.</noscript>`}
+    />,
+  );
+  return `<!DOCTYPE html>${document}`;
+}
+
+export { bookFilter, pageRequest, parseListQuery } from "./lib/list_query.ts";

@@ -1,0 +1,62 @@
+/** A book's Add to Cart (with the quantity popup) and, for pre-orders, the bank details. */
+import { useState } from "react";
+import type { Book } from "../../domain/catalogue/model.ts";
+import { bookCartItem } from "../../domain/cart/cart.ts";
+import type { BankDetails } from "../../domain/shop.ts";
+import { BankDetailsList } from "../components/BankDetailsList.tsx";
+import { Dialog } from "../components/Dialog.tsx";
+import { QuantityDialog } from "../components/QuantityDialog.tsx";
+import { addItemToCart } from "../lib/add_item.ts";
+
+export interface BookPurchaseProps {
+  book: Book;
+  bank: BankDetails;
+}
+
+export function BookPurchase({ book, bank }: BookPurchaseProps) {
+  const [open, setOpen] = useState<"quantity" | "bank" | null>(null);
+  return (
+    <div className="purchase">
+      {book.preorder
+        ? (
+          <div className="preorder-note">
+            <p>Pre-Orders available on Bank Deposit</p>
+            <button type="button" className="button button-ghost" onClick={() => setOpen("bank")}>
+              Show Bank Details
+            </button>
+          </div>
+        )
+        : null}
+      <button
+        type="button"
+        className="button button-large"
+        disabled={book.stock <= 0}
+        onClick={() => setOpen("quantity")}
+      >
+        Add to Cart
+      </button>
+      {book.stock <= 0 && book.preorder ? <p className="stock out">Currently unavailable</p> : null}
+      {open === "quantity"
+        ? (
+          <QuantityDialog
+            title={book.title}
+            priceCents={book.priceCents}
+            stock={book.stock}
+            onAdd={(n) => addItemToCart(bookCartItem(book), n)}
+            onClose={() => setOpen(null)}
+          />
+        )
+        : null}
+      {open === "bank"
+        ? (
+          <Dialog title="Bank Details" onClose={() => setOpen(null)}>
+            <BankDetailsList bank={bank} />
+            <div className="dialog-actions">
+              <button type="button" className="button" onClick={() => setOpen(null)}>Close</button>
+            </div>
+          </Dialog>
+        )
+        : null}
+    </div>
+  );
+}

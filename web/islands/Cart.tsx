@@ -1,0 +1,114 @@
+/** My Shopping Cart: the stored lines, refreshed from the shop, with quantities and totals. */
+import { useState } from "react";
+import {
+  cartTotalCents,
+  checkoutProblems,
+  decrement,
+  increment,
+  lineKey,
+  removeLine,
+} from "../../domain/cart/cart.ts";
+import { formatLkr } from "../../domain/money.ts";
+import { CartLineView } from "../components/CartLineView.tsx";
+import { Spinner } from "../components/Stars.tsx";
+import { useStoredCart } from "../lib/use_cart.ts";
+
+export function Cart(_props: Record<string, never>) {
+  const { cart, setCart, notices, refreshing } = useStoredCart();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  if (cart === null) return <Spinner label="Loading your cart" />;
+  if (cart.length === 0) {
+    return (
+      <div className="empty-cart">
+        {notices.map((n) => <p key={n.text} className="notice" role="status">{n.text}</p>)}
+        <p className="empty">Your cart is empty</p>
+        <a href="/" className="button">Browse the Book Store</a>
+      </div>
+    );
+  }
+
+  const problems = new Map(checkoutProblems(cart).map((p) => [p.key, p.message]));
+  const total = cartTotalCents(cart);
+  const checkout = () => {
+    if (problems.size > 0) {
+      setAlert([...problems.values()][0]);
+      return;
+    }
+    location.assign("/checkout");
+  };
+
+  return (
+    <div className="cart">
+      <div className="notices">
+        {notices.map((n) => (
+          <p
+            key={n.text}
+            className={n.tone === "error" ? "notice notice-error" : "notice"}
+            role="status"
+          >
+            {n.text}
+          </p>
+        ))}
+        {alert ? <p className="notice notice-error" role="alert">{alert}</p> : null}
+        {refreshing ? <Spinner label="Checking prices and stock" /> : null}
+      </div>
+      <table className="cart-table">
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col">Actions</th>
+            <th scope="col" className="line-price">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cart.map((line) => {
+            const key = lineKey(line);
+            return (
+              <CartLineView
+                key={key}
+                line={line}
+                problem={problems.get(key)}
+                onMinus={() => {
+                  setAlert(null);
+                  setCart(decrement(cart, key));
+                }}
+                onPlus={() => {
+                  const change = increment(cart, key);
+                  setAlert(change.kind === "ok" ? null : change.message);
+                  setCart(change.cart);
+                }}
+                onRemove={() => {
+                  setAlert(null);
+                  setCart(removeLine(cart, key));
+                }}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+      <dl className="totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatLkr(total)}</dd>
+        </div>
+        <div className="grand-total">
+          <dt>Total</dt>
+          <dd>{formatLkr(total)}</dd>
+        </div>
+      </dl>
+      <p className="hint">The delivery fee is added at checkout.</p>
+      <div className="cart-actions">
+        <a href="/" className="button button-ghost">Continue shopping</a>
+        <button
+          type="button"
+          className="button button-large"
+          onClick={checkout}
+          disabled={refreshing}
+        >
+          Checkout
+        </button>
+      </div>
+    </div>
+  );
+}

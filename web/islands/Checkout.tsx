@@ -1,0 +1,211 @@
+/** Checkout: delivery details, payment method, live summary, and placing the order once. */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type Cart, cartHasPreorder, checkoutProblems, lineKey } from "../../domain/cart/cart.ts";
+import type { Province } from "../../domain/catalogue/locations.ts";
+import { formatLkr, rupeesToCents } from "../../domain/money.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
+import type { BankDetails } from "../../domain/shop.ts";
+import type { FeeRules } from "../../domain/orders/fees.ts";
+import { AddressFields } from "../components/AddressFields.tsx";
+import { OrderSummary } from "../components/OrderSummary.tsx";
+import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
+import { Spinner } from "../components/Stars.tsx";
+import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
+import { writeCart } from "../lib/cart_store.ts";
+import {
+  type CheckoutFields,
+  EMPTY_FIELDS,
+  type FieldErrors,
+  idempotencyKeyFor,
+  orderPayload,
+  serverFieldErrors,
+  validateCheckout,
+} from "../lib/checkout_form.ts";
+import { useStoredCart } from "../lib/use_cart.ts";
+
+export interface CheckoutProps {
+  provinces: Province[];
+  bank: BankDetails;
+  feeRules?: FeeRules;
+}
+
+interface OrderAnswer {
+  orderId: number;
+  total: number;
+  deliveryFee: number;
+  subtotal: number;
+}
+
+/** What moved in price between the cart the shopper saw and the shop's. */
+export function priceChanges(before: Cart, after: Cart): string[] {
+  const old = new Map(before.map((l) => [lineKey(l), l.unitPriceCents]));
+  return after
+    .filter((l) => old.has(lineKey(l)) && old.get(lineKey(l)) !== l.unitPriceCents)
+    .map((l) => `${l.title} now costs ${formatLkr(l.unitPriceCents)}`);
+}
+
+/** The id of the control a field's error belongs to. */
+function controlId(field: keyof CheckoutFields): string {
+  if (field === "areaId") return "checkout-city";
+  return `checkout-${field.replace(/Id$/, "")}`;
+}
+
+export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
+  const { cart, refresh } = useStoredCart();
+  const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [chosenMethod, setMethod] = useState<PaymentMethod>("COD");
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; changes: string[] } | null>(null);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  useEffect(() => {
+    if (cart !== null && cart.length === 0 && !placed) location.replace("/");
+  }, [cart, placed]);
+
+  if (placed) {
+    return <PaymentDialog order={placed} bank={bank} onClose={() => location.assign("/")} />;
+  }
+  if (cart === null || cart.length === 0) return <Spinner label="Loading your cart" />;
+
+  const preorder = cartHasPreorder(cart);
+  const method: PaymentMethod = preorder ? "Bank Deposit" : chosenMethod;
+
+  const change = (changes: Partial<CheckoutFields>) => {
+    setFields((f) => ({ ...f, ...changes }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const name of Object.keys(changes) as (keyof CheckoutFields)[]) delete next[name];
+      if ("city" in changes) delete next.areaId;
+      return next;
+    });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateCheckout(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFailure(null);
+      document.getElementById(controlId(Object.keys(found)[0] as keyof CheckoutFields))?.focus();
+      return;
+    }
+    if (checkoutProblems(cart).length > 0) {
+      setFailure({ message: "Failed to place order: some items are short of stock", changes: [] });
+      return;
+    }
+    const payload = orderPayload(fields, cart, method);
+    attempt.current = idempotencyKeyFor(
+      attempt.current,
+      JSON.stringify(payload),
+      () => crypto.randomUUID(),
+    );
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const answer = await postJson<OrderAnswer>("/api/orders", payload, {
+        "Idempotency-Key": attempt.current.key,
+      });
+      writeCart([]);
+      setPlaced({
+        orderId: answer.orderId,
+        totalCents: rupeesToCents(answer.total) ?? 0,
+        deliveryFeeCents: rupeesToCents(answer.deliveryFee) ?? 0,
+        subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
+        method,
+      });
+    } catch (error) {
+      await explainFailure(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const explainFailure = async (error: unknown) => {
+    const message = `Failed to place order: ${errorMessage(error)}`;
+    if (
+      error instanceof ApiFailure &&
+      (error.code === "PRICE_CHANGED" || error.code === "INSUFFICIENT_STOCK")
+    ) {
+      const before = cart;
+      const after = await refresh().catch(() => before);
+      setFailure({
+        message,
+        changes: error.code === "PRICE_CHANGED" ? priceChanges(before, after) : [],
+      });
+      return;
+    }
+    if (error instanceof ApiFailure && error.status === 400) {
+      setErrors(serverFieldErrors(error.details));
+    }
+    setFailure({ message, changes: [] });
+  };
+
+  return (
+    <form className="checkout" onSubmit={submit} noValidate>
+      <div className="checkout-form">
+        <AddressFields fields={fields} errors={errors} provinces={provinces} onChange={change} />
+        <fieldset className="payment-methods">
+          <legend>Payment method</legend>
+          <label>
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="COD"
+              checked={method === "COD"}
+              disabled={preorder}
+              onChange={() => setMethod("COD")}
+            />{" "}
+            Cash on Delivery (COD)
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="Bank Deposit"
+              checked={method === "Bank Deposit"}
+              onChange={() => setMethod("Bank Deposit")}
+            />{" "}
+            Bank Deposit
+          </label>
+          {preorder
+            ? (
+              <p className="hint">
+                Your cart holds a pre-order: pre-orders are paid by Bank Deposit.
+              </p>
+            )
+            : null}
+        </fieldset>
+      </div>
+      <div className="checkout-side">
+        <OrderSummary cart={cart} method={method} feeRules={feeRules} />
+        {failure
+          ? (
+            <div className="notice notice-error" role="alert">
+              <p>{failure.message}</p>
+              {failure.changes.length > 0
+                ? <ul>{failure.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+                : null}
+            </div>
+          )
+          : null}
+        <button
+          type="submit"
+          className="button button-large"
+          disabled={submitting}
+          aria-busy={submitting}
+        >
+          {submitting
+            ? (
+              <>
+                <Spinner label="Placing your order" /> Placing order…
+              </>
+            )
+            : "Place Order"}
+        </button>
+      </div>
+    </form>
+  );
+}

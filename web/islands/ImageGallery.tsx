@@ -1,0 +1,78 @@
+/** A book's pictures: the main one magnifies under the pointer (or a tap), thumbnails switch it. */
+import { type PointerEvent, useRef, useState } from "react";
+import { imageOrPlaceholder } from "../lib/images.ts";
+
+export interface ImageGalleryProps {
+  images: string[];
+  title: string;
+}
+
+const ZOOM = 2.5;
+
+export function ImageGallery({ images, title }: ImageGalleryProps) {
+  const pictures = images.length > 0 ? images : [imageOrPlaceholder(undefined)];
+  const [current, setCurrent] = useState(0);
+  const [zooming, setZooming] = useState(false);
+  const lens = useRef<HTMLSpanElement>(null);
+
+  const move = (event: PointerEvent<HTMLSpanElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = Math.min(100, Math.max(0, ((event.clientX - box.left) / box.width) * 100));
+    const y = Math.min(100, Math.max(0, ((event.clientY - box.top) / box.height) * 100));
+    // Set through the CSSOM: the page's policy allows no inline style in markup.
+    lens.current?.style.setProperty("background-position", `${x}% ${y}%`);
+  };
+
+  return (
+    <div className="gallery">
+      <span
+        className={zooming ? "gallery-main zooming" : "gallery-main"}
+        onPointerEnter={(e) => {
+          if (e.pointerType === "mouse") setZooming(true);
+        }}
+        onPointerLeave={(e) => {
+          if (e.pointerType === "mouse") setZooming(false);
+        }}
+        onPointerMove={move}
+        onClick={(e) => {
+          setZooming((z) => !z);
+          move(e as unknown as PointerEvent<HTMLSpanElement>);
+        }}
+      >
+        <img src={pictures[current]} alt={title} width={400} height={533} />
+        {zooming
+          ? (
+            <span
+              ref={(el) => {
+                lens.current = el;
+                el?.style.setProperty("background-image", `url("${pictures[current]}")`);
+                el?.style.setProperty("background-size", `${ZOOM * 100}%`);
+              }}
+              className="magnifier"
+              aria-hidden="true"
+            />
+          )
+          : null}
+      </span>
+      {pictures.length > 1
+        ? (
+          <ul className="thumbnails" aria-label="More pictures">
+            {pictures.map((src, i) => (
+              <li key={src}>
+                <button
+                  type="button"
+                  className="thumbnail"
+                  aria-pressed={i === current}
+                  aria-label={`Picture ${i + 1} of ${pictures.length}`}
+                  onClick={() => setCurrent(i)}
+                >
+                  <img src={src} alt="" width={64} height={85} loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+        : null}
+    </div>
+  );
+}

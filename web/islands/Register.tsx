@@ -1,0 +1,112 @@
+/** The registration form: Username, Email, Password. */
+import { type FormEvent, useState } from "react";
+import { errorAttrs, Field } from "../components/Field.tsx";
+import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
+
+type Name = "username" | "email" | "password";
+type Errors = Partial<Record<Name, string>>;
+
+/** The form's own checks, before asking the server. */
+export function validateRegistration(f: Record<Name, string>): Errors {
+  const errors: Errors = {};
+  if (!f.username.trim()) errors.username = "Enter a username";
+  if (!f.email.trim()) errors.email = "Enter your e-mail address";
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
+    errors.email = "Enter a valid e-mail address";
+  }
+  if (!f.password) errors.password = "Enter a password";
+  return errors;
+}
+
+/** Field messages from the API's 400 details (an object by field, or a list with paths). */
+export function registrationErrors(details: unknown): Errors {
+  const errors: Errors = {};
+  const put = (name: unknown, message: unknown) => {
+    if (name === "username" || name === "email" || name === "password") {
+      errors[name] ??= String(message);
+    }
+  };
+  if (Array.isArray(details)) {
+    for (const d of details) {
+      put(Array.isArray(d?.path) ? d.path[0] : d?.field ?? d?.path, d?.message);
+    }
+  } else if (details && typeof details === "object") {
+    for (const [name, message] of Object.entries(details)) {
+      put(name, Array.isArray(message) ? message[0] : message);
+    }
+  }
+  return errors;
+}
+
+export function Register(_props: Record<string, never>) {
+  const [fields, setFields] = useState<Record<Name, string>>({
+    username: "",
+    email: "",
+    password: "",
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateRegistration(fields);
+    setErrors(found);
+    setStatus(null);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      await postJson("/api/auth/register", {
+        username: fields.username.trim(),
+        email: fields.email.trim(),
+        password: fields.password,
+      });
+      setStatus({ ok: true, text: "Registration successful" });
+      setFields({ username: "", email: "", password: "" });
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 400) {
+        setErrors(registrationErrors(error.details));
+      }
+      setStatus({ ok: false, text: `Registration failed: ${errorMessage(error)}` });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const input = (name: Name, label: string, type: string, autoComplete: string) => (
+    <Field id={`register-${name}`} label={label} error={errors[name]}>
+      <input
+        id={`register-${name}`}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={(e) =>
+          setFields({ ...fields, [name]: e.currentTarget.value })}
+        {...errorAttrs(`register-${name}`, errors[name])}
+      />
+    </Field>
+  );
+
+  return (
+    <form className="register-form" method="post" onSubmit={submit} noValidate>
+      {input("username", "Username", "text", "username")}
+      {input("email", "Email", "email", "email")}
+      {input("password", "Password", "password", "new-password")}
+      {status
+        ? (
+          <p
+            className={status.ok ? "notice notice-ok" : "notice notice-error"}
+            role={status.ok ? "status" : "alert"}
+          >
+            {status.text}
+          </p>
+        )
+        : null}
+      <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
+        {submitting ? "Registering…" : "Register"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+/** The Stationery Store list: filters, grid, pager and the quantity popup. */
+import { useState } from "react";
+import type { Category, Page, StationeryItem } from "../../domain/catalogue/model.ts";
+import { stationeryCartItem } from "../../domain/cart/cart.ts";
+import { FilterPanel } from "../components/FilterPanel.tsx";
+import { Pagination } from "../components/Pagination.tsx";
+import { QuantityDialog } from "../components/QuantityDialog.tsx";
+import { StationeryCard } from "../components/StationeryCard.tsx";
+import { Spinner } from "../components/Stars.tsx";
+import { addItemToCart } from "../lib/add_item.ts";
+import { getJson } from "../lib/api.ts";
+import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
+import { useListing } from "../lib/use_listing.ts";
+import { stationeryFromWire, type WirePage, type WireStationery } from "../lib/wire.ts";
+
+export interface StationeryListProps {
+  query: ListQuery;
+  page: Page<StationeryItem>;
+  categories: Category[];
+}
+
+async function loadStationery(
+  query: ListQuery,
+  signal: AbortSignal,
+): Promise<Page<StationeryItem>> {
+  const body = await getJson<WirePage<WireStationery>>(
+    `/api/stationery${apiSearch(query)}`,
+    signal,
+  );
+  return {
+    items: body.data.map(stationeryFromWire),
+    page: body.page,
+    pageSize: body.pageSize,
+    total: body.total,
+  };
+}
+
+export function StationeryList({ query, page, categories }: StationeryListProps) {
+  const listing = useListing("/stationery", { query, page }, loadStationery);
+  const [chosen, setChosen] = useState<StationeryItem | null>(null);
+  const q = listing.query;
+  return (
+    <div className="listing">
+      <FilterPanel
+        action="/stationery"
+        query={q}
+        categories={categories}
+        onChange={listing.navigate}
+      />
+      <section className="results" aria-label="Stationery" aria-busy={listing.loading}>
+        {listing.loading
+          ? (
+            <div className="results-loading">
+              <Spinner label="Loading stationery" />
+            </div>
+          )
+          : null}
+        {listing.error
+          ? <p className="notice notice-error" role="alert">Error fetching data: {listing.error}</p>
+          : null}
+        {listing.page.items.length === 0 && !listing.error
+          ? <p className="empty">No stationery items available</p>
+          : (
+            <ul className="grid">
+              {listing.page.items.map((item, i) => (
+                <li key={item.id}>
+                  <StationeryCard item={item} index={i} onAdd={() => setChosen(item)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        <Pagination
+          page={listing.page.page}
+          pageSize={listing.page.pageSize}
+          total={listing.page.total}
+          href={(n) => `/stationery${listSearch({ ...q, page: n })}`}
+          onNavigate={(n) => listing.navigate({ ...q, page: n })}
+        />
+      </section>
+      {chosen
+        ? (
+          <QuantityDialog
+            title={chosen.title}
+            priceCents={chosen.priceCents}
+            stock={chosen.stock}
+            onAdd={(n) => addItemToCart(stationeryCartItem(chosen), n)}
+            onClose={() => setChosen(null)}
+          />
+        )
+        : null}
+    </div>
+  );
+}

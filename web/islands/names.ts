@@ -1,0 +1,16 @@
+/** The islands a page can hold; the client entry hydrates each by this name. */
+export const ISLAND_NAMES = [
+  "CartBadge",
+  "BookList",
+  "StationeryList",
+  "ImageGallery",
+  "BookPurchase",
+  "Cart",
+  "Checkout",
+  "Register",
+] as const;
+
+export type IslandName = typeof ISLAND_NAMES[number];
+
+/** The id of the JSON script holding every island's props. */
+export const ISLAND_DATA_ID = "island-data";

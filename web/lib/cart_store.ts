@@ -1,0 +1,58 @@
+/**
+ * The cart in localStorage under `cart`. Each stored line is the cart line of
+ * domain/cart plus the item's wire fields (price in rupees, weight in kg, images or
+ * image), so the record reads like the shop's item with a quantity and a type. Writing
+ * tells every island on the page (and other tabs, through the storage event).
+ */
+import {
+  type Cart,
+  CART_STORAGE_KEY,
+  type CartLine,
+  parseStoredCart,
+} from "../../domain/cart/cart.ts";
+import { centsToRupees, gramsToKg } from "../../domain/money.ts";
+
+const CHANGED = "pothgula:cart";
+
+/** A line as stored: the domain's line and the wire fields a reader of the record expects. */
+export function storedLine(line: CartLine): Record<string, unknown> {
+  const media = line.type === "book"
+    ? { images: line.image ? [line.image] : [] }
+    : { image: line.image };
+  return {
+    ...line,
+    ...media,
+    price: centsToRupees(line.unitPriceCents),
+    weight: gramsToKg(line.weightGrams),
+  };
+}
+
+export function readCart(): Cart {
+  try {
+    return parseStoredCart(globalThis.localStorage?.getItem(CART_STORAGE_KEY) ?? "[]");
+  } catch {
+    return []; // Storage blocked (private mode, policy): an empty cart.
+  }
+}
+
+export function writeCart(cart: Cart): void {
+  try {
+    globalThis.localStorage?.setItem(CART_STORAGE_KEY, JSON.stringify(cart.map(storedLine)));
+  } catch {
+    // Storage full or blocked: the cart lives on this page only.
+  }
+  globalThis.dispatchEvent?.(new CustomEvent(CHANGED));
+}
+
+/** Calls `listener` whenever the cart changes here or in another tab. */
+export function subscribeCart(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) listener();
+  };
+  addEventListener(CHANGED, listener);
+  addEventListener("storage", onStorage);
+  return () => {
+    removeEventListener(CHANGED, listener);
+    removeEventListener("storage", onStorage);
+  };
+}

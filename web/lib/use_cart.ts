@@ -1,0 +1,62 @@
+/** The stored cart as island state: read after hydration, refreshed from the shop, saved on change. */
+import { useCallback, useEffect, useState } from "react";
+import type { Cart } from "../../domain/cart/cart.ts";
+import { readCart, subscribeCart, writeCart } from "./cart_store.ts";
+import { refreshFromShop } from "./refresh_cart.ts";
+
+export interface Notice {
+  tone: "info" | "error";
+  text: string;
+}
+
+/** What a refresh found, in words. */
+export function refreshNotices(
+  removed: { title: string }[],
+  changed: number,
+  unchecked: number,
+): Notice[] {
+  const notices: Notice[] = removed.map((line) => ({
+    tone: "info" as const,
+    text: `${line.title} is no longer sold and was removed from your cart`,
+  }));
+  if (changed > 0) notices.push({ tone: "info", text: "Prices and stock were updated" });
+  if (unchecked > 0) {
+    notices.push({ tone: "error", text: "Could not check the latest prices; please try again" });
+  }
+  return notices;
+}
+
+export function useStoredCart() {
+  // null until the browser's copy is read: the server renders the loading state.
+  const [cart, setCartState] = useState<Cart | null>(null);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const setCart = useCallback((next: Cart) => {
+    writeCart(next);
+    setCartState(next);
+  }, []);
+
+  const refresh = useCallback(async (): Promise<Cart> => {
+    const stored = readCart();
+    setCartState(stored);
+    if (stored.length === 0) return stored;
+    setRefreshing(true);
+    try {
+      const result = await refreshFromShop(stored);
+      writeCart(result.cart);
+      setCartState(result.cart);
+      setNotices(refreshNotices(result.removed, result.changed.length, result.unchecked));
+      return result.cart;
+    } finally {
+      setRefreshing(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    refresh();
+    return subscribeCart(() => setCartState(readCart()));
+  }, [refresh]);
+
+  return { cart, setCart, notices, setNotices, refreshing, refresh };
+}

@@ -1,0 +1,67 @@
+/**
+ * A catalogue list whose state lives in the URL: a change pushes a history entry and
+ * loads the page from the API; the back button restores the state it left.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Page } from "../../domain/catalogue/model.ts";
+import { errorMessage } from "./api.ts";
+import { type ListQuery, listSearch, parseListQuery } from "./list_query.ts";
+
+export interface Listing<T> {
+  query: ListQuery;
+  page: Page<T>;
+  loading: boolean;
+  error?: string;
+  navigate: (next: ListQuery) => void;
+}
+
+export function useListing<T>(
+  path: string,
+  initial: { query: ListQuery; page: Page<T> },
+  load: (query: ListQuery, signal: AbortSignal) => Promise<Page<T>>,
+): Listing<T> {
+  const [query, setQuery] = useState(initial.query);
+  const [page, setPage] = useState(initial.page);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const current = useRef<AbortController | null>(null);
+
+  const fetchPage = useCallback((next: ListQuery) => {
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    setQuery(next);
+    setLoading(true);
+    setError(undefined);
+    load(next, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setPage(result);
+        setLoading(false);
+      },
+      (err) => {
+        if (controller.signal.aborted) return;
+        setError(errorMessage(err));
+        setLoading(false);
+      },
+    );
+  }, [load]);
+
+  useEffect(() => {
+    const onPop = () => {
+      if (location.pathname === path) {
+        fetchPage(parseListQuery(new URLSearchParams(location.search)));
+      }
+    };
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, [fetchPage, path]);
+
+  const navigate = useCallback((next: ListQuery) => {
+    history.pushState(null, "", `${path}${listSearch(next)}`);
+    fetchPage(next);
+    if (next.page !== query.page) globalThis.scrollTo?.({ top: 0, behavior: "smooth" });
+  }, [fetchPage, path, query.page]);
+
+  return { query, page, loading, error, navigate };
+}

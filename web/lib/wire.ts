@@ -1,0 +1,129 @@
+/**
+ * The API's records (snake_case, rupees, kg) and their conversion to the domain's
+ * (cents, grams). Islands work in domain terms; the wire shape is only for fetches and
+ * for the cart kept in localStorage.
+ */
+import type { Book, Language, StationeryItem } from "../../domain/catalogue/model.ts";
+import { centsToRupees, gramsToKg, kgToGrams, rupeesToCents } from "../../domain/money.ts";
+
+export interface WireBook {
+  id: number;
+  title: string;
+  author: string;
+  price: number;
+  stock: number;
+  category_id: number;
+  category_name: string;
+  isbn13: string;
+  language: string;
+  binding: string;
+  publisher: string;
+  publishing_date: string;
+  product_edition: string;
+  weight: number;
+  description: string | null;
+  images: string[];
+  preorder: 0 | 1;
+  preorder_date: string | null;
+  preordered_stock: number;
+}
+
+export interface WireStationery {
+  id: number;
+  title: string;
+  price: number;
+  stock: number;
+  weight: number;
+  category_id: number;
+  category_name: string;
+  image: string;
+}
+
+export interface WirePage<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+function cents(rupees: unknown): number {
+  return typeof rupees === "number" ? rupeesToCents(rupees) ?? Math.round(rupees * 100) : 0;
+}
+
+function grams(kg: unknown): number {
+  return typeof kg === "number" ? kgToGrams(kg) ?? Math.round(kg * 1000) : 0;
+}
+
+export function bookFromWire(w: WireBook): Book {
+  return {
+    id: w.id,
+    title: w.title,
+    author: w.author,
+    priceCents: cents(w.price),
+    stock: w.stock,
+    categoryId: w.category_id,
+    categoryName: w.category_name,
+    isbn13: w.isbn13,
+    language: w.language as Language,
+    binding: w.binding,
+    publisher: w.publisher,
+    publishingDate: w.publishing_date,
+    edition: w.product_edition,
+    weightGrams: grams(w.weight),
+    description: w.description,
+    images: Array.isArray(w.images) ? w.images : [],
+    preorder: Boolean(w.preorder),
+    preorderDate: w.preorder_date,
+    preorderedStock: w.preordered_stock ?? 0,
+  };
+}
+
+export function bookToWire(b: Book): WireBook {
+  return {
+    id: b.id,
+    title: b.title,
+    author: b.author,
+    price: centsToRupees(b.priceCents),
+    stock: b.stock,
+    category_id: b.categoryId,
+    category_name: b.categoryName,
+    isbn13: b.isbn13,
+    language: b.language,
+    binding: b.binding,
+    publisher: b.publisher,
+    publishing_date: b.publishingDate,
+    product_edition: b.edition,
+    weight: gramsToKg(b.weightGrams),
+    description: b.description,
+    images: b.images,
+    preorder: b.preorder ? 1 : 0,
+    preorder_date: b.preorderDate,
+    preordered_stock: b.preorderedStock,
+  };
+}
+
+export function stationeryFromWire(w: WireStationery): StationeryItem {
+  return {
+    id: w.id,
+    title: w.title,
+    priceCents: cents(w.price),
+    stock: w.stock,
+    weightGrams: grams(w.weight),
+    categoryId: w.category_id,
+    categoryName: w.category_name,
+    image: w.image,
+  };
+}
+
+export function stationeryToWire(s: StationeryItem): WireStationery {
+  return {
+    id: s.id,
+    title: s.title,
+    price: centsToRupees(s.priceCents),
+    stock: s.stock,
+    weight: gramsToKg(s.weightGrams),
+    category_id: s.categoryId,
+    category_name: s.categoryName,
+    image: s.image,
+  };
+}

@@ -1,0 +1,49 @@
+/** The cart, checkout and registration pages: a heading and their island. */
+import type { Province } from "../../domain/catalogue/locations.ts";
+import type { BankDetails } from "../../domain/shop.ts";
+import type { FeeRules } from "../../domain/orders/fees.ts";
+import { Island } from "../components/Island.tsx";
+import { Cart } from "../islands/Cart.tsx";
+import { Checkout } from "../islands/Checkout.tsx";
+import { Register } from "../islands/Register.tsx";
+
+export function CartPage() {
+  return (
+    <>
+      <h1 className="page-title">My Shopping Cart</h1>
+      <Island name="Cart" component={Cart} props={{}} />
+      <noscript>
+        <p className="notice">
+          Your cart is kept by your browser: please turn on JavaScript to see it.
+        </p>
+      </noscript>
+    </>
+  );
+}
+
+export function CheckoutPage(
+  { provinces, bank, feeRules }: { provinces: Province[]; bank: BankDetails; feeRules?: FeeRules },
+) {
+  return (
+    <>
+      <h1 className="page-title">Checkout</h1>
+      <Island
+        name="Checkout"
+        component={Checkout}
+        props={{ provinces, bank, ...(feeRules ? { feeRules } : {}) }}
+      />
+      <noscript>
+        <p className="notice">Checkout needs JavaScript turned on.</p>
+      </noscript>
+    </>
+  );
+}
+
+export function RegisterPage() {
+  return (
+    <section className="narrow">
+      <h1 className="page-title">Register</h1>
+      <Island name="Register" component={Register} props={{}} />
+    </section>
+  );
+}

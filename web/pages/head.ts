@@ -1,0 +1,75 @@
+/** Titles, descriptions and share cards of the storefront pages. */
+import { formatLkr } from "../../domain/money.ts";
+import type { ShopInfo } from "../../domain/shop.ts";
+import type { PageHead, PageModel } from "./model.ts";
+
+const SHOP_DESCRIPTION =
+  "Books in Sinhala, English and Tamil, and school and office stationery, delivered anywhere in Sri Lanka.";
+
+/** An absolute URL for a path or URL, on the shop's public address. */
+export function absoluteUrl(shop: ShopInfo, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${shop.publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+/** A description fit for a meta tag: one line, at most about 160 characters. */
+export function summarise(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
+  const name = shop.name;
+  switch (model.kind) {
+    case "books":
+      return { title: `Book Store | ${name}`, description: SHOP_DESCRIPTION };
+    case "stationery":
+      return {
+        title: `Stationery Store | ${name}`,
+        description:
+          "Pens, notebooks, art and office supplies from Pothgula, delivered in Sri Lanka.",
+      };
+    case "book": {
+      const book = model.book;
+      const description = summarise(
+        book.description ?? `${book.title} by ${book.author}, ${formatLkr(book.priceCents)}.`,
+      );
+      return {
+        title: `${book.title} by ${book.author} | ${name}`,
+        description,
+        share: {
+          type: "book",
+          title: book.title,
+          description,
+          image: book.images[0] ? absoluteUrl(shop, book.images[0]) : undefined,
+          url: absoluteUrl(shop, `/books/${book.id}`),
+        },
+      };
+    }
+    case "cart":
+      return {
+        title: `My Shopping Cart | ${name}`,
+        description: "The books and stationery in your cart.",
+      };
+    case "checkout":
+      return {
+        title: `Checkout | ${name}`,
+        description: "Delivery details and payment for your order.",
+      };
+    case "register":
+      return { title: `Register | ${name}`, description: "Create a Pothgula account." };
+    case "privacy":
+      return {
+        title: `Privacy Policy | ${name}`,
+        description: "How Pothgula handles your personal data.",
+      };
+    case "terms":
+      return {
+        title: `Terms & Conditions | ${name}`,
+        description: "The terms on which Pothgula sells and delivers.",
+      };
+    case "not_found":
+      return { title: `Page not found | ${name}`, description: "This page does not exist." };
+  }
+}

@@ -1,0 +1,44 @@
+/** What the server hands the renderer: which page, with its data (plain JSON). */
+import type { Book } from "../../domain/catalogue/model.ts";
+import type { Province } from "../../domain/catalogue/locations.ts";
+import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
+import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { BookListProps } from "../islands/BookList.tsx";
+import type { StationeryListProps } from "../islands/StationeryList.tsx";
+
+export type PageModel =
+  | { kind: "books"; list: BookListProps }
+  | { kind: "stationery"; list: StationeryListProps }
+  | { kind: "book"; book: Book; bank: BankDetails }
+  | { kind: "cart" }
+  | { kind: "checkout"; provinces: Province[]; bank: BankDetails; feeRules?: FeeRules }
+  | { kind: "register" }
+  | { kind: "privacy" }
+  | { kind: "terms" }
+  | { kind: "not_found" };
+
+/** The built files a page links to (URLs under /assets/). */
+export interface PageAssets {
+  scripts: string[];
+  styles: string[];
+  /** Chunks the page will need at once (its islands). */
+  preload: string[];
+}
+
+export interface PageContext {
+  shop: ShopInfo;
+  /** The request path ("/books/12"). */
+  path: string;
+  /** The search term in the URL, for the header's search box. */
+  q?: string;
+  year: number;
+  assets: PageAssets;
+}
+
+/** A page's <head> texts. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Open Graph / Twitter card for link previews. */
+  share?: { type: string; title: string; description: string; image?: string; url: string };
+}
