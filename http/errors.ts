@@ -3,6 +3,7 @@
  * `{"error": {"code": "...", "message": "...", "details": ...}}`.
  */
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 export type ErrorCode =
@@ -20,6 +21,9 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RULE_VIOLATION"
   | "IDEMPOTENCY_MISMATCH"
+  | "UNKNOWN_ITEMS"
+  | "PREORDER_NEEDS_BANK_DEPOSIT"
+  | "BAD_DESTINATION"
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
   | "INTERNAL";
@@ -47,4 +51,101 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 export function errorResponse(c: Context, error: ApiError): Response {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
   return c.json(errorBody(error.code, error.message, error.details), error.status);
+}
+
+/** Where failures are written. Only unexpected ones reach `error`. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** One bad field of a request: `items.0.quantity`, `price`, `body` for the whole body. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** One entry per bad field, with its first problem. */
+export function fieldProblems(issues: readonly IssueLike[]): FieldProblem[] {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    if (!byField.has(field)) byField.set(field, issue.message);
+  }
+  return [...byField].map(([field, message]) => ({ field, message }));
+}
+
+/** 400 VALIDATION_FAILED naming each bad field. */
+export function validationFailed(problems: FieldProblem[]): ApiError {
+  const names = problems.map((p) => p.field).join(", ");
+  return new ApiError(400, "VALIDATION_FAILED", `Invalid fields: ${names}`, problems);
+}
+
+/** 404 for a record that is not there: `notFound("Book", 7)` says `Book 7 was not found`. */
+export function notFound(what: string, id: number | string): ApiError {
+  return new ApiError(404, "NOT_FOUND", `${what} ${id} was not found`);
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "RULE_VIOLATION",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/** Hono's own 4xx (malformed JSON, a body over the limit) with our error shape. */
+function fromHttpException(error: HTTPException): ApiError | undefined {
+  const code = CODE_BY_STATUS[error.status];
+  if (!code || error.status >= 500) return undefined;
+  const message = error.status === 400 && /json/i.test(error.message)
+    ? "Malformed JSON in request body"
+    : error.message || code;
+  return new ApiError(error.status as ContentfulStatusCode, code, message);
+}
+
+/**
+ * The one mapping from a failure to an HTTP answer, used by `app.onError` and by the
+ * validation hooks. Expected failures keep their status; anything else is logged with
+ * the request id and answered 500 without internals, the request id in the body and the
+ * `X-Request-Id` header.
+ */
+export function toErrorResponse(
+  c: Context,
+  error: unknown,
+  log: { logger: Logger; requestId: string },
+): Response {
+  if (error instanceof ApiError) return errorResponse(c, error);
+  if (error instanceof HTTPException) {
+    const known = fromHttpException(error);
+    if (known) return errorResponse(c, known);
+  }
+  log.logger.error("Unhandled error while answering a request", {
+    requestId: log.requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  c.header("X-Request-Id", log.requestId);
+  const body = errorBody("INTERNAL", "Something went wrong on our side", {
+    requestId: log.requestId,
+  });
+  return c.json(body, 500);
+}
+
+/** The zValidator hook: a failed check becomes a thrown 400 that `app.onError` answers. */
+export function validationHook(
+  result: { success: boolean; error?: { issues: readonly IssueLike[] } },
+): void {
+  if (!result.success) throw validationFailed(fieldProblems(result.error?.issues ?? []));
 }

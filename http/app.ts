@@ -1,0 +1,101 @@
+/**
+ * The HTTP app: `createApp(deps)` wires the routes of every resource over the ports it
+ * is given. No module-level state: two apps never share anything.
+ *
+ * Order matters: request id and security headers wrap everything; the admin guard is
+ * put in front of every admin route of the route table before any route is mounted;
+ * unknown /api paths answer a JSON 404 before the pages get the rest.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { ApiError, notFound, toErrorResponse } from "./errors.ts";
+import { securityHeaders } from "./security.ts";
+import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
+import { openApiDocument } from "./openapi.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { requireAdmin } from "./auth/require_admin.ts";
+import { booksRoutes } from "./routes/books.ts";
+import { stationeryRoutes } from "./routes/stationery.ts";
+import { categoryRoutes } from "./routes/categories.ts";
+import { locationRoutes } from "./routes/locations.ts";
+import { orderRoutes } from "./routes/orders.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product_images.ts";
+
+export type { AppDeps, AppEnv } from "./deps.ts";
+export { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
+
+/** JSON bodies are small: an order of 100 lines is far below this. */
+export const MAX_JSON_BYTES = 64 * 1024;
+/** A product form: its images and some room for the text fields. */
+export const MAX_MULTIPART_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, "PAYLOAD_TOO_LARGE", `Request body is larger than ${limit} bytes`);
+}
+
+/** A body limit per media type: multipart forms carry images, everything else is small. */
+function bodyLimits(): MiddlewareHandler {
+  const json = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    onError: () => {
+      throw tooLarge(MAX_JSON_BYTES);
+    },
+  });
+  const multipart = bodyLimit({
+    maxSize: MAX_MULTIPART_BYTES,
+    onError: () => {
+      throw tooLarge(MAX_MULTIPART_BYTES);
+    },
+  });
+  return (c, next) => {
+    const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+    return type.startsWith("multipart/form-data") ? multipart(c, next) : json(c, next);
+  };
+}
+
+/** A fresh id for every request, on the context and in the `X-Request-Id` answer header. */
+function requestIds(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id = crypto.randomUUID();
+    c.set("requestId", id);
+    c.header("X-Request-Id", id);
+    await next();
+  };
+}
+
+/** The shop's HTTP app over the given ports. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) =>
+    toErrorResponse(c, error, { logger: deps.logger, requestId: c.get("requestId") ?? "none" })
+  );
+  app.use(requestIds());
+  app.use(securityHeaders());
+  app.use(compress());
+  app.use("/api/*", bodyLimits());
+
+  const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
+  for (const route of ADMIN_ROUTES) app.on(route.method, route.path, guard);
+
+  app.route("/", authRoutes(deps));
+  app.route("/api/books", booksRoutes(deps));
+  app.route("/api/stationery", stationeryRoutes(deps));
+  app.route("/api/categories", categoryRoutes(deps, "book"));
+  app.route("/api/stationery-categories", categoryRoutes(deps, "stationery"));
+  app.route("/api/locations", locationRoutes(deps));
+  app.route("/api/orders", orderRoutes(deps));
+
+  const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
+  app.get("/api/openapi.json", (c) => c.json(document));
+
+  app.all("/api/*", (c) => {
+    throw notFound("Route", `${c.req.method} ${c.req.path}`);
+  });
+  if (deps.pages) app.route("/", deps.pages);
+  app.notFound((c) => {
+    throw notFound("Page", c.req.path);
+  });
+  return app;
+}

@@ -1,0 +1,127 @@
+/** The OpenAPI 3.1 document, generated from the route table's zod schemas. */
+import { z } from "zod";
+import type { RouteSpec } from "./route_table.ts";
+import { ErrorSchema } from "./records.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+/** Requests are described as clients send them (before transforms). */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+function outputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+/** `/api/books/:id` as OpenAPI writes it: `/api/books/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, "{$1}");
+}
+
+function parameters(route: RouteSpec) {
+  const sources: [z.ZodType | undefined, "path" | "query" | "header"][] = [
+    [route.params, "path"],
+    [route.query, "query"],
+    [route.headers, "header"],
+  ];
+  return sources.flatMap(([schema, where]) => {
+    if (!schema) return [];
+    const json = inputSchema(schema);
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    return Object.entries(properties).map(([name, property]) => ({
+      name: where === "header"
+        ? name.replace(/(^|-)(\w)/g, (_, d, ch) => d + ch.toUpperCase())
+        : name,
+      in: where,
+      required: where === "path" || required.has(name),
+      schema: property,
+    }));
+  });
+}
+
+function requestBody(route: RouteSpec) {
+  if (route.json) {
+    return { required: true, content: { "application/json": { schema: inputSchema(route.json) } } };
+  }
+  if (route.multipart) {
+    const fields = inputSchema(route.multipart.fields);
+    const file = { type: "string", format: "binary" };
+    const files = Object.fromEntries(
+      Object.entries(route.multipart.files).map((
+        [name, count],
+      ) => [name, count === "one" ? file : { type: "array", items: file }]),
+    );
+    const schema = {
+      ...fields,
+      properties: { ...(fields.properties as JsonSchema), ...files },
+      required: [...((fields.required ?? []) as string[]), ...Object.keys(files)],
+    };
+    return { required: true, content: { "multipart/form-data": { schema } } };
+  }
+  return undefined;
+}
+
+function responses(route: RouteSpec) {
+  const ok = route.ok.status === 204 ? { description: "Done, nothing to return" } : {
+    description: "Success",
+    content: {
+      [route.ok.contentType ?? "application/json"]: {
+        schema: route.ok.schema
+          ? outputSchema(route.ok.schema)
+          : { type: "string", format: "binary" },
+      },
+    },
+  };
+  const error = {
+    description: "Error",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
+  return {
+    [String(route.ok.status)]: ok,
+    ...Object.fromEntries(route.errors.map((status) => [String(status), error])),
+  };
+}
+
+function operation(route: RouteSpec) {
+  const body = requestBody(route);
+  return {
+    summary: route.summary,
+    ...(route.admin ? { security: [{ bearer: [] }] } : {}),
+    parameters: parameters(route),
+    ...(body ? { requestBody: body } : {}),
+    responses: responses(route),
+  };
+}
+
+/** The document for these routes. */
+export function openApiDocument(routes: readonly RouteSpec[], info: { serverUrl: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Pothgula shop API",
+      version: "1.0.0",
+      description: "Books and stationery in Sri Lanka. Prices in LKR (rupees), weights in kg.",
+    },
+    servers: [{ url: info.serverUrl }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      schemas: { Error: outputSchema(ErrorSchema) },
+    },
+  };
+}

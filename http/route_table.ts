@@ -1,0 +1,333 @@
+/**
+ * Every API route in one table: method, path, who may call it and the schemas of its
+ * request and answer. The app guards the admin rows from this table, the OpenAPI
+ * document is generated from it, and a test checks that the app serves exactly these
+ * routes: a new route cannot slip in unguarded or undocumented.
+ */
+import { z } from "zod";
+import { loginSchema, registerSchema } from "./auth/routes.ts";
+import {
+  areaQuery,
+  bookChangesBody,
+  bookQuery,
+  categoryBody,
+  districtQuery,
+  idempotencyHeader,
+  idParam,
+  newBookFields,
+  newOrderBody,
+  newStationeryFields,
+  orderListQuery,
+  priceBody,
+  stationeryChangesBody,
+  stationeryQuery,
+  statusBody,
+} from "./schemas.ts";
+import {
+  AreaSchema,
+  BankDetailsSchema,
+  BookSchema,
+  CategorySchema,
+  DistrictSchema,
+  OrderSchema,
+  OrderStatsSchema,
+  PlacedOrderSchema,
+  ProvinceSchema,
+  StationerySchema,
+} from "./records.ts";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface RouteSpec {
+  method: Method;
+  /** Hono style: `/api/books/:id`. */
+  path: string;
+  summary: string;
+  admin: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  headers?: z.ZodType;
+  json?: z.ZodType;
+  /** Text fields of a multipart form, and the names of its file fields. */
+  multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
+  ok: { status: 200 | 201 | 204; schema?: z.ZodType; contentType?: string };
+  /** The error statuses the route answers by contract. */
+  errors: number[];
+}
+
+function data<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema });
+}
+
+function pageOf<T extends z.ZodType>(schema: T) {
+  return z.object({
+    data: z.array(schema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+const ADMIN_ERRORS = [401, 403];
+
+export const ROUTES: readonly RouteSpec[] = [
+  // Books
+  {
+    method: "GET",
+    path: "/api/books",
+    summary: "List books, filtered and paged",
+    admin: false,
+    query: bookQuery,
+    ok: { status: 200, schema: pageOf(BookSchema) },
+    errors: [400],
+  },
+  {
+    method: "GET",
+    path: "/api/books/authors",
+    summary: "Distinct authors, sorted",
+    admin: false,
+    ok: { status: 200, schema: data(z.array(z.string())) },
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/api/books/:id",
+    summary: "One book",
+    admin: false,
+    params: idParam,
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [400, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/books",
+    summary: "Add a book with its images",
+    admin: true,
+    multipart: { fields: newBookFields, files: { images: "many" } },
+    ok: { status: 201, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
+  },
+  {
+    method: "PUT",
+    path: "/api/books/price/:id",
+    summary: "Change a book's price",
+    admin: true,
+    params: idParam,
+    json: priceBody,
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 415],
+  },
+  {
+    method: "PUT",
+    path: "/api/books/:id",
+    summary: "Change a book's stock (absolute or relative), price and pre-order settings",
+    admin: true,
+    params: idParam,
+    json: bookChangesBody,
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  },
+  {
+    method: "DELETE",
+    path: "/api/books/:id",
+    summary: "Delete a book (archived when orders refer to it)",
+    admin: true,
+    params: idParam,
+    ok: { status: 204 },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  // Stationery
+  {
+    method: "GET",
+    path: "/api/stationery",
+    summary: "List stationery, filtered and paged",
+    admin: false,
+    query: stationeryQuery,
+    ok: { status: 200, schema: pageOf(StationerySchema) },
+    errors: [400],
+  },
+  {
+    method: "GET",
+    path: "/api/stationery/:id",
+    summary: "One stationery item",
+    admin: false,
+    params: idParam,
+    ok: { status: 200, schema: data(StationerySchema) },
+    errors: [400, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/stationery",
+    summary: "Add a stationery item with its image",
+    admin: true,
+    multipart: { fields: newStationeryFields, files: { image: "one" } },
+    ok: { status: 201, schema: data(StationerySchema) },
+    errors: [...ADMIN_ERRORS, 400, 413, 415],
+  },
+  {
+    method: "PUT",
+    path: "/api/stationery/price/:id",
+    summary: "Change a stationery item's price",
+    admin: true,
+    params: idParam,
+    json: priceBody,
+    ok: { status: 200, schema: data(StationerySchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 415],
+  },
+  {
+    method: "PUT",
+    path: "/api/stationery/:id",
+    summary: "Change a stationery item's stock (absolute or relative) and price",
+    admin: true,
+    params: idParam,
+    json: stationeryChangesBody,
+    ok: { status: 200, schema: data(StationerySchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  },
+  {
+    method: "DELETE",
+    path: "/api/stationery/:id",
+    summary: "Delete a stationery item (archived when orders refer to it)",
+    admin: true,
+    params: idParam,
+    ok: { status: 204 },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  // Categories
+  ...(["categories", "stationery-categories"] as const).flatMap((name): RouteSpec[] => [
+    {
+      method: "GET",
+      path: `/api/${name}`,
+      summary: `List ${name.replace("-", " ")}`,
+      admin: false,
+      ok: { status: 200, schema: data(z.array(CategorySchema)) },
+      errors: [],
+    },
+    {
+      method: "POST",
+      path: `/api/${name}`,
+      summary: `Add one of the ${name.replace("-", " ")}`,
+      admin: true,
+      json: categoryBody,
+      ok: { status: 201, schema: data(CategorySchema) },
+      errors: [...ADMIN_ERRORS, 400, 409, 415],
+    },
+  ]),
+  // Locations
+  {
+    method: "GET",
+    path: "/api/locations/provinces",
+    summary: "Sri Lanka's provinces",
+    admin: false,
+    ok: { status: 200, schema: data(z.array(ProvinceSchema)) },
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/api/locations/districts",
+    summary: "Districts, of one province when asked",
+    admin: false,
+    query: districtQuery,
+    ok: { status: 200, schema: data(z.array(DistrictSchema)) },
+    errors: [400],
+  },
+  {
+    method: "GET",
+    path: "/api/locations/areas",
+    summary: "Areas (cities), of one district when asked",
+    admin: false,
+    query: areaQuery,
+    ok: { status: 200, schema: data(z.array(AreaSchema)) },
+    errors: [400],
+  },
+  // Orders
+  {
+    method: "GET",
+    path: "/api/orders/bank-details",
+    summary: "The shop's bank account for Bank Deposit",
+    admin: false,
+    ok: { status: 200, schema: data(BankDetailsSchema) },
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/api/orders",
+    summary: "Place a guest order (prices, fee and stock decided by the shop)",
+    admin: false,
+    headers: idempotencyHeader,
+    json: newOrderBody,
+    ok: { status: 201, schema: PlacedOrderSchema },
+    errors: [400, 409, 415, 422],
+  },
+  {
+    method: "GET",
+    path: "/api/orders",
+    summary: "Orders, newest first",
+    admin: true,
+    query: orderListQuery,
+    ok: { status: 200, schema: data(z.array(OrderSchema)) },
+    errors: [...ADMIN_ERRORS, 400],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/stats",
+    summary: "Order counts and the items' total of completed orders",
+    admin: true,
+    ok: { status: 200, schema: data(OrderStatsSchema) },
+    errors: ADMIN_ERRORS,
+  },
+  {
+    method: "PUT",
+    path: "/api/orders/status",
+    summary: "Confirm (completed) or reject a pending order",
+    admin: true,
+    json: statusBody,
+    ok: { status: 200, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id/slip",
+    summary: "The saved PDF order slip of a completed order",
+    admin: true,
+    params: idParam,
+    ok: { status: 200, contentType: "application/pdf" },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  // Accounts
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Log an admin in: a bearer token",
+    admin: false,
+    json: loginSchema,
+    ok: {
+      status: 200,
+      schema: z.object({ token: z.string(), expiresAt: z.string().describe("ISO 8601") }),
+    },
+    errors: [400, 401, 415, 429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Register a customer account",
+    admin: false,
+    json: registerSchema,
+    ok: {
+      status: 201,
+      schema: data(z.object({ id: z.number().int(), username: z.string(), email: z.string() })),
+    },
+    errors: [400, 409, 415, 429],
+  },
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This API, described as OpenAPI 3.1",
+    admin: false,
+    ok: { status: 200, schema: z.record(z.string(), z.unknown()) },
+    errors: [],
+  },
+];
+
+/** The routes behind the admin guard. */
+export const ADMIN_ROUTES: readonly RouteSpec[] = ROUTES.filter((r) => r.admin);

@@ -1,0 +1,127 @@
+/** /api/books: the storefront's list, authors and detail; the admin's writes. */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { addBook, changeBook } from "../../domain/catalogue/manage_catalogue.ts";
+import {
+  bookChangesBody,
+  bookQuery,
+  idParam,
+  newBookFields,
+  pageOf,
+  priceBody,
+} from "../schemas.ts";
+import { bookRecord } from "../records.ts";
+import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
+import { notFound } from "../errors.ts";
+import { MAX_IMAGES, storeImages } from "../product_images.ts";
+import { writtenOrThrow } from "./write_results.ts";
+
+export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", validate("query", bookQuery), async (c) => {
+    const q = c.req.valid("query");
+    const page = await deps.catalogue.listBooks({
+      q: q.q,
+      categoryId: q.categoryId,
+      author: q.author,
+      minPriceCents: q.minPrice,
+      maxPriceCents: q.maxPrice,
+      inStock: q.inStock ?? true,
+      outOfStock: q.outOfStock ?? true,
+    }, pageOf(q));
+    return c.json({
+      data: page.items.map(bookRecord),
+      page: page.page,
+      pageSize: page.pageSize,
+      total: page.total,
+    });
+  });
+
+  // Before "/:id", which would take "authors" for an id.
+  app.get("/authors", async (c) => c.json({ data: await deps.catalogue.listAuthors() }));
+
+  app.get("/:id", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const book = await deps.catalogue.findBook(id);
+    if (!book) throw notFound("Book", id);
+    return c.json({ data: bookRecord(book) });
+  });
+
+  app.post("/", async (c) => {
+    const form = await readMultipart(c.req.raw);
+    const fields = parseFields(newBookFields, form.fields);
+    const images = await storeImages(deps.images, {
+      field: "images",
+      files: form.files.images ?? [],
+      min: 1,
+      max: MAX_IMAGES,
+    });
+    const preorder = fields.preorder ?? false;
+    const result = await addBook(deps.catalogueAdmin, {
+      title: fields.title,
+      author: fields.author,
+      priceCents: fields.price,
+      stock: fields.stock,
+      categoryId: fields.categoryId,
+      isbn13: fields.isbn13,
+      language: fields.language,
+      binding: fields.binding,
+      publisher: fields.publisher,
+      publishingDate: fields.publishingDate,
+      edition: fields.productEdition,
+      weightGrams: fields.weight,
+      description: fields.description ?? null,
+      images,
+      preorder,
+      preorderDate: preorder && fields.preorderDate ? fields.preorderDate : null,
+      preorderedStock: fields.preorderedStock ?? 0,
+    });
+    return c.json({ data: bookRecord(writtenOrThrow(result, "Book")) }, 201);
+  });
+
+  app.put(
+    "/price/:id",
+    validate("param", idParam),
+    jsonBody(),
+    validate("json", priceBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { price } = c.req.valid("json");
+      const result = await changeBook(deps.catalogueAdmin, { id, changes: { priceCents: price } });
+      return c.json({ data: bookRecord(writtenOrThrow(result, "Book", id)) });
+    },
+  );
+
+  app.put(
+    "/:id",
+    validate("param", idParam),
+    jsonBody(),
+    validate("json", bookChangesBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const result = await changeBook(deps.catalogueAdmin, {
+        id,
+        changes: {
+          stock: body.stock,
+          addStock: body.addStock,
+          priceCents: body.price,
+          preorder: body.preorder,
+          preorderDate: body.preorderDate,
+          preorderedStock: body.preorderedStock,
+        },
+      });
+      return c.json({ data: bookRecord(writtenOrThrow(result, "Book", id)) });
+    },
+  );
+
+  app.delete("/:id", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const outcome = await deps.catalogueAdmin.deleteBook(id);
+    if (outcome === "not_found") throw notFound("Book", id);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

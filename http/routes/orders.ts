@@ -1,0 +1,161 @@
+/** /api/orders: checkout and bank details for shoppers; the order book for the admin. */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { placeOrder, type PlaceOrderResult } from "../../domain/orders/place_order.ts";
+import { changeOrderStatus } from "../../domain/orders/change_status.ts";
+import { centsToRupees } from "../../domain/money.ts";
+import type { IdempotencyClaim } from "../../domain/ports.ts";
+import {
+  idempotencyHeader,
+  idParam,
+  newOrderBody,
+  orderListQuery,
+  statusBody,
+} from "../schemas.ts";
+import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
+import { jsonBody, validate } from "../validation.ts";
+import { ApiError, notFound } from "../errors.ts";
+
+/** How long an idempotency key is remembered. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** JSON with object keys sorted at every depth: equal bodies give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Hex SHA-256 of the canonical form of a request body. */
+export async function requestHash(body: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalJson(body));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const DESTINATION_FIELDS = {
+  unknown_area: { field: "area", message: "names no known area" },
+  area_not_in_district: { field: "area", message: "is not in the chosen district" },
+  district_not_in_province: { field: "district", message: "is not in the chosen province" },
+} as const;
+
+/** The refusals of placeOrder as HTTP errors. */
+function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed" }>): ApiError {
+  switch (result.kind) {
+    case "bad_destination": {
+      const problem = DESTINATION_FIELDS[result.problem];
+      return new ApiError(422, "BAD_DESTINATION", `The ${problem.field} ${problem.message}`, [
+        problem,
+      ]);
+    }
+    case "unknown_items":
+      return new ApiError(422, "UNKNOWN_ITEMS", "Some items are no longer sold", result.items);
+    case "preorder_needs_bank_deposit":
+      return new ApiError(
+        422,
+        "PREORDER_NEEDS_BANK_DEPOSIT",
+        "Pre-order books are sold on Bank Deposit only",
+        result.items,
+      );
+    case "price_changed":
+      return new ApiError(
+        409,
+        "PRICE_CHANGED",
+        "Prices have changed since the cart was filled",
+        result.items.map((item) => ({
+          type: item.type,
+          id: item.id,
+          title: item.title,
+          price: centsToRupees(item.priceCents),
+        })),
+      );
+    case "insufficient_stock":
+      return new ApiError(409, "INSUFFICIENT_STOCK", "Insufficient stock", result.lines);
+    case "idempotency_mismatch":
+      return new ApiError(
+        422,
+        "IDEMPOTENCY_MISMATCH",
+        "This Idempotency-Key was used with a different order",
+      );
+  }
+}
+
+export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/bank-details", (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
+
+  app.post(
+    "/",
+    validate("header", idempotencyHeader),
+    jsonBody(),
+    validate("json", newOrderBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      const key = c.req.valid("header")["idempotency-key"];
+      const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
+        key,
+        requestHash: await requestHash(body),
+        expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      };
+      const result = await placeOrder(deps, {
+        customer: {
+          name: body.name,
+          address: body.address,
+          email: body.email,
+          phone: body.phone,
+          postalCode: body.postalCode,
+        },
+        destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
+        paymentMethod: body.paymentMethod,
+        items: body.items,
+        clientTotalCents: body.total,
+      }, claim);
+      if (result.kind === "placed" || result.kind === "replayed") {
+        if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
+        return c.json(placedOrderRecord(result.order), 201);
+      }
+      throw refusal(result);
+    },
+  );
+
+  app.get("/", validate("query", orderListQuery), async (c) => {
+    const { status } = c.req.valid("query");
+    return c.json({ data: (await deps.orders.list(status)).map(orderRecord) });
+  });
+
+  app.get("/stats", async (c) => c.json({ data: orderStatsRecord(await deps.orders.stats()) }));
+
+  app.put("/status", jsonBody(), validate("json", statusBody), async (c) => {
+    const { id, status } = c.req.valid("json");
+    const outcome = await changeOrderStatus(deps, id, status);
+    if (outcome.kind === "not_found") throw notFound("Order", id);
+    if (outcome.kind === "not_pending") {
+      throw new ApiError(
+        409,
+        "INVALID_STATE",
+        `Order ${id} is ${outcome.status}, only a pending order can be ${status}`,
+        { status: outcome.status },
+      );
+    }
+    return c.json({ data: orderRecord(outcome.order) });
+  });
+
+  app.get("/:id/slip", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const slip = await deps.orders.findSlip(id);
+    if (!slip) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no slip`);
+    return c.body(slip as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="pothgula-order-${id}.pdf"`,
+      "Cache-Control": "private, no-store",
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+/** Catalogue write outcomes as HTTP: the value on success, an ApiError otherwise. */
+import type { ChangeResult } from "../../domain/catalogue/manage_catalogue.ts";
+import { ApiError, notFound } from "../errors.ts";
+
+const FIELD_NAMES: Record<string, string> = { isbn13: "isbn13", name: "name" };
+
+/** The written value, or the error that says why there is none. */
+export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: number): T {
+  switch (result.kind) {
+    case "ok":
+      return result.value;
+    case "not_found":
+      throw notFound(what, id ?? "");
+    case "duplicate": {
+      const field = FIELD_NAMES[result.field] ?? result.field;
+      const message = `${what} with this ${field} already exists`;
+      throw new ApiError(409, "DUPLICATE", message, [{ field, message }]);
+    }
+    case "unknown_category":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: categoryId", [
+        { field: "categoryId", message: "names no category" },
+      ]);
+    case "negative_stock":
+      throw new ApiError(409, "CONFLICT", "Stock cannot go below zero");
+    case "stock_and_add_stock":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: addStock", [
+        {
+          field: "addStock",
+          message: "give either stock (absolute) or addStock (relative), not both",
+        },
+      ]);
+    case "no_images":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: images", [
+        { field: "images", message: "must hold at least one image" },
+      ]);
+    case "blank_name":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: name", [
+        { field: "name", message: "Name is required" },
+      ]);
+  }
+}

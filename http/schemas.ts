@@ -1,0 +1,218 @@
+/**
+ * The zod schemas of every request: path parameters, queries, JSON and multipart
+ * fields. The routes validate with them and the OpenAPI document is generated from
+ * them, so the two cannot drift. Wire units go in (rupees, kg, camelCase) and domain
+ * units come out (cents, grams).
+ */
+import { z } from "zod";
+import { kgToGrams, rupeesToCents } from "../domain/money.ts";
+import { LANGUAGES } from "../domain/catalogue/model.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
+import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
+
+const MAX_ID = 2_147_483_647;
+/** A price no shop item reaches: keeps every sum a safe integer. */
+const MAX_RUPEES = 10_000_000;
+const MAX_KG = 1000;
+const MAX_STOCK = 1_000_000;
+/** Lines in one order. */
+export const MAX_ORDER_LINES = 100;
+const MAX_LINE_QUANTITY = 10_000;
+
+const DIGITS_ID = /^[1-9]\d{0,9}$/;
+
+/** A record id in a path or query: a positive whole number. */
+export const idText = z.string().regex(DIGITS_ID, "must be a positive whole number")
+  .transform(Number).refine((n) => n <= MAX_ID, "is too large");
+
+/** An id in JSON: a positive whole number, or its digits as text (form selects send text). */
+export const idValue = z.union([
+  z.number().int("must be a whole number").positive("must be positive").max(MAX_ID),
+  idText,
+], { error: "must be a positive whole number" });
+
+export const idParam = z.object({ id: idText });
+
+const flagText = z.enum(["1", "0", "true", "false"], { error: "must be 1 or 0" })
+  .transform((v) => v === "1" || v === "true");
+
+/** Rupees with at most 2 decimals, as a JSON number, to cents. */
+export const rupees = z.number({ error: "must be a number of rupees" })
+  .min(0, "must not be negative").max(MAX_RUPEES, `must be at most ${MAX_RUPEES}`)
+  .refine((n) => rupeesToCents(n) !== undefined, "must have at most 2 decimals")
+  .transform((n) => rupeesToCents(n)!);
+
+/** Rupees written as text (queries, multipart fields), to cents. */
+export const rupeesText = z.string().trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount of rupees with at most 2 decimals")
+  .transform(Number).pipe(rupees);
+
+const kgText = z.string().trim()
+  .regex(/^\d{1,4}(\.\d{1,3})?$/, "must be a weight in kg with at most 3 decimals")
+  .transform(Number)
+  .refine((kg) => kg > 0 && kg <= MAX_KG, `must be above 0 and at most ${MAX_KG} kg`)
+  .transform((kg) => kgToGrams(kg)!);
+
+const countText = z.string().trim().regex(/^\d{1,7}$/, "must be a whole number, 0 or more")
+  .transform(Number).refine((n) => n <= MAX_STOCK, `must be at most ${MAX_STOCK}`);
+
+const count = z.number({ error: "must be a whole number" }).int("must be a whole number")
+  .min(0, "must not be negative").max(MAX_STOCK, `must be at most ${MAX_STOCK}`);
+
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** YYYY-MM-DD, a real day. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+  .refine(isCalendarDate, "must be a real calendar date");
+
+function text(label: string, max: number) {
+  return z.string({ error: `${label} is required` }).trim()
+    .min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+}
+
+// Catalogue queries
+
+const stationeryQueryShape = {
+  q: z.string().max(200, "must be at most 200 characters").optional(),
+  categoryId: idText.optional(),
+  minPrice: rupeesText.optional(),
+  maxPrice: rupeesText.optional(),
+  inStock: flagText.optional(),
+  outOfStock: flagText.optional(),
+  page: z.string().regex(/^[1-9]\d{0,6}$/, "must be a page number from 1").transform(Number)
+    .optional(),
+  pageSize: z.string().regex(/^\d{1,3}$/, "must be a whole number").transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, `must be from 1 to ${MAX_PAGE_SIZE}`)
+    .optional(),
+};
+
+export const stationeryQuery = z.object(stationeryQueryShape);
+export const bookQuery = z.object({
+  ...stationeryQueryShape,
+  author: z.string().max(200, "must be at most 200 characters").optional(),
+});
+
+/** The page a query asks for, with the shop's defaults. */
+export function pageOf(query: { page?: number; pageSize?: number }) {
+  return { page: query.page ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE };
+}
+
+// Locations
+
+export const districtQuery = z.object({ provinceId: idText.optional() });
+export const areaQuery = z.object({ districtId: idText.optional() });
+
+// Catalogue writes (admin)
+
+export const categoryBody = z.object({ name: text("Name", 100) });
+
+export const priceBody = z.object({ price: rupees });
+
+const stockChangeShape = {
+  stock: count.optional(),
+  addStock: z.number({ error: "must be a whole number" }).int("must be a whole number")
+    .min(-MAX_STOCK).max(MAX_STOCK).optional(),
+  price: rupees.optional(),
+};
+
+function oneStockChange(value: { stock?: number; addStock?: number }, ctx: z.RefinementCtx) {
+  if (value.stock !== undefined && value.addStock !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["addStock"],
+      message: "give either stock (absolute) or addStock (relative), not both",
+    });
+  }
+}
+
+export const stationeryChangesBody = z.strictObject(stockChangeShape).superRefine(oneStockChange);
+
+export const bookChangesBody = z.strictObject({
+  ...stockChangeShape,
+  preorder: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "must be true or false" })
+    .transform(Boolean).optional(),
+  preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional(),
+  preorderedStock: count.optional(),
+}).superRefine(oneStockChange);
+
+const formFlag = z.enum(["1", "0", "true", "false", "on", "off"], { error: "must be 1 or 0" })
+  .transform((v) => v === "1" || v === "true" || v === "on");
+
+/** The text fields of the new-book form (the images are checked apart). */
+export const newBookFields = z.object({
+  title: text("Title", 300),
+  author: text("Author", 200),
+  price: rupeesText,
+  stock: countText,
+  categoryId: idText,
+  isbn13: z.string({ error: "ISBN-13 is required" }).transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits")),
+  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` }),
+  binding: text("Binding", 100),
+  publisher: text("Publisher", 200),
+  publishingDate: isoDate,
+  productEdition: text("Edition", 100),
+  weight: kgText,
+  description: z.string().max(10_000, "must be at most 10000 characters").optional(),
+  preorder: formFlag.optional(),
+  preorderDate: z.union([isoDate, z.literal("")]).optional(),
+  preorderedStock: z.union([countText, z.literal("").transform(() => 0)]).optional(),
+});
+
+/** The text fields of the new-stationery form (the image is checked apart). */
+export const newStationeryFields = z.object({
+  title: text("Title", 300),
+  price: rupeesText,
+  stock: countText,
+  weight: kgText,
+  categoryId: idText,
+});
+
+// Orders
+
+const orderLine = z.object({
+  id: idValue,
+  quantity: z.number({ error: "must be a whole number" }).int("must be a whole number")
+    .min(1, "must be at least 1").max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
+  type: z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }),
+});
+
+export const newOrderBody = z.object({
+  total: rupees,
+  name: text("Name", 200),
+  address: text("Address", 500),
+  email: z.string({ error: "Email is required" }).trim().max(254)
+    .pipe(z.email("must be an e-mail address")),
+  phone: z.string({ error: "Phone is required" }).trim()
+    .regex(/^\+?[\d\s()-]{7,20}$/, "must be a phone number"),
+  postalCode: z.string({ error: "Postal code is required" }).trim()
+    .regex(/^[A-Za-z\d\s-]{3,10}$/, "must be a postal code"),
+  province: idValue,
+  district: idValue,
+  area: idValue,
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: `must be one of ${PAYMENT_METHODS.join(", ")}`,
+  }),
+  items: z.array(orderLine).min(1, "must hold at least one item")
+    .max(MAX_ORDER_LINES, `must hold at most ${MAX_ORDER_LINES} lines`),
+});
+
+export const idempotencyHeader = z.object({
+  "idempotency-key": z.string().regex(
+    /^[\x21-\x7e]{1,200}$/,
+    "must be 1 to 200 visible ASCII characters",
+  ).optional(),
+});
+
+export const orderListQuery = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(", ")}` })
+    .optional(),
+});
+
+export const statusBody = z.object({
+  id: idValue,
+  status: z.enum(["completed", "rejected"], { error: "must be completed or rejected" }),
+});

@@ -1,0 +1,188 @@
+/**
+ * An app over the in-memory adapters with a small catalogue, and helpers to call it:
+ * the in-process doubles the route tests share (each test builds its own).
+ */
+import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
+import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
+import { MemoryLocations } from "../../adapters/memory/locations.ts";
+import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
+import { cheapHasher, FakeClock, MemoryAccounts, testSecret } from "../auth/testing/fakes.ts";
+import { TokenService } from "../auth/tokens.ts";
+import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts";
+import type { AppDeps } from "../deps.ts";
+import type { Logger } from "../errors.ts";
+import { createApp } from "../app.ts";
+
+/** A logger that keeps what it is told. */
+export class RecordingLogger implements Logger {
+  readonly lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.lines.push({ level: "info", message, fields });
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.lines.push({ level: "error", message, fields });
+  }
+}
+
+export function newBook(overrides: Partial<NewBook> = {}): NewBook {
+  return {
+    title: "Madol Doova",
+    author: "Martin Wickramasinghe",
+    priceCents: 95_000,
+    stock: 5,
+    categoryId: 1,
+    isbn13: "9789550000001",
+    language: "Sinhala",
+    binding: "Paperback",
+    publisher: "Sarasa",
+    publishingDate: "1947-01-01",
+    edition: "1st",
+    weightGrams: 350,
+    description: "A boy's adventures in the south",
+    images: ["/uploads/madol.png"],
+    preorder: false,
+    preorderDate: null,
+    preorderedStock: 0,
+    ...overrides,
+  };
+}
+
+export function newStationery(overrides: Partial<NewStationeryItem> = {}): NewStationeryItem {
+  return {
+    title: "Atlas pen, blue",
+    priceCents: 5_000,
+    stock: 20,
+    weightGrams: 10,
+    categoryId: 2,
+    image: "/uploads/pen.png",
+    ...overrides,
+  };
+}
+
+/** A fresh app: category 1 "Novels" (books), 2 "Pens" (stationery), two books and a pen. */
+export async function testApp(overrides: Partial<AppDeps> = {}) {
+  const catalogue = new MemoryCatalogue();
+  await catalogue.createCategory("Novels");
+  await catalogue.createStationeryCategory("Pens");
+  const clock = new FakeClock();
+  const tokens = new TokenService({ secret: testSecret(), clock, ttlSeconds: 3600 });
+  const orders = new MemoryOrderRepository(catalogue);
+  const slips = new MemorySlipRenderer();
+  const images = new MemoryImageStorage();
+  const logger = new RecordingLogger();
+  const book = await catalogue.createBook(newBook());
+  const preorderBook = await catalogue.createBook(newBook({
+    title: "Gamperaliya",
+    isbn13: "9789550000002",
+    priceCents: 120_000,
+    weightGrams: 600,
+    preorder: true,
+    preorderDate: "2026-05-01",
+    preorderedStock: 10,
+    stock: 3,
+  }));
+  const pen = await catalogue.createStationery(newStationery());
+  if (book.kind !== "ok" || preorderBook.kind !== "ok" || pen.kind !== "ok") {
+    throw new Error("The test catalogue could not be built");
+  }
+  const deps: AppDeps = {
+    catalogue,
+    catalogueAdmin: catalogue,
+    locations: new MemoryLocations(),
+    orders,
+    images,
+    slips,
+    tokens,
+    accounts: new MemoryAccounts(),
+    hasher: cheapHasher(),
+    bank: {
+      bankName: "Bank of Ceylon",
+      bankBranch: "Mount Lavinia",
+      accountName: "Pothgula",
+      accountNumber: "0081234567",
+      whatsappNumber: "+94 77 123 4567",
+    },
+    shop: {
+      name: "Pothgula",
+      publicUrl: "http://localhost:8000",
+      email: "hello@pothgula.lk",
+      phones: ["+94 11 273 4567", "+94 77 123 4567"],
+      address: "42 Hotel Road, Mount Lavinia",
+    },
+    clock,
+    logger,
+    ...overrides,
+  };
+  const app = createApp(deps);
+  const adminToken = (await tokens.issueAdminToken({ id: 1, email: "admin@pothgula.lk" })).token;
+  const customerToken =
+    (await tokens.issue({ id: 2, email: "reader@example.lk", role: "customer" })).token;
+  return {
+    app,
+    deps,
+    catalogue,
+    orders,
+    slips,
+    images,
+    logger,
+    clock,
+    ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
+    adminToken,
+    customerToken,
+    /** Calls the app as the admin. */
+    asAdmin(path: string, init: RequestInit = {}) {
+      const headers = new Headers(init.headers);
+      headers.set("Authorization", `Bearer ${adminToken}`);
+      return app.request(path, { ...init, headers });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** A JSON request init. */
+export function json(method: string, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** The smallest PNG there is: the bytes the shop recognises as an image. */
+export const PNG_BYTES = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  0x0d,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+]);
+
+/** A valid checkout body for the first test book (2 copies) by COD to Mount Lavinia. */
+export function orderBody(bookId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    total: 1900,
+    name: "Nimal Perera",
+    address: "12 Galle Road",
+    email: "nimal@example.lk",
+    phone: "077 123 4567",
+    postalCode: "10370",
+    province: 1,
+    district: 1,
+    area: 1,
+    paymentMethod: "COD",
+    items: [{ id: bookId, quantity: 2, type: "book" }],
+    ...overrides,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Request checks shared by the routes: zValidator with the one validation hook, a JSON
+ * body requirement, and multipart forms split into text fields and files.
+ */
+import type { MiddlewareHandler, ValidationTargets } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import type { z } from "zod";
+import { ApiError, fieldProblems, validationFailed, validationHook } from "./errors.ts";
+
+/** zValidator whose failures answer 400 VALIDATION_FAILED through `app.onError`. */
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
+  return zValidator(target, schema, validationHook);
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/** Requires a JSON body: another media type answers 415, unparsable JSON 400. */
+export function jsonBody(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!/^application\/([\w.-]+\+)?json$/.test(mediaType(c.req.header("Content-Type")))) {
+      throw new ApiError(
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Expected a JSON body (Content-Type: application/json)",
+      );
+    }
+    try {
+      await c.req.json();
+    } catch {
+      throw new ApiError(400, "BAD_REQUEST", "Malformed JSON in request body");
+    }
+    await next();
+  };
+}
+
+export interface MultipartForm {
+  /** The first text value of each field. */
+  fields: Record<string, string>;
+  /** Every file of each field. */
+  files: Record<string, File[]>;
+}
+
+/** Reads a multipart form: 415 for another media type, 400 when the body is not a form. */
+export async function readMultipart(request: Request): Promise<MultipartForm> {
+  if (mediaType(request.headers.get("Content-Type") ?? undefined) !== "multipart/form-data") {
+    throw new ApiError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Expected a multipart form (Content-Type: multipart/form-data)",
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ApiError(400, "BAD_REQUEST", "Malformed multipart form");
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, File[]> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") {
+      if (!(name in fields)) fields[name] = value;
+    } else {
+      (files[name] ??= []).push(value);
+    }
+  }
+  return { fields, files };
+}
+
+/** Parses form fields with a schema, throwing 400 naming each bad field. */
+export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw validationFailed(fieldProblems(parsed.error.issues));
+  return parsed.data;
+}
