@@ -1,0 +1,111 @@
+import type { Catalogue } from "../../domain/ports.ts";
+import type {
+  Book,
+  BookFilter,
+  Category,
+  Page,
+  PageRequest,
+  StationeryFilter,
+  StationeryItem,
+} from "../../domain/catalogue/model.ts";
+import type { SqlClient } from "./sql_client.ts";
+import {
+  BOOK_COLUMNS,
+  bookFromRow,
+  type BookRow,
+  BOOKS_FROM,
+  categoryFromRow,
+  filterCondition,
+  STATIONERY_COLUMNS,
+  STATIONERY_FROM,
+  stationeryFromRow,
+  type StationeryRow,
+} from "./catalogue_rows.ts";
+
+/** Rows to skip before a page; pages count from 1. */
+function offsetOf(page: PageRequest): number {
+  return (Math.max(1, page.page) - 1) * page.pageSize;
+}
+
+/** The storefront's catalogue reads, filtered and paged in SQL, oldest product first. */
+export class PostgresCatalogue implements Catalogue {
+  readonly #sql: SqlClient;
+
+  constructor(sql: SqlClient) {
+    this.#sql = sql;
+  }
+
+  async #page<R, T>(
+    query: { columns: string; from: string; alias: "b" | "s"; filter: BookFilter },
+    page: PageRequest,
+    map: (row: R) => T,
+  ): Promise<Page<T>> {
+    const { where, params } = filterCondition(query.alias, query.filter);
+    const n = params.length;
+    const [rows, [count]] = await Promise.all([
+      this.#sql.query<R>(
+        `SELECT ${query.columns} FROM ${query.from} WHERE ${where}
+         ORDER BY ${query.alias}.id LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, page.pageSize, offsetOf(page)],
+      ),
+      this.#sql.query<{ total: number }>(
+        `SELECT count(*) AS total FROM ${query.from} WHERE ${where}`,
+        params,
+      ),
+    ]);
+    return { items: rows.map(map), page: page.page, pageSize: page.pageSize, total: count.total };
+  }
+
+  listBooks(filter: BookFilter, page: PageRequest): Promise<Page<Book>> {
+    return this.#page<BookRow, Book>(
+      { columns: BOOK_COLUMNS, from: BOOKS_FROM, alias: "b", filter },
+      page,
+      bookFromRow,
+    );
+  }
+
+  async findBook(id: number): Promise<Book | undefined> {
+    const rows = await this.#sql.query<BookRow>(
+      `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1 AND NOT b.archived`,
+      [id],
+    );
+    return rows.length > 0 ? bookFromRow(rows[0]) : undefined;
+  }
+
+  async listAuthors(): Promise<string[]> {
+    const rows = await this.#sql.query<{ author: string }>(
+      "SELECT DISTINCT author FROM books WHERE NOT archived ORDER BY author",
+    );
+    return rows.map((r) => r.author);
+  }
+
+  listStationery(filter: StationeryFilter, page: PageRequest): Promise<Page<StationeryItem>> {
+    return this.#page<StationeryRow, StationeryItem>(
+      { columns: STATIONERY_COLUMNS, from: STATIONERY_FROM, alias: "s", filter },
+      page,
+      stationeryFromRow,
+    );
+  }
+
+  async findStationery(id: number): Promise<StationeryItem | undefined> {
+    const rows = await this.#sql.query<StationeryRow>(
+      `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1 AND NOT s.archived`,
+      [id],
+    );
+    return rows.length > 0 ? stationeryFromRow(rows[0]) : undefined;
+  }
+
+  async listCategories(): Promise<Category[]> {
+    const rows = await this.#sql.query<Category>(
+      "SELECT id, name FROM book_categories ORDER BY id",
+    );
+    return rows.map(categoryFromRow);
+  }
+
+  async listStationeryCategories(): Promise<Category[]> {
+    const rows = await this.#sql.query<Category>(
+      "SELECT id, name FROM stationery_categories ORDER BY id",
+    );
+    return rows.map(categoryFromRow);
+  }
+}

@@ -1,0 +1,136 @@
+/** How catalogue rows are read and filtered: shared by the catalogue repositories. */
+import type {
+  Book,
+  BookFilter,
+  Category,
+  Language,
+  StationeryItem,
+} from "../../domain/catalogue/model.ts";
+
+export const BOOK_COLUMNS = `b.id, b.title, b.author, b.price_cents, b.stock, b.category_id,
+  c.name AS category_name, b.isbn13, b.language, b.binding, b.publisher, b.publishing_date,
+  b.edition, b.weight_grams, b.description, b.images, b.preorder, b.preorder_date,
+  b.preordered_stock`;
+
+export const BOOKS_FROM = "books b JOIN book_categories c ON c.id = b.category_id";
+
+export const STATIONERY_COLUMNS = `s.id, s.title, s.price_cents, s.stock, s.weight_grams,
+  s.category_id, c.name AS category_name, s.image`;
+
+export const STATIONERY_FROM =
+  "stationery_items s JOIN stationery_categories c ON c.id = s.category_id";
+
+export interface BookRow {
+  id: number;
+  title: string;
+  author: string;
+  price_cents: number;
+  stock: number;
+  category_id: number;
+  category_name: string;
+  isbn13: string;
+  language: string;
+  binding: string;
+  publisher: string;
+  publishing_date: string;
+  edition: string;
+  weight_grams: number;
+  description: string | null;
+  images: string[];
+  preorder: boolean;
+  preorder_date: string | null;
+  preordered_stock: number;
+}
+
+export interface StationeryRow {
+  id: number;
+  title: string;
+  price_cents: number;
+  stock: number;
+  weight_grams: number;
+  category_id: number;
+  category_name: string;
+  image: string;
+}
+
+export function bookFromRow(row: BookRow): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    priceCents: row.price_cents,
+    stock: row.stock,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    isbn13: row.isbn13,
+    language: row.language as Language,
+    binding: row.binding,
+    publisher: row.publisher,
+    publishingDate: row.publishing_date,
+    edition: row.edition,
+    weightGrams: row.weight_grams,
+    description: row.description === null || row.description.trim() === "" ? null : row.description,
+    images: row.images,
+    preorder: row.preorder,
+    preorderDate: row.preorder_date,
+    preorderedStock: row.preordered_stock,
+  };
+}
+
+export function stationeryFromRow(row: StationeryRow): StationeryItem {
+  return {
+    id: row.id,
+    title: row.title,
+    priceCents: row.price_cents,
+    stock: row.stock,
+    weightGrams: row.weight_grams,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    image: row.image,
+  };
+}
+
+export function categoryFromRow(row: { id: number; name: string }): Category {
+  return { id: row.id, name: row.name };
+}
+
+/** Escapes LIKE's wildcards (and its escape character) so the term matches literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A WHERE clause and its positional parameters. */
+export interface SqlCondition {
+  where: string;
+  params: unknown[];
+}
+
+/**
+ * The storefront filter as SQL over the alias `t` (books b or stationery s): the same
+ * rules as domain/catalogue/filter.ts. Archived products never match.
+ */
+export function filterCondition(alias: "b" | "s", filter: BookFilter): SqlCondition {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const clauses = [`NOT ${alias}.archived`];
+  const term = (filter.q ?? "").trim().toLocaleLowerCase();
+  if (term !== "") {
+    clauses.push(`lower(${alias}.title) LIKE ${param(`%${escapeLike(term)}%`)}`);
+  }
+  if (filter.categoryId !== undefined) {
+    clauses.push(`${alias}.category_id = ${param(filter.categoryId)}`);
+  }
+  if (filter.author !== undefined) clauses.push(`${alias}.author = ${param(filter.author)}`);
+  if (filter.minPriceCents !== undefined) {
+    clauses.push(`${alias}.price_cents >= ${param(filter.minPriceCents)}`);
+  }
+  if (filter.maxPriceCents !== undefined) {
+    clauses.push(`${alias}.price_cents <= ${param(filter.maxPriceCents)}`);
+  }
+  if (!filter.inStock) clauses.push(`${alias}.stock = 0`);
+  if (!filter.outOfStock) clauses.push(`${alias}.stock > 0`);
+  return { where: clauses.join(" AND "), params };
+}

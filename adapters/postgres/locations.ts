@@ -1,0 +1,82 @@
+import type { Locations } from "../../domain/ports.ts";
+import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
+import type { SqlClient } from "./sql_client.ts";
+
+interface AreaRow {
+  id: number;
+  name: string;
+  district_id: number;
+  postcode: string | null;
+}
+
+interface DistrictRow {
+  id: number;
+  name: string;
+  province_id: number;
+}
+
+function areaFromRow(row: AreaRow): Area {
+  return { id: row.id, name: row.name, districtId: row.district_id, postcode: row.postcode };
+}
+
+function districtFromRow(row: DistrictRow): District {
+  return { id: row.id, name: row.name, provinceId: row.province_id };
+}
+
+/** Sri Lanka's provinces, districts and areas, in the order of their ids. */
+export class PostgresLocations implements Locations {
+  readonly #sql: SqlClient;
+
+  constructor(sql: SqlClient) {
+    this.#sql = sql;
+  }
+
+  async provinces(): Promise<Province[]> {
+    const rows = await this.#sql.query<Province>("SELECT id, name FROM provinces ORDER BY id");
+    return rows.map((r) => ({ id: r.id, name: r.name }));
+  }
+
+  async districts(provinceId?: number): Promise<District[]> {
+    const rows = await this.#sql.query<DistrictRow>(
+      `SELECT id, name, province_id FROM districts
+       WHERE $1::integer IS NULL OR province_id = $1 ORDER BY id`,
+      [provinceId ?? null],
+    );
+    return rows.map(districtFromRow);
+  }
+
+  async areas(districtId?: number): Promise<Area[]> {
+    const rows = await this.#sql.query<AreaRow>(
+      `SELECT id, name, district_id, postcode FROM areas
+       WHERE $1::integer IS NULL OR district_id = $1 ORDER BY id`,
+      [districtId ?? null],
+    );
+    return rows.map(areaFromRow);
+  }
+
+  async findArea(
+    areaId: number,
+  ): Promise<{ area: Area; district: District; province: Province } | undefined> {
+    const rows = await this.#sql.query<
+      AreaRow & { district_name: string; province_id: number; province_name: string }
+    >(
+      `SELECT a.id, a.name, a.district_id, a.postcode, d.name AS district_name,
+              d.province_id, p.name AS province_name
+       FROM areas a JOIN districts d ON d.id = a.district_id
+         JOIN provinces p ON p.id = d.province_id
+       WHERE a.id = $1`,
+      [areaId],
+    );
+    if (rows.length === 0) return undefined;
+    const row = rows[0];
+    return {
+      area: areaFromRow(row),
+      district: districtFromRow({
+        id: row.district_id,
+        name: row.district_name,
+        province_id: row.province_id,
+      }),
+      province: { id: row.province_id, name: row.province_name },
+    };
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * PostgreSQL persistence: open the database (a server through postgres.js, or embedded
+ * PGlite), bring its schema up to date, and build the repositories over it.
+ *
+ * @example
+ * const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+ * await migrate(sql);
+ * const repositories = createRepositories(sql);
+ */
+import type { SqlClient } from "./sql_client.ts";
+import { PostgresCatalogue } from "./catalogue.ts";
+import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
+import { PostgresLocations } from "./locations.ts";
+import { PostgresOrderRepository } from "./orders.ts";
+import { PostgresOutbox } from "./outbox.ts";
+import { PostgresAccountRepository } from "./accounts.ts";
+
+export type { Row, SqlClient } from "./sql_client.ts";
+export { type DatabaseOptions, openDatabase } from "./open_database.ts";
+export { migrate, MigrationMismatchError } from "./migrator.ts";
+export { PgliteSqlClient } from "./pglite_client.ts";
+export { PostgresJsSqlClient } from "./postgresjs_client.ts";
+export {
+  PostgresAccountRepository,
+  PostgresCatalogue,
+  PostgresCatalogueAdmin,
+  PostgresLocations,
+  PostgresOrderRepository,
+  PostgresOutbox,
+};
+
+export interface Repositories {
+  catalogue: PostgresCatalogue;
+  catalogueAdmin: PostgresCatalogueAdmin;
+  locations: PostgresLocations;
+  orders: PostgresOrderRepository;
+  outbox: PostgresOutbox;
+  accounts: PostgresAccountRepository;
+}
+
+/** Every repository over one SqlClient. */
+export function createRepositories(sql: SqlClient): Repositories {
+  return {
+    catalogue: new PostgresCatalogue(sql),
+    catalogueAdmin: new PostgresCatalogueAdmin(sql),
+    locations: new PostgresLocations(sql),
+    orders: new PostgresOrderRepository(sql),
+    outbox: new PostgresOutbox(sql),
+    accounts: new PostgresAccountRepository(sql),
+  };
+}
