@@ -1,0 +1,197 @@
+/**
+ * Covers of our own making for the demo catalogue: a colour from a hash of the title,
+ * a geometric pattern, and the title in a bitmap font. Books get a front and a back
+ * (so the detail page has thumbnails to switch); stationery gets one square picture.
+ */
+import { ADVANCE, GLYPH_HEIGHT, glyphPixel, printable } from "./bitmap_font.ts";
+import { encodePng, type Rgb } from "./png.ts";
+
+export const BOOK_COVER_SIZE = { width: 300, height: 450 } as const;
+export const STATIONERY_IMAGE_SIZE = { width: 400, height: 400 } as const;
+
+/** Palette slots every picture uses; slot 0, the background, is where a canvas starts. */
+const SHADE = 1, PANEL = 2, INK = 3, WHITE = 4, ACCENT = 5;
+
+class Canvas {
+  readonly pixels: Uint8Array;
+  constructor(readonly width: number, readonly height: number) {
+    this.pixels = new Uint8Array(width * height);
+  }
+
+  fill(rect: { x: number; y: number; w: number; h: number }, colour: number): void {
+    const x0 = Math.max(0, rect.x), y0 = Math.max(0, rect.y);
+    const x1 = Math.min(this.width, rect.x + rect.w), y1 = Math.min(this.height, rect.y + rect.h);
+    for (let y = y0; y < y1; y++) {
+      this.pixels.fill(colour, y * this.width + x0, y * this.width + x1);
+    }
+  }
+
+  paint(colour: number, inside: (x: number, y: number) => boolean): void {
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) {
+        if (inside(x, y)) this.pixels[y * this.width + x] = colour;
+      }
+    }
+  }
+
+  /** Draws one line of text with its top-left corner at (x, y), `scale` pixels a dot. */
+  text(line: string, at: { x: number; y: number; scale: number }, colour: number): void {
+    [...line].forEach((char, i) => {
+      for (let gy = 0; gy < GLYPH_HEIGHT; gy++) {
+        for (let gx = 0; gx < ADVANCE - 1; gx++) {
+          if (!glyphPixel(char, gx, gy)) continue;
+          const x = at.x + (i * ADVANCE + gx) * at.scale;
+          this.fill({ x, y: at.y + gy * at.scale, w: at.scale, h: at.scale }, colour);
+        }
+      }
+    });
+  }
+
+  /** Centred lines from `top`; returns the y below the last line. */
+  centredLines(lines: string[], at: { top: number; scale: number }, colour: number): number {
+    const lineHeight = (GLYPH_HEIGHT + 4) * at.scale;
+    lines.forEach((line, i) => {
+      const width = (line.length * ADVANCE - 1) * at.scale;
+      const x = Math.floor((this.width - width) / 2);
+      this.text(line, { x, y: at.top + i * lineHeight, scale: at.scale }, colour);
+    });
+    return at.top + lines.length * lineHeight;
+  }
+}
+
+/** FNV-1a: a stable 32-bit hash, so a title always gets the same look. */
+export function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+function hsl(hue: number, saturation: number, lightness: number): Rgb {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+function paletteFor(hash: number): Rgb[] {
+  const hue = hash % 360;
+  const saturation = 0.45 + ((hash >>> 9) % 30) / 100;
+  return [
+    hsl(hue, saturation, 0.42),
+    hsl(hue, saturation, 0.3),
+    hsl(hue, 0.35, 0.93),
+    hsl(hue, 0.5, 0.14),
+    [255, 255, 255],
+    hsl((hue + 150) % 360, 0.7, 0.55),
+  ];
+}
+
+type Pattern = (x: number, y: number) => boolean;
+
+const PATTERNS: ((hash: number) => Pattern)[] = [
+  (h) => {
+    const period = 24 + (h % 5) * 6;
+    return (x, y) => (x + y) % period < period / 3;
+  },
+  (h) => {
+    const cell = 30 + (h % 4) * 8;
+    return (x, y) => ((Math.floor(x / cell) + Math.floor(y / cell)) & 1) === 0;
+  },
+  (h) => {
+    const cell = 36 + (h % 3) * 8;
+    const r = cell / 3;
+    return (x, y) => (x % cell - cell / 2) ** 2 + (y % cell - cell / 2) ** 2 < r * r;
+  },
+  (h) => {
+    const ring = 18 + (h % 4) * 4;
+    return (x, y) => Math.floor(Math.hypot(x - 150, y - 225) / ring) % 2 === 0;
+  },
+  (h) => {
+    const period = 40 + (h % 4) * 8;
+    return (x, y) => Math.abs((x % period) - period / 2) > y % period - period / 2;
+  },
+  (h) => {
+    const band = 16 + (h % 5) * 4;
+    return (_x, y) => Math.floor(y / band) % 3 === 0;
+  },
+];
+
+function patternFor(hash: number): Pattern {
+  return PATTERNS[(hash >>> 3) % PATTERNS.length](hash >>> 7);
+}
+
+/** Splits text into lines of at most `width` characters, breaking at spaces. */
+export function wrap(text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  for (const word of printable(text).split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && (last + " " + word).length <= width) {
+      lines[lines.length - 1] = last + " " + word;
+    } else {
+      lines.push(word.length > width ? word.slice(0, width - 1) + "-" : word);
+    }
+  }
+  return lines.slice(0, maxLines);
+}
+
+/** The front cover of a book: pattern, a panel with the title, the author below. */
+export function bookFront(book: { title: string; author: string }): Uint8Array {
+  const { width, height } = BOOK_COVER_SIZE;
+  const hash = hashText(book.title);
+  const canvas = new Canvas(width, height);
+  canvas.paint(SHADE, patternFor(hash));
+  const titleLines = wrap(book.title, 12, 5);
+  const panelHeight = titleLines.length * 33 + 36;
+  canvas.fill({ x: 20, y: 60, w: width - 40, h: panelHeight }, PANEL);
+  canvas.fill({ x: 20, y: 60, w: width - 40, h: 6 }, ACCENT);
+  canvas.centredLines(titleLines, { top: 84, scale: 3 }, INK);
+  canvas.fill({ x: 0, y: height - 90, w: width, h: 90 }, INK);
+  canvas.centredLines(wrap(book.author, 22, 2), { top: height - 70, scale: 2 }, WHITE);
+  return encodePng({ width, height, palette: paletteFor(hash), pixels: canvas.pixels });
+}
+
+/** The back of a book: the title small, a band of the pattern, and a barcode of its ISBN. */
+export function bookBack(book: { title: string; isbn13: string }): Uint8Array {
+  const { width, height } = BOOK_COVER_SIZE;
+  const hash = hashText(book.title);
+  const canvas = new Canvas(width, height);
+  canvas.centredLines(wrap(book.title, 20, 3), { top: 40, scale: 2 }, WHITE);
+  const pattern = patternFor(hash >>> 1);
+  canvas.paint(SHADE, (x, y) => y > 150 && y < 290 && pattern(x, y));
+  canvas.fill({ x: 60, y: 320, w: 180, h: 100 }, WHITE);
+  drawBarcode(canvas, book.isbn13, { x: 75, y: 330 });
+  canvas.text(printable(book.isbn13), { x: 111, y: 404, scale: 1 }, INK);
+  return encodePng({ width, height, palette: paletteFor(hash), pixels: canvas.pixels });
+}
+
+/** Bars whose widths follow the digits: a picture of a barcode, not a scannable one. */
+function drawBarcode(canvas: Canvas, digits: string, at: { x: number; y: number }): void {
+  let x = at.x;
+  for (const digit of digits) {
+    const n = Number(digit) || 0;
+    canvas.fill({ x, y: at.y, w: 1 + (n % 3), h: 68 }, INK);
+    x += 2 + (n % 3);
+    canvas.fill({ x, y: at.y, w: 1 + (n % 2), h: 68 }, INK);
+    x += 4 + (n % 2);
+  }
+}
+
+/** A square picture of a stationery item: pattern, a panel with its title, its category. */
+export function stationeryImage(item: { title: string; category: string }): Uint8Array {
+  const { width, height } = STATIONERY_IMAGE_SIZE;
+  const hash = hashText(item.title);
+  const canvas = new Canvas(width, height);
+  canvas.paint(SHADE, patternFor(hash));
+  const lines = wrap(item.title, 16, 4);
+  const panelHeight = lines.length * 33 + 40;
+  const top = Math.floor((height - panelHeight) / 2) - 20;
+  canvas.fill({ x: 30, y: top, w: width - 60, h: panelHeight }, PANEL);
+  canvas.centredLines(lines, { top: top + 22, scale: 3 }, INK);
+  canvas.fill({ x: 30, y: top + panelHeight, w: width - 60, h: 36 }, ACCENT);
+  canvas.centredLines([printable(item.category)], { top: top + panelHeight + 11, scale: 2 }, INK);
+  return encodePng({ width, height, palette: paletteFor(hash), pixels: canvas.pixels });
+}

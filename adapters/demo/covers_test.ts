@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { inflateSync } from "node:zlib";
+import { printable } from "./bitmap_font.ts";
+import { DEMO_BOOKS, DEMO_STATIONERY } from "./catalogue_data.ts";
+import { bookBack, bookFront, stationeryImage, wrap } from "./covers.ts";
+import { crc32, encodePng } from "./png.ts";
+
+interface DecodedPng {
+  width: number;
+  height: number;
+  colourType: number;
+  paletteSize: number;
+  pixels: Uint8Array;
+}
+
+/** Reads a PNG back, checking its signature and every chunk's CRC on the way. */
+function decodePng(bytes: Uint8Array): DecodedPng {
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const decoded: Partial<DecodedPng> = {};
+  const idat: Uint8Array[] = [];
+  let offset = 8;
+  while (offset < bytes.length) {
+    const length = view.getUint32(offset);
+    const type = new TextDecoder().decode(bytes.subarray(offset + 4, offset + 8));
+    const data = bytes.subarray(offset + 8, offset + 8 + length);
+    const crc = view.getUint32(offset + 8 + length);
+    assert.equal(crc, crc32(bytes.subarray(offset + 4, offset + 8 + length)), `${type} CRC`);
+    if (type === "IHDR") {
+      decoded.width = view.getUint32(offset + 8);
+      decoded.height = view.getUint32(offset + 12);
+      decoded.colourType = data[9];
+    }
+    if (type === "PLTE") decoded.paletteSize = length / 3;
+    if (type === "IDAT") idat.push(data);
+    offset += 12 + length;
+  }
+  decoded.pixels = new Uint8Array(inflateSync(Uint8Array.from(idat.flatMap((d) => [...d]))));
+  return decoded as DecodedPng;
+}
+
+Deno.test("crc32() matches the standard check value", () => {
+  assert.equal(crc32(new TextEncoder().encode("123456789")), 0xcbf43926);
+});
+
+Deno.test("encodePng() writes a palette PNG whose rows read back unchanged", () => {
+  const pixels = Uint8Array.from({ length: 6 }, (_, i) => i % 2);
+  const png = decodePng(encodePng({
+    width: 3,
+    height: 2,
+    palette: [[0, 0, 0], [255, 128, 0]],
+    pixels,
+  }));
+  assert.equal(png.width, 3);
+  assert.equal(png.height, 2);
+  assert.equal(png.colourType, 3);
+  assert.equal(png.paletteSize, 2);
+  assert.deepEqual([...png.pixels], [0, 0, 1, 0, 0, 1, 0, 1]);
+});
+
+Deno.test("encodePng() refuses pixels that do not fill the image", () => {
+  assert.throws(
+    () => encodePng({ width: 2, height: 2, palette: [[0, 0, 0]], pixels: new Uint8Array(3) }),
+    RangeError,
+  );
+});
+
+Deno.test("printable() upper-cases, drops accents and marks what the font lacks", () => {
+  assert.equal(printable("Anil's Ghost"), "ANIL'S GHOST");
+  assert.equal(printable("García Márquez"), "GARCIA MARQUEZ");
+  assert.equal(printable("G.C.E. O/L"), "G.C.E. O/L");
+  assert.equal(printable("Ā½"), "A?");
+});
+
+Deno.test("wrap() breaks at spaces within the width and cuts at the line limit", () => {
+  assert.deepEqual(wrap("The Seven Moons of Maali Almeida", 12, 5), [
+    "THE SEVEN",
+    "MOONS OF",
+    "MAALI",
+    "ALMEIDA",
+  ]);
+  assert.deepEqual(wrap("Sansararanyaye Dadayakkaraya", 12, 5), ["SANSARARANY-", "DADAYAKKARA-"]);
+  assert.deepEqual(wrap("a b c d", 1, 2), ["A", "B"]);
+});
+
+Deno.test("book covers are 300x450 and stationery pictures 400x400 palette PNGs", () => {
+  const book = DEMO_BOOKS[0];
+  for (const bytes of [bookFront(book), bookBack(book)]) {
+    const png = decodePng(bytes);
+    assert.deepEqual([png.width, png.height, png.colourType], [300, 450, 3]);
+    assert.equal(png.pixels.length, 450 * 301);
+  }
+  const png = decodePng(stationeryImage(DEMO_STATIONERY[0]));
+  assert.deepEqual([png.width, png.height], [400, 400]);
+});
+
+Deno.test("every demo product gets its own pictures, each under 40 KB", () => {
+  const pictures = [
+    ...DEMO_BOOKS.flatMap((book) => [bookFront(book), bookBack(book)]),
+    ...DEMO_STATIONERY.map((item) => stationeryImage(item)),
+  ];
+  const distinct = new Set(pictures.map((bytes) => bytes.join(",")));
+  assert.equal(distinct.size, pictures.length);
+  for (const bytes of pictures) assert.ok(bytes.length < 40_000, `${bytes.length} bytes`);
+});
