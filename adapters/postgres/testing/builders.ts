@@ -1,0 +1,106 @@
+/** Data builders for the repository suites. */
+import type { NewBook, NewStationeryItem } from "../../../domain/catalogue/model.ts";
+import type { NewOrder } from "../../../domain/ports.ts";
+import type { OrderLine } from "../../../domain/orders/model.ts";
+import type { SqlClient } from "../sql_client.ts";
+
+let isbnCounter = 0;
+
+/** A distinct, well-formed-looking ISBN-13 each call. */
+export function nextIsbn(): string {
+  isbnCounter += 1;
+  return `978${String(isbnCounter).padStart(10, "0")}`;
+}
+
+export function aBook(categoryId: number, overrides: Partial<NewBook> = {}): NewBook {
+  return {
+    title: "Madol Doova",
+    author: "Martin Wickramasinghe",
+    priceCents: 125_050,
+    stock: 5,
+    categoryId,
+    isbn13: nextIsbn(),
+    language: "Sinhala",
+    binding: "Paperback",
+    publisher: "Sarasa",
+    publishingDate: "2019-05-01",
+    edition: "3rd",
+    weightGrams: 350,
+    description: "A boyhood on the southern coast",
+    images: ["/uploads/madol-doova.png"],
+    preorder: false,
+    preorderDate: null,
+    preorderedStock: 0,
+    ...overrides,
+  };
+}
+
+export function aStationeryItem(
+  categoryId: number,
+  overrides: Partial<NewStationeryItem> = {},
+): NewStationeryItem {
+  return {
+    title: "Atlas exercise book",
+    priceCents: 18_000,
+    stock: 20,
+    weightGrams: 120,
+    categoryId,
+    image: "/uploads/atlas.png",
+    ...overrides,
+  };
+}
+
+/** Inserts a category straight away and returns its id. */
+export async function insertCategory(
+  sql: SqlClient,
+  table: "book_categories" | "stationery_categories",
+  name: string,
+): Promise<number> {
+  const [row] = await sql.query<{ id: number }>(
+    `INSERT INTO ${table} (name) VALUES ($1) RETURNING id`,
+    [name],
+  );
+  return row.id;
+}
+
+/** A line for an item as it is priced now. */
+export function aLine(
+  item: { id: number; title: string; priceCents: number; weightGrams: number },
+  type: "book" | "stationery",
+  quantity: number,
+): OrderLine {
+  return {
+    type,
+    itemId: item.id,
+    title: item.title,
+    isbn13: "isbn13" in item ? (item as { isbn13: string }).isbn13 : null,
+    quantity,
+    unitPriceCents: item.priceCents,
+    weightGrams: item.weightGrams,
+    preorder: false,
+  };
+}
+
+/** An order to Colombo 1 (area 1, district Colombo, province Western). */
+export function anOrder(lines: OrderLine[], overrides: Partial<NewOrder> = {}): NewOrder {
+  return {
+    customer: {
+      name: "Nimali Perera",
+      address: "12 Galle Road",
+      email: "nimali@example.lk",
+      phone: "0771234567",
+      postalCode: "10732",
+    },
+    destination: { provinceId: 1, districtId: 1, areaId: 1 },
+    provinceName: "Western",
+    districtName: "Colombo",
+    areaName: "Akarawita",
+    paymentMethod: "Bank Deposit",
+    lines,
+    totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+    deliveryFeeCents: 25_000,
+    orderDate: "2026-03-01T09:30:00.000Z",
+    userId: null,
+    ...overrides,
+  };
+}
