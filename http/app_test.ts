@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { ROUTES } from "./app.ts";
+import type { Catalogue } from "../domain/ports.ts";
+import { json, testApp } from "./testing/fixture.ts";
+import { openApiPath } from "./openapi.ts";
+
+async function assertError(response: Response, status: number, code: string) {
+  assert.equal(response.status, status);
+  assert.match(response.headers.get("Content-Type") ?? "", /application\/json/);
+  const body = await response.json();
+  assert.equal(body.error.code, code);
+  return body;
+}
+
+Deno.test("every answer carries the security headers, errors included", async () => {
+  const t = await testApp();
+  for (const path of ["/api/books", "/api/books/999", "/api/nowhere", "/elsewhere"]) {
+    const response = await t.app.request(path);
+    await response.body?.cancel();
+    assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff", path);
+    assert.equal(response.headers.get("X-Frame-Options"), "DENY", path);
+    assert.equal(response.headers.get("Referrer-Policy"), "strict-origin-when-cross-origin", path);
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
+      assert.ok(csp.includes(directive), `${path}: ${csp}`);
+    }
+    assert.match(response.headers.get("X-Request-Id") ?? "", /^[0-9a-f-]{36}$/);
+  }
+});
+
+Deno.test("an unexpected failure answers 500 with the request id and no internals, and is logged", async () => {
+  const t = await testApp();
+  const failing: Catalogue = Object.create(t.catalogue);
+  failing.listBooks = () => Promise.reject(new Error("connection to 10.0.0.7 refused"));
+  const broken = await testApp({ catalogue: failing, logger: t.logger });
+  const response = await broken.app.request("/api/books");
+  const body = await assertError(response, 500, "INTERNAL");
+  const requestId = response.headers.get("X-Request-Id");
+  assert.equal(body.error.details.requestId, requestId);
+  assert.ok(!JSON.stringify(body).includes("10.0.0.7"));
+  const logged = t.logger.lines.find((l) => l.level === "error");
+  assert.equal(logged?.fields?.requestId, requestId);
+  assert.match(String(logged?.fields?.error), /10\.0\.0\.7/);
+});
+
+Deno.test("unknown API paths answer a JSON 404", async () => {
+  const t = await testApp();
+  await assertError(await t.app.request("/api/nowhere"), 404, "NOT_FOUND");
+  await assertError(await t.app.request("/api/books/1/2/3"), 404, "NOT_FOUND");
+});
+
+Deno.test("the app serves exactly the routes of the route table", async () => {
+  const t = await testApp();
+  const served = new Set(
+    t.app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`),
+  );
+  const listed = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
+  assert.deepEqual([...served].sort(), [...listed].sort());
+});
+
+Deno.test("GET /api/openapi.json describes every route as OpenAPI 3.1", async () => {
+  const t = await testApp();
+  const response = await t.app.request("/api/openapi.json");
+  assert.equal(response.status, 200);
+  const document = await response.json();
+  assert.equal(document.openapi, "3.1.0");
+  for (const route of ROUTES) {
+    const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+    assert.ok(operation, `${route.method} ${route.path} is missing`);
+    assert.equal(Boolean(operation.security), route.admin, `${route.method} ${route.path}`);
+  }
+  const order = document.paths["/api/orders"].post;
+  const schema = order.requestBody.content["application/json"].schema;
+  assert.ok(schema.required.includes("items"));
+  assert.equal(schema.properties.items.maxItems, 100);
+  const upload = document.paths["/api/books"].post.requestBody.content["multipart/form-data"];
+  assert.equal(upload.schema.properties.images.items.format, "binary");
+});
+
+Deno.test("a JSON body over 64 KB answers 413", async () => {
+  const t = await testApp();
+  const response = await t.app.request(
+    "/api/orders",
+    json("POST", { name: "x".repeat(70 * 1024) }),
+  );
+  await assertError(response, 413, "PAYLOAD_TOO_LARGE");
+});
+
+Deno.test("a JSON route refuses another media type with 415", async () => {
+  const t = await testApp();
+  const response = await t.app.request("/api/orders", {
+    method: "POST",
+    headers: { "Content-Type": "text/plain" },
+    body: "{}",
+  });
+  await assertError(response, 415, "UNSUPPORTED_MEDIA_TYPE");
+});
+
+Deno.test("malformed JSON answers 400, never 500", async () => {
+  const t = await testApp();
+  const response = await t.app.request("/api/orders", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: '{"items": [',
+  });
+  await assertError(response, 400, "BAD_REQUEST");
+});
+
+Deno.test("large JSON answers are compressed for clients that accept gzip", async () => {
+  const t = await testApp();
+  const response = await t.app.request("/api/openapi.json", {
+    headers: { "Accept-Encoding": "gzip" },
+  });
+  assert.equal(response.headers.get("Content-Encoding"), "gzip");
+  const text = await new Response(
+    response.body!.pipeThrough(new DecompressionStream("gzip")),
+  ).text();
+  assert.equal(JSON.parse(text).openapi, "3.1.0");
+});
