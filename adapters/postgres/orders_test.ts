@@ -1,0 +1,267 @@
+import assert from "node:assert/strict";
+import { testOnBothEngines } from "./testing/databases.ts";
+import { aBook, aLine, anOrder, aStationeryItem, insertCategory } from "./testing/builders.ts";
+import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
+import { PostgresOrderRepository } from "./orders.ts";
+import type { SqlClient } from "./sql_client.ts";
+import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
+import type { Order } from "../../domain/orders/model.ts";
+import type { PlaceOrderOutcome, StatusChangeOutcome } from "../../domain/ports.ts";
+
+async function setup(sql: SqlClient, stock = { book: 5, pen: 10 }) {
+  const admin = new PostgresCatalogueAdmin(sql);
+  const novels = await insertCategory(sql, "book_categories", "Novels");
+  const pens = await insertCategory(sql, "stationery_categories", "Pens");
+  const book = await admin.createBook(aBook(novels, { stock: stock.book }));
+  const pen = await admin.createStationery(aStationeryItem(pens, { stock: stock.pen }));
+  assert.ok(book.kind === "ok" && pen.kind === "ok");
+  return { orders: new PostgresOrderRepository(sql), book: book.value, pen: pen.value };
+}
+
+function placed(outcome: PlaceOrderOutcome): Order {
+  assert.equal(outcome.kind, "placed", JSON.stringify(outcome));
+  return (outcome as { order: Order }).order;
+}
+
+function changed(outcome: StatusChangeOutcome): Order {
+  assert.equal(outcome.kind, "changed", JSON.stringify(outcome));
+  return (outcome as { order: Order }).order;
+}
+
+async function stockOf(sql: SqlClient, item: Book | StationeryItem, table: string) {
+  const [row] = await sql.query<{ stock: number }>(`SELECT stock FROM ${table} WHERE id = $1`, [
+    item.id,
+  ]);
+  return row.stock;
+}
+
+async function outbox(sql: SqlClient) {
+  return await sql.query<{ kind: string; order_id: number }>(
+    "SELECT kind, order_id FROM mail_outbox ORDER BY id",
+  );
+}
+
+testOnBothEngines(
+  "place() stores the order, takes the stock and enqueues the checkout mail",
+  async (sql) => {
+    const { orders, book, pen } = await setup(sql);
+    const request = anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 3)]);
+    const order = placed(await orders.place(request));
+    assert.equal(order.status, "pending");
+    assert.equal(order.orderDate, request.orderDate);
+    assert.deepEqual(order.customer, request.customer);
+    assert.deepEqual(
+      [order.provinceName, order.districtName, order.areaName],
+      ["Western", "Colombo", "Akarawita"],
+    );
+    assert.deepEqual(
+      [order.totalCents, order.deliveryFeeCents, order.paymentMethod, order.userId],
+      [request.totalCents, 25_000, "Bank Deposit", null],
+    );
+    assert.deepEqual(order.items.map(({ id: _id, ...line }) => line), request.lines);
+    assert.deepEqual(await orders.findById(order.id), order);
+    assert.equal(await stockOf(sql, book, "books"), 3);
+    assert.equal(await stockOf(sql, pen, "stationery_items"), 7);
+    assert.deepEqual(await outbox(sql), [{ kind: "order_placed", order_id: order.id }]);
+  },
+);
+
+testOnBothEngines("place() sums lines for the same item before taking stock", async (sql) => {
+  const { orders, book } = await setup(sql, { book: 3, pen: 1 });
+  const outcome = await orders.place(anOrder([aLine(book, "book", 2), aLine(book, "book", 2)]));
+  assert.deepEqual(outcome, {
+    kind: "insufficient_stock",
+    lines: [{ type: "book", id: book.id, title: book.title, requested: 4, available: 3 }],
+  });
+  assert.equal(await stockOf(sql, book, "books"), 3);
+});
+
+testOnBothEngines(
+  "place() takes nothing when one line cannot be served, naming it",
+  async (sql) => {
+    const { orders, book, pen } = await setup(sql, { book: 5, pen: 1 });
+    const outcome = await orders.place(
+      anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 4)]),
+    );
+    assert.deepEqual(outcome, {
+      kind: "insufficient_stock",
+      lines: [{ type: "stationery", id: pen.id, title: pen.title, requested: 4, available: 1 }],
+    });
+    assert.equal(await stockOf(sql, book, "books"), 5);
+    assert.deepEqual(await orders.list(), []);
+    assert.deepEqual(await outbox(sql), []);
+  },
+);
+
+testOnBothEngines(
+  "place() reports a price changed since pricing, with the current items",
+  async (sql) => {
+    const { orders, book, pen } = await setup(sql);
+    await new PostgresCatalogueAdmin(sql).updateBook(book.id, { priceCents: 200_000 });
+    const outcome = await orders.place(
+      anOrder([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
+    );
+    assert.equal(outcome.kind, "price_changed");
+    const items = (outcome as { items: { id: number; priceCents: number }[] }).items;
+    assert.deepEqual(items.map((i) => [i.id, i.priceCents]), [[book.id, 200_000], [
+      pen.id,
+      pen.priceCents,
+    ]]);
+    assert.equal(await stockOf(sql, pen, "stationery_items"), 10);
+  },
+);
+
+testOnBothEngines("place() treats an archived item as out of stock", async (sql) => {
+  const { orders, book, pen } = await setup(sql);
+  placed(await orders.place(anOrder([aLine(pen, "stationery", 1)])));
+  await new PostgresCatalogueAdmin(sql).deleteStationery(pen.id);
+  const outcome = await orders.place(
+    anOrder([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
+  );
+  assert.deepEqual(outcome, {
+    kind: "insufficient_stock",
+    lines: [{ type: "stationery", id: pen.id, title: pen.title, requested: 1, available: 0 }],
+  });
+});
+
+testOnBothEngines(
+  "place() with the same idempotency key and body replays the first order",
+  async (sql) => {
+    const { orders, book } = await setup(sql);
+    const claim = { key: "k-1", requestHash: "h-1", expiresAt: "2026-03-02T09:30:00.000Z" };
+    const first = placed(await orders.place(anOrder([aLine(book, "book", 1)]), claim));
+    assert.deepEqual(await orders.place(anOrder([aLine(book, "book", 1)]), claim), {
+      kind: "replayed",
+      order: first,
+    });
+    assert.deepEqual(
+      await orders.place(anOrder([aLine(book, "book", 2)]), { ...claim, requestHash: "h-2" }),
+      { kind: "idempotency_mismatch" },
+    );
+    assert.equal(await stockOf(sql, book, "books"), 4);
+    assert.equal((await orders.list()).length, 1);
+  },
+);
+
+testOnBothEngines(
+  "place() forgets an expired idempotency key and one whose order failed",
+  async (sql) => {
+    const { orders, book } = await setup(sql, { book: 2, pen: 1 });
+    const claim = { key: "k-2", requestHash: "h", expiresAt: "2026-03-01T10:00:00.000Z" };
+    const refused = await orders.place(anOrder([aLine(book, "book", 3)]), claim);
+    assert.equal(refused.kind, "insufficient_stock");
+    const first = placed(await orders.place(anOrder([aLine(book, "book", 1)]), claim));
+    const later = anOrder([aLine(book, "book", 1)], { orderDate: "2026-03-01T11:00:00.000Z" });
+    const second = placed(
+      await orders.place(later, { ...claim, expiresAt: "2026-03-02T11:00:00.000Z" }),
+    );
+    assert.notEqual(second.id, first.id);
+  },
+);
+
+testOnBothEngines(
+  "findSellable() gives current state of the asked items, leaving out missing ones",
+  async (sql) => {
+    const { orders, book, pen } = await setup(sql);
+    const items = await orders.findSellable([
+      { type: "stationery", id: pen.id },
+      { type: "book", id: book.id },
+      { type: "book", id: book.id + 100 },
+      { type: "book", id: book.id },
+    ]);
+    assert.deepEqual(items, [
+      {
+        type: "stationery",
+        id: pen.id,
+        title: pen.title,
+        isbn13: null,
+        priceCents: pen.priceCents,
+        stock: 10,
+        weightGrams: pen.weightGrams,
+        preorder: false,
+      },
+      {
+        type: "book",
+        id: book.id,
+        title: book.title,
+        isbn13: book.isbn13,
+        priceCents: book.priceCents,
+        stock: 5,
+        weightGrams: book.weightGrams,
+        preorder: false,
+      },
+    ]);
+  },
+);
+
+testOnBothEngines("reject() returns the stock once and only a pending order moves", async (sql) => {
+  const { orders, book, pen } = await setup(sql);
+  const order = placed(
+    await orders.place(
+      anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 1), aLine(book, "book", 1)]),
+    ),
+  );
+  assert.equal(changed(await orders.reject(order.id)).status, "rejected");
+  assert.equal(await stockOf(sql, book, "books"), 5);
+  assert.equal(await stockOf(sql, pen, "stationery_items"), 10);
+  assert.deepEqual(await orders.reject(order.id), { kind: "not_pending", status: "rejected" });
+  assert.deepEqual(await orders.complete(order.id, new Uint8Array([1])), {
+    kind: "not_pending",
+    status: "rejected",
+  });
+  assert.equal(await stockOf(sql, book, "books"), 5);
+  assert.deepEqual(await orders.reject(order.id + 1), { kind: "not_found" });
+});
+
+testOnBothEngines("complete() saves the slip and enqueues the completion mail", async (sql) => {
+  const { orders, book } = await setup(sql);
+  const order = placed(await orders.place(anOrder([aLine(book, "book", 1)])));
+  const pdf = new TextEncoder().encode("%PDF-1.7 slip");
+  assert.equal(changed(await orders.complete(order.id, pdf)).status, "completed");
+  assert.deepEqual(await orders.findSlip(order.id), pdf);
+  assert.equal(await orders.findSlip(order.id + 1), undefined);
+  assert.deepEqual(await outbox(sql), [
+    { kind: "order_placed", order_id: order.id },
+    { kind: "order_completed", order_id: order.id },
+  ]);
+  assert.deepEqual(await orders.complete(order.id, pdf), {
+    kind: "not_pending",
+    status: "completed",
+  });
+  assert.equal(await stockOf(sql, book, "books"), 4);
+});
+
+testOnBothEngines(
+  "list() is newest first, optionally by status, and stats() counts them",
+  async (sql) => {
+    const { orders, book, pen } = await setup(sql);
+    const at = (day: number) => `2026-03-0${day}T08:00:00.000Z`;
+    const a = placed(await orders.place(anOrder([aLine(book, "book", 2)], { orderDate: at(1) })));
+    const b = placed(
+      await orders.place(anOrder([aLine(pen, "stationery", 3)], { orderDate: at(3) })),
+    );
+    const c = placed(await orders.place(anOrder([aLine(book, "book", 1)], { orderDate: at(2) })));
+    await orders.complete(a.id, new Uint8Array([1]));
+    await orders.complete(b.id, new Uint8Array([2]));
+    assert.deepEqual((await orders.list()).map((o) => o.id), [b.id, c.id, a.id]);
+    assert.deepEqual((await orders.list("completed")).map((o) => o.id), [b.id, a.id]);
+    assert.deepEqual((await orders.list("pending")).map((o) => o.id), [c.id]);
+    await orders.reject(c.id);
+    assert.deepEqual(await orders.stats(), {
+      completedItemsTotalCents: 2 * book.priceCents + 3 * pen.priceCents,
+      pending: 0,
+      completed: 2,
+      rejected: 1,
+    });
+  },
+);
+
+testOnBothEngines("stats() of a shop without orders is all zero", async (sql) => {
+  const orders = new PostgresOrderRepository(sql);
+  assert.deepEqual(await orders.stats(), {
+    completedItemsTotalCents: 0,
+    pending: 0,
+    completed: 0,
+    rejected: 0,
+  });
+});
