@@ -27,9 +27,10 @@ class Canvas {
   }
 
   paint(colour: number, inside: (x: number, y: number) => boolean): void {
-    for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) {
-        if (inside(x, y)) this.pixels[y * this.width + x] = colour;
+    const { width, height, pixels } = this;
+    for (let y = 0, i = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, i++) {
+        if (inside(x, y)) pixels[i] = colour;
       }
     }
   }
