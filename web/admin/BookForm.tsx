@@ -1,5 +1,5 @@
 /** Add New Book: a multipart POST /api/books with one or more images. */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { LANGUAGES } from "../../domain/catalogue/model.ts";
 import { ApiFailure, messageOf } from "./api.ts";
 import {
@@ -11,7 +11,7 @@ import {
 import { useAdmin } from "./context.ts";
 import { addProduct } from "./endpoints.ts";
 import { Notice } from "./Feedback.tsx";
-import { Field, SubmitButton } from "./Field.tsx";
+import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
 import { useNotice } from "./hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
@@ -55,6 +55,7 @@ export function BookForm(
   const [submitting, setSubmitting] = useState(false);
   const [resets, setResets] = useState(0);
   const { notice, success, failure, clear } = useNotice();
+  const formRef = useRef<HTMLFormElement>(null);
 
   function set<K extends keyof BookFormValues>(name: K, value: BookFormValues[K]) {
     setValues((all) => ({ ...all, [name]: value }));
@@ -67,6 +68,7 @@ export function BookForm(
     setErrors(found);
     if (Object.keys(found).length > 0) {
       failure("Please correct the marked fields");
+      focusFirstInvalid(formRef.current);
       return;
     }
     setSubmitting(true);
@@ -79,6 +81,7 @@ export function BookForm(
       onAdded();
     } catch (error) {
       if (error instanceof ApiFailure) setErrors(serverFieldErrors(error));
+      focusFirstInvalid(formRef.current);
       failure(`Failed to add book: ${messageOf(error)}`);
     } finally {
       setSubmitting(false);
@@ -88,7 +91,7 @@ export function BookForm(
   return (
     <section className="panel" aria-labelledby="book-form-heading">
       <h2 id="book-form-heading">Add New Book</h2>
-      <form className="grid-form" onSubmit={submit} noValidate key={resets}>
+      <form ref={formRef} className="grid-form" onSubmit={submit} noValidate key={resets}>
         {TEXT_FIELDS.map((field) => (
           <Field
             key={field.name}

@@ -46,3 +46,10 @@ export function SubmitButton(
     </button>
   );
 }
+
+/** After the errors are drawn, moves the focus to the form's first invalid field. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => {
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}

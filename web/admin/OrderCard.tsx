@@ -39,11 +39,11 @@ export function OrderCard({ order, busy, onConfirm, onReject, onDownloadSlip }: 
           <h5>Cost details</h5>
           <dl>
             <dt>Item total</dt>
-            <dd>{formatLkr(cost.itemTotalCents)}</dd>
+            <dd className="money">{formatLkr(cost.itemTotalCents)}</dd>
             <dt>Shipping cost</dt>
-            <dd>{formatLkr(cost.shippingCents)}</dd>
+            <dd className="money">{formatLkr(cost.shippingCents)}</dd>
             <dt>Subtotal</dt>
-            <dd>
+            <dd className="money">
               <strong>{formatLkr(cost.subtotalCents)}</strong>
             </dd>
           </dl>

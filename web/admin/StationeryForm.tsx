@@ -1,5 +1,5 @@
 /** Add New Stationery Item: a multipart POST /api/stationery with one image. */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { ApiFailure, messageOf } from "./api.ts";
 import {
   buildStationeryFormData,
@@ -10,7 +10,7 @@ import {
 import { useAdmin } from "./context.ts";
 import { addProduct } from "./endpoints.ts";
 import { Notice } from "./Feedback.tsx";
-import { Field, SubmitButton } from "./Field.tsx";
+import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
 import { useNotice } from "./hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
@@ -36,6 +36,7 @@ export function StationeryForm(
   const [submitting, setSubmitting] = useState(false);
   const [resets, setResets] = useState(0);
   const { notice, success, failure, clear } = useNotice();
+  const formRef = useRef<HTMLFormElement>(null);
 
   function set(name: keyof StationeryFormValues, value: string) {
     setValues((all) => ({ ...all, [name]: value }));
@@ -48,6 +49,7 @@ export function StationeryForm(
     setErrors(found);
     if (Object.keys(found).length > 0 || image === null) {
       failure("Please correct the marked fields");
+      focusFirstInvalid(formRef.current);
       return;
     }
     setSubmitting(true);
@@ -63,6 +65,7 @@ export function StationeryForm(
         const fields = fieldErrorsFromDetails(error.details);
         if (error.status === 413 || error.status === 415) fields.image = error.message;
         setErrors(fields);
+        focusFirstInvalid(formRef.current);
       }
       failure(`Failed to add stationery item: ${messageOf(error)}`);
     } finally {
@@ -73,7 +76,7 @@ export function StationeryForm(
   return (
     <section className="panel" aria-labelledby="stationery-form-heading">
       <h2 id="stationery-form-heading">Add New Stationery Item</h2>
-      <form className="grid-form" onSubmit={submit} noValidate key={resets}>
+      <form ref={formRef} className="grid-form" onSubmit={submit} noValidate key={resets}>
         {TEXT_FIELDS.map((field) => (
           <Field
             key={field.name}
