@@ -21,6 +21,7 @@ import { stationeryRoutes } from "./routes/stationery.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { uploadsRoute } from "./uploads/mod.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product_images.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   app.get("/api/openapi.json", (c) => c.json(document));
+
+  app.route("/", uploadsRoute(deps.images));
 
   app.all("/api/*", (c) => {
     throw notFound("Route", `${c.req.method} ${c.req.path}`);

@@ -321,6 +321,15 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     method: "GET",
+    path: "/uploads/:key",
+    summary: "An uploaded product image",
+    admin: false,
+    params: z.object({ key: z.string().describe("as listed in a product's images") }),
+    ok: { status: 200, contentType: "image/*" },
+    errors: [404],
+  },
+  {
+    method: "GET",
     path: "/api/openapi.json",
     summary: "This API, described as OpenAPI 3.1",
     admin: false,

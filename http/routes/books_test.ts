@@ -249,3 +249,16 @@ Deno.test("DELETE /api/books/{id} answers 204, then the book is gone; 404 for a 
   await body(await t.app.request(`/api/books/${t.ids.book}`), 404);
   await body(await t.asAdmin(`/api/books/${t.ids.book}`, { method: "DELETE" }), 404);
 });
+
+Deno.test("a new book's images are served under /uploads with their type", async () => {
+  const t = await testApp();
+  const created = await body(
+    await t.asAdmin("/api/books", { method: "POST", body: bookForm() }),
+    201,
+  );
+  const image = await t.app.request(created.data.images[0]);
+  assert.equal(image.status, 200);
+  assert.equal(image.headers.get("Content-Type"), "image/png");
+  assert.equal(image.headers.get("X-Content-Type-Options"), "nosniff");
+  assert.deepEqual(new Uint8Array(await image.arrayBuffer()), PNG_BYTES);
+});
