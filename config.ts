@@ -77,7 +77,7 @@ const ENV_SCHEMA = z.object({
   PUBLIC_URL: optional(urlWithSchemes(["http:", "https:"], "an absolute http(s)")),
   JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   ADMIN_EMAIL: optional(email),
-  ADMIN_PASSWORD: optional(z.string().min(10, "must be at least 10 characters")),
+  ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
   SMTP_URL: optional(urlWithSchemes(["smtp:", "smtps:"], "an smtp or smtps")),
   MAIL_FROM: optional(text(320)),
   BANK_NAME: optional(text(200)),
@@ -98,6 +98,7 @@ const ENV_SCHEMA = z.object({
 });
 
 type Env = z.output<typeof ENV_SCHEMA>;
+const ENV_NAMES = Object.keys(ENV_SCHEMA.shape);
 
 function toConfig(env: Env): Config {
   const port = env.PORT ?? 8000;
@@ -133,6 +134,14 @@ function toConfig(env: Env): Config {
   };
 }
 
+/** The admin's e-mail and password come together: one alone leaves the password unknown. */
+function pairProblems(env: Record<string, string | undefined>): string[] {
+  const email = Boolean(env.ADMIN_EMAIL), password = Boolean(env.ADMIN_PASSWORD);
+  if (email && !password) return ["ADMIN_PASSWORD: must be set when ADMIN_EMAIL is set"];
+  if (password && !email) return ["ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set"];
+  return [];
+}
+
 /** One line per problem, naming the variable; secrets are never echoed. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const name = String(issue.path[0] ?? "environment");
@@ -147,11 +156,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  */
 export function loadConfig(env: Record<string, string | undefined>): ConfigResult {
   const known = Object.fromEntries(
-    Object.keys(ENV_SCHEMA.shape).map((name) => [name, env[name]]),
+    ENV_NAMES.map((name) => [name, env[name]]),
   );
   const parsed = ENV_SCHEMA.safeParse(known);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map(describeIssue) };
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map(describeIssue)),
+    ...pairProblems(known),
+  ];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, config: toConfig(parsed.data) };
 }

@@ -64,7 +64,7 @@ Deno.test("loadConfig() reports every problem together, one line naming each var
     PUBLIC_URL: "localhost:8000",
     JWT_SECRET: "short",
     ADMIN_EMAIL: "not-an-address",
-    ADMIN_PASSWORD: "123",
+    ADMIN_PASSWORD: "1234567",
     SMTP_URL: "http://mail",
     SEED_DEMO: "maybe",
     SHOP_EMAIL: "nope",
@@ -92,4 +92,13 @@ Deno.test("loadConfig() refuses a port out of range and never echoes a secret", 
   if (result.ok) return;
   assert.ok(result.problems.some((p) => p.startsWith("PORT: must be a whole number")));
   assert.ok(result.problems.every((p) => !p.includes("tiny-secret")));
+});
+
+Deno.test("loadConfig() wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+  const alone = loadConfig({ ADMIN_EMAIL: "owner@pothgula.lk", PORT: "x" });
+  assert.equal(alone.ok, false);
+  if (alone.ok) return;
+  assert.deepEqual(alone.problems.map((p) => p.split(":")[0]).sort(), ["ADMIN_PASSWORD", "PORT"]);
+  const both = configOf({ ADMIN_EMAIL: "owner@pothgula.lk", ADMIN_PASSWORD: "a long secret" });
+  assert.equal(both.adminEmail, "owner@pothgula.lk");
 });
