@@ -58,7 +58,11 @@ export function pagesApp(deps: PagesDeps): Hono {
     return built;
   };
 
-  async function renderPage(c: Context, model: PageModel, status: 200 | 404 = 200): Promise<Response> {
+  async function renderPage(
+    c: Context,
+    model: PageModel,
+    status: 200 | 404 = 200,
+  ): Promise<Response> {
     const { renderer, manifest } = await load();
     const q = c.req.query("q");
     const html = renderer.renderPage(
@@ -95,7 +99,10 @@ export function pagesApp(deps: PagesDeps): Hono {
       deps.catalogue.listStationeryCategories(),
     ]);
     const { author: _ignored, ...stationeryQuery } = query;
-    return renderPage(c, { kind: "stationery", list: { query: stationeryQuery, page, categories } });
+    return renderPage(c, {
+      kind: "stationery",
+      list: { query: stationeryQuery, page, categories },
+    });
   });
 
   app.get("/books/:id", async (c) => {

@@ -1,0 +1,41 @@
+/**
+ * Serves the storefront over in-memory ports and a demo catalogue, with the real API
+ * routes, for a look in a browser: `deno run -A web/dev/preview.ts [port]`.
+ */
+import { Hono } from "hono";
+import { createApp } from "../../http/app.ts";
+import { testApp } from "../../http/testing/fixture.ts";
+import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
+import { pagesApp } from "../../http/pages/mod.ts";
+import { ensureBuilt } from "../../scripts/build_web.ts";
+import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
+
+export async function previewApp(): Promise<Hono> {
+  const catalogue = await sampleCatalogue();
+  const { deps } = await testApp({
+    catalogue,
+    catalogueAdmin: catalogue,
+    orders: new MemoryOrderRepository(catalogue),
+  });
+  const pages = pagesApp({
+    catalogue,
+    locations: deps.locations,
+    bank: deps.bank,
+    shop: deps.shop,
+  });
+  const api = createApp({ ...deps, pages });
+  const app = new Hono();
+  app.get(
+    "/uploads/:key",
+    (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
+  );
+  app.route("/", api);
+  return app;
+}
+
+if (import.meta.main) {
+  await ensureBuilt();
+  const port = Number(Deno.args[0] ?? 8123);
+  const app = await previewApp();
+  Deno.serve({ port, hostname: "127.0.0.1" }, app.fetch);
+}
