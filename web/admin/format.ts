@@ -1,20 +1,14 @@
 /** Money and dates as the admin screens show them. Prices travel as rupees; sums are made in cents. */
+import { formatLkr, rupeesToCents as exactCents } from "../../domain/money.ts";
 
-/** Rupees (at most 2 decimals) to integer cents. */
-export function rupeesToCents(rupees: number): number {
-  return Math.round(rupees * 100);
-}
+export { formatLkr };
 
 /**
- * Integer cents as the shop shows money.
- * @example formatLkr(125050) === "LKR 1,250.50"
+ * Wire rupees to integer cents. The shop sends at most 2 decimals; anything finer is
+ * rounded rather than refused, since a figure on screen beats none.
  */
-export function formatLkr(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const fraction = String(abs % 100).padStart(2, "0");
-  return `LKR ${sign}${whole}.${fraction}`;
+export function rupeesToCents(rupees: number): number {
+  return exactCents(rupees) ?? Math.round(rupees * 100);
 }
 
 /** A wire price in rupees, formatted: `formatRupees(1250.5) === "LKR 1,250.50"`. */
