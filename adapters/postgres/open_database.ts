@@ -17,7 +17,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<SqlClient>
   if (options.databaseUrl) {
     const client = new PostgresJsSqlClient(options.databaseUrl);
     // Fail at start, with the server's own message, rather than on the first request.
-    await client.query("SELECT 1");
+    try {
+      await client.query("SELECT 1");
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
     return client;
   }
   const dir = `${options.dataDir.replace(/\/+$/, "")}/pglite`;
