@@ -1,3 +1,124 @@
-/** The composition root: reads configuration, builds the adapters, wires the use cases and serves. */
-const port = Number(Deno.env.get("PORT") ?? "8000");
-Deno.serve({ port, hostname: "0.0.0.0" }, () => new Response("Pothgula\n"));
+/**
+ * The composition root: reads the configuration, opens and migrates the database, builds
+ * the adapters, makes sure an admin exists, loads the demo catalogue when asked, starts
+ * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
+ */
+import { type Config, loadConfig } from "./config.ts";
+import type { Clock } from "./domain/ports.ts";
+import { createRepositories, migrate, openDatabase } from "./adapters/postgres/mod.ts";
+import { ScryptPasswordHasher } from "./adapters/security/scrypt_hasher.ts";
+import { LocalDiskImageStorage } from "./adapters/storage/local_disk_storage.ts";
+import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
+import { createMailer } from "./adapters/mail/mod.ts";
+import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
+import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
+import { ensureAdmin, loadOrCreateJwtSecret, TokenService } from "./http/auth/mod.ts";
+import { pagesApp } from "./http/pages/mod.ts";
+import { createApp } from "./http/app.ts";
+import type { Logger } from "./http/errors.ts";
+
+/** One line of JSON per event, for whatever collects the process's output. */
+const consoleLogger: Logger = {
+  info: (message, fields) => console.log(JSON.stringify({ level: "info", message, ...fields })),
+  error: (message, fields) => console.error(JSON.stringify({ level: "error", message, ...fields })),
+};
+
+const systemClock: Clock = { now: () => new Date() };
+
+async function start(config: Config): Promise<void> {
+  const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(sql);
+  const repositories = createRepositories(sql);
+  const hasher = new ScryptPasswordHasher();
+  await ensureAdmin(
+    { accounts: repositories.accounts, hasher, log: (line) => console.log(line) },
+    { email: config.adminEmail, password: config.adminPassword },
+  );
+
+  const images = new LocalDiskImageStorage(`${config.dataDir}/uploads`);
+  if (config.seedDemo) {
+    const demo = await loadDemoCatalogue({
+      admin: repositories.catalogueAdmin,
+      catalogue: repositories.catalogue,
+      images,
+    });
+    if (demo.loaded) {
+      consoleLogger.info("Loaded the demo catalogue", {
+        books: demo.books,
+        stationery: demo.stationery,
+      });
+    }
+  }
+
+  const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
+  const tokens = new TokenService({ secret, clock: systemClock });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dropDir: `${config.dataDir}/mail`,
+  });
+  const dispatcher = startOutboxDispatcher({
+    outbox: repositories.outbox,
+    orders: repositories.orders,
+    mailer,
+    clock: systemClock,
+    random: Math.random,
+    shop: config.shop,
+    bank: config.bank,
+  }, {
+    onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
+  });
+
+  const app = createApp({
+    catalogue: repositories.catalogue,
+    catalogueAdmin: repositories.catalogueAdmin,
+    locations: repositories.locations,
+    orders: repositories.orders,
+    images,
+    slips: new PdfmakeSlipRenderer(config.shop),
+    tokens,
+    accounts: repositories.accounts,
+    hasher,
+    bank: config.bank,
+    shop: config.shop,
+    clock: systemClock,
+    logger: consoleLogger,
+    pages: pagesApp({
+      catalogue: repositories.catalogue,
+      locations: repositories.locations,
+      bank: config.bank,
+      shop: config.shop,
+    }),
+  });
+
+  const server = Deno.serve({
+    port: config.port,
+    hostname: "0.0.0.0",
+    onListen: () => console.log(`Pothgula is open on ${config.publicUrl}`),
+  }, app.fetch);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("Closing the shop: finishing requests under way");
+    await server.shutdown();
+    await dispatcher.stop();
+    await sql.close();
+    Deno.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, stop);
+}
+
+// Runs when loaded, directly or through scripts/start.ts: nothing else imports this module.
+const result = loadConfig(Deno.env.toObject());
+if (!result.ok) {
+  for (const problem of result.problems) console.error(`Configuration: ${problem}`);
+  Deno.exit(1);
+}
+try {
+  await start(result.config);
+} catch (error) {
+  console.error(`The shop could not start: ${error instanceof Error ? error.message : error}`);
+  Deno.exit(1);
+}
