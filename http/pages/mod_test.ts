@@ -1,0 +1,255 @@
+import assert from "node:assert/strict";
+import { MemoryLocations } from "../../adapters/memory/locations.ts";
+import { ensureBuilt } from "../../scripts/build_web.ts";
+import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
+import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
+import { pagesApp } from "./mod.ts";
+
+await ensureBuilt();
+
+const SHOP: ShopInfo = {
+  name: "Pothgula",
+  publicUrl: "https://shop.example.lk",
+  email: "hello@pothgula.lk",
+  phones: ["+94 11 273 4567", "+94 77 123 4567"],
+  address: "42 Hotel Road, Mount Lavinia",
+};
+const BANK: BankDetails = {
+  bankName: "Bank of Ceylon",
+  bankBranch: "Mount Lavinia",
+  accountName: "Pothgula Books",
+  accountNumber: "0081234567",
+  whatsappNumber: "+94 77 123 4567",
+};
+
+async function setup() {
+  const catalogue = await sampleCatalogue();
+  const app = pagesApp({
+    catalogue,
+    locations: new MemoryLocations(),
+    bank: BANK,
+    shop: SHOP,
+    now: () => new Date("2026-03-01T00:00:00Z"),
+  });
+  const books = await catalogue.listBooks({ inStock: true, outOfStock: true }, {
+    page: 1,
+    pageSize: 100,
+  });
+  return { app, catalogue, books: books.items };
+}
+
+async function html(response: Response): Promise<string> {
+  assert.match(response.headers.get("content-type") ?? "", /text\/html/);
+  return await response.text();
+}
+
+function islandData(page: string): { name: string; props: Record<string, unknown> }[] {
+  const match = /<script type="application\/json" id="island-data">(.*?)<\/script>/s.exec(page);
+  assert.ok(match, "the page carries its island data");
+  return JSON.parse(match[1]);
+}
+
+Deno.test("the Book Store lists ten books a page as cards linking to each book", async () => {
+  const { app, books } = await setup();
+  const page = await html(await app.request("/"));
+  assert.match(page, /<h1 class="page-title">Book Store<\/h1>/);
+  assert.match(page, /<title>Book Store \| Pothgula<\/title>/);
+  assert.equal(page.match(/class="card book-card"/g)?.length, 10);
+  assert.ok(page.includes(`href="/books/${books[0].id}"`));
+  assert.ok(page.includes("LKR 950.00"));
+  assert.ok(page.includes(">Pre-Order<"));
+  assert.ok(page.includes('aria-label="Page 2"'));
+  assert.ok(page.includes('href="/?page=2"'));
+});
+
+Deno.test("the Book Store keeps its filters in the URL and shows them in the form", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/?q=madol&page=1"));
+  assert.equal(page.match(/class="card book-card"/g)?.length, 1);
+  assert.ok(page.includes("Madol Doova"));
+  assert.match(page, /id="site-search"[^>]*value="madol"/);
+  const [, list] = islandData(page).filter((i) => i.name !== "CartBadge").entries().next().value!;
+  assert.equal((list.props.query as { q: string }).q, "madol");
+});
+
+Deno.test("an empty result says 'No books available'", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/?q=no-such-title"));
+  assert.ok(page.includes("No books available"));
+});
+
+Deno.test("out-of-stock books are left out when only In Stock is ticked", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/?inStock=1&outOfStock=0&categoryId=1"));
+  assert.ok(!page.includes("Viragaya"));
+  assert.ok(page.includes("Madol Doova"));
+});
+
+Deno.test("the Stationery Store shows prices, stock and a disabled button at stock 0", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/stationery"));
+  assert.match(page, /<h1 class="page-title">Stationery Store<\/h1>/);
+  assert.ok(page.includes("Price: <!-- -->LKR 50.00") || page.includes("Price: LKR 50.00"));
+  assert.ok(page.includes("Stock: <!-- -->Out of stock") || page.includes("Stock: Out of stock"));
+  assert.match(page, /<button type="button" class="button" disabled="">Add to Cart/);
+  assert.ok(!page.includes('id="filter-author"'));
+});
+
+Deno.test("a book page carries share metadata with absolute URLs", async () => {
+  const { app, books } = await setup();
+  const book = books.find((b) => b.title === "Madol Doova")!;
+  const page = await html(await app.request(`/books/${book.id}`));
+  assert.match(page, /<h1 class="book-title">Madol Doova<\/h1>/);
+  assert.ok(page.includes('<meta property="og:type" content="book"/>'));
+  assert.ok(page.includes('<meta property="og:title" content="Madol Doova"/>'));
+  assert.ok(
+    page.includes(`<meta property="og:url" content="https://shop.example.lk/books/${book.id}"/>`),
+  );
+  assert.ok(
+    page.includes(
+      `<meta property="og:image" content="https://shop.example.lk${book.images[0]}"/>`,
+    ),
+  );
+  assert.match(page, /<meta property="og:description" content="Madol Doova is a much-loved/);
+  assert.ok(page.includes('<meta name="twitter:card" content="summary_large_image"/>'));
+  assert.ok(page.includes("ISBN-13"));
+  assert.ok(page.includes(book.isbn13));
+});
+
+Deno.test("a book without a description shows the fallback text", async () => {
+  const { app, books } = await setup();
+  const book = books.find((b) => b.description === null)!;
+  const page = await html(await app.request(`/books/${book.id}`));
+  assert.ok(page.includes("No description available for this product."));
+});
+
+Deno.test("a pre-order book offers the bank details and no stock line", async () => {
+  const { app, books } = await setup();
+  const book = books.find((b) => b.preorder)!;
+  const page = await html(await app.request(`/books/${book.id}`));
+  assert.ok(page.includes("Pre-Orders available on Bank Deposit"));
+  assert.ok(page.includes("Show Bank Details"));
+  assert.ok(!page.includes(">In Stock<") && !page.includes(">Out of Stock<"));
+  const purchase = islandData(page).find((i) => i.name === "BookPurchase")!;
+  assert.equal((purchase.props.bank as BankDetails).accountNumber, "0081234567");
+});
+
+Deno.test("a missing or malformed book id answers the not-found page with 404", async () => {
+  const { app } = await setup();
+  for (const path of ["/books/99999", "/books/abc", "/books/0", "/books/1e3"]) {
+    const response = await app.request(path);
+    assert.equal(response.status, 404, path);
+    assert.match(await html(response), /Page not found/);
+  }
+});
+
+Deno.test("an unknown path answers the not-found page with 404", async () => {
+  const { app } = await setup();
+  const response = await app.request("/no/such/page");
+  assert.equal(response.status, 404);
+  assert.match(await html(response), /<h1 class="page-title">Page not found<\/h1>/);
+});
+
+Deno.test("island data is escaped so a title cannot close its script", async () => {
+  const { app, catalogue, books } = await setup();
+  const evil = "</script><script>alert(1)</script>";
+  const { id: _id, categoryName: _name, ...copy } = books[0];
+  const result = await catalogue.createBook({ ...copy, title: evil, isbn13: "9789559999999" });
+  assert.equal(result.kind, "ok");
+  const page = await html(await app.request(`/?q=${encodeURIComponent("</script>")}`));
+  const json = /<script type="application\/json" id="island-data">(.*?)<\/script>/s.exec(page)![1];
+  assert.ok(!json.includes("<"));
+  assert.ok(json.includes("\\u003c/script>"));
+  assert.equal(page.match(/<script>alert/g), null);
+  assert.ok(JSON.stringify(islandData(page)).includes(evil));
+});
+
+Deno.test("pages run no inline script and send a strict content security policy", async () => {
+  const { app } = await setup();
+  for (const path of ["/", "/stationery", "/cart", "/checkout", "/register", "/admin"]) {
+    const response = await app.request(path);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    assert.match(csp, /script-src 'self'(;|$)/, path);
+    const page = await html(response);
+    for (const tag of page.match(/<script[^>]*>/g) ?? []) {
+      assert.match(tag, /src="\/assets\/[^"]+\.js"|type="application\/json"/, `${path}: ${tag}`);
+    }
+    assert.match(page, /<meta name="viewport" content="width=device-width, initial-scale=1"\/>/);
+    assert.match(page, /<link rel="stylesheet" href="\/assets\/[^"]+\.css"\/>/);
+  }
+});
+
+Deno.test("the cart icon shows on the stores and hides on the cart and checkout", async () => {
+  const { app } = await setup();
+  assert.ok((await html(await app.request("/"))).includes('href="/cart" class="icon-link'));
+  for (const path of ["/cart", "/checkout"]) {
+    assert.ok(!(await html(await app.request(path))).includes('class="icon-link cart-link"'), path);
+  }
+});
+
+Deno.test("the cart, checkout and registration pages hold their islands", async () => {
+  const { app } = await setup();
+  const cart = await html(await app.request("/cart"));
+  assert.match(cart, /<h1 class="page-title">My Shopping Cart<\/h1>/);
+  assert.ok(islandData(cart).some((i) => i.name === "Cart"));
+  const checkout = await html(await app.request("/checkout"));
+  const island = islandData(checkout).find((i) => i.name === "Checkout")!;
+  assert.deepEqual((island.props.provinces as { name: string }[]).map((p) => p.name), [
+    "Western",
+    "Central",
+  ]);
+  const register = await html(await app.request("/register"));
+  assert.ok(islandData(register).some((i) => i.name === "Register"));
+});
+
+Deno.test("the footer shows the shop's contact details and policy links", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/privacy"));
+  assert.match(page, /<h1 class="page-title">Privacy Policy<\/h1>/);
+  for (const text of ["+94 11 273 4567", "+94 77 123 4567", "42 Hotel Road", "hello@pothgula.lk"]) {
+    assert.ok(page.includes(text), text);
+  }
+  assert.ok(page.includes('href="/terms"'));
+  assert.match(page, /© (<!-- -->)?2026(<!-- -->)? (<!-- -->)?Pothgula/);
+  const terms = await html(await app.request("/terms"));
+  assert.match(terms, /Terms &amp; Conditions<\/h1>/);
+});
+
+Deno.test("the admin paths serve the admin shell without server data", async () => {
+  const { app } = await setup();
+  for (
+    const path of ["/admin", "/admin/login", "/admin/dashboard", "/admin/orders", "/admin/stock"]
+  ) {
+    const response = await app.request(path);
+    assert.equal(response.status, 200, path);
+    const page = await html(response);
+    assert.ok(page.includes('<div id="admin-root"></div>'), path);
+    assert.ok(!page.includes("island-data"), path);
+  }
+});
+
+Deno.test("built assets are served with a year-long immutable cache", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/"));
+  const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(page)![1];
+  const response = await app.request(script);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  assert.match(response.headers.get("content-type") ?? "", /text\/javascript/);
+  await response.body?.cancel();
+  assert.equal((await app.request("/assets/..%2F..%2Fdeno.json")).status, 404);
+  assert.equal((await app.request("/assets/missing.js")).status, 404);
+});
+
+Deno.test("the checkout's city list carries postcodes", async () => {
+  const { app } = await setup();
+  const response = await app.request("/checkout/cities?districtId=1");
+  const body = await response.json();
+  assert.deepEqual(body.data[0], {
+    id: 1,
+    name: "Mount Lavinia",
+    district_id: 1,
+    postcode: "10370",
+  });
+  assert.deepEqual((await (await app.request("/checkout/cities?districtId=x")).json()).data, []);
+});

@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import type { Cart } from "../../domain/cart/cart.ts";
+import { parseStoredCart } from "../../domain/cart/cart.ts";
+import {
+  type CheckoutFields,
+  EMPTY_FIELDS,
+  idempotencyKeyFor,
+  orderPayload,
+  serverFieldErrors,
+  validateCheckout,
+} from "./checkout_form.ts";
+import { storedLine } from "./cart_store.ts";
+
+const FILLED: CheckoutFields = {
+  name: "Nimal Perera",
+  email: "nimal@example.lk",
+  phone: "077 123 4567",
+  address: "12 Galle Road",
+  postalCode: "10370",
+  provinceId: "1",
+  districtId: "1",
+  city: "Mount Lavinia",
+  areaId: "1",
+};
+
+const CART: Cart = [
+  {
+    type: "book",
+    id: 7,
+    title: "Madol Doova",
+    unitPriceCents: 95_050,
+    stock: 5,
+    weightGrams: 350,
+    image: "/uploads/a.png",
+    preorder: false,
+    quantity: 2,
+  },
+  {
+    type: "stationery",
+    id: 3,
+    title: "Pen",
+    unitPriceCents: 5_000,
+    stock: 9,
+    weightGrams: 10,
+    image: "/uploads/p.png",
+    preorder: false,
+    quantity: 1,
+  },
+];
+
+Deno.test("validateCheckout() names every missing field", () => {
+  assert.deepEqual(Object.keys(validateCheckout(EMPTY_FIELDS)).sort(), [
+    "address",
+    "areaId",
+    "districtId",
+    "email",
+    "name",
+    "phone",
+    "postalCode",
+    "provinceId",
+  ]);
+  assert.deepEqual(validateCheckout(FILLED), {});
+});
+
+Deno.test("validateCheckout() refuses a bad e-mail, phone, postcode and an unlisted city", () => {
+  const errors = validateCheckout({
+    ...FILLED,
+    email: "nimal@",
+    phone: "12",
+    postalCode: "1037",
+    areaId: "",
+  });
+  assert.equal(errors.email, "Enter a valid e-mail address");
+  assert.match(errors.phone ?? "", /valid phone/);
+  assert.equal(errors.postalCode, "A postal code has 5 digits");
+  assert.equal(errors.areaId, "Choose a city from the list");
+});
+
+Deno.test("orderPayload() sends ids, the items' total in rupees and one line per item", () => {
+  assert.deepEqual(orderPayload(FILLED, CART, "COD"), {
+    total: 1951,
+    name: "Nimal Perera",
+    address: "12 Galle Road",
+    email: "nimal@example.lk",
+    phone: "077 123 4567",
+    postalCode: "10370",
+    province: 1,
+    district: 1,
+    area: 1,
+    paymentMethod: "COD",
+    items: [{ type: "book", id: 7, quantity: 2 }, { type: "stationery", id: 3, quantity: 1 }],
+  });
+});
+
+Deno.test("idempotencyKeyFor() keeps the key for the same body and makes one for a new body", () => {
+  let n = 0;
+  const next = () => `key-${++n}`;
+  const first = idempotencyKeyFor(null, "a", next);
+  assert.equal(idempotencyKeyFor(first, "a", next).key, "key-1");
+  assert.equal(idempotencyKeyFor(first, "b", next).key, "key-2");
+});
+
+Deno.test("serverFieldErrors() reads details given by field or as a list of paths", () => {
+  assert.deepEqual(serverFieldErrors({ email: "Invalid email", area: ["Unknown area"] }), {
+    email: "Invalid email",
+    areaId: "Unknown area",
+  });
+  assert.deepEqual(serverFieldErrors([{ path: ["phone"], message: "Too short" }]), {
+    phone: "Too short",
+  });
+  assert.deepEqual(serverFieldErrors("nonsense"), {});
+});
+
+Deno.test("a stored cart line reads like the item with its quantity and type, and parses back", () => {
+  const stored = CART.map(storedLine);
+  assert.equal(stored[0].price, 950.5);
+  assert.equal(stored[0].weight, 0.35);
+  assert.deepEqual(stored[0].images, ["/uploads/a.png"]);
+  assert.equal(stored[1].image, "/uploads/p.png");
+  assert.deepEqual(parseStoredCart(JSON.stringify(stored)), CART);
+});
