@@ -1,0 +1,56 @@
+/**
+ * The benchmark's own database: created on a PostgreSQL server (BENCH_DATABASE_URL, else
+ * a throwaway cluster), migrated by the shop's migrator, dropped at the end.
+ */
+import { migrate, PostgresJsSqlClient, type SqlClient } from "../adapters/postgres/mod.ts";
+import { startTestCluster } from "../adapters/postgres/testing/cluster.ts";
+
+export interface BenchDatabase {
+  url: string;
+  sql: SqlClient;
+  /** `PostgreSQL 15.x` */
+  version: string;
+  close(): Promise<void>;
+}
+
+/** The same server URL naming another database. */
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+/** Creates, migrates and returns a new database; `close` drops it (and stops a cluster started here). */
+export async function openBenchDatabase(): Promise<BenchDatabase> {
+  const given = Deno.env.get("BENCH_DATABASE_URL");
+  const cluster = given ? undefined : await startTestCluster({ required: true });
+  const serverUrl = given ?? cluster!.url;
+  const name = `pothgula_bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new PostgresJsSqlClient(serverUrl, { max: 1 });
+  try {
+    // A database name is an identifier, never a parameter: it is made of hex digits here.
+    await admin.exec(`CREATE DATABASE ${name}`);
+    const url = withDatabase(serverUrl, name);
+    const sql = new PostgresJsSqlClient(url, { max: 4 });
+    await migrate(sql);
+    const [{ version }] = await sql.query<{ version: string }>("SHOW server_version");
+    return {
+      url,
+      sql,
+      version: `PostgreSQL ${version.split(" ")[0]}`,
+      async close() {
+        await sql.close();
+        try {
+          await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await admin.close();
+          await cluster?.stop();
+        }
+      },
+    };
+  } catch (error) {
+    await admin.close();
+    await cluster?.stop();
+    throw error;
+  }
+}

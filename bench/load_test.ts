@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { parseLoadOutput, requestLines, runLoad } from "./load.ts";
+import { percentile } from "./load_client.ts";
+
+Deno.test("parseLoadOutput() turns wrk's microseconds into milliseconds and requests/s", () => {
+  const output = "Running 1s test\nBENCH_RESULT " + JSON.stringify({
+    requests: 5000,
+    micros: 2_000_000,
+    bytes: 100,
+    p50: 1500,
+    p95: 4000,
+    p99: 12_345,
+    max: 20_000,
+    socketErrors: 1,
+    statuses: { "200": 4990, "500": 10 },
+  }) + "\n";
+  const result = parseLoadOutput(output, "wrk");
+  assert.equal(result.requestsPerSecond, 2500);
+  assert.equal(result.p50Ms, 1.5);
+  assert.equal(result.p99Ms, 12.35);
+  assert.equal(result.seconds, 2);
+  assert.deepEqual(result.statuses, { "200": 4990, "500": 10 });
+  assert.equal(result.socketErrors, 1);
+});
+
+Deno.test("parseLoadOutput() refuses output without a result line", () => {
+  assert.throws(() => parseLoadOutput("wrk: connection refused", "wrk"), /printed no result/);
+});
+
+Deno.test("requestLines() writes one tab-separated request a line and refuses tabs inside", () => {
+  assert.equal(
+    requestLines([{ method: "GET", path: "/a" }, { method: "POST", path: "/b", body: "{}" }]),
+    "GET\t/a\t\nPOST\t/b\t{}\n",
+  );
+  assert.throws(() => requestLines([{ method: "POST", path: "/b", body: "{\n}" }]), /tab/);
+});
+
+Deno.test("percentile() picks the nearest rank of sorted values", () => {
+  const values = Array.from({ length: 100 }, (_, i) => i + 1);
+  assert.equal(percentile(values, 0.5), 50);
+  assert.equal(percentile(values, 0.99), 99);
+  assert.equal(percentile(values, 1), 100);
+  assert.equal(percentile([], 0.5), 0);
+});
+
+for (const client of ["wrk", "deno"] as const) {
+  Deno.test(`runLoad() with ${client} counts every status a server answers`, async () => {
+    let served = 0;
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+      served++;
+      const missing = new URL(request.url).pathname === "/missing";
+      return new Response(missing ? "no" : "yes", { status: missing ? 404 : 200 });
+    });
+    const previous = Deno.env.get("BENCH_LOAD_CLIENT");
+    if (client === "deno") Deno.env.set("BENCH_LOAD_CLIENT", "deno");
+    try {
+      const result = await runLoad({
+        baseUrl: `http://127.0.0.1:${server.addr.port}`,
+        requests: [{ method: "GET", path: "/" }, { method: "GET", path: "/missing" }],
+        connections: 2,
+        durationSeconds: 1,
+        maxRequestsPerThread: 50,
+        threads: 1,
+      });
+      assert.equal(result.tool, client);
+      const total = (result.statuses["200"] ?? 0) + (result.statuses["404"] ?? 0);
+      assert.ok(result.statuses["200"] > 0 && result.statuses["404"] > 0);
+      assert.ok(total >= 50 && total <= served, `${total} answers of ${served} served`);
+      assert.ok(result.p99Ms >= result.p50Ms);
+    } finally {
+      if (previous === undefined) Deno.env.delete("BENCH_LOAD_CLIENT");
+      else Deno.env.set("BENCH_LOAD_CLIENT", previous);
+      await server.shutdown();
+    }
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * The results as markdown, and their place in docs/benchmarks.md: between two marker
+ * comments, so the notes written around them by hand survive every run.
+ */
+import { type BenchResults, kb } from "./results.ts";
+
+export const START_MARKER = "<!-- bench:results:start -->";
+export const END_MARKER = "<!-- bench:results:end -->";
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function loadTable(results: BenchResults): string {
+  return table(
+    [
+      "scenario",
+      "example",
+      "conn.",
+      "requests",
+      "req/s",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "errors",
+      "vs baseline",
+    ],
+    results.scenarios.map((s) => [
+      s.label,
+      `\`${s.example}\``,
+      s.connections,
+      s.requests,
+      s.requestsPerSecond,
+      s.p50Ms,
+      s.p95Ms,
+      s.p99Ms,
+      s.id === "orders" ? `${s.errors} (+${s.conflicts} stock conflicts)` : s.errors,
+      `${(s.ratioToBaseline * 100).toFixed(1)}%`,
+    ]),
+  );
+}
+
+function pageTable(results: BenchResults): string {
+  return table(
+    ["page", "HTML gzip", "JS files", "JS gzip", "CSS gzip"],
+    results.pageWeight.map((p) => [
+      `\`${p.path}\``,
+      kb(p.htmlGzipBytes),
+      p.jsFiles,
+      kb(p.jsGzipBytes),
+      kb(p.cssGzipBytes),
+    ]),
+  );
+}
+
+function lighthouseSection(results: BenchResults): string {
+  if (!Array.isArray(results.lighthouse)) {
+    return `Lighthouse did not run: ${results.lighthouse.skipped}`;
+  }
+  return table(
+    ["page", "performance", "LCP ms", "TBT ms", "CLS"],
+    results.lighthouse.map((l) => [`\`${l.path}\``, l.performance, l.lcpMs, l.tbtMs, l.cls]),
+  );
+}
+
+function startupLine(results: BenchResults): string {
+  if (!("freshMs" in results.startup)) return `Not measured: ${results.startup.skipped}`;
+  return `Fresh DATA_DIR ${(results.startup.freshMs / 1000).toFixed(2)} s; ` +
+    `existing DATA_DIR ${(results.startup.existingMs / 1000).toFixed(2)} s.`;
+}
+
+/** The generated section: machine, catalogue, load, bytes, page weight, Lighthouse, targets. */
+export function resultsMarkdown(results: BenchResults): string {
+  const m = results.machine;
+  const c = results.catalogue;
+  const w = results.wire;
+  return [
+    `Measured ${results.date} (${results.mode} run) on ${m.cpus} CPUs (${m.cpuModel}), ` +
+    `${m.memoryGb} GB memory, ${m.os}, Deno ${m.deno} (V8 ${m.v8}), ${results.postgres}. ` +
+    `Server, load generator and PostgreSQL share this machine over loopback.`,
+    "",
+    `Catalogue: ${c.books} books in ${c.categories} categories by ${c.authors} authors, ` +
+    `${c.stationery} stationery items. Each load runs ${results.durationSeconds} s.`,
+    "",
+    "### Load",
+    "",
+    loadTable(results),
+    "",
+    `Server peak memory (VmHWM): ${results.serverPeakMemoryMb ?? "unknown"} MB.`,
+    "",
+    "### Bytes on the wire",
+    "",
+    table(["what", "JSON", "gzip"], [
+      [
+        "First page of the catalogue (`/api/books?page=1`)",
+        kb(w.firstPageBytes),
+        kb(w.firstPageGzipBytes),
+      ],
+      [
+        `Whole catalogue as one JSON list (${w.books} books)`,
+        kb(w.wholeCatalogueBytes),
+        kb(w.wholeCatalogueGzipBytes),
+      ],
+    ]),
+    "",
+    "### Page weight",
+    "",
+    pageTable(results),
+    "",
+    "### Lighthouse (mobile)",
+    "",
+    lighthouseSection(results),
+    "",
+    "### Embedded start",
+    "",
+    startupLine(results),
+    "",
+    "### Targets",
+    "",
+    table(
+      ["target", "measured", "met"],
+      results.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]),
+    ),
+  ].join("\n");
+}
+
+/** The document with its generated section replaced (or appended when it has none). */
+export function replaceResults(document: string, section: string): string {
+  const block = `${START_MARKER}\n${section}\n${END_MARKER}`;
+  const start = document.indexOf(START_MARKER);
+  const end = document.indexOf(END_MARKER);
+  if (start < 0 || end < start) return `${document.trimEnd()}\n\n${block}\n`;
+  return document.slice(0, start) + block + document.slice(end + END_MARKER.length);
+}

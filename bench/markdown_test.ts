@@ -1,0 +1,18 @@
+import assert from "node:assert/strict";
+import { replaceResults, resultsMarkdown } from "./markdown.ts";
+import { checkTargets } from "./results.ts";
+import { sampleResults } from "./testing/sample_results.ts";
+
+Deno.test("resultsMarkdown() shows every scenario and target; replaceResults() keeps the notes", () => {
+  const all = sampleResults();
+  const section = resultsMarkdown({ ...all, targets: checkTargets(all) });
+  assert.match(section, /\| books_deep_page \| `GET \/books_deep_page` \| 32 \|/);
+  assert.match(section, /0 \(\+10 stock conflicts\)/);
+  assert.match(section, /2 CPUs \(Xeon\)/);
+  assert.match(section, /\*\*no\*\*/);
+  const doc = "# Benchmarks\n\nNotes.\n";
+  const once = replaceResults(doc, "first");
+  const twice = replaceResults(once + "\nMore notes.\n", "second");
+  assert.match(twice, /Notes\.[\s\S]*second[\s\S]*More notes\./);
+  assert.doesNotMatch(twice, /first/);
+});

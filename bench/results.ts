@@ -1,0 +1,138 @@
+/** What one benchmark run produced, and how it compares with the shop's targets. */
+import type { CatalogueSize } from "./catalogue_generator.ts";
+import type { LighthouseResult } from "./lighthouse.ts";
+import type { LoadResult } from "./load.ts";
+import type { Machine } from "./machine.ts";
+import type { PageWeight } from "./page_weight.ts";
+import type { StartupResult } from "./startup.ts";
+
+export interface ScenarioResult extends LoadResult {
+  id: string;
+  label: string;
+  example: string;
+  connections: number;
+  /** Responses that are neither 2xx nor an expected stock conflict, plus socket errors. */
+  errors: number;
+  /** 409 answers (stock conflicts), counted apart for the order load. */
+  conflicts: number;
+  /** requests/s divided by the baseline's requests/s. */
+  ratioToBaseline: number;
+}
+
+export interface WireBytes {
+  books: number;
+  firstPageBytes: number;
+  firstPageGzipBytes: number;
+  wholeCatalogueBytes: number;
+  wholeCatalogueGzipBytes: number;
+}
+
+export interface BenchResults {
+  date: string;
+  mode: "full" | "quick";
+  machine: Machine;
+  postgres: string;
+  catalogue: CatalogueSize;
+  durationSeconds: number;
+  scenarios: ScenarioResult[];
+  serverPeakMemoryMb: number | null;
+  wire: WireBytes;
+  pageWeight: PageWeight[];
+  lighthouse: LighthouseResult[] | { skipped: string };
+  startup: StartupResult | { skipped: string };
+  targets: TargetCheck[];
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+/** A scenario's figures from its load result and the baseline's requests/s. */
+export function scenarioResult(
+  scenario: { id: string; label: string; example: string; connections: number },
+  options: { load: LoadResult; baselineRps: number },
+): ScenarioResult {
+  const { load, baselineRps } = options;
+  let errors = load.socketErrors;
+  let conflicts = 0;
+  for (const [status, count] of Object.entries(load.statuses)) {
+    if (status === "409") conflicts += count;
+    else if (!/^2\d\d$/.test(status)) errors += count;
+  }
+  return {
+    ...scenario,
+    ...load,
+    errors,
+    conflicts,
+    ratioToBaseline: baselineRps > 0
+      ? Math.round(load.requestsPerSecond / baselineRps * 1000) / 1000
+      : 0,
+  };
+}
+
+const LISTING = ["books_page1", "books_search", "books_filtered", "books_deep_page"];
+
+const pct = (ratio: number) => `${Math.round(ratio * 1000) / 10}%`;
+
+/** Every target of the shop next to its measured figure. */
+export function checkTargets(results: Omit<BenchResults, "targets">): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const byId = new Map(results.scenarios.map((s) => [s.id, s]));
+  for (const id of LISTING) {
+    const s = byId.get(id);
+    if (!s) continue;
+    checks.push({
+      target: `${s.label}: at least 40% of the baseline's requests/s`,
+      measured: `${s.requestsPerSecond} req/s = ${pct(s.ratioToBaseline)}`,
+      met: s.ratioToBaseline >= 0.4,
+    });
+    checks.push({
+      target: `${s.label}: p99 under 30 ms at ${s.connections} connections`,
+      measured: `p99 ${s.p99Ms} ms, ${s.errors} errors`,
+      met: s.p99Ms < 30 && s.errors === 0,
+    });
+  }
+  const orders = byId.get("orders");
+  if (orders) {
+    checks.push({
+      target: "Orders: at least 300 orders/s, no errors but stock conflicts",
+      measured: `${orders.requestsPerSecond} orders/s, ${orders.errors} errors, ` +
+        `${orders.conflicts} conflicts`,
+      met: orders.requestsPerSecond >= 300 && orders.errors === 0,
+    });
+  }
+  const listing = results.pageWeight.find((p) => p.path === "/");
+  if (listing) {
+    checks.push({
+      target: "Listing page JavaScript under 90 KB gzip",
+      measured: `${kb(listing.jsGzipBytes)} in ${listing.jsFiles} files`,
+      met: listing.jsGzipBytes < 90 * 1024,
+    });
+  }
+  if (Array.isArray(results.lighthouse)) {
+    for (const l of results.lighthouse) {
+      checks.push({
+        target: `Lighthouse mobile performance 90+ on ${l.path}`,
+        measured: `${l.performance}`,
+        met: l.performance >= 90,
+      });
+    }
+  }
+  if ("freshMs" in results.startup) {
+    for (const [key, label] of [["freshMs", "fresh"], ["existingMs", "existing"]] as const) {
+      checks.push({
+        target: `Embedded start to first answer under 6 s (${label} DATA_DIR)`,
+        measured: `${(results.startup[key] / 1000).toFixed(2)} s`,
+        met: results.startup[key] < 6000,
+      });
+    }
+  }
+  return checks;
+}
+
+/** Bytes as KB with one decimal. */
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,158 @@
+/**
+ * One benchmark run, end to end: a fresh database with a generated catalogue, the shop
+ * in its own process against it, every load scenario from a second process, bytes on the
+ * wire, page weight, Lighthouse and the embedded start. Returns the results; writing
+ * them is the caller's.
+ */
+import { catalogueSize, generateCatalogue } from "./catalogue_generator.ts";
+import { openBenchDatabase } from "./database.ts";
+import { storeCatalogueImages } from "./images.ts";
+import { runLighthouse } from "./lighthouse.ts";
+import { runLoad } from "./load.ts";
+import { describeMachine } from "./machine.ts";
+import { weighPage } from "./page_weight.ts";
+import { type BenchResults, checkTargets, type ScenarioResult, scenarioResult } from "./results.ts";
+import { buildScenarios } from "./scenarios.ts";
+import { freePort, PROJECT_DIR, startShop } from "./shop_process.ts";
+import { measureStartup } from "./startup.ts";
+import { measureWireBytes } from "./wire_bytes.ts";
+
+export interface RunOptions {
+  mode: "full" | "quick";
+  books: number;
+  durationSeconds: number;
+  connections: number;
+  orderConnections: number;
+  lighthouse: boolean;
+  startup: boolean;
+  /** Where the server log goes. */
+  outDir: string;
+  log: (line: string) => void;
+}
+
+const STOREFRONT_PAGES = ["/", "/books/{id}", "/cart", "/checkout"];
+
+/** A short warm-up before each measured load: JIT, pools and caches settle. */
+const WARMUP_SECONDS = 1;
+
+async function timed<T>(log: (line: string) => void, what: string, fn: () => Promise<T>) {
+  const started = performance.now();
+  const value = await fn();
+  log(`${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return value;
+}
+
+async function optional<T>(
+  enabled: boolean,
+  why: string,
+  fn: () => Promise<T>,
+): Promise<T | { skipped: string }> {
+  if (!enabled) return { skipped: why };
+  try {
+    return await fn();
+  } catch (error) {
+    return { skipped: (error as Error).message.split("\n")[0] };
+  }
+}
+
+/** Runs the benchmark and returns its results. */
+export async function runBench(options: RunOptions): Promise<BenchResults> {
+  const { log } = options;
+  const machine = await describeMachine();
+  const size = catalogueSize(options.books);
+  const dataDir = await Deno.makeTempDir({ prefix: "pothgula-bench-data-" });
+  const db = await timed(log, "database created and migrated", openBenchDatabase);
+  try {
+    const images = await storeCatalogueImages(`${dataDir}/uploads`, 12);
+    await timed(
+      log,
+      `catalogue generated (${size.books} books)`,
+      () => generateCatalogue(db.sql, { size, images }),
+    );
+    const shop = await timed(log, "shop started", () =>
+      startShop({
+        databaseUrl: db.url,
+        dataDir,
+        port: freePort(),
+        adminEmail: "bench@pothgula.lk",
+        adminPassword: crypto.randomUUID(),
+        logFile: `${options.outDir}/server.log`,
+      }));
+    try {
+      const scenarios = await buildScenarios(db.sql, {
+        books: size.books,
+        connections: options.connections,
+        orderConnections: options.orderConnections,
+      });
+      const measured: ScenarioResult[] = [];
+      let baselineRps = 0;
+      for (const scenario of scenarios) {
+        const load = { baseUrl: shop.url, requests: scenario.requests, threads: 2 };
+        await runLoad({
+          ...load,
+          connections: scenario.connections,
+          durationSeconds: WARMUP_SECONDS,
+          maxRequestsPerThread: 0,
+        });
+        const result = await runLoad({
+          ...load,
+          connections: scenario.connections,
+          durationSeconds: options.durationSeconds,
+          maxRequestsPerThread: 1_000_000,
+        });
+        if (scenario.id === "baseline") baselineRps = result.requestsPerSecond;
+        const figures = scenarioResult(scenario, { load: result, baselineRps });
+        measured.push(figures);
+        log(
+          `${scenario.id}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, ` +
+            `p99 ${figures.p99Ms} ms, ${figures.errors} errors`,
+        );
+      }
+      const peakKb = await shop.peakMemoryKb();
+      const wire = await measureWireBytes(db.sql, { baseUrl: shop.url });
+      const [{ id: bookId }] = await db.sql.query<{ id: number }>(
+        "SELECT id FROM books WHERE NOT archived ORDER BY id LIMIT 1",
+      );
+      const paths = STOREFRONT_PAGES.map((p) => p.replace("{id}", String(bookId)));
+      const pageWeight = await Promise.all(
+        paths.map((path) => weighPage(shop.url, { path, distDir: `${PROJECT_DIR}dist` })),
+      );
+      const lighthouse = await optional(
+        options.lighthouse,
+        "not asked for (--quick)",
+        () =>
+          timed(log, "lighthouse", async () => {
+            const results = [];
+            for (const path of paths) results.push(await runLighthouse(shop.url, path));
+            return results;
+          }),
+      );
+      await shop.stop();
+      const startup = await optional(
+        options.startup,
+        "not asked for (--quick)",
+        () => timed(log, "embedded start", measureStartup),
+      );
+      const results: Omit<BenchResults, "targets"> = {
+        date: new Date().toISOString(),
+        mode: options.mode,
+        machine,
+        postgres: db.version,
+        catalogue: size,
+        durationSeconds: options.durationSeconds,
+        scenarios: measured,
+        serverPeakMemoryMb: peakKb === undefined ? null : Math.round(peakKb / 1024),
+        wire,
+        pageWeight,
+        lighthouse,
+        startup,
+      };
+      return { ...results, targets: checkTargets(results) };
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await db.close();
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+}

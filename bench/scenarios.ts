@@ -1,0 +1,155 @@
+/**
+ * The measured requests, built from the generated database so that every one is valid:
+ * real category ids and price ranges, existing book ids, and orders for items with ample
+ * stock whose `total` is the items' total in rupees.
+ */
+import type { SqlClient } from "../adapters/postgres/mod.ts";
+import { AMPLE_STOCK } from "./catalogue_generator.ts";
+import type { LoadRequest } from "./load.ts";
+
+export interface Scenario {
+  id: string;
+  label: string;
+  /** One example of what is sent, for the report. */
+  example: string;
+  requests: LoadRequest[];
+  connections: number;
+}
+
+/** Title fragments of 3 letters, each part of several generated words. */
+export const SEARCH_TERMS = ["gar", "riv", "moo", "tea", "lan", "sto", "ver", "ear"];
+
+/** The deep page asked for: page 5,000 of 10 at full size, the middle of a smaller catalogue. */
+export function deepPage(books: number): number {
+  return Math.max(2, Math.min(5000, Math.floor(books / 20)));
+}
+
+/** Cents to the wire's rupees. */
+const rupees = (cents: number) => cents / 100;
+
+/** A COD order of one book and one stationery item, with `total` as the items' total. */
+export function orderBody(
+  book: { id: number; priceCents: number },
+  options: { item: { id: number; priceCents: number }; areaId: number; n: number },
+): string {
+  return JSON.stringify({
+    total: rupees(book.priceCents + options.item.priceCents),
+    name: `Load Shopper ${options.n}`,
+    address: `${options.n} Galle Road, Colombo 03`,
+    email: `shopper${options.n}@example.lk`,
+    phone: "+94 77 123 4567",
+    postalCode: "00300",
+    province: 1,
+    district: 1,
+    area: options.areaId,
+    paymentMethod: "COD",
+    items: [{ id: book.id, quantity: 1, type: "book" }, {
+      id: options.item.id,
+      quantity: 1,
+      type: "stationery",
+    }],
+  });
+}
+
+const get = (path: string): LoadRequest => ({ method: "GET", path });
+
+/** Every scenario, in the order they run; the baseline first. */
+export async function buildScenarios(
+  sql: SqlClient,
+  options: { books: number; connections: number; orderConnections: number },
+): Promise<Scenario[]> {
+  const { connections } = options;
+  const categories = await sql.query<{ id: number }>(
+    "SELECT id FROM book_categories ORDER BY id",
+  );
+  const bookIds = await sql.query<{ id: number }>(
+    "SELECT id FROM books WHERE NOT archived ORDER BY hashint4(id) LIMIT 500",
+  );
+  const hotBooks = await sql.query<{ id: number; price_cents: number }>(
+    "SELECT id, price_cents FROM books WHERE stock >= $1 AND NOT preorder ORDER BY id LIMIT 500",
+    [AMPLE_STOCK],
+  );
+  const hotItems = await sql.query<{ id: number; price_cents: number }>(
+    "SELECT id, price_cents FROM stationery_items WHERE stock >= $1 ORDER BY id LIMIT 200",
+    [AMPLE_STOCK],
+  );
+  const areas = await sql.query<{ id: number }>(
+    "SELECT id FROM areas WHERE district_id = 1 ORDER BY id LIMIT 20",
+  );
+  if (hotBooks.length === 0 || hotItems.length === 0 || areas.length === 0) {
+    throw new Error("The generated catalogue has no items with ample stock to order");
+  }
+  const filtered = categories.map((c, i) => {
+    const min = 500 + (i % 5) * 500;
+    return get(
+      `/api/books?categoryId=${c.id}&minPrice=${min}&maxPrice=${min + 1500}&inStock=1&outOfStock=0`,
+    );
+  });
+  const page = deepPage(options.books);
+  const orders = Array.from({ length: 1000 }, (_, n): LoadRequest => ({
+    method: "POST",
+    path: "/api/orders",
+    body: orderBody(
+      {
+        id: hotBooks[n % hotBooks.length].id,
+        priceCents: hotBooks[n % hotBooks.length].price_cents,
+      },
+      {
+        item: {
+          id: hotItems[(n * 7) % hotItems.length].id,
+          priceCents: hotItems[(n * 7) % hotItems.length].price_cents,
+        },
+        areaId: areas[n % areas.length].id,
+        n,
+      },
+    ),
+  }));
+  const scenarios: Omit<Scenario, "example">[] = [
+    {
+      id: "baseline",
+      label: "Bare Hono route, fixed 10-book JSON",
+      requests: [get("/__bench/baseline")],
+      connections,
+    },
+    {
+      id: "books_page1",
+      label: "GET /api/books page 1",
+      requests: [get("/api/books?page=1")],
+      connections,
+    },
+    {
+      id: "books_search",
+      label: "Title search, 3 letters",
+      requests: SEARCH_TERMS.map((q) => get(`/api/books?q=${q}`)),
+      connections,
+    },
+    {
+      id: "books_filtered",
+      label: "Category + price range + in stock",
+      requests: filtered,
+      connections,
+    },
+    {
+      id: "books_deep_page",
+      label: `Deep page (page ${page})`,
+      requests: [get(`/api/books?page=${page}`)],
+      connections,
+    },
+    {
+      id: "book_html",
+      label: "GET /books/{id} server-rendered HTML",
+      requests: bookIds.map((b) => get(`/books/${b.id}`)),
+      connections,
+    },
+    {
+      id: "orders",
+      label: "POST /api/orders, two lines, COD",
+      requests: orders,
+      connections: options.orderConnections,
+    },
+  ];
+  return scenarios.map((s) => ({
+    ...s,
+    example: `${s.requests[0].method} ${s.requests[0].path}`,
+  }));
+}

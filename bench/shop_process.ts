@@ -1,0 +1,114 @@
+/**
+ * The shop as the benchmark's server: `deno run -A main.ts` in its own process, started
+ * the way production starts it, with the bench's baseline route switched on.
+ */
+import { peakMemoryKb } from "./machine.ts";
+
+export interface ShopProcess {
+  url: string;
+  pid: number;
+  /** Peak resident memory of the server so far, kB. */
+  peakMemoryKb(): Promise<number | undefined>;
+  stop(): Promise<void>;
+}
+
+export interface ShopOptions {
+  databaseUrl: string;
+  dataDir: string;
+  port: number;
+  adminEmail: string;
+  adminPassword: string;
+  /** The server's output goes here. */
+  logFile: string;
+}
+
+export const PROJECT_DIR = decodeURIComponent(new URL("../", import.meta.url).pathname);
+
+/** Polls `url` until it answers with any HTTP status; resolves with the milliseconds waited. */
+export async function waitForAnswer(
+  url: string,
+  options: { timeoutMs: number; exited?: Promise<unknown> },
+): Promise<number> {
+  const started = performance.now();
+  let gone = false;
+  options.exited?.then(() => gone = true);
+  while (performance.now() - started < options.timeoutMs) {
+    if (gone) throw new Error(`The server stopped before answering ${url}`);
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      return performance.now() - started;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  throw new Error(`No answer from ${url} within ${options.timeoutMs} ms`);
+}
+
+/** A free loopback port. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** Starts the shop against the database and waits until it answers. */
+export async function startShop(options: ShopOptions): Promise<ShopProcess> {
+  await Deno.writeTextFile(options.logFile, "");
+  const output = () => Deno.open(options.logFile, { append: true }).then((f) => f.writable);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: PROJECT_DIR,
+    env: {
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      SEED_DEMO: "0",
+      ADMIN_EMAIL: options.adminEmail,
+      ADMIN_PASSWORD: options.adminPassword,
+      NODE_ENV: "production",
+      BENCH_BASELINE: "1",
+      NO_COLOR: "1",
+    },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const copy = Promise.all([
+    child.stdout.pipeTo(await output()),
+    child.stderr.pipeTo(await output()),
+  ]).catch(() => {});
+  const url = `http://127.0.0.1:${options.port}`;
+  let stopping: Promise<void> | undefined;
+  try {
+    await waitForAnswer(`${url}/api/categories`, { timeoutMs: 60_000, exited: child.status });
+  } catch (error) {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    const text = await Deno.readTextFile(options.logFile).catch(() => "");
+    throw new Error(`${(error as Error).message}\n${text.slice(-2000)}`);
+  }
+  return {
+    url,
+    pid: child.pid,
+    peakMemoryKb: () => peakMemoryKb(child.pid),
+    stop() {
+      stopping ??= (async () => {
+        try {
+          child.kill("SIGTERM");
+        } catch { /* already gone */ }
+        const timer = setTimeout(() => {
+          try {
+            child.kill("SIGKILL");
+          } catch { /* already gone */ }
+        }, 5000);
+        await child.status;
+        clearTimeout(timer);
+        await copy;
+      })();
+      return stopping;
+    },
+  };
+}
