@@ -16,6 +16,7 @@ import { ensureAdmin, loadOrCreateJwtSecret, TokenService } from "./http/auth/mo
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import type { Logger } from "./http/errors.ts";
+import { withBenchBaseline } from "./bench/baseline_route.ts";
 
 /** One line of JSON per event, for whatever collects the process's output. */
 const consoleLogger: Logger = {
@@ -25,7 +26,7 @@ const consoleLogger: Logger = {
 
 const systemClock: Clock = { now: () => new Date() };
 
-async function start(config: Config): Promise<void> {
+async function start(config: Config, options: { benchBaseline: boolean }): Promise<void> {
   const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(sql);
   const repositories = createRepositories(sql);
@@ -95,7 +96,7 @@ async function start(config: Config): Promise<void> {
     port: config.port,
     hostname: "0.0.0.0",
     onListen: () => console.log(`Pothgula is open on ${config.publicUrl}`),
-  }, app.fetch);
+  }, options.benchBaseline ? withBenchBaseline(app.fetch) : app.fetch);
 
   let stopping = false;
   const stop = async () => {
@@ -111,13 +112,15 @@ async function start(config: Config): Promise<void> {
 }
 
 // Runs when loaded, directly or through scripts/start.ts: nothing else imports this module.
-const result = loadConfig(Deno.env.toObject());
+const env = Deno.env.toObject();
+const result = loadConfig(env);
 if (!result.ok) {
   for (const problem of result.problems) console.error(`Configuration: ${problem}`);
   Deno.exit(1);
 }
 try {
-  await start(result.config);
+  // BENCH_BASELINE=1 (deno task bench only) adds the bare yardstick route of bench/.
+  await start(result.config, { benchBaseline: env.BENCH_BASELINE === "1" });
 } catch (error) {
   console.error(`The shop could not start: ${error instanceof Error ? error.message : error}`);
   Deno.exit(1);
