@@ -10,13 +10,11 @@ import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
 
-export async function previewApp(): Promise<Hono> {
+/** The preview shop: the app and its order store (to check what a browser session placed). */
+export async function previewShop(): Promise<{ app: Hono; orders: MemoryOrderRepository }> {
   const catalogue = await sampleCatalogue();
-  const { deps } = await testApp({
-    catalogue,
-    catalogueAdmin: catalogue,
-    orders: new MemoryOrderRepository(catalogue),
-  });
+  const orders = new MemoryOrderRepository(catalogue);
+  const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders });
   const pages = pagesApp({
     catalogue,
     locations: deps.locations,
@@ -30,7 +28,11 @@ export async function previewApp(): Promise<Hono> {
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return app;
+  return { app, orders };
+}
+
+export async function previewApp(): Promise<Hono> {
+  return (await previewShop()).app;
 }
 
 if (import.meta.main) {

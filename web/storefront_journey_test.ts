@@ -1,0 +1,104 @@
+/**
+ * A shopper's journey in a real browser over the preview server (real API routes on the
+ * in-memory ports): filter the list, add to the cart, check out by COD, see the payment
+ * information, and come back to an empty cart. Fails (never skips) without a browser.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../tests/support/browser.ts";
+import { ensureBuilt } from "../scripts/build_web.ts";
+import type { MemoryOrderRepository } from "../adapters/memory/orders.ts";
+import { previewShop } from "./dev/preview.ts";
+
+await ensureBuilt();
+
+type Journey = (
+  page: Page,
+  base: string,
+  errors: string[],
+  orders: MemoryOrderRepository,
+) => Promise<void>;
+
+async function withShop(run: Journey) {
+  const { app, orders } = await previewShop();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !m.text().includes("404")) errors.push(m.text());
+    });
+    await run(page, `http://127.0.0.1:${server.addr.port}`, errors, orders);
+  } finally {
+    await browser?.close();
+    await server.shutdown();
+  }
+}
+
+Deno.test("a shopper filters books in place and the back button restores the list", async () => {
+  await withShop(async (page, base, errors) => {
+    await page.goto(`${base}/`);
+    await page.locator("summary.filters-toggle").click();
+    await page.getByLabel("Category").selectOption({ label: "Children" });
+    await page.waitForURL(/categoryId=/);
+    await page.getByText("Kiri Kodiya").waitFor();
+    assert.equal(await page.locator(".book-card").count(), 3);
+    await page.getByLabel("Out of Stock").uncheck();
+    await page.waitForURL(/outOfStock=0/);
+    await page.waitForFunction(() => document.querySelectorAll(".book-card").length === 2);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll(".book-card").length === 3);
+    assert.deepEqual(errors, []);
+  });
+});
+
+Deno.test("a shopper adds items to the cart and places a COD order once", async () => {
+  await withShop(async (page, base, errors, orders) => {
+    await page.goto(`${base}/stationery`);
+    await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
+    await page.getByRole("button", { name: "One more" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByText("Added 2 × Crayons, 24 colours to your cart").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    assert.match(await page.locator(".cart-count").innerText(), /^2/);
+
+    await page.goto(`${base}/cart`);
+    await page.getByText("Crayons, 24 colours", { exact: true }).waitFor();
+    assert.ok((await page.locator(".grand-total").innerText()).includes("LKR 1,280.00"));
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await page.waitForURL(`${base}/checkout`);
+
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText("Enter your name").waitFor();
+    await page.getByLabel("Name").fill("Nimal Perera");
+    await page.getByLabel("Email").fill("nimal@example.lk");
+    await page.getByLabel("Phone").fill("077 123 4567");
+    await page.getByLabel("Address").fill("12 Galle Road");
+    await page.getByLabel("Province").selectOption({ label: "Western" });
+    await page.getByLabel("District").selectOption({ label: "Colombo" });
+    await page.getByLabel("City").fill("Dehiwala");
+    assert.equal(await page.getByLabel("Postal code").inputValue(), "10350");
+    assert.ok((await page.locator(".order-summary").innerText()).includes("LKR 400.00"));
+    await page.getByLabel("Bank Deposit").check();
+    assert.ok((await page.locator(".order-summary").innerText()).includes("LKR 250.00"));
+    await page.getByLabel("Cash on Delivery (COD)").check();
+
+    await page.getByRole("button", { name: "Place Order" }).dblclick();
+    const dialog = page.getByRole("dialog", { name: "Payment Information" });
+    await dialog.waitFor();
+    assert.ok((await dialog.innerText()).includes("LKR 1,680.00"));
+    const placed = await orders.list();
+    assert.equal(placed.length, 1);
+    assert.equal(placed[0].paymentMethod, "COD");
+    assert.equal(placed[0].items[0].quantity, 2);
+    const cart = await page.evaluate(() => localStorage.getItem("cart"));
+    assert.equal(cart, "[]");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.waitForURL(`${base}/`);
+    assert.deepEqual(errors, []);
+  });
+});
