@@ -38,8 +38,13 @@ async function withShop(
     acceptDownloads: true,
   });
   const page = await context.newPage();
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+  });
   try {
     await run(page, api, server.url);
+    assert.deepEqual(refused, [], "the page broke the shop's Content-Security-Policy");
   } finally {
     await context.close();
     await server.close();

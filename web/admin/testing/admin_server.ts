@@ -4,6 +4,7 @@
  */
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
+import { buildCsp } from "../../../http/security.ts";
 import type { FakeShopApi } from "./fake_shop_api.ts";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -71,7 +72,10 @@ export function serveAdmin(bundle: AdminBundle, api: FakeShopApi) {
       }
     }
     if (path === "/admin" || path.startsWith("/admin/")) {
-      return new Response(shell(bundle), { headers: { "Content-Type": "text/html" } });
+      // The shop's own policy, so that the tests meet what the browser enforces in production.
+      return new Response(shell(bundle), {
+        headers: { "Content-Type": "text/html", "Content-Security-Policy": buildCsp() },
+      });
     }
     return new Response("Not found", { status: 404 });
   });
