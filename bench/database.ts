@@ -32,8 +32,15 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     await admin.exec(`CREATE DATABASE ${name}`);
     const url = withDatabase(serverUrl, name);
     const sql = new PostgresJsSqlClient(url, { max: 4 });
-    await migrate(sql);
-    const [{ version }] = await sql.query<{ version: string }>("SHOW server_version");
+    const [{ version }] = await sql.query<{ version: string }>(
+      "SELECT current_setting('server_version') AS version",
+    ).finally(() => {}).then(async (rows) => {
+      await migrate(sql);
+      return rows;
+    }).catch(async (error) => {
+      await sql.close();
+      throw error;
+    });
     return {
       url,
       sql,
