@@ -1,0 +1,47 @@
+/**
+ * ImageStorage in the shop's database (table stored_images), for several server
+ * processes behind one load balancer: an image uploaded through one is served by every
+ * other, with nothing shared but PostgreSQL. Keys have the same shape as the local-disk
+ * storage's, so `/uploads/...` URLs look the same whichever storage made them.
+ */
+import type { ImageStorage, StoredImage } from "../../domain/ports.ts";
+import type { SqlClient } from "../postgres/sql_client.ts";
+
+const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/** A UUID (as crypto.randomUUID makes them) and an image extension. */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+
+export class PostgresImageStorage implements ImageStorage {
+  readonly #sql: SqlClient;
+
+  constructor(sql: SqlClient) {
+    this.#sql = sql;
+  }
+
+  async put(bytes: Uint8Array, contentType: string): Promise<string> {
+    const extension = EXTENSION_BY_TYPE[contentType];
+    if (!extension) throw new Error(`Cannot store an image of type "${contentType}"`);
+    const key = `${crypto.randomUUID()}.${extension}`;
+    await this.#sql.query(
+      "INSERT INTO stored_images (key, content_type, bytes) VALUES ($1, $2, $3)",
+      [key, contentType, bytes],
+    );
+    return `/uploads/${key}`;
+  }
+
+  async get(key: string): Promise<StoredImage | undefined> {
+    if (!KEY.test(key)) return undefined;
+    const rows = await this.#sql.query<{ content_type: string; bytes: Uint8Array }>(
+      "SELECT content_type, bytes FROM stored_images WHERE key = $1",
+      [key],
+    );
+    const row = rows[0];
+    return row ? { bytes: new Uint8Array(row.bytes), contentType: row.content_type } : undefined;
+  }
+}
