@@ -2,6 +2,9 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import "./admin.css";
+import "./layout.css";
+import "./tables.css";
+import "./orders.css";
 
 const root = document.getElementById("admin-root");
 if (root) createRoot(root).render(<App />);

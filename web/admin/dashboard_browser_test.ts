@@ -1,0 +1,102 @@
+/**
+ * The catalogue dashboard in a real Chromium: category forms, Add New Book, the books and
+ * stationery tables.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import {
+  alertText,
+  logIn,
+  seedCatalogue,
+  statusText,
+  withRig,
+  withShop,
+} from "./testing/browser_rig.ts";
+
+Deno.test("admin catalogue dashboard", async (t) => {
+  await withRig(async (rig) => {
+    await t.step("the category forms add names and show a taken name on the field", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        await logIn(page, url);
+        const form = page.getByRole("region", { name: "Add New Category" });
+        await form.getByLabel("Name").fill("Poetry");
+        await form.getByRole("button", { name: "Add" }).click();
+        await statusText(page, "Category added successfully");
+        assert.ok(api.categories.some((c) => c.name === "Poetry"));
+        await form.getByLabel("Name").fill("Novels");
+        await form.getByRole("button", { name: "Add" }).click();
+        await form.getByText('A category named "Novels" already exists').waitFor();
+        const stationery = page.getByRole("region", { name: "Add New Stationery Category" });
+        await stationery.getByLabel("Name").fill("Erasers");
+        await stationery.getByRole("button", { name: "Add" }).click();
+        await statusText(page, "Stationery category added successfully");
+      });
+    });
+
+    await t.step("Add New Book checks the fields, sends multipart and resets", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        await logIn(page, url);
+        const form = page.getByRole("region", { name: "Add New Book" });
+        await form.getByRole("button", { name: "Add Book" }).click();
+        await form.getByText("Title is required").waitFor();
+        await form.getByText("At least one image is required").waitFor();
+        await form.getByLabel("Title").fill("Madol Doova");
+        await form.getByLabel("Author").fill("Martin Wickramasinghe");
+        await form.getByLabel("Price (LKR)").fill("1250.50");
+        await form.getByLabel("Stock").fill("12");
+        await form.getByLabel("Category").selectOption({ label: "Children" });
+        await form.getByLabel("ISBN-13").fill("978-0-306-40615-7");
+        await form.getByLabel("Language").selectOption("English");
+        await form.getByLabel("Binding").fill("Paperback");
+        await form.getByLabel("Publisher").fill("Sarasa");
+        await form.getByLabel("Publishing date").fill("2019-05-01");
+        await form.getByLabel("Edition").fill("3");
+        await form.getByLabel("Weight (kg)").fill("0.35");
+        const png = { mimeType: "image/png", buffer: Buffer.from([137, 80, 78, 71]) };
+        await form.getByLabel("Images (one or more)").setInputFiles([
+          { name: "front.png", ...png },
+          { name: "back.png", ...png },
+        ]);
+        await form.getByAltText("Preview of back.png").waitFor();
+        await form.getByRole("button", { name: "Add Book" }).click();
+        await statusText(page, "Book added successfully");
+        const sent = api.requests.find((r) => r.method === "POST" && r.path === "/api/books");
+        assert.equal(sent?.authorization, "Bearer admin-token");
+        assert.equal(sent?.form?.isbn13, "9780306406157");
+        assert.equal(sent?.form?.categoryId, "2");
+        assert.equal(sent?.form?.price, "1250.50");
+        assert.deepEqual(sent?.form?.images, [
+          "file:front.png:image/png",
+          "file:back.png:image/png",
+        ]);
+        assert.equal(await form.getByLabel("Title").inputValue(), "");
+        await page.getByRole("region", { name: "Books" }).getByRole("button", { name: "Next" })
+          .click();
+        await page.getByRole("cell", { name: "Madol Doova", exact: true }).waitFor();
+      });
+    });
+
+    await t.step("the books table updates a price and deletes after confirmation", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        await logIn(page, url);
+        await page.getByLabel("Price of Gamperaliya", { exact: true }).fill("1100");
+        await page.getByRole("button", { name: "Update price of Gamperaliya" }).click();
+        await statusText(page, "Book price updated successfully");
+        assert.equal(api.books.find((b) => b.id === 2)?.price, 1100);
+        await page.getByLabel("Price of Book 3", { exact: true }).fill("-5");
+        await page.getByRole("button", { name: "Update price of Book 3" }).click();
+        await alertText(page, "Failed to update book price");
+        await page.getByRole("button", { name: "Delete Gamperaliya" }).click();
+        const dialog = page.getByRole("dialog", { name: "Delete book" });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        assert.ok(api.books.some((b) => b.id === 2));
+        await page.getByRole("button", { name: "Delete Gamperaliya" }).click();
+        await dialog.getByRole("button", { name: "Delete" }).click();
+        await statusText(page, "Book deleted successfully");
+        assert.ok(!api.books.some((b) => b.id === 2));
+        await page.getByRole("button", { name: "Update price of Blue pen" }).click();
+        await statusText(page, "Stationery price updated successfully");
+      });
+    });
+  });
+});

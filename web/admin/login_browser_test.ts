@@ -1,0 +1,65 @@
+/**
+ * The admin's login, route guards and session in a real Chromium against an in-memory shop API.
+ */
+import assert from "node:assert/strict";
+import { alertText, logIn, seedCatalogue, withRig, withShop } from "./testing/browser_rig.ts";
+import { ADMIN_EMAIL, HAMMERED_PASSWORD } from "./testing/fake_shop_api.ts";
+
+Deno.test("admin login and session", async (t) => {
+  await withRig(async (rig) => {
+    await t.step("a visitor to a guarded page is sent to the login page", async () => {
+      await withShop(rig, () => {}, async (page, _api, url) => {
+        await page.goto(`${url}/admin/orders`);
+        await page.waitForURL(`${url}/admin`);
+        await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+      });
+    });
+
+    await t.step("a failed login says 'Invalid credentials' or how long to wait", async () => {
+      await withShop(rig, () => {}, async (page, _api, url) => {
+        await page.goto(`${url}/admin/login`);
+        await page.getByRole("button", { name: "Login" }).click();
+        await page.getByText("Email is required").waitFor();
+        await page.getByLabel("Email").fill(ADMIN_EMAIL);
+        await page.getByLabel("Password").fill("wrong");
+        await page.getByRole("button", { name: "Login" }).click();
+        await alertText(page, "Invalid credentials");
+        await page.getByLabel("Password").fill(HAMMERED_PASSWORD);
+        await page.getByRole("button", { name: "Login" }).click();
+        await alertText(page, "Too many attempts. Try again in 15 minutes");
+      });
+    });
+
+    await t.step("login keeps the session across reloads and logout ends it", async () => {
+      await withShop(rig, seedCatalogue, async (page, _api, url) => {
+        await logIn(page, url);
+        const stored = await page.evaluate(() => [
+          localStorage.getItem("token"),
+          localStorage.getItem("isAuthenticated"),
+        ]);
+        assert.deepEqual(stored, ["admin-token", "true"]);
+        await page.goto(`${url}/admin`);
+        await page.waitForURL(`${url}/admin/dashboard`);
+        await page.getByRole("link", { name: "Orders" }).click();
+        await page.waitForURL(`${url}/admin/orders`);
+        await page.goBack();
+        await page.waitForURL(`${url}/admin/dashboard`);
+        await page.getByRole("button", { name: "Logout" }).click();
+        await page.waitForURL(`${url}/admin`);
+        const after = await page.evaluate(() => localStorage.getItem("token"));
+        assert.equal(after, null);
+      });
+    });
+
+    await t.step("any 401 ends the session and returns to /admin", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        await logIn(page, url);
+        api.revokeTokens = true;
+        await page.getByRole("link", { name: "Orders" }).click();
+        await page.waitForURL(`${url}/admin`);
+        await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+        assert.equal(await page.evaluate(() => localStorage.getItem("isAuthenticated")), null);
+      });
+    });
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Orders and stock in a real Chromium, and every admin page at phone and desktop widths
+ * (screenshots land in test-artifacts/admin/).
+ */
+import assert from "node:assert/strict";
+import {
+  ARTIFACTS,
+  logIn,
+  seedCatalogue,
+  statusText,
+  withRig,
+  withShop,
+} from "./testing/browser_rig.ts";
+import { type FakeShopApi, order } from "./testing/fake_shop_api.ts";
+
+Deno.test("admin orders, stock and layout", async (t) => {
+  await withRig(async (rig) => {
+    await t.step("orders are grouped; Confirm downloads the slip, Reject asks first", async () => {
+      const seed = (api: FakeShopApi) => {
+        api.orders = [
+          order(3),
+          order(2, { status: "completed", user_id: 7, total: 2500.5 }),
+          order(1, { status: "rejected" }),
+        ];
+      };
+      await withShop(rig, seed, async (page, api, url) => {
+        await logIn(page, url);
+        await page.getByRole("link", { name: "Orders" }).click();
+        await page.getByRole("heading", { name: "All Orders" }).waitFor();
+        await page.locator("p.stat", { hasText: "LKR 2,500.50" }).waitFor();
+        const pending = page.getByRole("article", { name: "Order #3" });
+        await pending.getByText("Status: Pending").waitFor();
+        assert.equal(await pending.getByText("Guest").count(), 1);
+        await pending.getByText("LKR 2,300.00").waitFor();
+        const downloading = page.waitForEvent("download");
+        await pending.getByRole("button", { name: "Confirm" }).click();
+        const download = await downloading;
+        assert.equal(download.suggestedFilename(), "order-3.pdf");
+        await statusText(page, "Order completed");
+        assert.equal(api.orders[0].status, "completed");
+        await page.getByRole("article", { name: "Order #3" }).getByRole("button", {
+          name: "Download slip",
+        }).waitFor();
+        api.orders.push(order(4));
+        await page.reload();
+        await page.getByRole("article", { name: "Order #4" }).getByRole("button", {
+          name: "Reject",
+        })
+          .click();
+        await page.getByRole("dialog", { name: "Reject order" }).getByRole("button", {
+          name: "Reject",
+        }).click();
+        await statusText(page, "Order rejected");
+        assert.equal(api.orders.find((o) => o.id === 4)?.status, "rejected");
+      });
+    });
+
+    await t.step("stock adds quantities with addStock and searches on the server", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        await logIn(page, url);
+        await page.getByRole("link", { name: "Stock" }).click();
+        await page.getByRole("heading", { name: "Stock Management" }).waitFor();
+        await page.getByLabel("Search by title").fill("gamper");
+        await page.getByRole("cell", { name: "Book 1", exact: true }).waitFor({
+          state: "detached",
+        });
+        assert.ok(api.requests.some((r) => r.path === "/api/books" && r.method === "GET"));
+        await page.getByLabel("New quantity to add for Gamperaliya").fill("5");
+        await page.getByLabel("Preorder date for Gamperaliya").fill("2027-01-15");
+        await page.getByRole("button", { name: "Update Gamperaliya" }).click();
+        await statusText(page, "Stock updated successfully");
+        const put = api.requests.find((r) => r.method === "PUT" && r.path === "/api/books/2");
+        assert.deepEqual(put?.json, { addStock: 5, preorderDate: "2027-01-15" });
+        await page.getByRole("row").filter({ hasText: "Gamperaliya" }).getByRole("cell", {
+          name: "8",
+          exact: true,
+        }).waitFor();
+        assert.equal(
+          await page.getByLabel("New quantity to add for Gamperaliya").inputValue(),
+          "",
+        );
+      });
+    });
+
+    for (const width of [375, 1280]) {
+      await t.step(`every admin page fits a ${width}px screen`, async () => {
+        const seed = (api: FakeShopApi) => {
+          seedCatalogue(api);
+          api.orders = [order(2), order(1, { status: "completed" })];
+        };
+        await withShop(rig, seed, async (page, _api, url) => {
+          await page.goto(`${url}/admin`);
+          await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+          await page.screenshot({ path: `${ARTIFACTS}login-${width}.png`, fullPage: true });
+          await logIn(page, url);
+          for (const name of ["dashboard", "orders", "stock"]) {
+            await page.goto(`${url}/admin/${name}`);
+            await page.locator(".loading").first().waitFor({ state: "detached" });
+            await page.waitForLoadState("networkidle");
+            await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
+            const overflow = await page.evaluate(() =>
+              document.documentElement.scrollWidth - document.documentElement.clientWidth
+            );
+            assert.equal(overflow, 0, `${name} scrolls sideways at ${width}px`);
+          }
+        }, width);
+      });
+    }
+  });
+});
