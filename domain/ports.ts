@@ -250,3 +250,15 @@ export interface PasswordHasher {
 export interface Clock {
   now(): Date;
 }
+
+/**
+ * Thrown by an adapter when a store it needs cannot be reached for now (a database
+ * that is restarting, a connection that dropped): the request may be tried again after
+ * `retryAfterSeconds`, with the same Idempotency-Key for an order.
+ */
+export class UnavailableError extends Error {
+  override name = "UnavailableError";
+  constructor(message: string, readonly retryAfterSeconds = 5, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
