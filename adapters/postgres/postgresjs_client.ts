@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { UnavailableError } from "../../domain/ports.ts";
 import { parseDate, parseNumber, PG_TYPES, type Row, type SqlClient } from "./sql_client.ts";
 
 const BYTEA = 17;
@@ -41,6 +42,56 @@ const TYPES = {
 export interface PostgresJsOptions {
   /** Pool size; postgres.js opens connections lazily up to this many. */
   max?: number;
+  /** Give up opening a connection after this long; 5 s by default. */
+  connectTimeoutSeconds?: number;
+  /** The server cancels a statement running longer than this; 15 s by default. */
+  statementTimeoutMs?: number;
+}
+
+/** Errors of the connection itself (postgres.js codes and socket errors). */
+const CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+
+/**
+ * Server answers that mean "not now": connection exceptions (class 08), shutting down or
+ * starting up (57P01-57P03), too many connections (53300), a statement cancelled by
+ * statement_timeout (57014).
+ */
+function isUnavailableState(code: string): boolean {
+  return code.startsWith("08") || ["57P01", "57P02", "57P03", "53300", "57014"].includes(code);
+}
+
+/** Whether `error` says the server could not be reached or answer, rather than a bad query. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof Deno.errors.ConnectionRefused) return true;
+  if (error instanceof Deno.errors.ConnectionReset) return true;
+  if (error instanceof Deno.errors.BrokenPipe) return true;
+  if (error instanceof Deno.errors.TimedOut) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return CONNECTION_CODES.has(code) || isUnavailableState(code);
+}
+
+/** Turns a connection failure into the typed UnavailableError; anything else unchanged. */
+function unavailable(error: unknown): unknown {
+  if (!isConnectionFailure(error)) return error;
+  const code = (error as { code?: unknown }).code;
+  return new UnavailableError(
+    `The database is unavailable${typeof code === "string" ? ` (${code})` : ""}`,
+    5,
+    { cause: error },
+  );
 }
 
 type Sql = postgres.Sql<Record<string, unknown>>;
@@ -57,22 +108,36 @@ export class PostgresJsSqlClient implements SqlClient {
       types: TYPES as any,
       onnotice: () => {},
       idle_timeout: 30,
+      connect_timeout: options.connectTimeoutSeconds ?? 5,
+      connection: { statement_timeout: options.statementTimeoutMs ?? 15_000 },
     }) as unknown as Sql;
   }
 
   async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    // deno-lint-ignore no-explicit-any
-    const rows = await this.#sql.unsafe(sql, params as any[]);
-    return Array.from(rows) as T[];
+    try {
+      // deno-lint-ignore no-explicit-any
+      const rows = await this.#sql.unsafe(sql, params as any[]);
+      return Array.from(rows) as T[];
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 
   async exec(script: string): Promise<void> {
-    await this.#sql.unsafe(script).simple();
+    try {
+      await this.#sql.unsafe(script).simple();
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
-    const result = await this.#sql.begin((tx) => fn(new PostgresJsTransaction(tx)));
-    return result as T;
+    try {
+      const result = await this.#sql.begin((tx) => fn(new PostgresJsTransaction(tx)));
+      return result as T;
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 
   close(): Promise<void> {
