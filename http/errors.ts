@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { UnavailableError } from "../domain/ports.ts";
 
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -104,6 +105,17 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
+/** 503 with Retry-After: the shop cannot answer now (its database is unavailable). */
+export function serviceUnavailable(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    503,
+    "SERVICE_UNAVAILABLE",
+    "The shop is briefly unavailable, please try again shortly",
+    { retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
 /** Hono's own 4xx (malformed JSON, a body over the limit) with our error shape. */
 function fromHttpException(error: HTTPException): ApiError | undefined {
   const code = CODE_BY_STATUS[error.status];
@@ -126,6 +138,15 @@ export function toErrorResponse(
   log: { logger: Logger; requestId: string },
 ): Response {
   if (error instanceof ApiError) return errorResponse(c, error);
+  if (error instanceof UnavailableError) {
+    log.logger.error("A store the shop needs is unavailable", {
+      requestId: log.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: error.message,
+    });
+    return errorResponse(c, serviceUnavailable(error.retryAfterSeconds));
+  }
   if (error instanceof HTTPException) {
     const known = fromHttpException(error);
     if (known) return errorResponse(c, known);
