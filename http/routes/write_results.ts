@@ -2,7 +2,8 @@
 import type { ChangeResult } from "../../domain/catalogue/manage_catalogue.ts";
 import { ApiError, notFound } from "../errors.ts";
 
-const FIELD_NAMES: Record<string, string> = { isbn13: "isbn13", name: "name" };
+/** How a unique field is named in a message a person reads. */
+const FIELD_LABELS: Record<string, string> = { isbn13: "ISBN-13", name: "name" };
 
 /** The written value, or the error that says why there is none. */
 export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: number): T {
@@ -12,13 +13,13 @@ export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: nu
     case "not_found":
       throw notFound(what, id ?? "");
     case "duplicate": {
-      const field = FIELD_NAMES[result.field] ?? result.field;
-      const message = `${what} with this ${field} already exists`;
+      const field = result.field;
+      const message = `${what} with this ${FIELD_LABELS[field] ?? field} already exists`;
       throw new ApiError(409, "DUPLICATE", message, [{ field, message }]);
     }
     case "unknown_category":
       throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: categoryId", [
-        { field: "categoryId", message: "names no category" },
+        { field: "categoryId", message: "No such category" },
       ]);
     case "negative_stock":
       throw new ApiError(409, "CONFLICT", "Stock cannot go below zero");
