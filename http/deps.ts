@@ -15,6 +15,8 @@ import type { BankDetails, ShopInfo } from "../domain/shop.ts";
 import type { FeeRules } from "../domain/orders/fees.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./errors.ts";
+import type { AuthLimits, LimitRule } from "./auth/routes.ts";
+import type { ReadinessCheck } from "./ops.ts";
 
 export interface AppDeps {
   catalogue: Catalogue;
@@ -36,6 +38,12 @@ export interface AppDeps {
   pages?: Hono;
   /** Believe X-Forwarded-For (only behind the shop's own reverse proxy). */
   trustProxy?: boolean;
+  /** Failed-login limits per account and per address; the auth routes' defaults when absent. */
+  loginLimits?: AuthLimits;
+  /** Orders placed from one address; 30 in 10 minutes when absent. */
+  orderLimit?: LimitRule;
+  /** What /readyz asks; without it /readyz answers like /healthz. */
+  readiness?: ReadinessCheck;
 }
 
 /** Variables every request carries. */
