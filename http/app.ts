@@ -12,6 +12,7 @@ import { compress } from "hono/compress";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
+import { opsEndpoints, requestLog } from "./ops.ts";
 import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
 import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -73,7 +74,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     toErrorResponse(c, error, { logger: deps.logger, requestId: c.get("requestId") ?? "none" })
   );
   app.use(requestIds());
-  app.use(securityHeaders());
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
+  app.use(opsEndpoints(deps.readiness));
   app.use(compress());
   app.use("/api/*", bodyLimits());
 
