@@ -40,11 +40,23 @@ export function buildCsp(extra: CspDirectives = {}): string {
 
 const DEFAULT_POLICY = buildCsp();
 
-/** The headers every answer carries unless the handler set its own. */
-export function securityHeaders(): MiddlewareHandler {
+/** A year, the HSTS max-age browsers' preload lists ask for. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The headers every answer carries unless the handler set its own. With `hsts` (the
+ * shop's public URL is https) browsers are told to use https only, for a year.
+ */
+export function securityHeaders(options: { hsts?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
+    if (options.hsts) {
+      headers.set(
+        "Strict-Transport-Security",
+        `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+      );
+    }
     const defaults: Record<string, string> = {
       "X-Content-Type-Options": "nosniff",
       "X-Frame-Options": "DENY",
