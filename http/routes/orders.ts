@@ -15,6 +15,10 @@ import {
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
 import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { clientAddress, RateLimiter } from "../auth/rate_limit.ts";
+
+/** Orders one address may place: enough for a family or an office, too few to drain stock. */
+export const DEFAULT_ORDER_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 /** How long an idempotency key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -87,6 +91,10 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
 
 export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const perAddress = new RateLimiter({
+    ...(deps.orderLimit ?? DEFAULT_ORDER_LIMIT),
+    clock: deps.clock,
+  });
 
   app.get("/bank-details", (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
 
@@ -96,6 +104,21 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     jsonBody(),
     validate("json", newOrderBody),
     async (c) => {
+      // Every well-formed attempt counts, placed or refused: bots cannot probe stock freely.
+      // A request without a socket (in-process calls) has no address to count against.
+      const address = clientAddress(c, { trustProxy: deps.trustProxy });
+      const decision = address === "unknown"
+        ? { allowed: true, retryAfterSeconds: 0 }
+        : perAddress.hit(address);
+      if (!decision.allowed) {
+        throw new ApiError(
+          429,
+          "TOO_MANY_REQUESTS",
+          "Too many orders from this address, try again later",
+          { retryAfterSeconds: decision.retryAfterSeconds },
+          { "Retry-After": String(decision.retryAfterSeconds) },
+        );
+      }
       const body = c.req.valid("json");
       const key = c.req.valid("header")["idempotency-key"];
       const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
