@@ -23,6 +23,24 @@ export interface Config {
   bank: BankDetails;
   shop: ShopInfo;
   seedDemo: boolean;
+  /** Where uploads live: the local disk (one process) or PostgreSQL (several processes). */
+  imageStorage: "disk" | "postgres";
+  /** Believe X-Forwarded-For: only behind the shop's own reverse proxy. */
+  trustProxy: boolean;
+  /** Orders per address, and failed logins per account and per address. */
+  limits: {
+    orders: RateRule;
+    loginPerAccount: RateRule;
+    loginPerAddress: RateRule;
+  };
+  /** The first wait before a mail that failed is tried again; it doubles each time. */
+  mailRetrySeconds: number;
+}
+
+/** `limit` events in `windowMs`. */
+export interface RateRule {
+  limit: number;
+  windowMs: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -97,8 +115,37 @@ const ENV_SCHEMA = z.object({
   ),
 });
 
-type Env = z.output<typeof ENV_SCHEMA>;
-const ENV_NAMES = Object.keys(ENV_SCHEMA.shape);
+function flag() {
+  return z.string().trim().toLowerCase().refine(
+    (v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v),
+    "must be 1 or 0 (true/false, yes/no, on/off)",
+  ).transform((v) => TRUE_WORDS.includes(v));
+}
+
+/** `COUNT/SECONDS`, e.g. `30/600` for 30 in 10 minutes. */
+function rateRule() {
+  return z.string().trim().regex(/^\d{1,7}\/\d{1,7}$/, "must be COUNT/SECONDS, e.g. 30/600")
+    .transform((v) => v.split("/").map(Number))
+    .refine(([count, seconds]) => count >= 1 && seconds >= 1, "must be at least 1/1")
+    .transform(([count, seconds]): RateRule => ({ limit: count, windowMs: seconds * 1000 }));
+}
+
+const RELIABILITY_SCHEMA = z.object({
+  IMAGE_STORAGE: optional(z.enum(["disk", "postgres"], "must be disk or postgres")),
+  TRUST_PROXY: optional(flag()),
+  ORDER_RATE_LIMIT: optional(rateRule()),
+  LOGIN_RATE_LIMIT_ACCOUNT: optional(rateRule()),
+  LOGIN_RATE_LIMIT_ADDRESS: optional(rateRule()),
+  MAIL_RETRY_SECONDS: optional(
+    z.string().regex(/^\d{1,6}$/, "must be a whole number of seconds").transform(Number)
+      .refine((n) => n >= 1, "must be at least 1"),
+  ),
+});
+
+const FULL_SCHEMA = ENV_SCHEMA.extend(RELIABILITY_SCHEMA.shape);
+
+type Env = z.output<typeof FULL_SCHEMA>;
+const ENV_NAMES = Object.keys(FULL_SCHEMA.shape);
 
 function toConfig(env: Env): Config {
   const port = env.PORT ?? 8000;
@@ -131,6 +178,14 @@ function toConfig(env: Env): Config {
       address: env.SHOP_ADDRESS ?? DEMO_DEFAULTS.SHOP_ADDRESS,
     },
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    imageStorage: env.IMAGE_STORAGE ?? "disk",
+    trustProxy: env.TRUST_PROXY ?? false,
+    limits: {
+      orders: env.ORDER_RATE_LIMIT ?? { limit: 30, windowMs: 600_000 },
+      loginPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT ?? { limit: 5, windowMs: 900_000 },
+      loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { limit: 20, windowMs: 900_000 },
+    },
+    mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
   };
 }
 
@@ -158,7 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   const known = Object.fromEntries(
     ENV_NAMES.map((name) => [name, env[name]]),
   );
-  const parsed = ENV_SCHEMA.safeParse(known);
+  const parsed = FULL_SCHEMA.safeParse(known);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map(describeIssue)),
     ...pairProblems(known),
