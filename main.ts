@@ -8,6 +8,9 @@ import type { Clock } from "./domain/ports.ts";
 import { createRepositories, migrate, openDatabase } from "./adapters/postgres/mod.ts";
 import { ScryptPasswordHasher } from "./adapters/security/scrypt_hasher.ts";
 import { LocalDiskImageStorage } from "./adapters/storage/local_disk_storage.ts";
+import { PostgresImageStorage } from "./adapters/storage/postgres_image_storage.ts";
+import { readMigrations } from "./adapters/postgres/migrator.ts";
+import { databaseReadiness } from "./http/ops.ts";
 import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
@@ -28,7 +31,10 @@ const systemClock: Clock = { now: () => new Date() };
 
 async function start(config: Config, options: { benchBaseline: boolean }): Promise<void> {
   const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(sql);
+  const migrated = await migrate(sql);
+  if (migrated.applied.length > 0) {
+    consoleLogger.info("Applied migrations", { migrations: migrated.applied });
+  }
   const repositories = createRepositories(sql);
   const hasher = new ScryptPasswordHasher();
   await ensureAdmin(
@@ -36,7 +42,10 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     { email: config.adminEmail, password: config.adminPassword },
   );
 
-  const images = new LocalDiskImageStorage(`${config.dataDir}/uploads`);
+  // Several processes on one database share uploads only through the database.
+  const images = config.imageStorage === "postgres"
+    ? new PostgresImageStorage(sql)
+    : new LocalDiskImageStorage(`${config.dataDir}/uploads`);
   if (config.seedDemo) {
     const demo = await loadDemoCatalogue({
       admin: repositories.catalogueAdmin,
@@ -67,6 +76,7 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     shop: config.shop,
     bank: config.bank,
   }, {
+    dispatch: { baseDelayMs: config.mailRetrySeconds * 1000 },
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
   });
 
@@ -84,6 +94,13 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     shop: config.shop,
     clock: systemClock,
     logger: consoleLogger,
+    trustProxy: config.trustProxy,
+    orderLimit: config.limits.orders,
+    loginLimits: {
+      perAccount: config.limits.loginPerAccount,
+      perAddress: config.limits.loginPerAddress,
+    },
+    readiness: databaseReadiness(sql, (await readMigrations()).map((m) => m.name)),
     pages: pagesApp({
       catalogue: repositories.catalogue,
       locations: repositories.locations,
@@ -105,7 +122,9 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     console.log("Closing the shop: finishing requests under way");
     await server.shutdown();
     await dispatcher.stop();
+    console.log("Mail outbox stopped");
     await sql.close();
+    console.log("Closed");
     Deno.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, stop);
