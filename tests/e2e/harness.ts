@@ -1,0 +1,117 @@
+/**
+ * What every journey of the end-to-end suite shares: the running shop, the browser, fresh
+ * pages that record script errors, and the orders earlier journeys placed.
+ */
+import assert from "node:assert/strict";
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from "playwright-core";
+import type { RunningShop } from "../support/shop_server.ts";
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 800 };
+
+/** Generous but bounded: the 2-core CI machine runs the server and Chromium side by side. */
+export const ACTION_TIMEOUT_MS = 15_000;
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions and console errors seen so far. */
+  errors: string[];
+}
+
+export interface PlacedOrders {
+  /** The COD order placed through the checkout, confirmed by the admin later. */
+  cod?: number;
+  /** The Bank Deposit order, rejected by the admin later. */
+  bank?: { id: number; lines: { type: "book" | "stationery"; id: number; quantity: number }[] };
+}
+
+export interface E2e {
+  shop: RunningShop;
+  browser: Browser;
+  orders: PlacedOrders;
+  /** A new context (its own localStorage) and page; closed when the suite ends. */
+  open(options?: BrowserContextOptions): Promise<OpenPage>;
+}
+
+/** A failed request is the page's business (it shows a notice); anything else is a bug. */
+function isScriptError(text: string): boolean {
+  return !text.startsWith("Failed to load resource");
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && isScriptError(message.text())) {
+      errors.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  return { context, page, errors };
+}
+
+/**
+ * Resolves once React has taken over every island on the page, so that a click or a
+ * change reaches the island's handlers (React replays events that arrive mid-hydration).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((island) =>
+      Object.keys(island).some((key) => key.startsWith("__reactContainer"))
+    )
+  );
+}
+
+/** Goes to a storefront path and waits for its islands. */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+/** The book cards of the Book Store's results (each a link showing a price). */
+export function bookCards(page: Page): Locator {
+  return page.getByRole("region", { name: "Books" }).getByRole("link").filter({ hasText: "LKR" });
+}
+
+/** The titles on the visible book cards, in order. */
+export async function cardTitles(page: Page): Promise<string[]> {
+  // Read in one go: the list may be replaced while it is being read.
+  return bookCards(page).evaluateAll((cards) =>
+    cards.map((card) => (card as HTMLElement).innerText.split("\n")[0].trim())
+  );
+}
+
+/** Waits until the results hold exactly these titles (the list loads in place). */
+export async function expectTitles(page: Page, expected: string[]): Promise<void> {
+  const deadline = Date.now() + ACTION_TIMEOUT_MS;
+  let seen: string[] = [];
+  while (Date.now() < deadline) {
+    const busy = await page.getByRole("region", { name: "Books" }).getAttribute("aria-busy");
+    seen = await cardTitles(page);
+    if (busy !== "true" && JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(seen, expected);
+}
+
+/** The number of items the header's cart icon shows. */
+export async function cartCount(page: Page): Promise<number> {
+  const text = await page.getByRole("link", { name: /^Cart/ }).innerText();
+  const match = /\d+/.exec(text);
+  return match ? Number(match[0]) : 0;
+}
+
+/** Fails with the script errors a journey's pages raised. */
+export function assertNoScriptErrors(errors: string[]): void {
+  assert.deepEqual(errors, [], `script errors:\n${errors.join("\n")}`);
+}

@@ -1,0 +1,50 @@
+/**
+ * Checks a page as it stands: axe-core finds no critical or serious accessibility
+ * violation, nothing scrolls sideways, and a full-page screenshot is kept under
+ * test-artifacts/screenshots/ for a person to look at.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+
+export const SCREENSHOT_DIR = new URL("../../test-artifacts/screenshots/", import.meta.url)
+  .pathname;
+
+const BLOCKING = new Set(["critical", "serious"]);
+
+/** One line per critical or serious violation: rule, impact, help and where. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ""))
+    .map((v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${
+        v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")
+      }`
+    );
+}
+
+/** How far the page is wider than its window, in CSS pixels (0 when nothing scrolls sideways). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return Math.max(0, root.scrollWidth - root.clientWidth);
+  });
+}
+
+/** The elements that stick out past the right edge of the window, to say what overflows. */
+export function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
+}
+
+/** Saves a full-page screenshot as `{name}-{width}.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${width}.png`, fullPage: true });
+}
