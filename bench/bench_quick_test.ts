@@ -1,0 +1,68 @@
+/**
+ * `deno task bench --quick` end to end: a tiny catalogue in a real PostgreSQL server, the
+ * shop in its own process, every scenario under load, and a results JSON with figures.
+ * The benchmark's numbers are not judged here, only that it runs and reports them all.
+ */
+import assert from "node:assert/strict";
+import type { BenchResults } from "./results.ts";
+
+const SCENARIOS = [
+  "baseline",
+  "books_page1",
+  "books_search",
+  "books_filtered",
+  "books_deep_page",
+  "book_html",
+  "orders",
+];
+
+Deno.test({
+  name: "deno task bench --quick writes results with figures for every scenario",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const outDir = await Deno.makeTempDir({ prefix: "pothgula-bench-quick-" });
+    try {
+      const env: Record<string, string> = { BENCH_RESULTS_DIR: outDir, NO_COLOR: "1" };
+      const server = Deno.env.get("TEST_DATABASE_URL");
+      if (server && !Deno.env.get("BENCH_DATABASE_URL")) env.BENCH_DATABASE_URL = server;
+      const started = performance.now();
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "scripts/bench.ts", "--quick"],
+        cwd: new URL("../", import.meta.url),
+        env,
+        stdout: "piped",
+        stderr: "piped",
+        signal: AbortSignal.timeout(90_000),
+      }).output();
+      const log = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+      assert.ok(out.success, log.slice(-3000));
+      assert.ok(performance.now() - started < 90_000);
+
+      const results = JSON.parse(
+        await Deno.readTextFile(`${outDir}/latest.json`),
+      ) as BenchResults;
+      assert.equal(results.mode, "quick");
+      assert.deepEqual(results.scenarios.map((s) => s.id), SCENARIOS);
+      for (const s of results.scenarios) {
+        for (const figure of [s.requestsPerSecond, s.p50Ms, s.p95Ms, s.p99Ms, s.ratioToBaseline]) {
+          assert.ok(Number.isFinite(figure) && figure > 0, `${s.id}: ${JSON.stringify(s)}`);
+        }
+        assert.equal(s.errors, 0, `${s.id} answered ${JSON.stringify(s.statuses)}`);
+      }
+      assert.ok(results.scenarios.find((s) => s.id === "orders")!.statuses["201"] > 0);
+      assert.ok(results.wire.wholeCatalogueBytes > results.wire.firstPageBytes);
+      assert.ok((results.serverPeakMemoryMb ?? 0) > 0);
+      assert.deepEqual(results.pageWeight.map((p) => p.path.replace(/\d+$/, "{id}")), [
+        "/",
+        "/books/{id}",
+        "/cart",
+        "/checkout",
+      ]);
+      assert.ok(results.pageWeight.every((p) => p.jsGzipBytes > 0));
+      assert.ok(results.targets.length > 0);
+    } finally {
+      await Deno.remove(outDir, { recursive: true }).catch(() => {});
+    }
+  },
+});
