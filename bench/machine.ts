@@ -7,6 +7,8 @@ export interface Machine {
   os: string;
   deno: string;
   v8: string;
+  /** 1, 5 and 15 minute load averages when the run began: other work skews every figure. */
+  loadAverage: number[];
 }
 
 /** The first `model name` of /proc/cpuinfo, or "unknown". */
@@ -32,6 +34,7 @@ export async function describeMachine(): Promise<Machine> {
     os: `${Deno.build.os} ${Deno.osRelease()} ${Deno.build.arch}`,
     deno: Deno.version.deno,
     v8: Deno.version.v8,
+    loadAverage: Deno.loadavg().map((n) => Math.round(n * 100) / 100),
   };
 }
 

@@ -78,7 +78,8 @@ export function resultsMarkdown(results: BenchResults): string {
   return [
     `Measured ${results.date} (${results.mode} run) on ${m.cpus} CPUs (${m.cpuModel}), ` +
     `${m.memoryGb} GB memory, ${m.os}, Deno ${m.deno} (V8 ${m.v8}), ${results.postgres}. ` +
-    `Server, load generator and PostgreSQL share this machine over loopback.`,
+    `Server, load generator and PostgreSQL share this machine over loopback; the load ` +
+    `average when the run began was ${m.loadAverage.join(", ")} (1, 5, 15 min).`,
     "",
     `Catalogue: ${c.books} books in ${c.categories} categories by ${c.authors} authors, ` +
     `${c.stationery} stationery items. Each load runs ${results.durationSeconds} s.`,

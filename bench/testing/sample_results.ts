@@ -25,7 +25,15 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
   return {
     date: "2026-01-01T00:00:00.000Z",
     mode: "quick",
-    machine: { cpus: 2, cpuModel: "Xeon", memoryGb: 24, os: "linux", deno: "2.9", v8: "15" },
+    machine: {
+      cpus: 2,
+      cpuModel: "Xeon",
+      memoryGb: 24,
+      os: "linux",
+      deno: "2.9",
+      v8: "15",
+      loadAverage: [0.5, 0.4, 0.3],
+    },
     postgres: "PostgreSQL 15.14",
     catalogue: { books: 2000, stationery: 400, authors: 100, categories: 40, hotItems: 200 },
     durationSeconds: 1,
