@@ -1,4 +1,5 @@
 /** Delivery details: contact fields and the province, district and city cascade. */
+import { useEffect } from "react";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { CheckoutFields, FieldErrors } from "../lib/checkout_form.ts";
 import { findArea, useAreas, useDistricts } from "../lib/use_locations.ts";
@@ -42,6 +43,11 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
       ...(area?.postcode ? { postalCode: area.postcode } : {}),
     });
   };
+
+  // A city typed (or autofilled) before the district's cities arrived is matched once they do.
+  useEffect(() => {
+    if (fields.city && !fields.areaId && areas.length > 0) chooseCity(fields.city);
+  }, [areas]);
 
   return (
     <fieldset className="address-fields">
