@@ -137,6 +137,10 @@ export async function generateCatalogue(
 ): Promise<void> {
   const { size, images } = options;
   await sql.transaction(async (tx) => {
+    // Flushed at commit even on a server running with synchronous_commit=off: until its
+    // commit is on disk, VACUUM may not mark the new rows all-visible, and without the
+    // visibility map every count becomes a sequential scan.
+    await tx.exec("SET LOCAL synchronous_commit = on");
     const bookCategories = await insertCategories(
       tx,
       "book_categories",

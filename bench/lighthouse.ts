@@ -53,6 +53,15 @@ export function chromePath(): string {
  * packages stay out of the project's lock file.
  */
 export async function runLighthouse(baseUrl: string, path: string): Promise<LighthouseResult> {
+  try {
+    return await runLighthouseOnce(baseUrl, path);
+  } catch {
+    // Trace recording fails now and then on a busy machine (NO_NAVSTART): one more try.
+    return await runLighthouseOnce(baseUrl, path);
+  }
+}
+
+async function runLighthouseOnce(baseUrl: string, path: string): Promise<LighthouseResult> {
   const dir = await Deno.makeTempDir({ prefix: "pothgula-lighthouse-" });
   try {
     const output = `${dir}/report.json`;
