@@ -151,6 +151,8 @@ export function pagesApp(deps: PagesDeps): Hono {
   });
   app.get("/favicon.ico", (c) => c.redirect("/static/favicon.svg", 301));
 
+  // Mounted into the API app, whose own notFound answers JSON: every other page is claimed here.
+  app.get("*", (c) => renderPage(c, { kind: "not_found" }, 404));
   app.notFound((c) => renderPage(c, { kind: "not_found" }, 404));
   return app;
 }
