@@ -35,6 +35,11 @@ async function main(): Promise<void> {
     const current = await Deno.readTextFile(doc).catch(() => "# Benchmarks\n");
     await Deno.writeTextFile(doc, replaceResults(current, section));
     await Deno.writeTextFile(`${PROJECT_DIR}docs/benchmarks.json`, json);
+    // The project's format check covers docs/: leave the files as `deno fmt` would.
+    await new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "--quiet", doc, `${PROJECT_DIR}docs/benchmarks.json`],
+      cwd: PROJECT_DIR,
+    }).output();
     console.log(`Wrote ${doc} and docs/benchmarks.json`);
   }
   console.log(`Results: ${outDir}/latest.json`);
