@@ -94,15 +94,71 @@ function unavailable(error: unknown): unknown {
   );
 }
 
+/**
+ * postgres.js 3.4.9 may run a queued small write (its `nextWrite`, scheduled with
+ * setImmediate) after the server closed the connection, outside any query; the TypeError
+ * would end the whole process (porsager/postgres#1154 and #1208, denoland/deno#34667;
+ * seen here when PostgreSQL restarts under load).
+ */
+export function isStrayWriteAfterClose(error: unknown): boolean {
+  if (!(error instanceof TypeError) || !/\(reading 'write'\)/.test(error.message)) return false;
+  const stack = error.stack ?? "";
+  return /nextWrite/.test(stack) && /postgres[@\d.]*[\\/].*src[\\/]connection\.js/.test(stack);
+}
+
+/** The open clients, so that a stray write can make each start a fresh pool. */
+const openClients = new Set<PostgresJsSqlClient>();
+let strayWritesGuarded = false;
+
+type SetImmediate = (callback: (...args: unknown[]) => void, ...args: unknown[]) => unknown;
+
+/**
+ * Runs postgres.js's deferred writes inside a guard: a stray write is caught where it
+ * happens (an error escaping an immediate would stop the process), and every open pool is
+ * replaced, because the connection it came from can send nothing more (its write buffer is
+ * never flushed again). The queries waiting on the old pool fail now, as unavailable,
+ * instead of hanging; later queries go to fresh connections. Other immediates are untouched.
+ */
+function guardAgainstStrayWrites(): void {
+  if (strayWritesGuarded) return;
+  strayWritesGuarded = true;
+  const scope = globalThis as unknown as { setImmediate: SetImmediate };
+  const original = scope.setImmediate;
+  scope.setImmediate = (callback, ...args) => {
+    if (typeof callback !== "function" || callback.name !== "nextWrite") {
+      return original(callback, ...args);
+    }
+    return original((...params: unknown[]) => {
+      try {
+        callback(...params);
+      } catch (error) {
+        if (!isStrayWriteAfterClose(error)) throw error;
+        for (const client of openClients) client.renewPool();
+      }
+    }, ...args);
+  };
+}
+
 type Sql = postgres.Sql<Record<string, unknown>>;
 type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;
 
 /** A PostgreSQL server through a postgres.js connection pool. */
 export class PostgresJsSqlClient implements SqlClient {
-  readonly #sql: Sql;
+  #sql: Sql;
+  readonly #url: string;
+  readonly #options: PostgresJsOptions;
 
   constructor(url: string, options: PostgresJsOptions = {}) {
-    this.#sql = postgres(url, {
+    guardAgainstStrayWrites();
+    this.#url = url;
+    this.#options = options;
+    this.#sql = this.#pool();
+    openClients.add(this);
+  }
+
+  #pool(): Sql {
+    const options = this.#options;
+    return postgres(this.#url, {
       max: options.max ?? 10,
       // deno-lint-ignore no-explicit-any
       types: TYPES as any,
@@ -110,7 +166,16 @@ export class PostgresJsSqlClient implements SqlClient {
       idle_timeout: 30,
       connect_timeout: options.connectTimeoutSeconds ?? 5,
       connection: { statement_timeout: options.statementTimeoutMs ?? 15_000 },
+      // Reconnect within seconds of the server coming back, not the default's 20 s.
+      backoff: (attempt: number) => Math.min(0.1 * 2 ** attempt, 2),
     }) as unknown as Sql;
+  }
+
+  /** Ends every connection now (their queries fail) and goes on with a fresh pool. */
+  renewPool(): void {
+    const old = this.#sql;
+    this.#sql = this.#pool();
+    old.end({ timeout: 0 }).catch(() => {});
   }
 
   async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -141,6 +206,7 @@ export class PostgresJsSqlClient implements SqlClient {
   }
 
   close(): Promise<void> {
+    openClients.delete(this);
     return this.#sql.end({ timeout: 5 });
   }
 }
