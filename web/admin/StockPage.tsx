@@ -126,7 +126,7 @@ export function StockPage() {
   return (
     <div className="stock-page">
       <h2 className="page-heading">Stock Management</h2>
-      <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form className="stock-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="stock-search">Search by title</label>
         <input
           id="stock-search"
