@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { loadConfig } from "../../config.ts";
+
+function config(env: Record<string, string>) {
+  const result = loadConfig(env);
+  if (!result.ok) throw new Error(result.problems.join("; "));
+  return result.config;
+}
+
+Deno.test("the operations settings default to one process on disk behind no proxy", () => {
+  const c = config({});
+  assert.equal(c.imageStorage, "disk");
+  assert.equal(c.trustProxy, false);
+  assert.deepEqual(c.limits, {
+    orders: { limit: 30, windowMs: 600_000 },
+    loginPerAccount: { limit: 5, windowMs: 900_000 },
+    loginPerAddress: { limit: 20, windowMs: 900_000 },
+  });
+  assert.equal(c.mailRetrySeconds, 30);
+});
+
+Deno.test("IMAGE_STORAGE, TRUST_PROXY, the rate limits and MAIL_RETRY_SECONDS are read", () => {
+  const c = config({
+    IMAGE_STORAGE: "postgres",
+    TRUST_PROXY: "yes",
+    ORDER_RATE_LIMIT: "10/60",
+    LOGIN_RATE_LIMIT_ACCOUNT: "3/300",
+    LOGIN_RATE_LIMIT_ADDRESS: "50/900",
+    MAIL_RETRY_SECONDS: "5",
+  });
+  assert.equal(c.imageStorage, "postgres");
+  assert.equal(c.trustProxy, true);
+  assert.deepEqual(c.limits.orders, { limit: 10, windowMs: 60_000 });
+  assert.deepEqual(c.limits.loginPerAccount, { limit: 3, windowMs: 300_000 });
+  assert.deepEqual(c.limits.loginPerAddress, { limit: 50, windowMs: 900_000 });
+  assert.equal(c.mailRetrySeconds, 5);
+});
+
+Deno.test("bad operations settings are each named in one line", () => {
+  const result = loadConfig({
+    IMAGE_STORAGE: "s3",
+    TRUST_PROXY: "maybe",
+    ORDER_RATE_LIMIT: "30 per 10 minutes",
+    LOGIN_RATE_LIMIT_ACCOUNT: "0/60",
+    MAIL_RETRY_SECONDS: "0",
+  });
+  assert.equal(result.ok, false);
+  const named = result.ok ? [] : result.problems.map((p) => p.split(":")[0]).sort();
+  assert.deepEqual(named, [
+    "IMAGE_STORAGE",
+    "LOGIN_RATE_LIMIT_ACCOUNT",
+    "MAIL_RETRY_SECONDS",
+    "ORDER_RATE_LIMIT",
+    "TRUST_PROXY",
+  ]);
+});

@@ -1,0 +1,101 @@
+/**
+ * How the postgres.js client meets a server that goes away: connection failures become
+ * UnavailableError (503), query mistakes stay what they are, and postgres.js's stray write
+ * after a close neither ends the process nor leaves the client hanging.
+ */
+import assert from "node:assert/strict";
+import { UnavailableError } from "../../domain/ports.ts";
+import {
+  isConnectionFailure,
+  isStrayWriteAfterClose,
+  PostgresJsSqlClient,
+} from "../../adapters/postgres/postgresjs_client.ts";
+import { freePort } from "./support/shop_process.ts";
+
+Deno.test("isConnectionFailure() knows dropped connections and a server shutting down, not bad SQL", () => {
+  for (
+    const code of [
+      "ECONNREFUSED",
+      "CONNECTION_CLOSED",
+      "CONNECT_TIMEOUT",
+      "57P01",
+      "08006",
+      "57014",
+    ]
+  ) {
+    assert.equal(isConnectionFailure({ code }), true, code);
+  }
+  for (const code of ["23505", "42601", "40001", undefined]) {
+    assert.equal(isConnectionFailure({ code }), false, String(code));
+  }
+  assert.equal(isConnectionFailure(new Error("boom")), false);
+});
+
+Deno.test({
+  name: "a server that is not there answers UnavailableError within the connect timeout",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const client = new PostgresJsSqlClient(`postgres://postgres@127.0.0.1:${freePort()}/x`, {
+      connectTimeoutSeconds: 2,
+    });
+    try {
+      const started = performance.now();
+      const error = await client.query("SELECT 1").catch((e) => e);
+      assert.ok(error instanceof UnavailableError, String(error));
+      assert.ok(error.retryAfterSeconds >= 1);
+      assert.ok(performance.now() - started < 3_000);
+      const inTransaction = await client.transaction((tx) => tx.query("SELECT 1")).catch((e) => e);
+      assert.ok(inTransaction instanceof UnavailableError);
+    } finally {
+      await client.close();
+    }
+  },
+});
+
+function strayWrite(): TypeError {
+  const error = new TypeError("Cannot read properties of null (reading 'write')");
+  error.stack =
+    `${error.message}\n    at nextWrite (file:///app/node_modules/.deno/postgres@3.4.9/node_modules/postgres/src/connection.js:255:22)`;
+  return error;
+}
+
+Deno.test("isStrayWriteAfterClose() matches postgres.js's write to a closed socket only", () => {
+  assert.equal(isStrayWriteAfterClose(strayWrite()), true);
+  assert.equal(
+    isStrayWriteAfterClose(new TypeError("Cannot read properties of null (reading 'write')")),
+    false,
+  );
+  assert.equal(isStrayWriteAfterClose(new Error("reading 'write'")), false);
+});
+
+Deno.test({
+  name:
+    "a stray postgres.js write after a close is caught where it happens and the process goes on",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    // Making a client puts the guard in place.
+    const client = new PostgresJsSqlClient(`postgres://postgres@127.0.0.1:${freePort()}/x`);
+    try {
+      const ran = await new Promise<boolean>((resolve) => {
+        const scope = globalThis as unknown as { setImmediate(fn: () => void): unknown };
+        scope.setImmediate(function nextWrite() {
+          setTimeout(() => resolve(true), 20);
+          throw strayWrite();
+        });
+      });
+      assert.equal(ran, true);
+      let later = false;
+      await new Promise<void>((resolve) => {
+        (globalThis as unknown as { setImmediate(fn: () => void): unknown }).setImmediate(() => {
+          later = true;
+          resolve();
+        });
+      });
+      assert.equal(later, true, "immediates still run after the stray write");
+    } finally {
+      await client.close();
+    }
+  },
+});
