@@ -84,10 +84,14 @@ export function bookCards(page: Page): Locator {
 }
 
 /** The titles on the visible book cards, in order. */
-export async function cardTitles(page: Page): Promise<string[]> {
+export function cardTitles(page: Page): Promise<string[]> {
   // Read in one go: the list may be replaced while it is being read.
   return bookCards(page).evaluateAll((cards) =>
-    cards.map((card) => (card as HTMLElement).innerText.split("\n")[0].trim())
+    cards.map((card) =>
+      // The first line is the title, after the badge of a pre-order.
+      (card as HTMLElement).innerText.split("\n").map((line) => line.trim())
+        .find((line) => line !== "" && line !== "Pre-Order") ?? ""
+    )
   );
 }
 

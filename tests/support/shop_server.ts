@@ -66,7 +66,7 @@ async function stopProcess(child: Deno.ChildProcess, exited: Promise<unknown>): 
   } catch {
     return; // Already gone.
   }
-  let timer: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), 10_000));
   const outcome = await Promise.race([exited, late]);
   clearTimeout(timer);
