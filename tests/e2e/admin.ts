@@ -123,7 +123,7 @@ export async function adminJourney(e2e: E2e): Promise<void> {
   }
 
   // Confirm the COD order: it moves to Completed, the slip downloads, the mail goes out.
-  await page.getByRole("link", { name: "Orders" }).click();
+  await page.getByRole("link", { name: "Orders", exact: true }).click();
   await page.waitForURL(`${base}/admin/orders`);
   await page.getByRole("heading", { name: "All Orders" }).waitFor();
   const pending = page.getByRole("region", { name: /^Pending/ });
@@ -161,7 +161,7 @@ export async function adminJourney(e2e: E2e): Promise<void> {
 /** Adds stock to one book and makes another a pre-order, on the Stock tab. */
 async function stockScreen(e2e: E2e, page: Page): Promise<void> {
   const base = e2e.shop.url;
-  await page.getByRole("link", { name: "Stock" }).click();
+  await page.getByRole("link", { name: "Stock", exact: true }).click();
   await page.waitForURL(`${base}/admin/stock`);
   await page.getByRole("heading", { name: "Stock Management" }).waitFor();
   const section = page.getByRole("region", { name: "Books", exact: true });

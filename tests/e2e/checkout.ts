@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { formatLkr } from "../../domain/money.ts";
 import { deliveryFee } from "../../domain/orders/fees.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
-import { assertNoScriptErrors, cartCount, type E2e, hydrated, visit } from "./harness.ts";
+import { assertNoScriptErrors, type E2e, expectCartCount, hydrated, visit } from "./harness.ts";
 import { addBook, addStationery, findBook, findStationery, valueBeside } from "./shopping.ts";
 
 export interface Customer {
@@ -124,7 +124,7 @@ async function checkoutOnce(e2e: E2e, method: PaymentMethod, customer: Customer)
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.waitForURL(`${base}/`);
   await hydrated(page);
-  assert.equal(await cartCount(page), 0);
+  await expectCartCount(page, 0);
   assert.equal(await page.evaluate(() => localStorage.getItem("cart")), "[]");
 
   const orders = (await e2e.shop.api<{ data: WireOrder[] }>("/api/orders", { admin: true })).data;

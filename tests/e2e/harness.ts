@@ -108,11 +108,30 @@ export async function expectTitles(page: Page, expected: string[]): Promise<void
   assert.deepEqual(seen, expected);
 }
 
-/** The number of items the header's cart icon shows. */
+/** The number of items the header's cart icon shows (0 when it shows none). */
 export async function cartCount(page: Page): Promise<number> {
   const text = await page.getByRole("link", { name: /^Cart/ }).innerText();
   const match = /\d+/.exec(text);
   return match ? Number(match[0]) : 0;
+}
+
+/** Waits until the header's cart icon shows `expected` (it updates after each change). */
+export async function expectCartCount(page: Page, expected: number): Promise<void> {
+  const deadline = Date.now() + ACTION_TIMEOUT_MS;
+  let seen = await cartCount(page);
+  while (seen !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    seen = await cartCount(page);
+  }
+  assert.equal(seen, expected, "the header's cart count");
+}
+
+/** Units in the stored cart, as the page keeps it. */
+export function storedQuantity(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    (JSON.parse(localStorage.getItem("cart") ?? "[]") as { quantity: number }[])
+      .reduce((sum, line) => sum + line.quantity, 0)
+  );
 }
 
 /** Fails with the script errors a journey's pages raised. */

@@ -6,7 +6,14 @@
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { formatLkr } from "../../domain/money.ts";
-import { assertNoScriptErrors, cartCount, type E2e, type OpenPage, visit } from "./harness.ts";
+import {
+  assertNoScriptErrors,
+  type E2e,
+  expectCartCount,
+  type OpenPage,
+  storedQuantity,
+  visit,
+} from "./harness.ts";
 
 interface WireBook {
   id: number;
@@ -122,9 +129,9 @@ export async function bookDetailJourney(e2e: E2e, { page, errors }: OpenPage): P
   assert.equal(await second.getAttribute("aria-pressed"), "true");
 
   // Add to Cart opens the quantity popup.
-  assert.equal(await cartCount(page), 0);
+  await expectCartCount(page, 0);
   await addBook(page, base, book, 2);
-  assert.equal(await cartCount(page), 2);
+  await expectCartCount(page, 2);
 
   // A pre-order book shows its notice and the shop's bank details.
   const preorder = await findBook(e2e, "q=80th+Anniversary");
@@ -147,7 +154,7 @@ export async function stationeryJourney(e2e: E2e, { page, errors }: OpenPage): P
   assert.ok(board.stock >= 2 && board.stock <= 10);
   await visit(page, `${base}/stationery`);
   await page.getByRole("heading", { name: "Stationery Store", level: 1 }).waitFor();
-  const before = await cartCount(page);
+  const before = await storedQuantity(page);
 
   // The popup counts from 1 up to the stock and no further.
   await visit(page, `${base}/stationery?q=Drawing+Board`);
@@ -164,7 +171,7 @@ export async function stationeryJourney(e2e: E2e, { page, errors }: OpenPage): P
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await dialog.getByText(`Added ${board.stock} × ${board.title} to your cart`).waitFor();
   await dialog.getByRole("button", { name: "Close" }).click();
-  assert.equal(await cartCount(page), before + board.stock);
+  await expectCartCount(page, before + board.stock);
 
   // An item out of stock cannot be added.
   const sold = await findStationery(e2e, "Atlas Chooty Pen Red");
@@ -175,7 +182,7 @@ export async function stationeryJourney(e2e: E2e, { page, errors }: OpenPage): P
     await page.getByRole("button", { name: forItem("Add to Cart", sold.title) }).isDisabled(),
     true,
   );
-  assert.equal(await cartCount(page), before + board.stock);
+  await expectCartCount(page, before + board.stock);
   assertNoScriptErrors(errors);
 }
 
@@ -215,6 +222,6 @@ export async function cartJourney(e2e: E2e, { page, errors }: OpenPage): Promise
   await page.getByRole("button", { name: forItem("Remove", book.title) }).click();
   await page.getByText("Your cart is empty").waitFor();
   await visit(page, `${base}/`);
-  assert.equal(await cartCount(page), 0);
+  await expectCartCount(page, 0);
   assertNoScriptErrors(errors);
 }

@@ -26,6 +26,17 @@ export interface RunningShop {
 const ROOT = new URL("../../", import.meta.url).pathname;
 const READY_TIMEOUT_MS = 90_000;
 
+/** The shop's own settings: never taken from the environment the tests run in. */
+const SHOP_SETTINGS =
+  /^(DATABASE_URL|JWT_SECRET|MAIL_FROM|BANK_\w+|WHATSAPP_NUMBER|SHOP_\w+|BENCH_\w+)$/;
+
+/** The caller's environment (PATH, HOME, Deno's cache) without any of the shop's settings. */
+function inheritedEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(Deno.env.toObject()).filter(([name]) => !SHOP_SETTINGS.test(name)),
+  );
+}
+
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
@@ -101,6 +112,7 @@ export async function startShop(): Promise<RunningShop> {
       args: ["run", "-A", "main.ts"],
       cwd: ROOT,
       env: {
+        ...inheritedEnv(),
         PORT: String(port),
         DATA_DIR: dataDir,
         PUBLIC_URL: url,
@@ -111,7 +123,7 @@ export async function startShop(): Promise<RunningShop> {
         NODE_ENV: "production",
         NO_COLOR: "1",
       },
-      clearEnv: false,
+      clearEnv: true,
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
