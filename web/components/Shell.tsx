@@ -59,8 +59,10 @@ function Header({ path, q }: { path: string; q?: string }) {
         </form>
         {showsCartIcon(path)
           ? (
-            <a href="/cart" className="icon-link cart-link" aria-label="Cart" title="Cart">
+            // Named by its text, not aria-label, so that the count is part of the link's name.
+            <a href="/cart" className="icon-link cart-link" title="Cart">
               <CartIcon />
+              <span className="visually-hidden">Cart</span>
               <Island name="CartBadge" component={CartBadge} props={{}} />
             </a>
           )
