@@ -11,6 +11,7 @@ import type {
   Book,
   BookChanges,
   BookFilter,
+  CatalogueSort,
   Category,
   NewBook,
   NewStationeryItem,
@@ -19,6 +20,7 @@ import type {
   StationeryChanges,
   StationeryFilter,
   StationeryItem,
+  StationerySort,
 } from "./catalogue/model.ts";
 import type { Area, District, Province } from "./catalogue/locations.ts";
 import type {
@@ -33,13 +35,20 @@ import type {
 } from "./orders/model.ts";
 import type { Cents } from "./money.ts";
 
-/** Catalogue reads for the storefront. Archived products are never returned. */
+/**
+ * Catalogue reads for the storefront and the admin's tables. Archived products are never
+ * returned. Listings are in id order unless a sort is given (see CatalogueSort).
+ */
 export interface Catalogue {
-  listBooks(filter: BookFilter, page: PageRequest): Promise<Page<Book>>;
+  listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>>;
   findBook(id: number): Promise<Book | undefined>;
   /** Distinct authors of the books on sale, sorted. */
   listAuthors(): Promise<string[]>;
-  listStationery(filter: StationeryFilter, page: PageRequest): Promise<Page<StationeryItem>>;
+  listStationery(
+    filter: StationeryFilter,
+    page: PageRequest,
+    sort?: StationerySort,
+  ): Promise<Page<StationeryItem>>;
   findStationery(id: number): Promise<StationeryItem | undefined>;
   listCategories(): Promise<Category[]>;
   listStationeryCategories(): Promise<Category[]>;

@@ -81,6 +81,40 @@ export interface Page<T> {
   total: number;
 }
 
+/** The columns a book listing can be ordered by (the admin's table headers). */
+export const BOOK_SORT_KEYS = [
+  "id",
+  "title",
+  "author",
+  "price",
+  "stock",
+  "category",
+  "isbn13",
+] as const;
+export type BookSortKey = typeof BOOK_SORT_KEYS[number];
+
+/** Stationery has no author or ISBN-13 to order by. */
+export const STATIONERY_SORT_KEYS = ["id", "title", "price", "stock", "category"] as const;
+export type StationerySortKey = typeof STATIONERY_SORT_KEYS[number];
+
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = typeof SORT_DIRECTIONS[number];
+
+/**
+ * The order of a catalogue listing. Text columns (title, author, category name) compare
+ * case-insensitively by code point; equal values go by id in the same direction, so pages
+ * never overlap or skip. Without a sort a listing is in id order, oldest first.
+ */
+export interface CatalogueSort<Key extends BookSortKey = BookSortKey> {
+  by: Key;
+  direction: SortDirection;
+}
+
+export type StationerySort = CatalogueSort<StationerySortKey>;
+
+/** The order of every listing that asks for none: oldest product first. */
+export const DEFAULT_SORT: CatalogueSort<"id"> = { by: "id", direction: "asc" };
+
 /** A new book as the admin submits it (images already stored, as URL paths). */
 export type NewBook = Omit<Book, "id" | "categoryName">;
 
