@@ -8,6 +8,7 @@ import type {
   Book,
   BookChanges,
   BookFilter,
+  CatalogueSort,
   Category,
   NewBook,
   NewStationeryItem,
@@ -16,9 +17,11 @@ import type {
   StationeryChanges,
   StationeryFilter,
   StationeryItem,
+  StationerySort,
 } from "../../domain/catalogue/model.ts";
 import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalogue/filter.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
+import { sortProducts } from "../../domain/catalogue/sorting.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
@@ -48,9 +51,9 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
 
   // Storefront reads
 
-  listBooks(filter: BookFilter, page: PageRequest): Promise<Page<Book>> {
+  listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
     const all = this.#liveBooks().filter((b) => matchesBookFilter(b, filter));
-    return Promise.resolve(paginate(all, page));
+    return Promise.resolve(paginate(sortProducts(all, sort), page));
   }
 
   findBook(id: number): Promise<Book | undefined> {
@@ -63,9 +66,13 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     return Promise.resolve([...authors].sort((a, b) => a.localeCompare(b)));
   }
 
-  listStationery(filter: StationeryFilter, page: PageRequest): Promise<Page<StationeryItem>> {
+  listStationery(
+    filter: StationeryFilter,
+    page: PageRequest,
+    sort?: StationerySort,
+  ): Promise<Page<StationeryItem>> {
     const all = this.#liveStationery().filter((s) => matchesStationeryFilter(s, filter));
-    return Promise.resolve(paginate(all, page));
+    return Promise.resolve(paginate(sortProducts(all, sort), page));
   }
 
   findStationery(id: number): Promise<StationeryItem | undefined> {
