@@ -2,11 +2,13 @@ import type { Catalogue } from "../../domain/ports.ts";
 import type {
   Book,
   BookFilter,
+  CatalogueSort,
   Category,
   Page,
   PageRequest,
   StationeryFilter,
   StationeryItem,
+  StationerySort,
 } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import {
@@ -21,13 +23,14 @@ import {
   stationeryFromRow,
   type StationeryRow,
 } from "./catalogue_rows.ts";
+import { orderOf } from "./catalogue_order.ts";
 
 /** Rows to skip before a page; pages count from 1. */
 function offsetOf(page: PageRequest): number {
   return (Math.max(1, page.page) - 1) * page.pageSize;
 }
 
-/** The storefront's catalogue reads, filtered and paged in SQL, oldest product first. */
+/** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
 export class PostgresCatalogue implements Catalogue {
   readonly #sql: SqlClient;
 
@@ -39,22 +42,33 @@ export class PostgresCatalogue implements Catalogue {
    * One page and the total of a filtered listing. The page's ids are found first, from the
    * product table alone (index-only on the listing indexes of migration 0005), and only
    * those rows are read and joined: a deep page no longer reads every row it skips. The
-   * count needs no category join either (category_id is a non-null foreign key).
+   * count needs no category join either (category_id is a non-null foreign key). Only a
+   * sort by category name joins the categories to find the page's ids.
    */
   async #page<R, T>(
-    query: { columns: string; from: string; table: string; alias: "b" | "s"; filter: BookFilter },
+    query: {
+      columns: string;
+      from: string;
+      table: string;
+      alias: "b" | "s";
+      filter: BookFilter;
+      sort?: CatalogueSort;
+    },
     page: PageRequest,
     map: (row: R) => T,
   ): Promise<Page<T>> {
     const { where, params } = filterCondition(query.alias, query.filter);
     const n = params.length;
     const a = query.alias;
+    const order = orderOf(a, query.sort);
+    const source = order.needsCategory ? query.from : `${query.table} ${a}`;
     const [rows, [count]] = await Promise.all([
       this.#sql.query<R>(
         `SELECT ${query.columns} FROM ${query.from}
-         JOIN (SELECT ${a}.id FROM ${query.table} ${a} WHERE ${where}
-               ORDER BY ${a}.id LIMIT $${n + 1} OFFSET $${n + 2}) AS page ON page.id = ${a}.id
-         ORDER BY ${a}.id`,
+         JOIN (SELECT ${a}.id FROM ${source} WHERE ${where}
+               ORDER BY ${order.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
+           ON page.id = ${a}.id
+         ORDER BY ${order.orderBy}`,
         [...params, page.pageSize, offsetOf(page)],
       ),
       this.#sql.query<{ total: number }>(
@@ -65,9 +79,9 @@ export class PostgresCatalogue implements Catalogue {
     return { items: rows.map(map), page: page.page, pageSize: page.pageSize, total: count.total };
   }
 
-  listBooks(filter: BookFilter, page: PageRequest): Promise<Page<Book>> {
+  listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
     return this.#page<BookRow, Book>(
-      { columns: BOOK_COLUMNS, from: BOOKS_FROM, table: "books", alias: "b", filter },
+      { columns: BOOK_COLUMNS, from: BOOKS_FROM, table: "books", alias: "b", filter, sort },
       page,
       bookFromRow,
     );
@@ -88,7 +102,11 @@ export class PostgresCatalogue implements Catalogue {
     return rows.map((r) => r.author);
   }
 
-  listStationery(filter: StationeryFilter, page: PageRequest): Promise<Page<StationeryItem>> {
+  listStationery(
+    filter: StationeryFilter,
+    page: PageRequest,
+    sort?: StationerySort,
+  ): Promise<Page<StationeryItem>> {
     return this.#page<StationeryRow, StationeryItem>(
       {
         columns: STATIONERY_COLUMNS,
@@ -96,6 +114,7 @@ export class PostgresCatalogue implements Catalogue {
         table: "stationery_items",
         alias: "s",
         filter,
+        sort,
       },
       page,
       stationeryFromRow,
