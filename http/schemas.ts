@@ -6,7 +6,15 @@
  */
 import { z } from "zod";
 import { kgToGrams, rupeesToCents } from "../domain/money.ts";
-import { LANGUAGES } from "../domain/catalogue/model.ts";
+import {
+  BOOK_SORT_KEYS,
+  type BookSortKey,
+  type CatalogueSort,
+  LANGUAGES,
+  SORT_DIRECTIONS,
+  type SortDirection,
+  STATIONERY_SORT_KEYS,
+} from "../domain/catalogue/model.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
 
@@ -89,11 +97,33 @@ const stationeryQueryShape = {
     .optional(),
 };
 
-export const stationeryQuery = z.object(stationeryQueryShape);
+function sortParam<const Keys extends readonly [BookSortKey, ...BookSortKey[]]>(keys: Keys) {
+  return z.enum(keys, { error: `must be one of ${keys.join(", ")}` })
+    .describe("The column the whole list is sorted by before paging (default id); ties go by id")
+    .optional();
+}
+
+const orderParam = z.enum(SORT_DIRECTIONS, { error: "must be asc or desc" })
+  .describe("The sort direction (default asc)").optional();
+
+export const stationeryQuery = z.object({
+  ...stationeryQueryShape,
+  sort: sortParam(STATIONERY_SORT_KEYS),
+  order: orderParam,
+});
 export const bookQuery = z.object({
   ...stationeryQueryShape,
   author: z.string().max(200, "must be at most 200 characters").optional(),
+  sort: sortParam(BOOK_SORT_KEYS),
+  order: orderParam,
 });
+
+/** The order a query asks for: a column (id by default) and a direction (asc by default). */
+export function sortOf<Key extends BookSortKey>(
+  query: { sort?: Key; order?: SortDirection },
+): CatalogueSort<Key | "id"> {
+  return { by: query.sort ?? "id", direction: query.order ?? "asc" };
+}
 
 /** The page a query asks for, with the shop's defaults. */
 export function pageOf(query: { page?: number; pageSize?: number }) {

@@ -9,6 +9,7 @@ import {
   newBookFields,
   pageOf,
   priceBody,
+  sortOf,
 } from "../schemas.ts";
 import { bookRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
@@ -21,15 +22,19 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/", validate("query", bookQuery), async (c) => {
     const q = c.req.valid("query");
-    const page = await deps.catalogue.listBooks({
-      q: q.q,
-      categoryId: q.categoryId,
-      author: q.author,
-      minPriceCents: q.minPrice,
-      maxPriceCents: q.maxPrice,
-      inStock: q.inStock ?? true,
-      outOfStock: q.outOfStock ?? true,
-    }, pageOf(q));
+    const page = await deps.catalogue.listBooks(
+      {
+        q: q.q,
+        categoryId: q.categoryId,
+        author: q.author,
+        minPriceCents: q.minPrice,
+        maxPriceCents: q.maxPrice,
+        inStock: q.inStock ?? true,
+        outOfStock: q.outOfStock ?? true,
+      },
+      pageOf(q),
+      sortOf(q),
+    );
     return c.json({
       data: page.items.map(bookRecord),
       page: page.page,

@@ -7,6 +7,7 @@ import {
   newStationeryFields,
   pageOf,
   priceBody,
+  sortOf,
   stationeryChangesBody,
   stationeryQuery,
 } from "../schemas.ts";
@@ -21,14 +22,18 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/", validate("query", stationeryQuery), async (c) => {
     const q = c.req.valid("query");
-    const page = await deps.catalogue.listStationery({
-      q: q.q,
-      categoryId: q.categoryId,
-      minPriceCents: q.minPrice,
-      maxPriceCents: q.maxPrice,
-      inStock: q.inStock ?? true,
-      outOfStock: q.outOfStock ?? true,
-    }, pageOf(q));
+    const page = await deps.catalogue.listStationery(
+      {
+        q: q.q,
+        categoryId: q.categoryId,
+        minPriceCents: q.minPrice,
+        maxPriceCents: q.maxPrice,
+        inStock: q.inStock ?? true,
+        outOfStock: q.outOfStock ?? true,
+      },
+      pageOf(q),
+      sortOf(q),
+    );
     return c.json({
       data: page.items.map(stationeryRecord),
       page: page.page,
