@@ -89,6 +89,8 @@ export const BOOK_COLUMNS = [
   books.accessor("category_name", { header: "Category" }),
   books.accessor("preorder", {
     header: "Preorder",
+    // The server has no order for it: the rest of the catalogue would not follow.
+    enableSorting: false,
     cell: (context) => (context.getValue() === 1 ? "Yes" : "No"),
   }),
   books.display({ id: "actions", header: "Actions", cell: ActionsCell }),

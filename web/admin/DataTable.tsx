@@ -1,13 +1,15 @@
-/** A sortable table on @tanstack/react-table that scrolls inside its own box, and its pager. */
+/**
+ * A table on @tanstack/react-table that scrolls inside its own box, sorted on the server
+ * by its column headers, and its pager.
+ */
 import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
-  getSortedRowModel,
+  type OnChangeFn,
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import { useState } from "react";
 
 interface DataTableProps<T> {
   caption: string;
@@ -19,20 +21,27 @@ interface DataTableProps<T> {
   meta?: unknown;
   busy?: boolean;
   empty: string;
+  /** One column at a time; the owner asks the server for the list in this order. */
+  sorting: SortingState;
+  onSortingChange: OnChangeFn<SortingState>;
 }
 
-/** Sorting applies to the rows on screen (the server pages the list). */
-export function DataTable<T>(
-  { caption, columns, data, getRowId, meta, busy, empty }: DataTableProps<T>,
-) {
-  const [sorting, setSorting] = useState<SortingState>([]);
+/**
+ * The rows come sorted and paged from the server (manual sorting): a header click changes
+ * `sorting` and the owner loads the list again, so the whole catalogue is in order, not
+ * only the page on screen. Each column sorts ascending first, then descending, then not.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { caption, columns, data, getRowId, meta, busy, empty, sorting, onSortingChange } = props;
   const table = useReactTable({
     data,
     columns,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange,
+    manualSorting: true,
+    enableMultiSort: false,
+    sortDescFirst: false,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
     getRowId,
     meta: meta as Record<string, unknown>,
   });

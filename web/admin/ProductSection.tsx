@@ -1,6 +1,9 @@
-/** A dashboard table of books or stationery: server pages, price updates and deletes. */
+/**
+ * A dashboard table of books or stationery: pages sorted by the server, price updates and
+ * deletes.
+ */
 import { useCallback, useMemo, useState } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef, OnChangeFn, SortingState } from "@tanstack/react-table";
 import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
 import { useAdmin } from "./context.ts";
 import { DataTable, Pager } from "./DataTable.tsx";
@@ -21,6 +24,7 @@ import {
   STATIONERY_COLUMNS,
 } from "./CatalogueColumns.tsx";
 import { parsePrice } from "./validation.ts";
+import { sortQuery } from "./table_sort.ts";
 import type { WirePage } from "./wire.ts";
 
 interface KindText {
@@ -59,13 +63,21 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
   const { api } = useAdmin();
   const text = TEXT[kind];
   const [page, setPage] = useState(1);
+  const [sorting, setSorting] = useState<SortingState>([]);
   const [list, reload] = useLoad<WirePage<ProductRow>>(
-    () =>
-      kind === "books"
-        ? listBooks(api, { page }) as Promise<WirePage<ProductRow>>
-        : listStationery(api, { page }) as Promise<WirePage<ProductRow>>,
-    [api, kind, page, version],
+    () => {
+      const query = { page, ...sortQuery(sorting) };
+      return kind === "books"
+        ? listBooks(api, query) as Promise<WirePage<ProductRow>>
+        : listStationery(api, query) as Promise<WirePage<ProductRow>>;
+    },
+    [api, kind, page, sorting, version],
   );
+  // A new order starts again from its first page.
+  const sortBy: OnChangeFn<SortingState> = useCallback((change) => {
+    setSorting((current) => typeof change === "function" ? change(current) : change);
+    setPage(1);
+  }, []);
   const { notice, success, failure, clear } = useNotice();
   const [prices, setPrices] = useState<Record<number, string>>({});
   const [priceErrors, setPriceErrors] = useState<Record<number, string>>({});
@@ -150,6 +162,8 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
             meta={meta}
             busy={list.state === "loading"}
             empty={text.empty}
+            sorting={sorting}
+            onSortingChange={sortBy}
           />
           <Pager
             page={page}

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+import { book } from "./testing/fake_shop_api.ts";
 import {
   alertText,
   logIn,
@@ -96,6 +97,50 @@ Deno.test("admin catalogue dashboard", async (t) => {
         assert.ok(!api.books.some((b) => b.id === 2));
         await page.getByRole("button", { name: "Update price of Blue pen" }).click();
         await statusText(page, "Stationery price updated successfully");
+      });
+    });
+
+    await t.step("a column header sorts the whole catalogue on the server", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        // The cheapest book is on the last page in id order.
+        api.books[22] = book(23, { title: "Yuganthaya", price: 120 });
+        await logIn(page, url);
+        const books = page.getByRole("region", { name: "Books" });
+        await books.getByRole("button", { name: "Next" }).click();
+        await books.getByText("Page 2 of 2").waitFor();
+        const price = books.getByRole("columnheader", { name: "Price" });
+        assert.equal(await price.getAttribute("aria-sort"), null);
+        const firstTitle = (title: string) =>
+          books.locator('tbody tr:first-child td[data-column="title"]', { hasText: title })
+            .waitFor();
+        await price.getByRole("button").click();
+        await books.getByText("Page 1 of 2").waitFor();
+        await firstTitle("Yuganthaya");
+        assert.equal(await price.getAttribute("aria-sort"), "ascending");
+        assert.match(await price.innerText(), /▲/);
+        const listed = api.requests.filter((r) => r.method === "GET" && r.path === "/api/books");
+        assert.deepEqual(listed.at(-1)?.query, {
+          page: "1",
+          sort: "price",
+          order: "asc",
+          pageSize: "20",
+        });
+        await price.getByRole("button").click();
+        // Equal prices go by id, in the same direction.
+        await firstTitle("Book 22");
+        assert.equal(await price.getAttribute("aria-sort"), "descending");
+        assert.match(await price.innerText(), /▼/);
+        const stationery = page.getByRole("region", { name: "Stationery" });
+        const sorted = page.waitForResponse((r) =>
+          new URL(r.url()).pathname === "/api/stationery" &&
+          new URL(r.url()).searchParams.get("sort") === "category"
+        );
+        await stationery.getByRole("columnheader", { name: "Category" }).getByRole("button")
+          .click();
+        assert.equal((await sorted).status(), 200);
+        await stationery.locator("th[aria-sort=ascending]", { hasText: "Category" }).waitFor();
+        const preorder = books.getByRole("columnheader", { name: "Preorder" });
+        assert.equal(await preorder.getByRole("button").count(), 0);
       });
     });
   });

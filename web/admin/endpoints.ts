@@ -2,6 +2,7 @@
 import type { OrderStatus } from "../../domain/orders/model.ts";
 import type { ApiClient } from "./api.ts";
 import type { StockChanges } from "./stock.ts";
+import type { SortQuery } from "./table_sort.ts";
 import type {
   LoginAnswer,
   WireBook,
@@ -23,16 +24,18 @@ export function login(api: ApiClient, email: string, password: string): Promise<
   });
 }
 
+/** A page of the books; `sort` and `order` order the whole catalogue before paging. */
 export function listBooks(
   api: ApiClient,
-  query: { page: number; q?: string },
+  query: { page: number; q?: string } & SortQuery,
 ): Promise<WirePage<WireBook>> {
   return api.get("/api/books", { ...query, pageSize: ADMIN_PAGE_SIZE });
 }
 
+/** A page of the stationery; there is no author or ISBN-13 to sort it by. */
 export function listStationery(
   api: ApiClient,
-  query: { page: number; q?: string },
+  query: { page: number; q?: string } & SortQuery,
 ): Promise<WirePage<WireStationery>> {
   return api.get("/api/stationery", { ...query, pageSize: ADMIN_PAGE_SIZE });
 }

@@ -3,6 +3,7 @@
  * records every request it gets so that a test can check what the screens sent.
  */
 import type { WireBook, WireCategory, WireOrder, WireStationery } from "../wire.ts";
+import { listPage } from "./fake_list_page.ts";
 
 export const ADMIN_EMAIL = "admin@pothgula.lk";
 export const ADMIN_PASSWORD = "correct horse";
@@ -14,6 +15,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | null;
+  /** The query parameters, by name. */
+  query: Record<string, string>;
   json?: unknown;
   form?: Record<string, string | string[]>;
 }
@@ -104,6 +107,7 @@ export class FakeShopApi {
       method,
       path,
       authorization: request.headers.get("Authorization"),
+      query: Object.fromEntries(url.searchParams),
     };
     this.requests.push(recorded);
     if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
@@ -156,7 +160,7 @@ export class FakeShopApi {
       ? "stationery"
       : undefined;
     const list = (kind === "books" ? this.books : this.stationery) as (WireBook | WireStationery)[];
-    if (method === "GET" && kind) return this.#page(list, query);
+    if (method === "GET" && kind) return listPage(kind, list, query);
     if (method === "GET" && path === "/api/categories") {
       return Response.json({ data: this.categories });
     }
@@ -215,15 +219,6 @@ export class FakeShopApi {
       return new Response(null, { status: 204 });
     }
     return this.#orders(method, path, req);
-  }
-
-  #page(list: (WireBook | WireStationery)[], query: URLSearchParams): Response {
-    const q = (query.get("q") ?? "").toLowerCase();
-    const page = Number(query.get("page") ?? 1);
-    const pageSize = Number(query.get("pageSize") ?? 10);
-    const matching = list.filter((item) => item.title.toLowerCase().includes(q));
-    const data = matching.slice((page - 1) * pageSize, page * pageSize);
-    return Response.json({ data, page, pageSize, total: matching.length });
   }
 
   #addBook(f: Record<string, string | string[]>): Response {
