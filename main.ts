@@ -5,7 +5,13 @@
  */
 import { type Config, loadConfig } from "./config.ts";
 import type { Clock } from "./domain/ports.ts";
-import { createRepositories, migrate, openDatabase } from "./adapters/postgres/mod.ts";
+import {
+  createRepositories,
+  migrate,
+  openDatabase,
+  PostgresCatalogue,
+} from "./adapters/postgres/mod.ts";
+import { cacheReads, CatalogueCache } from "./adapters/cache/mod.ts";
 import { ScryptPasswordHasher } from "./adapters/security/scrypt_hasher.ts";
 import { LocalDiskImageStorage } from "./adapters/storage/local_disk_storage.ts";
 import { PostgresImageStorage } from "./adapters/storage/postgres_image_storage.ts";
@@ -60,6 +66,16 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     }
   }
 
+  // The storefront's reads are remembered for a few seconds and cleared by every write made
+  // here (adapters/cache): other processes on the same database show within that time.
+  const cache = new CatalogueCache();
+  const ports = cacheReads({
+    catalogue: new PostgresCatalogue(sql, { totals: cache.totals }),
+    catalogueAdmin: repositories.catalogueAdmin,
+    orders: repositories.orders,
+    locations: repositories.locations,
+  }, cache);
+
   const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService({ secret, clock: systemClock });
   const mailer = createMailer({
@@ -69,7 +85,7 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
   });
   const dispatcher = startOutboxDispatcher({
     outbox: repositories.outbox,
-    orders: repositories.orders,
+    orders: ports.orders,
     mailer,
     clock: systemClock,
     random: Math.random,
@@ -81,10 +97,10 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
   });
 
   const app = createApp({
-    catalogue: repositories.catalogue,
-    catalogueAdmin: repositories.catalogueAdmin,
-    locations: repositories.locations,
-    orders: repositories.orders,
+    catalogue: ports.catalogue,
+    catalogueAdmin: ports.catalogueAdmin,
+    locations: ports.locations,
+    orders: ports.orders,
     images,
     slips: new PdfmakeSlipRenderer(config.shop),
     tokens,
@@ -102,8 +118,8 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     },
     readiness: databaseReadiness(sql, (await readMigrations()).map((m) => m.name)),
     pages: pagesApp({
-      catalogue: repositories.catalogue,
-      locations: repositories.locations,
+      catalogue: ports.catalogue,
+      locations: ports.locations,
       bank: config.bank,
       shop: config.shop,
     }),

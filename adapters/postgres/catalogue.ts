@@ -18,6 +18,7 @@ import {
   BOOKS_FROM,
   categoryFromRow,
   filterCondition,
+  type SqlCondition,
   STATIONERY_COLUMNS,
   STATIONERY_FROM,
   stationeryFromRow,
@@ -30,12 +31,42 @@ function offsetOf(page: PageRequest): number {
   return (Math.max(1, page.page) - 1) * page.pageSize;
 }
 
+/**
+ * Where listing totals may be remembered for a while (adapters/cache's TtlCache fits): a
+ * count is asked for only when `getOrLoad` finds none under the listing's key. The key is
+ * the table, the WHERE clause and its parameters, so it names exactly what was counted.
+ */
+export interface TotalsMemo {
+  getOrLoad(key: string, load: () => Promise<number>): Promise<number>;
+}
+
+export interface PostgresCatalogueOptions {
+  /** Remembered totals; without it every listing counts. */
+  totals?: TotalsMemo;
+}
+
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
 export class PostgresCatalogue implements Catalogue {
   readonly #sql: SqlClient;
+  readonly #totals: TotalsMemo | undefined;
 
-  constructor(sql: SqlClient) {
+  constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
+    this.#totals = options.totals;
+  }
+
+  /** The exact number of products a WHERE clause matches, from the memo when it has it. */
+  #total(table: string, alias: "b" | "s", condition: SqlCondition): Promise<number> {
+    const count = async () => {
+      const [row] = await this.#sql.query<{ total: number }>(
+        `SELECT count(*) AS total FROM ${table} ${alias} WHERE ${condition.where}`,
+        condition.params,
+      );
+      return row.total;
+    };
+    if (!this.#totals) return count();
+    const key = `${table}|${condition.where}|${JSON.stringify(condition.params)}`;
+    return this.#totals.getOrLoad(key, count);
   }
 
   /**
@@ -57,12 +88,13 @@ export class PostgresCatalogue implements Catalogue {
     page: PageRequest,
     map: (row: R) => T,
   ): Promise<Page<T>> {
-    const { where, params } = filterCondition(query.alias, query.filter);
+    const condition = filterCondition(query.alias, query.filter);
+    const { where, params } = condition;
     const n = params.length;
     const a = query.alias;
     const order = orderOf(a, query.sort);
     const source = order.needsCategory ? query.from : `${query.table} ${a}`;
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.#sql.query<R>(
         `SELECT ${query.columns} FROM ${query.from}
          JOIN (SELECT ${a}.id FROM ${source} WHERE ${where}
@@ -71,12 +103,9 @@ export class PostgresCatalogue implements Catalogue {
          ORDER BY ${order.orderBy}`,
         [...params, page.pageSize, offsetOf(page)],
       ),
-      this.#sql.query<{ total: number }>(
-        `SELECT count(*) AS total FROM ${query.table} ${a} WHERE ${where}`,
-        params,
-      ),
+      this.#total(query.table, a, condition),
     ]);
-    return { items: rows.map(map), page: page.page, pageSize: page.pageSize, total: count.total };
+    return { items: rows.map(map), page: page.page, pageSize: page.pageSize, total };
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {

@@ -1,0 +1,177 @@
+/**
+ * The storefront's catalogue reads, remembered for a few seconds per server process. A
+ * listing at 100,000 books costs an index range and an exact count in PostgreSQL; the same
+ * pages (the first page, popular searches and categories) are asked for over and over, so
+ * each distinct answer is read once per time to live and shared by every request that
+ * asks for it meanwhile.
+ *
+ * Freshness: every catalogue write and every order taken or returned through this process
+ * clears the cache at once (see invalidating.ts), so this process never shows an answer
+ * older than its own last write. Writes made by another process (several servers on one
+ * database) show here within the time to live: `pageTtlMs` for pages and products,
+ * `listTtlMs` for the authors and categories.
+ */
+import type { Catalogue } from "../../domain/ports.ts";
+import type {
+  Book,
+  BookFilter,
+  CatalogueSort,
+  Category,
+  Page,
+  PageRequest,
+  StationeryFilter,
+  StationeryItem,
+  StationerySort,
+} from "../../domain/catalogue/model.ts";
+import { TtlCache } from "./ttl_cache.ts";
+
+export interface CatalogueCacheOptions {
+  /** Listing pages and single products; 2 s by default. */
+  pageTtlMs?: number;
+  /** Listing totals (see PostgresCatalogue's `totals`); 5 s by default. */
+  totalTtlMs?: number;
+  /** Authors and categories; 10 s by default. */
+  listTtlMs?: number;
+  /** Distinct pages, products and totals kept, each; 2,000 by default. */
+  maxEntries?: number;
+  /** Milliseconds from any origin, for tests; `performance.now` by default. */
+  now?: () => number;
+}
+
+export const DEFAULT_PAGE_TTL_MS = 2_000;
+export const DEFAULT_TOTAL_TTL_MS = 5_000;
+export const DEFAULT_LIST_TTL_MS = 10_000;
+export const DEFAULT_MAX_ENTRIES = 2_000;
+
+/** The remembered catalogue answers of one process, cleared together by any write. */
+export class CatalogueCache {
+  readonly pages: TtlCache<Page<Book> | Page<StationeryItem>>;
+  readonly products: TtlCache<Book | StationeryItem | undefined>;
+  /** Listing totals by filter: handed to PostgresCatalogue, which counts only on a miss. */
+  readonly totals: TtlCache<number>;
+  readonly lists: TtlCache<string[] | Category[]>;
+
+  constructor(options: CatalogueCacheOptions = {}) {
+    const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    const now = options.now;
+    const pageTtlMs = options.pageTtlMs ?? DEFAULT_PAGE_TTL_MS;
+    this.pages = new TtlCache({ ttlMs: pageTtlMs, maxEntries, now });
+    this.products = new TtlCache({ ttlMs: pageTtlMs, maxEntries, now });
+    this.totals = new TtlCache({
+      ttlMs: options.totalTtlMs ?? DEFAULT_TOTAL_TTL_MS,
+      maxEntries,
+      now,
+    });
+    this.lists = new TtlCache({
+      ttlMs: options.listTtlMs ?? DEFAULT_LIST_TTL_MS,
+      maxEntries: 8,
+      now,
+    });
+  }
+
+  /** Forgets everything: called after every write that changes what shoppers see. */
+  clear(): void {
+    this.pages.clear();
+    this.products.clear();
+    this.totals.clear();
+    this.lists.clear();
+  }
+}
+
+/** JSON with object keys sorted and undefined fields left out: equal requests, equal text. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+}
+
+/**
+ * The cache key of a listing: the kind, the filter with its title term as the filter
+ * applies it (trimmed, lower-cased; blank means none), the page and the sort.
+ *
+ * @example listingKey("books", { q: " Gar ", inStock: true, outOfStock: true }, { page: 1, pageSize: 10 })
+ *   === listingKey("books", { q: "gar", inStock: true, outOfStock: true }, { page: 1, pageSize: 10 })
+ */
+export function listingKey(
+  kind: "books" | "stationery",
+  request: { filter: BookFilter; page: PageRequest; sort?: CatalogueSort | StationerySort },
+): string {
+  const term = (request.filter.q ?? "").trim().toLocaleLowerCase();
+  const filter = { ...request.filter, q: term === "" ? undefined : term };
+  return `${kind}:${
+    canonical({
+      filter,
+      page: { page: request.page.page, pageSize: request.page.pageSize },
+      sort: request.sort,
+    })
+  }`;
+}
+
+/** A Catalogue that answers from the process's CatalogueCache and asks `inner` on a miss. */
+export class CachedCatalogue implements Catalogue {
+  readonly #inner: Catalogue;
+  readonly #cache: CatalogueCache;
+
+  constructor(inner: Catalogue, cache: CatalogueCache) {
+    this.#inner = inner;
+    this.#cache = cache;
+  }
+
+  listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
+    const key = listingKey("books", { filter, page, sort });
+    return this.#cache.pages.getOrLoad(
+      key,
+      () => this.#inner.listBooks(filter, page, sort),
+    ) as Promise<
+      Page<Book>
+    >;
+  }
+
+  findBook(id: number): Promise<Book | undefined> {
+    return this.#cache.products.getOrLoad(`book:${id}`, () => this.#inner.findBook(id)) as Promise<
+      Book | undefined
+    >;
+  }
+
+  listAuthors(): Promise<string[]> {
+    return this.#cache.lists.getOrLoad("authors", () => this.#inner.listAuthors()) as Promise<
+      string[]
+    >;
+  }
+
+  listStationery(
+    filter: StationeryFilter,
+    page: PageRequest,
+    sort?: StationerySort,
+  ): Promise<Page<StationeryItem>> {
+    const key = listingKey("stationery", { filter, page, sort });
+    return this.#cache.pages.getOrLoad(
+      key,
+      () => this.#inner.listStationery(filter, page, sort),
+    ) as Promise<Page<StationeryItem>>;
+  }
+
+  findStationery(id: number): Promise<StationeryItem | undefined> {
+    return this.#cache.products.getOrLoad(
+      `stationery:${id}`,
+      () => this.#inner.findStationery(id),
+    ) as Promise<StationeryItem | undefined>;
+  }
+
+  listCategories(): Promise<Category[]> {
+    return this.#cache.lists.getOrLoad(
+      "categories",
+      () => this.#inner.listCategories(),
+    ) as Promise<Category[]>;
+  }
+
+  listStationeryCategories(): Promise<Category[]> {
+    return this.#cache.lists.getOrLoad(
+      "stationery-categories",
+      () => this.#inner.listStationeryCategories(),
+    ) as Promise<Category[]>;
+  }
+}

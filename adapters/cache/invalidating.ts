@@ -1,0 +1,129 @@
+/**
+ * Writes that change what the storefront shows, each followed by clearing the process's
+ * catalogue cache: every admin change to the catalogue, an order taking stock, a rejected
+ * order giving it back. The cache is cleared when the write has finished (succeeded or
+ * not), so no later read in this process can see the catalogue as it was before.
+ */
+import type {
+  CatalogueAdmin,
+  DeleteResult,
+  IdempotencyClaim,
+  NewOrder,
+  OrderRepository,
+  PlaceOrderOutcome,
+  SellableItem,
+  StatusChangeOutcome,
+  WriteResult,
+} from "../../domain/ports.ts";
+import type {
+  Book,
+  BookChanges,
+  Category,
+  NewBook,
+  NewStationeryItem,
+  StationeryChanges,
+  StationeryItem,
+} from "../../domain/catalogue/model.ts";
+import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+
+/** Anything that can be cleared: the CatalogueCache. */
+export interface Clearable {
+  clear(): void;
+}
+
+async function thenClear<T>(cache: Clearable, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    cache.clear();
+  }
+}
+
+/** CatalogueAdmin that clears the catalogue cache after every change. */
+export class InvalidatingCatalogueAdmin implements CatalogueAdmin {
+  readonly #inner: CatalogueAdmin;
+  readonly #cache: Clearable;
+
+  constructor(inner: CatalogueAdmin, cache: Clearable) {
+    this.#inner = inner;
+    this.#cache = cache;
+  }
+
+  createBook(book: NewBook): Promise<WriteResult<Book>> {
+    return thenClear(this.#cache, this.#inner.createBook(book));
+  }
+
+  updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>> {
+    return thenClear(this.#cache, this.#inner.updateBook(id, changes));
+  }
+
+  deleteBook(id: number): Promise<DeleteResult> {
+    return thenClear(this.#cache, this.#inner.deleteBook(id));
+  }
+
+  createStationery(item: NewStationeryItem): Promise<WriteResult<StationeryItem>> {
+    return thenClear(this.#cache, this.#inner.createStationery(item));
+  }
+
+  updateStationery(
+    id: number,
+    changes: StationeryChanges,
+  ): Promise<WriteResult<StationeryItem>> {
+    return thenClear(this.#cache, this.#inner.updateStationery(id, changes));
+  }
+
+  deleteStationery(id: number): Promise<DeleteResult> {
+    return thenClear(this.#cache, this.#inner.deleteStationery(id));
+  }
+
+  createCategory(name: string): Promise<WriteResult<Category>> {
+    return thenClear(this.#cache, this.#inner.createCategory(name));
+  }
+
+  createStationeryCategory(name: string): Promise<WriteResult<Category>> {
+    return thenClear(this.#cache, this.#inner.createStationeryCategory(name));
+  }
+}
+
+/** OrderRepository that clears the catalogue cache when stock is taken or given back. */
+export class InvalidatingOrderRepository implements OrderRepository {
+  readonly #inner: OrderRepository;
+  readonly #cache: Clearable;
+
+  constructor(inner: OrderRepository, cache: Clearable) {
+    this.#inner = inner;
+    this.#cache = cache;
+  }
+
+  findSellable(items: { type: ItemType; id: number }[]): Promise<SellableItem[]> {
+    return this.#inner.findSellable(items);
+  }
+
+  place(order: NewOrder, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
+    return thenClear(this.#cache, this.#inner.place(order, idempotency));
+  }
+
+  findById(id: number): Promise<Order | undefined> {
+    return this.#inner.findById(id);
+  }
+
+  list(status?: OrderStatus): Promise<Order[]> {
+    return this.#inner.list(status);
+  }
+
+  stats(): Promise<OrderStats> {
+    return this.#inner.stats();
+  }
+
+  complete(id: number, slipPdf: Uint8Array): Promise<StatusChangeOutcome> {
+    return this.#inner.complete(id, slipPdf);
+  }
+
+  reject(id: number): Promise<StatusChangeOutcome> {
+    return thenClear(this.#cache, this.#inner.reject(id));
+  }
+
+  findSlip(id: number): Promise<Uint8Array | undefined> {
+    return this.#inner.findSlip(id);
+  }
+}
