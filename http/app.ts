@@ -8,7 +8,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
+import { compression } from "./compression.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
   app.use(opsEndpoints(deps.readiness));
-  app.use(compress());
+  app.use(compression());
   app.use("/api/*", bodyLimits());
 
   const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
