@@ -4,7 +4,7 @@
  * files under /assets/ and /static/. Mounted last at "/" by createApp.
  */
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
+import { compression } from "../compression.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
@@ -77,17 +77,17 @@ export function pagesApp(deps: PagesDeps): Hono {
   }
 
   const app = new Hono();
-  app.use("*", compress());
+  app.use("*", compression());
 
   app.get("/", async (c) => {
     const { renderer } = await load();
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
-    const [page, categories, authors] = await Promise.all([
+    // No authors: the author filter fetches them in the browser (web/components/AuthorField.tsx).
+    const [page, categories] = await Promise.all([
       deps.catalogue.listBooks(renderer.bookFilter(query), renderer.pageRequest(query)),
       deps.catalogue.listCategories(),
-      deps.catalogue.listAuthors(),
     ]);
-    return renderPage(c, { kind: "books", list: { query, page, categories, authors } });
+    return renderPage(c, { kind: "books", list: { query, page, categories } });
   });
 
   app.get("/stationery", async (c) => {

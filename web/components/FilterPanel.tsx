@@ -8,14 +8,15 @@ import type { Category } from "../../domain/catalogue/model.ts";
 import { formatAmount } from "../../domain/money.ts";
 import { type ListQuery, PRICE_MAX, PRICE_MIN } from "../lib/list_query.ts";
 import { FilterIcon } from "./Icons.tsx";
+import { AuthorField } from "./AuthorField.tsx";
 
 export interface FilterPanelProps {
   /** The list's page: "/" or "/stationery". */
   action: string;
   query: ListQuery;
   categories: Category[];
-  /** Books only: the author select appears when given. */
-  authors?: string[];
+  /** Books only: the author filter (its names load in the browser, see AuthorField). */
+  withAuthor?: boolean;
   onChange?: (next: ListQuery) => void;
 }
 
@@ -46,7 +47,9 @@ function usePriceDraft(query: ListQuery, commit: (min: number, max: number) => v
   return [draft, setDraft] as const;
 }
 
-export function FilterPanel({ action, query, categories, authors, onChange }: FilterPanelProps) {
+export function FilterPanel(
+  { action, query, categories, withAuthor, onChange }: FilterPanelProps,
+) {
   const update = (changes: Partial<ListQuery>) => onChange?.({ ...query, ...changes, page: 1 });
   const [draft, setDraft] = usePriceDraft(
     query,
@@ -172,20 +175,12 @@ export function FilterPanel({ action, query, categories, authors, onChange }: Fi
             </label>
           </div>
         </fieldset>
-        {authors
+        {withAuthor
           ? (
-            <div className="field">
-              <label htmlFor="filter-author">Author</label>
-              <select
-                id="filter-author"
-                name="author"
-                value={query.author ?? ""}
-                onChange={(e) => update({ author: e.currentTarget.value || undefined })}
-              >
-                <option value="">All</option>
-                {authors.map((a) => <option key={a} value={a}>{a}</option>)}
-              </select>
-            </div>
+            <AuthorField
+              value={query.author}
+              onChange={(author) => update({ author })}
+            />
           )
           : null}
         <div className="filter-actions">

@@ -13,7 +13,6 @@ export interface BookListProps {
   query: ListQuery;
   page: Page<Book>;
   categories: Category[];
-  authors: string[];
 }
 
 async function loadBooks(query: ListQuery, signal: AbortSignal): Promise<Page<Book>> {
@@ -26,7 +25,7 @@ async function loadBooks(query: ListQuery, signal: AbortSignal): Promise<Page<Bo
   };
 }
 
-export function BookList({ query, page, categories, authors }: BookListProps) {
+export function BookList({ query, page, categories }: BookListProps) {
   const listing = useListing("/", { query, page }, loadBooks);
   const q = listing.query;
   return (
@@ -35,7 +34,7 @@ export function BookList({ query, page, categories, authors }: BookListProps) {
         action="/"
         query={q}
         categories={categories}
-        authors={authors}
+        withAuthor
         onChange={listing.navigate}
       />
       <section className="results" aria-label="Books" aria-busy={listing.loading}>
