@@ -3,37 +3,24 @@
  * failures answer 400 VALIDATION_FAILED with `details: [{ field, message }]`.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { errorBody } from "../errors.ts";
-
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+import { errorBody, errorResponse, fieldProblems, validationFailed } from "../errors.ts";
 
 interface IssueLike {
   path: readonly PropertyKey[];
   message: string;
 }
 
-/** One entry per bad field (its first problem), `body` for the body as a whole. */
-export function fieldProblems(issues: readonly IssueLike[]): FieldProblem[] {
-  const byField = new Map<string, string>();
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".") || "body";
-    if (!byField.has(field)) byField.set(field, issue.message);
-  }
-  return [...byField].map(([field, message]) => ({ field, message }));
-}
-
-/** Hook for zValidator: answers 400 with the field problems when validation fails. */
+/**
+ * Hook for zValidator: answers 400 with the field problems when validation fails. It
+ * answers by itself, rather than throwing to `app.onError`, so the auth routes keep
+ * their error shape wherever they are mounted.
+ */
 export function validationHook(
   result: { success: boolean; error?: { issues: readonly IssueLike[] } },
   c: Context,
 ): Response | undefined {
   if (result.success) return undefined;
-  const details = fieldProblems(result.error?.issues ?? []);
-  const names = details.map((d) => d.field).join(", ");
-  return c.json(errorBody("VALIDATION_FAILED", `Invalid fields: ${names}`, details), 400);
+  return errorResponse(c, validationFailed(fieldProblems(result.error?.issues ?? [])));
 }
 
 /**
