@@ -2,41 +2,10 @@
  * The records the admin screens read from the shop's API, exactly as they travel:
  * snake_case fields, prices in rupees, weights in kilograms.
  */
-import type { Language } from "../../domain/catalogue/model.ts";
 import type { ItemType, OrderStatus, PaymentMethod } from "../../domain/orders/model.ts";
 
-export interface WireBook {
-  id: number;
-  title: string;
-  author: string;
-  price: number;
-  stock: number;
-  category_id: number;
-  category_name: string;
-  isbn13: string;
-  language: Language;
-  binding: string;
-  publisher: string;
-  publishing_date: string;
-  product_edition: string;
-  weight: number;
-  description: string | null;
-  images: string[];
-  preorder: 0 | 1;
-  preorder_date: string | null;
-  preordered_stock: number;
-}
-
-export interface WireStationery {
-  id: number;
-  title: string;
-  price: number;
-  stock: number;
-  weight: number;
-  category_id: number;
-  category_name: string;
-  image: string;
-}
+/** Books and stationery travel in the same shape to the storefront and the admin area. */
+export type { WireBook, WireStationery } from "../lib/wire.ts";
 
 export interface WireCategory {
   id: number;

@@ -15,7 +15,7 @@ export interface WireBook {
   category_id: number;
   category_name: string;
   isbn13: string;
-  language: string;
+  language: Language;
   binding: string;
   publisher: string;
   publishing_date: string;
@@ -64,7 +64,7 @@ export function bookFromWire(w: WireBook): Book {
     categoryId: w.category_id,
     categoryName: w.category_name,
     isbn13: w.isbn13,
-    language: w.language as Language,
+    language: w.language,
     binding: w.binding,
     publisher: w.publisher,
     publishingDate: w.publishing_date,
