@@ -4,7 +4,7 @@
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
 import { type Config, loadConfig } from "./config.ts";
-import type { Clock } from "./domain/ports.ts";
+import type { Clock, PasswordHasher } from "./domain/ports.ts";
 import {
   createRepositories,
   migrate,
@@ -12,6 +12,7 @@ import {
   PostgresCatalogue,
 } from "./adapters/postgres/mod.ts";
 import { cacheReads, CatalogueCache } from "./adapters/cache/mod.ts";
+import { seedFromTemplate } from "./adapters/embedded/template.ts";
 import { ScryptPasswordHasher } from "./adapters/security/scrypt_hasher.ts";
 import { LocalDiskImageStorage } from "./adapters/storage/local_disk_storage.ts";
 import { PostgresImageStorage } from "./adapters/storage/postgres_image_storage.ts";
@@ -21,7 +22,12 @@ import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
-import { ensureAdmin, loadOrCreateJwtSecret, TokenService } from "./http/auth/mod.ts";
+import {
+  ensureAdmin,
+  generatePassword,
+  loadOrCreateJwtSecret,
+  TokenService,
+} from "./http/auth/mod.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import type { Logger } from "./http/errors.ts";
@@ -35,16 +41,50 @@ const consoleLogger: Logger = {
 
 const systemClock: Clock = { now: () => new Date() };
 
+const ROOT = decodeURIComponent(new URL(".", import.meta.url).pathname).replace(/\/+$/, "");
+
+/**
+ * A hasher that has already begun hashing `password`: the admin's scrypt hash (about a
+ * second of CPU and 128 MiB) runs while the database opens instead of after it.
+ */
+function hashingAhead(hasher: PasswordHasher, password: string): PasswordHasher {
+  const early = hasher.hash(password);
+  early.catch(() => {}); // Reported where ensureAdmin awaits it.
+  return {
+    hash: (candidate) => candidate === password ? early : hasher.hash(candidate),
+    verify: (candidate, hash) => hasher.verify(candidate, hash),
+  };
+}
+
 async function start(config: Config, options: { benchBaseline: boolean }): Promise<void> {
+  const seeded = config.databaseUrl ? "existing" : await seedFromTemplate({
+    // A new embedded database is a copy of a prebuilt one when there is a fresh template.
+    dataDir: config.dataDir,
+    templateDir: `${ROOT}/dist/embedded`,
+    root: ROOT,
+    withDemo: config.seedDemo && config.imageStorage === "disk",
+  });
+  if (seeded === "schema" || seeded === "demo") {
+    consoleLogger.info("Created the database from its template", { template: seeded });
+  }
+  const hasher = new ScryptPasswordHasher();
+  // A new embedded database has no admin yet: its password is drawn and hashed right away.
+  const adminPassword = config.adminPassword ??
+    (seeded === "existing" ? undefined : generatePassword());
+  const adminHasher = adminPassword ? hashingAhead(hasher, adminPassword) : hasher;
   const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const migrated = await migrate(sql);
   if (migrated.applied.length > 0) {
     consoleLogger.info("Applied migrations", { migrations: migrated.applied });
   }
   const repositories = createRepositories(sql);
-  const hasher = new ScryptPasswordHasher();
   await ensureAdmin(
-    { accounts: repositories.accounts, hasher, log: (line) => console.log(line) },
+    {
+      accounts: repositories.accounts,
+      hasher: adminHasher,
+      log: (line) => console.log(line),
+      ...(adminPassword ? { randomPassword: () => adminPassword } : {}),
+    },
     { email: config.adminEmail, password: config.adminPassword },
   );
 

@@ -1,5 +1,17 @@
-/** `deno task start`: builds the web bundles when missing, then runs the shop (main.ts migrates and serves). */
+/**
+ * `deno task start`: builds the web bundles when missing, and for the embedded database
+ * the templates a new DATA_DIR is copied from (adapters/embedded/template.ts), then runs
+ * the shop (main.ts migrates and serves).
+ */
 import { ensureWebBuild } from "./web_build_check.ts";
+import { isTemplateStale } from "../adapters/embedded/template.ts";
+
+const ROOT = decodeURIComponent(new URL("..", import.meta.url).pathname).replace(/\/+$/, "");
 
 await ensureWebBuild();
+// Only the embedded default uses the templates: a server database (DATABASE_URL) needs none.
+if (!Deno.env.get("DATABASE_URL") && await isTemplateStale(ROOT, `${ROOT}/dist/embedded`)) {
+  const { buildEmbeddedTemplate } = await import("./embedded_template.ts");
+  await buildEmbeddedTemplate();
+}
 await import("../main.ts");
