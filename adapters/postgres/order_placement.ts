@@ -9,7 +9,7 @@ import type {
   SellableItem,
   StockShortfall,
 } from "../../domain/ports.ts";
-import type { ItemType, OrderLine } from "../../domain/orders/model.ts";
+import type { ItemType, Order, OrderLine } from "../../domain/orders/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { findOrder } from "./order_rows.ts";
 
@@ -136,13 +136,40 @@ async function takeStock(
   return undefined;
 }
 
-async function insertOrder(tx: SqlClient, order: NewOrder): Promise<number> {
-  const [{ id }] = await tx.query<{ id: number }>(
-    `INSERT INTO orders (user_id, status, order_date, name, address, email, phone, postal_code,
-       province_id, district_id, area_id, province_name, district_name, area_name,
-       payment_method, total_cents, delivery_fee_cents)
-     VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-     RETURNING id`,
+/**
+ * Stores the order, all its lines and its checkout mail in one statement (one round trip
+ * instead of one per line: at 32 concurrent checkouts the shop's CPU went mostly to
+ * sending statements), and marks the idempotency key as this order's when there is one.
+ * The lines keep their order: their ids follow it.
+ */
+async function insertOrder(tx: SqlClient, order: NewOrder, key?: string): Promise<Order> {
+  const lines = order.lines;
+  const [{ id, item_ids }] = await tx.query<{ id: number; item_ids: number[] }>(
+    `WITH placed AS (
+       INSERT INTO orders (user_id, status, order_date, name, address, email, phone, postal_code,
+         province_id, district_id, area_id, province_name, district_name, area_name,
+         payment_method, total_cents, delivery_fee_cents)
+       VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       RETURNING id
+     ), lines AS (
+       INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
+         unit_price_cents, weight_grams, quantity, preorder)
+       SELECT placed.id, l.type, CASE WHEN l.type = 'book' THEN l.item_id END,
+         CASE WHEN l.type = 'stationery' THEN l.item_id END, l.title, l.isbn13,
+         l.unit_price_cents, l.weight_grams, l.quantity, l.preorder::boolean
+       FROM placed, unnest($17::text[], $18::integer[], $19::text[], $20::text[], $21::bigint[],
+         $22::integer[], $23::integer[], $24::text[])
+         WITH ORDINALITY AS l(type, item_id, title, isbn13, unit_price_cents, weight_grams,
+           quantity, preorder, n)
+       ORDER BY l.n
+       RETURNING id
+     ), mail AS (
+       INSERT INTO mail_outbox (kind, order_id) SELECT 'order_placed', id FROM placed
+     ), claimed AS (
+       UPDATE idempotency_keys SET order_id = placed.id FROM placed WHERE key = $25
+     )
+     SELECT placed.id, (SELECT array_agg(lines.id ORDER BY lines.id) FROM lines) AS item_ids
+     FROM placed`,
     [
       order.userId,
       order.orderDate,
@@ -160,29 +187,37 @@ async function insertOrder(tx: SqlClient, order: NewOrder): Promise<number> {
       order.paymentMethod,
       order.totalCents,
       order.deliveryFeeCents,
+      lines.map((l) => l.type),
+      lines.map((l) => l.itemId),
+      lines.map((l) => l.title),
+      lines.map((l) => l.isbn13),
+      lines.map((l) => l.unitPriceCents),
+      lines.map((l) => l.weightGrams),
+      lines.map((l) => l.quantity),
+      // As text: postgres.js sends an array of booleans as one boolean.
+      lines.map((l) => String(l.preorder)),
+      key ?? null,
     ],
   );
-  for (const line of order.lines) {
-    await tx.query(
-      `INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
-         unit_price_cents, weight_grams, quantity, preorder)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        id,
-        line.type,
-        line.type === "book" ? line.itemId : null,
-        line.type === "stationery" ? line.itemId : null,
-        line.title,
-        line.isbn13,
-        line.unitPriceCents,
-        line.weightGrams,
-        line.quantity,
-        line.preorder,
-      ],
-    );
-  }
-  await tx.query("INSERT INTO mail_outbox (kind, order_id) VALUES ('order_placed', $1)", [id]);
-  return id;
+  return placedOrder(order, id, item_ids.map(Number));
+}
+
+/** The order as stored, from what was inserted: no second read. */
+function placedOrder(order: NewOrder, id: number, itemIds: number[]): Order {
+  return {
+    id,
+    userId: order.userId,
+    status: "pending",
+    orderDate: new Date(order.orderDate).toISOString(),
+    customer: { ...order.customer },
+    provinceName: order.provinceName,
+    districtName: order.districtName,
+    areaName: order.areaName,
+    totalCents: order.totalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    paymentMethod: order.paymentMethod,
+    items: order.lines.map((line, i) => ({ ...line, id: itemIds[i] })),
+  };
 }
 
 /** See OrderRepository.place in domain/ports.ts. */
@@ -207,15 +242,7 @@ export async function placeOrder(
       }
       const refused = await takeStock(tx, order, findSellable);
       if (refused) throw new Rollback(refused);
-      const id = await insertOrder(tx, order);
-      if (idempotency) {
-        await tx.query("UPDATE idempotency_keys SET order_id = $1 WHERE key = $2", [
-          id,
-          idempotency.key,
-        ]);
-      }
-      const placed = await findOrder(tx, id);
-      return { kind: "placed", order: placed! };
+      return { kind: "placed", order: await insertOrder(tx, order, idempotency?.key) };
     });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;

@@ -29,18 +29,15 @@ async function findSellable(
   const ids = (
     type: ItemType,
   ) => [...new Set(items.filter((i) => i.type === type).map((i) => i.id))];
-  const [books, stationery] = await Promise.all([
-    sql.query<SellableRow>(
-      `SELECT id, title, isbn13, price_cents, stock, weight_grams, preorder FROM books
-       WHERE id = ANY($1::integer[]) AND NOT archived`,
-      [ids("book")],
-    ),
-    sql.query<SellableRow>(
-      `SELECT id, title, NULL AS isbn13, price_cents, stock, weight_grams, false AS preorder
-       FROM stationery_items WHERE id = ANY($1::integer[]) AND NOT archived`,
-      [ids("stationery")],
-    ),
-  ]);
+  // One statement for both kinds: each statement is a round trip of its own.
+  const rows = await sql.query<SellableRow & { type: ItemType }>(
+    `SELECT 'book' AS type, id, title, isbn13, price_cents, stock, weight_grams, preorder
+     FROM books WHERE id = ANY($1::integer[]) AND NOT archived
+     UNION ALL
+     SELECT 'stationery', id, title, NULL, price_cents, stock, weight_grams, false
+     FROM stationery_items WHERE id = ANY($2::integer[]) AND NOT archived`,
+    [ids("book"), ids("stationery")],
+  );
   const found = new Map<string, SellableItem>();
   const add = (type: ItemType) => (row: SellableRow) =>
     found.set(`${type}:${row.id}`, {
@@ -53,8 +50,7 @@ async function findSellable(
       weightGrams: row.weight_grams,
       preorder: row.preorder,
     });
-  books.forEach(add("book"));
-  stationery.forEach(add("stationery"));
+  for (const row of rows) add(row.type)(row);
   const ordered = new Map<string, SellableItem>();
   for (const item of items) {
     const key = `${item.type}:${item.id}`;
