@@ -30,6 +30,7 @@ import {
 } from "./http/auth/mod.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
+import type { CachedResponse } from "./http/response_cache.ts";
 import type { Logger } from "./http/errors.ts";
 import { withBenchBaseline } from "./bench/baseline_route.ts";
 
@@ -156,6 +157,7 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
       perAccount: config.limits.loginPerAccount,
       perAddress: config.limits.loginPerAddress,
     },
+    responseCache: cache.companion<CachedResponse>(),
     readiness: databaseReadiness(sql, (await readMigrations()).map((m) => m.name)),
     pages: pagesApp({
       catalogue: ports.catalogue,

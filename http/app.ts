@@ -9,6 +9,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compression } from "./compression.ts";
+import { responseCache } from "./response_cache.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
   app.use(opsEndpoints(deps.readiness));
+  if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
   app.use("/api/*", bodyLimits());
 

@@ -17,6 +17,7 @@ import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
 import type { ReadinessCheck } from "./ops.ts";
+import type { ResponseStore } from "./response_cache.ts";
 
 export interface AppDeps {
   catalogue: Catalogue;
@@ -44,6 +45,8 @@ export interface AppDeps {
   orderLimit?: LimitRule;
   /** What /readyz asks; without it /readyz answers like /healthz. */
   readiness?: ReadinessCheck;
+  /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
+  responseCache?: ResponseStore;
 }
 
 /** Variables every request carries. */

@@ -50,11 +50,14 @@ export class CatalogueCache {
   /** Listing totals by filter: handed to PostgresCatalogue, which counts only on a miss. */
   readonly totals: TtlCache<number>;
   readonly lists: TtlCache<string[] | Category[]>;
+  readonly #pageOptions: { ttlMs: number; maxEntries: number; now?: () => number };
+  readonly #companions: TtlCache<unknown>[] = [];
 
   constructor(options: CatalogueCacheOptions = {}) {
     const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
     const now = options.now;
     const pageTtlMs = options.pageTtlMs ?? DEFAULT_PAGE_TTL_MS;
+    this.#pageOptions = { ttlMs: pageTtlMs, maxEntries, now };
     this.pages = new TtlCache({ ttlMs: pageTtlMs, maxEntries, now });
     this.products = new TtlCache({ ttlMs: pageTtlMs, maxEntries, now });
     this.totals = new TtlCache({
@@ -69,8 +72,19 @@ export class CatalogueCache {
     });
   }
 
+  /**
+   * Another cache of what listings and products show (the HTTP answers built from them),
+   * with the pages' time to live and size, cleared together with them.
+   */
+  companion<V>(): TtlCache<V> {
+    const cache = new TtlCache<V>(this.#pageOptions);
+    this.#companions.push(cache as TtlCache<unknown>);
+    return cache;
+  }
+
   /** Forgets everything: called after every write that changes what shoppers see. */
   clear(): void {
+    for (const companion of this.#companions) companion.clear();
     this.pages.clear();
     this.products.clear();
     this.totals.clear();

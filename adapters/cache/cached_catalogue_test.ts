@@ -111,3 +111,17 @@ Deno.test("a placed order clears the cache: listings show the stock it took", as
   await orders.reject(placed.order.id);
   assert.equal((await catalogue.findBook(book.id))?.stock, 3);
 });
+
+Deno.test("a companion cache lives as long as the pages and goes with them at a write", async () => {
+  const time = { now: 0 };
+  const { cache, admin, book } = await shop(() => time.now);
+  const answers = cache.companion<string>();
+  answers.set("GET /api/books", "page one");
+  time.now = 1_999;
+  assert.equal(answers.get("GET /api/books"), "page one");
+  await admin.updateBook(book.id, { priceCents: 99_00 });
+  assert.equal(answers.get("GET /api/books"), undefined);
+  answers.set("GET /api/books", "page one again");
+  time.now = 1_999 + 2_000;
+  assert.equal(answers.get("GET /api/books"), undefined);
+});

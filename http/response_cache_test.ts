@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { compression } from "./compression.ts";
+import { type CachedResponse, responseCache, type ResponseStore } from "./response_cache.ts";
+
+const PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Book ${i}` })) };
+
+function app(store: ResponseStore) {
+  const calls = { count: 0 };
+  const app = new Hono();
+  app.use(async (c, next) => {
+    c.header("X-Request-Id", crypto.randomUUID());
+    await next();
+  });
+  app.use(responseCache(store));
+  app.use(compression());
+  app.get("/api/books", (c) => {
+    calls.count++;
+    return c.req.query("missing") ? c.json({ error: "none" }, 404) : c.json(PAGE);
+  });
+  app.get("/api/books/:id", (c) => {
+    calls.count++;
+    return c.json({ data: { id: Number(c.req.param("id")) } });
+  });
+  app.get("/api/categories", (c) => {
+    calls.count++;
+    return c.json({ data: [] });
+  });
+  return { app, calls };
+}
+
+const gzip = { headers: { "Accept-Encoding": "gzip" } };
+
+Deno.test("responseCache() answers a repeated catalogue read from the store, with a new request id", async () => {
+  const store = new Map<string, CachedResponse>();
+  const { app: shop, calls } = app(store);
+  const first = await shop.request("/api/books?page=1", gzip);
+  const second = await shop.request("/api/books?page=1", gzip);
+  assert.equal(calls.count, 1);
+  for (const response of [first, second]) {
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("Content-Encoding"), "gzip");
+    assert.equal(response.headers.get("Content-Type"), "application/json");
+    const body = new Uint8Array(await response.arrayBuffer());
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(gunzipSync(body))), PAGE);
+  }
+  assert.notEqual(first.headers.get("X-Request-Id"), second.headers.get("X-Request-Id"));
+  assert.ok(second.headers.get("X-Request-Id"));
+  assert.deepEqual([...store.keys()], ["gzip /api/books?page=1"]);
+});
+
+Deno.test("responseCache() keeps gzip and plain answers, and each product, apart", async () => {
+  const { app: shop, calls } = app(new Map());
+  await (await shop.request("/api/books", gzip)).arrayBuffer();
+  assert.deepEqual(await (await shop.request("/api/books")).json(), PAGE);
+  assert.deepEqual(await (await shop.request("/api/books/7")).json(), { data: { id: 7 } });
+  assert.deepEqual(await (await shop.request("/api/books/8")).json(), { data: { id: 8 } });
+  assert.equal(calls.count, 4);
+});
+
+Deno.test("responseCache() keeps no error, no credentialed read and no other route", async () => {
+  const store = new Map<string, CachedResponse>();
+  const { app: shop, calls } = app(store);
+  const admin = { headers: { Authorization: "Bearer token" } };
+  for (
+    const [path, init] of [["/api/books?missing=1", {}], ["/api/books", admin], [
+      "/api/categories",
+      {},
+    ]]
+  ) {
+    for (let i = 0; i < 2; i++) {
+      await (await shop.request(path as string, init as RequestInit)).arrayBuffer();
+    }
+  }
+  assert.equal(calls.count, 6);
+  assert.equal(store.size, 0);
+});
