@@ -56,9 +56,18 @@ export function freePort(): number {
 /** Starts the shop against the database and waits until it answers. */
 export async function startShop(options: ShopOptions): Promise<ShopProcess> {
   await Deno.writeTextFile(options.logFile, "");
-  const output = () => Deno.open(options.logFile, { append: true }).then((f) => f.writable);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+  // The shop writes its log (a line a request) straight to the file: copied through this
+  // process, at 20,000 requests a second, the copying took CPU from the shop under test.
+  const child = new Deno.Command("sh", {
+    args: [
+      "-c",
+      'exec "$@" >> "$0" 2>&1',
+      options.logFile,
+      Deno.execPath(),
+      "run",
+      "-A",
+      "main.ts",
+    ],
     cwd: PROJECT_DIR,
     env: {
       DATABASE_URL: options.databaseUrl,
@@ -75,13 +84,9 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
       NO_COLOR: "1",
     },
     stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
+    stdout: "null",
+    stderr: "null",
   }).spawn();
-  const copy = Promise.all([
-    child.stdout.pipeTo(await output()),
-    child.stderr.pipeTo(await output()),
-  ]).catch(() => {});
   const url = `http://127.0.0.1:${options.port}`;
   let stopping: Promise<void> | undefined;
   try {
@@ -109,7 +114,6 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
         }, 5000);
         await child.status;
         clearTimeout(timer);
-        await copy;
       })();
       return stopping;
     },
