@@ -157,7 +157,8 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
       perAccount: config.limits.loginPerAccount,
       perAddress: config.limits.loginPerAddress,
     },
-    responseCache: cache.companion<CachedResponse>(),
+    // An answer past its 2 s may be served for 2 s more while the next one is made.
+    responseCache: cache.companion<CachedResponse>({ staleMs: 2_000 }),
     readiness: databaseReadiness(sql, (await readMigrations()).map((m) => m.name)),
     pages: pagesApp({
       catalogue: ports.catalogue,

@@ -11,7 +11,7 @@
  * client takes gzip, since the kept bytes are the encoded ones. Request ids, security
  * headers and the request log still come from the middleware around this one.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { acceptsGzip } from "./compression.ts";
 
 /** An answer as kept: its status, the headers it was built with and its bytes. */
@@ -21,9 +21,12 @@ export interface CachedResponse {
   body: Uint8Array<ArrayBuffer>;
 }
 
-/** Where answers are kept (adapters/cache's TtlCache fits). */
+/**
+ * Where answers are kept (adapters/cache's TtlCache fits). `lookup` tells a fresh answer
+ * from one past its time that may still be served while a new one is made.
+ */
 export interface ResponseStore {
-  get(key: string): CachedResponse | undefined;
+  lookup(key: string): { value: CachedResponse; fresh: boolean } | undefined;
   set(key: string, response: CachedResponse): void;
 }
 
@@ -33,8 +36,14 @@ export const CACHEABLE_PATH = /^\/api\/(?:books|stationery)(?:\/\d{1,10})?$/;
 /** Headers the answer's own middleware set again on every request: not kept. */
 const PER_REQUEST = new Set(["x-request-id", "date"]);
 
-/** Serves kept answers of CACHEABLE_PATH and keeps new ones in `store`. */
+/**
+ * Serves kept answers of CACHEABLE_PATH and keeps new ones in `store`. When an answer is
+ * past its time, the first request makes a new one and the others are served the kept one
+ * meanwhile (as long as the store still offers it): no crowd of requests waits on the
+ * database each time an answer expires.
+ */
 export function responseCache(store: ResponseStore): MiddlewareHandler {
+  const renewing = new Set<string>();
   return async (c, next) => {
     if (
       c.req.method !== "GET" || c.req.header("Authorization") || !CACHEABLE_PATH.test(c.req.path)
@@ -45,19 +54,30 @@ export function responseCache(store: ResponseStore): MiddlewareHandler {
     const key = `${acceptsGzip(c.req.header("Accept-Encoding")) ? "gzip" : "identity"} ${
       url.slice(url.indexOf("/", url.indexOf("//") + 2))
     }`;
-    const kept = store.get(key);
-    // Through the context, so that headers set before (the request id) are kept.
-    if (kept) {
-      return c.newResponse(kept.body, kept.status as 200, Object.fromEntries(kept.headers));
+    const kept = store.lookup(key);
+    if (kept && (kept.fresh || renewing.has(key))) {
+      const { body, status, headers } = kept.value;
+      // Through the context, so that headers set before (the request id) are kept.
+      return c.newResponse(body, status as 200, Object.fromEntries(headers));
     }
-    await next();
-    const res = c.res;
-    if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
-    const body = new Uint8Array(await res.arrayBuffer());
-    const headers = [...res.headers].filter(([name]) => !PER_REQUEST.has(name.toLowerCase()));
-    store.set(key, { status: res.status, headers, body });
-    // The body was read: the same bytes go out, with this request's own headers.
-    c.res = undefined;
-    c.res = new Response(body, { status: res.status, headers: res.headers });
+    renewing.add(key);
+    try {
+      await keep(c, next, store, key);
+    } finally {
+      renewing.delete(key);
+    }
   };
+}
+
+/** Answers the request and keeps a 200 answer under `key`. */
+async function keep(c: Context, next: Next, store: ResponseStore, key: string): Promise<void> {
+  await next();
+  const res = c.res;
+  if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const headers = [...res.headers].filter(([name]) => !PER_REQUEST.has(name.toLowerCase()));
+  store.set(key, { status: res.status, headers, body });
+  // The body was read: the same bytes go out, with this request's own headers.
+  c.res = undefined;
+  c.res = new Response(body, { status: res.status, headers: res.headers });
 }

@@ -6,6 +6,16 @@ import { type CachedResponse, responseCache, type ResponseStore } from "./respon
 
 const PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Book ${i}` })) };
 
+/** A store that keeps answers for good: every kept answer is fresh. */
+function forever(): ResponseStore & { map: Map<string, CachedResponse> } {
+  const map = new Map<string, CachedResponse>();
+  return {
+    map,
+    lookup: (key) => map.has(key) ? { value: map.get(key)!, fresh: true } : undefined,
+    set: (key, response) => void map.set(key, response),
+  };
+}
+
 function app(store: ResponseStore) {
   const calls = { count: 0 };
   const app = new Hono();
@@ -33,7 +43,7 @@ function app(store: ResponseStore) {
 const gzip = { headers: { "Accept-Encoding": "gzip" } };
 
 Deno.test("responseCache() answers a repeated catalogue read from the store, with a new request id", async () => {
-  const store = new Map<string, CachedResponse>();
+  const store = forever();
   const { app: shop, calls } = app(store);
   const first = await shop.request("/api/books?page=1", gzip);
   const second = await shop.request("/api/books?page=1", gzip);
@@ -47,11 +57,11 @@ Deno.test("responseCache() answers a repeated catalogue read from the store, wit
   }
   assert.notEqual(first.headers.get("X-Request-Id"), second.headers.get("X-Request-Id"));
   assert.ok(second.headers.get("X-Request-Id"));
-  assert.deepEqual([...store.keys()], ["gzip /api/books?page=1"]);
+  assert.deepEqual([...store.map.keys()], ["gzip /api/books?page=1"]);
 });
 
 Deno.test("responseCache() keeps gzip and plain answers, and each product, apart", async () => {
-  const { app: shop, calls } = app(new Map());
+  const { app: shop, calls } = app(forever());
   await (await shop.request("/api/books", gzip)).arrayBuffer();
   assert.deepEqual(await (await shop.request("/api/books")).json(), PAGE);
   assert.deepEqual(await (await shop.request("/api/books/7")).json(), { data: { id: 7 } });
@@ -60,7 +70,7 @@ Deno.test("responseCache() keeps gzip and plain answers, and each product, apart
 });
 
 Deno.test("responseCache() keeps no error, no credentialed read and no other route", async () => {
-  const store = new Map<string, CachedResponse>();
+  const store = forever();
   const { app: shop, calls } = app(store);
   const admin = { headers: { Authorization: "Bearer token" } };
   for (
@@ -74,5 +84,36 @@ Deno.test("responseCache() keeps no error, no credentialed read and no other rou
     }
   }
   assert.equal(calls.count, 6);
-  assert.equal(store.size, 0);
+  assert.equal(store.map.size, 0);
+});
+
+Deno.test("responseCache() renews an expired answer once and serves the kept one meanwhile", async () => {
+  const kept = forever();
+  let fresh = true;
+  const store: ResponseStore = {
+    lookup: (key) => {
+      const found = kept.lookup(key);
+      return found && { value: found.value, fresh };
+    },
+    set: (key, response) => kept.set(key, response),
+  };
+  let release = () => {};
+  let calls = 0;
+  const shop = new Hono();
+  shop.use(responseCache(store));
+  shop.get("/api/books", async (c) => {
+    calls++;
+    if (calls === 2) await new Promise<void>((resolve) => release = resolve);
+    return c.json({ version: calls });
+  });
+  assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 1 });
+  fresh = false;
+  const renewing = shop.request("/api/books");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 1 });
+  release();
+  assert.deepEqual(await (await renewing).json(), { version: 2 });
+  fresh = true;
+  assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 2 });
+  assert.equal(calls, 2);
 });

@@ -74,10 +74,11 @@ export class CatalogueCache {
 
   /**
    * Another cache of what listings and products show (the HTTP answers built from them),
-   * with the pages' time to live and size, cleared together with them.
+   * with the pages' time to live and size, cleared together with them. Its values may be
+   * served for another `staleMs` while the first caller after their time makes new ones.
    */
-  companion<V>(): TtlCache<V> {
-    const cache = new TtlCache<V>(this.#pageOptions);
+  companion<V>(options: { staleMs?: number } = {}): TtlCache<V> {
+    const cache = new TtlCache<V>({ ...this.#pageOptions, staleMs: options.staleMs });
     this.#companions.push(cache as TtlCache<unknown>);
     return cache;
   }

@@ -1,7 +1,8 @@
 /**
  * A small in-process cache: each value lives for a fixed time, the number of entries is
  * bounded (the oldest entry goes first), and concurrent misses for one key share a single
- * load. `clear()` forgets everything, including loads under way: a read that began before a
+ * load; optionally, a value just past its time may be handed out while a new one is made.
+ * `clear()` forgets everything, including loads under way: a read that began before a
  * write never stores its older answer after it.
  */
 
@@ -12,6 +13,11 @@ export interface TtlCacheOptions {
   maxEntries: number;
   /** Milliseconds from any fixed origin; `performance.now` by default. */
   now?: () => number;
+  /**
+   * For this long after its time to live a value may still be handed out by lookup() while
+   * a fresh one is made (stale while revalidating); 0 by default.
+   */
+  staleMs?: number;
 }
 
 interface Entry<V> {
@@ -23,6 +29,7 @@ export class TtlCache<V> {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
+  readonly #staleMs: number;
   readonly #entries = new Map<string, Entry<V>>();
   readonly #loading = new Map<string, Promise<V>>();
   /** Bumped by clear(): a load that began under an older generation stores nothing. */
@@ -36,6 +43,7 @@ export class TtlCache<V> {
     this.#ttlMs = options.ttlMs;
     this.#maxEntries = options.maxEntries;
     this.#now = options.now ?? (() => performance.now());
+    this.#staleMs = Math.max(0, options.staleMs ?? 0);
   }
 
   /** The number of values stored (expired ones included until they are next looked up). */
@@ -47,11 +55,26 @@ export class TtlCache<V> {
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.#now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    const now = this.#now();
+    if (entry.expiresAt > now) return entry.value;
+    // Kept for lookup() while it may still be served stale.
+    if (entry.expiresAt + this.#staleMs <= now) this.#entries.delete(key);
+    return undefined;
+  }
+
+  /**
+   * The value under `key` and whether it is still fresh: a value past its time to live but
+   * within `staleMs` comes back as not fresh, for the caller to serve while it makes a new
+   * one; an older one is gone.
+   */
+  lookup(key: string): { value: V; fresh: boolean } | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    const now = this.#now();
+    if (entry.expiresAt > now) return { value: entry.value, fresh: true };
+    if (entry.expiresAt + this.#staleMs > now) return { value: entry.value, fresh: false };
+    this.#entries.delete(key);
+    return undefined;
   }
 
   /** Stores `value` under `key` for the cache's time to live. */

@@ -80,3 +80,18 @@ Deno.test("the constructor refuses a time to live or a size that cannot work", (
   assert.throws(() => new TtlCache({ ttlMs: 0, maxEntries: 1 }), RangeError);
   assert.throws(() => new TtlCache({ ttlMs: 10, maxEntries: 0 }), RangeError);
 });
+
+Deno.test("lookup() hands out a value past its time as stale within staleMs, then forgets it", () => {
+  const time = clock();
+  const cache = new TtlCache<string>({ ttlMs: 2000, maxEntries: 10, now: time.now, staleMs: 1000 });
+  cache.set("k", "v");
+  assert.deepEqual(cache.lookup("k"), { value: "v", fresh: true });
+  time.state.now = 2500;
+  assert.deepEqual(cache.lookup("k"), { value: "v", fresh: false });
+  assert.equal(cache.get("k"), undefined);
+  time.state.now = 3000;
+  assert.equal(cache.lookup("k"), undefined);
+  cache.set("k", "w");
+  cache.clear();
+  assert.equal(cache.lookup("k"), undefined);
+});
