@@ -46,6 +46,12 @@ export interface PostgresJsOptions {
   connectTimeoutSeconds?: number;
   /** The server cancels a statement running longer than this; 15 s by default. */
   statementTimeoutMs?: number;
+  /**
+   * Prepare each statement once per connection (postgres.js's own default, which its
+   * `unsafe` leaves off); true by default. Parsing and planning every statement again was
+   * a third of an order's cost at 32 concurrent checkouts (308 against 525 orders/s).
+   */
+  prepare?: boolean;
 }
 
 /** Errors of the connection itself (postgres.js codes and socket errors). */
@@ -147,11 +153,13 @@ export class PostgresJsSqlClient implements SqlClient {
   #sql: Sql;
   readonly #url: string;
   readonly #options: PostgresJsOptions;
+  readonly #prepare: boolean;
 
   constructor(url: string, options: PostgresJsOptions = {}) {
     guardAgainstStrayWrites();
     this.#url = url;
     this.#options = options;
+    this.#prepare = options.prepare ?? true;
     this.#sql = this.#pool();
     openClients.add(this);
   }
@@ -181,7 +189,7 @@ export class PostgresJsSqlClient implements SqlClient {
   async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
     try {
       // deno-lint-ignore no-explicit-any
-      const rows = await this.#sql.unsafe(sql, params as any[]);
+      const rows = await this.#sql.unsafe(sql, params as any[], { prepare: this.#prepare });
       return Array.from(rows) as T[];
     } catch (error) {
       throw unavailable(error);
@@ -198,7 +206,9 @@ export class PostgresJsSqlClient implements SqlClient {
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     try {
-      const result = await this.#sql.begin((tx) => fn(new PostgresJsTransaction(tx)));
+      const result = await this.#sql.begin((tx) =>
+        fn(new PostgresJsTransaction(tx, this.#prepare))
+      );
       return result as T;
     } catch (error) {
       throw unavailable(error);
@@ -213,14 +223,16 @@ export class PostgresJsSqlClient implements SqlClient {
 
 class PostgresJsTransaction implements SqlClient {
   readonly #tx: TransactionSql;
+  readonly #prepare: boolean;
 
-  constructor(tx: TransactionSql) {
+  constructor(tx: TransactionSql, prepare: boolean) {
     this.#tx = tx;
+    this.#prepare = prepare;
   }
 
   async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
     // deno-lint-ignore no-explicit-any
-    const rows = await this.#tx.unsafe(sql, params as any[]);
+    const rows = await this.#tx.unsafe(sql, params as any[], { prepare: this.#prepare });
     return Array.from(rows) as T[];
   }
 
