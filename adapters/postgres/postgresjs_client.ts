@@ -146,7 +146,7 @@ function guardAgainstStrayWrites(): void {
 }
 
 type Sql = postgres.Sql<Record<string, unknown>>;
-type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;
+type ReservedSql = postgres.ReservedSql<Record<string, unknown>>;
 
 /** A PostgreSQL server through a postgres.js connection pool. */
 export class PostgresJsSqlClient implements SqlClient {
@@ -204,14 +204,43 @@ export class PostgresJsSqlClient implements SqlClient {
     }
   }
 
+  /**
+   * Runs `fn` in a transaction on a connection reserved before BEGIN is sent.
+   *
+   * Not `sql.begin`: in postgres.js 3.4.9 a BEGIN written when a busy connection's
+   * pipeline or socket buffer is full skips the reservation (porsager/postgres#823,
+   * #1189). The order then fails with UNSAFE_TRANSACTION and the connection goes back
+   * to the pool still inside the transaction. `sql.reserve()` takes an idle connection
+   * and reserves it at once, so every statement of the transaction runs on it and
+   * nothing else does.
+   */
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    let reserved: ReservedSql;
     try {
-      const result = await this.#sql.begin((tx) =>
-        fn(new PostgresJsTransaction(tx, this.#prepare))
-      );
-      return result as T;
+      reserved = await this.#sql.reserve() as unknown as ReservedSql;
     } catch (error) {
       throw unavailable(error);
+    }
+    let release = true;
+    try {
+      await reserved.unsafe("begin");
+      let result: T;
+      try {
+        result = await fn(new PostgresJsTransaction(reserved, this.#prepare));
+      } catch (error) {
+        await reserved.unsafe("rollback").catch((rollbackError: unknown) => {
+          // A closed connection is back in the pool's hands already: never hand it out again.
+          if (isConnectionFailure(rollbackError)) release = false;
+        });
+        throw error;
+      }
+      await reserved.unsafe("commit");
+      return result;
+    } catch (error) {
+      if (isConnectionFailure(error)) release = false;
+      throw unavailable(error);
+    } finally {
+      if (release) reserved.release();
     }
   }
 
@@ -222,10 +251,10 @@ export class PostgresJsSqlClient implements SqlClient {
 }
 
 class PostgresJsTransaction implements SqlClient {
-  readonly #tx: TransactionSql;
+  readonly #tx: ReservedSql;
   readonly #prepare: boolean;
 
-  constructor(tx: TransactionSql, prepare: boolean) {
+  constructor(tx: ReservedSql, prepare: boolean) {
     this.#tx = tx;
     this.#prepare = prepare;
   }

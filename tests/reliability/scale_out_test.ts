@@ -87,7 +87,11 @@ Deno.test({
       );
       const seconds = (performance.now() - started) / 1000;
       const counts = tally(answers);
-      assert.deepEqual(counts, { 201: COPIES, 409: BUYERS - COPIES }, JSON.stringify(counts));
+      assert.deepEqual(
+        counts,
+        { 201: COPIES, 409: BUYERS - COPIES },
+        `${JSON.stringify(counts)}\n${unexpectedLines(shops.map((s) => s.output()))}`,
+      );
       for (const answer of answers.filter((x) => x.status === 409)) {
         assert.equal(answer.code, "INSUFFICIENT_STOCK");
       }
@@ -131,3 +135,11 @@ Deno.test({
     }
   },
 });
+
+/** What the shops logged as errors: the reason behind an unexpected answer. */
+function unexpectedLines(outputs: string[]): string {
+  return outputs.flatMap((o) => o.split("\n"))
+    .filter((line) => /"level":"error"|Error|error:/.test(line))
+    .slice(0, 20)
+    .join("\n");
+}
