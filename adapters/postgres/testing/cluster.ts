@@ -60,6 +60,65 @@ async function run(cmd: string, args: string[], asUser: string | undefined): Pro
   }
 }
 
+/** A PostgreSQL server in a temp dir of its own, on a free loopback port. */
+export interface LocalServer {
+  /** postgres://postgres@127.0.0.1:PORT/postgres */
+  url: string;
+  start(): Promise<void>;
+  /** `pg_ctl stop` in the given mode ("fast" ends sessions; "immediate" just stops). */
+  stop(mode: "fast" | "immediate"): Promise<void>;
+  stopSync(): void;
+  /** Removes the data directory (after a stop). */
+  remove(): Promise<void>;
+  removeSync(): void;
+}
+
+/**
+ * initdb (trust auth, as the `postgres` user when run as root) and start a server with
+ * the given extra settings (`-c name=value` pairs). The same data dir and port serve
+ * every later `start()`, so a test can play an outage.
+ */
+export async function startLocalServer(
+  bin: string,
+  options: { prefix: string; settings: string[] },
+): Promise<LocalServer> {
+  const asUser = Deno.uid?.() === 0 ? "postgres" : undefined;
+  const dir = await Deno.makeTempDir({ prefix: options.prefix });
+  if (asUser) await run("chown", [asUser, dir], undefined);
+  const dataDir = `${dir}/data`;
+  const port = freePort();
+  await run(`${bin}/initdb`, [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--no-sync",
+  ], asUser);
+  const opts = [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, ...options.settings]
+    .join(" -c ");
+  const pgCtl = (args: string[]) => run(`${bin}/pg_ctl`, ["-D", dataDir, ...args], asUser);
+  const server: LocalServer = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start: () => pgCtl(["-o", opts, "-l", `${dir}/log`, "-w", "start"]),
+    stop: (mode) => pgCtl(["-m", mode, "-w", "stop"]),
+    stopSync: () =>
+      runSync(`${bin}/pg_ctl`, ["-D", dataDir, "-m", "immediate", "-w", "stop"], asUser),
+    remove: () => Deno.remove(dir, { recursive: true }).catch(() => {}),
+    removeSync() {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  await server.start();
+  return server;
+}
+
 /**
  * Starts a cluster, or returns the one named by TEST_DATABASE_URL. With `required`
  * (CI), a missing server is an error; otherwise it returns undefined and the caller
@@ -83,47 +142,29 @@ export async function startTestCluster(
     );
     return undefined;
   }
-  const isRoot = Deno.uid?.() === 0;
-  const asUser = isRoot ? "postgres" : undefined;
-  const dir = await Deno.makeTempDir({ prefix: "pothgula-pg-" });
-  if (isRoot) await run("chown", ["postgres", dir], undefined);
-  const dataDir = `${dir}/data`;
-  const port = freePort();
-  await run(`${bin}/initdb`, [
-    "-D",
-    dataDir,
-    "-U",
-    "postgres",
-    "--auth=trust",
-    "-E",
-    "UTF8",
-    "--no-sync",
-  ], asUser);
-  const opts =
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  await run(
-    `${bin}/pg_ctl`,
-    ["-D", dataDir, "-o", opts, "-l", `${dir}/log`, "-w", "start"],
-    asUser,
-  );
+  const server = await startLocalServer(bin, {
+    prefix: "pothgula-pg-",
+    settings: [
+      "fsync=off",
+      "synchronous_commit=off",
+      "full_page_writes=off",
+      "max_connections=300",
+    ],
+  });
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: server.url,
     async stop() {
       try {
-        await run(`${bin}/pg_ctl`, ["-D", dataDir, "-m", "immediate", "-w", "stop"], asUser);
+        await server.stop("immediate");
       } finally {
-        await Deno.remove(dir, { recursive: true }).catch(() => {});
+        await server.remove();
       }
     },
     stopSync() {
       try {
-        runSync(`${bin}/pg_ctl`, ["-D", dataDir, "-m", "immediate", "-w", "stop"], asUser);
+        server.stopSync();
       } finally {
-        try {
-          Deno.removeSync(dir, { recursive: true });
-        } catch {
-          // Already gone.
-        }
+        server.removeSync();
       }
     },
   };
