@@ -5,12 +5,22 @@
  */
 import { z } from "zod";
 import { centsToRupees, gramsToKg } from "../domain/money.ts";
-import type { Book, Category, StationeryItem } from "../domain/catalogue/model.ts";
+import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/model.ts";
 import type { Area, District, Province } from "../domain/catalogue/locations.ts";
 import type { Order, OrderStats } from "../domain/orders/model.ts";
 import type { BankDetails } from "../domain/shop.ts";
 import { LANGUAGES } from "../domain/catalogue/model.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
+
+/** A list page as the API sends it: the records and where they stand. */
+export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R) {
+  return {
+    data: page.items.map(record),
+    page: page.page,
+    pageSize: page.pageSize,
+    total: page.total,
+  };
+}
 
 export function bookRecord(book: Book) {
   return {

@@ -8,12 +8,14 @@ import { z } from "zod";
 import { kgToGrams, rupeesToCents } from "../domain/money.ts";
 import {
   BOOK_SORT_KEYS,
+  type BookFilter,
   type BookSortKey,
   type CatalogueSort,
   LANGUAGES,
   SORT_DIRECTIONS,
   type SortDirection,
   STATIONERY_SORT_KEYS,
+  type StationeryFilter,
 } from "../domain/catalogue/model.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
@@ -123,6 +125,32 @@ export function sortOf<Key extends BookSortKey>(
   query: { sort?: Key; order?: SortDirection },
 ): CatalogueSort<Key | "id"> {
   return { by: query.sort ?? "id", direction: query.order ?? "asc" };
+}
+
+/** The stationery filter a list query asks for; both stock boxes are ticked by default. */
+export function stationeryFilterOf(query: {
+  q?: string;
+  categoryId?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  outOfStock?: boolean;
+}): StationeryFilter {
+  return {
+    q: query.q,
+    categoryId: query.categoryId,
+    minPriceCents: query.minPrice,
+    maxPriceCents: query.maxPrice,
+    inStock: query.inStock ?? true,
+    outOfStock: query.outOfStock ?? true,
+  };
+}
+
+/** The book filter: the stationery filter plus the author. */
+export function bookFilterOf(
+  query: Parameters<typeof stationeryFilterOf>[0] & { author?: string },
+): BookFilter {
+  return { ...stationeryFilterOf(query), author: query.author };
 }
 
 /** The page a query asks for, with the shop's defaults. */

@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { addBook, changeBook } from "../../domain/catalogue/manage_catalogue.ts";
 import {
   bookChangesBody,
+  bookFilterOf,
   bookQuery,
   idParam,
   newBookFields,
@@ -11,7 +12,7 @@ import {
   priceBody,
   sortOf,
 } from "../schemas.ts";
-import { bookRecord } from "../records.ts";
+import { bookRecord, pageRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
 import { notFound } from "../errors.ts";
 import { MAX_IMAGES, storeImages } from "../product_images.ts";
@@ -22,25 +23,8 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/", validate("query", bookQuery), async (c) => {
     const q = c.req.valid("query");
-    const page = await deps.catalogue.listBooks(
-      {
-        q: q.q,
-        categoryId: q.categoryId,
-        author: q.author,
-        minPriceCents: q.minPrice,
-        maxPriceCents: q.maxPrice,
-        inStock: q.inStock ?? true,
-        outOfStock: q.outOfStock ?? true,
-      },
-      pageOf(q),
-      sortOf(q),
-    );
-    return c.json({
-      data: page.items.map(bookRecord),
-      page: page.page,
-      pageSize: page.pageSize,
-      total: page.total,
-    });
+    const page = await deps.catalogue.listBooks(bookFilterOf(q), pageOf(q), sortOf(q));
+    return c.json(pageRecord(page, bookRecord));
   });
 
   // Before "/:id", which would take "authors" for an id.

@@ -9,9 +9,10 @@ import {
   priceBody,
   sortOf,
   stationeryChangesBody,
+  stationeryFilterOf,
   stationeryQuery,
 } from "../schemas.ts";
-import { stationeryRecord } from "../records.ts";
+import { pageRecord, stationeryRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
 import { notFound } from "../errors.ts";
 import { storeImages } from "../product_images.ts";
@@ -22,24 +23,8 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/", validate("query", stationeryQuery), async (c) => {
     const q = c.req.valid("query");
-    const page = await deps.catalogue.listStationery(
-      {
-        q: q.q,
-        categoryId: q.categoryId,
-        minPriceCents: q.minPrice,
-        maxPriceCents: q.maxPrice,
-        inStock: q.inStock ?? true,
-        outOfStock: q.outOfStock ?? true,
-      },
-      pageOf(q),
-      sortOf(q),
-    );
-    return c.json({
-      data: page.items.map(stationeryRecord),
-      page: page.page,
-      pageSize: page.pageSize,
-      total: page.total,
-    });
+    const page = await deps.catalogue.listStationery(stationeryFilterOf(q), pageOf(q), sortOf(q));
+    return c.json(pageRecord(page, stationeryRecord));
   });
 
   app.get("/:id", validate("param", idParam), async (c) => {
