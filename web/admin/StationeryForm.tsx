@@ -10,6 +10,7 @@ import {
 import { useAdmin } from "./context.ts";
 import { addProduct } from "./endpoints.ts";
 import { Notice } from "./Feedback.tsx";
+import { CategorySelect } from "./CategorySelect.tsx";
 import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
 import { useNotice } from "./hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
@@ -97,19 +98,13 @@ export function StationeryForm(
             )}
           </Field>
         ))}
-        <Field id="stationery-categoryId" label="Category" error={errors.categoryId}>
-          {(aria) => (
-            <select
-              {...aria}
-              required
-              value={values.categoryId}
-              onChange={(e) => set("categoryId", e.target.value)}
-            >
-              <option value="">Select Category</option>
-              {categories.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
-            </select>
-          )}
-        </Field>
+        <CategorySelect
+          id="stationery-categoryId"
+          categories={categories}
+          value={values.categoryId}
+          error={errors.categoryId}
+          onChange={(value) => set("categoryId", value)}
+        />
         <div className="field-wide">
           <Field id="stationery-image" label="Image" error={errors.image}>
             {(aria) => (
