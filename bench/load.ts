@@ -89,13 +89,18 @@ export function requestLines(requests: LoadRequest[]): string {
   }).join("\n") + "\n";
 }
 
-async function hasWrk(): Promise<boolean> {
-  if (Deno.env.get("BENCH_LOAD_CLIENT") === "deno") return false;
+/** Whether wrk is installed (Debian's package `wrk`; a fresh machine has none). */
+export async function wrkInstalled(): Promise<boolean> {
   try {
     return (await Deno.stat(WRK)).isFile;
   } catch {
     return false;
   }
+}
+
+async function hasWrk(): Promise<boolean> {
+  if (Deno.env.get("BENCH_LOAD_CLIENT") === "deno") return false;
+  return await wrkInstalled();
 }
 
 /** Runs one load and returns its figures. */

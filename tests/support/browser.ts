@@ -1,10 +1,11 @@
 /**
  * Finds and launches a real Chromium for the browser suites: CHROME_PATH, else Debian's
- * /usr/bin/chromium, else the binary shipped in the npm package @sparticuz/chromium.
+ * /usr/bin/chromium, else the binary shipped in the npm package @sparticuz/chromium (which
+ * needs nothing but npm, so the suites run on a machine with only Node and npm).
  */
 import { type Browser, chromium } from "playwright-core";
 
-const DEBIAN_FLAGS = [
+const SYSTEM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-dev-shm-usage",
@@ -15,6 +16,26 @@ const DEBIAN_FLAGS = [
   "--disable-quic",
 ];
 
+/**
+ * Flags of the npm package's own list that a test browser must not take:
+ * - `--single-process`: the browser then closes itself when a second context is opened or
+ *   closed ("Target page, context or browser has been closed"), and every suite opens many;
+ * - the ones that switch web security off, so that the pages' CSP and same-origin rules are
+ *   tested as a shopper's browser applies them.
+ */
+const REFUSED_PACKAGE_FLAGS = new Set([
+  "--single-process",
+  "--disable-web-security",
+  "--allow-running-insecure-content",
+  "--disable-site-isolation-trials",
+]);
+
+/** The npm package's flags that a test browser may keep, plus this machine's closed network. */
+export function packageBrowserArgs(packageArgs: readonly string[]): string[] {
+  const kept = packageArgs.filter((flag) => !REFUSED_PACKAGE_FLAGS.has(flag.split("=")[0]));
+  return [...kept, "--disable-background-networking", "--disable-component-update"];
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     return (await Deno.stat(path)).isFile;
@@ -23,23 +44,36 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Where the browser comes from and the flags it needs. */
-export async function findChromium(): Promise<{ executablePath: string; args: string[] }> {
-  const fromEnv = Deno.env.get("CHROME_PATH");
-  if (fromEnv) return { executablePath: fromEnv, args: DEBIAN_FLAGS };
-  if (await exists("/usr/bin/chromium")) {
-    return { executablePath: "/usr/bin/chromium", args: DEBIAN_FLAGS };
-  }
+export type ChromiumSource = "env" | "system" | "npm";
+
+export interface ChromiumLaunch {
+  source: ChromiumSource;
+  executablePath: string;
+  args: string[];
+}
+
+/** The Chromium shipped in the npm package @sparticuz/chromium (unpacked to a temp folder). */
+export async function npmChromium(): Promise<ChromiumLaunch> {
   const { default: sparticuz } = await import("@sparticuz/chromium");
   const executablePath = await sparticuz.executablePath();
-  return {
-    executablePath,
-    args: [...sparticuz.args, "--disable-background-networking", "--disable-component-update"],
-  };
+  return { source: "npm", executablePath, args: packageBrowserArgs(sparticuz.args) };
+}
+
+/** Debian's Chromium, when it is installed. */
+export async function systemChromium(): Promise<ChromiumLaunch | undefined> {
+  if (!await exists("/usr/bin/chromium")) return undefined;
+  return { source: "system", executablePath: "/usr/bin/chromium", args: SYSTEM_FLAGS };
+}
+
+/** Where the browser comes from and the flags it needs. */
+export async function findChromium(): Promise<ChromiumLaunch> {
+  const fromEnv = Deno.env.get("CHROME_PATH");
+  if (fromEnv) return { source: "env", executablePath: fromEnv, args: SYSTEM_FLAGS };
+  return await systemChromium() ?? await npmChromium();
 }
 
 /** Launches headless Chromium; throws (never skips) when none can start. */
-export async function launchBrowser(): Promise<Browser> {
-  const { executablePath, args } = await findChromium();
+export async function launchBrowser(from?: ChromiumLaunch): Promise<Browser> {
+  const { executablePath, args } = from ?? await findChromium();
   return await chromium.launch({ executablePath, args, headless: true });
 }
