@@ -19,7 +19,7 @@ export interface TemplateStamp {
 }
 
 /** What went into a template: a change to any of these makes the templates stale. */
-const KEY_SOURCES = ["migrations", "adapters/demo", "deno.lock"];
+const KEY_SOURCES = ["migrations", "adapters/demo", "deno.start.lock"];
 
 async function filesUnder(path: string): Promise<string[]> {
   const info = await Deno.stat(path).catch(() => undefined);

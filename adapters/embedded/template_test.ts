@@ -8,7 +8,7 @@ async function project() {
   await Deno.mkdir(`${root}/adapters/demo`, { recursive: true });
   await Deno.writeTextFile(`${root}/migrations/0001_catalogue.sql`, "CREATE TABLE books ();");
   await Deno.writeTextFile(`${root}/adapters/demo/catalogue_data.ts`, "export const BOOKS = [];");
-  await Deno.writeTextFile(`${root}/deno.lock`, "{}");
+  await Deno.writeTextFile(`${root}/deno.start.lock`, "{}");
   const templateDir = `${root}/dist/embedded`;
   for (const kind of ["schema", "demo"]) {
     await Deno.mkdir(`${templateDir}/${kind}/pglite/base`, { recursive: true });

@@ -5,6 +5,11 @@
  * while rendering (the access policies refuse it).
  */
 import { createRequire } from "node:module";
+// The font files are read from this package at run time; importing its manifest makes the
+// package part of the module graph, so that the shop's own install (deno.start.lock) has it.
+import sinhalaFontPackage from "@fontsource/noto-sans-sinhala/package.json" with {
+  type: "json",
+};
 // @ts-types="@types/pdfmake"
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
@@ -30,7 +35,7 @@ function sinhalaFiles(): Faces {
   const require = createRequire(import.meta.url);
   const file = (weight: number) =>
     require.resolve(
-      `@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-${weight}-normal.woff`,
+      `${sinhalaFontPackage.name}/files/noto-sans-sinhala-sinhala-${weight}-normal.woff`,
     );
   const regular = file(400);
   const bold = file(700);
