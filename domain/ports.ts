@@ -34,6 +34,7 @@ import type {
   PaymentMethod,
 } from "./orders/model.ts";
 import type { Cents } from "./money.ts";
+import type { PlacementPlan, TransitionPlan } from "./orders/plans.ts";
 
 /**
  * Catalogue reads for the storefront and the admin's tables. Archived products are never
@@ -154,23 +155,23 @@ export interface OrderRepository {
   /** Current state of the asked items; missing or archived ones are left out. */
   findSellable(items: { type: ItemType; id: number }[]): Promise<SellableItem[]>;
   /**
-   * In one transaction: claims the idempotency key (when given), takes the stock of
-   * every line (lines for the same item summed, rows touched in id order, guarded by
-   * `stock >= quantity` and the unit price the order was priced at), stores the order
-   * as pending with its lines, and enqueues the checkout mail. All or nothing.
+   * Carries out a placement plan in one transaction: claims the idempotency key (when
+   * given) and answers as `decideIdempotency` says, takes the stock of every take (rows
+   * touched in the plan's order, guarded by `stock >= quantity` and the unit price the
+   * order was priced at, refused as `placementRefusal` says), stores the order in the
+   * plan's status with its lines, and enqueues the plan's mails. All or nothing.
    */
-  place(order: NewOrder, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome>;
+  place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome>;
   findById(id: number): Promise<Order | undefined>;
   /** Newest first. */
   list(status?: OrderStatus): Promise<Order[]>;
   stats(): Promise<OrderStats>;
   /**
-   * In one transaction, only while the order is pending: marks it completed, saves the
-   * order slip and enqueues the completion mail.
+   * Carries out a transition plan in one transaction, only while the order still has the
+   * plan's `from` status (so its effects happen once): the new status, the stock given
+   * back when the plan says so, the slip when it says so (`slipPdf`), the plan's mails.
    */
-  complete(id: number, slipPdf: Uint8Array): Promise<StatusChangeOutcome>;
-  /** In one transaction, only while the order is pending: marks it rejected and returns its stock (once). */
-  reject(id: number): Promise<StatusChangeOutcome>;
+  changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome>;
   findSlip(id: number): Promise<Uint8Array | undefined>;
 }
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MemoryCatalogue } from "../memory/catalogue.ts";
 import { MemoryOrderRepository } from "../memory/orders.ts";
-import { aBook, aLine, anOrder } from "../postgres/testing/builders.ts";
+import { aBook, aLine, aPlacement, reject } from "../postgres/testing/builders.ts";
 import type { Catalogue } from "../../domain/ports.ts";
 import type { Book } from "../../domain/catalogue/model.ts";
 import { CachedCatalogue, CatalogueCache, listingKey } from "./cached_catalogue.ts";
@@ -102,13 +102,13 @@ Deno.test("an admin change clears the cache: the next read shows it at once", as
 Deno.test("a placed order clears the cache: listings show the stock it took", async () => {
   const { catalogue, orders, book } = await shop();
   assert.equal((await catalogue.listBooks(ALL, FIRST_PAGE)).items[0].stock, 3);
-  const placed = await orders.place(anOrder([aLine(book, "book", 2)]));
+  const placed = await orders.place(aPlacement([aLine(book, "book", 2)]));
   assert.equal(placed.kind, "placed");
   assert.equal((await catalogue.listBooks(ALL, FIRST_PAGE)).items[0].stock, 1);
   const inStock = { inStock: true, outOfStock: false };
   assert.equal((await catalogue.listBooks(inStock, FIRST_PAGE)).total, 1);
   if (placed.kind !== "placed") return;
-  await orders.reject(placed.order.id);
+  await reject(orders, placed.order.id);
   assert.equal((await catalogue.findBook(book.id))?.stock, 3);
 });
 

@@ -8,7 +8,6 @@ import type {
   CatalogueAdmin,
   DeleteResult,
   IdempotencyClaim,
-  NewOrder,
   OrderRepository,
   PlaceOrderOutcome,
   SellableItem,
@@ -25,6 +24,7 @@ import type {
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
 import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 
 /** Anything that can be cleared: the CatalogueCache. */
 export interface Clearable {
@@ -99,8 +99,8 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.findSellable(items);
   }
 
-  place(order: NewOrder, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
-    return thenClear(this.#cache, this.#inner.place(order, idempotency));
+  place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
+    return thenClear(this.#cache, this.#inner.place(plan, idempotency));
   }
 
   findById(id: number): Promise<Order | undefined> {
@@ -115,12 +115,10 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.stats();
   }
 
-  complete(id: number, slipPdf: Uint8Array): Promise<StatusChangeOutcome> {
-    return this.#inner.complete(id, slipPdf);
-  }
-
-  reject(id: number): Promise<StatusChangeOutcome> {
-    return thenClear(this.#cache, this.#inner.reject(id));
+  /** Only a move that gives stock back changes what the storefront shows. */
+  changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
+    const changed = this.#inner.changeStatus(plan, slipPdf);
+    return plan.returnStock ? thenClear(this.#cache, changed) : changed;
   }
 
   findSlip(id: number): Promise<Uint8Array | undefined> {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createRepositories } from "../postgres/mod.ts";
 import type { SqlClient } from "../postgres/sql_client.ts";
 import { testOnBothEngines } from "../postgres/testing/databases.ts";
-import { aBook, aLine, anOrder, insertCategory } from "../postgres/testing/builders.ts";
+import { aBook, aLine, aPlacement, insertCategory } from "../postgres/testing/builders.ts";
 import { startOutboxDispatcher } from "./outbox_dispatcher.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
@@ -24,7 +24,7 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
   const book = created.value;
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const outcome = await repos.orders.place(anOrder([aLine(book, "book", 1)], {
+    const outcome = await repos.orders.place(aPlacement([aLine(book, "book", 1)], {
       customer: {
         name: `Shopper ${i}`,
         address: "12 Galle Road",

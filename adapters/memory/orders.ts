@@ -1,24 +1,28 @@
 /**
  * Orders in memory over a MemoryCatalogue's stock. Each call runs to completion in one
  * turn of the event loop, which makes it as atomic as the database transaction it
- * stands in for: the same idempotency, stock, price and state rules, all or nothing.
+ * stands in for. It carries out the domain's plans (domain/orders/plans.ts) as the
+ * PostgreSQL repository does, deciding nothing of its own: all or nothing.
  */
 import type {
   IdempotencyClaim,
-  NewOrder,
+  MailKind,
   OrderRepository,
   PlaceOrderOutcome,
   SellableItem,
   StatusChangeOutcome,
-  StockShortfall,
 } from "../../domain/ports.ts";
 import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import {
+  decideIdempotency,
+  type PlacementPlan,
+  placementRefusal,
+  type StockTake,
+  type StoredKey,
+  type TakeMiss,
+  type TransitionPlan,
+} from "../../domain/orders/plans.ts";
 import type { MemoryCatalogue } from "./catalogue.ts";
-
-interface Claim {
-  requestHash: string;
-  orderId: number;
-}
 
 function keyOf(type: ItemType, id: number): string {
   return `${type}:${id}`;
@@ -36,9 +40,9 @@ export class MemoryOrderRepository implements OrderRepository {
   readonly #catalogue: MemoryCatalogue;
   readonly #orders = new Map<number, Order>();
   readonly #slips = new Map<number, Uint8Array>();
-  readonly #claims = new Map<string, Claim>();
+  readonly #keys = new Map<string, StoredKey>();
   /** Mails the database would have put in the outbox, in order. */
-  readonly outbox: { kind: "order_placed" | "order_completed"; orderId: number }[] = [];
+  readonly outbox: { kind: MailKind; orderId: number }[] = [];
   #nextOrderId = 1;
   #nextItemId = 1;
 
@@ -55,57 +59,32 @@ export class MemoryOrderRepository implements OrderRepository {
     return Promise.resolve([...found.values()]);
   }
 
-  place(order: NewOrder, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
+  place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
+    const { order } = plan;
     if (idempotency) {
-      const claim = this.#claims.get(idempotency.key);
-      if (claim && claim.requestHash !== idempotency.requestHash) {
-        return Promise.resolve({ kind: "idempotency_mismatch" });
-      }
-      if (claim) {
-        return Promise.resolve({
-          kind: "replayed",
-          order: copyOrder(this.#orders.get(claim.orderId)!),
-        });
-      }
-    }
-    const wanted = new Map<string, { type: ItemType; id: number; quantity: number }>();
-    for (const line of order.lines) {
-      const key = keyOf(line.type, line.itemId);
-      const sum = wanted.get(key) ?? { type: line.type, id: line.itemId, quantity: 0 };
-      sum.quantity += line.quantity;
-      wanted.set(key, sum);
-    }
-    const current = [...wanted.values()].map((w) => this.#sellable(w.type, w.id));
-    const moved = order.lines.some((line) => {
-      const now = this.#sellable(line.type, line.itemId);
-      return !now || now.priceCents !== line.unitPriceCents;
-    });
-    if (moved) {
-      const items = current.filter((item): item is SellableItem => item !== undefined);
-      return Promise.resolve({ kind: "price_changed", items });
-    }
-    const shortfalls: StockShortfall[] = [];
-    for (const w of wanted.values()) {
-      const item = this.#sellable(w.type, w.id)!;
-      if (item.stock < w.quantity) {
-        shortfalls.push({
-          type: w.type,
-          id: w.id,
-          title: item.title,
-          requested: w.quantity,
-          available: item.stock,
-        });
+      const decision = decideIdempotency(
+        this.#keys.get(idempotency.key),
+        idempotency,
+        order.orderDate,
+      );
+      if (decision.kind === "mismatch") return Promise.resolve({ kind: "idempotency_mismatch" });
+      if (decision.kind === "replay") {
+        const first = this.#orders.get(decision.orderId);
+        if (!first) throw new Error(`Idempotency key "${idempotency.key}" has no order`);
+        return Promise.resolve({ kind: "replayed", order: copyOrder(first) });
       }
     }
-    if (shortfalls.length > 0) {
-      return Promise.resolve({ kind: "insufficient_stock", lines: shortfalls });
+    const refusal = placementRefusal(plan.takes.map((take) => this.#miss(take)));
+    if (refusal?.kind === "price_changed") {
+      return this.findSellable(plan.takes).then((items) => ({ kind: "price_changed", items }));
     }
-    for (const w of wanted.values()) this.#takeStock(w.type, w.id, w.quantity);
+    if (refusal) return Promise.resolve(refusal);
+    for (const take of plan.takes) this.#takeStock(take.type, take.id, take.quantity);
     const stored: Order = {
       id: this.#nextOrderId++,
       userId: order.userId,
-      status: "pending",
-      orderDate: order.orderDate,
+      status: plan.status,
+      orderDate: new Date(order.orderDate).toISOString(),
       customer: { ...order.customer },
       provinceName: order.provinceName,
       districtName: order.districtName,
@@ -118,13 +97,32 @@ export class MemoryOrderRepository implements OrderRepository {
     this.#orders.set(stored.id, stored);
     for (const line of order.lines) this.#catalogue.ordered.add(keyOf(line.type, line.itemId));
     if (idempotency) {
-      this.#claims.set(idempotency.key, {
+      this.#keys.set(idempotency.key, {
         requestHash: idempotency.requestHash,
         orderId: stored.id,
+        expiresAt: idempotency.expiresAt,
       });
     }
-    this.outbox.push({ kind: "order_placed", orderId: stored.id });
+    for (const kind of plan.mails) this.outbox.push({ kind, orderId: stored.id });
     return Promise.resolve({ kind: "placed", order: copyOrder(stored) });
+  }
+
+  /** Why a take cannot be served now, as the guarded UPDATE of the database finds it. */
+  #miss(take: StockTake): TakeMiss | undefined {
+    const now = this.#sellable(take.type, take.id);
+    const shortfall = (available: number): TakeMiss => ({
+      kind: "short",
+      shortfall: {
+        type: take.type,
+        id: take.id,
+        title: take.title,
+        requested: take.quantity,
+        available,
+      },
+    });
+    if (!now) return shortfall(0);
+    if (take.mixedPrices || now.priceCents !== take.unitPriceCents) return { kind: "price" };
+    return now.stock >= take.quantity ? undefined : shortfall(now.stock);
   }
 
   findById(id: number): Promise<Order | undefined> {
@@ -154,34 +152,24 @@ export class MemoryOrderRepository implements OrderRepository {
     });
   }
 
-  complete(id: number, slipPdf: Uint8Array): Promise<StatusChangeOutcome> {
-    return Promise.resolve(this.#leavePending(id, "completed", (order) => {
-      this.#slips.set(order.id, slipPdf.slice());
-      this.outbox.push({ kind: "order_completed", orderId: order.id });
-    }));
-  }
-
-  reject(id: number): Promise<StatusChangeOutcome> {
-    return Promise.resolve(this.#leavePending(id, "rejected", (order) => {
+  changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
+    if (plan.saveSlip && !slipPdf) throw new Error(`The move to ${plan.to} needs the order slip`);
+    const order = this.#orders.get(plan.orderId);
+    if (!order) return Promise.resolve({ kind: "not_found" });
+    if (order.status !== plan.from) {
+      return Promise.resolve({ kind: "not_pending", status: order.status });
+    }
+    order.status = plan.to;
+    if (plan.returnStock) {
       for (const item of order.items) this.#takeStock(item.type, item.itemId, -item.quantity);
-    }));
+    }
+    if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
+    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    return Promise.resolve({ kind: "changed", order: copyOrder(order) });
   }
 
   findSlip(id: number): Promise<Uint8Array | undefined> {
     return Promise.resolve(this.#slips.get(id)?.slice());
-  }
-
-  #leavePending(
-    id: number,
-    status: "completed" | "rejected",
-    sideEffect: (order: Order) => void,
-  ): StatusChangeOutcome {
-    const order = this.#orders.get(id);
-    if (!order) return { kind: "not_found" };
-    if (order.status !== "pending") return { kind: "not_pending", status: order.status };
-    order.status = status;
-    sideEffect(order);
-    return { kind: "changed", order: copyOrder(order) };
   }
 
   #sellable(type: ItemType, id: number): SellableItem | undefined {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testOnBothEngines } from "./testing/databases.ts";
-import { aBook, aLine, anOrder, aStationeryItem, insertCategory } from "./testing/builders.ts";
+import { aBook, aLine, aPlacement, aStationeryItem, insertCategory } from "./testing/builders.ts";
 import { PostgresCatalogue } from "./catalogue.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { PostgresOrderRepository } from "./orders.ts";
@@ -145,7 +145,7 @@ testOnBothEngines(
     const unordered = ok(await admin.createBook(aBook(novels)));
     const ordered = ok(await admin.createBook(aBook(novels)));
     const placed = await new PostgresOrderRepository(sql).place(
-      anOrder([aLine(ordered, "book", 1)]),
+      aPlacement([aLine(ordered, "book", 1)]),
     );
     assert.equal(placed.kind, "placed");
     assert.equal(await admin.deleteBook(unordered.id), "deleted");
@@ -207,7 +207,7 @@ testOnBothEngines("category names are unique ignoring case, per kind", async (sq
 testOnBothEngines("findBook() hides archived books but keeps them for the orders", async (sql) => {
   const { catalogue, admin, novels } = await setup(sql);
   const book: Book = ok(await admin.createBook(aBook(novels)));
-  await new PostgresOrderRepository(sql).place(anOrder([aLine(book, "book", 2)]));
+  await new PostgresOrderRepository(sql).place(aPlacement([aLine(book, "book", 2)]));
   await admin.deleteBook(book.id);
   const [row] = await sql.query<{ archived: boolean; stock: number }>(
     "SELECT archived, stock FROM books WHERE id = $1",

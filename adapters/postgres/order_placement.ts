@@ -1,15 +1,18 @@
 /**
- * Placing an order in one transaction: claim the idempotency key, take the stock of every
- * line, store the order and its lines, enqueue the checkout mail. All or nothing.
+ * Carries out a placement plan (domain/orders/plans.ts) in one transaction: the idempotency
+ * key, the stock of every take, the order and its lines in the plan's status, its mails.
+ * All or nothing.
  */
-import type {
-  IdempotencyClaim,
-  NewOrder,
-  PlaceOrderOutcome,
-  SellableItem,
-  StockShortfall,
-} from "../../domain/ports.ts";
-import type { ItemType, Order, OrderLine } from "../../domain/orders/model.ts";
+import type { IdempotencyClaim, PlaceOrderOutcome, SellableItem } from "../../domain/ports.ts";
+import type { ItemType, Order } from "../../domain/orders/model.ts";
+import {
+  decideIdempotency,
+  type IdempotencyDecision,
+  type PlacementPlan,
+  placementRefusal,
+  type StockTake,
+  type TakeMiss,
+} from "../../domain/orders/plans.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { findOrder } from "./order_rows.ts";
 
@@ -20,74 +23,55 @@ class Rollback extends Error {
   }
 }
 
-/** One item's share of an order: its lines summed. */
-interface StockTake {
-  type: ItemType;
-  id: number;
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-  /** Lines for the item disagree on the unit price. */
-  mixedPrices: boolean;
-}
-
 const TABLE: Record<ItemType, "books" | "stationery_items"> = {
   book: "books",
   stationery: "stationery_items",
 };
 
-/** Lines for the same item summed; books then stationery, each in id order, so that
- * concurrent orders lock rows in one global order and never deadlock. */
-export function stockTakes(lines: OrderLine[]): StockTake[] {
-  const byItem = new Map<string, StockTake>();
-  for (const line of lines) {
-    const key = `${line.type}:${line.itemId}`;
-    const take = byItem.get(key);
-    if (take) {
-      take.quantity += line.quantity;
-      take.mixedPrices ||= take.unitPriceCents !== line.unitPriceCents;
-    } else {
-      byItem.set(key, {
-        type: line.type,
-        id: line.itemId,
-        title: line.title,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        mixedPrices: false,
-      });
-    }
-  }
-  return [...byItem.values()].sort((a, b) =>
-    a.type === b.type ? a.id - b.id : a.type === "book" ? -1 : 1
-  );
-}
-
-type Claim =
-  | { kind: "claimed" }
-  | { kind: "seen"; requestHash: string; orderId: number | null };
-
-/** Claims the key, or takes over an expired one; otherwise reports what was stored under it. */
-async function claimKey(tx: SqlClient, claim: IdempotencyClaim, now: string): Promise<Claim> {
+/**
+ * Claims the key for this request, or reads what is stored under it, locked until the
+ * transaction ends; the domain decides what that means. A concurrent request with the
+ * same key waits here until this one commits or rolls back.
+ */
+async function decideKey(
+  tx: SqlClient,
+  claim: IdempotencyClaim,
+  now: string,
+): Promise<IdempotencyDecision> {
   const claimed = await tx.query(
     `INSERT INTO idempotency_keys (key, request_hash, expires_at) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO UPDATE
-       SET request_hash = excluded.request_hash, expires_at = excluded.expires_at, order_id = NULL
-       WHERE idempotency_keys.expires_at <= $4
-     RETURNING key`,
-    [claim.key, claim.requestHash, claim.expiresAt, now],
+     ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [claim.key, claim.requestHash, claim.expiresAt],
   );
-  if (claimed.length > 0) return { kind: "claimed" };
-  const [seen] = await tx.query<{ request_hash: string; order_id: number | null }>(
-    "SELECT request_hash, order_id FROM idempotency_keys WHERE key = $1",
+  if (claimed.length > 0) return { kind: "place" };
+  const [stored] = await tx.query<
+    { request_hash: string; order_id: number | null; expires_at: Date | string }
+  >(
+    "SELECT request_hash, order_id, expires_at FROM idempotency_keys WHERE key = $1 FOR UPDATE",
     [claim.key],
   );
-  return { kind: "seen", requestHash: seen.request_hash, orderId: seen.order_id };
+  const decision = decideIdempotency(
+    {
+      requestHash: stored.request_hash,
+      orderId: stored.order_id === null ? null : Number(stored.order_id),
+      expiresAt: new Date(stored.expires_at).toISOString(),
+    },
+    claim,
+    now,
+  );
+  if (decision.kind === "place") {
+    // The stored key has expired or never led to an order: this request takes it over.
+    await tx.query(
+      `UPDATE idempotency_keys SET request_hash = $2, expires_at = $3, order_id = NULL
+       WHERE key = $1`,
+      [claim.key, claim.requestHash, claim.expiresAt],
+    );
+  }
+  return decision;
 }
 
-/** What a take that touched nothing ran into. */
-type Miss = { kind: "price" } | { kind: "short"; shortfall: StockShortfall };
-
-async function take(tx: SqlClient, item: StockTake): Promise<Miss | undefined> {
+/** Takes one item's stock, guarded by the quantity and the price it was priced at. */
+async function take(tx: SqlClient, item: StockTake): Promise<TakeMiss | undefined> {
   const table = TABLE[item.type];
   if (!item.mixedPrices) {
     const taken = await tx.query(
@@ -102,7 +86,7 @@ async function take(tx: SqlClient, item: StockTake): Promise<Miss | undefined> {
     `SELECT stock, price_cents FROM ${table} WHERE id = $1 AND NOT archived`,
     [item.id],
   );
-  const shortfall = (available: number): Miss => ({
+  const shortfall = (available: number): TakeMiss => ({
     kind: "short",
     shortfall: {
       type: item.type,
@@ -117,23 +101,19 @@ async function take(tx: SqlClient, item: StockTake): Promise<Miss | undefined> {
   return shortfall(rows[0].stock);
 }
 
-/** Takes the stock of every line, or names why the order cannot be served. */
+/** Takes the stock of every take of the plan, or answers why the order cannot be served. */
 async function takeStock(
   tx: SqlClient,
-  order: NewOrder,
+  plan: PlacementPlan,
   findSellable: (tx: SqlClient, items: { type: ItemType; id: number }[]) => Promise<SellableItem[]>,
 ): Promise<PlaceOrderOutcome | undefined> {
-  const takes = stockTakes(order.lines);
-  const shortfalls: StockShortfall[] = [];
-  let priceChanged = false;
-  for (const item of takes) {
-    const miss = await take(tx, item);
-    if (miss?.kind === "price") priceChanged = true;
-    if (miss?.kind === "short") shortfalls.push(miss.shortfall);
+  const misses: (TakeMiss | undefined)[] = [];
+  for (const item of plan.takes) misses.push(await take(tx, item));
+  const refusal = placementRefusal(misses);
+  if (refusal?.kind === "price_changed") {
+    return { kind: "price_changed", items: await findSellable(tx, plan.takes) };
   }
-  if (priceChanged) return { kind: "price_changed", items: await findSellable(tx, takes) };
-  if (shortfalls.length > 0) return { kind: "insufficient_stock", lines: shortfalls };
-  return undefined;
+  return refusal;
 }
 
 /**
@@ -142,14 +122,15 @@ async function takeStock(
  * sending statements), and marks the idempotency key as this order's when there is one.
  * The lines keep their order: their ids follow it.
  */
-async function insertOrder(tx: SqlClient, order: NewOrder, key?: string): Promise<Order> {
+async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Promise<Order> {
+  const { order } = plan;
   const lines = order.lines;
   const [{ id, item_ids }] = await tx.query<{ id: number; item_ids: number[] }>(
     `WITH placed AS (
        INSERT INTO orders (user_id, status, order_date, name, address, email, phone, postal_code,
          province_id, district_id, area_id, province_name, district_name, area_name,
          payment_method, total_cents, delivery_fee_cents)
-       VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       VALUES ($1, $26, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
        RETURNING id
      ), lines AS (
        INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
@@ -164,7 +145,9 @@ async function insertOrder(tx: SqlClient, order: NewOrder, key?: string): Promis
        ORDER BY l.n
        RETURNING id
      ), mail AS (
-       INSERT INTO mail_outbox (kind, order_id) SELECT 'order_placed', id FROM placed
+       INSERT INTO mail_outbox (kind, order_id)
+       SELECT m.kind, placed.id FROM placed, unnest($27::text[]) WITH ORDINALITY AS m(kind, n)
+       ORDER BY m.n
      ), claimed AS (
        UPDATE idempotency_keys SET order_id = placed.id FROM placed WHERE key = $25
      )
@@ -197,17 +180,20 @@ async function insertOrder(tx: SqlClient, order: NewOrder, key?: string): Promis
       // As text: postgres.js sends an array of booleans as one boolean.
       lines.map((l) => String(l.preorder)),
       key ?? null,
+      plan.status,
+      plan.mails,
     ],
   );
-  return placedOrder(order, id, item_ids.map(Number));
+  return placedOrder(plan, id, item_ids.map(Number));
 }
 
 /** The order as stored, from what was inserted: no second read. */
-function placedOrder(order: NewOrder, id: number, itemIds: number[]): Order {
+function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order {
+  const { order } = plan;
   return {
     id,
     userId: order.userId,
-    status: "pending",
+    status: plan.status,
     orderDate: new Date(order.orderDate).toISOString(),
     customer: { ...order.customer },
     provinceName: order.provinceName,
@@ -223,26 +209,24 @@ function placedOrder(order: NewOrder, id: number, itemIds: number[]): Order {
 /** See OrderRepository.place in domain/ports.ts. */
 export async function placeOrder(
   sql: SqlClient,
-  request: { order: NewOrder; idempotency?: IdempotencyClaim },
+  request: { plan: PlacementPlan; idempotency?: IdempotencyClaim },
   findSellable: (tx: SqlClient, items: { type: ItemType; id: number }[]) => Promise<SellableItem[]>,
 ): Promise<PlaceOrderOutcome> {
-  const { order, idempotency } = request;
+  const { plan, idempotency } = request;
   try {
     return await sql.transaction(async (tx): Promise<PlaceOrderOutcome> => {
       if (idempotency) {
-        const claim = await claimKey(tx, idempotency, order.orderDate);
-        if (claim.kind === "seen") {
-          if (claim.requestHash !== idempotency.requestHash) {
-            return { kind: "idempotency_mismatch" };
-          }
-          const first = claim.orderId === null ? undefined : await findOrder(tx, claim.orderId);
+        const decision = await decideKey(tx, idempotency, plan.order.orderDate);
+        if (decision.kind === "mismatch") return { kind: "idempotency_mismatch" };
+        if (decision.kind === "replay") {
+          const first = await findOrder(tx, decision.orderId);
           if (!first) throw new Error(`Idempotency key "${idempotency.key}" has no order`);
           return { kind: "replayed", order: first };
         }
       }
-      const refused = await takeStock(tx, order, findSellable);
+      const refused = await takeStock(tx, plan, findSellable);
       if (refused) throw new Rollback(refused);
-      return { kind: "placed", order: await insertOrder(tx, order, idempotency?.key) };
+      return { kind: "placed", order: await insertOrder(tx, plan, idempotency?.key) };
     });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;

@@ -1,6 +1,5 @@
 import type {
   IdempotencyClaim,
-  NewOrder,
   OrderRepository,
   PlaceOrderOutcome,
   SellableItem,
@@ -10,6 +9,7 @@ import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orde
 import type { SqlClient } from "./sql_client.ts";
 import { findOrder, listOrders } from "./order_rows.ts";
 import { placeOrder } from "./order_placement.ts";
+import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 
 interface SellableRow {
   id: number;
@@ -72,8 +72,8 @@ export class PostgresOrderRepository implements OrderRepository {
     return findSellable(this.#sql, items);
   }
 
-  place(order: NewOrder, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
-    return placeOrder(this.#sql, { order, idempotency }, findSellable);
+  place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
+    return placeOrder(this.#sql, { plan, idempotency }, findSellable);
   }
 
   findById(id: number): Promise<Order | undefined> {
@@ -103,24 +103,26 @@ export class PostgresOrderRepository implements OrderRepository {
     };
   }
 
-  complete(id: number, slipPdf: Uint8Array): Promise<StatusChangeOutcome> {
+  changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
+    if (plan.saveSlip && !slipPdf) throw new Error(`The move to ${plan.to} needs the order slip`);
     return this.#sql.transaction(async (tx) => {
-      const refused = await leavePending(tx, id, "completed");
+      const refused = await move(tx, plan);
       if (refused) return refused;
-      await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [id, slipPdf]);
-      await tx.query("INSERT INTO mail_outbox (kind, order_id) VALUES ('order_completed', $1)", [
-        id,
-      ]);
-      return { kind: "changed", order: (await findOrder(tx, id))! };
-    });
-  }
-
-  reject(id: number): Promise<StatusChangeOutcome> {
-    return this.#sql.transaction(async (tx) => {
-      const refused = await leavePending(tx, id, "rejected");
-      if (refused) return refused;
-      await returnStock(tx, id);
-      return { kind: "changed", order: (await findOrder(tx, id))! };
+      if (plan.returnStock) await returnStock(tx, plan.orderId);
+      if (plan.saveSlip) {
+        await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
+          plan.orderId,
+          slipPdf,
+        ]);
+      }
+      if (plan.mails.length > 0) {
+        await tx.query(
+          `INSERT INTO mail_outbox (kind, order_id)
+           SELECT m.kind, $1 FROM unnest($2::text[]) WITH ORDINALITY AS m(kind, n) ORDER BY m.n`,
+          [plan.orderId, plan.mails],
+        );
+      }
+      return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
     });
   }
 
@@ -133,19 +135,15 @@ export class PostgresOrderRepository implements OrderRepository {
   }
 }
 
-/** Moves a pending order to `status`; the guard makes the move (and what follows) happen once. */
-async function leavePending(
-  tx: SqlClient,
-  id: number,
-  status: "completed" | "rejected",
-): Promise<StatusChangeOutcome | undefined> {
+/** Moves the order as planned while it still has the plan's `from` status: once. */
+async function move(tx: SqlClient, plan: TransitionPlan): Promise<StatusChangeOutcome | undefined> {
   const moved = await tx.query(
-    "UPDATE orders SET status = $2 WHERE id = $1 AND status = 'pending' RETURNING id",
-    [id, status],
+    "UPDATE orders SET status = $2 WHERE id = $1 AND status = $3 RETURNING id",
+    [plan.orderId, plan.to, plan.from],
   );
   if (moved.length > 0) return undefined;
   const rows = await tx.query<{ status: OrderStatus }>("SELECT status FROM orders WHERE id = $1", [
-    id,
+    plan.orderId,
   ]);
   return rows.length > 0 ? { kind: "not_pending", status: rows[0].status } : { kind: "not_found" };
 }

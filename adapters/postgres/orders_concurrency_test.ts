@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { testOnServer } from "./testing/databases.ts";
-import { aBook, aLine, anOrder, insertCategory } from "./testing/builders.ts";
+import { aBook, aLine, aPlacement, complete, insertCategory, reject } from "./testing/builders.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { PostgresOrderRepository } from "./orders.ts";
 import { PostgresOutbox } from "./outbox.ts";
@@ -40,7 +40,7 @@ testOnServer(
     const [book] = await booksWithStock(sql, [10]);
     const orders = new PostgresOrderRepository(sql);
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => orders.place(anOrder([aLine(book, "book", 1)]))),
+      Array.from({ length: 50 }, () => orders.place(aPlacement([aLine(book, "book", 1)]))),
     );
     assert.deepEqual(countKinds(outcomes), { placed: 10, insufficient_stock: 40 });
     assert.deepEqual(await stocks(sql), [0]);
@@ -59,7 +59,7 @@ testOnServer(
     const outcomes = await Promise.all(
       Array.from({ length: 12 }, (_, i) => {
         const lines = [aLine(plenty, "book", 1), aLine(scarce, "book", 1)];
-        return orders.place(anOrder(i % 2 === 0 ? lines : lines.reverse()));
+        return orders.place(aPlacement(i % 2 === 0 ? lines : lines.reverse()));
       }),
     );
     assert.deepEqual(countKinds(outcomes), { placed: 3, insufficient_stock: 9 });
@@ -72,7 +72,7 @@ testOnServer("the same idempotency key sent at once places one order", async ({ 
   const orders = new PostgresOrderRepository(sql);
   const claim = { key: "double-click", requestHash: "h", expiresAt: "2026-03-02T00:00:00Z" };
   const outcomes = await Promise.all(
-    Array.from({ length: 8 }, () => orders.place(anOrder([aLine(book, "book", 2)]), claim)),
+    Array.from({ length: 8 }, () => orders.place(aPlacement([aLine(book, "book", 2)]), claim)),
   );
   assert.deepEqual(countKinds(outcomes), { placed: 1, replayed: 7 });
   const ids = new Set(outcomes.map((o) => "order" in o ? o.order.id : undefined));
@@ -85,15 +85,15 @@ testOnServer(
   async ({ sql }) => {
     const [book] = await booksWithStock(sql, [5]);
     const orders = new PostgresOrderRepository(sql);
-    const placed = await orders.place(anOrder([aLine(book, "book", 2)]));
+    const placed = await orders.place(aPlacement([aLine(book, "book", 2)]));
     assert.equal(placed.kind, "placed");
     if (placed.kind !== "placed") return;
     const id = placed.order.id;
     const outcomes = await Promise.all([
-      orders.reject(id),
-      orders.complete(id, new Uint8Array([1])),
-      orders.reject(id),
-      orders.complete(id, new Uint8Array([2])),
+      reject(orders, id),
+      complete(orders, id, new Uint8Array([1])),
+      reject(orders, id),
+      complete(orders, id, new Uint8Array([2])),
     ]);
     assert.equal(outcomes.filter((o) => o.kind === "changed").length, 1);
     const final = await orders.findById(id);
@@ -104,7 +104,7 @@ testOnServer(
 testOnServer("concurrent outbox claimers never claim the same entry", async ({ sql }) => {
   const [book] = await booksWithStock(sql, [100]);
   const orders = new PostgresOrderRepository(sql);
-  for (let i = 0; i < 30; i++) await orders.place(anOrder([aLine(book, "book", 1)]));
+  for (let i = 0; i < 30; i++) await orders.place(aPlacement([aLine(book, "book", 1)]));
   const outbox = new PostgresOutbox(sql);
   const now = new Date("2026-03-01T10:00:00Z");
   const rounds = await Promise.all(

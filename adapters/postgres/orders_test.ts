@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
 import { testOnBothEngines } from "./testing/databases.ts";
-import { aBook, aLine, anOrder, aStationeryItem, insertCategory } from "./testing/builders.ts";
+import {
+  aBook,
+  aLine,
+  anOrder,
+  aPlacement,
+  aStationeryItem,
+  complete,
+  insertCategory,
+  reject,
+} from "./testing/builders.ts";
+import { planPlacement } from "../../domain/orders/plans.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { PostgresOrderRepository } from "./orders.ts";
 import type { SqlClient } from "./sql_client.ts";
@@ -46,7 +56,7 @@ testOnBothEngines(
   async (sql) => {
     const { orders, book, pen } = await setup(sql);
     const request = anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 3)]);
-    const order = placed(await orders.place(request));
+    const order = placed(await orders.place(planPlacement(request)));
     assert.equal(order.status, "pending");
     assert.equal(order.orderDate, request.orderDate);
     assert.deepEqual(order.customer, request.customer);
@@ -68,7 +78,7 @@ testOnBothEngines(
 
 testOnBothEngines("place() sums lines for the same item before taking stock", async (sql) => {
   const { orders, book } = await setup(sql, { book: 3, pen: 1 });
-  const outcome = await orders.place(anOrder([aLine(book, "book", 2), aLine(book, "book", 2)]));
+  const outcome = await orders.place(aPlacement([aLine(book, "book", 2), aLine(book, "book", 2)]));
   assert.deepEqual(outcome, {
     kind: "insufficient_stock",
     lines: [{ type: "book", id: book.id, title: book.title, requested: 4, available: 3 }],
@@ -81,7 +91,7 @@ testOnBothEngines(
   async (sql) => {
     const { orders, book, pen } = await setup(sql, { book: 5, pen: 1 });
     const outcome = await orders.place(
-      anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 4)]),
+      aPlacement([aLine(book, "book", 2), aLine(pen, "stationery", 4)]),
     );
     assert.deepEqual(outcome, {
       kind: "insufficient_stock",
@@ -99,7 +109,7 @@ testOnBothEngines(
     const { orders, book, pen } = await setup(sql);
     await new PostgresCatalogueAdmin(sql).updateBook(book.id, { priceCents: 200_000 });
     const outcome = await orders.place(
-      anOrder([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
+      aPlacement([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
     );
     assert.equal(outcome.kind, "price_changed");
     const items = (outcome as { items: { id: number; priceCents: number }[] }).items;
@@ -113,10 +123,10 @@ testOnBothEngines(
 
 testOnBothEngines("place() treats an archived item as out of stock", async (sql) => {
   const { orders, book, pen } = await setup(sql);
-  placed(await orders.place(anOrder([aLine(pen, "stationery", 1)])));
+  placed(await orders.place(aPlacement([aLine(pen, "stationery", 1)])));
   await new PostgresCatalogueAdmin(sql).deleteStationery(pen.id);
   const outcome = await orders.place(
-    anOrder([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
+    aPlacement([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
   );
   assert.deepEqual(outcome, {
     kind: "insufficient_stock",
@@ -129,13 +139,13 @@ testOnBothEngines(
   async (sql) => {
     const { orders, book } = await setup(sql);
     const claim = { key: "k-1", requestHash: "h-1", expiresAt: "2026-03-02T09:30:00.000Z" };
-    const first = placed(await orders.place(anOrder([aLine(book, "book", 1)]), claim));
-    assert.deepEqual(await orders.place(anOrder([aLine(book, "book", 1)]), claim), {
+    const first = placed(await orders.place(aPlacement([aLine(book, "book", 1)]), claim));
+    assert.deepEqual(await orders.place(aPlacement([aLine(book, "book", 1)]), claim), {
       kind: "replayed",
       order: first,
     });
     assert.deepEqual(
-      await orders.place(anOrder([aLine(book, "book", 2)]), { ...claim, requestHash: "h-2" }),
+      await orders.place(aPlacement([aLine(book, "book", 2)]), { ...claim, requestHash: "h-2" }),
       { kind: "idempotency_mismatch" },
     );
     assert.equal(await stockOf(sql, book, "books"), 4);
@@ -148,12 +158,12 @@ testOnBothEngines(
   async (sql) => {
     const { orders, book } = await setup(sql, { book: 2, pen: 1 });
     const claim = { key: "k-2", requestHash: "h", expiresAt: "2026-03-01T10:00:00.000Z" };
-    const refused = await orders.place(anOrder([aLine(book, "book", 3)]), claim);
+    const refused = await orders.place(aPlacement([aLine(book, "book", 3)]), claim);
     assert.equal(refused.kind, "insufficient_stock");
-    const first = placed(await orders.place(anOrder([aLine(book, "book", 1)]), claim));
+    const first = placed(await orders.place(aPlacement([aLine(book, "book", 1)]), claim));
     const later = anOrder([aLine(book, "book", 1)], { orderDate: "2026-03-01T11:00:00.000Z" });
     const second = placed(
-      await orders.place(later, { ...claim, expiresAt: "2026-03-02T11:00:00.000Z" }),
+      await orders.place(planPlacement(later), { ...claim, expiresAt: "2026-03-02T11:00:00.000Z" }),
     );
     assert.notEqual(second.id, first.id);
   },
@@ -198,33 +208,33 @@ testOnBothEngines("reject() returns the stock once and only a pending order move
   const { orders, book, pen } = await setup(sql);
   const order = placed(
     await orders.place(
-      anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 1), aLine(book, "book", 1)]),
+      aPlacement([aLine(book, "book", 2), aLine(pen, "stationery", 1), aLine(book, "book", 1)]),
     ),
   );
-  assert.equal(changed(await orders.reject(order.id)).status, "rejected");
+  assert.equal(changed(await reject(orders, order.id)).status, "rejected");
   assert.equal(await stockOf(sql, book, "books"), 5);
   assert.equal(await stockOf(sql, pen, "stationery_items"), 10);
-  assert.deepEqual(await orders.reject(order.id), { kind: "not_pending", status: "rejected" });
-  assert.deepEqual(await orders.complete(order.id, new Uint8Array([1])), {
+  assert.deepEqual(await reject(orders, order.id), { kind: "not_pending", status: "rejected" });
+  assert.deepEqual(await complete(orders, order.id, new Uint8Array([1])), {
     kind: "not_pending",
     status: "rejected",
   });
   assert.equal(await stockOf(sql, book, "books"), 5);
-  assert.deepEqual(await orders.reject(order.id + 1), { kind: "not_found" });
+  assert.deepEqual(await reject(orders, order.id + 1), { kind: "not_found" });
 });
 
 testOnBothEngines("complete() saves the slip and enqueues the completion mail", async (sql) => {
   const { orders, book } = await setup(sql);
-  const order = placed(await orders.place(anOrder([aLine(book, "book", 1)])));
+  const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
   const pdf = new TextEncoder().encode("%PDF-1.7 slip");
-  assert.equal(changed(await orders.complete(order.id, pdf)).status, "completed");
+  assert.equal(changed(await complete(orders, order.id, pdf)).status, "completed");
   assert.deepEqual(await orders.findSlip(order.id), pdf);
   assert.equal(await orders.findSlip(order.id + 1), undefined);
   assert.deepEqual(await outbox(sql), [
     { kind: "order_placed", order_id: order.id },
     { kind: "order_completed", order_id: order.id },
   ]);
-  assert.deepEqual(await orders.complete(order.id, pdf), {
+  assert.deepEqual(await complete(orders, order.id, pdf), {
     kind: "not_pending",
     status: "completed",
   });
@@ -236,17 +246,21 @@ testOnBothEngines(
   async (sql) => {
     const { orders, book, pen } = await setup(sql);
     const at = (day: number) => `2026-03-0${day}T08:00:00.000Z`;
-    const a = placed(await orders.place(anOrder([aLine(book, "book", 2)], { orderDate: at(1) })));
-    const b = placed(
-      await orders.place(anOrder([aLine(pen, "stationery", 3)], { orderDate: at(3) })),
+    const a = placed(
+      await orders.place(aPlacement([aLine(book, "book", 2)], { orderDate: at(1) })),
     );
-    const c = placed(await orders.place(anOrder([aLine(book, "book", 1)], { orderDate: at(2) })));
-    await orders.complete(a.id, new Uint8Array([1]));
-    await orders.complete(b.id, new Uint8Array([2]));
+    const b = placed(
+      await orders.place(aPlacement([aLine(pen, "stationery", 3)], { orderDate: at(3) })),
+    );
+    const c = placed(
+      await orders.place(aPlacement([aLine(book, "book", 1)], { orderDate: at(2) })),
+    );
+    await complete(orders, a.id, new Uint8Array([1]));
+    await complete(orders, b.id, new Uint8Array([2]));
     assert.deepEqual((await orders.list()).map((o) => o.id), [b.id, c.id, a.id]);
     assert.deepEqual((await orders.list("completed")).map((o) => o.id), [b.id, a.id]);
     assert.deepEqual((await orders.list("pending")).map((o) => o.id), [c.id]);
-    await orders.reject(c.id);
+    await reject(orders, c.id);
     assert.deepEqual(await orders.stats(), {
       completedItemsTotalCents: 2 * book.priceCents + 3 * pen.priceCents,
       pending: 0,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testOnBothEngines } from "./testing/databases.ts";
-import { aBook, aLine, anOrder, insertCategory } from "./testing/builders.ts";
+import { aBook, aLine, aPlacement, insertCategory } from "./testing/builders.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { PostgresOrderRepository } from "./orders.ts";
 import { PostgresOutbox } from "./outbox.ts";
@@ -22,7 +22,7 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
   const orders = new PostgresOrderRepository(sql);
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const outcome = await orders.place(anOrder([aLine(book, "book", 1)]));
+    const outcome = await orders.place(aPlacement([aLine(book, "book", 1)]));
     assert.equal(outcome.kind, "placed");
     if (outcome.kind === "placed") ids.push(outcome.order.id);
   }

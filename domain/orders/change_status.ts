@@ -1,14 +1,15 @@
 /**
- * The admin's decision on a pending order. Confirming renders the order slip for the
- * completed order and stores it with the new status (the repository enqueues the mail
- * in the same transaction); rejecting returns the stock, once.
+ * The admin's decision on a pending order, planned by the transition table
+ * (domain/orders/plans.ts): confirming renders the slip for the completed order, which
+ * the repository stores with the new status and the completion mail in one transaction;
+ * rejecting gives the stock back, once.
  */
 import type { OrderRepository, SlipRenderer, StatusChangeOutcome } from "../ports.ts";
 import type { OrderStatus } from "./model.ts";
-import { transition } from "./status.ts";
+import { planTransition } from "./plans.ts";
 
 export interface ChangeStatusDeps {
-  orders: OrderRepository;
+  orders: Pick<OrderRepository, "findById" | "changeStatus">;
   slips: SlipRenderer;
 }
 
@@ -25,11 +26,11 @@ export async function changeOrderStatus(
   id: number,
   status: Decision,
 ): Promise<StatusChangeOutcome> {
-  if (status === "rejected") return await deps.orders.reject(id);
   const order = await deps.orders.findById(id);
   if (!order) return { kind: "not_found" };
-  const move = transition(order.status, status);
-  if (move.kind === "illegal") return { kind: "not_pending", status: order.status };
-  const slip = await deps.slips.render({ ...order, status: move.status });
-  return await deps.orders.complete(id, slip);
+  const planned = planTransition(order, status);
+  if (planned.kind === "illegal") return { kind: "not_pending", status: order.status };
+  const { plan } = planned;
+  const slip = plan.saveSlip ? await deps.slips.render({ ...order, status: plan.to }) : undefined;
+  return await deps.orders.changeStatus(plan, slip);
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { OrderRepository, SlipRenderer } from "../ports.ts";
 import type { Order, OrderStatus } from "./model.ts";
 import { changeOrderStatus } from "./change_status.ts";
+import type { TransitionPlan } from "./plans.ts";
 
 function order(status: OrderStatus): Order {
   return {
@@ -27,35 +28,38 @@ function order(status: OrderStatus): Order {
 }
 
 function setup(status: OrderStatus | undefined) {
-  const calls: string[] = [];
+  const plans: TransitionPlan[] = [];
   const rendered: Order[] = [];
   let savedSlip: Uint8Array | undefined;
-  const orders = {
+  const orders: Pick<OrderRepository, "findById" | "changeStatus"> = {
     findById: (id: number) => Promise.resolve(status && id === 7 ? order(status) : undefined),
-    complete: (_id: number, pdf: Uint8Array) => {
-      calls.push("complete");
+    changeStatus: (plan: TransitionPlan, pdf?: Uint8Array) => {
+      plans.push(plan);
       savedSlip = pdf;
-      return Promise.resolve({ kind: "changed", order: order("completed") });
+      return Promise.resolve({ kind: "changed", order: order(plan.to) });
     },
-    reject: (_id: number) => {
-      calls.push("reject");
-      return Promise.resolve({ kind: "changed", order: order("rejected") });
-    },
-  } as unknown as OrderRepository;
+  };
   const slips: SlipRenderer = {
     render: (o) => {
       rendered.push(o);
       return Promise.resolve(new Uint8Array([37, 80, 68, 70]));
     },
   };
-  return { deps: { orders, slips }, calls, rendered, slip: () => savedSlip };
+  return { deps: { orders, slips }, plans, rendered, slip: () => savedSlip };
 }
 
 Deno.test("changeOrderStatus() completes a pending order with a slip rendered as completed", async () => {
   const s = setup("pending");
   const result = await changeOrderStatus(s.deps, 7, "completed");
   assert.equal(result.kind, "changed");
-  assert.deepEqual(s.calls, ["complete"]);
+  assert.deepEqual(s.plans, [{
+    orderId: 7,
+    from: "pending",
+    to: "completed",
+    returnStock: false,
+    saveSlip: true,
+    mails: ["order_completed"],
+  }]);
   assert.equal(s.rendered[0].status, "completed");
   assert.deepEqual(s.slip(), new Uint8Array([37, 80, 68, 70]));
 });
@@ -65,7 +69,7 @@ Deno.test("changeOrderStatus() leaves a final order alone and renders nothing", 
   const result = await changeOrderStatus(s.deps, 7, "completed");
   assert.deepEqual(result, { kind: "not_pending", status: "rejected" });
   assert.equal(s.rendered.length, 0);
-  assert.deepEqual(s.calls, []);
+  assert.equal(s.plans.length, 0);
 });
 
 Deno.test("changeOrderStatus() says not_found for an unknown order", async () => {
@@ -73,10 +77,18 @@ Deno.test("changeOrderStatus() says not_found for an unknown order", async () =>
   assert.deepEqual(await changeOrderStatus(s.deps, 99, "completed"), { kind: "not_found" });
 });
 
-Deno.test("changeOrderStatus() rejects through the repository, which returns the stock", async () => {
+Deno.test("changeOrderStatus() plans a rejection that returns the stock, with no slip", async () => {
   const s = setup("pending");
   const result = await changeOrderStatus(s.deps, 7, "rejected");
   assert.equal(result.kind, "changed");
-  assert.deepEqual(s.calls, ["reject"]);
+  assert.deepEqual(s.plans, [{
+    orderId: 7,
+    from: "pending",
+    to: "rejected",
+    returnStock: true,
+    saveSlip: false,
+    mails: [],
+  }]);
+  assert.equal(s.slip(), undefined);
   assert.equal(s.rendered.length, 0);
 });

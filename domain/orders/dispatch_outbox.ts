@@ -11,7 +11,8 @@ import { completionMail } from "../notifications/completion_mail.ts";
 
 export interface DispatchDeps {
   outbox: Outbox;
-  orders: OrderRepository;
+  /** Only reads orders: the mails are decided when the order is written. */
+  orders: Pick<OrderRepository, "findById">;
   mailer: Mailer;
   clock: Clock;
   /** A source of numbers in [0, 1), for the jitter of retries. */

@@ -22,6 +22,7 @@ import type {
   PaymentMethod,
 } from "./model.ts";
 import { itemKey, priceOrder } from "./pricing.ts";
+import { planPlacement } from "./plans.ts";
 
 export interface PlaceOrderDeps {
   orders: OrderRepository;
@@ -99,18 +100,21 @@ export async function placeOrder(
     return { kind: "price_changed", items: sellable };
   }
 
-  const outcome = await deps.orders.place({
-    customer: input.customer,
-    destination: input.destination,
-    provinceName: found.province.name,
-    districtName: found.district.name,
-    areaName: found.area.name,
-    paymentMethod: input.paymentMethod,
-    lines: priced.lines,
-    totalCents: priced.totalCents,
-    deliveryFeeCents: priced.deliveryFeeCents,
-    orderDate: deps.clock.now().toISOString(),
-    userId: null,
-  }, idempotency);
+  const outcome = await deps.orders.place(
+    planPlacement({
+      customer: input.customer,
+      destination: input.destination,
+      provinceName: found.province.name,
+      districtName: found.district.name,
+      areaName: found.area.name,
+      paymentMethod: input.paymentMethod,
+      lines: priced.lines,
+      totalCents: priced.totalCents,
+      deliveryFeeCents: priced.deliveryFeeCents,
+      orderDate: deps.clock.now().toISOString(),
+      userId: null,
+    }),
+    idempotency,
+  );
   return outcome;
 }

@@ -7,6 +7,7 @@ import type {
   SellableItem,
 } from "../ports.ts";
 import type { Order } from "./model.ts";
+import type { PlacementPlan } from "./plans.ts";
 import { destinationProblem, placeOrder, type PlaceOrderInput } from "./place_order.ts";
 
 const NOW = new Date("2026-03-01T10:00:00.000Z");
@@ -43,16 +44,17 @@ function book(overrides: Partial<SellableItem> = {}): SellableItem {
 
 /** Records what it was asked to store and answers as the database would for a fresh key. */
 function ordersHolding(items: SellableItem[]) {
-  const placed: { order: NewOrder; idempotency?: IdempotencyClaim }[] = [];
+  const placed: { order: NewOrder; plan: PlacementPlan; idempotency?: IdempotencyClaim }[] = [];
   const orders: OrderRepository = {
     findSellable: (asked) =>
       Promise.resolve(items.filter((i) => asked.some((a) => a.type === i.type && a.id === i.id))),
-    place: (order, idempotency) => {
-      placed.push({ order, idempotency });
+    place: (plan, idempotency) => {
+      const { order } = plan;
+      placed.push({ order, plan, idempotency });
       const stored: Order = {
         id: 41,
         userId: order.userId,
-        status: "pending",
+        status: plan.status,
         orderDate: order.orderDate,
         customer: order.customer,
         provinceName: order.provinceName,
@@ -69,8 +71,7 @@ function ordersHolding(items: SellableItem[]) {
     list: () => Promise.resolve([]),
     stats: () =>
       Promise.resolve({ completedItemsTotalCents: 0, pending: 0, completed: 0, rejected: 0 }),
-    complete: () => Promise.resolve({ kind: "not_found" }),
-    reject: () => Promise.resolve({ kind: "not_found" }),
+    changeStatus: () => Promise.resolve({ kind: "not_found" }),
     findSlip: () => Promise.resolve(undefined),
   };
   return { orders, placed };
@@ -116,6 +117,10 @@ Deno.test("placeOrder() stores a COD order priced by the shop with the destinati
     2,
     95_000,
   ]]);
+  // The repository is handed the whole plan: the first status, the takes and the mail.
+  assert.equal(placed[0].plan.status, "pending");
+  assert.deepEqual(placed[0].plan.takes.map((t) => [t.type, t.id, t.quantity]), [["book", 1, 2]]);
+  assert.deepEqual(placed[0].plan.mails, ["order_placed"]);
 });
 
 Deno.test("placeOrder() charges the Bank Deposit tier fee", async () => {

@@ -1,4 +1,7 @@
-/** The order state machine: a table of allowed moves and a guard over it. */
+/**
+ * The order state machine: a table of allowed moves and a guard over it. What each move
+ * does besides (stock, slip, mails) is planned in plans.ts from the same table.
+ */
 import type { OrderStatus } from "./model.ts";
 
 /** Pending goes to completed (Confirm) or rejected (Reject); both are final. */
@@ -12,19 +15,6 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 /** @example canTransition("pending", "completed") // true */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
-}
-
-export type TransitionOutcome =
-  | { kind: "ok"; status: OrderStatus }
-  | { kind: "illegal"; from: OrderStatus; to: OrderStatus };
-
-/**
- * Moves an order from one status to another, or says why it cannot.
- *
- * @example transition("completed", "rejected") // { kind: "illegal", from: "completed", to: "rejected" }
- */
-export function transition(from: OrderStatus, to: OrderStatus): TransitionOutcome {
-  return canTransition(from, to) ? { kind: "ok", status: to } : { kind: "illegal", from, to };
 }
 
 /** Whether no further move leaves this status. */

@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
 import { ORDER_STATUSES } from "./model.ts";
-import { canTransition, isFinal, ORDER_TRANSITIONS, transition } from "./status.ts";
+import { canTransition, isFinal, ORDER_TRANSITIONS } from "./status.ts";
 
-Deno.test("transition() lets a pending order be completed or rejected", () => {
-  assert.deepEqual(transition("pending", "completed"), { kind: "ok", status: "completed" });
-  assert.deepEqual(transition("pending", "rejected"), { kind: "ok", status: "rejected" });
+Deno.test("canTransition() lets a pending order be completed or rejected", () => {
+  assert.equal(canTransition("pending", "completed"), true);
+  assert.equal(canTransition("pending", "rejected"), true);
 });
 
-Deno.test("transition() refuses every move out of completed and rejected", () => {
+Deno.test("canTransition() refuses every move out of completed and rejected", () => {
   for (const from of ["completed", "rejected"] as const) {
-    for (const to of ORDER_STATUSES) {
-      assert.deepEqual(transition(from, to), { kind: "illegal", from, to });
-    }
+    for (const to of ORDER_STATUSES) assert.equal(canTransition(from, to), false);
     assert.equal(isFinal(from), true);
   }
 });

@@ -1,7 +1,13 @@
 /** Data builders for the repository suites. */
 import type { NewBook, NewStationeryItem } from "../../../domain/catalogue/model.ts";
-import type { NewOrder } from "../../../domain/ports.ts";
-import type { OrderLine } from "../../../domain/orders/model.ts";
+import type { NewOrder, OrderRepository, StatusChangeOutcome } from "../../../domain/ports.ts";
+import type { OrderLine, OrderStatus } from "../../../domain/orders/model.ts";
+import {
+  type PlacementPlan,
+  planPlacement,
+  planTransition,
+  type TransitionPlan,
+} from "../../../domain/orders/plans.ts";
 import type { SqlClient } from "../sql_client.ts";
 
 let isbnCounter = 0;
@@ -82,6 +88,34 @@ export function aLine(
 }
 
 /** An order to Colombo 1 (area 1, district Colombo, province Western). */
+/** The domain's plan for storing `anOrder(lines, overrides)`. */
+export function aPlacement(lines: OrderLine[], overrides: Partial<NewOrder> = {}): PlacementPlan {
+  return planPlacement(anOrder(lines, overrides));
+}
+
+/**
+ * Confirms a pending order as the admin's use case plans it (the transition table), with
+ * `slip` as its slip: a changed order, or why not.
+ */
+export function complete(
+  orders: OrderRepository,
+  id: number,
+  slip: Uint8Array,
+): Promise<StatusChangeOutcome> {
+  return orders.changeStatus(fromPending(id, "completed"), slip);
+}
+
+/** Rejects a pending order as the admin's use case plans it (the transition table). */
+export function reject(orders: OrderRepository, id: number): Promise<StatusChangeOutcome> {
+  return orders.changeStatus(fromPending(id, "rejected"));
+}
+
+function fromPending(id: number, to: OrderStatus): TransitionPlan {
+  const planned = planTransition({ id, status: "pending" }, to);
+  if (planned.kind !== "ok") throw new Error(`pending cannot become ${to}`);
+  return planned.plan;
+}
+
 export function anOrder(lines: OrderLine[], overrides: Partial<NewOrder> = {}): NewOrder {
   return {
     customer: {

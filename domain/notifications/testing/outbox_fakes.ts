@@ -10,11 +10,8 @@ import type {
   OrderRepository,
   Outbox,
   OutboxEntry,
-  PlaceOrderOutcome,
-  SellableItem,
-  StatusChangeOutcome,
 } from "../../ports.ts";
-import type { Order, OrderStats } from "../../orders/model.ts";
+import type { Order } from "../../orders/model.ts";
 
 /** An outbox row as the memory outbox keeps it. */
 export interface MemoryOutboxRow extends OutboxEntry {
@@ -77,8 +74,8 @@ export class MemoryOutbox implements Outbox {
   }
 }
 
-/** Finds orders from a map; the rest of the repository is out of scope for mail tests. */
-export class MemoryOrderLookup implements OrderRepository {
+/** Finds orders from a map: all the mail dispatcher reads. */
+export class MemoryOrderLookup implements Pick<OrderRepository, "findById"> {
   readonly orders = new Map<number, Order>();
 
   constructor(orders: Order[] = []) {
@@ -87,28 +84,6 @@ export class MemoryOrderLookup implements OrderRepository {
 
   findById(id: number): Promise<Order | undefined> {
     return Promise.resolve(this.orders.get(id));
-  }
-
-  findSellable(): Promise<SellableItem[]> {
-    return Promise.reject(new Error("MemoryOrderLookup only finds orders by id"));
-  }
-  place(): Promise<PlaceOrderOutcome> {
-    return Promise.reject(new Error("MemoryOrderLookup only finds orders by id"));
-  }
-  list(): Promise<Order[]> {
-    return Promise.resolve([...this.orders.values()]);
-  }
-  stats(): Promise<OrderStats> {
-    return Promise.reject(new Error("MemoryOrderLookup only finds orders by id"));
-  }
-  complete(): Promise<StatusChangeOutcome> {
-    return Promise.reject(new Error("MemoryOrderLookup only finds orders by id"));
-  }
-  reject(): Promise<StatusChangeOutcome> {
-    return Promise.reject(new Error("MemoryOrderLookup only finds orders by id"));
-  }
-  findSlip(): Promise<Uint8Array | undefined> {
-    return Promise.resolve(undefined);
   }
 }
 

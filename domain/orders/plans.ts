@@ -1,0 +1,174 @@
+/**
+ * What placing an order and changing its status must do, decided here as plain data;
+ * a repository carries a plan out in one transaction and decides nothing itself.
+ */
+import type { Cents } from "../money.ts";
+import type { IdempotencyClaim, MailKind, NewOrder, StockShortfall } from "../ports.ts";
+import type { ItemType, OrderLine, OrderStatus } from "./model.ts";
+import { ORDER_TRANSITIONS } from "./status.ts";
+
+/** The status every new order starts in. */
+export const INITIAL_ORDER_STATUS: OrderStatus = "pending";
+
+/** One item's share of an order: its lines summed. */
+export interface StockTake {
+  type: ItemType;
+  id: number;
+  title: string;
+  quantity: number;
+  /** The unit price the order was priced at: the take holds only while it is current. */
+  unitPriceCents: Cents;
+  /** Lines for the item disagree on the unit price: the order must be priced again. */
+  mixedPrices: boolean;
+}
+
+/**
+ * Lines for the same item summed; books then stationery, each in id order, so that
+ * concurrent orders lock rows in one global order and never deadlock.
+ *
+ * @example stockTakes([pen x1, book 9 x1, pen x2]) // [book 9 x1, pen x3]
+ */
+export function stockTakes(lines: readonly OrderLine[]): StockTake[] {
+  const byItem = new Map<string, StockTake>();
+  for (const line of lines) {
+    const key = `${line.type}:${line.itemId}`;
+    const take = byItem.get(key);
+    if (take) {
+      take.quantity += line.quantity;
+      take.mixedPrices ||= take.unitPriceCents !== line.unitPriceCents;
+    } else {
+      byItem.set(key, {
+        type: line.type,
+        id: line.itemId,
+        title: line.title,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        mixedPrices: false,
+      });
+    }
+  }
+  return [...byItem.values()].sort((a, b) =>
+    a.type === b.type ? a.id - b.id : a.type === "book" ? -1 : 1
+  );
+}
+
+/** Everything a placement writes: the order in its first status, the stock, the mails. */
+export interface PlacementPlan {
+  order: NewOrder;
+  status: OrderStatus;
+  takes: StockTake[];
+  mails: MailKind[];
+}
+
+/** The plan for storing a priced order. */
+export function planPlacement(order: NewOrder): PlacementPlan {
+  return {
+    order,
+    status: INITIAL_ORDER_STATUS,
+    takes: stockTakes(order.lines),
+    mails: ["order_placed"],
+  };
+}
+
+/** What is stored under an idempotency key. */
+export interface StoredKey {
+  requestHash: string;
+  /** The order placed under it; null while none is (its order failed). */
+  orderId: number | null;
+  /** ISO 8601 */
+  expiresAt: string;
+}
+
+export type IdempotencyDecision =
+  /** Nothing is stored under the key, or only what has expired or never led to an order. */
+  | { kind: "place" }
+  /** The same key and body placed an order: answer with that order again. */
+  | { kind: "replay"; orderId: number }
+  /** The same key came with another body. */
+  | { kind: "mismatch" };
+
+/**
+ * Whether a request with an idempotency key places a new order.
+ *
+ * @example decideIdempotency({ requestHash: "a", orderId: 7, expiresAt: later }, { requestHash: "a", ... }, now) // { kind: "replay", orderId: 7 }
+ */
+export function decideIdempotency(
+  stored: StoredKey | undefined,
+  claim: Pick<IdempotencyClaim, "requestHash">,
+  now: string,
+): IdempotencyDecision {
+  if (!stored || Date.parse(stored.expiresAt) <= Date.parse(now)) return { kind: "place" };
+  if (stored.requestHash !== claim.requestHash) return { kind: "mismatch" };
+  if (stored.orderId === null) return { kind: "place" };
+  return { kind: "replay", orderId: stored.orderId };
+}
+
+/** Why one stock take touched nothing. */
+export type TakeMiss =
+  | { kind: "price" }
+  | { kind: "short"; shortfall: StockShortfall };
+
+export type PlacementRefusal =
+  | { kind: "price_changed" }
+  | { kind: "insufficient_stock"; lines: StockShortfall[] };
+
+/**
+ * Whether a placement whose takes ran into `misses` must be refused, and why: a moved
+ * price comes first (the shopper must see the new prices), then every shortfall.
+ */
+export function placementRefusal(
+  misses: readonly (TakeMiss | undefined)[],
+): PlacementRefusal | undefined {
+  if (misses.some((miss) => miss?.kind === "price")) return { kind: "price_changed" };
+  const lines = misses.flatMap((miss) => miss?.kind === "short" ? [miss.shortfall] : []);
+  return lines.length > 0 ? { kind: "insufficient_stock", lines } : undefined;
+}
+
+/** What a move of an order's status does besides changing it. */
+export interface TransitionEffects {
+  /** Give the order's stock back (once: the move happens once). */
+  returnStock: boolean;
+  /** Store the order slip rendered for the new status. */
+  saveSlip: boolean;
+  mails: MailKind[];
+}
+
+/** The effects of every allowed move; a move missing here is not allowed. */
+export const TRANSITION_EFFECTS: Readonly<
+  Partial<Record<OrderStatus, Partial<Record<OrderStatus, TransitionEffects>>>>
+> = {
+  pending: {
+    completed: { returnStock: false, saveSlip: true, mails: ["order_completed"] },
+    rejected: { returnStock: true, saveSlip: false, mails: [] },
+  },
+};
+
+export interface TransitionPlan extends TransitionEffects {
+  orderId: number;
+  /** The status the order must still have when the move is written. */
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+export type TransitionPlanning =
+  | { kind: "ok"; plan: TransitionPlan }
+  | { kind: "illegal"; from: OrderStatus; to: OrderStatus };
+
+/**
+ * The plan for moving an order, asked of the transition table.
+ *
+ * @example planTransition({ id: 7, status: "pending" }, "rejected") // ok: returnStock, no mail
+ */
+export function planTransition(
+  order: { id: number; status: OrderStatus },
+  to: OrderStatus,
+): TransitionPlanning {
+  const effects = ORDER_TRANSITIONS[order.status].includes(to)
+    ? TRANSITION_EFFECTS[order.status]?.[to]
+    : undefined;
+  if (!effects) return { kind: "illegal", from: order.status, to };
+  return {
+    kind: "ok",
+    plan: { orderId: order.id, from: order.status, to, ...effects, mails: [...effects.mails] },
+  };
+}
