@@ -3,6 +3,7 @@
  * turn of the event loop, which makes it as atomic as the database transaction it
  * stands in for: the same idempotency, stock, price and state rules, all or nothing.
  */
+import { returnedStock } from "../../domain/catalogue/stock.ts";
 import type {
   IdempotencyClaim,
   NewOrder,
@@ -163,7 +164,7 @@ export class MemoryOrderRepository implements OrderRepository {
 
   reject(id: number): Promise<StatusChangeOutcome> {
     return Promise.resolve(this.#leavePending(id, "rejected", (order) => {
-      for (const item of order.items) this.#takeStock(item.type, item.itemId, -item.quantity);
+      for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
     }));
   }
 
@@ -219,5 +220,12 @@ export class MemoryOrderRepository implements OrderRepository {
       ? this.#catalogue.books.get(id)
       : this.#catalogue.stationery.get(id);
     if (stored) stored.stock -= quantity;
+  }
+
+  #returnStock(type: ItemType, id: number, quantity: number): void {
+    const stored = type === "book"
+      ? this.#catalogue.books.get(id)
+      : this.#catalogue.stationery.get(id);
+    if (stored) stored.stock = returnedStock(stored.stock, quantity);
   }
 }
