@@ -62,7 +62,9 @@ export type WriteResult<T> =
   | { kind: "duplicate"; field: string }
   | { kind: "unknown_category" }
   /** The change would take stock below zero. */
-  | { kind: "negative_stock" };
+  | { kind: "negative_stock" }
+  /** The change would take stock above the most the shop counts (`MAX_STOCK`). */
+  | { kind: "stock_above_limit"; limit: number };
 
 export type DeleteResult = "deleted" | "archived" | "not_found";
 

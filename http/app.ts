@@ -4,6 +4,7 @@
  *
  * Order matters: request id and security headers wrap everything; the admin guard is
  * put in front of every admin route of the route table before any route is mounted;
+ * control characters are refused for every route at once, after the body limits;
  * unknown /api paths answer a JSON 404 before the pages get the rest.
  */
 import { Hono, type MiddlewareHandler } from "hono";
@@ -13,6 +14,7 @@ import { responseCache } from "./response_cache.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
+import { refuseControlCharacters } from "./text_rule.ts";
 import { opsEndpoints, requestLog } from "./ops.ts";
 import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -81,6 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
   app.use("/api/*", bodyLimits());
+  app.use(refuseControlCharacters());
 
   const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
   for (const route of ADMIN_ROUTES) app.on(route.method, route.path, guard);

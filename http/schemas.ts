@@ -18,16 +18,15 @@ import {
   type StationeryFilter,
 } from "../domain/catalogue/model.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
+import { MAX_LINE_QUANTITY, MAX_STOCK } from "../domain/catalogue/stock.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
 
 const MAX_ID = 2_147_483_647;
 /** A price no shop item reaches: keeps every sum a safe integer. */
 const MAX_RUPEES = 10_000_000;
 const MAX_KG = 1000;
-const MAX_STOCK = 1_000_000;
 /** Lines in one order. */
 export const MAX_ORDER_LINES = 100;
-const MAX_LINE_QUANTITY = 10_000;
 
 const DIGITS_ID = /^[1-9]\d{0,9}$/;
 
@@ -172,7 +171,11 @@ export const priceBody = z.object({ price: rupees });
 const stockChangeShape = {
   stock: count.optional(),
   addStock: z.number({ error: "must be a whole number" }).int("must be a whole number")
-    .min(-MAX_STOCK).max(MAX_STOCK).optional(),
+    .min(-MAX_STOCK, `must be at least -${MAX_STOCK}`).max(
+      MAX_STOCK,
+      `must be at most ${MAX_STOCK}`,
+    )
+    .optional(),
   price: rupees.optional(),
 };
 

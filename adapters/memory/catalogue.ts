@@ -3,6 +3,7 @@
  * with the database's rules (unique names and ISBN-13, known categories, stock never
  * below zero, archiving what orders refer to). For fast in-process tests and demos.
  */
+import { nextStock } from "../../domain/catalogue/stock.ts";
 import type { Catalogue, CatalogueAdmin, DeleteResult, WriteResult } from "../../domain/ports.ts";
 import type {
   Book,
@@ -35,10 +36,6 @@ function sameName(a: string, b: string): boolean {
 }
 
 /** Applies stock changes; undefined when the stock would go below zero. */
-function nextStock(current: number, changes: StationeryChanges): number | undefined {
-  const stock = changes.stock ?? current + (changes.addStock ?? 0);
-  return stock < 0 ? undefined : stock;
-}
 
 export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   readonly books = new Map<number, StoredBook>();
@@ -110,9 +107,9 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>> {
     const stored = this.books.get(id);
     if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
-    const stock = nextStock(stored.stock, changes);
-    if (stock === undefined) return Promise.resolve({ kind: "negative_stock" });
-    stored.stock = stock;
+    const next = nextStock(stored.stock, changes);
+    if (next.kind !== "ok") return Promise.resolve(next);
+    stored.stock = next.stock;
     stored.priceCents = changes.priceCents ?? stored.priceCents;
     stored.preorder = changes.preorder ?? stored.preorder;
     if (changes.preorderDate !== undefined) stored.preorderDate = changes.preorderDate;
@@ -136,9 +133,9 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>> {
     const stored = this.stationery.get(id);
     if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
-    const stock = nextStock(stored.stock, changes);
-    if (stock === undefined) return Promise.resolve({ kind: "negative_stock" });
-    stored.stock = stock;
+    const next = nextStock(stored.stock, changes);
+    if (next.kind !== "ok") return Promise.resolve(next);
+    stored.stock = next.stock;
     stored.priceCents = changes.priceCents ?? stored.priceCents;
     return Promise.resolve({ kind: "ok", value: this.#item(stored) });
   }

@@ -4,6 +4,7 @@
  * stands in for. It carries out the domain's plans (domain/orders/plans.ts) as the
  * PostgreSQL repository does, deciding nothing of its own: all or nothing.
  */
+import { returnedStock } from "../../domain/catalogue/stock.ts";
 import type {
   IdempotencyClaim,
   MailKind,
@@ -161,7 +162,7 @@ export class MemoryOrderRepository implements OrderRepository {
     }
     order.status = plan.to;
     if (plan.returnStock) {
-      for (const item of order.items) this.#takeStock(item.type, item.itemId, -item.quantity);
+      for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
     }
     if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
     for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
@@ -207,5 +208,12 @@ export class MemoryOrderRepository implements OrderRepository {
       ? this.#catalogue.books.get(id)
       : this.#catalogue.stationery.get(id);
     if (stored) stored.stock -= quantity;
+  }
+
+  #returnStock(type: ItemType, id: number, quantity: number): void {
+    const stored = type === "book"
+      ? this.#catalogue.books.get(id)
+      : this.#catalogue.stationery.get(id);
+    if (stored) stored.stock = returnedStock(stored.stock, quantity);
   }
 }

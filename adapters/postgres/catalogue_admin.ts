@@ -9,6 +9,7 @@ import type {
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
+import { MAX_STOCK, nextStock, type StockChange } from "../../domain/catalogue/stock.ts";
 import {
   BOOK_COLUMNS,
   bookFromRow,
@@ -22,8 +23,14 @@ import {
 
 type Product = "books" | "stationery_items";
 
-/** The new stock of a change: absolute `stock`, or the current one, plus `addStock`. */
-const NEW_STOCK = "COALESCE($2::integer, stock) + COALESCE($3::integer, 0)";
+/**
+ * The new stock of a change: absolute `stock`, or the current one, plus `addStock`,
+ * reckoned in bigint so that no sum overflows before it is checked.
+ */
+const NEW_STOCK = "(COALESCE($2::bigint, stock) + COALESCE($3::bigint, 0))";
+/** The rule of `nextStock()`: not below zero, not above the ceiling unless coming down. */
+const STOCK_ALLOWED =
+  `${NEW_STOCK} >= 0 AND (${NEW_STOCK} <= ${MAX_STOCK} OR ${NEW_STOCK} <= stock)`;
 
 /** The admin's catalogue changes; every write checks its rules in the same statement. */
 export class PostgresCatalogueAdmin implements CatalogueAdmin {
@@ -78,7 +85,7 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
            preorder = COALESCE($5::boolean, preorder),
            preorder_date = CASE WHEN $6::boolean THEN $7::date ELSE preorder_date END,
            preordered_stock = COALESCE($8::integer, preordered_stock)
-         WHERE id = $1 AND NOT archived AND ${NEW_STOCK} >= 0
+         WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
          RETURNING id`,
         [
           id,
@@ -91,7 +98,7 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
           changes.preorderedStock ?? null,
         ],
       );
-      if (updated.length === 0) return await missOrNegative(tx, "books", id);
+      if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
       return { kind: "ok", value: await readBook(tx, id) };
     });
   }
@@ -118,11 +125,11 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
       const updated = await tx.query(
         `UPDATE stationery_items SET stock = ${NEW_STOCK},
            price_cents = COALESCE($4::bigint, price_cents)
-         WHERE id = $1 AND NOT archived AND ${NEW_STOCK} >= 0
+         WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
          RETURNING id`,
         [id, changes.stock ?? null, changes.addStock ?? null, changes.priceCents ?? null],
       );
-      if (updated.length === 0) return await missOrNegative(tx, "stationery_items", id);
+      if (updated.length === 0) return await whyRefused(tx, "stationery_items", id, changes);
       return { kind: "ok", value: await readStationery(tx, id) };
     });
   }
@@ -160,14 +167,20 @@ async function readStationery(tx: SqlClient, id: number): Promise<StationeryItem
   return stationeryFromRow(row);
 }
 
-/** Why a guarded update touched nothing: the product is gone, or the stock would go below 0. */
-async function missOrNegative<T>(
+/** Why a guarded update touched nothing: the product is gone, or its stock rule refused. */
+async function whyRefused<T>(
   tx: SqlClient,
   table: Product,
   id: number,
+  change: StockChange,
 ): Promise<WriteResult<T>> {
-  const found = await exists(tx, `SELECT 1 FROM ${table} WHERE id = $1 AND NOT archived`, id);
-  return found ? { kind: "negative_stock" } : { kind: "not_found" };
+  const rows = await tx.query<{ stock: number }>(
+    `SELECT stock FROM ${table} WHERE id = $1 AND NOT archived`,
+    [id],
+  );
+  if (rows.length === 0) return { kind: "not_found" };
+  const refused = nextStock(rows[0].stock, change);
+  return refused.kind === "ok" ? { kind: "negative_stock" } : refused;
 }
 
 /** Erases a product no order refers to; archives one that orders refer to. */

@@ -7,6 +7,7 @@ import type {
 } from "../../domain/ports.ts";
 import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
 import type { SqlClient } from "./sql_client.ts";
+import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { findOrder, listOrders } from "./order_rows.ts";
 import { placeOrder } from "./order_placement.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
@@ -159,9 +160,11 @@ async function returnStock(tx: SqlClient, orderId: number): Promise<void> {
   );
   for (const item of items) {
     const table = item.type === "book" ? "books" : "stationery_items";
-    await tx.query(`UPDATE ${table} SET stock = stock + $1 WHERE id = $2`, [
-      item.quantity,
-      item.item_id,
-    ]);
+    // Capped as returnedStock() caps it: a rejection never fails on a full count.
+    await tx.query(
+      `UPDATE ${table} SET stock = LEAST(stock::bigint + $1, GREATEST(stock, ${MAX_STOCK}))
+       WHERE id = $2`,
+      [item.quantity, item.item_id],
+    );
   }
 }

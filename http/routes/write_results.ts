@@ -23,6 +23,8 @@ export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: nu
       ]);
     case "negative_stock":
       throw new ApiError(409, "CONFLICT", "Stock cannot go below zero");
+    case "stock_above_limit":
+      throw new ApiError(409, "CONFLICT", `Stock cannot go above ${result.limit}`);
     case "stock_and_add_stock":
       throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: addStock", [
         {

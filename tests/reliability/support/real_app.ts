@@ -4,7 +4,11 @@
  * attack in-process.
  */
 import { createRepositories, type Repositories } from "../../../adapters/postgres/mod.ts";
-import { freshDatabase, type TestDatabase } from "../../../adapters/postgres/testing/databases.ts";
+import {
+  type Engine,
+  freshDatabase,
+  type TestDatabase,
+} from "../../../adapters/postgres/testing/databases.ts";
 import { PostgresImageStorage } from "../../../adapters/storage/postgres_image_storage.ts";
 import { PdfmakeSlipRenderer } from "../../../adapters/pdf/pdfmake_slip_renderer.ts";
 import { cheapHasher, FakeClock, testSecret } from "../../../http/auth/testing/fakes.ts";
@@ -55,9 +59,15 @@ export interface RealApp {
 
 /** A fresh shop with one admin, one category and one book of `stock` copies. */
 export async function realApp(
-  options: { overrides?: Partial<AppDeps>; stock?: number; title?: string } = {},
+  options: {
+    overrides?: Partial<AppDeps>;
+    stock?: number;
+    title?: string;
+    /** The embedded engine unless told. */
+    engine?: Engine;
+  } = {},
 ): Promise<RealApp> {
-  const db = await freshDatabase("pglite");
+  const db = await freshDatabase(options.engine ?? "pglite");
   const repositories = createRepositories(db.sql);
   const clock = new FakeClock();
   const tokens = new TokenService({ secret: testSecret(), clock, ttlSeconds: 3600 });
