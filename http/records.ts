@@ -135,7 +135,8 @@ export function placedOrderRecord(order: Order) {
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
-    status: "pending" as const,
+    // A replay answers the order as it is now, which may no longer be pending.
+    status: order.status,
   };
 }
 
@@ -231,7 +232,7 @@ export const PlacedOrderSchema = z.object({
   total: money,
   deliveryFee: money,
   subtotal: money,
-  status: z.literal("pending"),
+  status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
 });
 
 export const ErrorSchema = z.object({

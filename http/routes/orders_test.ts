@@ -189,6 +189,23 @@ Deno.test("POST /api/orders replays the first answer for the same Idempotency-Ke
   assert.equal(tooLong.error.details[0].field, "idempotency-key");
 });
 
+Deno.test("POST /api/orders replayed after the order was rejected answers its status now", async () => {
+  const t = await testApp();
+  const headers = { "Idempotency-Key": "checkout-9c1e" };
+  const first = await body(
+    await t.app.request("/api/orders", json("POST", orderBody(t.ids.book), headers)),
+    201,
+  );
+  assert.equal(first.status, "pending");
+  await body(
+    await t.asAdmin("/api/orders/status", json("PUT", { id: first.orderId, status: "rejected" })),
+    200,
+  );
+  const again = await t.app.request("/api/orders", json("POST", orderBody(t.ids.book), headers));
+  assert.equal(again.headers.get("Idempotent-Replayed"), "true");
+  assert.deepEqual(await body(again, 201), { ...first, status: "rejected" });
+});
+
 Deno.test("GET /api/orders lists orders newest first, filtered by status", async () => {
   const t = await testApp();
   await t.app.request("/api/orders", json("POST", orderBody(t.ids.book)));
