@@ -27,7 +27,10 @@ export interface CachedResponse {
  */
 export interface ResponseStore {
   lookup(key: string): { value: CachedResponse; fresh: boolean } | undefined;
-  set(key: string, response: CachedResponse): void;
+  /** Changes whenever the store is cleared (a write changed what answers show). */
+  readonly generation: number;
+  /** Keeps `response`, unless the store was cleared since `madeIn` (its generation then). */
+  set(key: string, response: CachedResponse, madeIn: number): void;
 }
 
 /** The public catalogue reads whose answers depend on nothing but their URL. */
@@ -69,14 +72,18 @@ export function responseCache(store: ResponseStore): MiddlewareHandler {
   };
 }
 
-/** Answers the request and keeps a 200 answer under `key`. */
+/**
+ * Answers the request and keeps a 200 answer under `key`, unless a write cleared the
+ * store while it was made: that answer may show the catalogue as it was before the write.
+ */
 async function keep(c: Context, next: Next, store: ResponseStore, key: string): Promise<void> {
+  const madeIn = store.generation;
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = [...res.headers].filter(([name]) => !PER_REQUEST.has(name.toLowerCase()));
-  store.set(key, { status: res.status, headers, body });
+  store.set(key, { status: res.status, headers, body }, madeIn);
   // The body was read: the same bytes go out, with this request's own headers.
   c.res = undefined;
   c.res = new Response(body, { status: res.status, headers: res.headers });

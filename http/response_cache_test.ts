@@ -6,13 +6,23 @@ import { type CachedResponse, responseCache, type ResponseStore } from "./respon
 
 const PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Book ${i}` })) };
 
-/** A store that keeps answers for good: every kept answer is fresh. */
-function forever(): ResponseStore & { map: Map<string, CachedResponse> } {
+/** A store that keeps answers for good (every kept answer is fresh) until cleared. */
+function forever(): ResponseStore & { map: Map<string, CachedResponse>; clear(): void } {
   const map = new Map<string, CachedResponse>();
+  let generation = 0;
   return {
     map,
+    get generation() {
+      return generation;
+    },
     lookup: (key) => map.has(key) ? { value: map.get(key)!, fresh: true } : undefined,
-    set: (key, response) => void map.set(key, response),
+    set: (key, response, madeIn) => {
+      if (madeIn === generation) map.set(key, response);
+    },
+    clear: () => {
+      generation++;
+      map.clear();
+    },
   };
 }
 
@@ -95,7 +105,8 @@ Deno.test("responseCache() renews an expired answer once and serves the kept one
       const found = kept.lookup(key);
       return found && { value: found.value, fresh };
     },
-    set: (key, response) => kept.set(key, response),
+    generation: 0,
+    set: (key, response, madeIn) => kept.set(key, response, madeIn),
   };
   let release = () => {};
   let calls = 0;
@@ -114,6 +125,26 @@ Deno.test("responseCache() renews an expired answer once and serves the kept one
   release();
   assert.deepEqual(await (await renewing).json(), { version: 2 });
   fresh = true;
+  assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 2 });
+  assert.equal(calls, 2);
+});
+
+Deno.test("responseCache() keeps no answer made while a write cleared the store", async () => {
+  const store = forever();
+  let version = 1;
+  let calls = 0;
+  const shop = new Hono();
+  shop.use(responseCache(store));
+  shop.get("/api/books", (c) => {
+    calls++;
+    // The answer reads the catalogue, then a write lands and clears the store.
+    const answer = c.json({ version });
+    version++;
+    store.clear();
+    return answer;
+  });
+  assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 1 });
+  assert.equal(store.map.size, 0);
   assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 2 });
   assert.equal(calls, 2);
 });

@@ -77,8 +77,18 @@ export class TtlCache<V> {
     return undefined;
   }
 
-  /** Stores `value` under `key` for the cache's time to live. */
-  set(key: string, value: V): void {
+  /** Changes at every clear(): a value made under an older generation is out of date. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Stores `value` under `key` for the cache's time to live; with `madeIn` (a generation
+   * read before the value was made), only while no clear() came since: a value read
+   * before a write is never stored after the write cleared the cache.
+   */
+  set(key: string, value: V, madeIn?: number): void {
+    if (madeIn !== undefined && madeIn !== this.#generation) return;
     this.#entries.delete(key);
     this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
     while (this.#entries.size > this.#maxEntries) {

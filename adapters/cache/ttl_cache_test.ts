@@ -95,3 +95,13 @@ Deno.test("lookup() hands out a value past its time as stale within staleMs, the
   cache.clear();
   assert.equal(cache.lookup("k"), undefined);
 });
+
+Deno.test("TtlCache.set() with the generation a value was made in stores nothing after a clear()", () => {
+  const cache = new TtlCache<string>({ ttlMs: 1_000, maxEntries: 4, now: () => 0 });
+  const madeIn = cache.generation;
+  cache.clear();
+  cache.set("page 1", "read before the write", madeIn);
+  assert.equal(cache.get("page 1"), undefined);
+  cache.set("page 1", "read after the write", cache.generation);
+  assert.equal(cache.get("page 1"), "read after the write");
+});
