@@ -274,3 +274,14 @@ export class UnavailableError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * A store took longer than its time limit for one statement (PostgreSQL's
+ * statement_timeout): the store is there, the work was too slow. Not an outage.
+ */
+export class TimedOutError extends Error {
+  override name = "TimedOutError";
+  constructor(message: string, readonly retryAfterSeconds = 2, options?: ErrorOptions) {
+    super(message, options);
+  }
+}

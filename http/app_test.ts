@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ROUTES } from "./app.ts";
-import type { Catalogue } from "../domain/ports.ts";
+import { type Catalogue, TimedOutError, UnavailableError } from "../domain/ports.ts";
 import { json, testApp } from "./testing/fixture.ts";
 import { openApiPath } from "./openapi.ts";
 
@@ -41,6 +41,35 @@ Deno.test("an unexpected failure answers 500 with the request id and no internal
   const logged = t.logger.lines.find((l) => l.level === "error");
   assert.equal(logged?.fields?.requestId, requestId);
   assert.match(String(logged?.fields?.error), /10\.0\.0\.7/);
+});
+
+Deno.test("a statement past its time limit answers 503 TIMED_OUT, an outage SERVICE_UNAVAILABLE", async () => {
+  const t = await testApp();
+  for (
+    const [error, code, retryAfter, logged] of [
+      [
+        new TimedOutError("A database statement ran past its time limit"),
+        "TIMED_OUT",
+        "2",
+        /time limit/,
+      ],
+      [
+        new UnavailableError("The database is unavailable (ECONNREFUSED)"),
+        "SERVICE_UNAVAILABLE",
+        "5",
+        /unavailable/,
+      ],
+    ] as const
+  ) {
+    const failing: Catalogue = Object.create(t.catalogue);
+    failing.listBooks = () => Promise.reject(error);
+    const broken = await testApp({ catalogue: failing, logger: t.logger });
+    const response = await broken.app.request("/api/books");
+    await assertError(response, 503, code);
+    assert.equal(response.headers.get("Retry-After"), retryAfter);
+    const errors = t.logger.lines.filter((line) => line.level === "error");
+    assert.match(errors.at(-1)?.message ?? "", logged);
+  }
 });
 
 Deno.test("unknown API paths answer a JSON 404", async () => {

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { UnavailableError } from "../domain/ports.ts";
+import { TimedOutError, UnavailableError } from "../domain/ports.ts";
 
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -27,6 +27,7 @@ export type ErrorCode =
   | "BAD_DESTINATION"
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
+  | "TIMED_OUT"
   | "INTERNAL";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
@@ -146,6 +147,25 @@ export function toErrorResponse(
       error: error.message,
     });
     return errorResponse(c, serviceUnavailable(error.retryAfterSeconds));
+  }
+  if (error instanceof TimedOutError) {
+    // The database answered, too slowly for one statement: a slow query, not an outage.
+    log.logger.error("A database statement ran past its time limit", {
+      requestId: log.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: error.message,
+    });
+    return errorResponse(
+      c,
+      new ApiError(
+        503,
+        "TIMED_OUT",
+        "The shop took too long to answer, please try again",
+        { retryAfterSeconds: error.retryAfterSeconds },
+        { "Retry-After": String(error.retryAfterSeconds) },
+      ),
+    );
   }
   if (error instanceof HTTPException) {
     const known = fromHttpException(error);

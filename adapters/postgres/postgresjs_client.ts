@@ -1,5 +1,6 @@
 import postgres from "postgres";
-import { UnavailableError } from "../../domain/ports.ts";
+import { TimedOutError, UnavailableError } from "../../domain/ports.ts";
+import { guardStrayWrites } from "./stray_write_guard.ts";
 import { parseDate, parseNumber, PG_TYPES, type Row, type SqlClient } from "./sql_client.ts";
 
 const BYTEA = 17;
@@ -71,11 +72,16 @@ const CONNECTION_CODES = new Set([
 
 /**
  * Server answers that mean "not now": connection exceptions (class 08), shutting down or
- * starting up (57P01-57P03), too many connections (53300), a statement cancelled by
- * statement_timeout (57014).
+ * starting up (57P01-57P03), too many connections (53300). A statement cancelled by
+ * statement_timeout (57014) is not one: the server and the connection are fine.
  */
 function isUnavailableState(code: string): boolean {
-  return code.startsWith("08") || ["57P01", "57P02", "57P03", "53300", "57014"].includes(code);
+  return code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code);
+}
+
+/** Whether `error` is the server cancelling a statement past statement_timeout. */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "57014";
 }
 
 /** Whether `error` says the server could not be reached or answer, rather than a bad query. */
@@ -89,8 +95,14 @@ export function isConnectionFailure(error: unknown): boolean {
   return CONNECTION_CODES.has(code) || isUnavailableState(code);
 }
 
-/** Turns a connection failure into the typed UnavailableError; anything else unchanged. */
+/**
+ * Turns a connection failure into the typed UnavailableError and a statement timeout into
+ * TimedOutError; anything else unchanged.
+ */
 function unavailable(error: unknown): unknown {
+  if (isStatementTimeout(error)) {
+    return new TimedOutError("A database statement ran past its time limit", 2, { cause: error });
+  }
   if (!isConnectionFailure(error)) return error;
   const code = (error as { code?: unknown }).code;
   return new UnavailableError(
@@ -98,51 +110,6 @@ function unavailable(error: unknown): unknown {
     5,
     { cause: error },
   );
-}
-
-/**
- * postgres.js 3.4.9 may run a queued small write (its `nextWrite`, scheduled with
- * setImmediate) after the server closed the connection, outside any query; the TypeError
- * would end the whole process (porsager/postgres#1154 and #1208, denoland/deno#34667;
- * seen here when PostgreSQL restarts under load).
- */
-export function isStrayWriteAfterClose(error: unknown): boolean {
-  if (!(error instanceof TypeError) || !/\(reading 'write'\)/.test(error.message)) return false;
-  const stack = error.stack ?? "";
-  return /nextWrite/.test(stack) && /postgres[@\d.]*[\\/].*src[\\/]connection\.js/.test(stack);
-}
-
-/** The open clients, so that a stray write can make each start a fresh pool. */
-const openClients = new Set<PostgresJsSqlClient>();
-let strayWritesGuarded = false;
-
-type SetImmediate = (callback: (...args: unknown[]) => void, ...args: unknown[]) => unknown;
-
-/**
- * Runs postgres.js's deferred writes inside a guard: a stray write is caught where it
- * happens (an error escaping an immediate would stop the process), and every open pool is
- * replaced, because the connection it came from can send nothing more (its write buffer is
- * never flushed again). The queries waiting on the old pool fail now, as unavailable,
- * instead of hanging; later queries go to fresh connections. Other immediates are untouched.
- */
-function guardAgainstStrayWrites(): void {
-  if (strayWritesGuarded) return;
-  strayWritesGuarded = true;
-  const scope = globalThis as unknown as { setImmediate: SetImmediate };
-  const original = scope.setImmediate;
-  scope.setImmediate = (callback, ...args) => {
-    if (typeof callback !== "function" || callback.name !== "nextWrite") {
-      return original(callback, ...args);
-    }
-    return original((...params: unknown[]) => {
-      try {
-        callback(...params);
-      } catch (error) {
-        if (!isStrayWriteAfterClose(error)) throw error;
-        for (const client of openClients) client.renewPool();
-      }
-    }, ...args);
-  };
 }
 
 type Sql = postgres.Sql<Record<string, unknown>>;
@@ -155,13 +122,14 @@ export class PostgresJsSqlClient implements SqlClient {
   readonly #options: PostgresJsOptions;
   readonly #prepare: boolean;
 
+  readonly #unguard: () => void;
+
   constructor(url: string, options: PostgresJsOptions = {}) {
-    guardAgainstStrayWrites();
     this.#url = url;
     this.#options = options;
     this.#prepare = options.prepare ?? true;
     this.#sql = this.#pool();
-    openClients.add(this);
+    this.#unguard = guardStrayWrites(() => this.renewPool());
   }
 
   #pool(): Sql {
@@ -245,7 +213,7 @@ export class PostgresJsSqlClient implements SqlClient {
   }
 
   close(): Promise<void> {
-    openClients.delete(this);
+    this.#unguard();
     return this.#sql.end({ timeout: 5 });
   }
 }

@@ -4,12 +4,14 @@
  * after a close neither ends the process nor leaves the client hanging.
  */
 import assert from "node:assert/strict";
-import { UnavailableError } from "../../domain/ports.ts";
+import { TimedOutError, UnavailableError } from "../../domain/ports.ts";
 import {
   isConnectionFailure,
-  isStrayWriteAfterClose,
+  isStatementTimeout,
   PostgresJsSqlClient,
 } from "../../adapters/postgres/postgresjs_client.ts";
+import { isStrayWriteAfterClose } from "../../adapters/postgres/stray_write_guard.ts";
+import { serverTestsEnabled, withDatabase } from "../../adapters/postgres/testing/databases.ts";
 import { freePort } from "./support/shop_process.ts";
 
 Deno.test("isConnectionFailure() knows dropped connections and a server shutting down, not bad SQL", () => {
@@ -20,14 +22,15 @@ Deno.test("isConnectionFailure() knows dropped connections and a server shutting
       "CONNECT_TIMEOUT",
       "57P01",
       "08006",
-      "57014",
     ]
   ) {
     assert.equal(isConnectionFailure({ code }), true, code);
   }
-  for (const code of ["23505", "42601", "40001", undefined]) {
+  for (const code of ["23505", "42601", "40001", "57014", undefined]) {
     assert.equal(isConnectionFailure({ code }), false, String(code));
   }
+  assert.equal(isStatementTimeout({ code: "57014" }), true);
+  assert.equal(isStatementTimeout({ code: "57P01" }), false);
   assert.equal(isConnectionFailure(new Error("boom")), false);
 });
 
@@ -97,5 +100,34 @@ Deno.test({
     } finally {
       await client.close();
     }
+  },
+});
+
+Deno.test({
+  name: "a statement past its time limit is TimedOutError and leaves its connection usable",
+  ignore: !serverTestsEnabled(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await withDatabase("postgres", async (db) => {
+      // Two connections and many timeouts inside transactions: a connection kept back after
+      // a timeout (as after a dropped connection) would leave the pool empty and hang.
+      const client = new PostgresJsSqlClient(db.url!, { max: 2, statementTimeoutMs: 50 });
+      try {
+        const slow = await client.query("SELECT pg_sleep(1)").catch((e) => e);
+        assert.ok(slow instanceof TimedOutError, String(slow));
+        assert.ok(!(slow instanceof UnavailableError));
+        for (let i = 0; i < 6; i++) {
+          const inTransaction = await client
+            .transaction((tx) => tx.query("SELECT pg_sleep(1)"))
+            .catch((e) => e);
+          assert.ok(inTransaction instanceof TimedOutError, String(inTransaction));
+        }
+        const rows = await client.transaction((tx) => tx.query<{ one: number }>("SELECT 1 AS one"));
+        assert.deepEqual(rows, [{ one: 1 }]);
+      } finally {
+        await client.close();
+      }
+    });
   },
 });
