@@ -5,9 +5,12 @@
  */
 import { z } from "zod";
 import type { BankDetails, ShopInfo } from "./domain/shop.ts";
+import { isAddressOrRange, type TrustProxy } from "./http/auth/client_address.ts";
 
 export interface Config {
   port: number;
+  /** The address to listen on: 0.0.0.0 (every interface) unless told. */
+  host: string;
   dataDir: string;
   /** Unset: the embedded PGlite database under `dataDir`. */
   databaseUrl: string | undefined;
@@ -25,8 +28,8 @@ export interface Config {
   seedDemo: boolean;
   /** Where uploads live: the local disk (one process) or PostgreSQL (several processes). */
   imageStorage: "disk" | "postgres";
-  /** Believe X-Forwarded-For: only behind the shop's own reverse proxy. */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries to believe: only behind the shop's own reverse proxies. */
+  trustProxy: TrustProxy;
   /** Orders per address, and failed logins per account and per address. */
   limits: {
     orders: RateRule;
@@ -115,13 +118,6 @@ const ENV_SCHEMA = z.object({
   ),
 });
 
-function flag() {
-  return z.string().trim().toLowerCase().refine(
-    (v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v),
-    "must be 1 or 0 (true/false, yes/no, on/off)",
-  ).transform((v) => TRUE_WORDS.includes(v));
-}
-
 /** `COUNT/SECONDS`, e.g. `30/600` for 30 in 10 minutes. */
 function rateRule() {
   return z.string().trim().regex(/^\d{1,7}\/\d{1,7}$/, "must be COUNT/SECONDS, e.g. 30/600")
@@ -130,9 +126,37 @@ function rateRule() {
     .transform(([count, seconds]): RateRule => ({ limit: count, windowMs: seconds * 1000 }));
 }
 
+/**
+ * `0` (off), a number of appending proxies in front (`1` to `9`; `true` is 1), or a
+ * comma-separated list of the proxies' addresses or CIDR ranges.
+ */
+function trustProxy() {
+  const problem = "must be 0, a number of proxies (1 to 9) or a comma-separated list of " +
+    "proxy addresses or CIDR ranges";
+  return z.string().trim().transform((value, ctx): TrustProxy => {
+    const word = value.toLowerCase();
+    if (FALSE_WORDS.includes(word)) return { kind: "none" };
+    if (TRUE_WORDS.includes(word) && !/^\d$/.test(word)) return { kind: "hops", hops: 1 };
+    if (/^[1-9]$/.test(word)) return { kind: "hops", hops: Number(word) };
+    const ranges = value.split(",").map((part) => part.trim()).filter(Boolean);
+    if (ranges.length === 0 || !ranges.every(isAddressOrRange)) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return { kind: "addresses", ranges };
+  });
+}
+
+/** An IP address or a host name to listen on. */
+const listenHost = z.string().trim().refine(
+  (v) => isAddressOrRange(v) && !v.includes("/") || /^[a-z\d]([a-z\d.-]{0,252})$/i.test(v),
+  "must be an IP address or a host name, e.g. 127.0.0.1",
+);
+
 const RELIABILITY_SCHEMA = z.object({
+  HOST: optional(listenHost),
   IMAGE_STORAGE: optional(z.enum(["disk", "postgres"], "must be disk or postgres")),
-  TRUST_PROXY: optional(flag()),
+  TRUST_PROXY: optional(trustProxy()),
   ORDER_RATE_LIMIT: optional(rateRule()),
   LOGIN_RATE_LIMIT_ACCOUNT: optional(rateRule()),
   LOGIN_RATE_LIMIT_ADDRESS: optional(rateRule()),
@@ -152,6 +176,7 @@ function toConfig(env: Env): Config {
   const shopEmail = env.SHOP_EMAIL ?? DEMO_DEFAULTS.SHOP_EMAIL;
   return {
     port,
+    host: env.HOST ?? "0.0.0.0",
     dataDir: env.DATA_DIR ?? "./data",
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
@@ -179,7 +204,7 @@ function toConfig(env: Env): Config {
     },
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     imageStorage: env.IMAGE_STORAGE ?? "disk",
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: env.TRUST_PROXY ?? { kind: "none" },
     limits: {
       orders: env.ORDER_RATE_LIMIT ?? { limit: 30, windowMs: 600_000 },
       loginPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT ?? { limit: 5, windowMs: 900_000 },

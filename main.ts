@@ -170,7 +170,7 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
 
   const server = Deno.serve({
     port: config.port,
-    hostname: "0.0.0.0",
+    hostname: config.host,
     onListen: () => console.log(`Pothgula is open on ${config.publicUrl}`),
   }, options.benchBaseline ? withBenchBaseline(app.fetch) : app.fetch);
 

@@ -18,6 +18,7 @@ import type { Logger } from "./errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
 import type { ReadinessCheck } from "./ops.ts";
 import type { ResponseStore } from "./response_cache.ts";
+import type { TrustProxySetting } from "./auth/client_address.ts";
 
 export interface AppDeps {
   catalogue: Catalogue;
@@ -37,8 +38,8 @@ export interface AppDeps {
   feeRules?: FeeRules;
   /** The storefront pages, mounted last at "/". */
   pages?: Hono;
-  /** Believe X-Forwarded-For (only behind the shop's own reverse proxy). */
-  trustProxy?: boolean;
+  /** Which X-Forwarded-For entries to believe (only behind the shop's own reverse proxies). */
+  trustProxy?: TrustProxySetting;
   /** Failed-login limits per account and per address; the auth routes' defaults when absent. */
   loginLimits?: AuthLimits;
   /** Orders placed from one address; 30 in 10 minutes when absent. */

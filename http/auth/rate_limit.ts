@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { getConnInfo } from "hono/deno";
 import type { Clock } from "../../domain/ports.ts";
+import { clientAddressOf, trustOf, type TrustProxySetting } from "./client_address.ts";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -107,20 +108,19 @@ export class RateLimiter {
 }
 
 /**
- * The client's address: the socket's peer. `X-Forwarded-For` is believed only with
- * `trustProxy` (the shop runs behind its own reverse proxy), and then only its last
- * entry, the one that proxy appended.
+ * The client's address: the socket's peer, or behind the shop's own reverse proxies the
+ * address they vouch for (see `clientAddressOf`). Requests without a socket (in-process
+ * calls) have the peer "unknown".
  */
-export function clientAddress(c: Context, options: { trustProxy?: boolean } = {}): string {
-  if (options.trustProxy) {
-    const forwarded = c.req.header("X-Forwarded-For")?.split(",").map((s) => s.trim())
-      .filter(Boolean).pop();
-    if (forwarded) return forwarded;
-  }
+export function clientAddress(
+  c: Context,
+  options: { trustProxy?: TrustProxySetting } = {},
+): string {
+  let peer = "unknown";
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    peer = getConnInfo(c).remote.address ?? "unknown";
   } catch {
     // No socket information (in-process requests): everyone shares one bucket.
-    return "unknown";
   }
+  return clientAddressOf(peer, c.req.header("X-Forwarded-For"), trustOf(options.trustProxy));
 }

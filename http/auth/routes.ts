@@ -17,6 +17,7 @@ import { errorBody } from "../errors.ts";
 import { clientAddress, RateLimiter } from "./rate_limit.ts";
 import type { TokenService } from "./tokens.ts";
 import { jsonBody, validationHook } from "./validation.ts";
+import type { TrustProxySetting } from "./client_address.ts";
 
 export interface LimitRule {
   limit: number;
@@ -38,8 +39,8 @@ export interface AuthRoutesDeps {
   tokens: TokenService;
   clock: Clock;
   loginLimits?: AuthLimits;
-  /** Believe X-Forwarded-For (only behind the shop's own reverse proxy). */
-  trustProxy?: boolean;
+  /** Which X-Forwarded-For entries to believe (only behind the shop's own reverse proxies). */
+  trustProxy?: TrustProxySetting;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;

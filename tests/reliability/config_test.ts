@@ -10,7 +10,8 @@ function config(env: Record<string, string>) {
 Deno.test("the operations settings default to one process on disk behind no proxy", () => {
   const c = config({});
   assert.equal(c.imageStorage, "disk");
-  assert.equal(c.trustProxy, false);
+  assert.deepEqual(c.trustProxy, { kind: "none" });
+  assert.equal(c.host, "0.0.0.0");
   assert.deepEqual(c.limits, {
     orders: { limit: 30, windowMs: 600_000 },
     loginPerAccount: { limit: 5, windowMs: 900_000 },
@@ -29,7 +30,7 @@ Deno.test("IMAGE_STORAGE, TRUST_PROXY, the rate limits and MAIL_RETRY_SECONDS ar
     MAIL_RETRY_SECONDS: "5",
   });
   assert.equal(c.imageStorage, "postgres");
-  assert.equal(c.trustProxy, true);
+  assert.deepEqual(c.trustProxy, { kind: "hops", hops: 1 });
   assert.deepEqual(c.limits.orders, { limit: 10, windowMs: 60_000 });
   assert.deepEqual(c.limits.loginPerAccount, { limit: 3, windowMs: 300_000 });
   assert.deepEqual(c.limits.loginPerAddress, { limit: 50, windowMs: 900_000 });
@@ -52,5 +53,30 @@ Deno.test("bad operations settings are each named in one line", () => {
     "MAIL_RETRY_SECONDS",
     "ORDER_RATE_LIMIT",
     "TRUST_PROXY",
+  ]);
+});
+
+Deno.test("TRUST_PROXY takes a number of proxies or their addresses and ranges", () => {
+  assert.deepEqual(config({ TRUST_PROXY: "0" }).trustProxy, { kind: "none" });
+  assert.deepEqual(config({ TRUST_PROXY: "1" }).trustProxy, { kind: "hops", hops: 1 });
+  assert.deepEqual(config({ TRUST_PROXY: "2" }).trustProxy, { kind: "hops", hops: 2 });
+  assert.deepEqual(config({ TRUST_PROXY: "10.0.0.5, 172.16.0.0/12,::1" }).trustProxy, {
+    kind: "addresses",
+    ranges: ["10.0.0.5", "172.16.0.0/12", "::1"],
+  });
+  for (const bad of ["10.0.0.300", "12", "10.0.0.0/40", "proxy.local"]) {
+    const result = loadConfig({ TRUST_PROXY: bad });
+    assert.equal(result.ok, false, bad);
+    assert.match(result.ok ? "" : result.problems[0], /^TRUST_PROXY: must be 0, a number/);
+  }
+});
+
+Deno.test("HOST chooses the listen address; a bad one is named", () => {
+  assert.equal(config({ HOST: "127.0.0.1" }).host, "127.0.0.1");
+  assert.equal(config({ HOST: "::1" }).host, "::1");
+  assert.equal(config({ HOST: "localhost" }).host, "localhost");
+  const result = loadConfig({ HOST: "0.0.0.0/0" });
+  assert.deepEqual(result.ok ? [] : result.problems, [
+    "HOST: must be an IP address or a host name, e.g. 127.0.0.1",
   ]);
 });
