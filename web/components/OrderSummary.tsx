@@ -9,6 +9,7 @@ import {
 import { formatKg, formatLkr } from "../../domain/money.ts";
 import { deliveryFee, type FeeRules } from "../../domain/orders/fees.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { kindLabel } from "./CartLineView.tsx";
 
 export function OrderSummary(
@@ -42,15 +43,15 @@ export function OrderSummary(
           <dd>{formatKg(weight)} Kg</dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>{AMOUNT_LABELS.items}</dt>
           <dd>{formatLkr(total)}</dd>
         </div>
         <div>
-          <dt>Delivery fee</dt>
+          <dt>{AMOUNT_LABELS.deliveryFee}</dt>
           <dd>{formatLkr(fee)}</dd>
         </div>
         <div className="grand-total">
-          <dt>Subtotal</dt>
+          <dt>{AMOUNT_LABELS.totalToPay}</dt>
           <dd>{formatLkr(total + fee)}</dd>
         </div>
       </dl>
