@@ -177,7 +177,7 @@ export async function stationeryJourney(e2e: E2e, { page, errors }: OpenPage): P
   const sold = await findStationery(e2e, "Atlas Chooty Pen Red");
   assert.equal(sold.stock, 0);
   await visit(page, `${base}/stationery?q=Chooty+Pen+Red`);
-  await page.getByText("Stock: Out of stock").waitFor();
+  await page.getByText("Out of stock", { exact: true }).waitFor();
   assert.equal(
     await page.getByRole("button", { name: forItem("Add to Cart", sold.title) }).isDisabled(),
     true,

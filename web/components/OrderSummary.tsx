@@ -11,6 +11,7 @@ import { deliveryFee, type FeeRules } from "../../domain/orders/fees.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { kindLabel } from "./CartLineView.tsx";
+import { preorderLabel } from "./ProductFacts.tsx";
 
 export function OrderSummary(
   { cart, method, feeRules }: { cart: Cart; method: PaymentMethod; feeRules?: FeeRules },
@@ -27,6 +28,9 @@ export function OrderSummary(
           <li key={lineKey(line)}>
             <span className="summary-title">{line.title}</span>
             <span className="line-kind">{kindLabel(line.type)}</span>
+            {line.preorder
+              ? <span className="stock preorder">{preorderLabel(line.preorderDate)}</span>
+              : null}
             <span className="summary-figures">
               <span>{formatKg(line.weightGrams)} Kg x {line.quantity}</span>
               <span>{formatLkr(line.unitPriceCents)} x {line.quantity}</span>
