@@ -150,6 +150,14 @@ Deno.test("a cart line with a long title and a large total fits a 320px and a 37
         return { right, scroll: document.documentElement.scrollWidth };
       });
       assert.ok(overflow.right <= width, `${width}px: a cell ends at x=${overflow.right}`);
+      const clipped = await page.locator(".cart-line .stepper").evaluateAll((steppers) =>
+        steppers.filter((s) => s.scrollWidth > s.clientWidth + 1).length
+      );
+      assert.equal(clipped, 0, `${width}px: quantity buttons are cut off`);
+      for (const name of ["One more", "One fewer", "Remove"]) {
+        const box = await page.getByRole("button", { name }).first().boundingBox();
+        assert.ok(box && box.width >= 40 && box.x + box.width <= width, `${name} at ${width}px`);
+      }
       assert.ok(overflow.scroll <= width, `${width}px: the page scrolls to ${overflow.scroll}`);
       await shot(page, "cart-long-line");
       await page.context().close();
