@@ -96,6 +96,10 @@ Deno.test("a shopper adds items to the cart and places a COD order once", async 
     const dialog = page.getByRole("dialog", { name: "Payment Information" });
     await dialog.waitFor();
     assert.ok((await dialog.innerText()).includes("LKR 1,680.00"));
+    // Cash on Delivery: the amount to keep ready and the delivery time, no bank account.
+    await dialog.getByText("keep LKR 1,680.00 ready for the courier", { exact: false }).waitFor();
+    await dialog.getByText("delivered in 3 - 5 working days", { exact: false }).waitFor();
+    assert.equal(await dialog.getByText(/Account number|WhatsApp/).count(), 0);
     const placed = await orders.list();
     assert.equal(placed.length, 1);
     assert.equal(placed[0].paymentMethod, "COD");

@@ -115,3 +115,11 @@ Deno.test("PdfmakeSlipRenderer embeds no Sinhala font in a slip without Sinhala"
   const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder());
   assert.deepEqual(embeddedFonts(bytes), ["Roboto-Medium", "Roboto-Regular"]);
 });
+
+Deno.test("PdfmakeSlipRenderer labels the items' sum, the delivery fee and the total to pay", async () => {
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder()));
+  for (const label of ["Items", "Delivery fee", "Total to pay"]) {
+    assert.ok(text.includes(label), `slip lacks "${label}": ${text}`);
+  }
+  assert.ok(!text.includes("Subtotal"), `the slip still says Subtotal: ${text}`);
+});

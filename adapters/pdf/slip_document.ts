@@ -10,6 +10,7 @@ import type { Content, TableCell } from "pdfmake";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { formatAmount, formatKg, formatLkr } from "../../domain/money.ts";
+import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { scriptRuns } from "./scripts.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
@@ -172,9 +173,9 @@ function totals(order: Order): Content {
           widths: ["auto", 90],
           body: [
             row("Total weight", `${formatKg(weight)} kg`),
-            row("Total", formatLkr(order.totalCents)),
-            row("Delivery fee", formatLkr(order.deliveryFeeCents)),
-            row("Subtotal", formatLkr(subtotal(order)), true),
+            row(AMOUNT_LABELS.items, formatLkr(order.totalCents)),
+            row(AMOUNT_LABELS.deliveryFee, formatLkr(order.deliveryFeeCents)),
+            row(AMOUNT_LABELS.totalToPay, formatLkr(subtotal(order)), true),
           ],
         },
         layout: "noBorders",

@@ -70,14 +70,14 @@ export function removeLine(cart: Cart, key: string): Cart {
   return cart.filter((line) => lineKey(line) !== key);
 }
 
-/** The notice beside a line that asks for more than the shop has. */
+/** The notice beside a line that asks for more than the shop has ('Sold out' at none). */
 export function onlyInStockMessage(stock: number): string {
-  return `Only ${stock} in stock`;
+  return stock > 0 ? `Only ${stock} in stock` : "Sold out";
 }
 
 /**
  * What stops checkout: every line above its stock, with 'Only {stock} in stock'
- * (a sold-out line reads 'Only 0 in stock'). Empty when the cart may go to checkout.
+ * (a sold-out line reads 'Sold out'). Empty when the cart may go to checkout.
  */
 export function checkoutProblems(cart: Cart): { key: string; message: string }[] {
   return cart

@@ -113,7 +113,7 @@ Deno.test("removeLine() takes only that line out", () => {
   assert.deepEqual(removeLine(cart, "book:1"), cart);
 });
 
-Deno.test("checkoutProblems() says 'Only {stock} in stock' for each line above its stock", () => {
+Deno.test("checkoutProblems() says 'Only {stock} in stock' above the stock and 'Sold out' at none", () => {
   const cart: Cart = [
     { ...book, quantity: 3 },
     { ...pen, stock: 2, quantity: 4 },
@@ -121,7 +121,7 @@ Deno.test("checkoutProblems() says 'Only {stock} in stock' for each line above i
   ];
   assert.deepEqual(checkoutProblems(cart), [
     { key: "stationery:12", message: "Only 2 in stock" },
-    { key: "book:5", message: "Only 0 in stock" },
+    { key: "book:5", message: "Sold out" },
   ]);
   assert.deepEqual(checkoutProblems([{ ...book, quantity: 3 }]), []);
 });

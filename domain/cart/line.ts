@@ -13,6 +13,8 @@ export interface CartLine {
   /** The first image of a book, the image of a stationery item. */
   image: string | null;
   preorder: boolean;
+  /** A pre-ordered book's expected date (YYYY-MM-DD), when the shop has set one. */
+  preorderDate?: string;
   quantity: number;
 }
 
@@ -39,5 +41,12 @@ export function lineKey(line: { type: ItemType; id: number }): string {
 /** Only the cart's own fields, whatever else the caller's object carries. */
 export function pickItem(item: CartItem): CartItem {
   const { type, id, title, unitPriceCents, stock, weightGrams, image, preorder } = item;
-  return { type, id, title, unitPriceCents, stock, weightGrams, image, preorder };
+  const picked: CartItem = { type, id, title, unitPriceCents, stock, weightGrams, image, preorder };
+  if (
+    preorder && typeof item.preorderDate === "string" &&
+    /^\d{4}-\d{2}-\d{2}$/.test(item.preorderDate)
+  ) {
+    picked.preorderDate = item.preorderDate;
+  }
+  return picked;
 }

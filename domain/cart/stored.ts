@@ -84,7 +84,8 @@ export function refreshCart(cart: Cart, current: readonly CartItem[]): CartRefre
 
 function differs(a: CartLine, b: CartLine): boolean {
   return a.title !== b.title || a.unitPriceCents !== b.unitPriceCents || a.stock !== b.stock ||
-    a.weightGrams !== b.weightGrams || a.image !== b.image || a.preorder !== b.preorder;
+    a.weightGrams !== b.weightGrams || a.image !== b.image || a.preorder !== b.preorder ||
+    a.preorderDate !== b.preorderDate;
 }
 
 /** A book as it goes into the cart: its first image, if any. */
@@ -98,6 +99,7 @@ export function bookCartItem(book: Book): CartItem {
     weightGrams: book.weightGrams,
     image: book.images[0] ?? null,
     preorder: book.preorder,
+    ...(book.preorder && book.preorderDate ? { preorderDate: book.preorderDate.slice(0, 10) } : {}),
   };
 }
 

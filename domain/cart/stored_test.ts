@@ -117,3 +117,23 @@ Deno.test("bookCartItem() and stationeryCartItem() take what the cart keeps of a
   } as StationeryItem;
   assert.deepEqual(stationeryCartItem(item), { ...pen, image: "/uploads/pen.png" });
 });
+
+Deno.test("a pre-ordered book's expected date goes into the cart and survives storage", () => {
+  const book = {
+    id: 12,
+    title: "Funny Boy",
+    priceCents: 185000,
+    stock: 3,
+    weightGrams: 320,
+    images: [],
+    preorder: true,
+    preorderDate: "2026-12-15",
+  } as unknown as Book;
+  const item = bookCartItem(book);
+  assert.equal(item.preorderDate, "2026-12-15");
+  const [line] = parseStoredCart(JSON.stringify([{ ...item, quantity: 1 }]));
+  assert.equal(line.preorderDate, "2026-12-15");
+  assert.equal(bookCartItem({ ...book, preorder: false }).preorderDate, undefined);
+  const odd = parseStoredCart([{ ...item, preorderDate: "<b>soon</b>", quantity: 1 }]);
+  assert.equal(odd[0].preorderDate, undefined);
+});

@@ -6,20 +6,25 @@ import {
   composeMail,
   deliverTo,
   DELIVERY_PROMISE,
+  hasPreorder,
   heading,
   itemsTable,
   paragraph,
+  PREORDER_PROMISE,
   totalsTable,
 } from "./layout.ts";
 
-/** The mail a shopper receives when the shop confirms the order and hands it to delivery. */
+/**
+ * The mail a shopper receives when the shop confirms the order and hands it to delivery.
+ * An order holding a pre-ordered book arrives with the pre-order, in 3 - 4 weeks.
+ */
 export function completionMail(order: Order, shop: ShopInfo): MailMessage {
   const c = order.customer;
   const parts = [
     paragraph(`Dear ${c.name},`),
     paragraph(
       `Good news: your order #${order.id} has been handed over to delivery. ` +
-        `Expect it in ${DELIVERY_PROMISE}.`,
+        `Expect it in ${hasPreorder(order) ? PREORDER_PROMISE : DELIVERY_PROMISE}.`,
     ),
     paragraph(`Payment: ${paymentLabel(order.paymentMethod)}.`),
     heading(`Order #${order.id}`),

@@ -21,3 +21,12 @@ Deno.test("completionMail() escapes the shopper's data in HTML", () => {
   assert.doesNotMatch(mail.html, /<script>|<i>/);
   assert.match(mail.html, /A &amp; B &lt;i&gt;/);
 });
+
+Deno.test("completionMail() promises 3 - 4 weeks for an order holding a pre-order", () => {
+  const order = sampleOrder({ status: "completed", items: [bookLine({ preorder: true })] });
+  const mail = completionMail(order, SAMPLE_SHOP);
+  for (const body of [mail.text, mail.html]) {
+    assert.match(body, /Expect it in 3 - 4 weeks/);
+    assert.doesNotMatch(body, /3 - 5 working days/);
+  }
+});

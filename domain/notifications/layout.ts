@@ -6,6 +6,7 @@
 import type { ShopInfo } from "../shop.ts";
 import type { Order } from "../orders/model.ts";
 import { formatLkr } from "../money.ts";
+import { AMOUNT_LABELS } from "../orders/amount_labels.ts";
 import { escapeHtml, itemTypeLabel } from "./format.ts";
 
 /** One block of a mail in both of its forms. */
@@ -71,12 +72,12 @@ export function itemsTable(order: Order): MailPart {
   };
 }
 
-/** Total of the items, delivery fee and subtotal (what the shopper pays). */
+/** The items' sum, the delivery fee and the total to pay. */
 export function totalsTable(order: Order): MailPart {
   const rows: [string, string, boolean][] = [
-    ["Total", formatLkr(order.totalCents), false],
-    ["Delivery fee", formatLkr(order.deliveryFeeCents), false],
-    ["Subtotal", formatLkr(order.totalCents + order.deliveryFeeCents), true],
+    [AMOUNT_LABELS.items, formatLkr(order.totalCents), false],
+    [AMOUNT_LABELS.deliveryFee, formatLkr(order.deliveryFeeCents), false],
+    [AMOUNT_LABELS.totalToPay, formatLkr(order.totalCents + order.deliveryFeeCents), true],
   ];
   const html = rows.map(([label, value, strong]) => {
     const weight = strong ? "font-weight:bold;" : "";

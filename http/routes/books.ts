@@ -14,7 +14,8 @@ import {
 } from "../schemas.ts";
 import { bookRecord, pageRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
-import { notFound } from "../errors.ts";
+import { notFound, validationFailed } from "../errors.ts";
+import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
 import { MAX_IMAGES, storeImages } from "../product_images.ts";
 import { writtenOrThrow } from "./write_results.ts";
 
@@ -40,6 +41,7 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post("/", async (c) => {
     const form = await readMultipart(c.req.raw);
     const fields = parseFields(newBookFields, form.fields);
+    if (fields.preorder) refusePastPreorderDate(fields.preorderDate, deps.clock.now());
     const images = await storeImages(deps.images, {
       field: "images",
       files: form.files.images ?? [],
@@ -90,6 +92,7 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
     async (c) => {
       const { id } = c.req.valid("param");
       const body = c.req.valid("json");
+      refusePastPreorderDate(body.preorderDate, deps.clock.now());
       const result = await changeBook(deps.catalogueAdmin, {
         id,
         changes: {
@@ -113,4 +116,10 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** 400 for a pre-order date before today in Sri Lanka (a date already set stays readable). */
+function refusePastPreorderDate(date: string | null | undefined, now: Date): void {
+  const problem = date ? preorderDateProblem(date, now) : undefined;
+  if (problem) throw validationFailed([{ field: "preorderDate", message: problem }]);
 }

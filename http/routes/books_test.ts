@@ -262,3 +262,39 @@ Deno.test("a new book's images are served under /uploads with their type", async
   assert.equal(image.headers.get("X-Content-Type-Options"), "nosniff");
   assert.deepEqual(new Uint8Array(await image.arrayBuffer()), PNG_BYTES);
 });
+
+Deno.test("a pre-order date before today in Sri Lanka is refused with 400 naming preorderDate", async () => {
+  const t = await testApp(); // the shop's clock reads 2026-03-01
+  const put = await body(
+    await t.asAdmin(
+      `/api/books/${t.ids.book}`,
+      json("PUT", { preorder: true, preorderDate: "2026-02-28" }),
+    ),
+    400,
+  );
+  assert.deepEqual(put.error.details, [{
+    field: "preorderDate",
+    message: 'Preorder date "2026-02-28" is in the past (today is 2026-03-01)',
+  }]);
+  const unchanged = await body(await t.app.request(`/api/books/${t.ids.book}`), 200);
+  assert.notEqual(unchanged.data.preorder_date, "2026-02-28");
+
+  const posted = await body(
+    await t.asAdmin("/api/books", {
+      method: "POST",
+      body: bookForm({ preorder: "1", preorderDate: "2025-12-31", preorderedStock: "5" }),
+    }),
+    400,
+  );
+  assert.equal(posted.error.details[0].field, "preorderDate");
+  assert.equal(t.images.images.size, 0);
+
+  const today = await body(
+    await t.asAdmin(
+      `/api/books/${t.ids.book}`,
+      json("PUT", { preorder: true, preorderDate: "2026-03-01" }),
+    ),
+    200,
+  );
+  assert.equal(today.data.preorder_date, "2026-03-01");
+});

@@ -64,9 +64,9 @@ async function expectFee(page: Page, feeCents: number, itemsCents: number): Prom
   const summary = page.getByRole("region", { name: "Order summary" });
   await summary.getByText(formatLkr(feeCents), { exact: true }).waitFor();
   assert.equal(await valueBeside(summary, "Delivery fee").innerText(), formatLkr(feeCents));
-  assert.equal(await valueBeside(summary, "Total").innerText(), formatLkr(itemsCents));
+  assert.equal(await valueBeside(summary, "Items").innerText(), formatLkr(itemsCents));
   assert.equal(
-    await valueBeside(summary, "Subtotal").innerText(),
+    await valueBeside(summary, "Total to pay").innerText(),
     formatLkr(itemsCents + feeCents),
   );
 }
@@ -118,9 +118,15 @@ async function checkoutOnce(e2e: E2e, method: PaymentMethod, customer: Customer)
   const bank = (await e2e.shop.api<{ data: { account_number: string } }>(
     "/api/orders/bank-details",
   )).data;
-  await dialog.getByText(bank.account_number).waitFor();
-  if (method === "COD") await dialog.getByText(/ignore the bank details/).waitFor();
-  else await dialog.getByText(/deposit the total/).waitFor();
+  if (method === "COD") {
+    // Cash on Delivery needs the amount ready and the delivery time, not the bank account.
+    await dialog.getByText(/keep LKR [\d,.]+ ready for the courier/).waitFor();
+    await dialog.getByText(/delivered in 3 - 5 working days/).waitFor();
+    assert.equal(await dialog.getByText(bank.account_number).count(), 0);
+  } else {
+    await dialog.getByText(bank.account_number).waitFor();
+    await dialog.getByText(/deposit the total/).waitFor();
+  }
   await dialog.getByRole("button", { name: "Close" }).click();
   await page.waitForURL(`${base}/`);
   await hydrated(page);

@@ -1,4 +1,5 @@
 /** One order as the admin reads it, with Confirm / Reject while pending. */
+import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { formatDateTime, formatLkr } from "./format.ts";
 import { costDetails, customerLabel, itemTypeLabel } from "./orders.ts";
 import type { WireOrder } from "./wire.ts";
@@ -38,11 +39,11 @@ export function OrderCard({ order, busy, onConfirm, onReject, onDownloadSlip }: 
         <section>
           <h5>Cost details</h5>
           <dl>
-            <dt>Item total</dt>
+            <dt>{AMOUNT_LABELS.items}</dt>
             <dd className="money">{formatLkr(cost.itemTotalCents)}</dd>
-            <dt>Shipping cost</dt>
+            <dt>{AMOUNT_LABELS.deliveryFee}</dt>
             <dd className="money">{formatLkr(cost.shippingCents)}</dd>
-            <dt>Subtotal</dt>
+            <dt>{AMOUNT_LABELS.totalToPay}</dt>
             <dd className="money">
               <strong>{formatLkr(cost.subtotalCents)}</strong>
             </dd>

@@ -1,5 +1,6 @@
 /** One row of a stock table: new quantity to add, new price and, for books, pre-order settings. */
 import { useState } from "react";
+import { shopDate } from "../../domain/catalogue/preorder.ts";
 import { formatRupees } from "./format.ts";
 import { initialEdit, type StockCurrent, type StockEdit, stockUpdate } from "./stock.ts";
 import type { StockChanges } from "./stock.ts";
@@ -18,6 +19,7 @@ export interface StockItem {
 export function currentOf(item: StockItem, withPreorder: boolean): StockCurrent {
   if (!withPreorder) return {};
   return {
+    today: shopDate(new Date()),
     preorder: item.preorder === 1,
     preorderDate: item.preorder_date ?? null,
     preorderedStock: item.preordered_stock ?? 0,
@@ -101,6 +103,7 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
               type="date"
               aria-label={`Preorder date for ${item.title}`}
               aria-invalid={Boolean(errors.preorderDate)}
+              min={current.today}
               value={edit.preorderDate ?? ""}
               onChange={(e) => set("preorderDate", e.target.value)}
             />

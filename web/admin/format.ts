@@ -16,11 +16,27 @@ export function formatRupees(rupees: number): string {
   return formatLkr(rupeesToCents(rupees));
 }
 
-/** An ISO 8601 instant as a readable local date and time (`2026-11-21 14:05`). */
+/** The shop's time zone: every time the owner reads is Sri Lanka's, wherever the browser is. */
+export const SHOP_TIME_ZONE = "Asia/Colombo";
+
+const SHOP_CLOCK = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * An ISO 8601 instant as a date and time in Sri Lanka.
+ *
+ * @example formatDateTime("2026-11-21T08:35:00Z") === "2026-11-21 14:05"
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const part = Object.fromEntries(SHOP_CLOCK.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }

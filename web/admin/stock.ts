@@ -20,6 +20,8 @@ export interface StockCurrent {
   preorder?: boolean;
   preorderDate?: string | null;
   preorderedStock?: number;
+  /** Today in Sri Lanka (YYYY-MM-DD): a pre-order date before it is refused. */
+  today?: string;
 }
 
 export interface StockChanges {
@@ -66,8 +68,10 @@ export function stockUpdate(edit: StockEdit, current: StockCurrent): StockUpdate
   }
   const date = edit.preorderDate?.trim() ?? "";
   if (date !== "" && date !== (current.preorderDate ?? "")) {
-    if (isCalendarDate(date)) changes.preorderDate = date;
-    else errors.preorderDate = "Preorder date must be a date (YYYY-MM-DD)";
+    if (!isCalendarDate(date)) errors.preorderDate = "Preorder date must be a date (YYYY-MM-DD)";
+    else if (current.today && date < current.today) {
+      errors.preorderDate = `Preorder date must be today (${current.today}) or later`;
+    } else changes.preorderDate = date;
   }
   const ordered = edit.preorderedStock?.trim() ?? "";
   if (ordered !== "" && ordered !== String(current.preorderedStock ?? "")) {

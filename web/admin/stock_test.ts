@@ -55,3 +55,14 @@ Deno.test("stockUpdate() for stationery knows no pre-order fields", () => {
     changes: { addStock: 3, price: 20 },
   });
 });
+
+Deno.test("stockUpdate() refuses a pre-order date before today and accepts today", () => {
+  const current = { ...BOOK, today: "2026-11-23" };
+  const past = stockUpdate({ ...initialEdit(current), preorderDate: "2026-11-22" }, current);
+  assert.deepEqual(past, {
+    kind: "invalid",
+    errors: { preorderDate: "Preorder date must be today (2026-11-23) or later" },
+  });
+  const today = stockUpdate({ ...initialEdit(current), preorderDate: "2026-11-23" }, current);
+  assert.deepEqual(today, { kind: "changes", changes: { preorderDate: "2026-11-23" } });
+});

@@ -1,7 +1,7 @@
 /** A book in the grid; the whole card opens the book's page. */
 import type { Book } from "../../domain/catalogue/model.ts";
-import { formatLkr } from "../../domain/money.ts";
 import { Stars } from "./Stars.tsx";
+import { Availability, Price } from "./ProductFacts.tsx";
 import { imageOrPlaceholder } from "../lib/images.ts";
 
 /** Cards from this index on are below the fold on most screens: their images load lazily. */
@@ -25,12 +25,12 @@ export function BookCard({ book, index }: { book: Book; index: number }) {
         <span className="card-title">{book.title}</span>
         <span className="card-author">{book.author}</span>
         <Stars />
-        <span className="card-price">{formatLkr(book.priceCents)}</span>
-        {book.preorder ? null : (
-          <span className={book.stock > 0 ? "stock in" : "stock out"}>
-            {book.stock > 0 ? "In Stock" : "Out of Stock"}
-          </span>
-        )}
+        <Price cents={book.priceCents} className="card-price" />
+        <Availability
+          stock={book.stock}
+          preorder={book.preorder}
+          preorderDate={book.preorderDate}
+        />
       </span>
     </a>
   );

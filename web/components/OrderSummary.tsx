@@ -9,7 +9,9 @@ import {
 import { formatKg, formatLkr } from "../../domain/money.ts";
 import { deliveryFee, type FeeRules } from "../../domain/orders/fees.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { kindLabel } from "./CartLineView.tsx";
+import { preorderLabel } from "./ProductFacts.tsx";
 
 export function OrderSummary(
   { cart, method, feeRules }: { cart: Cart; method: PaymentMethod; feeRules?: FeeRules },
@@ -26,6 +28,9 @@ export function OrderSummary(
           <li key={lineKey(line)}>
             <span className="summary-title">{line.title}</span>
             <span className="line-kind">{kindLabel(line.type)}</span>
+            {line.preorder
+              ? <span className="stock preorder">{preorderLabel(line.preorderDate)}</span>
+              : null}
             <span className="summary-figures">
               <span>{formatKg(line.weightGrams)} Kg x {line.quantity}</span>
               <span>{formatLkr(line.unitPriceCents)} x {line.quantity}</span>
@@ -42,15 +47,15 @@ export function OrderSummary(
           <dd>{formatKg(weight)} Kg</dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>{AMOUNT_LABELS.items}</dt>
           <dd>{formatLkr(total)}</dd>
         </div>
         <div>
-          <dt>Delivery fee</dt>
+          <dt>{AMOUNT_LABELS.deliveryFee}</dt>
           <dd>{formatLkr(fee)}</dd>
         </div>
         <div className="grand-total">
-          <dt>Subtotal</dt>
+          <dt>{AMOUNT_LABELS.totalToPay}</dt>
           <dd>{formatLkr(total + fee)}</dd>
         </div>
       </dl>

@@ -1,25 +1,39 @@
 /** The quantity popup: 1 up to the stock, then into the cart. */
 import { useState } from "react";
-import { formatLkr } from "../../domain/money.ts";
+import { Availability, Price } from "./ProductFacts.tsx";
 import { Dialog } from "./Dialog.tsx";
 
 export interface QuantityDialogProps {
   title: string;
   priceCents: number;
   stock: number;
+  /** How many the cart already holds: the popup offers only the rest of the stock. */
+  inCart?: number;
   /** Puts the quantity in the cart; answers the notice to show. */
   onAdd: (quantity: number) => { ok: boolean; message: string };
   onClose: () => void;
 }
 
-export function QuantityDialog({ title, priceCents, stock, onAdd, onClose }: QuantityDialogProps) {
+export function QuantityDialog(
+  { title, priceCents, stock, inCart = 0, onAdd, onClose }: QuantityDialogProps,
+) {
   const [quantity, setQuantity] = useState(1);
+  const [held, setHeld] = useState(inCart);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
+  const room = Math.max(0, stock - held);
+  const add = () => {
+    const outcome = onAdd(quantity);
+    setNotice(outcome);
+    if (outcome.ok) {
+      setHeld((h) => h + quantity);
+      setQuantity(1);
+    }
+  };
   return (
     <Dialog title={title} onClose={onClose} className="quantity-dialog">
-      <p className="dialog-price">Price: {formatLkr(priceCents)}</p>
-      <p className={stock > 0 ? "stock in" : "stock out"}>
-        Stock: {stock > 0 ? "In stock" : "Out of stock"}
+      <p className="dialog-facts">
+        <Price cents={priceCents} className="dialog-price" />
+        <Availability stock={stock} />
       </p>
       <div className="stepper" role="group" aria-label="Quantity">
         <button
@@ -36,12 +50,21 @@ export function QuantityDialog({ title, priceCents, stock, onAdd, onClose }: Qua
           type="button"
           className="step"
           aria-label="One more"
-          disabled={quantity >= stock}
-          onClick={() => setQuantity((q) => Math.min(stock, q + 1))}
+          disabled={quantity >= room}
+          onClick={() => setQuantity((q) => Math.min(room, q + 1))}
         >
           +
         </button>
       </div>
+      {stock > 0 && room === 0
+        ? (
+          <p className="notice" role="status">
+            Your cart already holds {held === 1 ? "the only copy" : `all ${held}`} in stock
+          </p>
+        )
+        : held > 0
+        ? <p className="hint">Your cart holds {held}: you can add up to {room} more</p>
+        : null}
       {notice
         ? (
           <p
@@ -56,8 +79,8 @@ export function QuantityDialog({ title, priceCents, stock, onAdd, onClose }: Qua
         <button
           type="button"
           className="button"
-          disabled={stock < 1}
-          onClick={() => setNotice(onAdd(quantity))}
+          disabled={room < 1}
+          onClick={add}
         >
           Add to Cart
         </button>

@@ -1,8 +1,8 @@
 /** A stationery item in the grid, with its Add to Cart button. */
 import type { StationeryItem } from "../../domain/catalogue/model.ts";
-import { formatLkr } from "../../domain/money.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { EAGER_CARDS } from "./BookCard.tsx";
+import { Availability, Price } from "./ProductFacts.tsx";
 
 export function StationeryCard(
   { item, index, onAdd }: { item: StationeryItem; index: number; onAdd: () => void },
@@ -22,10 +22,8 @@ export function StationeryCard(
       </span>
       <span className="card-body">
         <h3 className="card-title">{item.title}</h3>
-        <span className="card-price">Price: {formatLkr(item.priceCents)}</span>
-        <span className={inStock ? "stock in" : "stock out"}>
-          Stock: {inStock ? "In stock" : "Out of stock"}
-        </span>
+        <Price cents={item.priceCents} className="card-price" />
+        <Availability stock={item.stock} />
         <button type="button" className="button" disabled={!inStock} onClick={onAdd}>
           Add to Cart<span className="visually-hidden">: {item.title}</span>
         </button>

@@ -6,12 +6,18 @@ import { Hono } from "hono";
 import { createApp } from "../../http/app.ts";
 import { testApp } from "../../http/testing/fixture.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
+import type { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
 
-/** The preview shop: the app and its order store (to check what a browser session placed). */
-export async function previewShop(): Promise<{ app: Hono; orders: MemoryOrderRepository }> {
+/**
+ * The preview shop: the app, its order store (to check what a browser session placed) and
+ * its catalogue (to add the awkward products a check needs).
+ */
+export async function previewShop(): Promise<
+  { app: Hono; orders: MemoryOrderRepository; catalogue: MemoryCatalogue }
+> {
   const catalogue = await sampleCatalogue();
   const orders = new MemoryOrderRepository(catalogue);
   const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders });
@@ -28,7 +34,7 @@ export async function previewShop(): Promise<{ app: Hono; orders: MemoryOrderRep
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return { app, orders };
+  return { app, orders, catalogue };
 }
 
 export async function previewApp(): Promise<Hono> {

@@ -6,7 +6,7 @@ import type { BankDetails } from "../../domain/shop.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
-import { addItemToCart } from "../lib/add_item.ts";
+import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
 
 export interface BookPurchaseProps {
   book: Book;
@@ -42,6 +42,7 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
             title={book.title}
             priceCents={book.priceCents}
             stock={book.stock}
+            inCart={quantityInCart({ type: "book", id: book.id })}
             onAdd={(n) => addItemToCart(bookCartItem(book), n)}
             onClose={() => setOpen(null)}
           />

@@ -9,6 +9,7 @@ import {
   removeLine,
 } from "../../domain/cart/cart.ts";
 import { formatLkr } from "../../domain/money.ts";
+import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
@@ -88,12 +89,8 @@ export function Cart(_props: Record<string, never>) {
         </tbody>
       </table>
       <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatLkr(total)}</dd>
-        </div>
         <div className="grand-total">
-          <dt>Total</dt>
+          <dt>{AMOUNT_LABELS.items}</dt>
           <dd>{formatLkr(total)}</dd>
         </div>
       </dl>

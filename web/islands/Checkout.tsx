@@ -115,6 +115,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
         deliveryFeeCents: rupeesToCents(answer.deliveryFee) ?? 0,
         subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
         method,
+        preorder,
       });
     } catch (error) {
       await explainFailure(error);

@@ -7,7 +7,7 @@ import { Pagination } from "../components/Pagination.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { StationeryCard } from "../components/StationeryCard.tsx";
 import { Spinner } from "../components/Stars.tsx";
-import { addItemToCart } from "../lib/add_item.ts";
+import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
 import { getJson } from "../lib/api.ts";
 import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
@@ -83,6 +83,7 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
             title={chosen.title}
             priceCents={chosen.priceCents}
             stock={chosen.stock}
+            inCart={quantityInCart({ type: "stationery", id: chosen.id })}
             onAdd={(n) => addItemToCart(stationeryCartItem(chosen), n)}
             onClose={() => setChosen(null)}
           />

@@ -1,10 +1,15 @@
 /** Putting an item in the stored cart, with the notice the shopper sees. */
-import { addToCart, type CartItem } from "../../domain/cart/cart.ts";
+import { addToCart, type CartItem, lineKey } from "../../domain/cart/cart.ts";
 import { readCart, writeCart } from "./cart_store.ts";
 
 export interface AddOutcome {
   ok: boolean;
   message: string;
+}
+
+/** How many of an item the stored cart already holds. */
+export function quantityInCart(item: Pick<CartItem, "type" | "id">): number {
+  return readCart().find((line) => lineKey(line) === lineKey(item))?.quantity ?? 0;
 }
 
 export function addItemToCart(item: CartItem, quantity: number): AddOutcome {

@@ -1,9 +1,10 @@
 /** A book's page: pictures, price, purchase and the specification. */
 import type { Book } from "../../domain/catalogue/model.ts";
-import { formatKg, formatLkr } from "../../domain/money.ts";
+import { formatKg } from "../../domain/money.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { Island } from "../components/Island.tsx";
 import { Stars } from "../components/Stars.tsx";
+import { Availability, Price } from "../components/ProductFacts.tsx";
 import { BookPurchase } from "../islands/BookPurchase.tsx";
 import { ImageGallery } from "../islands/ImageGallery.tsx";
 
@@ -43,12 +44,14 @@ export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
           <h1 className="book-title">{book.title}</h1>
           <p className="book-author">by {book.author}</p>
           <Stars />
-          <p className="book-price">{formatLkr(book.priceCents)}</p>
-          {book.preorder ? null : (
-            <p className={book.stock > 0 ? "stock in" : "stock out"}>
-              {book.stock > 0 ? "In Stock" : "Out of Stock"}
-            </p>
-          )}
+          <p className="book-facts">
+            <Price cents={book.priceCents} className="book-price" />
+            <Availability
+              stock={book.stock}
+              preorder={book.preorder}
+              preorderDate={book.preorderDate}
+            />
+          </p>
           <Island name="BookPurchase" component={BookPurchase} props={{ book, bank }} />
         </div>
       </div>
