@@ -27,7 +27,9 @@ export type ErrorCode =
   | "BAD_DESTINATION"
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
-  | "INTERNAL";
+  | "INTERNAL"
+  | "IN_USE"
+  | "BAD_CSV";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {
