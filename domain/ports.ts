@@ -13,10 +13,12 @@ import type {
   BookFilter,
   CatalogueSort,
   Category,
+  ImageChange,
   NewBook,
   NewStationeryItem,
   Page,
   PageRequest,
+  ProductKind,
   StationeryChanges,
   StationeryFilter,
   StationeryItem,
@@ -80,7 +82,53 @@ export interface CatalogueAdmin {
   /** Names are unique case-insensitively. */
   createCategory(name: string): Promise<WriteResult<Category>>;
   createStationeryCategory(name: string): Promise<WriteResult<Category>>;
+  /** Renames a category of either kind (names unique case-insensitively within the kind). */
+  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>>;
+  /** Deletes a category no product (on sale or archived) uses. */
+  deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult>;
+  /** Applies an image change to a book on sale, reading its images in the same transaction. */
+  changeBookImages(id: number, change: ImageChange): Promise<ImageWriteResult<Book>>;
+  /** Puts a new image in the place of a stationery item's one. */
+  replaceStationeryImage(id: number, image: string): Promise<ImageWriteResult<StationeryItem>>;
+  /** Of these image URLs, the ones some product, on sale or archived, still lists. */
+  imagesInUse(images: string[]): Promise<string[]>;
+  /** Archived products, newest first; `q` matches the title (and a book's author or ISBN-13). */
+  listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>>;
+  listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>>;
+  /** Puts an archived product back on sale (a book whose ISBN-13 is taken again: duplicate). */
+  restoreBook(id: number): Promise<WriteResult<Book>>;
+  restoreStationery(id: number): Promise<WriteResult<StationeryItem>>;
+  /** The books on sale with these ISBN-13s. */
+  findBooksByIsbn(isbns: string[]): Promise<Book[]>;
+  /** Creates and updates books in one transaction: all or nothing. */
+  importBooks(plan: BookImportWrite): Promise<BookImportOutcome>;
 }
+
+export type ImageWriteResult<T> =
+  /** `removed`: the images the product no longer lists (candidates for removal from storage). */
+  | { kind: "ok"; value: T; removed: string[] }
+  | { kind: "not_found" }
+  /** The change names an image the product does not have. */
+  | { kind: "unknown_image"; image: string }
+  /** A book keeps at least one image. */
+  | { kind: "no_images" };
+
+export type CategoryDeleteResult =
+  | { kind: "deleted" }
+  | { kind: "not_found" }
+  /** Products use it: `products` in all, `archived` of them archived. */
+  | { kind: "in_use"; products: number; archived: number };
+
+/** What a checked import writes: whole book records, new and changed. */
+export interface BookImportWrite {
+  create: NewBook[];
+  update: { id: number; book: NewBook }[];
+}
+
+export type BookImportOutcome =
+  | { kind: "ok"; created: number; updated: number }
+  /** Another change took an ISBN-13 or removed a book or category meanwhile: nothing written. */
+  | { kind: "conflict"; message: string };
 
 /** Sri Lanka's provinces, districts and areas (cities), with postcodes. */
 export interface Locations {
@@ -226,6 +274,8 @@ export interface ImageStorage {
   put(bytes: Uint8Array, contentType: string): Promise<string>;
   /** `key` is the part after `/uploads/`. */
   get(key: string): Promise<StoredImage | undefined>;
+  /** Removes an image; a key it does not hold is no error. */
+  delete(key: string): Promise<void>;
 }
 
 export interface AdminAccount {

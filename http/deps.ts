@@ -12,6 +12,7 @@ import type {
   SlipRenderer,
 } from "../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../domain/shop.ts";
+import type { CoverRenderer } from "../domain/catalogue/book_import.ts";
 import type { FeeRules } from "../domain/orders/fees.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./errors.ts";
@@ -48,6 +49,8 @@ export interface AppDeps {
   readiness?: ReadinessCheck;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
   responseCache?: ResponseStore;
+  /** Makes the cover of an imported book that has no images; such rows are refused without it. */
+  covers?: CoverRenderer;
 }
 
 /** Variables every request carries. */

@@ -28,7 +28,9 @@ export type ErrorCode =
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
   | "TIMED_OUT"
-  | "INTERNAL";
+  | "INTERNAL"
+  | "IN_USE"
+  | "BAD_CSV";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

@@ -68,6 +68,10 @@ function requestBody(route: RouteSpec) {
     };
     return { required: true, content: { "multipart/form-data": { schema } } };
   }
+  if (route.csv) {
+    const schema = { type: "string", description: "CSV, UTF-8 (a BOM is fine), at most 10 MB" };
+    return { required: true, content: { "text/csv": { schema } } };
+  }
   return undefined;
 }
 

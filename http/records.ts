@@ -238,3 +238,16 @@ export const PlacedOrderSchema = z.object({
 export const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
+
+/** The answer of a book import (or its dry run). */
+export const ImportSummarySchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  written: z.boolean().describe("false for a dry run and for a file with errors"),
+  errors: z.array(z.object({
+    row: z.number().int().describe("data rows count from 1; the header is row 0"),
+    field: z.string(),
+    message: z.string(),
+  })),
+});

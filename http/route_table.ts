@@ -7,13 +7,16 @@
 import { z } from "zod";
 import { loginSchema, registerSchema } from "./auth/routes.ts";
 import {
+  archivedQuery,
   areaQuery,
+  arrangeImagesBody,
   bookChangesBody,
   bookQuery,
   categoryBody,
   districtQuery,
   idempotencyHeader,
   idParam,
+  importQuery,
   newBookFields,
   newOrderBody,
   newStationeryFields,
@@ -29,6 +32,7 @@ import {
   BookSchema,
   CategorySchema,
   DistrictSchema,
+  ImportSummarySchema,
   OrderSchema,
   OrderStatsSchema,
   PlacedOrderSchema,
@@ -48,6 +52,8 @@ export interface RouteSpec {
   query?: z.ZodType;
   headers?: z.ZodType;
   json?: z.ZodType;
+  /** The body is CSV text (`text/csv`). */
+  csv?: boolean;
   /** Text fields of a multipart form, and the names of its file fields. */
   multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
   ok: { status: 200 | 201 | 204; schema?: z.ZodType; contentType?: string };
@@ -91,6 +97,76 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     method: "GET",
+    path: "/api/books/export",
+    summary: "Every book on sale as CSV (the creation fields, plus id and images)",
+    admin: true,
+    ok: { status: 200, contentType: "text/csv" },
+    errors: ADMIN_ERRORS,
+  },
+  {
+    method: "POST",
+    path: "/api/books/import",
+    summary:
+      "Create and update books from a CSV body matched by isbn13; nothing is written when any row has an error or with dryRun=1",
+    admin: true,
+    query: importQuery,
+    csv: true,
+    ok: { status: 200, schema: data(ImportSummarySchema) },
+    errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
+  },
+  {
+    method: "GET",
+    path: "/api/books/archived",
+    summary: "Archived books (hidden from the shop), newest first",
+    admin: true,
+    query: archivedQuery,
+    ok: { status: 200, schema: pageOf(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400],
+  },
+  {
+    method: "POST",
+    path: "/api/books/:id/restore",
+    summary: "Put an archived book back on sale (409 when its ISBN-13 is taken again)",
+    admin: true,
+    params: idParam,
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409],
+  },
+  {
+    method: "POST",
+    path: "/api/books/:id/images",
+    summary: "Add images to a book (after its current ones)",
+    admin: true,
+    params: idParam,
+    multipart: { fields: z.object({}), files: { images: "many" } },
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 413, 415],
+  },
+  {
+    method: "PUT",
+    path: "/api/books/:id/images",
+    summary: "Reorder and remove a book's images: the ones to keep, in order (at least one)",
+    admin: true,
+    params: idParam,
+    json: arrangeImagesBody,
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 415],
+  },
+  {
+    method: "POST",
+    path: "/api/books/:id/images/replace",
+    summary: "Replace one of a book's images (old: its URL) with an uploaded one, in its place",
+    admin: true,
+    params: idParam,
+    multipart: {
+      fields: z.object({ old: z.string().describe("the URL of the image to replace") }),
+      files: { image: "one" },
+    },
+    ok: { status: 200, schema: data(BookSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 413, 415],
+  },
+  {
+    method: "GET",
     path: "/api/books/:id",
     summary: "One book",
     admin: false,
@@ -120,7 +196,8 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: "PUT",
     path: "/api/books/:id",
-    summary: "Change a book's stock (absolute or relative), price and pre-order settings",
+    summary:
+      "Change any field of a book: its listing, stock (absolute or relative), price and pre-order settings; absent fields stay",
     admin: true,
     params: idParam,
     json: bookChangesBody,
@@ -145,6 +222,42 @@ export const ROUTES: readonly RouteSpec[] = [
     query: stationeryQuery,
     ok: { status: 200, schema: pageOf(StationerySchema) },
     errors: [400],
+  },
+  {
+    method: "GET",
+    path: "/api/stationery/export",
+    summary: "Every stationery item on sale as CSV (the creation fields, plus id and image)",
+    admin: true,
+    ok: { status: 200, contentType: "text/csv" },
+    errors: ADMIN_ERRORS,
+  },
+  {
+    method: "GET",
+    path: "/api/stationery/archived",
+    summary: "Archived stationery items (hidden from the shop), newest first",
+    admin: true,
+    query: archivedQuery,
+    ok: { status: 200, schema: pageOf(StationerySchema) },
+    errors: [...ADMIN_ERRORS, 400],
+  },
+  {
+    method: "POST",
+    path: "/api/stationery/:id/restore",
+    summary: "Put an archived stationery item back on sale",
+    admin: true,
+    params: idParam,
+    ok: { status: 200, schema: data(StationerySchema) },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  {
+    method: "PUT",
+    path: "/api/stationery/:id/image",
+    summary: "Replace a stationery item's image",
+    admin: true,
+    params: idParam,
+    multipart: { fields: z.object({}), files: { image: "one" } },
+    ok: { status: 200, schema: data(StationerySchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 413, 415],
   },
   {
     method: "GET",
@@ -177,7 +290,8 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: "PUT",
     path: "/api/stationery/:id",
-    summary: "Change a stationery item's stock (absolute or relative) and price",
+    summary:
+      "Change a stationery item's title, weight, category, stock (absolute or relative) and price; absent fields stay",
     admin: true,
     params: idParam,
     json: stationeryChangesBody,
@@ -211,6 +325,27 @@ export const ROUTES: readonly RouteSpec[] = [
       json: categoryBody,
       ok: { status: 201, schema: data(CategorySchema) },
       errors: [...ADMIN_ERRORS, 400, 409, 415],
+    },
+    {
+      method: "PUT",
+      path: `/api/${name}/:id`,
+      summary: `Rename one of the ${name.replace("-", " ")} (409 when the name exists)`,
+      admin: true,
+      params: idParam,
+      json: categoryBody,
+      ok: { status: 200, schema: data(CategorySchema) },
+      errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+    },
+    {
+      method: "DELETE",
+      path: `/api/${name}/:id`,
+      summary: `Delete one of the ${
+        name.replace("-", " ")
+      }: 409 IN_USE (details: products, archived) while products use it`,
+      admin: true,
+      params: idParam,
+      ok: { status: 204 },
+      errors: [...ADMIN_ERRORS, 400, 404, 409],
     },
   ]),
   // Locations

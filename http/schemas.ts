@@ -189,10 +189,43 @@ function oneStockChange(value: { stock?: number; addStock?: number }, ctx: z.Ref
   }
 }
 
-export const stationeryChangesBody = z.strictObject(stockChangeShape).superRefine(oneStockChange);
+/** A weight in kg as a JSON number, to grams. */
+const kg = z.number({ error: "must be a weight in kg" })
+  .refine((n) => n > 0 && n <= MAX_KG, `must be above 0 and at most ${MAX_KG} kg`)
+  .refine((n) => kgToGrams(n) !== undefined, "must have at most 3 decimals")
+  .transform((n) => kgToGrams(n)!);
+
+const isbn13 = z.string({ error: "ISBN-13 is required" })
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits"));
+
+const language = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` });
+
+const description = z.string().max(10_000, "must be at most 10000 characters");
+
+/** The listing fields both kinds of product can change, with creation's rules. */
+const productEditShape = {
+  title: text("Title", 300).optional(),
+  weight: kg.optional(),
+  categoryId: idValue.optional(),
+};
+
+export const stationeryChangesBody = z.strictObject({
+  ...stockChangeShape,
+  ...productEditShape,
+}).superRefine(oneStockChange);
 
 export const bookChangesBody = z.strictObject({
   ...stockChangeShape,
+  ...productEditShape,
+  author: text("Author", 200).optional(),
+  isbn13: isbn13.optional(),
+  language: language.optional(),
+  binding: text("Binding", 100).optional(),
+  publisher: text("Publisher", 200).optional(),
+  publishingDate: isoDate.optional(),
+  productEdition: text("Edition", 100).optional(),
+  description: z.union([description, z.null()]).optional(),
   preorder: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "must be true or false" })
     .transform(Boolean).optional(),
   preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional(),
@@ -209,15 +242,14 @@ export const newBookFields = z.object({
   price: rupeesText,
   stock: countText,
   categoryId: idText,
-  isbn13: z.string({ error: "ISBN-13 is required" }).transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits")),
-  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` }),
+  isbn13,
+  language,
   binding: text("Binding", 100),
   publisher: text("Publisher", 200),
   publishingDate: isoDate,
   productEdition: text("Edition", 100),
   weight: kgText,
-  description: z.string().max(10_000, "must be at most 10000 characters").optional(),
+  description: description.optional(),
   preorder: formFlag.optional(),
   preorderDate: z.union([isoDate, z.literal("")]).optional(),
   preorderedStock: z.union([countText, z.literal("").transform(() => 0)]).optional(),
@@ -230,6 +262,23 @@ export const newStationeryFields = z.object({
   stock: countText,
   weight: kgText,
   categoryId: idText,
+});
+
+/** A book's images in their new order: some or all of the ones it has. */
+export const arrangeImagesBody = z.strictObject({
+  images: z.array(z.string().max(500), { error: "must be a list of image URLs" })
+    .min(1, "must keep at least one image").max(20, "must hold at most 20 images"),
+});
+
+export const importQuery = z.object({
+  dryRun: flagText.optional().describe("1: check and count, write nothing"),
+});
+
+/** An admin list of archived products. */
+export const archivedQuery = z.object({
+  q: stationeryQueryShape.q,
+  page: stationeryQueryShape.page,
+  pageSize: stationeryQueryShape.pageSize,
 });
 
 // Orders

@@ -5,9 +5,13 @@
  * not), so no later read in this process can see the catalogue as it was before.
  */
 import type {
+  BookImportOutcome,
+  BookImportWrite,
   CatalogueAdmin,
+  CategoryDeleteResult,
   DeleteResult,
   IdempotencyClaim,
+  ImageWriteResult,
   OrderRepository,
   PlaceOrderOutcome,
   SellableItem,
@@ -18,8 +22,12 @@ import type {
   Book,
   BookChanges,
   Category,
+  ImageChange,
   NewBook,
   NewStationeryItem,
+  Page,
+  PageRequest,
+  ProductKind,
   StationeryChanges,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
@@ -82,6 +90,50 @@ export class InvalidatingCatalogueAdmin implements CatalogueAdmin {
 
   createStationeryCategory(name: string): Promise<WriteResult<Category>> {
     return thenClear(this.#cache, this.#inner.createStationeryCategory(name));
+  }
+
+  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>> {
+    return thenClear(this.#cache, this.#inner.renameCategory(kind, id, name));
+  }
+
+  deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult> {
+    return thenClear(this.#cache, this.#inner.deleteCategory(kind, id));
+  }
+
+  changeBookImages(id: number, change: ImageChange): Promise<ImageWriteResult<Book>> {
+    return thenClear(this.#cache, this.#inner.changeBookImages(id, change));
+  }
+
+  replaceStationeryImage(id: number, image: string): Promise<ImageWriteResult<StationeryItem>> {
+    return thenClear(this.#cache, this.#inner.replaceStationeryImage(id, image));
+  }
+
+  imagesInUse(images: string[]): Promise<string[]> {
+    return this.#inner.imagesInUse(images);
+  }
+
+  listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>> {
+    return this.#inner.listArchivedBooks(page, q);
+  }
+
+  listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>> {
+    return this.#inner.listArchivedStationery(page, q);
+  }
+
+  restoreBook(id: number): Promise<WriteResult<Book>> {
+    return thenClear(this.#cache, this.#inner.restoreBook(id));
+  }
+
+  restoreStationery(id: number): Promise<WriteResult<StationeryItem>> {
+    return thenClear(this.#cache, this.#inner.restoreStationery(id));
+  }
+
+  findBooksByIsbn(isbns: string[]): Promise<Book[]> {
+    return this.#inner.findBooksByIsbn(isbns);
+  }
+
+  importBooks(plan: BookImportWrite): Promise<BookImportOutcome> {
+    return thenClear(this.#cache, this.#inner.importBooks(plan));
   }
 }
 

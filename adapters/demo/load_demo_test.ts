@@ -61,6 +61,19 @@ class InMemoryShop {
     deleteBook: () => Promise.reject(new Error("not used by the loader")),
     updateStationery: () => Promise.reject(new Error("not used by the loader")),
     deleteStationery: () => Promise.reject(new Error("not used by the loader")),
+    ...notUsedByTheLoader([
+      "renameCategory",
+      "deleteCategory",
+      "changeBookImages",
+      "replaceStationeryImage",
+      "imagesInUse",
+      "listArchivedBooks",
+      "listArchivedStationery",
+      "restoreBook",
+      "restoreStationery",
+      "findBooksByIsbn",
+      "importBooks",
+    ]),
   };
 
   readonly storage: ImageStorage = {
@@ -70,6 +83,7 @@ class InMemoryShop {
       return Promise.resolve(`/uploads/${key}`);
     },
     get: (key) => Promise.resolve(this.images.get(key)),
+    delete: () => Promise.reject(new Error("not used by the loader")),
   };
 
   get deps() {
@@ -156,3 +170,10 @@ Deno.test("loadDemoCatalogue() stops with the product's name when the shop refus
     /Could not create demo book "Madol Doova": duplicate isbn13/,
   );
 });
+
+/** Admin methods the loader never calls: each rejects if it ever does. */
+function notUsedByTheLoader<const K extends keyof CatalogueAdmin>(names: K[]) {
+  return Object.fromEntries(
+    names.map((name) => [name, () => Promise.reject(new Error(`${name} not used by the loader`))]),
+  ) as unknown as Pick<CatalogueAdmin, K>;
+}

@@ -4,17 +4,28 @@
  * below zero, archiving what orders refer to). For fast in-process tests and demos.
  */
 import { nextStock } from "../../domain/catalogue/stock.ts";
-import type { Catalogue, CatalogueAdmin, DeleteResult, WriteResult } from "../../domain/ports.ts";
+import type {
+  BookImportOutcome,
+  BookImportWrite,
+  Catalogue,
+  CatalogueAdmin,
+  CategoryDeleteResult,
+  DeleteResult,
+  ImageWriteResult,
+  WriteResult,
+} from "../../domain/ports.ts";
 import type {
   Book,
   BookChanges,
   BookFilter,
   CatalogueSort,
   Category,
+  ImageChange,
   NewBook,
   NewStationeryItem,
   Page,
   PageRequest,
+  ProductKind,
   StationeryChanges,
   StationeryFilter,
   StationeryItem,
@@ -23,6 +34,7 @@ import type {
 import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalogue/filter.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
+import { applyImageChange } from "../../domain/catalogue/images.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
@@ -107,6 +119,19 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>> {
     const stored = this.books.get(id);
     if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    if (
+      changes.categoryId !== undefined && !this.categories.some((c) => c.id === changes.categoryId)
+    ) {
+      return Promise.resolve({ kind: "unknown_category" });
+    }
+    if (
+      changes.isbn13 !== undefined &&
+      [...this.books.values()].some((b) =>
+        b.id !== id && !b.archived && b.isbn13 === changes.isbn13
+      )
+    ) {
+      return Promise.resolve({ kind: "duplicate", field: "isbn13" });
+    }
     const next = nextStock(stored.stock, changes);
     if (next.kind !== "ok") return Promise.resolve(next);
     stored.stock = next.stock;
@@ -114,6 +139,14 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     stored.preorder = changes.preorder ?? stored.preorder;
     if (changes.preorderDate !== undefined) stored.preorderDate = changes.preorderDate;
     stored.preorderedStock = changes.preorderedStock ?? stored.preorderedStock;
+    const { stock: _s, addStock: _a, priceCents: _p, preorder: _o, preorderDate: _d, ...rest } =
+      changes;
+    for (const [key, value] of Object.entries(rest)) {
+      if (value !== undefined) (stored as unknown as Record<string, unknown>)[key] = value;
+    }
+    if (changes.description !== undefined) {
+      stored.description = changes.description?.trim() ? changes.description : null;
+    }
     return Promise.resolve({ kind: "ok", value: this.#book(stored) });
   }
 
@@ -133,10 +166,19 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>> {
     const stored = this.stationery.get(id);
     if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    if (
+      changes.categoryId !== undefined &&
+      !this.stationeryCategories.some((c) => c.id === changes.categoryId)
+    ) {
+      return Promise.resolve({ kind: "unknown_category" });
+    }
     const next = nextStock(stored.stock, changes);
     if (next.kind !== "ok") return Promise.resolve(next);
     stored.stock = next.stock;
     stored.priceCents = changes.priceCents ?? stored.priceCents;
+    stored.title = changes.title ?? stored.title;
+    stored.weightGrams = changes.weightGrams ?? stored.weightGrams;
+    stored.categoryId = changes.categoryId ?? stored.categoryId;
     return Promise.resolve({ kind: "ok", value: this.#item(stored) });
   }
 
@@ -150,6 +192,116 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
 
   createStationeryCategory(name: string): Promise<WriteResult<Category>> {
     return Promise.resolve(this.#createCategory(this.stationeryCategories, name));
+  }
+
+  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>> {
+    const list = kind === "book" ? this.categories : this.stationeryCategories;
+    const category = list.find((c) => c.id === id);
+    if (!category) return Promise.resolve({ kind: "not_found" });
+    if (list.some((c) => c.id !== id && sameName(c.name, name))) {
+      return Promise.resolve({ kind: "duplicate", field: "name" });
+    }
+    category.name = name;
+    return Promise.resolve({ kind: "ok", value: { ...category } });
+  }
+
+  deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult> {
+    const list = kind === "book" ? this.categories : this.stationeryCategories;
+    const index = list.findIndex((c) => c.id === id);
+    if (index < 0) return Promise.resolve({ kind: "not_found" });
+    const products: { categoryId: number; archived: boolean }[] = kind === "book"
+      ? [...this.books.values()]
+      : [...this.stationery.values()];
+    const using = products.filter((p) => p.categoryId === id);
+    if (using.length > 0) {
+      const archived = using.filter((p) => p.archived).length;
+      return Promise.resolve({ kind: "in_use", products: using.length, archived });
+    }
+    list.splice(index, 1);
+    return Promise.resolve({ kind: "deleted" });
+  }
+
+  changeBookImages(id: number, change: ImageChange): Promise<ImageWriteResult<Book>> {
+    const stored = this.books.get(id);
+    if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    const outcome = applyImageChange(stored.images, change);
+    if (outcome.kind !== "ok") return Promise.resolve(outcome);
+    stored.images = outcome.images;
+    return Promise.resolve({ kind: "ok", value: this.#book(stored), removed: outcome.removed });
+  }
+
+  replaceStationeryImage(id: number, image: string): Promise<ImageWriteResult<StationeryItem>> {
+    const stored = this.stationery.get(id);
+    if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    const removed = stored.image === image ? [] : [stored.image];
+    stored.image = image;
+    return Promise.resolve({ kind: "ok", value: this.#item(stored), removed });
+  }
+
+  imagesInUse(images: string[]): Promise<string[]> {
+    const used = new Set([
+      ...[...this.books.values()].flatMap((b) => b.images),
+      ...[...this.stationery.values()].map((s) => s.image),
+    ]);
+    return Promise.resolve([...new Set(images)].filter((i) => used.has(i)));
+  }
+
+  listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>> {
+    const term = (q ?? "").trim().toLocaleLowerCase();
+    const all = [...this.books.values()].filter((b) => b.archived).map((b) => this.#book(b))
+      .filter((b) =>
+        term === "" || `${b.title}\n${b.author}\n${b.isbn13}`.toLocaleLowerCase().includes(term)
+      ).reverse();
+    return Promise.resolve(paginate(all, page));
+  }
+
+  listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>> {
+    const term = (q ?? "").trim().toLocaleLowerCase();
+    const all = [...this.stationery.values()].filter((s) => s.archived).map((s) => this.#item(s))
+      .filter((s) => s.title.toLocaleLowerCase().includes(term)).reverse();
+    return Promise.resolve(paginate(all, page));
+  }
+
+  restoreBook(id: number): Promise<WriteResult<Book>> {
+    const stored = this.books.get(id);
+    if (!stored || !stored.archived) return Promise.resolve({ kind: "not_found" });
+    if ([...this.books.values()].some((b) => !b.archived && b.isbn13 === stored.isbn13)) {
+      return Promise.resolve({ kind: "duplicate", field: "isbn13" });
+    }
+    stored.archived = false;
+    return Promise.resolve({ kind: "ok", value: this.#book(stored) });
+  }
+
+  restoreStationery(id: number): Promise<WriteResult<StationeryItem>> {
+    const stored = this.stationery.get(id);
+    if (!stored || !stored.archived) return Promise.resolve({ kind: "not_found" });
+    stored.archived = false;
+    return Promise.resolve({ kind: "ok", value: this.#item(stored) });
+  }
+
+  findBooksByIsbn(isbns: string[]): Promise<Book[]> {
+    return Promise.resolve(this.#liveBooks().filter((b) => isbns.includes(b.isbn13)));
+  }
+
+  importBooks(plan: BookImportWrite): Promise<BookImportOutcome> {
+    for (const { id } of plan.update) {
+      const stored = this.books.get(id);
+      if (!stored || stored.archived) {
+        return Promise.resolve({ kind: "conflict", message: "A book was deleted meanwhile" });
+      }
+    }
+    for (const { id, book } of plan.update) {
+      this.books.set(id, { ...book, images: [...book.images], id, archived: false });
+    }
+    for (const book of plan.create) {
+      const id = this.#nextId++;
+      this.books.set(id, { ...book, images: [...book.images], id, archived: false });
+    }
+    return Promise.resolve({
+      kind: "ok",
+      created: plan.create.length,
+      updated: plan.update.length,
+    });
   }
 
   #createCategory(list: Category[], name: string): WriteResult<Category> {

@@ -19,6 +19,11 @@ export class MemoryImageStorage implements ImageStorage {
       image ? { bytes: image.bytes.slice(), contentType: image.contentType } : undefined,
     );
   }
+
+  delete(key: string): Promise<void> {
+    this.images.delete(key);
+    return Promise.resolve();
+  }
 }
 
 /** A tiny stand-in PDF naming the order and its status, so tests can tell slips apart. */

@@ -1,10 +1,22 @@
-import type { CatalogueAdmin, DeleteResult, WriteResult } from "../../domain/ports.ts";
+import type {
+  BookImportOutcome,
+  BookImportWrite,
+  CatalogueAdmin,
+  CategoryDeleteResult,
+  DeleteResult,
+  ImageWriteResult,
+  WriteResult,
+} from "../../domain/ports.ts";
 import type {
   Book,
   BookChanges,
   Category,
+  ImageChange,
   NewBook,
   NewStationeryItem,
+  Page,
+  PageRequest,
+  ProductKind,
   StationeryChanges,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
@@ -20,6 +32,7 @@ import {
   stationeryFromRow,
   type StationeryRow,
 } from "./catalogue_rows.ts";
+import * as editing from "./catalogue_editing.ts";
 
 type Product = "books" | "stationery_items";
 
@@ -78,29 +91,55 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
   }
 
   updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>> {
-    return this.#sql.transaction(async (tx) => {
-      const updated = await tx.query(
-        `UPDATE books SET stock = ${NEW_STOCK},
+    return uniqueAsDuplicate("isbn13", () =>
+      this.#sql.transaction(async (tx) => {
+        const refused = await refuseBookChanges(tx, id, changes);
+        if (refused) return refused;
+        const updated = await tx.query(
+          `UPDATE books SET stock = ${NEW_STOCK},
            price_cents = COALESCE($4::bigint, price_cents),
            preorder = COALESCE($5::boolean, preorder),
            preorder_date = CASE WHEN $6::boolean THEN $7::date ELSE preorder_date END,
-           preordered_stock = COALESCE($8::integer, preordered_stock)
+           preordered_stock = COALESCE($8::integer, preordered_stock),
+           title = COALESCE($9::text, title),
+           author = COALESCE($10::text, author),
+           isbn13 = COALESCE($11::text, isbn13),
+           language = COALESCE($12::text, language),
+           binding = COALESCE($13::text, binding),
+           publisher = COALESCE($14::text, publisher),
+           publishing_date = COALESCE($15::date, publishing_date),
+           edition = COALESCE($16::text, edition),
+           weight_grams = COALESCE($17::integer, weight_grams),
+           category_id = COALESCE($18::integer, category_id),
+           description = CASE WHEN $19::boolean THEN $20::text ELSE description END
          WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
          RETURNING id`,
-        [
-          id,
-          changes.stock ?? null,
-          changes.addStock ?? null,
-          changes.priceCents ?? null,
-          changes.preorder ?? null,
-          changes.preorderDate !== undefined,
-          changes.preorderDate ?? null,
-          changes.preorderedStock ?? null,
-        ],
-      );
-      if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
-      return { kind: "ok", value: await readBook(tx, id) };
-    });
+          [
+            id,
+            changes.stock ?? null,
+            changes.addStock ?? null,
+            changes.priceCents ?? null,
+            changes.preorder ?? null,
+            changes.preorderDate !== undefined,
+            changes.preorderDate ?? null,
+            changes.preorderedStock ?? null,
+            changes.title ?? null,
+            changes.author ?? null,
+            changes.isbn13 ?? null,
+            changes.language ?? null,
+            changes.binding ?? null,
+            changes.publisher ?? null,
+            changes.publishingDate ?? null,
+            changes.edition ?? null,
+            changes.weightGrams ?? null,
+            changes.categoryId ?? null,
+            changes.description !== undefined,
+            changes.description?.trim() ? changes.description : null,
+          ],
+        );
+        if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
+        return { kind: "ok", value: await readBook(tx, id) };
+      }));
   }
 
   deleteBook(id: number): Promise<DeleteResult> {
@@ -122,12 +161,28 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
 
   updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>> {
     return this.#sql.transaction(async (tx) => {
+      const category = "SELECT 1 FROM stationery_categories WHERE id = $1";
+      if (changes.categoryId !== undefined && !await exists(tx, category, changes.categoryId)) {
+        const found = await exists(tx, LIVE_STATIONERY, id);
+        return found ? { kind: "unknown_category" } : { kind: "not_found" };
+      }
       const updated = await tx.query(
         `UPDATE stationery_items SET stock = ${NEW_STOCK},
-           price_cents = COALESCE($4::bigint, price_cents)
+           price_cents = COALESCE($4::bigint, price_cents),
+           title = COALESCE($5::text, title),
+           weight_grams = COALESCE($6::integer, weight_grams),
+           category_id = COALESCE($7::integer, category_id)
          WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
          RETURNING id`,
-        [id, changes.stock ?? null, changes.addStock ?? null, changes.priceCents ?? null],
+        [
+          id,
+          changes.stock ?? null,
+          changes.addStock ?? null,
+          changes.priceCents ?? null,
+          changes.title ?? null,
+          changes.weightGrams ?? null,
+          changes.categoryId ?? null,
+        ],
       );
       if (updated.length === 0) return await whyRefused(tx, "stationery_items", id, changes);
       return { kind: "ok", value: await readStationery(tx, id) };
@@ -145,13 +200,97 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
   createStationeryCategory(name: string): Promise<WriteResult<Category>> {
     return createNamed(this.#sql, "stationery_categories", name);
   }
+
+  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>> {
+    return editing.renameCategory(this.#sql, { kind, id, name });
+  }
+
+  deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult> {
+    return editing.deleteCategory(this.#sql, { kind, id });
+  }
+
+  changeBookImages(id: number, change: ImageChange): Promise<ImageWriteResult<Book>> {
+    return editing.changeBookImages(this.#sql, { id, change });
+  }
+
+  replaceStationeryImage(id: number, image: string): Promise<ImageWriteResult<StationeryItem>> {
+    return editing.replaceStationeryImage(this.#sql, { id, image });
+  }
+
+  imagesInUse(images: string[]): Promise<string[]> {
+    return editing.imagesInUse(this.#sql, images);
+  }
+
+  listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>> {
+    return editing.listArchived<Book>(this.#sql, { kind: "book", page, q });
+  }
+
+  listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>> {
+    return editing.listArchived<StationeryItem>(this.#sql, { kind: "stationery", page, q });
+  }
+
+  restoreBook(id: number): Promise<WriteResult<Book>> {
+    return editing.restoreBook(this.#sql, id);
+  }
+
+  restoreStationery(id: number): Promise<WriteResult<StationeryItem>> {
+    return editing.restoreStationery(this.#sql, id);
+  }
+
+  findBooksByIsbn(isbns: string[]): Promise<Book[]> {
+    return editing.findBooksByIsbn(this.#sql, isbns);
+  }
+
+  importBooks(plan: BookImportWrite): Promise<BookImportOutcome> {
+    return editing.importBooks(this.#sql, plan);
+  }
 }
 
-async function exists(tx: SqlClient, sql: string, id: number): Promise<boolean> {
+const LIVE_BOOK = "SELECT 1 FROM books WHERE id = $1 AND NOT archived";
+const LIVE_STATIONERY = "SELECT 1 FROM stationery_items WHERE id = $1 AND NOT archived";
+
+/** A missing book, an unknown category or a taken ISBN-13, found before the update. */
+async function refuseBookChanges(
+  tx: SqlClient,
+  id: number,
+  changes: BookChanges,
+): Promise<WriteResult<Book> | undefined> {
+  if (!await exists(tx, LIVE_BOOK, id)) return { kind: "not_found" };
+  const category = "SELECT 1 FROM book_categories WHERE id = $1";
+  if (changes.categoryId !== undefined && !await exists(tx, category, changes.categoryId)) {
+    return { kind: "unknown_category" };
+  }
+  if (changes.isbn13 !== undefined) {
+    const taken = await tx.query(
+      "SELECT 1 FROM books WHERE isbn13 = $1 AND id <> $2 AND NOT archived",
+      [changes.isbn13, id],
+    );
+    if (taken.length > 0) return { kind: "duplicate", field: "isbn13" };
+  }
+  return undefined;
+}
+
+/**
+ * A unique violation that slipped past the checks (another transaction took the value
+ * between the check and the write) answered as a duplicate rather than a failure.
+ */
+export async function uniqueAsDuplicate<T>(
+  field: string,
+  write: () => Promise<WriteResult<T>>,
+): Promise<WriteResult<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") return { kind: "duplicate", field };
+    throw error;
+  }
+}
+
+export async function exists(tx: SqlClient, sql: string, id: number): Promise<boolean> {
   return (await tx.query(sql, [id])).length > 0;
 }
 
-async function readBook(tx: SqlClient, id: number): Promise<Book> {
+export async function readBook(tx: SqlClient, id: number): Promise<Book> {
   const [row] = await tx.query<BookRow>(
     `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`,
     [id],
@@ -159,7 +298,7 @@ async function readBook(tx: SqlClient, id: number): Promise<Book> {
   return bookFromRow(row);
 }
 
-async function readStationery(tx: SqlClient, id: number): Promise<StationeryItem> {
+export async function readStationery(tx: SqlClient, id: number): Promise<StationeryItem> {
   const [row] = await tx.query<StationeryRow>(
     `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
     [id],

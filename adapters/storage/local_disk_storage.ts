@@ -62,4 +62,13 @@ export class LocalDiskImageStorage implements ImageStorage {
       throw error;
     }
   }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY.test(key)) return;
+    try {
+      await Deno.remove(`${this.#directory}/${key}`);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
 }

@@ -85,3 +85,16 @@ Deno.test("LocalDiskImageStorage.get() reports disk failures instead of hiding t
     await assert.rejects(storage.get(key));
   });
 });
+
+Deno.test("LocalDiskImageStorage deletes an image and never a path outside its folder", async () => {
+  await withStorage(async (storage, dir) => {
+    const url = await storage.put(PNG, "image/png");
+    const key = url.slice("/uploads/".length);
+    await Deno.writeFile(`${dir}/outside.png`, PNG);
+    await storage.delete(key);
+    assert.equal(await storage.get(key), undefined);
+    await storage.delete(key);
+    await storage.delete("../outside.png");
+    assert.deepEqual(await Deno.readFile(`${dir}/outside.png`), PNG);
+  });
+});

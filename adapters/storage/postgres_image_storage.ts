@@ -44,4 +44,9 @@ export class PostgresImageStorage implements ImageStorage {
     const row = rows[0];
     return row ? { bytes: new Uint8Array(row.bytes), contentType: row.content_type } : undefined;
   }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY.test(key)) return;
+    await this.#sql.query("DELETE FROM stored_images WHERE key = $1", [key]);
+  }
 }

@@ -49,3 +49,18 @@ testOnBothEngines("PostgresImageStorage refuses a type that is not an image", as
     /Cannot store an image of type "image\/svg\+xml"/,
   );
 });
+
+testOnBothEngines(
+  "PostgresImageStorage deletes an image; an unknown key is no error",
+  async (sql) => {
+    const storage = new PostgresImageStorage(sql);
+    const url = await storage.put(PNG, "image/png");
+    const kept = await storage.put(PNG, "image/png");
+    const key = url.slice("/uploads/".length);
+    await storage.delete(key);
+    assert.equal(await storage.get(key), undefined);
+    await storage.delete(key);
+    await storage.delete("../not-a-key");
+    assert.ok(await storage.get(kept.slice("/uploads/".length)));
+  },
+);

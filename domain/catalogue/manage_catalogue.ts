@@ -2,12 +2,14 @@
  * The admin's catalogue changes: the rules that sit above the repository's own checks
  * (unique names, known categories, stock never below zero).
  */
-import type { CatalogueAdmin, WriteResult } from "../ports.ts";
+import type { CatalogueAdmin, ImageStorage, ImageWriteResult, WriteResult } from "../ports.ts";
 import type {
   Book,
   BookChanges,
   Category,
+  ImageChange,
   NewBook,
+  ProductKind,
   StationeryChanges,
   StationeryItem,
 } from "./model.ts";
@@ -80,4 +82,53 @@ export async function addCategory(
   return category.kind === "book"
     ? await admin.createCategory(name)
     : await admin.createStationeryCategory(name);
+}
+
+/** Renames a category of either kind to a trimmed, non-blank name. */
+export async function renameCategory(
+  admin: CatalogueAdmin,
+  change: { kind: ProductKind; id: number; name: string },
+): Promise<ChangeResult<Category>> {
+  const name = change.name.trim();
+  if (name === "") return { kind: "blank_name" };
+  return await admin.renameCategory(change.kind, change.id, name);
+}
+
+/**
+ * Removes from storage the images no product lists any more. Archived products keep
+ * theirs (orders name them and they can be restored); only the shop's own uploads are
+ * touched.
+ */
+export async function discardUnusedImages(
+  ports: { admin: CatalogueAdmin; storage: ImageStorage },
+  candidates: string[],
+): Promise<string[]> {
+  const uploads = [...new Set(candidates.filter((i) => i.startsWith(UPLOADS)))];
+  if (uploads.length === 0) return [];
+  const used = new Set(await ports.admin.imagesInUse(uploads));
+  const unused = uploads.filter((i) => !used.has(i));
+  for (const image of unused) await ports.storage.delete(image.slice(UPLOADS.length));
+  return unused;
+}
+
+const UPLOADS = "/uploads/";
+
+/** Changes a book's images, then removes from storage the ones nothing lists any more. */
+export async function changeBookImages(
+  ports: { admin: CatalogueAdmin; storage: ImageStorage },
+  change: { id: number; change: ImageChange },
+): Promise<ImageWriteResult<Book>> {
+  const result = await ports.admin.changeBookImages(change.id, change.change);
+  if (result.kind === "ok") await discardUnusedImages(ports, result.removed);
+  return result;
+}
+
+/** Replaces a stationery item's image, then removes the old one when nothing lists it. */
+export async function replaceStationeryImage(
+  ports: { admin: CatalogueAdmin; storage: ImageStorage },
+  change: { id: number; image: string },
+): Promise<ImageWriteResult<StationeryItem>> {
+  const result = await ports.admin.replaceStationeryImage(change.id, change.image);
+  if (result.kind === "ok") await discardUnusedImages(ports, result.removed);
+  return result;
 }

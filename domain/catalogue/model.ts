@@ -130,10 +130,36 @@ export interface StationeryChanges {
   stock?: number;
   addStock?: number;
   priceCents?: Cents;
+  title?: string;
+  weightGrams?: Grams;
+  categoryId?: number;
 }
 
+/** Changes to a book; every field of its listing but the images (see ImageChange). */
 export interface BookChanges extends StationeryChanges {
   preorder?: boolean;
   preorderDate?: string | null;
   preorderedStock?: number;
+  author?: string;
+  isbn13?: string;
+  language?: Language;
+  binding?: string;
+  publisher?: string;
+  /** YYYY-MM-DD */
+  publishingDate?: string;
+  edition?: string;
+  description?: string | null;
 }
+
+/**
+ * A change to a book's images, applied to the images it has when the change is written:
+ * `add` appends, `arrange` keeps exactly the listed ones in that order (each must be one of
+ * the book's), `replace` puts `image` in the place of `old`.
+ */
+export type ImageChange =
+  | { kind: "add"; images: string[] }
+  | { kind: "arrange"; images: string[] }
+  | { kind: "replace"; old: string; image: string };
+
+/** Archived products, for the admin: hidden from the shop, kept for the orders that name them. */
+export type ProductKind = "book" | "stationery";

@@ -1,12 +1,21 @@
 /** /api/books: the storefront's list, authors and detail; the admin's writes. */
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { addBook, changeBook } from "../../domain/catalogue/manage_catalogue.ts";
 import {
+  addBook,
+  changeBook,
+  changeBookImages,
+  discardUnusedImages,
+} from "../../domain/catalogue/manage_catalogue.ts";
+import { importBooks } from "../../domain/catalogue/book_import.ts";
+import {
+  archivedQuery,
+  arrangeImagesBody,
   bookChangesBody,
   bookFilterOf,
   bookQuery,
   idParam,
+  importQuery,
   newBookFields,
   pageOf,
   priceBody,
@@ -14,10 +23,12 @@ import {
 } from "../schemas.ts";
 import { bookRecord, pageRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
-import { notFound, validationFailed } from "../errors.ts";
+import { ApiError, notFound, validationFailed } from "../errors.ts";
 import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
 import { MAX_IMAGES, storeImages } from "../product_images.ts";
-import { writtenOrThrow } from "./write_results.ts";
+import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
+import { booksCsv, parseBookCsv, readCsvBody, wireField } from "../catalogue_csv.ts";
+import { allPages, csvResponse } from "./catalogue_export.ts";
 
 export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -30,6 +41,107 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // Before "/:id", which would take "authors" for an id.
   app.get("/authors", async (c) => c.json({ data: await deps.catalogue.listAuthors() }));
+
+  app.get("/export", async () => {
+    const books = await allPages((page) =>
+      deps.catalogue.listBooks({ inStock: true, outOfStock: true }, page)
+    );
+    return csvResponse(booksCsv(books), "books");
+  });
+
+  app.post("/import", validate("query", importQuery), async (c) => {
+    const { dryRun } = c.req.valid("query");
+    const parsed = parseBookCsv(await readCsvBody(c.req.raw));
+    const covers = deps.covers ?? {
+      render: () => {
+        throw new Error("The app was built without a cover renderer");
+      },
+    };
+    const outcome = await importBooks({
+      admin: deps.catalogueAdmin,
+      storage: deps.images,
+      covers,
+      categoryIds: async () => new Set((await deps.catalogue.listCategories()).map((c) => c.id)),
+    }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun: dryRun ?? false });
+    if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
+    const { summary } = outcome;
+    return c.json({
+      data: {
+        created: summary.created,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        written: summary.written,
+        errors: summary.errors.map((e) => ({ ...e, field: wireField(e.field) })),
+      },
+    });
+  });
+
+  app.get("/archived", validate("query", archivedQuery), async (c) => {
+    const q = c.req.valid("query");
+    const page = await deps.catalogueAdmin.listArchivedBooks(pageOf(q), q.q);
+    return c.json(pageRecord(page, bookRecord));
+  });
+
+  app.post("/:id/restore", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const result = await deps.catalogueAdmin.restoreBook(id);
+    return c.json({ data: bookRecord(writtenOrThrow(result, "Archived book", id)) });
+  });
+
+  app.post("/:id/images", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const form = await readMultipart(c.req.raw);
+    const images = await storeImages(deps.images, {
+      field: "images",
+      files: form.files.images ?? [],
+      min: 1,
+      max: MAX_IMAGES,
+    });
+    return c.json({ data: bookRecord(await applyImages(id, { kind: "add", images }, images)) });
+  });
+
+  app.post("/:id/images/replace", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const form = await readMultipart(c.req.raw);
+    const old = form.fields.old ?? "";
+    if (old === "") {
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: old", [
+        { field: "old", message: "name the image to replace" },
+      ]);
+    }
+    const [image] = await storeImages(deps.images, {
+      field: "image",
+      files: form.files.image ?? [],
+      min: 1,
+      max: 1,
+    });
+    const book = await applyImages(id, { kind: "replace", old, image }, [image]);
+    return c.json({ data: bookRecord(book) });
+  });
+
+  app.put(
+    "/:id/images",
+    validate("param", idParam),
+    jsonBody(),
+    validate("json", arrangeImagesBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { images } = c.req.valid("json");
+      return c.json({ data: bookRecord(await applyImages(id, { kind: "arrange", images }, [])) });
+    },
+  );
+
+  /** Applies an image change; images stored for a change that was refused are removed again. */
+  async function applyImages(
+    id: number,
+    change: Parameters<typeof changeBookImages>[1]["change"],
+    uploaded: string[],
+  ) {
+    const ports = { admin: deps.catalogueAdmin, storage: deps.images };
+    const result = await changeBookImages(ports, { id, change });
+    if (result.kind !== "ok") await discardUnusedImages(ports, uploaded);
+    return imageChangedOrThrow(result, "Book", id);
+  }
 
   app.get("/:id", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -102,6 +214,17 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
           preorder: body.preorder,
           preorderDate: body.preorderDate,
           preorderedStock: body.preorderedStock,
+          title: body.title,
+          author: body.author,
+          isbn13: body.isbn13,
+          language: body.language,
+          binding: body.binding,
+          publisher: body.publisher,
+          publishingDate: body.publishingDate,
+          edition: body.productEdition,
+          weightGrams: body.weight,
+          categoryId: body.categoryId,
+          description: body.description,
         },
       });
       return c.json({ data: bookRecord(writtenOrThrow(result, "Book", id)) });
@@ -110,8 +233,12 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete("/:id", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
+    const images = (await deps.catalogue.findBook(id))?.images ?? [];
     const outcome = await deps.catalogueAdmin.deleteBook(id);
     if (outcome === "not_found") throw notFound("Book", id);
+    if (outcome === "deleted") {
+      await discardUnusedImages({ admin: deps.catalogueAdmin, storage: deps.images }, images);
+    }
     return c.body(null, 204);
   });
 

@@ -234,7 +234,7 @@ Deno.test("PUT /api/books/{id} answers 409 below zero stock and 400 for stock wi
   );
   assert.equal(both.error.details[0].field, "addStock");
   const unknown = await body(
-    await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { title: "Renamed" })),
+    await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { colour: "red" })),
     400,
   );
   assert.equal(unknown.error.code, "VALIDATION_FAILED");

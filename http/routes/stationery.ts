@@ -1,8 +1,13 @@
 /** /api/stationery: the storefront's list and detail; the admin's writes. */
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { changeStationery } from "../../domain/catalogue/manage_catalogue.ts";
 import {
+  changeStationery,
+  discardUnusedImages,
+  replaceStationeryImage,
+} from "../../domain/catalogue/manage_catalogue.ts";
+import {
+  archivedQuery,
   idParam,
   newStationeryFields,
   pageOf,
@@ -16,7 +21,9 @@ import { pageRecord, stationeryRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
 import { notFound } from "../errors.ts";
 import { storeImages } from "../product_images.ts";
-import { writtenOrThrow } from "./write_results.ts";
+import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
+import { stationeryCsv } from "../catalogue_csv.ts";
+import { allPages, csvResponse } from "./catalogue_export.ts";
 
 export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -25,6 +32,44 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = c.req.valid("query");
     const page = await deps.catalogue.listStationery(stationeryFilterOf(q), pageOf(q), sortOf(q));
     return c.json(pageRecord(page, stationeryRecord));
+  });
+
+  app.get("/export", async () => {
+    const items = await allPages((page) =>
+      deps.catalogue.listStationery({ inStock: true, outOfStock: true }, page)
+    );
+    return csvResponse(stationeryCsv(items), "stationery");
+  });
+
+  app.get("/archived", validate("query", archivedQuery), async (c) => {
+    const q = c.req.valid("query");
+    const page = await deps.catalogueAdmin.listArchivedStationery(pageOf(q), q.q);
+    return c.json(pageRecord(page, stationeryRecord));
+  });
+
+  app.post("/:id/restore", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const result = await deps.catalogueAdmin.restoreStationery(id);
+    return c.json({
+      data: stationeryRecord(writtenOrThrow(result, "Archived stationery item", id)),
+    });
+  });
+
+  app.put("/:id/image", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const form = await readMultipart(c.req.raw);
+    const [image] = await storeImages(deps.images, {
+      field: "image",
+      files: form.files.image ?? [],
+      min: 1,
+      max: 1,
+    });
+    const ports = { admin: deps.catalogueAdmin, storage: deps.images };
+    const result = await replaceStationeryImage(ports, { id, image });
+    if (result.kind !== "ok") await discardUnusedImages(ports, [image]);
+    return c.json({
+      data: stationeryRecord(imageChangedOrThrow(result, "Stationery item", id)),
+    });
   });
 
   app.get("/:id", validate("param", idParam), async (c) => {
@@ -80,7 +125,14 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
       const body = c.req.valid("json");
       const result = await changeStationery(deps.catalogueAdmin, {
         id,
-        changes: { stock: body.stock, addStock: body.addStock, priceCents: body.price },
+        changes: {
+          stock: body.stock,
+          addStock: body.addStock,
+          priceCents: body.price,
+          title: body.title,
+          weightGrams: body.weight,
+          categoryId: body.categoryId,
+        },
       });
       return c.json({ data: stationeryRecord(writtenOrThrow(result, "Stationery item", id)) });
     },
@@ -88,8 +140,12 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete("/:id", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
+    const image = (await deps.catalogue.findStationery(id))?.image;
     const outcome = await deps.catalogueAdmin.deleteStationery(id);
     if (outcome === "not_found") throw notFound("Stationery item", id);
+    if (outcome === "deleted" && image) {
+      await discardUnusedImages({ admin: deps.catalogueAdmin, storage: deps.images }, [image]);
+    }
     return c.body(null, 204);
   });
 

@@ -1,5 +1,6 @@
 /** Catalogue write outcomes as HTTP: the value on success, an ApiError otherwise. */
 import type { ChangeResult } from "../../domain/catalogue/manage_catalogue.ts";
+import type { CategoryDeleteResult, ImageWriteResult } from "../../domain/ports.ts";
 import { ApiError, notFound } from "../errors.ts";
 
 /** How a unique field is named in a message a person reads. */
@@ -40,5 +41,41 @@ export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: nu
       throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: name", [
         { field: "name", message: "Name is required" },
       ]);
+  }
+}
+
+/** An image change's product, or the error that says why it was not made. */
+export function imageChangedOrThrow<T>(result: ImageWriteResult<T>, what: string, id: number): T {
+  switch (result.kind) {
+    case "ok":
+      return result.value;
+    case "not_found":
+      throw notFound(what, id);
+    case "unknown_image":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: images", [
+        { field: "images", message: `${what} ${id} has no image "${result.image}"` },
+      ]);
+    case "no_images":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: images", [
+        { field: "images", message: "must keep at least one image" },
+      ]);
+  }
+}
+
+/** A category deletion as HTTP: nothing on success, 404, or 409 IN_USE saying how many use it. */
+export function categoryDeletedOrThrow(result: CategoryDeleteResult, id: number): void {
+  switch (result.kind) {
+    case "deleted":
+      return;
+    case "not_found":
+      throw notFound("Category", id);
+    case "in_use": {
+      const products = result.products === 1 ? "1 product uses" : `${result.products} products use`;
+      const archived = result.archived > 0 ? ` (${result.archived} of them archived)` : "";
+      throw new ApiError(409, "IN_USE", `${products} this category${archived}`, {
+        products: result.products,
+        archived: result.archived,
+      });
+    }
   }
 }

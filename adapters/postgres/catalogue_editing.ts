@@ -1,0 +1,336 @@
+/**
+ * The admin's catalogue upkeep in SQL: categories renamed and deleted, images changed,
+ * archived products listed and restored, books imported. Used by PostgresCatalogueAdmin.
+ */
+import type {
+  BookImportOutcome,
+  BookImportWrite,
+  CategoryDeleteResult,
+  ImageWriteResult,
+  WriteResult,
+} from "../../domain/ports.ts";
+import type {
+  Book,
+  Category,
+  ImageChange,
+  NewBook,
+  Page,
+  PageRequest,
+  ProductKind,
+  StationeryItem,
+} from "../../domain/catalogue/model.ts";
+import { applyImageChange } from "../../domain/catalogue/images.ts";
+import type { SqlClient } from "./sql_client.ts";
+import {
+  BOOK_COLUMNS,
+  bookFromRow,
+  type BookRow,
+  BOOKS_FROM,
+  escapeLike,
+  STATIONERY_COLUMNS,
+  STATIONERY_FROM,
+  stationeryFromRow,
+  type StationeryRow,
+} from "./catalogue_rows.ts";
+
+function categoryTable(kind: ProductKind) {
+  return kind === "book" ? "book_categories" : "stationery_categories";
+}
+
+function productTable(kind: ProductKind) {
+  return kind === "book" ? "books" : "stationery_items";
+}
+
+export async function renameCategory(
+  sql: SqlClient,
+  change: { kind: ProductKind; id: number; name: string },
+): Promise<WriteResult<Category>> {
+  const table = categoryTable(change.kind);
+  try {
+    return await sql.transaction(async (tx) => {
+      const taken = await tx.query(
+        `SELECT 1 FROM ${table} WHERE lower(name) = lower($1) AND id <> $2`,
+        [change.name, change.id],
+      );
+      if (taken.length > 0) return { kind: "duplicate", field: "name" };
+      const rows = await tx.query<Category>(
+        `UPDATE ${table} SET name = $2 WHERE id = $1 RETURNING id, name`,
+        [change.id, change.name],
+      );
+      return rows.length > 0
+        ? { kind: "ok", value: { id: rows[0].id, name: rows[0].name } }
+        : { kind: "not_found" };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") return { kind: "duplicate", field: "name" };
+    throw error;
+  }
+}
+
+/**
+ * Deletes an unused category. The category row is locked first: a product being added
+ * to it holds a key-share lock on that row, so the count below sees it.
+ */
+export function deleteCategory(
+  sql: SqlClient,
+  target: { kind: ProductKind; id: number },
+): Promise<CategoryDeleteResult> {
+  const table = categoryTable(target.kind);
+  return sql.transaction(async (tx) => {
+    const found = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [target.id]);
+    if (found.length === 0) return { kind: "not_found" };
+    const [use] = await tx.query<{ products: number; archived: number }>(
+      `SELECT count(*)::integer AS products, (count(*) FILTER (WHERE archived))::integer AS archived
+       FROM ${productTable(target.kind)} WHERE category_id = $1`,
+      [target.id],
+    );
+    if (use.products > 0) {
+      return { kind: "in_use", products: use.products, archived: use.archived };
+    }
+    await tx.query(`DELETE FROM ${table} WHERE id = $1`, [target.id]);
+    return { kind: "deleted" };
+  });
+}
+
+export function changeBookImages(
+  sql: SqlClient,
+  target: { id: number; change: ImageChange },
+): Promise<ImageWriteResult<Book>> {
+  return sql.transaction(async (tx) => {
+    const rows = await tx.query<{ images: string[] }>(
+      "SELECT images FROM books WHERE id = $1 AND NOT archived FOR UPDATE",
+      [target.id],
+    );
+    if (rows.length === 0) return { kind: "not_found" };
+    const outcome = applyImageChange(rows[0].images, target.change);
+    if (outcome.kind !== "ok") return outcome;
+    await tx.query("UPDATE books SET images = $2::text[] WHERE id = $1", [
+      target.id,
+      outcome.images,
+    ]);
+    return { kind: "ok", value: await readBookRow(tx, target.id), removed: outcome.removed };
+  });
+}
+
+export function replaceStationeryImage(
+  sql: SqlClient,
+  target: { id: number; image: string },
+): Promise<ImageWriteResult<StationeryItem>> {
+  return sql.transaction(async (tx) => {
+    const rows = await tx.query<{ image: string }>(
+      "SELECT image FROM stationery_items WHERE id = $1 AND NOT archived FOR UPDATE",
+      [target.id],
+    );
+    if (rows.length === 0) return { kind: "not_found" };
+    await tx.query("UPDATE stationery_items SET image = $2 WHERE id = $1", [
+      target.id,
+      target.image,
+    ]);
+    const [row] = await tx.query<StationeryRow>(
+      `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
+      [target.id],
+    );
+    const removed = rows[0].image === target.image ? [] : [rows[0].image];
+    return { kind: "ok", value: stationeryFromRow(row), removed };
+  });
+}
+
+/** Every product counts, archived ones too: they can be restored, and orders name them. */
+export async function imagesInUse(sql: SqlClient, images: string[]): Promise<string[]> {
+  if (images.length === 0) return [];
+  const rows = await sql.query<{ image: string }>(
+    `SELECT DISTINCT u AS image FROM unnest($1::text[]) AS u
+     WHERE EXISTS (SELECT 1 FROM books WHERE images @> ARRAY[u])
+        OR EXISTS (SELECT 1 FROM stationery_items WHERE image = u)`,
+    [images],
+  );
+  return rows.map((r) => r.image);
+}
+
+async function readBookRow(tx: SqlClient, id: number): Promise<Book> {
+  const [row] = await tx.query<BookRow>(
+    `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`,
+    [id],
+  );
+  return bookFromRow(row);
+}
+
+/** Archived products, the most recently added first. */
+export async function listArchived<T>(
+  sql: SqlClient,
+  query: { kind: ProductKind; page: PageRequest; q?: string },
+): Promise<Page<T>> {
+  const alias = query.kind === "book" ? "b" : "s";
+  const params: unknown[] = [];
+  let where = `${alias}.archived`;
+  const term = (query.q ?? "").trim().toLocaleLowerCase();
+  if (term !== "") {
+    params.push(`%${escapeLike(term)}%`);
+    where += query.kind === "book"
+      ? ` AND (lower(b.title) LIKE $1 OR lower(b.author) LIKE $1 OR b.isbn13 LIKE $2)`
+      : ` AND lower(s.title) LIKE $1`;
+    if (query.kind === "book") params.push(`%${escapeLike(term.replace(/[\s-]/g, ""))}%`);
+  }
+  const from = query.kind === "book" ? BOOKS_FROM : STATIONERY_FROM;
+  const columns = query.kind === "book" ? BOOK_COLUMNS : STATIONERY_COLUMNS;
+  const [{ total }] = await sql.query<{ total: number }>(
+    `SELECT count(*)::integer AS total FROM ${from} WHERE ${where}`,
+    params,
+  );
+  const rows = await sql.query(
+    `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${alias}.id DESC
+     LIMIT ${query.page.pageSize} OFFSET ${(query.page.page - 1) * query.page.pageSize}`,
+    params,
+  );
+  const items = rows.map((row) =>
+    query.kind === "book"
+      ? bookFromRow(row as unknown as BookRow)
+      : stationeryFromRow(row as unknown as StationeryRow)
+  ) as T[];
+  return { items, page: query.page.page, pageSize: query.page.pageSize, total };
+}
+
+/** Puts an archived book back on sale, unless a book on sale has its ISBN-13 now. */
+export async function restoreBook(sql: SqlClient, id: number): Promise<WriteResult<Book>> {
+  try {
+    return await sql.transaction(async (tx) => {
+      const rows = await tx.query<{ isbn13: string }>(
+        "SELECT isbn13 FROM books WHERE id = $1 AND archived FOR UPDATE",
+        [id],
+      );
+      if (rows.length === 0) return { kind: "not_found" };
+      const taken = await tx.query("SELECT 1 FROM books WHERE isbn13 = $1 AND NOT archived", [
+        rows[0].isbn13,
+      ]);
+      if (taken.length > 0) return { kind: "duplicate", field: "isbn13" };
+      await tx.query("UPDATE books SET archived = false WHERE id = $1", [id]);
+      return { kind: "ok", value: await readBookRow(tx, id) };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      return { kind: "duplicate", field: "isbn13" };
+    }
+    throw error;
+  }
+}
+
+export async function restoreStationery(
+  sql: SqlClient,
+  id: number,
+): Promise<WriteResult<StationeryItem>> {
+  const rows = await sql.query(
+    "UPDATE stationery_items SET archived = false WHERE id = $1 AND archived RETURNING id",
+    [id],
+  );
+  if (rows.length === 0) return { kind: "not_found" };
+  const [row] = await sql.query<StationeryRow>(
+    `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
+    [id],
+  );
+  return { kind: "ok", value: stationeryFromRow(row) };
+}
+
+export async function findBooksByIsbn(sql: SqlClient, isbns: string[]): Promise<Book[]> {
+  if (isbns.length === 0) return [];
+  const rows = await sql.query<BookRow>(
+    `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM}
+     WHERE b.isbn13 = ANY($1::text[]) AND NOT b.archived`,
+    [isbns],
+  );
+  return rows.map(bookFromRow);
+}
+
+/** The columns of a whole book record, as jsonb_to_recordset reads them. */
+const RECORD = `r(id integer, title text, author text, price_cents bigint, stock integer,
+  category_id integer, isbn13 text, language text, binding text, publisher text,
+  publishing_date date, edition text, weight_grams integer, description text, images text[],
+  preorder boolean, preorder_date date, preordered_stock integer)`;
+
+function recordOf(book: NewBook, id = 0) {
+  return {
+    id,
+    title: book.title,
+    author: book.author,
+    price_cents: book.priceCents,
+    stock: book.stock,
+    category_id: book.categoryId,
+    isbn13: book.isbn13,
+    language: book.language,
+    binding: book.binding,
+    publisher: book.publisher,
+    publishing_date: book.publishingDate,
+    edition: book.edition,
+    weight_grams: book.weightGrams,
+    description: book.description?.trim() ? book.description : null,
+    images: book.images,
+    preorder: book.preorder,
+    preorder_date: book.preorderDate,
+    preordered_stock: book.preorderedStock,
+  };
+}
+
+class ImportConflict extends Error {}
+
+/**
+ * Writes a checked import in one transaction with two statements (one UPDATE and one
+ * INSERT over a JSON array of records), so thousands of rows take one round trip each.
+ * Anything that changed since the check (a category gone, a book archived, an ISBN-13
+ * taken) rolls everything back.
+ */
+export async function importBooks(
+  sql: SqlClient,
+  plan: BookImportWrite,
+): Promise<BookImportOutcome> {
+  try {
+    return await sql.transaction(async (tx) => {
+      const categories = [
+        ...new Set([...plan.create, ...plan.update.map((u) => u.book)].map((b) => b.categoryId)),
+      ];
+      const known = await tx.query<{ id: number }>(
+        "SELECT id FROM book_categories WHERE id = ANY($1::integer[]) FOR SHARE",
+        [categories],
+      );
+      if (known.length < categories.length) {
+        throw new ImportConflict("A category was deleted meanwhile");
+      }
+      if (plan.update.length > 0) {
+        const updated = await tx.query(
+          `UPDATE books b SET title = r.title, author = r.author, price_cents = r.price_cents,
+             stock = r.stock, category_id = r.category_id, language = r.language,
+             binding = r.binding, publisher = r.publisher, publishing_date = r.publishing_date,
+             edition = r.edition, weight_grams = r.weight_grams, description = r.description,
+             images = r.images, preorder = r.preorder, preorder_date = r.preorder_date,
+             preordered_stock = r.preordered_stock
+           FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
+           WHERE b.id = r.id AND b.isbn13 = r.isbn13 AND NOT b.archived
+           RETURNING b.id`,
+          [JSON.stringify(plan.update.map((u) => recordOf(u.book, u.id)))],
+        );
+        if (updated.length < plan.update.length) {
+          throw new ImportConflict("A book was changed or deleted meanwhile");
+        }
+      }
+      if (plan.create.length > 0) {
+        const inserted = await tx.query(
+          `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
+             binding, publisher, publishing_date, edition, weight_grams, description, images,
+             preorder, preorder_date, preordered_stock)
+           SELECT title, author, price_cents, stock, category_id, isbn13, language, binding,
+             publisher, publishing_date, edition, weight_grams, description, images, preorder,
+             preorder_date, preordered_stock
+           FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
+           ON CONFLICT (isbn13) WHERE NOT archived DO NOTHING
+           RETURNING id`,
+          [JSON.stringify(plan.create.map((b) => recordOf(b)))],
+        );
+        if (inserted.length < plan.create.length) {
+          throw new ImportConflict("A book with one of these ISBN-13s was added meanwhile");
+        }
+      }
+      return { kind: "ok", created: plan.create.length, updated: plan.update.length };
+    });
+  } catch (error) {
+    if (error instanceof ImportConflict) return { kind: "conflict", message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * Books and stationery as CSV, the way a spreadsheet opens and saves it: UTF-8 with a
+ * byte-order mark (so Excel shows Sinhala and Tamil), CRLF line ends, quoted cells where
+ * needed. Cells that a spreadsheet would run as a formula (starting with = + - @) are
+ * written with a leading apostrophe, and read back without it. Parsing and writing are
+ * done by csv-parse and csv-stringify (quoting, embedded newlines, BOM).
+ */
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { centsToRupees, gramsToKg } from "../domain/money.ts";
+import type { Book, NewBook, StationeryItem } from "../domain/catalogue/model.ts";
+import type { BookRowValues, ImportProblem } from "../domain/catalogue/book_import.ts";
+import { ApiError, fieldProblems } from "./errors.ts";
+import { newBookFields } from "./schemas.ts";
+
+/** The creation field names, plus `id` and `images` (URL paths separated by `|`). */
+export const BOOK_CSV_COLUMNS = [
+  "id",
+  "title",
+  "author",
+  "price",
+  "stock",
+  "categoryId",
+  "isbn13",
+  "language",
+  "binding",
+  "publisher",
+  "publishingDate",
+  "productEdition",
+  "weight",
+  "description",
+  "preorder",
+  "preorderDate",
+  "preorderedStock",
+  "images",
+] as const;
+
+export const STATIONERY_CSV_COLUMNS = [
+  "id",
+  "title",
+  "price",
+  "stock",
+  "weight",
+  "categoryId",
+  "image",
+] as const;
+
+/** The largest CSV the shop reads. */
+export const MAX_CSV_BYTES = 10 * 1024 * 1024;
+
+const FORMULA = /^[=+\-@]/;
+
+function cell(value: string | number | null): string {
+  const text = value === null ? "" : String(value);
+  return FORMULA.test(text) ? `'${text}` : text;
+}
+
+function csv(columns: readonly string[], rows: (string | number | null)[][]): string {
+  return "\ufeff" + stringify([columns as string[], ...rows.map((r) => r.map(cell))], {
+    record_delimiter: "\r\n",
+  });
+}
+
+export function booksCsv(books: Book[]): string {
+  return csv(
+    BOOK_CSV_COLUMNS,
+    books.map((b) => [
+      b.id,
+      b.title,
+      b.author,
+      centsToRupees(b.priceCents).toFixed(2),
+      b.stock,
+      b.categoryId,
+      b.isbn13,
+      b.language,
+      b.binding,
+      b.publisher,
+      b.publishingDate,
+      b.edition,
+      gramsToKg(b.weightGrams),
+      b.description,
+      b.preorder ? 1 : 0,
+      b.preorderDate,
+      b.preorderedStock,
+      b.images.join("|"),
+    ]),
+  );
+}
+
+export function stationeryCsv(items: StationeryItem[]): string {
+  return csv(
+    STATIONERY_CSV_COLUMNS,
+    items.map((s) => [
+      s.id,
+      s.title,
+      centsToRupees(s.priceCents).toFixed(2),
+      s.stock,
+      gramsToKg(s.weightGrams),
+      s.categoryId,
+      s.image,
+    ]),
+  );
+}
+
+/** The wire name of each book field, as the CSV and the add form call it. */
+const WIRE_NAME: Record<string, string> = {
+  priceCents: "price",
+  edition: "productEdition",
+  weightGrams: "weight",
+};
+
+/** The field a person reads in an import problem. */
+export function wireField(field: string): string {
+  return WIRE_NAME[field] ?? field;
+}
+
+/** Reads the text of a CSV body: 413 above the limit, 400 when it is not UTF-8 text. */
+export async function readCsvBody(request: Request): Promise<string> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!["text/csv", "text/plain", "application/vnd.ms-excel"].includes(type)) {
+    throw new ApiError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Expected a CSV body (Content-Type: text/csv)",
+    );
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_CSV_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_CSV_BYTES) throw tooLarge();
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw notCsv('The file is not UTF-8 text: save it as "CSV UTF-8"');
+  }
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) {
+    throw notCsv("The file holds control characters: it is not a CSV file");
+  }
+  return text;
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(413, "PAYLOAD_TOO_LARGE", `A CSV file may be at most 10 MB`);
+}
+
+function notCsv(message: string): ApiError {
+  return new ApiError(400, "BAD_CSV", message);
+}
+
+/** A CSV cell as it was meant: Excel's formula guard removed, spaces trimmed. */
+function cleanCell(value: string): string {
+  const text = value.trim();
+  return text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+const BOOK_FIELD: Record<string, keyof NewBook> = {
+  title: "title",
+  author: "author",
+  price: "priceCents",
+  stock: "stock",
+  categoryId: "categoryId",
+  isbn13: "isbn13",
+  language: "language",
+  binding: "binding",
+  publisher: "publisher",
+  publishingDate: "publishingDate",
+  productEdition: "edition",
+  weight: "weightGrams",
+  description: "description",
+  preorder: "preorder",
+  preorderDate: "preorderDate",
+  preorderedStock: "preorderedStock",
+  images: "images",
+};
+
+/**
+ * The rows of a book CSV, each cell checked by the add form's rules. An empty cell leaves
+ * the book's value as it is, except a description or pre-order date, which it clears.
+ * A file that is not CSV, has unknown columns or lacks `isbn13` is refused as a whole (400).
+ */
+export function parseBookCsv(
+  text: string,
+): { rows: { row: number; values: BookRowValues }[]; errors: ImportProblem[] } {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
+  } catch (error) {
+    throw notCsv(`The file is not valid CSV: ${(error as Error).message}`);
+  }
+  if (records.length === 0) throw notCsv("The file is empty: it needs a header row");
+  const header = records[0].map((h) => h.trim());
+  const unknown = header.filter((h) => !(BOOK_CSV_COLUMNS as readonly string[]).includes(h));
+  if (unknown.length > 0) {
+    throw new ApiError(
+      400,
+      "BAD_CSV",
+      `Unknown columns: ${unknown.map((u) => `"${u}"`).join(", ")}`,
+      unknown.map((column) => ({ field: column, message: "is not a book field" })),
+    );
+  }
+  const repeated = header.filter((h, i) => header.indexOf(h) !== i);
+  if (repeated.length > 0) throw notCsv(`Columns appear twice: ${repeated.join(", ")}`);
+  if (!header.includes("isbn13")) throw notCsv("The file needs an isbn13 column");
+  const rows: { row: number; values: BookRowValues }[] = [];
+  const errors: ImportProblem[] = [];
+  records.slice(1).forEach((record, index) => {
+    const row = index + 1;
+    const raw: Record<string, string> = {};
+    header.forEach((column, i) => {
+      if (column !== "id") raw[column] = cleanCell(record[i] ?? "");
+    });
+    const parsed = parseBookRow(raw);
+    if (parsed.kind === "errors") {
+      errors.push(...parsed.problems.map((p) => ({ row, ...p })));
+    } else rows.push({ row, values: parsed.values });
+  });
+  return { rows, errors };
+}
+
+const FIELD_SCHEMAS = newBookFields.shape;
+
+function parseBookRow(
+  raw: Record<string, string>,
+):
+  | { kind: "ok"; values: BookRowValues }
+  | { kind: "errors"; problems: { field: string; message: string }[] } {
+  const values: Record<string, unknown> = {};
+  const problems: { field: string; message: string }[] = [];
+  for (const [column, text] of Object.entries(raw)) {
+    const key = BOOK_FIELD[column];
+    if (text === "") {
+      if (column === "description" || column === "preorderDate") values[key] = null;
+      if (column === "isbn13") problems.push({ field: column, message: "ISBN-13 is required" });
+      continue;
+    }
+    if (column === "images") {
+      values[key] = text.split(/[\s|]+/).filter((i) => i !== "");
+      continue;
+    }
+    const schema = FIELD_SCHEMAS[column as keyof typeof FIELD_SCHEMAS];
+    const parsed = schema.safeParse(text);
+    if (parsed.success) values[key] = parsed.data === "" ? null : parsed.data;
+    else {
+      for (const p of fieldProblems(parsed.error.issues)) {
+        problems.push({ field: column, message: p.message });
+      }
+    }
+  }
+  if (problems.length > 0) return { kind: "errors", problems };
+  return { kind: "ok", values: values as BookRowValues };
+}
