@@ -38,6 +38,8 @@ export interface Config {
   };
   /** The first wait before a mail that failed is tried again; it doubles each time. */
   mailRetrySeconds: number;
+  /** The longest a stop (SIGTERM) waits for requests under way. */
+  stopGraceSeconds: number;
 }
 
 /** `limit` events in `windowMs`. */
@@ -154,6 +156,10 @@ const listenHost = z.string().trim().refine(
 );
 
 const RELIABILITY_SCHEMA = z.object({
+  STOP_GRACE_SECONDS: optional(
+    z.string().regex(/^\d{1,4}$/, "must be a whole number of seconds").transform(Number)
+      .refine((n) => n >= 1, "must be at least 1"),
+  ),
   HOST: optional(listenHost),
   IMAGE_STORAGE: optional(z.enum(["disk", "postgres"], "must be disk or postgres")),
   TRUST_PROXY: optional(trustProxy()),
@@ -211,6 +217,7 @@ function toConfig(env: Env): Config {
       loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { limit: 20, windowMs: 900_000 },
     },
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
+    stopGraceSeconds: env.STOP_GRACE_SECONDS ?? 20,
   };
 }
 

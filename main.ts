@@ -31,6 +31,7 @@ import {
 } from "./http/auth/mod.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
+import { drainable } from "./http/graceful.ts";
 import type { CachedResponse } from "./http/response_cache.ts";
 import type { Logger } from "./http/errors.ts";
 import { withBenchBaseline } from "./bench/baseline_route.ts";
@@ -170,18 +171,28 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     }),
   });
 
+  const gate = drainable(options.benchBaseline ? withBenchBaseline(app.fetch) : app.fetch);
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
     onListen: () => console.log(`Pothgula is open on ${config.publicUrl}`),
-  }, options.benchBaseline ? withBenchBaseline(app.fetch) : app.fetch);
+  }, gate.fetch);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     console.log("Closing the shop: finishing requests under way");
-    await server.shutdown();
+    // New requests are answered 503 while those under way finish; then the listener closes.
+    const graceMs = config.stopGraceSeconds * 1000;
+    const drained = await gate.drain({ graceMs });
+    consoleLogger.info("Requests drained", { ...drained });
+    const left = Math.max(1_000, graceMs - drained.waitedMs);
+    const closed = await Promise.race([
+      server.shutdown().then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), left)),
+    ]);
+    if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
     await dispatcher.stop();
     console.log("Mail outbox stopped");
     await sql.close();
