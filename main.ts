@@ -34,7 +34,6 @@ import { createApp } from "./http/app.ts";
 import { drainable } from "./http/graceful.ts";
 import type { CachedResponse } from "./http/response_cache.ts";
 import type { Logger } from "./http/errors.ts";
-import { withBenchBaseline } from "./bench/baseline_route.ts";
 
 /** One line of JSON per event, for whatever collects the process's output. */
 const consoleLogger: Logger = {
@@ -59,7 +58,16 @@ function hashingAhead(hasher: PasswordHasher, password: string): PasswordHasher 
   };
 }
 
-async function start(config: Config, options: { benchBaseline: boolean }): Promise<void> {
+/** What the shop's request handler looks like to Deno.serve. */
+export type ShopHandler = (
+  request: Request,
+  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
+) => Response | Promise<Response>;
+
+/** Puts something in front of the shop's handler (the benchmark's yardstick route). */
+export type HandlerWrapper = (handler: ShopHandler) => ShopHandler;
+
+async function start(config: Config, options: { wrap?: HandlerWrapper }): Promise<void> {
   const seeded = config.databaseUrl ? "existing" : await seedFromTemplate({
     // A new embedded database is a copy of a prebuilt one when there is a fresh template.
     dataDir: config.dataDir,
@@ -171,7 +179,7 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     }),
   });
 
-  const gate = drainable(options.benchBaseline ? withBenchBaseline(app.fetch) : app.fetch);
+  const gate = drainable(options.wrap ? options.wrap(app.fetch) : app.fetch);
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
@@ -202,17 +210,26 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
   for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, stop);
 }
 
-// Runs when loaded, directly or through scripts/start.ts: nothing else imports this module.
-const env = Deno.env.toObject();
-const result = loadConfig(env);
-if (!result.ok) {
-  for (const problem of result.problems) console.error(`Configuration: ${problem}`);
-  Deno.exit(1);
+/**
+ * Reads the configuration from `env` and runs the shop until it is stopped; a bad
+ * configuration or a failed start ends the process with one line per problem.
+ * scripts/start.ts runs it; bench/shop_entry.ts runs it with the benchmark's route in front.
+ */
+export async function runShop(
+  env: Record<string, string>,
+  options: { wrap?: HandlerWrapper } = {},
+): Promise<void> {
+  const result = loadConfig(env);
+  if (!result.ok) {
+    for (const problem of result.problems) console.error(`Configuration: ${problem}`);
+    Deno.exit(1);
+  }
+  try {
+    await start(result.config, options);
+  } catch (error) {
+    console.error(`The shop could not start: ${error instanceof Error ? error.message : error}`);
+    Deno.exit(1);
+  }
 }
-try {
-  // BENCH_BASELINE=1 (deno task bench only) adds the bare yardstick route of bench/.
-  await start(result.config, { benchBaseline: env.BENCH_BASELINE === "1" });
-} catch (error) {
-  console.error(`The shop could not start: ${error instanceof Error ? error.message : error}`);
-  Deno.exit(1);
-}
+
+if (import.meta.main) await runShop(Deno.env.toObject());

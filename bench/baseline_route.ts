@@ -1,7 +1,7 @@
 /**
  * The benchmark's yardstick: a bare Hono route answering a fixed page of 10 books as
  * JSON, served by the same process as the shop so that every figure can be divided by
- * it. main.ts mounts it only when BENCH_BASELINE=1; it reads nothing and writes nothing.
+ * it. bench/shop_entry.ts puts it in front of the shop; it reads nothing and writes nothing.
  */
 import { Hono } from "hono";
 
@@ -35,7 +35,10 @@ export const BASELINE_PAGE = {
   total: 100_000,
 };
 
-type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+type Handler = (
+  request: Request,
+  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
+) => Response | Promise<Response>;
 
 /** The shop's handler with the baseline route in front of it, untouched by its middleware. */
 export function withBenchBaseline(shop: Handler): Handler {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { BASELINE_PATH, withBenchBaseline } from "./baseline_route.ts";
 
-const info = {} as Deno.ServeHandlerInfo;
+const info = {} as Deno.ServeHandlerInfo<Deno.NetAddr>;
 const shop = () => new Response("shop");
 
 Deno.test("withBenchBaseline() answers the fixed 10-book page on its path only", async () => {

@@ -66,7 +66,7 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
       Deno.execPath(),
       "run",
       "-A",
-      "main.ts",
+      "bench/shop_entry.ts",
     ],
     cwd: PROJECT_DIR,
     env: {
@@ -77,7 +77,6 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
       ADMIN_EMAIL: options.adminEmail,
       ADMIN_PASSWORD: options.adminPassword,
       NODE_ENV: "production",
-      BENCH_BASELINE: "1",
       // Every order comes from 127.0.0.1: the per-address limit would answer 429 to all but
       // the first 30. The bench measures placing orders, not the limiter.
       ORDER_RATE_LIMIT: "9999999/1",

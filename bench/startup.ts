@@ -14,7 +14,7 @@ export interface StartupResult {
 
 /** The shop's own settings are left out: the embedded default is what is measured. */
 const SHOP_SETTINGS =
-  /^(DATABASE_URL|SEED_DEMO|ADMIN_EMAIL|ADMIN_PASSWORD|JWT_SECRET|SMTP_URL|PORT|DATA_DIR|BENCH_BASELINE)$/;
+  /^(DATABASE_URL|SEED_DEMO|ADMIN_EMAIL|ADMIN_PASSWORD|JWT_SECRET|SMTP_URL|PORT|DATA_DIR)$/;
 
 function inheritedEnv(): Record<string, string> {
   return Object.fromEntries(

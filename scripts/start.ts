@@ -14,4 +14,5 @@ if (!Deno.env.get("DATABASE_URL") && await isTemplateStale(ROOT, `${ROOT}/dist/e
   const { buildEmbeddedTemplate } = await import("./embedded_template.ts");
   await buildEmbeddedTemplate();
 }
-await import("../main.ts");
+const { runShop } = await import("../main.ts");
+await runShop(Deno.env.toObject());

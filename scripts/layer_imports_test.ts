@@ -1,0 +1,159 @@
+/**
+ * Imports flow one way between the shop's layers (see the README's Layout):
+ *
+ * - domain/   imports only domain/ (domain_imports_test.ts, which also forbids Deno);
+ * - adapters/ imports adapters/ and domain/;
+ * - http/     imports http/ and domain/, and from web/ only types (the server renderer's
+ *             contract in http/pages);
+ * - web/      imports web/ and domain/;
+ * - main.ts is the one place that wires them; scripts/, bench/, tests/ and web/dev/ are
+ *   entry points and tools around the shop, and tests and test rigs may reach anything.
+ *
+ * Packages (npm, node:) are the layers' own business and are not checked here.
+ */
+import assert from "node:assert/strict";
+import { stripComments } from "./source_text.ts";
+
+type Layer = "domain" | "adapters" | "http" | "web";
+
+/** The layers each layer may import at run time. */
+const ALLOWED: Record<Exclude<Layer, "domain">, readonly Layer[]> = {
+  adapters: ["adapters", "domain"],
+  http: ["http", "domain"],
+  web: ["web", "domain"],
+};
+
+/** Type-only imports allowed besides, per layer and folder. */
+const TYPES_ALLOWED: { from: string; layer: Layer }[] = [
+  { from: "http/pages/", layer: "web" },
+];
+
+const ROOT = new URL("../", import.meta.url);
+
+export interface LayerViolation {
+  path: string;
+  specifier: string;
+}
+
+/** The top folder of a repository path, or the file itself at the top ("main.ts"). */
+function topOf(path: string): string {
+  return path.split("/")[0];
+}
+
+/** `specifier` resolved against the folder of `path` (both relative to the repository). */
+export function resolveFrom(path: string, specifier: string): string | undefined {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined;
+  const parts = path.split("/").slice(0, -1);
+  for (const part of specifier.split("/")) {
+    if (part === "..") {
+      if (parts.length === 0) return "..";
+      parts.pop();
+    } else if (part !== ".") {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}
+
+/** Relative imports of a source, each with whether the statement imports types only. */
+export function relativeImports(source: string): { specifier: string; typeOnly: boolean }[] {
+  const code = stripComments(source);
+  const found: { specifier: string; typeOnly: boolean }[] = [];
+  const statement = /\b(import|export)\s+(type\s+)?([^;]*?)\bfrom\s*["']([^"']+)["']/g;
+  for (const match of code.matchAll(statement)) {
+    found.push({ specifier: match[4], typeOnly: Boolean(match[2]) });
+  }
+  for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) {
+    found.push({ specifier: match[1], typeOnly: false });
+  }
+  // `typeof import("x")` names a module's types only; any other import("x") loads it.
+  for (const match of code.matchAll(/(\btypeof\s+)?\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
+    found.push({ specifier: match[2], typeOnly: Boolean(match[1]) });
+  }
+  return found.filter((i) => i.specifier.startsWith("./") || i.specifier.startsWith("../"));
+}
+
+/** Whether a file is a test, a test rig or a tool, which the rule leaves free. */
+export function isExempt(path: string): boolean {
+  return /_test\.tsx?$/.test(path) || /(^|\/)testing\//.test(path) || path.startsWith("web/dev/");
+}
+
+/** The imports of one layer file that cross into a layer it may not use. */
+export function layerViolations(path: string, source: string): LayerViolation[] {
+  const layer = topOf(path) as Layer;
+  if (layer === "domain" || !(layer in ALLOWED) || isExempt(path)) return [];
+  const allowed = ALLOWED[layer as keyof typeof ALLOWED];
+  const violations: LayerViolation[] = [];
+  for (const { specifier, typeOnly } of relativeImports(source)) {
+    const target = resolveFrom(path, specifier);
+    if (target === undefined) continue;
+    const targetTop = topOf(target) as Layer;
+    if ((allowed as readonly string[]).includes(targetTop)) continue;
+    const typeSeam = typeOnly &&
+      TYPES_ALLOWED.some((seam) => path.startsWith(seam.from) && seam.layer === targetTop);
+    if (!typeSeam) violations.push({ path, specifier });
+  }
+  return violations;
+}
+
+async function* sourceFiles(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory) yield* sourceFiles(`${path}/`);
+    else if (/\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+Deno.test("adapters, http and web import only the layers they may", async () => {
+  const violations: LayerViolation[] = [];
+  let files = 0;
+  for (const layer of ["adapters/", "http/", "web/"]) {
+    for await (const path of sourceFiles(layer)) {
+      files++;
+      violations.push(...layerViolations(path, await Deno.readTextFile(new URL(path, ROOT))));
+    }
+  }
+  assert.ok(files > 100, `only ${files} files read`);
+  assert.deepEqual(violations, []);
+});
+
+Deno.test("layerViolations() refuses adapters reaching into http and web into adapters", () => {
+  assert.deepEqual(
+    layerViolations("adapters/mail/x.ts", 'import { ApiError } from "../../http/errors.ts";'),
+    [{ path: "adapters/mail/x.ts", specifier: "../../http/errors.ts" }],
+  );
+  assert.deepEqual(
+    layerViolations("web/islands/Cart.tsx", 'const m = await import("../../adapters/x.ts");'),
+    [{ path: "web/islands/Cart.tsx", specifier: "../../adapters/x.ts" }],
+  );
+  assert.equal(layerViolations("http/app.ts", 'import { x } from "../main.ts";').length, 1);
+  assert.equal(layerViolations("http/app.ts", 'import "../config.ts";').length, 1);
+});
+
+Deno.test("layerViolations() allows the domain, the own layer, packages and the renderer's types", () => {
+  const source = [
+    'import { Hono } from "hono";',
+    'import type { Order } from "../../domain/orders/model.ts";',
+    'import { csrf } from "../security.ts";',
+    'import type { PageAssets } from "../../web/entry_server.tsx";',
+    'type Renderer = typeof import("../../web/entry_server.tsx");',
+  ].join("\n");
+  assert.deepEqual(layerViolations("http/pages/assets.ts", source), []);
+  assert.equal(
+    layerViolations("http/pages/x.ts", 'import { render } from "../../web/entry_server.tsx";')
+      .length,
+    1,
+  );
+  assert.equal(
+    layerViolations("http/routes/x.ts", 'import type { A } from "../../web/entry_server.tsx";')
+      .length,
+    1,
+  );
+});
+
+Deno.test("layerViolations() leaves tests, test rigs and dev tools free", () => {
+  const wiring = 'import { PostgresCatalogue } from "../adapters/postgres/mod.ts";';
+  assert.deepEqual(layerViolations("http/app_test.ts", wiring), []);
+  assert.deepEqual(layerViolations("http/testing/fixture.ts", wiring), []);
+  assert.deepEqual(layerViolations("web/dev/preview.ts", wiring), []);
+});
