@@ -17,7 +17,6 @@ import {
 
 export {
   type Cart,
-  CART_STORAGE_KEY,
   type CartChange,
   type CartItem,
   type CartLine,

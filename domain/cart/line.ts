@@ -23,9 +23,6 @@ export type Cart = CartLine[];
 /** What the shop says about an item when it goes into the cart. */
 export type CartItem = Omit<CartLine, "quantity">;
 
-/** The browser's localStorage key the cart lives under. */
-export const CART_STORAGE_KEY = "cart";
-
 export const INSUFFICIENT_STOCK = "Insufficient stock";
 
 /** The result of a change that stock can refuse; a refused change leaves the cart as it was. */

@@ -4,13 +4,11 @@
  * image), so the record reads like the shop's item with a quantity and a type. Writing
  * tells every island on the page (and other tabs, through the storage event).
  */
-import {
-  type Cart,
-  CART_STORAGE_KEY,
-  type CartLine,
-  parseStoredCart,
-} from "../../domain/cart/cart.ts";
+import { type Cart, type CartLine, parseStoredCart } from "../../domain/cart/cart.ts";
 import { centsToRupees, gramsToKg } from "../../domain/money.ts";
+
+/** The browser's localStorage key the cart lives under (the browser's business, not a rule). */
+export const CART_STORAGE_KEY = "cart";
 
 const CHANGED = "pothgula:cart";
 
