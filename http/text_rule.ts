@@ -132,7 +132,14 @@ async function bodyProblems(c: Context): Promise<FieldProblem[]> {
     }
   } else if (type.startsWith("text/")) {
     const found = forbiddenCharacter(await c.req.raw.clone().text(), true);
-    if (found) out.push(problem("body", found));
+    // Most often a spreadsheet or an image sent where a CSV file was meant.
+    if (found) {
+      out.push({
+        field: "body",
+        message:
+          `is not plain text: it holds control characters (found ${found}); save the file as CSV`,
+      });
+    }
   }
   return out;
 }

@@ -109,9 +109,10 @@ Deno.test("NodemailerMailer gives up on a server that accepts but never answers"
   const mailer = new NodemailerMailer({ smtpUrl: url, from: FROM, timeoutMs: 300 });
   try {
     const started = performance.now();
+    // The greeting and the socket wait for the same time: on a busy machine either gives up first.
     await assert.rejects(
       mailer.send(completionMail(sampleOrder(), SAMPLE_SHOP)),
-      /Greeting never received/,
+      /Greeting never received|Timeout/,
     );
     assert.ok(performance.now() - started < 2_000);
   } finally {
