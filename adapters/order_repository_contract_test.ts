@@ -1,5 +1,10 @@
+/**
+ * The contract of the OrderRepository port, run against every adapter: the in-memory
+ * repository the HTTP tests use, PGlite and a PostgreSQL server. A fake that drifts from
+ * the real repositories fails here.
+ */
 import assert from "node:assert/strict";
-import { testOnBothEngines } from "./testing/databases.ts";
+import { ENGINES, serverTestsEnabled, withDatabase } from "./postgres/testing/databases.ts";
 import {
   aBook,
   aLine,
@@ -9,23 +14,105 @@ import {
   complete,
   insertCategory,
   reject,
-} from "./testing/builders.ts";
-import { planPlacement } from "../../domain/orders/plans.ts";
-import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
-import { PostgresOrderRepository } from "./orders.ts";
-import type { SqlClient } from "./sql_client.ts";
-import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
-import type { Order } from "../../domain/orders/model.ts";
-import type { PlaceOrderOutcome, StatusChangeOutcome } from "../../domain/ports.ts";
+} from "./postgres/testing/builders.ts";
+import { planPlacement } from "../domain/orders/plans.ts";
+import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
+import { PostgresOrderRepository } from "./postgres/orders.ts";
+import { MemoryCatalogue } from "./memory/catalogue.ts";
+import { MemoryOrderRepository } from "./memory/orders.ts";
+import type { Book, StationeryItem } from "../domain/catalogue/model.ts";
+import type { Order } from "../domain/orders/model.ts";
+import type {
+  CatalogueAdmin,
+  MailKind,
+  OrderRepository,
+  PlaceOrderOutcome,
+  StatusChangeOutcome,
+} from "../domain/ports.ts";
 
-async function setup(sql: SqlClient, stock = { book: 5, pen: 10 }) {
-  const admin = new PostgresCatalogueAdmin(sql);
-  const novels = await insertCategory(sql, "book_categories", "Novels");
-  const pens = await insertCategory(sql, "stationery_categories", "Pens");
-  const book = await admin.createBook(aBook(novels, { stock: stock.book }));
-  const pen = await admin.createStationery(aStationeryItem(pens, { stock: stock.pen }));
+/** One adapter's repository over a catalogue holding a book and a pen. */
+interface World {
+  orders: OrderRepository;
+  admin: CatalogueAdmin;
+  book: Book;
+  pen: StationeryItem;
+  /** The item's stock as stored now. */
+  stockOf(item: Book | StationeryItem): Promise<number>;
+  /** The mails enqueued, oldest first. */
+  outbox(): Promise<{ kind: MailKind; orderId: number }[]>;
+}
+
+type Stock = { book: number; pen: number };
+type MakeWorld = (stock?: Stock) => Promise<World>;
+
+const DEFAULT_STOCK: Stock = { book: 5, pen: 10 };
+
+async function memoryWorld(stock: Stock = DEFAULT_STOCK): Promise<World> {
+  const catalogue = new MemoryCatalogue();
+  const novels = await catalogue.createCategory("Novels");
+  const pens = await catalogue.createStationeryCategory("Pens");
+  assert.ok(novels.kind === "ok" && pens.kind === "ok");
+  const book = await catalogue.createBook(aBook(novels.value.id, { stock: stock.book }));
+  const pen = await catalogue.createStationery(
+    aStationeryItem(pens.value.id, { stock: stock.pen }),
+  );
   assert.ok(book.kind === "ok" && pen.kind === "ok");
-  return { orders: new PostgresOrderRepository(sql), book: book.value, pen: pen.value };
+  const orders = new MemoryOrderRepository(catalogue);
+  return {
+    orders,
+    admin: catalogue,
+    book: book.value,
+    pen: pen.value,
+    stockOf: (item) =>
+      Promise.resolve(
+        ("isbn13" in item ? catalogue.books.get(item.id) : catalogue.stationery.get(item.id))!
+          .stock,
+      ),
+    outbox: () => Promise.resolve(orders.outbox.map(({ kind, orderId }) => ({ kind, orderId }))),
+  };
+}
+
+function sqlWorld(sql: Parameters<Parameters<typeof withDatabase>[1]>[0]["sql"]): MakeWorld {
+  return async (stock = DEFAULT_STOCK) => {
+    const admin = new PostgresCatalogueAdmin(sql);
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    const pens = await insertCategory(sql, "stationery_categories", "Pens");
+    const book = await admin.createBook(aBook(novels, { stock: stock.book }));
+    const pen = await admin.createStationery(aStationeryItem(pens, { stock: stock.pen }));
+    assert.ok(book.kind === "ok" && pen.kind === "ok");
+    return {
+      orders: new PostgresOrderRepository(sql),
+      admin,
+      book: book.value,
+      pen: pen.value,
+      stockOf: async (item) => {
+        const table = "isbn13" in item ? "books" : "stationery_items";
+        const [row] = await sql.query<{ stock: number }>(
+          `SELECT stock FROM ${table} WHERE id = $1`,
+          [item.id],
+        );
+        return row.stock;
+      },
+      outbox: async () =>
+        (await sql.query<{ kind: MailKind; order_id: number }>(
+          "SELECT kind, order_id FROM mail_outbox ORDER BY id",
+        )).map((row) => ({ kind: row.kind, orderId: Number(row.order_id) })),
+    };
+  };
+}
+
+/** Registers the test once per adapter: `name [memory]`, `[pglite]` and `[postgres]`. */
+function contract(name: string, fn: (make: MakeWorld) => Promise<void>): void {
+  Deno.test(`${name} [memory]`, () => fn(memoryWorld));
+  for (const engine of ENGINES) {
+    Deno.test({
+      name: `${name} [${engine}]`,
+      ignore: engine === "postgres" && !serverTestsEnabled(),
+      sanitizeOps: false,
+      sanitizeResources: false,
+      fn: () => withDatabase(engine, ({ sql }) => fn(sqlWorld(sql))),
+    });
+  }
 }
 
 function placed(outcome: PlaceOrderOutcome): Order {
@@ -38,23 +125,11 @@ function changed(outcome: StatusChangeOutcome): Order {
   return (outcome as { order: Order }).order;
 }
 
-async function stockOf(sql: SqlClient, item: Book | StationeryItem, table: string) {
-  const [row] = await sql.query<{ stock: number }>(`SELECT stock FROM ${table} WHERE id = $1`, [
-    item.id,
-  ]);
-  return row.stock;
-}
-
-async function outbox(sql: SqlClient) {
-  return await sql.query<{ kind: string; order_id: number }>(
-    "SELECT kind, order_id FROM mail_outbox ORDER BY id",
-  );
-}
-
-testOnBothEngines(
+contract(
   "place() stores the order, takes the stock and enqueues the checkout mail",
-  async (sql) => {
-    const { orders, book, pen } = await setup(sql);
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
     const request = anOrder([aLine(book, "book", 2), aLine(pen, "stationery", 3)]);
     const order = placed(await orders.place(planPlacement(request)));
     assert.equal(order.status, "pending");
@@ -70,26 +145,28 @@ testOnBothEngines(
     );
     assert.deepEqual(order.items.map(({ id: _id, ...line }) => line), request.lines);
     assert.deepEqual(await orders.findById(order.id), order);
-    assert.equal(await stockOf(sql, book, "books"), 3);
-    assert.equal(await stockOf(sql, pen, "stationery_items"), 7);
-    assert.deepEqual(await outbox(sql), [{ kind: "order_placed", order_id: order.id }]);
+    assert.equal(await world.stockOf(book), 3);
+    assert.equal(await world.stockOf(pen), 7);
+    assert.deepEqual(await world.outbox(), [{ kind: "order_placed", orderId: order.id }]);
   },
 );
 
-testOnBothEngines("place() sums lines for the same item before taking stock", async (sql) => {
-  const { orders, book } = await setup(sql, { book: 3, pen: 1 });
+contract("place() sums lines for the same item before taking stock", async (make) => {
+  const world = await make({ book: 3, pen: 1 });
+  const { orders, book } = world;
   const outcome = await orders.place(aPlacement([aLine(book, "book", 2), aLine(book, "book", 2)]));
   assert.deepEqual(outcome, {
     kind: "insufficient_stock",
     lines: [{ type: "book", id: book.id, title: book.title, requested: 4, available: 3 }],
   });
-  assert.equal(await stockOf(sql, book, "books"), 3);
+  assert.equal(await world.stockOf(book), 3);
 });
 
-testOnBothEngines(
+contract(
   "place() takes nothing when one line cannot be served, naming it",
-  async (sql) => {
-    const { orders, book, pen } = await setup(sql, { book: 5, pen: 1 });
+  async (make) => {
+    const world = await make({ book: 5, pen: 1 });
+    const { orders, book, pen } = world;
     const outcome = await orders.place(
       aPlacement([aLine(book, "book", 2), aLine(pen, "stationery", 4)]),
     );
@@ -97,17 +174,18 @@ testOnBothEngines(
       kind: "insufficient_stock",
       lines: [{ type: "stationery", id: pen.id, title: pen.title, requested: 4, available: 1 }],
     });
-    assert.equal(await stockOf(sql, book, "books"), 5);
+    assert.equal(await world.stockOf(book), 5);
     assert.deepEqual(await orders.list(), []);
-    assert.deepEqual(await outbox(sql), []);
+    assert.deepEqual(await world.outbox(), []);
   },
 );
 
-testOnBothEngines(
+contract(
   "place() reports a price changed since pricing, with the current items",
-  async (sql) => {
-    const { orders, book, pen } = await setup(sql);
-    await new PostgresCatalogueAdmin(sql).updateBook(book.id, { priceCents: 200_000 });
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
+    await world.admin.updateBook(book.id, { priceCents: 200_000 });
     const outcome = await orders.place(
       aPlacement([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
     );
@@ -117,14 +195,15 @@ testOnBothEngines(
       pen.id,
       pen.priceCents,
     ]]);
-    assert.equal(await stockOf(sql, pen, "stationery_items"), 10);
+    assert.equal(await world.stockOf(pen), 10);
   },
 );
 
-testOnBothEngines("place() treats an archived item as out of stock", async (sql) => {
-  const { orders, book, pen } = await setup(sql);
+contract("place() treats an archived item as out of stock", async (make) => {
+  const world = await make();
+  const { orders, book, pen } = world;
   placed(await orders.place(aPlacement([aLine(pen, "stationery", 1)])));
-  await new PostgresCatalogueAdmin(sql).deleteStationery(pen.id);
+  await world.admin.deleteStationery(pen.id);
   const outcome = await orders.place(
     aPlacement([aLine(book, "book", 1), aLine(pen, "stationery", 1)]),
   );
@@ -134,10 +213,11 @@ testOnBothEngines("place() treats an archived item as out of stock", async (sql)
   });
 });
 
-testOnBothEngines(
+contract(
   "place() with the same idempotency key and body replays the first order",
-  async (sql) => {
-    const { orders, book } = await setup(sql);
+  async (make) => {
+    const world = await make();
+    const { orders, book } = world;
     const claim = { key: "k-1", requestHash: "h-1", expiresAt: "2026-03-02T09:30:00.000Z" };
     const first = placed(await orders.place(aPlacement([aLine(book, "book", 1)]), claim));
     assert.deepEqual(await orders.place(aPlacement([aLine(book, "book", 1)]), claim), {
@@ -148,15 +228,16 @@ testOnBothEngines(
       await orders.place(aPlacement([aLine(book, "book", 2)]), { ...claim, requestHash: "h-2" }),
       { kind: "idempotency_mismatch" },
     );
-    assert.equal(await stockOf(sql, book, "books"), 4);
+    assert.equal(await world.stockOf(book), 4);
     assert.equal((await orders.list()).length, 1);
   },
 );
 
-testOnBothEngines(
+contract(
   "place() forgets an expired idempotency key and one whose order failed",
-  async (sql) => {
-    const { orders, book } = await setup(sql, { book: 2, pen: 1 });
+  async (make) => {
+    const world = await make({ book: 2, pen: 1 });
+    const { orders, book } = world;
     const claim = { key: "k-2", requestHash: "h", expiresAt: "2026-03-01T10:00:00.000Z" };
     const refused = await orders.place(aPlacement([aLine(book, "book", 3)]), claim);
     assert.equal(refused.kind, "insufficient_stock");
@@ -169,10 +250,11 @@ testOnBothEngines(
   },
 );
 
-testOnBothEngines(
+contract(
   "findSellable() gives current state of the asked items, leaving out missing ones",
-  async (sql) => {
-    const { orders, book, pen } = await setup(sql);
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
     const items = await orders.findSellable([
       { type: "stationery", id: pen.id },
       { type: "book", id: book.id },
@@ -204,47 +286,50 @@ testOnBothEngines(
   },
 );
 
-testOnBothEngines("reject() returns the stock once and only a pending order moves", async (sql) => {
-  const { orders, book, pen } = await setup(sql);
+contract("reject() returns the stock once and only a pending order moves", async (make) => {
+  const world = await make();
+  const { orders, book, pen } = world;
   const order = placed(
     await orders.place(
       aPlacement([aLine(book, "book", 2), aLine(pen, "stationery", 1), aLine(book, "book", 1)]),
     ),
   );
   assert.equal(changed(await reject(orders, order.id)).status, "rejected");
-  assert.equal(await stockOf(sql, book, "books"), 5);
-  assert.equal(await stockOf(sql, pen, "stationery_items"), 10);
+  assert.equal(await world.stockOf(book), 5);
+  assert.equal(await world.stockOf(pen), 10);
   assert.deepEqual(await reject(orders, order.id), { kind: "not_pending", status: "rejected" });
   assert.deepEqual(await complete(orders, order.id, new Uint8Array([1])), {
     kind: "not_pending",
     status: "rejected",
   });
-  assert.equal(await stockOf(sql, book, "books"), 5);
+  assert.equal(await world.stockOf(book), 5);
   assert.deepEqual(await reject(orders, order.id + 1), { kind: "not_found" });
 });
 
-testOnBothEngines("complete() saves the slip and enqueues the completion mail", async (sql) => {
-  const { orders, book } = await setup(sql);
+contract("complete() saves the slip and enqueues the completion mail", async (make) => {
+  const world = await make();
+  const { orders, book } = world;
   const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
   const pdf = new TextEncoder().encode("%PDF-1.7 slip");
   assert.equal(changed(await complete(orders, order.id, pdf)).status, "completed");
   assert.deepEqual(await orders.findSlip(order.id), pdf);
   assert.equal(await orders.findSlip(order.id + 1), undefined);
-  assert.deepEqual(await outbox(sql), [
-    { kind: "order_placed", order_id: order.id },
-    { kind: "order_completed", order_id: order.id },
+  assert.deepEqual(await world.outbox(), [
+    { kind: "order_placed", orderId: order.id },
+    { kind: "order_completed", orderId: order.id },
   ]);
   assert.deepEqual(await complete(orders, order.id, pdf), {
     kind: "not_pending",
     status: "completed",
   });
-  assert.equal(await stockOf(sql, book, "books"), 4);
+  assert.equal(await world.stockOf(book), 4);
 });
 
-testOnBothEngines(
+contract(
   "list() is newest first, optionally by status, and stats() counts them",
-  async (sql) => {
-    const { orders, book, pen } = await setup(sql);
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
     const at = (day: number) => `2026-03-0${day}T08:00:00.000Z`;
     const a = placed(
       await orders.place(aPlacement([aLine(book, "book", 2)], { orderDate: at(1) })),
@@ -270,8 +355,8 @@ testOnBothEngines(
   },
 );
 
-testOnBothEngines("stats() of a shop without orders is all zero", async (sql) => {
-  const orders = new PostgresOrderRepository(sql);
+contract("stats() of a shop without orders is all zero", async (make) => {
+  const { orders } = await make();
   assert.deepEqual(await orders.stats(), {
     completedItemsTotalCents: 0,
     pending: 0,
