@@ -1,16 +1,20 @@
 /** Image storage and order slips in memory, for in-process tests. */
 import type { ImageStorage, SlipRenderer, StoredImage } from "../../domain/ports.ts";
 import type { Order } from "../../domain/orders/model.ts";
+import { newImageKey } from "../storage/image_keys.ts";
 
+/** Images in a map, named and refused as the disk and database storages name and refuse them. */
 export class MemoryImageStorage implements ImageStorage {
   readonly images = new Map<string, StoredImage>();
-  #next = 1;
 
   put(bytes: Uint8Array, contentType: string): Promise<string> {
-    const extension = contentType.split("/")[1] ?? "bin";
-    const key = `img-${this.#next++}.${extension}`;
-    this.images.set(key, { bytes: bytes.slice(), contentType });
-    return Promise.resolve(`/uploads/${key}`);
+    try {
+      const key = newImageKey(contentType);
+      this.images.set(key, { bytes: bytes.slice(), contentType });
+      return Promise.resolve(`/uploads/${key}`);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   get(key: string): Promise<StoredImage | undefined> {

@@ -5,20 +5,7 @@
  * path is built, so no key can reach outside the directory.
  */
 import type { ImageStorage, StoredImage } from "../../domain/ports.ts";
-
-const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/gif": "gif",
-};
-
-const TYPE_BY_EXTENSION: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(EXTENSION_BY_TYPE).map(([type, ext]) => [ext, type]),
-);
-
-/** A UUID (as crypto.randomUUID makes them) and an image extension. */
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+import { imageKeyType, newImageKey } from "./image_keys.ts";
 
 export class LocalDiskImageStorage implements ImageStorage {
   readonly #directory: string;
@@ -29,10 +16,8 @@ export class LocalDiskImageStorage implements ImageStorage {
   }
 
   async put(bytes: Uint8Array, contentType: string): Promise<string> {
-    const extension = EXTENSION_BY_TYPE[contentType];
-    if (!extension) throw new Error(`Cannot store an image of type "${contentType}"`);
+    const key = newImageKey(contentType);
     await Deno.mkdir(this.#directory, { recursive: true });
-    const key = `${crypto.randomUUID()}.${extension}`;
     const temp = `${this.#directory}/.${key}.tmp`;
     const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o644 });
     try {
@@ -52,11 +37,11 @@ export class LocalDiskImageStorage implements ImageStorage {
   }
 
   async get(key: string): Promise<StoredImage | undefined> {
-    const match = KEY.exec(key);
-    if (!match) return undefined;
+    const contentType = imageKeyType(key);
+    if (!contentType) return undefined;
     try {
       const bytes = await Deno.readFile(`${this.#directory}/${key}`);
-      return { bytes, contentType: TYPE_BY_EXTENSION[match[1]] };
+      return { bytes, contentType };
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) return undefined;
       throw error;
@@ -64,7 +49,7 @@ export class LocalDiskImageStorage implements ImageStorage {
   }
 
   async delete(key: string): Promise<void> {
-    if (!KEY.test(key)) return;
+    if (!imageKeyType(key)) return;
     try {
       await Deno.remove(`${this.#directory}/${key}`);
     } catch (error) {

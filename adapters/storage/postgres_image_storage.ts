@@ -6,16 +6,7 @@
  */
 import type { ImageStorage, StoredImage } from "../../domain/ports.ts";
 import type { SqlClient } from "../postgres/sql_client.ts";
-
-const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/gif": "gif",
-};
-
-/** A UUID (as crypto.randomUUID makes them) and an image extension. */
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif)$/;
+import { imageKeyType, newImageKey } from "./image_keys.ts";
 
 export class PostgresImageStorage implements ImageStorage {
   readonly #sql: SqlClient;
@@ -25,9 +16,7 @@ export class PostgresImageStorage implements ImageStorage {
   }
 
   async put(bytes: Uint8Array, contentType: string): Promise<string> {
-    const extension = EXTENSION_BY_TYPE[contentType];
-    if (!extension) throw new Error(`Cannot store an image of type "${contentType}"`);
-    const key = `${crypto.randomUUID()}.${extension}`;
+    const key = newImageKey(contentType);
     await this.#sql.query(
       "INSERT INTO stored_images (key, content_type, bytes) VALUES ($1, $2, $3)",
       [key, contentType, bytes],
@@ -36,7 +25,7 @@ export class PostgresImageStorage implements ImageStorage {
   }
 
   async get(key: string): Promise<StoredImage | undefined> {
-    if (!KEY.test(key)) return undefined;
+    if (!imageKeyType(key)) return undefined;
     const rows = await this.#sql.query<{ content_type: string; bytes: Uint8Array }>(
       "SELECT content_type, bytes FROM stored_images WHERE key = $1",
       [key],
@@ -46,7 +35,7 @@ export class PostgresImageStorage implements ImageStorage {
   }
 
   async delete(key: string): Promise<void> {
-    if (!KEY.test(key)) return;
+    if (!imageKeyType(key)) return;
     await this.#sql.query("DELETE FROM stored_images WHERE key = $1", [key]);
   }
 }
