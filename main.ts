@@ -10,6 +10,7 @@ import {
   migrate,
   openDatabase,
   PostgresCatalogue,
+  PostgresRateLimitStore,
 } from "./adapters/postgres/mod.ts";
 import { cacheReads, CatalogueCache } from "./adapters/cache/mod.ts";
 import { seedFromTemplate } from "./adapters/embedded/template.ts";
@@ -158,6 +159,9 @@ async function start(config: Config, options: { benchBaseline: boolean }): Promi
     logger: consoleLogger,
     trustProxy: config.trustProxy,
     orderLimit: config.limits.orders,
+    orderContactLimit: config.limits.ordersPerContact,
+    // Counted in the database: every instance on it shares the same limits.
+    rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
       perAccount: config.limits.loginPerAccount,
       perAddress: config.limits.loginPerAddress,

@@ -274,6 +274,26 @@ export interface AccountRepository {
   ): Promise<RegisterOutcome>;
 }
 
+/** One key of a limit: at most `limit` events in any `windowMs`. */
+export interface LimitedKey {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export type LimitOutcome =
+  | { allowed: true }
+  /** `key` is the first key that is full; it frees up in `retryAfterSeconds`. */
+  | { allowed: false; key: string; retryAfterSeconds: number };
+
+/**
+ * Sliding-window counts shared by every process of the shop. An event is counted under
+ * all its keys, or, when any key is full, under none.
+ */
+export interface RateLimitStore {
+  hit(keys: readonly LimitedKey[], now: Date): Promise<LimitOutcome>;
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
