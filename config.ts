@@ -30,9 +30,10 @@ export interface Config {
   imageStorage: "disk" | "postgres";
   /** Which X-Forwarded-For entries to believe: only behind the shop's own reverse proxies. */
   trustProxy: TrustProxy;
-  /** Orders per address, and failed logins per account and per address. */
+  /** Orders per address and per e-mail or phone, and failed logins per account and address. */
   limits: {
     orders: RateRule;
+    ordersPerContact: RateRule;
     loginPerAccount: RateRule;
     loginPerAddress: RateRule;
   };
@@ -164,6 +165,7 @@ const RELIABILITY_SCHEMA = z.object({
   IMAGE_STORAGE: optional(z.enum(["disk", "postgres"], "must be disk or postgres")),
   TRUST_PROXY: optional(trustProxy()),
   ORDER_RATE_LIMIT: optional(rateRule()),
+  ORDER_RATE_LIMIT_CONTACT: optional(rateRule()),
   LOGIN_RATE_LIMIT_ACCOUNT: optional(rateRule()),
   LOGIN_RATE_LIMIT_ADDRESS: optional(rateRule()),
   MAIL_RETRY_SECONDS: optional(
@@ -212,7 +214,8 @@ function toConfig(env: Env): Config {
     imageStorage: env.IMAGE_STORAGE ?? "disk",
     trustProxy: env.TRUST_PROXY ?? { kind: "none" },
     limits: {
-      orders: env.ORDER_RATE_LIMIT ?? { limit: 30, windowMs: 600_000 },
+      orders: env.ORDER_RATE_LIMIT ?? { limit: 120, windowMs: 600_000 },
+      ordersPerContact: env.ORDER_RATE_LIMIT_CONTACT ?? { limit: 10, windowMs: 600_000 },
       loginPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT ?? { limit: 5, windowMs: 900_000 },
       loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { limit: 20, windowMs: 900_000 },
     },

@@ -10,9 +10,11 @@ import {
   migrate,
   openDatabase,
   PostgresCatalogue,
+  PostgresRateLimitStore,
 } from "./adapters/postgres/mod.ts";
 import { cacheReads, CatalogueCache } from "./adapters/cache/mod.ts";
 import { seedFromTemplate } from "./adapters/embedded/template.ts";
+import { holdLock } from "./adapters/embedded/process_lock.ts";
 import { ScryptPasswordHasher } from "./adapters/security/scrypt_hasher.ts";
 import { LocalDiskImageStorage } from "./adapters/storage/local_disk_storage.ts";
 import { PostgresImageStorage } from "./adapters/storage/postgres_image_storage.ts";
@@ -83,6 +85,9 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   const adminPassword = config.adminPassword ??
     (seeded === "existing" ? undefined : generatePassword());
   const adminHasher = adminPassword ? hashingAhead(hasher, adminPassword) : hasher;
+  // The embedded database's files are this process's alone while it runs (deno task admin
+  // checks this mark before opening them).
+  const release = config.databaseUrl ? async () => {} : await holdLock(config.dataDir);
   const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const migrated = await migrate(sql);
   if (migrated.applied.length > 0) {
@@ -164,6 +169,9 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     logger: consoleLogger,
     trustProxy: config.trustProxy,
     orderLimit: config.limits.orders,
+    orderContactLimit: config.limits.ordersPerContact,
+    // Counted in the database: every instance on it shares the same limits.
+    rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
       perAccount: config.limits.loginPerAccount,
       perAddress: config.limits.loginPerAddress,
@@ -204,6 +212,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     await dispatcher.stop();
     console.log("Mail outbox stopped");
     await sql.close();
+    await release();
     console.log("Closed");
     Deno.exit(0);
   };

@@ -80,6 +80,7 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
       // Every order comes from 127.0.0.1: the per-address limit would answer 429 to all but
       // the first 30. The bench measures placing orders, not the limiter.
       ORDER_RATE_LIMIT: "9999999/1",
+      ORDER_RATE_LIMIT_CONTACT: "9999999/1",
       NO_COLOR: "1",
     },
     stdin: "null",

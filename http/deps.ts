@@ -9,6 +9,7 @@ import type {
   Locations,
   OrderRepository,
   PasswordHasher,
+  RateLimitStore,
   SlipRenderer,
 } from "../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../domain/shop.ts";
@@ -43,8 +44,12 @@ export interface AppDeps {
   trustProxy?: TrustProxySetting;
   /** Failed-login limits per account and per address; the auth routes' defaults when absent. */
   loginLimits?: AuthLimits;
-  /** Orders placed from one address; 30 in 10 minutes when absent. */
+  /** Orders placed from one address; 120 in 10 minutes when absent. */
   orderLimit?: LimitRule;
+  /** Orders for one e-mail address or one phone number; 10 in 10 minutes when absent. */
+  orderContactLimit?: LimitRule;
+  /** Where the order limits count, shared by every instance; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
   /** What /readyz asks; without it /readyz answers like /healthz. */
   readiness?: ReadinessCheck;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */

@@ -90,9 +90,11 @@ function responses(route: RouteSpec) {
     description: "Error",
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
+  // Every route answers 400 for control characters in its path, query or body (text_rule.ts).
+  const statuses = [...new Set([400, ...route.errors])].sort((a, b) => a - b);
   return {
     [String(route.ok.status)]: ok,
-    ...Object.fromEntries(route.errors.map((status) => [String(status), error])),
+    ...Object.fromEntries(statuses.map((status) => [String(status), error])),
   };
 }
 

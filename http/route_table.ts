@@ -392,7 +392,7 @@ export const ROUTES: readonly RouteSpec[] = [
     headers: idempotencyHeader,
     json: newOrderBody,
     ok: { status: 201, schema: PlacedOrderSchema },
-    errors: [400, 409, 415, 422],
+    errors: [400, 409, 415, 422, 429],
   },
   {
     method: "GET",

@@ -28,6 +28,7 @@ export const START_ENTRY_POINTS = [
   "web/admin/main.tsx",
   "scripts/backup.ts",
   "scripts/restore.ts",
+  "scripts/admin.ts",
 ] as const;
 
 export const START_LOCK = "deno.start.lock";

@@ -20,6 +20,7 @@ export { type DatabaseOptions, openDatabase } from "./open_database.ts";
 export { migrate, MigrationMismatchError } from "./migrator.ts";
 export { PgliteSqlClient } from "./pglite_client.ts";
 export { PostgresJsSqlClient } from "./postgresjs_client.ts";
+export { PostgresRateLimitStore } from "./rate_limits.ts";
 export {
   PostgresAccountRepository,
   PostgresCatalogue,

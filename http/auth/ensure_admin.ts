@@ -1,7 +1,9 @@
 /**
  * Makes sure the shop can be administered after start:
  *
- * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists with that password.
+ * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists with that password, and an
+ *   admin an earlier ADMIN_EMAIL named (or the generated first admin) is removed; admins
+ *   added with `deno task admin add` stay.
  * - neither set, no admin in the database: admin@pothgula.lk is created with a random
  *   20-character password, logged once in a single line.
  * - neither set, admins present: nothing changes.
@@ -59,7 +61,12 @@ export async function ensureAdmin(
     if (password.length < MIN_PASSWORD_LENGTH) {
       throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`);
     }
-    await deps.accounts.upsertAdmin(normalizeEmail(email), await deps.hasher.hash(password));
+    const named = normalizeEmail(email);
+    await deps.accounts.upsertAdmin(named, await deps.hasher.hash(password), "environment");
+    // A changed ADMIN_EMAIL replaces the admin it named before; task-added admins stay.
+    for (const gone of await deps.accounts.removeEnvironmentAdminsExcept(named)) {
+      deps.log(`Removed the admin ${gone}: ADMIN_EMAIL now names ${named}`);
+    }
     return;
   }
 

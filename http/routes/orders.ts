@@ -4,7 +4,8 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { placeOrder, type PlaceOrderResult } from "../../domain/orders/place_order.ts";
 import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import { centsToRupees } from "../../domain/money.ts";
-import type { IdempotencyClaim } from "../../domain/ports.ts";
+import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
+import type { LimitRule } from "../auth/routes.ts";
 import {
   idempotencyHeader,
   idParam,
@@ -15,10 +16,39 @@ import {
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
 import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { clientAddress, RateLimiter } from "../auth/rate_limit.ts";
+import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 
-/** Orders one address may place: enough for a family or an office, too few to drain stock. */
-export const DEFAULT_ORDER_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
+/**
+ * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
+ * their carrier's NAT, so the ceiling is high; the per-contact limit below does the work.
+ */
+export const DEFAULT_ORDER_LIMIT = { limit: 120, windowMs: 10 * 60_000 } as const;
+/** Orders for one e-mail address or one phone number: a family's week, not a bot's run. */
+export const DEFAULT_ORDER_CONTACT_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
+
+async function digest(text: string): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The keys an order counts under: its address, its e-mail and its phone (hashed: the
+ * counts keep no personal data).
+ */
+async function orderKeys(
+  address: string,
+  contact: { email: string; phone: string },
+  rules: { perAddress: LimitRule; perContact: LimitRule },
+): Promise<LimitedKey[]> {
+  const email = await digest(contact.email.trim().toLowerCase());
+  const phone = await digest(contact.phone.replace(/\D/g, "").replace(/^(94|0)/, ""));
+  return [
+    { key: `order:address:${address}`, ...rules.perAddress },
+    { key: `order:email:${email}`, ...rules.perContact },
+    { key: `order:phone:${phone}`, ...rules.perContact },
+  ];
+}
 
 /** How long an idempotency key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -91,10 +121,11 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
 
 export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const perAddress = new RateLimiter({
-    ...(deps.orderLimit ?? DEFAULT_ORDER_LIMIT),
-    clock: deps.clock,
-  });
+  const limits = deps.rateLimits ?? new MemoryRateLimitStore();
+  const rules = {
+    perAddress: deps.orderLimit ?? DEFAULT_ORDER_LIMIT,
+    perContact: deps.orderContactLimit ?? DEFAULT_ORDER_CONTACT_LIMIT,
+  };
 
   app.get("/bank-details", (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
 
@@ -106,20 +137,24 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     async (c) => {
       // Every well-formed attempt counts, placed or refused: bots cannot probe stock freely.
       // A request without a socket (in-process calls) has no address to count against.
-      const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      const decision = address === "unknown"
-        ? { allowed: true, retryAfterSeconds: 0 }
-        : perAddress.hit(address);
-      if (!decision.allowed) {
-        throw new ApiError(
-          429,
-          "TOO_MANY_REQUESTS",
-          "Too many orders from this address, try again later",
-          { retryAfterSeconds: decision.retryAfterSeconds },
-          { "Retry-After": String(decision.retryAfterSeconds) },
-        );
-      }
       const body = c.req.valid("json");
+      const address = clientAddress(c, { trustProxy: deps.trustProxy });
+      if (address !== "unknown") {
+        const keys = await orderKeys(address, body, rules);
+        const decision = await limits.hit(keys, deps.clock.now());
+        if (!decision.allowed) {
+          const byAddress = decision.key.startsWith("order:address:");
+          throw new ApiError(
+            429,
+            "TOO_MANY_REQUESTS",
+            byAddress
+              ? "Too many orders from this address, try again later"
+              : "Too many orders for this e-mail address or phone number, try again later",
+            { retryAfterSeconds: decision.retryAfterSeconds },
+            { "Retry-After": String(decision.retryAfterSeconds) },
+          );
+        }
+      }
       const key = c.req.valid("header")["idempotency-key"];
       const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
         key,

@@ -13,7 +13,8 @@ Deno.test("the operations settings default to one process on disk behind no prox
   assert.deepEqual(c.trustProxy, { kind: "none" });
   assert.equal(c.host, "0.0.0.0");
   assert.deepEqual(c.limits, {
-    orders: { limit: 30, windowMs: 600_000 },
+    orders: { limit: 120, windowMs: 600_000 },
+    ordersPerContact: { limit: 10, windowMs: 600_000 },
     loginPerAccount: { limit: 5, windowMs: 900_000 },
     loginPerAddress: { limit: 20, windowMs: 900_000 },
   });

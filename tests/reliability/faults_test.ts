@@ -44,6 +44,7 @@ async function stage(server: OwnServer, extraEnv: Record<string, string> = {}): 
   const shop = spawnShop({
     ...shopEnv(db.url, dataDir),
     ORDER_RATE_LIMIT: "100000/60",
+    ORDER_RATE_LIMIT_CONTACT: "100000/60",
     MAIL_RETRY_SECONDS: "1",
     ...extraEnv,
   });

@@ -37,6 +37,7 @@ Deno.test({
       SEED_DEMO: "1",
       HOST: "127.0.0.1",
       ORDER_RATE_LIMIT: "100000/60",
+      ORDER_RATE_LIMIT_CONTACT: "100000/60",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: "lifecycle-tests-secret-of-at-least-32-characters",

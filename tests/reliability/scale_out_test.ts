@@ -43,6 +43,7 @@ Deno.test({
       IMAGE_STORAGE: "postgres",
       // Every buyer here comes from 127.0.0.1: the per-address limits are not under test.
       ORDER_RATE_LIMIT: "100000/60",
+      ORDER_RATE_LIMIT_CONTACT: "100000/60",
       LOGIN_RATE_LIMIT_ADDRESS: "100000/60",
     });
     // Both start at the same moment on an empty database.

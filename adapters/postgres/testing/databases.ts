@@ -42,6 +42,7 @@ const STATE_TABLES = [
   "admin_users",
   "customer_accounts",
   "stored_images",
+  "rate_limit_events",
 ];
 
 interface PgliteState {

@@ -2,6 +2,8 @@
 import type {
   AccountRepository,
   AdminAccount,
+  AdminSource,
+  AdminSummary,
   Clock,
   PasswordHasher,
   RegisterOutcome,
@@ -32,6 +34,15 @@ export function cheapHasher(): PasswordHasher {
   return new ScryptPasswordHasher({ params: { N: 2 ** 10, r: 8, p: 1 } });
 }
 
+interface StoredAdmin extends AdminAccount {
+  source: AdminSource;
+  createdAt: Date;
+}
+
+function account({ id, email, passwordHash }: StoredAdmin): AdminAccount {
+  return { id, email, passwordHash };
+}
+
 interface StoredCustomer {
   id: number;
   username: string;
@@ -41,29 +52,63 @@ interface StoredCustomer {
 
 /** Accounts in memory, with the same uniqueness rules as the database (case-insensitive). */
 export class MemoryAccounts implements AccountRepository {
-  readonly admins: AdminAccount[] = [];
+  readonly admins: StoredAdmin[] = [];
   readonly customers: StoredCustomer[] = [];
   #nextId = 1;
 
   findAdminByEmail(email: string): Promise<AdminAccount | undefined> {
     const wanted = email.toLowerCase();
-    return Promise.resolve(this.admins.find((a) => a.email.toLowerCase() === wanted));
+    const found = this.admins.find((a) => a.email.toLowerCase() === wanted);
+    return Promise.resolve(found && account(found));
   }
 
-  upsertAdmin(email: string, passwordHash: string): Promise<AdminAccount> {
+  upsertAdmin(
+    email: string,
+    passwordHash: string,
+    source: AdminSource = "environment",
+  ): Promise<AdminAccount> {
     const wanted = email.toLowerCase();
     const existing = this.admins.find((a) => a.email.toLowerCase() === wanted);
     if (existing) {
       existing.passwordHash = passwordHash;
-      return Promise.resolve({ ...existing });
+      existing.source = source;
+      return Promise.resolve(account(existing));
     }
-    const admin = { id: this.#nextId++, email, passwordHash };
+    const admin = { id: this.#nextId++, email, passwordHash, source, createdAt: new Date() };
     this.admins.push(admin);
-    return Promise.resolve({ ...admin });
+    return Promise.resolve(account(admin));
   }
 
   countAdmins(): Promise<number> {
     return Promise.resolve(this.admins.length);
+  }
+
+  listAdmins(): Promise<AdminSummary[]> {
+    return Promise.resolve(
+      this.admins.map(({ id, email, source, createdAt }) => ({ id, email, source, createdAt })),
+    );
+  }
+
+  setAdminPassword(email: string, passwordHash: string): Promise<boolean> {
+    const found = this.admins.find((a) => a.email.toLowerCase() === email.toLowerCase());
+    if (found) found.passwordHash = passwordHash;
+    return Promise.resolve(found !== undefined);
+  }
+
+  removeAdmin(email: string): Promise<"removed" | "not_found" | "last_admin"> {
+    const index = this.admins.findIndex((a) => a.email.toLowerCase() === email.toLowerCase());
+    if (index < 0) return Promise.resolve("not_found");
+    if (this.admins.length === 1) return Promise.resolve("last_admin");
+    this.admins.splice(index, 1);
+    return Promise.resolve("removed");
+  }
+
+  removeEnvironmentAdminsExcept(email: string): Promise<string[]> {
+    const gone = this.admins.filter((a) =>
+      a.source === "environment" && a.email.toLowerCase() !== email.toLowerCase()
+    );
+    for (const admin of gone) this.admins.splice(this.admins.indexOf(admin), 1);
+    return Promise.resolve(gone.map((a) => a.email).sort());
   }
 
   createCustomer(

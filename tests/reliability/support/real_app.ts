@@ -9,6 +9,7 @@ import {
   freshDatabase,
   type TestDatabase,
 } from "../../../adapters/postgres/testing/databases.ts";
+import { PostgresRateLimitStore } from "../../../adapters/postgres/rate_limits.ts";
 import { PostgresImageStorage } from "../../../adapters/storage/postgres_image_storage.ts";
 import { PdfmakeSlipRenderer } from "../../../adapters/pdf/pdfmake_slip_renderer.ts";
 import { cheapHasher, FakeClock, testSecret } from "../../../http/auth/testing/fakes.ts";
@@ -46,6 +47,8 @@ export function shopInfo(publicUrl = "http://localhost:8000"): ShopInfo {
 
 export interface RealApp {
   app: ReturnType<typeof createApp>;
+  /** What the app was built from: a second instance on the same database starts here. */
+  deps: AppDeps;
   db: TestDatabase;
   repositories: Repositories;
   tokens: TokenService;
@@ -115,6 +118,7 @@ export async function realApp(
     clock,
     logger,
     readiness: databaseReadiness(db.sql, (await readMigrations()).map((m) => m.name)),
+    rateLimits: new PostgresRateLimitStore(db.sql),
     pages: pagesApp({
       catalogue: repositories.catalogue,
       locations: repositories.locations,
@@ -127,6 +131,7 @@ export async function realApp(
   const adminToken = (await tokens.issueAdminToken(admin)).token;
   return {
     app,
+    deps,
     db,
     repositories,
     tokens,

@@ -1,0 +1,111 @@
+/**
+ * `deno task admin`: the shop's administrators from the command line.
+ *
+ *   deno task admin list
+ *   deno task admin add EMAIL [--password-stdin]
+ *   deno task admin reset-password EMAIL [--password-stdin]
+ *   deno task admin remove EMAIL
+ *
+ * A new password is read from standard input with --password-stdin, otherwise drawn at
+ * random and shown once. Admins added here stay when ADMIN_EMAIL changes; the one
+ * ADMIN_EMAIL names is set again at every start. Tokens already issued stay valid until
+ * they expire (2 hours).
+ */
+import type { AccountRepository, PasswordHasher } from "../domain/ports.ts";
+import { generatePassword } from "../http/auth/ensure_admin.ts";
+import { normalizeEmail } from "../http/auth/routes.ts";
+
+export interface AdminTaskDeps {
+  accounts: AccountRepository;
+  hasher: PasswordHasher;
+  /** The password piped in, for --password-stdin. */
+  readPassword: () => Promise<string>;
+  out: (line: string) => void;
+  randomPassword?: () => string;
+}
+
+export const USAGE = [
+  "Usage: deno task admin <command>",
+  "  list                                   every admin, oldest first",
+  "  add EMAIL [--password-stdin]           a new admin (a random password unless piped)",
+  "  reset-password EMAIL [--password-stdin] a new password for an admin",
+  "  remove EMAIL                           remove an admin (the last one stays)",
+].join("\n");
+
+const MIN_PASSWORD_LENGTH = 8;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Runs one command; the answer is the process's exit code (0 done, 1 refused, 2 usage). */
+export async function runAdminTask(deps: AdminTaskDeps, args: readonly string[]): Promise<number> {
+  const [command, target, ...flags] = args;
+  const fromStdin = flags.includes("--password-stdin");
+  const unknownFlags = flags.filter((f) => f !== "--password-stdin");
+  if (command === "list" && target === undefined) return await list(deps);
+  if (!["add", "reset-password", "remove"].includes(command ?? "") || unknownFlags.length > 0) {
+    deps.out(USAGE);
+    return 2;
+  }
+  if (!target || !EMAIL.test(target)) {
+    deps.out(`"${target ?? ""}" is not an e-mail address`);
+    return 2;
+  }
+  const email = normalizeEmail(target);
+  if (command === "remove") return await remove(deps, email);
+  const password = fromStdin
+    ? (await deps.readPassword()).replace(/\r?\n$/, "")
+    : (deps.randomPassword ?? generatePassword)();
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    deps.out(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    return 1;
+  }
+  const existing = await deps.accounts.findAdminByEmail(email);
+  if (command === "add") {
+    if (existing) {
+      deps.out(`${email} is already an admin: use reset-password to give a new password`);
+      return 1;
+    }
+    await deps.accounts.upsertAdmin(email, await deps.hasher.hash(password), "task");
+    deps.out(`Added the admin ${email}`);
+  } else {
+    if (!existing) {
+      deps.out(`No admin has the e-mail ${email}`);
+      return 1;
+    }
+    await deps.accounts.setAdminPassword(email, await deps.hasher.hash(password));
+    deps.out(`Set a new password for ${email}; tokens issued before stay valid until they expire`);
+  }
+  if (!fromStdin) deps.out(`Password (shown only this once): ${password}`);
+  return 0;
+}
+
+async function list(deps: AdminTaskDeps): Promise<number> {
+  const admins = await deps.accounts.listAdmins();
+  if (admins.length === 0) {
+    deps.out("No admins yet: the shop creates one at its next start");
+    return 0;
+  }
+  const width = Math.max(...admins.map((a) => a.email.length), 5);
+  deps.out(`${"EMAIL".padEnd(width)}  ${"MANAGED BY".padEnd(20)}  ADDED`);
+  for (const admin of admins) {
+    const by = admin.source === "environment" ? "ADMIN_EMAIL" : "deno task admin";
+    deps.out(`${admin.email.padEnd(width)}  ${by.padEnd(20)}  ${admin.createdAt.toISOString()}`);
+  }
+  return 0;
+}
+
+async function remove(deps: AdminTaskDeps, email: string): Promise<number> {
+  const outcome = await deps.accounts.removeAdmin(email);
+  if (outcome === "not_found") {
+    deps.out(`No admin has the e-mail ${email}`);
+    return 1;
+  }
+  if (outcome === "last_admin") {
+    deps.out(`${email} is the last admin and stays: add another one first`);
+    return 1;
+  }
+  deps.out(
+    `Removed the admin ${email}; tokens issued before stay valid until they expire ` +
+      "(at most 2 hours)",
+  );
+  return 0;
+}
