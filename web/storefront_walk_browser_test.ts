@@ -320,3 +320,29 @@ Deno.test("the city box takes 'colombo 7', offers near cities and points to the 
     }
   });
 });
+
+Deno.test("on a phone a filter change shows the count and brings the results into view", async () => {
+  await withShop(async ({ base, open }) => {
+    const page = await open(375, { height: 667 });
+    await page.goto(`${base}/`);
+    // Once scripts run, changes apply at once: no Apply button to mislead.
+    await page.getByRole("button", { name: "Apply filters" }).waitFor({ state: "detached" });
+    await page.getByRole("status").filter({ hasText: "14 books found" }).waitFor();
+    await page.locator("summary.filters-toggle").click();
+    await page.getByLabel("Category").selectOption({ label: "Children" });
+    await page.getByRole("status").filter({ hasText: "3 books found" }).waitFor();
+    await page.waitForFunction(() => {
+      const top = document.querySelector(".results")!.getBoundingClientRect().top;
+      return top >= -2 && top < innerHeight / 3;
+    });
+    await shot(page, "filters-applied");
+
+    const plain = await open(375, { javaScriptEnabled: false });
+    await plain.goto(`${base}/`);
+    await plain.locator("summary.filters-toggle").click();
+    await plain.getByRole("button", { name: "Apply filters" }).waitFor();
+    await plain.getByLabel("Category").selectOption({ label: "Children" });
+    await plain.getByRole("button", { name: "Apply filters" }).click();
+    await plain.getByText("3 books found").waitFor();
+  });
+});
