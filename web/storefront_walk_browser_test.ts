@@ -276,3 +276,73 @@ Deno.test("without scripts the cart and checkout say so and show no spinner", as
     }
   });
 });
+
+Deno.test("the city box takes 'colombo 7', offers near cities and points to the right district", async () => {
+  await withShop(async ({ base, open }) => {
+    for (const width of [375, 1280]) {
+      const page = await open(width);
+      await fillCart(page, base, [bookLine(await bookId(base, "Reef"), 1)]);
+      await page.goto(`${base}/checkout`);
+      await page.getByLabel("Name").fill("Nimal Perera");
+      await page.getByLabel("Province").selectOption({ label: "Western" });
+      await page.getByLabel("District").selectOption({ label: "Colombo" });
+      const city = page.getByLabel("City");
+
+      // What people type matches the listed name.
+      await city.fill("colombo 7");
+      await page.getByText("Delivering to Colombo 07 (Cinnamon Gardens)").waitFor();
+      assert.equal(await page.getByLabel("Postal code").inputValue(), "00700");
+      await city.blur();
+      assert.equal(await city.inputValue(), "Colombo 07 (Cinnamon Gardens)");
+
+      // A slip of the keys offers the nearest cities.
+      await city.fill("Dehiwela");
+      const suggestions = page.locator(".city-suggestions");
+      await suggestions.getByRole("button", { name: "Dehiwala" }).click();
+      assert.equal(await city.inputValue(), "Dehiwala");
+      assert.equal(await page.getByLabel("Postal code").inputValue(), "10350");
+
+      // A city of another district says which one, and moves there on request.
+      await city.fill("Peradeniya");
+      await page.getByText("Peradeniya is in Kandy district (Central province).").waitFor();
+      if (width === 375) await shot(page, "checkout-city-elsewhere");
+      await page.getByRole("button", { name: "Deliver to Peradeniya, Kandy" }).click();
+      await page.waitForFunction(() =>
+        (document.getElementById("checkout-district") as HTMLSelectElement).selectedOptions[0]
+          ?.text === "Kandy"
+      );
+      assert.equal(await city.inputValue(), "Peradeniya");
+      assert.equal(await page.getByLabel("Postal code").inputValue(), "20400");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      assert.equal(await page.locator("#checkout-city-error").count(), 0);
+      await shot(page, "checkout-city");
+      await page.context().close();
+    }
+  });
+});
+
+Deno.test("on a phone a filter change shows the count and brings the results into view", async () => {
+  await withShop(async ({ base, open }) => {
+    const page = await open(375, { height: 667 });
+    await page.goto(`${base}/`);
+    // Once scripts run, changes apply at once: no Apply button to mislead.
+    await page.getByRole("button", { name: "Apply filters" }).waitFor({ state: "detached" });
+    await page.getByRole("status").filter({ hasText: "14 books found" }).waitFor();
+    await page.locator("summary.filters-toggle").click();
+    await page.getByLabel("Category").selectOption({ label: "Children" });
+    await page.getByRole("status").filter({ hasText: "3 books found" }).waitFor();
+    await page.waitForFunction(() => {
+      const top = document.querySelector(".results")!.getBoundingClientRect().top;
+      return top >= -2 && top < innerHeight / 3;
+    });
+    await shot(page, "filters-applied");
+
+    const plain = await open(375, { javaScriptEnabled: false });
+    await plain.goto(`${base}/`);
+    await plain.locator("summary.filters-toggle").click();
+    await plain.getByRole("button", { name: "Apply filters" }).waitFor();
+    await plain.getByLabel("Category").selectOption({ label: "Children" });
+    await plain.getByRole("button", { name: "Apply filters" }).click();
+    await plain.getByText("3 books found").waitFor();
+  });
+});

@@ -21,6 +21,7 @@ export const SAMPLE_LOCATIONS: LocationData = {
     { id: 2, name: "Dehiwala", districtId: 1, postcode: "10350" },
     { id: 3, name: "Negombo", districtId: 2, postcode: "11500" },
     { id: 4, name: "Peradeniya", districtId: 3, postcode: "20400" },
+    { id: 5, name: "Colombo 07 (Cinnamon Gardens)", districtId: 1, postcode: "00700" },
   ],
 };
 

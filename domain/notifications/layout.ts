@@ -20,7 +20,9 @@ export const DELIVERY_PROMISE = "3 - 5 working days";
 /** The delivery promise for pre-ordered books. */
 export const PREORDER_PROMISE = "3 - 4 weeks";
 
-const CELL = "padding:6px 8px;border-bottom:1px solid #e5e5e5;text-align:left;";
+// Long words (titles, mail addresses) wrap rather than widen a phone's screen.
+const CELL =
+  "padding:6px 8px;border-bottom:1px solid #e5e5e5;text-align:left;overflow-wrap:anywhere;";
 const CELL_RIGHT = "padding:6px 8px;border-bottom:1px solid #e5e5e5;text-align:right;";
 
 /** A paragraph of plain text. */
@@ -39,31 +41,35 @@ export function heading(text: string): MailPart {
 /** Label and value rows, e.g. bank details or the delivery address. */
 export function detailRows(rows: [label: string, value: string][]): MailPart {
   const html = rows.map(([label, value]) =>
-    `<tr><th style="${CELL}font-weight:normal;color:#555">${escapeHtml(label)}</th>` +
+    `<tr><th style="${CELL}font-weight:normal;color:#555;overflow-wrap:normal">` +
+    `${escapeHtml(label)}</th>` +
     `<td style="${CELL}font-weight:bold">${escapeHtml(value)}</td></tr>`
   ).join("");
   return {
-    html: `<table style="border-collapse:collapse;margin:0 0 12px">${html}</table>`,
+    html: `<table style="border-collapse:collapse;margin:0 0 12px;max-width:100%">${html}</table>`,
     text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
   };
 }
 
-/** The order's lines: title, kind, unit price x quantity and line total. */
+/**
+ * The order's lines: title, kind, unit price x quantity and line total. Two columns, the
+ * kind and unit price under the title, so that the table fits a 375px phone.
+ */
 export function itemsTable(order: Order): MailPart {
   const rows = order.items.map((line) => {
     const lineTotal = formatLkr(line.unitPriceCents * line.quantity);
     const each = `${formatLkr(line.unitPriceCents)} x ${line.quantity}`;
     const badge = line.preorder ? " (pre-order)" : "";
     return {
-      html: `<tr><td style="${CELL}">${escapeHtml(line.title)}${escapeHtml(badge)}</td>` +
-        `<td style="${CELL}">${itemTypeLabel(line.type)}</td>` +
-        `<td style="${CELL_RIGHT}white-space:nowrap">${each}</td>` +
-        `<td style="${CELL_RIGHT}white-space:nowrap">${lineTotal}</td></tr>`,
+      html: `<tr><td style="${CELL}">${escapeHtml(line.title)}${escapeHtml(badge)}` +
+        `<br><span style="color:#666;font-size:12px">${itemTypeLabel(line.type)} · ` +
+        `<span style="white-space:nowrap">${each}</span></span></td>` +
+        `<td style="${CELL_RIGHT}white-space:nowrap;vertical-align:top">${lineTotal}</td></tr>`,
       text: `- ${line.title}${badge} (${itemTypeLabel(line.type)}): ${each} = ${lineTotal}`,
     };
   });
-  const head = ["Item", "Type", "Price x Qty", "Amount"].map((h, i) =>
-    `<th style="${i >= 2 ? CELL_RIGHT : CELL}background:#f5f5f5">${h}</th>`
+  const head = ["Item", "Amount"].map((h, i) =>
+    `<th style="${i === 1 ? CELL_RIGHT : CELL}background:#f5f5f5">${h}</th>`
   ).join("");
   return {
     html: `<table style="border-collapse:collapse;width:100%;margin:0 0 12px">` +
@@ -135,6 +141,7 @@ export function composeMail(
 ): { html: string; text: string } {
   const all = [...parts, footer(shop)];
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(shop.name)}</title></head>` +
     `<body style="margin:0;padding:16px;background:#ffffff;color:#222;` +
     `font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.45">` +

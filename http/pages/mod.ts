@@ -10,7 +10,8 @@ import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import { buildCsp } from "../security.ts";
 import { adminAssets, type Manifest, readManifest, serveFile, storefrontAssets } from "./assets.ts";
-import { areaRecords } from "./cities.ts";
+import { areaRecords, placedAreaRecords } from "./cities.ts";
+import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -121,8 +122,22 @@ export function pagesApp(deps: PagesDeps): Hono {
   app.get("/privacy", (c) => renderPage(c, { kind: "privacy" }));
   app.get("/terms", (c) => renderPage(c, { kind: "terms" }));
 
-  /** The cities of a district with their postcodes, for the checkout's city picker. */
+  /**
+   * The cities of a district with their postcodes, for the checkout's city picker; or, with
+   * `name`, the cities of that name in any district (with the district and province), to
+   * point a shopper who chose the wrong district to the right one.
+   */
   app.get("/checkout/cities", async (c) => {
+    const name = c.req.query("name");
+    if (name !== undefined) {
+      const typed = name.slice(0, 100);
+      const [areas, districts, provinces] = await Promise.all([
+        deps.locations.areas(),
+        deps.locations.districts(),
+        deps.locations.provinces(),
+      ]);
+      return c.json({ data: placedAreaRecords(citiesCalled(areas, typed), districts, provinces) });
+    }
     const districtId = parseId(c.req.query("districtId") ?? "");
     if (districtId === undefined) return c.json({ data: [] });
     return c.json({ data: areaRecords(await deps.locations.areas(districtId)) }, 200, {

@@ -253,3 +253,18 @@ Deno.test("the checkout's city list carries postcodes", async () => {
   });
   assert.deepEqual((await (await app.request("/checkout/cities?districtId=x")).json()).data, []);
 });
+
+Deno.test("the checkout finds a city by name in any district, with its district and province", async () => {
+  const { app } = await setup();
+  const body = await (await app.request("/checkout/cities?name=peradeniya%20")).json();
+  assert.deepEqual(body.data, [{
+    id: 4,
+    name: "Peradeniya",
+    district_id: 3,
+    district_name: "Kandy",
+    province_id: 2,
+    province_name: "Central",
+    postcode: "20400",
+  }]);
+  assert.deepEqual((await (await app.request("/checkout/cities?name=Atlantis")).json()).data, []);
+});

@@ -27,6 +27,7 @@ Deno.test("GET /api/locations/areas filters by districtId", async () => {
   assert.deepEqual(colombo.data.map((a: { name: string }) => a.name), [
     "Mount Lavinia",
     "Dehiwala",
+    "Colombo 07 (Cinnamon Gardens)",
   ]);
   assert.deepEqual(colombo.data[0], { id: 1, name: "Mount Lavinia", district_id: 1 });
   await body(await t.app.request("/api/locations/areas?districtId=0"), 400);

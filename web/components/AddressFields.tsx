@@ -1,8 +1,9 @@
 /** Delivery details: contact fields and the province, district and city cascade. */
 import { useEffect } from "react";
+import { cityKey, matchCity, nearestCities } from "../../domain/catalogue/city_names.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { CheckoutFields, FieldErrors } from "../lib/checkout_form.ts";
-import { findArea, useAreas, useDistricts } from "../lib/use_locations.ts";
+import { type PlacedArea, useAreas, useDistricts, usePlacesCalled } from "../lib/use_locations.ts";
 import { errorAttrs, Field } from "./Field.tsx";
 
 export interface AddressFieldsProps {
@@ -36,7 +37,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   );
 
   const chooseCity = (typed: string) => {
-    const area = findArea(areas, typed);
+    const area = matchCity(areas, typed);
     onChange({
       city: typed,
       areaId: area ? String(area.id) : "",
@@ -48,6 +49,20 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   useEffect(() => {
     if (fields.city && !fields.areaId && areas.length > 0) chooseCity(fields.city);
   }, [areas]);
+
+  const matched = fields.areaId ? areas.find((a) => String(a.id) === fields.areaId) : undefined;
+  const unmatched = !fields.areaId && cityKey(fields.city).length >= 2 && areas.length > 0;
+  const nearest = unmatched ? nearestCities(areas, fields.city) : [];
+  const elsewhere = usePlacesCalled(unmatched ? fields.city : "")
+    .filter((place) => String(place.districtId) !== fields.districtId);
+  const moveTo = (place: PlacedArea) =>
+    onChange({
+      provinceId: String(place.provinceId),
+      districtId: String(place.districtId),
+      city: place.name,
+      areaId: String(place.id),
+      ...(place.postcode ? { postalCode: place.postcode } : {}),
+    });
 
   return (
     <fieldset className="address-fields">
@@ -92,8 +107,47 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           placeholder={fields.districtId ? "Type to search cities" : "Choose a district first"}
           value={fields.city}
           onChange={(e) => chooseCity(e.currentTarget.value)}
+          onBlur={() => {
+            // "colombo 7" becomes the list's "Colombo 07 (Cinnamon Gardens)" once chosen.
+            if (matched && matched.name !== fields.city) chooseCity(matched.name);
+          }}
           {...errorAttrs("checkout-city", errors.areaId ?? areaError)}
         />
+        {matched && matched.name !== fields.city
+          ? <p className="hint" role="status">Delivering to {matched.name}</p>
+          : null}
+        {nearest.length > 0 || elsewhere.length > 0
+          ? (
+            <div className="city-suggestions" role="status">
+              {nearest.length > 0
+                ? (
+                  <>
+                    <span>Did you mean:</span>
+                    {nearest.map((a) => (
+                      <button
+                        key={a.id}
+                        type="button"
+                        className="chip"
+                        onClick={() => chooseCity(a.name)}
+                      >
+                        {a.name}
+                      </button>
+                    ))}
+                  </>
+                )
+                : null}
+              {elsewhere.map((place) => (
+                <p key={place.id} className="elsewhere">
+                  {place.name} is in {place.districtName} district ({place.provinceName} province).
+                  {" "}
+                  <button type="button" className="link-button" onClick={() => moveTo(place)}>
+                    Deliver to {place.name}, {place.districtName}
+                  </button>
+                </p>
+              ))}
+            </div>
+          )
+          : null}
         <datalist id="checkout-city-options">
           {areas.map((a) => <option key={a.id} value={a.name} />)}
         </datalist>

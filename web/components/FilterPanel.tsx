@@ -56,6 +56,10 @@ export function FilterPanel(
     (min, max) => update({ minPrice: Math.min(min, max), maxPrice: Math.max(min, max) }),
   );
   const rangeRef = useRef<HTMLDivElement>(null);
+  // Rendered on the server (and without scripts) with its Apply button; once the island
+  // runs, every change applies at once and the button would only mislead.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   useEffect(() => {
     // The filled part of the track, set through the CSSOM (no inline style in the markup).
     rangeRef.current?.style.setProperty("--from", `${(draft.min / PRICE_MAX) * 100}%`);
@@ -184,7 +188,9 @@ export function FilterPanel(
           )
           : null}
         <div className="filter-actions">
-          <button type="submit" className="button">Apply filters</button>
+          {live && onChange
+            ? null
+            : <button type="submit" className="button">Apply filters</button>}
           <a href={action} className="button button-ghost">Clear</a>
         </div>
       </form>

@@ -3,6 +3,7 @@ import type { Book, Category, Page } from "../../domain/catalogue/model.ts";
 import { BookCard } from "../components/BookCard.tsx";
 import { FilterPanel } from "../components/FilterPanel.tsx";
 import { Pagination } from "../components/Pagination.tsx";
+import { ResultCount } from "../components/ResultCount.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { getJson } from "../lib/api.ts";
 import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
@@ -37,7 +38,13 @@ export function BookList({ query, page, categories }: BookListProps) {
         withAuthor
         onChange={listing.navigate}
       />
-      <section className="results" aria-label="Books" aria-busy={listing.loading}>
+      <section
+        className="results"
+        aria-label="Books"
+        aria-busy={listing.loading}
+        ref={listing.resultsRef}
+      >
+        <ResultCount total={listing.page.total} one="book" many="books" />
         {listing.loading
           ? (
             <div className="results-loading">

@@ -4,6 +4,7 @@ import type { Category, Page, StationeryItem } from "../../domain/catalogue/mode
 import { stationeryCartItem } from "../../domain/cart/cart.ts";
 import { FilterPanel } from "../components/FilterPanel.tsx";
 import { Pagination } from "../components/Pagination.tsx";
+import { ResultCount } from "../components/ResultCount.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { StationeryCard } from "../components/StationeryCard.tsx";
 import { Spinner } from "../components/Stars.tsx";
@@ -47,7 +48,13 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
         categories={categories}
         onChange={listing.navigate}
       />
-      <section className="results" aria-label="Stationery" aria-busy={listing.loading}>
+      <section
+        className="results"
+        aria-label="Stationery"
+        aria-busy={listing.loading}
+        ref={listing.resultsRef}
+      >
+        <ResultCount total={listing.page.total} one="item" many="items" />
         {listing.loading
           ? (
             <div className="results-loading">

@@ -2,7 +2,7 @@
  * A catalogue list whose state lives in the URL: a change pushes a history entry and
  * loads the page from the API; the back button restores the state it left.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { Page } from "../../domain/catalogue/model.ts";
 import { errorMessage } from "./api.ts";
 import { type ListQuery, listSearch, parseListQuery } from "./list_query.ts";
@@ -13,7 +13,12 @@ export interface Listing<T> {
   loading: boolean;
   error?: string;
   navigate: (next: ListQuery) => void;
+  /** The results' element: brought into view on a phone once a filter change has loaded. */
+  resultsRef: RefObject<HTMLElement | null>;
 }
+
+/** Below this width the filters sit above the results and push them out of sight. */
+const PHONE = "(max-width: 767.98px)";
 
 export function useListing<T>(
   path: string,
@@ -25,6 +30,16 @@ export function useListing<T>(
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const current = useRef<AbortController | null>(null);
+  const resultsRef = useRef<HTMLElement | null>(null);
+  const reveal = useRef(false);
+
+  useEffect(() => {
+    if (loading || !reveal.current) return;
+    reveal.current = false;
+    if (globalThis.matchMedia?.(PHONE).matches) {
+      resultsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  }, [loading, page]);
 
   const fetchPage = useCallback((next: ListQuery) => {
     current.current?.abort();
@@ -60,8 +75,10 @@ export function useListing<T>(
   const navigate = useCallback((next: ListQuery) => {
     history.pushState(null, "", `${path}${listSearch(next)}`);
     fetchPage(next);
-    if (next.page !== query.page) globalThis.scrollTo?.({ top: 0, behavior: "smooth" });
+    if (next.page !== query.page && next.page !== 1) {
+      globalThis.scrollTo?.({ top: 0, behavior: "smooth" });
+    } else reveal.current = true;
   }, [fetchPage, path, query.page]);
 
-  return { query, page, loading, error, navigate };
+  return { query, page, loading, error, navigate, resultsRef };
 }

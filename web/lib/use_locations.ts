@@ -67,8 +67,57 @@ export function useAreas(districtId: string): { areas: Area[]; error?: string } 
   return { areas, error };
 }
 
-/** The city whose name the shopper typed (ignoring case and spacing), if any. */
-export function findArea(areas: Area[], typed: string): Area | undefined {
-  const wanted = typed.trim().replace(/\s+/g, " ").toLowerCase();
-  return areas.find((a) => a.name.toLowerCase() === wanted);
+/** A city with its district and province, as `/checkout/cities?name=` answers. */
+export interface PlacedArea {
+  id: number;
+  name: string;
+  districtId: number;
+  districtName: string;
+  provinceId: number;
+  provinceName: string;
+  postcode: string | null;
+}
+
+interface WirePlacedArea {
+  id: number;
+  name: string;
+  district_id: number;
+  district_name: string;
+  province_id: number;
+  province_name: string;
+  postcode: string | null;
+}
+
+/** The cities in any district called what the shopper typed, asked after a short pause. */
+export function usePlacesCalled(typed: string): PlacedArea[] {
+  const [places, setPlaces] = useState<PlacedArea[]>([]);
+  const name = typed.trim();
+  useEffect(() => {
+    setPlaces([]);
+    if (name.length < 3) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      getJson<{ data: WirePlacedArea[] }>(
+        `/checkout/cities?name=${encodeURIComponent(name)}`,
+        controller.signal,
+      ).then(
+        (body) =>
+          setPlaces(body.data.map((p) => ({
+            id: p.id,
+            name: p.name,
+            districtId: p.district_id,
+            districtName: p.district_name,
+            provinceId: p.province_id,
+            provinceName: p.province_name,
+            postcode: p.postcode,
+          }))),
+        () => {}, // Only a hint: without it the shopper still has the district's own list.
+      );
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [name]);
+  return places;
 }

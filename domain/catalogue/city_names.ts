@@ -1,0 +1,99 @@
+/**
+ * Matching the city a shopper types to the shop's list of cities. People type "Colombo 7",
+ * "colombo 07" or "Cinnamon Gardens" for "Colombo 07 (Cinnamon Gardens)": case, spacing,
+ * punctuation and leading zeros do not matter, and the part before or inside the brackets
+ * is enough when only one city has it.
+ */
+
+interface Named {
+  name: string;
+}
+
+/**
+ * The form of a name that matching compares: letters and digits only, lower case, with
+ * leading zeros dropped from numbers.
+ *
+ * @example cityKey("Colombo 07 (Fort)") === "colombo7fort"
+ */
+export function cityKey(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, "")
+    .replace(/(^|\D)0+(?=\d)/g, "$1");
+}
+
+/** "Colombo 07 (Cinnamon Gardens)" → ["colombo7", "cinnamongardens"]: each part alone. */
+function partKeys(name: string): string[] {
+  const match = name.match(/^(.*?)\s*\((.*)\)\s*$/);
+  return match ? [cityKey(match[1]), cityKey(match[2])].filter((k) => k !== "") : [];
+}
+
+/**
+ * The city the shopper meant, if one is clear: the whole name first, then the part before
+ * or inside the brackets when exactly one city has it.
+ *
+ * @example matchCity(colomboCities, "colombo 7")?.name === "Colombo 07 (Cinnamon Gardens)"
+ */
+export function matchCity<T extends Named>(cities: readonly T[], typed: string): T | undefined {
+  const wanted = cityKey(typed);
+  if (wanted === "") return undefined;
+  const whole = cities.find((c) => cityKey(c.name) === wanted);
+  if (whole) return whole;
+  const byPart = cities.filter((c) => partKeys(c.name).includes(wanted));
+  return byPart.length === 1 ? byPart[0] : undefined;
+}
+
+/** Edit distance between two keys (insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * The cities closest to what was typed, best first: names that start with it, then names
+ * that hold it, then names within a few typing slips. Empty when nothing is near.
+ */
+export function nearestCities<T extends Named>(
+  cities: readonly T[],
+  typed: string,
+  limit = 5,
+): T[] {
+  const wanted = cityKey(typed);
+  if (wanted === "") return [];
+  const slips = Math.max(1, Math.floor(wanted.length / 3));
+  const scored: { city: T; score: number }[] = [];
+  for (const city of cities) {
+    const keys = [cityKey(city.name), ...partKeys(city.name)];
+    let score = Infinity;
+    for (const key of keys) {
+      if (key.startsWith(wanted)) score = Math.min(score, 0);
+      else if (key.includes(wanted)) score = Math.min(score, 1);
+      else {
+        const d = distance(wanted, key.slice(0, wanted.length + 1));
+        if (d <= slips) score = Math.min(score, 1 + d);
+      }
+    }
+    if (score < Infinity) scored.push({ city, score });
+  }
+  return scored.sort((a, b) => a.score - b.score || a.city.name.localeCompare(b.city.name))
+    .slice(0, limit).map((s) => s.city);
+}
+
+/**
+ * Every city whose whole name, or the part before or inside its brackets, is what was
+ * typed: to tell a shopper which district a city typed under the wrong one belongs to.
+ */
+export function citiesCalled<T extends Named>(cities: readonly T[], typed: string): T[] {
+  const wanted = cityKey(typed);
+  if (wanted === "") return [];
+  return cities.filter((c) => cityKey(c.name) === wanted || partKeys(c.name).includes(wanted));
+}

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { citiesCalled, cityKey, matchCity, nearestCities } from "./city_names.ts";
+
+const COLOMBO = [
+  "Colombo 01 (Fort)",
+  "Colombo 03 (Colpetty)",
+  "Colombo 07 (Cinnamon Gardens)",
+  "Colombo 10 (Maradana)",
+  "Dehiwala",
+  "Mount Lavinia",
+  "Kotte",
+].map((name, id) => ({ id, name }));
+
+Deno.test("cityKey() ignores case, spacing, punctuation and leading zeros", () => {
+  assert.equal(cityKey("Colombo 07 (Fort)"), "colombo7fort");
+  assert.equal(cityKey("  COLOMBO   7 "), "colombo7");
+  assert.equal(cityKey("Colombo 10"), "colombo10");
+  assert.equal(cityKey("Mount-Lavinia."), "mountlavinia");
+});
+
+Deno.test("matchCity() takes 'Colombo 7' and its spellings for 'Colombo 07 (Cinnamon Gardens)'", () => {
+  for (const typed of ["Colombo 7", "colombo 07", "COLOMBO7", "Cinnamon Gardens", "colombo 7 "]) {
+    assert.equal(matchCity(COLOMBO, typed)?.name, "Colombo 07 (Cinnamon Gardens)", typed);
+  }
+  assert.equal(matchCity(COLOMBO, "colombo 07 (cinnamon gardens)")?.id, 2);
+  assert.equal(matchCity(COLOMBO, "mount  lavinia")?.name, "Mount Lavinia");
+  assert.equal(matchCity(COLOMBO, "Colombo 1")?.name, "Colombo 01 (Fort)");
+  assert.equal(matchCity(COLOMBO, "Colombo 70"), undefined);
+  assert.equal(matchCity(COLOMBO, "Colombo"), undefined);
+  assert.equal(matchCity(COLOMBO, ""), undefined);
+});
+
+Deno.test("nearestCities() offers what starts with, holds or nearly spells the typed name", () => {
+  assert.deepEqual(nearestCities(COLOMBO, "Colombo").map((c) => c.name), [
+    "Colombo 01 (Fort)",
+    "Colombo 03 (Colpetty)",
+    "Colombo 07 (Cinnamon Gardens)",
+    "Colombo 10 (Maradana)",
+  ]);
+  assert.deepEqual(nearestCities(COLOMBO, "Dehiwela").map((c) => c.name), ["Dehiwala"]);
+  assert.deepEqual(nearestCities(COLOMBO, "Lavinia").map((c) => c.name), ["Mount Lavinia"]);
+  assert.deepEqual(nearestCities(COLOMBO, "Jaffna"), []);
+  assert.equal(nearestCities(COLOMBO, "o", 2).length, 2);
+});
+
+Deno.test("citiesCalled() finds every city of that name, whole or by its parts", () => {
+  const all = [
+    { id: 1, name: "Kandy", districtId: 4 },
+    { id: 2, name: "Colombo 07 (Cinnamon Gardens)", districtId: 1 },
+    { id: 3, name: "Kandy", districtId: 9 },
+  ];
+  assert.deepEqual(citiesCalled(all, "kandy").map((c) => c.id), [1, 3]);
+  assert.deepEqual(citiesCalled(all, "Colombo 7").map((c) => c.id), [2]);
+  assert.deepEqual(citiesCalled(all, "Kand"), []);
+});
