@@ -21,7 +21,7 @@ import { PostgresImageStorage } from "./adapters/storage/postgres_image_storage.
 import { readMigrations } from "./adapters/postgres/migrator.ts";
 import { databaseReadiness } from "./http/ops.ts";
 import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
-import { bookFront } from "./adapters/demo/covers.ts";
+import { BookCoverMaker } from "./adapters/demo/covers.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
@@ -159,7 +159,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orders: ports.orders,
     images,
     slips: new PdfmakeSlipRenderer(config.shop),
-    covers: { render: bookFront },
+    covers: new BookCoverMaker(),
     tokens,
     accounts: repositories.accounts,
     hasher,

@@ -9,6 +9,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_CSV_BYTES } from "./catalogue_csv.ts";
 import { compression } from "./compression.ts";
 import { responseCache } from "./response_cache.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
@@ -54,8 +55,15 @@ function bodyLimits(): MiddlewareHandler {
       throw tooLarge(MAX_MULTIPART_BYTES);
     },
   });
+  const csv = bodyLimit({
+    maxSize: MAX_CSV_BYTES,
+    onError: () => {
+      throw new ApiError(413, "PAYLOAD_TOO_LARGE", "A CSV file may be at most 10 MB");
+    },
+  });
   return (c, next) => {
     const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+    if (c.req.path.endsWith("/import")) return csv(c, next);
     return type.startsWith("multipart/form-data") ? multipart(c, next) : json(c, next);
   };
 }

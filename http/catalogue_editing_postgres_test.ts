@@ -9,7 +9,7 @@ import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { PostgresImageStorage } from "../adapters/storage/postgres_image_storage.ts";
 import { MemorySlipRenderer } from "../adapters/memory/images.ts";
-import { bookFront } from "../adapters/demo/covers.ts";
+import { BookCoverMaker } from "../adapters/demo/covers.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
 import { TokenService } from "./auth/tokens.ts";
 import { createApp } from "./app.ts";
@@ -24,7 +24,7 @@ async function shopOver(sql: SqlClient) {
   const app = createApp({
     ...repos,
     images,
-    covers: { render: bookFront },
+    covers: new BookCoverMaker(),
     slips: new MemorySlipRenderer(),
     tokens,
     hasher: cheapHasher(),
@@ -580,7 +580,17 @@ testOnBothEngines(
       415,
     );
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
-    await answer(await shop.call("/api/books/import", csvInit(big)), 413);
+    const tooBig = await answer(await shop.call("/api/books/import", csvInit(big)), 413);
+    assert.equal(tooBig.error.message, "A CSV file may be at most 10 MB");
+    const header = "isbn13,title\r\n";
+    const justUnder = header + "9789550000001,Madol Doova\r\n".repeat(
+      Math.floor((10 * 1024 * 1024 - header.length) / 27),
+    );
+    const under = await answer(
+      await shop.call("/api/books/import?dryRun=1", csvInit(justUnder)),
+      200,
+    );
+    assert.equal(under.data.errors[0].message, "repeats row 1", "a file near 10 MB is read");
     assert.equal((await answer(await shop.app.request("/api/books"), 200)).total, 2);
   },
 );

@@ -9,6 +9,9 @@ import { encodePng, type Rgb } from "./png.ts";
 export const BOOK_COVER_SIZE = { width: 300, height: 450 } as const;
 export const STATIONERY_IMAGE_SIZE = { width: 400, height: 400 } as const;
 
+/** zlib's default level: about half the time of level 9 for about a third more bytes. */
+const FAST_LEVEL = 6;
+
 /** Palette slots every picture uses; slot 0, the background, is where a canvas starts. */
 const SHADE = 1, PANEL = 2, INK = 3, WHITE = 4, ACCENT = 5;
 
@@ -141,10 +144,41 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
 
 /** The front cover of a book: pattern, a panel with the title, the author below. */
 export function bookFront(book: { title: string; author: string }): Uint8Array {
+  return encodePng(frontImage(book, (hash, canvas) => canvas.paint(SHADE, patternFor(hash))));
+}
+
+/**
+ * Front covers made by the thousand (books imported without images): each of the few dozen
+ * background patterns is painted once and copied after, and compression is zlib's default
+ * level. About a third of bookFront's time, for a file a third larger.
+ */
+export class BookCoverMaker {
+  readonly #backgrounds = new Map<string, Uint8Array>();
+
+  render(book: { title: string; author: string }): Uint8Array {
+    const image = frontImage(book, (hash, canvas) => {
+      // A pattern depends on these two numbers only (see PATTERNS).
+      const key = `${(hash >>> 3) % PATTERNS.length}:${(hash >>> 7) % 60}`;
+      let background = this.#backgrounds.get(key);
+      if (!background) {
+        canvas.paint(SHADE, patternFor(hash));
+        background = canvas.pixels.slice();
+        this.#backgrounds.set(key, background);
+      }
+      canvas.pixels.set(background);
+    });
+    return encodePng(image, FAST_LEVEL);
+  }
+}
+
+function frontImage(
+  book: { title: string; author: string },
+  paintBackground: (hash: number, canvas: Canvas) => void,
+) {
   const { width, height } = BOOK_COVER_SIZE;
   const hash = hashText(book.title);
   const canvas = new Canvas(width, height);
-  canvas.paint(SHADE, patternFor(hash));
+  paintBackground(hash, canvas);
   const titleLines = wrap(book.title, 12, 5);
   const panelHeight = titleLines.length * 33 + 36;
   canvas.fill({ x: 20, y: 60, w: width - 40, h: panelHeight }, PANEL);
@@ -152,7 +186,7 @@ export function bookFront(book: { title: string; author: string }): Uint8Array {
   canvas.centredLines(titleLines, { top: 84, scale: 3 }, INK);
   canvas.fill({ x: 0, y: height - 90, w: width, h: 90 }, INK);
   canvas.centredLines(wrap(book.author, 22, 2), { top: height - 70, scale: 2 }, WHITE);
-  return encodePng({ width, height, palette: paletteFor(hash), pixels: canvas.pixels });
+  return { width, height, palette: paletteFor(hash), pixels: canvas.pixels };
 }
 
 /** The back of a book: the title small, a band of the pattern, and a barcode of its ISBN. */

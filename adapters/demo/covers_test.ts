@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { inflateSync } from "node:zlib";
 import { printable } from "./bitmap_font.ts";
 import { DEMO_BOOKS, DEMO_STATIONERY } from "./catalogue_data.ts";
-import { bookBack, bookFront, stationeryImage, wrap } from "./covers.ts";
+import { bookBack, BookCoverMaker, bookFront, stationeryImage, wrap } from "./covers.ts";
 import { crc32, encodePng } from "./png.ts";
 
 interface DecodedPng {
@@ -102,4 +102,14 @@ Deno.test("every demo product gets its own pictures, each under 40 KB", () => {
   const distinct = new Set(pictures.map((bytes) => bytes.join(",")));
   assert.equal(distinct.size, pictures.length);
   for (const bytes of pictures) assert.ok(bytes.length < 40_000, `${bytes.length} bytes`);
+});
+
+Deno.test("BookCoverMaker draws the same picture as bookFront, its pattern copied from memory", () => {
+  const maker = new BookCoverMaker();
+  for (const title of ["Madol Doova", "Gamperaliya", "Madol Doova, again"]) {
+    const book = { title, author: "Martin Wickramasinghe" };
+    const first = maker.render(book);
+    assert.deepEqual(decodePng(first), decodePng(bookFront(book)));
+    assert.deepEqual(maker.render(book), first);
+  }
 });

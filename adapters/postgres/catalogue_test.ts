@@ -216,3 +216,25 @@ testOnBothEngines("findBook() hides archived books but keeps them for the orders
   assert.deepEqual(row, { archived: true, stock: 3 });
   assert.equal(await catalogue.findBook(book.id), undefined);
 });
+
+testOnBothEngines(
+  "listBooks() finds books by title, author or ISBN-13 with hyphens",
+  async (sql) => {
+    const { catalogue, admin, novels } = await setup(sql);
+    const madol = ok(
+      await admin.createBook(
+        aBook(novels, { title: "Madol Doova", author: "Martin Wickramasinghe" }),
+      ),
+    );
+    ok(await admin.createBook(aBook(novels, { title: "Wickrama's days", author: "Someone Else" })));
+    ok(await admin.createBook(aBook(novels, { title: "Other", author: "Another" })));
+    const found = async (q: string) =>
+      (await catalogue.listBooks({ ...ALL, q }, FIRST_PAGE)).items.map((b) => b.title).sort();
+    assert.deepEqual(await found("WICKRAMA"), ["Madol Doova", "Wickrama's days"]);
+    const isbn = `${madol.isbn13.slice(0, 3)}-${madol.isbn13.slice(3, 10)} ${
+      madol.isbn13.slice(10)
+    }`;
+    assert.deepEqual(await found(isbn), ["Madol Doova"]);
+    assert.deepEqual(await found("nothing like it"), []);
+  },
+);

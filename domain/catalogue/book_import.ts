@@ -188,16 +188,17 @@ export async function importBooks(
   };
   if (errors.length > 0 || request.dryRun) return { kind: "done", summary };
   const covers: string[] = [];
-  for (const { book } of plan.create) {
-    if (book.images.length > 0) continue;
-    const cover = await ports.storage.put(ports.covers.render(book), "image/png");
-    covers.push(cover);
-    book.images = [cover];
+  let outcome;
+  try {
+    await storeCovers(ports, plan.create.map((c) => c.book), covers);
+    outcome = await ports.admin.importBooks({
+      create: plan.create.map((c) => c.book),
+      update: plan.update.map((u) => ({ id: u.id, book: u.book })),
+    });
+  } catch (error) {
+    await discardUnusedImages(ports, covers);
+    throw error;
   }
-  const outcome = await ports.admin.importBooks({
-    create: plan.create.map((c) => c.book),
-    update: plan.update.map((u) => ({ id: u.id, book: u.book })),
-  });
   if (outcome.kind === "conflict") {
     await discardUnusedImages(ports, covers);
     return outcome;
@@ -207,4 +208,21 @@ export async function importBooks(
   );
   await discardUnusedImages(ports, dropped);
   return { kind: "done", summary: { ...summary, written: true } };
+}
+
+/** Covers stored at once: writing one waits on the disk or the database, not on the CPU. */
+const COVERS_AT_ONCE = 16;
+
+/** Gives each book without images a generated cover; `stored` collects what was stored. */
+async function storeCovers(ports: ImportPorts, books: NewBook[], stored: string[]) {
+  const bare = books.filter((b) => b.images.length === 0);
+  for (let start = 0; start < bare.length; start += COVERS_AT_ONCE) {
+    await Promise.all(
+      bare.slice(start, start + COVERS_AT_ONCE).map(async (book) => {
+        const cover = await ports.storage.put(ports.covers.render(book), "image/png");
+        stored.push(cover);
+        book.images = [cover];
+      }),
+    );
+  }
 }

@@ -26,16 +26,28 @@ interface Filterable {
 }
 
 /**
- * Whether a book passes the filter: the title holds the trimmed search term (ignoring
- * case), the category and author are unset or equal (author exactly), the price lies in
+ * Whether a book passes the filter: the title or the author holds the trimmed search term
+ * (ignoring case) or the ISBN-13 holds it without hyphens and spaces, the category and author are unset or equal (author exactly), the price lies in
  * the inclusive range, and a ticked stock box admits it. With neither box ticked, nothing
  * passes.
  *
  * @example matchesBookFilter(book, { q: "gam", inStock: true, outOfStock: false })
  */
 export function matchesBookFilter(book: Book, filter: BookFilter): boolean {
-  return matchesCommon(book, filter) &&
+  const searched = matchesTitle(book.title, filter.q) || matchesTitle(book.author, filter.q) ||
+    matchesIsbn(book.isbn13, filter.q);
+  return searched && matchesCommon(book, { ...filter, q: undefined }) &&
     (filter.author === undefined || filter.author === book.author);
+}
+
+/**
+ * Whether the search term, without its hyphens and spaces, is part of the ISBN-13.
+ *
+ * @example matchesIsbn("9789550000001", "978-955") // true
+ */
+export function matchesIsbn(isbn13: string, q: string | undefined): boolean {
+  const digits = (q ?? "").replace(/[\s-]/g, "");
+  return digits !== "" && isbn13.includes(digits);
 }
 
 /** Whether a stationery item passes the filter; the rules are those of the books, without author. */

@@ -129,3 +129,16 @@ Deno.test("matchesBookFilter() admits a book only when it passes every field on 
     assert.equal(matchesBookFilter(book, filter), expected);
   }));
 });
+
+Deno.test("matchesBookFilter() finds a book by its author or its ISBN-13 with hyphens", () => {
+  const book = aBook({
+    title: "Madol Doova",
+    author: "Martin Wickramasinghe",
+    isbn13: "9789550000001",
+  });
+  assert.equal(matchesBookFilter(book, { ...all, q: "wickrama" }), true);
+  assert.equal(matchesBookFilter(book, { ...all, q: "978-955 000" }), true);
+  assert.equal(matchesBookFilter(book, { ...all, q: "doova" }), true);
+  assert.equal(matchesBookFilter(book, { ...all, q: "gamperaliya" }), false);
+  assert.equal(matchesBookFilter(book, { ...all, q: "-" }), false);
+});

@@ -10,6 +10,9 @@ import { LOGIN_PATH, resolveRoute } from "./router.ts";
 import { clearSession, readSession, saveSession, type Session } from "./session.ts";
 import { Shell } from "./Shell.tsx";
 import { StockPage } from "./StockPage.tsx";
+import { CataloguePage } from "./catalogue/CataloguePage.tsx";
+import { EditBookPage } from "./catalogue/EditBookPage.tsx";
+import { EditStationeryPage } from "./catalogue/EditStationeryPage.tsx";
 
 export function App() {
   const [session, setSession] = useState<Session | null>(() =>
@@ -50,10 +53,13 @@ export function App() {
   }
   return (
     <AdminContext.Provider value={context}>
-      <Shell current={route.page}>
+      <Shell current={route.page.startsWith("edit-") ? "catalogue" : route.page}>
         {route.page === "dashboard" && <DashboardPage />}
         {route.page === "orders" && <OrdersPage />}
         {route.page === "stock" && <StockPage />}
+        {route.page === "catalogue" && <CataloguePage />}
+        {route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}
+        {route.page === "edit-stationery" && <EditStationeryPage id={route.id!} key={route.id} />}
       </Shell>
     </AdminContext.Provider>
   );

@@ -39,7 +39,7 @@ export interface RequestOptions {
 
 export interface ApiClient {
   get<T>(path: string, query?: Query): Promise<T>;
-  /** JSON body for plain objects, multipart for FormData, none when undefined. */
+  /** JSON body for plain objects, multipart for FormData, a file as it is, none when undefined. */
   send<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** GET of a binary answer, such as the order slip. */
   blob(path: string): Promise<Blob>;
@@ -101,6 +101,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body; // The browser sets the multipart boundary itself.
+    } else if (body instanceof Blob) {
+      headers.set("Content-Type", body.type || "application/octet-stream");
+      payload = body;
     } else if (body !== undefined) {
       headers.set("Content-Type", "application/json");
       payload = JSON.stringify(body);

@@ -5,6 +5,7 @@ import "./admin.css";
 import "./layout.css";
 import "./tables.css";
 import "./orders.css";
+import "./catalogue/catalogue.css";
 
 const root = document.getElementById("admin-root");
 if (root) createRoot(root).render(<App />);

@@ -35,3 +35,22 @@ Deno.test("normalisePath() drops trailing slashes but keeps the root", () => {
   assert.equal(normalisePath("/admin/stock//"), "/admin/stock");
   assert.equal(normalisePath("/"), "/");
 });
+
+Deno.test("resolveRoute() opens a product's edit page by its id, behind the login", () => {
+  assert.deepEqual(resolveRoute("/admin/books/12", true), {
+    kind: "page",
+    page: "edit-book",
+    id: 12,
+  });
+  assert.deepEqual(resolveRoute("/admin/stationery/3/", true), {
+    kind: "page",
+    page: "edit-stationery",
+    id: 3,
+  });
+  assert.deepEqual(resolveRoute("/admin/books/12", false), { kind: "redirect", to: "/admin" });
+  assert.deepEqual(resolveRoute("/admin/books/0", true), {
+    kind: "redirect",
+    to: "/admin/dashboard",
+  });
+  assert.deepEqual(resolveRoute("/admin/catalogue", true), { kind: "page", page: "catalogue" });
+});

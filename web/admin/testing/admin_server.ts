@@ -56,7 +56,7 @@ function shell(bundle: AdminBundle): string {
 const TYPES: Record<string, string> = { js: "text/javascript", css: "text/css" };
 
 /** Starts the server on a free port; `close()` stops it. */
-export function serveAdmin(bundle: AdminBundle, api: FakeShopApi) {
+export function serveAdmin(bundle: AdminBundle, api: Pick<FakeShopApi, "handle">) {
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const path = new URL(req.url).pathname;
     if (path.startsWith("/api/")) return await api.handle(req);

@@ -1,0 +1,162 @@
+/**
+ * Export books and stationery as CSV; import books from CSV: the file is checked first
+ * (a dry run that writes nothing), and only a file without errors can then be imported.
+ */
+import { useState } from "react";
+import { messageOf } from "../api.ts";
+import { useAdmin } from "../context.ts";
+import type { ProductKind } from "../endpoints.ts";
+import { Notice, Spinner } from "../Feedback.tsx";
+import { useNotice } from "../hooks.ts";
+import { exportCsv, importBooks, type ImportSummary } from "./endpoints.ts";
+
+const MAX_CSV_BYTES = 10 * 1024 * 1024;
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function CsvPanel() {
+  const { api } = useAdmin();
+  const { notice, success, failure, clear } = useNotice();
+  const [file, setFile] = useState<File | null>(null);
+  const [check, setCheck] = useState<ImportSummary | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function exportKind(kind: ProductKind) {
+    clear();
+    setBusy(`export-${kind}`);
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      download(await exportCsv(api, kind), `pothgula-${kind}-${day}.csv`);
+      success(`The ${kind === "books" ? "books" : "stationery"} CSV is downloading`);
+    } catch (error) {
+      failure(`Failed to export: ${messageOf(error)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function run(dryRun: boolean) {
+    if (!file) return failure("Choose a CSV file first");
+    if (file.size > MAX_CSV_BYTES) return failure("A CSV file may be at most 10 MB");
+    clear();
+    setBusy(dryRun ? "check" : "import");
+    try {
+      const summary = await importBooks(api, file, { dryRun });
+      setCheck(summary);
+      if (!dryRun && summary.written) {
+        success(
+          `Imported: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged`,
+        );
+        setFile(null);
+        setCheck(null);
+      } else if (summary.errors.length > 0) {
+        failure(`Nothing was imported: ${summary.errors.length} problems in the file`);
+      }
+    } catch (error) {
+      setCheck(null);
+      failure(`The file cannot be imported: ${messageOf(error)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="csv-heading">
+      <h2 id="csv-heading">CSV export and import</h2>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={busy !== null}
+          onClick={() => exportKind("books")}
+        >
+          {busy === "export-books" && <Spinner label="Exporting" />} Export books
+        </button>
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={busy !== null}
+          onClick={() => exportKind("stationery")}
+        >
+          {busy === "export-stationery" && <Spinner label="Exporting" />} Export stationery
+        </button>
+      </div>
+      <p className="panel-hint">
+        Import books: rows are matched to books by ISBN-13; a column left out keeps each book's
+        value; a new book without images gets a generated cover. Save from Excel as "CSV UTF-8".
+      </p>
+      <label className="field">
+        Books CSV file
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setCheck(null);
+            clear();
+          }}
+        />
+      </label>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={!file || busy !== null}
+          onClick={() => run(true)}
+        >
+          {busy === "check" && <Spinner label="Checking" />} Check file
+        </button>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!file || !check || check.errors.length > 0 || busy !== null}
+          onClick={() => run(false)}
+        >
+          {busy === "import" && <Spinner label="Importing" />} Import
+        </button>
+      </div>
+      {check && (
+        <div className="import-check" aria-live="polite">
+          <p>
+            Check: {check.created} to create, {check.updated} to update, {check.unchanged}{" "}
+            unchanged, {check.errors.length} {check.errors.length === 1 ? "error" : "errors"}
+          </p>
+          {check.errors.length > 0 && (
+            <div className="table-scroll">
+              <table className="data-table">
+                <caption>Problems in the file (nothing is written until there are none)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Field</th>
+                    <th scope="col">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {check.errors.map((e, i) => (
+                    <tr key={i}>
+                      <td>{e.row}</td>
+                      <td>{e.field}</td>
+                      <td>{e.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+      <Notice notice={notice} onDismiss={clear} />
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The catalogue's upkeep in a real Chromium against the shop's real HTTP app (in-memory
+ * adapters): editing a title, replacing a cover, renaming a category, and importing a CSV
+ * with a bad row. Screenshots at 375px and 1280px land in test-artifacts/admin/.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../../../tests/support/browser.ts";
+import { buildAdminBundle, serveAdmin } from "../testing/admin_server.ts";
+import { ARTIFACTS } from "../testing/browser_rig.ts";
+import { type TestApp, testApp } from "../../../http/testing/fixture.ts";
+import { BookCoverMaker } from "../../../adapters/demo/covers.ts";
+import { TINY_PNG } from "../../../http/uploads/testing/images.ts";
+
+type Shop = TestApp;
+
+async function withRealShop(
+  setup: {
+    browser: Awaited<ReturnType<typeof launchBrowser>>;
+    bundle: Awaited<ReturnType<typeof buildAdminBundle>>;
+  },
+  width: number,
+  run: (page: Page, shop: Shop, url: string) => Promise<void>,
+) {
+  const shop = await testApp({ covers: new BookCoverMaker() });
+  const server = serveAdmin(setup.bundle, {
+    handle: async (request) => await shop.app.fetch(request),
+  });
+  const context = await setup.browser.newContext({
+    viewport: { width, height: 900 },
+    acceptDownloads: true,
+  });
+  await context.addInitScript((token) => {
+    if (location.protocol !== "http:") return;
+    localStorage.setItem("token", token);
+    localStorage.setItem("isAuthenticated", "true");
+  }, shop.adminToken);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  try {
+    await run(page, shop, server.url);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
+Deno.test("admin catalogue upkeep in a browser", async (t) => {
+  const setup = { browser: await launchBrowser(), bundle: await buildAdminBundle() };
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  try {
+    for (const width of [1280, 375]) {
+      await t.step(
+        `a book's title is edited from its row, a taken ISBN-13 is refused at the field (${width}px)`,
+        async () => {
+          await withRealShop(setup, width, async (page, shop, url) => {
+            // A valid ISBN-13 (check digit 5) that another book already has.
+            await shop.catalogue.updateBook(shop.ids.preorderBook, { isbn13: "9789550000005" });
+            await page.goto(`${url}/admin/catalogue`);
+            await page.getByLabel("Search books by title, author or ISBN").fill("wickrama");
+            await page.getByRole("link", { name: "Edit Madol Doova" }).click();
+            await page.waitForURL(`${url}/admin/books/${shop.ids.book}`);
+            const title = page.getByLabel("Title", { exact: true });
+            await title.fill("Madol Doova (illustrated)");
+            await page.getByLabel("ISBN-13").fill("978-955-00-0000-5");
+            await page.getByRole("button", { name: "Save changes" }).click();
+            await page.locator("#edit-isbn13-error").filter({ hasText: "ISBN-13 already exists" })
+              .waitFor();
+            assert.equal((await shop.catalogue.findBook(shop.ids.book))?.title, "Madol Doova");
+            await shoot(page, `catalogue-edit-error-${width}`);
+            await page.getByLabel("ISBN-13").fill("9789550000001"); // as it was
+            await page.getByRole("button", { name: "Save changes" }).click();
+            await page.getByRole("status").filter({ hasText: "Book updated successfully" })
+              .waitFor();
+            assert.equal(
+              (await shop.catalogue.findBook(shop.ids.book))?.title,
+              "Madol Doova (illustrated)",
+            );
+            await shoot(page, `catalogue-edit-${width}`);
+            await page.getByRole("link", { name: "← Back to catalogue" }).click();
+            await page.waitForURL(`${url}/admin/catalogue`);
+          });
+        },
+      );
+    }
+
+    await t.step("a book's cover is replaced, and the last image cannot be removed", async () => {
+      await withRealShop(setup, 1280, async (page, shop, url) => {
+        await page.goto(`${url}/admin/books/${shop.ids.book}`);
+        const remove = page.getByRole("button", { name: "Remove image 1" });
+        assert.equal(await remove.isDisabled(), true);
+        await page.getByLabel("Replace image 1").setInputFiles({
+          name: "new-cover.png",
+          mimeType: "image/png",
+          buffer: Buffer.from(TINY_PNG),
+        });
+        await page.getByRole("status").filter({ hasText: "Image replaced" }).waitFor();
+        const [cover] = (await shop.catalogue.findBook(shop.ids.book))!.images;
+        assert.notEqual(cover, "/uploads/madol.png");
+        assert.ok(shop.images.images.has(cover.slice("/uploads/".length)));
+        await page.getByRole("img", { name: "Madol Doova, image 1" }).waitFor();
+        await shoot(page, "catalogue-cover-1280");
+      });
+    });
+
+    for (const width of [1280, 375]) {
+      await t.step(
+        `a category is renamed; deleting one in use says how many use it (${width}px)`,
+        async () => {
+          await withRealShop(setup, width, async (page, shop, url) => {
+            await page.goto(`${url}/admin/catalogue`);
+            const name = page.getByLabel("Name of Novels");
+            await name.fill("Sinhala novels");
+            await page.getByRole("button", { name: "Rename Novels" }).click();
+            await page.getByRole("status").filter({
+              hasText: 'Category renamed to "Sinhala novels"',
+            })
+              .waitFor();
+            assert.deepEqual((await shop.catalogue.listCategories()).map((c) => c.name), [
+              "Sinhala novels",
+            ]);
+            await page.getByRole("button", { name: "Delete Sinhala novels" }).click();
+            await page.getByRole("dialog", { name: "Delete category" }).getByRole("button", {
+              name: "Delete",
+            }).click();
+            await page.getByRole("alert").filter({ hasText: "2 products use this category" })
+              .waitFor();
+            await shoot(page, `catalogue-categories-${width}`);
+          });
+        },
+      );
+    }
+
+    for (const width of [1280, 375]) {
+      await t.step(
+        `a CSV with one bad row is checked, names the row, and writes nothing (${width}px)`,
+        async () => {
+          await withRealShop(setup, width, async (page, shop, url) => {
+            await page.goto(`${url}/admin/catalogue`);
+            const csv = "\ufeffisbn13,title,price\r\n" +
+              "9789550000001,Madol Doova,1000\r\n" +
+              "9789550000002,Gamperaliya,12 rupees\r\n";
+            await page.getByLabel("Books CSV file").setInputFiles({
+              name: "books.csv",
+              mimeType: "text/csv",
+              buffer: Buffer.from(csv, "utf-8"),
+            });
+            await page.getByRole("button", { name: "Check file" }).click();
+            const problems = page.getByRole("table", { name: /Problems in the file/ });
+            await problems.getByRole("row", { name: /2 price must be an amount of rupees/ })
+              .waitFor();
+            await page.getByText("Check: 0 to create, 1 to update, 0 unchanged, 1 error").waitFor();
+            assert.equal(await page.getByRole("button", { name: "Import" }).isDisabled(), true);
+            assert.equal((await shop.catalogue.findBook(shop.ids.book))?.priceCents, 95_000);
+            await shoot(page, `catalogue-import-${width}`);
+            await page.getByLabel("Books CSV file").setInputFiles({
+              name: "books.csv",
+              mimeType: "text/csv",
+              buffer: Buffer.from(csv.replace("12 rupees", "1300"), "utf-8"),
+            });
+            await page.getByRole("button", { name: "Check file" }).click();
+            await page.getByText("Check: 0 to create, 2 to update, 0 unchanged, 0 errors")
+              .waitFor();
+            await page.getByRole("button", { name: "Import" }).click();
+            await page.getByRole("status").filter({ hasText: "Imported: 0 created, 2 updated" })
+              .waitFor();
+            assert.equal((await shop.catalogue.findBook(shop.ids.book))?.priceCents, 100_000);
+          });
+        },
+      );
+    }
+  } finally {
+    await setup.browser.close();
+    await Deno.remove(setup.bundle.dir, { recursive: true });
+  }
+});

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { bookChanges, bookValues, moveImage, validateBookEdit } from "./edit_forms.ts";
+import { book } from "../testing/fake_shop_api.ts";
+
+Deno.test("bookChanges() names only the fields that changed, in wire units", () => {
+  const before = bookValues(book(1));
+  const after = {
+    ...before,
+    title: " Madol Doova ",
+    isbn13: "978-000-000-0009",
+    price: "1200.50",
+    weight: "0.350",
+    categoryId: "2",
+    description: "  ",
+  };
+  assert.deepEqual(bookChanges(before, after), {
+    title: "Madol Doova",
+    isbn13: "9780000000009",
+    price: 1200.5,
+    categoryId: 2,
+  });
+  assert.deepEqual(bookChanges(before, before), {});
+});
+
+Deno.test("validateBookEdit() applies the add form's rules but not to images or stock", () => {
+  const values = { ...bookValues(book(1)), title: " ", isbn13: "12", stock: "" };
+  assert.deepEqual(Object.keys(validateBookEdit(values)).sort(), ["isbn13", "title"]);
+});
+
+Deno.test("moveImage() swaps an image with its neighbour and stops at the ends", () => {
+  assert.deepEqual(moveImage(["/a", "/b", "/c"], 2, -1), ["/a", "/c", "/b"]);
+  assert.deepEqual(moveImage(["/a", "/b"], 0, -1), ["/a", "/b"]);
+});
+
+Deno.test("validateBookEdit() leaves an unchanged ISBN-13 alone and checks a new one", () => {
+  const before = { ...bookValues(book(1)), isbn13: "9789550000001" };
+  assert.equal(validateBookEdit(before, before).isbn13, undefined);
+  const changed = { ...before, isbn13: "9789550000002" };
+  assert.equal(validateBookEdit(changed, before).isbn13, "ISBN-13 check digit does not match");
+});
