@@ -9,7 +9,7 @@ import type { ImageStorage } from "../domain/ports.ts";
 import { MemoryImageStorage } from "./memory/images.ts";
 import { LocalDiskImageStorage } from "./storage/local_disk_storage.ts";
 import { PostgresImageStorage } from "./storage/postgres_image_storage.ts";
-import { ENGINES, serverTestsEnabled, withDatabase } from "./postgres/testing/databases.ts";
+import { testOnBothEngines } from "./postgres/testing/databases.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255, 1, 2]);
 
@@ -29,15 +29,7 @@ function contract(name: string, fn: (storage: ImageStorage) => Promise<void>): v
       await Deno.remove(dir, { recursive: true });
     }
   });
-  for (const engine of ENGINES) {
-    Deno.test({
-      name: `${name} [${engine}]`,
-      ignore: engine === "postgres" && !serverTestsEnabled(),
-      sanitizeOps: false,
-      sanitizeResources: false,
-      fn: () => withDatabase(engine, ({ sql }) => fn(new PostgresImageStorage(sql))),
-    });
-  }
+  testOnBothEngines(name, (sql) => fn(new PostgresImageStorage(sql)));
 }
 
 contract("an image storage gives back every byte and the type it stored", async (storage) => {

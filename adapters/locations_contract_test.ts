@@ -7,19 +7,11 @@ import assert from "node:assert/strict";
 import type { Locations } from "../domain/ports.ts";
 import { MemoryLocations } from "./memory/locations.ts";
 import { PostgresLocations } from "./postgres/locations.ts";
-import { ENGINES, serverTestsEnabled, withDatabase } from "./postgres/testing/databases.ts";
+import { testOnBothEngines } from "./postgres/testing/databases.ts";
 
 function contract(name: string, fn: (locations: Locations) => Promise<void>): void {
   Deno.test(`${name} [memory]`, () => fn(new MemoryLocations()));
-  for (const engine of ENGINES) {
-    Deno.test({
-      name: `${name} [${engine}]`,
-      ignore: engine === "postgres" && !serverTestsEnabled(),
-      sanitizeOps: false,
-      sanitizeResources: false,
-      fn: () => withDatabase(engine, ({ sql }) => fn(new PostgresLocations(sql))),
-    });
-  }
+  testOnBothEngines(name, (sql) => fn(new PostgresLocations(sql)));
 }
 
 contract("Locations lists every district once, and a province's own", async (locations) => {

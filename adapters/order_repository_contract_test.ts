@@ -4,7 +4,8 @@
  * the real repositories fails here.
  */
 import assert from "node:assert/strict";
-import { ENGINES, serverTestsEnabled, withDatabase } from "./postgres/testing/databases.ts";
+import { testOnBothEngines } from "./postgres/testing/databases.ts";
+import type { SqlClient } from "./postgres/sql_client.ts";
 import {
   aBook,
   aLine,
@@ -72,7 +73,7 @@ async function memoryWorld(stock: Stock = DEFAULT_STOCK): Promise<World> {
   };
 }
 
-function sqlWorld(sql: Parameters<Parameters<typeof withDatabase>[1]>[0]["sql"]): MakeWorld {
+function sqlWorld(sql: SqlClient): MakeWorld {
   return async (stock = DEFAULT_STOCK) => {
     const admin = new PostgresCatalogueAdmin(sql);
     const novels = await insertCategory(sql, "book_categories", "Novels");
@@ -104,15 +105,7 @@ function sqlWorld(sql: Parameters<Parameters<typeof withDatabase>[1]>[0]["sql"])
 /** Registers the test once per adapter: `name [memory]`, `[pglite]` and `[postgres]`. */
 function contract(name: string, fn: (make: MakeWorld) => Promise<void>): void {
   Deno.test(`${name} [memory]`, () => fn(memoryWorld));
-  for (const engine of ENGINES) {
-    Deno.test({
-      name: `${name} [${engine}]`,
-      ignore: engine === "postgres" && !serverTestsEnabled(),
-      sanitizeOps: false,
-      sanitizeResources: false,
-      fn: () => withDatabase(engine, ({ sql }) => fn(sqlWorld(sql))),
-    });
-  }
+  testOnBothEngines(name, (sql) => fn(sqlWorld(sql)));
 }
 
 function placed(outcome: PlaceOrderOutcome): Order {
