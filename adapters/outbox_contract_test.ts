@@ -1,0 +1,124 @@
+/**
+ * The contract of the Outbox port, run against the database outbox on PGlite and a
+ * PostgreSQL server and against the memory outbox the mail dispatcher's tests drive: due
+ * entries oldest first, leases, retirement and retries alike.
+ */
+import assert from "node:assert/strict";
+import { testOnBothEngines } from "./postgres/testing/databases.ts";
+import { aBook, aLine, aPlacement, insertCategory } from "./postgres/testing/builders.ts";
+import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
+import { PostgresOrderRepository } from "./postgres/orders.ts";
+import { PostgresOutbox } from "./postgres/outbox.ts";
+import type { SqlClient } from "./postgres/sql_client.ts";
+import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
+import type { Outbox } from "../domain/ports.ts";
+
+const NOW = new Date("2026-03-01T10:00:00.000Z");
+const LEASE_MS = 60_000;
+
+function later(ms: number): Date {
+  return new Date(NOW.getTime() + ms);
+}
+
+/** An outbox with a way to fill it and to read the error an entry last failed with. */
+interface World {
+  outbox: Outbox;
+  /** Enqueues `count` checkout mails, due now; answers their orders' ids. */
+  enqueue(count: number): Promise<number[]>;
+  lastError(id: number): Promise<string | null>;
+}
+
+/** Places `count` orders; each enqueues its checkout mail in its own transaction. */
+async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
+  const novels = await insertCategory(sql, "book_categories", "Novels");
+  const created = await new PostgresCatalogueAdmin(sql).createBook(aBook(novels, { stock: 100 }));
+  assert.equal(created.kind, "ok");
+  const book = (created as { value: Parameters<typeof aLine>[0] }).value;
+  const orders = new PostgresOrderRepository(sql);
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const outcome = await orders.place(aPlacement([aLine(book, "book", 1)]));
+    assert.equal(outcome.kind, "placed");
+    if (outcome.kind === "placed") ids.push(outcome.order.id);
+  }
+  return ids;
+}
+
+function memoryWorld(): World {
+  const outbox = new MemoryOutbox();
+  let nextOrder = 100;
+  return {
+    outbox,
+    enqueue: (count) =>
+      Promise.resolve(
+        Array.from({ length: count }, () => outbox.add("order_placed", nextOrder++, NOW).orderId),
+      ),
+    lastError: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.lastError ?? null),
+  };
+}
+
+function sqlWorld(sql: SqlClient): World {
+  return {
+    outbox: new PostgresOutbox(sql),
+    enqueue: (count) => placeOrders(sql, count),
+    lastError: async (id) => {
+      const [row] = await sql.query<{ last_error: string | null }>(
+        "SELECT last_error FROM mail_outbox WHERE id = $1",
+        [id],
+      );
+      return row.last_error;
+    },
+  };
+}
+
+/** Registers the test once per adapter: `[memory]`, `[pglite]` and `[postgres]`. */
+function contract(name: string, fn: (world: World) => Promise<void>): void {
+  Deno.test(`${name} [memory]`, () => fn(memoryWorld()));
+  testOnBothEngines(name, (sql) => fn(sqlWorld(sql)));
+}
+
+contract("claimDue() hands out due entries oldest first, up to the limit", async (world) => {
+  const [first, second, third] = await world.enqueue(3);
+  const { outbox } = world;
+  const claimed = await outbox.claimDue(NOW, 2, LEASE_MS);
+  assert.deepEqual(claimed.map((e) => [e.kind, e.orderId, e.attempts]), [
+    ["order_placed", first, 0],
+    ["order_placed", second, 0],
+  ]);
+  const rest = await outbox.claimDue(NOW, 10, LEASE_MS);
+  assert.deepEqual(rest.map((e) => e.orderId), [third]);
+});
+
+contract(
+  "claimDue() does not hand out a leased entry until its lease ends",
+  async (world) => {
+    await world.enqueue(1);
+    const { outbox } = world;
+    const [entry] = await outbox.claimDue(NOW, 10, LEASE_MS);
+    assert.deepEqual(await outbox.claimDue(later(LEASE_MS - 1), 10, LEASE_MS), []);
+    const again = await outbox.claimDue(later(LEASE_MS), 10, LEASE_MS);
+    assert.deepEqual(again.map((e) => e.id), [entry.id]);
+  },
+);
+
+contract("markSent() retires an entry for good", async (world) => {
+  await world.enqueue(1);
+  const { outbox } = world;
+  const [entry] = await outbox.claimDue(NOW, 10, LEASE_MS);
+  await outbox.markSent(entry.id, NOW);
+  assert.deepEqual(await outbox.claimDue(later(10 * LEASE_MS), 10, LEASE_MS), []);
+});
+
+contract(
+  "markFailed() counts the attempt and keeps the entry until its next attempt",
+  async (world) => {
+    await world.enqueue(1);
+    const { outbox } = world;
+    const [entry] = await outbox.claimDue(NOW, 10, LEASE_MS);
+    await outbox.markFailed(entry.id, "SMTP 451 try again", later(5_000));
+    assert.deepEqual(await outbox.claimDue(later(4_999), 10, LEASE_MS), []);
+    const [retry] = await outbox.claimDue(later(5_000), 10, LEASE_MS);
+    assert.deepEqual([retry.id, retry.attempts], [entry.id, 1]);
+    assert.equal(await world.lastError(entry.id), "SMTP 451 try again");
+  },
+);
