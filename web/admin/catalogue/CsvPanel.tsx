@@ -60,7 +60,10 @@ export function CsvPanel() {
         setFile(null);
         setCheck(null);
       } else if (summary.errors.length > 0) {
-        failure(`Nothing was imported: ${summary.errors.length} problems in the file`);
+        const count = summary.errors.length;
+        failure(
+          `Nothing was imported: ${count} ${count === 1 ? "problem" : "problems"} in the file`,
+        );
       }
     } catch (error) {
       setCheck(null);

@@ -89,6 +89,57 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
       );
     }
 
+    await t.step(
+      "after adding a book: a link to it, and another like it keeps the shared fields",
+      async () => {
+        await withRealShop(setup, 1280, async (page, shop, url) => {
+          await page.goto(`${url}/admin/dashboard`);
+          const fields: Record<string, string> = {
+            title: "Viragaya",
+            author: "Martin Wickramasinghe",
+            price: "1250",
+            stock: "4",
+            isbn13: "9789550000012",
+            binding: "Hardcover",
+            publisher: "Sarasa",
+            publishingDate: "1956-03-01",
+            productEdition: "3rd",
+            weight: "0.45",
+          };
+          for (const [name, value] of Object.entries(fields)) {
+            await page.locator(`#book-${name}`).fill(value);
+          }
+          await page.locator("#book-categoryId").selectOption({ label: "Novels" });
+          await page.locator("#book-language").selectOption("Sinhala");
+          await page.locator("#book-images").setInputFiles({
+            name: "cover.png",
+            mimeType: "image/png",
+            buffer: Buffer.from(TINY_PNG),
+          });
+          await page.getByRole("button", { name: "Add Book" }).click();
+          await page.getByRole("status").filter({ hasText: "Book added successfully" }).waitFor();
+          await page.getByRole("button", { name: "Add another like this" }).click();
+          assert.equal(await page.locator("#book-publisher").inputValue(), "Sarasa");
+          assert.equal(await page.locator("#book-binding").inputValue(), "Hardcover");
+          assert.equal(await page.locator("#book-language").inputValue(), "Sinhala");
+          assert.equal(await page.locator("#book-title").inputValue(), "");
+          await page.locator("#book-title").fill("Kaliyugaya");
+          await shoot(page, "catalogue-add-another-1280");
+          const added = (await shop.catalogue.listBooks(
+            { q: "viragaya", inStock: true, outOfStock: true },
+            { page: 1, pageSize: 10 },
+          )).items[0];
+          await page.locator(".added-book").getByRole("link", { name: "Viragaya" }).click();
+          await page.waitForURL(`${url}/admin/books/${added.id}`);
+          await page.getByRole("heading", { name: "Edit book: Viragaya" }).waitFor();
+          await page.goto(`${url}/admin/dashboard`);
+          await page.getByRole("table", { name: "Books" })
+            .getByRole("link", { name: "Gamperaliya" }).click();
+          await page.waitForURL(`${url}/admin/books/${shop.ids.preorderBook}`);
+        });
+      },
+    );
+
     await t.step("a book's cover is replaced, and the last image cannot be removed", async () => {
       await withRealShop(setup, 1280, async (page, shop, url) => {
         await page.goto(`${url}/admin/books/${shop.ids.book}`);
