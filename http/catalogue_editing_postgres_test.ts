@@ -8,6 +8,8 @@ import { createRepositories } from "../adapters/postgres/mod.ts";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { PostgresImageStorage } from "../adapters/storage/postgres_image_storage.ts";
+import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
+import type { ImageStorage } from "../domain/ports.ts";
 import { MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { BookCoverMaker } from "../adapters/demo/covers.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
@@ -15,11 +17,11 @@ import { TokenService } from "./auth/tokens.ts";
 import { createApp } from "./app.ts";
 import { json, newBook, newStationery, PNG_BYTES, RecordingLogger } from "./testing/fixture.ts";
 
-async function shopOver(sql: SqlClient) {
+async function shopOver(sql: SqlClient, storage?: ImageStorage) {
   const repos = createRepositories(sql);
   const clock = new FakeClock();
   const tokens = new TokenService({ secret: testSecret(), clock });
-  const images = new PostgresImageStorage(sql);
+  const images = storage ?? new PostgresImageStorage(sql);
   const logger = new RecordingLogger();
   const app = createApp({
     ...repos,
@@ -592,3 +594,41 @@ testOnBothEngines(
     assert.equal((await answer(await shop.app.request("/api/books"), 200)).total, 2);
   },
 );
+
+testOnBothEngines(
+  "Images left unused leave the local disk too; an erased book takes its images",
+  async (sql) => {
+    const dir = await Deno.makeTempDir({ prefix: "pothgula-gc-" });
+    try {
+      const shop = await shopOver(sql, new LocalDiskImageStorage(dir));
+      const files = async () =>
+        [...Deno.readDirSync(dir)].filter((e) => !e.name.startsWith(".")).length;
+      assert.equal(await files(), 2, "the cover and the pen's image");
+      await answer(
+        await shop.call(`/api/books/${shop.ids.book}/images/replace`, {
+          method: "POST",
+          body: imageForm("image", 1, { old: shop.urls.cover }),
+        }),
+        200,
+      );
+      assert.equal(await shop.stored(shop.urls.cover), false);
+      assert.equal(await files(), 2, "the new cover replaced the old one on disk");
+      await answer(await shop.call(`/api/books/${shop.ids.book}`, { method: "DELETE" }), 204);
+      assert.equal(await files(), 1, "an erased book's images are removed");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
+
+testOnBothEngines("Two image additions at once keep every image", async (sql) => {
+  const shop = await shopOver(sql);
+  const base = `/api/books/${shop.ids.book}/images`;
+  await Promise.all([
+    shop.call(base, { method: "POST", body: imageForm("images", 1) }),
+    shop.call(base, { method: "POST", body: imageForm("images", 2) }),
+  ]);
+  const book = await answer(await shop.app.request(`/api/books/${shop.ids.book}`), 200);
+  assert.equal(book.data.images.length, 4);
+  for (const image of book.data.images) assert.equal(await shop.stored(image), true);
+});
