@@ -601,9 +601,8 @@ testOnBothEngines(
     const dir = await Deno.makeTempDir({ prefix: "pothgula-gc-" });
     try {
       const shop = await shopOver(sql, new LocalDiskImageStorage(dir));
-      const files = async () =>
-        [...Deno.readDirSync(dir)].filter((e) => !e.name.startsWith(".")).length;
-      assert.equal(await files(), 2, "the cover and the pen's image");
+      const files = () => [...Deno.readDirSync(dir)].filter((e) => !e.name.startsWith(".")).length;
+      assert.equal(files(), 2, "the cover and the pen's image");
       await answer(
         await shop.call(`/api/books/${shop.ids.book}/images/replace`, {
           method: "POST",
@@ -612,9 +611,9 @@ testOnBothEngines(
         200,
       );
       assert.equal(await shop.stored(shop.urls.cover), false);
-      assert.equal(await files(), 2, "the new cover replaced the old one on disk");
+      assert.equal(files(), 2, "the new cover replaced the old one on disk");
       await answer(await shop.call(`/api/books/${shop.ids.book}`, { method: "DELETE" }), 204);
-      assert.equal(await files(), 1, "an erased book's images are removed");
+      assert.equal(files(), 1, "an erased book's images are removed");
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
