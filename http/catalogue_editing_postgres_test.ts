@@ -631,3 +631,55 @@ testOnBothEngines("Two image additions at once keep every image", async (sql) =>
   assert.equal(book.data.images.length, 4);
   for (const image of book.data.images) assert.equal(await shop.stored(image), true);
 });
+
+testOnBothEngines(
+  "A stationery CSV updates by id, adds rows without one, and refuses a bad row whole",
+  async (sql) => {
+    const shop = await shopOver(sql);
+    const exported = await (await shop.call("/api/stationery/export")).text();
+    const again = await answer(await shop.call("/api/stationery/import", csvInit(exported)), 200);
+    assert.deepEqual(again.data, {
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      written: true,
+      errors: [],
+    });
+    const bad = "id,title,price,stock,weight,categoryId\r\n" +
+      `${shop.ids.pen},Atlas pen (blue),55,20,0.01,${shop.ids.pens}\r\n` +
+      `,Eraser,ten,5,0.02,${shop.ids.pens}\r\n` +
+      `99999,Ghost,1,1,0.01,${shop.ids.pens}\r\n`;
+    const refused = await answer(await shop.call("/api/stationery/import", csvInit(bad)), 200);
+    assert.equal(refused.data.written, false);
+    assert.deepEqual(
+      refused.data.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [[2, "price"], [3, "id"]],
+    );
+    const pen = await answer(await shop.app.request(`/api/stationery/${shop.ids.pen}`), 200);
+    assert.equal(pen.data.title, "Atlas pen, blue", "nothing was written");
+    const good = bad.replace("ten", "10").replace(/\r\n99999[^\r]*\r\n$/, "\r\n");
+    const done = await answer(await shop.call("/api/stationery/import", csvInit(good)), 200);
+    assert.deepEqual(done.data, {
+      created: 1,
+      updated: 1,
+      unchanged: 0,
+      written: true,
+      errors: [],
+    });
+    const list = await answer(await shop.app.request("/api/stationery?sort=title"), 200);
+    assert.deepEqual(list.data.map((s: { title: string; price: number }) => [s.title, s.price]), [
+      ["Atlas pen (blue)", 55],
+      ["Eraser", 10],
+    ]);
+    const eraser = list.data[1];
+    assert.equal(
+      (await shop.images.get(eraser.image.slice("/uploads/".length)))?.contentType,
+      "image/png",
+    );
+    const unknown = await answer(
+      await shop.call("/api/stationery/import", csvInit("isbn13\n1\n")),
+      400,
+    );
+    assert.match(unknown.error.message, /Unknown columns: "isbn13"/);
+  },
+);

@@ -196,7 +196,7 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
             const csv = "\ufeffisbn13,title,price\r\n" +
               "9789550000001,Madol Doova,1000\r\n" +
               "9789550000002,Gamperaliya,12 rupees\r\n";
-            await page.getByLabel("Books CSV file").setInputFiles({
+            await page.getByLabel("CSV file", { exact: true }).setInputFiles({
               name: "books.csv",
               mimeType: "text/csv",
               buffer: Buffer.from(csv, "utf-8"),
@@ -209,7 +209,7 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
             assert.equal(await page.getByRole("button", { name: "Import" }).isDisabled(), true);
             assert.equal((await shop.catalogue.findBook(shop.ids.book))?.priceCents, 95_000);
             await shoot(page, `catalogue-import-${width}`);
-            await page.getByLabel("Books CSV file").setInputFiles({
+            await page.getByLabel("CSV file", { exact: true }).setInputFiles({
               name: "books.csv",
               mimeType: "text/csv",
               buffer: Buffer.from(csv.replace("12 rupees", "1300"), "utf-8"),
@@ -225,6 +225,24 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
         },
       );
     }
+    await t.step("a stationery CSV is checked and imported into stationery", async () => {
+      await withRealShop(setup, 1280, async (page, shop, url) => {
+        await page.goto(`${url}/admin/catalogue`);
+        await page.getByLabel("Import into").selectOption("stationery");
+        const csv = `id,title,price\r\n${shop.ids.pen},"Atlas pen, blue",60\r\n`;
+        await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+          name: "stationery.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(csv, "utf-8"),
+        });
+        await page.getByRole("button", { name: "Check file" }).click();
+        await page.getByText("Check: 0 to create, 1 to update, 0 unchanged, 0 errors").waitFor();
+        await page.getByRole("button", { name: "Import" }).click();
+        await page.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated" })
+          .waitFor();
+        assert.equal((await shop.catalogue.findStationery(shop.ids.pen))?.priceCents, 6_000);
+      });
+    });
   } finally {
     await setup.browser.close();
     await Deno.remove(setup.bundle.dir, { recursive: true });
