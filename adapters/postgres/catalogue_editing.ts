@@ -179,10 +179,11 @@ export async function listArchived<T>(
     `SELECT count(*)::integer AS total FROM ${from} WHERE ${where}`,
     params,
   );
+  const limit = `$${params.length + 1}`, offset = `$${params.length + 2}`;
   const rows = await sql.query(
     `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${alias}.id DESC
-     LIMIT ${query.page.pageSize} OFFSET ${(query.page.page - 1) * query.page.pageSize}`,
-    params,
+     LIMIT ${limit} OFFSET ${offset}`,
+    [...params, query.page.pageSize, (query.page.page - 1) * query.page.pageSize],
   );
   const items = rows.map((row) =>
     query.kind === "book"
