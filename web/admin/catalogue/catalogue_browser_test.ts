@@ -243,6 +243,25 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
         assert.equal((await shop.catalogue.findStationery(shop.ids.pen))?.priceCents, 6_000);
       });
     });
+    for (const width of [375, 1280]) {
+      await t.step(`a stationery item's title is edited (${width}px)`, async () => {
+        await withRealShop(setup, width, async (page, shop, url) => {
+          await page.goto(`${url}/admin/catalogue`);
+          await page.getByRole("link", { name: "Atlas pen, blue" }).first().click();
+          await page.waitForURL(`${url}/admin/stationery/${shop.ids.pen}`);
+          await page.getByLabel("Title", { exact: true }).fill("Atlas pen, red");
+          await page.getByRole("button", { name: "Save changes" }).click();
+          await page.getByRole("status").filter({
+            hasText: "Stationery item updated successfully",
+          }).waitFor();
+          assert.equal(
+            (await shop.catalogue.findStationery(shop.ids.pen))?.title,
+            "Atlas pen, red",
+          );
+          await shoot(page, `catalogue-edit-stationery-${width}`);
+        });
+      });
+    }
   } finally {
     await setup.browser.close();
     await Deno.remove(setup.bundle.dir, { recursive: true });
