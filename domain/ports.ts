@@ -102,6 +102,8 @@ export interface CatalogueAdmin {
   findBooksByIsbn(isbns: string[]): Promise<Book[]>;
   /** Creates and updates books in one transaction: all or nothing. */
   importBooks(plan: BookImportWrite): Promise<BookImportOutcome>;
+  /** Creates and updates stationery items in one transaction: all or nothing. */
+  importStationery(plan: StationeryImportWrite): Promise<BookImportOutcome>;
 }
 
 export type ImageWriteResult<T> =
@@ -123,6 +125,12 @@ export type CategoryDeleteResult =
 export interface BookImportWrite {
   create: NewBook[];
   update: { id: number; book: NewBook }[];
+}
+
+/** What a checked stationery import writes: whole records, new and changed. */
+export interface StationeryImportWrite {
+  create: NewStationeryItem[];
+  update: { id: number; item: NewStationeryItem }[];
 }
 
 export type BookImportOutcome =

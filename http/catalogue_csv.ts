@@ -11,7 +11,9 @@ import { centsToRupees, gramsToKg } from "../domain/money.ts";
 import type { Book, NewBook, StationeryItem } from "../domain/catalogue/model.ts";
 import type { BookRowValues, ImportProblem } from "../domain/catalogue/book_import.ts";
 import { ApiError, fieldProblems } from "./errors.ts";
-import { newBookFields } from "./schemas.ts";
+import { z } from "zod";
+import type { StationeryRowValues } from "../domain/catalogue/stationery_import.ts";
+import { idText, newBookFields, newStationeryFields } from "./schemas.ts";
 
 /** The creation field names, plus `id` and `images` (URL paths separated by `|`). */
 export const BOOK_CSV_COLUMNS = [
@@ -176,13 +178,14 @@ const BOOK_FIELD: Record<string, keyof NewBook> = {
 };
 
 /**
- * The rows of a book CSV, each cell checked by the add form's rules. An empty cell leaves
- * the book's value as it is, except a description or pre-order date, which it clears.
- * A file that is not CSV, has unknown columns or lacks `isbn13` is refused as a whole (400).
+ * The header and data records of a CSV file whose columns must be among `columns` and
+ * include `required` (400 BAD_CSV otherwise, naming the problem).
  */
-export function parseBookCsv(
+function readTable(
   text: string,
-): { rows: { row: number; values: BookRowValues }[]; errors: ImportProblem[] } {
+  columns: readonly string[],
+  required?: string,
+): { header: string[]; records: string[][] } {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
@@ -191,21 +194,33 @@ export function parseBookCsv(
   }
   if (records.length === 0) throw notCsv("The file is empty: it needs a header row");
   const header = records[0].map((h) => h.trim());
-  const unknown = header.filter((h) => !(BOOK_CSV_COLUMNS as readonly string[]).includes(h));
+  const unknown = header.filter((h) => !columns.includes(h));
   if (unknown.length > 0) {
     throw new ApiError(
       400,
       "BAD_CSV",
       `Unknown columns: ${unknown.map((u) => `"${u}"`).join(", ")}`,
-      unknown.map((column) => ({ field: column, message: "is not a book field" })),
+      unknown.map((column) => ({ field: column, message: "is not a field of this file" })),
     );
   }
   const repeated = header.filter((h, i) => header.indexOf(h) !== i);
   if (repeated.length > 0) throw notCsv(`Columns appear twice: ${repeated.join(", ")}`);
-  if (!header.includes("isbn13")) throw notCsv("The file needs an isbn13 column");
+  if (required && !header.includes(required)) throw notCsv(`The file needs an ${required} column`);
+  return { header, records: records.slice(1) };
+}
+
+/**
+ * The rows of a book CSV, each cell checked by the add form's rules. An empty cell leaves
+ * the book's value as it is, except a description or pre-order date, which it clears.
+ * A file that is not CSV, has unknown columns or lacks `isbn13` is refused as a whole (400).
+ */
+export function parseBookCsv(
+  text: string,
+): { rows: { row: number; values: BookRowValues }[]; errors: ImportProblem[] } {
+  const { header, records } = readTable(text, BOOK_CSV_COLUMNS, "isbn13");
   const rows: { row: number; values: BookRowValues }[] = [];
   const errors: ImportProblem[] = [];
-  records.slice(1).forEach((record, index) => {
+  records.forEach((record, index) => {
     const row = index + 1;
     const raw: Record<string, string> = {};
     header.forEach((column, i) => {
@@ -215,6 +230,52 @@ export function parseBookCsv(
     if (parsed.kind === "errors") {
       errors.push(...parsed.problems.map((p) => ({ row, ...p })));
     } else rows.push({ row, values: parsed.values });
+  });
+  return { rows, errors };
+}
+
+const ITEM_FIELD: Record<string, string> = {
+  id: "id",
+  title: "title",
+  price: "priceCents",
+  stock: "stock",
+  weight: "weightGrams",
+  categoryId: "categoryId",
+  image: "image",
+};
+
+const ITEM_SCHEMAS: Record<string, z.ZodType> = {
+  ...newStationeryFields.shape,
+  id: idText,
+  image: z.string().max(500),
+};
+
+/**
+ * The rows of a stationery CSV: a row with `id` updates that item, one without adds an
+ * item. An empty cell leaves the item's value as it is.
+ */
+export function parseStationeryCsv(
+  text: string,
+): { rows: { row: number; values: StationeryRowValues }[]; errors: ImportProblem[] } {
+  const { header, records } = readTable(text, STATIONERY_CSV_COLUMNS);
+  const rows: { row: number; values: StationeryRowValues }[] = [];
+  const errors: ImportProblem[] = [];
+  records.forEach((record, index) => {
+    const row = index + 1;
+    const values: Record<string, unknown> = {};
+    const problems: ImportProblem[] = [];
+    header.forEach((column, i) => {
+      const text = cleanCell(record[i] ?? "");
+      if (text === "") return;
+      const parsed = ITEM_SCHEMAS[column].safeParse(text);
+      if (parsed.success) values[ITEM_FIELD[column]] = parsed.data;
+      else {
+        const [problem] = fieldProblems(parsed.error.issues);
+        problems.push({ row, field: column, message: problem.message });
+      }
+    });
+    if (problems.length > 0) errors.push(...problems);
+    else rows.push({ row, values: values as StationeryRowValues });
   });
   return { rows, errors };
 }

@@ -8,6 +8,8 @@ import { createRepositories } from "../adapters/postgres/mod.ts";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { PostgresImageStorage } from "../adapters/storage/postgres_image_storage.ts";
+import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
+import type { ImageStorage } from "../domain/ports.ts";
 import { MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { BookCoverMaker } from "../adapters/demo/covers.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
@@ -15,11 +17,11 @@ import { TokenService } from "./auth/tokens.ts";
 import { createApp } from "./app.ts";
 import { json, newBook, newStationery, PNG_BYTES, RecordingLogger } from "./testing/fixture.ts";
 
-async function shopOver(sql: SqlClient) {
+async function shopOver(sql: SqlClient, storage?: ImageStorage) {
   const repos = createRepositories(sql);
   const clock = new FakeClock();
   const tokens = new TokenService({ secret: testSecret(), clock });
-  const images = new PostgresImageStorage(sql);
+  const images = storage ?? new PostgresImageStorage(sql);
   const logger = new RecordingLogger();
   const app = createApp({
     ...repos,
@@ -592,5 +594,94 @@ testOnBothEngines(
     );
     assert.equal(under.data.errors[0].message, "repeats row 1", "a file near 10 MB is read");
     assert.equal((await answer(await shop.app.request("/api/books"), 200)).total, 2);
+  },
+);
+
+testOnBothEngines(
+  "Images left unused leave the local disk too; an erased book takes its images",
+  async (sql) => {
+    const dir = await Deno.makeTempDir({ prefix: "pothgula-gc-" });
+    try {
+      const shop = await shopOver(sql, new LocalDiskImageStorage(dir));
+      const files = () => [...Deno.readDirSync(dir)].filter((e) => !e.name.startsWith(".")).length;
+      assert.equal(files(), 2, "the cover and the pen's image");
+      await answer(
+        await shop.call(`/api/books/${shop.ids.book}/images/replace`, {
+          method: "POST",
+          body: imageForm("image", 1, { old: shop.urls.cover }),
+        }),
+        200,
+      );
+      assert.equal(await shop.stored(shop.urls.cover), false);
+      assert.equal(files(), 2, "the new cover replaced the old one on disk");
+      await answer(await shop.call(`/api/books/${shop.ids.book}`, { method: "DELETE" }), 204);
+      assert.equal(files(), 1, "an erased book's images are removed");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
+
+testOnBothEngines("Two image additions at once keep every image", async (sql) => {
+  const shop = await shopOver(sql);
+  const base = `/api/books/${shop.ids.book}/images`;
+  await Promise.all([
+    shop.call(base, { method: "POST", body: imageForm("images", 1) }),
+    shop.call(base, { method: "POST", body: imageForm("images", 2) }),
+  ]);
+  const book = await answer(await shop.app.request(`/api/books/${shop.ids.book}`), 200);
+  assert.equal(book.data.images.length, 4);
+  for (const image of book.data.images) assert.equal(await shop.stored(image), true);
+});
+
+testOnBothEngines(
+  "A stationery CSV updates by id, adds rows without one, and refuses a bad row whole",
+  async (sql) => {
+    const shop = await shopOver(sql);
+    const exported = await (await shop.call("/api/stationery/export")).text();
+    const again = await answer(await shop.call("/api/stationery/import", csvInit(exported)), 200);
+    assert.deepEqual(again.data, {
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      written: true,
+      errors: [],
+    });
+    const bad = "id,title,price,stock,weight,categoryId\r\n" +
+      `${shop.ids.pen},Atlas pen (blue),55,20,0.01,${shop.ids.pens}\r\n` +
+      `,Eraser,ten,5,0.02,${shop.ids.pens}\r\n` +
+      `99999,Ghost,1,1,0.01,${shop.ids.pens}\r\n`;
+    const refused = await answer(await shop.call("/api/stationery/import", csvInit(bad)), 200);
+    assert.equal(refused.data.written, false);
+    assert.deepEqual(
+      refused.data.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [[2, "price"], [3, "id"]],
+    );
+    const pen = await answer(await shop.app.request(`/api/stationery/${shop.ids.pen}`), 200);
+    assert.equal(pen.data.title, "Atlas pen, blue", "nothing was written");
+    const good = bad.replace("ten", "10").replace(/\r\n99999[^\r]*\r\n$/, "\r\n");
+    const done = await answer(await shop.call("/api/stationery/import", csvInit(good)), 200);
+    assert.deepEqual(done.data, {
+      created: 1,
+      updated: 1,
+      unchanged: 0,
+      written: true,
+      errors: [],
+    });
+    const list = await answer(await shop.app.request("/api/stationery?sort=title"), 200);
+    assert.deepEqual(list.data.map((s: { title: string; price: number }) => [s.title, s.price]), [
+      ["Atlas pen (blue)", 55],
+      ["Eraser", 10],
+    ]);
+    const eraser = list.data[1];
+    assert.equal(
+      (await shop.images.get(eraser.image.slice("/uploads/".length)))?.contentType,
+      "image/png",
+    );
+    const unknown = await answer(
+      await shop.call("/api/stationery/import", csvInit("isbn13\n1\n")),
+      400,
+    );
+    assert.match(unknown.error.message, /Unknown columns: "isbn13"/);
   },
 );

@@ -232,6 +232,17 @@ export const ROUTES: readonly RouteSpec[] = [
     errors: ADMIN_ERRORS,
   },
   {
+    method: "POST",
+    path: "/api/stationery/import",
+    summary:
+      "Create (rows without id) and update (rows with the id of an item on sale) stationery from a CSV body; nothing is written when any row has an error or with dryRun=1",
+    admin: true,
+    query: importQuery,
+    csv: true,
+    ok: { status: 200, schema: data(ImportSummarySchema) },
+    errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
+  },
+  {
     method: "GET",
     path: "/api/stationery/archived",
     summary: "Archived stationery items (hidden from the shop), newest first",

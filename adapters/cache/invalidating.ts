@@ -15,6 +15,7 @@ import type {
   OrderRepository,
   PlaceOrderOutcome,
   SellableItem,
+  StationeryImportWrite,
   StatusChangeOutcome,
   WriteResult,
 } from "../../domain/ports.ts";
@@ -134,6 +135,10 @@ export class InvalidatingCatalogueAdmin implements CatalogueAdmin {
 
   importBooks(plan: BookImportWrite): Promise<BookImportOutcome> {
     return thenClear(this.#cache, this.#inner.importBooks(plan));
+  }
+
+  importStationery(plan: StationeryImportWrite): Promise<BookImportOutcome> {
+    return thenClear(this.#cache, this.#inner.importStationery(plan));
   }
 }
 

@@ -169,6 +169,11 @@ export class BookCoverMaker {
     });
     return encodePng(image, FAST_LEVEL);
   }
+
+  /** A stationery item's picture (the demo's own drawing). */
+  renderItem(item: { title: string; category: string }): Uint8Array {
+    return stationeryImage(item);
+  }
 }
 
 function frontImage(

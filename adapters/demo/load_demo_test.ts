@@ -73,6 +73,7 @@ class InMemoryShop {
       "restoreStationery",
       "findBooksByIsbn",
       "importBooks",
+      "importStationery",
     ]),
   };
 

@@ -12,6 +12,7 @@ import type {
   CategoryDeleteResult,
   DeleteResult,
   ImageWriteResult,
+  StationeryImportWrite,
   WriteResult,
 } from "../../domain/ports.ts";
 import type {
@@ -296,6 +297,29 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     for (const book of plan.create) {
       const id = this.#nextId++;
       this.books.set(id, { ...book, images: [...book.images], id, archived: false });
+    }
+    return Promise.resolve({
+      kind: "ok",
+      created: plan.create.length,
+      updated: plan.update.length,
+    });
+  }
+
+  importStationery(plan: StationeryImportWrite): Promise<BookImportOutcome> {
+    if (
+      plan.update.some(({ id }) => !this.stationery.get(id) || this.stationery.get(id)!.archived)
+    ) {
+      return Promise.resolve({
+        kind: "conflict",
+        message: "A stationery item was deleted meanwhile",
+      });
+    }
+    for (const { id, item } of plan.update) {
+      this.stationery.set(id, { ...item, id, archived: false });
+    }
+    for (const item of plan.create) {
+      const id = this.#nextId++;
+      this.stationery.set(id, { ...item, id, archived: false });
     }
     return Promise.resolve({
       kind: "ok",

@@ -5,6 +5,7 @@ import type {
   CategoryDeleteResult,
   DeleteResult,
   ImageWriteResult,
+  StationeryImportWrite,
   WriteResult,
 } from "../../domain/ports.ts";
 import type {
@@ -243,6 +244,10 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
 
   importBooks(plan: BookImportWrite): Promise<BookImportOutcome> {
     return editing.importBooks(this.#sql, plan);
+  }
+
+  importStationery(plan: StationeryImportWrite): Promise<BookImportOutcome> {
+    return editing.importStationery(this.#sql, plan);
   }
 }
 

@@ -7,6 +7,7 @@ import type {
   BookImportWrite,
   CategoryDeleteResult,
   ImageWriteResult,
+  StationeryImportWrite,
   WriteResult,
 } from "../../domain/ports.ts";
 import type {
@@ -14,6 +15,7 @@ import type {
   Category,
   ImageChange,
   NewBook,
+  NewStationeryItem,
   Page,
   PageRequest,
   ProductKind,
@@ -177,10 +179,11 @@ export async function listArchived<T>(
     `SELECT count(*)::integer AS total FROM ${from} WHERE ${where}`,
     params,
   );
+  const limit = `$${params.length + 1}`, offset = `$${params.length + 2}`;
   const rows = await sql.query(
     `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${alias}.id DESC
-     LIMIT ${query.page.pageSize} OFFSET ${(query.page.page - 1) * query.page.pageSize}`,
-    params,
+     LIMIT ${limit} OFFSET ${offset}`,
+    [...params, query.page.pageSize, (query.page.page - 1) * query.page.pageSize],
   );
   const items = rows.map((row) =>
     query.kind === "book"
@@ -270,6 +273,67 @@ function recordOf(book: NewBook, id = 0) {
 }
 
 class ImportConflict extends Error {}
+
+const ITEM_RECORD = `r(id integer, title text, price_cents bigint, stock integer,
+  weight_grams integer, category_id integer, image text)`;
+
+function itemRecordOf(item: NewStationeryItem, id = 0) {
+  return {
+    id,
+    title: item.title,
+    price_cents: item.priceCents,
+    stock: item.stock,
+    weight_grams: item.weightGrams,
+    category_id: item.categoryId,
+    image: item.image,
+  };
+}
+
+/** Writes a checked stationery import in one transaction (see importBooks). */
+export async function importStationery(
+  sql: SqlClient,
+  plan: StationeryImportWrite,
+): Promise<BookImportOutcome> {
+  try {
+    return await sql.transaction(async (tx) => {
+      const items = [...plan.create, ...plan.update.map((u) => u.item)];
+      const categories = [...new Set(items.map((i) => i.categoryId))];
+      const known = await tx.query<{ id: number }>(
+        "SELECT id FROM stationery_categories WHERE id = ANY($1::integer[]) FOR SHARE",
+        [categories],
+      );
+      if (known.length < categories.length) {
+        throw new ImportConflict("A category was deleted meanwhile");
+      }
+      if (plan.update.length > 0) {
+        const updated = await tx.query(
+          `UPDATE stationery_items s SET title = r.title, price_cents = r.price_cents,
+             stock = r.stock, weight_grams = r.weight_grams, category_id = r.category_id,
+             image = r.image
+           FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}
+           WHERE s.id = r.id AND NOT s.archived
+           RETURNING s.id`,
+          [JSON.stringify(plan.update.map((u) => itemRecordOf(u.item, u.id)))],
+        );
+        if (updated.length < plan.update.length) {
+          throw new ImportConflict("A stationery item was deleted meanwhile");
+        }
+      }
+      if (plan.create.length > 0) {
+        await tx.query(
+          `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id, image)
+           SELECT title, price_cents, stock, weight_grams, category_id, image
+           FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}`,
+          [JSON.stringify(plan.create.map((i) => itemRecordOf(i)))],
+        );
+      }
+      return { kind: "ok", created: plan.create.length, updated: plan.update.length };
+    });
+  } catch (error) {
+    if (error instanceof ImportConflict) return { kind: "conflict", message: error.message };
+    throw error;
+  }
+}
 
 /**
  * Writes a checked import in one transaction with two statements (one UPDATE and one

@@ -25,9 +25,10 @@ export interface BookImportPlan {
   errors: ImportProblem[];
 }
 
-/** Makes the cover of a book that came without images (a PNG). */
+/** Makes the picture of a product that came without one (a PNG). */
 export interface CoverRenderer {
   render(book: { title: string; author: string }): Uint8Array;
+  renderItem(item: { title: string; category: string }): Uint8Array;
 }
 
 const REQUIRED_FOR_NEW: (keyof NewBook)[] = [

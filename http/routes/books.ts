@@ -28,7 +28,7 @@ import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
 import { MAX_IMAGES, storeImages } from "../product_images.ts";
 import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
 import { booksCsv, parseBookCsv, readCsvBody, wireField } from "../catalogue_csv.ts";
-import { allPages, csvResponse } from "./catalogue_export.ts";
+import { allPages, coversOf, csvResponse } from "./catalogue_export.ts";
 
 export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -52,11 +52,7 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post("/import", validate("query", importQuery), async (c) => {
     const { dryRun } = c.req.valid("query");
     const parsed = parseBookCsv(await readCsvBody(c.req.raw));
-    const covers = deps.covers ?? {
-      render: () => {
-        throw new Error("The app was built without a cover renderer");
-      },
-    };
+    const covers = coversOf(deps);
     const outcome = await importBooks({
       admin: deps.catalogueAdmin,
       storage: deps.images,

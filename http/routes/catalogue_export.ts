@@ -1,4 +1,6 @@
-/** Helpers of the catalogue's CSV export: every product on sale, and the download answer. */
+/** Helpers of the catalogue's CSV routes: every product on sale, the download, the covers. */
+import type { CoverRenderer } from "../../domain/catalogue/book_import.ts";
+import type { AppDeps } from "../deps.ts";
 import type { Page, PageRequest } from "../../domain/catalogue/model.ts";
 
 const EXPORT_PAGE = 100;
@@ -23,4 +25,12 @@ export function csvResponse(text: string, kind: string): Response {
       "Cache-Control": "no-store",
     },
   });
+}
+
+/** The app's cover maker; an app built without one fails an import that needs a cover. */
+export function coversOf(deps: AppDeps): CoverRenderer {
+  const missing = () => {
+    throw new Error("The app was built without a cover renderer");
+  };
+  return deps.covers ?? { render: missing, renderItem: missing };
 }

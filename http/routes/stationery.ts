@@ -9,6 +9,7 @@ import {
 import {
   archivedQuery,
   idParam,
+  importQuery,
   newStationeryFields,
   pageOf,
   priceBody,
@@ -19,11 +20,12 @@ import {
 } from "../schemas.ts";
 import { pageRecord, stationeryRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
-import { notFound } from "../errors.ts";
 import { storeImages } from "../product_images.ts";
 import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
-import { stationeryCsv } from "../catalogue_csv.ts";
-import { allPages, csvResponse } from "./catalogue_export.ts";
+import { parseStationeryCsv, readCsvBody, stationeryCsv, wireField } from "../catalogue_csv.ts";
+import { allPages, coversOf, csvResponse } from "./catalogue_export.ts";
+import { importStationery } from "../../domain/catalogue/stationery_import.ts";
+import { ApiError, notFound } from "../errors.ts";
 
 export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -39,6 +41,32 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
       deps.catalogue.listStationery({ inStock: true, outOfStock: true }, page)
     );
     return csvResponse(stationeryCsv(items), "stationery");
+  });
+
+  app.post("/import", validate("query", importQuery), async (c) => {
+    const { dryRun } = c.req.valid("query");
+    const parsed = parseStationeryCsv(await readCsvBody(c.req.raw));
+    const outcome = await importStationery({
+      admin: deps.catalogueAdmin,
+      storage: deps.images,
+      covers: coversOf(deps),
+      existing: () =>
+        allPages((page) =>
+          deps.catalogue.listStationery({ inStock: true, outOfStock: true }, page)
+        ),
+      categories: () => deps.catalogue.listStationeryCategories(),
+    }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun: dryRun ?? false });
+    if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
+    const { summary } = outcome;
+    return c.json({
+      data: {
+        created: summary.created,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        written: summary.written,
+        errors: summary.errors.map((e) => ({ ...e, field: wireField(e.field) })),
+      },
+    });
   });
 
   app.get("/archived", validate("query", archivedQuery), async (c) => {

@@ -15,6 +15,7 @@ import { CategorySelect } from "./CategorySelect.tsx";
 import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
 import { useNotice } from "./hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
+import { ProductLink } from "./catalogue/ProductLink.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
 import type { WireCategory } from "./wire.ts";
 
@@ -57,6 +58,20 @@ export function BookForm(
   const [resets, setResets] = useState(0);
   const { notice, success, failure, clear } = useNotice();
   const formRef = useRef<HTMLFormElement>(null);
+  /** The book just added: linked to, and the source of "Add another like this". */
+  const [added, setAdded] = useState<{ id: number; title: string; values: BookFormValues } | null>(
+    null,
+  );
+
+  /** Starts the next book with the fields books of one batch share. */
+  function addAnotherLikeThis() {
+    if (!added) return;
+    const { publisher, language, binding, categoryId } = added.values;
+    setValues({ ...EMPTY_BOOK_FORM, publisher, language, binding, categoryId });
+    setErrors({});
+    setResets((n) => n + 1);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("input")?.focus());
+  }
 
   function set<K extends keyof BookFormValues>(name: K, value: BookFormValues[K]) {
     setValues((all) => ({ ...all, [name]: value }));
@@ -74,7 +89,8 @@ export function BookForm(
     }
     setSubmitting(true);
     try {
-      await addProduct(api, "books", buildBookFormData(values, images));
+      const book = await addProduct(api, "books", buildBookFormData(values, images));
+      setAdded({ id: book.id, title: book.title, values });
       setValues(EMPTY_BOOK_FORM);
       setImages([]);
       setResets((n) => n + 1);
@@ -168,6 +184,17 @@ export function BookForm(
         </div>
       </form>
       <Notice notice={notice} onDismiss={clear} />
+      {added && (
+        <p className="added-book">
+          <span>
+            Added: <ProductLink kind="books" id={added.id}>{added.title}</ProductLink>
+          </span>
+          <button type="button" className="button-secondary" onClick={addAnotherLikeThis}>
+            Add another like this
+          </button>
+          <span className="field-hint">keeps publisher, language, binding and category</span>
+        </p>
+      )}
     </section>
   );
 }

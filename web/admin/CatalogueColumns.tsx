@@ -5,6 +5,7 @@
  */
 import { type CellContext, createColumnHelper } from "@tanstack/react-table";
 import { formatRupees } from "./format.ts";
+import { ProductLink } from "./catalogue/ProductLink.tsx";
 import type { WireBook, WireStationery } from "./wire.ts";
 
 export interface ProductRow {
@@ -22,6 +23,11 @@ export interface ProductTableMeta {
   update(row: ProductRow): void;
   remove(row: ProductRow): void;
   busyId: number | null;
+}
+
+/** A product's title, linking to its edit page. */
+function editLink(kind: "books" | "stationery", row: { id: number; title: string }) {
+  return <ProductLink kind={kind} id={row.id}>{row.title}</ProductLink>;
 }
 
 function metaOf<T>(context: CellContext<T, unknown>): ProductTableMeta {
@@ -82,7 +88,7 @@ const books = createColumnHelper<WireBook>();
 
 export const BOOK_COLUMNS = [
   books.accessor("isbn13", { header: "ISBN-13" }),
-  books.accessor("title", { header: "Title" }),
+  books.accessor("title", { header: "Title", cell: (c) => editLink("books", c.row.original) }),
   books.accessor("author", { header: "Author" }),
   books.accessor("price", { header: "Price", cell: PriceCell }),
   books.accessor("stock", { header: "Stock" }),
@@ -99,7 +105,10 @@ export const BOOK_COLUMNS = [
 const stationery = createColumnHelper<WireStationery>();
 
 export const STATIONERY_COLUMNS = [
-  stationery.accessor("title", { header: "Title" }),
+  stationery.accessor("title", {
+    header: "Title",
+    cell: (c) => editLink("stationery", c.row.original),
+  }),
   stationery.accessor("price", { header: "Price", cell: PriceCell }),
   stationery.accessor("stock", { header: "Stock" }),
   stationery.accessor("category_name", { header: "Category" }),

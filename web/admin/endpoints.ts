@@ -54,8 +54,14 @@ export async function addCategory(
   return (await api.send<{ data: WireCategory }>("POST", path, { name: name.trim() })).data;
 }
 
-export async function addProduct(api: ApiClient, kind: ProductKind, form: FormData) {
-  await api.send("POST", `/api/${kind}`, form);
+/** Adds a product; answers the record the shop made (its id links to its edit page). */
+export async function addProduct(
+  api: ApiClient,
+  kind: ProductKind,
+  form: FormData,
+): Promise<{ id: number; title: string }> {
+  return (await api.send<{ data: { id: number; title: string } }>("POST", `/api/${kind}`, form))
+    .data;
 }
 
 export async function updatePrice(api: ApiClient, kind: ProductKind, id: number, price: number) {

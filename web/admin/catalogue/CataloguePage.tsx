@@ -6,7 +6,7 @@ import { ProductFinder } from "./ProductFinder.tsx";
 
 export function CataloguePage() {
   return (
-    <>
+    <div className="catalogue-page">
       <h2 className="page-title">Catalogue</h2>
       <ProductFinder kind="books" />
       <ProductFinder kind="stationery" />
@@ -15,6 +15,6 @@ export function CataloguePage() {
       <CsvPanel />
       <ArchivedPanel kind="books" />
       <ArchivedPanel kind="stationery" />
-    </>
+    </div>
   );
 }

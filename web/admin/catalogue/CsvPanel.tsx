@@ -8,7 +8,7 @@ import { useAdmin } from "../context.ts";
 import type { ProductKind } from "../endpoints.ts";
 import { Notice, Spinner } from "../Feedback.tsx";
 import { useNotice } from "../hooks.ts";
-import { exportCsv, importBooks, type ImportSummary } from "./endpoints.ts";
+import { exportCsv, importCsv, type ImportSummary } from "./endpoints.ts";
 
 const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
@@ -30,6 +30,7 @@ export function CsvPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<ImportSummary | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [kind, setKind] = useState<ProductKind>("books");
 
   async function exportKind(kind: ProductKind) {
     clear();
@@ -51,7 +52,7 @@ export function CsvPanel() {
     clear();
     setBusy(dryRun ? "check" : "import");
     try {
-      const summary = await importBooks(api, file, { dryRun });
+      const summary = await importCsv(api, file, { kind, dryRun });
       setCheck(summary);
       if (!dryRun && summary.written) {
         success(
@@ -60,7 +61,10 @@ export function CsvPanel() {
         setFile(null);
         setCheck(null);
       } else if (summary.errors.length > 0) {
-        failure(`Nothing was imported: ${summary.errors.length} problems in the file`);
+        const count = summary.errors.length;
+        failure(
+          `Nothing was imported: ${count} ${count === 1 ? "problem" : "problems"} in the file`,
+        );
       }
     } catch (error) {
       setCheck(null);
@@ -91,12 +95,28 @@ export function CsvPanel() {
           {busy === "export-stationery" && <Spinner label="Exporting" />} Export stationery
         </button>
       </div>
+      <label className="field">
+        Import into
+        <select
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as ProductKind);
+            setCheck(null);
+          }}
+        >
+          <option value="books">Books</option>
+          <option value="stationery">Stationery</option>
+        </select>
+      </label>
       <p className="panel-hint">
-        Import books: rows are matched to books by ISBN-13; a column left out keeps each book's
-        value; a new book without images gets a generated cover. Save from Excel as "CSV UTF-8".
+        {kind === "books"
+          ? "Books are matched by ISBN-13; a column left out keeps each book's value; a new book without images gets a generated cover."
+          : "A row with the id of an item updates it; a row without id adds an item (with a generated picture when it has no image)."}
+        {" "}
+        Save from Excel as "CSV UTF-8".
       </p>
       <label className="field">
-        Books CSV file
+        CSV file
         <input
           type="file"
           accept=".csv,text/csv"

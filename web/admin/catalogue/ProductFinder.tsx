@@ -55,8 +55,8 @@ export function ProductFinder({ kind }: { kind: ProductKind }) {
               <tr>
                 <th scope="col">Title</th>
                 {books && <th scope="col">Author</th>}
-                {books && <th scope="col">ISBN-13</th>}
-                <th scope="col">Category</th>
+                {books && <th scope="col" className="wide-only">ISBN-13</th>}
+                <th scope="col" className="wide-only">Category</th>
                 <th scope="col">Stock</th>
                 <th scope="col">
                   <span className="visually-hidden">Edit</span>
@@ -70,8 +70,8 @@ export function ProductFinder({ kind }: { kind: ProductKind }) {
                     <ProductLink kind={kind} id={row.id}>{row.title}</ProductLink>
                   </td>
                   {books && <td>{(row as WireBook).author}</td>}
-                  {books && <td>{(row as WireBook).isbn13}</td>}
-                  <td>{row.category_name}</td>
+                  {books && <td className="wide-only">{(row as WireBook).isbn13}</td>}
+                  <td className="wide-only">{row.category_name}</td>
                   <td>{row.stock}</td>
                   <td>
                     <ProductLink kind={kind} id={row.id} label={`Edit ${row.title}`}>

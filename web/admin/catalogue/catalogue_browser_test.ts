@@ -89,6 +89,57 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
       );
     }
 
+    await t.step(
+      "after adding a book: a link to it, and another like it keeps the shared fields",
+      async () => {
+        await withRealShop(setup, 1280, async (page, shop, url) => {
+          await page.goto(`${url}/admin/dashboard`);
+          const fields: Record<string, string> = {
+            title: "Viragaya",
+            author: "Martin Wickramasinghe",
+            price: "1250",
+            stock: "4",
+            isbn13: "9789550000012",
+            binding: "Hardcover",
+            publisher: "Sarasa",
+            publishingDate: "1956-03-01",
+            productEdition: "3rd",
+            weight: "0.45",
+          };
+          for (const [name, value] of Object.entries(fields)) {
+            await page.locator(`#book-${name}`).fill(value);
+          }
+          await page.locator("#book-categoryId").selectOption({ label: "Novels" });
+          await page.locator("#book-language").selectOption("Sinhala");
+          await page.locator("#book-images").setInputFiles({
+            name: "cover.png",
+            mimeType: "image/png",
+            buffer: Buffer.from(TINY_PNG),
+          });
+          await page.getByRole("button", { name: "Add Book" }).click();
+          await page.getByRole("status").filter({ hasText: "Book added successfully" }).waitFor();
+          await page.getByRole("button", { name: "Add another like this" }).click();
+          assert.equal(await page.locator("#book-publisher").inputValue(), "Sarasa");
+          assert.equal(await page.locator("#book-binding").inputValue(), "Hardcover");
+          assert.equal(await page.locator("#book-language").inputValue(), "Sinhala");
+          assert.equal(await page.locator("#book-title").inputValue(), "");
+          await page.locator("#book-title").fill("Kaliyugaya");
+          await shoot(page, "catalogue-add-another-1280");
+          const added = (await shop.catalogue.listBooks(
+            { q: "viragaya", inStock: true, outOfStock: true },
+            { page: 1, pageSize: 10 },
+          )).items[0];
+          await page.locator(".added-book").getByRole("link", { name: "Viragaya" }).click();
+          await page.waitForURL(`${url}/admin/books/${added.id}`);
+          await page.getByRole("heading", { name: "Edit book: Viragaya" }).waitFor();
+          await page.goto(`${url}/admin/dashboard`);
+          await page.getByRole("table", { name: "Books" })
+            .getByRole("link", { name: "Gamperaliya" }).click();
+          await page.waitForURL(`${url}/admin/books/${shop.ids.preorderBook}`);
+        });
+      },
+    );
+
     await t.step("a book's cover is replaced, and the last image cannot be removed", async () => {
       await withRealShop(setup, 1280, async (page, shop, url) => {
         await page.goto(`${url}/admin/books/${shop.ids.book}`);
@@ -145,7 +196,7 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
             const csv = "\ufeffisbn13,title,price\r\n" +
               "9789550000001,Madol Doova,1000\r\n" +
               "9789550000002,Gamperaliya,12 rupees\r\n";
-            await page.getByLabel("Books CSV file").setInputFiles({
+            await page.getByLabel("CSV file", { exact: true }).setInputFiles({
               name: "books.csv",
               mimeType: "text/csv",
               buffer: Buffer.from(csv, "utf-8"),
@@ -158,7 +209,7 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
             assert.equal(await page.getByRole("button", { name: "Import" }).isDisabled(), true);
             assert.equal((await shop.catalogue.findBook(shop.ids.book))?.priceCents, 95_000);
             await shoot(page, `catalogue-import-${width}`);
-            await page.getByLabel("Books CSV file").setInputFiles({
+            await page.getByLabel("CSV file", { exact: true }).setInputFiles({
               name: "books.csv",
               mimeType: "text/csv",
               buffer: Buffer.from(csv.replace("12 rupees", "1300"), "utf-8"),
@@ -173,6 +224,43 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
           });
         },
       );
+    }
+    await t.step("a stationery CSV is checked and imported into stationery", async () => {
+      await withRealShop(setup, 1280, async (page, shop, url) => {
+        await page.goto(`${url}/admin/catalogue`);
+        await page.getByLabel("Import into").selectOption("stationery");
+        const csv = `id,title,price\r\n${shop.ids.pen},"Atlas pen, blue",60\r\n`;
+        await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+          name: "stationery.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(csv, "utf-8"),
+        });
+        await page.getByRole("button", { name: "Check file" }).click();
+        await page.getByText("Check: 0 to create, 1 to update, 0 unchanged, 0 errors").waitFor();
+        await page.getByRole("button", { name: "Import" }).click();
+        await page.getByRole("status").filter({ hasText: "Imported: 0 created, 1 updated" })
+          .waitFor();
+        assert.equal((await shop.catalogue.findStationery(shop.ids.pen))?.priceCents, 6_000);
+      });
+    });
+    for (const width of [375, 1280]) {
+      await t.step(`a stationery item's title is edited (${width}px)`, async () => {
+        await withRealShop(setup, width, async (page, shop, url) => {
+          await page.goto(`${url}/admin/catalogue`);
+          await page.getByRole("link", { name: "Atlas pen, blue" }).first().click();
+          await page.waitForURL(`${url}/admin/stationery/${shop.ids.pen}`);
+          await page.getByLabel("Title", { exact: true }).fill("Atlas pen, red");
+          await page.getByRole("button", { name: "Save changes" }).click();
+          await page.getByRole("status").filter({
+            hasText: "Stationery item updated successfully",
+          }).waitFor();
+          assert.equal(
+            (await shop.catalogue.findStationery(shop.ids.pen))?.title,
+            "Atlas pen, red",
+          );
+          await shoot(page, `catalogue-edit-stationery-${width}`);
+        });
+      });
     }
   } finally {
     await setup.browser.close();

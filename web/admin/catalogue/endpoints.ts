@@ -95,13 +95,13 @@ export function exportCsv(api: ApiClient, kind: ProductKind): Promise<Blob> {
   return api.blob(`/api/${kind}/export`);
 }
 
-/** Checks (dryRun) or imports a book CSV file. */
-export async function importBooks(
+/** Checks (dryRun) or imports a CSV file of books or stationery. */
+export async function importCsv(
   api: ApiClient,
   file: Blob,
-  options: { dryRun: boolean },
+  options: { kind: ProductKind; dryRun: boolean },
 ): Promise<ImportSummary> {
-  const path = options.dryRun ? "/api/books/import?dryRun=1" : "/api/books/import";
+  const path = `/api/${options.kind}/import${options.dryRun ? "?dryRun=1" : ""}`;
   const body = new Blob([file], { type: "text/csv" });
   return (await api.send<{ data: ImportSummary }>("POST", path, body)).data;
 }
