@@ -24,6 +24,7 @@ import type {
   StationerySort,
 } from "../../domain/catalogue/model.ts";
 import { TtlCache } from "./ttl_cache.ts";
+import { canonicalJson } from "../../domain/canonical_json.ts";
 
 export interface CatalogueCacheOptions {
   /** Listing pages and single products; 2 s by default. */
@@ -93,16 +94,6 @@ export class CatalogueCache {
   }
 }
 
-/** JSON with object keys sorted and undefined fields left out: equal requests, equal text. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-}
-
 /**
  * The cache key of a listing: the kind, the filter with its title term as the filter
  * applies it (trimmed, lower-cased; blank means none), the page and the sort.
@@ -117,7 +108,7 @@ export function listingKey(
   const term = (request.filter.q ?? "").trim().toLocaleLowerCase();
   const filter = { ...request.filter, q: term === "" ? undefined : term };
   return `${kind}:${
-    canonical({
+    canonicalJson({
       filter,
       page: { page: request.page.page, pageSize: request.page.pageSize },
       sort: request.sort,

@@ -17,6 +17,7 @@ import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } f
 import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
+import { canonicalJson } from "../../domain/canonical_json.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -52,18 +53,6 @@ async function orderKeys(
 
 /** How long an idempotency key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** JSON with object keys sorted at every depth: equal bodies give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** Hex SHA-256 of the canonical form of a request body. */
 export async function requestHash(body: unknown): Promise<string> {
