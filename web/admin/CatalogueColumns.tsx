@@ -4,6 +4,7 @@
  * typed prices reach the cells through the table's meta.
  */
 import { type CellContext, createColumnHelper } from "@tanstack/react-table";
+import { type RowNotice, RowStatus } from "./Feedback.tsx";
 import { formatRupees } from "./format.ts";
 import type { WireBook, WireStationery } from "./wire.ts";
 
@@ -22,6 +23,8 @@ export interface ProductTableMeta {
   update(row: ProductRow): void;
   remove(row: ProductRow): void;
   busyId: number | null;
+  /** The last row action's result, shown in its row. */
+  rowNotice: RowNotice | null;
 }
 
 function metaOf<T>(context: CellContext<T, unknown>): ProductTableMeta {
@@ -74,6 +77,7 @@ function ActionsCell<T extends ProductRow>(context: CellContext<T, unknown>) {
       >
         Delete
       </button>
+      <RowStatus notice={meta.rowNotice} id={row.id} />
     </div>
   );
 }
