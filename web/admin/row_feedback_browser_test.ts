@@ -114,7 +114,7 @@ Deno.test("admin row actions and tables on a phone", async (t) => {
               Math.max(...tds.map((td) => td.getBoundingClientRect().right))
             );
             assert.ok(cells <= 375, `a cell on ${name} ends at x=${cells}`);
-            await page.screenshot({ path: `${ARTIFACTS}${name}-cards-375.png`, fullPage: true });
+            await page.screenshot({ path: `${ARTIFACTS}${name}-cards-375.png` });
           }
         }, 375);
       },
