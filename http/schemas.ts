@@ -188,11 +188,15 @@ function oneStockChange(value: { stock?: number; addStock?: number }, ctx: z.Ref
 
 export const stationeryChangesBody = z.strictObject(stockChangeShape).superRefine(oneStockChange);
 
+const PREORDER_DATE_NOTE =
+  "When the pre-ordered book is expected (YYYY-MM-DD); a date before today in Sri Lanka is 400";
+
 export const bookChangesBody = z.strictObject({
   ...stockChangeShape,
   preorder: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "must be true or false" })
     .transform(Boolean).optional(),
-  preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional(),
+  preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional()
+    .describe(PREORDER_DATE_NOTE),
   preorderedStock: count.optional(),
 }).superRefine(oneStockChange);
 
@@ -216,7 +220,7 @@ export const newBookFields = z.object({
   weight: kgText,
   description: z.string().max(10_000, "must be at most 10000 characters").optional(),
   preorder: formFlag.optional(),
-  preorderDate: z.union([isoDate, z.literal("")]).optional(),
+  preorderDate: z.union([isoDate, z.literal("")]).optional().describe(PREORDER_DATE_NOTE),
   preorderedStock: z.union([countText, z.literal("").transform(() => 0)]).optional(),
 });
 
