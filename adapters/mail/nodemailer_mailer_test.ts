@@ -24,7 +24,7 @@ Deno.test("NodemailerMailer delivers a COD checkout mail to the shopper", async 
     assert.equal(mail.subject, "Pothgula: order #1042 received");
     assert.match(mail.text, /Madol Doova \(Book\): LKR 1,250.00 x 2 = LKR 2,500.00/);
     assert.match(mail.text, /Cash on Delivery/);
-    assert.match(mail.html, /<td[^>]*>Atlas CR Book 120 pages<\/td>/);
+    assert.match(mail.html, /<td[^>]*>Atlas CR Book 120 pages<br>/);
   } finally {
     mailer.close();
     await peer.stop();
