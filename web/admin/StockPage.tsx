@@ -48,7 +48,7 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
     [api, kind, page, q],
   );
   // Each result shows in its row, beside the Update button pressed.
-  const { rowNotice, rowSuccess, rowFailure, clearRow } = useRowNotice();
+  const { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf } = useRowNotice();
   const heading = kind === "books" ? "Books" : "Stationery";
   const headers = kind === "books" ? BOOK_HEADERS : STATIONERY_HEADERS;
 
@@ -100,6 +100,7 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
                     item={item}
                     withPreorder={kind === "books"}
                     notice={rowNotice}
+                    onEdit={() => clearRowOf(item.id)}
                     onSave={save}
                     onNothing={() =>
                       rowFailure(item.id, "Nothing to update: enter a new value first")}

@@ -34,12 +34,14 @@ interface StockRowProps {
   onSave: (item: StockItem, changes: StockChanges) => Promise<boolean>;
   /** The last row action's result, shown in its row. */
   notice: RowNotice | null;
+  /** The admin typed into the row. */
+  onEdit?: () => void;
   onNothing: () => void;
   onInvalid: () => void;
 }
 
 export function StockRow(
-  { item, withPreorder, onSave, notice, onNothing, onInvalid }: StockRowProps,
+  { item, withPreorder, onSave, notice, onEdit, onNothing, onInvalid }: StockRowProps,
 ) {
   const current = currentOf(item, withPreorder);
   const [edit, setEdit] = useState<StockEdit>(() => initialEdit(current));
@@ -48,6 +50,7 @@ export function StockRow(
 
   function set<K extends keyof StockEdit>(name: K, value: StockEdit[K]) {
     setEdit((all) => ({ ...all, [name]: value }));
+    onEdit?.();
   }
 
   async function save() {

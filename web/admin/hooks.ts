@@ -79,5 +79,10 @@ export function useRowNotice() {
     [],
   );
   const clearRow = useCallback(() => setRowNotice(null), []);
-  return { rowNotice, rowSuccess, rowFailure, clearRow };
+  /** Once the admin changes a row again, its last result no longer applies. */
+  const clearRowOf = useCallback(
+    (id: number) => setRowNotice((notice) => notice?.id === id ? null : notice),
+    [],
+  );
+  return { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf };
 }
