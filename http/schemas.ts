@@ -215,6 +215,9 @@ export const stationeryChangesBody = z.strictObject({
   ...productEditShape,
 }).superRefine(oneStockChange);
 
+const PREORDER_DATE_NOTE =
+  "When the pre-ordered book is expected (YYYY-MM-DD); a date before today in Sri Lanka is 400";
+
 export const bookChangesBody = z.strictObject({
   ...stockChangeShape,
   ...productEditShape,
@@ -228,7 +231,8 @@ export const bookChangesBody = z.strictObject({
   description: z.union([description, z.null()]).optional(),
   preorder: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "must be true or false" })
     .transform(Boolean).optional(),
-  preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional(),
+  preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional()
+    .describe(PREORDER_DATE_NOTE),
   preorderedStock: count.optional(),
 }).superRefine(oneStockChange);
 
@@ -251,7 +255,7 @@ export const newBookFields = z.object({
   weight: kgText,
   description: description.optional(),
   preorder: formFlag.optional(),
-  preorderDate: z.union([isoDate, z.literal("")]).optional(),
+  preorderDate: z.union([isoDate, z.literal("")]).optional().describe(PREORDER_DATE_NOTE),
   preorderedStock: z.union([countText, z.literal("").transform(() => 0)]).optional(),
 });
 

@@ -100,6 +100,8 @@ Deno.test("a shopper adds items to the cart and places a COD order once", async 
     await dialog.getByText("keep LKR 1,680.00 ready for the courier", { exact: false }).waitFor();
     await dialog.getByText("delivered in 3 - 5 working days", { exact: false }).waitFor();
     assert.equal(await dialog.getByText(/Account number|WhatsApp/).count(), 0);
+    await Deno.mkdir("test-artifacts/storefront", { recursive: true });
+    await page.screenshot({ path: "test-artifacts/storefront/cod-placed-375.png" });
     const placed = await orders.list();
     assert.equal(placed.length, 1);
     assert.equal(placed[0].paymentMethod, "COD");

@@ -241,13 +241,21 @@ Deno.test("the quantity popup says when the cart already holds every copy", asyn
 
 Deno.test("a book page shows title, price and Add to Cart in a phone's first screen", async () => {
   await withShop(async ({ base, open }) => {
-    for (const [width, height] of [[320, 568], [375, 667]]) {
+    const cases: [number, number, string][] = [
+      [320, 568, "Wonder of Lanka"],
+      [375, 667, "Wonder of Lanka"],
+      [375, 667, "Gamperaliya"], // a pre-order, with its bank note
+    ];
+    for (const [width, height, title] of cases) {
       const page = await open(width, { height });
-      await page.goto(`${base}/books/${await bookId(base, "Wonder of Lanka")}`);
+      await page.goto(`${base}/books/${await bookId(base, title)}`);
       for (const target of [".book-title", ".book-price", ".purchase .button-large"]) {
         const box = await page.locator(target).boundingBox();
         assert.ok(box, target);
-        assert.ok(box.y + box.height <= height, `${target} ends at ${box.y + box.height}`);
+        assert.ok(
+          box.y + box.height <= height,
+          `${title}: ${target} ends at ${box.y + box.height}`,
+        );
       }
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
       await shot(page, "book-page");

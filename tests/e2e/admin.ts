@@ -128,8 +128,10 @@ export async function adminJourney(e2e: E2e): Promise<void> {
   await page.getByRole("heading", { name: "All Orders" }).waitFor();
   const pending = page.getByRole("region", { name: /^Pending/ });
   const codCard = pending.getByRole("article", { name: `Order #${cod}` });
-  const downloading = page.waitForEvent("download");
   await codCard.getByRole("button", { name: "Confirm" }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("dialog", { name: "Confirm order" }).getByRole("button", { name: "Confirm" })
+    .click();
   const download = await downloading;
   assert.equal(download.suggestedFilename(), `order-${cod}.pdf`);
   const bytes = await Deno.readFile(await download.path());
@@ -178,10 +180,9 @@ async function stockScreen(e2e: E2e, page: Page): Promise<void> {
   const more = (await e2e.shop.api<{ data: WireBook }>(`/api/books/${matilda.id}`)).data;
   assert.equal(more.stock, matilda.stock + 5);
   await books.getByRole("cell", { name: String(more.stock), exact: true }).waitFor();
-  await section.getByRole("button", { name: "Dismiss" }).click();
-  await saved.waitFor({ state: "detached" });
 
   await search.fill("Little Prince");
+  await saved.waitFor({ state: "detached" });
   const prince = (await e2e.shop.api<{ data: WireBook[] }>("/api/books?q=Little+Prince")).data[0];
   assert.equal(prince.preorder, 0);
   await books.getByRole("cell", { name: prince.title, exact: true }).waitFor();

@@ -4,6 +4,7 @@
  * typed prices reach the cells through the table's meta.
  */
 import { type CellContext, createColumnHelper } from "@tanstack/react-table";
+import { type RowNotice, RowStatus } from "./Feedback.tsx";
 import { formatRupees } from "./format.ts";
 import { ProductLink } from "./catalogue/ProductLink.tsx";
 import type { WireBook, WireStationery } from "./wire.ts";
@@ -23,6 +24,8 @@ export interface ProductTableMeta {
   update(row: ProductRow): void;
   remove(row: ProductRow): void;
   busyId: number | null;
+  /** The last row action's result, shown in its row. */
+  rowNotice: RowNotice | null;
 }
 
 /** A product's title, linking to its edit page. */
@@ -80,6 +83,7 @@ function ActionsCell<T extends ProductRow>(context: CellContext<T, unknown>) {
       >
         Delete
       </button>
+      <RowStatus notice={meta.rowNotice} id={row.id} />
     </div>
   );
 }

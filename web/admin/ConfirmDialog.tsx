@@ -5,6 +5,8 @@ export interface ConfirmRequest {
   title: string;
   message: string;
   confirmLabel: string;
+  /** "danger" (the default) for what takes away, "primary" for what goes ahead. */
+  tone?: "danger" | "primary";
   onConfirm(): void;
 }
 
@@ -36,7 +38,7 @@ export function ConfirmDialog(
             </button>
             <button
               type="button"
-              className="button-danger"
+              className={request.tone === "primary" ? "button-primary" : "button-danger"}
               onClick={() => {
                 request.onConfirm();
                 onClose();

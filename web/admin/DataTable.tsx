@@ -94,7 +94,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-column={cell.column.id}>
+                <td
+                  key={cell.id}
+                  data-column={cell.column.id}
+                  data-label={typeof cell.column.columnDef.header === "string"
+                    ? cell.column.columnDef.header
+                    : cell.column.id}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

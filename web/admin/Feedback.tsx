@@ -1,4 +1,5 @@
 /** Spinners and notices: what the admin sees while waiting and after acting. */
+import { useEffect, useRef } from "react";
 import type { NoticeState } from "./hooks.ts";
 
 /** A spinning ring; `label` is read out by screen readers. */
@@ -23,7 +24,12 @@ export function Loading({ label = "Loading" }: { label?: string }) {
  * technology announces it. Both regions stay in the page so that a new text is heard.
  */
 export function Notice(
-  { notice, onDismiss }: { notice: NoticeState | null; onDismiss: () => void },
+  { notice, onDismiss, floating }: {
+    notice: NoticeState | null;
+    onDismiss: () => void;
+    /** Kept in sight at the bottom of the screen, for results of actions down a long list. */
+    floating?: boolean;
+  },
 ) {
   const dismiss = (
     <button type="button" className="notice-dismiss" onClick={onDismiss} aria-label="Dismiss">
@@ -31,7 +37,7 @@ export function Notice(
     </button>
   );
   return (
-    <div className="notices">
+    <div className={floating ? "notices notices-floating" : "notices"}>
       <div role="status" className={notice?.kind === "success" ? "notice notice-success" : ""}>
         {notice?.kind === "success" && (
           <>
@@ -49,5 +55,31 @@ export function Notice(
         )}
       </div>
     </div>
+  );
+}
+
+/** The result of a row's action (a price saved, a delete refused), shown in that row. */
+export interface RowNotice extends NoticeState {
+  id: number;
+}
+
+/** A row's own notice: beside the button the admin just pressed, not at the page's top. */
+export function RowStatus({ notice, id }: { notice: RowNotice | null; id: number }) {
+  const shown = notice && notice.id === id ? notice : null;
+  const ref = useRef<HTMLSpanElement>(null);
+  // It appears under the button: at the screen's foot it would be cut off.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [shown?.key]);
+  if (!shown) return null;
+  return (
+    <span
+      ref={ref}
+      key={shown.key}
+      role={shown.kind === "success" ? "status" : "alert"}
+      className={`row-status row-status-${shown.kind}`}
+    >
+      {shown.text}
+    </span>
   );
 }

@@ -43,6 +43,17 @@ export function OrdersPage() {
     setBusyId(null);
   }, [api, clear, success, failure, reloadOrders, reloadStats]);
 
+  const confirmOrder = useCallback((order: WireOrder) => {
+    setConfirm({
+      title: "Confirm order",
+      message: `Confirm order #${order.id} from ${order.name}? ${order.email} is mailed that ` +
+        "it is on its way, and the order slip downloads.",
+      confirmLabel: "Confirm",
+      tone: "primary",
+      onConfirm: () => change(order, "completed"),
+    });
+  }, [change]);
+
   const reject = useCallback((order: WireOrder) => {
     setConfirm({
       title: "Reject order",
@@ -103,7 +114,7 @@ export function OrdersPage() {
                       key={order.id}
                       order={order}
                       busy={busyId === order.id}
-                      onConfirm={(o) => change(o, "completed")}
+                      onConfirm={confirmOrder}
                       onReject={reject}
                       onDownloadSlip={slip}
                     />

@@ -16,7 +16,7 @@ import {
   updatePrice,
 } from "./endpoints.ts";
 import { Loading, Notice } from "./Feedback.tsx";
-import { useLoad, useNotice } from "./hooks.ts";
+import { useLoad, useNotice, useRowNotice } from "./hooks.ts";
 import {
   BOOK_COLUMNS,
   type ProductRow,
@@ -78,7 +78,10 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
     setSorting((current) => typeof change === "function" ? change(current) : change);
     setPage(1);
   }, []);
-  const { notice, success, failure, clear } = useNotice();
+  // Deleting takes the row away: that result floats at the bottom of the screen. Every
+  // other result shows in its row, beside the button pressed.
+  const { notice, success, clear } = useNotice();
+  const { rowNotice, rowSuccess, rowFailure, clearRow } = useRowNotice();
   const [prices, setPrices] = useState<Record<number, string>>({});
   const [priceErrors, setPriceErrors] = useState<Record<number, string>>({});
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -96,21 +99,22 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
     const parsed = parsePrice(prices[row.id] ?? String(row.price));
     if (!parsed.ok) {
       setPriceErrors((all) => ({ ...all, [row.id]: parsed.message }));
-      failure(text.priceFailed);
+      rowFailure(row.id, text.priceFailed);
       return;
     }
     setBusyId(row.id);
+    clear();
     try {
       await updatePrice(api, kind, row.id, parsed.value);
-      success(text.priceUpdated);
+      rowSuccess(row.id, text.priceUpdated);
       setPrices(({ [row.id]: _done, ...rest }) => rest);
       reload();
     } catch {
-      failure(text.priceFailed);
+      rowFailure(row.id, text.priceFailed);
     } finally {
       setBusyId(null);
     }
-  }, [api, kind, prices, text, success, failure, reload]);
+  }, [api, kind, prices, text, rowSuccess, rowFailure, clear, reload]);
 
   const remove = useCallback((row: ProductRow) => {
     setConfirm({
@@ -119,22 +123,23 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
       confirmLabel: "Delete",
       onConfirm: async () => {
         setBusyId(row.id);
+        clearRow();
         try {
           await deleteProduct(api, kind, row.id);
           success(text.deleted);
           reload();
         } catch {
-          failure(text.deleteFailed);
+          rowFailure(row.id, text.deleteFailed);
         } finally {
           setBusyId(null);
         }
       },
     });
-  }, [api, kind, text, success, failure, reload]);
+  }, [api, kind, text, success, rowFailure, clearRow, reload]);
 
   const meta: ProductTableMeta = useMemo(
-    () => ({ prices, priceErrors, setPrice, update, remove, busyId }),
-    [prices, priceErrors, setPrice, update, remove, busyId],
+    () => ({ prices, priceErrors, setPrice, update, remove, busyId, rowNotice }),
+    [prices, priceErrors, setPrice, update, remove, busyId, rowNotice],
   );
   const columns = (kind === "books" ? BOOK_COLUMNS : STATIONERY_COLUMNS) as ColumnDef<
     ProductRow,
@@ -145,7 +150,6 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{text.heading}</h2>
-      <Notice notice={notice} onDismiss={clear} />
       {list.state === "error" && (
         <p role="alert" className="notice notice-failure">
           Error fetching data: {list.message}
@@ -174,6 +178,7 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
           />
         </>
       )}
+      <Notice notice={notice} onDismiss={clear} floating />
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </section>
   );

@@ -9,8 +9,8 @@ import {
   type ProductKind,
   updateStock,
 } from "./endpoints.ts";
-import { Loading, Notice } from "./Feedback.tsx";
-import { useLoad, useNotice } from "./hooks.ts";
+import { Loading } from "./Feedback.tsx";
+import { useLoad, useRowNotice } from "./hooks.ts";
 import type { StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
 import type { WirePage } from "./wire.ts";
@@ -19,7 +19,7 @@ const BOOK_HEADERS = [
   "ID",
   "Title",
   "Current Quantity",
-  "New Quantity (to add)",
+  "Add to Stock",
   "Current Price",
   "New Price",
   "Preorder",
@@ -47,27 +47,27 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
     () => kind === "books" ? listBooks(api, { page, q }) : listStationery(api, { page, q }),
     [api, kind, page, q],
   );
-  const { notice, success, failure, clear } = useNotice();
+  // Each result shows in its row, beside the Update button pressed.
+  const { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf } = useRowNotice();
   const heading = kind === "books" ? "Books" : "Stationery";
   const headers = kind === "books" ? BOOK_HEADERS : STATIONERY_HEADERS;
 
   const save = useCallback(async (item: StockItem, changes: StockChanges) => {
-    clear();
+    clearRow();
     try {
       await updateStock(api, kind, item.id, changes);
     } catch {
-      failure("Failed to update stock");
+      rowFailure(item.id, "Failed to update stock");
       return false;
     }
-    success("Stock updated successfully");
+    rowSuccess(item.id, "Stock updated successfully");
     reload();
     return true;
-  }, [api, kind, clear, success, failure, reload]);
+  }, [api, kind, clearRow, rowSuccess, rowFailure, reload]);
 
   return (
     <section className="panel" aria-labelledby={`stock-${kind}-heading`}>
       <h3 id={`stock-${kind}-heading`}>{heading}</h3>
-      <Notice notice={notice} onDismiss={clear} />
       {list.state === "error" && (
         <p role="alert" className="notice notice-failure">Error fetching data: {list.message}</p>
       )}
@@ -99,9 +99,12 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
                     key={`${item.id}:${item.stock}:${item.price}:${item.preorder}:${item.preorder_date}:${item.preordered_stock}`}
                     item={item}
                     withPreorder={kind === "books"}
+                    notice={rowNotice}
+                    onEdit={() => clearRowOf(item.id)}
                     onSave={save}
-                    onNothing={() => failure("Nothing to update: enter a new value first")}
-                    onInvalid={() => failure("Failed to update stock")}
+                    onNothing={() =>
+                      rowFailure(item.id, "Nothing to update: enter a new value first")}
+                    onInvalid={() => rowFailure(item.id, "Failed to update stock")}
                   />
                 ))}
               </tbody>

@@ -5,6 +5,7 @@ import { formatRupees } from "./format.ts";
 import { initialEdit, type StockCurrent, type StockEdit, stockUpdate } from "./stock.ts";
 import type { StockChanges } from "./stock.ts";
 import type { FieldErrors } from "./validation.ts";
+import { type RowNotice, RowStatus } from "./Feedback.tsx";
 
 export interface StockItem {
   id: number;
@@ -31,11 +32,17 @@ interface StockRowProps {
   withPreorder: boolean;
   /** Resolves true when saved (the list then reloads), false when it failed. */
   onSave: (item: StockItem, changes: StockChanges) => Promise<boolean>;
+  /** The last row action's result, shown in its row. */
+  notice: RowNotice | null;
+  /** The admin typed into the row. */
+  onEdit?: () => void;
   onNothing: () => void;
   onInvalid: () => void;
 }
 
-export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: StockRowProps) {
+export function StockRow(
+  { item, withPreorder, onSave, notice, onEdit, onNothing, onInvalid }: StockRowProps,
+) {
   const current = currentOf(item, withPreorder);
   const [edit, setEdit] = useState<StockEdit>(() => initialEdit(current));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -43,6 +50,7 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
 
   function set<K extends keyof StockEdit>(name: K, value: StockEdit[K]) {
     setEdit((all) => ({ ...all, [name]: value }));
+    onEdit?.();
   }
 
   async function save() {
@@ -62,7 +70,11 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
     if (!saved) setSaving(false);
   }
 
-  function numberInput(name: "newQuantity" | "newPrice" | "preorderedStock", label: string) {
+  function numberInput(
+    name: "newQuantity" | "newPrice" | "preorderedStock",
+    label: string,
+    hint?: string,
+  ) {
     return (
       <>
         <input
@@ -76,21 +88,28 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
           onChange={(e) => set(name, e.target.value)}
         />
         {errors[name] && <span className="field-error">{errors[name]}</span>}
+        {hint && !errors[name] && <span className="field-hint">{hint}</span>}
       </>
     );
   }
+  const adding = Number(edit.newQuantity);
+  const addHint = edit.newQuantity.trim() !== "" && Number.isSafeInteger(adding) && adding > 0
+    ? `Adds ${adding}: stock becomes ${item.stock + adding}`
+    : undefined;
 
   return (
     <tr>
-      <td>{item.id}</td>
-      <td className="cell-title">{item.title}</td>
-      <td>{item.stock}</td>
-      <td>{numberInput("newQuantity", "New quantity to add")}</td>
-      <td className="cell-money">{formatRupees(item.price)}</td>
-      <td>{numberInput("newPrice", "New price")}</td>
+      <td data-label="ID">{item.id}</td>
+      <td data-label="Title" className="cell-title">{item.title}</td>
+      <td data-label="Current Quantity">{item.stock}</td>
+      <td data-label="Add to Stock">
+        {numberInput("newQuantity", "New quantity to add", addHint)}
+      </td>
+      <td data-label="Current Price" className="cell-money">{formatRupees(item.price)}</td>
+      <td data-label="New Price">{numberInput("newPrice", "New price")}</td>
       {withPreorder && (
         <>
-          <td>
+          <td data-label="Preorder">
             <input
               type="checkbox"
               aria-label={`Preorder ${item.title}`}
@@ -98,7 +117,7 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
               onChange={(e) => set("preorder", e.target.checked)}
             />
           </td>
-          <td>
+          <td data-label="Preorder Date">
             <input
               type="date"
               aria-label={`Preorder date for ${item.title}`}
@@ -109,10 +128,12 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
             />
             {errors.preorderDate && <span className="field-error">{errors.preorderDate}</span>}
           </td>
-          <td>{numberInput("preorderedStock", "Preordered stock")}</td>
+          <td data-label="Preordered Stock">
+            {numberInput("preorderedStock", "Preordered stock")}
+          </td>
         </>
       )}
-      <td>
+      <td data-label="Actions" className="cell-actions">
         <button
           type="button"
           className="button-primary"
@@ -124,6 +145,7 @@ export function StockRow({ item, withPreorder, onSave, onNothing, onInvalid }: S
           {saving && <span className="spinner spinner-small" aria-hidden="true"></span>}
           Update
         </button>
+        <RowStatus notice={notice} id={item.id} />
       </td>
     </tr>
   );

@@ -1,5 +1,6 @@
 /** Money and dates as the admin screens show them. Prices travel as rupees; sums are made in cents. */
 import { formatLkr, rupeesToCents as exactCents } from "../../domain/money.ts";
+import { SHOP_TIME_ZONE } from "../../domain/catalogue/preorder.ts";
 
 export { formatLkr };
 
@@ -16,9 +17,7 @@ export function formatRupees(rupees: number): string {
   return formatLkr(rupeesToCents(rupees));
 }
 
-/** The shop's time zone: every time the owner reads is Sri Lanka's, wherever the browser is. */
-export const SHOP_TIME_ZONE = "Asia/Colombo";
-
+// Every time the owner reads is Sri Lanka's, wherever the browser is.
 const SHOP_CLOCK = new Intl.DateTimeFormat("en-CA", {
   timeZone: SHOP_TIME_ZONE,
   year: "numeric",

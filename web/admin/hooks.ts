@@ -63,3 +63,26 @@ export function useNotice() {
   const clear = useCallback(() => setNotice(null), []);
   return { notice, success, failure, clear };
 }
+
+/** The notice of one row's action, by the row's id: see RowStatus. */
+export function useRowNotice() {
+  const [rowNotice, setRowNotice] = useState<(NoticeState & { id: number }) | null>(null);
+  const counter = useRef(0);
+  const rowSuccess = useCallback(
+    (id: number, text: string) =>
+      setRowNotice({ id, kind: "success", text, key: ++counter.current }),
+    [],
+  );
+  const rowFailure = useCallback(
+    (id: number, text: string) =>
+      setRowNotice({ id, kind: "failure", text, key: ++counter.current }),
+    [],
+  );
+  const clearRow = useCallback(() => setRowNotice(null), []);
+  /** Once the admin changes a row again, its last result no longer applies. */
+  const clearRowOf = useCallback(
+    (id: number) => setRowNotice((notice) => notice?.id === id ? null : notice),
+    [],
+  );
+  return { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf };
+}

@@ -15,45 +15,55 @@ import { type FakeShopApi, order } from "./testing/fake_shop_api.ts";
 
 Deno.test("admin orders, stock and layout", async (t) => {
   await withRig(async (rig) => {
-    await t.step("orders are grouped; Confirm downloads the slip, Reject asks first", async () => {
-      const seed = (api: FakeShopApi) => {
-        api.orders = [
-          order(3),
-          order(2, { status: "completed", user_id: 7, total: 2500.5 }),
-          order(1, { status: "rejected" }),
-        ];
-      };
-      await withShop(rig, seed, async (page, api, url) => {
-        await logIn(page, url);
-        await page.getByRole("link", { name: "Orders" }).click();
-        await page.getByRole("heading", { name: "All Orders" }).waitFor();
-        await page.locator("p.stat", { hasText: "LKR 2,500.50" }).waitFor();
-        const pending = page.getByRole("article", { name: "Order #3" });
-        await pending.getByText("Status: Pending").waitFor();
-        assert.equal(await pending.getByText("Guest").count(), 1);
-        await pending.getByText("LKR 2,300.00").waitFor();
-        const downloading = page.waitForEvent("download");
-        await pending.getByRole("button", { name: "Confirm" }).click();
-        const download = await downloading;
-        assert.equal(download.suggestedFilename(), "order-3.pdf");
-        await statusText(page, "Order completed");
-        assert.equal(api.orders[0].status, "completed");
-        await page.getByRole("article", { name: "Order #3" }).getByRole("button", {
-          name: "Download slip",
-        }).waitFor();
-        api.orders.push(order(4));
-        await page.reload();
-        await page.getByRole("article", { name: "Order #4" }).getByRole("button", {
-          name: "Reject",
-        })
-          .click();
-        await page.getByRole("dialog", { name: "Reject order" }).getByRole("button", {
-          name: "Reject",
-        }).click();
-        await statusText(page, "Order rejected");
-        assert.equal(api.orders.find((o) => o.id === 4)?.status, "rejected");
-      });
-    });
+    await t.step(
+      "orders are grouped; Confirm and Reject ask first, Confirm downloads the slip",
+      async () => {
+        const seed = (api: FakeShopApi) => {
+          api.orders = [
+            order(3),
+            order(2, { status: "completed", user_id: 7, total: 2500.5 }),
+            order(1, { status: "rejected" }),
+          ];
+        };
+        await withShop(rig, seed, async (page, api, url) => {
+          await logIn(page, url);
+          await page.getByRole("link", { name: "Orders" }).click();
+          await page.getByRole("heading", { name: "All Orders" }).waitFor();
+          await page.locator("p.stat", { hasText: "LKR 2,500.50" }).waitFor();
+          const pending = page.getByRole("article", { name: "Order #3" });
+          await pending.getByText("Status: Pending").waitFor();
+          assert.equal(await pending.getByText("Guest").count(), 1);
+          await pending.getByText("LKR 2,300.00").waitFor();
+          await pending.getByRole("button", { name: "Confirm" }).click();
+          // Confirming mails the customer: it asks first, naming who is mailed.
+          const ask = page.getByRole("dialog", { name: "Confirm order" });
+          await ask.getByText(/is mailed that it is on its way/).waitFor();
+          await ask.getByRole("button", { name: "Cancel" }).click();
+          assert.equal(api.orders[0].status, "pending");
+          await pending.getByRole("button", { name: "Confirm" }).click();
+          const downloading = page.waitForEvent("download");
+          await ask.getByRole("button", { name: "Confirm" }).click();
+          const download = await downloading;
+          assert.equal(download.suggestedFilename(), "order-3.pdf");
+          await statusText(page, "Order completed");
+          assert.equal(api.orders[0].status, "completed");
+          await page.getByRole("article", { name: "Order #3" }).getByRole("button", {
+            name: "Download slip",
+          }).waitFor();
+          api.orders.push(order(4));
+          await page.reload();
+          await page.getByRole("article", { name: "Order #4" }).getByRole("button", {
+            name: "Reject",
+          })
+            .click();
+          await page.getByRole("dialog", { name: "Reject order" }).getByRole("button", {
+            name: "Reject",
+          }).click();
+          await statusText(page, "Order rejected");
+          assert.equal(api.orders.find((o) => o.id === 4)?.status, "rejected");
+        });
+      },
+    );
 
     await t.step("stock adds quantities with addStock and searches on the server", async () => {
       await withShop(rig, seedCatalogue, async (page, api, url) => {

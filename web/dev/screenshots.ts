@@ -1,6 +1,7 @@
 /**
  * Screenshots of every storefront page at phone and desktop widths, over the preview
- * server: `deno run -A web/dev/screenshots.ts` writes test-artifacts/screens/*.png.
+ * server, with text typed into the search box and the forms and a filled cart:
+ * `deno run -A web/dev/screenshots.ts` writes test-artifacts/screens/*.png.
  */
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../../tests/support/browser.ts";
@@ -54,6 +55,17 @@ async function findIds(base: string): Promise<Ids> {
   };
 }
 
+async function fillCheckout(p: Page) {
+  await p.getByLabel("Name").fill("Nimal Perera");
+  await p.getByLabel("Email").fill("nimal@example.lk");
+  await p.getByLabel("Phone").fill("077 123 4567");
+  await p.getByLabel("Address").fill("12 Galle Road");
+  await p.getByLabel("Province").selectOption({ label: "Western" });
+  await p.getByLabel("District").selectOption({ label: "Colombo" });
+  await p.getByLabel("City").fill("colombo 7");
+  await p.getByText("Delivering to").waitFor();
+}
+
 const pages = (ids: Ids): [string, string, ((p: Page) => Promise<void>)?][] => [
   ["books", "/"],
   ["books-filtered", "/?categoryId=1&maxPrice=2000&page=1"],
@@ -68,8 +80,11 @@ const pages = (ids: Ids): [string, string, ((p: Page) => Promise<void>)?][] => [
     await p.getByRole("button", { name: "Show Bank Details" }).click();
   }],
   ["cart", "/cart"],
-  ["checkout", "/checkout"],
-  ["register", "/register"],
+  ["checkout", "/checkout", fillCheckout],
+  ["register", "/register", async (p) => {
+    await p.getByLabel("Name").fill("Nimal Perera");
+    await p.getByLabel("Email").fill("nimal@example.lk");
+  }],
   ["privacy", "/privacy"],
   ["terms", "/terms"],
   ["not-found", "/nowhere"],
@@ -97,6 +112,7 @@ if (import.meta.main) {
       for (const [name, path, act] of pages(ids)) {
         if (only && !name.startsWith(only)) continue;
         await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+        await page.getByRole("searchbox").fill("Madol Doova");
         if (act) await act(page);
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
