@@ -91,7 +91,7 @@ Deno.test("admin row actions and tables on a phone", async (t) => {
     );
 
     await t.step(
-      "admin tables fit a 375px phone without scrolling sideways inside the page",
+      "admin tables and tabs fit a 375px phone without scrolling sideways inside the page",
       async () => {
         const seed = (api: FakeShopApi) => {
           seedCatalogue(api);
@@ -99,16 +99,20 @@ Deno.test("admin row actions and tables on a phone", async (t) => {
         };
         await withShop(rig, seed, async (page, _api, url) => {
           await logIn(page, url);
-          for (const name of ["dashboard", "stock"]) {
+          for (const name of ["dashboard", "stock", "catalogue"]) {
             await page.goto(`${url}/admin/${name}`);
             await page.locator(".data-table tbody tr").first().waitFor();
             await page.locator(".loading").first().waitFor({ state: "detached" });
             if (name === "stock") {
               await page.getByLabel("New quantity to add for Gamperaliya").fill("4");
               await page.getByLabel("New price for Gamperaliya").fill("1600");
-            } else {
+            } else if (name === "dashboard") {
               await page.getByLabel("Price of Gamperaliya", { exact: true }).fill("1100");
             }
+            const tabs = await page.locator(".admin-tabs .tab").evaluateAll((links) =>
+              Math.max(...links.map((a) => a.getBoundingClientRect().right))
+            );
+            assert.ok(tabs <= 375, `a tab on ${name} ends at x=${tabs}`);
             const scrolled = await page.locator(".table-scroll").evaluateAll((boxes) =>
               boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).length
             );

@@ -66,14 +66,18 @@ export function ProductFinder({ kind }: { kind: ProductKind }) {
             <tbody>
               {list.data.data.map((row) => (
                 <tr key={row.id}>
-                  <td>
+                  <td data-label="Title" className="cell-title">
                     <ProductLink kind={kind} id={row.id}>{row.title}</ProductLink>
                   </td>
-                  {books && <td>{(row as WireBook).author}</td>}
-                  {books && <td className="wide-only">{(row as WireBook).isbn13}</td>}
-                  <td className="wide-only">{row.category_name}</td>
-                  <td>{row.stock}</td>
-                  <td>
+                  {books && <td data-label="Author">{(row as WireBook).author}</td>}
+                  {books && (
+                    <td data-label="ISBN-13" className="wide-only">
+                      {(row as WireBook).isbn13}
+                    </td>
+                  )}
+                  <td data-label="Category" className="wide-only">{row.category_name}</td>
+                  <td data-label="Stock">{row.stock}</td>
+                  <td data-label="Edit">
                     <ProductLink kind={kind} id={row.id} label={`Edit ${row.title}`}>
                       Edit
                     </ProductLink>
