@@ -10,7 +10,9 @@
  * handlers read it again as they like.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { createHash } from "node:crypto";
 import { type FieldProblem, validationFailed } from "./errors.ts";
+import { buildCsp } from "./security.ts";
 
 /**
  * Body fields (by their last name in the path) that may hold several lines. Every other
@@ -137,16 +139,23 @@ async function bodyProblems(c: Context): Promise<FieldProblem[]> {
   return out;
 }
 
+const PAGE_STYLE = "body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;" +
+  "padding:0 1rem;line-height:1.5;color:#1f2937}h1{font-size:1.5rem}a{color:#14532d}";
+/** The page's one inline style, allowed by its hash and nothing else. */
+const PAGE_CSP = buildCsp({
+  "style-src": [`'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`],
+});
+
 /** A short page for a storefront address with control characters, with a way back. */
 function badAddressPage(c: Context): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>Address not understood - Pothgula</title></head><body style="font-family:sans-serif;` +
-    `max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>This address could not be read</h1>` +
+    `<title>Address not understood - Pothgula</title><style>${PAGE_STYLE}</style></head><body>` +
+    `<h1>This address could not be read</h1>` +
     `<p>The link holds characters that no page of the shop uses. Please check the link, or ` +
     `search again from the shop's front page.</p><p><a href="/">Back to the shop</a></p>` +
     `</body></html>`;
-  return c.html(html, 400, { "Cache-Control": "no-store" });
+  return c.html(html, 400, { "Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP });
 }
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
