@@ -1,6 +1,7 @@
 /**
  * One rule at the edge for text: no control characters in any path segment, query
- * parameter or body field, whatever the route. PostgreSQL cannot store NUL in text and
+ * parameter or body field, whatever the route (and no JSON number too large for the
+ * shop's columns). PostgreSQL cannot store NUL in text and
  * no field of the shop means a bell or an escape, so they are refused with 400 naming the
  * field before any handler runs; routes added later are covered without a line of their
  * own. Newline, carriage return and tab pass only in the body fields that hold several
@@ -42,6 +43,13 @@ function problem(field: string, found: string): FieldProblem {
   return { field, message: `must not contain control characters (found ${found})` };
 }
 
+/**
+ * No number the shop keeps is this large (ids, counts and cents fit a 32-bit column or are
+ * bounded far below it by their own schema): a JSON number beyond it is refused at the
+ * edge, on every route, before any sum can overflow.
+ */
+export const MAX_JSON_NUMBER = 2_147_483_647;
+
 /** Every string of a JSON value, keys included, checked under its dotted path. */
 function walkJson(value: unknown, path: string[], out: FieldProblem[]): void {
   if (out.length >= 20) return;
@@ -49,6 +57,10 @@ function walkJson(value: unknown, path: string[], out: FieldProblem[]): void {
     const last = path[path.length - 1] ?? "";
     const found = forbiddenCharacter(value, MULTILINE_FIELDS.has(last));
     if (found) out.push(problem(path.join(".") || "body", found));
+    return;
+  }
+  if (typeof value === "number" && Math.abs(value) > MAX_JSON_NUMBER) {
+    out.push({ field: path.join(".") || "body", message: `must be at most ${MAX_JSON_NUMBER}` });
     return;
   }
   if (Array.isArray(value)) {
