@@ -16,6 +16,7 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { refuseControlCharacters } from "./text_rule.ts";
+import { bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
 import { opsEndpoints, requestLog } from "./ops.ts";
 import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -90,6 +91,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(opsEndpoints(deps.readiness));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
+  // A body that trickles is cut off (408) before the limits read it.
+  app.use(
+    "/api/*",
+    bodyReadTimeouts(
+      deps.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS,
+      (multipart) => multipart ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES,
+    ),
+  );
   app.use("/api/*", bodyLimits());
   app.use(refuseControlCharacters());
 

@@ -20,6 +20,7 @@ import type { Logger } from "./errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
 import type { ReadinessCheck } from "./ops.ts";
 import type { ResponseStore } from "./response_cache.ts";
+import type { BodyTimeouts } from "./body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 
 export interface AppDeps {
@@ -52,6 +53,8 @@ export interface AppDeps {
   rateLimits?: RateLimitStore;
   /** What /readyz asks; without it /readyz answers like /healthz. */
   readiness?: ReadinessCheck;
+  /** How long a request body may take; DEFAULT_BODY_TIMEOUTS when absent. */
+  bodyTimeouts?: BodyTimeouts;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
   responseCache?: ResponseStore;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */

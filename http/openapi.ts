@@ -90,8 +90,10 @@ function responses(route: RouteSpec) {
     description: "Error",
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
-  // Every route answers 400 for control characters in its path, query or body (text_rule.ts).
-  const statuses = [...new Set([400, ...route.errors])].sort((a, b) => a - b);
+  // Every route answers 400 for control characters in its path, query or body (text_rule.ts),
+  // and every route with a body 408 when the body is too slow (body_timeout.ts).
+  const edge = route.json || route.multipart ? [400, 408] : [400];
+  const statuses = [...new Set([...edge, ...route.errors])].sort((a, b) => a - b);
   return {
     [String(route.ok.status)]: ok,
     ...Object.fromEntries(statuses.map((status) => [String(status), error])),

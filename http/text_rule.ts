@@ -1,6 +1,7 @@
 /**
  * One rule at the edge for text: no control characters in any path segment, query
- * parameter or body field, whatever the route. PostgreSQL cannot store NUL in text and
+ * parameter or body field, whatever the route (and no JSON number too large for the
+ * shop's columns). PostgreSQL cannot store NUL in text and
  * no field of the shop means a bell or an escape, so they are refused with 400 naming the
  * field before any handler runs; routes added later are covered without a line of their
  * own. Newline, carriage return and tab pass only in the body fields that hold several
@@ -10,7 +11,9 @@
  * handlers read it again as they like.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { createHash } from "node:crypto";
 import { type FieldProblem, validationFailed } from "./errors.ts";
+import { buildCsp } from "./security.ts";
 
 /**
  * Body fields (by their last name in the path) that may hold several lines. Every other
@@ -40,6 +43,13 @@ function problem(field: string, found: string): FieldProblem {
   return { field, message: `must not contain control characters (found ${found})` };
 }
 
+/**
+ * No number the shop keeps is this large (ids, counts and cents fit a 32-bit column or are
+ * bounded far below it by their own schema): a JSON number beyond it is refused at the
+ * edge, on every route, before any sum can overflow.
+ */
+export const MAX_JSON_NUMBER = 2_147_483_647;
+
 /** Every string of a JSON value, keys included, checked under its dotted path. */
 function walkJson(value: unknown, path: string[], out: FieldProblem[]): void {
   if (out.length >= 20) return;
@@ -47,6 +57,10 @@ function walkJson(value: unknown, path: string[], out: FieldProblem[]): void {
     const last = path[path.length - 1] ?? "";
     const found = forbiddenCharacter(value, MULTILINE_FIELDS.has(last));
     if (found) out.push(problem(path.join(".") || "body", found));
+    return;
+  }
+  if (typeof value === "number" && Math.abs(value) > MAX_JSON_NUMBER) {
+    out.push({ field: path.join(".") || "body", message: `must be at most ${MAX_JSON_NUMBER}` });
     return;
   }
   if (Array.isArray(value)) {
@@ -144,16 +158,23 @@ async function bodyProblems(c: Context): Promise<FieldProblem[]> {
   return out;
 }
 
+const PAGE_STYLE = "body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;" +
+  "padding:0 1rem;line-height:1.5;color:#1f2937}h1{font-size:1.5rem}a{color:#14532d}";
+/** The page's one inline style, allowed by its hash and nothing else. */
+const PAGE_CSP = buildCsp({
+  "style-src": [`'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`],
+});
+
 /** A short page for a storefront address with control characters, with a way back. */
 function badAddressPage(c: Context): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>Address not understood - Pothgula</title></head><body style="font-family:sans-serif;` +
-    `max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>This address could not be read</h1>` +
+    `<title>Address not understood - Pothgula</title><style>${PAGE_STYLE}</style></head><body>` +
+    `<h1>This address could not be read</h1>` +
     `<p>The link holds characters that no page of the shop uses. Please check the link, or ` +
     `search again from the shop's front page.</p><p><a href="/">Back to the shop</a></p>` +
     `</body></html>`;
-  return c.html(html, 400, { "Cache-Control": "no-store" });
+  return c.html(html, 400, { "Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP });
 }
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);

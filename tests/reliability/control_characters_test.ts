@@ -11,6 +11,7 @@ import { ROUTES } from "../../http/app.ts";
 import type { RouteSpec } from "../../http/route_table.ts";
 import { MULTILINE_FIELDS } from "../../http/text_rule.ts";
 import { ENGINES, serverTestsEnabled } from "../../adapters/postgres/testing/databases.ts";
+import { recordFigures } from "./support/evidence.ts";
 import { type RealApp, realApp } from "./support/real_app.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
@@ -124,6 +125,12 @@ for (const engine of ENGINES) {
       try {
         const sent = await refusesEveryField(r);
         assert.ok(sent >= PROBES.length, `${sent} requests for ${PROBES.length} fields`);
+        await recordFigures(`control_characters_${engine}`, {
+          routes: ROUTES.length,
+          fields: PROBES.length,
+          requests: sent,
+          answered400: sent,
+        });
         assert.deepEqual(r.logger.lines.filter((l) => l.level === "error"), []);
       } finally {
         await r.close();

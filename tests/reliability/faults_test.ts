@@ -287,9 +287,11 @@ faultTest(
         ordersTried: attempts.length,
         placed: counts[201] ?? 0,
         refusedAfterStop: (counts[0] ?? 0) + (counts[503] ?? 0),
+        answered503WhileClosing: counts[503] ?? 0,
+        noAnswer: counts[0] ?? 0,
         storedOrders: stored.orders,
         ordersWithoutItems: stored.ordersWithoutItems,
-        fiveHundreds: attempts.filter((a) => a.status >= 500).length,
+        fiveHundreds: attempts.filter((a) => a.status >= 500 && a.status !== 503).length,
         secondsToExit: Math.round(stopSeconds * 10) / 10,
       });
     } finally {
