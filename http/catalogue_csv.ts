@@ -9,7 +9,11 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { centsToRupees, gramsToKg } from "../domain/money.ts";
 import type { Book, NewBook, StationeryItem } from "../domain/catalogue/model.ts";
-import type { BookRowValues, ImportProblem } from "../domain/catalogue/book_import.ts";
+import type {
+  BookRowValues,
+  ImportProblem,
+  ImportSummary,
+} from "../domain/catalogue/book_import.ts";
 import { ApiError, fieldProblems } from "./errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../domain/catalogue/stationery_import.ts";
@@ -114,6 +118,19 @@ const WIRE_NAME: Record<string, string> = {
 /** The field a person reads in an import problem. */
 export function wireField(field: string): string {
   return WIRE_NAME[field] ?? field;
+}
+
+/** An import's answer, books or stationery: the counts and every problem by row and field. */
+export function importSummaryRecord(summary: ImportSummary) {
+  return {
+    data: {
+      created: summary.created,
+      updated: summary.updated,
+      unchanged: summary.unchanged,
+      written: summary.written,
+      errors: summary.errors.map((e) => ({ ...e, field: wireField(e.field) })),
+    },
+  };
 }
 
 /** Reads the text of a CSV body: 413 above the limit, 400 when it is not UTF-8 text. */

@@ -27,7 +27,7 @@ import { ApiError, notFound, validationFailed } from "../errors.ts";
 import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
 import { MAX_IMAGES, storeImages } from "../product_images.ts";
 import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
-import { booksCsv, parseBookCsv, readCsvBody, wireField } from "../catalogue_csv.ts";
+import { booksCsv, importSummaryRecord, parseBookCsv, readCsvBody } from "../catalogue_csv.ts";
 import { allPages, coversOf, csvResponse } from "./catalogue_export.ts";
 
 export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -60,16 +60,7 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
       categoryIds: async () => new Set((await deps.catalogue.listCategories()).map((c) => c.id)),
     }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun: dryRun ?? false });
     if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
-    const { summary } = outcome;
-    return c.json({
-      data: {
-        created: summary.created,
-        updated: summary.updated,
-        unchanged: summary.unchanged,
-        written: summary.written,
-        errors: summary.errors.map((e) => ({ ...e, field: wireField(e.field) })),
-      },
-    });
+    return c.json(importSummaryRecord(outcome.summary));
   });
 
   app.get("/archived", validate("query", archivedQuery), async (c) => {

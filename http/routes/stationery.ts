@@ -22,7 +22,12 @@ import { pageRecord, stationeryRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
 import { storeImages } from "../product_images.ts";
 import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
-import { parseStationeryCsv, readCsvBody, stationeryCsv, wireField } from "../catalogue_csv.ts";
+import {
+  importSummaryRecord,
+  parseStationeryCsv,
+  readCsvBody,
+  stationeryCsv,
+} from "../catalogue_csv.ts";
 import { allPages, coversOf, csvResponse } from "./catalogue_export.ts";
 import { importStationery } from "../../domain/catalogue/stationery_import.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -57,16 +62,7 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
       categories: () => deps.catalogue.listStationeryCategories(),
     }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun: dryRun ?? false });
     if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
-    const { summary } = outcome;
-    return c.json({
-      data: {
-        created: summary.created,
-        updated: summary.updated,
-        unchanged: summary.unchanged,
-        written: summary.written,
-        errors: summary.errors.map((e) => ({ ...e, field: wireField(e.field) })),
-      },
-    });
+    return c.json(importSummaryRecord(outcome.summary));
   });
 
   app.get("/archived", validate("query", archivedQuery), async (c) => {
