@@ -25,12 +25,10 @@ import { BookCoverMaker } from "./adapters/demo/covers.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
-import {
-  ensureAdmin,
-  generatePassword,
-  loadOrCreateJwtSecret,
-  TokenService,
-} from "./http/auth/mod.ts";
+import { TokenService } from "./http/auth/mod.ts";
+import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
+import { generatePassword } from "./adapters/security/passwords.ts";
+import { loadOrCreateJwtSecret } from "./adapters/security/jwt_secret_file.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import { drainable } from "./http/graceful.ts";
@@ -99,7 +97,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       accounts: repositories.accounts,
       hasher: adminHasher,
       log: (line) => console.log(line),
-      ...(adminPassword ? { randomPassword: () => adminPassword } : {}),
+      // A new embedded database's password was drawn (and its hash begun) above.
+      randomPassword: adminPassword ? () => adminPassword : generatePassword,
     },
     { email: config.adminEmail, password: config.adminPassword },
   );

@@ -12,7 +12,7 @@
  * they expire (2 hours).
  */
 import type { AccountRepository, PasswordHasher } from "../domain/ports.ts";
-import { generatePassword } from "../http/auth/ensure_admin.ts";
+import { generatePassword } from "../adapters/security/passwords.ts";
 import { normalizeEmail } from "../http/auth/routes.ts";
 
 export interface AdminTaskDeps {

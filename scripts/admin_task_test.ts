@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { PostgresAccountRepository } from "../adapters/postgres/accounts.ts";
 import { cheapHasher } from "../http/auth/testing/fakes.ts";
-import { ensureAdmin } from "../http/auth/ensure_admin.ts";
+import { ensureAdmin } from "../domain/accounts/ensure_admin.ts";
 import { type AdminTaskDeps, runAdminTask } from "./admin_task.ts";
 import { holdLock } from "../adapters/embedded/process_lock.ts";
 
@@ -84,7 +84,12 @@ testOnBothEngines(
   async (sql) => {
     const accounts = new PostgresAccountRepository(sql);
     const logged: string[] = [];
-    const deps = { accounts, hasher: cheapHasher(), log: (l: string) => logged.push(l) };
+    const deps = {
+      accounts,
+      hasher: cheapHasher(),
+      log: (l: string) => logged.push(l),
+      randomPassword: () => "never drawn: both variables are set",
+    };
     await ensureAdmin(deps, { email: "old@pothgula.lk", password: "old password" });
     await task(accounts, "clerk password").run("add", "clerk@pothgula.lk", "--password-stdin");
     await ensureAdmin(deps, { email: "new@pothgula.lk", password: "new password" });

@@ -2,10 +2,10 @@
  * Authentication for the HTTP API: what the composition root and the app mount.
  *
  * @example
- * const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
+ * const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret); // adapters/security
  * const tokens = new TokenService({ secret, clock });
  * const hasher = new ScryptPasswordHasher();
- * await ensureAdmin({ accounts, hasher, log: console.log }, {
+ * await ensureAdmin({ accounts, hasher, log: console.log, randomPassword }, { // domain/accounts
  *   email: config.adminEmail,
  *   password: config.adminPassword,
  * });
@@ -23,7 +23,6 @@ export {
   type TokenServiceOptions,
   type VerifyResult,
 } from "./tokens.ts";
-export { JWT_SECRET_FILE, loadOrCreateJwtSecret } from "./jwt_secret.ts";
 export { type AdminEnv, bearerToken, requireAdmin } from "./require_admin.ts";
 export {
   clientAddress,
@@ -39,9 +38,3 @@ export {
   type LimitRule,
   normalizeEmail,
 } from "./routes.ts";
-export {
-  DEFAULT_ADMIN_EMAIL,
-  ensureAdmin,
-  type EnsureAdminDeps,
-  generatePassword,
-} from "./ensure_admin.ts";

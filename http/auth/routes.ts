@@ -18,6 +18,7 @@ import { clientAddress, RateLimiter } from "./rate_limit.ts";
 import type { TokenService } from "./tokens.ts";
 import { jsonBody, validationHook } from "./validation.ts";
 import type { TrustProxySetting } from "./client_address.ts";
+import { normalizeEmail } from "../../domain/accounts/email.ts";
 
 export interface LimitRule {
   limit: number;
@@ -58,9 +59,7 @@ function required(label: string) {
 }
 
 /** E-mail addresses are compared in lower case, without surrounding spaces. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normalizeEmail };
 
 const emailField = z.string(required("Email")).trim().max(254, "Email is too long")
   .pipe(z.email("Email must be a valid e-mail address")).transform(normalizeEmail);

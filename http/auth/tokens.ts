@@ -37,7 +37,7 @@ export interface IssuedToken {
 }
 
 export interface TokenServiceOptions {
-  /** At least 32 bytes; see loadOrCreateJwtSecret. */
+  /** At least 32 bytes; see adapters/security/jwt_secret_file.ts. */
   secret: Uint8Array;
   clock: Clock;
   ttlSeconds?: number;
@@ -113,5 +113,3 @@ function readClaims(payload: Record<string, unknown>): TokenClaims | undefined {
   if (typeof exp !== "number") return undefined;
   return { id: Number(sub), email, role, expiresAt: new Date(exp * 1000).toISOString() };
 }
-
-export { loadOrCreateJwtSecret } from "./jwt_secret.ts";

@@ -1,5 +1,6 @@
 /**
- * Makes sure the shop can be administered after start:
+ * Makes sure the shop can be administered after start (the rule; the composition root
+ * reads the environment and draws the random password):
  *
  * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists with that password, and an
  *   admin an earlier ADMIN_EMAIL named (or the generated first admin) is removed; admins
@@ -9,39 +10,24 @@
  * - neither set, admins present: nothing changes.
  * - only one of the two set: a configuration error naming the missing variable.
  */
-import type { AccountRepository, PasswordHasher } from "../../domain/ports.ts";
-import { normalizeEmail } from "./routes.ts";
+import type { AccountRepository, PasswordHasher } from "../ports.ts";
+import { normalizeEmail } from "./email.ts";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@pothgula.lk";
-const GENERATED_PASSWORD_LENGTH = 20;
 const MIN_PASSWORD_LENGTH = 8;
-/** No look-alike characters (0/O, 1/l/I): the password is read off a log and typed. */
-const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
 export interface EnsureAdminDeps {
   accounts: AccountRepository;
   hasher: PasswordHasher;
   log: (line: string) => void;
-  randomPassword?: () => string;
-}
-
-/** A random password of 20 characters from an unambiguous alphabet, without modulo bias. */
-export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
-  const n = PASSWORD_ALPHABET.length;
-  const ceiling = 256 - (256 % n);
-  let password = "";
-  while (password.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < ceiling && password.length < length) password += PASSWORD_ALPHABET[byte % n];
-    }
-  }
-  return password;
+  /** A new random password, for the first admin of a new shop. */
+  randomPassword: () => string;
 }
 
 /**
  * @example
  * await ensureAdmin(
- *   { accounts, hasher, log: console.log },
+ *   { accounts, hasher, log: console.log, randomPassword: generatePassword },
  *   { email: Deno.env.get("ADMIN_EMAIL"), password: Deno.env.get("ADMIN_PASSWORD") },
  * );
  */
@@ -71,7 +57,7 @@ export async function ensureAdmin(
   }
 
   if (await deps.accounts.countAdmins() > 0) return;
-  const generated = (deps.randomPassword ?? generatePassword)();
+  const generated = deps.randomPassword();
   await deps.accounts.upsertAdmin(DEFAULT_ADMIN_EMAIL, await deps.hasher.hash(generated));
   deps.log(
     `Created the admin account ${DEFAULT_ADMIN_EMAIL} with password ${generated} ` +

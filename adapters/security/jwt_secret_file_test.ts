@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { JWT_SECRET_FILE, loadOrCreateJwtSecret } from "./jwt_secret.ts";
+import { JWT_SECRET_FILE, loadOrCreateJwtSecret } from "./jwt_secret_file.ts";
 
 async function withTempDir(run: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "pothgula-secret-" });

@@ -1,0 +1,121 @@
+/**
+ * The contract of the AccountRepository port, run against the memory accounts the HTTP,
+ * admin-task and domain tests use and the database's on PGlite and a PostgreSQL server.
+ */
+import assert from "node:assert/strict";
+import { testOnBothEngines } from "./postgres/testing/databases.ts";
+import { PostgresAccountRepository } from "./postgres/accounts.ts";
+import { MemoryAccounts } from "../domain/accounts/testing/memory_accounts.ts";
+import type { AccountRepository } from "../domain/ports.ts";
+
+/** Registers the test once per adapter: `[memory]`, `[pglite]` and `[postgres]`. */
+function contract(name: string, fn: (accounts: AccountRepository) => Promise<void>): void {
+  Deno.test(`${name} [memory]`, () => fn(new MemoryAccounts()));
+  testOnBothEngines(name, (sql) => fn(new PostgresAccountRepository(sql)));
+}
+
+contract(
+  "upsertAdmin() creates the admin, then only changes the password",
+  async (accounts) => {
+    assert.equal(await accounts.countAdmins(), 0);
+    const created = await accounts.upsertAdmin("admin@pothgula.lk", "hash-1");
+    assert.deepEqual(created, {
+      id: created.id,
+      email: "admin@pothgula.lk",
+      passwordHash: "hash-1",
+    });
+    const updated = await accounts.upsertAdmin("Admin@Pothgula.lk", "hash-2");
+    assert.deepEqual(updated, { ...created, passwordHash: "hash-2" });
+    assert.equal(await accounts.countAdmins(), 1);
+  },
+);
+
+contract("findAdminByEmail() ignores case and misses unknown addresses", async (accounts) => {
+  const admin = await accounts.upsertAdmin("owner@pothgula.lk", "hash");
+  assert.deepEqual(await accounts.findAdminByEmail("OWNER@pothgula.lk"), admin);
+  assert.equal(await accounts.findAdminByEmail("someone@pothgula.lk"), undefined);
+});
+
+contract(
+  "createCustomer() refuses a taken username or e-mail, ignoring case",
+  async (accounts) => {
+    const outcome = await accounts.createCustomer({
+      username: "nimali",
+      email: "nimali@example.lk",
+      passwordHash: "h",
+    });
+    assert.equal(outcome.kind, "created");
+    if (outcome.kind !== "created") return;
+    assert.deepEqual(outcome.account, {
+      id: outcome.account.id,
+      username: "nimali",
+      email: "nimali@example.lk",
+    });
+    assert.deepEqual(
+      await accounts.createCustomer({
+        username: "NIMALI",
+        email: "other@example.lk",
+        passwordHash: "h",
+      }),
+      { kind: "taken", field: "username" },
+    );
+    assert.deepEqual(
+      await accounts.createCustomer({
+        username: "kamal",
+        email: "Nimali@Example.lk",
+        passwordHash: "h",
+      }),
+      { kind: "taken", field: "email" },
+    );
+  },
+);
+
+contract(
+  "listAdmins() is oldest first, with their source and no password hash",
+  async (accounts) => {
+    await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await accounts.upsertAdmin("clerk@pothgula.lk", "h2", "task");
+    const admins = await accounts.listAdmins();
+    assert.deepEqual(admins.map((a) => [a.email, a.source]), [
+      ["owner@pothgula.lk", "environment"],
+      ["clerk@pothgula.lk", "task"],
+    ]);
+    assert.ok(admins.every((a) => a.createdAt instanceof Date && !("passwordHash" in a)));
+  },
+);
+
+contract("setAdminPassword() changes an existing admin's hash only", async (accounts) => {
+  await accounts.upsertAdmin("owner@pothgula.lk", "old");
+  assert.equal(await accounts.setAdminPassword("OWNER@pothgula.lk", "new"), true);
+  assert.equal((await accounts.findAdminByEmail("owner@pothgula.lk"))?.passwordHash, "new");
+  assert.equal(await accounts.setAdminPassword("nobody@pothgula.lk", "x"), false);
+  assert.equal(await accounts.countAdmins(), 1);
+});
+
+contract("removeAdmin() removes one admin but never the last", async (accounts) => {
+  await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+  await accounts.upsertAdmin("clerk@pothgula.lk", "h2", "task");
+  assert.equal(await accounts.removeAdmin("nobody@pothgula.lk"), "not_found");
+  assert.equal(await accounts.removeAdmin("Clerk@Pothgula.lk"), "removed");
+  assert.equal(await accounts.removeAdmin("owner@pothgula.lk"), "last_admin");
+  assert.deepEqual((await accounts.listAdmins()).map((a) => a.email), ["owner@pothgula.lk"]);
+});
+
+contract(
+  "removeEnvironmentAdminsExcept() removes the others the environment named, not task admins",
+  async (accounts) => {
+    await accounts.upsertAdmin("old@pothgula.lk", "h1");
+    await accounts.upsertAdmin("older@pothgula.lk", "h2");
+    await accounts.upsertAdmin("clerk@pothgula.lk", "h3", "task");
+    await accounts.upsertAdmin("new@pothgula.lk", "h4");
+    assert.deepEqual(await accounts.removeEnvironmentAdminsExcept("new@pothgula.lk"), [
+      "old@pothgula.lk",
+      "older@pothgula.lk",
+    ]);
+    assert.deepEqual(
+      (await accounts.listAdmins()).map((a) => a.email).sort(),
+      ["clerk@pothgula.lk", "new@pothgula.lk"],
+    );
+  },
+);

@@ -1,0 +1,118 @@
+/**
+ * Accounts in memory, with the same rules as the database (e-mails and usernames unique
+ * whatever their case, the last admin kept): adapters/account_repository_contract_test.ts
+ * runs the same contract against both. A double for tests that need no database.
+ */
+import type {
+  AccountRepository,
+  AdminAccount,
+  AdminSource,
+  AdminSummary,
+  PasswordHasher,
+  RegisterOutcome,
+} from "../../ports.ts";
+
+interface StoredAdmin extends AdminAccount {
+  source: AdminSource;
+  createdAt: Date;
+}
+
+function account({ id, email, passwordHash }: StoredAdmin): AdminAccount {
+  return { id, email, passwordHash };
+}
+
+interface StoredCustomer {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** Accounts in memory, with the same uniqueness rules as the database (case-insensitive). */
+export class MemoryAccounts implements AccountRepository {
+  readonly admins: StoredAdmin[] = [];
+  readonly customers: StoredCustomer[] = [];
+  #nextId = 1;
+
+  findAdminByEmail(email: string): Promise<AdminAccount | undefined> {
+    const wanted = email.toLowerCase();
+    const found = this.admins.find((a) => a.email.toLowerCase() === wanted);
+    return Promise.resolve(found && account(found));
+  }
+
+  upsertAdmin(
+    email: string,
+    passwordHash: string,
+    source: AdminSource = "environment",
+  ): Promise<AdminAccount> {
+    const wanted = email.toLowerCase();
+    const existing = this.admins.find((a) => a.email.toLowerCase() === wanted);
+    if (existing) {
+      existing.passwordHash = passwordHash;
+      existing.source = source;
+      return Promise.resolve(account(existing));
+    }
+    const admin = { id: this.#nextId++, email, passwordHash, source, createdAt: new Date() };
+    this.admins.push(admin);
+    return Promise.resolve(account(admin));
+  }
+
+  countAdmins(): Promise<number> {
+    return Promise.resolve(this.admins.length);
+  }
+
+  listAdmins(): Promise<AdminSummary[]> {
+    return Promise.resolve(
+      this.admins.map(({ id, email, source, createdAt }) => ({ id, email, source, createdAt })),
+    );
+  }
+
+  setAdminPassword(email: string, passwordHash: string): Promise<boolean> {
+    const found = this.admins.find((a) => a.email.toLowerCase() === email.toLowerCase());
+    if (found) found.passwordHash = passwordHash;
+    return Promise.resolve(found !== undefined);
+  }
+
+  removeAdmin(email: string): Promise<"removed" | "not_found" | "last_admin"> {
+    const index = this.admins.findIndex((a) => a.email.toLowerCase() === email.toLowerCase());
+    if (index < 0) return Promise.resolve("not_found");
+    if (this.admins.length === 1) return Promise.resolve("last_admin");
+    this.admins.splice(index, 1);
+    return Promise.resolve("removed");
+  }
+
+  removeEnvironmentAdminsExcept(email: string): Promise<string[]> {
+    const gone = this.admins.filter((a) =>
+      a.source === "environment" && a.email.toLowerCase() !== email.toLowerCase()
+    );
+    for (const admin of gone) this.admins.splice(this.admins.indexOf(admin), 1);
+    return Promise.resolve(gone.map((a) => a.email).sort());
+  }
+
+  createCustomer(
+    account: { username: string; email: string; passwordHash: string },
+  ): Promise<RegisterOutcome> {
+    const lower = (s: string) => s.toLowerCase();
+    if (this.customers.some((c) => lower(c.username) === lower(account.username))) {
+      return Promise.resolve({ kind: "taken", field: "username" });
+    }
+    if (this.customers.some((c) => lower(c.email) === lower(account.email))) {
+      return Promise.resolve({ kind: "taken", field: "email" });
+    }
+    const stored = { id: this.#nextId++, ...account };
+    this.customers.push(stored);
+    return Promise.resolve({
+      kind: "created",
+      account: { id: stored.id, username: stored.username, email: stored.email },
+    });
+  }
+}
+
+/** A hasher for rules that only need hashes to differ from passwords: never for real use. */
+export function plainHasher(): PasswordHasher {
+  return {
+    hash: (password) => Promise.resolve(`plain:${[...password].reverse().join("")}`),
+    verify: (password, hash) =>
+      Promise.resolve(hash === `plain:${[...password].reverse().join("")}`),
+  };
+}
