@@ -1,0 +1,35 @@
+/** The mail ports: the transactional outbox and the mailer. */
+
+export type MailKind = "order_placed" | "order_completed";
+
+/** A mail waiting in the outbox. */
+export interface OutboxEntry {
+  id: number;
+  kind: MailKind;
+  orderId: number;
+  attempts: number;
+}
+
+/**
+ * The transactional outbox. Entries are written by OrderRepository in the order's own
+ * transaction; the dispatcher claims due entries (safe across several server processes),
+ * sends them and marks them.
+ */
+export interface Outbox {
+  /** Claims up to `limit` due entries for `leaseMs`; another process will not claim them meanwhile. */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  markSent(id: number, at: Date): Promise<void>;
+  markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+}
+
+/** An e-mail message, rendered. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
