@@ -32,7 +32,17 @@ export interface PagesDeps {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const STATIC = "public, max-age=86400";
 const PAGE_CSP = buildCsp();
-const ADMIN_PATHS = ["/admin", "/admin/login", "/admin/dashboard", "/admin/orders", "/admin/stock"];
+/** Every address of the admin island (web/admin/router.ts): a reload or a link opens it. */
+const ADMIN_PATHS = [
+  "/admin",
+  "/admin/login",
+  "/admin/dashboard",
+  "/admin/orders",
+  "/admin/stock",
+  "/admin/catalogue",
+  "/admin/books/:id{[1-9][0-9]{0,9}}",
+  "/admin/stationery/:id{[1-9][0-9]{0,9}}",
+];
 const MAX_ID = 2_147_483_647;
 
 /** A positive whole id from a path segment, or undefined. */

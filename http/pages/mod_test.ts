@@ -218,13 +218,27 @@ Deno.test("the footer shows the shop's contact details and policy links", async 
 Deno.test("the admin paths serve the admin shell without server data", async () => {
   const { app } = await setup();
   for (
-    const path of ["/admin", "/admin/login", "/admin/dashboard", "/admin/orders", "/admin/stock"]
+    const path of [
+      "/admin",
+      "/admin/login",
+      "/admin/dashboard",
+      "/admin/orders",
+      "/admin/stock",
+      "/admin/catalogue",
+      "/admin/books/12",
+      "/admin/stationery/3",
+    ]
   ) {
     const response = await app.request(path);
     assert.equal(response.status, 200, path);
     const page = await html(response);
     assert.ok(page.includes('<div id="admin-root"></div>'), path);
     assert.ok(!page.includes("island-data"), path);
+  }
+  for (const path of ["/admin/books/abc", "/admin/books/0", "/admin/elsewhere"]) {
+    const response = await app.request(path);
+    await response.body?.cancel();
+    assert.equal(response.status, 404, path);
   }
 });
 
