@@ -4,11 +4,12 @@
  * returns the URL path to list. Nothing is stored unless every file passes.
  */
 import type { ImageStorage } from "../domain/ports.ts";
+import { MAX_BOOK_IMAGES } from "../domain/catalogue/images.ts";
 import { MAX_IMAGE_BYTES, readImageUploads, uploadError } from "./uploads/mod.ts";
 
 export { MAX_IMAGE_BYTES };
-/** Images on one product form. */
-export const MAX_IMAGES = 10;
+/** Images on one product form: as many as a book may list. */
+export const MAX_IMAGES = MAX_BOOK_IMAGES;
 
 /** Checks the files of one form field (400 count, 413 size, 415 type) and stores them in order. */
 export async function storeImages(

@@ -1,15 +1,19 @@
 /** The rules of a product's images: what a change leaves and what it drops. */
 import type { ImageChange } from "./model.ts";
 
+/** The most images a book lists (and one form may upload). */
+export const MAX_BOOK_IMAGES = 10;
+
 export type ImageChangeOutcome =
   | { kind: "ok"; images: string[]; removed: string[] }
   | { kind: "unknown_image"; image: string }
-  | { kind: "no_images" };
+  | { kind: "no_images" }
+  | { kind: "too_many_images"; limit: number };
 
 /**
  * A book's images after a change, and the ones it no longer lists. `arrange` may drop and
  * reorder but never bring in an image the book does not have; every change leaves at
- * least one image; an image is listed once.
+ * least one image and at most MAX_BOOK_IMAGES; an image is listed once.
  *
  * @example applyImageChange(["/a", "/b"], { kind: "arrange", images: ["/b"] })
  * // { kind: "ok", images: ["/b"], removed: ["/a"] }
@@ -34,5 +38,6 @@ export function applyImageChange(current: string[], change: ImageChange): ImageC
     }
   }
   if (images.length === 0) return { kind: "no_images" };
+  if (images.length > MAX_BOOK_IMAGES) return { kind: "too_many_images", limit: MAX_BOOK_IMAGES };
   return { kind: "ok", images, removed: current.filter((i) => !images.includes(i)) };
 }

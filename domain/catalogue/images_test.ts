@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { applyImageChange } from "./images.ts";
+import { applyImageChange, MAX_BOOK_IMAGES } from "./images.ts";
 
 Deno.test("applyImageChange() appends added images after the current ones", () => {
   assert.deepEqual(applyImageChange(["/a"], { kind: "add", images: ["/b", "/c"] }), {
@@ -38,4 +38,15 @@ Deno.test("applyImageChange() replaces in place and drops the old image", () => 
     applyImageChange(["/a"], { kind: "replace", old: "/z", image: "/n" }),
     { kind: "unknown_image", image: "/z" },
   );
+});
+
+Deno.test("applyImageChange() refuses to add images past the most a book lists", () => {
+  const full = Array.from({ length: MAX_BOOK_IMAGES }, (_, i) => `/uploads/${i}.png`);
+  assert.deepEqual(applyImageChange(full, { kind: "add", images: ["/uploads/new.png"] }), {
+    kind: "too_many_images",
+    limit: MAX_BOOK_IMAGES,
+  });
+  const almost = full.slice(1);
+  const added = applyImageChange(almost, { kind: "add", images: ["/uploads/new.png"] });
+  assert.equal(added.kind === "ok" && added.images.length, MAX_BOOK_IMAGES);
 });

@@ -93,7 +93,9 @@ export type ImageWriteResult<T> =
   /** The change names an image the product does not have. */
   | { kind: "unknown_image"; image: string }
   /** A book keeps at least one image. */
-  | { kind: "no_images" };
+  | { kind: "no_images" }
+  /** A book lists at most `limit` images. */
+  | { kind: "too_many_images"; limit: number };
 
 export type CategoryDeleteResult =
   | { kind: "deleted" }

@@ -59,6 +59,10 @@ export function imageChangedOrThrow<T>(result: ImageWriteResult<T>, what: string
       throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: images", [
         { field: "images", message: "must keep at least one image" },
       ]);
+    case "too_many_images":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: images", [
+        { field: "images", message: `a book lists at most ${result.limit} images` },
+      ]);
   }
 }
 

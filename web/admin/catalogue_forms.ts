@@ -14,6 +14,7 @@ import {
   parseWeight,
   requireText,
 } from "./validation.ts";
+import { MAX_BOOK_IMAGES } from "../../domain/catalogue/images.ts";
 
 export interface BookFormValues {
   title: string;
@@ -112,7 +113,7 @@ export function validateBookForm(values: BookFormValues, images: ChosenFile[]): 
   }
   requireText(errors, "productEdition", values.productEdition, "Edition");
   collect(errors, "weight", parseWeight(values.weight));
-  const imageProblem = checkImages(images, { min: 1, max: 10 });
+  const imageProblem = checkImages(images, { min: 1, max: MAX_BOOK_IMAGES });
   if (imageProblem) errors.images = imageProblem;
   return errors;
 }

@@ -5,6 +5,7 @@
 import { type ChangeEvent, useState } from "react";
 import { messageOf } from "../api.ts";
 import { checkImages } from "../catalogue_forms.ts";
+import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
 import { useAdmin } from "../context.ts";
 import { Notice, Spinner } from "../Feedback.tsx";
 import { useNotice } from "../hooks.ts";
@@ -45,6 +46,8 @@ export function BookImages(
   }
 
   const last = book.images.length - 1;
+  /** How many more images the book may list. */
+  const room = Math.max(0, MAX_BOOK_IMAGES - book.images.length);
   return (
     <section className="panel" aria-labelledby="book-images-heading" aria-busy={busy}>
       <h2 id="book-images-heading">Images {busy && <Spinner label="Saving images" />}</h2>
@@ -119,13 +122,14 @@ export function BookImages(
       </ol>
       <label className="field">
         Add images
+        {room === 0 && <span className="hint">A book lists at most {MAX_BOOK_IMAGES} images</span>}
         <input
           type="file"
           multiple
           accept="image/jpeg,image/png,image/webp,image/gif"
-          disabled={busy}
+          disabled={busy || room === 0}
           onChange={(event) => {
-            const files = chosen(event, 10);
+            const files = chosen(event, room);
             if (files) run(() => addBookImages(api, book.id, files), "Images added");
           }}
         />
