@@ -20,7 +20,6 @@ import {
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY, MAX_STOCK } from "../domain/catalogue/stock.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
-import { MAX_BOOK_IMAGES } from "../domain/catalogue/images.ts";
 
 const MAX_ID = 2_147_483_647;
 /** A price no shop item reaches: keeps every sum a safe integer. */
@@ -272,8 +271,7 @@ export const newStationeryFields = z.object({
 /** A book's images in their new order: some or all of the ones it has. */
 export const arrangeImagesBody = z.strictObject({
   images: z.array(z.string().max(500), { error: "must be a list of image URLs" })
-    .min(1, "must keep at least one image")
-    .max(MAX_BOOK_IMAGES, `must hold at most ${MAX_BOOK_IMAGES} images`),
+    .min(1, "must keep at least one image").max(100, "must hold at most 100 images"),
 });
 
 export const importQuery = z.object({

@@ -13,7 +13,7 @@ export type ImageChangeOutcome =
 /**
  * A book's images after a change, and the ones it no longer lists. `arrange` may drop and
  * reorder but never bring in an image the book does not have; every change leaves at
- * least one image and at most MAX_BOOK_IMAGES; an image is listed once.
+ * least one image; adding stops at MAX_BOOK_IMAGES; an image is listed once.
  *
  * @example applyImageChange(["/a", "/b"], { kind: "arrange", images: ["/b"] })
  * // { kind: "ok", images: ["/b"], removed: ["/a"] }
@@ -23,6 +23,11 @@ export function applyImageChange(current: string[], change: ImageChange): ImageC
   switch (change.kind) {
     case "add":
       images = [...current, ...change.images.filter((i) => !current.includes(i))];
+      // Only adding grows the list: a book listing more (from before the limit) can still
+      // be rearranged and trimmed.
+      if (images.length > MAX_BOOK_IMAGES && images.length > current.length) {
+        return { kind: "too_many_images", limit: MAX_BOOK_IMAGES };
+      }
       break;
     case "arrange": {
       const stranger = change.images.find((i) => !current.includes(i));
@@ -38,6 +43,5 @@ export function applyImageChange(current: string[], change: ImageChange): ImageC
     }
   }
   if (images.length === 0) return { kind: "no_images" };
-  if (images.length > MAX_BOOK_IMAGES) return { kind: "too_many_images", limit: MAX_BOOK_IMAGES };
   return { kind: "ok", images, removed: current.filter((i) => !images.includes(i)) };
 }

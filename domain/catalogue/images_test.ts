@@ -50,3 +50,9 @@ Deno.test("applyImageChange() refuses to add images past the most a book lists",
   const added = applyImageChange(almost, { kind: "add", images: ["/uploads/new.png"] });
   assert.equal(added.kind === "ok" && added.images.length, MAX_BOOK_IMAGES);
 });
+
+Deno.test("applyImageChange() lets a book listing more than the limit be trimmed and reordered", () => {
+  const many = Array.from({ length: MAX_BOOK_IMAGES + 2 }, (_, i) => `/uploads/${i}.png`);
+  const trimmed = applyImageChange(many, { kind: "arrange", images: many.slice(1).reverse() });
+  assert.equal(trimmed.kind === "ok" && trimmed.images.length, MAX_BOOK_IMAGES + 1);
+});
