@@ -24,7 +24,11 @@ export function shopDate(now: Date): string {
  * (in Sri Lanka) is refused; today and later are fine.
  */
 export function preorderDateProblem(date: string, now: Date): string | undefined {
-  const today = shopDate(now);
+  return preorderDateProblemOn(date, shopDate(now));
+}
+
+/** The same rule for a `today` already known in the shop's time zone (YYYY-MM-DD). */
+export function preorderDateProblemOn(date: string, today: string): string | undefined {
   return date < today ? `Preorder date "${date}" is in the past (today is ${today})` : undefined;
 }
 

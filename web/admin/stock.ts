@@ -4,6 +4,7 @@
  * admin was typing are kept. Empty new values are left out.
  */
 import { type FieldErrors, isCalendarDate, parseCount, parsePrice } from "./validation.ts";
+import { preorderDateProblemOn } from "../../domain/catalogue/preorder.ts";
 
 /** What the admin typed in one row. */
 export interface StockEdit {
@@ -69,9 +70,11 @@ export function stockUpdate(edit: StockEdit, current: StockCurrent): StockUpdate
   const date = edit.preorderDate?.trim() ?? "";
   if (date !== "" && date !== (current.preorderDate ?? "")) {
     if (!isCalendarDate(date)) errors.preorderDate = "Preorder date must be a date (YYYY-MM-DD)";
-    else if (current.today && date < current.today) {
-      errors.preorderDate = `Preorder date must be today (${current.today}) or later`;
-    } else changes.preorderDate = date;
+    else {
+      const past = current.today ? preorderDateProblemOn(date, current.today) : undefined;
+      if (past) errors.preorderDate = past;
+      else changes.preorderDate = date;
+    }
   }
   const ordered = edit.preorderedStock?.trim() ?? "";
   if (ordered !== "" && ordered !== String(current.preorderedStock ?? "")) {

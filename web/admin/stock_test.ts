@@ -61,7 +61,7 @@ Deno.test("stockUpdate() refuses a pre-order date before today and accepts today
   const past = stockUpdate({ ...initialEdit(current), preorderDate: "2026-11-22" }, current);
   assert.deepEqual(past, {
     kind: "invalid",
-    errors: { preorderDate: "Preorder date must be today (2026-11-23) or later" },
+    errors: { preorderDate: 'Preorder date "2026-11-22" is in the past (today is 2026-11-23)' },
   });
   const today = stockUpdate({ ...initialEdit(current), preorderDate: "2026-11-23" }, current);
   assert.deepEqual(today, { kind: "changes", changes: { preorderDate: "2026-11-23" } });
