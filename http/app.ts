@@ -7,7 +7,7 @@
  * control characters are refused for every route at once, after the body limits;
  * unknown /api paths answer a JSON 404 before the pages get the rest.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_CSV_BYTES } from "./catalogue_csv.ts";
 import { compression } from "./compression.ts";
@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { refuseControlCharacters } from "./text_rule.ts";
-import { bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
+import { type BodyAllowance, bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
 import { opsEndpoints, requestLog } from "./ops.ts";
 import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -62,11 +62,29 @@ function bodyLimits(): MiddlewareHandler {
       throw new ApiError(413, "PAYLOAD_TOO_LARGE", "A CSV file may be at most 10 MB");
     },
   });
-  return (c, next) => {
-    const type = (c.req.header("Content-Type") ?? "").toLowerCase();
-    if (c.req.path.endsWith("/import")) return csv(c, next);
-    return type.startsWith("multipart/form-data") ? multipart(c, next) : json(c, next);
-  };
+  const limits = { json, multipart, csv };
+  return (c, next) => limits[bodyKind(c)](c, next);
+}
+
+type BodyKind = "json" | "multipart" | "csv";
+
+/** What a request's body is, for its size limit and its read deadline alike. */
+function bodyKind(c: Context): BodyKind {
+  if (c.req.path.endsWith("/import")) return "csv";
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  return type.startsWith("multipart/form-data") ? "multipart" : "json";
+}
+
+const MAX_BYTES: Record<BodyKind, number> = {
+  json: MAX_JSON_BYTES,
+  multipart: MAX_MULTIPART_BYTES,
+  csv: MAX_CSV_BYTES,
+};
+
+/** The body limit's cap and whether the body is a large upload, for the read deadlines. */
+function bodyAllowance(c: Context): BodyAllowance {
+  const kind = bodyKind(c);
+  return { maxBytes: MAX_BYTES[kind], upload: kind !== "json" };
 }
 
 /** A fresh id for every request, on the context and in the `X-Request-Id` answer header. */
@@ -91,19 +109,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(opsEndpoints(deps.readiness));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
+  // Admin routes refuse a stranger before any body is read (a form may hold 50 MB).
+  const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
+  for (const route of ADMIN_ROUTES) app.on(route.method, route.path, guard);
   // A body that trickles is cut off (408) before the limits read it.
   app.use(
     "/api/*",
-    bodyReadTimeouts(
-      deps.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS,
-      (multipart) => multipart ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES,
-    ),
+    bodyReadTimeouts(deps.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS, bodyAllowance),
   );
   app.use("/api/*", bodyLimits());
   app.use(refuseControlCharacters());
-
-  const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
-  for (const route of ADMIN_ROUTES) app.on(route.method, route.path, guard);
 
   app.route("/", authRoutes(deps));
   app.route("/api/books", booksRoutes(deps));

@@ -146,3 +146,52 @@ Deno.test("large JSON answers are compressed for clients that accept gzip", asyn
   ).text();
   assert.equal(JSON.parse(text).openapi, "3.1.0");
 });
+
+/** A body that sends one piece and then never ends, as a slow or hostile client would. */
+function endlessBody(first: string): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(first));
+    },
+  });
+}
+
+Deno.test("an admin route refuses a stranger without reading the body first", async () => {
+  const t = await testApp();
+  const started = performance.now();
+  const response = await t.app.request("/api/books/1/images", {
+    method: "POST",
+    headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    body: endlessBody("--x\r\n"),
+  });
+  await assertError(response, 401, "UNAUTHORIZED");
+  // The body's read deadline is 10 s: an answer well before it never waited on the body.
+  assert.ok(performance.now() - started < 2_000);
+});
+
+Deno.test("a CSV import larger than a JSON body is read whole, not cut at the JSON limit", async () => {
+  const t = await testApp();
+  const rows = Array.from(
+    { length: 4_000 },
+    (_, i) => `97800000${String(i).padStart(5, "0")},Title ${i}`,
+  );
+  const text = `isbn13,title\n${rows.join("\n")}\n`;
+  assert.ok(text.length > 64 * 1024);
+  // Sent in pieces without a Content-Length, as a browser may stream it.
+  const bytes = new TextEncoder().encode(text);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 8_192) controller.enqueue(bytes.slice(i, i + 8_192));
+      controller.close();
+    },
+  });
+  const response = await t.asAdmin("/api/books/import?dryRun=1", {
+    method: "POST",
+    headers: { "Content-Type": "text/csv" },
+    body,
+  });
+  const answer = await response.json();
+  // Every one of the 4,000 rows was read: each is refused for its missing fields, by row.
+  const rowsSeen = new Set(answer.data.errors.map((e: { row: number }) => e.row));
+  assert.equal(rowsSeen.size, 4_000, JSON.stringify(answer).slice(0, 300));
+});

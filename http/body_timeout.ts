@@ -5,7 +5,7 @@
  * the same size caps as the body limits, and handed on whole: a client trickling a body
  * ties up a connection for seconds, not for as long as it likes.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "./errors.ts";
 
 export interface BodyTimeouts {
@@ -13,7 +13,7 @@ export interface BodyTimeouts {
   idleMs: number;
   /** The longest a JSON (or other small) body may take. */
   totalMs: number;
-  /** The longest a multipart form may take. */
+  /** The longest a large upload may take (a form with images, a CSV file). */
   multipartTotalMs: number;
 }
 
@@ -33,23 +33,29 @@ function timedOut(seconds: number): ApiError {
   );
 }
 
+/** How much of a request's body may be read, and whether it is a large upload. */
+export interface BodyAllowance {
+  maxBytes: number;
+  /** A form with images or a CSV file: it gets `multipartTotalMs`. */
+  upload: boolean;
+}
+
 /**
- * Reads every body under the deadlines. `maxBytes` caps what is read by media type; a
- * larger body is left for the body limits to refuse (they answer 413).
+ * Reads every body under the deadlines. `allowanceOf` gives the same size cap the body
+ * limits apply to the request (one function serves both); a larger body is left for the
+ * limits to refuse (they answer 413).
  */
 export function bodyReadTimeouts(
   timeouts: BodyTimeouts,
-  maxBytes: (multipart: boolean) => number,
+  allowanceOf: (c: Context) => BodyAllowance,
 ): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
     if (!body) return await next();
-    const multipart = (c.req.header("Content-Type") ?? "").toLowerCase()
-      .startsWith("multipart/form-data");
-    const cap = maxBytes(multipart);
+    const { maxBytes: cap, upload } = allowanceOf(c);
     const declared = Number(c.req.header("Content-Length") ?? NaN);
     if (declared > cap) return await next(); // Refused by the limit without reading.
-    const totalMs = multipart ? timeouts.multipartTotalMs : timeouts.totalMs;
+    const totalMs = upload ? timeouts.multipartTotalMs : timeouts.totalMs;
     const deadline = performance.now() + totalMs;
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
