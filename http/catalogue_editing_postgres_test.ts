@@ -402,6 +402,9 @@ testOnBothEngines(
       [shop.ids.book, 5],
     ]);
     assert.equal(archived.total, 1);
+    // Searched as the storefront searches: a term of hyphens alone names no ISBN-13.
+    const dashes = await answer(await shop.call("/api/books/archived?q=--"), 200);
+    assert.equal(dashes.total, 0);
     assert.equal(await shop.stored(shop.urls.cover), true, "an archived book keeps its images");
     const restored = await answer(
       await shop.call(`/api/books/${shop.ids.book}/restore`, { method: "POST" }),

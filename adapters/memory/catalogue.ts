@@ -247,19 +247,18 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     return Promise.resolve([...new Set(images)].filter((i) => used.has(i)));
   }
 
+  // The archive is searched by the storefront's own rules (domain/catalogue/filter.ts).
   listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>> {
-    const term = (q ?? "").trim().toLocaleLowerCase();
+    const filter = { q, inStock: true, outOfStock: true };
     const all = [...this.books.values()].filter((b) => b.archived).map((b) => this.#book(b))
-      .filter((b) =>
-        term === "" || `${b.title}\n${b.author}\n${b.isbn13}`.toLocaleLowerCase().includes(term)
-      ).reverse();
+      .filter((b) => matchesBookFilter(b, filter)).reverse();
     return Promise.resolve(paginate(all, page));
   }
 
   listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>> {
-    const term = (q ?? "").trim().toLocaleLowerCase();
+    const filter = { q, inStock: true, outOfStock: true };
     const all = [...this.stationery.values()].filter((s) => s.archived).map((s) => this.#item(s))
-      .filter((s) => s.title.toLocaleLowerCase().includes(term)).reverse();
+      .filter((s) => matchesStationeryFilter(s, filter)).reverse();
     return Promise.resolve(paginate(all, page));
   }
 

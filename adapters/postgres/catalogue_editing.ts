@@ -28,7 +28,7 @@ import {
   bookFromRow,
   type BookRow,
   BOOKS_FROM,
-  escapeLike,
+  filterCondition,
   STATIONERY_COLUMNS,
   STATIONERY_FROM,
   stationeryFromRow,
@@ -163,16 +163,11 @@ export async function listArchived<T>(
   query: { kind: ProductKind; page: PageRequest; q?: string },
 ): Promise<Page<T>> {
   const alias = query.kind === "book" ? "b" : "s";
-  const params: unknown[] = [];
-  let where = `${alias}.archived`;
-  const term = (query.q ?? "").trim().toLocaleLowerCase();
-  if (term !== "") {
-    params.push(`%${escapeLike(term)}%`);
-    where += query.kind === "book"
-      ? ` AND (lower(b.title) LIKE $1 OR lower(b.author) LIKE $1 OR b.isbn13 LIKE $2)`
-      : ` AND lower(s.title) LIKE $1`;
-    if (query.kind === "book") params.push(`%${escapeLike(term.replace(/[\s-]/g, ""))}%`);
-  }
+  const { where, params } = filterCondition(
+    alias,
+    { q: query.q, inStock: true, outOfStock: true },
+    { archived: true },
+  );
   const from = query.kind === "book" ? BOOKS_FROM : STATIONERY_FROM;
   const columns = query.kind === "book" ? BOOK_COLUMNS : STATIONERY_COLUMNS;
   const [{ total }] = await sql.query<{ total: number }>(

@@ -107,15 +107,20 @@ export interface SqlCondition {
 
 /**
  * The storefront filter as SQL over the alias `t` (books b or stationery s): the same
- * rules as domain/catalogue/filter.ts. Archived products never match.
+ * rules as domain/catalogue/filter.ts. Archived products never match, unless `archived`
+ * asks for them alone (the admin's archive, searched by the same rules).
  */
-export function filterCondition(alias: "b" | "s", filter: BookFilter): SqlCondition {
+export function filterCondition(
+  alias: "b" | "s",
+  filter: BookFilter,
+  options: { archived?: boolean } = {},
+): SqlCondition {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const clauses = [`NOT ${alias}.archived`];
+  const clauses = [options.archived ? `${alias}.archived` : `NOT ${alias}.archived`];
   const term = (filter.q ?? "").trim().toLocaleLowerCase();
   if (term !== "" && alias === "b") {
     // Title, author or ISBN-13 (hyphens and spaces in the term ignored): each has a trigram
