@@ -96,36 +96,62 @@ function paletteFor(hash: number): Rgb[] {
 
 type Pattern = (x: number, y: number) => boolean;
 
-const PATTERNS: ((hash: number) => Pattern)[] = [
-  (h) => {
-    const period = 24 + (h % 5) * 6;
-    return (x, y) => (x + y) % period < period / 3;
+/** Each background pattern, with how many variants its `variant` number picks among. */
+const PATTERNS: { variants: number; make: (variant: number) => Pattern }[] = [
+  {
+    variants: 5,
+    make: (v) => {
+      const period = 24 + v * 6;
+      return (x, y) => (x + y) % period < period / 3;
+    },
   },
-  (h) => {
-    const cell = 30 + (h % 4) * 8;
-    return (x, y) => ((Math.floor(x / cell) + Math.floor(y / cell)) & 1) === 0;
+  {
+    variants: 4,
+    make: (v) => {
+      const cell = 30 + v * 8;
+      return (x, y) => ((Math.floor(x / cell) + Math.floor(y / cell)) & 1) === 0;
+    },
   },
-  (h) => {
-    const cell = 36 + (h % 3) * 8;
-    const r = cell / 3;
-    return (x, y) => (x % cell - cell / 2) ** 2 + (y % cell - cell / 2) ** 2 < r * r;
+  {
+    variants: 3,
+    make: (v) => {
+      const cell = 36 + v * 8;
+      const r = cell / 3;
+      return (x, y) => (x % cell - cell / 2) ** 2 + (y % cell - cell / 2) ** 2 < r * r;
+    },
   },
-  (h) => {
-    const ring = 18 + (h % 4) * 4;
-    return (x, y) => Math.floor(Math.hypot(x - 150, y - 225) / ring) % 2 === 0;
+  {
+    variants: 4,
+    make: (v) => {
+      const ring = 18 + v * 4;
+      return (x, y) => Math.floor(Math.hypot(x - 150, y - 225) / ring) % 2 === 0;
+    },
   },
-  (h) => {
-    const period = 40 + (h % 4) * 8;
-    return (x, y) => Math.abs((x % period) - period / 2) > y % period - period / 2;
+  {
+    variants: 4,
+    make: (v) => {
+      const period = 40 + v * 8;
+      return (x, y) => Math.abs((x % period) - period / 2) > y % period - period / 2;
+    },
   },
-  (h) => {
-    const band = 16 + (h % 5) * 4;
-    return (_x, y) => Math.floor(y / band) % 3 === 0;
+  {
+    variants: 5,
+    make: (v) => {
+      const band = 16 + v * 4;
+      return (_x, y) => Math.floor(y / band) % 3 === 0;
+    },
   },
 ];
 
+/** Which pattern and which of its variants a title's hash draws: 25 backgrounds in all. */
+function patternKey(hash: number): { index: number; variant: number } {
+  const index = (hash >>> 3) % PATTERNS.length;
+  return { index, variant: (hash >>> 7) % PATTERNS[index].variants };
+}
+
 function patternFor(hash: number): Pattern {
-  return PATTERNS[(hash >>> 3) % PATTERNS.length](hash >>> 7);
+  const { index, variant } = patternKey(hash);
+  return PATTERNS[index].make(variant);
 }
 
 /** Splits text into lines of at most `width` characters, breaking at spaces. */
@@ -157,8 +183,9 @@ export class BookCoverMaker {
 
   render(book: { title: string; author: string }): Uint8Array {
     const image = frontImage(book, (hash, canvas) => {
-      // A pattern depends on these two numbers only (see PATTERNS).
-      const key = `${(hash >>> 3) % PATTERNS.length}:${(hash >>> 7) % 60}`;
+      // One painted copy per distinct background: at most 25, about 3 MB.
+      const { index, variant } = patternKey(hash);
+      const key = `${index}:${variant}`;
       let background = this.#backgrounds.get(key);
       if (!background) {
         canvas.paint(SHADE, patternFor(hash));
