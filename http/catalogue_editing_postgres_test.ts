@@ -555,6 +555,25 @@ testOnBothEngines(
 );
 
 testOnBothEngines(
+  "A CSV import refuses a pre-order date before today, as the forms do, and writes nothing",
+  async (sql) => {
+    const shop = await shopOver(sql);
+    // The shop's clock stands at 2026-03-01 in these tests.
+    const csv = "isbn13,preorder,preorderDate\n9789550000001,1,2026-02-28\n";
+    const result = await answer(await shop.call("/api/books/import", csvInit(csv)), 200);
+    assert.equal(result.data.written, false);
+    assert.deepEqual(result.data.errors, [{
+      row: 1,
+      field: "preorderDate",
+      message: 'Preorder date "2026-02-28" is in the past (today is 2026-03-01)',
+    }]);
+    const today = "isbn13,preorder,preorderDate\n9789550000001,1,2026-03-01\n";
+    const accepted = await answer(await shop.call("/api/books/import", csvInit(today)), 200);
+    assert.deepEqual([accepted.data.errors, accepted.data.updated], [[], 1]);
+  },
+);
+
+testOnBothEngines(
   "A file that is not CSV, has unknown columns or is too large is refused",
   async (sql) => {
     const shop = await shopOver(sql);

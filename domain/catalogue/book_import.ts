@@ -3,9 +3,10 @@
  * merged over them (a column left out keeps the book's value), checked as a whole, and
  * written all together or not at all.
  */
-import type { CatalogueAdmin, ImageStorage } from "../ports.ts";
+import type { CatalogueAdmin, Clock, ImageStorage } from "../ports.ts";
 import type { Book, NewBook } from "./model.ts";
 import { discardUnusedImages } from "./manage_catalogue.ts";
+import { preorderDateProblemOn, shopDate } from "./preorder.ts";
 
 /** One row's values after its cells were parsed; absent keys were not in the file. */
 export type BookRowValues = Partial<NewBook> & { isbn13: string };
@@ -68,13 +69,13 @@ function sameBook(a: NewBook, b: NewBook): boolean {
 /**
  * What an import would do: each row creates a book (new ISBN-13), updates one (a value
  * differs) or leaves it unchanged; a repeated ISBN-13, an unknown category or a field a new
- * book needs but lacks is an error of that row.
+ * book needs but lacks, or a changed pre-order date in the past, is an error of that row.
  *
  * @example planBookImport([{ row: 1, values: { isbn13: "978...", stock: 4 } }], books, ids)
  */
 export function planBookImport(
   rows: { row: number; values: BookRowValues }[],
-  context: { existing: Book[]; categoryIds: Set<number> },
+  context: { existing: Book[]; categoryIds: Set<number>; today: string },
 ): BookImportPlan {
   const byIsbn = new Map(context.existing.map((b) => [b.isbn13, b]));
   const seen = new Map<string, number>();
@@ -91,6 +92,15 @@ export function planBookImport(
       continue;
     }
     const current = byIsbn.get(values.isbn13);
+    // A new expected date must not lie in the past, as on the forms; one already set stays.
+    const newDate = values.preorderDate ?? undefined;
+    const past = newDate && newDate !== current?.preorderDate
+      ? preorderDateProblemOn(newDate, context.today)
+      : undefined;
+    if (past) {
+      plan.errors.push({ row, field: "preorderDate", message: past });
+      continue;
+    }
     if (current) {
       const before = asNew(current);
       const given = defined(values);
@@ -141,6 +151,8 @@ export interface ImportPorts {
   storage: ImageStorage;
   covers: CoverRenderer;
   categoryIds(): Promise<Set<number>>;
+  /** For "today" in Sri Lanka, which a new pre-order date may not precede. */
+  clock: Clock;
 }
 
 const UPLOADS = "/uploads/";
@@ -163,6 +175,7 @@ export async function importBooks(
   const plan = planBookImport(request.rows, {
     existing,
     categoryIds: await ports.categoryIds(),
+    today: shopDate(ports.clock.now()),
   });
   const errors = [...request.parseErrors, ...plan.errors];
   const before = new Map(existing.map((b) => [b.id, b.images]));

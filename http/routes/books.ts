@@ -58,6 +58,7 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
       storage: deps.images,
       covers,
       categoryIds: async () => new Set((await deps.catalogue.listCategories()).map((c) => c.id)),
+      clock: deps.clock,
     }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun: dryRun ?? false });
     if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
     return c.json(importSummaryRecord(outcome.summary));
