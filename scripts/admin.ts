@@ -6,7 +6,7 @@
 import { loadConfig } from "../config.ts";
 import { createRepositories, migrate, openDatabase } from "../adapters/postgres/mod.ts";
 import { ScryptPasswordHasher } from "../adapters/security/scrypt_hasher.ts";
-import { lockHolder } from "../adapters/embedded/process_lock.ts";
+import { holdLock, lockHolder } from "../adapters/embedded/process_lock.ts";
 import { runAdminTask, USAGE } from "./admin_task.ts";
 
 async function readStdin(): Promise<string> {
@@ -36,6 +36,8 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
   }
+  // Held while the task runs, so that a shop starting meanwhile refuses the same files.
+  const release = databaseUrl ? async () => {} : await holdLock(dataDir);
   const sql = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrate(sql);
@@ -47,6 +49,7 @@ async function main(args: string[]): Promise<number> {
     }, args);
   } finally {
     await sql.close();
+    await release();
   }
 }
 

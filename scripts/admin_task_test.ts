@@ -146,13 +146,17 @@ Deno.test({
           refused.text,
           new RegExp(`The shop \\(process ${child.pid}\\) has the embedded`),
         );
+        // A second holder (a shop starting meanwhile) is refused as well.
+        await assert.rejects(holdLock(dataDir), new RegExp(`open in process ${child.pid}`));
       } finally {
         child.kill();
         await child.status;
       }
+      // The mark of a process that has ended blocks nothing.
+      assert.equal((await run(["list"])).code, 0, "a stale mark does not block");
       const release = await holdLock(dataDir);
       await release();
-      assert.equal((await run(["list"])).code, 0, "a stale or released mark does not block");
+      assert.equal((await run(["list"])).code, 0, "a released mark does not block");
     } finally {
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     }

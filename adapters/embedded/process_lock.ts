@@ -1,8 +1,9 @@
 /**
  * Who has the embedded database open. PGlite is one process's files: a second process
- * opening them (`deno task admin` while the shop runs) could damage them. The shop writes
- * its process id into `<dataDir>/shop.pid` while it runs; tools refuse while that process
- * is alive.
+ * opening them (`deno task admin` while the shop runs, a second shop) could damage them.
+ * Whichever opens them writes its process id into `<dataDir>/shop.pid` while it runs; the
+ * others refuse while that process is alive. (Liveness is read from /proc, as on the Linux
+ * servers the shop runs on.)
  */
 
 /** The lock file of a data directory. */
@@ -33,8 +34,17 @@ export async function lockHolder(dataDir: string): Promise<number | undefined> {
   return alive(pid) ? pid : undefined;
 }
 
-/** Marks the data directory as held by this process; the answer lets it go. */
+/**
+ * Marks the data directory as held by this process; the answer lets it go. Throws, naming
+ * the holder, while another live process (a shop, `deno task admin`) holds it.
+ */
 export async function holdLock(dataDir: string): Promise<() => Promise<void>> {
+  const holder = await lockHolder(dataDir);
+  if (holder !== undefined) {
+    throw new Error(
+      `The embedded database in ${dataDir} is open in process ${holder}: stop that first`,
+    );
+  }
   await Deno.mkdir(dataDir, { recursive: true });
   await Deno.writeTextFile(lockPath(dataDir), `${Deno.pid}\n`);
   return async () => {
