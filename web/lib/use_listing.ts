@@ -75,10 +75,13 @@ export function useListing<T>(
   const navigate = useCallback((next: ListQuery) => {
     history.pushState(null, "", `${path}${listSearch(next)}`);
     fetchPage(next);
-    if (next.page !== query.page && next.page !== 1) {
+    // Paging (to any page, page 1 included) goes to the top of the list; a filter change
+    // brings the results into view instead.
+    const samePick = listSearch({ ...next, page: 1 }) === listSearch({ ...query, page: 1 });
+    if (samePick && next.page !== query.page) {
       globalThis.scrollTo?.({ top: 0, behavior: "smooth" });
     } else reveal.current = true;
-  }, [fetchPage, path, query.page]);
+  }, [fetchPage, path, query]);
 
   return { query, page, loading, error, navigate, resultsRef };
 }
