@@ -63,6 +63,12 @@ function StationeryEditForm(
   const { notice, success, failure, clear } = useNotice();
   const formRef = useRef<HTMLFormElement>(null);
 
+  /** A typed value clears its field's message, as on the book's edit page. */
+  function set<K extends keyof StationeryFormValues>(name: K, value: StationeryFormValues[K]) {
+    setValues((all) => ({ ...all, [name]: value }));
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     clear();
@@ -93,6 +99,7 @@ function StationeryEditForm(
     } catch (error) {
       if (error instanceof ApiFailure) setErrors(serverFieldErrors(error));
       failure(`Failed to update stationery item: ${messageOf(error)}`);
+      focusFirstInvalid(formRef.current);
     } finally {
       setSubmitting(false);
     }
@@ -117,7 +124,7 @@ function StationeryEditForm(
                 step={field.step}
                 required
                 value={values[field.name]}
-                onChange={(e) => setValues((all) => ({ ...all, [field.name]: e.target.value }))}
+                onChange={(e) => set(field.name, e.target.value)}
               />
             )}
           </Field>
@@ -127,7 +134,7 @@ function StationeryEditForm(
           categories={categories}
           value={values.categoryId}
           error={errors.categoryId}
-          onChange={(value) => setValues((all) => ({ ...all, categoryId: value }))}
+          onChange={(value) => set("categoryId", value)}
         />
         <div className="form-actions field-wide">
           <SubmitButton submitting={submitting}>Save changes</SubmitButton>
