@@ -13,7 +13,7 @@
  */
 import type { AccountRepository, PasswordHasher } from "../domain/ports.ts";
 import { generatePassword } from "../adapters/security/passwords.ts";
-import { normalizeEmail } from "../http/auth/routes.ts";
+import { emailField } from "../http/auth/routes.ts";
 
 export interface AdminTaskDeps {
   accounts: AccountRepository;
@@ -33,7 +33,6 @@ export const USAGE = [
 ].join("\n");
 
 const MIN_PASSWORD_LENGTH = 8;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Runs one command; the answer is the process's exit code (0 done, 1 refused, 2 usage). */
 export async function runAdminTask(deps: AdminTaskDeps, args: readonly string[]): Promise<number> {
@@ -45,11 +44,13 @@ export async function runAdminTask(deps: AdminTaskDeps, args: readonly string[])
     deps.out(USAGE);
     return 2;
   }
-  if (!target || !EMAIL.test(target)) {
+  // The same check as the login's, so that every admin added here can log in.
+  const parsed = emailField.safeParse(target ?? "");
+  if (!parsed.success) {
     deps.out(`"${target ?? ""}" is not an e-mail address`);
     return 2;
   }
-  const email = normalizeEmail(target);
+  const email = parsed.data;
   if (command === "remove") return await remove(deps, email);
   const password = fromStdin
     ? (await deps.readPassword()).replace(/\r?\n$/, "")

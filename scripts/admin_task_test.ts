@@ -64,6 +64,8 @@ testOnBothEngines("deno task admin refuses bad input with a reason", async (sql)
     [[], 2, /^Usage: deno task admin/],
     [["drop", "a@b.lk"], 2, /^Usage/],
     [["add", "not-an-email"], 2, /"not-an-email" is not an e-mail address/],
+    // Refused at login too: an admin added with it could never log in.
+    [["add", "a..b@pothgula.lk"], 2, /"a\.\.b@pothgula\.lk" is not an e-mail address/],
     [["add", "a@b.lk", "--force"], 2, /^Usage/],
     [["reset-password", "nobody@b.lk"], 1, /No admin has the e-mail nobody@b\.lk/],
     [["remove", "nobody@b.lk"], 1, /No admin has the e-mail nobody@b\.lk/],

@@ -61,7 +61,8 @@ function required(label: string) {
 /** E-mail addresses are compared in lower case, without surrounding spaces. */
 export { normalizeEmail };
 
-const emailField = z.string(required("Email")).trim().max(254, "Email is too long")
+/** An e-mail address as login and registration take it: checked, trimmed and lower-cased. */
+export const emailField = z.string(required("Email")).trim().max(254, "Email is too long")
   .pipe(z.email("Email must be a valid e-mail address")).transform(normalizeEmail);
 
 export const loginSchema = z.object({
