@@ -106,7 +106,12 @@ Deno.test({
       );
       assert.deepEqual(rows[0], { orders: COPIES, copies: COPIES });
 
-      await smtp.waitFor((messages) => messages.length >= COPIES, 90_000);
+      await smtp.waitFor((messages) => messages.length >= COPIES, 90_000).catch((error) => {
+        throw new Error(
+          `${error.message}: ${smtp.messages.length} of ${COPIES} mails arrived\n` +
+            unexpectedLines(shops.map((s) => s.output())),
+        );
+      });
       // Give a second sender time to show itself before counting.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       const mailed = orderIdsInMail(smtp.messages.map((m) => m.subject));
