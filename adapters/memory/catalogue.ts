@@ -40,8 +40,13 @@ import { applyImageChange } from "../../domain/catalogue/images.ts";
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
 
-function byName(a: Category, b: Category): number {
-  return a.name.localeCompare(b.name);
+function byId(a: Category, b: Category): number {
+  return a.id - b.id;
+}
+
+/** A description of blanks is stored as none, as the database stores it. */
+function storedDescription(description: string | null): string | null {
+  return description?.trim() ? description : null;
 }
 
 function sameName(a: string, b: string): boolean {
@@ -91,11 +96,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   listCategories(): Promise<Category[]> {
-    return Promise.resolve([...this.categories].sort(byName));
+    return Promise.resolve([...this.categories].sort(byId));
   }
 
   listStationeryCategories(): Promise<Category[]> {
-    return Promise.resolve([...this.stationeryCategories].sort(byName));
+    return Promise.resolve([...this.stationeryCategories].sort(byId));
   }
 
   // Admin writes
@@ -104,11 +109,12 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     if (!this.categories.some((c) => c.id === book.categoryId)) {
       return Promise.resolve({ kind: "unknown_category" });
     }
-    if ([...this.books.values()].some((b) => b.isbn13 === book.isbn13)) {
+    if (this.#isbnTaken(book.isbn13)) {
       return Promise.resolve({ kind: "duplicate", field: "isbn13" });
     }
     const stored: StoredBook = {
       ...book,
+      description: storedDescription(book.description),
       images: [...book.images],
       id: this.#nextId++,
       archived: false,
@@ -146,7 +152,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       if (value !== undefined) (stored as unknown as Record<string, unknown>)[key] = value;
     }
     if (changes.description !== undefined) {
-      stored.description = changes.description?.trim() ? changes.description : null;
+      stored.description = storedDescription(changes.description);
     }
     return Promise.resolve({ kind: "ok", value: this.#book(stored) });
   }
@@ -284,19 +290,28 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   importBooks(plan: BookImportWrite): Promise<BookImportOutcome> {
-    for (const { id } of plan.update) {
-      const stored = this.books.get(id);
-      if (!stored || stored.archived) {
-        return Promise.resolve({ kind: "conflict", message: "A book was deleted meanwhile" });
-      }
-    }
-    for (const { id, book } of plan.update) {
-      this.books.set(id, { ...book, images: [...book.images], id, archived: false });
-    }
-    for (const book of plan.create) {
-      const id = this.#nextId++;
-      this.books.set(id, { ...book, images: [...book.images], id, archived: false });
-    }
+    const books = [...plan.create, ...plan.update.map((u) => u.book)];
+    const conflict = this.#unknownCategory(this.categories, books)
+      ? "A category was deleted meanwhile"
+      : plan.update.some(({ id, book }) =>
+          this.books.get(id)?.isbn13 !== book.isbn13 ||
+          this.books.get(id)!.archived
+        )
+      ? "A book was changed or deleted meanwhile"
+      : plan.create.some((b) => this.#isbnTaken(b.isbn13))
+      ? "A book with one of these ISBN-13s was added meanwhile"
+      : undefined;
+    if (conflict) return Promise.resolve({ kind: "conflict", message: conflict });
+    const store = (id: number, book: NewBook) =>
+      this.books.set(id, {
+        ...book,
+        description: storedDescription(book.description),
+        images: [...book.images],
+        id,
+        archived: false,
+      });
+    for (const { id, book } of plan.update) store(id, book);
+    for (const book of plan.create) store(this.#nextId++, book);
     return Promise.resolve({
       kind: "ok",
       created: plan.create.length,
@@ -305,14 +320,13 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   importStationery(plan: StationeryImportWrite): Promise<BookImportOutcome> {
-    if (
-      plan.update.some(({ id }) => !this.stationery.get(id) || this.stationery.get(id)!.archived)
-    ) {
-      return Promise.resolve({
-        kind: "conflict",
-        message: "A stationery item was deleted meanwhile",
-      });
-    }
+    const items = [...plan.create, ...plan.update.map((u) => u.item)];
+    const conflict = this.#unknownCategory(this.stationeryCategories, items)
+      ? "A category was deleted meanwhile"
+      : plan.update.some(({ id }) => !this.stationery.get(id) || this.stationery.get(id)!.archived)
+      ? "A stationery item was deleted meanwhile"
+      : undefined;
+    if (conflict) return Promise.resolve({ kind: "conflict", message: conflict });
     for (const { id, item } of plan.update) {
       this.stationery.set(id, { ...item, id, archived: false });
     }
@@ -325,6 +339,14 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       created: plan.create.length,
       updated: plan.update.length,
     });
+  }
+
+  #isbnTaken(isbn13: string): boolean {
+    return [...this.books.values()].some((b) => !b.archived && b.isbn13 === isbn13);
+  }
+
+  #unknownCategory(list: Category[], products: { categoryId: number }[]): boolean {
+    return products.some((p) => !list.some((c) => c.id === p.categoryId));
   }
 
   #createCategory(list: Category[], name: string): WriteResult<Category> {
