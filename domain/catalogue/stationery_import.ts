@@ -4,18 +4,20 @@
  * whole and written all together or not at all, like the book import.
  */
 import type { CatalogueAdmin, ImageStorage } from "../ports.ts";
-import type { NewStationeryItem, StationeryItem } from "./model.ts";
-import type { CoverRenderer, ImportOutcome, ImportProblem } from "./book_import.ts";
-import { discardUnusedImages } from "./manage_catalogue.ts";
+import type { Category, NewStationeryItem, StationeryItem } from "./model.ts";
+import {
+  type CoverRenderer,
+  definedValues,
+  type ImportOutcome,
+  type ImportPlan,
+  type ImportRequest,
+  type ProductImport,
+  runImport,
+} from "./catalogue_import.ts";
 
 export type StationeryRowValues = Partial<NewStationeryItem> & { id?: number };
 
-export interface StationeryImportPlan {
-  create: { row: number; item: NewStationeryItem }[];
-  update: { row: number; id: number; item: NewStationeryItem }[];
-  unchanged: number;
-  errors: ImportProblem[];
-}
+export type StationeryImportPlan = ImportPlan<NewStationeryItem>;
 
 const REQUIRED_FOR_NEW: (keyof NewStationeryItem)[] = [
   "title",
@@ -24,12 +26,6 @@ const REQUIRED_FOR_NEW: (keyof NewStationeryItem)[] = [
   "weightGrams",
   "categoryId",
 ];
-
-function defined<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
-    T
-  >;
-}
 
 /**
  * What a stationery import would do; an `id` no item on sale has, a repeated `id`, an
@@ -63,11 +59,11 @@ export function planStationeryImport(
         continue;
       }
       const { id: _id, categoryName: _name, ...before } = current;
-      const after = { ...before, ...defined(fields) };
+      const after = { ...before, ...definedValues(fields) };
       const same = (Object.keys(after) as (keyof NewStationeryItem)[])
         .every((key) => after[key] === before[key]);
       if (same) plan.unchanged++;
-      else plan.update.push({ row, id, item: after });
+      else plan.update.push({ row, id, record: after });
       continue;
     }
     const missing = REQUIRED_FOR_NEW.filter((key) => fields[key] === undefined);
@@ -77,12 +73,35 @@ export function planStationeryImport(
       }
       continue;
     }
-    plan.create.push({ row, item: { image: "", ...defined(fields) } as NewStationeryItem });
+    plan.create.push({ row, record: { image: "", ...definedValues(fields) } as NewStationeryItem });
   }
   return plan;
 }
 
-const UPLOADS = "/uploads/";
+/**
+ * Stationery in an import: one image each ("" until given), and a picture naming the
+ * item's category when it has none.
+ */
+function stationeryImport(
+  covers: CoverRenderer,
+  categories: Category[],
+): ProductImport<NewStationeryItem> {
+  return {
+    imageField: "image",
+    imagesOf: (item) => item.image === "" ? [] : [item.image],
+    withImage: (item, image) => ({ ...item, image }),
+    cover: (item) =>
+      covers.renderItem({
+        title: item.title,
+        category: categories.find((c) => c.id === item.categoryId)?.name ?? "",
+      }),
+    write: (admin, plan) =>
+      admin.importStationery({
+        create: plan.create,
+        update: plan.update.map((u) => ({ id: u.id, item: u.record })),
+      }),
+  };
+}
 
 /** Checks a stationery import and, unless a dry run or any row has an error, writes it. */
 export async function importStationery(
@@ -91,13 +110,9 @@ export async function importStationery(
     storage: ImageStorage;
     covers: CoverRenderer;
     existing(): Promise<StationeryItem[]>;
-    categories(): Promise<{ id: number; name: string }[]>;
+    categories(): Promise<Category[]>;
   },
-  request: {
-    rows: { row: number; values: StationeryRowValues }[];
-    parseErrors: ImportProblem[];
-    dryRun: boolean;
-  },
+  request: ImportRequest<StationeryRowValues>,
 ): Promise<ImportOutcome> {
   const existing = await ports.existing();
   const categories = await ports.categories();
@@ -105,55 +120,9 @@ export async function importStationery(
     existing,
     categoryIds: new Set(categories.map((c) => c.id)),
   });
-  const errors = [...request.parseErrors, ...plan.errors];
-  const before = new Map(existing.map((s) => [s.id, s.image]));
-  const entries: { row: number; id?: number; item: NewStationeryItem }[] = [
-    ...plan.create,
-    ...plan.update,
-  ];
-  for (const entry of entries) {
-    const image = entry.item.image;
-    if (image === "" || (entry.id !== undefined && before.get(entry.id) === image)) continue;
-    const stored = image.startsWith(UPLOADS) &&
-      await ports.storage.get(image.slice(UPLOADS.length)) !== undefined;
-    if (!stored) {
-      errors.push({ row: entry.row, field: "image", message: `No stored image "${image}"` });
-    }
-  }
-  errors.sort((a, b) => a.row - b.row);
-  const summary = {
-    created: plan.create.length,
-    updated: plan.update.length,
-    unchanged: plan.unchanged,
-    errors,
-    written: false,
-  };
-  if (errors.length > 0 || request.dryRun) return { kind: "done", summary };
-  const pictures: string[] = [];
-  try {
-    for (const { item } of plan.create) {
-      if (item.image !== "") continue;
-      const category = categories.find((c) => c.id === item.categoryId)?.name ?? "";
-      item.image = await ports.storage.put(
-        ports.covers.renderItem({ title: item.title, category }),
-        "image/png",
-      );
-      pictures.push(item.image);
-    }
-    const outcome = await ports.admin.importStationery({
-      create: plan.create.map((c) => c.item),
-      update: plan.update.map((u) => ({ id: u.id, item: u.item })),
-    });
-    if (outcome.kind === "conflict") {
-      await discardUnusedImages(ports, pictures);
-      return outcome;
-    }
-  } catch (error) {
-    await discardUnusedImages(ports, pictures);
-    throw error;
-  }
-  const dropped = plan.update.map((u) => before.get(u.id) ?? "")
-    .filter((image, i) => image !== plan.update[i].item.image);
-  await discardUnusedImages(ports, dropped);
-  return { kind: "done", summary: { ...summary, written: true } };
+  return await runImport(stationeryImport(ports.covers, categories), ports, {
+    plan,
+    before: new Map(existing.map((s) => [s.id, [s.image]])),
+    request,
+  });
 }

@@ -1,0 +1,165 @@
+/**
+ * Importing products from a spreadsheet, for either kind: a plan of what each row creates,
+ * updates or leaves (book_import.ts and stationery_import.ts make it, each by its own
+ * matching rule), images checked, pictures made for what has none, and one write of all
+ * or nothing. What differs between the kinds is a ProductImport: data and small functions.
+ */
+import type { BookImportOutcome, CatalogueAdmin, ImageStorage } from "../ports.ts";
+import { discardUnusedImages } from "./manage_catalogue.ts";
+
+/** A problem with one row: `row` counts data rows from 1 (the header is row 0). */
+export interface ImportProblem {
+  row: number;
+  /** A key of the new record, or "row" for the row as a whole. */
+  field: string;
+  message: string;
+}
+
+/** What an import would write: `N` is the kind's whole new record. */
+export interface ImportPlan<N> {
+  create: { row: number; record: N }[];
+  update: { row: number; id: number; record: N }[];
+  unchanged: number;
+  errors: ImportProblem[];
+}
+
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: ImportProblem[];
+  /** Nothing was written: a dry run, or a file with errors. */
+  written: boolean;
+}
+
+export type ImportOutcome =
+  | { kind: "done"; summary: ImportSummary }
+  /** Another change came between the check and the write: nothing written. */
+  | { kind: "conflict"; message: string };
+
+/** Makes the picture of a product that came without one (a PNG). */
+export interface CoverRenderer {
+  render(book: { title: string; author: string }): Uint8Array;
+  renderItem(item: { title: string; category: string }): Uint8Array;
+}
+
+/** What an import of one product kind needs to know besides the shared steps. */
+export interface ProductImport<N> {
+  /** The row field that names images, for a problem ("images", "image"). */
+  imageField: string;
+  /** The images a record lists. */
+  imagesOf(record: N): string[];
+  /** The record showing `image` as its only picture. */
+  withImage(record: N, image: string): N;
+  /** The generated picture of a record that has none. */
+  cover(record: N): Uint8Array;
+  write(
+    admin: CatalogueAdmin,
+    plan: { create: N[]; update: { id: number; record: N }[] },
+  ): Promise<BookImportOutcome>;
+}
+
+export interface ImportRequest<V> {
+  rows: { row: number; values: V }[];
+  parseErrors: ImportProblem[];
+  dryRun: boolean;
+}
+
+/** The values a row gave: keys whose value is undefined were not in the file. */
+export function definedValues<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
+    T
+  >;
+}
+
+const UPLOADS = "/uploads/";
+
+/** Pictures stored at once: writing one waits on the disk or the database, not on the CPU. */
+const COVERS_AT_ONCE = 16;
+
+/**
+ * Checks a planned import and, unless it is a dry run or any row has an error, writes it:
+ * a new record without images gets a generated picture; an image a row names must be
+ * stored already. Pictures made for a write that then fails, and images no updated record
+ * lists any more, are removed from storage.
+ *
+ * @param before the images each existing record lists now, by id
+ */
+export async function runImport<N>(
+  kind: ProductImport<N>,
+  ports: { admin: CatalogueAdmin; storage: ImageStorage },
+  input: { plan: ImportPlan<N>; before: Map<number, string[]>; request: ImportRequest<unknown> },
+): Promise<ImportOutcome> {
+  const { plan, before, request } = input;
+  const errors = [...request.parseErrors, ...plan.errors];
+  const entries: { row: number; id?: number; record: N }[] = [...plan.create, ...plan.update];
+  for (const entry of entries) {
+    const known = entry.id === undefined ? [] : before.get(entry.id) ?? [];
+    for (const image of kind.imagesOf(entry.record)) {
+      if (known.includes(image)) continue;
+      if (!await isStored(ports.storage, image)) {
+        errors.push({
+          row: entry.row,
+          field: kind.imageField,
+          message: `No stored image "${image}"`,
+        });
+        break;
+      }
+    }
+  }
+  errors.sort((a, b) => a.row - b.row);
+  const summary = {
+    created: plan.create.length,
+    updated: plan.update.length,
+    unchanged: plan.unchanged,
+    errors,
+    written: false,
+  };
+  if (errors.length > 0 || request.dryRun) return { kind: "done", summary };
+  const covers: string[] = [];
+  let outcome;
+  try {
+    const create = await withCovers(kind, ports.storage, plan.create, covers);
+    outcome = await kind.write(ports.admin, {
+      create,
+      update: plan.update.map((u) => ({ id: u.id, record: u.record })),
+    });
+  } catch (error) {
+    await discardUnusedImages(ports, covers);
+    throw error;
+  }
+  if (outcome.kind === "conflict") {
+    await discardUnusedImages(ports, covers);
+    return outcome;
+  }
+  const dropped = plan.update.flatMap((u) =>
+    (before.get(u.id) ?? []).filter((i) => !kind.imagesOf(u.record).includes(i))
+  );
+  await discardUnusedImages(ports, dropped);
+  return { kind: "done", summary: { ...summary, written: true } };
+}
+
+async function isStored(storage: ImageStorage, image: string): Promise<boolean> {
+  return image.startsWith(UPLOADS) && await storage.get(image.slice(UPLOADS.length)) !== undefined;
+}
+
+/** The new records, each without images given a generated one; `stored` collects those. */
+async function withCovers<N>(
+  kind: ProductImport<N>,
+  storage: ImageStorage,
+  create: { record: N }[],
+  stored: string[],
+): Promise<N[]> {
+  const records = create.map((c) => c.record);
+  const bare = records.flatMap((record, i) => kind.imagesOf(record).length === 0 ? [i] : []);
+  for (let start = 0; start < bare.length; start += COVERS_AT_ONCE) {
+    await Promise.all(
+      bare.slice(start, start + COVERS_AT_ONCE).map(async (i) => {
+        const cover = await storage.put(kind.cover(records[i]), "image/png");
+        stored.push(cover);
+        records[i] = kind.withImage(records[i], cover);
+      }),
+    );
+  }
+  return records;
+}
