@@ -23,16 +23,7 @@ import type {
 } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK, nextStock, type StockChange } from "../../domain/catalogue/stock.ts";
-import {
-  BOOK_COLUMNS,
-  bookFromRow,
-  type BookRow,
-  BOOKS_FROM,
-  STATIONERY_COLUMNS,
-  STATIONERY_FROM,
-  stationeryFromRow,
-  type StationeryRow,
-} from "./catalogue_rows.ts";
+import { exists, readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
 import * as editing from "./catalogue_editing.ts";
 
 type Product = "books" | "stationery_items";
@@ -273,42 +264,6 @@ async function refuseBookChanges(
     if (taken.length > 0) return { kind: "duplicate", field: "isbn13" };
   }
   return undefined;
-}
-
-/**
- * A unique violation that slipped past the checks (another transaction took the value
- * between the check and the write) answered as a duplicate rather than a failure.
- */
-export async function uniqueAsDuplicate<T>(
-  field: string,
-  write: () => Promise<WriteResult<T>>,
-): Promise<WriteResult<T>> {
-  try {
-    return await write();
-  } catch (error) {
-    if ((error as { code?: string }).code === "23505") return { kind: "duplicate", field };
-    throw error;
-  }
-}
-
-export async function exists(tx: SqlClient, sql: string, id: number): Promise<boolean> {
-  return (await tx.query(sql, [id])).length > 0;
-}
-
-export async function readBook(tx: SqlClient, id: number): Promise<Book> {
-  const [row] = await tx.query<BookRow>(
-    `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`,
-    [id],
-  );
-  return bookFromRow(row);
-}
-
-export async function readStationery(tx: SqlClient, id: number): Promise<StationeryItem> {
-  const [row] = await tx.query<StationeryRow>(
-    `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
-    [id],
-  );
-  return stationeryFromRow(row);
 }
 
 /** Why a guarded update touched nothing: the product is gone, or its stock rule refused. */

@@ -23,6 +23,7 @@ import type {
 } from "../../domain/catalogue/model.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
 import type { SqlClient } from "./sql_client.ts";
+import { readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
 import {
   BOOK_COLUMNS,
   bookFromRow,
@@ -48,8 +49,8 @@ export async function renameCategory(
   change: { kind: ProductKind; id: number; name: string },
 ): Promise<WriteResult<Category>> {
   const table = categoryTable(change.kind);
-  try {
-    return await sql.transaction(async (tx) => {
+  return await uniqueAsDuplicate<Category>("name", () =>
+    sql.transaction(async (tx) => {
       const taken = await tx.query(
         `SELECT 1 FROM ${table} WHERE lower(name) = lower($1) AND id <> $2`,
         [change.name, change.id],
@@ -62,11 +63,7 @@ export async function renameCategory(
       return rows.length > 0
         ? { kind: "ok", value: { id: rows[0].id, name: rows[0].name } }
         : { kind: "not_found" };
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === "23505") return { kind: "duplicate", field: "name" };
-    throw error;
-  }
+    }));
 }
 
 /**
@@ -110,7 +107,7 @@ export function changeBookImages(
       target.id,
       outcome.images,
     ]);
-    return { kind: "ok", value: await readBookRow(tx, target.id), removed: outcome.removed };
+    return { kind: "ok", value: await readBook(tx, target.id), removed: outcome.removed };
   });
 }
 
@@ -128,12 +125,8 @@ export function replaceStationeryImage(
       target.id,
       target.image,
     ]);
-    const [row] = await tx.query<StationeryRow>(
-      `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
-      [target.id],
-    );
     const removed = rows[0].image === target.image ? [] : [rows[0].image];
-    return { kind: "ok", value: stationeryFromRow(row), removed };
+    return { kind: "ok", value: await readStationery(tx, target.id), removed };
   });
 }
 
@@ -147,14 +140,6 @@ export async function imagesInUse(sql: SqlClient, images: string[]): Promise<str
     [images],
   );
   return rows.map((r) => r.image);
-}
-
-async function readBookRow(tx: SqlClient, id: number): Promise<Book> {
-  const [row] = await tx.query<BookRow>(
-    `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`,
-    [id],
-  );
-  return bookFromRow(row);
 }
 
 /** Archived products, the most recently added first. */
@@ -189,9 +174,9 @@ export async function listArchived<T>(
 }
 
 /** Puts an archived book back on sale, unless a book on sale has its ISBN-13 now. */
-export async function restoreBook(sql: SqlClient, id: number): Promise<WriteResult<Book>> {
-  try {
-    return await sql.transaction(async (tx) => {
+export function restoreBook(sql: SqlClient, id: number): Promise<WriteResult<Book>> {
+  return uniqueAsDuplicate<Book>("isbn13", () =>
+    sql.transaction(async (tx) => {
       const rows = await tx.query<{ isbn13: string }>(
         "SELECT isbn13 FROM books WHERE id = $1 AND archived FOR UPDATE",
         [id],
@@ -202,14 +187,8 @@ export async function restoreBook(sql: SqlClient, id: number): Promise<WriteResu
       ]);
       if (taken.length > 0) return { kind: "duplicate", field: "isbn13" };
       await tx.query("UPDATE books SET archived = false WHERE id = $1", [id]);
-      return { kind: "ok", value: await readBookRow(tx, id) };
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === "23505") {
-      return { kind: "duplicate", field: "isbn13" };
-    }
-    throw error;
-  }
+      return { kind: "ok", value: await readBook(tx, id) };
+    }));
 }
 
 export async function restoreStationery(
@@ -221,11 +200,7 @@ export async function restoreStationery(
     [id],
   );
   if (rows.length === 0) return { kind: "not_found" };
-  const [row] = await sql.query<StationeryRow>(
-    `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
-    [id],
-  );
-  return { kind: "ok", value: stationeryFromRow(row) };
+  return { kind: "ok", value: await readStationery(sql, id) };
 }
 
 export async function findBooksByIsbn(sql: SqlClient, isbns: string[]): Promise<Book[]> {
@@ -269,6 +244,35 @@ function recordOf(book: NewBook, id = 0) {
 
 class ImportConflict extends Error {}
 
+/**
+ * Writes an import in one transaction: the categories it names are locked against
+ * deletion first, and an ImportConflict (something changed since the check) rolls it all
+ * back and is answered as a conflict.
+ */
+async function writeImport(
+  sql: SqlClient,
+  plan: { kind: ProductKind; categoryIds: number[]; created: number; updated: number },
+  write: (tx: SqlClient) => Promise<void>,
+): Promise<BookImportOutcome> {
+  try {
+    return await sql.transaction(async (tx) => {
+      const categories = [...new Set(plan.categoryIds)];
+      const known = await tx.query<{ id: number }>(
+        `SELECT id FROM ${categoryTable(plan.kind)} WHERE id = ANY($1::integer[]) FOR SHARE`,
+        [categories],
+      );
+      if (known.length < categories.length) {
+        throw new ImportConflict("A category was deleted meanwhile");
+      }
+      await write(tx);
+      return { kind: "ok", created: plan.created, updated: plan.updated };
+    });
+  } catch (error) {
+    if (error instanceof ImportConflict) return { kind: "conflict", message: error.message };
+    throw error;
+  }
+}
+
 const ITEM_RECORD = `r(id integer, title text, price_cents bigint, stock integer,
   weight_grams integer, category_id integer, image text)`;
 
@@ -285,49 +289,40 @@ function itemRecordOf(item: NewStationeryItem, id = 0) {
 }
 
 /** Writes a checked stationery import in one transaction (see importBooks). */
-export async function importStationery(
+export function importStationery(
   sql: SqlClient,
   plan: StationeryImportWrite,
 ): Promise<BookImportOutcome> {
-  try {
-    return await sql.transaction(async (tx) => {
-      const items = [...plan.create, ...plan.update.map((u) => u.item)];
-      const categories = [...new Set(items.map((i) => i.categoryId))];
-      const known = await tx.query<{ id: number }>(
-        "SELECT id FROM stationery_categories WHERE id = ANY($1::integer[]) FOR SHARE",
-        [categories],
+  const items = [...plan.create, ...plan.update.map((u) => u.item)];
+  return writeImport(sql, {
+    kind: "stationery",
+    categoryIds: items.map((i) => i.categoryId),
+    created: plan.create.length,
+    updated: plan.update.length,
+  }, async (tx) => {
+    if (plan.update.length > 0) {
+      const updated = await tx.query(
+        `UPDATE stationery_items s SET title = r.title, price_cents = r.price_cents,
+           stock = r.stock, weight_grams = r.weight_grams, category_id = r.category_id,
+           image = r.image
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}
+         WHERE s.id = r.id AND NOT s.archived
+         RETURNING s.id`,
+        [JSON.stringify(plan.update.map((u) => itemRecordOf(u.item, u.id)))],
       );
-      if (known.length < categories.length) {
-        throw new ImportConflict("A category was deleted meanwhile");
+      if (updated.length < plan.update.length) {
+        throw new ImportConflict("A stationery item was deleted meanwhile");
       }
-      if (plan.update.length > 0) {
-        const updated = await tx.query(
-          `UPDATE stationery_items s SET title = r.title, price_cents = r.price_cents,
-             stock = r.stock, weight_grams = r.weight_grams, category_id = r.category_id,
-             image = r.image
-           FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}
-           WHERE s.id = r.id AND NOT s.archived
-           RETURNING s.id`,
-          [JSON.stringify(plan.update.map((u) => itemRecordOf(u.item, u.id)))],
-        );
-        if (updated.length < plan.update.length) {
-          throw new ImportConflict("A stationery item was deleted meanwhile");
-        }
-      }
-      if (plan.create.length > 0) {
-        await tx.query(
-          `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id, image)
-           SELECT title, price_cents, stock, weight_grams, category_id, image
-           FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}`,
-          [JSON.stringify(plan.create.map((i) => itemRecordOf(i)))],
-        );
-      }
-      return { kind: "ok", created: plan.create.length, updated: plan.update.length };
-    });
-  } catch (error) {
-    if (error instanceof ImportConflict) return { kind: "conflict", message: error.message };
-    throw error;
-  }
+    }
+    if (plan.create.length > 0) {
+      await tx.query(
+        `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id, image)
+         SELECT title, price_cents, stock, weight_grams, category_id, image
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}`,
+        [JSON.stringify(plan.create.map((i) => itemRecordOf(i)))],
+      );
+    }
+  });
 }
 
 /**
@@ -336,60 +331,50 @@ export async function importStationery(
  * Anything that changed since the check (a category gone, a book archived, an ISBN-13
  * taken) rolls everything back.
  */
-export async function importBooks(
+export function importBooks(
   sql: SqlClient,
   plan: BookImportWrite,
 ): Promise<BookImportOutcome> {
-  try {
-    return await sql.transaction(async (tx) => {
-      const categories = [
-        ...new Set([...plan.create, ...plan.update.map((u) => u.book)].map((b) => b.categoryId)),
-      ];
-      const known = await tx.query<{ id: number }>(
-        "SELECT id FROM book_categories WHERE id = ANY($1::integer[]) FOR SHARE",
-        [categories],
+  const books = [...plan.create, ...plan.update.map((u) => u.book)];
+  return writeImport(sql, {
+    kind: "book",
+    categoryIds: books.map((b) => b.categoryId),
+    created: plan.create.length,
+    updated: plan.update.length,
+  }, async (tx) => {
+    if (plan.update.length > 0) {
+      const updated = await tx.query(
+        `UPDATE books b SET title = r.title, author = r.author, price_cents = r.price_cents,
+           stock = r.stock, category_id = r.category_id, language = r.language,
+           binding = r.binding, publisher = r.publisher, publishing_date = r.publishing_date,
+           edition = r.edition, weight_grams = r.weight_grams, description = r.description,
+           images = r.images, preorder = r.preorder, preorder_date = r.preorder_date,
+           preordered_stock = r.preordered_stock
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
+         WHERE b.id = r.id AND b.isbn13 = r.isbn13 AND NOT b.archived
+         RETURNING b.id`,
+        [JSON.stringify(plan.update.map((u) => recordOf(u.book, u.id)))],
       );
-      if (known.length < categories.length) {
-        throw new ImportConflict("A category was deleted meanwhile");
+      if (updated.length < plan.update.length) {
+        throw new ImportConflict("A book was changed or deleted meanwhile");
       }
-      if (plan.update.length > 0) {
-        const updated = await tx.query(
-          `UPDATE books b SET title = r.title, author = r.author, price_cents = r.price_cents,
-             stock = r.stock, category_id = r.category_id, language = r.language,
-             binding = r.binding, publisher = r.publisher, publishing_date = r.publishing_date,
-             edition = r.edition, weight_grams = r.weight_grams, description = r.description,
-             images = r.images, preorder = r.preorder, preorder_date = r.preorder_date,
-             preordered_stock = r.preordered_stock
-           FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
-           WHERE b.id = r.id AND b.isbn13 = r.isbn13 AND NOT b.archived
-           RETURNING b.id`,
-          [JSON.stringify(plan.update.map((u) => recordOf(u.book, u.id)))],
-        );
-        if (updated.length < plan.update.length) {
-          throw new ImportConflict("A book was changed or deleted meanwhile");
-        }
+    }
+    if (plan.create.length > 0) {
+      const inserted = await tx.query(
+        `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
+           binding, publisher, publishing_date, edition, weight_grams, description, images,
+           preorder, preorder_date, preordered_stock)
+         SELECT title, author, price_cents, stock, category_id, isbn13, language, binding,
+           publisher, publishing_date, edition, weight_grams, description, images, preorder,
+           preorder_date, preordered_stock
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
+         ON CONFLICT (isbn13) WHERE NOT archived DO NOTHING
+         RETURNING id`,
+        [JSON.stringify(plan.create.map((b) => recordOf(b)))],
+      );
+      if (inserted.length < plan.create.length) {
+        throw new ImportConflict("A book with one of these ISBN-13s was added meanwhile");
       }
-      if (plan.create.length > 0) {
-        const inserted = await tx.query(
-          `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
-             binding, publisher, publishing_date, edition, weight_grams, description, images,
-             preorder, preorder_date, preordered_stock)
-           SELECT title, author, price_cents, stock, category_id, isbn13, language, binding,
-             publisher, publishing_date, edition, weight_grams, description, images, preorder,
-             preorder_date, preordered_stock
-           FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
-           ON CONFLICT (isbn13) WHERE NOT archived DO NOTHING
-           RETURNING id`,
-          [JSON.stringify(plan.create.map((b) => recordOf(b)))],
-        );
-        if (inserted.length < plan.create.length) {
-          throw new ImportConflict("A book with one of these ISBN-13s was added meanwhile");
-        }
-      }
-      return { kind: "ok", created: plan.create.length, updated: plan.update.length };
-    });
-  } catch (error) {
-    if (error instanceof ImportConflict) return { kind: "conflict", message: error.message };
-    throw error;
-  }
+    }
+  });
 }
