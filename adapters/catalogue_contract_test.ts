@@ -163,7 +163,7 @@ contract("listAuthors() gives each author on sale once, sorted", async (w) => {
   await w.admin.createBook(aBook(w.novels, { author: "Kumaratunga Munidasa" }));
   const gone = ok(await w.admin.createBook(aBook(w.novels, { author: "Archived Author" })));
   await w.order(gone, "book");
-  assert.equal(await w.admin.deleteBook(gone.id), "archived");
+  assert.equal((await w.admin.deleteBook(gone.id)).kind, "archived");
   assert.deepEqual(await w.catalogue.listAuthors(), [
     "Gunadasa Amarasekara",
     "Kumaratunga Munidasa",
@@ -234,12 +234,16 @@ contract("updateBook() refuses stock out of range, a taken ISBN-13 and unknown i
 });
 
 contract("deleteBook() erases an unordered book and archives an ordered one", async (w) => {
-  const unordered = ok(await w.admin.createBook(aBook(w.novels)));
+  const images = ["/uploads/a.png", "/uploads/b.png"];
+  const unordered = ok(await w.admin.createBook(aBook(w.novels, { images })));
   const ordered = ok(await w.admin.createBook(aBook(w.novels)));
   await w.order(ordered, "book");
-  assert.equal(await w.admin.deleteBook(unordered.id), "deleted");
-  assert.equal(await w.admin.deleteBook(ordered.id), "archived");
-  assert.equal(await w.admin.deleteBook(ordered.id), "not_found");
+  assert.deepEqual(await w.admin.deleteBook(unordered.id), {
+    kind: "deleted",
+    images: unordered.images,
+  });
+  assert.equal((await w.admin.deleteBook(ordered.id)).kind, "archived");
+  assert.equal((await w.admin.deleteBook(ordered.id)).kind, "not_found");
   assert.equal(await w.catalogue.findBook(ordered.id), undefined);
   assert.equal((await w.catalogue.listBooks(ALL, FIRST_PAGE)).total, 0);
   assert.deepEqual(await w.admin.updateBook(ordered.id, { stock: 1 }), { kind: "not_found" });
@@ -268,11 +272,14 @@ contract("stationery is created, filtered, updated and deleted like books", asyn
     kind: "negative_stock",
   });
   assert.equal(ok(await w.admin.updateStationery(pen.id, { title: "Pen" })).title, "Pen");
-  assert.equal(await w.admin.deleteStationery(ruler.id), "deleted");
+  assert.deepEqual(await w.admin.deleteStationery(ruler.id), {
+    kind: "deleted",
+    images: [ruler.image],
+  });
   assert.equal(await w.catalogue.findStationery(ruler.id), undefined);
-  assert.equal(await w.admin.deleteStationery(ruler.id), "not_found");
+  assert.equal((await w.admin.deleteStationery(ruler.id)).kind, "not_found");
   await w.order(pen, "stationery");
-  assert.equal(await w.admin.deleteStationery(pen.id), "archived");
+  assert.equal((await w.admin.deleteStationery(pen.id)).kind, "archived");
   assert.equal(await w.catalogue.findStationery(pen.id), undefined);
 });
 
@@ -317,13 +324,13 @@ contract("deleteCategory() refuses a category products use, counting the archive
   const kept = ok(await w.admin.createBook(aBook(w.novels)));
   const archived = ok(await w.admin.createBook(aBook(w.novels)));
   await w.order(archived, "book");
-  assert.equal(await w.admin.deleteBook(archived.id), "archived");
+  assert.equal((await w.admin.deleteBook(archived.id)).kind, "archived");
   assert.deepEqual(await w.admin.deleteCategory("book", w.novels), {
     kind: "in_use",
     products: 2,
     archived: 1,
   });
-  assert.equal(await w.admin.deleteBook(kept.id), "deleted");
+  assert.equal((await w.admin.deleteBook(kept.id)).kind, "deleted");
   assert.deepEqual(await w.admin.deleteCategory("book", w.novels), {
     kind: "in_use",
     products: 1,
@@ -431,8 +438,10 @@ contract("archived products are listed newest first, searched and restored", asy
     pen: (await w.catalogue.findStationery(pen.id))!,
   };
   assert.deepEqual([ordered.first.stock, ordered.pen.stock], [first.stock - 1, pen.stock - 1]);
-  for (const book of [first, second]) assert.equal(await w.admin.deleteBook(book.id), "archived");
-  assert.equal(await w.admin.deleteStationery(pen.id), "archived");
+  for (const book of [first, second]) {
+    assert.equal((await w.admin.deleteBook(book.id)).kind, "archived");
+  }
+  assert.equal((await w.admin.deleteStationery(pen.id)).kind, "archived");
   const listed = await w.admin.listArchivedBooks(FIRST_PAGE);
   assert.deepEqual(listed.items.map((b) => b.id), [second.id, first.id]);
   assert.equal(listed.total, 2);

@@ -158,7 +158,9 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   deleteBook(id: number): Promise<DeleteResult> {
-    return Promise.resolve(this.#delete(this.books, "book", id));
+    return Promise.resolve(
+      this.#delete(this.books, { type: "book", id, imagesOf: (b) => [...b.images] }),
+    );
   }
 
   createStationery(item: NewStationeryItem): Promise<WriteResult<StationeryItem>> {
@@ -190,7 +192,9 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   deleteStationery(id: number): Promise<DeleteResult> {
-    return Promise.resolve(this.#delete(this.stationery, "stationery", id));
+    return Promise.resolve(
+      this.#delete(this.stationery, { type: "stationery", id, imagesOf: (s) => [s.image] }),
+    );
   }
 
   createCategory(name: string): Promise<WriteResult<Category>> {
@@ -356,19 +360,19 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     return { kind: "ok", value: { ...category } };
   }
 
-  #delete(
-    map: Map<number, { archived: boolean }>,
-    type: "book" | "stationery",
-    id: number,
+  #delete<T extends { archived: boolean }>(
+    map: Map<number, T>,
+    target: { type: "book" | "stationery"; id: number; imagesOf(stored: T): string[] },
   ): DeleteResult {
+    const { type, id } = target;
     const stored = map.get(id);
-    if (!stored || stored.archived) return "not_found";
+    if (!stored || stored.archived) return { kind: "not_found" };
     if (this.ordered.has(`${type}:${id}`)) {
       stored.archived = true;
-      return "archived";
+      return { kind: "archived" };
     }
     map.delete(id);
-    return "deleted";
+    return { kind: "deleted", images: target.imagesOf(stored) };
   }
 
   #liveBooks(): Book[] {

@@ -8,6 +8,7 @@ import { MemoryCatalogue } from "./catalogue.ts";
 import { MemoryImageStorage } from "./images.ts";
 import { importBooks } from "../../domain/catalogue/book_import.ts";
 import { importStationery } from "../../domain/catalogue/stationery_import.ts";
+import { deleteProduct } from "../../domain/catalogue/manage_catalogue.ts";
 import type { CoverRenderer } from "../../domain/catalogue/catalogue_import.ts";
 import { aBook, aStationeryItem } from "../postgres/testing/builders.ts";
 import type { WriteResult } from "../../domain/ports.ts";
@@ -158,4 +159,30 @@ Deno.test("importStationery() draws a bare item with its category and drops a re
   const items = (await s.admin.listStationery(ALL, PAGE)).items;
   assert.deepEqual(items[0].image, fresh);
   assert.deepEqual(s.stored(), [fresh, items[1].image].sort());
+});
+
+Deno.test("deleteProduct() erases a book and the images only it listed", async () => {
+  const s = await shop();
+  const own = await s.storage.put(PNG, "image/png");
+  const shared = await s.storage.put(PNG, "image/png");
+  const book = ok(await s.admin.createBook(aBook(s.novels, { images: [own, shared] })));
+  ok(await s.admin.createStationery(aStationeryItem(s.pens, { image: shared })));
+  assert.equal(await deleteProduct(s, { kind: "book", id: book.id }), "deleted");
+  assert.equal(await s.admin.findBook(book.id), undefined);
+  assert.deepEqual(s.stored(), [shared]);
+  assert.equal(await deleteProduct(s, { kind: "book", id: book.id }), "not_found");
+});
+
+Deno.test("deleteProduct() archives an ordered item and keeps its image", async () => {
+  const s = await shop();
+  const image = await s.storage.put(PNG, "image/png");
+  const pen = ok(await s.admin.createStationery(aStationeryItem(s.pens, { image })));
+  s.admin.ordered.add(`stationery:${pen.id}`);
+  assert.equal(await deleteProduct(s, { kind: "stationery", id: pen.id }), "archived");
+  assert.equal(await s.admin.findStationery(pen.id), undefined);
+  assert.deepEqual(s.stored(), [image]);
+  ok(await s.admin.restoreStationery(pen.id));
+  s.admin.ordered.clear();
+  assert.equal(await deleteProduct(s, { kind: "stationery", id: pen.id }), "deleted");
+  assert.deepEqual(s.stored(), []);
 });

@@ -285,19 +285,20 @@ async function whyRefused<T>(
 /** Erases a product no order refers to; archives one that orders refer to. */
 function deleteProduct(sql: SqlClient, table: Product, id: number): Promise<DeleteResult> {
   const itemColumn = table === "books" ? "book_id" : "stationery_id";
+  const images = table === "books" ? "images" : "ARRAY[image]";
   return sql.transaction(async (tx) => {
-    const erased = await tx.query(
+    const erased = await tx.query<{ images: string[] }>(
       `DELETE FROM ${table} WHERE id = $1 AND NOT archived
          AND NOT EXISTS (SELECT 1 FROM order_items WHERE ${itemColumn} = $1)
-       RETURNING id`,
+       RETURNING ${images} AS images`,
       [id],
     );
-    if (erased.length > 0) return "deleted";
+    if (erased.length > 0) return { kind: "deleted", images: erased[0].images };
     const archived = await tx.query(
       `UPDATE ${table} SET archived = true WHERE id = $1 AND NOT archived RETURNING id`,
       [id],
     );
-    return archived.length > 0 ? "archived" : "not_found";
+    return archived.length > 0 ? { kind: "archived" } : { kind: "not_found" };
   });
 }
 

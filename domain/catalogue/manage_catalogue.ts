@@ -2,7 +2,13 @@
  * The admin's catalogue changes: the rules that sit above the repository's own checks
  * (unique names, known categories, stock never below zero).
  */
-import type { CatalogueAdmin, ImageStorage, ImageWriteResult, WriteResult } from "../ports.ts";
+import type {
+  CatalogueAdmin,
+  DeleteResult,
+  ImageStorage,
+  ImageWriteResult,
+  WriteResult,
+} from "../ports.ts";
 import type {
   Book,
   BookChanges,
@@ -131,4 +137,39 @@ export async function replaceStationeryImage(
   const result = await ports.admin.replaceStationeryImage(change.id, change.image);
   if (result.kind === "ok") await discardUnusedImages(ports, result.removed);
   return result;
+}
+
+/** What follows a product's deletion: the answer, and the images to take out of storage. */
+export interface DeletionPlan {
+  outcome: "deleted" | "archived" | "not_found";
+  /** Images to remove from storage unless another product lists them. */
+  discard: string[];
+}
+
+/**
+ * An erased product's images may leave storage; an archived one keeps its images (orders
+ * name it and it can be restored).
+ *
+ * @example planAfterDeletion({ kind: "archived" }) // { outcome: "archived", discard: [] }
+ */
+export function planAfterDeletion(result: DeleteResult): DeletionPlan {
+  return result.kind === "deleted"
+    ? { outcome: "deleted", discard: result.images }
+    : { outcome: result.kind, discard: [] };
+}
+
+/**
+ * Deletes a product (erased, or archived when orders refer to it), then removes from
+ * storage the images the erased product listed that nothing else lists.
+ */
+export async function deleteProduct(
+  ports: { admin: CatalogueAdmin; storage: ImageStorage },
+  target: { kind: ProductKind; id: number },
+): Promise<DeletionPlan["outcome"]> {
+  const result = target.kind === "book"
+    ? await ports.admin.deleteBook(target.id)
+    : await ports.admin.deleteStationery(target.id);
+  const plan = planAfterDeletion(result);
+  await discardUnusedImages(ports, plan.discard);
+  return plan.outcome;
 }

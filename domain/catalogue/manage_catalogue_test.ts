@@ -7,6 +7,7 @@ import {
   changeBook,
   changeStationery,
   normaliseBookChanges,
+  planAfterDeletion,
 } from "./manage_catalogue.ts";
 
 function recordingAdmin() {
@@ -93,4 +94,16 @@ Deno.test("addCategory() trims the name and refuses a blank one", async () => {
   assert.deepEqual(await addCategory(admin, { kind: "book", name: "  " }), { kind: "blank_name" });
   await addCategory(admin, { kind: "stationery", name: "  Pens " });
   assert.deepEqual(calls, [{ method: "createStationeryCategory", args: ["Pens"] }]);
+});
+
+Deno.test("planAfterDeletion() takes an erased product's images out, an archived one's not", () => {
+  assert.deepEqual(planAfterDeletion({ kind: "deleted", images: ["/uploads/a.png"] }), {
+    outcome: "deleted",
+    discard: ["/uploads/a.png"],
+  });
+  assert.deepEqual(planAfterDeletion({ kind: "archived" }), { outcome: "archived", discard: [] });
+  assert.deepEqual(planAfterDeletion({ kind: "not_found" }), {
+    outcome: "not_found",
+    discard: [],
+  });
 });

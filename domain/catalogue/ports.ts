@@ -48,7 +48,14 @@ export type WriteResult<T> =
   /** The change would take stock above the most the shop counts (`MAX_STOCK`). */
   | { kind: "stock_above_limit"; limit: number };
 
-export type DeleteResult = "deleted" | "archived" | "not_found";
+/**
+ * What deleting a product did: erased it (naming the images it listed, read in the same
+ * transaction), archived it (it keeps its images), or found no such product on sale.
+ */
+export type DeleteResult =
+  | { kind: "deleted"; images: string[] }
+  | { kind: "archived" }
+  | { kind: "not_found" };
 
 /** Catalogue changes made by the admin. */
 export interface CatalogueAdmin {

@@ -5,6 +5,7 @@ import {
   addBook,
   changeBook,
   changeBookImages,
+  deleteProduct,
   discardUnusedImages,
 } from "../../domain/catalogue/manage_catalogue.ts";
 import { importBooks } from "../../domain/catalogue/book_import.ts";
@@ -221,12 +222,9 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete("/:id", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    const images = (await deps.catalogue.findBook(id))?.images ?? [];
-    const outcome = await deps.catalogueAdmin.deleteBook(id);
+    const ports = { admin: deps.catalogueAdmin, storage: deps.images };
+    const outcome = await deleteProduct(ports, { kind: "book", id });
     if (outcome === "not_found") throw notFound("Book", id);
-    if (outcome === "deleted") {
-      await discardUnusedImages({ admin: deps.catalogueAdmin, storage: deps.images }, images);
-    }
     return c.body(null, 204);
   });
 

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import {
   changeStationery,
+  deleteProduct,
   discardUnusedImages,
   replaceStationeryImage,
 } from "../../domain/catalogue/manage_catalogue.ts";
@@ -164,12 +165,9 @@ export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete("/:id", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    const image = (await deps.catalogue.findStationery(id))?.image;
-    const outcome = await deps.catalogueAdmin.deleteStationery(id);
+    const ports = { admin: deps.catalogueAdmin, storage: deps.images };
+    const outcome = await deleteProduct(ports, { kind: "stationery", id });
     if (outcome === "not_found") throw notFound("Stationery item", id);
-    if (outcome === "deleted" && image) {
-      await discardUnusedImages({ admin: deps.catalogueAdmin, storage: deps.images }, [image]);
-    }
     return c.body(null, 204);
   });
 
