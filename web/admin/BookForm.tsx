@@ -1,6 +1,5 @@
 /** Add New Book: a multipart POST /api/books with one or more images. */
 import { type FormEvent, useRef, useState } from "react";
-import { LANGUAGES } from "../../domain/catalogue/model.ts";
 import { ApiFailure, messageOf } from "./api.ts";
 import {
   type BookFormValues,
@@ -11,30 +10,13 @@ import {
 import { useAdmin } from "./context.ts";
 import { addProduct } from "./endpoints.ts";
 import { Notice } from "./Feedback.tsx";
-import { CategorySelect } from "./CategorySelect.tsx";
 import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
 import { useNotice } from "./hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
 import { ProductLink } from "./catalogue/ProductLink.tsx";
+import { BookFields } from "./catalogue/BookFields.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
 import type { WireCategory } from "./wire.ts";
-
-type TextField = Exclude<keyof BookFormValues, "preorder" | "categoryId" | "language">;
-
-const TEXT_FIELDS: { name: TextField; label: string; type?: string; hint?: string }[] = [
-  { name: "title", label: "Title" },
-  { name: "author", label: "Author" },
-  { name: "price", label: "Price (LKR)", type: "number" },
-  { name: "stock", label: "Stock", type: "number" },
-  { name: "isbn13", label: "ISBN-13" },
-  { name: "binding", label: "Binding" },
-  { name: "publisher", label: "Publisher" },
-  { name: "publishingDate", label: "Publishing date", type: "date" },
-  { name: "productEdition", label: "Edition" },
-  { name: "weight", label: "Weight (kg)", type: "number" },
-];
-
-const STEPS: Partial<Record<TextField, string>> = { price: "0.01", stock: "1", weight: "0.001" };
 
 /** Server answers to field errors: 400 details, a 409 duplicate ISBN-13, a 413 image. */
 export function serverFieldErrors(error: ApiFailure): FieldErrors {
@@ -109,76 +91,21 @@ export function BookForm(
     <section className="panel" aria-labelledby="book-form-heading">
       <h2 id="book-form-heading">Add New Book</h2>
       <form ref={formRef} className="grid-form" onSubmit={submit} noValidate key={resets}>
-        {TEXT_FIELDS.map((field) => (
-          <Field
-            key={field.name}
-            id={`book-${field.name}`}
-            label={field.label}
-            error={errors[field.name]}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                type={field.type ?? "text"}
-                min={field.type === "number" ? 0 : undefined}
-                step={STEPS[field.name]}
-                required
-                value={values[field.name]}
-                onChange={(e) => set(field.name, e.target.value)}
-              />
-            )}
-          </Field>
-        ))}
-        <CategorySelect
-          id="book-categoryId"
+        <BookFields
+          mode="add"
+          idPrefix="book"
+          values={values}
+          errors={errors}
           categories={categories}
-          value={values.categoryId}
-          error={errors.categoryId}
-          onChange={(value) => set("categoryId", value)}
+          onChange={set}
+          images={
+            <div className="field-wide">
+              <Field id="book-images" label="Images (one or more)" error={errors.images}>
+                {(aria) => <ImagePicker aria={aria} files={images} multiple onChange={setImages} />}
+              </Field>
+            </div>
+          }
         />
-        <Field id="book-language" label="Language" error={errors.language}>
-          {(aria) => (
-            <select
-              {...aria}
-              required
-              value={values.language}
-              onChange={(e) => set("language", e.target.value)}
-            >
-              <option value="">Select Language</option>
-              {LANGUAGES.map((l) => <option key={l} value={l}>{l}</option>)}
-            </select>
-          )}
-        </Field>
-        <div className="field-wide">
-          <Field
-            id="book-description"
-            label="Description"
-            hint="optional"
-            error={errors.description}
-          >
-            {(aria) => (
-              <textarea
-                {...aria}
-                rows={3}
-                value={values.description}
-                onChange={(e) => set("description", e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="field-wide">
-          <Field id="book-images" label="Images (one or more)" error={errors.images}>
-            {(aria) => <ImagePicker aria={aria} files={images} multiple onChange={setImages} />}
-          </Field>
-        </div>
-        <label className="checkbox field-wide">
-          <input
-            type="checkbox"
-            checked={values.preorder}
-            onChange={(e) => set("preorder", e.target.checked)}
-          />{" "}
-          Pre-order
-        </label>
         <div className="form-actions field-wide">
           <SubmitButton submitting={submitting}>Add Book</SubmitButton>
         </div>

@@ -10,21 +10,12 @@ import {
 import { useAdmin } from "./context.ts";
 import { addProduct } from "./endpoints.ts";
 import { Notice } from "./Feedback.tsx";
-import { CategorySelect } from "./CategorySelect.tsx";
 import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
 import { useNotice } from "./hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
+import { StationeryFields } from "./catalogue/StationeryFields.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
 import type { WireCategory } from "./wire.ts";
-
-type TextField = Exclude<keyof StationeryFormValues, "categoryId">;
-
-const TEXT_FIELDS: { name: TextField; label: string; type: string; step?: string }[] = [
-  { name: "title", label: "Title", type: "text" },
-  { name: "price", label: "Price (LKR)", type: "number", step: "0.01" },
-  { name: "stock", label: "Stock", type: "number", step: "1" },
-  { name: "weight", label: "Weight (kg)", type: "number", step: "0.001" },
-];
 
 export function StationeryForm(
   { categories, onAdded }: { categories: WireCategory[]; onAdded: () => void },
@@ -78,45 +69,28 @@ export function StationeryForm(
     <section className="panel" aria-labelledby="stationery-form-heading">
       <h2 id="stationery-form-heading">Add New Stationery Item</h2>
       <form ref={formRef} className="grid-form" onSubmit={submit} noValidate key={resets}>
-        {TEXT_FIELDS.map((field) => (
-          <Field
-            key={field.name}
-            id={`stationery-${field.name}`}
-            label={field.label}
-            error={errors[field.name]}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                type={field.type}
-                min={field.type === "number" ? 0 : undefined}
-                step={field.step}
-                required
-                value={values[field.name]}
-                onChange={(e) => set(field.name, e.target.value)}
-              />
-            )}
-          </Field>
-        ))}
-        <CategorySelect
-          id="stationery-categoryId"
+        <StationeryFields
+          mode="add"
+          idPrefix="stationery"
+          values={values}
+          errors={errors}
           categories={categories}
-          value={values.categoryId}
-          error={errors.categoryId}
-          onChange={(value) => set("categoryId", value)}
+          onChange={set}
+          image={
+            <div className="field-wide">
+              <Field id="stationery-image" label="Image" error={errors.image}>
+                {(aria) => (
+                  <ImagePicker
+                    aria={aria}
+                    files={images}
+                    multiple={false}
+                    onChange={(files) => setImages(files.slice(0, 1))}
+                  />
+                )}
+              </Field>
+            </div>
+          }
         />
-        <div className="field-wide">
-          <Field id="stationery-image" label="Image" error={errors.image}>
-            {(aria) => (
-              <ImagePicker
-                aria={aria}
-                files={images}
-                multiple={false}
-                onChange={(files) => setImages(files.slice(0, 1))}
-              />
-            )}
-          </Field>
-        </div>
         <div className="form-actions field-wide">
           <SubmitButton submitting={submitting}>Add Stationery Item</SubmitButton>
         </div>

@@ -95,11 +95,22 @@ export function checkImages(
 
 /** The checks of Add New Book, on the fields as typed. */
 export function validateBookForm(values: BookFormValues, images: ChosenFile[]): FieldErrors {
+  const errors = validateBookFields(values, { stock: true });
+  const imageProblem = checkImages(images, { min: 1, max: MAX_BOOK_IMAGES });
+  if (imageProblem) errors.images = imageProblem;
+  return errors;
+}
+
+/**
+ * The checks of a book's fields but the images, for adding and editing (which changes
+ * the images apart, and the stock on Stock: `stock: false`).
+ */
+export function validateBookFields(values: BookFormValues, form: { stock: boolean }): FieldErrors {
   const errors: FieldErrors = {};
   requireText(errors, "title", values.title, "Title");
   requireText(errors, "author", values.author, "Author");
   collect(errors, "price", parsePrice(values.price));
-  collect(errors, "stock", parseCount(values.stock, "Stock"));
+  if (form.stock) collect(errors, "stock", parseCount(values.stock, "Stock"));
   if (values.categoryId === "") errors.categoryId = "Category is required";
   collect(errors, "isbn13", parseIsbn13(values.isbn13));
   if (!(LANGUAGES as readonly string[]).includes(values.language)) {
@@ -113,8 +124,6 @@ export function validateBookForm(values: BookFormValues, images: ChosenFile[]): 
   }
   requireText(errors, "productEdition", values.productEdition, "Edition");
   collect(errors, "weight", parseWeight(values.weight));
-  const imageProblem = checkImages(images, { min: 1, max: MAX_BOOK_IMAGES });
-  if (imageProblem) errors.images = imageProblem;
   return errors;
 }
 
@@ -123,14 +132,23 @@ export function validateStationeryForm(
   values: StationeryFormValues,
   image: ChosenFile | null,
 ): FieldErrors {
+  const errors = validateStationeryFields(values, { stock: true });
+  const imageProblem = checkImages(image ? [image] : [], { min: 1, max: 1 });
+  if (imageProblem) errors.image = imageProblem;
+  return errors;
+}
+
+/** The checks of a stationery item's fields but the image (see validateBookFields). */
+export function validateStationeryFields(
+  values: StationeryFormValues,
+  form: { stock: boolean },
+): FieldErrors {
   const errors: FieldErrors = {};
   requireText(errors, "title", values.title, "Title");
   collect(errors, "price", parsePrice(values.price));
-  collect(errors, "stock", parseCount(values.stock, "Stock"));
+  if (form.stock) collect(errors, "stock", parseCount(values.stock, "Stock"));
   collect(errors, "weight", parseWeight(values.weight));
   if (values.categoryId === "") errors.categoryId = "Category is required";
-  const imageProblem = checkImages(image ? [image] : [], { min: 1, max: 1 });
-  if (imageProblem) errors.image = imageProblem;
   return errors;
 }
 

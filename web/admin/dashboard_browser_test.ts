@@ -1,12 +1,14 @@
 /**
- * The catalogue dashboard in a real Chromium: category forms, Add New Book, the books and
- * stationery tables.
+ * The catalogue dashboard in a real Chromium: category forms, Add New Book, Add New
+ * Stationery Item, the books and stationery tables (the add forms' screenshots land in
+ * test-artifacts/admin/).
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { book } from "./testing/fake_shop_api.ts";
 import {
   alertText,
+  ARTIFACTS,
   logIn,
   seedCatalogue,
   statusText,
@@ -76,6 +78,49 @@ Deno.test("admin catalogue dashboard", async (t) => {
         await page.getByRole("cell", { name: "Madol Doova", exact: true }).waitFor();
       });
     });
+
+    for (const width of [375, 1280]) {
+      await t.step(
+        `Add New Stationery Item checks, sends multipart and resets (${width}px)`,
+        async () => {
+          await withShop(rig, seedCatalogue, async (page, api, url) => {
+            await logIn(page, url);
+            const form = page.getByRole("region", { name: "Add New Stationery Item" });
+            await form.getByRole("button", { name: "Add Stationery Item" }).click();
+            await form.getByText("Title is required").waitFor();
+            await form.getByText("An image is required").waitFor();
+            assert.equal(await form.getByLabel("Title").getAttribute("aria-invalid"), "true");
+            await form.getByLabel("Title").fill("Atlas pen");
+            await form.getByLabel("Price (LKR)").fill("45");
+            await form.getByLabel("Stock").fill("30");
+            await form.getByLabel("Weight (kg)").fill("0.01");
+            await form.getByLabel("Category").selectOption({ label: "Pens" });
+            await form.getByLabel("Image").setInputFiles({
+              name: "pen.png",
+              mimeType: "image/png",
+              buffer: Buffer.from([137, 80, 78, 71]),
+            });
+            await form.getByAltText("Preview of pen.png").waitFor();
+            await form.screenshot({ path: `${ARTIFACTS}add-stationery-${width}.png` });
+            await page.getByRole("region", { name: "Add New Book" }).screenshot({
+              path: `${ARTIFACTS}add-book-${width}.png`,
+            });
+            await form.getByRole("button", { name: "Add Stationery Item" }).click();
+            await statusText(page, "Stationery item added successfully");
+            const sent = api.requests.find((r) =>
+              r.method === "POST" && r.path === "/api/stationery"
+            );
+            assert.deepEqual(
+              [sent?.form?.title, sent?.form?.price, sent?.form?.stock, sent?.form?.categoryId],
+              ["Atlas pen", "45", "30", "1"],
+            );
+            assert.deepEqual(sent?.form?.image, "file:pen.png:image/png");
+            assert.equal(await form.getByLabel("Title").inputValue(), "");
+            assert.equal(api.stationery.at(-1)?.title, "Atlas pen");
+          }, width);
+        },
+      );
+    }
 
     await t.step("the books table updates a price and deletes after confirmation", async () => {
       await withShop(rig, seedCatalogue, async (page, api, url) => {

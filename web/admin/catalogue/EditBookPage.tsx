@@ -1,44 +1,20 @@
 /** Edit a book: every field of its listing, and its images. */
 import { type FormEvent, useRef, useState } from "react";
-import { LANGUAGES } from "../../../domain/catalogue/model.ts";
 import { ApiFailure, messageOf } from "../api.ts";
 import { serverFieldErrors } from "../BookForm.tsx";
 import type { BookFormValues } from "../catalogue_forms.ts";
-import { CategorySelect } from "../CategorySelect.tsx";
 import { useAdmin } from "../context.ts";
 import { listCategories } from "../endpoints.ts";
 import { Loading, Notice } from "../Feedback.tsx";
-import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
+import { focusFirstInvalid, SubmitButton } from "../Field.tsx";
 import { useLoad, useNotice } from "../hooks.ts";
 import type { FieldErrors } from "../validation.ts";
 import type { WireBook, WireCategory } from "../wire.ts";
 import { BackLink } from "./BackLink.tsx";
+import { BookFields } from "./BookFields.tsx";
 import { BookImages } from "./BookImages.tsx";
 import { bookChanges, bookValues, validateBookEdit } from "./edit_forms.ts";
 import { editProduct, getBook } from "./endpoints.ts";
-
-type TextField =
-  | "title"
-  | "author"
-  | "price"
-  | "isbn13"
-  | "binding"
-  | "publisher"
-  | "publishingDate"
-  | "productEdition"
-  | "weight";
-
-const TEXT_FIELDS: { name: TextField; label: string; type?: string; step?: string }[] = [
-  { name: "title", label: "Title" },
-  { name: "author", label: "Author" },
-  { name: "price", label: "Price (LKR)", type: "number", step: "0.01" },
-  { name: "isbn13", label: "ISBN-13" },
-  { name: "binding", label: "Binding" },
-  { name: "publisher", label: "Publisher" },
-  { name: "publishingDate", label: "Publishing date", type: "date" },
-  { name: "productEdition", label: "Edition" },
-  { name: "weight", label: "Weight (kg)", type: "number", step: "0.001" },
-];
 
 export function EditBookPage({ id }: { id: number }) {
   const { api } = useAdmin();
@@ -129,70 +105,14 @@ function BookEditForm(
         Stock and pre-order copies are changed on the Stock page, so that sales are never lost.
       </p>
       <form ref={formRef} className="grid-form" onSubmit={submit} noValidate>
-        {TEXT_FIELDS.map((field) => (
-          <Field
-            key={field.name}
-            id={`edit-${field.name}`}
-            label={field.label}
-            error={errors[field.name]}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                type={field.type ?? "text"}
-                min={field.type === "number" ? 0 : undefined}
-                step={field.step}
-                required
-                value={values[field.name]}
-                onChange={(e) => set(field.name, e.target.value)}
-              />
-            )}
-          </Field>
-        ))}
-        <CategorySelect
-          id="edit-categoryId"
+        <BookFields
+          mode="edit"
+          idPrefix="edit"
+          values={values}
+          errors={errors}
           categories={categories}
-          value={values.categoryId}
-          error={errors.categoryId}
-          onChange={(value) => set("categoryId", value)}
+          onChange={set}
         />
-        <Field id="edit-language" label="Language" error={errors.language}>
-          {(aria) => (
-            <select
-              {...aria}
-              required
-              value={values.language}
-              onChange={(e) => set("language", e.target.value)}
-            >
-              {LANGUAGES.map((l) => <option key={l} value={l}>{l}</option>)}
-            </select>
-          )}
-        </Field>
-        <div className="field-wide">
-          <Field
-            id="edit-description"
-            label="Description"
-            hint="optional"
-            error={errors.description}
-          >
-            {(aria) => (
-              <textarea
-                {...aria}
-                rows={4}
-                value={values.description}
-                onChange={(e) => set("description", e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <label className="checkbox field-wide">
-          <input
-            type="checkbox"
-            checked={values.preorder}
-            onChange={(e) => set("preorder", e.target.checked)}
-          />{" "}
-          Pre-order
-        </label>
         <div className="form-actions field-wide">
           <SubmitButton submitting={submitting}>Save changes</SubmitButton>
         </div>

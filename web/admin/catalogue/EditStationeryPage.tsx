@@ -3,23 +3,17 @@ import { type FormEvent, useRef, useState } from "react";
 import { ApiFailure, messageOf } from "../api.ts";
 import { serverFieldErrors } from "../BookForm.tsx";
 import { checkImages, type StationeryFormValues } from "../catalogue_forms.ts";
-import { CategorySelect } from "../CategorySelect.tsx";
 import { useAdmin } from "../context.ts";
 import { listCategories } from "../endpoints.ts";
 import { Loading, Notice, Spinner } from "../Feedback.tsx";
-import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
+import { focusFirstInvalid, SubmitButton } from "../Field.tsx";
 import { useLoad, useNotice } from "../hooks.ts";
 import type { FieldErrors } from "../validation.ts";
 import type { WireStationery } from "../wire.ts";
 import { BackLink } from "./BackLink.tsx";
+import { StationeryFields } from "./StationeryFields.tsx";
 import { stationeryChanges, stationeryValues, validateStationeryEdit } from "./edit_forms.ts";
 import { editProduct, getStationery, replaceStationeryImage } from "./endpoints.ts";
-
-const FIELDS: { name: "title" | "price" | "weight"; label: string; step?: string }[] = [
-  { name: "title", label: "Title" },
-  { name: "price", label: "Price (LKR)", step: "0.01" },
-  { name: "weight", label: "Weight (kg)", step: "0.001" },
-];
 
 export function EditStationeryPage({ id }: { id: number }) {
   const { api } = useAdmin();
@@ -109,32 +103,13 @@ function StationeryEditForm(
     <section className="panel" aria-labelledby="edit-stationery-heading">
       <h2 id="edit-stationery-heading">Edit stationery item: {item.title}</h2>
       <form ref={formRef} className="grid-form" onSubmit={submit} noValidate>
-        {FIELDS.map((field) => (
-          <Field
-            key={field.name}
-            id={`edit-${field.name}`}
-            label={field.label}
-            error={errors[field.name]}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                type={field.step ? "number" : "text"}
-                min={field.step ? 0 : undefined}
-                step={field.step}
-                required
-                value={values[field.name]}
-                onChange={(e) => set(field.name, e.target.value)}
-              />
-            )}
-          </Field>
-        ))}
-        <CategorySelect
-          id="edit-categoryId"
+        <StationeryFields
+          mode="edit"
+          idPrefix="edit"
+          values={values}
+          errors={errors}
           categories={categories}
-          value={values.categoryId}
-          error={errors.categoryId}
-          onChange={(value) => set("categoryId", value)}
+          onChange={set}
         />
         <div className="form-actions field-wide">
           <SubmitButton submitting={submitting}>Save changes</SubmitButton>

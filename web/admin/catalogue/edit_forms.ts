@@ -6,14 +6,11 @@
 import {
   type BookFormValues,
   type StationeryFormValues,
-  validateBookForm,
-  validateStationeryForm,
+  validateBookFields,
+  validateStationeryFields,
 } from "../catalogue_forms.ts";
 import type { FieldErrors } from "../validation.ts";
 import type { WireBook, WireStationery } from "../wire.ts";
-
-/** Stands in for the images, which the edit page changes apart. */
-const KEPT_IMAGE = { name: "kept.png", type: "image/png", size: 1 };
 
 export function bookValues(book: WireBook): BookFormValues {
   return {
@@ -50,14 +47,13 @@ export function stationeryValues(item: WireStationery): StationeryFormValues {
  * checked keep theirs until the owner corrects it).
  */
 export function validateBookEdit(values: BookFormValues, before?: BookFormValues): FieldErrors {
-  const { images: _images, stock: _stock, ...errors } = validateBookForm(values, [KEPT_IMAGE]);
+  const errors = validateBookFields(values, { stock: false });
   if (before && values.isbn13.replace(/[\s-]/g, "") === before.isbn13) delete errors.isbn13;
   return errors;
 }
 
 export function validateStationeryEdit(values: StationeryFormValues): FieldErrors {
-  const { image: _image, stock: _stock, ...errors } = validateStationeryForm(values, KEPT_IMAGE);
-  return errors;
+  return validateStationeryFields(values, { stock: false });
 }
 
 /** The PUT body of a book edit: the changed fields only, in wire units. */

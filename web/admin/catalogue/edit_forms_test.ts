@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { bookChanges, bookValues, moveImage, validateBookEdit } from "./edit_forms.ts";
+import {
+  bookChanges,
+  bookValues,
+  moveImage,
+  validateBookEdit,
+  validateStationeryEdit,
+} from "./edit_forms.ts";
 import { book } from "../testing/fake_shop_api.ts";
 
 Deno.test("bookChanges() names only the fields that changed, in wire units", () => {
@@ -37,4 +43,10 @@ Deno.test("validateBookEdit() leaves an unchanged ISBN-13 alone and checks a new
   assert.equal(validateBookEdit(before, before).isbn13, undefined);
   const changed = { ...before, isbn13: "9789550000002" };
   assert.equal(validateBookEdit(changed, before).isbn13, "ISBN-13 check digit does not match");
+});
+
+Deno.test("validateStationeryEdit() applies the add form's rules but not to the image or stock", () => {
+  const values = { title: "", price: "-1", stock: "", weight: "0.01", categoryId: "1" };
+  assert.deepEqual(Object.keys(validateStationeryEdit(values)).sort(), ["price", "title"]);
+  assert.deepEqual(validateStationeryEdit({ ...values, title: "Pen", price: "45" }), {});
 });
