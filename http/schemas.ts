@@ -20,23 +20,21 @@ import {
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY, MAX_STOCK } from "../domain/catalogue/stock.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
+import { ID_DIGITS, MAX_INTEGER } from "./ids.ts";
 
-const MAX_ID = 2_147_483_647;
 /** A price no shop item reaches: keeps every sum a safe integer. */
 const MAX_RUPEES = 10_000_000;
 const MAX_KG = 1000;
 /** Lines in one order. */
 export const MAX_ORDER_LINES = 100;
 
-const DIGITS_ID = /^[1-9]\d{0,9}$/;
-
 /** A record id in a path or query: a positive whole number. */
-export const idText = z.string().regex(DIGITS_ID, "must be a positive whole number")
-  .transform(Number).refine((n) => n <= MAX_ID, "is too large");
+export const idText = z.string().regex(ID_DIGITS, "must be a positive whole number")
+  .transform(Number).refine((n) => n <= MAX_INTEGER, "is too large");
 
 /** An id in JSON: a positive whole number, or its digits as text (form selects send text). */
 export const idValue = z.union([
-  z.number().int("must be a whole number").positive("must be positive").max(MAX_ID),
+  z.number().int("must be a whole number").positive("must be positive").max(MAX_INTEGER),
   idText,
 ], { error: "must be a positive whole number" });
 

@@ -13,6 +13,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { type FieldProblem, validationFailed } from "./errors.ts";
+import { MAX_INTEGER } from "./ids.ts";
 import { buildCsp } from "./security.ts";
 
 /**
@@ -48,7 +49,7 @@ function problem(field: string, found: string): FieldProblem {
  * bounded far below it by their own schema): a JSON number beyond it is refused at the
  * edge, on every route, before any sum can overflow.
  */
-export const MAX_JSON_NUMBER = 2_147_483_647;
+export const MAX_JSON_NUMBER = MAX_INTEGER;
 
 /** Every string of a JSON value, keys included, checked under its dotted path. */
 function walkJson(value: unknown, path: string[], out: FieldProblem[]): void {

@@ -15,6 +15,7 @@ import {
   runImport,
 } from "./catalogue_import.ts";
 import { preorderDateProblemOn, shopDate } from "./preorder.ts";
+import { canonicalJson } from "../canonical_json.ts";
 
 export type {
   CoverRenderer,
@@ -53,7 +54,7 @@ function settled(book: NewBook): NewBook {
 }
 
 function sameBook(a: NewBook, b: NewBook): boolean {
-  return JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /**

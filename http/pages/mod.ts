@@ -12,6 +12,7 @@ import { buildCsp } from "../security.ts";
 import { adminAssets, type Manifest, readManifest, serveFile, storefrontAssets } from "./assets.ts";
 import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
+import { parseId } from "../ids.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -43,14 +44,6 @@ const ADMIN_PATHS = [
   "/admin/books/:id{[1-9][0-9]{0,9}}",
   "/admin/stationery/:id{[1-9][0-9]{0,9}}",
 ];
-const MAX_ID = 2_147_483_647;
-
-/** A positive whole id from a path segment, or undefined. */
-export function parseId(text: string): number | undefined {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
-  const id = Number(text);
-  return id <= MAX_ID ? id : undefined;
-}
 
 function defaultDistDir(): string {
   return decodeURIComponent(new URL("../../dist", import.meta.url).pathname);
