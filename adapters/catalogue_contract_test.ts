@@ -1,12 +1,15 @@
 /**
  * The contract of the catalogue's ports (Catalogue, the storefront's reads, and
  * CatalogueAdmin, the admin's writes and upkeep), run against every adapter: the catalogue
- * in memory the HTTP tests use, PGlite and a PostgreSQL server. What only SQL can show
+ * in memory the HTTP tests use, PGlite and a PostgreSQL server, and the shop's own wiring of
+ * PGlite behind the read cache (`[cached]`), whose reads must never lag its writes. What only SQL can show
  * (the archived row kept for the orders, sorting and filter properties, totals) is tested
  * beside the SQL in postgres/.
  */
 import assert from "node:assert/strict";
-import { testOnBothEngines } from "./postgres/testing/databases.ts";
+import { testOnBothEngines, withDatabase } from "./postgres/testing/databases.ts";
+import { cacheReads, CatalogueCache } from "./cache/mod.ts";
+import { PostgresLocations } from "./postgres/locations.ts";
 import { aBook, aLine, aPlacement, aStationeryItem } from "./postgres/testing/builders.ts";
 import { PostgresCatalogue } from "./postgres/catalogue.ts";
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
@@ -39,7 +42,7 @@ async function categories(admin: CatalogueAdmin): Promise<{ novels: number; pens
   return { novels, pens };
 }
 
-/** Registers the test once per adapter: `[memory]`, `[pglite]`, `[postgres]`. */
+/** Registers the test once per adapter: `[memory]`, `[pglite]`, `[postgres]`, `[cached]`. */
 function contract(name: string, fn: (world: World) => Promise<void>): void {
   Deno.test(`${name} [memory]`, async () => {
     const memory = new MemoryCatalogue();
@@ -68,6 +71,31 @@ function contract(name: string, fn: (world: World) => Promise<void>): void {
         assert.equal(placed.kind, "placed");
       },
     });
+  });
+  Deno.test({
+    name: `${name} [cached]`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: () =>
+      withDatabase("pglite", async ({ sql }) => {
+        // As main.ts wires them: reads through the cache, writes and orders clearing it.
+        const cache = new CatalogueCache();
+        const ports = cacheReads({
+          catalogue: new PostgresCatalogue(sql, { totals: cache.totals }),
+          catalogueAdmin: new PostgresCatalogueAdmin(sql),
+          orders: new PostgresOrderRepository(sql),
+          locations: new PostgresLocations(sql),
+        }, cache);
+        await fn({
+          catalogue: ports.catalogue,
+          admin: ports.catalogueAdmin,
+          ...await categories(ports.catalogueAdmin),
+          async order(product, type) {
+            const placed = await ports.orders.place(aPlacement([aLine(product, type, 1)]));
+            assert.equal(placed.kind, "placed");
+          },
+        });
+      }),
   });
 }
 
