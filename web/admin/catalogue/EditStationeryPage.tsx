@@ -1,19 +1,18 @@
 /** Edit a stationery item: title, price, weight, category, and its image. */
-import { type FormEvent, useRef, useState } from "react";
-import { ApiFailure, messageOf } from "../api.ts";
-import { serverFieldErrors } from "../BookForm.tsx";
+import { useState } from "react";
+import { messageOf } from "../api.ts";
 import { checkImages, type StationeryFormValues } from "../catalogue_forms.ts";
 import { useAdmin } from "../context.ts";
 import { listCategories } from "../endpoints.ts";
 import { Loading, Notice, Spinner } from "../Feedback.tsx";
-import { focusFirstInvalid, SubmitButton } from "../Field.tsx";
+import { SubmitButton } from "../Field.tsx";
 import { useLoad, useNotice } from "../hooks.ts";
-import type { FieldErrors } from "../validation.ts";
 import type { WireStationery } from "../wire.ts";
 import { BackLink } from "./BackLink.tsx";
 import { StationeryFields } from "./StationeryFields.tsx";
 import { stationeryChanges, stationeryValues, validateStationeryEdit } from "./edit_forms.ts";
-import { editProduct, getStationery, replaceStationeryImage } from "./endpoints.ts";
+import { getStationery, replaceStationeryImage } from "./endpoints.ts";
+import { useProductEdit } from "./use_product_edit.ts";
 
 export function EditStationeryPage({ id }: { id: number }) {
   const { api } = useAdmin();
@@ -49,73 +48,33 @@ function StationeryEditForm(
     onSaved: (item: WireStationery) => void;
   },
 ) {
-  const { api } = useAdmin();
-  const [before, setBefore] = useState<StationeryFormValues>(() => stationeryValues(item));
-  const [values, setValues] = useState(before);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const { notice, success, failure, clear } = useNotice();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  /** A typed value clears its field's message, as on the book's edit page. */
-  function set<K extends keyof StationeryFormValues>(name: K, value: StationeryFormValues[K]) {
-    setValues((all) => ({ ...all, [name]: value }));
-    setErrors(({ [name]: _fixed, ...rest }) => rest);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    clear();
-    const found = validateStationeryEdit(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      failure("Please correct the marked fields");
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const changes = stationeryChanges(before, values);
-    if (Object.keys(changes).length === 0) {
-      success("Nothing to save: no field was changed");
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = await editProduct<WireStationery>(api, {
-        kind: "stationery",
-        id: item.id,
-        changes,
-      });
-      const next = stationeryValues(saved);
-      setBefore(next);
-      setValues(next);
-      onSaved(saved);
-      success("Stationery item updated successfully");
-    } catch (error) {
-      if (error instanceof ApiFailure) setErrors(serverFieldErrors(error));
-      failure(`Failed to update stationery item: ${messageOf(error)}`);
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const form = useProductEdit<StationeryFormValues, WireStationery>({
+    kind: "stationery",
+    noun: "Stationery item",
+    product: item,
+    valuesOf: stationeryValues,
+    validate: validateStationeryEdit,
+    changesOf: stationeryChanges,
+    onSaved,
+  });
 
   return (
     <section className="panel" aria-labelledby="edit-stationery-heading">
       <h2 id="edit-stationery-heading">Edit stationery item: {item.title}</h2>
-      <form ref={formRef} className="grid-form" onSubmit={submit} noValidate>
+      <form ref={form.formRef} className="grid-form" onSubmit={form.submit} noValidate>
         <StationeryFields
           mode="edit"
           idPrefix="edit"
-          values={values}
-          errors={errors}
+          values={form.values}
+          errors={form.errors}
           categories={categories}
-          onChange={set}
+          onChange={form.set}
         />
         <div className="form-actions field-wide">
-          <SubmitButton submitting={submitting}>Save changes</SubmitButton>
+          <SubmitButton submitting={form.submitting}>Save changes</SubmitButton>
         </div>
       </form>
-      <Notice notice={notice} onDismiss={clear} />
+      <Notice notice={form.notice} onDismiss={form.clear} />
     </section>
   );
 }
