@@ -33,6 +33,7 @@ class InMemoryShop {
     findStationery: (id) => Promise.resolve(this.stationery.find((i) => i.id === id)),
     listCategories: () => Promise.resolve([...this.categories]),
     listStationeryCategories: () => Promise.resolve([...this.stationeryCategories]),
+    suggest: () => Promise.resolve([]),
   };
 
   readonly admin: CatalogueAdmin = {
