@@ -168,3 +168,16 @@ contract("suggest() keeps to its store and to the limit", async (shop) => {
   for (const title of found) assert.match(title, /^Pencil/);
   assert.deepEqual(await shop.catalogue.suggest("book", "pencl", 3), []);
 });
+
+contract("listIds() pages the ids of the products on sale, in id order", async (shop) => {
+  const ids = await stock(shop, [{}, {}, {}, {}, {}]);
+  assert.equal(await shop.admin.deleteBook(ids[2]), "deleted");
+  const first = await shop.catalogue.listIds("book", { page: 1, pageSize: 3 });
+  const second = await shop.catalogue.listIds("book", { page: 2, pageSize: 3 });
+  assert.deepEqual([first.items, first.total], [[ids[0], ids[1], ids[3]], 4]);
+  assert.deepEqual([second.items, second.total], [[ids[4]], 4]);
+  assert.deepEqual(
+    (await shop.catalogue.listIds("stationery", { page: 1, pageSize: 3 })).items,
+    [],
+  );
+});

@@ -183,6 +183,11 @@ export class CachedCatalogue implements Catalogue {
     ) as Promise<Category[]>;
   }
 
+  /** Asked by the sitemap, whose answers are few and large: passed through, not remembered. */
+  listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
+    return this.#inner.listIds(kind, page);
+  }
+
   /** Asked only when a search found nothing: passed through, not remembered. */
   suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     return this.#inner.suggest(kind, q, limit);

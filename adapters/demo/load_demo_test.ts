@@ -34,6 +34,7 @@ class InMemoryShop {
     listCategories: () => Promise.resolve([...this.categories]),
     listStationeryCategories: () => Promise.resolve([...this.stationeryCategories]),
     suggest: () => Promise.resolve([]),
+    listIds: (_kind, page) => Promise.resolve(paginate(this.books.map((b) => b.id), page)),
   };
 
   readonly admin: CatalogueAdmin = {

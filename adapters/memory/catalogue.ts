@@ -105,6 +105,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     return Promise.resolve([...this.stationeryCategories].sort(byName));
   }
 
+  listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
+    const live = kind === "book" ? this.#liveBooks() : this.#liveStationery();
+    return Promise.resolve(paginate(live.map((p) => p.id).sort((a, b) => a - b), page));
+  }
+
   suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     const texts = kind === "book"
       ? this.#liveBooks().flatMap((b) => [b.title, b.author])

@@ -42,6 +42,8 @@ export interface Catalogue {
    * `wordSimilarity` of at least SUGGESTION_THRESHOLD), best first.
    */
   suggest(kind: ProductKind, q: string, limit: number): Promise<string[]>;
+  /** The ids of the products of a kind on sale, in id order, paged (for the sitemap). */
+  listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>>;
 }
 
 export type WriteResult<T> =

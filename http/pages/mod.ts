@@ -14,6 +14,7 @@ import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
+import { seoApp } from "./seo.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -193,6 +194,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     return await serveFile(c, `${distDir}/client/static`, file, STATIC) ?? c.text("Not found", 404);
   });
   app.get("/favicon.ico", (c) => c.redirect("/static/favicon.svg", 301));
+  app.route("/", seoApp({ catalogue: deps.catalogue, shop: deps.shop }));
 
   // Mounted into the API app, whose own notFound answers JSON: every other page is claimed here.
   app.get("*", (c) => renderPage(c, { kind: "not_found" }, 404));

@@ -83,3 +83,51 @@ Deno.test("a Book Store search that finds nothing names the Stationery Store's m
   assert.ok(suggested.includes('<a href="/?q=Gamperaliya">Gamperaliya</a>'));
   assert.doesNotMatch(suggested, /The Stationery Store has/);
 });
+
+function jsonLd(page: string): Record<string, unknown>[] {
+  return [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+    JSON.parse(m[1])
+  );
+}
+
+Deno.test("a book page carries its canonical link and its Book JSON-LD", async () => {
+  const { app, catalogue } = await setup();
+  const [book] = (await catalogue.listBooks({ inStock: true, outOfStock: true }, {
+    page: 1,
+    pageSize: 1,
+  })).items;
+  const page = await text(await app.request(`/books/${book.id}?utm_source=x`));
+  const canonical = [...page.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(canonical, [`https://shop.example.lk/books/${book.id}`]);
+  const [data] = jsonLd(page);
+  assert.deepEqual(data["@type"], ["Book", "Product"]);
+  assert.equal(data.name, book.title);
+  assert.equal((data.offers as Record<string, unknown>).priceCurrency, "LKR");
+});
+
+Deno.test("list pages point search engines at their page alone, and the Stationery Store lists its products", async () => {
+  const { app } = await setup();
+  const search = await text(await app.request("/?q=madol&sort=price-desc&page=1"));
+  assert.match(search, /<link rel="canonical" href="https:\/\/shop.example.lk\/"\/>/);
+  assert.deepEqual(jsonLd(search), []);
+  const stationery = await text(await app.request("/stationery?page=2"));
+  assert.match(
+    stationery,
+    /<link rel="canonical" href="https:\/\/shop.example.lk\/stationery\?page=2"\/>/,
+  );
+  const [list] = jsonLd(await text(await app.request("/stationery")));
+  assert.equal(list["@type"], "ItemList");
+  assert.ok((list.itemListElement as unknown[]).length > 0);
+});
+
+Deno.test("the pages app answers robots.txt and the sitemap", async () => {
+  const { app } = await setup();
+  const robots = await app.request("/robots.txt");
+  assert.equal(robots.status, 200);
+  assert.match(await robots.text(), /Disallow: \/checkout/);
+  const index = await app.request("/sitemap.xml");
+  assert.equal(index.status, 200);
+  assert.match(await index.text(), /https:\/\/shop.example.lk\/sitemap-books-1.xml/);
+  const books = await (await app.request("/sitemap-books-1.xml")).text();
+  assert.match(books, /<loc>https:\/\/shop.example.lk\/books\/\d+<\/loc>/);
+});
