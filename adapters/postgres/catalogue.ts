@@ -193,7 +193,7 @@ export class PostgresCatalogue implements Catalogue {
     if (term === "") return [];
     // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
     // trigram indexes of migration 0015.
-    const closeTo = (table: string, column: string) =>
+    const closeTo = (table: string, column: "title" | "author") =>
       `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
          FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
     const union = kind === "book"

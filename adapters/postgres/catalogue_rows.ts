@@ -101,12 +101,15 @@ export function escapeLike(term: string): string {
 }
 
 /**
- * A column in the form searches compare it in: domain/catalogue/search.ts's `searchKey` in
- * SQL (NFC, lower case, no zero-width joiners), written exactly as the trigram indexes of
- * migration 0015 are, so that the planner uses them.
+ * The column holding a title's or an author's search form (domain/catalogue/search.ts's
+ * `searchKey` in SQL: NFC, lower case, no zero-width joiners), stored and trigram-indexed
+ * by migration 0015.
+ *
+ * @example searchKeySql("b.title") // "b.search_title"
  */
-export function searchKeySql(column: string): string {
-  return `translate(normalize(lower(${column}), NFC), U&'\\200C\\200D', '')`;
+export function searchKeySql(column: `${"b" | "s"}.${"title" | "author"}` | "title" | "author") {
+  const [alias, name] = column.includes(".") ? column.split(".") : ["", column];
+  return `${alias ? `${alias}.` : ""}search_${name}`;
 }
 
 /** A WHERE clause and its positional parameters. */
