@@ -9,6 +9,7 @@ import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/m
 import type { Area, District, Province } from "../domain/catalogue/locations.ts";
 import type { Order, OrderStats } from "../domain/orders/model.ts";
 import type { BankDetails } from "../domain/shop.ts";
+import type { SearchHelp } from "../domain/catalogue/search_help.ts";
 import { LANGUAGES } from "../domain/catalogue/model.ts";
 import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
 
@@ -19,6 +20,22 @@ export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R) {
     page: page.page,
     pageSize: page.pageSize,
     total: page.total,
+  };
+}
+
+/** A search's help on the wire: `suggestions`, and `elsewhere` when the other store has matches. */
+export function searchHelpRecord(help: SearchHelp | undefined) {
+  if (!help) return {};
+  return {
+    suggestions: help.suggestions,
+    ...(help.elsewhere
+      ? {
+        elsewhere: {
+          store: help.elsewhere.kind === "book" ? "books" : "stationery",
+          total: help.elsewhere.total,
+        },
+      }
+      : {}),
   };
 }
 

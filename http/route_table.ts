@@ -74,6 +74,19 @@ function pageOf<T extends z.ZodType>(schema: T) {
   });
 }
 
+/** A storefront search's page: with the help of a search that found nothing. */
+function searchPageOf<T extends z.ZodType>(schema: T) {
+  return pageOf(schema).extend({
+    suggestions: z.array(z.string()).optional().describe(
+      "Only when `q` found nothing: up to 5 titles or authors close to `q` (typos forgiven), best first",
+    ),
+    elsewhere: z.object({ store: z.enum(["books", "stationery"]), total: z.number().int() })
+      .optional().describe(
+        "Only when `q` found nothing here: the other store's matches for `q`, when it has some",
+      ),
+  });
+}
+
 const ADMIN_ERRORS = [401, 403];
 
 export const ROUTES: readonly RouteSpec[] = [
@@ -84,7 +97,7 @@ export const ROUTES: readonly RouteSpec[] = [
     summary: "List books, filtered and paged",
     admin: false,
     query: bookQuery,
-    ok: { status: 200, schema: pageOf(BookSchema) },
+    ok: { status: 200, schema: searchPageOf(BookSchema) },
     errors: [400],
   },
   {
@@ -220,7 +233,7 @@ export const ROUTES: readonly RouteSpec[] = [
     summary: "List stationery, filtered and paged",
     admin: false,
     query: stationeryQuery,
-    ok: { status: 200, schema: pageOf(StationerySchema) },
+    ok: { status: 200, schema: searchPageOf(StationerySchema) },
     errors: [400],
   },
   {

@@ -124,6 +124,16 @@ export function sortOf<Key extends BookSortKey>(
   return { by: query.sort ?? "id", direction: query.order ?? "asc" };
 }
 
+/**
+ * The order a storefront list asks for: none when the query names neither `sort` nor
+ * `order`, so that a search lists title matches first (see the Catalogue port).
+ */
+export function searchSortOf<Key extends BookSortKey>(
+  query: { sort?: Key; order?: SortDirection },
+): CatalogueSort<Key | "id"> | undefined {
+  return query.sort === undefined && query.order === undefined ? undefined : sortOf(query);
+}
+
 /** The stationery filter a list query asks for; both stock boxes are ticked by default. */
 export function stationeryFilterOf(query: {
   q?: string;

@@ -94,4 +94,4 @@ export function renderAdminShell(shop: ShopInfo, assets: PageAssets): string {
   return `<!DOCTYPE html>${document}`;
 }
 
-export { bookFilter, pageRequest, parseListQuery } from "./lib/list_query.ts";
+export { bookFilter, catalogueSort, pageRequest, parseListQuery } from "./lib/list_query.ts";

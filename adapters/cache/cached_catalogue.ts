@@ -19,12 +19,14 @@ import type {
   Category,
   Page,
   PageRequest,
+  ProductKind,
   StationeryFilter,
   StationeryItem,
   StationerySort,
 } from "../../domain/catalogue/model.ts";
 import { TtlCache } from "./ttl_cache.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
+import { searchTerm } from "../../domain/catalogue/search.ts";
 
 export interface CatalogueCacheOptions {
   /** Listing pages and single products; 2 s by default. */
@@ -96,7 +98,7 @@ export class CatalogueCache {
 
 /**
  * The cache key of a listing: the kind, the filter with its title term as the filter
- * applies it (trimmed, lower-cased; blank means none), the page and the sort.
+ * applies it (search.ts's `searchTerm`; blank means none), the page and the sort.
  *
  * @example listingKey("books", { q: " Gar ", inStock: true, outOfStock: true }, { page: 1, pageSize: 10 })
  *   === listingKey("books", { q: "gar", inStock: true, outOfStock: true }, { page: 1, pageSize: 10 })
@@ -105,7 +107,7 @@ export function listingKey(
   kind: "books" | "stationery",
   request: { filter: BookFilter; page: PageRequest; sort?: CatalogueSort | StationerySort },
 ): string {
-  const term = (request.filter.q ?? "").trim().toLocaleLowerCase();
+  const term = searchTerm(request.filter.q);
   const filter = { ...request.filter, q: term === "" ? undefined : term };
   return `${kind}:${
     canonicalJson({
@@ -179,5 +181,15 @@ export class CachedCatalogue implements Catalogue {
       "stationery-categories",
       () => this.#inner.listStationeryCategories(),
     ) as Promise<Category[]>;
+  }
+
+  /** Asked by the sitemap, whose answers are few and large: passed through, not remembered. */
+  listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
+    return this.#inner.listIds(kind, page);
+  }
+
+  /** Asked only when a search found nothing: passed through, not remembered. */
+  suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
+    return this.#inner.suggest(kind, q, limit);
   }
 }

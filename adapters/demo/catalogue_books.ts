@@ -4,8 +4,12 @@
  * price (LKR) | stock | weight (g) | ISBN-13 | pre-order (expected date/copies on order, or -) |
  * description (or -)
  *
- * Sinhala and Tamil titles are written in English letters. The ISBN-13s are made up for the
- * demo (publisher-style prefixes with valid check digits), not the books' real numbers.
+ * Some Sinhala and Tamil books are listed in their own script, as their readers search for
+ * them: such a title or author is followed by its English-letter name in braces
+ * (`කරුමක්කාරයෝ {Karumakkarayo}`), which only the generated cover prints (its font has
+ * English letters alone). The others are written in English letters. The ISBN-13s are
+ * made up for the demo (publisher-style prefixes with valid check digits), not the books'
+ * real numbers.
  */
 export const BOOK_TABLE = `
 Madol Doova | Martin Wickramasinghe | Novels | Sinhala | Sarasavi | 2019-02-15 | Paperback | Reprint 2019 | 650 | 24 | 210 | 9789555732987 | - | Upali's mischievous boyhood in the southern village of Koggala and his escape with a friend to the small island of Madol Doova. A classic of Sinhala writing for young readers.
@@ -13,8 +17,8 @@ Gamperaliya | Martin Wickramasinghe | Novels | Sinhala | Sarasavi | 2020-06-01 |
 Kaliyugaya | Martin Wickramasinghe | Novels | Sinhala | Sarasavi | 2018-09-10 | Paperback | Reprint 2018 | 990 | 0 | 400 | 9789555738453 | - | The second novel of the trilogy follows the Kaisaruwatte family into Colombo and a new age of trade.
 Yuganthaya | Martin Wickramasinghe | Novels | Sinhala | Sarasavi | 2018-09-10 | Paperback | Reprint 2018 | 1050 | 8 | 420 | 9789555734950 | - | The close of the trilogy: capital, labour and a young man who turns against his family's fortune.
 Viragaya | Martin Wickramasinghe | Novels | Sinhala | Sarasavi | 2021-03-20 | Paperback | Reprint 2021 | 890 | 12 | 330 | 9789555733960 | - | Aravinda's quiet life between the pull of the world and detachment from it, told by the man himself. Often called the finest Sinhala novel.
-Karumakkarayo | Gunadasa Amarasekara | Novels | Sinhala | Godage | 2017-05-02 | Paperback | 3rd | 780 | 6 | 300 | 9789553059833 | - | -
-Charitha Thunak | K. Jayatilake | Novels | Sinhala | Godage | 2016-11-18 | Paperback | 5th | 650 | 9 | 260 | 9789553032867 | - | -
+කරුමක්කාරයෝ {Karumakkarayo} | ගුණදාස අමරසේකර {Gunadasa Amarasekara} | Novels | Sinhala | Godage | 2017-05-02 | Paperback | 3rd | 780 | 6 | 300 | 9789553059833 | - | -
+චරිත තුනක් {Charitha Thunak} | කේ. ජයතිලක {K. Jayatilake} | Novels | Sinhala | Godage | 2016-11-18 | Paperback | 5th | 650 | 9 | 260 | 9789553032867 | - | -
 Amba Yahaluwo | T. B. Ilangaratne | Novels | Sinhala | Godage | 2019-01-07 | Paperback | 8th | 720 | 11 | 280 | 9789553078797 | - | The friendship of two village boys from different walks of life, and what growing up does to it.
 Golu Hadawatha | Karunasena Jayalath | Novels | Sinhala | Godage | 2020-02-14 | Paperback | 10th | 600 | 18 | 220 | 9789553026873 | - | A first love between two school students in the years before their exams, loved by generations of readers.
 Sansararanyaye Dadayakkaraya | Simon Navagattegama | Novels | Sinhala | Godage | 2015-08-30 | Paperback | 2nd | 850 | 0 | 300 | 9789553054678 | - | -
@@ -34,10 +38,10 @@ Island of a Thousand Mirrors | Nayomi Munaweera | Novels | English | St. Martin'
 A Passage North | Anuk Arudpragasam | Novels | English | Granta | 2021-07-01 | Paperback | 1st | 3200 | 6 | 300 | 9781862008397 | - | A young man travels north from Colombo for a funeral in the years after the war.
 The Village in the Jungle | Leonard Woolf | Novels | English | Eland | 2008-03-01 | Paperback | Reprint | 2200 | 4 | 270 | 9781906011284 | - | A village at the edge of the dry-zone jungle near Hambantota, written by a colonial officer who served there.
 The Waiting Earth | Punyakante Wijenaike | Novels | English | Godage | 2012-01-15 | Paperback | 3rd | 950 | 0 | 230 | 9789553022288 | - | -
-Thee | S. Ponnuthurai | Novels | Tamil | Kumaran Book House | 2014-05-10 | Paperback | 2nd | 750 | 5 | 200 | 9789556593013 | - | -
-Sadangu | S. Ponnuthurai | Novels | Tamil | Kumaran Book House | 2015-02-11 | Paperback | 2nd | 820 | 3 | 230 | 9789556596540 | - | A Jaffna household and the rituals that hold it together and keep it apart.
-Panchamar | K. Daniel | Novels | Tamil | Kumaran Book House | 2016-06-25 | Paperback | 3rd | 980 | 4 | 310 | 9789556599817 | - | The lives and struggle of the oppressed castes of the Jaffna peninsula.
-Ponniyin Selvan Part 1 | Kalki Krishnamurthy | Novels | Tamil | Vanathi Pathippakam | 2019-12-01 | Paperback | Reprint | 1650 | 9 | 620 | 9788183229593 | - | The first part of the great historical novel of the Chola court.
+தீ {Thee} | எஸ். பொன்னுத்துரை {S. Ponnuthurai} | Novels | Tamil | Kumaran Book House | 2014-05-10 | Paperback | 2nd | 750 | 5 | 200 | 9789556593013 | - | -
+சடங்கு {Sadangu} | எஸ். பொன்னுத்துரை {S. Ponnuthurai} | Novels | Tamil | Kumaran Book House | 2015-02-11 | Paperback | 2nd | 820 | 3 | 230 | 9789556596540 | - | A Jaffna household and the rituals that hold it together and keep it apart.
+பஞ்சமர் {Panchamar} | கே. டானியல் {K. Daniel} | Novels | Tamil | Kumaran Book House | 2016-06-25 | Paperback | 3rd | 980 | 4 | 310 | 9789556599817 | - | The lives and struggle of the oppressed castes of the Jaffna peninsula.
+பொன்னியின் செல்வன் பாகம் 1 {Ponniyin Selvan Part 1} | கல்கி கிருஷ்ணமூர்த்தி {Kalki Krishnamurthy} | Novels | Tamil | Vanathi Pathippakam | 2019-12-01 | Paperback | Reprint | 1650 | 9 | 620 | 9788183229593 | - | The first part of the great historical novel of the Chola court.
 Thirukkural | Thiruvalluvar | Poetry | Tamil | Kumaran Book House | 2018-04-14 | Hardcover | Reprint | 650 | 25 | 250 | 9789556596007 | - | The 1,330 couplets on virtue, wealth and love, with a plain commentary.
 Kuyil Pattu | Subramania Bharati | Poetry | Tamil | Kumaran Book House | 2017-09-11 | Paperback | Reprint | 450 | 7 | 120 | 9789556597349 | - | -
 Godaan | Munshi Premchand | Novels | Hindi | Rajpal & Sons | 2018-07-31 | Paperback | Reprint | 1250 | 3 | 380 | 9788170944614 | - | Hori, a poor farmer, and his lifelong wish to own a cow.
@@ -57,7 +61,7 @@ Great Expectations | Charles Dickens | Novels | English | Penguin | 2003-01-30 |
 The Alchemist | Paulo Coelho | Novels | English | HarperCollins | 2012-04-26 | Paperback | 25th Anniversary | 1950 | 22 | 200 | 9780007383887 | - | A shepherd boy sets out from Spain to find a treasure by the pyramids.
 Malgudi Days | R. K. Narayan | Short Stories | English | Penguin | 2006-04-06 | Paperback | Penguin Classics | 1450 | 8 | 260 | 9780143028475 | - | Stories of the small South Indian town of Malgudi and its people.
 Midnight's Children | Salman Rushdie | Novels | English | Vintage | 2008-04-03 | Paperback | Reprint | 3250 | 3 | 560 | 9780099530268 | - | -
-Hath Pana | Kumaratunga Munidasa | Children's Books | Sinhala | Sarasavi | 2019-10-01 | Paperback | Reprint | 480 | 30 | 140 | 9789555733847 | - | A favourite collection of stories for young Sinhala readers.
+හත් පණ {Hath Pana} | කුමාරතුංග මුනිදාස {Kumaratunga Munidasa} | Children's Books | Sinhala | Sarasavi | 2019-10-01 | Paperback | Reprint | 480 | 30 | 140 | 9789555733847 | - | A favourite collection of stories for young Sinhala readers.
 Kuda Hora | Sybil Wettasinghe | Children's Books | Sinhala | Sarasavi | 2018-03-12 | Paperback | Reprint | 550 | 12 | 180 | 9789555734172 | - | -
 The Umbrella Thief | Sybil Wettasinghe | Children's Books | English | Vijitha Yapa | 2010-06-10 | Paperback | Reprint | 790 | 0 | 200 | 9789556654684 | - | Kiribamba brings the first umbrella to his village, and then another, and another.
 The Little Prince | Antoine de Saint-Exupery | Children's Books | English | Penguin | 2018-02-01 | Paperback | Reprint | 1150 | 14 | 180 | 9780143627197 | - | A pilot stranded in the desert meets a small prince from a small planet.

@@ -10,6 +10,8 @@ import { BOOK_TABLE } from "./catalogue_books.ts";
 export interface DemoBook {
   title: string;
   author: string;
+  /** The title and author in English letters, for the generated cover (whose font has no others). */
+  cover: { title: string; author: string };
   category: string;
   language: Language;
   publisher: string;
@@ -101,12 +103,26 @@ function preorder(text: string): DemoBook["preorder"] {
   return { date, orderedStock: whole(copies, "pre-ordered stock") };
 }
 
+/**
+ * A name and its English-letter form: `කරුමක්කාරයෝ {Karumakkarayo}`, or a plain name that is
+ * both. Names are kept in Unicode NFC, the form the shop's search compares.
+ */
+export function named(cell: string): { name: string; latin: string } {
+  const match = /^(.*?)\s*\{([^}]+)\}$/.exec(cell);
+  const name = (match ? match[1] : cell).normalize("NFC");
+  return { name, latin: match ? match[2] : cell };
+}
+
 function toBook(cells: string[]): DemoBook {
-  const [title, author, category, lang, publisher, publishingDate, binding, edition] = cells;
+  const [titleCell, authorCell, category, lang, publisher, publishingDate, binding, edition] =
+    cells;
   const [price, stock, grams, isbn13, pre, description] = cells.slice(8);
+  const title = named(titleCell);
+  const author = named(authorCell);
   return {
-    title,
-    author,
+    title: title.name,
+    author: author.name,
+    cover: { title: title.latin, author: author.latin },
     category,
     language: language(lang),
     publisher,

@@ -82,3 +82,18 @@ Deno.test("the demo has sold-out products and 3 to 5 pre-orders due in 2027", ()
     assert.ok(book.stock > 0, `${book.title} can be pre-ordered`);
   }
 });
+
+Deno.test("the demo lists Sinhala and Tamil books in their own script, with covers in English letters", () => {
+  const sinhala = DEMO_BOOKS.filter((b) => /[\u0D80-\u0DFF]/.test(b.title));
+  const tamil = DEMO_BOOKS.filter((b) => /[\u0B80-\u0BFF]/.test(b.title));
+  assert.ok(sinhala.length >= 3 && tamil.length >= 3, `${sinhala.length} and ${tamil.length}`);
+  for (const book of [...sinhala, ...tamil]) {
+    assert.equal(book.language, sinhala.includes(book) ? "Sinhala" : "Tamil");
+    assert.match(book.author, /[\u0D80-\u0DFF\u0B80-\u0BFF]/, book.title);
+    assert.match(book.cover.title, /^[A-Za-z0-9 .']+$/, book.title);
+    assert.match(book.cover.author, /^[A-Za-z0-9 .']+$/, book.author);
+    assert.equal(book.title, book.title.normalize("NFC"));
+  }
+  const english = DEMO_BOOKS.find((b) => b.title === "Madol Doova")!;
+  assert.deepEqual(english.cover, { title: "Madol Doova", author: "Martin Wickramasinghe" });
+});

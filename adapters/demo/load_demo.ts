@@ -84,8 +84,8 @@ async function createBook(
   { book, categoryId }: { book: DemoBook; categoryId: number },
 ): Promise<void> {
   const images = [
-    await deps.images.put(bookFront(book), PNG),
-    await deps.images.put(bookBack(book), PNG),
+    await deps.images.put(bookFront(book.cover), PNG),
+    await deps.images.put(bookBack({ ...book.cover, isbn13: book.isbn13 }), PNG),
   ];
   const result = await deps.admin.createBook({
     title: book.title,

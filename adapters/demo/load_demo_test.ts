@@ -33,6 +33,8 @@ class InMemoryShop {
     findStationery: (id) => Promise.resolve(this.stationery.find((i) => i.id === id)),
     listCategories: () => Promise.resolve([...this.categories]),
     listStationeryCategories: () => Promise.resolve([...this.stationeryCategories]),
+    suggest: () => Promise.resolve([]),
+    listIds: (_kind, page) => Promise.resolve(paginate(this.books.map((b) => b.id), page)),
   };
 
   readonly admin: CatalogueAdmin = {

@@ -36,6 +36,7 @@ import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalog
 import { paginate } from "../../domain/catalogue/pagination.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
+import { closestTexts, holdsTerm, searchTerm } from "../../domain/catalogue/search.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
@@ -67,8 +68,14 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   // Storefront reads
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
-    const all = this.#liveBooks().filter((b) => matchesBookFilter(b, filter));
-    return Promise.resolve(paginate(sortProducts(all, sort), page));
+    const all = sortProducts(this.#liveBooks().filter((b) => matchesBookFilter(b, filter)), sort);
+    if (sort !== undefined || searchTerm(filter.q) === "") {
+      return Promise.resolve(paginate(all, page));
+    }
+    // A search without a sort: the books whose title holds the term first, each group by id.
+    const first = all.filter((b) => holdsTerm(b.title, filter.q));
+    const rest = all.filter((b) => !holdsTerm(b.title, filter.q));
+    return Promise.resolve(paginate([...first, ...rest], page));
   }
 
   findBook(id: number): Promise<Book | undefined> {
@@ -101,6 +108,18 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
 
   listStationeryCategories(): Promise<Category[]> {
     return Promise.resolve([...this.stationeryCategories].sort(byId));
+  }
+
+  listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
+    const live = kind === "book" ? this.#liveBooks() : this.#liveStationery();
+    return Promise.resolve(paginate(live.map((p) => p.id).sort((a, b) => a - b), page));
+  }
+
+  suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
+    const texts = kind === "book"
+      ? this.#liveBooks().flatMap((b) => [b.title, b.author])
+      : this.#liveStationery().map((s) => s.title);
+    return Promise.resolve(closestTexts(q, texts, limit));
   }
 
   // Admin writes

@@ -6,6 +6,7 @@ import type {
   Category,
   Page,
   PageRequest,
+  ProductKind,
   StationeryFilter,
   StationeryItem,
   StationerySort,
@@ -17,7 +18,9 @@ import {
   type BookRow,
   BOOKS_FROM,
   categoryFromRow,
+  escapeLike,
   filterCondition,
+  searchKeySql,
   type SqlCondition,
   STATIONERY_COLUMNS,
   STATIONERY_FROM,
@@ -25,6 +28,7 @@ import {
   type StationeryRow,
 } from "./catalogue_rows.ts";
 import { orderOf } from "./catalogue_order.ts";
+import { searchTerm } from "../../domain/catalogue/search.ts";
 
 /** Rows to skip before a page; pages count from 1. */
 function offsetOf(page: PageRequest): number {
@@ -93,15 +97,27 @@ export class PostgresCatalogue implements Catalogue {
     const n = params.length;
     const a = query.alias;
     const order = orderOf(a, query.sort);
+    const term = searchTerm(query.filter.q);
+    // A book search without a sort of its own puts the books whose title holds the term
+    // before those found by their author or ISBN-13, each group oldest first.
+    const titleFirst = a === "b" && query.sort === undefined && term !== "";
+    const orderBy = titleFirst
+      ? `(${searchKeySql("b.title")} LIKE $${n + 3}) DESC, b.id`
+      : order.orderBy;
     const source = order.needsCategory ? query.from : `${query.table} ${a}`;
     const [rows, total] = await Promise.all([
       this.#sql.query<R>(
         `SELECT ${query.columns} FROM ${query.from}
          JOIN (SELECT ${a}.id FROM ${source} WHERE ${where}
-               ORDER BY ${order.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
+               ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
            ON page.id = ${a}.id
-         ORDER BY ${order.orderBy}`,
-        [...params, page.pageSize, offsetOf(page)],
+         ORDER BY ${orderBy}`,
+        [
+          ...params,
+          page.pageSize,
+          offsetOf(page),
+          ...(titleFirst ? [`%${escapeLike(term)}%`] : []),
+        ],
       ),
       this.#total(query.table, a, condition),
     ]);
@@ -156,6 +172,39 @@ export class PostgresCatalogue implements Catalogue {
       [id],
     );
     return rows.length > 0 ? stationeryFromRow(rows[0]) : undefined;
+  }
+
+  async listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
+    const table = kind === "book" ? "books" : "stationery_items";
+    const alias = kind === "book" ? "b" : "s";
+    // Index-only on the on-sale id indexes of migration 0005, the count remembered.
+    const [rows, total] = await Promise.all([
+      this.#sql.query<{ id: number }>(
+        `SELECT id FROM ${table} WHERE NOT archived ORDER BY id LIMIT $1 OFFSET $2`,
+        [page.pageSize, offsetOf(page)],
+      ),
+      this.#total(table, alias, { where: `NOT ${alias}.archived`, params: [] }),
+    ]);
+    return { items: rows.map((r) => r.id), page: page.page, pageSize: page.pageSize, total };
+  }
+
+  async suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
+    const term = searchTerm(q);
+    if (term === "") return [];
+    // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
+    // trigram indexes of migration 0015.
+    const closeTo = (table: string, column: "title" | "author") =>
+      `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
+         FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
+    const union = kind === "book"
+      ? `${closeTo("books", "title")} UNION ALL ${closeTo("books", "author")}`
+      : closeTo("stationery_items", "title");
+    const rows = await this.#sql.query<{ text: string }>(
+      `SELECT text FROM (${union}) AS found
+        GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $2`,
+      [term, limit],
+    );
+    return rows.map((r) => r.text);
   }
 
   async listCategories(): Promise<Category[]> {

@@ -1,4 +1,5 @@
 /** How catalogue rows are read and filtered: shared by the catalogue repositories. */
+import { isbnTerm, searchTerm } from "../../domain/catalogue/search.ts";
 import type {
   Book,
   BookFilter,
@@ -99,6 +100,18 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The column holding a title's or an author's search form (domain/catalogue/search.ts's
+ * `searchKey` in SQL: NFC, lower case, no zero-width joiners), stored and trigram-indexed
+ * by migration 0015.
+ *
+ * @example searchKeySql("b.title") // "b.search_title"
+ */
+export function searchKeySql(column: `${"b" | "s"}.${"title" | "author"}` | "title" | "author") {
+  const [alias, name] = column.includes(".") ? column.split(".") : ["", column];
+  return `${alias ? `${alias}.` : ""}search_${name}`;
+}
+
 /** A WHERE clause and its positional parameters. */
 export interface SqlCondition {
   where: string;
@@ -121,16 +134,20 @@ export function filterCondition(
     return `$${params.length}`;
   };
   const clauses = [options.archived ? `${alias}.archived` : `NOT ${alias}.archived`];
-  const term = (filter.q ?? "").trim().toLocaleLowerCase();
+  const term = searchTerm(filter.q);
   if (term !== "" && alias === "b") {
     // Title, author or ISBN-13 (hyphens and spaces in the term ignored): each has a trigram
-    // index (migrations 0001 and 0007), so the three are one bitmap OR, not a scan.
+    // index (migrations 0007 and 0015), so the three are one bitmap OR, not a scan.
     const like = param(`%${escapeLike(term)}%`);
-    const digits = term.replace(/[\s-]/g, "");
+    const digits = isbnTerm(filter.q);
     const isbn = digits === "" ? "" : ` OR b.isbn13 LIKE ${param(`%${escapeLike(digits)}%`)}`;
-    clauses.push(`(lower(b.title) LIKE ${like} OR lower(b.author) LIKE ${like}${isbn})`);
+    clauses.push(
+      `(${searchKeySql("b.title")} LIKE ${like} OR ${
+        searchKeySql("b.author")
+      } LIKE ${like}${isbn})`,
+    );
   } else if (term !== "") {
-    clauses.push(`lower(${alias}.title) LIKE ${param(`%${escapeLike(term)}%`)}`);
+    clauses.push(`${searchKeySql(`${alias}.title`)} LIKE ${param(`%${escapeLike(term)}%`)}`);
   }
   if (filter.categoryId !== undefined) {
     clauses.push(`${alias}.category_id = ${param(filter.categoryId)}`);

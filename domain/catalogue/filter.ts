@@ -3,6 +3,7 @@
  * in SQL; these are the reference (and run in the browser and in in-memory fakes).
  */
 import type { Book, BookFilter, StationeryFilter, StationeryItem } from "./model.ts";
+import { holdsTerm, isbnTerm } from "./search.ts";
 
 /** Matches everything: no search, no category, no price range, both stock boxes ticked. */
 export const DEFAULT_STATIONERY_FILTER: Readonly<StationeryFilter> = Object.freeze({
@@ -27,7 +28,9 @@ interface Filterable {
 
 /**
  * Whether a book passes the filter: the title or the author holds the trimmed search term
- * (ignoring case) or the ISBN-13 holds it without hyphens and spaces, the category and author are unset or equal (author exactly), the price lies in
+ * (ignoring case, compared as search.ts's `searchKey`: NFC, no zero-width joiners) or the
+ * ISBN-13 holds it without hyphens and spaces, the category and author are unset or equal
+ * (author exactly), the price lies in
  * the inclusive range, and a ticked stock box admits it. With neither box ticked, nothing
  * passes.
  *
@@ -46,7 +49,7 @@ export function matchesBookFilter(book: Book, filter: BookFilter): boolean {
  * @example matchesIsbn("9789550000001", "978-955") // true
  */
 export function matchesIsbn(isbn13: string, q: string | undefined): boolean {
-  const digits = (q ?? "").replace(/[\s-]/g, "");
+  const digits = isbnTerm(q);
   return digits !== "" && isbn13.includes(digits);
 }
 
@@ -62,10 +65,12 @@ function matchesCommon(product: Filterable, filter: StationeryFilter): boolean {
     matchesStock(product.stock, filter);
 }
 
-/** Case-insensitive substring of the trimmed term; an empty or blank term matches all. */
+/**
+ * Case-insensitive substring of the trimmed term, both compared by `searchKey`; an empty or
+ * blank term matches all.
+ */
 export function matchesTitle(title: string, q: string | undefined): boolean {
-  const term = (q ?? "").trim().toLocaleLowerCase();
-  return term === "" || title.toLocaleLowerCase().includes(term);
+  return holdsTerm(title, q);
 }
 
 function matchesPrice(priceCents: number, filter: StationeryFilter): boolean {

@@ -20,7 +20,8 @@ import type {
 
 /**
  * Catalogue reads for the storefront and the admin's tables. Archived products are never
- * returned. Listings are in id order unless a sort is given (see CatalogueSort).
+ * returned. Listings are in id order unless a sort is given (see CatalogueSort); a book
+ * search without a sort lists the books whose title holds the term first.
  */
 export interface Catalogue {
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>>;
@@ -35,6 +36,14 @@ export interface Catalogue {
   findStationery(id: number): Promise<StationeryItem | undefined>;
   listCategories(): Promise<Category[]>;
   listStationeryCategories(): Promise<Category[]>;
+  /**
+   * What a search that found nothing suggests: up to `limit` distinct titles (and, for
+   * books, authors) of products on sale close to `q` with typos forgiven (search.ts's
+   * `wordSimilarity` of at least SUGGESTION_THRESHOLD), best first.
+   */
+  suggest(kind: ProductKind, q: string, limit: number): Promise<string[]>;
+  /** The ids of the products of a kind on sale, in id order, paged (for the sitemap). */
+  listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>>;
 }
 
 export type WriteResult<T> =

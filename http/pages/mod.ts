@@ -13,6 +13,9 @@ import { adminAssets, type Manifest, readManifest, serveFile, storefrontAssets }
 import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 import { parseId } from "../ids.ts";
+import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
+import { searchHelpRecord } from "../records.ts";
+import { seoApp } from "./seo.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -88,10 +91,17 @@ export function pagesApp(deps: PagesDeps): Hono {
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
     // No authors: the author filter fetches them in the browser (web/components/AuthorField.tsx).
     const [page, categories] = await Promise.all([
-      deps.catalogue.listBooks(renderer.bookFilter(query), renderer.pageRequest(query)),
+      deps.catalogue.listBooks(
+        renderer.bookFilter(query),
+        renderer.pageRequest(query),
+        renderer.catalogueSort(query),
+      ),
       deps.catalogue.listCategories(),
     ]);
-    return renderPage(c, { kind: "books", list: { query, page, categories } });
+    const help = page.total === 0
+      ? searchHelpRecord(await helpForEmptySearch(deps.catalogue, { kind: "book", q: query.q }))
+      : {};
+    return renderPage(c, { kind: "books", list: { query, page: { ...page, help }, categories } });
   });
 
   app.get("/stationery", async (c) => {
@@ -99,13 +109,22 @@ export function pagesApp(deps: PagesDeps): Hono {
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
     const { author: _author, ...filter } = renderer.bookFilter(query);
     const [page, categories] = await Promise.all([
-      deps.catalogue.listStationery(filter, renderer.pageRequest(query)),
+      deps.catalogue.listStationery(
+        filter,
+        renderer.pageRequest(query),
+        renderer.catalogueSort(query),
+      ),
       deps.catalogue.listStationeryCategories(),
     ]);
+    const help = page.total === 0
+      ? searchHelpRecord(
+        await helpForEmptySearch(deps.catalogue, { kind: "stationery", q: query.q }),
+      )
+      : {};
     const { author: _ignored, ...stationeryQuery } = query;
     return renderPage(c, {
       kind: "stationery",
-      list: { query: stationeryQuery, page, categories },
+      list: { query: stationeryQuery, page: { ...page, help }, categories },
     });
   });
 
@@ -168,6 +187,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     return await serveFile(c, `${distDir}/client/static`, file, STATIC) ?? c.text("Not found", 404);
   });
   app.get("/favicon.ico", (c) => c.redirect("/static/favicon.svg", 301));
+  app.route("/", seoApp({ catalogue: deps.catalogue, shop: deps.shop }));
 
   // Mounted into the API app, whose own notFound answers JSON: every other page is claimed here.
   app.get("*", (c) => renderPage(c, { kind: "not_found" }, 404));

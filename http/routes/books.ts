@@ -20,9 +20,10 @@ import {
   newBookFields,
   pageOf,
   priceBody,
-  sortOf,
+  searchSortOf,
 } from "../schemas.ts";
-import { bookRecord, pageRecord } from "../records.ts";
+import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
+import { bookRecord, pageRecord, searchHelpRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
 import { ApiError, notFound, validationFailed } from "../errors.ts";
 import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
@@ -36,8 +37,11 @@ export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/", validate("query", bookQuery), async (c) => {
     const q = c.req.valid("query");
-    const page = await deps.catalogue.listBooks(bookFilterOf(q), pageOf(q), sortOf(q));
-    return c.json(pageRecord(page, bookRecord));
+    const page = await deps.catalogue.listBooks(bookFilterOf(q), pageOf(q), searchSortOf(q));
+    const help = page.total === 0
+      ? await helpForEmptySearch(deps.catalogue, { kind: "book", q: q.q })
+      : undefined;
+    return c.json({ ...pageRecord(page, bookRecord), ...searchHelpRecord(help) });
   });
 
   // Before "/:id", which would take "authors" for an id.

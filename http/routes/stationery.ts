@@ -14,12 +14,12 @@ import {
   newStationeryFields,
   pageOf,
   priceBody,
-  sortOf,
+  searchSortOf,
   stationeryChangesBody,
   stationeryFilterOf,
   stationeryQuery,
 } from "../schemas.ts";
-import { pageRecord, stationeryRecord } from "../records.ts";
+import { pageRecord, searchHelpRecord, stationeryRecord } from "../records.ts";
 import { jsonBody, parseFields, readMultipart, validate } from "../validation.ts";
 import { storeImages } from "../product_images.ts";
 import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
@@ -32,14 +32,22 @@ import {
 import { allPages, coversOf, csvResponse } from "./catalogue_export.ts";
 import { importStationery } from "../../domain/catalogue/stationery_import.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 
 export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get("/", validate("query", stationeryQuery), async (c) => {
     const q = c.req.valid("query");
-    const page = await deps.catalogue.listStationery(stationeryFilterOf(q), pageOf(q), sortOf(q));
-    return c.json(pageRecord(page, stationeryRecord));
+    const page = await deps.catalogue.listStationery(
+      stationeryFilterOf(q),
+      pageOf(q),
+      searchSortOf(q),
+    );
+    const help = page.total === 0
+      ? await helpForEmptySearch(deps.catalogue, { kind: "stationery", q: q.q })
+      : undefined;
+    return c.json({ ...pageRecord(page, stationeryRecord), ...searchHelpRecord(help) });
   });
 
   app.get("/export", async () => {

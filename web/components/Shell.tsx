@@ -49,7 +49,7 @@ function Header({ path, q }: { path: string; q?: string }) {
             type="search"
             name="q"
             defaultValue={q ?? ""}
-            placeholder="Search by title"
+            placeholder={path === "/stationery" ? "Search by title" : "Title, author or ISBN"}
             maxLength={200}
             autoComplete="off"
           />

@@ -1,5 +1,5 @@
 /** The Book Store list: filters, grid and pager, kept in the URL. */
-import type { Book, Category, Page } from "../../domain/catalogue/model.ts";
+import type { Book, Category } from "../../domain/catalogue/model.ts";
 import { BookCard } from "../components/BookCard.tsx";
 import { FilterPanel } from "../components/FilterPanel.tsx";
 import { Pagination } from "../components/Pagination.tsx";
@@ -8,21 +8,28 @@ import { Spinner } from "../components/Stars.tsx";
 import { getJson } from "../lib/api.ts";
 import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
+import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
+import { SearchHelp } from "../components/SearchHelp.tsx";
+import { SortField } from "../components/SortField.tsx";
 import { bookFromWire, type WireBook, type WirePage } from "../lib/wire.ts";
 
 export interface BookListProps {
   query: ListQuery;
-  page: Page<Book>;
+  page: ListPage<Book>;
   categories: Category[];
 }
 
-async function loadBooks(query: ListQuery, signal: AbortSignal): Promise<Page<Book>> {
-  const body = await getJson<WirePage<WireBook>>(`/api/books${apiSearch(query)}`, signal);
+async function loadBooks(query: ListQuery, signal: AbortSignal): Promise<ListPage<Book>> {
+  const body = await getJson<WirePage<WireBook> & WireSearchHelp>(
+    `/api/books${apiSearch(query)}`,
+    signal,
+  );
   return {
     items: body.data.map(bookFromWire),
     page: body.page,
     pageSize: body.pageSize,
     total: body.total,
+    help: helpOf(body),
   };
 }
 
@@ -44,7 +51,10 @@ export function BookList({ query, page, categories }: BookListProps) {
         aria-busy={listing.loading}
         ref={listing.resultsRef}
       >
-        <ResultCount total={listing.page.total} one="book" many="books" />
+        <div className="results-bar">
+          <ResultCount total={listing.page.total} one="book" many="books" />
+          <SortField action="/" query={q} onChange={listing.navigate} />
+        </div>
         {listing.loading
           ? (
             <div className="results-loading">
@@ -56,7 +66,12 @@ export function BookList({ query, page, categories }: BookListProps) {
           ? <p className="notice notice-error" role="alert">Error fetching data: {listing.error}</p>
           : null}
         {listing.page.items.length === 0 && !listing.error
-          ? <p className="empty">No books available</p>
+          ? (
+            <>
+              <p className="empty">No books available</p>
+              <SearchHelp q={q.q} path="/" help={listing.page.help} />
+            </>
+          )
           : (
             <ul className="grid">
               {listing.page.items.map((book, i) => (

@@ -1,6 +1,6 @@
 /** The Stationery Store list: filters, grid, pager and the quantity popup. */
 import { useState } from "react";
-import type { Category, Page, StationeryItem } from "../../domain/catalogue/model.ts";
+import type { Category, StationeryItem } from "../../domain/catalogue/model.ts";
 import { stationeryCartItem } from "../../domain/cart/cart.ts";
 import { FilterPanel } from "../components/FilterPanel.tsx";
 import { Pagination } from "../components/Pagination.tsx";
@@ -12,19 +12,22 @@ import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
 import { getJson } from "../lib/api.ts";
 import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
+import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
+import { SearchHelp } from "../components/SearchHelp.tsx";
+import { SortField } from "../components/SortField.tsx";
 import { stationeryFromWire, type WirePage, type WireStationery } from "../lib/wire.ts";
 
 export interface StationeryListProps {
   query: ListQuery;
-  page: Page<StationeryItem>;
+  page: ListPage<StationeryItem>;
   categories: Category[];
 }
 
 async function loadStationery(
   query: ListQuery,
   signal: AbortSignal,
-): Promise<Page<StationeryItem>> {
-  const body = await getJson<WirePage<WireStationery>>(
+): Promise<ListPage<StationeryItem>> {
+  const body = await getJson<WirePage<WireStationery> & WireSearchHelp>(
     `/api/stationery${apiSearch(query)}`,
     signal,
   );
@@ -33,6 +36,7 @@ async function loadStationery(
     page: body.page,
     pageSize: body.pageSize,
     total: body.total,
+    help: helpOf(body),
   };
 }
 
@@ -54,7 +58,10 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
         aria-busy={listing.loading}
         ref={listing.resultsRef}
       >
-        <ResultCount total={listing.page.total} one="item" many="items" />
+        <div className="results-bar">
+          <ResultCount total={listing.page.total} one="item" many="items" />
+          <SortField action="/stationery" query={q} onChange={listing.navigate} />
+        </div>
         {listing.loading
           ? (
             <div className="results-loading">
@@ -66,7 +73,12 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
           ? <p className="notice notice-error" role="alert">Error fetching data: {listing.error}</p>
           : null}
         {listing.page.items.length === 0 && !listing.error
-          ? <p className="empty">No stationery items available</p>
+          ? (
+            <>
+              <p className="empty">No stationery items available</p>
+              <SearchHelp q={q.q} path="/stationery" help={listing.page.help} />
+            </>
+          )
           : (
             <ul className="grid">
               {listing.page.items.map((item, i) => (

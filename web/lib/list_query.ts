@@ -2,7 +2,7 @@
  * The state of a catalogue list as it lives in the URL (`/?q=gam&categoryId=2&page=3`),
  * so the back button and shared links work. Defaults are left out of the URL.
  */
-import type { BookFilter, PageRequest } from "../../domain/catalogue/model.ts";
+import type { BookFilter, CatalogueSort, PageRequest } from "../../domain/catalogue/model.ts";
 import { DEFAULT_PAGE_SIZE } from "../../domain/catalogue/pagination.ts";
 import { PRICE_SLIDER_MAX_CENTS, PRICE_SLIDER_MIN_CENTS } from "../../domain/catalogue/filter.ts";
 
@@ -10,8 +10,22 @@ import { PRICE_SLIDER_MAX_CENTS, PRICE_SLIDER_MIN_CENTS } from "../../domain/cat
 export const PRICE_MIN = PRICE_SLIDER_MIN_CENTS / 100;
 export const PRICE_MAX = PRICE_SLIDER_MAX_CENTS / 100;
 
+/** The orders a shopper can pick; without one, a search lists title matches first. */
+export const LIST_SORTS = ["newest", "price-asc", "price-desc", "title"] as const;
+export type ListSort = typeof LIST_SORTS[number];
+
+/** What each pick asks the catalogue for. */
+const SORTS: Readonly<Record<ListSort, CatalogueSort<"id" | "price" | "title">>> = {
+  newest: { by: "id", direction: "desc" },
+  "price-asc": { by: "price", direction: "asc" },
+  "price-desc": { by: "price", direction: "desc" },
+  title: { by: "title", direction: "asc" },
+};
+
 export interface ListQuery {
   q: string;
+  /** The shopper's pick; absent: best match first for a search, else oldest first. */
+  sort?: ListSort;
   categoryId?: number;
   /** Books only. */
   author?: string;
@@ -56,6 +70,7 @@ function flag(text: string | undefined): boolean {
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const categoryId = wholeNumber(last(params, "categoryId"));
   const author = last(params, "author");
+  const sort = LIST_SORTS.find((s) => s === last(params, "sort"));
   let minPrice = clampPrice(wholeNumber(last(params, "minPrice")), PRICE_MIN);
   let maxPrice = clampPrice(wholeNumber(last(params, "maxPrice")), PRICE_MAX);
   if (minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
@@ -63,6 +78,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     q: (last(params, "q") ?? "").trim().slice(0, 200),
     ...(categoryId ? { categoryId } : {}),
     ...(author ? { author: author.slice(0, 200) } : {}),
+    ...(sort ? { sort } : {}),
     minPrice,
     maxPrice,
     inStock: flag(last(params, "inStock")),
@@ -81,6 +97,7 @@ export function listSearch(query: ListQuery): string {
   if (query.maxPrice < PRICE_MAX) params.set("maxPrice", String(query.maxPrice));
   if (!query.inStock) params.set("inStock", "0");
   if (!query.outOfStock) params.set("outOfStock", "0");
+  if (query.sort) params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -96,9 +113,21 @@ export function apiSearch(query: ListQuery): string {
   if (query.maxPrice < PRICE_MAX) params.set("maxPrice", String(query.maxPrice));
   params.set("inStock", query.inStock ? "1" : "0");
   params.set("outOfStock", query.outOfStock ? "1" : "0");
+  const sort = catalogueSort(query);
+  if (sort) {
+    params.set("sort", sort.by);
+    params.set("order", sort.direction);
+  }
   params.set("page", String(query.page));
   params.set("pageSize", String(DEFAULT_PAGE_SIZE));
   return `?${params}`;
+}
+
+/** The catalogue order the shopper picked; undefined for the default. */
+export function catalogueSort(
+  query: ListQuery,
+): CatalogueSort<"id" | "price" | "title"> | undefined {
+  return query.sort ? SORTS[query.sort] : undefined;
 }
 
 /** The domain filter a list's state stands for (the top of the slider sets no upper bound). */

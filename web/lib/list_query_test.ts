@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   apiSearch,
   bookFilter,
+  catalogueSort,
   DEFAULT_LIST_QUERY,
   listSearch,
   parseListQuery,
@@ -71,4 +72,23 @@ Deno.test("bookFilter() sets no upper bound when the slider is at its top", () =
     inStock: true,
     outOfStock: true,
   });
+});
+
+Deno.test("parseListQuery() keeps a known sort and drops any other", () => {
+  assert.equal(parse("sort=price-desc").sort, "price-desc");
+  assert.equal(parse("sort=newest&sort=title").sort, "title");
+  assert.equal("sort" in parse("sort=id%3B%20DROP"), false);
+  assert.equal("sort" in parse("sort="), false);
+});
+
+Deno.test("the sort lives in the URL and asks the API for its column and direction", () => {
+  const query = { ...DEFAULT_LIST_QUERY, q: "gam", sort: "price-desc" as const, page: 2 };
+  assert.equal(listSearch(query), "?q=gam&sort=price-desc&page=2");
+  assert.deepEqual(parse(listSearch(query).slice(1)), query);
+  const api = new URLSearchParams(apiSearch(query));
+  assert.deepEqual([api.get("sort"), api.get("order")], ["price", "desc"]);
+  assert.deepEqual(catalogueSort({ ...query, sort: "newest" }), { by: "id", direction: "desc" });
+  assert.deepEqual(catalogueSort({ ...query, sort: "title" }), { by: "title", direction: "asc" });
+  assert.equal(catalogueSort({ ...query, sort: undefined }), undefined);
+  assert.equal(new URLSearchParams(apiSearch({ ...query, sort: undefined })).has("sort"), false);
 });

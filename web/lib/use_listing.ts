@@ -3,13 +3,13 @@
  * loads the page from the API; the back button restores the state it left.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import type { Page } from "../../domain/catalogue/model.ts";
 import { errorMessage } from "./api.ts";
 import { type ListQuery, listSearch, parseListQuery } from "./list_query.ts";
 
-export interface Listing<T> {
+export interface Listing<P> {
   query: ListQuery;
-  page: Page<T>;
+  /** The page shown (a catalogue page, with a search's help when it found nothing). */
+  page: P;
   loading: boolean;
   error?: string;
   navigate: (next: ListQuery) => void;
@@ -20,11 +20,11 @@ export interface Listing<T> {
 /** Below this width the filters sit above the results and push them out of sight. */
 const PHONE = "(max-width: 767.98px)";
 
-export function useListing<T>(
+export function useListing<P>(
   path: string,
-  initial: { query: ListQuery; page: Page<T> },
-  load: (query: ListQuery, signal: AbortSignal) => Promise<Page<T>>,
-): Listing<T> {
+  initial: { query: ListQuery; page: P },
+  load: (query: ListQuery, signal: AbortSignal) => Promise<P>,
+): Listing<P> {
   const [query, setQuery] = useState(initial.query);
   const [page, setPage] = useState(initial.page);
   const [loading, setLoading] = useState(false);

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { PageAssets, PageHead } from "./model.ts";
 import { ISLAND_DATA_ID } from "../islands/names.ts";
+import { scriptSafeJsonLd } from "./structured_data.ts";
 
 export interface DocumentProps {
   head: PageHead;
@@ -25,10 +26,19 @@ export function Document({ head, assets, islandJson, bodyHtml }: DocumentProps) 
         <meta name="theme-color" content="#0f5c5c" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {assets.styles.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {head.canonical ?? share?.url
+          ? <link rel="canonical" href={head.canonical ?? share?.url} />
+          : null}
+        {(head.jsonLd ?? []).map((data, i) => (
+          <script
+            key={i}
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: scriptSafeJsonLd(data) }}
+          />
+        ))}
         {share
           ? (
             <>
-              <link rel="canonical" href={share.url} />
               <meta property="og:type" content={share.type} />
               <meta property="og:title" content={share.title} />
               <meta property="og:description" content={share.description} />

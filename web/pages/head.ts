@@ -2,6 +2,7 @@
 import { formatLkr } from "../../domain/money.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import type { PageHead, PageModel } from "./model.ts";
+import { bookJsonLd, stationeryListJsonLd } from "./structured_data.ts";
 
 const SHOP_DESCRIPTION =
   "Books in Sinhala, English and Tamil, and school and office stationery, delivered anywhere in Sri Lanka.";
@@ -19,17 +20,32 @@ export function summarise(text: string, max = 160): string {
   return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
 }
 
+/** A list page's canonical path: its page number alone (filters, search and sort are views of it). */
+export function listCanonicalPath(path: string, page: number): string {
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
 export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
   const name = shop.name;
   switch (model.kind) {
     case "books":
-      return { title: `Book Store | ${name}`, description: SHOP_DESCRIPTION };
-    case "stationery":
+      return {
+        title: `Book Store | ${name}`,
+        description: SHOP_DESCRIPTION,
+        canonical: absoluteUrl(shop, listCanonicalPath("/", model.list.query.page)),
+      };
+    case "stationery": {
+      const path = listCanonicalPath("/stationery", model.list.query.page);
       return {
         title: `Stationery Store | ${name}`,
         description:
           "Pens, notebooks, art and office supplies from Pothgula, delivered in Sri Lanka.",
+        canonical: absoluteUrl(shop, path),
+        jsonLd: model.list.page.items.length > 0
+          ? [stationeryListJsonLd(model.list.page.items, shop, path)]
+          : undefined,
       };
+    }
     case "book": {
       const book = model.book;
       const description = summarise(
@@ -38,6 +54,8 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
       return {
         title: `${book.title} by ${book.author} | ${name}`,
         description,
+        canonical: absoluteUrl(shop, `/books/${book.id}`),
+        jsonLd: [bookJsonLd(book, shop)],
         share: {
           type: "book",
           title: book.title,
@@ -58,16 +76,22 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
         description: "Delivery details and payment for your order.",
       };
     case "register":
-      return { title: `Register | ${name}`, description: "Create a Pothgula account." };
+      return {
+        title: `Register | ${name}`,
+        description: "Create a Pothgula account.",
+        canonical: absoluteUrl(shop, "/register"),
+      };
     case "privacy":
       return {
         title: `Privacy Policy | ${name}`,
         description: "How Pothgula handles your personal data.",
+        canonical: absoluteUrl(shop, "/privacy"),
       };
     case "terms":
       return {
         title: `Terms & Conditions | ${name}`,
         description: "The terms on which Pothgula sells and delivers.",
+        canonical: absoluteUrl(shop, "/terms"),
       };
     case "not_found":
       return { title: `Page not found | ${name}`, description: "This page does not exist." };

@@ -39,6 +39,10 @@ export interface PageContext {
 export interface PageHead {
   title: string;
   description: string;
+  /** The page's one address for search engines (absolute), without filters or a search. */
+  canonical?: string;
+  /** Structured data (schema.org JSON-LD) for search engines. */
+  jsonLd?: Record<string, unknown>[];
   /** Open Graph / Twitter card for link previews. */
   share?: { type: string; title: string; description: string; image?: string; url: string };
 }

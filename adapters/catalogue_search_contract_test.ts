@@ -1,0 +1,183 @@
+/**
+ * The contract of the storefront's search, run against the catalogue in memory, PGlite and
+ * a PostgreSQL server: title, author and ISBN-13 as people type them (any case, an ISBN
+ * with hyphens, Sinhala and Tamil however their keyboard spells a letter), title matches
+ * first without a sort, and suggestions forgiving a typo when nothing matched.
+ */
+import assert from "node:assert/strict";
+import type { Catalogue, CatalogueAdmin, WriteResult } from "../domain/ports.ts";
+import type { NewBook } from "../domain/catalogue/model.ts";
+import { MemoryCatalogue } from "./memory/catalogue.ts";
+import { PostgresCatalogue } from "./postgres/catalogue.ts";
+import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
+import { testOnBothEngines } from "./postgres/testing/databases.ts";
+import { aBook, aStationeryItem } from "./postgres/testing/builders.ts";
+
+interface Shop {
+  catalogue: Catalogue;
+  admin: CatalogueAdmin;
+}
+
+function contract(name: string, fn: (shop: Shop) => Promise<void>): void {
+  Deno.test(`${name} [memory]`, () => {
+    const memory = new MemoryCatalogue();
+    return fn({ catalogue: memory, admin: memory });
+  });
+  testOnBothEngines(
+    name,
+    (sql) => fn({ catalogue: new PostgresCatalogue(sql), admin: new PostgresCatalogueAdmin(sql) }),
+  );
+}
+
+function ok<T>(result: WriteResult<T>): T {
+  assert.equal(result.kind, "ok", JSON.stringify(result));
+  return (result as { kind: "ok"; value: T }).value;
+}
+
+const ALL = { inStock: true, outOfStock: true };
+const PAGE = { page: 1, pageSize: 20 };
+
+/** The Sinhala and Tamil books of the tests, spelled as a publisher's file spells them. */
+const MADOL_DOOVA_SI = "මඩොල් දූව"; // ො as one code point (NFC)
+const WICKRAMASINGHE_SI = "මාර්ටින් වික්‍රමසිංහ"; // ක්‍ර: with a zero-width joiner
+const PONNIYIN_SELVAN_TA = "பொன்னியின் செல்வன்"; // பொ: ொ as one code point (NFC)
+const KALKI_TA = "கல்கி கிருஷ்ணமூர்த்தி";
+
+async function stock(shop: Shop, books: Partial<NewBook>[]): Promise<number[]> {
+  const category = ok(await shop.admin.createCategory("Novels"));
+  const ids: number[] = [];
+  for (const book of books) ids.push(ok(await shop.admin.createBook(aBook(category.id, book))).id);
+  return ids;
+}
+
+async function titles(shop: Shop, q: string): Promise<string[]> {
+  return (await shop.catalogue.listBooks({ ...ALL, q }, PAGE)).items.map((b) => b.title);
+}
+
+contract("a search finds books by title, author or ISBN-13, ignoring case", async (shop) => {
+  await stock(shop, [
+    { title: "Gamperaliya", author: "Martin Wickramasinghe", isbn13: "9789550000017" },
+    { title: "Kaliyugaya", author: "Martin Wickramasinghe", isbn13: "9789550000024" },
+    { title: "The Village in the Jungle", author: "Leonard Woolf", isbn13: "9780000000031" },
+  ]);
+  assert.deepEqual(await titles(shop, "GAMPER"), ["Gamperaliya"]);
+  assert.deepEqual(await titles(shop, "wickrama"), ["Gamperaliya", "Kaliyugaya"]);
+  assert.deepEqual(await titles(shop, "978-955-0000-024"), ["Kaliyugaya"]);
+  assert.deepEqual(await titles(shop, " 978 000 "), ["The Village in the Jungle"]);
+  assert.deepEqual(await titles(shop, "woolf "), ["The Village in the Jungle"]);
+});
+
+contract(
+  "a search without a sort lists title matches first, each group oldest first",
+  async (shop) => {
+    await stock(shop, [
+      { title: "Viragaya", author: "Gamini Perera", priceCents: 300_00 },
+      { title: "A Gamini Reader", author: "K. Jayatilaka", priceCents: 200_00 },
+      { title: "Gamini's Journey", author: "S. Silva", priceCents: 100_00 },
+      { title: "Unrelated", author: "Gaminda", priceCents: 50_00 },
+    ]);
+    assert.deepEqual(await titles(shop, "gamini"), [
+      "A Gamini Reader",
+      "Gamini's Journey",
+      "Viragaya",
+    ]);
+    const byPrice = await shop.catalogue.listBooks({ ...ALL, q: "gamini" }, PAGE, {
+      by: "price",
+      direction: "asc",
+    });
+    assert.deepEqual(byPrice.items.map((b) => b.title), [
+      "Gamini's Journey",
+      "A Gamini Reader",
+      "Viragaya",
+    ]);
+    const second = await shop.catalogue.listBooks({ ...ALL, q: "gamini" }, {
+      page: 2,
+      pageSize: 2,
+    });
+    assert.deepEqual([second.items.map((b) => b.title), second.total], [["Viragaya"], 3]);
+  },
+);
+
+contract(
+  "Sinhala and Tamil titles and authors are found however the letters were typed",
+  async (shop) => {
+    await stock(shop, [
+      { title: MADOL_DOOVA_SI, author: WICKRAMASINGHE_SI },
+      { title: PONNIYIN_SELVAN_TA, author: KALKI_TA },
+      // Stored decomposed (ෙ + ා), as some keyboards send it.
+      { title: "ගොළු හදවත".normalize("NFD"), author: "කරුණාසේන ජයලත්" },
+    ]);
+    // ො typed as ෙ + ා (NFD) finds the NFC title.
+    assert.deepEqual(await titles(shop, "මඩොල්".normalize("NFD")), [MADOL_DOOVA_SI]);
+    assert.deepEqual(await titles(shop, "මඩොල්"), [MADOL_DOOVA_SI]);
+    // The conjunct typed without the joiner finds the author written with it, and back.
+    assert.deepEqual(await titles(shop, "වික්රමසිංහ"), [MADOL_DOOVA_SI]);
+    assert.deepEqual(await titles(shop, "වික්\u200Dරම"), [MADOL_DOOVA_SI]);
+    // A decomposed title is found by the composed word.
+    assert.deepEqual(await titles(shop, "ගොළු"), ["ගොළු හදවත".normalize("NFD")]);
+    // Tamil: ொ typed as ெ + ா.
+    assert.deepEqual(await titles(shop, "பொன்னியின்".normalize("NFD")), [PONNIYIN_SELVAN_TA]);
+    assert.deepEqual(await titles(shop, "செல்வன்"), [PONNIYIN_SELVAN_TA]);
+    assert.deepEqual(await titles(shop, "கல்கி"), [PONNIYIN_SELVAN_TA]);
+    assert.deepEqual(await titles(shop, "දූව ලංකා"), []);
+  },
+);
+
+contract(
+  "suggest() offers titles and authors close to a misspelt term, best first",
+  async (shop) => {
+    await stock(shop, [
+      { title: "Madol Doova", author: "Martin Wickramasinghe" },
+      { title: "Gamperaliya", author: "Martin Wickramasinghe" },
+      { title: "The Village in the Jungle", author: "Leonard Woolf" },
+      { title: "Archived Wickramasinghe Letters", author: "Nobody" },
+      { title: MADOL_DOOVA_SI, author: WICKRAMASINGHE_SI },
+      { title: PONNIYIN_SELVAN_TA, author: KALKI_TA },
+    ]);
+    const archived = (await shop.catalogue.listBooks({ ...ALL, q: "Archived" }, PAGE)).items[0];
+    assert.equal(await shop.admin.deleteBook(archived.id), "deleted");
+
+    assert.deepEqual(await shop.catalogue.suggest("book", "wickramasinge", 5), [
+      "Martin Wickramasinghe",
+    ]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "madol dova", 5), ["Madol Doova"]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "the vilage", 5), [
+      "The Village in the Jungle",
+    ]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "qqqq zzzz", 5), []);
+    // Sinhala and Tamil: a wrong last letter and no joiner, a short vowel typed for a long one.
+    assert.deepEqual(await shop.catalogue.suggest("book", "වික්රමසිංග", 5), [WICKRAMASINGHE_SI]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "பொன்னியன் செல்வன்", 5), [
+      PONNIYIN_SELVAN_TA,
+    ]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "   ", 5), []);
+    assert.deepEqual(await shop.catalogue.suggest("stationery", "madol", 5), []);
+  },
+);
+
+contract("suggest() keeps to its store and to the limit", async (shop) => {
+  const pens = ok(await shop.admin.createStationeryCategory("Pens"));
+  for (
+    const title of ["Pencil HB", "Pencil 2B", "Pencil Case", "Pencil Sharpener", "Pencils x12"]
+  ) {
+    ok(await shop.admin.createStationery(aStationeryItem(pens.id, { title })));
+  }
+  ok(await shop.admin.createStationery(aStationeryItem(pens.id, { title: "Eraser" })));
+  const found = await shop.catalogue.suggest("stationery", "pencl", 3);
+  assert.equal(found.length, 3);
+  for (const title of found) assert.match(title, /^Pencil/);
+  assert.deepEqual(await shop.catalogue.suggest("book", "pencl", 3), []);
+});
+
+contract("listIds() pages the ids of the products on sale, in id order", async (shop) => {
+  const ids = await stock(shop, [{}, {}, {}, {}, {}]);
+  assert.equal(await shop.admin.deleteBook(ids[2]), "deleted");
+  const first = await shop.catalogue.listIds("book", { page: 1, pageSize: 3 });
+  const second = await shop.catalogue.listIds("book", { page: 2, pageSize: 3 });
+  assert.deepEqual([first.items, first.total], [[ids[0], ids[1], ids[3]], 4]);
+  assert.deepEqual([second.items, second.total], [[ids[4]], 4]);
+  assert.deepEqual(
+    (await shop.catalogue.listIds("stationery", { page: 1, pageSize: 3 })).items,
+    [],
+  );
+});

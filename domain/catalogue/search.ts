@@ -1,0 +1,107 @@
+/**
+ * How the storefront's search reads what people type. The repositories say the same in
+ * SQL (adapters/postgres/catalogue_rows.ts); these are the reference, used by the
+ * in-memory catalogue and by the tests of both.
+ *
+ * Sinhala and Tamil keyboards differ in what they send for the same word: a vowel sign
+ * typed as one code point or as two (ො is ෙ + ා, ொ is ெ + ா), and Sinhala's conjuncts
+ * with or without a zero-width joiner (ශ්‍රී or ශ්රී). Both sides of a match are therefore
+ * compared in Unicode NFC, lower-cased, without the zero-width joiner and non-joiner.
+ */
+
+/** The zero-width non-joiner and joiner: they shape a conjunct, they do not spell it. */
+export const JOINERS = /[\u200C\u200D]/g;
+
+/**
+ * The form a title, an author or a search term is compared in.
+ *
+ * @example searchKey("ශ්‍රී") === searchKey("ශ්රී") // true: the joiner is dropped
+ * @example searchKey("\u0DD9\u0DCF") === "\u0DDC" // NFC: one vowel sign
+ */
+export function searchKey(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(JOINERS, "");
+}
+
+/** The search term as it is compared: the key of the trimmed text; "" matches everything. */
+export function searchTerm(q: string | undefined): string {
+  return searchKey((q ?? "").trim()).trim();
+}
+
+/** Whether `text` holds the search term (an empty term is held by every text). */
+export function holdsTerm(text: string, q: string | undefined): boolean {
+  const term = searchTerm(q);
+  return term === "" || searchKey(text).includes(term);
+}
+
+/**
+ * The search term's digits for the ISBN-13: hyphens and spaces dropped; "" when nothing is
+ * left.
+ *
+ * @example isbnTerm(" 978-955 ") // "978955"
+ */
+export function isbnTerm(q: string | undefined): string {
+  return searchTerm(q).replace(/[\s-]/g, "");
+}
+
+/** How many titles or authors a search that found nothing suggests at most. */
+export const MAX_SUGGESTIONS = 5;
+
+/**
+ * The trigrams of a text as pg_trgm counts them: each word (a run of letters, marks and
+ * digits) lower-cased, padded with two spaces before and one after.
+ */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of searchKey(text).match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
+    const padded = [..."  ", ...word, " "];
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3).join(""));
+  }
+  return out;
+}
+
+/**
+ * How close the term is to the closest run of words in `text`, from 0 to 1: pg_trgm's
+ * `word_similarity` in spirit (shared trigrams over the term's trigrams, best over the
+ * text's words and neighbouring pairs of words), so a typo in one word of a long title
+ * still scores high.
+ *
+ * @example wordSimilarity("wickramasinge", "Martin Wickramasinghe") > 0.6 // true
+ */
+export function wordSimilarity(term: string, text: string): number {
+  const wanted = trigrams(term);
+  if (wanted.size === 0) return 0;
+  const words = searchKey(text).match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  let best = 0;
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i; j < Math.min(words.length, i + 3); j++) {
+      const found = trigrams(words.slice(i, j + 1).join(" "));
+      let shared = 0;
+      for (const t of wanted) if (found.has(t)) shared++;
+      best = Math.max(best, shared / wanted.size);
+    }
+  }
+  return best;
+}
+
+/** The least closeness a suggestion needs (pg_trgm's default word-similarity threshold). */
+export const SUGGESTION_THRESHOLD = 0.6;
+
+/**
+ * Up to `limit` distinct texts (titles and authors) closest to the term, best first, ties
+ * in code-point order; none below the threshold.
+ */
+export function closestTexts(
+  term: string,
+  texts: Iterable<string>,
+  limit = MAX_SUGGESTIONS,
+): string[] {
+  const scored = new Map<string, number>();
+  for (const text of texts) {
+    const score = wordSimilarity(term, text);
+    if (score >= SUGGESTION_THRESHOLD && score > (scored.get(text) ?? -1)) {
+      scored.set(text, score);
+    }
+  }
+  return [...scored].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, limit).map(([text]) => text);
+}

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { MemoryLocations } from "../../adapters/memory/locations.ts";
+import { ensureBuilt } from "../../scripts/build_web.ts";
+import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
+import { pagesApp } from "./mod.ts";
+
+await ensureBuilt();
+
+async function setup() {
+  const catalogue = await sampleCatalogue();
+  const app = pagesApp({
+    catalogue,
+    locations: new MemoryLocations(),
+    bank: {
+      bankName: "Bank of Ceylon",
+      bankBranch: "Mount Lavinia",
+      accountName: "Pothgula Books",
+      accountNumber: "0081234567",
+      whatsappNumber: "+94 77 123 4567",
+    },
+    shop: {
+      name: "Pothgula",
+      publicUrl: "https://shop.example.lk",
+      email: "hello@pothgula.lk",
+      phones: ["+94 11 273 4567", "+94 77 123 4567"],
+      address: "42 Hotel Road, Mount Lavinia",
+    },
+  });
+  return { app, catalogue };
+}
+
+function islandProps(page: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="island-data">(.*?)<\/script>/s.exec(page);
+  assert.ok(match, "the page carries its island data");
+  const islands: { name: string; props: Record<string, unknown> }[] = JSON.parse(match[1]);
+  return islands.find((i) => i.name === "BookList")!.props;
+}
+
+/** The page's HTML without React's text separators. */
+async function text(response: Response): Promise<string> {
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+Deno.test("the Book Store sorts by the pick in the URL, and the pick shows in the sort field", async () => {
+  const { app, catalogue } = await setup();
+  const all = await catalogue.listBooks({ inStock: true, outOfStock: true }, {
+    page: 1,
+    pageSize: 100,
+  });
+  const prices = all.items.map((b) => b.priceCents);
+  const page = await (await app.request("/?sort=price-desc")).text();
+  const props = islandProps(page) as { page: { items: { priceCents: number }[] } };
+  const shown = props.page.items.map((b) => b.priceCents);
+  assert.deepEqual(shown, [...prices].sort((a, b) => b - a).slice(0, shown.length));
+  assert.match(page, /<option value="price-desc" selected="">Price: high to low<\/option>/);
+  assert.match(page, /<select id="list-sort" name="sort">/);
+  const newest = islandProps(await (await app.request("/?sort=newest")).text()) as {
+    page: { items: { id: number }[] };
+  };
+  const ids = newest.page.items.map((b) => b.id);
+  assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+  assert.equal(ids[0], Math.max(...all.items.map((b) => b.id)));
+});
+
+Deno.test("a Book Store search that finds nothing names the Stationery Store's matches and close titles", async () => {
+  const { app, catalogue } = await setup();
+  const stationery = await catalogue.listStationery({ inStock: true, outOfStock: true }, {
+    page: 1,
+    pageSize: 100,
+  });
+  const word = stationery.items[0].title.split(" ")[0];
+  const matching =
+    stationery.items.filter((s) => s.title.toLowerCase().includes(word.toLowerCase())).length;
+  const page = await text(await app.request(`/?q=${encodeURIComponent(word)}`));
+  assert.match(page, /No books available/);
+  assert.match(page, /The Stationery Store has/);
+  assert.ok(page.includes(`href="/stationery?q=${encodeURIComponent(word)}"`), word);
+  assert.ok(page.includes(`${matching} ${matching === 1 ? "item" : "items"} for “${word}”`));
+
+  const suggested = await text(await app.request("/?q=gamperalya"));
+  assert.match(suggested, /No books available/);
+  assert.match(suggested, /Did you mean:/);
+  assert.ok(suggested.includes('<a href="/?q=Gamperaliya">Gamperaliya</a>'));
+  assert.doesNotMatch(suggested, /The Stationery Store has/);
+});
+
+function jsonLd(page: string): Record<string, unknown>[] {
+  return [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+    JSON.parse(m[1])
+  );
+}
+
+Deno.test("a book page carries its canonical link and its Book JSON-LD", async () => {
+  const { app, catalogue } = await setup();
+  const [book] = (await catalogue.listBooks({ inStock: true, outOfStock: true }, {
+    page: 1,
+    pageSize: 1,
+  })).items;
+  const page = await text(await app.request(`/books/${book.id}?utm_source=x`));
+  const canonical = [...page.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(canonical, [`https://shop.example.lk/books/${book.id}`]);
+  const [data] = jsonLd(page);
+  assert.deepEqual(data["@type"], ["Book", "Product"]);
+  assert.equal(data.name, book.title);
+  assert.equal((data.offers as Record<string, unknown>).priceCurrency, "LKR");
+});
+
+Deno.test("list pages point search engines at their page alone, and the Stationery Store lists its products", async () => {
+  const { app } = await setup();
+  const search = await text(await app.request("/?q=madol&sort=price-desc&page=1"));
+  assert.match(search, /<link rel="canonical" href="https:\/\/shop.example.lk\/"\/>/);
+  assert.deepEqual(jsonLd(search), []);
+  const stationery = await text(await app.request("/stationery?page=2"));
+  assert.match(
+    stationery,
+    /<link rel="canonical" href="https:\/\/shop.example.lk\/stationery\?page=2"\/>/,
+  );
+  const [list] = jsonLd(await text(await app.request("/stationery")));
+  assert.equal(list["@type"], "ItemList");
+  assert.ok((list.itemListElement as unknown[]).length > 0);
+});
+
+Deno.test("the pages app answers robots.txt and the sitemap", async () => {
+  const { app } = await setup();
+  const robots = await app.request("/robots.txt");
+  assert.equal(robots.status, 200);
+  assert.match(await robots.text(), /Disallow: \/checkout/);
+  const index = await app.request("/sitemap.xml");
+  assert.equal(index.status, 200);
+  assert.match(await index.text(), /https:\/\/shop.example.lk\/sitemap-books-1.xml/);
+  const books = await (await app.request("/sitemap-books-1.xml")).text();
+  assert.match(books, /<loc>https:\/\/shop.example.lk\/books\/\d+<\/loc>/);
+});

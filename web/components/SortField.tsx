@@ -1,0 +1,56 @@
+/**
+ * The list's order: a plain GET form (the list's other choices kept as hidden fields), so
+ * it works before (or without) scripts; in an island a pick applies at once.
+ */
+import { useEffect, useState } from "react";
+import { LIST_SORTS, type ListQuery, listSearch, type ListSort } from "../lib/list_query.ts";
+
+const LABELS: Readonly<Record<ListSort | "", string>> = {
+  "": "Best match",
+  newest: "Newest",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+  title: "Title A–Z",
+};
+
+export function SortField(
+  { action, query, onChange }: {
+    action: string;
+    query: ListQuery;
+    onChange?: (next: ListQuery) => void;
+  },
+) {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const kept = [...new URLSearchParams(listSearch({ ...query, sort: undefined, page: 1 }))];
+  return (
+    <form
+      className="sort-form"
+      method="get"
+      action={action}
+      onSubmit={(e) => {
+        if (onChange) e.preventDefault();
+      }}
+    >
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="list-sort">Sort by</label>
+      <select
+        id="list-sort"
+        name="sort"
+        value={query.sort ?? ""}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          const sort = LIST_SORTS.find((s) => s === value);
+          onChange?.({ ...query, sort, page: 1 });
+        }}
+      >
+        {(["", ...LIST_SORTS] as const).map((key) => (
+          <option key={key} value={key}>{LABELS[key]}</option>
+        ))}
+      </select>
+      {live ? null : <button type="submit" className="button">Sort</button>}
+    </form>
+  );
+}

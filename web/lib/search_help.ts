@@ -1,0 +1,22 @@
+/**
+ * A search's help as the API sends it with a page that found nothing (GET /api/books and
+ * /api/stationery): close titles or authors, and the other store's matches.
+ */
+import type { Page } from "../../domain/catalogue/model.ts";
+
+export interface WireSearchHelp {
+  suggestions?: string[];
+  elsewhere?: { store: "books" | "stationery"; total: number };
+}
+
+/** A list's page with the help of a search that found nothing. */
+export type ListPage<T> = Page<T> & { help?: WireSearchHelp };
+
+/** The help of an answer, or undefined when it carries none. */
+export function helpOf(body: WireSearchHelp): WireSearchHelp | undefined {
+  if (body.suggestions === undefined && body.elsewhere === undefined) return undefined;
+  return {
+    suggestions: Array.isArray(body.suggestions) ? body.suggestions.slice(0, 5) : [],
+    ...(body.elsewhere ? { elsewhere: body.elsewhere } : {}),
+  };
+}
