@@ -13,6 +13,7 @@
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { acceptsGzip } from "./compression.ts";
+import { etagOf } from "./http_caching.ts";
 
 /** An answer as kept: its status, the headers it was built with and its bytes. */
 export interface CachedResponse {
@@ -82,6 +83,8 @@ async function keep(c: Context, next: Next, store: ResponseStore, key: string): 
   const res = c.res;
   if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
   const body = new Uint8Array(await res.arrayBuffer());
+  // Tagged once here, so that answers from the store need no hashing (http_caching.ts).
+  if (!res.headers.has("ETag")) res.headers.set("ETag", await etagOf(body));
   const headers = [...res.headers].filter(([name]) => !PER_REQUEST.has(name.toLowerCase()));
   store.set(key, { status: res.status, headers, body }, madeIn);
   // The body was read: the same bytes go out, with this request's own headers.
