@@ -1,5 +1,7 @@
 /** A few real cover images for the generated catalogue, stored where the shop serves uploads. */
 import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
+import { ProcessedImageStorage } from "../adapters/images/processed_storage.ts";
+import { SharpImageProcessor } from "../adapters/images/sharp_processor.ts";
 import { bookFront, stationeryImage } from "../adapters/demo/covers.ts";
 import { FIRST_NAMES, STATIONERY_CATEGORIES, TITLE_NOUNS } from "./catalogue_words.ts";
 import type { CatalogueImages } from "./catalogue_generator.ts";
@@ -9,7 +11,11 @@ export async function storeCatalogueImages(
   uploadsDir: string,
   count: number,
 ): Promise<CatalogueImages> {
-  const storage = new LocalDiskImageStorage(uploadsDir);
+  // Through the shop's own path: each cover with its resized copies.
+  const storage = new ProcessedImageStorage(
+    new LocalDiskImageStorage(uploadsDir),
+    new SharpImageProcessor(),
+  );
   const books: string[] = [];
   for (let i = 0; i < count; i++) {
     const png = bookFront({
