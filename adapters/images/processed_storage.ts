@@ -6,7 +6,9 @@
  *
  * Images stored before copies were made (an older database) get theirs on the first
  * request for one: `get` of a copy that is missing reads the original, makes every copy
- * once (concurrent requests share the work) and stores them.
+ * once (concurrent requests share the work) and stores them. An original that cannot be
+ * read (stored before uploads were read whole) is served as it is under its copies' names,
+ * so the pages that list the copies still show it.
  */
 import {
   type ImageVariant,
@@ -20,7 +22,7 @@ const EXTENSIONS = ["jpg", "png", "webp", "gif"];
 export class ProcessedImageStorage implements ImageStorage {
   readonly #inner: ImageStorage;
   readonly #processor: ImageProcessor;
-  readonly #making = new Map<string, Promise<boolean>>();
+  readonly #making = new Map<string, Promise<"made" | StoredImage | undefined>>();
 
   constructor(inner: ImageStorage, processor: ImageProcessor) {
     this.#inner = inner;
@@ -53,15 +55,19 @@ export class ProcessedImageStorage implements ImageStorage {
       making = this.#makeVariants(variant.name).finally(() => this.#making.delete(variant.name));
       this.#making.set(variant.name, making);
     }
-    return await making ? await this.#inner.get(key) : undefined;
+    const made = await making;
+    return made === "made" ? await this.#inner.get(key) : made;
   }
 
   delete(key: string): Promise<void> {
     return this.#inner.delete(key);
   }
 
-  /** Makes the copies of the original named `name`, if there is one; false when there is none. */
-  async #makeVariants(name: string): Promise<boolean> {
+  /**
+   * Makes the copies of the original named `name`: "made", or the original itself when it
+   * cannot be read, or undefined when there is none.
+   */
+  async #makeVariants(name: string): Promise<"made" | StoredImage | undefined> {
     for (const extension of EXTENSIONS) {
       const key = `${name}.${extension}`;
       const original = await this.#inner.get(key);
@@ -69,13 +75,12 @@ export class ProcessedImageStorage implements ImageStorage {
       try {
         const prepared = await this.#processor.prepare(original.bytes, original.contentType);
         await this.#inner.putVariants(`/uploads/${key}`, prepared.variants);
-        return true;
+        return "made";
       } catch (error) {
-        // An original that cannot be read has no copies: it is served as it is.
-        if (error instanceof UnreadableImageError) return false;
+        if (error instanceof UnreadableImageError) return original;
         throw error;
       }
     }
-    return false;
+    return undefined;
   }
 }

@@ -73,11 +73,15 @@ Deno.test("an image stored before copies were made gets them on the first reques
   assert.equal(processor.calls, 1, "the copies are kept");
 });
 
-Deno.test("a copy of nothing, or of an image that cannot be read, is not found", async () => {
+Deno.test("a copy of nothing is not found; of an image that cannot be read, it is that image", async () => {
   const inner = new MemoryImageStorage();
-  const broken = await inner.put(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), "image/jpeg");
+  const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+  const broken = await inner.put(bytes, "image/jpeg");
   const storage = new ProcessedImageStorage(inner, new SharpImageProcessor());
-  assert.equal(await storage.get(`${nameOf(broken)}-w320.webp`), undefined);
+  assert.deepEqual(await storage.get(`${nameOf(broken)}-w320.webp`), {
+    bytes,
+    contentType: "image/jpeg",
+  });
   assert.equal(await storage.get(`${crypto.randomUUID()}-w320.webp`), undefined);
   assert.equal(await storage.get(`${crypto.randomUUID()}-w333.webp`), undefined);
   assert.ok(await storage.get(broken.slice("/uploads/".length)), "the original is still served");

@@ -1,4 +1,5 @@
 /** Edit a stationery item: title, price, weight, category, and its image. */
+import { ProductImage } from "../../components/ProductImage.tsx";
 import { type FormEvent, useRef, useState } from "react";
 import { ApiFailure, messageOf } from "../api.ts";
 import { serverFieldErrors } from "../BookForm.tsx";
@@ -154,7 +155,7 @@ function StationeryImage(
   return (
     <section className="panel" aria-labelledby="stationery-image-heading" aria-busy={busy}>
       <h2 id="stationery-image-heading">Image {busy && <Spinner label="Saving the image" />}</h2>
-      <img src={item.image} alt={item.title} width="120" />
+      <ProductImage src={item.image} sizes="120px" alt={item.title} width={120} />
       <label className="field">
         Replace the image
         <input
