@@ -20,7 +20,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 const WORDS = [...TITLE_ADJECTIVES, ...TITLE_NOUNS, ...FIRST_NAMES, ...LAST_NAMES]
-  .map((w) => w.toLowerCase()).filter((w) => w.length >= 3);
+  .map((w) => w.toLowerCase()).filter((w) => /^[a-z]{3,}$/.test(w));
 
 /** Distinct URLs wanted in each list: far more than a 10 s load asks for within a cache's life. */
 export const DISTINCT_URLS = 20_000;

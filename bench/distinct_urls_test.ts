@@ -33,6 +33,8 @@ Deno.test("the distinct lists are distinct, repeatable and over the whole catalo
   assert.ok(Math.max(...ids) > 90_000 && Math.min(...ids) < 10_000);
   for (const list of [listingPages(SHAPE, 5_000, 2), apiListings(SHAPE, 5_000, 3)]) {
     assert.equal(new Set(list.map((r) => r.path)).size, 5_000);
+    // wrk sends each line as it is: nothing a request line cannot carry.
+    assert.ok(list.every((r) => /^[\x21-\x7e]+$/.test(r.path)));
     const kinds = new Set(
       list.map((r) => new URL(r.path, "http://x").searchParams.keys().next().value),
     );
