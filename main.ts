@@ -13,6 +13,8 @@ import {
   PostgresRateLimitStore,
 } from "./adapters/postgres/mod.ts";
 import { cacheReads, CatalogueCache } from "./adapters/cache/mod.ts";
+import { ProcessedImageStorage } from "./adapters/images/processed_storage.ts";
+import { SharpImageProcessor } from "./adapters/images/sharp_processor.ts";
 import { seedFromTemplate } from "./adapters/embedded/template.ts";
 import { holdLock } from "./adapters/embedded/process_lock.ts";
 import { ScryptPasswordHasher } from "./adapters/security/scrypt_hasher.ts";
@@ -104,9 +106,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   );
 
   // Several processes on one database share uploads only through the database.
-  const images = config.imageStorage === "postgres"
-    ? new PostgresImageStorage(sql)
-    : new LocalDiskImageStorage(`${config.dataDir}/uploads`);
+  // Every image is read whole and stored with its resized copies (adapters/images).
+  const images = new ProcessedImageStorage(
+    config.imageStorage === "postgres"
+      ? new PostgresImageStorage(sql)
+      : new LocalDiskImageStorage(`${config.dataDir}/uploads`),
+    new SharpImageProcessor(),
+  );
   if (config.seedDemo) {
     const demo = await loadDemoCatalogue({
       admin: repositories.catalogueAdmin,

@@ -80,3 +80,67 @@ contract("an image storage keeps what it stored apart from the caller's bytes", 
   first!.bytes[1] = 0;
   assert.deepEqual((await storage.get(key))?.bytes, PNG);
 });
+
+const copies = (tag: number) => [
+  { width: 160, contentType: "image/png", bytes: new Uint8Array([tag, 1]) },
+  { width: 160, contentType: "image/webp", bytes: new Uint8Array([tag, 2]) },
+  { width: 1024, contentType: "image/webp", bytes: new Uint8Array([tag, 3]) },
+];
+
+contract(
+  "an image storage keeps an image's resized copies under their own names",
+  async (storage) => {
+    const url = await storage.put(PNG, "image/png");
+    await storage.putVariants(url, copies(7));
+    const name = keyOf(url).replace(/\.png$/, "");
+    assert.deepEqual(await storage.get(`${name}-w160.png`), {
+      bytes: new Uint8Array([7, 1]),
+      contentType: "image/png",
+    });
+    assert.deepEqual(await storage.get(`${name}-w160.webp`), {
+      bytes: new Uint8Array([7, 2]),
+      contentType: "image/webp",
+    });
+    assert.equal((await storage.get(`${name}-w1024.webp`))?.contentType, "image/webp");
+    assert.equal(await storage.get(`${name}-w320.webp`), undefined);
+    assert.deepEqual(await storage.get(keyOf(url)), { bytes: PNG, contentType: "image/png" });
+  },
+);
+
+contract("an image storage replaces copies made again", async (storage) => {
+  const url = await storage.put(PNG, "image/png");
+  await storage.putVariants(url, copies(1));
+  await storage.putVariants(url, copies(2));
+  const name = keyOf(url).replace(/\.png$/, "");
+  assert.deepEqual((await storage.get(`${name}-w160.png`))?.bytes, new Uint8Array([2, 1]));
+});
+
+contract("an image storage deletes an image with its copies, and only its own", async (storage) => {
+  const gone = await storage.put(PNG, "image/png");
+  const kept = await storage.put(PNG, "image/png");
+  await storage.putVariants(gone, copies(1));
+  await storage.putVariants(kept, copies(2));
+  await storage.delete(keyOf(gone));
+  const goneName = keyOf(gone).replace(/\.png$/, "");
+  const keptName = keyOf(kept).replace(/\.png$/, "");
+  for (const suffix of ["-w160.png", "-w160.webp", "-w1024.webp"]) {
+    assert.equal(await storage.get(`${goneName}${suffix}`), undefined, suffix);
+    assert.ok(await storage.get(`${keptName}${suffix}`), suffix);
+  }
+});
+
+contract(
+  "an image storage refuses copies of what it did not store, or of widths it does not make",
+  async (storage) => {
+    const url = await storage.put(PNG, "image/png");
+    await assert.rejects(storage.putVariants("/static/no-image.svg", copies(1)), /Not an image/);
+    await assert.rejects(
+      storage.putVariants(url, [{ width: 333, contentType: "image/png", bytes: PNG }]),
+      /Cannot store a copy/,
+    );
+    await assert.rejects(
+      storage.putVariants(url, [{ width: 320, contentType: "image/svg+xml", bytes: PNG }]),
+      /Cannot store a copy/,
+    );
+  },
+);

@@ -13,6 +13,12 @@ const SCENARIOS = [
   "books_filtered",
   "books_deep_page",
   "book_html",
+  "home_html",
+  "book_html_hot",
+  "listing_html_distinct",
+  "book_html_random",
+  "api_books_distinct",
+  "page_mix",
   "orders",
 ];
 

@@ -10,6 +10,11 @@ export interface LighthouseResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Bytes of every image the page loaded in Lighthouse's mobile run (412px wide at 1.75x,
+   * no scrolling): what the first screen costs in pictures, lazy ones below it excluded.
+   */
+  imageBytes: number;
 }
 
 const CHROME_FLAGS = [
@@ -26,7 +31,10 @@ const CHROME_FLAGS = [
 
 interface LighthouseReport {
   categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<string, {
+    numericValue?: number;
+    details?: { items?: { resourceType?: string; transferSize?: number }[] };
+  }>;
   runtimeError?: { message: string };
 }
 
@@ -40,6 +48,9 @@ export function readLighthouseReport(path: string, report: LighthouseReport): Li
     lcpMs: Math.round(audit("largest-contentful-paint")),
     tbtMs: Math.round(audit("total-blocking-time")),
     cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+    imageBytes: (report.audits["network-requests"]?.details?.items ?? [])
+      .filter((item) => item.resourceType === "Image")
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
   };
 }
 

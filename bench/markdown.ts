@@ -59,8 +59,15 @@ function lighthouseSection(results: BenchResults): string {
     return `Lighthouse did not run: ${results.lighthouse.skipped}`;
   }
   return table(
-    ["page", "performance", "LCP ms", "TBT ms", "CLS"],
-    results.lighthouse.map((l) => [`\`${l.path}\``, l.performance, l.lcpMs, l.tbtMs, l.cls]),
+    ["page", "performance", "LCP ms", "TBT ms", "CLS", "image bytes"],
+    results.lighthouse.map((l) => [
+      `\`${l.path}\``,
+      l.performance,
+      l.lcpMs,
+      l.tbtMs,
+      l.cls,
+      kb(l.imageBytes ?? 0),
+    ]),
   );
 }
 

@@ -63,7 +63,12 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   const dataDir = await Deno.makeTempDir({ prefix: "pothgula-bench-data-" });
   const db = await timed(log, "database created and migrated", openBenchDatabase);
   try {
-    const images = await storeCatalogueImages(`${dataDir}/uploads`, 12);
+    // The full run's covers are photo-sized uploads, as a shop owner's phone takes them.
+    const images = await timed(
+      log,
+      "cover images stored",
+      () => storeCatalogueImages(`${dataDir}/uploads`, 12, { photos: options.mode === "full" }),
+    );
     await timed(
       log,
       `catalogue generated (${size.books} books)`,

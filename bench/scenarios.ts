@@ -6,6 +6,14 @@
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { AMPLE_STOCK } from "./catalogue_generator.ts";
 import type { LoadRequest } from "./load.ts";
+import {
+  apiListings,
+  type CatalogueShape,
+  DISTINCT_URLS,
+  listingPages,
+  pageMix,
+  randomBookPages,
+} from "./distinct_urls.ts";
 
 export interface Scenario {
   id: string;
@@ -86,6 +94,14 @@ export async function buildScenarios(
     );
   });
   const page = deepPage(options.books);
+  const onSale = await sql.query<{ id: number }>(
+    "SELECT id FROM books WHERE NOT archived ORDER BY id",
+  );
+  const shape: CatalogueShape = {
+    bookIds: onSale.map((b) => b.id),
+    categoryIds: categories.map((c) => c.id),
+    pages: Math.max(1, Math.ceil(onSale.length / 10)),
+  };
   const orders = Array.from({ length: 1000 }, (_, n): LoadRequest => ({
     method: "POST",
     path: "/api/orders",
@@ -139,6 +155,42 @@ export async function buildScenarios(
       id: "book_html",
       label: "GET /books/{id} server-rendered HTML",
       requests: bookIds.map((b) => get(`/books/${b.id}`)),
+      connections,
+    },
+    {
+      id: "home_html",
+      label: "GET / server-rendered, one URL",
+      requests: [get("/")],
+      connections,
+    },
+    {
+      id: "book_html_hot",
+      label: "GET /books/{id} server-rendered, one hot book",
+      requests: [get(`/books/${bookIds[0].id}`)],
+      connections,
+    },
+    {
+      id: "listing_html_distinct",
+      label: "GET /?... server-rendered, distinct pages, searches and filters",
+      requests: listingPages(shape, DISTINCT_URLS, 2),
+      connections,
+    },
+    {
+      id: "book_html_random",
+      label: "GET /books/{id} server-rendered, distinct random books",
+      requests: randomBookPages(shape, DISTINCT_URLS, 1),
+      connections,
+    },
+    {
+      id: "api_books_distinct",
+      label: "GET /api/books, distinct pages, searches and filters",
+      requests: apiListings(shape, DISTINCT_URLS, 3),
+      connections,
+    },
+    {
+      id: "page_mix",
+      label: "A seeded mix of pages, searches, filters and API reads",
+      requests: pageMix(shape, DISTINCT_URLS, 4),
       connections,
     },
     {

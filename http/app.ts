@@ -12,6 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { MAX_CSV_BYTES } from "./catalogue_csv.ts";
 import { compression } from "./compression.ts";
 import { responseCache } from "./response_cache.ts";
+import { adminRouteMatcher, httpCaching } from "./http_caching.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, notFound, toErrorResponse } from "./errors.ts";
 import { securityHeaders } from "./security.ts";
@@ -107,6 +108,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
   app.use(opsEndpoints(deps.readiness));
+  // Outside the answer cache: its answers get the same headers and 304s as new ones.
+  app.use(httpCaching(adminRouteMatcher(ROUTES)));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
   // Admin routes refuse a stranger before any body is read (a form may hold 50 MB).

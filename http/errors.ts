@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { TimedOutError, UnavailableError } from "../domain/ports.ts";
+import { UnreadableImageError } from "../domain/catalogue/image_variants.ts";
 
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -150,6 +151,10 @@ export function toErrorResponse(
       error: error.message,
     });
     return errorResponse(c, serviceUnavailable(error.retryAfterSeconds));
+  }
+  if (error instanceof UnreadableImageError) {
+    // An image that is not what its first bytes say (a CSV import's, a form's).
+    return errorResponse(c, new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", error.message));
   }
   if (error instanceof TimedOutError) {
     // The database answered, too slowly for one statement: a slow query, not an outage.

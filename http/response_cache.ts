@@ -1,6 +1,7 @@
 /**
  * Whole answers of the public catalogue reads (GET /api/books, /api/stationery and a
- * product by id), kept by URL for as long as the store they are given keeps them. In
+ * product by id) and of the storefront pages built from them (`/`, `/stationery`,
+ * `/books/{id}`, server-rendered), kept by URL for as long as the store they are given keeps them. In
  * main.ts that store is the catalogue cache's, so an answer lives exactly as long as the
  * data behind it would (a few seconds) and goes with it at every catalogue write and order
  * made through this process. A hit skips validation, the catalogue, the JSON and the
@@ -13,6 +14,7 @@
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { acceptsGzip } from "./compression.ts";
+import { etagOf } from "./http_caching.ts";
 
 /** An answer as kept: its status, the headers it was built with and its bytes. */
 export interface CachedResponse {
@@ -33,8 +35,13 @@ export interface ResponseStore {
   set(key: string, response: CachedResponse, madeIn: number): void;
 }
 
-/** The public catalogue reads whose answers depend on nothing but their URL. */
-export const CACHEABLE_PATH = /^\/api\/(?:books|stationery)(?:\/\d{1,10})?$/;
+/**
+ * The public catalogue reads and the storefront's catalogue pages (the book list, the
+ * stationery list and a book's page, also under a language prefix such as `/si/`): their
+ * answers depend on nothing but their URL (path and query) and the catalogue.
+ */
+export const CACHEABLE_PATH =
+  /^(?:\/api\/(?:books|stationery)(?:\/\d{1,10})?|(?:\/(?:si|ta))?(?:\/?|\/stationery|\/books\/\d{1,10}))$/;
 
 /** Headers the answer's own middleware set again on every request: not kept. */
 const PER_REQUEST = new Set(["x-request-id", "date"]);
@@ -82,6 +89,8 @@ async function keep(c: Context, next: Next, store: ResponseStore, key: string): 
   const res = c.res;
   if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
   const body = new Uint8Array(await res.arrayBuffer());
+  // Tagged once here, so that answers from the store need no hashing (http_caching.ts).
+  if (!res.headers.has("ETag")) res.headers.set("ETag", await etagOf(body));
   const headers = [...res.headers].filter(([name]) => !PER_REQUEST.has(name.toLowerCase()));
   store.set(key, { status: res.status, headers, body }, madeIn);
   // The body was read: the same bytes go out, with this request's own headers.

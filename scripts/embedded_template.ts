@@ -10,6 +10,8 @@ import { migrate } from "../adapters/postgres/migrator.ts";
 import { PostgresCatalogue } from "../adapters/postgres/catalogue.ts";
 import { PostgresCatalogueAdmin } from "../adapters/postgres/catalogue_admin.ts";
 import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
+import { ProcessedImageStorage } from "../adapters/images/processed_storage.ts";
+import { SharpImageProcessor } from "../adapters/images/sharp_processor.ts";
 import { loadDemoCatalogue } from "../adapters/demo/load_demo.ts";
 import { copyTree, isTemplateStale, templateKey } from "../adapters/embedded/template.ts";
 
@@ -34,7 +36,11 @@ async function withDemo(dir: string, uploads: string): Promise<void> {
     const demo = await loadDemoCatalogue({
       admin: new PostgresCatalogueAdmin(sql),
       catalogue: new PostgresCatalogue(sql),
-      images: new LocalDiskImageStorage(uploads),
+      // As the shop stores an upload: with its resized copies.
+      images: new ProcessedImageStorage(
+        new LocalDiskImageStorage(uploads),
+        new SharpImageProcessor(),
+      ),
     });
     if (!demo.loaded) throw new Error("The demo catalogue did not load into a new database");
   } finally {

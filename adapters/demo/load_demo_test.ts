@@ -85,6 +85,7 @@ class InMemoryShop {
       this.images.set(key, { bytes, contentType });
       return Promise.resolve(`/uploads/${key}`);
     },
+    putVariants: () => Promise.reject(new Error("not used by the loader")),
     get: (key) => Promise.resolve(this.images.get(key)),
     delete: () => Promise.reject(new Error("not used by the loader")),
   };

@@ -1,7 +1,8 @@
 /** Image storage and order slips in memory, for in-process tests. */
 import type { ImageStorage, SlipRenderer, StoredImage } from "../../domain/ports.ts";
 import type { Order } from "../../domain/orders/model.ts";
-import { newImageKey } from "../storage/image_keys.ts";
+import type { ImageVariant } from "../../domain/catalogue/image_variants.ts";
+import { keysOfVariants, newImageKey, variantKeysOf } from "../storage/image_keys.ts";
 
 /** Images in a map, named and refused as the disk and database storages name and refuse them. */
 export class MemoryImageStorage implements ImageStorage {
@@ -24,7 +25,23 @@ export class MemoryImageStorage implements ImageStorage {
     );
   }
 
+  putVariants(url: string, variants: ImageVariant[]): Promise<void> {
+    try {
+      const keys = keysOfVariants(url, variants);
+      keys.forEach((key, i) =>
+        this.images.set(key, {
+          bytes: variants[i].bytes.slice(),
+          contentType: variants[i].contentType,
+        })
+      );
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   delete(key: string): Promise<void> {
+    for (const variant of variantKeysOf(key)) this.images.delete(variant);
     this.images.delete(key);
     return Promise.resolve();
   }

@@ -5,7 +5,8 @@
  * path is built, so no key can reach outside the directory.
  */
 import type { ImageStorage, StoredImage } from "../../domain/ports.ts";
-import { imageKeyType, newImageKey } from "./image_keys.ts";
+import type { ImageVariant } from "../../domain/catalogue/image_variants.ts";
+import { imageKeyType, keysOfVariants, newImageKey, variantKeysOf } from "./image_keys.ts";
 
 export class LocalDiskImageStorage implements ImageStorage {
   readonly #directory: string;
@@ -17,8 +18,19 @@ export class LocalDiskImageStorage implements ImageStorage {
 
   async put(bytes: Uint8Array, contentType: string): Promise<string> {
     const key = newImageKey(contentType);
+    await this.#write(key, bytes);
+    return `/uploads/${key}`;
+  }
+
+  async putVariants(url: string, variants: ImageVariant[]): Promise<void> {
+    const keys = keysOfVariants(url, variants);
+    for (const [i, key] of keys.entries()) await this.#write(key, variants[i].bytes);
+  }
+
+  /** Writes a temporary file and renames it over `key`: a reader never sees half an image. */
+  async #write(key: string, bytes: Uint8Array): Promise<void> {
     await Deno.mkdir(this.#directory, { recursive: true });
-    const temp = `${this.#directory}/.${key}.tmp`;
+    const temp = `${this.#directory}/.${key}.${crypto.randomUUID()}.tmp`;
     const file = await Deno.open(temp, { write: true, createNew: true, mode: 0o644 });
     try {
       try {
@@ -33,7 +45,6 @@ export class LocalDiskImageStorage implements ImageStorage {
       await Deno.remove(temp).catch(() => {});
       throw error;
     }
-    return `/uploads/${key}`;
   }
 
   async get(key: string): Promise<StoredImage | undefined> {
@@ -50,10 +61,12 @@ export class LocalDiskImageStorage implements ImageStorage {
 
   async delete(key: string): Promise<void> {
     if (!imageKeyType(key)) return;
-    try {
-      await Deno.remove(`${this.#directory}/${key}`);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    for (const name of [...variantKeysOf(key), key]) {
+      try {
+        await Deno.remove(`${this.#directory}/${name}`);
+      } catch (error) {
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+      }
     }
   }
 }

@@ -6,7 +6,8 @@
  */
 import type { ImageStorage, StoredImage } from "../../domain/ports.ts";
 import type { SqlClient } from "../postgres/sql_client.ts";
-import { imageKeyType, newImageKey } from "./image_keys.ts";
+import type { ImageVariant } from "../../domain/catalogue/image_variants.ts";
+import { imageKeyType, keysOfVariants, newImageKey, variantKeysOf } from "./image_keys.ts";
 
 export class PostgresImageStorage implements ImageStorage {
   readonly #sql: SqlClient;
@@ -24,6 +25,19 @@ export class PostgresImageStorage implements ImageStorage {
     return `/uploads/${key}`;
   }
 
+  async putVariants(url: string, variants: ImageVariant[]): Promise<void> {
+    const keys = keysOfVariants(url, variants);
+    await this.#sql.transaction(async (tx) => {
+      for (const [i, key] of keys.entries()) {
+        await tx.query(
+          `INSERT INTO stored_images (key, content_type, bytes) VALUES ($1, $2, $3)
+         ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes`,
+          [key, variants[i].contentType, variants[i].bytes],
+        );
+      }
+    });
+  }
+
   async get(key: string): Promise<StoredImage | undefined> {
     if (!imageKeyType(key)) return undefined;
     const rows = await this.#sql.query<{ content_type: string; bytes: Uint8Array }>(
@@ -36,6 +50,8 @@ export class PostgresImageStorage implements ImageStorage {
 
   async delete(key: string): Promise<void> {
     if (!imageKeyType(key)) return;
-    await this.#sql.query("DELETE FROM stored_images WHERE key = $1", [key]);
+    await this.#sql.query("DELETE FROM stored_images WHERE key = ANY($1::text[])", [
+      [key, ...variantKeysOf(key)],
+    ]);
   }
 }

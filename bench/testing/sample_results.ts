@@ -65,7 +65,14 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
       cssGzipBytes: 3000,
       files: {},
     }],
-    lighthouse: [{ path: "/", performance: 97, lcpMs: 1200, tbtMs: 10, cls: 0 }],
+    lighthouse: [{
+      path: "/",
+      performance: 97,
+      lcpMs: 1200,
+      tbtMs: 10,
+      cls: 0,
+      imageBytes: 90_000,
+    }],
     startup: { freshMs: 4000, existingMs: 7000 },
   };
 }

@@ -1,4 +1,5 @@
 /** The catalogue's ports: reads for the storefront, the admin's writes, places, images. */
+import type { ImageVariant, PreparedImage } from "./image_variants.ts";
 import type { Area, District, Province } from "./locations.ts";
 import type {
   Book,
@@ -155,8 +156,22 @@ export interface StoredImage {
 /** Uploaded images. `put` returns the URL path the image is served under (`/uploads/...`). */
 export interface ImageStorage {
   put(bytes: Uint8Array, contentType: string): Promise<string>;
-  /** `key` is the part after `/uploads/`. */
+  /**
+   * Stores resized copies of the image at `url` (as `put` returned it) under the names
+   * image_variants.ts gives them; a copy stored before is replaced.
+   */
+  putVariants(url: string, variants: ImageVariant[]): Promise<void>;
+  /** `key` is the part after `/uploads/`: an image's or one of its copies'. */
   get(key: string): Promise<StoredImage | undefined>;
-  /** Removes an image; a key it does not hold is no error. */
+  /** Removes an image and its copies; a key it does not hold is no error. */
   delete(key: string): Promise<void>;
+}
+
+/** Makes an upload ready to store: orientation applied, metadata dropped, copies resized. */
+export interface ImageProcessor {
+  /**
+   * The picture of `bytes`, whose first bytes say it is a `contentType` image, and its
+   * copies (image_variants.ts). Throws UnreadableImageError when it cannot be read as one.
+   */
+  prepare(bytes: Uint8Array, contentType: string): Promise<PreparedImage>;
 }

@@ -10,6 +10,9 @@ class MemoryImages implements ImageStorage {
   put(): Promise<string> {
     throw new Error("not used by the route");
   }
+  putVariants(): Promise<void> {
+    throw new Error("not used by the route");
+  }
   get(key: string): Promise<StoredImage | undefined> {
     this.asked.push(key);
     return Promise.resolve(this.images[key]);

@@ -3,16 +3,20 @@ import type { Book } from "../../domain/catalogue/model.ts";
 import { Stars } from "./Stars.tsx";
 import { Availability, Price } from "./ProductFacts.tsx";
 import { imageOrPlaceholder } from "../lib/images.ts";
+import { ProductImage } from "./ProductImage.tsx";
 
 /** Cards from this index on are below the fold on most screens: their images load lazily. */
 export const EAGER_CARDS = 4;
+/** Two cards a row on a phone; at least 190px, about 240px, in the wider grid. */
+export const CARD_SIZES = "(min-width: 768px) 240px, 50vw";
 
 export function BookCard({ book, index }: { book: Book; index: number }) {
   return (
     <a href={`/books/${book.id}`} className="card book-card">
       <span className="card-image">
-        <img
+        <ProductImage
           src={imageOrPlaceholder(book.images[0])}
+          sizes={CARD_SIZES}
           alt=""
           width={240}
           height={320}

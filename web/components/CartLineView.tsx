@@ -1,4 +1,5 @@
 /** One cart line as a table row: picture, kind, title, quantity buttons, Remove, price. */
+import { ProductImage } from "./ProductImage.tsx";
 import { type CartLine, lineKey } from "../../domain/cart/cart.ts";
 import { formatLkr } from "../../domain/money.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
@@ -20,8 +21,9 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">
-        <img
+        <ProductImage
           src={imageOrPlaceholder(line.image ?? undefined)}
+          sizes="56px"
           alt=""
           width={56}
           height={72}

@@ -1,7 +1,8 @@
 /** A stationery item in the grid, with its Add to Cart button. */
 import type { StationeryItem } from "../../domain/catalogue/model.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
-import { EAGER_CARDS } from "./BookCard.tsx";
+import { CARD_SIZES, EAGER_CARDS } from "./BookCard.tsx";
+import { ProductImage } from "./ProductImage.tsx";
 import { Availability, Price } from "./ProductFacts.tsx";
 
 export function StationeryCard(
@@ -11,8 +12,9 @@ export function StationeryCard(
   return (
     <article className="card stationery-card">
       <span className="card-image">
-        <img
+        <ProductImage
           src={imageOrPlaceholder(item.image)}
+          sizes={CARD_SIZES}
           alt=""
           width={240}
           height={240}

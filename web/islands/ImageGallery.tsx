@@ -1,6 +1,8 @@
 /** A book's pictures: the main one magnifies under the pointer (or a tap), thumbnails switch it. */
 import { type PointerEvent, useRef, useState } from "react";
 import { imageOrPlaceholder } from "../lib/images.ts";
+import { variantPath } from "../../domain/catalogue/image_variants.ts";
+import { ProductImage } from "../components/ProductImage.tsx";
 
 export interface ImageGalleryProps {
   images: string[];
@@ -8,6 +10,11 @@ export interface ImageGalleryProps {
 }
 
 const ZOOM = 2.5;
+
+/** The magnifier's picture: the widest WebP copy (1024px), not the uploaded photo. */
+function zoomed(url: string): string {
+  return variantPath(url, 1024, "image/webp") ?? url;
+}
 
 export function ImageGallery({ images, title }: ImageGalleryProps) {
   const pictures = images.length > 0 ? images : [imageOrPlaceholder(undefined)];
@@ -39,13 +46,19 @@ export function ImageGallery({ images, title }: ImageGalleryProps) {
           move(e as unknown as PointerEvent<HTMLSpanElement>);
         }}
       >
-        <img src={pictures[current]} alt={title} width={400} height={533} />
+        <ProductImage
+          src={pictures[current]}
+          sizes="(min-width: 768px) 400px, 40vw"
+          alt={title}
+          width={400}
+          height={533}
+        />
         {zooming
           ? (
             <span
               ref={(el) => {
                 lens.current = el;
-                el?.style.setProperty("background-image", `url("${pictures[current]}")`);
+                el?.style.setProperty("background-image", `url("${zoomed(pictures[current])}")`);
                 el?.style.setProperty("background-size", `${ZOOM * 100}%`);
               }}
               className="magnifier"
@@ -66,7 +79,14 @@ export function ImageGallery({ images, title }: ImageGalleryProps) {
                   aria-label={`Picture ${i + 1} of ${pictures.length}`}
                   onClick={() => setCurrent(i)}
                 >
-                  <img src={src} alt="" width={64} height={85} loading="lazy" />
+                  <ProductImage
+                    src={src}
+                    sizes="64px"
+                    alt=""
+                    width={64}
+                    height={85}
+                    loading="lazy"
+                  />
                 </button>
               </li>
             ))}

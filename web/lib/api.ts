@@ -35,9 +35,18 @@ async function failure(response: Response): Promise<ApiFailure> {
   );
 }
 
-/** GETs JSON; throws ApiFailure for an error status and the network's own error when offline. */
+/**
+ * GETs JSON; throws ApiFailure for an error status and the network's own error when offline.
+ * Always asked again of the shop (`no-cache`, answered 304 while unchanged): the answers'
+ * `stale-while-revalidate` is meant for shared caches, and a browser that followed it would
+ * show a cart a stock or price it kept from before.
+ */
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, { headers: { Accept: "application/json" }, signal });
+  const response = await fetch(path, {
+    headers: { Accept: "application/json" },
+    cache: "no-cache",
+    signal,
+  });
   if (!response.ok) throw await failure(response);
   return await response.json() as T;
 }

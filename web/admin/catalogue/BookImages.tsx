@@ -2,6 +2,7 @@
  * A book's images on its edit page: add, replace, move and remove, each sent at once.
  * The last image cannot be removed (a book is listed with at least one).
  */
+import { ProductImage } from "../../components/ProductImage.tsx";
 import { type ChangeEvent, useState } from "react";
 import { messageOf } from "../api.ts";
 import { checkImages } from "../catalogue_forms.ts";
@@ -56,7 +57,12 @@ export function BookImages(
           const label = `image ${index + 1}`;
           return (
             <li key={image} className="image-item">
-              <img src={image} alt={`${book.title}, ${label}`} width="90" />
+              <ProductImage
+                src={image}
+                sizes="90px"
+                alt={`${book.title}, ${label}`}
+                width={90}
+              />
               <div className="image-actions">
                 <button
                   type="button"

@@ -1,4 +1,5 @@
 /** Edit a stationery item: title, price, weight, category, and its image. */
+import { ProductImage } from "../../components/ProductImage.tsx";
 import { useState } from "react";
 import { messageOf } from "../api.ts";
 import { checkImages, type StationeryFormValues } from "../catalogue_forms.ts";
@@ -88,7 +89,7 @@ function StationeryImage(
   return (
     <section className="panel" aria-labelledby="stationery-image-heading" aria-busy={busy}>
       <h2 id="stationery-image-heading">Image {busy && <Spinner label="Saving the image" />}</h2>
-      <img src={item.image} alt={item.title} width="120" />
+      <ProductImage src={item.image} sizes="120px" alt={item.title} width={120} />
       <label className="field">
         Replace the image
         <input

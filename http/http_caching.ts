@@ -1,0 +1,172 @@
+/**
+ * What browsers and shared caches (a CDN, nginx) may keep, decided for every answer by rule
+ * rather than route by route, so that routes added later are covered too:
+ *
+ * - **Private** (`Cache-Control: no-store`): every write, every request carrying
+ *   credentials, every admin route of the route table, and every path under the customer,
+ *   order, checkout and admin prefixes (also behind a language prefix such as `/si/`).
+ * - **Public** (`PUBLIC_CACHE_CONTROL`, with an `ETag`): a 200 answer to any other GET,
+ *   unless its handler chose its own lasting policy (uploads, built assets, locations).
+ *   A matching `If-None-Match` is answered 304 with no body.
+ *
+ * Freshness: a shared cache keeps a public answer `s-maxage` seconds and may serve it
+ * `stale-while-revalidate` seconds more while it fetches a new one; the answer it fetched
+ * may itself be up to the process cache's life old (response_cache.ts). Their sum,
+ * `STALE_LIMIT_SECONDS`, is the longest a price change or an order's stock takes to show
+ * through a cache that follows these headers (docs/deployment.md).
+ */
+import type { MiddlewareHandler } from "hono";
+import type { RouteSpec } from "./route_table.ts";
+
+/** Seconds a shared cache keeps a public answer fresh. */
+export const SHARED_MAX_AGE_SECONDS = 30;
+/** Seconds more a shared cache may serve it while it fetches a new one. */
+export const STALE_WHILE_REVALIDATE_SECONDS = 25;
+/** The in-process answer cache: 2 s fresh and 2 s stale at most (main.ts). */
+export const PROCESS_CACHE_SECONDS = 4;
+/** The longest a catalogue change takes to show through caches that follow the headers. */
+export const STALE_LIMIT_SECONDS = 60;
+
+/**
+ * Browsers ask again every time (`max-age=0`, answered 304 while nothing changed); shared
+ * caches keep the answer for `s-maxage`.
+ */
+export const PUBLIC_CACHE_CONTROL =
+  `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+export const PRIVATE_CACHE_CONTROL = "no-store";
+
+/** Paths whose answers belong to one person or to the admin; `*` in the contract. */
+export const PRIVATE_PREFIXES: readonly string[] = [
+  "/api/orders",
+  "/api/auth",
+  "/api/account",
+  "/admin",
+  "/checkout",
+  "/cart",
+  "/account",
+  "/orders",
+];
+
+/** Storefront pages may be served under a language prefix: `/si/cart` is `/cart`. */
+const LANGUAGE_PREFIX = /^\/(?:si|ta|en)(?=\/|$)/;
+
+/** The path without a language prefix; `/si` alone is the home page. */
+export function unprefixedPath(path: string): string {
+  const rest = path.replace(LANGUAGE_PREFIX, "");
+  return rest === "" ? "/" : rest;
+}
+
+/** Whether `path` lies under one of the private prefixes (at a segment boundary or not). */
+export function isPrivatePath(path: string): boolean {
+  const bare = unprefixedPath(path);
+  return PRIVATE_PREFIXES.some((prefix) => bare.startsWith(prefix));
+}
+
+/** Matches a method and path against the admin rows of the route table. */
+export function adminRouteMatcher(
+  routes: readonly Pick<RouteSpec, "method" | "path" | "admin">[],
+): (method: string, path: string) => boolean {
+  const patterns = routes.filter((route) => route.admin).map((route) => ({
+    method: route.method,
+    regex: new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`),
+  }));
+  return (method, path) =>
+    patterns.some((p) =>
+      (p.method === method || (method === "HEAD" && p.method === "GET")) &&
+      p.regex.test(path)
+    );
+}
+
+/** What a request is, for the rule: its method, path and whether it carries credentials. */
+export interface CacheRequest {
+  method: string;
+  path: string;
+  authorized: boolean;
+}
+
+/** Whether the answer to `request` must never be kept by anyone. */
+export function mustNotStore(
+  request: CacheRequest,
+  isAdminRoute: (method: string, path: string) => boolean,
+): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return true;
+  return request.authorized || isPrivatePath(request.path) ||
+    isAdminRoute(request.method, request.path);
+}
+
+/** A strong validator over the answer's bytes as sent (each encoding has its own). */
+export async function etagOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const text = btoa(String.fromCharCode(...digest.subarray(0, 18)));
+  return `"${text.replaceAll("+", "-").replaceAll("/", "_")}"`;
+}
+
+/**
+ * Whether an `If-None-Match` header matches `etag` by the weak comparison HTTP asks for on
+ * GET: `*`, or any listed tag equal once a `W/` is set aside.
+ *
+ * @example ifNoneMatchMatches('W/"a", "b"', '"a"') // true
+ */
+export function ifNoneMatchMatches(header: string, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  if (header.trim() === "*") return true;
+  const wanted = opaque(etag);
+  return header.split(",").some((tag) => opaque(tag) === wanted);
+}
+
+/** Lasting policies chosen by a handler (assets, uploads, locations): kept as they are. */
+function ownPolicy(cacheControl: string | null): boolean {
+  return cacheControl !== null && !/no-cache/i.test(cacheControl);
+}
+
+/** Headers a 304 carries over from the answer it stands for. */
+const KEPT_ON_304 = new Set(["content-type", "content-length", "content-encoding"]);
+
+/**
+ * Sets `Cache-Control` on every answer by the rule above, an `ETag` on public ones that
+ * have none, and answers a matching `If-None-Match` with 304.
+ *
+ * @example
+ * app.use(httpCaching(adminRouteMatcher(ROUTES)));
+ */
+export function httpCaching(
+  isAdminRoute: (method: string, path: string) => boolean,
+): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const request = {
+      method: c.req.method,
+      path: c.req.path,
+      authorized: c.req.header("Authorization") !== undefined,
+    };
+    const res = c.res;
+    if (mustNotStore(request, isAdminRoute) || res.headers.has("Set-Cookie")) {
+      res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      return;
+    }
+    const cacheControl = res.headers.get("Cache-Control");
+    if (res.status !== 200) {
+      if (!ownPolicy(cacheControl)) res.headers.set("Cache-Control", "no-cache");
+      return;
+    }
+    if (!ownPolicy(cacheControl)) res.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    if (/immutable|no-store/i.test(res.headers.get("Cache-Control") ?? "")) return;
+    let etag = res.headers.get("ETag");
+    if (!etag) {
+      const body = new Uint8Array(await res.arrayBuffer());
+      etag = await etagOf(body);
+      const headers = new Headers(res.headers);
+      headers.set("ETag", etag);
+      c.res = undefined;
+      c.res = new Response(body, { status: res.status, headers });
+    }
+    const wanted = c.req.header("If-None-Match");
+    if (wanted === undefined || !ifNoneMatchMatches(wanted, etag)) return;
+    const headers = new Headers();
+    for (const [name, value] of c.res.headers) {
+      if (!KEPT_ON_304.has(name.toLowerCase())) headers.set(name, value);
+    }
+    c.res = undefined;
+    c.res = new Response(null, { status: 304, headers });
+  };
+}

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { ensureBuilt } from "../../scripts/build_web.ts";
+import { testApp } from "../testing/fixture.ts";
+import { pagesApp } from "./mod.ts";
+
+await ensureBuilt();
+
+async function page(path: string): Promise<string> {
+  const t = await testApp();
+  const app = pagesApp({
+    catalogue: t.catalogue,
+    locations: t.deps.locations,
+    bank: t.deps.bank,
+    shop: t.deps.shop,
+  });
+  const response = await app.request(path.replace(":id", String(t.ids.book)));
+  assert.equal(response.status, 200);
+  return await response.text();
+}
+
+Deno.test("a book card lists the cover's copies in WebP and its own type, sized for two a row on a phone", async () => {
+  const html = await page("/");
+  assert.ok(
+    html.includes(
+      '<source type="image/webp" srcSet="/uploads/madol-w160.webp 160w, /uploads/madol-w320.webp 320w, /uploads/madol-w640.webp 640w, /uploads/madol-w1024.webp 1024w" sizes="(min-width: 768px) 240px, 50vw"/>',
+    ),
+  );
+  assert.match(
+    html,
+    /<img src="\/uploads\/madol\.png" srcSet="\/uploads\/madol-w160\.png 160w, [^"]*1024w" sizes="\(min-width: 768px\) 240px, 50vw" alt="" width="240" height="320"/,
+  );
+});
+
+Deno.test("a book's page lists its picture's copies for the gallery's width", async () => {
+  const html = await page("/books/:id");
+  assert.match(
+    html,
+    /<source type="image\/webp" srcSet="[^"]*madol-w640\.webp 640w[^"]*" sizes="\(min-width: 768px\) 400px, 40vw"\/>/,
+  );
+});
