@@ -1,6 +1,6 @@
 /**
- * Renders order slips with pdfmake, on the server. The Roboto faces pdfmake ships and
- * Noto Sans Sinhala (for names and titles in Sinhala) are read once and kept in
+ * Renders order slips with pdfmake, on the server. The Roboto faces pdfmake ships, Noto
+ * Sans Sinhala and Noto Sans Tamil (for names and titles in those scripts) are read once and kept in
  * pdfmake's virtual file system; nothing else on disk or on the network may be read
  * while rendering (the access policies refuse it).
  */
@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import sinhalaFontPackage from "@fontsource/noto-sans-sinhala/package.json" with {
   type: "json",
 };
+import tamilFontPackage from "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
 // @ts-types="@types/pdfmake"
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
@@ -17,7 +18,7 @@ import type { SlipRenderer } from "../../domain/ports.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { slipDocument } from "./slip_document.ts";
-import { SINHALA_FONT } from "./scripts.ts";
+import { SINHALA_FONT, TAMIL_FONT } from "./scripts.ts";
 
 interface VirtualFs {
   writeFileSync(name: string, data: Uint8Array): void;
@@ -31,12 +32,12 @@ let fontsReady: Promise<void> | null = null;
 
 type Faces = Record<(typeof FACES)[number], string>;
 
-function sinhalaFiles(): Faces {
+/** A fontsource package's faces of one script (`sinhala`, `tamil`), regular and bold. */
+function scriptFiles(packageName: string, script: string): Faces {
   const require = createRequire(import.meta.url);
+  const family = packageName.split("/").pop();
   const file = (weight: number) =>
-    require.resolve(
-      `${sinhalaFontPackage.name}/files/noto-sans-sinhala-sinhala-${weight}-normal.woff`,
-    );
+    require.resolve(`${packageName}/files/${family}-${script}-${weight}-normal.woff`);
   const regular = file(400);
   const bold = file(700);
   return { normal: regular, bold, italics: regular, bolditalics: bold };
@@ -57,7 +58,8 @@ async function loadFonts(): Promise<void> {
   const vfs = (pdfmake as unknown as { virtualfs: VirtualFs }).virtualfs;
   pdfmake.addFonts({
     Roboto: await intoVirtualFs(vfs, (roboto as { Roboto: Faces }).Roboto),
-    [SINHALA_FONT]: await intoVirtualFs(vfs, sinhalaFiles()),
+    [SINHALA_FONT]: await intoVirtualFs(vfs, scriptFiles(sinhalaFontPackage.name, "sinhala")),
+    [TAMIL_FONT]: await intoVirtualFs(vfs, scriptFiles(tamilFontPackage.name, "tamil")),
   });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => BUILT_IN_FONT.test(path));

@@ -111,6 +111,26 @@ Deno.test("PdfmakeSlipRenderer sets Sinhala names and titles in a font that has 
   assert.match(text, /[\u0D80-\u0DFF]/);
 });
 
+Deno.test("PdfmakeSlipRenderer sets Tamil names and titles in a font that has Tamil letters", async () => {
+  const order = sampleOrder({
+    items: [bookLine({ title: "பொன்னியின் செல்வன் (Ponniyin Selvan)" })],
+  });
+  order.customer.name = "கமலா சிவகுமார் (Kamala Sivakumar)";
+  const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order);
+  assert.deepEqual(embeddedFonts(bytes), [
+    "NotoSansTamil-Bold",
+    "NotoSansTamil-Regular",
+    "Roboto-Medium",
+    "Roboto-Regular",
+  ]);
+  const { text } = await pdfText(bytes);
+  assert.ok(text.includes("(Kamala Sivakumar)"));
+  assert.ok(text.includes("(Ponniyin Selvan)"));
+  assert.match(text, /[\u0B80-\u0BFF]/);
+  await Deno.mkdir(new URL("../../test-artifacts/slips/", import.meta.url), { recursive: true });
+  await Deno.writeFile(new URL("../../test-artifacts/slips/tamil.pdf", import.meta.url), bytes);
+});
+
 Deno.test("PdfmakeSlipRenderer embeds no Sinhala font in a slip without Sinhala", async () => {
   const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder());
   assert.deepEqual(embeddedFonts(bytes), ["Roboto-Medium", "Roboto-Regular"]);

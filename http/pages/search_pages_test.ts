@@ -54,6 +54,11 @@ Deno.test("the Book Store sorts by the pick in the URL, and the pick shows in th
   assert.deepEqual(shown, [...prices].sort((a, b) => b - a).slice(0, shown.length));
   assert.match(page, /<option value="price-desc" selected="">Price: high to low<\/option>/);
   assert.match(page, /<select id="list-sort" name="sort">/);
+  // Without scripts, applying the filters keeps the order.
+  assert.match(
+    page,
+    /<form class="filters-form"[^>]*>.*?<input type="hidden" name="sort" value="price-desc"\/>/s,
+  );
   const newest = islandProps(await (await app.request("/?sort=newest")).text()) as {
     page: { items: { id: number }[] };
   };

@@ -79,6 +79,7 @@ export function FilterPanel(
       </summary>
       <form className="filters-form" method="get" action={action} onSubmit={submit}>
         {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+        {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <div className="field">
           <label htmlFor="filter-category">Category</label>
           <select
