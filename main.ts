@@ -169,6 +169,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     trustProxy: config.trustProxy,
     orderLimit: config.limits.orders,
     orderContactLimit: config.limits.ordersPerContact,
+    orderRules: config.orderRules,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

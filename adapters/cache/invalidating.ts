@@ -13,6 +13,7 @@ import type {
   IdempotencyClaim,
   ImageWriteResult,
   OrderRepository,
+  PaymentChangeOutcome,
   PlaceOrderOutcome,
   SellableItem,
   StationeryImportWrite,
@@ -32,8 +33,16 @@ import type {
   StationeryChanges,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
-import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  Order,
+  OrderEvent,
+  OrderStats,
+  OrderStatus,
+} from "../../domain/orders/model.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
+import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
 
 /** Anything that can be cleared: the CatalogueCache. */
 export interface Clearable {
@@ -168,8 +177,20 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.list(status);
   }
 
-  stats(): Promise<OrderStats> {
-    return this.#inner.stats();
+  search(query: OrderQuery): Promise<OrderPage> {
+    return this.#inner.search(query);
+  }
+
+  stats(today: TimeRange): Promise<OrderStats> {
+    return this.#inner.stats(today);
+  }
+
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+    return this.#inner.changePayment(plan);
+  }
+
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
+    return this.#inner.addEvent(orderId, event);
   }
 
   /** Only a move that gives stock back changes what the storefront shows. */

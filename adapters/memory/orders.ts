@@ -9,11 +9,25 @@ import type {
   IdempotencyClaim,
   MailKind,
   OrderRepository,
+  PaymentChangeOutcome,
   PlaceOrderOutcome,
   SellableItem,
   StatusChangeOutcome,
 } from "../../domain/ports.ts";
-import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  Order,
+  OrderEvent,
+  OrderStats,
+  OrderStatus,
+} from "../../domain/orders/model.ts";
+import {
+  matchesQuery,
+  type OrderPage,
+  type OrderQuery,
+  type TimeRange,
+} from "../../domain/orders/order_query.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
 import {
   decideIdempotency,
   type PlacementPlan,
@@ -34,7 +48,14 @@ function copyOrder(order: Order): Order {
     ...order,
     customer: { ...order.customer },
     items: order.items.map((item) => ({ ...item })),
+    events: order.events.map((event) => ({ ...event })),
+    paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
+}
+
+/** Newest first, ties by id: the order every list keeps. */
+function newestFirst(a: Order, b: Order): number {
+  return b.orderDate.localeCompare(a.orderDate) || b.id - a.id;
 }
 
 export class MemoryOrderRepository implements OrderRepository {
@@ -94,6 +115,14 @@ export class MemoryOrderRepository implements OrderRepository {
       deliveryFeeCents: order.deliveryFeeCents,
       paymentMethod: order.paymentMethod,
       items: order.lines.map((line) => ({ ...line, id: this.#nextItemId++ })),
+      paymentStatus: plan.paymentStatus,
+      courier: null,
+      trackingNumber: null,
+      rejectReason: null,
+      expiresAt: plan.expiresAt === null ? null : new Date(plan.expiresAt).toISOString(),
+      locale: order.locale,
+      events: plan.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+      paymentProofs: [],
     };
     this.#orders.set(stored.id, stored);
     for (const line of order.lines) this.#catalogue.ordered.add(keyOf(line.type, line.itemId));
@@ -134,23 +163,74 @@ export class MemoryOrderRepository implements OrderRepository {
   list(status?: OrderStatus): Promise<Order[]> {
     const orders = [...this.#orders.values()]
       .filter((o) => status === undefined || o.status === status)
-      .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.id - a.id);
+      .sort(newestFirst);
     return Promise.resolve(orders.map(copyOrder));
   }
 
-  stats(): Promise<OrderStats> {
+  search(query: OrderQuery): Promise<OrderPage> {
+    const matching = [...this.#orders.values()]
+      .filter((o) => matchesQuery(o, query))
+      .sort(newestFirst);
+    const start = (query.page - 1) * query.pageSize;
+    return Promise.resolve({
+      orders: matching.slice(start, start + query.pageSize).map(copyOrder),
+      total: matching.length,
+    });
+  }
+
+  stats(today: TimeRange): Promise<OrderStats> {
     const orders = [...this.#orders.values()];
     const count = (status: OrderStatus) => orders.filter((o) => o.status === status).length;
     const completedItemsTotalCents = orders
       .filter((o) => o.status === "completed")
       .flatMap((o) => o.items)
       .reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+    const pending = orders.filter((o) => o.status === "pending");
+    const placedToday = orders.filter((o) =>
+      o.status !== "rejected" && Date.parse(o.orderDate) >= Date.parse(today.from) &&
+      Date.parse(o.orderDate) < Date.parse(today.to)
+    );
     return Promise.resolve({
       completedItemsTotalCents,
       pending: count("pending"),
       completed: count("completed"),
       rejected: count("rejected"),
+      awaitingPayment: pending.filter((o) => o.paymentStatus !== "paid").length,
+      proofsToCheck: pending.filter((o) => o.paymentStatus === "proof_submitted").length,
+      today: {
+        orders: placedToday.length,
+        subtotalCents: placedToday.reduce((sum, o) => sum + o.totalCents + o.deliveryFeeCents, 0),
+      },
     });
+  }
+
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+    const order = this.#orders.get(plan.orderId);
+    if (!order) return Promise.resolve({ kind: "not_found" });
+    if (order.status !== plan.orderStatus || order.paymentStatus !== plan.from) {
+      return Promise.resolve({
+        kind: "conflict",
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+      });
+    }
+    order.paymentStatus = plan.to;
+    if (plan.clearExpiry) order.expiresAt = null;
+    this.#addEvent(order, plan.event);
+    return Promise.resolve({ kind: "changed", order: copyOrder(order) });
+  }
+
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
+    const order = this.#orders.get(orderId);
+    if (!order) return Promise.resolve(undefined);
+    this.#addEvent(order, event);
+    return Promise.resolve(copyOrder(order));
+  }
+
+  /** Oldest first, as the database reads them (by time, then as added). */
+  #addEvent(order: Order, event: OrderEvent): void {
+    order.events.push({ ...event, at: new Date(event.at).toISOString() });
+    order.events.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
@@ -161,6 +241,11 @@ export class MemoryOrderRepository implements OrderRepository {
       return Promise.resolve({ kind: "not_pending", status: order.status });
     }
     order.status = plan.to;
+    order.expiresAt = null;
+    order.courier = plan.courier ?? order.courier;
+    order.trackingNumber = plan.trackingNumber ?? order.trackingNumber;
+    order.rejectReason = plan.rejectReason ?? order.rejectReason;
+    this.#addEvent(order, plan.event);
     if (plan.returnStock) {
       for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
     }

@@ -1,11 +1,22 @@
 import type {
   IdempotencyClaim,
   OrderRepository,
+  PaymentChangeOutcome,
   PlaceOrderOutcome,
   SellableItem,
   StatusChangeOutcome,
 } from "../../domain/ports.ts";
-import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  Order,
+  OrderEvent,
+  OrderStats,
+  OrderStatus,
+  PaymentStatus,
+} from "../../domain/orders/model.ts";
+import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import { searchOrders } from "./order_search.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { findOrder, listOrders } from "./order_rows.ts";
@@ -85,23 +96,74 @@ export class PostgresOrderRepository implements OrderRepository {
     return listOrders(this.#sql, status);
   }
 
-  async stats(): Promise<OrderStats> {
-    const [row] = await this.#sql.query<OrderStats>(
+  search(query: OrderQuery): Promise<OrderPage> {
+    return searchOrders(this.#sql, query);
+  }
+
+  async stats(today: TimeRange): Promise<OrderStats> {
+    type Row = Omit<OrderStats, "today"> & { todayOrders: number; todaySubtotalCents: number };
+    const [row] = await this.#sql.query<Row>(
       `SELECT
          (SELECT COALESCE(sum(oi.unit_price_cents * oi.quantity), 0)
             FROM order_items oi JOIN orders o ON o.id = oi.order_id
            WHERE o.status = 'completed') AS "completedItemsTotalCents",
          count(*) FILTER (WHERE status = 'pending') AS pending,
          count(*) FILTER (WHERE status = 'completed') AS completed,
-         count(*) FILTER (WHERE status = 'rejected') AS rejected
+         count(*) FILTER (WHERE status = 'rejected') AS rejected,
+         count(*) FILTER (WHERE status = 'pending' AND payment_status <> 'paid')
+           AS "awaitingPayment",
+         count(*) FILTER (WHERE status = 'pending' AND payment_status = 'proof_submitted')
+           AS "proofsToCheck",
+         count(*) FILTER (WHERE status <> 'rejected' AND order_date >= $1 AND order_date < $2)
+           AS "todayOrders",
+         COALESCE(sum(total_cents + delivery_fee_cents)
+           FILTER (WHERE status <> 'rejected' AND order_date >= $1 AND order_date < $2), 0)
+           AS "todaySubtotalCents"
        FROM orders`,
+      [today.from, today.to],
     );
     return {
       completedItemsTotalCents: row.completedItemsTotalCents,
       pending: row.pending,
       completed: row.completed,
       rejected: row.rejected,
+      awaitingPayment: row.awaitingPayment,
+      proofsToCheck: row.proofsToCheck,
+      today: { orders: row.todayOrders, subtotalCents: row.todaySubtotalCents },
     };
+  }
+
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+    return this.#sql.transaction(async (tx) => {
+      const moved = await tx.query(
+        `UPDATE orders SET payment_status = $2,
+           expires_at = CASE WHEN $5::boolean THEN NULL ELSE expires_at END
+         WHERE id = $1 AND status = $3 AND payment_status = $4 RETURNING id`,
+        [plan.orderId, plan.to, plan.orderStatus, plan.from, plan.clearExpiry],
+      );
+      if (moved.length === 0) {
+        const rows = await tx.query<{ status: OrderStatus; payment_status: PaymentStatus }>(
+          "SELECT status, payment_status FROM orders WHERE id = $1",
+          [plan.orderId],
+        );
+        return rows.length === 0 ? { kind: "not_found" } : {
+          kind: "conflict",
+          status: rows[0].status,
+          paymentStatus: rows[0].payment_status,
+        };
+      }
+      await insertEvent(tx, plan.orderId, plan.event);
+      return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
+    });
+  }
+
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
+    return this.#sql.transaction(async (tx) => {
+      const found = await tx.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", [orderId]);
+      if (found.length === 0) return undefined;
+      await insertEvent(tx, orderId, event);
+      return await findOrder(tx, orderId);
+    });
   }
 
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
@@ -109,6 +171,7 @@ export class PostgresOrderRepository implements OrderRepository {
     return this.#sql.transaction(async (tx) => {
       const refused = await move(tx, plan);
       if (refused) return refused;
+      await insertEvent(tx, plan.orderId, plan.event);
       if (plan.returnStock) await returnStock(tx, plan.orderId);
       if (plan.saveSlip) {
         await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
@@ -139,14 +202,25 @@ export class PostgresOrderRepository implements OrderRepository {
 /** Moves the order as planned while it still has the plan's `from` status: once. */
 async function move(tx: SqlClient, plan: TransitionPlan): Promise<StatusChangeOutcome | undefined> {
   const moved = await tx.query(
-    "UPDATE orders SET status = $2 WHERE id = $1 AND status = $3 RETURNING id",
-    [plan.orderId, plan.to, plan.from],
+    `UPDATE orders SET status = $2, expires_at = NULL,
+       courier = COALESCE($4, courier), tracking_number = COALESCE($5, tracking_number),
+       reject_reason = COALESCE($6, reject_reason)
+     WHERE id = $1 AND status = $3 RETURNING id`,
+    [plan.orderId, plan.to, plan.from, plan.courier, plan.trackingNumber, plan.rejectReason],
   );
   if (moved.length > 0) return undefined;
   const rows = await tx.query<{ status: OrderStatus }>("SELECT status FROM orders WHERE id = $1", [
     plan.orderId,
   ]);
   return rows.length > 0 ? { kind: "not_pending", status: rows[0].status } : { kind: "not_found" };
+}
+
+/** Adds one event to an order's timeline. */
+async function insertEvent(tx: SqlClient, orderId: number, event: OrderEvent): Promise<void> {
+  await tx.query(
+    "INSERT INTO order_events (order_id, at, kind, actor, note) VALUES ($1, $2, $3, $4, $5)",
+    [orderId, event.at, event.kind, event.actor, event.note],
+  );
 }
 
 /** Gives a rejected order's stock back: books then stationery, each in id order. */

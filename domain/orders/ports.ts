@@ -5,12 +5,17 @@ import type {
   Destination,
   ItemType,
   Order,
+  OrderEvent,
   OrderLine,
+  OrderLocale,
   OrderStats,
   OrderStatus,
   PaymentMethod,
+  PaymentStatus,
 } from "./model.ts";
 import type { PlacementPlan, TransitionPlan } from "./plans.ts";
+import type { PaymentPlan } from "./payment.ts";
+import type { OrderPage, OrderQuery, TimeRange } from "./order_query.ts";
 
 /** The current state of an item an order asks for (prices come from here, never the client). */
 export interface SellableItem {
@@ -38,6 +43,8 @@ export interface NewOrder {
   /** ISO 8601 */
   orderDate: string;
   userId: number | null;
+  /** The language the order was placed in; its mails follow it. */
+  locale: OrderLocale;
 }
 
 /** A line that could not be served: what was asked and what there is. */
@@ -71,6 +78,12 @@ export type StatusChangeOutcome =
   | { kind: "not_found" }
   | { kind: "not_pending"; status: OrderStatus };
 
+export type PaymentChangeOutcome =
+  | { kind: "changed"; order: Order }
+  | { kind: "not_found" }
+  /** The order no longer has the statuses the change was planned from. */
+  | { kind: "conflict"; status: OrderStatus; paymentStatus: PaymentStatus };
+
 /** Orders, with the stock and mail that go with them in the same transaction. */
 export interface OrderRepository {
   /** Current state of the asked items; missing or archived ones are left out. */
@@ -86,11 +99,22 @@ export interface OrderRepository {
   findById(id: number): Promise<Order | undefined>;
   /** Newest first. */
   list(status?: OrderStatus): Promise<Order[]>;
-  stats(): Promise<OrderStats>;
+  /** One page of the orders matching the query (`matchesQuery`), newest first. */
+  search(query: OrderQuery): Promise<OrderPage>;
+  /** Counts by status and payment, and the orders placed within `today`. */
+  stats(today: TimeRange): Promise<OrderStats>;
+  /**
+   * Carries out a payment plan in one transaction, only while the order still has the
+   * plan's order status and payment status: the new payment status and its event.
+   */
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome>;
+  /** Adds an event (an admin's note) to the timeline; undefined when there is no such order. */
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined>;
   /**
    * Carries out a transition plan in one transaction, only while the order still has the
    * plan's `from` status (so its effects happen once): the new status, the stock given
-   * back when the plan says so, the slip when it says so (`slipPdf`), the plan's mails.
+   * back when the plan says so, the slip when it says so (`slipPdf`), the courier, tracking
+   * number or reason, the plan's event and mails; the order stops lapsing.
    */
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome>;
   findSlip(id: number): Promise<Uint8Array | undefined>;

@@ -18,6 +18,7 @@ import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
+import { colomboToday } from "../../domain/orders/order_query.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -78,6 +79,13 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
     }
     case "unknown_items":
       return new ApiError(422, "UNKNOWN_ITEMS", "Some items are no longer sold", result.items);
+    case "too_many_copies":
+      return new ApiError(
+        422,
+        "TOO_MANY_COPIES",
+        `An order may hold at most ${result.max} copies of one item`,
+        result.items.map((item) => ({ ...item, max: result.max })),
+      );
     case "preorder_needs_bank_deposit":
       return new ApiError(
         422,
@@ -176,11 +184,14 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ data: (await deps.orders.list(status)).map(orderRecord) });
   });
 
-  app.get("/stats", async (c) => c.json({ data: orderStatsRecord(await deps.orders.stats()) }));
+  app.get("/stats", async (c) =>
+    c.json({
+      data: orderStatsRecord(await deps.orders.stats(colomboToday(deps.clock.now()))),
+    }));
 
   app.put("/status", jsonBody(), validate("json", statusBody), async (c) => {
     const { id, status } = c.req.valid("json");
-    const outcome = await changeOrderStatus(deps, id, status);
+    const outcome = await changeOrderStatus(deps, { id, status });
     if (outcome.kind === "not_found") throw notFound("Order", id);
     if (outcome.kind === "not_pending") {
       throw new ApiError(

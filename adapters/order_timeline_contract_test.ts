@@ -1,0 +1,221 @@
+/**
+ * The OrderRepository contract for what a running shop adds to an order: payment status,
+ * dispatch details, the timeline and the admin's search, on every adapter.
+ */
+import assert from "node:assert/strict";
+import { aLine, anOrder, aPlacement, complete } from "./postgres/testing/builders.ts";
+import { planPlacement, planTransition } from "../domain/orders/plans.ts";
+import { planPaymentChange } from "../domain/orders/payment.ts";
+import { colomboDays } from "../domain/orders/order_query.ts";
+import { changed, contract, placed } from "./postgres/testing/order_world.ts";
+import type { Order, PaymentStatus } from "../domain/orders/model.ts";
+import type { PaymentChangeOutcome } from "../domain/ports.ts";
+
+const AT = "2026-03-01T11:00:00.000Z";
+
+function paymentPlan(order: Order, to: PaymentStatus, actor: "admin" | "customer" = "admin") {
+  const planned = planPaymentChange(order, { to, actor, at: AT, note: "by bank app" });
+  assert.equal(planned.kind, "ok", JSON.stringify(planned));
+  return (planned as { plan: NonNullable<Extract<typeof planned, { kind: "ok" }>["plan"]> }).plan;
+}
+
+function paid(outcome: PaymentChangeOutcome): Order {
+  assert.equal(outcome.kind, "changed", JSON.stringify(outcome));
+  return (outcome as { order: Order }).order;
+}
+
+contract(
+  "place() stores an order unpaid, with its lapse time, language and first event",
+  async (make) => {
+    const { orders, book } = await make();
+    const order = placed(
+      await orders.place(planPlacement(anOrder([aLine(book, "book", 1)], { locale: "ta" }), {
+        bankDepositHours: 1.5,
+      })),
+    );
+    assert.equal(order.paymentStatus, "unpaid");
+    assert.equal(order.expiresAt, "2026-03-01T11:00:00.000Z");
+    assert.equal(order.locale, "ta");
+    assert.deepEqual(
+      [order.courier, order.trackingNumber, order.rejectReason, order.paymentProofs],
+      [null, null, null, []],
+    );
+    assert.deepEqual(order.events, [
+      { at: "2026-03-01T09:30:00.000Z", kind: "placed", actor: "customer", note: null },
+    ]);
+    assert.deepEqual(await orders.findById(order.id), order);
+  },
+);
+
+contract(
+  "changeStatus() keeps the courier and tracking number, or the reason, with the event, and ends the lapse",
+  async (make) => {
+    const { orders, book } = await make();
+    const first = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const second = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const confirm = planTransition(first, "completed", {
+      at: AT,
+      actor: "admin",
+      courier: "Pronto",
+      trackingNumber: "PX-123",
+    });
+    const refuse = planTransition(second, "rejected", { at: AT, actor: "admin", reason: "Torn" });
+    assert.ok(confirm.kind === "ok" && refuse.kind === "ok");
+    const completed = changed(await orders.changeStatus(confirm.plan, new Uint8Array([1])));
+    const rejected = changed(await orders.changeStatus(refuse.plan));
+    assert.deepEqual(
+      [completed.courier, completed.trackingNumber, completed.rejectReason, completed.expiresAt],
+      ["Pronto", "PX-123", null, null],
+    );
+    assert.deepEqual(completed.events.at(-1), {
+      at: AT,
+      kind: "completed",
+      actor: "admin",
+      note: "Pronto · PX-123",
+    });
+    assert.deepEqual([rejected.rejectReason, rejected.courier, rejected.expiresAt], [
+      "Torn",
+      null,
+      null,
+    ]);
+    assert.deepEqual(rejected.events.map((e) => e.kind), ["placed", "rejected"]);
+    assert.deepEqual(await orders.findById(second.id), rejected);
+  },
+);
+
+contract(
+  "changePayment() moves the payment once, with its event, and only from the planned statuses",
+  async (make) => {
+    const { orders, book } = await make();
+    const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const plan = paymentPlan(order, "paid");
+    const done = paid(await orders.changePayment(plan));
+    assert.equal(done.paymentStatus, "paid");
+    assert.equal(done.expiresAt, null, "the admin has taken the order in hand");
+    assert.deepEqual(done.events.at(-1), {
+      at: AT,
+      kind: "paid",
+      actor: "admin",
+      note: "by bank app",
+    });
+    assert.deepEqual(await orders.changePayment(plan), {
+      kind: "conflict",
+      status: "pending",
+      paymentStatus: "paid",
+    });
+    assert.deepEqual(await orders.changePayment({ ...plan, orderId: order.id + 100 }), {
+      kind: "not_found",
+    });
+    assert.equal((await orders.findById(order.id))!.events.length, 2);
+  },
+);
+
+contract(
+  "changePayment() refuses a change planned for a pending order once it has moved",
+  async (make) => {
+    const { orders, book } = await make();
+    const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const proof = paymentPlan(order, "proof_submitted", "customer");
+    await complete(orders, order.id, new Uint8Array([1]));
+    assert.deepEqual(await orders.changePayment(proof), {
+      kind: "conflict",
+      status: "completed",
+      paymentStatus: "unpaid",
+    });
+  },
+);
+
+contract("changePayment() by a customer keeps the lapse time", async (make) => {
+  const { orders, book } = await make();
+  const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+  const proofed = paid(
+    await orders.changePayment(paymentPlan(order, "proof_submitted", "customer")),
+  );
+  assert.equal(proofed.paymentStatus, "proof_submitted");
+  assert.equal(proofed.expiresAt, order.expiresAt);
+});
+
+contract("addEvent() adds a note to the timeline of an existing order only", async (make) => {
+  const { orders, book } = await make();
+  const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+  const note = {
+    at: AT,
+    kind: "note" as const,
+    actor: "admin" as const,
+    note: "Called: pays Monday",
+  };
+  const noted = await orders.addEvent(order.id, note);
+  assert.deepEqual(noted?.events.at(-1), note);
+  assert.deepEqual(await orders.findById(order.id), noted);
+  assert.equal(await orders.addEvent(order.id + 100, note), undefined);
+});
+
+contract(
+  "search() finds orders by number, name, e-mail or phone and filters, a page at a time",
+  async (make) => {
+    const { orders, book, pen } = await make({ book: 50, pen: 50 });
+    const at = (day: number, hour = 8) =>
+      `2026-03-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:00:00.000Z`;
+    const place = async (day: number, customer: Partial<Order["customer"]>, cod = false) =>
+      placed(
+        await orders.place(planPlacement(anOrder([aLine(book, "book", 1)], {
+          orderDate: at(day),
+          customer: { ...anOrder([]).customer, ...customer },
+          paymentMethod: cod ? "COD" : "Bank Deposit",
+        }))),
+      );
+    const kamal = await place(1, {
+      name: "Kamal Silva",
+      email: "kamal@mail.lk",
+      phone: "+94 71 555 0101",
+    });
+    const nimali = await place(2, { name: "Nimali 100%_Perera", phone: "077-123-4567" }, true);
+    const ruwan = await place(3, { name: "Ruwan", email: "ruwan@shop.lk", phone: "0719998888" });
+    // 20:00 UTC on the 3rd is the 4th in Sri Lanka.
+    const late = placed(
+      await orders.place(aPlacement([aLine(pen, "stationery", 1)], { orderDate: at(3, 20) })),
+    );
+    const ids = async (query: Parameters<typeof orders.search>[0]) => {
+      const page = await orders.search(query);
+      return { ids: page.orders.map((o) => o.id), total: page.total };
+    };
+    const all = { page: 1, pageSize: 20 };
+    assert.deepEqual(await ids(all), {
+      ids: [late.id, ruwan.id, nimali.id, kamal.id],
+      total: 4,
+    });
+    assert.deepEqual(await ids({ page: 2, pageSize: 3 }), { ids: [kamal.id], total: 4 });
+    assert.deepEqual(await ids({ ...all, q: "KAMAL" }), { ids: [kamal.id], total: 1 });
+    assert.deepEqual(await ids({ ...all, q: "shop.lk" }), { ids: [ruwan.id], total: 1 });
+    assert.deepEqual(await ids({ ...all, q: "0715550101" }), { ids: [kamal.id], total: 1 });
+    // The late order has the builder's phone, 0771234567: the same number written otherwise.
+    assert.deepEqual(await ids({ ...all, q: "+94 77 123 4567" }), {
+      ids: [late.id, nimali.id],
+      total: 2,
+    });
+    assert.deepEqual(await ids({ ...all, q: "100%_" }), { ids: [nimali.id], total: 1 });
+    assert.deepEqual((await ids({ ...all, q: `#${ruwan.id}` })).ids.includes(ruwan.id), true);
+    assert.deepEqual(await ids({ ...all, q: "nobody" }), { ids: [], total: 0 });
+    assert.deepEqual(await ids({ ...all, paymentMethod: "COD" }), { ids: [nimali.id], total: 1 });
+    assert.deepEqual(await ids({ ...all, ...colomboDays("2026-03-02", "2026-03-03") }), {
+      ids: [ruwan.id, nimali.id],
+      total: 2,
+    });
+    assert.deepEqual(await ids({ ...all, ...colomboDays("2026-03-04", undefined) }), {
+      ids: [late.id],
+      total: 1,
+    });
+    await orders.changePayment(paymentPlan(ruwan, "proof_submitted", "customer"));
+    await complete(orders, kamal.id, new Uint8Array([1]));
+    assert.deepEqual(await ids({ ...all, paymentStatus: "proof_submitted" }), {
+      ids: [ruwan.id],
+      total: 1,
+    });
+    assert.deepEqual(await ids({ ...all, status: "pending", paymentStatus: "unpaid" }), {
+      ids: [late.id, nimali.id],
+      total: 2,
+    });
+    const stats = await orders.stats(colomboDays("2026-03-03", "2026-03-03") as never);
+    assert.deepEqual([stats.awaitingPayment, stats.proofsToCheck, stats.today.orders], [3, 1, 1]);
+  },
+);
