@@ -7,10 +7,18 @@ import { z } from "zod";
 import { centsToRupees, gramsToKg } from "../domain/money.ts";
 import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/model.ts";
 import type { Area, District, Province } from "../domain/catalogue/locations.ts";
-import type { Order, OrderStats } from "../domain/orders/model.ts";
+import type { Order, OrderEvent, OrderStats } from "../domain/orders/model.ts";
 import type { BankDetails } from "../domain/shop.ts";
 import { LANGUAGES } from "../domain/catalogue/model.ts";
-import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
+import {
+  EVENT_ACTORS,
+  EVENT_KINDS,
+  ITEM_TYPES,
+  ORDER_LOCALES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../domain/orders/model.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R) {
@@ -85,7 +93,12 @@ function orderItemRecord(item: Order["items"][number]) {
     isbn13: item.isbn13,
     quantity: item.quantity,
     price: centsToRupees(item.unitPriceCents),
+    line_total: centsToRupees(item.unitPriceCents * item.quantity),
   };
+}
+
+function eventRecord(event: OrderEvent) {
+  return { at: event.at, kind: event.kind, actor: event.actor, note: event.note };
 }
 
 export function orderRecord(order: Order) {
@@ -106,6 +119,18 @@ export function orderRecord(order: Order) {
     delivery_fee: centsToRupees(order.deliveryFeeCents),
     payment_method: order.paymentMethod,
     items: order.items.map(orderItemRecord),
+    payment_status: order.paymentStatus,
+    courier: order.courier,
+    tracking_number: order.trackingNumber,
+    reject_reason: order.rejectReason,
+    expires_at: order.expiresAt,
+    locale: order.locale,
+    events: order.events.map(eventRecord),
+    payment_proofs: order.paymentProofs.map((proof) => ({
+      id: proof.id,
+      uploaded_at: proof.uploadedAt,
+      content_type: proof.contentType,
+    })),
   };
 }
 
@@ -115,6 +140,9 @@ export function orderStatsRecord(stats: OrderStats) {
     pending: stats.pending,
     completed: stats.completed,
     rejected: stats.rejected,
+    awaitingPayment: stats.awaitingPayment,
+    proofsToCheck: stats.proofsToCheck,
+    today: { orders: stats.today.orders, subtotal: centsToRupees(stats.today.subtotalCents) },
   };
 }
 
@@ -184,6 +212,13 @@ export const ProvinceSchema = z.object({ id, name: z.string() });
 export const DistrictSchema = z.object({ id, name: z.string(), province_id: id });
 export const AreaSchema = z.object({ id, name: z.string(), district_id: id });
 
+export const OrderEventSchema = z.object({
+  at: z.string().describe("ISO 8601"),
+  kind: z.enum(EVENT_KINDS),
+  actor: z.enum(EVENT_ACTORS),
+  note: z.string().nullable(),
+});
+
 export const OrderSchema = z.object({
   id,
   user_id: id.nullable(),
@@ -209,6 +244,21 @@ export const OrderSchema = z.object({
     isbn13: z.string().nullable(),
     quantity: z.number().int(),
     price: money,
+    line_total: money.describe("price x quantity"),
+  })),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  courier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  expires_at: z.string().nullable().describe(
+    "ISO 8601: when an unpaid Bank Deposit order lapses; null when it will not",
+  ),
+  locale: z.enum(ORDER_LOCALES),
+  events: z.array(OrderEventSchema).describe("the timeline, oldest first"),
+  payment_proofs: z.array(z.object({
+    id,
+    uploaded_at: z.string().describe("ISO 8601"),
+    content_type: z.string(),
   })),
 });
 
@@ -217,6 +267,12 @@ export const OrderStatsSchema = z.object({
   pending: z.number().int(),
   completed: z.number().int(),
   rejected: z.number().int(),
+  awaitingPayment: z.number().int().describe("pending orders not paid"),
+  proofsToCheck: z.number().int().describe("pending orders with a deposit proof to check"),
+  today: z.object({
+    orders: z.number().int(),
+    subtotal: money.describe("what they come to with delivery"),
+  }).describe("orders placed today in Sri Lanka, rejected ones left out"),
 });
 
 export const BankDetailsSchema = z.object({

@@ -19,6 +19,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
+import { orderAdminRoutes, orderQuery } from "./order_admin.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -170,6 +171,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         paymentMethod: body.paymentMethod,
         items: body.items,
         clientTotalCents: body.total,
+        locale: body.locale,
       }, claim);
       if (result.kind === "placed" || result.kind === "replayed") {
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
@@ -180,8 +182,14 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.get("/", validate("query", orderListQuery), async (c) => {
-    const { status } = c.req.valid("query");
-    return c.json({ data: (await deps.orders.list(status)).map(orderRecord) });
+    const query = orderQuery(c.req.valid("query"));
+    const found = await deps.orders.search(query);
+    return c.json({
+      data: found.orders.map(orderRecord),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: found.total,
+    });
   });
 
   app.get("/stats", async (c) =>
@@ -190,8 +198,8 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     }));
 
   app.put("/status", jsonBody(), validate("json", statusBody), async (c) => {
-    const { id, status } = c.req.valid("json");
-    const outcome = await changeOrderStatus(deps, { id, status });
+    const { id, status, courier, trackingNumber, reason } = c.req.valid("json");
+    const outcome = await changeOrderStatus(deps, { id, status, courier, trackingNumber, reason });
     if (outcome.kind === "not_found") throw notFound("Order", id);
     if (outcome.kind === "not_pending") {
       throw new ApiError(
@@ -215,5 +223,6 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
+  app.route("/", orderAdminRoutes(deps));
   return app;
 }

@@ -81,8 +81,9 @@ export async function deleteProduct(api: ApiClient, kind: ProductKind, id: numbe
   await api.send("DELETE", `/api/${kind}/${id}`);
 }
 
+/** The newest orders: the list answers a page at a time, the largest page is 100. */
 export async function listOrders(api: ApiClient): Promise<WireOrder[]> {
-  return (await api.get<{ data: WireOrder[] }>("/api/orders")).data;
+  return (await api.get<{ data: WireOrder[] }>("/api/orders?pageSize=100")).data;
 }
 
 export async function orderStats(api: ApiClient): Promise<WireOrderStats> {

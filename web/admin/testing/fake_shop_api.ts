@@ -239,7 +239,10 @@ export class FakeShopApi {
   }
 
   #orders(method: string, path: string, req: RecordedRequest): Response | undefined {
-    if (method === "GET" && path === "/api/orders") return Response.json({ data: this.orders });
+    if (method === "GET" && path === "/api/orders") {
+      const total = this.orders.length;
+      return Response.json({ data: this.orders, page: 1, pageSize: 100, total });
+    }
     if (method === "GET" && path === "/api/orders/stats") {
       const completed = this.orders.filter((o) => o.status === "completed");
       const completedItemsTotal = completed.reduce((sum, o) => sum + o.total, 0);
