@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { aLine, anOrder, aPlacement, complete } from "./postgres/testing/builders.ts";
 import { planPlacement, planTransition } from "../domain/orders/plans.ts";
 import { planPaymentChange } from "../domain/orders/payment.ts";
+import { planProof } from "../domain/orders/payment_proofs.ts";
 import { colomboDays } from "../domain/orders/order_query.ts";
 import { changed, contract, placed } from "./postgres/testing/order_world.ts";
 import type { Order, PaymentStatus } from "../domain/orders/model.ts";
@@ -219,3 +220,79 @@ contract(
     assert.deepEqual([stats.awaitingPayment, stats.proofsToCheck, stats.today.orders], [3, 1, 1]);
   },
 );
+
+const KEY = { salt: "salt-1", hash: "hash-of-key-1" };
+
+contract("findByKey() finds an order only with its key's hash", async (make) => {
+  const { orders, book } = await make();
+  const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)], { key: KEY })));
+  assert.equal(order.keySalt, "salt-1");
+  assert.deepEqual(await orders.findByKey(order.id, KEY.hash), order);
+  assert.equal(await orders.findByKey(order.id, "another hash"), undefined);
+  assert.equal(await orders.findByKey(order.id + 1, KEY.hash), undefined);
+  const keyless = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+  assert.equal(keyless.keySalt, null);
+  assert.equal(await orders.findByKey(keyless.id, ""), undefined);
+});
+
+function aProof(orderId: number, n = 1) {
+  return planProof(orderId, {
+    contentType: "application/pdf",
+    bytes: new TextEncoder().encode(`%PDF-1.4 slip ${n}`),
+    at: `2026-03-01T1${n % 10}:00:00.000Z`,
+  });
+}
+
+contract(
+  "addProof() stores up to five proofs, makes the order proof_submitted and refuses a sixth",
+  async (make) => {
+    const { orders, book } = await make();
+    const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    let last: Order | undefined;
+    for (let n = 1; n <= 5; n++) {
+      const outcome = await orders.addProof(aProof(order.id, n));
+      assert.equal(outcome.kind, "added", JSON.stringify(outcome));
+      last = (outcome as { order: Order }).order;
+    }
+    assert.equal(last!.paymentStatus, "proof_submitted");
+    assert.equal(last!.paymentProofs.length, 5);
+    assert.deepEqual(last!.paymentProofs[0].contentType, "application/pdf");
+    assert.equal(last!.paymentProofs[0].uploadedAt, "2026-03-01T11:00:00.000Z");
+    assert.deepEqual(last!.events.map((e) => e.kind), [
+      "placed",
+      ...Array(5).fill("proof_submitted"),
+    ]);
+    assert.deepEqual(await orders.addProof(aProof(order.id, 6)), {
+      kind: "refused",
+      reason: "too_many",
+    });
+    const first = await orders.findProof(order.id, last!.paymentProofs[0].id);
+    assert.deepEqual(first, {
+      contentType: "application/pdf",
+      bytes: new TextEncoder().encode("%PDF-1.4 slip 1"),
+    });
+    assert.equal(await orders.findProof(order.id + 1, last!.paymentProofs[0].id), undefined);
+    assert.deepEqual(await orders.addProof(aProof(order.id + 100)), { kind: "not_found" });
+  },
+);
+
+contract("addProof() refuses a COD order, a paid one and a decided one", async (make) => {
+  const { orders, book } = await make();
+  const cod = placed(
+    await orders.place(aPlacement([aLine(book, "book", 1)], { paymentMethod: "COD" })),
+  );
+  assert.deepEqual(await orders.addProof(aProof(cod.id)), {
+    kind: "refused",
+    reason: "not_bank_deposit",
+  });
+  const bank = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+  await orders.changePayment(paymentPlan(bank, "paid"));
+  assert.deepEqual(await orders.addProof(aProof(bank.id)), { kind: "refused", reason: "paid" });
+  const done = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+  await complete(orders, done.id, new Uint8Array([1]));
+  assert.deepEqual(await orders.addProof(aProof(done.id)), {
+    kind: "refused",
+    reason: "not_pending",
+  });
+  assert.equal((await orders.findById(done.id))!.paymentProofs.length, 0);
+});

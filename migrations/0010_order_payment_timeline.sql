@@ -1,7 +1,9 @@
 -- What a running shop needs on an order: its payment status beside its status, the
 -- courier and tracking number of a dispatched order, why it was rejected, when an unpaid
--- Bank Deposit order lapses, the language it was placed in and the hash of the key that
--- opens its page to the customer; its timeline and the deposit slips the customer sent.
+-- Bank Deposit order lapses, the language it was placed in, and the key that opens its page
+-- to the customer: kept as a hash, with the random salt the shop derives the key from (with
+-- a secret the database never holds) to put the link in mail; its timeline and the deposit
+-- slips the customer sent.
 
 ALTER TABLE orders
   ADD COLUMN payment_status text NOT NULL DEFAULT 'unpaid'
@@ -11,6 +13,7 @@ ALTER TABLE orders
   ADD COLUMN reject_reason text,
   ADD COLUMN expires_at timestamptz,
   ADD COLUMN locale text NOT NULL DEFAULT 'en' CHECK (locale IN ('en', 'si', 'ta')),
+  ADD COLUMN key_salt text,
   ADD COLUMN key_hash text;
 
 -- The lapse worker's question: which pending unpaid orders are past their time.

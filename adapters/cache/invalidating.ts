@@ -15,6 +15,7 @@ import type {
   OrderRepository,
   PaymentChangeOutcome,
   PlaceOrderOutcome,
+  ProofOutcome,
   SellableItem,
   StationeryImportWrite,
   StatusChangeOutcome,
@@ -43,6 +44,7 @@ import type {
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 
 /** Anything that can be cleared: the CatalogueCache. */
 export interface Clearable {
@@ -175,6 +177,21 @@ export class InvalidatingOrderRepository implements OrderRepository {
 
   list(status?: OrderStatus): Promise<Order[]> {
     return this.#inner.list(status);
+  }
+
+  findByKey(id: number, keyHash: string): Promise<Order | undefined> {
+    return this.#inner.findByKey(id, keyHash);
+  }
+
+  addProof(plan: ProofPlan): Promise<ProofOutcome> {
+    return this.#inner.addProof(plan);
+  }
+
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined> {
+    return this.#inner.findProof(orderId, proofId);
   }
 
   search(query: OrderQuery): Promise<OrderPage> {

@@ -11,6 +11,7 @@ import type {
   OrderRepository,
   PaymentChangeOutcome,
   PlaceOrderOutcome,
+  ProofOutcome,
   SellableItem,
   StatusChangeOutcome,
 } from "../../domain/ports.ts";
@@ -28,6 +29,11 @@ import {
   type TimeRange,
 } from "../../domain/orders/order_query.ts";
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import {
+  type ProofPlan,
+  proofRefusal,
+  type ProofType,
+} from "../../domain/orders/payment_proofs.ts";
 import {
   decideIdempotency,
   type PlacementPlan,
@@ -63,6 +69,12 @@ export class MemoryOrderRepository implements OrderRepository {
   readonly #orders = new Map<number, Order>();
   readonly #slips = new Map<number, Uint8Array>();
   readonly #keys = new Map<string, StoredKey>();
+  readonly #keyHashes = new Map<number, string>();
+  readonly #proofs = new Map<
+    number,
+    { orderId: number; contentType: ProofType; bytes: Uint8Array }
+  >();
+  #nextProofId = 1;
   /** Mails the database would have put in the outbox, in order. */
   readonly outbox: { kind: MailKind; orderId: number }[] = [];
   #nextOrderId = 1;
@@ -123,8 +135,10 @@ export class MemoryOrderRepository implements OrderRepository {
       locale: order.locale,
       events: plan.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
       paymentProofs: [],
+      keySalt: order.key?.salt ?? null,
     };
     this.#orders.set(stored.id, stored);
+    if (order.key) this.#keyHashes.set(stored.id, order.key.hash);
     for (const line of order.lines) this.#catalogue.ordered.add(keyOf(line.type, line.itemId));
     if (idempotency) {
       this.#keys.set(idempotency.key, {
@@ -158,6 +172,45 @@ export class MemoryOrderRepository implements OrderRepository {
   findById(id: number): Promise<Order | undefined> {
     const order = this.#orders.get(id);
     return Promise.resolve(order ? copyOrder(order) : undefined);
+  }
+
+  findByKey(id: number, keyHash: string): Promise<Order | undefined> {
+    const order = this.#orders.get(id);
+    const known = order !== undefined && this.#keyHashes.get(id) === keyHash;
+    return Promise.resolve(known ? copyOrder(order) : undefined);
+  }
+
+  addProof(plan: ProofPlan): Promise<ProofOutcome> {
+    const order = this.#orders.get(plan.orderId);
+    if (!order) return Promise.resolve({ kind: "not_found" });
+    const refusal = proofRefusal({ ...order, proofCount: order.paymentProofs.length });
+    if (refusal) return Promise.resolve({ kind: "refused", reason: refusal });
+    const id = this.#nextProofId++;
+    this.#proofs.set(id, {
+      orderId: order.id,
+      contentType: plan.contentType,
+      bytes: plan.bytes.slice(),
+    });
+    order.paymentProofs.push({
+      id,
+      uploadedAt: new Date(plan.event.at).toISOString(),
+      contentType: plan.contentType,
+    });
+    order.paymentStatus = plan.paymentStatus;
+    this.#addEvent(order, plan.event);
+    return Promise.resolve({ kind: "added", order: copyOrder(order) });
+  }
+
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined> {
+    const proof = this.#proofs.get(proofId);
+    return Promise.resolve(
+      proof && proof.orderId === orderId
+        ? { contentType: proof.contentType, bytes: proof.bytes.slice() }
+        : undefined,
+    );
   }
 
   list(status?: OrderStatus): Promise<Order[]> {

@@ -129,9 +129,9 @@ async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Pr
     `WITH placed AS (
        INSERT INTO orders (user_id, status, order_date, name, address, email, phone, postal_code,
          province_id, district_id, area_id, province_name, district_name, area_name,
-         payment_method, total_cents, delivery_fee_cents, payment_status, expires_at, locale)
+         payment_method, total_cents, delivery_fee_cents, payment_status, expires_at, locale, key_salt, key_hash)
        VALUES ($1, $26, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-         $28, $29, $30)
+         $28, $29, $30, $35, $36)
        RETURNING id
      ), events AS (
        INSERT INTO order_events (order_id, at, kind, actor, note)
@@ -196,6 +196,8 @@ async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Pr
       plan.events.map((e) => e.kind),
       plan.events.map((e) => e.actor),
       plan.events.map((e) => e.note),
+      order.key?.salt ?? null,
+      order.key?.hash ?? null,
     ],
   );
   return placedOrder(plan, id, item_ids.map(Number));
@@ -225,6 +227,7 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     locale: order.locale,
     events: plan.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
     paymentProofs: [],
+    keySalt: order.key?.salt ?? null,
   };
 }
 

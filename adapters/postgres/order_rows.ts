@@ -14,7 +14,7 @@ import type { SqlClient } from "./sql_client.ts";
 export const ORDER_COLUMNS = `o.id, o.user_id, o.status, o.order_date, o.name, o.address,
   o.email, o.phone, o.postal_code, o.province_name, o.district_name, o.area_name,
   o.total_cents, o.delivery_fee_cents, o.payment_method, o.payment_status, o.courier,
-  o.tracking_number, o.reject_reason, o.expires_at, o.locale,
+  o.tracking_number, o.reject_reason, o.expires_at, o.locale, o.key_salt,
   COALESCE((
     SELECT json_agg(json_build_object('at', e.at, 'kind', e.kind, 'actor', e.actor,
       'note', e.note) ORDER BY e.at, e.id)
@@ -56,6 +56,7 @@ export interface OrderRow {
   reject_reason: string | null;
   expires_at: Date | null;
   locale: string;
+  key_salt: string | null;
   events: OrderEvent[];
   proofs: { id: number; uploadedAt: string; contentType: string }[];
 }
@@ -112,7 +113,21 @@ export function orderFromRow(row: OrderRow): Order {
       uploadedAt: isoFromJson(p.uploadedAt),
       contentType: p.contentType,
     })),
+    keySalt: row.key_salt,
   };
+}
+
+/** The order when `keyHash` is its key's hash: one query, whatever is wrong. */
+export async function findOrderByKey(
+  sql: SqlClient,
+  id: number,
+  keyHash: string,
+): Promise<Order | undefined> {
+  const rows = await sql.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.key_hash = $2`, [
+    id,
+    keyHash,
+  ]);
+  return rows.length > 0 ? orderFromRow(rows[0]) : undefined;
 }
 
 export async function findOrder(sql: SqlClient, id: number): Promise<Order | undefined> {

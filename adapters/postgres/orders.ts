@@ -3,6 +3,7 @@ import type {
   OrderRepository,
   PaymentChangeOutcome,
   PlaceOrderOutcome,
+  ProofOutcome,
   SellableItem,
   StatusChangeOutcome,
 } from "../../domain/ports.ts";
@@ -19,7 +20,9 @@ import type { PaymentPlan } from "../../domain/orders/payment.ts";
 import { searchOrders } from "./order_search.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
-import { findOrder, listOrders } from "./order_rows.ts";
+import { findOrder, findOrderByKey, listOrders } from "./order_rows.ts";
+import { addProof, findProof } from "./payment_proofs.ts";
+import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 import { placeOrder } from "./order_placement.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 
@@ -90,6 +93,21 @@ export class PostgresOrderRepository implements OrderRepository {
 
   findById(id: number): Promise<Order | undefined> {
     return findOrder(this.#sql, id);
+  }
+
+  findByKey(id: number, keyHash: string): Promise<Order | undefined> {
+    return findOrderByKey(this.#sql, id, keyHash);
+  }
+
+  addProof(plan: ProofPlan): Promise<ProofOutcome> {
+    return addProof(this.#sql, plan);
+  }
+
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined> {
+    return findProof(this.#sql, orderId, proofId);
   }
 
   list(status?: OrderStatus): Promise<Order[]> {

@@ -34,6 +34,7 @@ function order(status: OrderStatus): Order {
     locale: "en",
     events: [],
     paymentProofs: [],
+    keySalt: null,
   };
 }
 

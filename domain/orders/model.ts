@@ -110,6 +110,8 @@ export interface Order {
   events: OrderEvent[];
   /** Oldest first. */
   paymentProofs: PaymentProof[];
+  /** What the order's key is derived from (see OrderKeys); null for orders placed without one. */
+  keySalt: string | null;
 }
 
 export interface OrderStats {

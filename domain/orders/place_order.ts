@@ -59,6 +59,8 @@ export interface PlaceOrderInput {
   clientTotalCents: Cents;
   /** The language the shopper ordered in; English when not said. */
   locale?: OrderLocale;
+  /** The salt and hash of the order's key (OrderKeys.issue). */
+  key?: { salt: string; hash: string };
 }
 
 /** Why a destination is refused. */
@@ -164,6 +166,7 @@ export async function placeOrder(
       orderDate: deps.clock.now().toISOString(),
       userId: null,
       locale: input.locale ?? "en",
+      key: input.key ?? null,
     }, rules),
     idempotency,
   );

@@ -72,10 +72,14 @@ function ordersHolding(items: SellableItem[]) {
         locale: order.locale,
         events: plan.events,
         paymentProofs: [],
+        keySalt: order.key?.salt ?? null,
       };
       return Promise.resolve({ kind: "placed", order: stored });
     },
     findById: () => Promise.resolve(undefined),
+    findByKey: () => Promise.resolve(undefined),
+    addProof: () => Promise.resolve({ kind: "not_found" }),
+    findProof: () => Promise.resolve(undefined),
     list: () => Promise.resolve([]),
     search: () => Promise.resolve({ orders: [], total: 0 }),
     stats: () =>

@@ -47,6 +47,7 @@ function newOrder(lines: OrderLine[]): NewOrder {
     orderDate: "2026-03-01T10:00:00.000Z",
     userId: null,
     locale: "en",
+    key: null,
   };
 }
 

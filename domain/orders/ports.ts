@@ -16,6 +16,7 @@ import type {
 import type { PlacementPlan, TransitionPlan } from "./plans.ts";
 import type { PaymentPlan } from "./payment.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "./order_query.ts";
+import type { ProofPlan, ProofRefusal, ProofType } from "./payment_proofs.ts";
 
 /** The current state of an item an order asks for (prices come from here, never the client). */
 export interface SellableItem {
@@ -45,6 +46,8 @@ export interface NewOrder {
   userId: number | null;
   /** The language the order was placed in; its mails follow it. */
   locale: OrderLocale;
+  /** What the order's key is derived from, and the key's hash (see OrderKeys). */
+  key: { salt: string; hash: string } | null;
 }
 
 /** A line that could not be served: what was asked and what there is. */
@@ -84,6 +87,25 @@ export type PaymentChangeOutcome =
   /** The order no longer has the statuses the change was planned from. */
   | { kind: "conflict"; status: OrderStatus; paymentStatus: PaymentStatus };
 
+export type ProofOutcome =
+  | { kind: "added"; order: Order }
+  | { kind: "not_found" }
+  | { kind: "refused"; reason: ProofRefusal };
+
+/**
+ * The secret key that opens an order's page to its customer: at least 128 random bits,
+ * kept only as a hash. It is derived from a random salt stored with the order and a
+ * secret the database never holds, so the shop can put it in every mail about the order.
+ */
+export interface OrderKeys {
+  /** A new order's salt and hash, and the key they stand for. */
+  issue(): Promise<{ salt: string; hash: string; key: string }>;
+  /** The key of an order with this salt. */
+  keyFor(salt: string): Promise<string>;
+  /** The hash an order keeps of its key. */
+  hash(key: string): Promise<string>;
+}
+
 /** Orders, with the stock and mail that go with them in the same transaction. */
 export interface OrderRepository {
   /** Current state of the asked items; missing or archived ones are left out. */
@@ -97,6 +119,18 @@ export interface OrderRepository {
    */
   place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome>;
   findById(id: number): Promise<Order | undefined>;
+  /** The order when `keyHash` is its key's hash; undefined for a missing order and a wrong key alike. */
+  findByKey(id: number, keyHash: string): Promise<Order | undefined>;
+  /**
+   * Stores a customer's proof with the order locked: refused as `proofRefusal` says of the
+   * order as it is then; else the proof, the plan's payment status and its event.
+   */
+  addProof(plan: ProofPlan): Promise<ProofOutcome>;
+  /** A proof's file, when it belongs to that order. */
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined>;
   /** Newest first. */
   list(status?: OrderStatus): Promise<Order[]>;
   /** One page of the orders matching the query (`matchesQuery`), newest first. */

@@ -139,6 +139,7 @@ export function anOrder(lines: OrderLine[], overrides: Partial<NewOrder> = {}): 
     orderDate: "2026-03-01T09:30:00.000Z",
     userId: null,
     locale: "en",
+    key: null,
     ...overrides,
   };
 }

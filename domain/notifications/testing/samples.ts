@@ -79,6 +79,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     locale: "en",
     events: [{ at: "2025-03-14T09:30:00.000Z", kind: "placed", actor: "customer", note: null }],
     paymentProofs: [],
+    keySalt: null,
     ...overrides,
     items,
   };
