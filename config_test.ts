@@ -105,6 +105,11 @@ Deno.test("loadConfig() wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
 
 Deno.test("loadConfig() holds Bank Deposit orders 48 hours and lines to 20 copies unless told otherwise", () => {
   assert.deepEqual(configOf({}).orderRules, { bankDepositHours: 48, maxLineQuantity: 20 });
+  assert.equal(configOf({}).orderNotifyEmail, DEMO_DEFAULTS.SHOP_EMAIL);
+  assert.equal(
+    configOf({ SHOP_EMAIL: "a@shop.lk", ORDER_NOTIFY_EMAIL: "desk@shop.lk" }).orderNotifyEmail,
+    "desk@shop.lk",
+  );
   assert.deepEqual(
     configOf({ BANK_DEPOSIT_HOURS: "0.5", MAX_LINE_QUANTITY: "5" }).orderRules,
     { bankDepositHours: 0.5, maxLineQuantity: 5 },

@@ -29,6 +29,7 @@ import { TokenService } from "./http/auth/mod.ts";
 import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
 import { generatePassword } from "./adapters/security/passwords.ts";
 import { loadOrCreateJwtSecret } from "./adapters/security/jwt_secret_file.ts";
+import { HmacOrderKeys } from "./adapters/security/order_keys.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import { drainable } from "./http/graceful.ts";
@@ -133,6 +134,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
 
   const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService({ secret, clock: systemClock });
+  const orderKeys = new HmacOrderKeys(secret);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -146,6 +148,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     random: Math.random,
     shop: config.shop,
     bank: config.bank,
+    orderKeys,
+    notifyEmail: config.orderNotifyEmail,
   }, {
     dispatch: { baseDelayMs: config.mailRetrySeconds * 1000 },
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
@@ -170,6 +174,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderLimit: config.limits.orders,
     orderContactLimit: config.limits.ordersPerContact,
     orderRules: config.orderRules,
+    orderKeys,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

@@ -34,7 +34,10 @@ contract(
     assert.deepEqual(await orders.findById(order.id), order);
     assert.equal(await world.stockOf(book), 3);
     assert.equal(await world.stockOf(pen), 7);
-    assert.deepEqual(await world.outbox(), [{ kind: "order_placed", orderId: order.id }]);
+    assert.deepEqual(await world.outbox(), [
+      { kind: "order_placed", orderId: order.id },
+      { kind: "shop_order_placed", orderId: order.id },
+    ]);
   },
 );
 
@@ -203,6 +206,7 @@ contract("complete() saves the slip and enqueues the completion mail", async (ma
   assert.equal(await orders.findSlip(order.id + 1), undefined);
   assert.deepEqual(await world.outbox(), [
     { kind: "order_placed", orderId: order.id },
+    { kind: "shop_order_placed", orderId: order.id },
     { kind: "order_completed", orderId: order.id },
   ]);
   assert.deepEqual(await complete(orders, order.id, pdf), {

@@ -7,6 +7,7 @@ import type {
   Clock,
   ImageStorage,
   Locations,
+  OrderKeys,
   OrderRepository,
   PasswordHasher,
   RateLimitStore,
@@ -50,6 +51,8 @@ export interface AppDeps {
   orderLimit?: LimitRule;
   /** Orders for one e-mail address or one phone number; 10 in 10 minutes when absent. */
   orderContactLimit?: LimitRule;
+  /** The keys that open orders' pages to their customers. */
+  orderKeys: OrderKeys;
   /** Bank Deposit hold and copies per line; DEFAULT_ORDER_RULES when absent. */
   orderRules?: OrderRules;
   /** Where the order limits count, shared by every instance; this process's memory when absent. */

@@ -157,8 +157,9 @@ export function bankDetailsRecord(bank: BankDetails) {
 }
 
 /** The answer to a placed (or replayed) order. */
-export function placedOrderRecord(order: Order) {
+export function placedOrderRecord(order: Order, orderUrl?: string) {
   return {
+    ...(orderUrl === undefined ? {} : { orderUrl }),
     orderId: order.id,
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),
@@ -262,6 +263,28 @@ export const OrderSchema = z.object({
   })),
 });
 
+export const CustomerOrderSchema = OrderSchema.pick({
+  id: true,
+  status: true,
+  payment_status: true,
+  order_date: true,
+  payment_method: true,
+  name: true,
+  address: true,
+  postal_code: true,
+  province_name: true,
+  district_name: true,
+  area_name: true,
+  items: true,
+  total: true,
+  delivery_fee: true,
+  courier: true,
+  tracking_number: true,
+  expires_at: true,
+  events: true,
+}).extend({ subtotal: money.describe("what to pay: items and delivery") })
+  .describe("what a customer sees of an order: never the admin's notes");
+
 export const OrderStatsSchema = z.object({
   completedItemsTotal: money,
   pending: z.number().int(),
@@ -289,6 +312,9 @@ export const PlacedOrderSchema = z.object({
   deliveryFee: money,
   subtotal: money,
   status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
+  orderUrl: z.string().describe(
+    "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",
+  ),
 });
 
 export const ErrorSchema = z.object({

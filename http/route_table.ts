@@ -17,13 +17,16 @@ import {
   idempotencyHeader,
   idParam,
   importQuery,
+  lookupBody,
   newBookFields,
   newOrderBody,
   newStationeryFields,
   noteBody,
+  orderKeyQuery,
   orderListQuery,
   paymentBody,
   priceBody,
+  proofParams,
   stationeryChangesBody,
   stationeryQuery,
   statusBody,
@@ -33,6 +36,7 @@ import {
   BankDetailsSchema,
   BookSchema,
   CategorySchema,
+  CustomerOrderSchema,
   DistrictSchema,
   ImportSummarySchema,
   OrderSchema,
@@ -58,7 +62,7 @@ export interface RouteSpec {
   csv?: boolean;
   /** Text fields of a multipart form, and the names of its file fields. */
   multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
-  ok: { status: 200 | 201 | 204; schema?: z.ZodType; contentType?: string };
+  ok: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; contentType?: string };
   /** The error statuses the route answers by contract. */
   errors: number[];
 }
@@ -434,6 +438,48 @@ export const ROUTES: readonly RouteSpec[] = [
     params: idParam,
     ok: { status: 200, schema: data(OrderSchema) },
     errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id/payment-proofs/:proofId",
+    summary: "A deposit slip the customer uploaded (JPEG, PNG, WebP or PDF)",
+    admin: true,
+    params: proofParams,
+    ok: { status: 200, contentType: "image/* or application/pdf" },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/orders/lookup",
+    summary:
+      "Ask for an order's link: mailed to the order's address when the number and address match; 202 whatever the input",
+    admin: false,
+    json: lookupBody,
+    ok: { status: 202, schema: data(z.object({ accepted: z.literal(true) })) },
+    errors: [400, 415, 429],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id/view",
+    summary:
+      "The customer's view of an order, opened by its key (404 for a wrong key, as for a missing order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    ok: { status: 200, schema: data(CustomerOrderSchema) },
+    errors: [400, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/orders/:id/payment-proof",
+    summary:
+      "Send the deposit slip of a Bank Deposit order (multipart `proof`: JPEG, PNG, WebP or PDF by its bytes, at most 5 MB, at most 5 an order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    multipart: { fields: z.object({}), files: { proof: "one" } },
+    ok: { status: 201, schema: data(CustomerOrderSchema) },
+    errors: [400, 404, 409, 413, 415],
   },
   {
     method: "PUT",

@@ -360,6 +360,22 @@ export const statusBody = z.object({
   reason: optionalLine(500).describe("with rejected: why, told to the customer"),
 });
 
+export const proofParams = z.object({
+  id: idText,
+  proofId: idText,
+});
+
+export const lookupBody = z.object({
+  orderId: idValue,
+  email: z.string({ error: "Email is required" }).trim().max(254)
+    .pipe(z.email("must be an e-mail address")),
+});
+
+export const orderKeyQuery = z.object({
+  key: z.string().max(200, "must be at most 200 characters").optional()
+    .describe("the order's key, from the link in its mails"),
+});
+
 export const paymentBody = z.object({
   status: z.enum(["paid", "unpaid"], { error: "must be paid or unpaid" }),
   note: optionalLine(500),

@@ -12,6 +12,7 @@ import type {
   DeleteResult,
   IdempotencyClaim,
   ImageWriteResult,
+  MailKind,
   OrderRepository,
   PaymentChangeOutcome,
   PlaceOrderOutcome,
@@ -204,6 +205,10 @@ export class InvalidatingOrderRepository implements OrderRepository {
 
   changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
     return this.#inner.changePayment(plan);
+  }
+
+  enqueueMail(orderId: number, kind: MailKind): Promise<void> {
+    return this.#inner.enqueueMail(orderId, kind);
   }
 
   addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {

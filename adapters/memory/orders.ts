@@ -198,6 +198,7 @@ export class MemoryOrderRepository implements OrderRepository {
     });
     order.paymentStatus = plan.paymentStatus;
     this.#addEvent(order, plan.event);
+    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
     return Promise.resolve({ kind: "added", order: copyOrder(order) });
   }
 
@@ -270,7 +271,14 @@ export class MemoryOrderRepository implements OrderRepository {
     order.paymentStatus = plan.to;
     if (plan.clearExpiry) order.expiresAt = null;
     this.#addEvent(order, plan.event);
+    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
     return Promise.resolve({ kind: "changed", order: copyOrder(order) });
+  }
+
+  enqueueMail(orderId: number, kind: MailKind): Promise<void> {
+    if (!this.#orders.has(orderId)) throw new Error(`Order ${orderId} does not exist`);
+    this.outbox.push({ kind, orderId });
+    return Promise.resolve();
   }
 
   addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {

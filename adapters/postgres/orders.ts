@@ -1,5 +1,6 @@
 import type {
   IdempotencyClaim,
+  MailKind,
   OrderRepository,
   PaymentChangeOutcome,
   PlaceOrderOutcome,
@@ -171,8 +172,13 @@ export class PostgresOrderRepository implements OrderRepository {
         };
       }
       await insertEvent(tx, plan.orderId, plan.event);
+      await enqueueMails(tx, plan.orderId, plan.mails);
       return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
     });
+  }
+
+  async enqueueMail(orderId: number, kind: MailKind): Promise<void> {
+    await enqueueMails(this.#sql, orderId, [kind]);
   }
 
   addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
@@ -197,13 +203,7 @@ export class PostgresOrderRepository implements OrderRepository {
           slipPdf,
         ]);
       }
-      if (plan.mails.length > 0) {
-        await tx.query(
-          `INSERT INTO mail_outbox (kind, order_id)
-           SELECT m.kind, $1 FROM unnest($2::text[]) WITH ORDINALITY AS m(kind, n) ORDER BY m.n`,
-          [plan.orderId, plan.mails],
-        );
-      }
+      await enqueueMails(tx, plan.orderId, plan.mails);
       return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
     });
   }
@@ -231,6 +231,20 @@ async function move(tx: SqlClient, plan: TransitionPlan): Promise<StatusChangeOu
     plan.orderId,
   ]);
   return rows.length > 0 ? { kind: "not_pending", status: rows[0].status } : { kind: "not_found" };
+}
+
+/** Puts mails about an order in the outbox, in order, in the caller's transaction. */
+export async function enqueueMails(
+  tx: SqlClient,
+  orderId: number,
+  mails: readonly string[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.query(
+    `INSERT INTO mail_outbox (kind, order_id)
+     SELECT m.kind, $1 FROM unnest($2::text[]) WITH ORDINALITY AS m(kind, n) ORDER BY m.n`,
+    [orderId, mails],
+  );
 }
 
 /** Adds one event to an order's timeline. */

@@ -11,6 +11,7 @@ import {
   type ProofType,
 } from "../../domain/orders/payment_proofs.ts";
 import { findOrder } from "./order_rows.ts";
+import { enqueueMails } from "./orders.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome> {
@@ -54,6 +55,7 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
         plan.event.note,
       ],
     );
+    await enqueueMails(tx, plan.orderId, plan.mails);
     return { kind: "added", order: (await findOrder(tx, plan.orderId))! };
   });
 }

@@ -20,13 +20,18 @@ function hex(bytes: Uint8Array): string {
 export class HmacOrderKeys implements OrderKeys {
   readonly #key: Promise<CryptoKey>;
 
-  /** `secret`: at least 32 characters, kept outside the database (the shop's JWT secret file). */
-  constructor(secret: string) {
-    if (secret.length < 32) throw new Error("The order key secret must be 32+ characters");
+  /** `secret`: at least 32 bytes, kept outside the database (the shop's JWT secret). */
+  constructor(secret: Uint8Array | string) {
+    const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
+    if (bytes.length < 32) throw new Error("The order key secret must be 32+ bytes");
     // A label of its own: these keys never equal a token signature under the same secret.
+    const label = encoder.encode("pothgula order keys\u0000");
+    const material = new Uint8Array(label.length + bytes.length);
+    material.set(label);
+    material.set(bytes, label.length);
     this.#key = crypto.subtle.importKey(
       "raw",
-      encoder.encode(`pothgula order keys\u0000${secret}`),
+      material,
       { name: "HMAC", hash: "SHA-256" },
       false,
       ["sign"],

@@ -37,6 +37,7 @@ Deno.test("recordPayment() marks a COD order paid by the admin, with the note on
     to: "paid",
     clearExpiry: true,
     event: { at: NOW.toISOString(), kind: "paid", actor: "admin", note: "Cash in hand" },
+    mails: ["payment_received"],
   }]);
 });
 

@@ -116,7 +116,7 @@ Deno.test("changeOrderStatus() plans a rejection that returns the stock, with no
     to: "rejected",
     returnStock: true,
     saveSlip: false,
-    mails: [],
+    mails: ["order_rejected"],
     courier: null,
     trackingNumber: null,
     rejectReason: "Out of print",

@@ -5,6 +5,7 @@
  * still has the plan's statuses, so a change happens once.
  */
 import type { EventActor, OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import type { MailKind } from "../notifications/ports.ts";
 
 /** The payment status every new order starts in. */
 export const INITIAL_PAYMENT_STATUS: PaymentStatus = "unpaid";
@@ -69,6 +70,8 @@ export interface PaymentPlan {
    */
   clearExpiry: boolean;
   event: OrderEvent;
+  /** The customer hears when the admin records a payment. */
+  mails: MailKind[];
 }
 
 export type PaymentPlanning =
@@ -104,6 +107,7 @@ export function planPaymentChange(
       to: change.to,
       clearExpiry: change.actor === "admin",
       event: { at: change.at, kind: change.to, actor: change.actor, note: change.note },
+      mails: change.to === "paid" ? ["payment_received"] : [],
     },
   };
 }

@@ -3,6 +3,7 @@
  * many, and what an upload writes (the proof, the payment status, its event).
  */
 import type { OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import type { MailKind } from "../notifications/ports.ts";
 
 /** At most this many proofs an order. */
 export const MAX_PAYMENT_PROOFS = 5;
@@ -42,6 +43,8 @@ export interface ProofPlan {
   /** The order's payment status afterwards. */
   paymentStatus: PaymentStatus;
   event: OrderEvent;
+  /** The shop hears of every slip. */
+  mails: MailKind[];
 }
 
 /** The plan for storing a customer's proof, sent at `at`. */
@@ -55,5 +58,6 @@ export function planProof(
     bytes: proof.bytes,
     paymentStatus: "proof_submitted",
     event: { at: proof.at, kind: "proof_submitted", actor: "customer", note: null },
+    mails: ["shop_proof_uploaded"],
   };
 }

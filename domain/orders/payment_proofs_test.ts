@@ -46,5 +46,6 @@ Deno.test("planProof() makes the order proof_submitted with the customer's event
       actor: "customer",
       note: null,
     },
+    mails: ["shop_proof_uploaded"],
   });
 });

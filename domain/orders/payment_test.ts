@@ -53,6 +53,7 @@ Deno.test("planPaymentChange() refuses every change on a rejected order and plan
           to,
           clearExpiry: actor === "admin",
           event: { at: AT, kind: to, actor, note: null },
+          mails: to === "paid" ? ["payment_received"] : [],
         },
       });
     },

@@ -95,6 +95,7 @@ function ordersHolding(items: SellableItem[]) {
     changeStatus: () => Promise.resolve({ kind: "not_found" }),
     changePayment: () => Promise.resolve({ kind: "not_found" }),
     addEvent: () => Promise.resolve(undefined),
+    enqueueMail: () => Promise.resolve(),
     findSlip: () => Promise.resolve(undefined),
   };
   return { orders, placed };
@@ -143,7 +144,7 @@ Deno.test("placeOrder() stores a COD order priced by the shop with the destinati
   // The repository is handed the whole plan: the first status, the takes and the mail.
   assert.equal(placed[0].plan.status, "pending");
   assert.deepEqual(placed[0].plan.takes.map((t) => [t.type, t.id, t.quantity]), [["book", 1, 2]]);
-  assert.deepEqual(placed[0].plan.mails, ["order_placed"]);
+  assert.deepEqual(placed[0].plan.mails, ["order_placed", "shop_order_placed"]);
 });
 
 Deno.test("placeOrder() charges the Bank Deposit tier fee", async () => {

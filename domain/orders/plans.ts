@@ -103,7 +103,7 @@ export function planPlacement(
       note: null,
     }],
     takes: stockTakes(order.lines),
-    mails: ["order_placed"],
+    mails: ["order_placed", "shop_order_placed"],
   };
 }
 
@@ -176,7 +176,7 @@ export const TRANSITION_EFFECTS: Readonly<
 > = {
   pending: {
     completed: { returnStock: false, saveSlip: true, mails: ["order_completed"] },
-    rejected: { returnStock: true, saveSlip: false, mails: [] },
+    rejected: { returnStock: true, saveSlip: false, mails: ["order_rejected"] },
   },
 };
 

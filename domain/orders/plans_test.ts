@@ -98,7 +98,7 @@ Deno.test("planPlacement() starts the order pending, takes its stock and mails t
   assert.equal(plan.status, INITIAL_ORDER_STATUS);
   assert.equal(plan.status, "pending");
   assert.deepEqual(plan.takes.map((t) => [t.id, t.quantity]), [[2, 2]]);
-  assert.deepEqual(plan.mails, ["order_placed"]);
+  assert.deepEqual(plan.mails, ["order_placed", "shop_order_placed"]);
 });
 
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -171,7 +171,7 @@ Deno.test("planTransition() asks the transition table for every pair of statuses
   }
 });
 
-Deno.test("planTransition() gives stock back only on rejection and mails and slips only on completion", () => {
+Deno.test("planTransition() gives stock back only on rejection, a slip only on completion, and mails the customer of both", () => {
   const plan = (to: OrderStatus) => {
     const planned = planTransition({ id: 1, status: "pending" }, to, BY_ADMIN);
     assert.ok(planned.kind === "ok");
@@ -195,7 +195,7 @@ Deno.test("planTransition() gives stock back only on rejection and mails and sli
     to: "rejected",
     returnStock: true,
     saveSlip: false,
-    mails: [],
+    mails: ["order_rejected"],
     courier: null,
     trackingNumber: null,
     rejectReason: null,

@@ -14,6 +14,7 @@ import type {
   PaymentStatus,
 } from "./model.ts";
 import type { PlacementPlan, TransitionPlan } from "./plans.ts";
+import type { MailKind } from "../notifications/ports.ts";
 import type { PaymentPlan } from "./payment.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "./order_query.ts";
 import type { ProofPlan, ProofRefusal, ProofType } from "./payment_proofs.ts";
@@ -142,6 +143,8 @@ export interface OrderRepository {
    * plan's order status and payment status: the new payment status and its event.
    */
   changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome>;
+  /** Puts a mail about an existing order in the outbox (the link a customer asked for). */
+  enqueueMail(orderId: number, kind: MailKind): Promise<void>;
   /** Adds an event (an admin's note) to the timeline; undefined when there is no such order. */
   addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined>;
   /**

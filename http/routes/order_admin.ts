@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts";
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
-import { idParam, noteBody, orderListQuery, paymentBody } from "../schemas.ts";
+import { idParam, noteBody, orderListQuery, paymentBody, proofParams } from "../schemas.ts";
 import { orderRecord } from "../records.ts";
 import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -55,6 +55,20 @@ export function orderAdminRoutes(deps: AppDeps): Hono<AppEnv> {
     const order = await deps.orders.findById(id);
     if (!order) throw notFound("Order", id);
     return c.json({ data: orderRecord(order) });
+  });
+
+  app.get("/:id/payment-proofs/:proofId", validate("param", proofParams), async (c) => {
+    const { id, proofId } = c.req.valid("param");
+    const proof = await deps.orders.findProof(id, proofId);
+    if (!proof) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no proof ${proofId}`);
+    const extension = proof.contentType.split("/")[1].replace("jpeg", "jpg");
+    return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": proof.contentType,
+      "Content-Disposition":
+        `inline; filename="pothgula-order-${id}-proof-${proofId}.${extension}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
   });
 
   app.put(

@@ -20,6 +20,7 @@ import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, orderQuery } from "./order_admin.ts";
+import { orderCustomerRoutes, orderUrl } from "./order_customer.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -159,6 +160,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         requestHash: await requestHash(body),
         expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
       };
+      const orderKey = await deps.orderKeys.issue();
       const result = await placeOrder(deps, {
         customer: {
           name: body.name,
@@ -172,10 +174,11 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         items: body.items,
         clientTotalCents: body.total,
         locale: body.locale,
+        key: { salt: orderKey.salt, hash: orderKey.hash },
       }, claim);
       if (result.kind === "placed" || result.kind === "replayed") {
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
-        return c.json(placedOrderRecord(result.order), 201);
+        return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
       }
       throw refusal(result);
     },
@@ -223,6 +226,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
+  app.route("/", orderCustomerRoutes(deps));
   app.route("/", orderAdminRoutes(deps));
   return app;
 }

@@ -30,12 +30,14 @@ Deno.test("POST /api/orders places a COD order: 201 with the shop's totals, stoc
     await t.app.request("/api/orders", json("POST", orderBody(t.ids.book))),
     201,
   );
-  assert.deepEqual(placed, {
+  assert.match(placed.orderUrl, /^http:\/\/localhost:8000\/orders\/1\?key=[A-Za-z0-9_-]{43}$/);
+  assert.deepEqual({ ...placed, orderUrl: undefined }, {
     orderId: 1,
     total: 1900,
     deliveryFee: 400,
     subtotal: 2300,
     status: "pending",
+    orderUrl: undefined,
   });
   assert.equal(await stockOf(t, t.ids.book), 3);
 });
