@@ -24,6 +24,7 @@ import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
 import { BookCoverMaker } from "./adapters/demo/covers.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
+import { startLapseWorker } from "./adapters/jobs/lapse_worker.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
 import { TokenService } from "./http/auth/mod.ts";
 import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
@@ -155,6 +156,14 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
   });
 
+  const lapses = startLapseWorker({ orders: ports.orders, clock: systemClock }, {
+    onError: (error) => consoleLogger.error("Lapse round failed", { error: String(error) }),
+    onLapsed: (ids) => {
+      consoleLogger.info("Lapsed unpaid orders", { orders: ids });
+      dispatcher.kick();
+    },
+  });
+
   const app = createApp({
     catalogue: ports.catalogue,
     catalogueAdmin: ports.catalogueAdmin,
@@ -214,6 +223,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       new Promise<false>((resolve) => setTimeout(() => resolve(false), left)),
     ]);
     if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
+    await lapses.stop();
     await dispatcher.stop();
     console.log("Mail outbox stopped");
     await sql.close();

@@ -296,3 +296,60 @@ contract("addProof() refuses a COD order, a paid one and a decided one", async (
   });
   assert.equal((await orders.findById(done.id))!.paymentProofs.length, 0);
 });
+
+contract(
+  "lapseDue() lapses an unpaid Bank Deposit order once its time is up: rejected, stock back, the customer mailed, once",
+  async (make) => {
+    const world = await make({ book: 10, pen: 10 });
+    const { orders, book } = world;
+    const hours = { bankDepositHours: 1 };
+    const place = async (overrides: Parameters<typeof anOrder>[1] = {}) =>
+      placed(
+        await orders.place(planPlacement(anOrder([aLine(book, "book", 1)], overrides), hours)),
+      );
+    const due = await place();
+    const cod = await place({ paymentMethod: "COD" });
+    const proofed = await place();
+    await orders.addProof(aProof(proofed.id));
+    const paidOne = await place();
+    await orders.changePayment(paymentPlan(paidOne, "paid"));
+    const later = await place({ orderDate: "2026-03-01T10:00:00.000Z" });
+    assert.equal(await world.stockOf(book), 5);
+    // 09:30 + 1 h: the first four are due at 10:30, the last at 11:00.
+    assert.deepEqual(await orders.lapseDue("2026-03-01T10:29:59.999Z", 10), []);
+    assert.deepEqual(await orders.lapseDue("2026-03-01T10:30:00.000Z", 10), [due.id]);
+    assert.deepEqual(await orders.lapseDue("2026-03-01T10:30:00.000Z", 10), []);
+    const lapsed = (await orders.findById(due.id))!;
+    assert.deepEqual([lapsed.status, lapsed.rejectReason, lapsed.expiresAt], [
+      "rejected",
+      "Payment not received",
+      null,
+    ]);
+    assert.deepEqual(lapsed.events.at(-1), {
+      at: "2026-03-01T10:30:00.000Z",
+      kind: "lapsed",
+      actor: "system",
+      note: "Payment not received",
+    });
+    assert.equal(await world.stockOf(book), 6);
+    assert.deepEqual((await world.outbox()).filter((m) => m.kind === "order_lapsed"), [
+      { kind: "order_lapsed", orderId: due.id },
+    ]);
+    for (const kept of [cod, proofed, paidOne]) {
+      assert.equal((await orders.findById(kept.id))!.status, "pending");
+    }
+    assert.deepEqual(await orders.lapseDue("2026-03-05T00:00:00.000Z", 10), [later.id]);
+    assert.equal(await world.stockOf(book), 7);
+  },
+);
+
+contract("lapseDue() takes at most `limit` orders, the longest overdue first", async (make) => {
+  const { orders, book } = await make({ book: 10, pen: 10 });
+  const ids: number[] = [];
+  for (const hour of ["09", "08", "07"]) {
+    const order = anOrder([aLine(book, "book", 1)], { orderDate: `2026-03-01T${hour}:00:00.000Z` });
+    ids.push(placed(await orders.place(planPlacement(order, { bankDepositHours: 1 }))).id);
+  }
+  assert.deepEqual(await orders.lapseDue("2026-03-02T00:00:00.000Z", 2), [ids[2], ids[1]]);
+  assert.deepEqual(await orders.lapseDue("2026-03-02T00:00:00.000Z", 2), [ids[0]]);
+});

@@ -207,6 +207,13 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.changePayment(plan);
   }
 
+  /** A lapse gives stock back: the storefront shows it at once. */
+  async lapseDue(now: string, limit: number): Promise<number[]> {
+    const lapsed = await this.#inner.lapseDue(now, limit);
+    if (lapsed.length > 0) this.#cache.clear();
+    return lapsed;
+  }
+
   enqueueMail(orderId: number, kind: MailKind): Promise<void> {
     return this.#inner.enqueueMail(orderId, kind);
   }

@@ -29,6 +29,7 @@ import {
   type TimeRange,
 } from "../../domain/orders/order_query.ts";
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import { lapses, planLapse } from "../../domain/orders/lapse.ts";
 import {
   type ProofPlan,
   proofRefusal,
@@ -273,6 +274,19 @@ export class MemoryOrderRepository implements OrderRepository {
     this.#addEvent(order, plan.event);
     for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
     return Promise.resolve({ kind: "changed", order: copyOrder(order) });
+  }
+
+  async lapseDue(now: string, limit: number): Promise<number[]> {
+    const due = [...this.#orders.values()]
+      .filter((o) => lapses({ ...o, proofCount: o.paymentProofs.length }, now))
+      .sort((a, b) => a.expiresAt!.localeCompare(b.expiresAt!) || a.id - b.id)
+      .slice(0, limit);
+    const lapsed: number[] = [];
+    for (const order of due) {
+      const outcome = await this.changeStatus(planLapse(order.id, now));
+      if (outcome.kind === "changed") lapsed.push(order.id);
+    }
+    return lapsed;
   }
 
   enqueueMail(orderId: number, kind: MailKind): Promise<void> {

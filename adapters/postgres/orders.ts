@@ -19,6 +19,7 @@ import type {
 import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
 import { searchOrders } from "./order_search.ts";
+import { planLapse } from "../../domain/orders/lapse.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { findOrder, findOrderByKey, listOrders } from "./order_rows.ts";
@@ -192,20 +193,33 @@ export class PostgresOrderRepository implements OrderRepository {
 
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
     if (plan.saveSlip && !slipPdf) throw new Error(`The move to ${plan.to} needs the order slip`);
-    return this.#sql.transaction(async (tx) => {
-      const refused = await move(tx, plan);
-      if (refused) return refused;
-      await insertEvent(tx, plan.orderId, plan.event);
-      if (plan.returnStock) await returnStock(tx, plan.orderId);
-      if (plan.saveSlip) {
-        await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
-          plan.orderId,
-          slipPdf,
-        ]);
-      }
-      await enqueueMails(tx, plan.orderId, plan.mails);
-      return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
-    });
+    return this.#sql.transaction((tx) => applyTransition(tx, plan, slipPdf));
+  }
+
+  async lapseDue(now: string, limit: number): Promise<number[]> {
+    const lapsed: number[] = [];
+    while (lapsed.length < limit) {
+      // One order a transaction: a lock held for one order only, and another process takes
+      // the next one meanwhile (SKIP LOCKED) instead of waiting behind this one.
+      const id = await this.#sql.transaction(async (tx) => {
+        const due = await tx.query<{ id: number }>(
+          `SELECT o.id FROM orders o
+           WHERE o.status = 'pending' AND o.payment_method = 'Bank Deposit'
+             AND o.payment_status = 'unpaid' AND o.expires_at IS NOT NULL
+             AND o.expires_at <= $1
+             AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id)
+           ORDER BY o.expires_at, o.id LIMIT 1
+           FOR UPDATE OF o SKIP LOCKED`,
+          [now],
+        );
+        if (due.length === 0) return undefined;
+        const outcome = await applyTransition(tx, planLapse(Number(due[0].id), now));
+        return outcome.kind === "changed" ? outcome.order.id : undefined;
+      });
+      if (id === undefined) break;
+      lapsed.push(id);
+    }
+    return lapsed;
   }
 
   async findSlip(id: number): Promise<Uint8Array | undefined> {
@@ -215,6 +229,26 @@ export class PostgresOrderRepository implements OrderRepository {
     );
     return rows.length > 0 ? rows[0].pdf : undefined;
   }
+}
+
+/** Carries out a transition plan in the caller's transaction (see OrderRepository.changeStatus). */
+async function applyTransition(
+  tx: SqlClient,
+  plan: TransitionPlan,
+  slipPdf?: Uint8Array,
+): Promise<StatusChangeOutcome> {
+  const refused = await move(tx, plan);
+  if (refused) return refused;
+  await insertEvent(tx, plan.orderId, plan.event);
+  if (plan.returnStock) await returnStock(tx, plan.orderId);
+  if (plan.saveSlip) {
+    await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
+      plan.orderId,
+      slipPdf,
+    ]);
+  }
+  await enqueueMails(tx, plan.orderId, plan.mails);
+  return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
 }
 
 /** Moves the order as planned while it still has the plan's `from` status: once. */

@@ -3,6 +3,7 @@
  * (`BANK_DEPOSIT_HOURS`), then the system rejects it and gives the stock back.
  */
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import type { TransitionPlan } from "./plans.ts";
 
 /** The default hold of a Bank Deposit order, in hours. */
 export const DEFAULT_BANK_DEPOSIT_HOURS = 48;
@@ -47,4 +48,26 @@ export function lapses(order: LapseCandidate, now: string): boolean {
     order.proofCount === 0 &&
     order.expiresAt !== null &&
     Date.parse(order.expiresAt) <= Date.parse(now);
+}
+
+/**
+ * What lapsing an order writes: the system rejects it with LAPSE_REASON, gives its stock
+ * back and mails the customer. A repository writes it only while `lapses()` still holds
+ * for the order it has locked, so a lapse never overtakes a proof, a payment or a decision.
+ *
+ * @example planLapse(7, "2026-03-03T10:00:05.000Z").event // { kind: "lapsed", actor: "system", note: "Payment not received", at }
+ */
+export function planLapse(orderId: number, at: string): TransitionPlan {
+  return {
+    orderId,
+    from: "pending",
+    to: "rejected",
+    returnStock: true,
+    saveSlip: false,
+    mails: ["order_lapsed"],
+    courier: null,
+    trackingNumber: null,
+    rejectReason: LAPSE_REASON,
+    event: { at, kind: "lapsed", actor: "system", note: LAPSE_REASON },
+  };
 }

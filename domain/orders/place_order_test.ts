@@ -96,6 +96,7 @@ function ordersHolding(items: SellableItem[]) {
     changePayment: () => Promise.resolve({ kind: "not_found" }),
     addEvent: () => Promise.resolve(undefined),
     enqueueMail: () => Promise.resolve(),
+    lapseDue: () => Promise.resolve([]),
     findSlip: () => Promise.resolve(undefined),
   };
   return { orders, placed };

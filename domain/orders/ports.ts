@@ -143,6 +143,13 @@ export interface OrderRepository {
    * plan's order status and payment status: the new payment status and its event.
    */
   changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome>;
+  /**
+   * Lapses up to `limit` orders that `lapses()` says are due at `now`, each in its own
+   * transaction as `planLapse` plans it, with the order locked and checked again, so that
+   * several processes at once lapse an order once and a proof or payment arriving first
+   * wins. Answers the ids it lapsed.
+   */
+  lapseDue(now: string, limit: number): Promise<number[]>;
   /** Puts a mail about an existing order in the outbox (the link a customer asked for). */
   enqueueMail(orderId: number, kind: MailKind): Promise<void>;
   /** Adds an event (an admin's note) to the timeline; undefined when there is no such order. */
