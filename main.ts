@@ -31,6 +31,7 @@ import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
 import { generatePassword } from "./adapters/security/passwords.ts";
 import { loadOrCreateJwtSecret } from "./adapters/security/jwt_secret_file.ts";
 import { HmacOrderKeys } from "./adapters/security/order_keys.ts";
+import { customerOrderView } from "./domain/orders/customer_view.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import { drainable } from "./http/graceful.ts";
@@ -198,6 +199,10 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       locations: ports.locations,
       bank: config.bank,
       shop: config.shop,
+      customerOrder: async (id, key) => {
+        const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
+        return order && customerOrderView(order);
+      },
     }),
   });
 
