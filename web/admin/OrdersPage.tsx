@@ -3,10 +3,10 @@ import { useCallback, useState } from "react";
 import { messageOf } from "./api.ts";
 import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
 import { useAdmin } from "./context.ts";
-import { listOrders, orderStats, setOrderStatus } from "./endpoints.ts";
+import { listOrders, markOrderPaid, orderStats, setOrderStatus } from "./endpoints.ts";
 import { Loading, Notice } from "./Feedback.tsx";
 import { formatRupees } from "./format.ts";
-import { useLoad, useNotice } from "./hooks.ts";
+import { useDebounced, useLoad, useNotice } from "./hooks.ts";
 import { OrderCard } from "./OrderCard.tsx";
 import { groupOrders, GROUPS, statusChangedMessage } from "./orders.ts";
 import { downloadSlip } from "./slip.ts";
@@ -14,7 +14,9 @@ import type { WireOrder } from "./wire.ts";
 
 export function OrdersPage() {
   const { api } = useAdmin();
-  const [orders, reloadOrders] = useLoad(() => listOrders(api), [api]);
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), 300);
+  const [orders, reloadOrders] = useLoad(() => listOrders(api, q), [api, q]);
   const [stats, reloadStats] = useLoad(() => orderStats(api), [api]);
   const { notice, success, failure, clear } = useNotice();
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -63,6 +65,21 @@ export function OrdersPage() {
     });
   }, [change]);
 
+  const markPaid = useCallback(async (order: WireOrder) => {
+    setBusyId(order.id);
+    clear();
+    try {
+      await markOrderPaid(api, order.id);
+      success(`Payment recorded for order #${order.id}`);
+      reloadOrders();
+      reloadStats();
+    } catch (error) {
+      failure(`Failed to record the payment: ${messageOf(error)}`);
+    } finally {
+      setBusyId(null);
+    }
+  }, [api, clear, success, failure, reloadOrders, reloadStats]);
+
   const slip = useCallback(async (order: WireOrder) => {
     setBusyId(order.id);
     try {
@@ -88,6 +105,16 @@ export function OrdersPage() {
             : "…"}
         </strong>
       </p>
+      <form className="stock-search" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="order-search">Find an order</label>
+        <input
+          id="order-search"
+          type="search"
+          value={search}
+          placeholder="Order number, name, e-mail or phone"
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </form>
       <Notice notice={notice} onDismiss={clear} />
       {orders.state === "error" && (
         <p role="alert" className="notice notice-failure">
@@ -117,6 +144,7 @@ export function OrdersPage() {
                       onConfirm={confirmOrder}
                       onReject={reject}
                       onDownloadSlip={slip}
+                      onMarkPaid={markPaid}
                     />
                   ))}
                 </div>

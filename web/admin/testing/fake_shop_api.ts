@@ -72,6 +72,7 @@ export function order(id: number, overrides: Partial<WireOrder> = {}): WireOrder
     total: 1900,
     delivery_fee: 400,
     payment_method: "COD",
+    payment_status: "unpaid",
     items: [
       {
         id: id * 10,
@@ -240,8 +241,25 @@ export class FakeShopApi {
 
   #orders(method: string, path: string, req: RecordedRequest): Response | undefined {
     if (method === "GET" && path === "/api/orders") {
-      const total = this.orders.length;
-      return Response.json({ data: this.orders, page: 1, pageSize: 100, total });
+      // As the shop reads a term: part of a name or e-mail, an order number, phone digits.
+      const q = (req.query.q ?? "").trim().toLowerCase();
+      const digits = q.replace(/\D/g, "").replace(/^(94|0)/, "");
+      const found = q === ""
+        ? this.orders
+        : this.orders.filter((o) =>
+          o.name.toLowerCase().includes(q) || o.email.toLowerCase().includes(q) ||
+          String(o.id) === q.replace(/^#/, "") ||
+          (digits !== "" && o.phone.replace(/\D/g, "").replace(/^(94|0)/, "").includes(digits))
+        );
+      return Response.json({ data: found, page: 1, pageSize: 100, total: found.length });
+    }
+    const payment = /^\/api\/orders\/(\d+)\/payment$/.exec(path);
+    if (method === "PUT" && payment) {
+      const found = this.orders.find((o) => o.id === Number(payment[1]));
+      if (!found) return error(404, "NOT_FOUND", "No such order");
+      if (found.status === "rejected") return error(409, "INVALID_STATE", "Order is rejected");
+      found.payment_status = (req.json as { status: "paid" | "unpaid" }).status;
+      return Response.json({ data: found });
     }
     if (method === "GET" && path === "/api/orders/stats") {
       const completed = this.orders.filter((o) => o.status === "completed");
