@@ -11,6 +11,7 @@ interface OrderCardProps {
   onReject: (order: WireOrder) => void;
   onDownloadSlip: (order: WireOrder) => void;
   onMarkPaid: (order: WireOrder) => void;
+  onViewProof: (order: WireOrder, proofId: number) => void;
 }
 
 const PAYMENT_LABEL = {
@@ -22,7 +23,7 @@ const PAYMENT_LABEL = {
 const STATUS_LABEL = { pending: "Pending", completed: "Completed", rejected: "Rejected" };
 
 export function OrderCard(
-  { order, busy, onConfirm, onReject, onDownloadSlip, onMarkPaid }: OrderCardProps,
+  { order, busy, onConfirm, onReject, onDownloadSlip, onMarkPaid, onViewProof }: OrderCardProps,
 ) {
   const payment = order.payment_status;
   const canMarkPaid = payment !== undefined && payment !== "paid" && order.status !== "rejected";
@@ -111,6 +112,27 @@ export function OrderCard(
           ))}
         </ul>
       </section>
+      {(order.payment_proofs ?? []).length > 0 && (
+        <section>
+          <h5>Deposit slips</h5>
+          <ul className="order-items">
+            {order.payment_proofs!.map((proof, i) => (
+              <li key={proof.id}>
+                <button
+                  type="button"
+                  className="button-secondary"
+                  disabled={busy}
+                  onClick={() => onViewProof(order, proof.id)}
+                >
+                  Download slip {i + 1}{" "}
+                  ({proof.content_type === "application/pdf" ? "PDF" : "photo"})
+                </button>{" "}
+                <time dateTime={proof.uploaded_at}>{formatDateTime(proof.uploaded_at)}</time>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {canMarkPaid && (
         <div className="order-actions">
           <button

@@ -9,7 +9,7 @@ import { formatRupees } from "./format.ts";
 import { useDebounced, useLoad, useNotice } from "./hooks.ts";
 import { OrderCard } from "./OrderCard.tsx";
 import { groupOrders, GROUPS, statusChangedMessage } from "./orders.ts";
-import { downloadSlip } from "./slip.ts";
+import { downloadOrdersCsv, downloadProof, downloadSlip } from "./slip.ts";
 import type { WireOrder } from "./wire.ts";
 
 export function OrdersPage() {
@@ -80,6 +80,30 @@ export function OrdersPage() {
     }
   }, [api, clear, success, failure, reloadOrders, reloadStats]);
 
+  const viewProof = useCallback(async (order: WireOrder, proofId: number) => {
+    setBusyId(order.id);
+    try {
+      const proof = order.payment_proofs?.find((p) => p.id === proofId);
+      await downloadProof(api, {
+        orderId: order.id,
+        proofId,
+        contentType: proof?.content_type ?? "application/octet-stream",
+      });
+    } catch (error) {
+      failure(`Failed to download the deposit slip: ${messageOf(error)}`);
+    } finally {
+      setBusyId(null);
+    }
+  }, [api, failure]);
+
+  const exportCsv = useCallback(async () => {
+    try {
+      await downloadOrdersCsv(api, q);
+    } catch (error) {
+      failure(`Failed to export the orders: ${messageOf(error)}`);
+    }
+  }, [api, q, failure]);
+
   const slip = useCallback(async (order: WireOrder) => {
     setBusyId(order.id);
     try {
@@ -114,6 +138,9 @@ export function OrdersPage() {
           placeholder="Order number, name, e-mail or phone"
           onChange={(e) => setSearch(e.target.value)}
         />
+        <button type="button" className="button-secondary" onClick={exportCsv}>
+          Export CSV
+        </button>
       </form>
       <Notice notice={notice} onDismiss={clear} />
       {orders.state === "error" && (
@@ -145,6 +172,7 @@ export function OrdersPage() {
                       onReject={reject}
                       onDownloadSlip={slip}
                       onMarkPaid={markPaid}
+                      onViewProof={viewProof}
                     />
                   ))}
                 </div>

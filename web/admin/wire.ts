@@ -47,6 +47,8 @@ export interface WireOrder {
   items: WireOrderItem[];
   /** Absent from a shop older than payment tracking. */
   payment_status?: PaymentStatus;
+  /** The deposit slips the customer sent, oldest first. */
+  payment_proofs?: { id: number; uploaded_at: string; content_type: string }[];
 }
 
 export interface WireOrderStats {

@@ -253,6 +253,17 @@ export class FakeShopApi {
         );
       return Response.json({ data: found, page: 1, pageSize: 100, total: found.length });
     }
+    if (method === "GET" && path === "/api/orders/export") {
+      const rows = this.orders.map((o) => `${o.id},${o.name}`).join("\r\n");
+      return new Response(`\ufefforderId,name\r\n${rows}\r\n`, {
+        headers: { "Content-Type": "text/csv; charset=utf-8" },
+      });
+    }
+    const proof = /^\/api\/orders\/(\d+)\/payment-proofs\/(\d+)$/.exec(path);
+    if (method === "GET" && proof) {
+      const pdf = `%PDF-1.4\n% deposit slip ${proof[2]} of order ${proof[1]}\n%%EOF\n`;
+      return new Response(pdf, { headers: { "Content-Type": "application/pdf" } });
+    }
     const payment = /^\/api\/orders\/(\d+)\/payment$/.exec(path);
     if (method === "PUT" && payment) {
       const found = this.orders.find((o) => o.id === Number(payment[1]));
