@@ -22,11 +22,15 @@ export function OrdersPage() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
 
-  const change = useCallback(async (order: WireOrder, status: "completed" | "rejected") => {
+  const change = useCallback(async (
+    order: WireOrder,
+    status: "completed" | "rejected",
+    details: Record<string, string> = {},
+  ) => {
     setBusyId(order.id);
     clear();
     try {
-      await setOrderStatus(api, order.id, status);
+      await setOrderStatus(api, { id: order.id, status, ...details });
     } catch {
       failure("Failed to update order status");
       setBusyId(null);
@@ -52,16 +56,26 @@ export function OrdersPage() {
         "it is on its way, and the order slip downloads.",
       confirmLabel: "Confirm",
       tone: "primary",
-      onConfirm: () => change(order, "completed"),
+      fields: [
+        { name: "courier", label: "Courier (optional)", maxLength: 100 },
+        { name: "trackingNumber", label: "Tracking number (optional)", maxLength: 100 },
+      ],
+      onConfirm: (values) => change(order, "completed", values),
     });
   }, [change]);
 
   const reject = useCallback((order: WireOrder) => {
     setConfirm({
       title: "Reject order",
-      message: `Reject order #${order.id} from ${order.name}? Its stock goes back on sale.`,
+      message: `Reject order #${order.id} from ${order.name}? Its stock goes back on sale and ` +
+        `${order.email} is mailed.`,
       confirmLabel: "Reject",
-      onConfirm: () => change(order, "rejected"),
+      fields: [{
+        name: "reason",
+        label: "Reason, told to the customer (optional)",
+        maxLength: 500,
+      }],
+      onConfirm: (values) => change(order, "rejected", values),
     });
   }, [change]);
 

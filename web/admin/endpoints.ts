@@ -103,10 +103,21 @@ export async function orderStats(api: ApiClient): Promise<WireOrderStats> {
 
 export async function setOrderStatus(
   api: ApiClient,
-  id: number,
-  status: Exclude<OrderStatus, "pending">,
+  change: {
+    id: number;
+    status: Exclude<OrderStatus, "pending">;
+    /** With `completed`. */
+    courier?: string;
+    trackingNumber?: string;
+    /** With `rejected`. */
+    reason?: string;
+  },
 ): Promise<WireOrder> {
-  return (await api.send<{ data: WireOrder }>("PUT", "/api/orders/status", { id, status })).data;
+  // Blank text is left out: the shop keeps null rather than an empty courier.
+  const body = Object.fromEntries(
+    Object.entries(change).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  return (await api.send<{ data: WireOrder }>("PUT", "/api/orders/status", body)).data;
 }
 
 export function fetchSlip(api: ApiClient, id: number): Promise<Blob> {

@@ -41,12 +41,21 @@ Deno.test("admin orders, stock and layout", async (t) => {
           await ask.getByRole("button", { name: "Cancel" }).click();
           assert.equal(api.orders[0].status, "pending");
           await pending.getByRole("button", { name: "Confirm" }).click();
+          await ask.getByLabel("Courier (optional)").fill("Pronto Lanka");
+          await ask.getByLabel("Tracking number (optional)").fill("PX-7781");
           const downloading = page.waitForEvent("download");
           await ask.getByRole("button", { name: "Confirm" }).click();
           const download = await downloading;
           assert.equal(download.suggestedFilename(), "order-3.pdf");
           await statusText(page, "Order completed");
           assert.equal(api.orders[0].status, "completed");
+          const confirmed = api.requests.find((r) => r.path === "/api/orders/status");
+          assert.deepEqual(confirmed?.json, {
+            id: 3,
+            status: "completed",
+            courier: "Pronto Lanka",
+            trackingNumber: "PX-7781",
+          });
           await page.getByRole("article", { name: "Order #3" }).getByRole("button", {
             name: "Download slip",
           }).waitFor();
@@ -56,11 +65,15 @@ Deno.test("admin orders, stock and layout", async (t) => {
             name: "Reject",
           })
             .click();
+          await page.getByRole("dialog", { name: "Reject order" })
+            .getByLabel("Reason, told to the customer (optional)").fill("Out of print");
           await page.getByRole("dialog", { name: "Reject order" }).getByRole("button", {
             name: "Reject",
           }).click();
           await statusText(page, "Order rejected");
           assert.equal(api.orders.find((o) => o.id === 4)?.status, "rejected");
+          const rejected = api.requests.filter((r) => r.path === "/api/orders/status").at(-1);
+          assert.deepEqual(rejected?.json, { id: 4, status: "rejected", reason: "Out of print" });
         });
       },
     );
