@@ -143,6 +143,26 @@ export function OrdersPage() {
             : "…"}
         </strong>
       </p>
+      {stats.data?.today && (
+        <dl className="order-summary">
+          <div>
+            <dt>Today's orders</dt>
+            <dd>{stats.data.today.orders}</dd>
+          </div>
+          <div>
+            <dt>Today's takings</dt>
+            <dd>{formatRupees(stats.data.today.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Awaiting payment</dt>
+            <dd>{stats.data.awaitingPayment}</dd>
+          </div>
+          <div>
+            <dt>Deposit slips to check</dt>
+            <dd>{stats.data.proofsToCheck}</dd>
+          </div>
+        </dl>
+      )}
       <form className="stock-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="order-search">Find an order</label>
         <input

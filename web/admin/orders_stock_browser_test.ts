@@ -103,6 +103,10 @@ Deno.test("admin orders, stock and layout", async (t) => {
           await page.getByRole("heading", { name: "All Orders" }).waitFor();
           await page.getByLabel("Find an order").fill("+94 71 5550101");
           await page.getByRole("article", { name: "Order #6" }).waitFor({ state: "detached" });
+          const summary = page.locator(".order-summary");
+          await summary.locator("div", { hasText: "Awaiting payment" }).getByText("2").waitFor();
+          await summary.locator("div", { hasText: "Deposit slips to check" }).getByText("1")
+            .waitFor();
           const found = page.getByRole("article", { name: "Order #5" });
           await found.getByText("Deposit slip to check").waitFor();
           const slipDownload = page.waitForEvent("download");

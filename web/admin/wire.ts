@@ -56,6 +56,10 @@ export interface WireOrderStats {
   pending: number;
   completed: number;
   rejected: number;
+  /** Absent from a shop older than payment tracking. */
+  awaitingPayment?: number;
+  proofsToCheck?: number;
+  today?: { orders: number; subtotal: number };
 }
 
 /** A page of a list, as GET /api/books and GET /api/stationery answer. */

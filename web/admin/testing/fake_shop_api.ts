@@ -282,6 +282,13 @@ export class FakeShopApi {
           pending: count("pending"),
           completed: completed.length,
           rejected: count("rejected"),
+          awaitingPayment: this.orders.filter((o) =>
+            o.status === "pending" && o.payment_status !== "paid"
+          ).length,
+          proofsToCheck: this.orders.filter((o) =>
+            o.status === "pending" && o.payment_status === "proof_submitted"
+          ).length,
+          today: { orders: 0, subtotal: 0 },
         },
       });
     }
