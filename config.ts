@@ -41,6 +41,10 @@ export interface Config {
   mailRetrySeconds: number;
   /** The longest a stop (SIGTERM) waits for requests under way. */
   stopGraceSeconds: number;
+  /** Hours an unpaid Bank Deposit order holds its stock, and copies of one item an order may hold. */
+  orderRules: { bankDepositHours: number; maxLineQuantity: number };
+  /** Where the shop's notices of new orders and deposit slips go. */
+  orderNotifyEmail: string;
 }
 
 /** `limit` events in `windowMs`. */
@@ -172,6 +176,15 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,6}$/, "must be a whole number of seconds").transform(Number)
       .refine((n) => n >= 1, "must be at least 1"),
   ),
+  BANK_DEPOSIT_HOURS: optional(
+    z.string().regex(/^\d{1,5}(\.\d{1,4})?$/, "must be a number of hours such as 48 or 0.5")
+      .transform(Number).refine((n) => n > 0, "must be more than 0"),
+  ),
+  ORDER_NOTIFY_EMAIL: optional(email),
+  MAX_LINE_QUANTITY: optional(
+    z.string().regex(/^\d{1,5}$/, "must be a whole number").transform(Number)
+      .refine((n) => n >= 1 && n <= 10_000, "must be from 1 to 10000"),
+  ),
 });
 
 const FULL_SCHEMA = ENV_SCHEMA.extend(RELIABILITY_SCHEMA.shape);
@@ -221,6 +234,11 @@ function toConfig(env: Env): Config {
     },
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
     stopGraceSeconds: env.STOP_GRACE_SECONDS ?? 20,
+    orderNotifyEmail: env.ORDER_NOTIFY_EMAIL ?? shopEmail,
+    orderRules: {
+      bankDepositHours: env.BANK_DEPOSIT_HOURS ?? 48,
+      maxLineQuantity: env.MAX_LINE_QUANTITY ?? 20,
+    },
   };
 }
 

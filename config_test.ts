@@ -102,3 +102,23 @@ Deno.test("loadConfig() wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
   const both = configOf({ ADMIN_EMAIL: "owner@pothgula.lk", ADMIN_PASSWORD: "a long secret" });
   assert.equal(both.adminEmail, "owner@pothgula.lk");
 });
+
+Deno.test("loadConfig() holds Bank Deposit orders 48 hours and lines to 20 copies unless told otherwise", () => {
+  assert.deepEqual(configOf({}).orderRules, { bankDepositHours: 48, maxLineQuantity: 20 });
+  assert.equal(configOf({}).orderNotifyEmail, DEMO_DEFAULTS.SHOP_EMAIL);
+  assert.equal(
+    configOf({ SHOP_EMAIL: "a@shop.lk", ORDER_NOTIFY_EMAIL: "desk@shop.lk" }).orderNotifyEmail,
+    "desk@shop.lk",
+  );
+  assert.deepEqual(
+    configOf({ BANK_DEPOSIT_HOURS: "0.5", MAX_LINE_QUANTITY: "5" }).orderRules,
+    { bankDepositHours: 0.5, maxLineQuantity: 5 },
+  );
+  const result = loadConfig({ BANK_DEPOSIT_HOURS: "two days", MAX_LINE_QUANTITY: "0" });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.problems.map((line) => line.split(":")[0]).sort(), [
+    "BANK_DEPOSIT_HOURS",
+    "MAX_LINE_QUANTITY",
+  ]);
+});

@@ -26,11 +26,14 @@ import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
 import { BookCoverMaker } from "./adapters/demo/covers.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
+import { startLapseWorker } from "./adapters/jobs/lapse_worker.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
 import { TokenService } from "./http/auth/mod.ts";
 import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
 import { generatePassword } from "./adapters/security/passwords.ts";
 import { loadOrCreateJwtSecret } from "./adapters/security/jwt_secret_file.ts";
+import { HmacOrderKeys } from "./adapters/security/order_keys.ts";
+import { customerOrderView } from "./domain/orders/customer_view.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import { drainable } from "./http/graceful.ts";
@@ -139,6 +142,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
 
   const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService({ secret, clock: systemClock });
+  const orderKeys = new HmacOrderKeys(secret);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -152,9 +156,19 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     random: Math.random,
     shop: config.shop,
     bank: config.bank,
+    orderKeys,
+    notifyEmail: config.orderNotifyEmail,
   }, {
     dispatch: { baseDelayMs: config.mailRetrySeconds * 1000 },
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
+  });
+
+  const lapses = startLapseWorker({ orders: ports.orders, clock: systemClock }, {
+    onError: (error) => consoleLogger.error("Lapse round failed", { error: String(error) }),
+    onLapsed: (ids) => {
+      consoleLogger.info("Lapsed unpaid orders", { orders: ids });
+      dispatcher.kick();
+    },
   });
 
   const app = createApp({
@@ -175,6 +189,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     trustProxy: config.trustProxy,
     orderLimit: config.limits.orders,
     orderContactLimit: config.limits.ordersPerContact,
+    orderRules: config.orderRules,
+    orderKeys,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
@@ -189,6 +205,10 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       locations: ports.locations,
       bank: config.bank,
       shop: config.shop,
+      customerOrder: async (id, key) => {
+        const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
+        return order && customerOrderView(order);
+      },
     }),
   });
 
@@ -214,6 +234,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       new Promise<false>((resolve) => setTimeout(() => resolve(false), left)),
     ]);
     if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
+    await lapses.stop();
     await dispatcher.stop();
     console.log("Mail outbox stopped");
     await sql.close();

@@ -4,119 +4,13 @@
  * the real repositories fails here.
  */
 import assert from "node:assert/strict";
-import { testOnBothEngines } from "./postgres/testing/databases.ts";
-import type { SqlClient } from "./postgres/sql_client.ts";
-import {
-  aBook,
-  aLine,
-  anOrder,
-  aPlacement,
-  aStationeryItem,
-  complete,
-  insertCategory,
-  reject,
-} from "./postgres/testing/builders.ts";
+import { aLine, anOrder, aPlacement, complete, reject } from "./postgres/testing/builders.ts";
 import { planPlacement } from "../domain/orders/plans.ts";
-import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
-import { PostgresOrderRepository } from "./postgres/orders.ts";
-import { MemoryCatalogue } from "./memory/catalogue.ts";
-import { MemoryOrderRepository } from "./memory/orders.ts";
-import type { Book, StationeryItem } from "../domain/catalogue/model.ts";
-import type { Order } from "../domain/orders/model.ts";
-import type {
-  CatalogueAdmin,
-  MailKind,
-  OrderRepository,
-  PlaceOrderOutcome,
-  StatusChangeOutcome,
-} from "../domain/ports.ts";
+import { colomboDays, type TimeRange } from "../domain/orders/order_query.ts";
+import { changed, contract, placed } from "./postgres/testing/order_world.ts";
 
-/** One adapter's repository over a catalogue holding a book and a pen. */
-interface World {
-  orders: OrderRepository;
-  admin: CatalogueAdmin;
-  book: Book;
-  pen: StationeryItem;
-  /** The item's stock as stored now. */
-  stockOf(item: Book | StationeryItem): Promise<number>;
-  /** The mails enqueued, oldest first. */
-  outbox(): Promise<{ kind: MailKind; orderId: number }[]>;
-}
-
-type Stock = { book: number; pen: number };
-type MakeWorld = (stock?: Stock) => Promise<World>;
-
-const DEFAULT_STOCK: Stock = { book: 5, pen: 10 };
-
-async function memoryWorld(stock: Stock = DEFAULT_STOCK): Promise<World> {
-  const catalogue = new MemoryCatalogue();
-  const novels = await catalogue.createCategory("Novels");
-  const pens = await catalogue.createStationeryCategory("Pens");
-  assert.ok(novels.kind === "ok" && pens.kind === "ok");
-  const book = await catalogue.createBook(aBook(novels.value.id, { stock: stock.book }));
-  const pen = await catalogue.createStationery(
-    aStationeryItem(pens.value.id, { stock: stock.pen }),
-  );
-  assert.ok(book.kind === "ok" && pen.kind === "ok");
-  const orders = new MemoryOrderRepository(catalogue);
-  return {
-    orders,
-    admin: catalogue,
-    book: book.value,
-    pen: pen.value,
-    stockOf: (item) =>
-      Promise.resolve(
-        ("isbn13" in item ? catalogue.books.get(item.id) : catalogue.stationery.get(item.id))!
-          .stock,
-      ),
-    outbox: () => Promise.resolve(orders.outbox.map(({ kind, orderId }) => ({ kind, orderId }))),
-  };
-}
-
-function sqlWorld(sql: SqlClient): MakeWorld {
-  return async (stock = DEFAULT_STOCK) => {
-    const admin = new PostgresCatalogueAdmin(sql);
-    const novels = await insertCategory(sql, "book_categories", "Novels");
-    const pens = await insertCategory(sql, "stationery_categories", "Pens");
-    const book = await admin.createBook(aBook(novels, { stock: stock.book }));
-    const pen = await admin.createStationery(aStationeryItem(pens, { stock: stock.pen }));
-    assert.ok(book.kind === "ok" && pen.kind === "ok");
-    return {
-      orders: new PostgresOrderRepository(sql),
-      admin,
-      book: book.value,
-      pen: pen.value,
-      stockOf: async (item) => {
-        const table = "isbn13" in item ? "books" : "stationery_items";
-        const [row] = await sql.query<{ stock: number }>(
-          `SELECT stock FROM ${table} WHERE id = $1`,
-          [item.id],
-        );
-        return row.stock;
-      },
-      outbox: async () =>
-        (await sql.query<{ kind: MailKind; order_id: number }>(
-          "SELECT kind, order_id FROM mail_outbox ORDER BY id",
-        )).map((row) => ({ kind: row.kind, orderId: Number(row.order_id) })),
-    };
-  };
-}
-
-/** Registers the test once per adapter: `name [memory]`, `[pglite]` and `[postgres]`. */
-function contract(name: string, fn: (make: MakeWorld) => Promise<void>): void {
-  Deno.test(`${name} [memory]`, () => fn(memoryWorld));
-  testOnBothEngines(name, (sql) => fn(sqlWorld(sql)));
-}
-
-function placed(outcome: PlaceOrderOutcome): Order {
-  assert.equal(outcome.kind, "placed", JSON.stringify(outcome));
-  return (outcome as { order: Order }).order;
-}
-
-function changed(outcome: StatusChangeOutcome): Order {
-  assert.equal(outcome.kind, "changed", JSON.stringify(outcome));
-  return (outcome as { order: Order }).order;
-}
+/** 1 March 2026 in Sri Lanka. */
+const MARCH_FIRST = colomboDays("2026-03-01", "2026-03-01") as TimeRange;
 
 contract(
   "place() stores the order, takes the stock and enqueues the checkout mail",
@@ -140,7 +34,10 @@ contract(
     assert.deepEqual(await orders.findById(order.id), order);
     assert.equal(await world.stockOf(book), 3);
     assert.equal(await world.stockOf(pen), 7);
-    assert.deepEqual(await world.outbox(), [{ kind: "order_placed", orderId: order.id }]);
+    assert.deepEqual(await world.outbox(), [
+      { kind: "order_placed", orderId: order.id },
+      { kind: "shop_order_placed", orderId: order.id },
+    ]);
   },
 );
 
@@ -309,6 +206,7 @@ contract("complete() saves the slip and enqueues the completion mail", async (ma
   assert.equal(await orders.findSlip(order.id + 1), undefined);
   assert.deepEqual(await world.outbox(), [
     { kind: "order_placed", orderId: order.id },
+    { kind: "shop_order_placed", orderId: order.id },
     { kind: "order_completed", orderId: order.id },
   ]);
   assert.deepEqual(await complete(orders, order.id, pdf), {
@@ -339,21 +237,27 @@ contract(
     assert.deepEqual((await orders.list("completed")).map((o) => o.id), [b.id, a.id]);
     assert.deepEqual((await orders.list("pending")).map((o) => o.id), [c.id]);
     await reject(orders, c.id);
-    assert.deepEqual(await orders.stats(), {
+    assert.deepEqual(await orders.stats(MARCH_FIRST), {
       completedItemsTotalCents: 2 * book.priceCents + 3 * pen.priceCents,
       pending: 0,
       completed: 2,
       rejected: 1,
+      awaitingPayment: 0,
+      proofsToCheck: 0,
+      today: { orders: 1, subtotalCents: a.totalCents + a.deliveryFeeCents },
     });
   },
 );
 
 contract("stats() of a shop without orders is all zero", async (make) => {
   const { orders } = await make();
-  assert.deepEqual(await orders.stats(), {
+  assert.deepEqual(await orders.stats(MARCH_FIRST), {
     completedItemsTotalCents: 0,
     pending: 0,
     completed: 0,
     rejected: 0,
+    awaitingPayment: 0,
+    proofsToCheck: 0,
+    today: { orders: 0, subtotalCents: 0 },
   });
 });

@@ -12,6 +12,7 @@ import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
 import { MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { BookCoverMaker } from "../adapters/demo/covers.ts";
+import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
 import { TokenService } from "../http/auth/tokens.ts";
 import { createApp } from "../http/app.ts";
 import { cheapHasher, FakeClock, testSecret } from "../http/auth/testing/fakes.ts";
@@ -53,6 +54,7 @@ async function benchOn(engine: string, sql: SqlClient) {
     covers: new BookCoverMaker(),
     slips: new MemorySlipRenderer(),
     tokens,
+    orderKeys: new HmacOrderKeys(testSecret()),
     hasher: cheapHasher(),
     bank: { bankName: "", bankBranch: "", accountName: "", accountNumber: "", whatsappNumber: "" },
     shop: {

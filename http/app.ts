@@ -114,7 +114,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(compression());
   // Admin routes refuse a stranger before any body is read (a form may hold 50 MB).
   const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
-  for (const route of ADMIN_ROUTES) app.on(route.method, route.path, guard);
+  // A public route's own path (GET /api/orders/bank-details) is not an admin pattern's id.
+  const publicPaths = new Set(
+    ROUTES.filter((r) => !r.admin && !r.path.includes(":")).map((r) => `${r.method} ${r.path}`),
+  );
+  const adminGuard: MiddlewareHandler<AppEnv> = (c, next) =>
+    publicPaths.has(`${c.req.method} ${c.req.path}`) ? next() : guard(c, next);
+  for (const route of ADMIN_ROUTES) app.on(route.method, route.path, adminGuard);
   // A body that trickles is cut off (408) before the limits read it.
   app.use(
     "/api/*",

@@ -61,7 +61,7 @@ function cell(value: string | number | null): string {
   return FORMULA.test(text) ? `'${text}` : text;
 }
 
-function csv(columns: readonly string[], rows: (string | number | null)[][]): string {
+export function csv(columns: readonly string[], rows: (string | number | null)[][]): string {
   return "\ufeff" + stringify([columns as string[], ...rows.map((r) => r.map(cell))], {
     record_delimiter: "\r\n",
   });

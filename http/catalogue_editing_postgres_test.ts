@@ -13,6 +13,7 @@ import type { ImageStorage } from "../domain/ports.ts";
 import { MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { BookCoverMaker } from "../adapters/demo/covers.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
+import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
 import { TokenService } from "./auth/tokens.ts";
 import { createApp } from "./app.ts";
 import { json, newBook, newStationery, PNG_BYTES, RecordingLogger } from "./testing/fixture.ts";
@@ -29,6 +30,7 @@ async function shopOver(sql: SqlClient, storage?: ImageStorage) {
     covers: new BookCoverMaker(),
     slips: new MemorySlipRenderer(),
     tokens,
+    orderKeys: new HmacOrderKeys(testSecret()),
     hasher: cheapHasher(),
     bank: {
       bankName: "Bank of Ceylon",

@@ -7,6 +7,7 @@ import type {
   Clock,
   ImageStorage,
   Locations,
+  OrderKeys,
   OrderRepository,
   PasswordHasher,
   RateLimitStore,
@@ -15,6 +16,7 @@ import type {
 import type { BankDetails, ShopInfo } from "../domain/shop.ts";
 import type { CoverRenderer } from "../domain/catalogue/book_import.ts";
 import type { FeeRules } from "../domain/orders/fees.ts";
+import type { OrderRules } from "../domain/orders/place_order.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
@@ -49,6 +51,10 @@ export interface AppDeps {
   orderLimit?: LimitRule;
   /** Orders for one e-mail address or one phone number; 10 in 10 minutes when absent. */
   orderContactLimit?: LimitRule;
+  /** The keys that open orders' pages to their customers. */
+  orderKeys: OrderKeys;
+  /** Bank Deposit hold and copies per line; DEFAULT_ORDER_RULES when absent. */
+  orderRules?: OrderRules;
   /** Where the order limits count, shared by every instance; this process's memory when absent. */
   rateLimits?: RateLimitStore;
   /** What /readyz asks; without it /readyz answers like /healthz. */

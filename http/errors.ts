@@ -32,7 +32,8 @@ export type ErrorCode =
   | "TIMED_OUT"
   | "INTERNAL"
   | "IN_USE"
-  | "BAD_CSV";
+  | "BAD_CSV"
+  | "TOO_MANY_COPIES";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

@@ -9,6 +9,7 @@ import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { testOnBothEngines, testOnServer } from "../adapters/postgres/testing/databases.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
+import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
 import { TokenService } from "./auth/tokens.ts";
 import { createApp } from "./app.ts";
 import { json, newBook, RecordingLogger } from "./testing/fixture.ts";
@@ -22,6 +23,7 @@ async function shopOver(sql: SqlClient) {
     images: new MemoryImageStorage(),
     slips: new MemorySlipRenderer(),
     tokens,
+    orderKeys: new HmacOrderKeys(testSecret()),
     hasher: cheapHasher(),
     bank: {
       bankName: "Bank of Ceylon",

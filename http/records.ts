@@ -7,11 +7,19 @@ import { z } from "zod";
 import { centsToRupees, gramsToKg } from "../domain/money.ts";
 import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/model.ts";
 import type { Area, District, Province } from "../domain/catalogue/locations.ts";
-import type { Order, OrderStats } from "../domain/orders/model.ts";
+import type { Order, OrderEvent, OrderStats } from "../domain/orders/model.ts";
 import type { BankDetails } from "../domain/shop.ts";
 import type { SearchHelp } from "../domain/catalogue/search_help.ts";
 import { LANGUAGES } from "../domain/catalogue/model.ts";
-import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
+import {
+  EVENT_ACTORS,
+  EVENT_KINDS,
+  ITEM_TYPES,
+  ORDER_LOCALES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../domain/orders/model.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R) {
@@ -102,7 +110,12 @@ function orderItemRecord(item: Order["items"][number]) {
     isbn13: item.isbn13,
     quantity: item.quantity,
     price: centsToRupees(item.unitPriceCents),
+    line_total: centsToRupees(item.unitPriceCents * item.quantity),
   };
+}
+
+function eventRecord(event: OrderEvent) {
+  return { at: event.at, kind: event.kind, actor: event.actor, note: event.note };
 }
 
 export function orderRecord(order: Order) {
@@ -123,6 +136,18 @@ export function orderRecord(order: Order) {
     delivery_fee: centsToRupees(order.deliveryFeeCents),
     payment_method: order.paymentMethod,
     items: order.items.map(orderItemRecord),
+    payment_status: order.paymentStatus,
+    courier: order.courier,
+    tracking_number: order.trackingNumber,
+    reject_reason: order.rejectReason,
+    expires_at: order.expiresAt,
+    locale: order.locale,
+    events: order.events.map(eventRecord),
+    payment_proofs: order.paymentProofs.map((proof) => ({
+      id: proof.id,
+      uploaded_at: proof.uploadedAt,
+      content_type: proof.contentType,
+    })),
   };
 }
 
@@ -132,6 +157,9 @@ export function orderStatsRecord(stats: OrderStats) {
     pending: stats.pending,
     completed: stats.completed,
     rejected: stats.rejected,
+    awaitingPayment: stats.awaitingPayment,
+    proofsToCheck: stats.proofsToCheck,
+    today: { orders: stats.today.orders, subtotal: centsToRupees(stats.today.subtotalCents) },
   };
 }
 
@@ -146,8 +174,9 @@ export function bankDetailsRecord(bank: BankDetails) {
 }
 
 /** The answer to a placed (or replayed) order. */
-export function placedOrderRecord(order: Order) {
+export function placedOrderRecord(order: Order, orderUrl?: string) {
   return {
+    ...(orderUrl === undefined ? {} : { orderUrl }),
     orderId: order.id,
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),
@@ -201,6 +230,13 @@ export const ProvinceSchema = z.object({ id, name: z.string() });
 export const DistrictSchema = z.object({ id, name: z.string(), province_id: id });
 export const AreaSchema = z.object({ id, name: z.string(), district_id: id });
 
+export const OrderEventSchema = z.object({
+  at: z.string().describe("ISO 8601"),
+  kind: z.enum(EVENT_KINDS),
+  actor: z.enum(EVENT_ACTORS),
+  note: z.string().nullable(),
+});
+
 export const OrderSchema = z.object({
   id,
   user_id: id.nullable(),
@@ -226,14 +262,57 @@ export const OrderSchema = z.object({
     isbn13: z.string().nullable(),
     quantity: z.number().int(),
     price: money,
+    line_total: money.describe("price x quantity"),
+  })),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  courier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  expires_at: z.string().nullable().describe(
+    "ISO 8601: when an unpaid Bank Deposit order lapses; null when it will not",
+  ),
+  locale: z.enum(ORDER_LOCALES),
+  events: z.array(OrderEventSchema).describe("the timeline, oldest first"),
+  payment_proofs: z.array(z.object({
+    id,
+    uploaded_at: z.string().describe("ISO 8601"),
+    content_type: z.string(),
   })),
 });
+
+export const CustomerOrderSchema = OrderSchema.pick({
+  id: true,
+  status: true,
+  payment_status: true,
+  order_date: true,
+  payment_method: true,
+  name: true,
+  address: true,
+  postal_code: true,
+  province_name: true,
+  district_name: true,
+  area_name: true,
+  items: true,
+  total: true,
+  delivery_fee: true,
+  courier: true,
+  tracking_number: true,
+  expires_at: true,
+  events: true,
+}).extend({ subtotal: money.describe("what to pay: items and delivery") })
+  .describe("what a customer sees of an order: never the admin's notes");
 
 export const OrderStatsSchema = z.object({
   completedItemsTotal: money,
   pending: z.number().int(),
   completed: z.number().int(),
   rejected: z.number().int(),
+  awaitingPayment: z.number().int().describe("pending orders not paid"),
+  proofsToCheck: z.number().int().describe("pending orders with a deposit proof to check"),
+  today: z.object({
+    orders: z.number().int(),
+    subtotal: money.describe("what they come to with delivery"),
+  }).describe("orders placed today in Sri Lanka, rejected ones left out"),
 });
 
 export const BankDetailsSchema = z.object({
@@ -250,6 +329,9 @@ export const PlacedOrderSchema = z.object({
   deliveryFee: money,
   subtotal: money,
   status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
+  orderUrl: z.string().describe(
+    "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",
+  ),
 });
 
 export const ErrorSchema = z.object({

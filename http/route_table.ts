@@ -17,11 +17,16 @@ import {
   idempotencyHeader,
   idParam,
   importQuery,
+  lookupBody,
   newBookFields,
   newOrderBody,
   newStationeryFields,
+  noteBody,
+  orderKeyQuery,
   orderListQuery,
+  paymentBody,
   priceBody,
+  proofParams,
   stationeryChangesBody,
   stationeryQuery,
   statusBody,
@@ -31,6 +36,7 @@ import {
   BankDetailsSchema,
   BookSchema,
   CategorySchema,
+  CustomerOrderSchema,
   DistrictSchema,
   ImportSummarySchema,
   OrderSchema,
@@ -56,7 +62,7 @@ export interface RouteSpec {
   csv?: boolean;
   /** Text fields of a multipart form, and the names of its file fields. */
   multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
-  ok: { status: 200 | 201 | 204; schema?: z.ZodType; contentType?: string };
+  ok: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; contentType?: string };
   /** The error statuses the route answers by contract. */
   errors: number[];
 }
@@ -421,16 +427,98 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: "GET",
     path: "/api/orders",
-    summary: "Orders, newest first",
+    summary:
+      "Orders, newest first, a page at a time: searched by number, name, e-mail or phone and filtered",
     admin: true,
     query: orderListQuery,
-    ok: { status: 200, schema: data(z.array(OrderSchema)) },
+    ok: { status: 200, schema: pageOf(OrderSchema) },
     errors: [...ADMIN_ERRORS, 400],
   },
   {
     method: "GET",
+    path: "/api/orders/export",
+    summary: "The orders the same filters find, as CSV: one row per order line",
+    admin: true,
+    query: orderListQuery,
+    ok: { status: 200, contentType: "text/csv" },
+    errors: [...ADMIN_ERRORS, 400],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id",
+    summary: "One order with its payment, proofs and timeline",
+    admin: true,
+    params: idParam,
+    ok: { status: 200, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id/payment-proofs/:proofId",
+    summary: "A deposit slip the customer uploaded (JPEG, PNG, WebP or PDF)",
+    admin: true,
+    params: proofParams,
+    ok: { status: 200, contentType: "image/* or application/pdf" },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/orders/lookup",
+    summary:
+      "Ask for an order's link: mailed to the order's address when the number and address match; 202 whatever the input",
+    admin: false,
+    json: lookupBody,
+    ok: { status: 202, schema: data(z.object({ accepted: z.literal(true) })) },
+    errors: [400, 415, 429],
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id/view",
+    summary:
+      "The customer's view of an order, opened by its key (404 for a wrong key, as for a missing order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    ok: { status: 200, schema: data(CustomerOrderSchema) },
+    errors: [400, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/orders/:id/payment-proof",
+    summary:
+      "Send the deposit slip of a Bank Deposit order (multipart `proof`: JPEG, PNG, WebP or PDF by its bytes, at most 5 MB, at most 5 an order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    multipart: { fields: z.object({}), files: { proof: "one" } },
+    ok: { status: 201, schema: data(CustomerOrderSchema) },
+    errors: [400, 404, 409, 413, 415],
+  },
+  {
+    method: "PUT",
+    path: "/api/orders/:id/payment",
+    summary: "Record an order paid (cash received, deposit verified) or unpaid again",
+    admin: true,
+    params: idParam,
+    json: paymentBody,
+    ok: { status: 200, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  },
+  {
+    method: "POST",
+    path: "/api/orders/:id/notes",
+    summary: "Add the admin's note to an order's timeline (never shown to the customer)",
+    admin: true,
+    params: idParam,
+    json: noteBody,
+    ok: { status: 201, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 415],
+  },
+  {
+    method: "GET",
     path: "/api/orders/stats",
-    summary: "Order counts and the items' total of completed orders",
+    summary:
+      "Order counts, the items' total of completed orders, orders awaiting payment or a proof check, today's orders",
     admin: true,
     ok: { status: 200, schema: data(OrderStatsSchema) },
     errors: ADMIN_ERRORS,
@@ -438,7 +526,8 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: "PUT",
     path: "/api/orders/status",
-    summary: "Confirm (completed) or reject a pending order",
+    summary:
+      "Confirm (completed, with an optional courier and tracking number) or reject (with an optional reason) a pending order",
     admin: true,
     json: statusBody,
     ok: { status: 200, schema: data(OrderSchema) },

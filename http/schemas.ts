@@ -19,7 +19,13 @@ import {
 } from "../domain/catalogue/model.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY, MAX_STOCK } from "../domain/catalogue/stock.ts";
-import { ITEM_TYPES, ORDER_STATUSES, PAYMENT_METHODS } from "../domain/orders/model.ts";
+import {
+  ITEM_TYPES,
+  ORDER_LOCALES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../domain/orders/model.ts";
 import { ID_DIGITS, MAX_INTEGER } from "./ids.ts";
 
 /** A price no shop item reaches: keeps every sum a safe integer. */
@@ -320,6 +326,8 @@ export const newOrderBody = z.object({
   }),
   items: z.array(orderLine).min(1, "must hold at least one item")
     .max(MAX_ORDER_LINES, `must hold at most ${MAX_ORDER_LINES} lines`),
+  locale: z.enum(ORDER_LOCALES, { error: `must be one of ${ORDER_LOCALES.join(", ")}` })
+    .optional().describe("the language the order is placed in; en when absent"),
 });
 
 export const idempotencyHeader = z.object({
@@ -332,9 +340,56 @@ export const idempotencyHeader = z.object({
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(", ")}` })
     .optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES, {
+    error: `must be one of ${PAYMENT_STATUSES.join(", ")}`,
+  }).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: `must be one of ${PAYMENT_METHODS.join(", ")}`,
+  }).optional(),
+  q: z.string().max(200, "must be at most 200 characters").optional()
+    .describe("an order number, or part of a name, an e-mail address or a phone number"),
+  from: isoDate.optional().describe("placed on or after this day in Sri Lanka"),
+  to: isoDate.optional().describe("placed on or before this day in Sri Lanka"),
+  page: stationeryQueryShape.page,
+  pageSize: stationeryQueryShape.pageSize.describe(`default 20, at most ${MAX_PAGE_SIZE}`),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, {
+  message: "must not be before from",
+  path: ["to"],
 });
+
+const optionalLine = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).optional().nullable();
 
 export const statusBody = z.object({
   id: idValue,
   status: z.enum(["completed", "rejected"], { error: "must be completed or rejected" }),
+  courier: optionalLine(100).describe("with completed: who carries the parcel"),
+  trackingNumber: optionalLine(100).describe("with completed: the courier's tracking number"),
+  reason: optionalLine(500).describe("with rejected: why, told to the customer"),
+});
+
+export const proofParams = z.object({
+  id: idText,
+  proofId: idText,
+});
+
+export const lookupBody = z.object({
+  orderId: idValue,
+  email: z.string({ error: "Email is required" }).trim().max(254)
+    .pipe(z.email("must be an e-mail address")),
+});
+
+export const orderKeyQuery = z.object({
+  key: z.string().max(200, "must be at most 200 characters").optional()
+    .describe("the order's key, from the link in its mails"),
+});
+
+export const paymentBody = z.object({
+  status: z.enum(["paid", "unpaid"], { error: "must be paid or unpaid" }),
+  note: optionalLine(500),
+});
+
+export const noteBody = z.object({
+  note: z.string({ error: "Note is required" }).trim().min(1, "Note is required")
+    .max(2000, "Note must be at most 2000 characters"),
 });

@@ -12,6 +12,7 @@ import { BookPage } from "./pages/BookPage.tsx";
 import { NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
+import { OrderPage, TrackPage } from "./pages/OrderPages.tsx";
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
@@ -35,6 +36,10 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       );
     case "register":
       return <RegisterPage />;
+    case "order":
+      return <OrderPage order={model.order} orderKey={model.orderKey} bank={model.bank} />;
+    case "track":
+      return <TrackPage />;
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":

@@ -12,8 +12,11 @@ import type {
   DeleteResult,
   IdempotencyClaim,
   ImageWriteResult,
+  MailKind,
   OrderRepository,
+  PaymentChangeOutcome,
   PlaceOrderOutcome,
+  ProofOutcome,
   SellableItem,
   StationeryImportWrite,
   StatusChangeOutcome,
@@ -32,8 +35,17 @@ import type {
   StationeryChanges,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
-import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  Order,
+  OrderEvent,
+  OrderStats,
+  OrderStatus,
+} from "../../domain/orders/model.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
+import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 
 /** Anything that can be cleared: the CatalogueCache. */
 export interface Clearable {
@@ -168,8 +180,46 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.list(status);
   }
 
-  stats(): Promise<OrderStats> {
-    return this.#inner.stats();
+  findByKey(id: number, keyHash: string): Promise<Order | undefined> {
+    return this.#inner.findByKey(id, keyHash);
+  }
+
+  addProof(plan: ProofPlan): Promise<ProofOutcome> {
+    return this.#inner.addProof(plan);
+  }
+
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined> {
+    return this.#inner.findProof(orderId, proofId);
+  }
+
+  search(query: OrderQuery): Promise<OrderPage> {
+    return this.#inner.search(query);
+  }
+
+  stats(today: TimeRange): Promise<OrderStats> {
+    return this.#inner.stats(today);
+  }
+
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+    return this.#inner.changePayment(plan);
+  }
+
+  /** A lapse gives stock back: the storefront shows it at once. */
+  async lapseDue(now: string, limit: number): Promise<number[]> {
+    const lapsed = await this.#inner.lapseDue(now, limit);
+    if (lapsed.length > 0) this.#cache.clear();
+    return lapsed;
+  }
+
+  enqueueMail(orderId: number, kind: MailKind): Promise<void> {
+    return this.#inner.enqueueMail(orderId, kind);
+  }
+
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
+    return this.#inner.addEvent(orderId, event);
   }
 
   /** Only a move that gives stock back changes what the storefront shows. */

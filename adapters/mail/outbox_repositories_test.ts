@@ -24,7 +24,7 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
   const book = created.value;
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const outcome = await repos.orders.place(aPlacement([aLine(book, "book", 1)], {
+    const plan = aPlacement([aLine(book, "book", 1)], {
       customer: {
         name: `Shopper ${i}`,
         address: "12 Galle Road",
@@ -32,7 +32,9 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
         phone: "0771234567",
         postalCode: "10732",
       },
-    }));
+    });
+    // The checkout mail alone: the shop's notice of each order would double the counts.
+    const outcome = await repos.orders.place({ ...plan, mails: ["order_placed"] });
     if (outcome.kind !== "placed") throw new Error(`Could not place the order: ${outcome.kind}`);
     ids.push(outcome.order.id);
   }

@@ -9,11 +9,32 @@ import type {
   IdempotencyClaim,
   MailKind,
   OrderRepository,
+  PaymentChangeOutcome,
   PlaceOrderOutcome,
+  ProofOutcome,
   SellableItem,
   StatusChangeOutcome,
 } from "../../domain/ports.ts";
-import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  Order,
+  OrderEvent,
+  OrderStats,
+  OrderStatus,
+} from "../../domain/orders/model.ts";
+import {
+  matchesQuery,
+  type OrderPage,
+  type OrderQuery,
+  type TimeRange,
+} from "../../domain/orders/order_query.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import { lapses, planLapse } from "../../domain/orders/lapse.ts";
+import {
+  type ProofPlan,
+  proofRefusal,
+  type ProofType,
+} from "../../domain/orders/payment_proofs.ts";
 import {
   decideIdempotency,
   type PlacementPlan,
@@ -34,7 +55,14 @@ function copyOrder(order: Order): Order {
     ...order,
     customer: { ...order.customer },
     items: order.items.map((item) => ({ ...item })),
+    events: order.events.map((event) => ({ ...event })),
+    paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
+}
+
+/** Newest first, ties by id: the order every list keeps. */
+function newestFirst(a: Order, b: Order): number {
+  return b.orderDate.localeCompare(a.orderDate) || b.id - a.id;
 }
 
 export class MemoryOrderRepository implements OrderRepository {
@@ -42,6 +70,12 @@ export class MemoryOrderRepository implements OrderRepository {
   readonly #orders = new Map<number, Order>();
   readonly #slips = new Map<number, Uint8Array>();
   readonly #keys = new Map<string, StoredKey>();
+  readonly #keyHashes = new Map<number, string>();
+  readonly #proofs = new Map<
+    number,
+    { orderId: number; contentType: ProofType; bytes: Uint8Array }
+  >();
+  #nextProofId = 1;
   /** Mails the database would have put in the outbox, in order. */
   readonly outbox: { kind: MailKind; orderId: number }[] = [];
   #nextOrderId = 1;
@@ -94,8 +128,18 @@ export class MemoryOrderRepository implements OrderRepository {
       deliveryFeeCents: order.deliveryFeeCents,
       paymentMethod: order.paymentMethod,
       items: order.lines.map((line) => ({ ...line, id: this.#nextItemId++ })),
+      paymentStatus: plan.paymentStatus,
+      courier: null,
+      trackingNumber: null,
+      rejectReason: null,
+      expiresAt: plan.expiresAt === null ? null : new Date(plan.expiresAt).toISOString(),
+      locale: order.locale,
+      events: plan.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+      paymentProofs: [],
+      keySalt: order.key?.salt ?? null,
     };
     this.#orders.set(stored.id, stored);
+    if (order.key) this.#keyHashes.set(stored.id, order.key.hash);
     for (const line of order.lines) this.#catalogue.ordered.add(keyOf(line.type, line.itemId));
     if (idempotency) {
       this.#keys.set(idempotency.key, {
@@ -131,26 +175,137 @@ export class MemoryOrderRepository implements OrderRepository {
     return Promise.resolve(order ? copyOrder(order) : undefined);
   }
 
+  findByKey(id: number, keyHash: string): Promise<Order | undefined> {
+    const order = this.#orders.get(id);
+    const known = order !== undefined && this.#keyHashes.get(id) === keyHash;
+    return Promise.resolve(known ? copyOrder(order) : undefined);
+  }
+
+  addProof(plan: ProofPlan): Promise<ProofOutcome> {
+    const order = this.#orders.get(plan.orderId);
+    if (!order) return Promise.resolve({ kind: "not_found" });
+    const refusal = proofRefusal({ ...order, proofCount: order.paymentProofs.length });
+    if (refusal) return Promise.resolve({ kind: "refused", reason: refusal });
+    const id = this.#nextProofId++;
+    this.#proofs.set(id, {
+      orderId: order.id,
+      contentType: plan.contentType,
+      bytes: plan.bytes.slice(),
+    });
+    order.paymentProofs.push({
+      id,
+      uploadedAt: new Date(plan.event.at).toISOString(),
+      contentType: plan.contentType,
+    });
+    order.paymentStatus = plan.paymentStatus;
+    this.#addEvent(order, plan.event);
+    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    return Promise.resolve({ kind: "added", order: copyOrder(order) });
+  }
+
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined> {
+    const proof = this.#proofs.get(proofId);
+    return Promise.resolve(
+      proof && proof.orderId === orderId
+        ? { contentType: proof.contentType, bytes: proof.bytes.slice() }
+        : undefined,
+    );
+  }
+
   list(status?: OrderStatus): Promise<Order[]> {
     const orders = [...this.#orders.values()]
       .filter((o) => status === undefined || o.status === status)
-      .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.id - a.id);
+      .sort(newestFirst);
     return Promise.resolve(orders.map(copyOrder));
   }
 
-  stats(): Promise<OrderStats> {
+  search(query: OrderQuery): Promise<OrderPage> {
+    const matching = [...this.#orders.values()]
+      .filter((o) => matchesQuery(o, query))
+      .sort(newestFirst);
+    const start = (query.page - 1) * query.pageSize;
+    return Promise.resolve({
+      orders: matching.slice(start, start + query.pageSize).map(copyOrder),
+      total: matching.length,
+    });
+  }
+
+  stats(today: TimeRange): Promise<OrderStats> {
     const orders = [...this.#orders.values()];
     const count = (status: OrderStatus) => orders.filter((o) => o.status === status).length;
     const completedItemsTotalCents = orders
       .filter((o) => o.status === "completed")
       .flatMap((o) => o.items)
       .reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+    const pending = orders.filter((o) => o.status === "pending");
+    const placedToday = orders.filter((o) =>
+      o.status !== "rejected" && Date.parse(o.orderDate) >= Date.parse(today.from) &&
+      Date.parse(o.orderDate) < Date.parse(today.to)
+    );
     return Promise.resolve({
       completedItemsTotalCents,
       pending: count("pending"),
       completed: count("completed"),
       rejected: count("rejected"),
+      awaitingPayment: pending.filter((o) => o.paymentStatus !== "paid").length,
+      proofsToCheck: pending.filter((o) => o.paymentStatus === "proof_submitted").length,
+      today: {
+        orders: placedToday.length,
+        subtotalCents: placedToday.reduce((sum, o) => sum + o.totalCents + o.deliveryFeeCents, 0),
+      },
     });
+  }
+
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+    const order = this.#orders.get(plan.orderId);
+    if (!order) return Promise.resolve({ kind: "not_found" });
+    if (order.status !== plan.orderStatus || order.paymentStatus !== plan.from) {
+      return Promise.resolve({
+        kind: "conflict",
+        status: order.status,
+        paymentStatus: order.paymentStatus,
+      });
+    }
+    order.paymentStatus = plan.to;
+    if (plan.clearExpiry) order.expiresAt = null;
+    this.#addEvent(order, plan.event);
+    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    return Promise.resolve({ kind: "changed", order: copyOrder(order) });
+  }
+
+  async lapseDue(now: string, limit: number): Promise<number[]> {
+    const due = [...this.#orders.values()]
+      .filter((o) => lapses({ ...o, proofCount: o.paymentProofs.length }, now))
+      .sort((a, b) => a.expiresAt!.localeCompare(b.expiresAt!) || a.id - b.id)
+      .slice(0, limit);
+    const lapsed: number[] = [];
+    for (const order of due) {
+      const outcome = await this.changeStatus(planLapse(order.id, now));
+      if (outcome.kind === "changed") lapsed.push(order.id);
+    }
+    return lapsed;
+  }
+
+  enqueueMail(orderId: number, kind: MailKind): Promise<void> {
+    if (!this.#orders.has(orderId)) throw new Error(`Order ${orderId} does not exist`);
+    this.outbox.push({ kind, orderId });
+    return Promise.resolve();
+  }
+
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
+    const order = this.#orders.get(orderId);
+    if (!order) return Promise.resolve(undefined);
+    this.#addEvent(order, event);
+    return Promise.resolve(copyOrder(order));
+  }
+
+  /** Oldest first, as the database reads them (by time, then as added). */
+  #addEvent(order: Order, event: OrderEvent): void {
+    order.events.push({ ...event, at: new Date(event.at).toISOString() });
+    order.events.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
@@ -161,6 +316,11 @@ export class MemoryOrderRepository implements OrderRepository {
       return Promise.resolve({ kind: "not_pending", status: order.status });
     }
     order.status = plan.to;
+    order.expiresAt = null;
+    order.courier = plan.courier ?? order.courier;
+    order.trackingNumber = plan.trackingNumber ?? order.trackingNumber;
+    order.rejectReason = plan.rejectReason ?? order.rejectReason;
+    this.#addEvent(order, plan.event);
     if (plan.returnStock) {
       for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
     }

@@ -129,9 +129,16 @@ async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Pr
     `WITH placed AS (
        INSERT INTO orders (user_id, status, order_date, name, address, email, phone, postal_code,
          province_id, district_id, area_id, province_name, district_name, area_name,
-         payment_method, total_cents, delivery_fee_cents)
-       VALUES ($1, $26, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         payment_method, total_cents, delivery_fee_cents, payment_status, expires_at, locale, key_salt, key_hash)
+       VALUES ($1, $26, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+         $28, $29, $30, $35, $36)
        RETURNING id
+     ), events AS (
+       INSERT INTO order_events (order_id, at, kind, actor, note)
+       SELECT placed.id, e.at, e.kind, e.actor, e.note
+       FROM placed, unnest($31::timestamptz[], $32::text[], $33::text[], $34::text[])
+         WITH ORDINALITY AS e(at, kind, actor, note, n)
+       ORDER BY e.n
      ), lines AS (
        INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
          unit_price_cents, weight_grams, quantity, preorder)
@@ -182,6 +189,15 @@ async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Pr
       key ?? null,
       plan.status,
       plan.mails,
+      plan.paymentStatus,
+      plan.expiresAt,
+      order.locale,
+      plan.events.map((e) => e.at),
+      plan.events.map((e) => e.kind),
+      plan.events.map((e) => e.actor),
+      plan.events.map((e) => e.note),
+      order.key?.salt ?? null,
+      order.key?.hash ?? null,
     ],
   );
   return placedOrder(plan, id, item_ids.map(Number));
@@ -203,6 +219,15 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     deliveryFeeCents: order.deliveryFeeCents,
     paymentMethod: order.paymentMethod,
     items: order.lines.map((line, i) => ({ ...line, id: itemIds[i] })),
+    paymentStatus: plan.paymentStatus,
+    courier: null,
+    trackingNumber: null,
+    rejectReason: null,
+    expiresAt: plan.expiresAt,
+    locale: order.locale,
+    events: plan.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+    paymentProofs: [],
+    keySalt: order.key?.salt ?? null,
   };
 }
 

@@ -1,14 +1,30 @@
 import type {
   IdempotencyClaim,
+  MailKind,
   OrderRepository,
+  PaymentChangeOutcome,
   PlaceOrderOutcome,
+  ProofOutcome,
   SellableItem,
   StatusChangeOutcome,
 } from "../../domain/ports.ts";
-import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  Order,
+  OrderEvent,
+  OrderStats,
+  OrderStatus,
+  PaymentStatus,
+} from "../../domain/orders/model.ts";
+import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
+import { searchOrders } from "./order_search.ts";
+import { planLapse } from "../../domain/orders/lapse.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
-import { findOrder, listOrders } from "./order_rows.ts";
+import { findOrder, findOrderByKey, listOrders } from "./order_rows.ts";
+import { addProof, findProof } from "./payment_proofs.ts";
+import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 import { placeOrder } from "./order_placement.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 
@@ -81,50 +97,129 @@ export class PostgresOrderRepository implements OrderRepository {
     return findOrder(this.#sql, id);
   }
 
+  findByKey(id: number, keyHash: string): Promise<Order | undefined> {
+    return findOrderByKey(this.#sql, id, keyHash);
+  }
+
+  addProof(plan: ProofPlan): Promise<ProofOutcome> {
+    return addProof(this.#sql, plan);
+  }
+
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined> {
+    return findProof(this.#sql, orderId, proofId);
+  }
+
   list(status?: OrderStatus): Promise<Order[]> {
     return listOrders(this.#sql, status);
   }
 
-  async stats(): Promise<OrderStats> {
-    const [row] = await this.#sql.query<OrderStats>(
+  search(query: OrderQuery): Promise<OrderPage> {
+    return searchOrders(this.#sql, query);
+  }
+
+  async stats(today: TimeRange): Promise<OrderStats> {
+    type Row = Omit<OrderStats, "today"> & { todayOrders: number; todaySubtotalCents: number };
+    const [row] = await this.#sql.query<Row>(
       `SELECT
          (SELECT COALESCE(sum(oi.unit_price_cents * oi.quantity), 0)
             FROM order_items oi JOIN orders o ON o.id = oi.order_id
            WHERE o.status = 'completed') AS "completedItemsTotalCents",
          count(*) FILTER (WHERE status = 'pending') AS pending,
          count(*) FILTER (WHERE status = 'completed') AS completed,
-         count(*) FILTER (WHERE status = 'rejected') AS rejected
+         count(*) FILTER (WHERE status = 'rejected') AS rejected,
+         count(*) FILTER (WHERE status = 'pending' AND payment_status <> 'paid')
+           AS "awaitingPayment",
+         count(*) FILTER (WHERE status = 'pending' AND payment_status = 'proof_submitted')
+           AS "proofsToCheck",
+         count(*) FILTER (WHERE status <> 'rejected' AND order_date >= $1 AND order_date < $2)
+           AS "todayOrders",
+         COALESCE(sum(total_cents + delivery_fee_cents)
+           FILTER (WHERE status <> 'rejected' AND order_date >= $1 AND order_date < $2), 0)
+           AS "todaySubtotalCents"
        FROM orders`,
+      [today.from, today.to],
     );
     return {
       completedItemsTotalCents: row.completedItemsTotalCents,
       pending: row.pending,
       completed: row.completed,
       rejected: row.rejected,
+      awaitingPayment: row.awaitingPayment,
+      proofsToCheck: row.proofsToCheck,
+      today: { orders: row.todayOrders, subtotalCents: row.todaySubtotalCents },
     };
+  }
+
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+    return this.#sql.transaction(async (tx) => {
+      const moved = await tx.query(
+        `UPDATE orders SET payment_status = $2,
+           expires_at = CASE WHEN $5::boolean THEN NULL ELSE expires_at END
+         WHERE id = $1 AND status = $3 AND payment_status = $4 RETURNING id`,
+        [plan.orderId, plan.to, plan.orderStatus, plan.from, plan.clearExpiry],
+      );
+      if (moved.length === 0) {
+        const rows = await tx.query<{ status: OrderStatus; payment_status: PaymentStatus }>(
+          "SELECT status, payment_status FROM orders WHERE id = $1",
+          [plan.orderId],
+        );
+        return rows.length === 0 ? { kind: "not_found" } : {
+          kind: "conflict",
+          status: rows[0].status,
+          paymentStatus: rows[0].payment_status,
+        };
+      }
+      await insertEvent(tx, plan.orderId, plan.event);
+      await enqueueMails(tx, plan.orderId, plan.mails);
+      return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
+    });
+  }
+
+  async enqueueMail(orderId: number, kind: MailKind): Promise<void> {
+    await enqueueMails(this.#sql, orderId, [kind]);
+  }
+
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
+    return this.#sql.transaction(async (tx) => {
+      const found = await tx.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", [orderId]);
+      if (found.length === 0) return undefined;
+      await insertEvent(tx, orderId, event);
+      return await findOrder(tx, orderId);
+    });
   }
 
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
     if (plan.saveSlip && !slipPdf) throw new Error(`The move to ${plan.to} needs the order slip`);
-    return this.#sql.transaction(async (tx) => {
-      const refused = await move(tx, plan);
-      if (refused) return refused;
-      if (plan.returnStock) await returnStock(tx, plan.orderId);
-      if (plan.saveSlip) {
-        await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
-          plan.orderId,
-          slipPdf,
-        ]);
-      }
-      if (plan.mails.length > 0) {
-        await tx.query(
-          `INSERT INTO mail_outbox (kind, order_id)
-           SELECT m.kind, $1 FROM unnest($2::text[]) WITH ORDINALITY AS m(kind, n) ORDER BY m.n`,
-          [plan.orderId, plan.mails],
+    return this.#sql.transaction((tx) => applyTransition(tx, plan, slipPdf));
+  }
+
+  async lapseDue(now: string, limit: number): Promise<number[]> {
+    const lapsed: number[] = [];
+    while (lapsed.length < limit) {
+      // One order a transaction: a lock held for one order only, and another process takes
+      // the next one meanwhile (SKIP LOCKED) instead of waiting behind this one.
+      const id = await this.#sql.transaction(async (tx) => {
+        const due = await tx.query<{ id: number }>(
+          `SELECT o.id FROM orders o
+           WHERE o.status = 'pending' AND o.payment_method = 'Bank Deposit'
+             AND o.payment_status = 'unpaid' AND o.expires_at IS NOT NULL
+             AND o.expires_at <= $1
+             AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id)
+           ORDER BY o.expires_at, o.id LIMIT 1
+           FOR UPDATE OF o SKIP LOCKED`,
+          [now],
         );
-      }
-      return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
-    });
+        if (due.length === 0) return undefined;
+        const outcome = await applyTransition(tx, planLapse(Number(due[0].id), now));
+        return outcome.kind === "changed" ? outcome.order.id : undefined;
+      });
+      if (id === undefined) break;
+      lapsed.push(id);
+    }
+    return lapsed;
   }
 
   async findSlip(id: number): Promise<Uint8Array | undefined> {
@@ -136,17 +231,62 @@ export class PostgresOrderRepository implements OrderRepository {
   }
 }
 
+/** Carries out a transition plan in the caller's transaction (see OrderRepository.changeStatus). */
+async function applyTransition(
+  tx: SqlClient,
+  plan: TransitionPlan,
+  slipPdf?: Uint8Array,
+): Promise<StatusChangeOutcome> {
+  const refused = await move(tx, plan);
+  if (refused) return refused;
+  await insertEvent(tx, plan.orderId, plan.event);
+  if (plan.returnStock) await returnStock(tx, plan.orderId);
+  if (plan.saveSlip) {
+    await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
+      plan.orderId,
+      slipPdf,
+    ]);
+  }
+  await enqueueMails(tx, plan.orderId, plan.mails);
+  return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
+}
+
 /** Moves the order as planned while it still has the plan's `from` status: once. */
 async function move(tx: SqlClient, plan: TransitionPlan): Promise<StatusChangeOutcome | undefined> {
   const moved = await tx.query(
-    "UPDATE orders SET status = $2 WHERE id = $1 AND status = $3 RETURNING id",
-    [plan.orderId, plan.to, plan.from],
+    `UPDATE orders SET status = $2, expires_at = NULL,
+       courier = COALESCE($4, courier), tracking_number = COALESCE($5, tracking_number),
+       reject_reason = COALESCE($6, reject_reason)
+     WHERE id = $1 AND status = $3 RETURNING id`,
+    [plan.orderId, plan.to, plan.from, plan.courier, plan.trackingNumber, plan.rejectReason],
   );
   if (moved.length > 0) return undefined;
   const rows = await tx.query<{ status: OrderStatus }>("SELECT status FROM orders WHERE id = $1", [
     plan.orderId,
   ]);
   return rows.length > 0 ? { kind: "not_pending", status: rows[0].status } : { kind: "not_found" };
+}
+
+/** Puts mails about an order in the outbox, in order, in the caller's transaction. */
+export async function enqueueMails(
+  tx: SqlClient,
+  orderId: number,
+  mails: readonly string[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.query(
+    `INSERT INTO mail_outbox (kind, order_id)
+     SELECT m.kind, $1 FROM unnest($2::text[]) WITH ORDINALITY AS m(kind, n) ORDER BY m.n`,
+    [orderId, mails],
+  );
+}
+
+/** Adds one event to an order's timeline. */
+async function insertEvent(tx: SqlClient, orderId: number, event: OrderEvent): Promise<void> {
+  await tx.query(
+    "INSERT INTO order_events (order_id, at, kind, actor, note) VALUES ($1, $2, $3, $4, $5)",
+    [orderId, event.at, event.kind, event.actor, event.note],
+  );
 }
 
 /** Gives a rejected order's stock back: books then stationery, each in id order. */

@@ -14,13 +14,19 @@ import {
   paragraph,
   totalsTable,
 } from "./layout.ts";
+import { orderLinkParts } from "./order_mails.ts";
 
 /**
  * The mail a shopper receives right after placing an order. Cash on Delivery orders get
  * the order summary and the delivery promise; Bank Deposit orders get the same plus the
  * shop's bank account and the WhatsApp number to send the deposit receipt to.
  */
-export function checkoutMail(order: Order, shop: ShopInfo, bank: BankDetails): MailMessage {
+export function checkoutMail(
+  order: Order,
+  shop: ShopInfo,
+  bank: BankDetails,
+  orderUrl?: string,
+): MailMessage {
   const c = order.customer;
   const parts: MailPart[] = [
     paragraph(`Dear ${c.name},`),
@@ -32,6 +38,7 @@ export function checkoutMail(order: Order, shop: ShopInfo, bank: BankDetails): M
         } ready for the courier.`,
       ),
     ]),
+    ...orderLinkParts(orderUrl),
     heading(`Order #${order.id}`),
     itemsTable(order),
     totalsTable(order),
@@ -63,7 +70,7 @@ function bankDepositParts(order: Order, bank: BankDetails): MailPart[] {
       ["Reference", `Order #${order.id}`],
     ]),
     paragraph(
-      `Send the deposit receipt by WhatsApp to ${bank.whatsappNumber}. ` +
+      `Send the deposit receipt from your order's page below, or by WhatsApp to ${bank.whatsappNumber}. ` +
         `We dispatch your order once the deposit is confirmed.`,
     ),
   ];

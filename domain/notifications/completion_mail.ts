@@ -6,6 +6,7 @@ import {
   composeMail,
   deliverTo,
   DELIVERY_PROMISE,
+  detailRows,
   hasPreorder,
   heading,
   itemsTable,
@@ -13,12 +14,13 @@ import {
   PREORDER_PROMISE,
   totalsTable,
 } from "./layout.ts";
+import { orderLinkParts } from "./order_mails.ts";
 
 /**
  * The mail a shopper receives when the shop confirms the order and hands it to delivery.
  * An order holding a pre-ordered book arrives with the pre-order, in 3 - 4 weeks.
  */
-export function completionMail(order: Order, shop: ShopInfo): MailMessage {
+export function completionMail(order: Order, shop: ShopInfo, orderUrl?: string): MailMessage {
   const c = order.customer;
   const parts = [
     paragraph(`Dear ${c.name},`),
@@ -26,7 +28,16 @@ export function completionMail(order: Order, shop: ShopInfo): MailMessage {
       `Good news: your order #${order.id} has been handed over to delivery. ` +
         `Expect it in ${hasPreorder(order) ? PREORDER_PROMISE : DELIVERY_PROMISE}.`,
     ),
+    ...(order.courier || order.trackingNumber
+      ? [detailRows([
+        ...(order.courier ? [["Courier", order.courier] as [string, string]] : []),
+        ...(order.trackingNumber
+          ? [["Tracking number", order.trackingNumber] as [string, string]]
+          : []),
+      ])]
+      : []),
     paragraph(`Payment: ${paymentLabel(order.paymentMethod)}.`),
+    ...orderLinkParts(orderUrl),
     heading(`Order #${order.id}`),
     itemsTable(order),
     totalsTable(order),

@@ -1,6 +1,18 @@
 /** The mail ports: the transactional outbox and the mailer. */
 
-export type MailKind = "order_placed" | "order_completed";
+export const MAIL_KINDS = [
+  "order_placed",
+  "order_completed",
+  "order_rejected",
+  "order_lapsed",
+  "payment_received",
+  "order_link",
+  "shop_order_placed",
+  "shop_proof_uploaded",
+] as const;
+
+/** What a mail in the outbox is about; `shop_` mails go to the shop, the others to the customer. */
+export type MailKind = typeof MAIL_KINDS[number];
 
 /** A mail waiting in the outbox. */
 export interface OutboxEntry {

@@ -4,6 +4,8 @@ import type { Order, OrderStatus } from "./model.ts";
 import { changeOrderStatus } from "./change_status.ts";
 import type { TransitionPlan } from "./plans.ts";
 
+const AT = "2026-03-02T04:30:00.000Z";
+
 function order(status: OrderStatus): Order {
   return {
     id: 7,
@@ -24,6 +26,15 @@ function order(status: OrderStatus): Order {
     deliveryFeeCents: 40_000,
     paymentMethod: "COD",
     items: [],
+    paymentStatus: "unpaid",
+    courier: null,
+    trackingNumber: null,
+    rejectReason: null,
+    expiresAt: null,
+    locale: "en",
+    events: [],
+    paymentProofs: [],
+    keySalt: null,
   };
 }
 
@@ -45,12 +56,18 @@ function setup(status: OrderStatus | undefined) {
       return Promise.resolve(new Uint8Array([37, 80, 68, 70]));
     },
   };
-  return { deps: { orders, slips }, plans, rendered, slip: () => savedSlip };
+  const clock = { now: () => new Date(AT) };
+  return { deps: { orders, slips, clock }, plans, rendered, slip: () => savedSlip };
 }
 
 Deno.test("changeOrderStatus() completes a pending order with a slip rendered as completed", async () => {
   const s = setup("pending");
-  const result = await changeOrderStatus(s.deps, 7, "completed");
+  const result = await changeOrderStatus(s.deps, {
+    id: 7,
+    status: "completed",
+    courier: "Pronto",
+    trackingNumber: "PX-1",
+  });
   assert.equal(result.kind, "changed");
   assert.deepEqual(s.plans, [{
     orderId: 7,
@@ -59,14 +76,19 @@ Deno.test("changeOrderStatus() completes a pending order with a slip rendered as
     returnStock: false,
     saveSlip: true,
     mails: ["order_completed"],
+    courier: "Pronto",
+    trackingNumber: "PX-1",
+    rejectReason: null,
+    event: { at: AT, kind: "completed", actor: "admin", note: "Pronto · PX-1" },
   }]);
   assert.equal(s.rendered[0].status, "completed");
+  assert.equal(s.rendered[0].trackingNumber, "PX-1");
   assert.deepEqual(s.slip(), new Uint8Array([37, 80, 68, 70]));
 });
 
 Deno.test("changeOrderStatus() leaves a final order alone and renders nothing", async () => {
   const s = setup("rejected");
-  const result = await changeOrderStatus(s.deps, 7, "completed");
+  const result = await changeOrderStatus(s.deps, { id: 7, status: "completed" });
   assert.deepEqual(result, { kind: "not_pending", status: "rejected" });
   assert.equal(s.rendered.length, 0);
   assert.equal(s.plans.length, 0);
@@ -74,12 +96,19 @@ Deno.test("changeOrderStatus() leaves a final order alone and renders nothing", 
 
 Deno.test("changeOrderStatus() says not_found for an unknown order", async () => {
   const s = setup(undefined);
-  assert.deepEqual(await changeOrderStatus(s.deps, 99, "completed"), { kind: "not_found" });
+  assert.deepEqual(await changeOrderStatus(s.deps, { id: 99, status: "completed" }), {
+    kind: "not_found",
+  });
 });
 
 Deno.test("changeOrderStatus() plans a rejection that returns the stock, with no slip", async () => {
   const s = setup("pending");
-  const result = await changeOrderStatus(s.deps, 7, "rejected");
+  const result = await changeOrderStatus(s.deps, {
+    id: 7,
+    status: "rejected",
+    reason: "Out of print",
+    courier: "ignored",
+  });
   assert.equal(result.kind, "changed");
   assert.deepEqual(s.plans, [{
     orderId: 7,
@@ -87,7 +116,11 @@ Deno.test("changeOrderStatus() plans a rejection that returns the stock, with no
     to: "rejected",
     returnStock: true,
     saveSlip: false,
-    mails: [],
+    mails: ["order_rejected"],
+    courier: null,
+    trackingNumber: null,
+    rejectReason: "Out of print",
+    event: { at: AT, kind: "rejected", actor: "admin", note: "Out of print" },
   }]);
   assert.equal(s.slip(), undefined);
   assert.equal(s.rendered.length, 0);

@@ -4,10 +4,26 @@
  * at once), its order loaded and rendered, sent, and marked sent; a failed send is
  * marked failed and tried again later, each time waiting longer.
  */
-import type { Clock, Mailer, MailMessage, OrderRepository, Outbox, OutboxEntry } from "../ports.ts";
+import type {
+  Clock,
+  Mailer,
+  MailMessage,
+  OrderKeys,
+  OrderRepository,
+  Outbox,
+  OutboxEntry,
+} from "../ports.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import { checkoutMail } from "../notifications/checkout_mail.ts";
 import { completionMail } from "../notifications/completion_mail.ts";
+import {
+  lapseMail,
+  orderLinkMail,
+  paymentReceivedMail,
+  rejectionMail,
+  shopNewOrderMail,
+  shopProofMail,
+} from "../notifications/order_mails.ts";
 
 export interface DispatchDeps {
   outbox: Outbox;
@@ -19,6 +35,10 @@ export interface DispatchDeps {
   random: () => number;
   shop: ShopInfo;
   bank: BankDetails;
+  /** Derives each order's key for the link in its mails; mails carry no link without it. */
+  orderKeys?: Pick<OrderKeys, "keyFor">;
+  /** Where the shop's own notices go (`ORDER_NOTIFY_EMAIL`); the shop's address when absent. */
+  notifyEmail?: string;
 }
 
 export interface DispatchOptions {
@@ -77,11 +97,29 @@ async function render(deps: DispatchDeps, entry: OutboxEntry): Promise<Rendered>
   if (!order) {
     return { kind: "undeliverable", reason: `Order ${entry.orderId} does not exist` };
   }
+  const orderUrl = order.keySalt !== null && deps.orderKeys
+    ? `${deps.shop.publicUrl}/orders/${order.id}?key=${await deps.orderKeys.keyFor(order.keySalt)}`
+    : undefined;
+  const ctx = { shop: deps.shop, orderUrl };
+  const toShop = { ...ctx, to: deps.notifyEmail ?? deps.shop.email };
+  const mail = (message: MailMessage): Rendered => ({ kind: "mail", message });
   switch (entry.kind) {
     case "order_placed":
-      return { kind: "mail", message: checkoutMail(order, deps.shop, deps.bank) };
+      return mail(checkoutMail(order, deps.shop, deps.bank, orderUrl));
     case "order_completed":
-      return { kind: "mail", message: completionMail(order, deps.shop) };
+      return mail(completionMail(order, deps.shop, orderUrl));
+    case "order_rejected":
+      return mail(rejectionMail(order, ctx));
+    case "order_lapsed":
+      return mail(lapseMail(order, ctx));
+    case "payment_received":
+      return mail(paymentReceivedMail(order, ctx));
+    case "order_link":
+      return mail(orderLinkMail(order, ctx));
+    case "shop_order_placed":
+      return mail(shopNewOrderMail(order, toShop));
+    case "shop_proof_uploaded":
+      return mail(shopProofMail(order, toShop));
     default:
       return { kind: "undeliverable", reason: `Unknown mail kind "${String(entry.kind)}"` };
   }

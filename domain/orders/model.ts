@@ -6,6 +6,46 @@ export type PaymentMethod = typeof PAYMENT_METHODS[number];
 export const ORDER_STATUSES = ["pending", "completed", "rejected"] as const;
 export type OrderStatus = typeof ORDER_STATUSES[number];
 
+export const PAYMENT_STATUSES = ["unpaid", "proof_submitted", "paid"] as const;
+export type PaymentStatus = typeof PAYMENT_STATUSES[number];
+
+/** The languages an order can be placed in (its mails follow it). */
+export const ORDER_LOCALES = ["en", "si", "ta"] as const;
+export type OrderLocale = typeof ORDER_LOCALES[number];
+
+export const EVENT_ACTORS = ["customer", "admin", "system"] as const;
+export type EventActor = typeof EVENT_ACTORS[number];
+
+/** What happened to an order, as its timeline names it. */
+export const EVENT_KINDS = [
+  "placed",
+  "proof_submitted",
+  "paid",
+  "unpaid",
+  "completed",
+  "rejected",
+  "lapsed",
+  "note",
+] as const;
+export type EventKind = typeof EVENT_KINDS[number];
+
+/** One entry of an order's timeline. */
+export interface OrderEvent {
+  /** ISO 8601 */
+  at: string;
+  kind: EventKind;
+  actor: EventActor;
+  note: string | null;
+}
+
+/** A deposit slip the customer uploaded (the bytes are read apart). */
+export interface PaymentProof {
+  id: number;
+  /** ISO 8601 */
+  uploadedAt: string;
+  contentType: string;
+}
+
 export const ITEM_TYPES = ["book", "stationery"] as const;
 export type ItemType = typeof ITEM_TYPES[number];
 
@@ -59,6 +99,19 @@ export interface Order {
   deliveryFeeCents: Cents;
   paymentMethod: PaymentMethod;
   items: (OrderLine & { id: number })[];
+  paymentStatus: PaymentStatus;
+  courier: string | null;
+  trackingNumber: string | null;
+  rejectReason: string | null;
+  /** ISO 8601: when this order lapses unless paid or a proof arrives; null when it never will. */
+  expiresAt: string | null;
+  locale: OrderLocale;
+  /** The timeline, oldest first. */
+  events: OrderEvent[];
+  /** Oldest first. */
+  paymentProofs: PaymentProof[];
+  /** What the order's key is derived from (see OrderKeys); null for orders placed without one. */
+  keySalt: string | null;
 }
 
 export interface OrderStats {
@@ -67,4 +120,10 @@ export interface OrderStats {
   pending: number;
   completed: number;
   rejected: number;
+  /** Pending orders not paid yet. */
+  awaitingPayment: number;
+  /** Pending orders with a deposit proof to check. */
+  proofsToCheck: number;
+  /** Orders placed today in Sri Lanka, and what they come to with delivery. */
+  today: { orders: number; subtotalCents: Cents };
 }

@@ -19,16 +19,35 @@ import type {
   ItemType,
   LineRequest,
   Order,
+  OrderLocale,
   PaymentMethod,
 } from "./model.ts";
 import { itemKey, priceOrder } from "./pricing.ts";
 import { planPlacement } from "./plans.ts";
+import { DEFAULT_BANK_DEPOSIT_HOURS } from "./lapse.ts";
+
+/** The most copies one order line may hold by default (`MAX_LINE_QUANTITY`). */
+export const DEFAULT_MAX_LINE_QUANTITY = 20;
+
+/** The shop's limits on orders, from its configuration. */
+export interface OrderRules {
+  /** Hours an unpaid Bank Deposit order holds its stock before it lapses. */
+  bankDepositHours: number;
+  /** Copies of one item an order may hold. */
+  maxLineQuantity: number;
+}
+
+export const DEFAULT_ORDER_RULES: OrderRules = {
+  bankDepositHours: DEFAULT_BANK_DEPOSIT_HOURS,
+  maxLineQuantity: DEFAULT_MAX_LINE_QUANTITY,
+};
 
 export interface PlaceOrderDeps {
   orders: OrderRepository;
   locations: Locations;
   clock: Clock;
   feeRules?: FeeRules;
+  orderRules?: OrderRules;
 }
 
 export interface PlaceOrderInput {
@@ -38,6 +57,10 @@ export interface PlaceOrderInput {
   items: LineRequest[];
   /** The items' total the shopper was shown, before delivery. */
   clientTotalCents: Cents;
+  /** The language the shopper ordered in; English when not said. */
+  locale?: OrderLocale;
+  /** The salt and hash of the order's key (OrderKeys.issue). */
+  key?: { salt: string; hash: string };
 }
 
 /** Why a destination is refused. */
@@ -52,6 +75,12 @@ export type PlaceOrderResult =
   | { kind: "replayed"; order: Order }
   | { kind: "bad_destination"; problem: DestinationProblem }
   | { kind: "unknown_items"; items: { type: ItemType; id: number }[] }
+  /** Lines of one item hold more copies than an order may. */
+  | {
+    kind: "too_many_copies";
+    max: number;
+    items: { type: ItemType; id: number; quantity: number }[];
+  }
   | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] }
   /** The shopper's total differs from the shop's: the current prices of the asked items. */
   | { kind: "price_changed"; items: SellableItem[] }
@@ -81,6 +110,26 @@ function askedItems(items: readonly LineRequest[]): { type: ItemType; id: number
 }
 
 /**
+ * The items whose lines together ask for more than `max` copies (lines of one item count
+ * as one line, as the cart merges them).
+ *
+ * @example overLimit([{ type: "book", id: 1, quantity: 15 }, { type: "book", id: 1, quantity: 6 }], 20) // [{ type: "book", id: 1, quantity: 21 }]
+ */
+export function overLimit(
+  items: readonly LineRequest[],
+  max: number,
+): { type: ItemType; id: number; quantity: number }[] {
+  const sums = new Map<string, { type: ItemType; id: number; quantity: number }>();
+  for (const { type, id, quantity } of items) {
+    const key = itemKey({ type, id });
+    const sum = sums.get(key) ?? { type, id, quantity: 0 };
+    sum.quantity += quantity;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].filter((sum) => sum.quantity > max);
+}
+
+/**
  * Places a guest order. Prices come from `orders.findSellable`, never from the client;
  * the client's total is only a check. Stock is taken by `orders.place`, atomically.
  */
@@ -89,6 +138,9 @@ export async function placeOrder(
   input: PlaceOrderInput,
   idempotency?: IdempotencyClaim,
 ): Promise<PlaceOrderResult> {
+  const rules = deps.orderRules ?? DEFAULT_ORDER_RULES;
+  const over = overLimit(input.items, rules.maxLineQuantity);
+  if (over.length > 0) return { kind: "too_many_copies", max: rules.maxLineQuantity, items: over };
   const found = await deps.locations.findArea(input.destination.areaId);
   const problem = destinationProblem(input.destination, found);
   if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };
@@ -113,7 +165,9 @@ export async function placeOrder(
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: deps.clock.now().toISOString(),
       userId: null,
-    }),
+      locale: input.locale ?? "en",
+      key: input.key ?? null,
+    }, rules),
     idempotency,
   );
   return outcome;

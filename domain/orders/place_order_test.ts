@@ -64,14 +64,39 @@ function ordersHolding(items: SellableItem[]) {
         deliveryFeeCents: order.deliveryFeeCents,
         paymentMethod: order.paymentMethod,
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
+        paymentStatus: plan.paymentStatus,
+        courier: null,
+        trackingNumber: null,
+        rejectReason: null,
+        expiresAt: plan.expiresAt,
+        locale: order.locale,
+        events: plan.events,
+        paymentProofs: [],
+        keySalt: order.key?.salt ?? null,
       };
       return Promise.resolve({ kind: "placed", order: stored });
     },
     findById: () => Promise.resolve(undefined),
+    findByKey: () => Promise.resolve(undefined),
+    addProof: () => Promise.resolve({ kind: "not_found" }),
+    findProof: () => Promise.resolve(undefined),
     list: () => Promise.resolve([]),
+    search: () => Promise.resolve({ orders: [], total: 0 }),
     stats: () =>
-      Promise.resolve({ completedItemsTotalCents: 0, pending: 0, completed: 0, rejected: 0 }),
+      Promise.resolve({
+        completedItemsTotalCents: 0,
+        pending: 0,
+        completed: 0,
+        rejected: 0,
+        awaitingPayment: 0,
+        proofsToCheck: 0,
+        today: { orders: 0, subtotalCents: 0 },
+      }),
     changeStatus: () => Promise.resolve({ kind: "not_found" }),
+    changePayment: () => Promise.resolve({ kind: "not_found" }),
+    addEvent: () => Promise.resolve(undefined),
+    enqueueMail: () => Promise.resolve(),
+    lapseDue: () => Promise.resolve([]),
     findSlip: () => Promise.resolve(undefined),
   };
   return { orders, placed };
@@ -120,13 +145,53 @@ Deno.test("placeOrder() stores a COD order priced by the shop with the destinati
   // The repository is handed the whole plan: the first status, the takes and the mail.
   assert.equal(placed[0].plan.status, "pending");
   assert.deepEqual(placed[0].plan.takes.map((t) => [t.type, t.id, t.quantity]), [["book", 1, 2]]);
-  assert.deepEqual(placed[0].plan.mails, ["order_placed"]);
+  assert.deepEqual(placed[0].plan.mails, ["order_placed", "shop_order_placed"]);
 });
 
 Deno.test("placeOrder() charges the Bank Deposit tier fee", async () => {
   const { deps: d, placed } = deps([book()]);
   await placeOrder(d, input({ paymentMethod: "Bank Deposit" }));
   assert.equal(placed[0].order.deliveryFeeCents, 25_000);
+});
+
+Deno.test("placeOrder() holds a Bank Deposit order for the shop's hours and keeps its language", async () => {
+  const { deps: d, placed } = deps([book()]);
+  const rules = { bankDepositHours: 1.5, maxLineQuantity: 20 };
+  await placeOrder(
+    { ...d, orderRules: rules },
+    input({ paymentMethod: "Bank Deposit", locale: "si" }),
+  );
+  await placeOrder(d, input());
+  assert.equal(placed[0].plan.expiresAt, "2026-03-01T11:30:00.000Z");
+  assert.equal(placed[0].order.locale, "si");
+  assert.equal(placed[1].plan.expiresAt, null);
+  assert.equal(placed[1].order.locale, "en");
+});
+
+Deno.test("placeOrder() refuses more copies of one item than a line may hold, counting its lines together", async () => {
+  const { deps: d, placed } = deps([book({ stock: 100 })]);
+  const rules = { bankDepositHours: 48, maxLineQuantity: 20 };
+  const split = await placeOrder(
+    { ...d, orderRules: rules },
+    input({
+      items: [{ type: "book", id: 1, quantity: 15 }, { type: "book", id: 1, quantity: 6 }],
+      clientTotalCents: 21 * 95_000,
+    }),
+  );
+  assert.deepEqual(split, {
+    kind: "too_many_copies",
+    max: 20,
+    items: [{ type: "book", id: 1, quantity: 21 }],
+  });
+  const atLimit = await placeOrder(
+    { ...d, orderRules: rules },
+    input({
+      items: [{ type: "book", id: 1, quantity: 20 }],
+      clientTotalCents: 20 * 95_000,
+    }),
+  );
+  assert.equal(atLimit.kind, "placed");
+  assert.equal(placed.length, 1);
 });
 
 Deno.test("placeOrder() answers price_changed with current prices when the client's total differs", async () => {

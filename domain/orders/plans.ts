@@ -4,8 +4,17 @@
  */
 import type { Cents } from "../money.ts";
 import type { IdempotencyClaim, MailKind, NewOrder, StockShortfall } from "../ports.ts";
-import type { ItemType, OrderLine, OrderStatus } from "./model.ts";
+import type {
+  EventActor,
+  ItemType,
+  OrderEvent,
+  OrderLine,
+  OrderStatus,
+  PaymentStatus,
+} from "./model.ts";
 import { ORDER_TRANSITIONS } from "./status.ts";
+import { INITIAL_PAYMENT_STATUS } from "./payment.ts";
+import { DEFAULT_BANK_DEPOSIT_HOURS, lapseTime } from "./lapse.ts";
 
 /** The status every new order starts in. */
 export const INITIAL_ORDER_STATUS: OrderStatus = "pending";
@@ -52,21 +61,49 @@ export function stockTakes(lines: readonly OrderLine[]): StockTake[] {
   );
 }
 
-/** Everything a placement writes: the order in its first status, the stock, the mails. */
+/**
+ * Everything a placement writes: the order in its first status and payment status, when
+ * it lapses, its first event, the stock, the mails.
+ */
 export interface PlacementPlan {
   order: NewOrder;
   status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  /** ISO 8601, or null for an order that never lapses. */
+  expiresAt: string | null;
+  events: OrderEvent[];
   takes: StockTake[];
   mails: MailKind[];
 }
 
-/** The plan for storing a priced order. */
-export function planPlacement(order: NewOrder): PlacementPlan {
+/** The shop's rules a placement follows. */
+export interface PlacementRules {
+  /** How long an unpaid Bank Deposit order holds its stock, in hours. */
+  bankDepositHours: number;
+}
+
+/**
+ * The plan for storing a priced order.
+ *
+ * @example planPlacement(bankDepositOrder, { bankDepositHours: 48 }).expiresAt // two days after orderDate
+ */
+export function planPlacement(
+  order: NewOrder,
+  rules: PlacementRules = { bankDepositHours: DEFAULT_BANK_DEPOSIT_HOURS },
+): PlacementPlan {
   return {
     order,
     status: INITIAL_ORDER_STATUS,
+    paymentStatus: INITIAL_PAYMENT_STATUS,
+    expiresAt: lapseTime(order.paymentMethod, order.orderDate, rules.bankDepositHours),
+    events: [{
+      at: new Date(order.orderDate).toISOString(),
+      kind: "placed",
+      actor: "customer",
+      note: null,
+    }],
     takes: stockTakes(order.lines),
-    mails: ["order_placed"],
+    mails: ["order_placed", "shop_order_placed"],
   };
 }
 
@@ -139,7 +176,7 @@ export const TRANSITION_EFFECTS: Readonly<
 > = {
   pending: {
     completed: { returnStock: false, saveSlip: true, mails: ["order_completed"] },
-    rejected: { returnStock: true, saveSlip: false, mails: [] },
+    rejected: { returnStock: true, saveSlip: false, mails: ["order_rejected"] },
   },
 };
 
@@ -148,6 +185,33 @@ export interface TransitionPlan extends TransitionEffects {
   /** The status the order must still have when the move is written. */
   from: OrderStatus;
   to: OrderStatus;
+  /** Kept on a completed order (null when not given). */
+  courier: string | null;
+  trackingNumber: string | null;
+  /** Kept on a rejected order (null when not given). */
+  rejectReason: string | null;
+  event: OrderEvent;
+}
+
+/** Who moves an order, when, and what goes with the move. */
+export interface TransitionDetails {
+  /** ISO 8601 */
+  at: string;
+  actor: EventActor;
+  /** With `completed`: who carries the parcel and its tracking number. */
+  courier?: string | null;
+  trackingNumber?: string | null;
+  /** With `rejected`: why. */
+  reason?: string | null;
+}
+
+/** The note a move leaves on the timeline: the courier and tracking number, or the reason. */
+function transitionNote(to: OrderStatus, details: TransitionDetails): string | null {
+  if (to === "completed") {
+    const parts = [details.courier, details.trackingNumber].filter((p): p is string => !!p);
+    return parts.length > 0 ? parts.join(" · ") : null;
+  }
+  return details.reason || null;
 }
 
 export type TransitionPlanning =
@@ -157,11 +221,12 @@ export type TransitionPlanning =
 /**
  * The plan for moving an order, asked of the transition table.
  *
- * @example planTransition({ id: 7, status: "pending" }, "rejected") // ok: returnStock, no mail
+ * @example planTransition({ id: 7, status: "pending" }, "rejected", { at, actor: "admin", reason: "Out of print" }) // ok: returnStock, no mail
  */
 export function planTransition(
   order: { id: number; status: OrderStatus },
   to: OrderStatus,
+  details: TransitionDetails,
 ): TransitionPlanning {
   const effects = ORDER_TRANSITIONS[order.status].includes(to)
     ? TRANSITION_EFFECTS[order.status]?.[to]
@@ -169,6 +234,22 @@ export function planTransition(
   if (!effects) return { kind: "illegal", from: order.status, to };
   return {
     kind: "ok",
-    plan: { orderId: order.id, from: order.status, to, ...effects, mails: [...effects.mails] },
+    plan: {
+      orderId: order.id,
+      from: order.status,
+      to,
+      ...effects,
+      mails: [...effects.mails],
+      courier: to === "completed" ? details.courier || null : null,
+      trackingNumber: to === "completed" ? details.trackingNumber || null : null,
+      rejectReason: to === "rejected" ? details.reason || null : null,
+      event: {
+        at: details.at,
+        // The table moves orders only out of pending, so `to` is never pending.
+        kind: to as Exclude<OrderStatus, "pending">,
+        actor: details.actor,
+        note: transitionNote(to, details),
+      },
+    },
   };
 }

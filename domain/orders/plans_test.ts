@@ -46,8 +46,12 @@ function newOrder(lines: OrderLine[]): NewOrder {
     deliveryFeeCents: 400,
     orderDate: "2026-03-01T10:00:00.000Z",
     userId: null,
+    locale: "en",
+    key: null,
   };
 }
+
+const BY_ADMIN = { at: "2026-03-02T10:00:00.000Z", actor: "admin" as const };
 
 Deno.test("stockTakes() sums an item's lines and orders books before stationery, by id", () => {
   const takes = stockTakes([
@@ -94,7 +98,7 @@ Deno.test("planPlacement() starts the order pending, takes its stock and mails t
   assert.equal(plan.status, INITIAL_ORDER_STATUS);
   assert.equal(plan.status, "pending");
   assert.deepEqual(plan.takes.map((t) => [t.id, t.quantity]), [[2, 2]]);
-  assert.deepEqual(plan.mails, ["order_placed"]);
+  assert.deepEqual(plan.mails, ["order_placed", "shop_order_placed"]);
 });
 
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -152,11 +156,12 @@ Deno.test("placementRefusal() puts a moved price before shortfalls and passes a 
 Deno.test("planTransition() asks the transition table for every pair of statuses", () => {
   for (const from of ORDER_STATUSES) {
     for (const to of ORDER_STATUSES) {
-      const planned = planTransition({ id: 3, status: from }, to);
+      const planned = planTransition({ id: 3, status: from }, to, BY_ADMIN);
       assert.equal(planned.kind === "ok", canTransition(from, to), `${from} -> ${to}`);
       if (planned.kind === "ok") {
+        const { orderId, from: was, to: becomes, returnStock, saveSlip, mails } = planned.plan;
         assert.deepEqual(
-          { ...planned.plan, mails: [...planned.plan.mails] },
+          { orderId, from: was, to: becomes, returnStock, saveSlip, mails: [...mails] },
           { orderId: 3, from, to, ...TRANSITION_EFFECTS[from]![to]! },
         );
       } else {
@@ -166,9 +171,9 @@ Deno.test("planTransition() asks the transition table for every pair of statuses
   }
 });
 
-Deno.test("planTransition() gives stock back only on rejection and mails and slips only on completion", () => {
+Deno.test("planTransition() gives stock back only on rejection, a slip only on completion, and mails the customer of both", () => {
   const plan = (to: OrderStatus) => {
-    const planned = planTransition({ id: 1, status: "pending" }, to);
+    const planned = planTransition({ id: 1, status: "pending" }, to, BY_ADMIN);
     assert.ok(planned.kind === "ok");
     return planned.plan;
   };
@@ -179,6 +184,10 @@ Deno.test("planTransition() gives stock back only on rejection and mails and sli
     returnStock: false,
     saveSlip: true,
     mails: ["order_completed"],
+    courier: null,
+    trackingNumber: null,
+    rejectReason: null,
+    event: { ...BY_ADMIN, kind: "completed", note: null },
   });
   assert.deepEqual(plan("rejected"), {
     orderId: 1,
@@ -186,6 +195,45 @@ Deno.test("planTransition() gives stock back only on rejection and mails and sli
     to: "rejected",
     returnStock: true,
     saveSlip: false,
-    mails: [],
+    mails: ["order_rejected"],
+    courier: null,
+    trackingNumber: null,
+    rejectReason: null,
+    event: { ...BY_ADMIN, kind: "rejected", note: null },
   });
+});
+
+Deno.test("planTransition() keeps the courier and tracking number on completion and the reason on rejection, each on the timeline", () => {
+  const details = { ...BY_ADMIN, courier: "Pronto", trackingNumber: "PX 77", reason: "No stock" };
+  const completed = planTransition({ id: 1, status: "pending" }, "completed", details);
+  const rejected = planTransition({ id: 1, status: "pending" }, "rejected", details);
+  assert.ok(completed.kind === "ok" && rejected.kind === "ok");
+  assert.deepEqual(
+    [completed.plan.courier, completed.plan.trackingNumber, completed.plan.rejectReason],
+    ["Pronto", "PX 77", null],
+  );
+  assert.equal(completed.plan.event.note, "Pronto · PX 77");
+  assert.deepEqual(
+    [rejected.plan.courier, rejected.plan.trackingNumber, rejected.plan.rejectReason],
+    [null, null, "No stock"],
+  );
+  assert.equal(rejected.plan.event.note, "No stock");
+});
+
+Deno.test("planPlacement() starts unpaid with a placed event, and only Bank Deposit orders lapse", () => {
+  const cod = planPlacement(newOrder([line("book", 1, 1)]));
+  assert.equal(cod.paymentStatus, "unpaid");
+  assert.equal(cod.expiresAt, null);
+  assert.deepEqual(cod.events, [
+    { at: "2026-03-01T10:00:00.000Z", kind: "placed", actor: "customer", note: null },
+  ]);
+  const bank = planPlacement(
+    { ...newOrder([line("book", 1, 1)]), paymentMethod: "Bank Deposit" },
+    { bankDepositHours: 0.5 },
+  );
+  assert.equal(bank.expiresAt, "2026-03-01T10:30:00.000Z");
+  assert.equal(
+    planPlacement({ ...newOrder([]), paymentMethod: "Bank Deposit" }).expiresAt,
+    "2026-03-03T10:00:00.000Z",
+  );
 });

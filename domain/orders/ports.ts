@@ -5,12 +5,19 @@ import type {
   Destination,
   ItemType,
   Order,
+  OrderEvent,
   OrderLine,
+  OrderLocale,
   OrderStats,
   OrderStatus,
   PaymentMethod,
+  PaymentStatus,
 } from "./model.ts";
 import type { PlacementPlan, TransitionPlan } from "./plans.ts";
+import type { MailKind } from "../notifications/ports.ts";
+import type { PaymentPlan } from "./payment.ts";
+import type { OrderPage, OrderQuery, TimeRange } from "./order_query.ts";
+import type { ProofPlan, ProofRefusal, ProofType } from "./payment_proofs.ts";
 
 /** The current state of an item an order asks for (prices come from here, never the client). */
 export interface SellableItem {
@@ -38,6 +45,10 @@ export interface NewOrder {
   /** ISO 8601 */
   orderDate: string;
   userId: number | null;
+  /** The language the order was placed in; its mails follow it. */
+  locale: OrderLocale;
+  /** What the order's key is derived from, and the key's hash (see OrderKeys). */
+  key: { salt: string; hash: string } | null;
 }
 
 /** A line that could not be served: what was asked and what there is. */
@@ -71,6 +82,31 @@ export type StatusChangeOutcome =
   | { kind: "not_found" }
   | { kind: "not_pending"; status: OrderStatus };
 
+export type PaymentChangeOutcome =
+  | { kind: "changed"; order: Order }
+  | { kind: "not_found" }
+  /** The order no longer has the statuses the change was planned from. */
+  | { kind: "conflict"; status: OrderStatus; paymentStatus: PaymentStatus };
+
+export type ProofOutcome =
+  | { kind: "added"; order: Order }
+  | { kind: "not_found" }
+  | { kind: "refused"; reason: ProofRefusal };
+
+/**
+ * The secret key that opens an order's page to its customer: at least 128 random bits,
+ * kept only as a hash. It is derived from a random salt stored with the order and a
+ * secret the database never holds, so the shop can put it in every mail about the order.
+ */
+export interface OrderKeys {
+  /** A new order's salt and hash, and the key they stand for. */
+  issue(): Promise<{ salt: string; hash: string; key: string }>;
+  /** The key of an order with this salt. */
+  keyFor(salt: string): Promise<string>;
+  /** The hash an order keeps of its key. */
+  hash(key: string): Promise<string>;
+}
+
 /** Orders, with the stock and mail that go with them in the same transaction. */
 export interface OrderRepository {
   /** Current state of the asked items; missing or archived ones are left out. */
@@ -84,13 +120,45 @@ export interface OrderRepository {
    */
   place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome>;
   findById(id: number): Promise<Order | undefined>;
+  /** The order when `keyHash` is its key's hash; undefined for a missing order and a wrong key alike. */
+  findByKey(id: number, keyHash: string): Promise<Order | undefined>;
+  /**
+   * Stores a customer's proof with the order locked: refused as `proofRefusal` says of the
+   * order as it is then; else the proof, the plan's payment status and its event.
+   */
+  addProof(plan: ProofPlan): Promise<ProofOutcome>;
+  /** A proof's file, when it belongs to that order. */
+  findProof(
+    orderId: number,
+    proofId: number,
+  ): Promise<{ contentType: ProofType; bytes: Uint8Array } | undefined>;
   /** Newest first. */
   list(status?: OrderStatus): Promise<Order[]>;
-  stats(): Promise<OrderStats>;
+  /** One page of the orders matching the query (`matchesQuery`), newest first. */
+  search(query: OrderQuery): Promise<OrderPage>;
+  /** Counts by status and payment, and the orders placed within `today`. */
+  stats(today: TimeRange): Promise<OrderStats>;
+  /**
+   * Carries out a payment plan in one transaction, only while the order still has the
+   * plan's order status and payment status: the new payment status and its event.
+   */
+  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome>;
+  /**
+   * Lapses up to `limit` orders that `lapses()` says are due at `now`, each in its own
+   * transaction as `planLapse` plans it, with the order locked and checked again, so that
+   * several processes at once lapse an order once and a proof or payment arriving first
+   * wins. Answers the ids it lapsed.
+   */
+  lapseDue(now: string, limit: number): Promise<number[]>;
+  /** Puts a mail about an existing order in the outbox (the link a customer asked for). */
+  enqueueMail(orderId: number, kind: MailKind): Promise<void>;
+  /** Adds an event (an admin's note) to the timeline; undefined when there is no such order. */
+  addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined>;
   /**
    * Carries out a transition plan in one transaction, only while the order still has the
    * plan's `from` status (so its effects happen once): the new status, the stock given
-   * back when the plan says so, the slip when it says so (`slipPdf`), the plan's mails.
+   * back when the plan says so, the slip when it says so (`slipPdf`), the courier, tracking
+   * number or reason, the plan's event and mails; the order stops lapsing.
    */
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome>;
   findSlip(id: number): Promise<Uint8Array | undefined>;

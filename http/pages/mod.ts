@@ -16,6 +16,7 @@ import { parseId } from "../ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";
+import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -31,6 +32,8 @@ export interface PagesDeps {
   distDir?: string;
   /** The clock for the copyright year. */
   now?: () => Date;
+  /** The customer's view of an order its key opens; undefined for a wrong key or none. */
+  customerOrder?: (id: number, key: string) => Promise<CustomerOrder | undefined>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -141,6 +144,20 @@ export function pagesApp(deps: PagesDeps): Hono {
     return renderPage(c, { kind: "checkout", provinces, bank: deps.bank, feeRules: deps.feeRules });
   });
   app.get("/register", (c) => renderPage(c, { kind: "register" }));
+  app.get("/track", (c) => renderPage(c, { kind: "track" }));
+  app.get("/orders/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const key = (c.req.query("key") ?? "").slice(0, 200);
+    const order = id === undefined || !key || !deps.customerOrder
+      ? undefined
+      : await deps.customerOrder(id, key);
+    // A wrong key is a missing page, never a hint that the order exists.
+    if (!order) return renderPage(c, { kind: "not_found" }, 404);
+    const response = await renderPage(c, { kind: "order", order, orderKey: key, bank: deps.bank });
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("Referrer-Policy", "no-referrer");
+    return response;
+  });
   app.get("/privacy", (c) => renderPage(c, { kind: "privacy" }));
   app.get("/terms", (c) => renderPage(c, { kind: "terms" }));
 

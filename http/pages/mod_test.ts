@@ -4,6 +4,8 @@ import { ensureBuilt } from "../../scripts/build_web.ts";
 import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import { pagesApp } from "./mod.ts";
+import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { sampleOrder } from "../../domain/notifications/testing/samples.ts";
 
 await ensureBuilt();
 
@@ -287,4 +289,42 @@ Deno.test("the checkout finds a city by name in any district, with its district 
     postcode: "20400",
   }]);
   assert.deepEqual((await (await app.request("/checkout/cities?name=Atlantis")).json()).data, []);
+});
+
+Deno.test("/orders/{id} shows the customer's order with its key, no-store, and the not-found page without it", async () => {
+  const catalogue = await sampleCatalogue();
+  const order = customerOrderView(sampleOrder({
+    id: 41,
+    paymentMethod: "Bank Deposit",
+    expiresAt: "2026-03-03T10:00:00.000Z",
+    events: [
+      { at: "2026-03-01T10:00:00.000Z", kind: "placed", actor: "customer", note: null },
+    ],
+  }));
+  const app = pagesApp({
+    catalogue,
+    locations: new MemoryLocations(),
+    bank: BANK,
+    shop: SHOP,
+    customerOrder: (id, key) => Promise.resolve(id === 41 && key === "right" ? order : undefined),
+  });
+  const page = await app.request("/orders/41?key=right");
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get("Cache-Control"), "no-store");
+  const text = await html(page);
+  assert.match(text, /Order #41/);
+  assert.match(text, /Not paid yet/);
+  assert.match(text, /3 Mar 2026, 3:30 pm/i, "the deadline in Sri Lanka's time");
+  assert.match(text, /Bank of Ceylon/);
+  assert.deepEqual(islandData(text).map((i) => i.name).filter((n) => n === "ProofUpload"), [
+    "ProofUpload",
+  ]);
+  for (const path of ["/orders/41?key=wrong", "/orders/41", "/orders/abc?key=right"]) {
+    const missing = await app.request(path);
+    assert.equal(missing.status, 404, path);
+    assert.doesNotMatch(await missing.text(), /Order #41/);
+  }
+  const track = await app.request("/track");
+  assert.equal(track.status, 200);
+  assert.match(await html(track), /Track your order/);
 });

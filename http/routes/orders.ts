@@ -18,6 +18,9 @@ import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
+import { colomboToday } from "../../domain/orders/order_query.ts";
+import { orderAdminRoutes, orderQuery } from "./order_admin.ts";
+import { orderCustomerRoutes, orderUrl } from "./order_customer.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -78,6 +81,13 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
     }
     case "unknown_items":
       return new ApiError(422, "UNKNOWN_ITEMS", "Some items are no longer sold", result.items);
+    case "too_many_copies":
+      return new ApiError(
+        422,
+        "TOO_MANY_COPIES",
+        `An order may hold at most ${result.max} copies of one item`,
+        result.items.map((item) => ({ ...item, max: result.max })),
+      );
     case "preorder_needs_bank_deposit":
       return new ApiError(
         422,
@@ -150,6 +160,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         requestHash: await requestHash(body),
         expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
       };
+      const orderKey = await deps.orderKeys.issue();
       const result = await placeOrder(deps, {
         customer: {
           name: body.name,
@@ -162,25 +173,36 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         paymentMethod: body.paymentMethod,
         items: body.items,
         clientTotalCents: body.total,
+        locale: body.locale,
+        key: { salt: orderKey.salt, hash: orderKey.hash },
       }, claim);
       if (result.kind === "placed" || result.kind === "replayed") {
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
-        return c.json(placedOrderRecord(result.order), 201);
+        return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
       }
       throw refusal(result);
     },
   );
 
   app.get("/", validate("query", orderListQuery), async (c) => {
-    const { status } = c.req.valid("query");
-    return c.json({ data: (await deps.orders.list(status)).map(orderRecord) });
+    const query = orderQuery(c.req.valid("query"));
+    const found = await deps.orders.search(query);
+    return c.json({
+      data: found.orders.map(orderRecord),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: found.total,
+    });
   });
 
-  app.get("/stats", async (c) => c.json({ data: orderStatsRecord(await deps.orders.stats()) }));
+  app.get("/stats", async (c) =>
+    c.json({
+      data: orderStatsRecord(await deps.orders.stats(colomboToday(deps.clock.now()))),
+    }));
 
   app.put("/status", jsonBody(), validate("json", statusBody), async (c) => {
-    const { id, status } = c.req.valid("json");
-    const outcome = await changeOrderStatus(deps, id, status);
+    const { id, status, courier, trackingNumber, reason } = c.req.valid("json");
+    const outcome = await changeOrderStatus(deps, { id, status, courier, trackingNumber, reason });
     if (outcome.kind === "not_found") throw notFound("Order", id);
     if (outcome.kind === "not_pending") {
       throw new ApiError(
@@ -204,5 +226,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
+  app.route("/", orderCustomerRoutes(deps));
+  app.route("/", orderAdminRoutes(deps));
   return app;
 }

@@ -30,12 +30,14 @@ Deno.test("POST /api/orders places a COD order: 201 with the shop's totals, stoc
     await t.app.request("/api/orders", json("POST", orderBody(t.ids.book))),
     201,
   );
-  assert.deepEqual(placed, {
+  assert.match(placed.orderUrl, /^http:\/\/localhost:8000\/orders\/1\?key=[A-Za-z0-9_-]{43}$/);
+  assert.deepEqual({ ...placed, orderUrl: undefined }, {
     orderId: 1,
     total: 1900,
     deliveryFee: 400,
     subtotal: 2300,
     status: "pending",
+    orderUrl: undefined,
   });
   assert.equal(await stockOf(t, t.ids.book), 3);
 });
@@ -239,7 +241,9 @@ Deno.test("GET /api/orders lists orders newest first, filtered by status", async
     isbn13: "9789550000001",
     quantity: 2,
     price: 950,
+    line_total: 1900,
   }]);
+  assert.deepEqual([all.page, all.pageSize, all.total], [1, 20, 2]);
   assert.deepEqual((await body(await t.asAdmin("/api/orders?status=completed"), 200)).data, []);
   await body(await t.asAdmin("/api/orders?status=shipped"), 400);
 });
@@ -306,6 +310,14 @@ Deno.test("GET /api/orders/stats counts orders and sums completed items in rupee
   await t.asAdmin("/api/orders/status", json("PUT", { id: 1, status: "completed" }));
   const stats = await body(await t.asAdmin("/api/orders/stats"), 200);
   assert.deepEqual(stats, {
-    data: { completedItemsTotal: 1900, pending: 1, completed: 1, rejected: 0 },
+    data: {
+      completedItemsTotal: 1900,
+      pending: 1,
+      completed: 1,
+      rejected: 0,
+      awaitingPayment: 1,
+      proofsToCheck: 0,
+      today: { orders: 2, subtotal: 1900 + 400 + 950 + 400 },
+    },
   });
 });

@@ -8,6 +8,7 @@ import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
 import { cheapHasher, FakeClock, MemoryAccounts, testSecret } from "../auth/testing/fakes.ts";
 import { TokenService } from "../auth/tokens.ts";
+import { HmacOrderKeys } from "../../adapters/security/order_keys.ts";
 import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts";
 import type { AppDeps } from "../deps.ts";
 import type { Logger } from "../errors.ts";
@@ -111,6 +112,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     },
     clock,
     logger,
+    orderKeys: new HmacOrderKeys(testSecret()),
     ...overrides,
   };
   const app = createApp(deps);

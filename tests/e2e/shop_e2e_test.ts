@@ -18,6 +18,7 @@ import {
 } from "./checkout.ts";
 import { type E2e, type OpenPage, openPage } from "./harness.ts";
 import { keyboardCheckoutJourney } from "./keyboard.ts";
+import { orderPageJourney } from "./order_page.ts";
 import { noScriptJourney } from "./no_script.ts";
 import { bookDetailJourney, cartJourney, stationeryJourney } from "./shopping.ts";
 
@@ -82,6 +83,10 @@ Deno.test({
         () => stockConflictJourney(e2e),
       );
       await step("checkout with the keyboard alone", () => keyboardCheckoutJourney(e2e));
+      await step(
+        "the customer's order page: a refused file, the slip sent, verified; /track",
+        () => orderPageJourney(e2e),
+      );
       await step(
         "admin: guard, login, catalogue, confirm, reject, stock screen",
         () => adminJourney(e2e),

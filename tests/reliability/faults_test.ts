@@ -22,7 +22,7 @@ import {
   tally,
 } from "./support/shop_api.ts";
 import { type Attempt, sleep, startOrderLoad } from "./support/load.ts";
-import { orderIdsInMail, recordFigures } from "./support/evidence.ts";
+import { MAILS_PER_ORDER, orderIdsInMail, recordFigures } from "./support/evidence.ts";
 
 const CI = Deno.env.get("CI") === "true";
 const CAN_RUN_SERVER = await canRunOwnServer();
@@ -233,16 +233,21 @@ faultTest(
       );
       assert.ok(tried[0].n > 0, "the outbox tried and failed while the mail server was away");
       await smtp.start();
-      await smtp.waitFor((messages) => messages.length >= 10, 60_000);
+      await smtp.waitFor((messages) => messages.length >= 10 * MAILS_PER_ORDER, 60_000);
       await sleep(3_000);
       const mailed = orderIdsInMail(smtp.messages.map((m) => m.subject));
+      const noticed = orderIdsInMail(smtp.messages.map((m) => m.subject), "shop");
       const ids = answers.map((a) => a.orderId!).sort((x, y) => x - y);
       assert.deepEqual([...mailed.keys()].sort((x, y) => x - y), ids);
+      assert.deepEqual([...noticed.keys()].sort((x, y) => x - y), ids);
       for (const [id, count] of mailed) assert.equal(count, 1, `order ${id} mailed ${count} times`);
+      for (const [id, count] of noticed) {
+        assert.equal(count, 1, `order ${id} noticed ${count} times`);
+      }
       await recordFigures("smtp_outage", {
         orders: ids.length,
         mailsDelivered: smtp.messages.length,
-        duplicates: smtp.messages.length - mailed.size,
+        duplicates: smtp.messages.length - mailed.size - noticed.size,
         lost: ids.length - mailed.size,
       });
     } finally {

@@ -21,7 +21,12 @@ import {
   shopEnv,
   tally,
 } from "./support/shop_api.ts";
-import { appliedMigrationsBy, orderIdsInMail, recordFigures } from "./support/evidence.ts";
+import {
+  appliedMigrationsBy,
+  MAILS_PER_ORDER,
+  orderIdsInMail,
+  recordFigures,
+} from "./support/evidence.ts";
 
 const BUYERS = 2_000;
 const COPIES = 100;
@@ -106,17 +111,20 @@ Deno.test({
       );
       assert.deepEqual(rows[0], { orders: COPIES, copies: COPIES });
 
-      await smtp.waitFor((messages) => messages.length >= COPIES, 90_000).catch((error) => {
+      const expected = COPIES * MAILS_PER_ORDER;
+      await smtp.waitFor((messages) => messages.length >= expected, 90_000).catch((error) => {
         throw new Error(
-          `${error.message}: ${smtp.messages.length} of ${COPIES} mails arrived\n` +
+          `${error.message}: ${smtp.messages.length} of ${expected} mails arrived\n` +
             unexpectedLines(shops.map((s) => s.output())),
         );
       });
       // Give a second sender time to show itself before counting.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       const mailed = orderIdsInMail(smtp.messages.map((m) => m.subject));
-      assert.equal(smtp.messages.length, COPIES, "one mail per order, no more");
+      const noticed = orderIdsInMail(smtp.messages.map((m) => m.subject), "shop");
+      assert.equal(smtp.messages.length, expected, "one mail and one shop notice per order");
       assert.deepEqual([...mailed.keys()].sort((x, y) => x - y), placedIds.sort((x, y) => x - y));
+      assert.deepEqual([...noticed.keys()].sort((x, y) => x - y), placedIds.sort((x, y) => x - y));
       for (const [id, count] of mailed) assert.equal(count, 1, `order ${id} mailed ${count} times`);
 
       const statuses = await Promise.all(shops.map((shop) => shop.stop()));

@@ -7,7 +7,9 @@ export interface ConfirmRequest {
   confirmLabel: string;
   /** "danger" (the default) for what takes away, "primary" for what goes ahead. */
   tone?: "danger" | "primary";
-  onConfirm(): void;
+  /** Optional text the choice takes along (a courier, a reason), by name. */
+  fields?: { name: string; label: string; maxLength: number }[];
+  onConfirm(values: Record<string, string>): void;
 }
 
 /** Shows `request` as a modal while it is set; Cancel, Escape or the choice close it. */
@@ -15,6 +17,7 @@ export function ConfirmDialog(
   { request, onClose }: { request: ConfirmRequest | null; onClose: () => void },
 ) {
   const ref = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -29,9 +32,21 @@ export function ConfirmDialog(
       onClose={onClose}
     >
       {request && (
-        <form method="dialog">
+        <form method="dialog" ref={form}>
           <h2 id="confirm-title">{request.title}</h2>
           <p>{request.message}</p>
+          {request.fields?.map((field) => (
+            <div className="field" key={field.name}>
+              <label htmlFor={`confirm-${field.name}`}>{field.label}</label>
+              <input
+                id={`confirm-${field.name}`}
+                name={field.name}
+                type="text"
+                maxLength={field.maxLength}
+                autoComplete="off"
+              />
+            </div>
+          ))}
           <div className="dialog-actions">
             <button type="submit" value="cancel" className="button-secondary" autoFocus>
               Cancel
@@ -40,7 +55,12 @@ export function ConfirmDialog(
               type="button"
               className={request.tone === "primary" ? "button-primary" : "button-danger"}
               onClick={() => {
-                request.onConfirm();
+                const values: Record<string, string> = {};
+                for (const field of request.fields ?? []) {
+                  const input = form.current?.elements.namedItem(field.name);
+                  values[field.name] = input instanceof HTMLInputElement ? input.value.trim() : "";
+                }
+                request.onConfirm(values);
                 onClose();
               }}
             >

@@ -10,11 +10,23 @@ interface OrderCardProps {
   onConfirm: (order: WireOrder) => void;
   onReject: (order: WireOrder) => void;
   onDownloadSlip: (order: WireOrder) => void;
+  onMarkPaid: (order: WireOrder) => void;
+  onViewProof: (order: WireOrder, proofId: number) => void;
 }
+
+const PAYMENT_LABEL = {
+  unpaid: "Not paid",
+  proof_submitted: "Deposit slip to check",
+  paid: "Paid",
+};
 
 const STATUS_LABEL = { pending: "Pending", completed: "Completed", rejected: "Rejected" };
 
-export function OrderCard({ order, busy, onConfirm, onReject, onDownloadSlip }: OrderCardProps) {
+export function OrderCard(
+  { order, busy, onConfirm, onReject, onDownloadSlip, onMarkPaid, onViewProof }: OrderCardProps,
+) {
+  const payment = order.payment_status;
+  const canMarkPaid = payment !== undefined && payment !== "paid" && order.status !== "rejected";
   const cost = costDetails(order);
   const headingId = `order-${order.id}-heading`;
   return (
@@ -34,6 +46,12 @@ export function OrderCard({ order, busy, onConfirm, onReject, onDownloadSlip }: 
         </dd>
         <dt>Payment method</dt>
         <dd>{order.payment_method}</dd>
+        {payment && (
+          <>
+            <dt>Payment</dt>
+            <dd>{PAYMENT_LABEL[payment]}</dd>
+          </>
+        )}
       </dl>
       <div className="order-sections">
         <section>
@@ -94,6 +112,39 @@ export function OrderCard({ order, busy, onConfirm, onReject, onDownloadSlip }: 
           ))}
         </ul>
       </section>
+      {(order.payment_proofs ?? []).length > 0 && (
+        <section>
+          <h5>Deposit slips</h5>
+          <ul className="order-items">
+            {order.payment_proofs!.map((proof, i) => (
+              <li key={proof.id}>
+                <button
+                  type="button"
+                  className="button-secondary"
+                  disabled={busy}
+                  onClick={() => onViewProof(order, proof.id)}
+                >
+                  Download slip {i + 1}{" "}
+                  ({proof.content_type === "application/pdf" ? "PDF" : "photo"})
+                </button>{" "}
+                <time dateTime={proof.uploaded_at}>{formatDateTime(proof.uploaded_at)}</time>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {canMarkPaid && (
+        <div className="order-actions">
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy}
+            onClick={() => onMarkPaid(order)}
+          >
+            Mark paid
+          </button>
+        </div>
+      )}
       {order.status === "pending" && (
         <div className="order-actions">
           <button

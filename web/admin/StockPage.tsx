@@ -10,7 +10,7 @@ import {
   updateStock,
 } from "./endpoints.ts";
 import { Loading } from "./Feedback.tsx";
-import { useLoad, useRowNotice } from "./hooks.ts";
+import { useDebounced, useLoad, useRowNotice } from "./hooks.ts";
 import type { StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
 import type { WirePage } from "./wire.ts";
@@ -28,16 +28,6 @@ const BOOK_HEADERS = [
   "Actions",
 ];
 const STATIONERY_HEADERS = [...BOOK_HEADERS.slice(0, 6), "Actions"];
-
-/** Waits for the admin to stop typing before searching. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
   const { api } = useAdmin();

@@ -81,8 +81,20 @@ export async function deleteProduct(api: ApiClient, kind: ProductKind, id: numbe
   await api.send("DELETE", `/api/${kind}/${id}`);
 }
 
-export async function listOrders(api: ApiClient): Promise<WireOrder[]> {
-  return (await api.get<{ data: WireOrder[] }>("/api/orders")).data;
+/**
+ * The newest orders, or those `q` finds (an order number, or part of a name, an e-mail
+ * address or a phone number): the list answers a page at a time, the largest page is 100.
+ */
+export async function listOrders(api: ApiClient, q = ""): Promise<WireOrder[]> {
+  const search = q.trim() ? `&q=${encodeURIComponent(q.trim())}` : "";
+  return (await api.get<{ data: WireOrder[] }>(`/api/orders?pageSize=100${search}`)).data;
+}
+
+/** Records an order's payment (cash received, a deposit verified). */
+export async function markOrderPaid(api: ApiClient, id: number): Promise<WireOrder> {
+  return (await api.send<{ data: WireOrder }>("PUT", `/api/orders/${id}/payment`, {
+    status: "paid",
+  })).data;
 }
 
 export async function orderStats(api: ApiClient): Promise<WireOrderStats> {
@@ -91,10 +103,21 @@ export async function orderStats(api: ApiClient): Promise<WireOrderStats> {
 
 export async function setOrderStatus(
   api: ApiClient,
-  id: number,
-  status: Exclude<OrderStatus, "pending">,
+  change: {
+    id: number;
+    status: Exclude<OrderStatus, "pending">;
+    /** With `completed`. */
+    courier?: string;
+    trackingNumber?: string;
+    /** With `rejected`. */
+    reason?: string;
+  },
 ): Promise<WireOrder> {
-  return (await api.send<{ data: WireOrder }>("PUT", "/api/orders/status", { id, status })).data;
+  // Blank text is left out: the shop keeps null rather than an empty courier.
+  const body = Object.fromEntries(
+    Object.entries(change).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  return (await api.send<{ data: WireOrder }>("PUT", "/api/orders/status", body)).data;
 }
 
 export function fetchSlip(api: ApiClient, id: number): Promise<Blob> {

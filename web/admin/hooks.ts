@@ -86,3 +86,13 @@ export function useRowNotice() {
   );
   return { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf };
 }
+
+/** Waits for the admin to stop typing before searching. */
+export function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -5,11 +5,30 @@ import { slipFileName } from "./orders.ts";
 
 /** Downloads the saved PDF slip of an order as `order-{id}.pdf`. */
 export async function downloadSlip(api: ApiClient, orderId: number): Promise<void> {
-  const blob = await fetchSlip(api, orderId);
+  saveBlob(await fetchSlip(api, orderId), slipFileName(orderId));
+}
+
+/** Downloads a deposit slip the customer sent, named for the order and the slip. */
+export async function downloadProof(
+  api: ApiClient,
+  proof: { orderId: number; proofId: number; contentType: string },
+): Promise<void> {
+  const blob = await api.blob(`/api/orders/${proof.orderId}/payment-proofs/${proof.proofId}`);
+  const extension = proof.contentType.split("/")[1]?.replace("jpeg", "jpg") ?? "bin";
+  saveBlob(blob, `order-${proof.orderId}-deposit-slip-${proof.proofId}.${extension}`);
+}
+
+/** Downloads the orders the search finds as CSV, one row per order line. */
+export async function downloadOrdersCsv(api: ApiClient, q: string): Promise<void> {
+  const search = q.trim() ? `?q=${encodeURIComponent(q.trim())}` : "";
+  saveBlob(await api.blob(`/api/orders/export${search}`), "orders.csv");
+}
+
+function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = slipFileName(orderId);
+  link.download = name;
   link.style.display = "none";
   document.body.append(link);
   link.click();

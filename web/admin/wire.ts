@@ -2,7 +2,12 @@
  * The records the admin screens read from the shop's API, exactly as they travel:
  * snake_case fields, prices in rupees, weights in kilograms.
  */
-import type { ItemType, OrderStatus, PaymentMethod } from "../../domain/orders/model.ts";
+import type {
+  ItemType,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+} from "../../domain/orders/model.ts";
 
 /** Books and stationery travel in the same shape to the storefront and the admin area. */
 export type { WireBook, WireStationery } from "../lib/wire.ts";
@@ -40,6 +45,10 @@ export interface WireOrder {
   delivery_fee: number;
   payment_method: PaymentMethod;
   items: WireOrderItem[];
+  /** Absent from a shop older than payment tracking. */
+  payment_status?: PaymentStatus;
+  /** The deposit slips the customer sent, oldest first. */
+  payment_proofs?: { id: number; uploaded_at: string; content_type: string }[];
 }
 
 export interface WireOrderStats {
@@ -47,6 +56,10 @@ export interface WireOrderStats {
   pending: number;
   completed: number;
   rejected: number;
+  /** Absent from a shop older than payment tracking. */
+  awaitingPayment?: number;
+  proofsToCheck?: number;
+  today?: { orders: number; subtotal: number };
 }
 
 /** A page of a list, as GET /api/books and GET /api/stationery answer. */

@@ -8,6 +8,8 @@ export const ISLAND_NAMES = [
   "Cart",
   "Checkout",
   "Register",
+  "ProofUpload",
+  "TrackForm",
 ] as const;
 
 export type IslandName = typeof ISLAND_NAMES[number];

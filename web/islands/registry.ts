@@ -14,4 +14,6 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   Cart: () => import("./Cart.tsx").then((m) => m.Cart),
   Checkout: () => import("./Checkout.tsx").then((m) => m.Checkout),
   Register: () => import("./Register.tsx").then((m) => m.Register),
+  ProofUpload: () => import("./ProofUpload.tsx").then((m) => m.ProofUpload),
+  TrackForm: () => import("./TrackForm.tsx").then((m) => m.TrackForm),
 };

@@ -75,6 +75,16 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
         title: `Checkout | ${name}`,
         description: "Delivery details and payment for your order.",
       };
+    case "order":
+      return {
+        title: `Order #${model.order.id} | ${name}`,
+        description: "Your order's status, payment and delivery.",
+      };
+    case "track":
+      return {
+        title: `Track your order | ${name}`,
+        description: "Get the link to your order's page by e-mail.",
+      };
     case "register":
       return {
         title: `Register | ${name}`,

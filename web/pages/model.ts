@@ -3,6 +3,7 @@ import type { Book } from "../../domain/catalogue/model.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
 
@@ -13,6 +14,8 @@ export type PageModel =
   | { kind: "cart" }
   | { kind: "checkout"; provinces: Province[]; bank: BankDetails; feeRules?: FeeRules }
   | { kind: "register" }
+  | { kind: "order"; order: CustomerOrder; orderKey: string; bank: BankDetails }
+  | { kind: "track" }
   | { kind: "privacy" }
   | { kind: "terms" }
   | { kind: "not_found" };

@@ -111,7 +111,10 @@ export function reject(orders: OrderRepository, id: number): Promise<StatusChang
 }
 
 function fromPending(id: number, to: OrderStatus): TransitionPlan {
-  const planned = planTransition({ id, status: "pending" }, to);
+  const planned = planTransition({ id, status: "pending" }, to, {
+    at: "2026-03-01T12:00:00.000Z",
+    actor: "admin",
+  });
   if (planned.kind !== "ok") throw new Error(`pending cannot become ${to}`);
   return planned.plan;
 }
@@ -135,6 +138,8 @@ export function anOrder(lines: OrderLine[], overrides: Partial<NewOrder> = {}): 
     deliveryFeeCents: 25_000,
     orderDate: "2026-03-01T09:30:00.000Z",
     userId: null,
+    locale: "en",
+    key: null,
     ...overrides,
   };
 }

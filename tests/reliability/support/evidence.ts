@@ -19,12 +19,24 @@ export function appliedMigrationsBy(outputs: readonly string[]): Map<string, num
   return counts;
 }
 
-/** Order id to the number of checkout mails about it, from subjects `... order #12 received`. */
-export function orderIdsInMail(subjects: readonly string[]): Map<number, number> {
+/** The mails a new order sends: the customer's checkout mail and the shop's notice. */
+export const MAILS_PER_ORDER = 2;
+
+/**
+ * Order id to the number of checkout mails about it, from subjects `... order #12 received`;
+ * with `shop`, to the number of the shop's notices (`... new order #12 from ...`).
+ */
+export function orderIdsInMail(
+  subjects: readonly string[],
+  which: "customer" | "shop" = "customer",
+): Map<number, number> {
   const counts = new Map<number, number>();
   for (const subject of subjects) {
-    const match = /order #(\d+) received/.exec(subject);
-    if (!match) throw new Error(`Unexpected mail: ${subject}`);
+    const customer = /order #(\d+) received/.exec(subject);
+    const shop = /new order #(\d+) from /.exec(subject);
+    if (!customer && !shop) throw new Error(`Unexpected mail: ${subject}`);
+    const match = which === "customer" ? customer : shop;
+    if (!match) continue;
     const id = Number(match[1]);
     counts.set(id, (counts.get(id) ?? 0) + 1);
   }

@@ -13,6 +13,7 @@ import { PostgresRateLimitStore } from "../../../adapters/postgres/rate_limits.t
 import { PostgresImageStorage } from "../../../adapters/storage/postgres_image_storage.ts";
 import { PdfmakeSlipRenderer } from "../../../adapters/pdf/pdfmake_slip_renderer.ts";
 import { cheapHasher, FakeClock, testSecret } from "../../../http/auth/testing/fakes.ts";
+import { HmacOrderKeys } from "../../../adapters/security/order_keys.ts";
 import { TokenService } from "../../../http/auth/tokens.ts";
 import { RecordingLogger } from "../../../http/testing/fixture.ts";
 import { pagesApp } from "../../../http/pages/mod.ts";
@@ -111,6 +112,7 @@ export async function realApp(
     images: new PostgresImageStorage(db.sql),
     slips: new PdfmakeSlipRenderer(shop),
     tokens,
+    orderKeys: new HmacOrderKeys(testSecret()),
     accounts: repositories.accounts,
     hasher,
     bank: BANK,

@@ -72,6 +72,7 @@ export function order(id: number, overrides: Partial<WireOrder> = {}): WireOrder
     total: 1900,
     delivery_fee: 400,
     payment_method: "COD",
+    payment_status: "unpaid",
     items: [
       {
         id: id * 10,
@@ -239,7 +240,38 @@ export class FakeShopApi {
   }
 
   #orders(method: string, path: string, req: RecordedRequest): Response | undefined {
-    if (method === "GET" && path === "/api/orders") return Response.json({ data: this.orders });
+    if (method === "GET" && path === "/api/orders") {
+      // As the shop reads a term: part of a name or e-mail, an order number, phone digits.
+      const q = (req.query.q ?? "").trim().toLowerCase();
+      const digits = q.replace(/\D/g, "").replace(/^(94|0)/, "");
+      const found = q === ""
+        ? this.orders
+        : this.orders.filter((o) =>
+          o.name.toLowerCase().includes(q) || o.email.toLowerCase().includes(q) ||
+          String(o.id) === q.replace(/^#/, "") ||
+          (digits !== "" && o.phone.replace(/\D/g, "").replace(/^(94|0)/, "").includes(digits))
+        );
+      return Response.json({ data: found, page: 1, pageSize: 100, total: found.length });
+    }
+    if (method === "GET" && path === "/api/orders/export") {
+      const rows = this.orders.map((o) => `${o.id},${o.name}`).join("\r\n");
+      return new Response(`\ufefforderId,name\r\n${rows}\r\n`, {
+        headers: { "Content-Type": "text/csv; charset=utf-8" },
+      });
+    }
+    const proof = /^\/api\/orders\/(\d+)\/payment-proofs\/(\d+)$/.exec(path);
+    if (method === "GET" && proof) {
+      const pdf = `%PDF-1.4\n% deposit slip ${proof[2]} of order ${proof[1]}\n%%EOF\n`;
+      return new Response(pdf, { headers: { "Content-Type": "application/pdf" } });
+    }
+    const payment = /^\/api\/orders\/(\d+)\/payment$/.exec(path);
+    if (method === "PUT" && payment) {
+      const found = this.orders.find((o) => o.id === Number(payment[1]));
+      if (!found) return error(404, "NOT_FOUND", "No such order");
+      if (found.status === "rejected") return error(409, "INVALID_STATE", "Order is rejected");
+      found.payment_status = (req.json as { status: "paid" | "unpaid" }).status;
+      return Response.json({ data: found });
+    }
     if (method === "GET" && path === "/api/orders/stats") {
       const completed = this.orders.filter((o) => o.status === "completed");
       const completedItemsTotal = completed.reduce((sum, o) => sum + o.total, 0);
@@ -250,6 +282,13 @@ export class FakeShopApi {
           pending: count("pending"),
           completed: completed.length,
           rejected: count("rejected"),
+          awaitingPayment: this.orders.filter((o) =>
+            o.status === "pending" && o.payment_status !== "paid"
+          ).length,
+          proofsToCheck: this.orders.filter((o) =>
+            o.status === "pending" && o.payment_status === "proof_submitted"
+          ).length,
+          today: { orders: 0, subtotal: 0 },
         },
       });
     }

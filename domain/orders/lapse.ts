@@ -1,0 +1,73 @@
+/**
+ * When an unpaid Bank Deposit order lapses: the shop holds its stock for a set time
+ * (`BANK_DEPOSIT_HOURS`), then the system rejects it and gives the stock back.
+ */
+import type { OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import type { TransitionPlan } from "./plans.ts";
+
+/** The default hold of a Bank Deposit order, in hours. */
+export const DEFAULT_BANK_DEPOSIT_HOURS = 48;
+
+/** The reason a lapsed order carries. */
+export const LAPSE_REASON = "Payment not received";
+
+/**
+ * When an order placed at `orderDate` lapses: Bank Deposit orders only, `hours` later
+ * (a decimal number: 0.5 is half an hour). Null for orders that never lapse.
+ *
+ * @example lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", 1.5) // "2026-03-01T11:30:00.000Z"
+ */
+export function lapseTime(
+  paymentMethod: PaymentMethod,
+  orderDate: string,
+  hours: number,
+): string | null {
+  if (paymentMethod !== "Bank Deposit") return null;
+  return new Date(Date.parse(orderDate) + Math.round(hours * 3_600_000)).toISOString();
+}
+
+/** What the lapse decision looks at. */
+export interface LapseCandidate {
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  expiresAt: string | null;
+  proofCount: number;
+}
+
+/**
+ * Whether an order lapses at `now`: still pending, Bank Deposit, not paid, no proof
+ * ever uploaded, and its time is up.
+ *
+ * @example lapses({ status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "unpaid", expiresAt: "2026-03-03T10:00:00.000Z", proofCount: 0 }, "2026-03-03T10:00:00.000Z") // true
+ */
+export function lapses(order: LapseCandidate, now: string): boolean {
+  return order.status === "pending" &&
+    order.paymentMethod === "Bank Deposit" &&
+    order.paymentStatus === "unpaid" &&
+    order.proofCount === 0 &&
+    order.expiresAt !== null &&
+    Date.parse(order.expiresAt) <= Date.parse(now);
+}
+
+/**
+ * What lapsing an order writes: the system rejects it with LAPSE_REASON, gives its stock
+ * back and mails the customer. A repository writes it only while `lapses()` still holds
+ * for the order it has locked, so a lapse never overtakes a proof, a payment or a decision.
+ *
+ * @example planLapse(7, "2026-03-03T10:00:05.000Z").event // { kind: "lapsed", actor: "system", note: "Payment not received", at }
+ */
+export function planLapse(orderId: number, at: string): TransitionPlan {
+  return {
+    orderId,
+    from: "pending",
+    to: "rejected",
+    returnStock: true,
+    saveSlip: false,
+    mails: ["order_lapsed"],
+    courier: null,
+    trackingNumber: null,
+    rejectReason: LAPSE_REASON,
+    event: { at, kind: "lapsed", actor: "system", note: LAPSE_REASON },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The payment status beside the order status: a table of allowed changes per payment
+ * method and who may make them, and the plan of what a change writes (the new status,
+ * its event on the timeline). A repository carries the plan out only while the order
+ * still has the plan's statuses, so a change happens once.
+ */
+import type { EventActor, OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import type { MailKind } from "../notifications/ports.ts";
+
+/** The payment status every new order starts in. */
+export const INITIAL_PAYMENT_STATUS: PaymentStatus = "unpaid";
+
+/** Who may make a payment change: the customer uploads proofs, the admin records money. */
+type Move = { to: PaymentStatus; by: readonly EventActor[] };
+
+const ADMIN = ["admin"] as const;
+const CUSTOMER = ["customer"] as const;
+
+/**
+ * Cash on Delivery: the admin records the cash (unpaid → paid) and may undo it. Bank
+ * Deposit: an uploaded proof makes it proof_submitted (another proof may follow); the
+ * admin verifies it (→ paid), refuses it (→ unpaid), or marks it paid directly, and may
+ * undo a payment.
+ */
+export const PAYMENT_TRANSITIONS: Readonly<
+  Record<PaymentMethod, Readonly<Record<PaymentStatus, readonly Move[]>>>
+> = {
+  COD: {
+    unpaid: [{ to: "paid", by: ADMIN }],
+    proof_submitted: [],
+    paid: [{ to: "unpaid", by: ADMIN }],
+  },
+  "Bank Deposit": {
+    unpaid: [{ to: "proof_submitted", by: CUSTOMER }, { to: "paid", by: ADMIN }],
+    proof_submitted: [
+      { to: "proof_submitted", by: CUSTOMER },
+      { to: "paid", by: ADMIN },
+      { to: "unpaid", by: ADMIN },
+    ],
+    paid: [{ to: "unpaid", by: ADMIN }],
+  },
+};
+
+/**
+ * Whether `actor` may move an order paid by `method` from one payment status to another.
+ *
+ * @example canChangePayment("COD", "unpaid", "proof_submitted", "customer") // false: COD takes no proofs
+ */
+export function canChangePayment(
+  method: PaymentMethod,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  actor: EventActor,
+): boolean {
+  return PAYMENT_TRANSITIONS[method][from].some((move) =>
+    move.to === to && move.by.includes(actor)
+  );
+}
+
+/** What a payment change writes. */
+export interface PaymentPlan {
+  orderId: number;
+  /** The statuses the order must still have when the change is written. */
+  orderStatus: OrderStatus;
+  from: PaymentStatus;
+  to: PaymentStatus;
+  /**
+   * Whether the order stops lapsing by itself: once the admin has looked at its payment,
+   * a Bank Deposit order waits for the admin's decision.
+   */
+  clearExpiry: boolean;
+  event: OrderEvent;
+  /** The customer hears when the admin records a payment. */
+  mails: MailKind[];
+}
+
+export type PaymentPlanning =
+  | { kind: "ok"; plan: PaymentPlan }
+  /** A rejected order's payment is settled: nothing changes it any more. */
+  | { kind: "order_rejected" }
+  | { kind: "illegal"; from: PaymentStatus; to: PaymentStatus };
+
+/**
+ * The plan for changing an order's payment status.
+ *
+ * @example planPaymentChange({ id: 7, status: "pending", paymentMethod: "COD", paymentStatus: "unpaid" }, { to: "paid", actor: "admin", at, note: null }) // ok
+ */
+export function planPaymentChange(
+  order: {
+    id: number;
+    status: OrderStatus;
+    paymentMethod: PaymentMethod;
+    paymentStatus: PaymentStatus;
+  },
+  change: { to: PaymentStatus; actor: EventActor; at: string; note: string | null },
+): PaymentPlanning {
+  if (order.status === "rejected") return { kind: "order_rejected" };
+  if (!canChangePayment(order.paymentMethod, order.paymentStatus, change.to, change.actor)) {
+    return { kind: "illegal", from: order.paymentStatus, to: change.to };
+  }
+  return {
+    kind: "ok",
+    plan: {
+      orderId: order.id,
+      orderStatus: order.status,
+      from: order.paymentStatus,
+      to: change.to,
+      clearExpiry: change.actor === "admin",
+      event: { at: change.at, kind: change.to, actor: change.actor, note: change.note },
+      mails: change.to === "paid" ? ["payment_received"] : [],
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Deposit slips a customer sends for a Bank Deposit order: which orders take one, how
+ * many, and what an upload writes (the proof, the payment status, its event).
+ */
+import type { OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import type { MailKind } from "../notifications/ports.ts";
+
+/** At most this many proofs an order. */
+export const MAX_PAYMENT_PROOFS = 5;
+/** At most this many bytes a proof. */
+export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+
+export const PROOF_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
+export type ProofType = typeof PROOF_TYPES[number];
+
+/** Why an order takes no more proofs. */
+export type ProofRefusal = "not_bank_deposit" | "not_pending" | "paid" | "too_many";
+
+/**
+ * Whether an order, as it is now, takes another proof: a pending Bank Deposit order not
+ * yet paid, with fewer than MAX_PAYMENT_PROOFS.
+ *
+ * @example proofRefusal({ status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted", proofCount: 5 }) // "too_many"
+ */
+export function proofRefusal(order: {
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  proofCount: number;
+}): ProofRefusal | undefined {
+  if (order.paymentMethod !== "Bank Deposit") return "not_bank_deposit";
+  if (order.status !== "pending") return "not_pending";
+  if (order.paymentStatus === "paid") return "paid";
+  if (order.proofCount >= MAX_PAYMENT_PROOFS) return "too_many";
+  return undefined;
+}
+
+/** What an upload writes, once the repository has checked `proofRefusal` on the locked order. */
+export interface ProofPlan {
+  orderId: number;
+  contentType: ProofType;
+  bytes: Uint8Array;
+  /** The order's payment status afterwards. */
+  paymentStatus: PaymentStatus;
+  event: OrderEvent;
+  /** The shop hears of every slip. */
+  mails: MailKind[];
+}
+
+/** The plan for storing a customer's proof, sent at `at`. */
+export function planProof(
+  orderId: number,
+  proof: { contentType: ProofType; bytes: Uint8Array; at: string },
+): ProofPlan {
+  return {
+    orderId,
+    contentType: proof.contentType,
+    bytes: proof.bytes,
+    paymentStatus: "proof_submitted",
+    event: { at: proof.at, kind: "proof_submitted", actor: "customer", note: null },
+    mails: ["shop_proof_uploaded"],
+  };
+}

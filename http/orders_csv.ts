@@ -1,0 +1,77 @@
+/**
+ * Orders as CSV for the shop's spreadsheet: one row per order line, the order's own
+ * fields repeated on each, amounts in rupees with two decimals, times in Sri Lanka.
+ * Written as the catalogue's CSV is (byte-order mark, CRLF, formula cells quoted).
+ */
+import { centsToRupees } from "../domain/money.ts";
+import type { Order } from "../domain/orders/model.ts";
+import { csv } from "./catalogue_csv.ts";
+
+export const ORDER_CSV_COLUMNS = [
+  "orderId",
+  "orderDate",
+  "status",
+  "paymentStatus",
+  "paymentMethod",
+  "name",
+  "email",
+  "phone",
+  "address",
+  "postalCode",
+  "area",
+  "district",
+  "province",
+  "courier",
+  "trackingNumber",
+  "itemType",
+  "itemId",
+  "title",
+  "isbn13",
+  "quantity",
+  "unitPrice",
+  "lineTotal",
+  "items",
+  "deliveryFee",
+  "totalToPay",
+] as const;
+
+/** An instant as Sri Lanka reads it: `2026-03-01 15:30`. */
+export function colomboTime(iso: string): string {
+  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
+}
+
+const money = (cents: number) => centsToRupees(cents).toFixed(2);
+
+/** The CSV text of these orders, in the order given. */
+export function ordersCsv(orders: readonly Order[]): string {
+  const rows = orders.flatMap((order) =>
+    order.items.map((item) => [
+      order.id,
+      colomboTime(order.orderDate),
+      order.status,
+      order.paymentStatus,
+      order.paymentMethod,
+      order.customer.name,
+      order.customer.email,
+      order.customer.phone,
+      order.customer.address,
+      order.customer.postalCode,
+      order.areaName,
+      order.districtName,
+      order.provinceName,
+      order.courier,
+      order.trackingNumber,
+      item.type,
+      item.itemId,
+      item.title,
+      item.isbn13,
+      item.quantity,
+      money(item.unitPriceCents),
+      money(item.unitPriceCents * item.quantity),
+      money(order.totalCents),
+      money(order.deliveryFeeCents),
+      money(order.totalCents + order.deliveryFeeCents),
+    ])
+  );
+  return csv(ORDER_CSV_COLUMNS, rows);
+}

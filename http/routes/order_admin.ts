@@ -1,0 +1,129 @@
+/**
+ * The admin's order desk under /api/orders: one order, its payment, notes on its timeline
+ * and the CSV export of a search. Guarded as admin routes by the route table.
+ */
+import { Hono } from "hono";
+import type { z } from "zod";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts";
+import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
+import type { Order } from "../../domain/orders/model.ts";
+import { idParam, noteBody, orderListQuery, paymentBody, proofParams } from "../schemas.ts";
+import { orderRecord } from "../records.ts";
+import { jsonBody, validate } from "../validation.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { csvResponse } from "./catalogue_export.ts";
+import { ordersCsv } from "../orders_csv.ts";
+
+/** The admin's list answers 20 orders a page unless asked otherwise. */
+export const ORDER_PAGE_SIZE = 20;
+/** Orders read at a time while exporting. */
+const EXPORT_PAGE = 100;
+
+/** The repository's query for the list's parameters (days are Sri Lanka's). */
+export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {
+  return {
+    page: query.page ?? 1,
+    pageSize: query.pageSize ?? ORDER_PAGE_SIZE,
+    q: query.q?.trim() || undefined,
+    status: query.status,
+    paymentStatus: query.paymentStatus,
+    paymentMethod: query.paymentMethod,
+    ...colomboDays(query.from, query.to),
+  };
+}
+
+export function orderAdminRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get("/export", validate("query", orderListQuery), async (c) => {
+    const filters = orderQuery(c.req.valid("query"));
+    // Orders placed while the export runs would shift the pages: stop at its start.
+    const now = new Date(deps.clock.now().getTime() + 1).toISOString();
+    const to = filters.to && filters.to < now ? filters.to : now;
+    const orders: Order[] = [];
+    for (let page = 1;; page++) {
+      const found = await deps.orders.search({ ...filters, to, page, pageSize: EXPORT_PAGE });
+      orders.push(...found.orders);
+      if (found.orders.length < EXPORT_PAGE || orders.length >= found.total) break;
+    }
+    return csvResponse(ordersCsv(orders), "orders");
+  });
+
+  app.get("/:id", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const order = await deps.orders.findById(id);
+    if (!order) throw notFound("Order", id);
+    return c.json({ data: orderRecord(order) });
+  });
+
+  app.get("/:id/payment-proofs/:proofId", validate("param", proofParams), async (c) => {
+    const { id, proofId } = c.req.valid("param");
+    const proof = await deps.orders.findProof(id, proofId);
+    if (!proof) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no proof ${proofId}`);
+    const extension = proof.contentType.split("/")[1].replace("jpeg", "jpg");
+    return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": proof.contentType,
+      "Content-Disposition":
+        `inline; filename="pothgula-order-${id}-proof-${proofId}.${extension}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+
+  app.put(
+    "/:id/payment",
+    validate("param", idParam),
+    jsonBody(),
+    validate("json", paymentBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { status, note } = c.req.valid("json");
+      const result = await recordPayment(deps, { id, status, note });
+      switch (result.kind) {
+        case "changed":
+          return c.json({ data: orderRecord(result.order) });
+        case "not_found":
+          throw notFound("Order", id);
+        case "order_rejected":
+          throw new ApiError(
+            409,
+            "INVALID_STATE",
+            `Order ${id} is rejected, its payment can no longer change`,
+            { status: "rejected" },
+          );
+        case "illegal":
+          throw new ApiError(
+            409,
+            "INVALID_STATE",
+            `Order ${id} is ${result.from.replace("_", " ")}, it cannot become ${result.to}`,
+            { paymentStatus: result.from },
+          );
+        case "conflict":
+          throw new ApiError(
+            409,
+            "INVALID_STATE",
+            `Order ${id} changed meanwhile: it is ${result.status} and ${
+              result.paymentStatus.replace("_", " ")
+            }`,
+            { status: result.status, paymentStatus: result.paymentStatus },
+          );
+      }
+    },
+  );
+
+  app.post(
+    "/:id/notes",
+    validate("param", idParam),
+    jsonBody(),
+    validate("json", noteBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const order = await addNote(deps, { id, text: c.req.valid("json").note });
+      if (!order) throw notFound("Order", id);
+      return c.json({ data: orderRecord(order) }, 201);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,141 @@
+/**
+ * The customer's side of an order under /api/orders: the order seen with its key, and the
+ * deposit slip sent for it. A wrong or missing key answers exactly as a missing order.
+ */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import type { Order } from "../../domain/orders/model.ts";
+import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import {
+  MAX_PAYMENT_PROOFS,
+  MAX_PROOF_BYTES,
+  planProof,
+  type ProofRefusal,
+} from "../../domain/orders/payment_proofs.ts";
+import { idParam, lookupBody, orderKeyQuery } from "../schemas.ts";
+import { jsonBody, validate } from "../validation.ts";
+import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
+import type { LimitedKey } from "../../domain/ports.ts";
+import { lookupMatches } from "../../domain/orders/lookup.ts";
+import { ApiError } from "../errors.ts";
+import { formFiles } from "../uploads/read_uploads.ts";
+import { sniffProofType } from "../uploads/proof_sniff.ts";
+
+/** The one answer for a missing order and a wrong key alike. */
+function noSuchOrder(id: number): ApiError {
+  return new ApiError(404, "NOT_FOUND", `Order ${id} not found`);
+}
+
+const REFUSALS: Record<ProofRefusal, string> = {
+  not_bank_deposit: "Only a Bank Deposit order takes a deposit slip",
+  not_pending: "This order is no longer waiting for payment",
+  paid: "This order is already paid",
+  too_many: `An order takes at most ${MAX_PAYMENT_PROOFS} deposit slips`,
+};
+
+/** The link to an order's page, with its key; undefined for an order placed without one. */
+export async function orderUrl(deps: AppDeps, order: Order): Promise<string | undefined> {
+  if (order.keySalt === null) return undefined;
+  const key = await deps.orderKeys.keyFor(order.keySalt);
+  return `${deps.shop.publicUrl}/orders/${order.id}?key=${key}`;
+}
+
+/** Look-ups one address may make: a family's orders, not a crawl of order numbers. */
+export const LOOKUP_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
+/** Links mailed to one address: no one's inbox is filled through the shop. */
+export const LOOKUP_EMAIL_LIMIT = { limit: 5, windowMs: 60 * 60_000 } as const;
+
+async function digest(text: string): Promise<string> {
+  const hash = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
+  );
+  return Array.from(hash.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function orderCustomerRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const limits = deps.rateLimits ?? new MemoryRateLimitStore();
+
+  /** The order this key opens; the same 404 for a missing order and a wrong key. */
+  async function openOrder(id: number, key: string | undefined): Promise<Order> {
+    // The hash is taken even without a key: every refusal costs the same.
+    const hash = await deps.orderKeys.hash(key ?? "");
+    const order = key ? await deps.orders.findByKey(id, hash) : undefined;
+    if (!order) throw noSuchOrder(id);
+    return order;
+  }
+
+  app.post("/lookup", jsonBody(), validate("json", lookupBody), async (c) => {
+    const { orderId, email } = c.req.valid("json");
+    const address = clientAddress(c, { trustProxy: deps.trustProxy });
+    const keys: LimitedKey[] = [
+      { key: `lookup:email:${await digest(email.trim().toLowerCase())}`, ...LOOKUP_EMAIL_LIMIT },
+    ];
+    if (address !== "unknown") keys.push({ key: `lookup:address:${address}`, ...LOOKUP_LIMIT });
+    const decision = await limits.hit(keys, deps.clock.now());
+    if (!decision.allowed) {
+      throw new ApiError(
+        429,
+        "TOO_MANY_REQUESTS",
+        "Too many look-ups, try again later",
+        { retryAfterSeconds: decision.retryAfterSeconds },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+    const order = await deps.orders.findById(orderId);
+    if (order && order.keySalt !== null && lookupMatches(order, email)) {
+      await deps.orders.enqueueMail(order.id, "order_link");
+    }
+    return c.json({ data: { accepted: true } }, 202);
+  });
+
+  app.get("/:id/view", validate("param", idParam), validate("query", orderKeyQuery), async (c) => {
+    const order = await openOrder(c.req.valid("param").id, c.req.valid("query").key);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: customerOrderView(order) });
+  });
+
+  app.post(
+    "/:id/payment-proof",
+    validate("param", idParam),
+    validate("query", orderKeyQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      // The key is checked before the form is read: a stranger's upload is never held.
+      await openOrder(id, c.req.valid("query").key);
+      const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+      if (!type.startsWith("multipart/form-data")) {
+        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
+      }
+      const files = formFiles((await c.req.parseBody({ all: true })).proof)
+        .filter((part) => !(part instanceof File && part.size === 0 && part.name === ""));
+      const problem = (status: 400 | 413 | 415, code: ApiError["code"], message: string) =>
+        new ApiError(status, code, message, [{ field: "proof", message }]);
+      if (files.length !== 1 || !(files[0] instanceof File)) {
+        throw problem(400, "VALIDATION_FAILED", "Choose one photo or PDF of the deposit slip");
+      }
+      const file = files[0];
+      if (file.size > MAX_PROOF_BYTES) {
+        throw problem(413, "PAYLOAD_TOO_LARGE", "The slip may be at most 5 MB");
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const contentType = sniffProofType(bytes);
+      if (!contentType) {
+        throw problem(415, "UNSUPPORTED_MEDIA_TYPE", "The slip must be a JPEG, PNG, WebP or PDF");
+      }
+      const outcome = await deps.orders.addProof(
+        planProof(id, { contentType, bytes, at: deps.clock.now().toISOString() }),
+      );
+      if (outcome.kind === "not_found") throw noSuchOrder(id);
+      if (outcome.kind === "refused") {
+        throw new ApiError(409, "INVALID_STATE", REFUSALS[outcome.reason], {
+          reason: outcome.reason,
+        });
+      }
+      c.header("Cache-Control", "no-store");
+      return c.json({ data: customerOrderView(outcome.order) }, 201);
+    },
+  );
+
+  return app;
+}

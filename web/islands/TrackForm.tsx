@@ -1,0 +1,87 @@
+/**
+ * The order look-up: an order number and the e-mail address it was placed with. The
+ * answer is the same whether they match or not; the link goes only to that address.
+ */
+import { type FormEvent, useState } from "react";
+import { Field } from "../components/Field.tsx";
+import { errorMessage, postJson } from "../lib/api.ts";
+
+type Errors = Partial<Record<"orderId" | "email", string>>;
+
+/** The form's own checks, before asking the server. */
+export function validateLookup(f: { orderId: string; email: string }): Errors {
+  const errors: Errors = {};
+  if (!/^#?\s*[1-9]\d{0,9}$/.test(f.orderId.trim())) errors.orderId = "Enter the order number";
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
+    errors.email = "Enter the e-mail address you ordered with";
+  }
+  return errors;
+}
+
+export function TrackForm(_props: Record<string, never>) {
+  const [fields, setFields] = useState({ orderId: "", email: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateLookup(fields);
+    setErrors(found);
+    setStatus(null);
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      await postJson("/api/orders/lookup", {
+        orderId: Number(fields.orderId.replace(/\D/g, "")),
+        email: fields.email.trim(),
+      });
+      setStatus({
+        ok: true,
+        text: "If that order was placed with that address, its link is on its way there.",
+      });
+    } catch (error) {
+      setStatus({ ok: false, text: `Could not ask: ${errorMessage(error)}` });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const set = (name: "orderId" | "email") => (value: string) => {
+    setFields((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  return (
+    <form className="track-form" onSubmit={submit} noValidate>
+      <Field id="track-order" label="Order number" error={errors.orderId}>
+        <input
+          id="track-order"
+          name="orderId"
+          inputMode="numeric"
+          autoComplete="off"
+          value={fields.orderId}
+          onChange={(e) => set("orderId")(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="track-email" label="E-mail address" error={errors.email}>
+        <input
+          id="track-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          onChange={(e) => set("email")(e.currentTarget.value)}
+        />
+      </Field>
+      <button className="button" type="submit" disabled={sending}>
+        {sending ? "Sending…" : "Mail me the link"}
+      </button>
+      {status && (
+        <p className={`notice ${status.ok ? "notice-ok" : "notice-error"}`} role="status">
+          {status.text}
+        </p>
+      )}
+    </form>
+  );
+}
