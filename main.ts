@@ -132,7 +132,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   }, cache);
 
   const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
-  const tokens = new TokenService({ secret, clock: systemClock });
+  const tokens = new TokenService({
+    secret,
+    clock: systemClock,
+    sessions: repositories.sessions,
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

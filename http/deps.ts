@@ -32,7 +32,10 @@ export interface AppDeps {
   slips: SlipRenderer;
   tokens: TokenService;
   accounts: AccountRepository;
+  /** Hashes customers' passwords (registration, customer logins). */
   hasher: PasswordHasher;
+  /** Hashes admins' passwords in a lane of its own, so they never wait behind customers'. */
+  adminHasher?: PasswordHasher;
   bank: BankDetails;
   shop: ShopInfo;
   clock: Clock;

@@ -16,7 +16,7 @@ import { json, newBook, RecordingLogger } from "./testing/fixture.ts";
 async function shopOver(sql: SqlClient) {
   const repos = createRepositories(sql);
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock });
+  const tokens = new TokenService({ secret: testSecret(), clock, sessions: repos.sessions });
   const app = createApp({
     ...repos,
     images: new MemoryImageStorage(),

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { loginSchema, registerSchema } from "./auth/routes.ts";
+import { passwordChangeSchema } from "./auth/session_routes.ts";
 import {
   archivedQuery,
   areaQuery,
@@ -48,6 +49,8 @@ export interface RouteSpec {
   path: string;
   summary: string;
   admin: boolean;
+  /** Needs a live token of anyone signed in ("any") or of a customer; checked by the route. */
+  signedIn?: "any" | "customer";
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;
@@ -75,6 +78,13 @@ function pageOf<T extends z.ZodType>(schema: T) {
 }
 
 const ADMIN_ERRORS = [401, 403];
+
+/** A bearer token, when it ends, and whose it is. */
+const SignedInSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string().describe("ISO 8601"),
+  role: z.enum(["admin", "customer"]),
+});
 
 export const ROUTES: readonly RouteSpec[] = [
   // Books
@@ -464,6 +474,25 @@ export const ROUTES: readonly RouteSpec[] = [
       schema: data(z.object({ id: z.number().int(), username: z.string(), email: z.string() })),
     },
     errors: [400, 409, 415, 429],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "End this token's session at once",
+    admin: false,
+    signedIn: "any",
+    ok: { status: 204 },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password",
+    summary: "Change one's password: every earlier token of the account ends; a new one",
+    admin: false,
+    signedIn: "any",
+    json: passwordChangeSchema,
+    ok: { status: 200, schema: SignedInSchema },
+    errors: [400, 401, 415, 503],
   },
   {
     method: "GET",

@@ -14,6 +14,7 @@ import { PostgresLocations } from "./locations.ts";
 import { PostgresOrderRepository } from "./orders.ts";
 import { PostgresOutbox } from "./outbox.ts";
 import { PostgresAccountRepository } from "./accounts.ts";
+import { PostgresSessionStore } from "./sessions.ts";
 
 export type { Row, SqlClient } from "./sql_client.ts";
 export { type DatabaseOptions, openDatabase } from "./open_database.ts";
@@ -28,6 +29,7 @@ export {
   PostgresLocations,
   PostgresOrderRepository,
   PostgresOutbox,
+  PostgresSessionStore,
 };
 
 export interface Repositories {
@@ -37,6 +39,7 @@ export interface Repositories {
   orders: PostgresOrderRepository;
   outbox: PostgresOutbox;
   accounts: PostgresAccountRepository;
+  sessions: PostgresSessionStore;
 }
 
 /** Every repository over one SqlClient. */
@@ -48,5 +51,6 @@ export function createRepositories(sql: SqlClient): Repositories {
     orders: new PostgresOrderRepository(sql),
     outbox: new PostgresOutbox(sql),
     accounts: new PostgresAccountRepository(sql),
+    sessions: new PostgresSessionStore(sql),
   };
 }

@@ -6,7 +6,13 @@ import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
-import { cheapHasher, FakeClock, MemoryAccounts, testSecret } from "../auth/testing/fakes.ts";
+import {
+  cheapHasher,
+  FakeClock,
+  MemoryAccounts,
+  MemorySessions,
+  testSecret,
+} from "../auth/testing/fakes.ts";
 import { TokenService } from "../auth/tokens.ts";
 import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts";
 import type { AppDeps } from "../deps.ts";
@@ -65,7 +71,12 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   await catalogue.createCategory("Novels");
   await catalogue.createStationeryCategory("Pens");
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock, ttlSeconds: 3600 });
+  const tokens = new TokenService({
+    secret: testSecret(),
+    clock,
+    ttlSeconds: 3600,
+    sessions: new MemorySessions(),
+  });
   const orders = new MemoryOrderRepository(catalogue);
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
