@@ -7,6 +7,7 @@ import type {
   Clock,
   ImageStorage,
   Locations,
+  Mailer,
   OrderRepository,
   PasswordHasher,
   RateLimitStore,
@@ -60,6 +61,8 @@ export interface AppDeps {
   bodyTimeouts?: BodyTimeouts;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
   responseCache?: ResponseStore;
+  /** Sends the account mails (password reset, a registration of a taken e-mail); none without it. */
+  mailer?: Mailer;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
 }

@@ -454,26 +454,23 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: "POST",
     path: "/api/auth/login",
-    summary: "Log an admin in: a bearer token",
+    summary: "Log an admin or a customer in: a bearer token and the role",
     admin: false,
     json: loginSchema,
-    ok: {
-      status: 200,
-      schema: z.object({ token: z.string(), expiresAt: z.string().describe("ISO 8601") }),
-    },
-    errors: [400, 401, 415, 429],
+    ok: { status: 200, schema: SignedInSchema },
+    errors: [400, 401, 415, 429, 503],
   },
   {
     method: "POST",
     path: "/api/auth/register",
-    summary: "Register a customer account",
+    summary: "Register a customer account; a taken e-mail is answered alike (its owner is mailed)",
     admin: false,
     json: registerSchema,
     ok: {
       status: 201,
-      schema: data(z.object({ id: z.number().int(), username: z.string(), email: z.string() })),
+      schema: data(z.object({ username: z.string(), email: z.string() })),
     },
-    errors: [400, 409, 415, 429],
+    errors: [400, 415, 429, 503],
   },
   {
     method: "POST",

@@ -95,6 +95,8 @@ export type LimitOutcome =
  */
 export interface RateLimitStore {
   hit(keys: readonly LimitedKey[], now: Date): Promise<LimitOutcome>;
+  /** Takes back one event counted under `key` at `at` (an attempt that turned out right). */
+  release(key: string, at: Date): Promise<void>;
 }
 
 export interface PasswordHasher {

@@ -18,6 +18,7 @@ import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts
 import type { AppDeps } from "../deps.ts";
 import type { Logger } from "../errors.ts";
 import { createApp } from "../app.ts";
+import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
 
 /** A logger that keeps what it is told. */
 export class RecordingLogger implements Logger {
@@ -81,6 +82,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
+  const mailer = new RecordingMailer();
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
@@ -106,6 +108,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     tokens,
     accounts: new MemoryAccounts(),
     hasher: cheapHasher(),
+    mailer,
     bank: {
       bankName: "Bank of Ceylon",
       bankBranch: "Mount Lavinia",
@@ -136,6 +139,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     slips,
     images,
     logger,
+    mailer,
     clock,
     ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
     adminToken,
