@@ -170,6 +170,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     accounts: repositories.accounts,
     hasher,
     adminHasher: adminLane,
+    passwordResets: repositories.passwordResets,
     mailer,
     bank: config.bank,
     shop: config.shop,

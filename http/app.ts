@@ -22,6 +22,7 @@ import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
 import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionRoutes } from "./auth/session_routes.ts";
+import { resetRoutes } from "./auth/reset_routes.ts";
 import { requireAdmin } from "./auth/require_admin.ts";
 import { booksRoutes } from "./routes/books.ts";
 import { stationeryRoutes } from "./routes/stationery.ts";
@@ -122,7 +123,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(refuseControlCharacters());
 
   app.route("/", authRoutes(deps));
-  app.route("/", sessionRoutes(deps));
+  app.route(
+    "/",
+    sessionRoutes({
+      ...deps,
+      onPasswordChanged: (role, id) => deps.passwordResets.endAll(role, id),
+    }),
+  );
+  app.route("/", resetRoutes(deps));
   app.route("/api/books", booksRoutes(deps));
   app.route("/api/stationery", stationeryRoutes(deps));
   app.route("/api/categories", categoryRoutes(deps, "book"));

@@ -10,6 +10,7 @@ import type {
   Mailer,
   OrderRepository,
   PasswordHasher,
+  PasswordResetStore,
   RateLimitStore,
   SlipRenderer,
 } from "../domain/ports.ts";
@@ -61,6 +62,8 @@ export interface AppDeps {
   bodyTimeouts?: BodyTimeouts;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
   responseCache?: ResponseStore;
+  /** Password reset links (the database's, shared by every instance). */
+  passwordResets: PasswordResetStore;
   /** Sends the account mails (password reset, a registration of a taken e-mail); none without it. */
   mailer?: Mailer;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */

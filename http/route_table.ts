@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { loginSchema, registerSchema } from "./auth/routes.ts";
 import { passwordChangeSchema } from "./auth/session_routes.ts";
+import { resetConfirmSchema, resetRequestSchema } from "./auth/reset_routes.ts";
 import {
   archivedQuery,
   areaQuery,
@@ -59,7 +60,7 @@ export interface RouteSpec {
   csv?: boolean;
   /** Text fields of a multipart form, and the names of its file fields. */
   multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
-  ok: { status: 200 | 201 | 204; schema?: z.ZodType; contentType?: string };
+  ok: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; contentType?: string };
   /** The error statuses the route answers by contract. */
   errors: number[];
 }
@@ -490,6 +491,26 @@ export const ROUTES: readonly RouteSpec[] = [
     json: passwordChangeSchema,
     ok: { status: 200, schema: SignedInSchema },
     errors: [400, 401, 415, 503],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password-reset",
+    summary:
+      "Ask for a password reset link: 202 whatever the address; a known one is mailed a link that works once, for one hour",
+    admin: false,
+    json: resetRequestSchema,
+    ok: { status: 202 },
+    errors: [400, 415],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password-reset/confirm",
+    summary:
+      "Set a new password with a reset link's token: every earlier token of the account ends",
+    admin: false,
+    json: resetConfirmSchema,
+    ok: { status: 204 },
+    errors: [400, 415, 503],
   },
   {
     method: "GET",

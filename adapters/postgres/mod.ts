@@ -15,6 +15,7 @@ import { PostgresOrderRepository } from "./orders.ts";
 import { PostgresOutbox } from "./outbox.ts";
 import { PostgresAccountRepository } from "./accounts.ts";
 import { PostgresSessionStore } from "./sessions.ts";
+import { PostgresPasswordResetStore } from "./password_resets.ts";
 
 export type { Row, SqlClient } from "./sql_client.ts";
 export { type DatabaseOptions, openDatabase } from "./open_database.ts";
@@ -29,6 +30,7 @@ export {
   PostgresLocations,
   PostgresOrderRepository,
   PostgresOutbox,
+  PostgresPasswordResetStore,
   PostgresSessionStore,
 };
 
@@ -40,6 +42,7 @@ export interface Repositories {
   outbox: PostgresOutbox;
   accounts: PostgresAccountRepository;
   sessions: PostgresSessionStore;
+  passwordResets: PostgresPasswordResetStore;
 }
 
 /** Every repository over one SqlClient. */
@@ -52,5 +55,6 @@ export function createRepositories(sql: SqlClient): Repositories {
     outbox: new PostgresOutbox(sql),
     accounts: new PostgresAccountRepository(sql),
     sessions: new PostgresSessionStore(sql),
+    passwordResets: new PostgresPasswordResetStore(sql),
   };
 }

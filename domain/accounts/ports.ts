@@ -130,3 +130,27 @@ export interface SessionStore {
   /** Ends every session of one account; how many there were. */
   endAll(role: AccountRole, accountId: number): Promise<number>;
 }
+
+/** A password reset link as the shop keeps it: only the SHA-256 of its secret. */
+export interface PasswordReset {
+  tokenHash: string;
+  role: AccountRole;
+  accountId: number;
+  expiresAt: Date;
+}
+
+/** Password reset links: each works once, until it expires. */
+export interface PasswordResetStore {
+  /** Keeps a new link; the account's used and expired links may be dropped meanwhile. */
+  create(reset: PasswordReset, now: Date): Promise<void>;
+  /**
+   * Uses the link with this hash when it is unused and `now` is before its expiry, and
+   * answers whose it is; undefined otherwise. Two uses at once: only one gets the account.
+   */
+  consume(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ role: AccountRole; accountId: number } | undefined>;
+  /** Ends every link of one account (its password was just set). */
+  endAll(role: AccountRole, accountId: number): Promise<void>;
+}

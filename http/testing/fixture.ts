@@ -18,6 +18,7 @@ import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts
 import type { AppDeps } from "../deps.ts";
 import type { Logger } from "../errors.ts";
 import { createApp } from "../app.ts";
+import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
 import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
 
 /** A logger that keeps what it is told. */
@@ -109,6 +110,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     accounts: new MemoryAccounts(),
     hasher: cheapHasher(),
     mailer,
+    passwordResets: new MemoryPasswordResets(),
     bank: {
       bankName: "Bank of Ceylon",
       bankBranch: "Mount Lavinia",

@@ -117,6 +117,7 @@ export async function realApp(
     slips: new PdfmakeSlipRenderer(shop),
     tokens,
     accounts: repositories.accounts,
+    passwordResets: repositories.passwordResets,
     hasher,
     bank: BANK,
     shop,
