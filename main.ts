@@ -171,6 +171,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     hasher,
     adminHasher: adminLane,
     passwordResets: repositories.passwordResets,
+    customerOrders: repositories.customerOrders,
     mailer,
     bank: config.bank,
     shop: config.shop,

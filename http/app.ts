@@ -29,6 +29,7 @@ import { stationeryRoutes } from "./routes/stationery.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { accountRoutes } from "./routes/account.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product_images.ts";
 
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/stationery-categories", categoryRoutes(deps, "stationery"));
   app.route("/api/locations", locationRoutes(deps));
   app.route("/api/orders", orderRoutes(deps));
+  app.route("/api/account", accountRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   app.get("/api/openapi.json", (c) => c.json(document));

@@ -5,6 +5,7 @@ import type {
   Catalogue,
   CatalogueAdmin,
   Clock,
+  CustomerOrders,
   ImageStorage,
   Locations,
   Mailer,
@@ -30,6 +31,8 @@ export interface AppDeps {
   catalogueAdmin: CatalogueAdmin;
   locations: Locations;
   orders: OrderRepository;
+  /** A customer's own orders, for their account. */
+  customerOrders: CustomerOrders;
   images: ImageStorage;
   slips: SlipRenderer;
   tokens: TokenService;

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { loginSchema, registerSchema } from "./auth/routes.ts";
 import { passwordChangeSchema } from "./auth/session_routes.ts";
 import { resetConfirmSchema, resetRequestSchema } from "./auth/reset_routes.ts";
+import { accountRecordSchema, addressBody } from "./routes/account.ts";
+import { customerOrderSchema } from "./records_account.ts";
 import {
   archivedQuery,
   areaQuery,
@@ -414,7 +416,7 @@ export const ROUTES: readonly RouteSpec[] = [
     headers: idempotencyHeader,
     json: newOrderBody,
     ok: { status: 201, schema: PlacedOrderSchema },
-    errors: [400, 409, 415, 422, 429],
+    errors: [400, 401, 409, 415, 422, 429],
   },
   {
     method: "GET",
@@ -511,6 +513,34 @@ export const ROUTES: readonly RouteSpec[] = [
     json: resetConfirmSchema,
     ok: { status: 204 },
     errors: [400, 415, 503],
+  },
+  {
+    method: "GET",
+    path: "/api/account",
+    summary: "The signed-in customer's account: name, e-mail, default delivery address",
+    admin: false,
+    signedIn: "customer",
+    ok: { status: 200, schema: data(accountRecordSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "PUT",
+    path: "/api/account/address",
+    summary: "Save the default delivery address that prefills checkout",
+    admin: false,
+    signedIn: "customer",
+    json: addressBody,
+    ok: { status: 200, schema: data(addressBody) },
+    errors: [400, 401, 403, 415],
+  },
+  {
+    method: "GET",
+    path: "/api/account/orders",
+    summary: "The signed-in customer's orders, newest first",
+    admin: false,
+    signedIn: "customer",
+    ok: { status: 200, schema: data(z.array(customerOrderSchema)) },
+    errors: [401, 403],
   },
   {
     method: "GET",

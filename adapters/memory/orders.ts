@@ -6,6 +6,7 @@
  */
 import { returnedStock } from "../../domain/catalogue/stock.ts";
 import type {
+  CustomerOrders,
   IdempotencyClaim,
   MailKind,
   OrderRepository,
@@ -37,7 +38,7 @@ function copyOrder(order: Order): Order {
   };
 }
 
-export class MemoryOrderRepository implements OrderRepository {
+export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   readonly #catalogue: MemoryCatalogue;
   readonly #orders = new Map<number, Order>();
   readonly #slips = new Map<number, Uint8Array>();
@@ -134,6 +135,13 @@ export class MemoryOrderRepository implements OrderRepository {
   list(status?: OrderStatus): Promise<Order[]> {
     const orders = [...this.#orders.values()]
       .filter((o) => status === undefined || o.status === status)
+      .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.id - a.id);
+    return Promise.resolve(orders.map(copyOrder));
+  }
+
+  listByUser(userId: number): Promise<Order[]> {
+    const orders = [...this.#orders.values()]
+      .filter((o) => o.userId === userId)
       .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.id - a.id);
     return Promise.resolve(orders.map(copyOrder));
   }

@@ -43,15 +43,19 @@ export interface Repositories {
   accounts: PostgresAccountRepository;
   sessions: PostgresSessionStore;
   passwordResets: PostgresPasswordResetStore;
+  /** The orders repository again, as the port a customer's account reads. */
+  customerOrders: PostgresOrderRepository;
 }
 
 /** Every repository over one SqlClient. */
 export function createRepositories(sql: SqlClient): Repositories {
+  const orders = new PostgresOrderRepository(sql);
   return {
     catalogue: new PostgresCatalogue(sql),
     catalogueAdmin: new PostgresCatalogueAdmin(sql),
     locations: new PostgresLocations(sql),
-    orders: new PostgresOrderRepository(sql),
+    orders,
+    customerOrders: orders,
     outbox: new PostgresOutbox(sql),
     accounts: new PostgresAccountRepository(sql),
     sessions: new PostgresSessionStore(sql),

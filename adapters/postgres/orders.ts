@@ -1,4 +1,5 @@
 import type {
+  CustomerOrders,
   IdempotencyClaim,
   OrderRepository,
   PlaceOrderOutcome,
@@ -8,7 +9,7 @@ import type {
 import type { ItemType, Order, OrderStats, OrderStatus } from "../../domain/orders/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
-import { findOrder, listOrders } from "./order_rows.ts";
+import { findOrder, listOrders, listOrdersByUser } from "./order_rows.ts";
 import { placeOrder } from "./order_placement.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 
@@ -62,7 +63,7 @@ async function findSellable(
 }
 
 /** Orders, their stock, slips and mail, each change in one transaction. */
-export class PostgresOrderRepository implements OrderRepository {
+export class PostgresOrderRepository implements OrderRepository, CustomerOrders {
   readonly #sql: SqlClient;
 
   constructor(sql: SqlClient) {
@@ -83,6 +84,10 @@ export class PostgresOrderRepository implements OrderRepository {
 
   list(status?: OrderStatus): Promise<Order[]> {
     return listOrders(this.#sql, status);
+  }
+
+  listByUser(userId: number): Promise<Order[]> {
+    return listOrdersByUser(this.#sql, userId);
   }
 
   async stats(): Promise<OrderStats> {

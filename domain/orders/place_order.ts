@@ -38,6 +38,8 @@ export interface PlaceOrderInput {
   items: LineRequest[];
   /** The items' total the shopper was shown, before delivery. */
   clientTotalCents: Cents;
+  /** The customer account the order is placed with; a guest's order has none. */
+  userId?: number | null;
 }
 
 /** Why a destination is refused. */
@@ -112,7 +114,7 @@ export async function placeOrder(
       totalCents: priced.totalCents,
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: deps.clock.now().toISOString(),
-      userId: null,
+      userId: input.userId ?? null,
     }),
     idempotency,
   );

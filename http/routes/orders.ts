@@ -17,6 +17,7 @@ import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } f
 import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
+import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
 
 /**
@@ -116,6 +117,26 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     perContact: deps.orderContactLimit ?? DEFAULT_ORDER_CONTACT_LIMIT,
   };
 
+  /**
+   * The customer an order is placed for: a live customer token links the order to the
+   * account; no token is a guest; a dead token is refused rather than silently dropped.
+   */
+  async function customerOf(authorization: string | undefined): Promise<number | null> {
+    if (authorization === undefined) return null;
+    const token = bearerToken(authorization);
+    const verified = token ? await deps.tokens.verify(token) : undefined;
+    if (!verified || verified.kind === "invalid") {
+      throw new ApiError(
+        401,
+        "UNAUTHORIZED",
+        "Your session has ended: log in again, or check out as a guest",
+        undefined,
+        { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+      );
+    }
+    return verified.claims.role === "customer" ? verified.claims.id : null;
+  }
+
   app.get("/bank-details", (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
 
   app.post(
@@ -150,6 +171,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         requestHash: await requestHash(body),
         expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
       };
+      const userId = await customerOf(c.req.header("Authorization"));
       const result = await placeOrder(deps, {
         customer: {
           name: body.name,
@@ -162,6 +184,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         paymentMethod: body.paymentMethod,
         items: body.items,
         clientTotalCents: body.total,
+        userId,
       }, claim);
       if (result.kind === "placed" || result.kind === "replayed") {
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");

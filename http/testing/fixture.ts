@@ -111,6 +111,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     hasher: cheapHasher(),
     mailer,
     passwordResets: new MemoryPasswordResets(),
+    customerOrders: orders,
     bank: {
       bankName: "Bank of Ceylon",
       bankBranch: "Mount Lavinia",

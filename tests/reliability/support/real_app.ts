@@ -118,6 +118,7 @@ export async function realApp(
     tokens,
     accounts: repositories.accounts,
     passwordResets: repositories.passwordResets,
+    customerOrders: repositories.customerOrders,
     hasher,
     bank: BANK,
     shop,
