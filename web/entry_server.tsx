@@ -12,6 +12,7 @@ import { BookPage } from "./pages/BookPage.tsx";
 import { NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
+import { AccountPage, LoginPage, ResetPasswordPage } from "./pages/AccountPages.tsx";
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
@@ -35,6 +36,12 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       );
     case "register":
       return <RegisterPage />;
+    case "login":
+      return <LoginPage />;
+    case "account":
+      return <AccountPage provinces={model.provinces} />;
+    case "reset_password":
+      return <ResetPasswordPage />;
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":

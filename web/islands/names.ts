@@ -8,6 +8,9 @@ export const ISLAND_NAMES = [
   "Cart",
   "Checkout",
   "Register",
+  "Login",
+  "Account",
+  "ResetPassword",
 ] as const;
 
 export type IslandName = typeof ISLAND_NAMES[number];

@@ -14,4 +14,7 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   Cart: () => import("./Cart.tsx").then((m) => m.Cart),
   Checkout: () => import("./Checkout.tsx").then((m) => m.Checkout),
   Register: () => import("./Register.tsx").then((m) => m.Register),
+  Login: () => import("./Login.tsx").then((m) => m.Login),
+  Account: () => import("./Account.tsx").then((m) => m.Account),
+  ResetPassword: () => import("./ResetPassword.tsx").then((m) => m.ResetPassword),
 };

@@ -13,6 +13,9 @@ export type PageModel =
   | { kind: "cart" }
   | { kind: "checkout"; provinces: Province[]; bank: BankDetails; feeRules?: FeeRules }
   | { kind: "register" }
+  | { kind: "login" }
+  | { kind: "account"; provinces: Province[] }
+  | { kind: "reset_password" }
   | { kind: "privacy" }
   | { kind: "terms" }
   | { kind: "not_found" };
