@@ -83,11 +83,14 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   if (seeded === "schema" || seeded === "demo") {
     consoleLogger.info("Created the database from its template", { template: seeded });
   }
-  const hasher = new ScryptPasswordHasher();
+  // Two hashing lanes: admins' passwords never wait behind customers' (each lane takes at
+  // most 128 MiB a running hash and refuses work past a short line: 503 with Retry-After).
+  const hasher = new ScryptPasswordHasher({ maxConcurrent: 2, maxWaiting: 16 });
+  const adminLane = new ScryptPasswordHasher({ maxConcurrent: 1, maxWaiting: 8 });
   // A new embedded database has no admin yet: its password is drawn and hashed right away.
   const adminPassword = config.adminPassword ??
     (seeded === "existing" ? undefined : generatePassword());
-  const adminHasher = adminPassword ? hashingAhead(hasher, adminPassword) : hasher;
+  const adminHasher = adminPassword ? hashingAhead(adminLane, adminPassword) : adminLane;
   // The embedded database's files are this process's alone while it runs (deno task admin
   // checks this mark before opening them).
   const release = config.databaseUrl ? async () => {} : await holdLock(config.dataDir);
@@ -141,7 +144,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   }, cache);
 
   const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
-  const tokens = new TokenService({ secret, clock: systemClock });
+  const tokens = new TokenService({
+    secret,
+    clock: systemClock,
+    sessions: repositories.sessions,
+  });
   const orderKeys = new HmacOrderKeys(secret);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -182,6 +189,10 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     tokens,
     accounts: repositories.accounts,
     hasher,
+    adminHasher: adminLane,
+    passwordResets: repositories.passwordResets,
+    customerOrders: repositories.customerOrders,
+    mailer,
     bank: config.bank,
     shop: config.shop,
     clock: systemClock,

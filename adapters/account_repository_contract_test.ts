@@ -37,36 +37,89 @@ contract("findAdminByEmail() ignores case and misses unknown addresses", async (
 });
 
 contract(
-  "createCustomer() refuses a taken username or e-mail, ignoring case",
+  "createCustomer() refuses a taken e-mail, ignoring case, and lets two people share a name",
   async (accounts) => {
     const outcome = await accounts.createCustomer({
-      username: "nimali",
-      email: "nimali@example.lk",
+      username: "Sunil Fernando",
+      email: "sunil@example.lk",
       passwordHash: "h",
     });
     assert.equal(outcome.kind, "created");
     if (outcome.kind !== "created") return;
     assert.deepEqual(outcome.account, {
       id: outcome.account.id,
-      username: "nimali",
-      email: "nimali@example.lk",
+      username: "Sunil Fernando",
+      email: "sunil@example.lk",
     });
-    assert.deepEqual(
-      await accounts.createCustomer({
-        username: "NIMALI",
-        email: "other@example.lk",
-        passwordHash: "h",
-      }),
-      { kind: "taken", field: "username" },
-    );
+    const namesake = await accounts.createCustomer({
+      username: "SUNIL FERNANDO",
+      email: "other@example.lk",
+      passwordHash: "h",
+    });
+    assert.equal(namesake.kind, "created");
     assert.deepEqual(
       await accounts.createCustomer({
         username: "kamal",
-        email: "Nimali@Example.lk",
+        email: "Sunil@Example.lk",
         passwordHash: "h",
       }),
       { kind: "taken", field: "email" },
     );
+  },
+);
+
+contract(
+  "a customer is found by e-mail (with the hash) and by id (with the address)",
+  async (accounts) => {
+    const created = await accounts.createCustomer({
+      username: "Nimali Perera",
+      email: "nimali@example.lk",
+      passwordHash: "hash-1",
+    });
+    if (created.kind !== "created") throw new Error("not created");
+    const id = created.account.id;
+    assert.deepEqual(await accounts.findCustomerByEmail("NIMALI@example.lk"), {
+      id,
+      username: "Nimali Perera",
+      email: "nimali@example.lk",
+      passwordHash: "hash-1",
+    });
+    assert.equal(await accounts.findCustomerByEmail("nobody@example.lk"), undefined);
+    assert.deepEqual(await accounts.findCustomerById(id), {
+      id,
+      username: "Nimali Perera",
+      email: "nimali@example.lk",
+      address: null,
+    });
+    assert.equal(await accounts.findCustomerById(id + 1000), undefined);
+  },
+);
+
+contract(
+  "setCustomerPassword() and saveCustomerAddress() change one customer",
+  async (accounts) => {
+    const created = await accounts.createCustomer({
+      username: "Nimali",
+      email: "nimali@example.lk",
+      passwordHash: "old",
+    });
+    if (created.kind !== "created") throw new Error("not created");
+    const id = created.account.id;
+    assert.equal(await accounts.setCustomerPassword(id, "new"), true);
+    assert.equal((await accounts.findCustomerByEmail("nimali@example.lk"))?.passwordHash, "new");
+    assert.equal(await accounts.setCustomerPassword(id + 1000, "x"), false);
+    const address = {
+      name: "Nimali Perera",
+      phone: "0771234567",
+      address: "12 Galle Road\nDehiwala",
+      postalCode: "10350",
+      province: 1,
+      district: 2,
+      area: 3,
+    };
+    assert.equal(await accounts.saveCustomerAddress(id, address), true);
+    assert.deepEqual((await accounts.findCustomerById(id))?.address, address);
+    assert.equal(await accounts.saveCustomerAddress(id + 1000, address), false);
   },
 );
 

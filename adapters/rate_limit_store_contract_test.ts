@@ -91,3 +91,56 @@ contract("a rate limit store keeps keys apart", async (store) => {
   assert.deepEqual(await store.hit([key("ip:192.0.2.2", 1, 600)], at(1)), { allowed: true });
   assert.equal((await store.hit([key("ip:192.0.2.1", 1, 600)], at(2))).allowed, false);
 });
+
+/** Two stores over one count (memory) or one database: two instances of the shop. */
+function twoInstances(
+  name: string,
+  fn: (first: RateLimitStore, second: RateLimitStore) => Promise<void>,
+): void {
+  Deno.test(`${name} [memory]`, () => {
+    const shared = new MemoryRateLimitStore();
+    return fn(shared, shared);
+  });
+  testOnBothEngines(
+    name,
+    (sql) => fn(new PostgresRateLimitStore(sql), new PostgresRateLimitStore(sql)),
+  );
+}
+
+const key2 = (name: string, limit = 3) => ({ key: name, limit, windowMs: 60_000 });
+
+twoInstances("hit() allows `limit` events in the window across instances", async (a, b) => {
+  assert.deepEqual(await a.hit([key2("k")], at(0)), { allowed: true });
+  assert.deepEqual(await b.hit([key2("k")], at(1)), { allowed: true });
+  assert.deepEqual(await a.hit([key2("k")], at(2)), { allowed: true });
+  assert.deepEqual(await b.hit([key2("k")], at(3)), {
+    allowed: false,
+    key: "k",
+    retryAfterSeconds: 57,
+  });
+  assert.deepEqual(await b.hit([key2("k")], at(60)), { allowed: true });
+});
+
+twoInstances("hit() counts under every key or, when one is full, under none", async (a) => {
+  await a.hit([key2("full", 1)], at(0));
+  const refused = await a.hit([key2("other", 1), key2("full", 1)], at(1));
+  assert.equal(refused.allowed, false);
+  assert.deepEqual(await a.hit([key2("other", 1)], at(2)), { allowed: true });
+});
+
+twoInstances("release() takes back one event, freeing its place", async (a, b) => {
+  await a.hit([key2("k", 2)], at(0));
+  await a.hit([key2("k", 2)], at(1));
+  assert.equal((await a.hit([key2("k", 2)], at(2))).allowed, false);
+  await b.release("k", at(1));
+  assert.deepEqual(await a.hit([key2("k", 2)], at(3)), { allowed: true });
+  await a.release("never-counted", at(3));
+});
+
+Deno.test("MemoryRateLimitStore stays within maxKeys and forgets a full key last", async () => {
+  const store = new MemoryRateLimitStore({ maxKeys: 10 });
+  await store.hit([key2("locked", 1)], at(0));
+  for (let i = 0; i < 1_000; i++) await store.hit([key2(`flood-${i}`)], at(1));
+  assert.equal(store.size, 10);
+  assert.equal((await store.hit([key2("locked", 1)], at(2))).allowed, false);
+});

@@ -47,7 +47,7 @@ async function benchOn(engine: string, sql: SqlClient) {
   const repos = createRepositories(sql);
   const uploads = await Deno.makeTempDir({ prefix: "pothgula-bench-uploads-" });
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock });
+  const tokens = new TokenService({ secret: testSecret(), clock, sessions: repos.sessions });
   const app = createApp({
     ...repos,
     images: new LocalDiskImageStorage(uploads),

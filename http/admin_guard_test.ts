@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ADMIN_ROUTES } from "./app.ts";
-import { testApp } from "./testing/fixture.ts";
+import { json, testApp } from "./testing/fixture.ts";
 
 function concrete(path: string): string {
   return path.replace(/:\w+/g, "1");
@@ -52,5 +52,31 @@ Deno.test("an admin token passes the guard of every admin route", async () => {
     const response = await t.asAdmin(concrete(route.path), { method: route.method });
     await response.body?.cancel();
     assert.ok(![401, 403].includes(response.status), `${route.method} ${route.path}`);
+  }
+});
+
+Deno.test("a registered customer's own login token is 403 on every admin route", async () => {
+  const t = await testApp();
+  const account = {
+    username: "Sunil Fernando",
+    email: "sunil@example.lk",
+    password: "long enough",
+  };
+  const registered = await t.app.request("/api/auth/register", json("POST", account));
+  assert.equal(registered.status, 201);
+  await registered.body?.cancel();
+  const login = await t.app.request(
+    "/api/auth/login",
+    json("POST", { email: account.email, password: account.password }),
+  );
+  const { token, role } = await login.json();
+  assert.equal(role, "customer");
+  for (const route of ADMIN_ROUTES) {
+    const response = await t.app.request(concrete(route.path), {
+      method: route.method,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    assert.equal(response.status, 403, `${route.method} ${route.path}`);
+    await response.body?.cancel();
   }
 });

@@ -22,12 +22,15 @@ import { opsEndpoints, requestLog } from "./ops.ts";
 import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
 import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { sessionRoutes } from "./auth/session_routes.ts";
+import { resetRoutes } from "./auth/reset_routes.ts";
 import { requireAdmin } from "./auth/require_admin.ts";
 import { booksRoutes } from "./routes/books.ts";
 import { stationeryRoutes } from "./routes/stationery.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { accountRoutes } from "./routes/account.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product_images.ts";
 
@@ -130,12 +133,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(refuseControlCharacters());
 
   app.route("/", authRoutes(deps));
+  app.route(
+    "/",
+    sessionRoutes({
+      ...deps,
+      onPasswordChanged: (role, id) => deps.passwordResets.endAll(role, id),
+    }),
+  );
+  app.route("/", resetRoutes(deps));
   app.route("/api/books", booksRoutes(deps));
   app.route("/api/stationery", stationeryRoutes(deps));
   app.route("/api/categories", categoryRoutes(deps, "book"));
   app.route("/api/stationery-categories", categoryRoutes(deps, "stationery"));
   app.route("/api/locations", locationRoutes(deps));
   app.route("/api/orders", orderRoutes(deps));
+  app.route("/api/account", accountRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   app.get("/api/openapi.json", (c) => c.json(document));

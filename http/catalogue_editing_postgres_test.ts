@@ -21,7 +21,7 @@ import { json, newBook, newStationery, PNG_BYTES, RecordingLogger } from "./test
 async function shopOver(sql: SqlClient, storage?: ImageStorage) {
   const repos = createRepositories(sql);
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock });
+  const tokens = new TokenService({ secret: testSecret(), clock, sessions: repos.sessions });
   const images = storage ?? new PostgresImageStorage(sql);
   const logger = new RecordingLogger();
   const app = createApp({

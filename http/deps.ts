@@ -5,11 +5,14 @@ import type {
   Catalogue,
   CatalogueAdmin,
   Clock,
+  CustomerOrders,
   ImageStorage,
   Locations,
   OrderKeys,
+  Mailer,
   OrderRepository,
   PasswordHasher,
+  PasswordResetStore,
   RateLimitStore,
   SlipRenderer,
 } from "../domain/ports.ts";
@@ -30,11 +33,16 @@ export interface AppDeps {
   catalogueAdmin: CatalogueAdmin;
   locations: Locations;
   orders: OrderRepository;
+  /** A customer's own orders, for their account. */
+  customerOrders: CustomerOrders;
   images: ImageStorage;
   slips: SlipRenderer;
   tokens: TokenService;
   accounts: AccountRepository;
+  /** Hashes customers' passwords (registration, customer logins). */
   hasher: PasswordHasher;
+  /** Hashes admins' passwords in a lane of its own, so they never wait behind customers'. */
+  adminHasher?: PasswordHasher;
   bank: BankDetails;
   shop: ShopInfo;
   clock: Clock;
@@ -63,6 +71,10 @@ export interface AppDeps {
   bodyTimeouts?: BodyTimeouts;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
   responseCache?: ResponseStore;
+  /** Password reset links (the database's, shared by every instance). */
+  passwordResets: PasswordResetStore;
+  /** Sends the account mails (password reset, a registration of a taken e-mail); none without it. */
+  mailer?: Mailer;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
 }

@@ -104,7 +104,7 @@ function operation(route: RouteSpec) {
   const body = requestBody(route);
   return {
     summary: route.summary,
-    ...(route.admin ? { security: [{ bearer: [] }] } : {}),
+    ...(route.admin || route.signedIn ? { security: [{ bearer: [] }] } : {}),
     parameters: parameters(route),
     ...(body ? { requestBody: body } : {}),
     responses: responses(route),

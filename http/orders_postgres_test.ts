@@ -17,7 +17,7 @@ import { json, newBook, RecordingLogger } from "./testing/fixture.ts";
 async function shopOver(sql: SqlClient) {
   const repos = createRepositories(sql);
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock });
+  const tokens = new TokenService({ secret: testSecret(), clock, sessions: repos.sessions });
   const app = createApp({
     ...repos,
     images: new MemoryImageStorage(),
@@ -217,3 +217,44 @@ testOnServer("concurrent rejections return the stock once", async (db) => {
   assert.deepEqual(statuses, [200, ...Array(7).fill(409)]);
   assert.equal(await shop.stock(id), 5);
 });
+
+testOnBothEngines(
+  "a customer's orders are theirs in the database: user_id set, listed newest first in their account",
+  async (sql) => {
+    const shop = await shopOver(sql);
+    const id = await shop.addBook({ priceCents: 100_000 });
+    const account = {
+      username: "Sunil Fernando",
+      email: "sunil@example.lk",
+      password: "long enough",
+    };
+    const registered = await shop.app.request("/api/auth/register", json("POST", account));
+    assert.equal(registered.status, 201);
+    await registered.body?.cancel();
+    const login = await shop.app.request(
+      "/api/auth/login",
+      json("POST", { email: account.email, password: account.password }),
+    );
+    const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const placed = await shop.app.request(
+        "/api/orders",
+        json("POST", shop.order([{ id, quantity: 1 }], { total: 1000 }), headers),
+      );
+      assert.equal(placed.status, 201);
+      ids.push((await placed.json()).orderId);
+    }
+    const guest = await shop.app.request(
+      "/api/orders",
+      json("POST", shop.order([{ id, quantity: 1 }], { total: 1000 })),
+    );
+    assert.equal(guest.status, 201);
+    await guest.body?.cancel();
+    const mine = await (await shop.app.request("/api/account/orders", { headers })).json();
+    assert.deepEqual(mine.data.map((o: { id: number }) => o.id), [ids[1], ids[0]]);
+    assert.equal(mine.data[0].items[0].book_id, id);
+    const me = await (await shop.app.request("/api/account", { headers })).json();
+    assert.equal((await shop.repos.orders.findById(ids[0]))?.userId, me.data.id);
+  },
+);

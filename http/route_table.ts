@@ -6,6 +6,10 @@
  */
 import { z } from "zod";
 import { loginSchema, registerSchema } from "./auth/routes.ts";
+import { passwordChangeSchema } from "./auth/session_routes.ts";
+import { resetConfirmSchema, resetRequestSchema } from "./auth/reset_routes.ts";
+import { accountRecordSchema, addressBody } from "./routes/account.ts";
+import { customerOrderSchema } from "./records_account.ts";
 import {
   archivedQuery,
   areaQuery,
@@ -54,6 +58,8 @@ export interface RouteSpec {
   path: string;
   summary: string;
   admin: boolean;
+  /** Needs a live token of anyone signed in ("any") or of a customer; checked by the route. */
+  signedIn?: "any" | "customer";
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;
@@ -94,6 +100,13 @@ function searchPageOf<T extends z.ZodType>(schema: T) {
 }
 
 const ADMIN_ERRORS = [401, 403];
+
+/** A bearer token, when it ends, and whose it is. */
+const SignedInSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string().describe("ISO 8601"),
+  role: z.enum(["admin", "customer"]),
+});
 
 export const ROUTES: readonly RouteSpec[] = [
   // Books
@@ -422,7 +435,7 @@ export const ROUTES: readonly RouteSpec[] = [
     headers: idempotencyHeader,
     json: newOrderBody,
     ok: { status: 201, schema: PlacedOrderSchema },
-    errors: [400, 409, 415, 422, 429],
+    errors: [400, 401, 409, 415, 422, 429],
   },
   {
     method: "GET",
@@ -546,26 +559,90 @@ export const ROUTES: readonly RouteSpec[] = [
   {
     method: "POST",
     path: "/api/auth/login",
-    summary: "Log an admin in: a bearer token",
+    summary: "Log an admin or a customer in: a bearer token and the role",
     admin: false,
     json: loginSchema,
-    ok: {
-      status: 200,
-      schema: z.object({ token: z.string(), expiresAt: z.string().describe("ISO 8601") }),
-    },
-    errors: [400, 401, 415, 429],
+    ok: { status: 200, schema: SignedInSchema },
+    errors: [400, 401, 415, 429, 503],
   },
   {
     method: "POST",
     path: "/api/auth/register",
-    summary: "Register a customer account",
+    summary: "Register a customer account; a taken e-mail is answered alike (its owner is mailed)",
     admin: false,
     json: registerSchema,
     ok: {
       status: 201,
-      schema: data(z.object({ id: z.number().int(), username: z.string(), email: z.string() })),
+      schema: data(z.object({ username: z.string(), email: z.string() })),
     },
-    errors: [400, 409, 415, 429],
+    errors: [400, 415, 429, 503],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "End this token's session at once",
+    admin: false,
+    signedIn: "any",
+    ok: { status: 204 },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password",
+    summary: "Change one's password: every earlier token of the account ends; a new one",
+    admin: false,
+    signedIn: "any",
+    json: passwordChangeSchema,
+    ok: { status: 200, schema: SignedInSchema },
+    errors: [400, 401, 415, 503],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password-reset",
+    summary:
+      "Ask for a password reset link: 202 whatever the address; a known one is mailed a link that works once, for one hour",
+    admin: false,
+    json: resetRequestSchema,
+    ok: { status: 202 },
+    errors: [400, 415],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/password-reset/confirm",
+    summary:
+      "Set a new password with a reset link's token: every earlier token of the account ends",
+    admin: false,
+    json: resetConfirmSchema,
+    ok: { status: 204 },
+    errors: [400, 415, 503],
+  },
+  {
+    method: "GET",
+    path: "/api/account",
+    summary: "The signed-in customer's account: name, e-mail, default delivery address",
+    admin: false,
+    signedIn: "customer",
+    ok: { status: 200, schema: data(accountRecordSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: "PUT",
+    path: "/api/account/address",
+    summary: "Save the default delivery address that prefills checkout",
+    admin: false,
+    signedIn: "customer",
+    json: addressBody,
+    ok: { status: 200, schema: data(addressBody) },
+    errors: [400, 401, 403, 415],
+  },
+  {
+    method: "GET",
+    path: "/api/account/orders",
+    summary: "The signed-in customer's orders, newest first",
+    admin: false,
+    signedIn: "customer",
+    ok: { status: 200, schema: data(z.array(customerOrderSchema)) },
+    errors: [401, 403],
   },
   {
     method: "GET",

@@ -13,6 +13,7 @@ import { NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
 import { OrderPage, TrackPage } from "./pages/OrderPages.tsx";
+import { AccountPage, LoginPage, ResetPasswordPage } from "./pages/AccountPages.tsx";
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
@@ -40,6 +41,12 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return <OrderPage order={model.order} orderKey={model.orderKey} bank={model.bank} />;
     case "track":
       return <TrackPage />;
+    case "login":
+      return <LoginPage />;
+    case "account":
+      return <AccountPage provinces={model.provinces} />;
+    case "reset_password":
+      return <ResetPasswordPage />;
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":

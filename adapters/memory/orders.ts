@@ -6,6 +6,7 @@
  */
 import { returnedStock } from "../../domain/catalogue/stock.ts";
 import type {
+  CustomerOrders,
   IdempotencyClaim,
   MailKind,
   OrderRepository,
@@ -65,7 +66,7 @@ function newestFirst(a: Order, b: Order): number {
   return b.orderDate.localeCompare(a.orderDate) || b.id - a.id;
 }
 
-export class MemoryOrderRepository implements OrderRepository {
+export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   readonly #catalogue: MemoryCatalogue;
   readonly #orders = new Map<number, Order>();
   readonly #slips = new Map<number, Uint8Array>();
@@ -231,6 +232,13 @@ export class MemoryOrderRepository implements OrderRepository {
       orders: matching.slice(start, start + query.pageSize).map(copyOrder),
       total: matching.length,
     });
+  }
+
+  listByUser(userId: number): Promise<Order[]> {
+    const orders = [...this.#orders.values()]
+      .filter((o) => o.userId === userId)
+      .sort(newestFirst);
+    return Promise.resolve(orders.map(copyOrder));
   }
 
   stats(today: TimeRange): Promise<OrderStats> {

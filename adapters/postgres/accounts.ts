@@ -3,6 +3,9 @@ import type {
   AdminAccount,
   AdminSource,
   AdminSummary,
+  CustomerCredentials,
+  CustomerProfile,
+  DeliveryAddress,
   RegisterOutcome,
 } from "../../domain/ports.ts";
 import type { SqlClient } from "./sql_client.ts";
@@ -100,6 +103,7 @@ export class PostgresAccountRepository implements AccountRepository {
   async createCustomer(
     account: { username: string; email: string; passwordHash: string },
   ): Promise<RegisterOutcome> {
+    // Names are display names (migrations/0013): only the e-mail is unique.
     const rows = await this.#sql.query<{ id: number; username: string; email: string }>(
       `INSERT INTO customer_accounts (username, email, password_hash) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING id, username, email`,
@@ -109,11 +113,74 @@ export class PostgresAccountRepository implements AccountRepository {
       const { id, username, email } = rows[0];
       return { kind: "created", account: { id, username, email } };
     }
-    const [taken] = await this.#sql.query<{ username: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM customer_accounts WHERE lower(username) = lower($1))
-         AS username`,
-      [account.username],
-    );
-    return { kind: "taken", field: taken.username ? "username" : "email" };
+    return { kind: "taken", field: "email" };
   }
+
+  async findCustomerByEmail(email: string): Promise<CustomerCredentials | undefined> {
+    const rows = await this.#sql.query<
+      { id: number; username: string; email: string; password_hash: string }
+    >(
+      `SELECT id, username, email, password_hash FROM customer_accounts
+       WHERE lower(email) = lower($1)`,
+      [email],
+    );
+    if (rows.length === 0) return undefined;
+    const { id, username, email: stored, password_hash } = rows[0];
+    return { id, username, email: stored, passwordHash: password_hash };
+  }
+
+  async findCustomerById(id: number): Promise<CustomerProfile | undefined> {
+    const rows = await this.#sql.query<
+      { id: number; username: string; email: string; address: unknown }
+    >("SELECT id, username, email, address FROM customer_accounts WHERE id = $1", [id]);
+    if (rows.length === 0) return undefined;
+    const row = rows[0];
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      address: readAddress(row.address),
+    };
+  }
+
+  async setCustomerPassword(id: number, passwordHash: string): Promise<boolean> {
+    const rows = await this.#sql.query(
+      "UPDATE customer_accounts SET password_hash = $2 WHERE id = $1 RETURNING id",
+      [id, passwordHash],
+    );
+    return rows.length > 0;
+  }
+
+  async saveCustomerAddress(id: number, address: DeliveryAddress): Promise<boolean> {
+    const stored = {
+      name: address.name,
+      phone: address.phone,
+      address: address.address,
+      postalCode: address.postalCode,
+      province: address.province,
+      district: address.district,
+      area: address.area,
+    };
+    const rows = await this.#sql.query(
+      "UPDATE customer_accounts SET address = $2::text::jsonb WHERE id = $1 RETURNING id",
+      [id, JSON.stringify(stored)],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** The stored address, whichever engine parsed the JSON (or left it as text). */
+function readAddress(value: unknown): DeliveryAddress | null {
+  if (value === null || value === undefined) return null;
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  const a = parsed as Record<string, unknown>;
+  return {
+    name: String(a.name ?? ""),
+    phone: String(a.phone ?? ""),
+    address: String(a.address ?? ""),
+    postalCode: String(a.postalCode ?? ""),
+    province: Number(a.province),
+    district: Number(a.district),
+    area: Number(a.area),
+  };
 }

@@ -14,6 +14,8 @@ import { PostgresLocations } from "./locations.ts";
 import { PostgresOrderRepository } from "./orders.ts";
 import { PostgresOutbox } from "./outbox.ts";
 import { PostgresAccountRepository } from "./accounts.ts";
+import { PostgresSessionStore } from "./sessions.ts";
+import { PostgresPasswordResetStore } from "./password_resets.ts";
 
 export type { Row, SqlClient } from "./sql_client.ts";
 export { type DatabaseOptions, openDatabase } from "./open_database.ts";
@@ -28,6 +30,8 @@ export {
   PostgresLocations,
   PostgresOrderRepository,
   PostgresOutbox,
+  PostgresPasswordResetStore,
+  PostgresSessionStore,
 };
 
 export interface Repositories {
@@ -37,16 +41,24 @@ export interface Repositories {
   orders: PostgresOrderRepository;
   outbox: PostgresOutbox;
   accounts: PostgresAccountRepository;
+  sessions: PostgresSessionStore;
+  passwordResets: PostgresPasswordResetStore;
+  /** The orders repository again, as the port a customer's account reads. */
+  customerOrders: PostgresOrderRepository;
 }
 
 /** Every repository over one SqlClient. */
 export function createRepositories(sql: SqlClient): Repositories {
+  const orders = new PostgresOrderRepository(sql);
   return {
     catalogue: new PostgresCatalogue(sql),
     catalogueAdmin: new PostgresCatalogueAdmin(sql),
     locations: new PostgresLocations(sql),
-    orders: new PostgresOrderRepository(sql),
+    orders,
+    customerOrders: orders,
     outbox: new PostgresOutbox(sql),
     accounts: new PostgresAccountRepository(sql),
+    sessions: new PostgresSessionStore(sql),
+    passwordResets: new PostgresPasswordResetStore(sql),
   };
 }

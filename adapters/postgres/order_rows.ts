@@ -136,6 +136,15 @@ export async function findOrder(sql: SqlClient, id: number): Promise<Order | und
 }
 
 /** Newest first; ties (same instant) by id, newest first too. */
+/** One customer's orders, newest first. */
+export async function listOrdersByUser(sql: SqlClient, userId: number): Promise<Order[]> {
+  const rows = await sql.query<OrderRow>(
+    `${ORDER_SELECT} WHERE o.user_id = $1 ORDER BY o.order_date DESC, o.id DESC`,
+    [userId],
+  );
+  return rows.map(orderFromRow);
+}
+
 export async function listOrders(sql: SqlClient, status?: OrderStatus): Promise<Order[]> {
   const rows = await sql.query<OrderRow>(
     `${ORDER_SELECT} WHERE $1::text IS NULL OR o.status = $1

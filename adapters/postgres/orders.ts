@@ -1,4 +1,5 @@
 import type {
+  CustomerOrders,
   IdempotencyClaim,
   MailKind,
   OrderRepository,
@@ -22,7 +23,7 @@ import { searchOrders } from "./order_search.ts";
 import { planLapse } from "../../domain/orders/lapse.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
-import { findOrder, findOrderByKey, listOrders } from "./order_rows.ts";
+import { findOrder, findOrderByKey, listOrders, listOrdersByUser } from "./order_rows.ts";
 import { addProof, findProof } from "./payment_proofs.ts";
 import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 import { placeOrder } from "./order_placement.ts";
@@ -78,7 +79,7 @@ async function findSellable(
 }
 
 /** Orders, their stock, slips and mail, each change in one transaction. */
-export class PostgresOrderRepository implements OrderRepository {
+export class PostgresOrderRepository implements OrderRepository, CustomerOrders {
   readonly #sql: SqlClient;
 
   constructor(sql: SqlClient) {
@@ -118,6 +119,10 @@ export class PostgresOrderRepository implements OrderRepository {
 
   search(query: OrderQuery): Promise<OrderPage> {
     return searchOrders(this.#sql, query);
+  }
+
+  listByUser(userId: number): Promise<Order[]> {
+    return listOrdersByUser(this.#sql, userId);
   }
 
   async stats(today: TimeRange): Promise<OrderStats> {

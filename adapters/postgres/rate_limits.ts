@@ -40,4 +40,12 @@ export class PostgresRateLimitStore implements RateLimitStore {
     const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
     return { allowed: false, key: rows[0].blocked_key, retryAfterSeconds };
   }
+
+  async release(key: string, at: Date): Promise<void> {
+    await this.#sql.query(
+      `DELETE FROM rate_limit_events WHERE ctid = (
+         SELECT ctid FROM rate_limit_events WHERE key = $1 AND at = $2 LIMIT 1)`,
+      [key, at],
+    );
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { Buffer } from "node:buffer";
-import type { PasswordHasher } from "../../domain/ports.ts";
+import { type PasswordHasher, UnavailableError } from "../../domain/ports.ts";
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -71,14 +71,26 @@ export function formatScryptHash(params: ScryptParams, salt: Uint8Array, hash: U
   return `scrypt$${params.N}$${params.r}$${params.p}$${b64(salt)}$${b64(hash)}`;
 }
 
-/** Lets at most `max` tasks run at once; the others wait in line. */
+/**
+ * Lets at most `max` tasks run at once; up to `maxWaiting` others wait in line, and a task
+ * past that is refused at once with UnavailableError (503 with Retry-After): a flood of
+ * logins cannot queue without bound, each holding a request and later 128 MiB.
+ */
 export class Gate {
   #running = 0;
   readonly #waiting: (() => void)[] = [];
-  constructor(readonly max: number) {}
+  constructor(readonly max: number, readonly maxWaiting = Infinity) {}
+
+  /** Tasks waiting for their turn. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running >= this.max) {
+      if (this.#waiting.length >= this.maxWaiting) {
+        throw new UnavailableError("Too many password checks at once", 2);
+      }
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {
       this.#running++;
@@ -96,7 +108,9 @@ export class Gate {
 /**
  * PasswordHasher over scrypt. The default cost is the production one; tests may pass a
  * cheaper `params` explicitly. At most `maxConcurrent` (default 4) hashes run at once,
- * so a burst of logins cannot take 128 MiB each without bound.
+ * so a burst of logins cannot take 128 MiB each without bound, and at most `maxWaiting`
+ * (default 32) wait; more are refused with UnavailableError. The shop keeps two: one
+ * for admins and one for customers, so admins never wait behind customers.
  *
  * @example
  * const hasher = new ScryptPasswordHasher();
@@ -107,14 +121,16 @@ export class ScryptPasswordHasher implements PasswordHasher {
   readonly #params: ScryptParams;
   readonly #gate: Gate;
 
-  constructor(options: { params?: ScryptParams; maxConcurrent?: number } = {}) {
+  constructor(
+    options: { params?: ScryptParams; maxConcurrent?: number; maxWaiting?: number } = {},
+  ) {
     this.#params = options.params ?? DEFAULT_SCRYPT_PARAMS;
     if (!isPowerOfTwo(this.#params.N)) throw new Error("scrypt N must be a power of two");
     const maxConcurrent = options.maxConcurrent ?? 4;
     if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) {
       throw new Error("maxConcurrent must be a positive integer");
     }
-    this.#gate = new Gate(maxConcurrent);
+    this.#gate = new Gate(maxConcurrent, options.maxWaiting ?? 32);
   }
 
   async hash(password: string): Promise<string> {

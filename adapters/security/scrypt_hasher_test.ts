@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { UnavailableError } from "../../domain/ports.ts";
 import {
   DEFAULT_SCRYPT_PARAMS,
   Gate,
@@ -94,4 +95,44 @@ Deno.test("Gate lets no more than its maximum run at once, in arrival order", as
   assert.deepEqual(await Promise.all(tasks), [0, 1, 2, 3, 4]);
   assert.equal(peak, 2);
   assert.deepEqual(started, [0, 1, 2, 3, 4]);
+});
+
+Deno.test("Gate refuses a task with UnavailableError once its line is full", async () => {
+  const gate = new Gate(1, 2);
+  const releases: (() => void)[] = [];
+  let started = 0;
+  const hold = () =>
+    gate.run(() =>
+      new Promise<void>((resolve) => {
+        started++;
+        releases.push(resolve);
+      })
+    );
+  const held = [hold(), hold(), hold()];
+  assert.equal(gate.waiting, 2);
+  await assert.rejects(hold(), (error: unknown) => {
+    assert.ok(error instanceof UnavailableError);
+    assert.equal(error.retryAfterSeconds, 2);
+    return true;
+  });
+  while (started < 3 || releases.length > 0) {
+    releases.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(held);
+  assert.equal(gate.waiting, 0);
+});
+
+Deno.test("ScryptPasswordHasher answers 503-style UnavailableError past maxWaiting", async () => {
+  const hasher = new ScryptPasswordHasher({
+    params: { N: 2 ** 10, r: 8, p: 1 },
+    maxConcurrent: 1,
+    maxWaiting: 1,
+  });
+  const outcomes = await Promise.allSettled([1, 2, 3, 4].map((i) => hasher.hash(`pw-${i}`)));
+  const refused = outcomes.filter((o) => o.status === "rejected");
+  assert.equal(refused.length, 2);
+  for (const o of refused) {
+    assert.ok((o as PromiseRejectedResult).reason instanceof UnavailableError);
+  }
 });

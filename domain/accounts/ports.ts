@@ -22,6 +22,30 @@ export interface CustomerAccount {
   email: string;
 }
 
+/** A customer with the hash their password is checked against. */
+export interface CustomerCredentials extends CustomerAccount {
+  passwordHash: string;
+}
+
+/**
+ * The default delivery address a customer keeps to prefill checkout: province, district
+ * and area are the ids of GET /api/locations.
+ */
+export interface DeliveryAddress {
+  name: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  province: number;
+  district: number;
+  area: number;
+}
+
+/** What a customer sees of their own account. */
+export interface CustomerProfile extends CustomerAccount {
+  address: DeliveryAddress | null;
+}
+
 export type RegisterOutcome =
   | { kind: "created"; account: CustomerAccount }
   | { kind: "taken"; field: "username" | "email" };
@@ -45,6 +69,12 @@ export interface AccountRepository {
   createCustomer(
     account: { username: string; email: string; passwordHash: string },
   ): Promise<RegisterOutcome>;
+  findCustomerByEmail(email: string): Promise<CustomerCredentials | undefined>;
+  findCustomerById(id: number): Promise<CustomerProfile | undefined>;
+  /** Sets a customer's password; false when there is no such customer. */
+  setCustomerPassword(id: number, passwordHash: string): Promise<boolean>;
+  /** Keeps a customer's default delivery address; false when there is no such customer. */
+  saveCustomerAddress(id: number, address: DeliveryAddress): Promise<boolean>;
 }
 
 /** One key of a limit: at most `limit` events in any `windowMs`. */
@@ -65,9 +95,62 @@ export type LimitOutcome =
  */
 export interface RateLimitStore {
   hit(keys: readonly LimitedKey[], now: Date): Promise<LimitOutcome>;
+  /** Takes back one event counted under `key` at `at` (an attempt that turned out right). */
+  release(key: string, at: Date): Promise<void>;
 }
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
+}
+
+/** Whose account a session or a reset link belongs to: the two kinds live in two tables. */
+export type AccountRole = "admin" | "customer";
+
+/** One signed-in token's record: the token names `id`, the shop checks it on each request. */
+export interface Session {
+  id: string;
+  role: AccountRole;
+  accountId: number;
+  expiresAt: Date;
+}
+
+/**
+ * The sessions behind the bearer tokens, shared by every process of the shop. A token is
+ * honoured only while its session is here and not expired: logging out ends one session,
+ * a new password ends all of an account's.
+ */
+export interface SessionStore {
+  /** Keeps a new session; the account's expired sessions may be dropped meanwhile. */
+  open(session: Session, now: Date): Promise<void>;
+  /** The session when it exists and `now` is before its expiry; undefined otherwise. */
+  find(id: string, now: Date): Promise<Session | undefined>;
+  /** Ends one session (nothing happens when it is already gone). */
+  end(id: string): Promise<void>;
+  /** Ends every session of one account; how many there were. */
+  endAll(role: AccountRole, accountId: number): Promise<number>;
+}
+
+/** A password reset link as the shop keeps it: only the SHA-256 of its secret. */
+export interface PasswordReset {
+  tokenHash: string;
+  role: AccountRole;
+  accountId: number;
+  expiresAt: Date;
+}
+
+/** Password reset links: each works once, until it expires. */
+export interface PasswordResetStore {
+  /** Keeps a new link; the account's used and expired links may be dropped meanwhile. */
+  create(reset: PasswordReset, now: Date): Promise<void>;
+  /**
+   * Uses the link with this hash when it is unused and `now` is before its expiry, and
+   * answers whose it is; undefined otherwise. Two uses at once: only one gets the account.
+   */
+  consume(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ role: AccountRole; accountId: number } | undefined>;
+  /** Ends every link of one account (its password was just set). */
+  endAll(role: AccountRole, accountId: number): Promise<void>;
 }

@@ -1,4 +1,5 @@
 /** The shop's mails, rendered from an order: pure functions, no I/O. */
+export { passwordResetMail, registrationAttemptMail } from "./account_mails.ts";
 export { checkoutMail } from "./checkout_mail.ts";
 export { completionMail } from "./completion_mail.ts";
 export {

@@ -61,6 +61,8 @@ export interface PlaceOrderInput {
   locale?: OrderLocale;
   /** The salt and hash of the order's key (OrderKeys.issue). */
   key?: { salt: string; hash: string };
+  /** The customer account the order is placed with; a guest's order has none. */
+  userId?: number | null;
 }
 
 /** Why a destination is refused. */
@@ -164,7 +166,7 @@ export async function placeOrder(
       totalCents: priced.totalCents,
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: deps.clock.now().toISOString(),
-      userId: null,
+      userId: input.userId ?? null,
       locale: input.locale ?? "en",
       key: input.key ?? null,
     }, rules),

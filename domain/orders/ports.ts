@@ -168,3 +168,9 @@ export interface OrderRepository {
 export interface SlipRenderer {
   render(order: Order): Promise<Uint8Array>;
 }
+
+/** A customer's own orders, for their account page. */
+export interface CustomerOrders {
+  /** The orders placed with this customer's account, newest first. */
+  listByUser(userId: number): Promise<Order[]>;
+}

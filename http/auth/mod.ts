@@ -3,7 +3,7 @@
  *
  * @example
  * const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret); // adapters/security
- * const tokens = new TokenService({ secret, clock });
+ * const tokens = new TokenService({ secret, clock, sessions }); // adapters/postgres sessions
  * const hasher = new ScryptPasswordHasher();
  * await ensureAdmin({ accounts, hasher, log: console.log, randomPassword }, { // domain/accounts
  *   email: config.adminEmail,

@@ -3,11 +3,16 @@ import { Buffer } from "node:buffer";
 import { Hono } from "hono";
 import { type AdminEnv, bearerToken, requireAdmin } from "./require_admin.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from "./tokens.ts";
-import { FakeClock, testSecret } from "./testing/fakes.ts";
+import { FakeClock, MemorySessions, testSecret } from "./testing/fakes.ts";
 
 function setup() {
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock, ttlSeconds: 3600 });
+  const tokens = new TokenService({
+    secret: testSecret(),
+    clock,
+    ttlSeconds: 3600,
+    sessions: new MemorySessions(),
+  });
   const app = new Hono<AdminEnv>();
   app.use("/api/admin/*", requireAdmin(tokens));
   app.get("/api/admin/me", (c) => c.json({ id: c.get("admin").id, email: c.get("admin").email }));
@@ -70,7 +75,11 @@ Deno.test("requireAdmin() answers 401 to alg none, a foreign key and a tampered 
   const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
   const none = `${encode({ alg: "none", typ: "JWT" })}.${payload}.`;
   const tampered = `${header}.${encode({ ...claims, email: "mallory@example.com" })}.${signature}`;
-  const foreign = await new TokenService({ secret: testSecret(1), clock })
+  const foreign = await new TokenService({
+    secret: testSecret(1),
+    clock,
+    sessions: new MemorySessions(),
+  })
     .issueAdminToken({ id: 5, email: "admin@pothgula.lk" });
   for (const bad of [none, tampered, foreign.token]) {
     await assertError(await get(app, `Bearer ${bad}`), 401, "UNAUTHORIZED");

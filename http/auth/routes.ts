@@ -1,24 +1,43 @@
 /**
  * POST /api/auth/login and POST /api/auth/register.
  *
- * Login is for the shop's administrators: a right e-mail and password give a bearer
- * token; anything else gives the same 401 "Invalid credentials" after about the same
- * time (an unknown e-mail is verified against a dummy hash). Repeated failures for one
- * account or from one address answer 429 with Retry-After for a while.
+ * Login is for admins and customers alike (an admin's e-mail wins): a right e-mail and
+ * password give a bearer token and the role; anything else gives the same 401 "Invalid
+ * credentials" after about the same time (an unknown e-mail is verified against a dummy
+ * hash). Admins' passwords are checked in a hashing lane of their own, so customers'
+ * logins and registrations never make an admin wait.
  *
- * Register creates a customer account, which grants no admin rights.
+ * Guessing is held back without letting anyone lock an account out: attempts count per
+ * account from one address and per address (429 with Retry-After for that address only);
+ * an account guessed at from many addresses is slowed down (each attempt waits), never
+ * refused. Counts live in the RateLimitStore, shared by every instance.
+ *
+ * Register creates a customer account. A taken e-mail is answered exactly as a new one
+ * (the owner gets a mail instead), so registration never tells a stranger who has an
+ * account.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
-import type { AccountRepository, Clock, PasswordHasher } from "../../domain/ports.ts";
-import { errorBody } from "../errors.ts";
-import { clientAddress, RateLimiter } from "./rate_limit.ts";
-import type { TokenService } from "./tokens.ts";
+import type {
+  AccountRepository,
+  Clock,
+  LimitedKey,
+  Mailer,
+  MailMessage,
+  PasswordHasher,
+  RateLimitStore,
+} from "../../domain/ports.ts";
+import type { ShopInfo } from "../../domain/shop.ts";
+import { registrationAttemptMail } from "../../domain/notifications/account_mails.ts";
+import { errorBody, type Logger } from "../errors.ts";
+import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
+import type { TokenRole, TokenService } from "./tokens.ts";
 import { jsonBody, validationHook } from "./validation.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
+import { displayName } from "../../domain/accounts/display_name.ts";
 
 export interface LimitRule {
   limit: number;
@@ -26,28 +45,49 @@ export interface LimitRule {
 }
 
 export interface AuthLimits {
-  /** Failed logins for one e-mail. Default 5 in 15 minutes. */
+  /** Failed logins for one account from one address (429 for that pair). Default 5 in 15 minutes. */
   perAccount?: LimitRule;
-  /** Failed logins from one address. Default 20 in 15 minutes. */
+  /** Failed logins from one address, any account. Default 20 in 15 minutes. */
   perAddress?: LimitRule;
+  /**
+   * Failed logins for one account from all addresses after which each attempt for it is
+   * slowed by `slowDownMs`, never refused. Default 10 in 15 minutes.
+   */
+  slowAccountAfter?: LimitRule;
+  /** How long a slowed attempt waits before its password is checked. Default 2 s. */
+  slowDownMs?: number;
   /** Registrations from one address. Default 20 an hour. */
   registerPerAddress?: LimitRule;
 }
 
 export interface AuthRoutesDeps {
   accounts: AccountRepository;
+  /** Hashes customers' passwords (registration, customer logins, unknown e-mails). */
   hasher: PasswordHasher;
+  /** Hashes admins' passwords in a lane of their own; `hasher` when absent. */
+  adminHasher?: PasswordHasher;
   tokens: TokenService;
   clock: Clock;
   loginLimits?: AuthLimits;
+  /** Where the login and registration counts live; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
   /** Which X-Forwarded-For entries to believe (only behind the shop's own reverse proxies). */
   trustProxy?: TrustProxySetting;
+  /** Sends the mail to the owner of a taken e-mail; none is sent when absent. */
+  mailer?: Mailer;
+  /** The shop's name and address, for the links in mail. */
+  shop?: ShopInfo;
+  logger?: Logger;
+  /** Waits before a slowed login attempt; a timer when absent. */
+  slowDown?: (ms: number) => Promise<void>;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 export const DEFAULT_AUTH_LIMITS: Required<AuthLimits> = {
   perAccount: { limit: 5, windowMs: FIFTEEN_MINUTES },
   perAddress: { limit: 20, windowMs: FIFTEEN_MINUTES },
+  slowAccountAfter: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  slowDownMs: 2_000,
   registerPerAddress: { limit: 20, windowMs: 60 * 60_000 },
 };
 
@@ -71,11 +111,14 @@ export const loginSchema = z.object({
     .max(1000, "Password is too long"),
 });
 
+/** The rules registration shows before submitting, and checks again here. */
+export const NAME_RULE = "Your name: 1 to 60 characters, as you like it written";
+export const PASSWORD_RULE = "Password: 8 to 200 characters";
+
 export const registerSchema = z.object({
-  username: z.string(required("Username")).trim().regex(
-    /^[A-Za-z0-9._-]{3,40}$/,
-    "Username must be 3 to 40 letters, digits, dots, underscores or hyphens",
-  ),
+  username: z.string(required("Name")).transform(displayName).pipe(
+    z.string().min(1, "Name is required").max(60, "Name must be at most 60 characters"),
+  ).describe("the name shown on the account: any letters, spaces allowed"),
   email: emailField,
   password: z.string(required("Password"))
     .min(8, "Password must be at least 8 characters")
@@ -87,6 +130,18 @@ function tooManyRequests(c: Context, retryAfterSeconds: number, message: string)
   return c.json(errorBody("TOO_MANY_REQUESTS", message, { retryAfterSeconds }), 429);
 }
 
+/** A limit's key: the rule and a digest of its subject, so no address is kept in the clear. */
+async function limitKey(rule: string, subject: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
+  const hex = [...new Uint8Array(digest).slice(0, 16)]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `login:${rule}:${hex}`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /**
  * The auth routes, with full paths: mount with `app.route("/", authRoutes(deps))`.
  *
@@ -96,13 +151,24 @@ function tooManyRequests(c: Context, retryAfterSeconds: number, message: string)
 export function authRoutes(deps: AuthRoutesDeps): Hono {
   const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.loginLimits };
   const clock = deps.clock;
-  const perAccount = new RateLimiter({ ...limits.perAccount, clock });
-  const perAddress = new RateLimiter({ ...limits.perAddress, clock });
-  const registrations = new RateLimiter({ ...limits.registerPerAddress, clock });
+  const store = deps.rateLimits ?? new MemoryRateLimitStore();
+  const adminHasher = deps.adminHasher ?? deps.hasher;
+  const slowDown = deps.slowDown ?? sleep;
   let dummyHash: Promise<string> | undefined;
   // Verifying against this costs what a real verification costs, so an unknown e-mail
   // is not told apart by the answer's timing.
   const dummy = () => dummyHash ??= deps.hasher.hash(crypto.randomUUID());
+
+  /** Sends without holding the answer back: its timing must not depend on the account. */
+  function sendLater(message: MailMessage): void {
+    if (!deps.mailer) {
+      deps.logger?.error("Account mail not sent: no mailer", { subject: message.subject });
+      return;
+    }
+    deps.mailer.send(message).catch((error) =>
+      deps.logger?.error("Account mail failed", { subject: message.subject, error: String(error) })
+    );
+  }
 
   const app = new Hono();
 
@@ -113,27 +179,60 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
     async (c) => {
       const { email, password } = c.req.valid("json");
       const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      const blocked = [perAccount.check(email), perAddress.check(address)]
-        .filter((d) => !d.allowed);
-      if (blocked.length > 0) {
-        const wait = Math.max(...blocked.map((d) => d.retryAfterSeconds));
-        return tooManyRequests(c, wait, "Too many failed login attempts, try again later");
+      const now = clock.now();
+      const pair: LimitedKey = {
+        key: await limitKey("pair", `${email}|${address}`),
+        ...limits.perAccount,
+      };
+      const fromAddress: LimitedKey = {
+        key: await limitKey("address", address),
+        ...limits.perAddress,
+      };
+      // Counted before the slow check, so parallel guesses cannot slip past; taken back
+      // when the password was right.
+      const decision = await store.hit([pair, fromAddress], now);
+      if (!decision.allowed) {
+        return tooManyRequests(
+          c,
+          decision.retryAfterSeconds,
+          "Too many failed login attempts, try again later",
+        );
       }
-      // Count the attempt before the slow check, so parallel guesses cannot slip past.
-      perAccount.hit(email);
-      perAddress.hit(address);
-      const admin = await deps.accounts.findAdminByEmail(email);
-      const matches = await deps.hasher.verify(password, admin?.passwordHash ?? await dummy());
-      if (!admin || !matches) {
-        return c.json(errorBody("UNAUTHORIZED", "Invalid credentials"), 401);
-      }
-      perAccount.reset(email);
-      perAddress.release(address);
-      const issued = await deps.tokens.issueAdminToken(admin);
+      const account: LimitedKey = {
+        key: await limitKey("account", email),
+        ...limits.slowAccountAfter,
+      };
+      const accountCounted = (await store.hit([account], now)).allowed;
+      // Guessed at from many addresses: slower, but the owner still gets in.
+      if (!accountCounted) await slowDown(limits.slowDownMs);
+
+      const signedIn = await checkPassword(email, password);
+      if (!signedIn) return c.json(errorBody("UNAUTHORIZED", "Invalid credentials"), 401);
+      await store.release(pair.key, now);
+      await store.release(fromAddress.key, now);
+      if (accountCounted) await store.release(account.key, now);
+      const issued = await deps.tokens.issue(signedIn);
       c.header("Cache-Control", "no-store");
-      return c.json({ token: issued.token, expiresAt: issued.expiresAt }, 200);
+      return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: signedIn.role }, 200);
     },
   );
+
+  /** The account these credentials open, admins first; undefined when they open none. */
+  async function checkPassword(
+    email: string,
+    password: string,
+  ): Promise<{ id: number; email: string; role: TokenRole } | undefined> {
+    const admin = await deps.accounts.findAdminByEmail(email);
+    if (admin) {
+      const right = await adminHasher.verify(password, admin.passwordHash);
+      return right ? { id: admin.id, email: admin.email, role: "admin" } : undefined;
+    }
+    const customer = await deps.accounts.findCustomerByEmail(email);
+    const right = await deps.hasher.verify(password, customer?.passwordHash ?? await dummy());
+    return customer && right
+      ? { id: customer.id, email: customer.email, role: "customer" }
+      : undefined;
+  }
 
   app.post(
     "/api/auth/register",
@@ -142,7 +241,10 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
     async (c) => {
       const { username, email, password } = c.req.valid("json");
       const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      const decision = registrations.hit(address);
+      const decision = await store.hit([{
+        key: await limitKey("register", address),
+        ...limits.registerPerAddress,
+      }], clock.now());
       if (!decision.allowed) {
         return tooManyRequests(
           c,
@@ -150,19 +252,13 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
           "Too many registrations from this address, try again later",
         );
       }
+      // Hashed whether or not the address is taken: both answers take the same time.
       const passwordHash = await deps.hasher.hash(password);
       const outcome = await deps.accounts.createCustomer({ username, email, passwordHash });
-      if (outcome.kind === "taken") {
-        const message = outcome.field === "username"
-          ? `Username "${username}" is already taken`
-          : `An account with e-mail "${email}" already exists`;
-        return c.json(
-          errorBody("DUPLICATE", message, [{ field: outcome.field, message }]),
-          409,
-        );
+      if (outcome.kind === "taken" && deps.shop) {
+        sendLater(registrationAttemptMail(email, deps.shop));
       }
-      const { id, username: name, email: stored } = outcome.account;
-      return c.json({ data: { id, username: name, email: stored } }, 201);
+      return c.json({ data: { username, email } }, 201);
     },
   );
 

@@ -1,13 +1,14 @@
 /**
  * Signed bearer tokens for the admin API (JWT, HS256 only) and the signing secret.
  *
- * Tokens carry `sub` (the account id), `email` and `role`. Verification pins the
- * algorithm, issuer and audience, and reads the time from the injected clock, so
- * `alg: none`, other algorithms, foreign keys, tampered payloads and expired tokens all
- * come back as `{ kind: "invalid" }`.
+ * Tokens carry `sub` (the account id), `email`, `role` and `sid`, the session the shop
+ * keeps for them (SessionStore). Verification pins the algorithm, issuer and audience,
+ * reads the time from the injected clock and then asks for the session, so `alg: none`,
+ * other algorithms, foreign keys, tampered payloads, expired tokens and tokens whose
+ * session ended (logout, a new password) all come back as `{ kind: "invalid" }`.
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { AdminAccount, Clock } from "../../domain/ports.ts";
+import type { AccountRole, AdminAccount, Clock, SessionStore } from "../../domain/ports.ts";
 
 export const TOKEN_ISSUER = "pothgula";
 export const TOKEN_AUDIENCE = "pothgula-admin";
@@ -16,7 +17,7 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 const ALGORITHM = "HS256";
 const MIN_SECRET_BYTES = 32;
 
-export type TokenRole = "admin" | "customer";
+export type TokenRole = AccountRole;
 
 /** What a valid token says about its bearer. */
 export interface TokenClaims {
@@ -26,6 +27,8 @@ export interface TokenClaims {
   role: TokenRole;
   /** ISO 8601 */
   expiresAt: string;
+  /** The session the token belongs to: ending it ends the token. */
+  sessionId: string;
 }
 
 export type VerifyResult = { kind: "valid"; claims: TokenClaims } | { kind: "invalid" };
@@ -40,6 +43,8 @@ export interface TokenServiceOptions {
   /** At least 32 bytes; see adapters/security/jwt_secret_file.ts. */
   secret: Uint8Array;
   clock: Clock;
+  /** Where the sessions behind the tokens are kept (the database, shared by every instance). */
+  sessions: SessionStore;
   ttlSeconds?: number;
 }
 
@@ -54,6 +59,7 @@ export interface TokenServiceOptions {
 export class TokenService {
   readonly #secret: Uint8Array;
   readonly #clock: Clock;
+  readonly #sessions: SessionStore;
   readonly #ttlSeconds: number;
 
   constructor(options: TokenServiceOptions) {
@@ -64,6 +70,7 @@ export class TokenService {
     if (!Number.isInteger(ttl) || ttl <= 0) throw new Error("The token lifetime must be positive");
     this.#secret = options.secret;
     this.#clock = options.clock;
+    this.#sessions = options.sessions;
     this.#ttlSeconds = ttl;
   }
 
@@ -72,11 +79,19 @@ export class TokenService {
     return this.issue({ id: admin.id, email: admin.email, role: "admin" });
   }
 
-  /** A token for any role; the admin guard accepts only `role: "admin"`. */
+  /** A token for any role, with a new session; the admin guard accepts only `role: "admin"`. */
   async issue(subject: { id: number; email: string; role: TokenRole }): Promise<IssuedToken> {
-    const nowSeconds = Math.floor(this.#clock.now().getTime() / 1000);
+    const now = this.#clock.now();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
     const expSeconds = nowSeconds + this.#ttlSeconds;
-    const token = await new SignJWT({ email: subject.email, role: subject.role })
+    const sessionId = newSessionId();
+    await this.#sessions.open({
+      id: sessionId,
+      role: subject.role,
+      accountId: subject.id,
+      expiresAt: new Date(expSeconds * 1000),
+    }, now);
+    const token = await new SignJWT({ email: subject.email, role: subject.role, sid: sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
       .setSubject(String(subject.id))
       .setIssuer(TOKEN_ISSUER)
@@ -98,18 +113,40 @@ export class TokenService {
         requiredClaims: ["sub", "exp", "iat"],
       });
       const claims = readClaims(payload);
-      return claims ? { kind: "valid", claims } : { kind: "invalid" };
+      if (!claims) return { kind: "invalid" };
+      const session = await this.#sessions.find(claims.sessionId, this.#clock.now());
+      const same = session?.role === claims.role && session.accountId === claims.id;
+      return same ? { kind: "valid", claims } : { kind: "invalid" };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return { kind: "invalid" };
       throw error;
     }
   }
+
+  /** Ends the session of these claims: the token stops working at once (logout). */
+  end(claims: TokenClaims): Promise<void> {
+    return this.#sessions.end(claims.sessionId);
+  }
+
+  /** Ends every session of one account (its password changed): each of its tokens stops. */
+  endAll(role: TokenRole, accountId: number): Promise<number> {
+    return this.#sessions.endAll(role, accountId);
+  }
+}
+
+/** 128 random bits, base64url: the session's name, unguessable like the token's signature. */
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 function readClaims(payload: Record<string, unknown>): TokenClaims | undefined {
-  const { sub, email, role, exp } = payload;
+  const { sub, email, role, exp, sid } = payload;
   if (typeof sub !== "string" || !/^[1-9]\d{0,15}$/.test(sub)) return undefined;
   if (typeof email !== "string" || (role !== "admin" && role !== "customer")) return undefined;
   if (typeof exp !== "number") return undefined;
-  return { id: Number(sub), email, role, expiresAt: new Date(exp * 1000).toISOString() };
+  if (typeof sid !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(sid)) return undefined;
+  const expiresAt = new Date(exp * 1000).toISOString();
+  return { id: Number(sub), email, role, expiresAt, sessionId: sid };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { SignJWT } from "jose";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from "./tokens.ts";
-import { FakeClock, testSecret } from "./testing/fakes.ts";
+import { FakeClock, MemorySessions, testSecret } from "./testing/fakes.ts";
 
 const admin = { id: 3, email: "admin@pothgula.lk" };
 
@@ -11,7 +11,12 @@ function b64url(value: unknown): string {
 }
 
 function service(clock = new FakeClock(), ttlSeconds?: number) {
-  return new TokenService({ secret: testSecret(), clock, ttlSeconds });
+  return new TokenService({
+    secret: testSecret(),
+    clock,
+    ttlSeconds,
+    sessions: new MemorySessions(),
+  });
 }
 
 Deno.test("issueAdminToken() gives a token that verifies with the admin's id, email and role", async () => {
@@ -20,10 +25,45 @@ Deno.test("issueAdminToken() gives a token that verifies with the admin's id, em
   const issued = await tokens.issueAdminToken(admin);
   assert.equal(issued.expiresAt, "2026-03-01T12:00:00.000Z");
   const result = await tokens.verify(issued.token);
-  assert.deepEqual(result, {
-    kind: "valid",
-    claims: { id: 3, email: "admin@pothgula.lk", role: "admin", expiresAt: issued.expiresAt },
+  assert.equal(result.kind, "valid");
+  if (result.kind !== "valid") return;
+  const { sessionId, ...claims } = result.claims;
+  assert.deepEqual(claims, {
+    id: 3,
+    email: "admin@pothgula.lk",
+    role: "admin",
+    expiresAt: issued.expiresAt,
   });
+  assert.match(sessionId, /^[A-Za-z0-9_-]{22}$/);
+});
+
+Deno.test("end() makes a token invalid at once and leaves the account's other tokens", async () => {
+  const tokens = service();
+  const first = await tokens.issueAdminToken(admin);
+  const second = await tokens.issueAdminToken(admin);
+  const verified = await tokens.verify(first.token);
+  assert.equal(verified.kind, "valid");
+  if (verified.kind !== "valid") return;
+  await tokens.end(verified.claims);
+  assert.deepEqual(await tokens.verify(first.token), { kind: "invalid" });
+  assert.equal((await tokens.verify(second.token)).kind, "valid");
+});
+
+Deno.test("endAll() makes every token of one account invalid, not another's", async () => {
+  const tokens = service();
+  const a = await tokens.issueAdminToken(admin);
+  const b = await tokens.issueAdminToken(admin);
+  const customer = await tokens.issue({ id: 3, email: "reader@example.lk", role: "customer" });
+  assert.equal(await tokens.endAll("admin", 3), 2);
+  assert.deepEqual(await tokens.verify(a.token), { kind: "invalid" });
+  assert.deepEqual(await tokens.verify(b.token), { kind: "invalid" });
+  assert.equal((await tokens.verify(customer.token)).kind, "valid");
+});
+
+Deno.test("verify() refuses a well-signed token whose session the shop never opened", async () => {
+  const clock = new FakeClock();
+  const signed = await service(clock).issueAdminToken(admin);
+  assert.deepEqual(await service(clock).verify(signed.token), { kind: "invalid" });
 });
 
 Deno.test("issueAdminToken() signs HS256 with issuer pothgula and audience pothgula-admin", async () => {
@@ -65,7 +105,7 @@ Deno.test("verify() refuses an unsigned token (alg none)", async () => {
 
 Deno.test("verify() refuses a token signed with another key", async () => {
   const clock = new FakeClock();
-  const forger = new TokenService({ secret: testSecret(9), clock });
+  const forger = new TokenService({ secret: testSecret(9), clock, sessions: new MemorySessions() });
   const { token } = await forger.issueAdminToken(admin);
   assert.deepEqual(await service(clock).verify(token), { kind: "invalid" });
 });
@@ -77,7 +117,11 @@ Deno.test("verify() refuses HS512 even with the right key: the algorithm is pinn
     .setSubject("3").setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(clock.now()).setExpirationTime("1h")
     .sign(new Uint8Array(64).fill(7));
-  const tokens = new TokenService({ secret: new Uint8Array(64).fill(7), clock });
+  const tokens = new TokenService({
+    secret: new Uint8Array(64).fill(7),
+    clock,
+    sessions: new MemorySessions(),
+  });
   assert.deepEqual(await tokens.verify(token), { kind: "invalid" });
 });
 
@@ -129,7 +173,12 @@ Deno.test("issue() gives customer tokens role customer", async () => {
 
 Deno.test("TokenService refuses a secret shorter than 32 bytes", () => {
   assert.throws(
-    () => new TokenService({ secret: new Uint8Array(16), clock: new FakeClock() }),
+    () =>
+      new TokenService({
+        secret: new Uint8Array(16),
+        clock: new FakeClock(),
+        sessions: new MemorySessions(),
+      }),
     /at least 32 bytes/,
   );
 });

@@ -158,6 +158,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     response.headers.set("Referrer-Policy", "no-referrer");
     return response;
   });
+  app.get("/login", (c) => renderPage(c, { kind: "login" }));
+  app.get("/reset-password", (c) => renderPage(c, { kind: "reset_password" }));
+  app.get("/account", async (c) => {
+    const provinces = await deps.locations.provinces();
+    return renderPage(c, { kind: "account", provinces });
+  });
   app.get("/privacy", (c) => renderPage(c, { kind: "privacy" }));
   app.get("/terms", (c) => renderPage(c, { kind: "terms" }));
 

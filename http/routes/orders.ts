@@ -17,6 +17,7 @@ import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } f
 import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
+import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, orderQuery } from "./order_admin.ts";
@@ -126,6 +127,26 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     perContact: deps.orderContactLimit ?? DEFAULT_ORDER_CONTACT_LIMIT,
   };
 
+  /**
+   * The customer an order is placed for: a live customer token links the order to the
+   * account; no token is a guest; a dead token is refused rather than silently dropped.
+   */
+  async function customerOf(authorization: string | undefined): Promise<number | null> {
+    if (authorization === undefined) return null;
+    const token = bearerToken(authorization);
+    const verified = token ? await deps.tokens.verify(token) : undefined;
+    if (!verified || verified.kind === "invalid") {
+      throw new ApiError(
+        401,
+        "UNAUTHORIZED",
+        "Your session has ended: log in again, or check out as a guest",
+        undefined,
+        { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+      );
+    }
+    return verified.claims.role === "customer" ? verified.claims.id : null;
+  }
+
   app.get("/bank-details", (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
 
   app.post(
@@ -161,6 +182,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
       };
       const orderKey = await deps.orderKeys.issue();
+      const userId = await customerOf(c.req.header("Authorization"));
       const result = await placeOrder(deps, {
         customer: {
           name: body.name,
@@ -175,6 +197,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
         clientTotalCents: body.total,
         locale: body.locale,
         key: { salt: orderKey.salt, hash: orderKey.hash },
+        userId,
       }, claim);
       if (result.kind === "placed" || result.kind === "replayed") {
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");

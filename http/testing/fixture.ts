@@ -6,13 +6,21 @@ import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
-import { cheapHasher, FakeClock, MemoryAccounts, testSecret } from "../auth/testing/fakes.ts";
+import {
+  cheapHasher,
+  FakeClock,
+  MemoryAccounts,
+  MemorySessions,
+  testSecret,
+} from "../auth/testing/fakes.ts";
 import { TokenService } from "../auth/tokens.ts";
 import { HmacOrderKeys } from "../../adapters/security/order_keys.ts";
 import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts";
 import type { AppDeps } from "../deps.ts";
 import type { Logger } from "../errors.ts";
 import { createApp } from "../app.ts";
+import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
+import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
 
 /** A logger that keeps what it is told. */
 export class RecordingLogger implements Logger {
@@ -66,11 +74,17 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   await catalogue.createCategory("Novels");
   await catalogue.createStationeryCategory("Pens");
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock, ttlSeconds: 3600 });
+  const tokens = new TokenService({
+    secret: testSecret(),
+    clock,
+    ttlSeconds: 3600,
+    sessions: new MemorySessions(),
+  });
   const orders = new MemoryOrderRepository(catalogue);
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
+  const mailer = new RecordingMailer();
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
@@ -96,6 +110,9 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     tokens,
     accounts: new MemoryAccounts(),
     hasher: cheapHasher(),
+    mailer,
+    passwordResets: new MemoryPasswordResets(),
+    customerOrders: orders,
     bank: {
       bankName: "Bank of Ceylon",
       bankBranch: "Mount Lavinia",
@@ -127,6 +144,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     slips,
     images,
     logger,
+    mailer,
     clock,
     ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
     adminToken,

@@ -96,21 +96,25 @@ async function login(
 
 Deno.test({
   name:
-    "password guessing is stopped per account (across addresses) and per address (across accounts)",
+    "password guessing cannot lock the admin out: one address is stopped per account and across accounts, many addresses only slow the account",
   ...sanitize,
   async fn() {
-    const r = await realApp();
+    // The slowdown's wait is kept short here: what is tested is who gets in, not the wait.
+    const r = await realApp({ overrides: { loginLimits: { slowDownMs: 5 } } });
     try {
-      const statuses = [];
-      for (let i = 0; i < 6; i++) {
-        statuses.push(
-          (await login(r, "admin@pothgula.lk", `guess-${i}`, `10.0.0.${i + 1}`)).status,
-        );
+      // The attack: five wrong passwords per 15 minutes from each of many addresses.
+      const attack = [];
+      for (let host = 1; host <= 6; host++) {
+        for (let i = 0; i < 5; i++) {
+          attack.push((await login(r, "admin@pothgula.lk", `guess-${i}`, `10.0.0.${host}`)).status);
+        }
       }
-      assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
-      const blocked = await login(r, "admin@pothgula.lk", ADMIN_PASSWORD, "10.0.1.1");
-      assert.equal(blocked.status, 429, "even the right password waits once the account is locked");
-      assert.ok(Number(blocked.headers.get("Retry-After")) > 0);
+      assert.deepEqual(new Set(attack), new Set([401]));
+      const owner = await login(r, "admin@pothgula.lk", ADMIN_PASSWORD, "10.0.1.1");
+      assert.equal(owner.status, 200, "the admin still gets in from their own address");
+      const again = await login(r, "admin@pothgula.lk", "guess-6", "10.0.0.1");
+      assert.equal(again.status, 429, "the guessing address is stopped for this account");
+      assert.ok(Number(again.headers.get("Retry-After")) > 0);
 
       const fromOne = [];
       for (let i = 0; i < 21; i++) {
@@ -119,7 +123,7 @@ Deno.test({
       assert.equal(fromOne.filter((s) => s === 401).length, 20);
       assert.equal(fromOne[20], 429);
       r.clock.advance(16 * 60_000);
-      assert.equal((await login(r, "admin@pothgula.lk", ADMIN_PASSWORD, "10.0.2.1")).status, 200);
+      assert.equal((await login(r, "admin@pothgula.lk", ADMIN_PASSWORD, "10.0.0.1")).status, 200);
     } finally {
       await r.close();
     }

@@ -42,7 +42,16 @@ export function App() {
     if (route.kind === "redirect") navigate(route.to, { replace: true });
   }, [route.kind, route.kind === "redirect" ? route.to : ""]);
 
-  const context = useMemo(() => ({ api, logout }), [api, logout]);
+  const endSession = useCallback(async () => {
+    // Logging out ends the token on the server at once; here it is forgotten either way.
+    await api.send("POST", "/api/auth/logout").catch(() => {});
+    logout();
+  }, [api, logout]);
+
+  const context = useMemo(
+    () => ({ api, logout, endSession, replaceSession: onLoggedIn }),
+    [api, logout, endSession, onLoggedIn],
+  );
   if (route.kind === "redirect") return null;
   if (route.page === "login") {
     return (

@@ -26,6 +26,16 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => vo
     setSubmitting(true);
     try {
       const answer = await login(api, email.trim(), password);
+      if (answer.role === "customer") {
+        // A customer's token opens no admin screen: end it and say where to go.
+        await api.send("POST", "/api/auth/logout", undefined, {
+          anonymous: true,
+          token: answer.token,
+        }).catch(() => {});
+        setFailure("This is a customer account: log in on the shop's Account page");
+        setSubmitting(false);
+        return;
+      }
       onLoggedIn({ token: answer.token, expiresAt: answer.expiresAt ?? null });
     } catch (error) {
       setFailure(loginFailureMessage(error));

@@ -3,9 +3,10 @@ import type { MouseEvent, ReactNode } from "react";
 import { useAdmin } from "./context.ts";
 import { navigate } from "./navigation.ts";
 import { type AdminPage, TABS } from "./router.ts";
+import { PasswordForm } from "./PasswordForm.tsx";
 
 export function Shell({ current, children }: { current: AdminPage; children: ReactNode }) {
-  const { logout } = useAdmin();
+  const { endSession } = useAdmin();
   function follow(event: MouseEvent<HTMLAnchorElement>, path: string) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -15,7 +16,13 @@ export function Shell({ current, children }: { current: AdminPage; children: Rea
     <div className="admin">
       <header className="admin-header">
         <h1>Admin Dashboard</h1>
-        <button type="button" className="button-secondary" onClick={logout}>Logout</button>
+        <details className="admin-password">
+          <summary>Password</summary>
+          <PasswordForm />
+        </details>
+        <button type="button" className="button-secondary" onClick={() => endSession()}>
+          Logout
+        </button>
       </header>
       <nav className="admin-tabs" aria-label="Admin sections">
         {TABS.map((tab) => (

@@ -35,6 +35,8 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   /** Leave out the token and do not end the session on 401 (the login call). */
   anonymous?: boolean;
+  /** Send this token instead of the session's (ending a token that is not kept). */
+  token?: string;
 }
 
 export interface ApiClient {
@@ -96,7 +98,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     requestOptions: RequestOptions = {},
   ): Promise<Response> {
     const headers = new Headers({ Accept: "application/json, application/pdf" });
-    const token = requestOptions.anonymous ? null : options.getToken();
+    const token = requestOptions.token ??
+      (requestOptions.anonymous ? null : options.getToken());
     if (token) headers.set("Authorization", `Bearer ${token}`);
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {

@@ -4,7 +4,12 @@ import type { ApiClient } from "./api.ts";
 
 export interface AdminContextValue {
   api: ApiClient;
+  /** Forgets the session here (the server already ended it, or answered 401). */
   logout(): void;
+  /** Ends the session on the server, then forgets it here. */
+  endSession(): Promise<void>;
+  /** Keeps the new token a password change answered. */
+  replaceSession(next: { token: string; expiresAt: string | null }): void;
 }
 
 export const AdminContext = createContext<AdminContextValue | null>(null);

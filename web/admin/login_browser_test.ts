@@ -3,7 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { alertText, logIn, seedCatalogue, withRig, withShop } from "./testing/browser_rig.ts";
-import { ADMIN_EMAIL, HAMMERED_PASSWORD } from "./testing/fake_shop_api.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, HAMMERED_PASSWORD } from "./testing/fake_shop_api.ts";
 
 Deno.test("admin login and session", async (t) => {
   await withRig(async (rig) => {
@@ -48,6 +48,29 @@ Deno.test("admin login and session", async (t) => {
         await page.waitForURL(`${url}/admin`);
         const after = await page.evaluate(() => localStorage.getItem("token"));
         assert.equal(after, null);
+        assert.ok(
+          _api.requests.some((r) => r.method === "POST" && r.path === "/api/auth/logout"),
+          "logout ends the token on the server too",
+        );
+      });
+    });
+
+    await t.step("the admin changes the password from the header", async () => {
+      await withShop(rig, seedCatalogue, async (page, api, url) => {
+        await logIn(page, url);
+        await page.locator("summary", { hasText: "Password" }).click();
+        await page.getByLabel("Current password").fill("not it");
+        await page.getByLabel("New password (8 to 200 characters)").fill("a new long secret");
+        await page.getByRole("button", { name: "Change password" }).click();
+        await page.getByText("Current password is not right").first().waitFor();
+        await page.getByLabel("Current password").fill(ADMIN_PASSWORD);
+        await page.getByRole("button", { name: "Change password" }).click();
+        await page.getByText("Password changed: every other session was signed out").waitFor();
+        const sent = api.requests.filter((r) => r.path === "/api/auth/password").at(-1);
+        assert.deepEqual(sent?.json, {
+          currentPassword: ADMIN_PASSWORD,
+          newPassword: "a new long secret",
+        });
       });
     });
 

@@ -73,4 +73,6 @@ export interface WirePage<T> {
 export interface LoginAnswer {
   token: string;
   expiresAt: string;
+  /** Whose token: customers log in on the shop's own /login page. */
+  role?: "admin" | "customer";
 }

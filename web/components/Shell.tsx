@@ -57,6 +57,13 @@ function Header({ path, q }: { path: string; q?: string }) {
             <SearchIcon />
           </button>
         </form>
+        <a
+          href="/login"
+          className="account-link"
+          aria-current={path === "/account" ? "page" : undefined}
+        >
+          Account
+        </a>
         {showsCartIcon(path)
           ? (
             // Named by its text, not aria-label, so that the count is part of the link's name.

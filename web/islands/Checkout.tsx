@@ -11,6 +11,8 @@ import { OrderSummary } from "../components/OrderSummary.tsx";
 import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
+import { callWithSession, readSession, writeSession } from "../lib/session.ts";
+import { type AccountRecord, fieldsFromAccount } from "../lib/account_address.ts";
 import { writeCart } from "../lib/cart_store.ts";
 import {
   type CheckoutFields,
@@ -59,6 +61,17 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
   const [failure, setFailure] = useState<{ message: string; changes: string[] } | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+
+  // A signed-in customer starts from their account's address; a guest from an empty form.
+  useEffect(() => {
+    if (readSession()?.role !== "customer") return;
+    callWithSession<{ data: AccountRecord }>("GET", "/api/account").then(async ({ data }) => {
+      setSignedInAs(data.username);
+      const prefilled = await fieldsFromAccount(data);
+      setFields((f) => (JSON.stringify(f) === JSON.stringify(EMPTY_FIELDS) ? prefilled : f));
+    }).catch(() => setSignedInAs(null));
+  }, []);
 
   useEffect(() => {
     if (cart !== null && cart.length === 0 && !placed) location.replace("/");
@@ -105,8 +118,10 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
     setSubmitting(true);
     setFailure(null);
     try {
+      const session = readSession();
       const answer = await postJson<OrderAnswer>("/api/orders", payload, {
         "Idempotency-Key": attempt.current.key,
+        ...(session?.role === "customer" ? { Authorization: `Bearer ${session.token}` } : {}),
       });
       writeCart([]);
       setPlaced({
@@ -141,12 +156,31 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
     if (error instanceof ApiFailure && error.status === 400) {
       setErrors(serverFieldErrors(error.details));
     }
+    if (error instanceof ApiFailure && error.status === 401) {
+      // The session ended: the next try goes as a guest's order unless they log in again.
+      writeSession(null);
+      setSignedInAs(null);
+    }
     setFailure({ message, changes: [] });
   };
 
   return (
     <form className="checkout" onSubmit={submit} noValidate>
       <div className="checkout-form">
+        <p className="checkout-account">
+          {signedInAs
+            ? (
+              <>
+                Logged in as {signedInAs}: this order will be listed in{" "}
+                <a href="/account">your account</a>.
+              </>
+            )
+            : (
+              <>
+                Checking out as a guest. Have an account? <a href="/login?next=/checkout">Log in</a>
+              </>
+            )}
+        </p>
         <AddressFields fields={fields} errors={errors} provinces={provinces} onChange={change} />
         <fieldset className="payment-methods">
           <legend>Payment method</legend>

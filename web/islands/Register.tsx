@@ -1,4 +1,4 @@
-/** The registration form: Username, Email, Password. */
+/** The registration form: your name, e-mail and password, with the rules shown before sending. */
 import { type FormEvent, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
@@ -9,12 +9,15 @@ type Errors = Partial<Record<Name, string>>;
 /** The form's own checks, before asking the server. */
 export function validateRegistration(f: Record<Name, string>): Errors {
   const errors: Errors = {};
-  if (!f.username.trim()) errors.username = "Enter a username";
+  if (!f.username.trim()) errors.username = "Enter your name";
+  else if (f.username.trim().length > 60) errors.username = "Use at most 60 characters";
   if (!f.email.trim()) errors.email = "Enter your e-mail address";
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
     errors.email = "Enter a valid e-mail address";
   }
   if (!f.password) errors.password = "Enter a password";
+  else if (f.password.length < 8) errors.password = "Use at least 8 characters";
+  else if (f.password.length > 200) errors.password = "Use at most 200 characters";
   return errors;
 }
 
@@ -61,7 +64,11 @@ export function Register(_props: Record<string, never>) {
         email: fields.email.trim(),
         password: fields.password,
       });
-      setStatus({ ok: true, text: "Registration successful" });
+      setStatus({
+        ok: true,
+        text:
+          "Registration successful: you can log in now. If this address already had an account, we mailed it instead",
+      });
       setFields({ username: "", email: "", password: "" });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 400) {
@@ -91,9 +98,14 @@ export function Register(_props: Record<string, never>) {
 
   return (
     <form className="register-form" method="post" onSubmit={submit} noValidate>
-      {input("username", "Username", "text", "username")}
+      <ul className="form-rules" id="register-rules">
+        <li>Your name as you like it written, 1 to 60 characters: spaces are fine</li>
+        <li>Your e-mail address: you log in with it</li>
+        <li>A password of 8 to 200 characters</li>
+      </ul>
+      {input("username", "Your name", "text", "name")}
       {input("email", "Email", "email", "email")}
-      {input("password", "Password", "password", "new-password")}
+      {input("password", "Password (8 to 200 characters)", "password", "new-password")}
       {status
         ? (
           <p
@@ -107,6 +119,9 @@ export function Register(_props: Record<string, never>) {
       <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
         {submitting ? "Registering…" : "Register"}
       </button>
+      <p>
+        Have an account? <a href="/login">Log in</a>
+      </p>
     </form>
   );
 }

@@ -10,6 +10,9 @@ export const ISLAND_NAMES = [
   "Register",
   "ProofUpload",
   "TrackForm",
+  "Login",
+  "Account",
+  "ResetPassword",
 ] as const;
 
 export type IslandName = typeof ISLAND_NAMES[number];

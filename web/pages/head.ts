@@ -91,6 +91,12 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
         description: "Create a Pothgula account.",
         canonical: absoluteUrl(shop, "/register"),
       };
+    case "login":
+      return { title: `Log in | ${name}`, description: "Log in to your Pothgula account." };
+    case "account":
+      return { title: `Your account | ${name}`, description: "Your orders and delivery address." };
+    case "reset_password":
+      return { title: `Reset your password | ${name}`, description: "Set a new password." };
     case "privacy":
       return {
         title: `Privacy Policy | ${name}`,

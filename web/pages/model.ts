@@ -16,6 +16,9 @@ export type PageModel =
   | { kind: "register" }
   | { kind: "order"; order: CustomerOrder; orderKey: string; bank: BankDetails }
   | { kind: "track" }
+  | { kind: "login" }
+  | { kind: "account"; provinces: Province[] }
+  | { kind: "reset_password" }
   | { kind: "privacy" }
   | { kind: "terms" }
   | { kind: "not_found" };

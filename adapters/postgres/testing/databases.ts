@@ -43,6 +43,8 @@ const STATE_TABLES = [
   "customer_accounts",
   "stored_images",
   "rate_limit_events",
+  "sessions",
+  "password_resets",
 ];
 
 interface PgliteState {

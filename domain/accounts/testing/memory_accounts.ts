@@ -8,6 +8,9 @@ import type {
   AdminAccount,
   AdminSource,
   AdminSummary,
+  CustomerCredentials,
+  CustomerProfile,
+  DeliveryAddress,
   PasswordHasher,
   RegisterOutcome,
 } from "../../ports.ts";
@@ -26,6 +29,7 @@ interface StoredCustomer {
   username: string;
   email: string;
   passwordHash: string;
+  address: DeliveryAddress | null;
 }
 
 /** Accounts in memory, with the same uniqueness rules as the database (case-insensitive). */
@@ -93,18 +97,41 @@ export class MemoryAccounts implements AccountRepository {
     account: { username: string; email: string; passwordHash: string },
   ): Promise<RegisterOutcome> {
     const lower = (s: string) => s.toLowerCase();
-    if (this.customers.some((c) => lower(c.username) === lower(account.username))) {
-      return Promise.resolve({ kind: "taken", field: "username" });
-    }
     if (this.customers.some((c) => lower(c.email) === lower(account.email))) {
       return Promise.resolve({ kind: "taken", field: "email" });
     }
-    const stored = { id: this.#nextId++, ...account };
+    const stored = { id: this.#nextId++, ...account, address: null };
     this.customers.push(stored);
     return Promise.resolve({
       kind: "created",
       account: { id: stored.id, username: stored.username, email: stored.email },
     });
+  }
+
+  findCustomerByEmail(email: string): Promise<CustomerCredentials | undefined> {
+    const found = this.customers.find((c) => c.email.toLowerCase() === email.toLowerCase());
+    if (!found) return Promise.resolve(undefined);
+    const { id, username, email: stored, passwordHash } = found;
+    return Promise.resolve({ id, username, email: stored, passwordHash });
+  }
+
+  findCustomerById(id: number): Promise<CustomerProfile | undefined> {
+    const found = this.customers.find((c) => c.id === id);
+    if (!found) return Promise.resolve(undefined);
+    const address = found.address && { ...found.address };
+    return Promise.resolve({ id, username: found.username, email: found.email, address });
+  }
+
+  setCustomerPassword(id: number, passwordHash: string): Promise<boolean> {
+    const found = this.customers.find((c) => c.id === id);
+    if (found) found.passwordHash = passwordHash;
+    return Promise.resolve(found !== undefined);
+  }
+
+  saveCustomerAddress(id: number, address: DeliveryAddress): Promise<boolean> {
+    const found = this.customers.find((c) => c.id === id);
+    if (found) found.address = { ...address };
+    return Promise.resolve(found !== undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 /** Doubles for the auth tests: a settable clock, accounts in memory and a fast real hasher. */
 export { MemoryAccounts } from "../../../domain/accounts/testing/memory_accounts.ts";
+export { MemorySessions } from "../../../domain/accounts/testing/memory_sessions.ts";
 import type { Clock, PasswordHasher } from "../../../domain/ports.ts";
 import { ScryptPasswordHasher } from "../../../adapters/security/scrypt_hasher.ts";
 

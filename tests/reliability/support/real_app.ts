@@ -74,7 +74,12 @@ export async function realApp(
   const db = await freshDatabase(options.engine ?? "pglite");
   const repositories = createRepositories(db.sql);
   const clock = new FakeClock();
-  const tokens = new TokenService({ secret: testSecret(), clock, ttlSeconds: 3600 });
+  const tokens = new TokenService({
+    secret: testSecret(),
+    clock,
+    ttlSeconds: 3600,
+    sessions: repositories.sessions,
+  });
   const hasher = cheapHasher();
   const logger = new RecordingLogger();
   const admin = await repositories.accounts.upsertAdmin(
@@ -114,6 +119,8 @@ export async function realApp(
     tokens,
     orderKeys: new HmacOrderKeys(testSecret()),
     accounts: repositories.accounts,
+    passwordResets: repositories.passwordResets,
+    customerOrders: repositories.customerOrders,
     hasher,
     bank: BANK,
     shop,

@@ -120,7 +120,8 @@ export class FakeShopApi {
       }
       recorded.form = form;
     } else if (method !== "GET" && method !== "DELETE") {
-      recorded.json = await request.json();
+      const text = await request.text();
+      recorded.json = text === "" ? undefined : JSON.parse(text); // logout sends no body
     }
 
     if (path === "/api/auth/login" && method === "POST") return this.#login(recorded.json);
@@ -154,6 +155,21 @@ export class FakeShopApi {
     query: URLSearchParams,
     req: RecordedRequest,
   ): Response | undefined {
+    if (method === "POST" && path === "/api/auth/logout") {
+      return new Response(null, { status: 204 });
+    }
+    if (method === "POST" && path === "/api/auth/password") {
+      const body = req.json as { currentPassword?: string; newPassword?: string };
+      if (body.currentPassword !== ADMIN_PASSWORD) {
+        const message = "Current password is not right";
+        return error(400, "VALIDATION_FAILED", message, [{ field: "currentPassword", message }]);
+      }
+      return Response.json({
+        token: TOKEN,
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        role: "admin",
+      });
+    }
     const id = Number(path.split("/").pop());
     const kind = path.startsWith("/api/books")
       ? "books"

@@ -1,0 +1,165 @@
+/**
+ * Password reset by mail, for customers and admins alike.
+ *
+ * POST /api/auth/password-reset `{email}` answers 202 whatever the address: a known one
+ * is mailed a link (in the background, so the answer's timing says nothing), an unknown
+ * one nothing. The link carries 256 random bits; the shop keeps only their SHA-256. It
+ * works once, for one hour. POST /api/auth/password-reset/confirm `{token, password}`
+ * sets the password (204) and ends every session and every other link of the account.
+ */
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type {
+  AccountRepository,
+  AccountRole,
+  Clock,
+  Mailer,
+  PasswordHasher,
+  PasswordResetStore,
+  RateLimitStore,
+} from "../../domain/ports.ts";
+import type { ShopInfo } from "../../domain/shop.ts";
+import { passwordResetMail } from "../../domain/notifications/account_mails.ts";
+import { normalizeEmail } from "../../domain/accounts/email.ts";
+import { errorBody, type Logger } from "../errors.ts";
+import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
+import type { TrustProxySetting } from "./client_address.ts";
+import type { TokenService } from "./tokens.ts";
+import { newPasswordField } from "./session_routes.ts";
+import { jsonBody, validationHook } from "./validation.ts";
+
+/** How long a reset link works. */
+export const RESET_LINK_MS = 60 * 60_000;
+
+export interface ResetRoutesDeps {
+  accounts: AccountRepository;
+  hasher: PasswordHasher;
+  adminHasher?: PasswordHasher;
+  tokens: TokenService;
+  clock: Clock;
+  passwordResets: PasswordResetStore;
+  mailer?: Mailer;
+  shop: ShopInfo;
+  logger?: Logger;
+  rateLimits?: RateLimitStore;
+  trustProxy?: TrustProxySetting;
+}
+
+export const resetRequestSchema = z.object({
+  email: z.string({
+    error: (issue) => issue.input === undefined ? "Email is required" : "Email must be text",
+  }).max(254, "Email is too long"),
+});
+
+export const resetConfirmSchema = z.object({
+  token: z.string({
+    error: (issue) => issue.input === undefined ? "Token is required" : "Token must be text",
+  }).regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is not valid: ask for a new one"),
+  password: newPasswordField("Password"),
+});
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The hex SHA-256 of a link's secret: what the shop stores and looks up. */
+export async function resetTokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const LINK_REFUSED = "This link has expired or was already used: ask for a new one";
+
+/**
+ * The reset routes, with full paths: mount with `app.route("/", resetRoutes(deps))`.
+ *
+ * @example
+ * app.route("/", resetRoutes({ accounts, hasher, tokens, clock, passwordResets, shop }));
+ */
+export function resetRoutes(deps: ResetRoutesDeps): Hono {
+  const app = new Hono();
+  const store = deps.rateLimits ?? new MemoryRateLimitStore();
+
+  /** Makes a link for the account of `email`, when there is one, and mails it. */
+  async function sendLink(email: string): Promise<void> {
+    const admin = await deps.accounts.findAdminByEmail(email);
+    const customer = admin ? undefined : await deps.accounts.findCustomerByEmail(email);
+    const account: { role: AccountRole; id: number; email: string } | undefined = admin
+      ? { role: "admin", id: admin.id, email: admin.email }
+      : customer
+      ? { role: "customer", id: customer.id, email: customer.email }
+      : undefined;
+    if (!account) return;
+    const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+    const now = deps.clock.now();
+    await deps.passwordResets.create({
+      tokenHash: await resetTokenHash(token),
+      role: account.role,
+      accountId: account.id,
+      expiresAt: new Date(now.getTime() + RESET_LINK_MS),
+    }, now);
+    const base = deps.shop.publicUrl.replace(/\/+$/, "");
+    const link = `${base}/reset-password?token=${token}`;
+    if (!deps.mailer) throw new Error("No mailer: the reset link cannot be sent");
+    await deps.mailer.send(passwordResetMail(account.email, link, deps.shop));
+  }
+
+  app.post(
+    "/api/auth/password-reset",
+    jsonBody(),
+    zValidator("json", resetRequestSchema, validationHook),
+    async (c) => {
+      const email = normalizeEmail(c.req.valid("json").email);
+      const valid = z.email().safeParse(email).success;
+      const address = clientAddress(c, { trustProxy: deps.trustProxy });
+      // At most 3 links an hour for one address book entry, 20 from one client: a stranger
+      // cannot flood someone's mailbox. Refused requests are answered alike.
+      const allowed = valid && (await store.hit([
+        { key: `reset:email:${await resetTokenHash(email)}`, limit: 3, windowMs: 3_600_000 },
+        { key: `reset:address:${await resetTokenHash(address)}`, limit: 20, windowMs: 3_600_000 },
+      ], deps.clock.now())).allowed;
+      if (allowed) {
+        sendLink(email).catch((error) =>
+          deps.logger?.error("Password reset mail failed", { error: String(error) })
+        );
+      }
+      return c.body(null, 202);
+    },
+  );
+
+  app.post(
+    "/api/auth/password-reset/confirm",
+    jsonBody(),
+    zValidator("json", resetConfirmSchema, validationHook),
+    async (c) => {
+      const { token, password } = c.req.valid("json");
+      const opened = await deps.passwordResets.consume(
+        await resetTokenHash(token),
+        deps.clock.now(),
+      );
+      if (!opened) {
+        return c.json(
+          errorBody("VALIDATION_FAILED", LINK_REFUSED, [{ field: "token", message: LINK_REFUSED }]),
+          400,
+        );
+      }
+      if (opened.role === "admin") {
+        const admins = await deps.accounts.listAdmins();
+        const admin = admins.find((a) => a.id === opened.accountId);
+        if (admin) {
+          const hash = await (deps.adminHasher ?? deps.hasher).hash(password);
+          await deps.accounts.setAdminPassword(admin.email, hash);
+        }
+      } else {
+        await deps.accounts.setCustomerPassword(opened.accountId, await deps.hasher.hash(password));
+      }
+      await deps.tokens.endAll(opened.role, opened.accountId);
+      await deps.passwordResets.endAll(opened.role, opened.accountId);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}

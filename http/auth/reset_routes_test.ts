@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { json, type TestApp, testApp } from "../testing/fixture.ts";
+
+const EMAIL = "nimali@example.lk";
+const PASSWORD = "long enough";
+
+async function withCustomer() {
+  const t = await testApp();
+  const registered = await t.app.request(
+    "/api/auth/register",
+    json("POST", { username: "Nimali Perera", email: EMAIL, password: PASSWORD }),
+  );
+  assert.equal(registered.status, 201);
+  await registered.body?.cancel();
+  return t;
+}
+
+async function logIn(t: TestApp, password = PASSWORD) {
+  const response = await t.app.request("/api/auth/login", json("POST", { email: EMAIL, password }));
+  return { status: response.status, token: response.ok ? (await response.json()).token : "" };
+}
+
+/** Lets the background mail go out. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+async function askForLink(t: TestApp, email = EMAIL): Promise<string> {
+  const response = await t.app.request("/api/auth/password-reset", json("POST", { email }));
+  assert.equal(response.status, 202);
+  await settle();
+  const mail = t.mailer.sent.at(-1);
+  assert.ok(mail, "a reset mail was sent");
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  assert.ok(match, mail.text);
+  return match[1];
+}
+
+function confirm(t: TestApp, token: string, password: string) {
+  return t.app.request("/api/auth/password-reset/confirm", json("POST", { token, password }));
+}
+
+Deno.test("a reset link sets a new password once and ends every earlier token", async () => {
+  const t = await withCustomer();
+  const before = await logIn(t);
+  const token = await askForLink(t);
+  assert.equal(t.mailer.sent.at(-1)?.to, EMAIL);
+  assert.match(t.mailer.sent.at(-1)?.text ?? "", /http:\/\/localhost:8000\/reset-password\?token=/);
+  const done = await confirm(t, token, "a new secret");
+  assert.equal(done.status, 204);
+  const logout = await t.app.request("/api/auth/logout", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${before.token}` },
+  });
+  assert.equal(logout.status, 401, "the token from before the reset is dead");
+  await logout.body?.cancel();
+  assert.equal((await logIn(t)).status, 401);
+  assert.equal((await logIn(t, "a new secret")).status, 200);
+  const again = await confirm(t, token, "yet another one");
+  assert.equal(again.status, 400);
+  assert.equal((await again.json()).error.details[0].field, "token");
+});
+
+Deno.test("a reset link stops working after one hour", async () => {
+  const t = await withCustomer();
+  const token = await askForLink(t);
+  t.clock.advance(60 * 60_000);
+  const late = await confirm(t, token, "a new secret");
+  assert.equal(late.status, 400);
+  assert.match((await late.json()).error.message, /expired or was already used/);
+  assert.equal((await logIn(t)).status, 200);
+});
+
+Deno.test("POST /api/auth/password-reset answers 202 whatever the address, and mails only a known one", async () => {
+  const t = await withCustomer();
+  for (const email of ["nobody@example.lk", "not an address", "", "NIMALI@example.lk "]) {
+    const response = await t.app.request("/api/auth/password-reset", json("POST", { email }));
+    assert.equal(response.status, 202, JSON.stringify(email));
+    assert.equal(await response.text(), "");
+  }
+  await settle();
+  assert.deepEqual(t.mailer.sent.map((m) => m.to), [EMAIL]);
+});
+
+Deno.test("an admin resets a password by mail too", async () => {
+  const t = await testApp();
+  await t.deps.accounts.upsertAdmin("owner@pothgula.lk", await t.deps.hasher.hash("old secret"));
+  const token = await askForLink(t, "owner@pothgula.lk");
+  assert.equal((await confirm(t, token, "new secret!")).status, 204);
+  const login = await t.app.request(
+    "/api/auth/login",
+    json("POST", { email: "owner@pothgula.lk", password: "new secret!" }),
+  );
+  assert.equal((await login.json()).role, "admin");
+});
+
+Deno.test("a stranger cannot flood a mailbox: 3 links an hour for one address", async () => {
+  const t = await withCustomer();
+  for (let i = 0; i < 5; i++) {
+    const response = await t.app.request(
+      "/api/auth/password-reset",
+      json("POST", { email: EMAIL }),
+    );
+    assert.equal(response.status, 202);
+  }
+  await settle();
+  assert.equal(t.mailer.sent.length, 3);
+});
+
+Deno.test("the reset routes answer 400 naming the bad field, 415 for a form", async () => {
+  const t = await testApp();
+  const cases: [string, unknown, string, string][] = [
+    ["/api/auth/password-reset", {}, "email", "Email is required"],
+    ["/api/auth/password-reset", { email: 5 }, "email", "Email must be text"],
+    ["/api/auth/password-reset/confirm", { password: "long enough" }, "token", "Token is required"],
+    [
+      "/api/auth/password-reset/confirm",
+      { token: "short", password: "long enough" },
+      "token",
+      "This link is not valid: ask for a new one",
+    ],
+    [
+      "/api/auth/password-reset/confirm",
+      { token: "a".repeat(43), password: "short" },
+      "password",
+      "Password must be at least 8 characters",
+    ],
+  ];
+  for (const [path, body, field, message] of cases) {
+    const response = await t.app.request(path, json("POST", body));
+    assert.equal(response.status, 400, `${path} ${JSON.stringify(body)}`);
+    assert.deepEqual((await response.json()).error.details, [{ field, message }]);
+  }
+  const form = await t.app.request("/api/auth/password-reset", {
+    method: "POST",
+    body: new URLSearchParams({ email: EMAIL }),
+  });
+  assert.equal(form.status, 415);
+  await form.body?.cancel();
+});

@@ -1,0 +1,161 @@
+/**
+ * A customer's account end to end, in Chromium against the real server (embedded PGlite,
+ * demo catalogue, mail to a real SMTP peer): register from the header's Account link, log
+ * in, save a default address, check out with the form prefilled, find the order in the
+ * account; then a forgotten password reset through the mailed link, read as a customer
+ * reads it. Screenshots of each page at 375px and 1280px go to test-artifacts/screenshots/.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../support/browser.ts";
+import { screenshot, sidewaysOverflow } from "../support/page_checks.ts";
+import { type RunningShop, startShop } from "../support/shop_server.ts";
+import {
+  assertNoScriptErrors,
+  DESKTOP,
+  type E2e,
+  hydrated,
+  openPage,
+  PHONE,
+  visit,
+} from "./harness.ts";
+import { addBook, findBook, valueBeside } from "./shopping.ts";
+
+const EMAIL = "sunil.fernando@example.lk";
+const PASSWORD = "kandy lake 1864";
+
+async function chooseDehiwala(page: Page): Promise<void> {
+  await page.getByLabel("Province").selectOption({ label: "Western" });
+  const district = page.getByLabel("District");
+  await district.locator("option", { hasText: "Colombo" }).waitFor({ state: "attached" });
+  await district.selectOption({ label: "Colombo" });
+  await page.getByLabel("City").fill("Dehiwala");
+  await page.waitForFunction(
+    (el) => /^\d{5}$/.test((el as HTMLInputElement).value),
+    await page.getByLabel("Postal code").elementHandle(),
+  );
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(100);
+    await screenshot(page, name);
+    if (viewport === PHONE) {
+      assert.ok(await sidewaysOverflow(page) <= 0, `${name} scrolls sideways at 375px`);
+    }
+  }
+}
+
+Deno.test({
+  name: "register, log in, check out prefilled, see the order in the account, reset the password",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    let shop: RunningShop | undefined;
+    let browser: Browser | undefined;
+    try {
+      [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+      const e2e = { shop } as E2e;
+      const { page, errors, context } = await openPage(browser);
+      const base = shop.url;
+
+      // The header links to the account; without one it leads to log in, then to register.
+      await visit(page, `${base}/`);
+      await page.getByRole("link", { name: "Account" }).click();
+      await page.waitForURL(/\/login$/);
+      await hydrated(page);
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.waitForURL(/\/register$/);
+      await hydrated(page);
+      // The rules are shown before anything is sent.
+      await page.getByText("A password of 8 to 200 characters").waitFor();
+      await page.getByLabel("Your name").fill("Sunil Fernando");
+      await page.getByLabel("Email").fill(EMAIL);
+      await page.getByLabel("Password (8 to 200 characters)").fill(PASSWORD);
+      await shots(page, "register-typed");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByText("Registration successful").waitFor();
+
+      await page.getByRole("link", { name: "Log in" }).last().click();
+      await page.waitForURL(/\/login$/);
+      await hydrated(page);
+      await page.getByLabel("Email").fill(EMAIL);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await shots(page, "login-typed");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL(/\/account$/);
+      await hydrated(page);
+      await page.getByText("No orders yet").waitFor();
+      await page.getByText("Logged in as Sunil Fernando").waitFor();
+
+      // A default delivery address, saved in the account.
+      await page.getByLabel("Phone").fill("077 123 4567");
+      await page.getByLabel("Address").fill("12 Galle Road");
+      await chooseDehiwala(page);
+      await page.getByRole("button", { name: "Save address" }).click();
+      await page.getByText("Saved: checkout will start with this address").waitFor();
+
+      // Checkout starts from it.
+      const book = await findBook(e2e, "inStock=1&outOfStock=0&sort=price&order=asc");
+      await addBook(page, base, book, 1);
+      await visit(page, `${base}/checkout`);
+      await page.getByText("Logged in as Sunil Fernando").waitFor();
+      await page.waitForFunction(() =>
+        (document.getElementById("checkout-city") as HTMLInputElement | null)?.value === "Dehiwala"
+      );
+      assert.equal(await page.getByLabel("Name").inputValue(), "Sunil Fernando");
+      assert.equal(await page.getByLabel("Email").inputValue(), EMAIL);
+      assert.equal(await page.getByLabel("Address").inputValue(), "12 Galle Road");
+      await shots(page, "checkout-prefilled");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      const dialog = page.getByRole("dialog", { name: "Payment Information" });
+      await dialog.waitFor();
+      const orderId = Number((await valueBeside(dialog, "Order ID").innerText()).replace("#", ""));
+      assert.ok(orderId > 0);
+
+      // The order is in the account, with its status.
+      await visit(page, `${base}/account`);
+      const listed = page.locator(`#order-${orderId}`);
+      await listed.waitFor();
+      assert.match(await listed.innerText(), /Pending/);
+      await listed.locator("summary").click();
+      await listed.getByRole("link", { name: book.title }).waitFor();
+      await shots(page, "account-with-order");
+
+      // Logging out ends the token: the account page sends the shopper to log in.
+      await page.getByRole("button", { name: "Log out" }).click();
+      await page.waitForURL(`${base}/`);
+      await page.goto(`${base}/account`);
+      await page.waitForURL(/\/login$/);
+
+      // A forgotten password: the mail's link, as the customer reads it, sets a new one.
+      await visit(page, `${base}/reset-password`);
+      await page.getByLabel("Email").fill(EMAIL);
+      await page.getByRole("button", { name: "Mail me a link" }).click();
+      await page.getByText("If an account has this address, a link is on its way").waitFor();
+      await shots(page, "reset-requested");
+      const [mail] = await shop.smtp.waitFor((all) =>
+        all.some((m) => m.envelopeTo.includes(EMAIL) && /new password/.test(m.subject))
+      ).then((all) => all.filter((m) => /new password/.test(m.subject)));
+      assert.match(mail.text, /within one hour/);
+      const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(mail.text)?.[1];
+      assert.ok(link, mail.text);
+      await visit(page, link.replace(/^http:\/\/[^/]+/, base));
+      await page.getByLabel("New password").fill("galle fort 1663");
+      await page.getByRole("button", { name: "Set the new password" }).click();
+      await page.getByText("Your new password is set").waitFor();
+      await visit(page, `${base}/login`);
+      await page.getByLabel("Email").fill(EMAIL);
+      await page.getByLabel("Password").fill("galle fort 1663");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL(/\/account$/);
+
+      assertNoScriptErrors(errors);
+      await context.close();
+    } finally {
+      await browser?.close();
+      await shop?.stop();
+    }
+  },
+});
