@@ -62,7 +62,18 @@ function Header({ path, q }: { path: string; q?: string }) {
           className="account-link"
           aria-current={path === "/account" ? "page" : undefined}
         >
-          Account
+          <svg
+            className="account-icon"
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <span className="account-text">Account</span>
         </a>
         {showsCartIcon(path)
           ? (
