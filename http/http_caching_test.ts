@@ -167,3 +167,14 @@ Deno.test("an uploaded image keeps its own immutable policy", async () => {
   assert.equal(image.headers.get("Cache-Control"), "public, max-age=31536000, immutable");
   await image.arrayBuffer();
 });
+
+Deno.test("the OpenAPI document names the ETag and the 304 of public reads, and only theirs", async () => {
+  const t = await testApp();
+  const document = await (await t.app.request("/api/openapi.json")).json();
+  const books = document.paths["/api/books"].get.responses;
+  assert.ok(books["200"].headers.ETag);
+  assert.ok(books["304"]);
+  assert.equal(document.paths["/api/orders"].get.responses["304"], undefined);
+  assert.equal(document.paths["/api/books/export"].get.responses["304"], undefined);
+  assert.equal(document.paths["/uploads/{key}"].get.responses["304"], undefined);
+});
