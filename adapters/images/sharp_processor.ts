@@ -52,7 +52,12 @@ export class SharpImageProcessor implements ImageProcessor {
     this.#widths = options.widths ?? VARIANT_WIDTHS;
   }
 
-  async prepare(bytes: Uint8Array, contentType: string): Promise<PreparedImage> {
+  async prepare(
+    bytes: Uint8Array,
+    contentType: string,
+    options: { copies?: boolean } = {},
+  ): Promise<PreparedImage> {
+    const widths = options.copies === false ? [] : this.#widths;
     const input = () =>
       sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     let decoded: Metadata;
@@ -73,7 +78,7 @@ export class SharpImageProcessor implements ImageProcessor {
         contentType === "image/gif"
           ? input().raw().toBuffer().then(() => bytes.slice())
           : encode(input().rotate(), contentType, true).toBuffer().then((b) => new Uint8Array(b)),
-        ...this.#widths.flatMap((width) =>
+        ...widths.flatMap((width) =>
           variantTypes(contentType).map(async (type): Promise<ImageVariant> => {
             const resized = input().rotate().resize({ width, withoutEnlargement: true });
             return {
