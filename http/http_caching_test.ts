@@ -178,3 +178,11 @@ Deno.test("the OpenAPI document names the ETag and the 304 of public reads, and 
   assert.equal(document.paths["/api/books/export"].get.responses["304"], undefined);
   assert.equal(document.paths["/uploads/{key}"].get.responses["304"], undefined);
 });
+
+Deno.test("a HEAD is public but gets no tag made over its empty body", async () => {
+  const t = await testApp();
+  const head = await t.app.request("/api/categories", { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(head.headers.get("Cache-Control"), PUBLIC_CACHE_CONTROL);
+  assert.equal(head.headers.get("ETag"), null);
+});
