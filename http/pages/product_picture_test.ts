@@ -47,3 +47,11 @@ Deno.test("a book's share card points at its cover's widest copy, not the upload
     ),
   );
 });
+
+Deno.test("the first card's picture and the book page's main picture are fetched first", async () => {
+  const list = await page("/");
+  assert.equal(list.match(/fetchPriority="high"/g)?.length, 1);
+  assert.match(list, /<img src="\/uploads\/madol\.png"[^>]*fetchPriority="high"/);
+  const book = await page("/books/:id");
+  assert.match(book, /alt="Madol Doova" width="400" height="533" fetchPriority="high"/);
+});
