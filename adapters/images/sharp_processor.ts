@@ -5,7 +5,7 @@
  * resized copies of every width in image_variants.ts. A GIF is kept as uploaded (it
  * carries no EXIF, and may move); its copies are PNG and WebP.
  */
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import {
   type ImageVariant,
   type PreparedImage,
@@ -58,6 +58,8 @@ export class SharpImageProcessor implements ImageProcessor {
     options: { copies?: boolean } = {},
   ): Promise<PreparedImage> {
     const widths = options.copies === false ? [] : this.#widths;
+    // Loaded on first use: a shop that stores no image never loads libvips and its threads.
+    const sharp = (await import("sharp")).default;
     const input = () =>
       sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     let decoded: Metadata;
