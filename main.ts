@@ -112,12 +112,14 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   );
 
   // Several processes on one database share uploads only through the database.
-  // Every image is read whole and stored with its resized copies (adapters/images).
+  // Every image is read whole and stored with its resized copies (adapters/images); those
+  // of small ones (a CSV import's drawn covers) are made on their first request.
   const images = new ProcessedImageStorage(
     config.imageStorage === "postgres"
       ? new PostgresImageStorage(sql)
       : new LocalDiskImageStorage(`${config.dataDir}/uploads`),
     new SharpImageProcessor(),
+    { copiesAtOnceFrom: 64 * 1024 },
   );
   if (config.seedDemo) {
     const demo = await loadDemoCatalogue({

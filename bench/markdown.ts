@@ -73,8 +73,13 @@ function lighthouseSection(results: BenchResults): string {
 
 function startupLine(results: BenchResults): string {
   if (!("freshMs" in results.startup)) return `Not measured: ${results.startup.skipped}`;
+  const mix = results.startup.pageMix;
   return `Fresh DATA_DIR ${(results.startup.freshMs / 1000).toFixed(2)} s; ` +
-    `existing DATA_DIR ${(results.startup.existingMs / 1000).toFixed(2)} s.`;
+    `existing DATA_DIR ${(results.startup.existingMs / 1000).toFixed(2)} s.` +
+    (mix
+      ? ` The page mix of distinct URLs over its demo catalogue (PGlite), ${mix.connections} ` +
+        `connections: ${mix.requestsPerSecond} req/s, p50 ${mix.p50Ms} ms, p99 ${mix.p99Ms} ms.`
+      : "");
 }
 
 /** The generated section: machine, catalogue, load, bytes, page weight, Lighthouse, targets. */

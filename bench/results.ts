@@ -149,6 +149,16 @@ export function checkTargets(results: Omit<BenchResults, "targets">): TargetChec
       met: front.imageBytes < 150 * 1024,
     });
   }
+  const mix = "freshMs" in results.startup ? results.startup.pageMix : undefined;
+  if (mix) {
+    const errors = mix.socketErrors +
+      Object.entries(mix.statuses).filter(([s]) => !/^2/.test(s)).reduce((n, [, c]) => n + c, 0);
+    checks.push({
+      target: `Embedded default, page mix: p99 under 100 ms at ${mix.connections} connections`,
+      measured: `${mix.requestsPerSecond} req/s, p99 ${mix.p99Ms} ms, ${errors} errors`,
+      met: mix.p99Ms < 100 && errors === 0,
+    });
+  }
   if ("freshMs" in results.startup) {
     for (const [key, label] of [["freshMs", "fresh"], ["existingMs", "existing"]] as const) {
       checks.push({

@@ -136,7 +136,14 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       const startup = await optional(
         options.startup,
         "not asked for (--quick)",
-        () => timed(log, "embedded start", measureStartup),
+        () =>
+          timed(log, "embedded start and its page mix", () =>
+            measureStartup({
+              pageMix: {
+                connections: options.connections,
+                durationSeconds: options.durationSeconds,
+              },
+            })),
       );
       const results: Omit<BenchResults, "targets"> = {
         date: new Date().toISOString(),

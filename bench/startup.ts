@@ -1,15 +1,36 @@
 /**
  * The embedded default's start: `deno task start` with no DATABASE_URL, timed from the
- * command to the first answered request, on a fresh DATA_DIR and again on the same one.
+ * command to the first answered request, on a fresh DATA_DIR and again on the same one;
+ * then, while that second shop runs, the page mix of distinct URLs over its demo catalogue.
  */
 import { freePort, PROJECT_DIR, waitForAnswer } from "./shop_process.ts";
 import { ensureEmbeddedTemplate } from "../scripts/embedded_template.ts";
+import { type CatalogueShape, pageMix } from "./distinct_urls.ts";
+import { type LoadResult, runLoad } from "./load.ts";
 
 export interface StartupResult {
   /** A new DATA_DIR: create the embedded database, migrate, load the demo catalogue. */
   freshMs: number;
   /** The same DATA_DIR again. */
   existingMs: number;
+  /** The page mix (bench/distinct_urls.ts) against the embedded default, when measured. */
+  pageMix?: LoadResult & { connections: number };
+}
+
+export interface StartupOptions {
+  /** The page mix's load: connections and seconds; none when absent. */
+  pageMix?: { connections: number; durationSeconds: number };
+}
+
+/** The demo catalogue's books and categories, as the API lists them. */
+async function demoShape(baseUrl: string): Promise<CatalogueShape> {
+  const books = await (await fetch(`${baseUrl}/api/books?pageSize=100`)).json();
+  const categories = await (await fetch(`${baseUrl}/api/categories`)).json();
+  return {
+    bookIds: books.data.map((b: { id: number }) => b.id),
+    categoryIds: categories.data.map((c: { id: number }) => c.id),
+    pages: Math.max(1, Math.ceil(books.total / 10)),
+  };
 }
 
 /** The shop's own settings are left out: the embedded default is what is measured. */
@@ -22,7 +43,10 @@ function inheritedEnv(): Record<string, string> {
   );
 }
 
-async function timeStart(dataDir: string): Promise<number> {
+async function timeStart(
+  dataDir: string,
+  whileUp?: (baseUrl: string) => Promise<void>,
+): Promise<number> {
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
@@ -41,7 +65,9 @@ async function timeStart(dataDir: string): Promise<number> {
       timeoutMs: 120_000,
       exited: child.status,
     });
-    return Math.round(performance.now() - started);
+    const ms = Math.round(performance.now() - started);
+    await whileUp?.(`http://127.0.0.1:${port}`);
+    return ms;
   } finally {
     try {
       Deno.kill(-child.pid, "SIGTERM");
@@ -57,13 +83,22 @@ async function timeStart(dataDir: string): Promise<number> {
  * embedded database templates are made first: they are built once per checkout and change
  * of code, like the cached dependencies, not at every start.
  */
-export async function measureStartup(): Promise<StartupResult> {
+export async function measureStartup(options: StartupOptions = {}): Promise<StartupResult> {
   await ensureEmbeddedTemplate();
   const dataDir = await Deno.makeTempDir({ prefix: "pothgula-start-" });
   try {
     const freshMs = await timeStart(dataDir);
-    const existingMs = await timeStart(dataDir);
-    return { freshMs, existingMs };
+    let mix: StartupResult["pageMix"];
+    const existingMs = await timeStart(dataDir, async (baseUrl) => {
+      if (!options.pageMix) return;
+      const { connections, durationSeconds } = options.pageMix;
+      const requests = pageMix(await demoShape(baseUrl), 5_000, 5);
+      const load = { baseUrl, requests, connections, threads: 2 };
+      await runLoad({ ...load, durationSeconds: 1, maxRequestsPerThread: 0 });
+      const result = await runLoad({ ...load, durationSeconds, maxRequestsPerThread: 1_000_000 });
+      mix = { ...result, connections };
+    });
+    return { freshMs, existingMs, ...(mix ? { pageMix: mix } : {}) };
   } finally {
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   }

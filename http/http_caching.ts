@@ -151,6 +151,8 @@ export function httpCaching(
     }
     if (!ownPolicy(cacheControl)) res.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
     if (/immutable|no-store/i.test(res.headers.get("Cache-Control") ?? "")) return;
+    // A HEAD answer has no body to tag: a tag over nothing would not match the GET's.
+    if (c.req.method === "HEAD" && !res.headers.has("ETag")) return;
     let etag = res.headers.get("ETag");
     if (!etag) {
       const body = new Uint8Array(await res.arrayBuffer());

@@ -167,3 +167,22 @@ Deno.test("an uploaded image keeps its own immutable policy", async () => {
   assert.equal(image.headers.get("Cache-Control"), "public, max-age=31536000, immutable");
   await image.arrayBuffer();
 });
+
+Deno.test("the OpenAPI document names the ETag and the 304 of public reads, and only theirs", async () => {
+  const t = await testApp();
+  const document = await (await t.app.request("/api/openapi.json")).json();
+  const books = document.paths["/api/books"].get.responses;
+  assert.ok(books["200"].headers.ETag);
+  assert.ok(books["304"]);
+  assert.equal(document.paths["/api/orders"].get.responses["304"], undefined);
+  assert.equal(document.paths["/api/books/export"].get.responses["304"], undefined);
+  assert.equal(document.paths["/uploads/{key}"].get.responses["304"], undefined);
+});
+
+Deno.test("a HEAD is public but gets no tag made over its empty body", async () => {
+  const t = await testApp();
+  const head = await t.app.request("/api/categories", { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(head.headers.get("Cache-Control"), PUBLIC_CACHE_CONTROL);
+  assert.equal(head.headers.get("ETag"), null);
+});

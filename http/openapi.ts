@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the route table's zod schemas. */
+import { isPrivatePath } from "./http_caching.ts";
 import { z } from "zod";
 import type { RouteSpec } from "./route_table.ts";
 import { ErrorSchema } from "./records.ts";
@@ -75,6 +76,14 @@ function requestBody(route: RouteSpec) {
   return undefined;
 }
 
+const CACHE_HEADERS = {
+  ETag: { description: "The answer's validator, for If-None-Match", schema: { type: "string" } },
+  "Cache-Control": {
+    description: "What browsers and shared caches may keep (docs/deployment.md)",
+    schema: { type: "string" },
+  },
+};
+
 function responses(route: RouteSpec) {
   const ok = route.ok.status === 204 ? { description: "Done, nothing to return" } : {
     description: "Success",
@@ -94,8 +103,12 @@ function responses(route: RouteSpec) {
   // and every route with a body 408 when the body is too slow (body_timeout.ts).
   const edge = route.json || route.multipart ? [400, 408] : [400];
   const statuses = [...new Set([...edge, ...route.errors])].sort((a, b) => a - b);
+  // Public reads carry an ETag and Cache-Control, and answer a matching If-None-Match 304.
+  const cacheable = route.method === "GET" && !route.admin && !isPrivatePath(route.path) &&
+    !route.path.startsWith("/uploads/");
   return {
-    [String(route.ok.status)]: ok,
+    [String(route.ok.status)]: cacheable ? { ...ok, headers: CACHE_HEADERS } : ok,
+    ...(cacheable ? { "304": { description: "Not modified: If-None-Match named this ETag" } } : {}),
     ...Object.fromEntries(statuses.map((status) => [String(status), error])),
   };
 }

@@ -4,9 +4,11 @@
  * resized copies beside it. Every way an image comes in (a product form, a CSV import's
  * drawn cover, the demo catalogue) goes through `put`, so none skips this.
  *
- * Images stored before copies were made (an older database) get theirs on the first
- * request for one: `get` of a copy that is missing reads the original, makes every copy
- * once (concurrent requests share the work) and stores them. An original that cannot be
+ * Small images (under `copiesAtOnceFrom` bytes: the covers a CSV import draws, icons) are
+ * stored cleaned but without copies, which are made on the first request for one, as for
+ * images stored before copies were made (an older database): `get` of a copy that is
+ * missing reads the original, makes every copy once (concurrent requests share the work)
+ * and stores them. An original that cannot be
  * read (stored before uploads were read whole) is served as it is under its copies' names,
  * so the pages that list the copies still show it.
  */
@@ -22,16 +24,25 @@ const EXTENSIONS = ["jpg", "png", "webp", "gif"];
 export class ProcessedImageStorage implements ImageStorage {
   readonly #inner: ImageStorage;
   readonly #processor: ImageProcessor;
+  readonly #copiesAtOnceFrom: number;
   readonly #making = new Map<string, Promise<"made" | StoredImage | undefined>>();
 
-  constructor(inner: ImageStorage, processor: ImageProcessor) {
+  /** `copiesAtOnceFrom`: uploads of at least this many bytes get their copies at once (0: all). */
+  constructor(
+    inner: ImageStorage,
+    processor: ImageProcessor,
+    options: { copiesAtOnceFrom?: number } = {},
+  ) {
     this.#inner = inner;
     this.#processor = processor;
+    this.#copiesAtOnceFrom = options.copiesAtOnceFrom ?? 0;
   }
 
   async put(bytes: Uint8Array, contentType: string): Promise<string> {
-    const prepared = await this.#processor.prepare(bytes, contentType);
+    const copies = bytes.length >= this.#copiesAtOnceFrom;
+    const prepared = await this.#processor.prepare(bytes, contentType, { copies });
     const url = await this.#inner.put(prepared.original.bytes, prepared.original.contentType);
+    if (prepared.variants.length === 0) return url;
     try {
       await this.#inner.putVariants(url, prepared.variants);
     } catch (error) {

@@ -21,9 +21,9 @@ function counting(): ImageProcessor & { calls: number } {
   const inner = new SharpImageProcessor();
   return {
     calls: 0,
-    prepare(bytes, type): Promise<PreparedImage> {
+    prepare(bytes, type, options): Promise<PreparedImage> {
       this.calls++;
-      return inner.prepare(bytes, type);
+      return inner.prepare(bytes, type, options);
     },
   };
 }
@@ -92,5 +92,29 @@ Deno.test("delete() takes the copies with the image", async () => {
   const storage = new ProcessedImageStorage(inner, new SharpImageProcessor());
   const url = await storage.put(await png(200, 300), "image/png");
   await storage.delete(url.slice("/uploads/".length));
+  assert.equal(inner.images.size, 0);
+});
+
+Deno.test("a small image is stored cleaned, and its copies are made on the first request", async () => {
+  const inner = new MemoryImageStorage();
+  const processor = counting();
+  const storage = new ProcessedImageStorage(inner, processor, { copiesAtOnceFrom: 64 * 1024 });
+  const small = await png(300, 450);
+  assert.ok(small.length < 64 * 1024);
+  const url = await storage.put(small, "image/png");
+  assert.equal(inner.images.size, 1, "no copies yet");
+  const copy = await storage.get(`${nameOf(url)}-w160.webp`);
+  assert.equal((await sharp(copy!.bytes).metadata()).width, 160);
+  assert.equal(inner.images.size, 1 + VARIANT_WIDTHS.length * 2);
+  assert.equal(processor.calls, 2);
+});
+
+Deno.test("a small upload that only looks like an image is still refused at once", async () => {
+  const inner = new MemoryImageStorage();
+  const storage = new ProcessedImageStorage(inner, new SharpImageProcessor(), {
+    copiesAtOnceFrom: 64 * 1024,
+  });
+  const forged = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode("<script>")]);
+  await assert.rejects(storage.put(forged, "image/jpeg"), UnreadableImageError);
   assert.equal(inner.images.size, 0);
 });

@@ -5,7 +5,7 @@
  * resized copies of every width in image_variants.ts. A GIF is kept as uploaded (it
  * carries no EXIF, and may move); its copies are PNG and WebP.
  */
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import {
   type ImageVariant,
   type PreparedImage,
@@ -52,7 +52,14 @@ export class SharpImageProcessor implements ImageProcessor {
     this.#widths = options.widths ?? VARIANT_WIDTHS;
   }
 
-  async prepare(bytes: Uint8Array, contentType: string): Promise<PreparedImage> {
+  async prepare(
+    bytes: Uint8Array,
+    contentType: string,
+    options: { copies?: boolean } = {},
+  ): Promise<PreparedImage> {
+    const widths = options.copies === false ? [] : this.#widths;
+    // Loaded on first use: a shop that stores no image never loads libvips and its threads.
+    const sharp = (await import("sharp")).default;
     const input = () =>
       sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     let decoded: Metadata;
@@ -73,7 +80,7 @@ export class SharpImageProcessor implements ImageProcessor {
         contentType === "image/gif"
           ? input().raw().toBuffer().then(() => bytes.slice())
           : encode(input().rotate(), contentType, true).toBuffer().then((b) => new Uint8Array(b)),
-        ...this.#widths.flatMap((width) =>
+        ...widths.flatMap((width) =>
           variantTypes(contentType).map(async (type): Promise<ImageVariant> => {
             const resized = input().rotate().resize({ width, withoutEnlargement: true });
             return {

@@ -98,3 +98,15 @@ Deno.test("prepare() of a 3000 x 4000 photo gives copies of a few kilobytes to a
   assert.ok(w320.bytes.length < photo.length / 20, `${w320.bytes.length} of ${photo.length}`);
   assert.equal((await sharp(w320.bytes).metadata()).width, 320);
 });
+
+Deno.test("prepare() without copies still cleans the picture and reads it whole", async () => {
+  const prepared = await processor.prepare(await cameraJpeg(), "image/jpeg", { copies: false });
+  assert.deepEqual(prepared.variants, []);
+  const meta = await sharp(prepared.original.bytes).metadata();
+  assert.deepEqual([meta.width, meta.height, meta.exif], [800, 1200, undefined]);
+  const jpeg = await cameraJpeg();
+  await assert.rejects(
+    processor.prepare(jpeg.slice(0, jpeg.length / 2), "image/jpeg", { copies: false }),
+    UnreadableImageError,
+  );
+});

@@ -109,3 +109,16 @@ export function imageSources(url: string): ImageSources {
     srcset: own === "image/webp" ? undefined : list(own),
   };
 }
+
+/**
+ * The widest copy of the image at `url` in its own type (PNG for a GIF), for a share card:
+ * link previews fetch it and many take no WebP. Any other URL is given back as it is.
+ *
+ * @example shareImage("/uploads/ab.jpg") // "/uploads/ab-w1024.jpg"
+ */
+export function shareImage(url: string): string {
+  const match = UPLOAD.exec(url);
+  if (!match) return url;
+  const own = variantTypes(`image/${match[2] === "jpg" ? "jpeg" : match[2]}`)[0];
+  return variantPath(url, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1], own) ?? url;
+}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   imageSources,
   parseVariantKey,
+  shareImage,
   VARIANT_WIDTHS,
   variantKey,
   variantPath,
@@ -48,4 +49,11 @@ Deno.test("imageSources() lists every width in WebP and in the image's own type"
   assert.equal(imageSources("/uploads/ab.webp").srcset, undefined);
   assert.match(imageSources("/uploads/ab.gif").srcset!, /ab-w160\.png 160w/);
   assert.deepEqual(imageSources("/static/no-image.svg"), { src: "/static/no-image.svg" });
+});
+
+Deno.test("shareImage() gives a share card the widest copy in the image's own type", () => {
+  assert.equal(shareImage("/uploads/ab.jpg"), "/uploads/ab-w1024.jpg");
+  assert.equal(shareImage("/uploads/ab.gif"), "/uploads/ab-w1024.png");
+  assert.equal(shareImage("/uploads/ab.webp"), "/uploads/ab-w1024.webp");
+  assert.equal(shareImage("/static/no-image.svg"), "/static/no-image.svg");
 });

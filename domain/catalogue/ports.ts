@@ -171,7 +171,12 @@ export interface ImageStorage {
 export interface ImageProcessor {
   /**
    * The picture of `bytes`, whose first bytes say it is a `contentType` image, and its
-   * copies (image_variants.ts). Throws UnreadableImageError when it cannot be read as one.
+   * copies (image_variants.ts; none with `copies: false`). Throws UnreadableImageError
+   * when it cannot be read as one.
    */
-  prepare(bytes: Uint8Array, contentType: string): Promise<PreparedImage>;
+  prepare(
+    bytes: Uint8Array,
+    contentType: string,
+    options?: { copies?: boolean },
+  ): Promise<PreparedImage>;
 }

@@ -38,3 +38,20 @@ Deno.test("a book's page lists its picture's copies for the gallery's width", as
     /<source type="image\/webp" srcSet="[^"]*madol-w640\.webp 640w[^"]*" sizes="\(min-width: 768px\) 400px, 40vw"\/>/,
   );
 });
+
+Deno.test("a book's share card points at its cover's widest copy, not the uploaded photo", async () => {
+  const html = await page("/books/:id");
+  assert.ok(
+    html.includes(
+      '<meta property="og:image" content="http://localhost:8000/uploads/madol-w1024.png"/>',
+    ),
+  );
+});
+
+Deno.test("the first card's picture and the book page's main picture are fetched first", async () => {
+  const list = await page("/");
+  assert.equal(list.match(/fetchPriority="high"/g)?.length, 1);
+  assert.match(list, /<img src="\/uploads\/madol\.png"[^>]*fetchPriority="high"/);
+  const book = await page("/books/:id");
+  assert.match(book, /alt="Madol Doova" width="400" height="533" fetchPriority="high"/);
+});

@@ -21,6 +21,7 @@ export function BookCard({ book, index }: { book: Book; index: number }) {
           width={240}
           height={320}
           loading={index < EAGER_CARDS ? "eager" : "lazy"}
+          fetchPriority={index === 0 ? "high" : undefined}
           decoding="async"
         />
         {book.preorder ? <span className="badge badge-preorder">Pre-Order</span> : null}

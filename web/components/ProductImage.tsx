@@ -15,6 +15,8 @@ export interface ProductImageProps {
   height?: number;
   loading?: "eager" | "lazy";
   decoding?: "async" | "auto" | "sync";
+  /** "high" for the picture that is likely the page's largest paint. */
+  fetchPriority?: "high" | "low" | "auto";
 }
 
 export function ProductImage({ src, sizes, ...img }: ProductImageProps) {

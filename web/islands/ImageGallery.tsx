@@ -52,6 +52,7 @@ export function ImageGallery({ images, title }: ImageGalleryProps) {
           alt={title}
           width={400}
           height={533}
+          fetchPriority="high"
         />
         {zooming
           ? (

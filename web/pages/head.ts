@@ -1,5 +1,6 @@
 /** Titles, descriptions and share cards of the storefront pages. */
 import { formatLkr } from "../../domain/money.ts";
+import { shareImage } from "../../domain/catalogue/image_variants.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import type { PageHead, PageModel } from "./model.ts";
 import { bookJsonLd, stationeryListJsonLd } from "./structured_data.ts";
@@ -60,7 +61,7 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
           type: "book",
           title: book.title,
           description,
-          image: book.images[0] ? absoluteUrl(shop, book.images[0]) : undefined,
+          image: book.images[0] ? absoluteUrl(shop, shareImage(book.images[0])) : undefined,
           url: absoluteUrl(shop, `/books/${book.id}`),
         },
       };
