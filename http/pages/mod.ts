@@ -16,6 +16,7 @@ import { parseId } from "../ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";
+import { languageOfPath, pathsInEveryLanguage } from "../../domain/i18n/language.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -72,9 +73,12 @@ export function pagesApp(deps: PagesDeps): Hono {
   ): Promise<Response> {
     const { renderer, manifest } = await load();
     const q = c.req.query("q");
+    const { language, path } = languageOfPath(c.req.path);
+    const url = c.req.url;
+    const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
     const html = renderer.renderPage(
       model,
-      { shop: deps.shop, path: c.req.path, q: q?.slice(0, 200), year: now().getFullYear() },
+      { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
       (islands) => storefrontAssets(manifest, islands),
     );
     return c.html(html, status, {
@@ -86,7 +90,8 @@ export function pagesApp(deps: PagesDeps): Hono {
   const app = new Hono();
   app.use("*", compression());
 
-  app.get("/", async (c) => {
+  // Each storefront page answers in English, under /si in Sinhala and under /ta in Tamil.
+  app.on("GET", pathsInEveryLanguage("/"), async (c) => {
     const { renderer } = await load();
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
     // No authors: the author filter fetches them in the browser (web/components/AuthorField.tsx).
@@ -104,7 +109,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     return renderPage(c, { kind: "books", list: { query, page: { ...page, help }, categories } });
   });
 
-  app.get("/stationery", async (c) => {
+  app.on("GET", pathsInEveryLanguage("/stationery"), async (c) => {
     const { renderer } = await load();
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
     const { author: _author, ...filter } = renderer.bookFilter(query);
@@ -128,21 +133,21 @@ export function pagesApp(deps: PagesDeps): Hono {
     });
   });
 
-  app.get("/books/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  app.on("GET", pathsInEveryLanguage("/books/:id"), async (c) => {
+    const id = parseId(c.req.param("id") ?? "");
     const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
     return renderPage(c, { kind: "book", book, bank: deps.bank });
   });
 
-  app.get("/cart", (c) => renderPage(c, { kind: "cart" }));
-  app.get("/checkout", async (c) => {
+  app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart" }));
+  app.on("GET", pathsInEveryLanguage("/checkout"), async (c) => {
     const provinces = await deps.locations.provinces();
     return renderPage(c, { kind: "checkout", provinces, bank: deps.bank, feeRules: deps.feeRules });
   });
-  app.get("/register", (c) => renderPage(c, { kind: "register" }));
-  app.get("/privacy", (c) => renderPage(c, { kind: "privacy" }));
-  app.get("/terms", (c) => renderPage(c, { kind: "terms" }));
+  app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));
+  app.on("GET", pathsInEveryLanguage("/privacy"), (c) => renderPage(c, { kind: "privacy" }));
+  app.on("GET", pathsInEveryLanguage("/terms"), (c) => renderPage(c, { kind: "terms" }));
 
   /**
    * The cities of a district with their postcodes, for the checkout's city picker; or, with

@@ -3,6 +3,8 @@ import { formatLkr } from "../../domain/money.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import type { PageHead, PageModel } from "./model.ts";
 import { bookJsonLd, stationeryListJsonLd } from "./structured_data.ts";
+import { type I18n, i18nFor } from "../i18n/mod.ts";
+import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
 
 const SHOP_DESCRIPTION =
   "Books in Sinhala, English and Tamil, and school and office stationery, delivered anywhere in Sri Lanka.";
@@ -25,19 +27,42 @@ export function listCanonicalPath(path: string, page: number): string {
   return page > 1 ? `${path}?page=${page}` : path;
 }
 
-export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
+/**
+ * A page's head in its language: the canonical address and the share card's under the
+ * language's prefix, and `hreflang` links to the page in every language (x-default: English).
+ * Pages without a canonical address (cart, checkout, not found) get no alternates.
+ */
+export function localizeHead(head: PageHead, shop: ShopInfo, language: Language): PageHead {
+  if (!head.canonical?.startsWith(shop.publicUrl)) return head;
+  const path = head.canonical.slice(shop.publicUrl.length) || "/";
+  const inLanguage = (l: Language) => {
+    const [pathname, query] = path.split("?");
+    return absoluteUrl(shop, localizedPath(l, pathname) + (query ? `?${query}` : ""));
+  };
+  return {
+    ...head,
+    canonical: inLanguage(language),
+    share: head.share ? { ...head.share, url: inLanguage(language) } : undefined,
+    alternates: [
+      ...LANGUAGES.map((l) => ({ hreflang: l, href: inLanguage(l) })),
+      { hreflang: "x-default", href: inLanguage("en") },
+    ],
+  };
+}
+
+export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor("en")): PageHead {
   const name = shop.name;
   switch (model.kind) {
     case "books":
       return {
-        title: `Book Store | ${name}`,
+        title: `${i18n.t("shell.bookStore")} | ${name}`,
         description: SHOP_DESCRIPTION,
         canonical: absoluteUrl(shop, listCanonicalPath("/", model.list.query.page)),
       };
     case "stationery": {
       const path = listCanonicalPath("/stationery", model.list.query.page);
       return {
-        title: `Stationery Store | ${name}`,
+        title: `${i18n.t("shell.stationeryStore")} | ${name}`,
         description:
           "Pens, notebooks, art and office supplies from Pothgula, delivered in Sri Lanka.",
         canonical: absoluteUrl(shop, path),
