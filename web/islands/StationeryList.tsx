@@ -82,7 +82,7 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
         {listing.page.items.length === 0 && !listing.error
           ? (
             <>
-              <p className="empty">No stationery items available</p>
+              <p className="empty">{t("list.noStationery")}</p>
               <SearchHelp q={q.q} path="/stationery" help={listing.page.help} />
             </>
           )
