@@ -64,11 +64,25 @@ for (const width of [375, 1280]) {
         // Sorting in place stays in Sinhala, under /si.
         await page.locator("#list-sort").selectOption("price-asc");
         await page.waitForURL(/\/si\?sort=price-asc$/);
-        await page.locator(".book-card").first().click();
+        await page.locator(".book-card:has(.stock.in)").first().click();
         await page.waitForURL(/\/si\/books\/\d+$/);
         const bookPath = new URL(page.url()).pathname.slice("/si".length);
         assert.equal(await page.locator("#spec-heading").innerText(), "විස්තර");
         await page.screenshot({ path: `${SHOTS}book-si-${width}.png`, fullPage: true });
+
+        // Into the cart and back, in Sinhala throughout.
+        {
+          await page.getByRole("button", { name: "කරත්තයට දමන්න" }).click();
+          const dialog = page.getByRole("dialog");
+          await dialog.getByRole("button", { name: "කරත්තයට දමන්න" }).click();
+          await dialog.getByRole("link", { name: "කරත්තය බලන්න" }).click();
+          await page.waitForURL(/\/si\/cart$/);
+          await page.getByRole("columnheader", { name: "විස්තරය" }).waitFor();
+          assert.match(await page.locator(".grand-total dd").innerText(), /^LKR [\d,]+\.\d{2}$/);
+          await page.screenshot({ path: `${SHOTS}cart-si-${width}.png`, fullPage: true });
+          await page.goBack();
+          await page.waitForURL(/\/si\/books\/\d+$/);
+        }
 
         await page.locator(".language-switcher").getByRole("link", { name: "தமிழ்" }).click();
         await page.waitForURL(new RegExp(`/ta${bookPath}$`));

@@ -6,16 +6,16 @@ import { Island } from "../components/Island.tsx";
 import { Cart } from "../islands/Cart.tsx";
 import { Checkout } from "../islands/Checkout.tsx";
 import { Register } from "../islands/Register.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export function CartPage() {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="page-title">My Shopping Cart</h1>
+      <h1 className="page-title">{t("cart.title")}</h1>
       <Island name="Cart" component={Cart} props={{}} />
       <noscript>
-        <p className="notice">
-          Your cart is kept by your browser: please turn on JavaScript to see it.
-        </p>
+        <p className="notice">{t("cart.noScript")}</p>
       </noscript>
     </>
   );
