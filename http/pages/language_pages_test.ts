@@ -85,6 +85,7 @@ Deno.test("a book's page in Tamil links its canonical, alternates and cards in T
     ta: `https://shop.example.lk/ta/books/${book.id}`,
     "x-default": `https://shop.example.lk/books/${book.id}`,
   });
+  assert.ok(page.includes(`<title>${book.title} - ${book.author} | Pothgula</title>`));
   assert.ok(page.includes(`<h2 id="spec-heading">விவரங்கள்</h2>`));
   assert.ok(page.includes(`<dt>பதிப்பகம்</dt>`));
   assert.ok(page.includes(`<a href="/ta">புத்தகக் கடை</a>`), "the breadcrumb stays in Tamil");
@@ -115,7 +116,10 @@ Deno.test("an unknown language prefix is the not-found page", async () => {
   assert.equal((await app.request("/si/nothing-here")).status, 404);
   const missing = await app.request("/ta/books/999999");
   assert.equal(missing.status, 404);
-  assert.match(await html(missing), /<html lang="ta">/);
+  const missingPage = await html(missing);
+  assert.match(missingPage, /<html lang="ta">/);
+  assert.ok(missingPage.includes(`<h1 class="page-title">பக்கம் கிடைக்கவில்லை</h1>`));
+  assert.ok(missingPage.includes(`<title>பக்கம் கிடைக்கவில்லை | Pothgula</title>`));
 });
 
 Deno.test("the filters, the sort and the search help speak Tamil, and their links stay under /ta", async () => {

@@ -77,7 +77,7 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         book.description ?? `${book.title} by ${book.author}, ${formatLkr(book.priceCents)}.`,
       );
       return {
-        title: `${book.title} by ${book.author} | ${name}`,
+        title: `${i18n.t("head.book", { title: book.title, author: book.author })} | ${name}`,
         description,
         canonical: absoluteUrl(shop, `/books/${book.id}`),
         jsonLd: [bookJsonLd(book, shop)],
@@ -92,17 +92,17 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
     }
     case "cart":
       return {
-        title: `My Shopping Cart | ${name}`,
+        title: `${i18n.t("head.cart")} | ${name}`,
         description: "The books and stationery in your cart.",
       };
     case "checkout":
       return {
-        title: `Checkout | ${name}`,
+        title: `${i18n.t("checkout.title")} | ${name}`,
         description: "Delivery details and payment for your order.",
       };
     case "register":
       return {
-        title: `Register | ${name}`,
+        title: `${i18n.t("register.title")} | ${name}`,
         description: "Create a Pothgula account.",
         canonical: absoluteUrl(shop, "/register"),
       };
@@ -119,6 +119,9 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         canonical: absoluteUrl(shop, "/terms"),
       };
     case "not_found":
-      return { title: `Page not found | ${name}`, description: "This page does not exist." };
+      return {
+        title: `${i18n.t("notFound.title")} | ${name}`,
+        description: "This page does not exist.",
+      };
   }
 }
