@@ -6,6 +6,14 @@ import { createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLAND_DATA_ID, type IslandName } from "./islands/names.ts";
 import { ISLAND_LOADERS } from "./islands/registry.ts";
+import { I18nContext, i18nFor } from "./i18n/mod.ts";
+import { type Language, LANGUAGES } from "../domain/i18n/language.ts";
+
+/** The language the server rendered the page in (`<html lang>`), so hydration matches it. */
+function pageLanguage(): Language {
+  const lang = document.documentElement.lang;
+  return (LANGUAGES as readonly string[]).includes(lang) ? lang as Language : "en";
+}
 
 interface IslandRecord {
   name: IslandName;
@@ -21,13 +29,17 @@ function islandData(): IslandRecord[] {
 async function hydrateAll(): Promise<void> {
   document.documentElement.classList.add("js");
   const records = islandData();
+  const i18n = i18nFor(pageLanguage());
   const elements = document.querySelectorAll<HTMLElement>("[data-island]");
   await Promise.all([...elements].map(async (element) => {
     const record = records[Number(element.dataset.islandIndex)];
     const load = record ? ISLAND_LOADERS[record.name] : undefined;
     if (!record || !load || record.name !== element.dataset.island) return;
     const component = await load();
-    hydrateRoot(element, createElement(component, record.props));
+    hydrateRoot(
+      element,
+      createElement(I18nContext.Provider, { value: i18n }, createElement(component, record.props)),
+    );
   }));
 }
 

@@ -17,6 +17,8 @@ import { AccountPage, LoginPage, ResetPasswordPage } from "./pages/AccountPages.
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
+import { I18nContext, i18nFor } from "./i18n/mod.ts";
+import { localizeHead } from "./pages/head.ts";
 
 export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 export type { IslandName } from "./islands/names.ts";
@@ -63,11 +65,19 @@ export function renderBody(model: PageModel, ctx: Omit<PageContext, "assets">): 
 } {
   const islands: IslandRecord[] = [];
   const html = renderToString(
-    <IslandCollector.Provider value={islands}>
-      <Shell shop={ctx.shop} path={ctx.path} q={ctx.q} year={ctx.year}>
-        <PageBody model={model} shop={ctx.shop} />
-      </Shell>
-    </IslandCollector.Provider>,
+    <I18nContext.Provider value={i18nFor(ctx.language ?? "en")}>
+      <IslandCollector.Provider value={islands}>
+        <Shell
+          shop={ctx.shop}
+          path={ctx.path}
+          search={ctx.search ?? ""}
+          q={ctx.q}
+          year={ctx.year}
+        >
+          <PageBody model={model} shop={ctx.shop} />
+        </Shell>
+      </IslandCollector.Provider>
+    </I18nContext.Provider>,
   );
   return { html, islands };
 }
@@ -82,10 +92,12 @@ export function renderPage(
   assetsFor: (islands: IslandName[]) => PageAssets,
 ): string {
   const { html, islands } = renderBody(model, ctx);
+  const i18n = i18nFor(ctx.language ?? "en");
   const assets = assetsFor([...new Set(islands.map((i) => i.name))]);
   const document = renderToStaticMarkup(
     <Document
-      head={pageHead(model, ctx.shop)}
+      lang={i18n.language}
+      head={localizeHead(pageHead(model, ctx.shop, i18n), ctx.shop, i18n.language)}
       assets={assets}
       bodyHtml={html}
       islandJson={islands.length > 0 ? scriptSafeJson(islands) : undefined}

@@ -17,6 +17,7 @@ import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import { languageOfPath, pathsInEveryLanguage } from "../../domain/i18n/language.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -75,9 +76,12 @@ export function pagesApp(deps: PagesDeps): Hono {
   ): Promise<Response> {
     const { renderer, manifest } = await load();
     const q = c.req.query("q");
+    const { language, path } = languageOfPath(c.req.path);
+    const url = c.req.url;
+    const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
     const html = renderer.renderPage(
       model,
-      { shop: deps.shop, path: c.req.path, q: q?.slice(0, 200), year: now().getFullYear() },
+      { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
       (islands) => storefrontAssets(manifest, islands),
     );
     return c.html(html, status, {
@@ -89,7 +93,8 @@ export function pagesApp(deps: PagesDeps): Hono {
   const app = new Hono();
   app.use("*", compression());
 
-  app.get("/", async (c) => {
+  // Each storefront page answers in English, under /si in Sinhala and under /ta in Tamil.
+  app.on("GET", pathsInEveryLanguage("/"), async (c) => {
     const { renderer } = await load();
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
     // No authors: the author filter fetches them in the browser (web/components/AuthorField.tsx).
@@ -107,7 +112,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     return renderPage(c, { kind: "books", list: { query, page: { ...page, help }, categories } });
   });
 
-  app.get("/stationery", async (c) => {
+  app.on("GET", pathsInEveryLanguage("/stationery"), async (c) => {
     const { renderer } = await load();
     const query = renderer.parseListQuery(new URL(c.req.url).searchParams);
     const { author: _author, ...filter } = renderer.bookFilter(query);
@@ -131,22 +136,22 @@ export function pagesApp(deps: PagesDeps): Hono {
     });
   });
 
-  app.get("/books/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  app.on("GET", pathsInEveryLanguage("/books/:id"), async (c) => {
+    const id = parseId(c.req.param("id") ?? "");
     const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
     return renderPage(c, { kind: "book", book, bank: deps.bank });
   });
 
-  app.get("/cart", (c) => renderPage(c, { kind: "cart" }));
-  app.get("/checkout", async (c) => {
+  app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart" }));
+  app.on("GET", pathsInEveryLanguage("/checkout"), async (c) => {
     const provinces = await deps.locations.provinces();
     return renderPage(c, { kind: "checkout", provinces, bank: deps.bank, feeRules: deps.feeRules });
   });
-  app.get("/register", (c) => renderPage(c, { kind: "register" }));
-  app.get("/track", (c) => renderPage(c, { kind: "track" }));
-  app.get("/orders/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
+  app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));
+  app.on("GET", pathsInEveryLanguage("/track"), (c) => renderPage(c, { kind: "track" }));
+  app.on("GET", pathsInEveryLanguage("/orders/:id"), async (c) => {
+    const id = parseId(c.req.param("id") ?? "");
     const key = (c.req.query("key") ?? "").slice(0, 200);
     const order = id === undefined || !key || !deps.customerOrder
       ? undefined
@@ -158,14 +163,18 @@ export function pagesApp(deps: PagesDeps): Hono {
     response.headers.set("Referrer-Policy", "no-referrer");
     return response;
   });
-  app.get("/login", (c) => renderPage(c, { kind: "login" }));
-  app.get("/reset-password", (c) => renderPage(c, { kind: "reset_password" }));
-  app.get("/account", async (c) => {
+  app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));
+  app.on(
+    "GET",
+    pathsInEveryLanguage("/reset-password"),
+    (c) => renderPage(c, { kind: "reset_password" }),
+  );
+  app.on("GET", pathsInEveryLanguage("/account"), async (c) => {
     const provinces = await deps.locations.provinces();
     return renderPage(c, { kind: "account", provinces });
   });
-  app.get("/privacy", (c) => renderPage(c, { kind: "privacy" }));
-  app.get("/terms", (c) => renderPage(c, { kind: "terms" }));
+  app.on("GET", pathsInEveryLanguage("/privacy"), (c) => renderPage(c, { kind: "privacy" }));
+  app.on("GET", pathsInEveryLanguage("/terms"), (c) => renderPage(c, { kind: "terms" }));
 
   /**
    * The cities of a district with their postcodes, for the checkout's city picker; or, with

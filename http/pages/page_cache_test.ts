@@ -151,3 +151,20 @@ Deno.test("private and missing pages are never kept", async () => {
     assert.notEqual(again.headers.get("Cache-Control")?.startsWith("public"), true, path);
   }
 });
+
+Deno.test("a book's page is kept once per language: /si and /ta are not served the English page", async () => {
+  const s = await shop();
+  const pages: Record<string, string> = {};
+  for (const prefix of ["", "/si", "/ta"]) {
+    pages[prefix] = await (await s.app.request(`${prefix}/books/${s.t.ids.book}`)).text();
+  }
+  assert.match(pages[""], /<html lang="en">/);
+  assert.match(pages["/si"], /<html lang="si">/);
+  assert.match(pages["/ta"], /<html lang="ta">/);
+  const reads = s.reads.count;
+  for (const prefix of ["", "/si", "/ta"]) {
+    const again = await (await s.app.request(`${prefix}/books/${s.t.ids.book}`)).text();
+    assert.equal(again, pages[prefix], `${prefix || "/"} is served its own kept page`);
+  }
+  assert.equal(s.reads.count, reads, "each language's page came from the cache");
+});

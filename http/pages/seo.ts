@@ -2,13 +2,15 @@
  * What search engines read besides the pages: `/robots.txt` (which parts of the shop to
  * leave alone, where the sitemap is) and the sitemap, as the sitemap protocol
  * (sitemaps.org) asks: `/sitemap.xml` is a sitemap index naming `/sitemap-pages.xml` (the
- * store pages) and one `/sitemap-books-N.xml` per 50,000 books on sale, since one sitemap
- * may list at most 50,000 URLs. Stationery items have no page of their own: the Stationery
- * Store page stands for them.
+ * store pages in every language) and, for each language, one book sitemap per 50,000 books
+ * on sale (`/sitemap-books-N.xml` in English, `/sitemap-books-si-N.xml` in Sinhala,
+ * `/sitemap-books-ta-N.xml` in Tamil), since one sitemap may list at most 50,000 URLs.
+ * Stationery items have no page of their own: the Stationery Store page stands for them.
  */
 import { type Context, Hono } from "hono";
 import type { Catalogue } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
+import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
 
 /** The most URLs one sitemap may list (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -55,6 +57,11 @@ export function sitemapIndex(sitemaps: readonly string[]): string {
     `${entries.join("\n")}\n</sitemapindex>\n`;
 }
 
+/** The name of a language's Nth book sitemap: English has no language in it. */
+export function bookSitemapName(language: Language, n: number): string {
+  return language === "en" ? `sitemap-books-${n}.xml` : `sitemap-books-${language}-${n}.xml`;
+}
+
 /** How many book sitemaps `total` books fill (at least one, so the index never lies). */
 export function bookSitemapCount(total: number, perSitemap = SITEMAP_MAX_URLS): number {
   return Math.max(1, Math.ceil(total / perSitemap));
@@ -79,20 +86,29 @@ export function seoApp(deps: SeoDeps): Hono {
 
   app.get("/sitemap.xml", async (c) => {
     const { total } = await deps.catalogue.listIds("book", { page: 1, pageSize: 1 });
-    const books = Array.from(
-      { length: bookSitemapCount(total, per) },
-      (_, i) => `${base}/sitemap-books-${i + 1}.xml`,
+    const count = bookSitemapCount(total, per);
+    const books = LANGUAGES.flatMap((language) =>
+      Array.from({ length: count }, (_, i) => `${base}/${bookSitemapName(language, i + 1)}`)
     );
     return xml(c, sitemapIndex([`${base}/sitemap-pages.xml`, ...books]));
   });
 
-  app.get("/sitemap-pages.xml", (c) => xml(c, urlSet(STORE_PAGES.map((p) => `${base}${p}`))));
-
-  app.get("/:name{sitemap-books-[1-9][0-9]{0,5}\\.xml}", async (c) => {
-    const n = Number(/\d+/.exec(c.req.param("name"))![0]);
-    const page = await deps.catalogue.listIds("book", { page: n, pageSize: per });
-    if (n > bookSitemapCount(page.total, per)) return c.notFound();
-    return xml(c, urlSet(page.items.map((id) => `${base}/books/${id}`)));
+  app.get("/sitemap-pages.xml", (c) => {
+    const urls = LANGUAGES.flatMap((language) =>
+      STORE_PAGES.map((p) => `${base}${localizedPath(language, p)}`)
+    );
+    return xml(c, urlSet(urls));
   });
+
+  for (const language of LANGUAGES) {
+    const infix = language === "en" ? "" : `${language}-`;
+    app.get(`/:name{sitemap-books-${infix}[1-9][0-9]{0,5}\\.xml}`, async (c) => {
+      const n = Number(/(\d+)\.xml$/.exec(c.req.param("name") ?? "")?.[1]);
+      const page = await deps.catalogue.listIds("book", { page: n, pageSize: per });
+      if (n > bookSitemapCount(page.total, per)) return c.notFound();
+      const urls = page.items.map((id) => `${base}${localizedPath(language, `/books/${id}`)}`);
+      return xml(c, urlSet(urls));
+    });
+  }
   return app;
 }

@@ -41,7 +41,7 @@ Deno.test("robots.txt keeps crawlers out of the admin, the API and a shopper's o
   assert.ok(lines.includes(`Sitemap: ${BASE}/sitemap.xml`));
 });
 
-Deno.test("the sitemap index names the store pages and every book, one book sitemap per 50,000 (here 2)", async () => {
+Deno.test("the sitemap index names the store pages and every book in each language, one book sitemap per 50,000 (here 2)", async () => {
   const { catalogue, ids } = await shopWith(5);
   await catalogue.deleteBook(ids[1]);
   const app = seoApp({ catalogue, shop: { publicUrl: BASE }, perSitemap: 2 });
@@ -58,6 +58,10 @@ Deno.test("the sitemap index names the store pages and every book, one book site
     `${BASE}/sitemap-pages.xml`,
     `${BASE}/sitemap-books-1.xml`,
     `${BASE}/sitemap-books-2.xml`,
+    `${BASE}/sitemap-books-si-1.xml`,
+    `${BASE}/sitemap-books-si-2.xml`,
+    `${BASE}/sitemap-books-ta-1.xml`,
+    `${BASE}/sitemap-books-ta-2.xml`,
   ]);
   const listed: string[] = [];
   for (const url of sitemaps.slice(1)) {
@@ -69,10 +73,29 @@ Deno.test("the sitemap index names the store pages and every book, one book site
     listed.push(...locs(xml));
   }
   const onSale = ids.filter((id) => id !== ids[1]);
-  assert.deepEqual(listed, onSale.map((id) => `${BASE}/books/${id}`));
+  assert.deepEqual(listed, [
+    ...onSale.map((id) => `${BASE}/books/${id}`),
+    ...onSale.map((id) => `${BASE}/si/books/${id}`),
+    ...onSale.map((id) => `${BASE}/ta/books/${id}`),
+  ]);
   const pages = locs(await (await app.request("/sitemap-pages.xml")).text());
-  assert.deepEqual(pages, [`${BASE}/`, `${BASE}/stationery`, `${BASE}/privacy`, `${BASE}/terms`]);
+  assert.deepEqual(pages, [
+    `${BASE}/`,
+    `${BASE}/stationery`,
+    `${BASE}/privacy`,
+    `${BASE}/terms`,
+    `${BASE}/si`,
+    `${BASE}/si/stationery`,
+    `${BASE}/si/privacy`,
+    `${BASE}/si/terms`,
+    `${BASE}/ta`,
+    `${BASE}/ta/stationery`,
+    `${BASE}/ta/privacy`,
+    `${BASE}/ta/terms`,
+  ]);
   assert.equal((await app.request("/sitemap-books-3.xml")).status, 404);
+  assert.equal((await app.request("/sitemap-books-si-3.xml")).status, 404);
+  assert.equal((await app.request("/sitemap-books-fr-1.xml")).status, 404);
   assert.equal((await app.request("/sitemap-books-0.xml")).status, 404);
 });
 

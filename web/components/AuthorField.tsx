@@ -9,6 +9,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { getJson } from "../lib/api.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface AuthorFieldProps {
   /** The author filtered by, if any. */
@@ -72,6 +73,7 @@ function appendOptions(select: HTMLSelectElement, names: string[], done: () => v
 }
 
 export function AuthorField({ value, onChange }: AuthorFieldProps) {
+  const { t } = useI18n();
   // The server's markup is the text box: the first render in the browser must match it.
   const [enhanced, setEnhanced] = useState(false);
   const [authors, setAuthors] = useState<string[] | undefined>(undefined);
@@ -114,7 +116,7 @@ export function AuthorField({ value, onChange }: AuthorFieldProps) {
   if (!enhanced) {
     return (
       <div className="field">
-        <label htmlFor="filter-author">Author</label>
+        <label htmlFor="filter-author">{t("filters.author")}</label>
         <input
           id="filter-author"
           name="author"
@@ -129,7 +131,7 @@ export function AuthorField({ value, onChange }: AuthorFieldProps) {
   const reach = () => setWanted(true);
   return (
     <div className="field">
-      <label htmlFor="filter-author">Author</label>
+      <label htmlFor="filter-author">{t("filters.author")}</label>
       <select
         ref={selectRef}
         id="filter-author"
@@ -140,7 +142,7 @@ export function AuthorField({ value, onChange }: AuthorFieldProps) {
         onPointerDown={reach}
         onChange={(e) => onChange?.(e.currentTarget.value || undefined)}
       >
-        <option value="">All</option>
+        <option value="">{t("filters.all")}</option>
         {currentOption(listed ? authors : undefined, value).map((a) => (
           <option key={a} value={a}>{a}</option>
         ))}

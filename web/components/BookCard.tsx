@@ -4,6 +4,7 @@ import { Stars } from "./Stars.tsx";
 import { Availability, Price } from "./ProductFacts.tsx";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { ProductImage } from "./ProductImage.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 /** Cards from this index on are below the fold on most screens: their images load lazily. */
 export const EAGER_CARDS = 4;
@@ -11,8 +12,9 @@ export const EAGER_CARDS = 4;
 export const CARD_SIZES = "(min-width: 768px) 240px, 50vw";
 
 export function BookCard({ book, index }: { book: Book; index: number }) {
+  const { t, href } = useI18n();
   return (
-    <a href={`/books/${book.id}`} className="card book-card">
+    <a href={href(`/books/${book.id}`)} className="card book-card">
       <span className="card-image">
         <ProductImage
           src={imageOrPlaceholder(book.images[0])}
@@ -24,7 +26,9 @@ export function BookCard({ book, index }: { book: Book; index: number }) {
           fetchPriority={index === 0 ? "high" : undefined}
           decoding="async"
         />
-        {book.preorder ? <span className="badge badge-preorder">Pre-Order</span> : null}
+        {book.preorder
+          ? <span className="badge badge-preorder">{t("book.preorderBadge")}</span>
+          : null}
       </span>
       <span className="card-body">
         <span className="card-title">{book.title}</span>

@@ -1,8 +1,8 @@
 /** One cart line as a table row: picture, kind, title, quantity buttons, Remove, price. */
 import { ProductImage } from "./ProductImage.tsx";
 import { type CartLine, lineKey } from "../../domain/cart/cart.ts";
-import { formatLkr } from "../../domain/money.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface CartLineViewProps {
   line: CartLine;
@@ -18,6 +18,7 @@ export function kindLabel(type: CartLine["type"]): string {
 
 export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartLineViewProps) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
+  const { t, href, lkr } = useI18n();
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">
@@ -30,11 +31,15 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
           loading="lazy"
         />
         <span>
-          <span className="line-kind">{kindLabel(line.type)}</span>
+          <span className="line-kind">
+            {t(line.type === "book" ? "cart.book" : "cart.stationery")}
+          </span>
           {line.type === "book"
-            ? <a href={`/books/${line.id}`} id={id} className="line-title">{line.title}</a>
+            ? <a href={href(`/books/${line.id}`)} id={id} className="line-title">{line.title}</a>
             : <span id={id} className="line-title">{line.title}</span>}
-          <span className="line-unit">{formatLkr(line.unitPriceCents)} each</span>
+          <span className="line-unit">
+            {t("cart.each", { price: lkr(line.unitPriceCents) })}
+          </span>
           {problem ? <span className="line-problem" role="alert">{problem}</span> : null}
         </span>
       </td>
@@ -43,22 +48,23 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
           <button
             type="button"
             className="step"
-            aria-label="One fewer"
+            aria-label={t("cart.fewer")}
             onClick={onMinus}
             disabled={line.quantity <= 1}
           >
             −
           </button>
-          <output aria-label="Quantity">{line.quantity}</output>
-          <button type="button" className="step" aria-label="One more" onClick={onPlus}>
+          <output aria-label={t("cart.quantity")}>{line.quantity}</output>
+          <button type="button" className="step" aria-label={t("cart.more")} onClick={onPlus}>
             +
           </button>
         </div>
         <button type="button" className="link-button" onClick={onRemove}>
-          Remove<span className="visually-hidden">: {line.title}</span>
+          {t("cart.remove")}
+          <span className="visually-hidden">: {line.title}</span>
         </button>
       </td>
-      <td className="line-price">{formatLkr(line.unitPriceCents * line.quantity)}</td>
+      <td className="line-price">{lkr(line.unitPriceCents * line.quantity)}</td>
     </tr>
   );
 }

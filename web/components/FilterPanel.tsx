@@ -9,6 +9,7 @@ import { formatAmount } from "../../domain/money.ts";
 import { type ListQuery, PRICE_MAX, PRICE_MIN } from "../lib/list_query.ts";
 import { FilterIcon } from "./Icons.tsx";
 import { AuthorField } from "./AuthorField.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface FilterPanelProps {
   /** The list's page: "/" or "/stationery". */
@@ -50,6 +51,7 @@ function usePriceDraft(query: ListQuery, commit: (min: number, max: number) => v
 export function FilterPanel(
   { action, query, categories, withAuthor, onChange }: FilterPanelProps,
 ) {
+  const { t } = useI18n();
   const update = (changes: Partial<ListQuery>) => onChange?.({ ...query, ...changes, page: 1 });
   const [draft, setDraft] = usePriceDraft(
     query,
@@ -75,13 +77,13 @@ export function FilterPanel(
   return (
     <details className="filters">
       <summary className="filters-toggle">
-        <FilterIcon /> Filters
+        <FilterIcon /> {t("filters.toggle")}
       </summary>
       <form className="filters-form" method="get" action={action} onSubmit={submit}>
         {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
         {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <div className="field">
-          <label htmlFor="filter-category">Category</label>
+          <label htmlFor="filter-category">{t("filters.category")}</label>
           <select
             id="filter-category"
             name="categoryId"
@@ -91,12 +93,12 @@ export function FilterPanel(
                 categoryId: e.currentTarget.value ? Number(e.currentTarget.value) : undefined,
               })}
           >
-            <option value="">All</option>
+            <option value="">{t("filters.all")}</option>
             {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </div>
         <fieldset className="field stock-boxes">
-          <legend>Availability</legend>
+          <legend>{t("filters.availability")}</legend>
           <input type="hidden" name="inStock" value="0" />
           <label>
             <input
@@ -106,7 +108,7 @@ export function FilterPanel(
               checked={query.inStock}
               onChange={(e) => update({ inStock: e.currentTarget.checked })}
             />{" "}
-            In Stock
+            {t("filters.inStock")}
           </label>
           <input type="hidden" name="outOfStock" value="0" />
           <label>
@@ -117,11 +119,11 @@ export function FilterPanel(
               checked={query.outOfStock}
               onChange={(e) => update({ outOfStock: e.currentTarget.checked })}
             />{" "}
-            Out of Stock
+            {t("filters.outOfStock")}
           </label>
         </fieldset>
         <fieldset className="field price">
-          <legend>Price</legend>
+          <legend>{t("filters.price")}</legend>
           <p className="price-values" aria-live="polite">
             <span>{priceLabel(Math.min(draft.min, draft.max), false)}</span>
             <span aria-hidden="true">–</span>
@@ -134,7 +136,7 @@ export function FilterPanel(
               max={PRICE_MAX}
               step={PRICE_STEP}
               value={draft.min}
-              aria-label="Lowest price"
+              aria-label={t("filters.lowest")}
               aria-valuetext={priceLabel(draft.min, false)}
               onChange={(e) =>
                 setDraft({ ...draft, min: Math.min(Number(e.currentTarget.value), draft.max) })}
@@ -145,7 +147,7 @@ export function FilterPanel(
               max={PRICE_MAX}
               step={PRICE_STEP}
               value={draft.max}
-              aria-label="Highest price"
+              aria-label={t("filters.highest")}
               aria-valuetext={priceLabel(draft.max, true)}
               onChange={(e) =>
                 setDraft({ ...draft, max: Math.max(Number(e.currentTarget.value), draft.min) })}
@@ -153,7 +155,7 @@ export function FilterPanel(
           </div>
           <div className="price-numbers">
             <label>
-              Min{" "}
+              {t("filters.min")}{" "}
               <input
                 type="number"
                 name="minPrice"
@@ -166,7 +168,7 @@ export function FilterPanel(
               />
             </label>
             <label>
-              Max{" "}
+              {t("filters.max")}{" "}
               <input
                 type="number"
                 name="maxPrice"
@@ -191,8 +193,8 @@ export function FilterPanel(
         <div className="filter-actions">
           {live && onChange
             ? null
-            : <button type="submit" className="button">Apply filters</button>}
-          <a href={action} className="button button-ghost">Clear</a>
+            : <button type="submit" className="button">{t("filters.apply")}</button>}
+          <a href={action} className="button button-ghost">{t("filters.clear")}</a>
         </div>
       </form>
     </details>

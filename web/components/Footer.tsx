@@ -1,19 +1,17 @@
 /** The footer: who we are, where to find us, and the pages every shop owes its customers. */
 import type { ShopInfo } from "../../domain/shop.ts";
 import { Logo } from "./Logo.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
+  const { t, href } = useI18n();
   return (
     <footer className="site-footer">
       <div className="footer-grid">
-        <section className="footer-about" aria-label="About Pothgula">
+        <section className="footer-about" aria-label={t("footer.about")}>
           <Logo size={36} />
-          <p>
-            {shop.name}{" "}
-            is a neighbourhood book and stationery shop. We send Sinhala, English and Tamil books,
-            school supplies and office stationery to every corner of Sri Lanka.
-          </p>
-          <ul className="social" aria-label="Follow us">
+          <p>{t("footer.blurb", { shop: shop.name })}</p>
+          <ul className="social" aria-label={t("footer.follow")}>
             <li>
               <a href="https://www.facebook.com/pothgula" rel="noopener">Facebook</a>
             </li>
@@ -28,32 +26,32 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
           </ul>
         </section>
         <nav aria-labelledby="footer-sitemap">
-          <h2 id="footer-sitemap">Site Map</h2>
+          <h2 id="footer-sitemap">{t("footer.siteMap")}</h2>
           <ul>
             <li>
-              <a href="/">Book Store</a>
+              <a href={href("/")}>{t("shell.bookStore")}</a>
             </li>
             <li>
-              <a href="/stationery">Stationery Store</a>
+              <a href={href("/stationery")}>{t("shell.stationeryStore")}</a>
             </li>
             <li>
-              <a href="/cart">My Shopping Cart</a>
+              <a href={href("/cart")}>{t("footer.myCart")}</a>
             </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-faq">
-          <h2 id="footer-faq">FAQ</h2>
+          <h2 id="footer-faq">{t("footer.faq")}</h2>
           <ul>
             <li>
-              <a href="/privacy">Privacy Policy</a>
+              <a href={href("/privacy")}>{t("footer.privacy")}</a>
             </li>
             <li>
-              <a href="/terms">Terms &amp; Conditions</a>
+              <a href={href("/terms")}>{t("footer.terms")}</a>
             </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact</h2>
+          <h2 id="footer-contact">{t("footer.contact")}</h2>
           <ul className="contact">
             {shop.phones.map((phone) => (
               <li key={phone}>
@@ -68,7 +66,7 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
         </section>
       </div>
       <p className="copyright">
-        © {year} {shop.name}. All rights reserved. Website by Pothgula Digital (Pvt) Ltd.
+        {t("footer.copyright", { year: String(year), shop: shop.name })}
       </p>
     </footer>
   );

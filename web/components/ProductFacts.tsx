@@ -3,10 +3,10 @@
  * "In stock" / "Out of stock", and for a pre-order its expected date.
  */
 import { expectedDateLabel } from "../../domain/catalogue/preorder.ts";
-import { formatLkr } from "../../domain/money.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export function Price({ cents, className }: { cents: number; className: string }) {
-  return <span className={className}>{formatLkr(cents)}</span>;
+  return <span className={className}>{useI18n().lkr(cents)}</span>;
 }
 
 /** The stock line's words. */
@@ -26,6 +26,19 @@ export function Availability(
     preorderDate?: string | null;
   },
 ) {
-  if (preorder) return <span className="stock preorder">{preorderLabel(preorderDate)}</span>;
-  return <span className={stock > 0 ? "stock in" : "stock out"}>{stockLabel(stock)}</span>;
+  const { t, date } = useI18n();
+  if (preorder) {
+    return (
+      <span className="stock preorder">
+        {preorderDate
+          ? t("product.preorderExpected", { date: date(preorderDate) })
+          : t("product.preorder")}
+      </span>
+    );
+  }
+  return (
+    <span className={stock > 0 ? "stock in" : "stock out"}>
+      {t(stock > 0 ? "product.inStock" : "product.outOfStock")}
+    </span>
+  );
 }

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Availability, Price } from "./ProductFacts.tsx";
 import { Dialog } from "./Dialog.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface QuantityDialogProps {
   title: string;
@@ -17,6 +18,7 @@ export interface QuantityDialogProps {
 export function QuantityDialog(
   { title, priceCents, stock, inCart = 0, onAdd, onClose }: QuantityDialogProps,
 ) {
+  const { t, href } = useI18n();
   const [quantity, setQuantity] = useState(1);
   const [held, setHeld] = useState(inCart);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
@@ -35,21 +37,21 @@ export function QuantityDialog(
         <Price cents={priceCents} className="dialog-price" />
         <Availability stock={stock} />
       </p>
-      <div className="stepper" role="group" aria-label="Quantity">
+      <div className="stepper" role="group" aria-label={t("cart.quantity")}>
         <button
           type="button"
           className="step"
-          aria-label="One fewer"
+          aria-label={t("cart.fewer")}
           disabled={quantity <= 1}
           onClick={() => setQuantity((q) => Math.max(1, q - 1))}
         >
           −
         </button>
-        <output aria-live="polite" aria-label="Quantity">{quantity}</output>
+        <output aria-live="polite" aria-label={t("cart.quantity")}>{quantity}</output>
         <button
           type="button"
           className="step"
-          aria-label="One more"
+          aria-label={t("cart.more")}
           disabled={quantity >= room}
           onClick={() => setQuantity((q) => Math.min(room, q + 1))}
         >
@@ -59,11 +61,11 @@ export function QuantityDialog(
       {stock > 0 && room === 0
         ? (
           <p className="notice" role="status">
-            Your cart already holds {held === 1 ? "the only copy" : `all ${held}`} in stock
+            {t("cart.heldAll", { held })}
           </p>
         )
         : held > 0
-        ? <p className="hint">Your cart holds {held}: you can add up to {room} more</p>
+        ? <p className="hint">{t("cart.heldSome", { held, room })}</p>
         : null}
       {notice
         ? (
@@ -82,11 +84,13 @@ export function QuantityDialog(
           disabled={room < 1}
           onClick={add}
         >
-          Add to Cart
+          {t("cart.add")}
         </button>
-        {notice?.ok ? <a href="/cart" className="button button-ghost">View cart</a> : null}
+        {notice?.ok
+          ? <a href={href("/cart")} className="button button-ghost">{t("cart.view")}</a>
+          : null}
         <button type="button" className="button button-ghost" onClick={onClose}>
-          Close
+          {t("cart.close")}
         </button>
       </div>
     </Dialog>

@@ -1,10 +1,9 @@
 /** How many products the filters found, announced when it changes. */
-export function resultCountText(total: number, one: string, many: string): string {
-  return `${total.toLocaleString("en-US")} ${total === 1 ? one : many} found`;
-}
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
 export function ResultCount(
-  { total, one, many }: { total: number; one: string; many: string },
+  { total, message }: { total: number; message: MessageKey },
 ) {
-  return <p className="result-count" role="status">{resultCountText(total, one, many)}</p>;
+  const { t } = useI18n();
+  return <p className="result-count" role="status">{t(message, { total })}</p>;
 }

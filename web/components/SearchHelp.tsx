@@ -2,12 +2,17 @@
  * What a search that found nothing offers: the other store's matches ("the Stationery
  * Store has 10") and titles or authors close to what was typed, each a link to that search.
  */
+import { Fragment } from "react";
 import type { WireSearchHelp } from "../lib/search_help.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 const STORES = {
-  books: { path: "/", name: "Book Store", one: "book", many: "books" },
-  stationery: { path: "/stationery", name: "Stationery Store", one: "item", many: "items" },
+  books: { path: "/", has: "help.elsewhereBooks", count: "help.booksFor" },
+  stationery: { path: "/stationery", has: "help.elsewhereStationery", count: "help.itemsFor" },
 } as const;
+
+/** Stands for the link inside a sentence until it is split around it. */
+const LINK = "\u0000";
 
 function searchHref(path: string, q: string): string {
   return `${path}?${new URLSearchParams({ q })}`;
@@ -16,31 +21,41 @@ function searchHref(path: string, q: string): string {
 export function SearchHelp(
   { q, path, help }: { q: string; path: string; help: WireSearchHelp | undefined },
 ) {
+  const { t, href } = useI18n();
   if (!help || !q) return null;
-  const other = help.elsewhere ? STORES[help.elsewhere.store] : undefined;
+  const elsewhere = help.elsewhere;
+  const other = elsewhere ? STORES[elsewhere.store] : undefined;
   const suggestions = help.suggestions ?? [];
   if (!other && suggestions.length === 0) return null;
   return (
     <div className="search-help">
-      {other && help.elsewhere
+      {other && elsewhere
         ? (
+          // The sentence is the language's; the link sits where its {link} is.
           <p>
-            The {other.name} has{" "}
-            <a href={searchHref(other.path, q)}>
-              {help.elsewhere.total.toLocaleString("en-US")}{" "}
-              {help.elsewhere.total === 1 ? other.one : other.many} for “{q}”
-            </a>
+            {t(other.has, { link: LINK }).split(LINK).map((part, i) => (
+              <Fragment key={i}>
+                {i > 0
+                  ? (
+                    <a href={searchHref(href(other.path), q)}>
+                      {t(other.count, { total: elsewhere.total, q })}
+                    </a>
+                  )
+                  : null}
+                {part}
+              </Fragment>
+            ))}
           </p>
         )
         : null}
       {suggestions.length > 0
         ? (
           <>
-            <p>Did you mean:</p>
+            <p>{t("help.didYouMean")}</p>
             <ul className="suggestions">
               {suggestions.map((s) => (
                 <li key={s}>
-                  <a href={searchHref(path, s)}>{s}</a>
+                  <a href={searchHref(href(path), s)}>{s}</a>
                 </li>
               ))}
             </ul>

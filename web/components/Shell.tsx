@@ -6,13 +6,20 @@ import { CartIcon, HomeIcon, SearchIcon } from "./Icons.tsx";
 import { Island } from "./Island.tsx";
 import { Logo } from "./Logo.tsx";
 import { Footer } from "./Footer.tsx";
+import { useI18n } from "../i18n/mod.ts";
+import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
 
 export type StoreTab = "books" | "stationery";
 
 export interface ShellProps {
   shop: ShopInfo;
-  /** The path being shown, to mark the current tab and hide the cart where it is in the way. */
+  /**
+   * The path being shown without its language prefix, to mark the current tab and hide the
+   * cart where it is in the way.
+   */
   path: string;
+  /** The request's query ("?q=pen" or ""), kept when the language is switched. */
+  search?: string;
   /** The search term in the URL, shown in the search box. */
   q?: string;
   year: number;
@@ -30,16 +37,48 @@ export function showsCartIcon(path: string): boolean {
   return path !== "/cart" && path !== "/checkout";
 }
 
+/** Each language's name in itself, as a shopper looks for it. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: "English", si: "සිංහල", ta: "தமிழ்" };
+
+/** Links to this page in the other languages, with its path and query kept. */
+export function LanguageSwitcher({ path, search }: { path: string; search: string }) {
+  const { t, language } = useI18n();
+  return (
+    <nav className="language-switcher" aria-label={t("shell.language")}>
+      <ul>
+        {LANGUAGES.map((l) => (
+          <li key={l}>
+            <a
+              href={`${localizedPath(l, path)}${search}`}
+              lang={l}
+              hrefLang={l}
+              aria-current={l === language ? "true" : undefined}
+            >
+              {LANGUAGE_NAMES[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Header({ path, q }: { path: string; q?: string }) {
-  const searchAction = path === "/stationery" ? "/stationery" : "/";
-  const searchLabel = path === "/stationery" ? "Search stationery" : "Search books";
+  const { t, href } = useI18n();
+  const searchAction = href(path === "/stationery" ? "/stationery" : "/");
+  const searchLabel = t(path === "/stationery" ? "shell.searchStationery" : "shell.searchBooks");
   return (
     <header className="site-header">
       <div className="header-inner">
-        <a href="/" className="brand" aria-label="Pothgula home">
+        <a href={href("/")} className="brand" aria-label={t("shell.brand")}>
           <Logo />
         </a>
-        <a href="/" className="icon-link" aria-label="Home" title="Home">
+        <a
+          href={href("/")}
+          className="icon-link"
+          aria-label={t("shell.home")}
+          title={t("shell.home")}
+        >
           <HomeIcon />
         </a>
         <form className="search" role="search" method="get" action={searchAction}>
@@ -49,11 +88,15 @@ function Header({ path, q }: { path: string; q?: string }) {
             type="search"
             name="q"
             defaultValue={q ?? ""}
-            placeholder={path === "/stationery" ? "Search by title" : "Title, author or ISBN"}
+            placeholder={t(
+              path === "/stationery"
+                ? "shell.searchStationeryPlaceholder"
+                : "shell.searchBooksPlaceholder",
+            )}
             maxLength={200}
             autoComplete="off"
           />
-          <button type="submit" className="search-button" aria-label="Search">
+          <button type="submit" className="search-button" aria-label={t("shell.search")}>
             <SearchIcon />
           </button>
         </form>
@@ -78,9 +121,9 @@ function Header({ path, q }: { path: string; q?: string }) {
         {showsCartIcon(path)
           ? (
             // Named by its text, not aria-label, so that the count is part of the link's name.
-            <a href="/cart" className="icon-link cart-link" title="Cart">
+            <a href={href("/cart")} className="icon-link cart-link" title={t("shell.cart")}>
               <CartIcon />
-              <span className="visually-hidden">Cart</span>
+              <span className="visually-hidden">{t("shell.cart")}</span>
               <Island name="CartBadge" component={CartBadge} props={{}} />
             </a>
           )
@@ -92,26 +135,29 @@ function Header({ path, q }: { path: string; q?: string }) {
 
 function Tabs({ path }: { path: string }) {
   const tab = currentTab(path);
+  const { t, href } = useI18n();
   return (
-    <nav className="store-tabs" aria-label="Stores">
-      <a href="/" className="tab" aria-current={tab === "books" ? "page" : undefined}>
-        Book Store
+    <nav className="store-tabs" aria-label={t("shell.stores")}>
+      <a href={href("/")} className="tab" aria-current={tab === "books" ? "page" : undefined}>
+        {t("shell.bookStore")}
       </a>
       <a
-        href="/stationery"
+        href={href("/stationery")}
         className="tab"
         aria-current={tab === "stationery" ? "page" : undefined}
       >
-        Stationery Store
+        {t("shell.stationeryStore")}
       </a>
     </nav>
   );
 }
 
-export function Shell({ shop, path, q, year, children }: ShellProps) {
+export function Shell({ shop, path, search = "", q, year, children }: ShellProps) {
+  const { t } = useI18n();
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">{t("shell.skip")}</a>
+      <LanguageSwitcher path={path} search={search} />
       <Header path={path} q={q} />
       <Tabs path={path} />
       <main id="main" className="page">{children}</main>

@@ -4,13 +4,14 @@
  */
 import { useEffect, useState } from "react";
 import { LIST_SORTS, type ListQuery, listSearch, type ListSort } from "../lib/list_query.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
-const LABELS: Readonly<Record<ListSort | "", string>> = {
-  "": "Best match",
-  newest: "Newest",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  title: "Title A–Z",
+const LABELS: Readonly<Record<ListSort | "", MessageKey>> = {
+  "": "sort.best",
+  newest: "sort.newest",
+  "price-asc": "sort.priceAsc",
+  "price-desc": "sort.priceDesc",
+  title: "sort.title",
 };
 
 export function SortField(
@@ -20,6 +21,7 @@ export function SortField(
     onChange?: (next: ListQuery) => void;
   },
 ) {
+  const { t } = useI18n();
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   const kept = [...new URLSearchParams(listSearch({ ...query, sort: undefined, page: 1 }))];
@@ -35,7 +37,7 @@ export function SortField(
       {kept.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="list-sort">Sort by</label>
+      <label htmlFor="list-sort">{t("sort.label")}</label>
       <select
         id="list-sort"
         name="sort"
@@ -47,10 +49,10 @@ export function SortField(
         }}
       >
         {(["", ...LIST_SORTS] as const).map((key) => (
-          <option key={key} value={key}>{LABELS[key]}</option>
+          <option key={key} value={key}>{t(LABELS[key])}</option>
         ))}
       </select>
-      {live ? null : <button type="submit" className="button">Sort</button>}
+      {live ? null : <button type="submit" className="button">{t("sort.submit")}</button>}
     </form>
   );
 }

@@ -4,10 +4,12 @@ import { imageOrPlaceholder } from "../lib/images.ts";
 import { CARD_SIZES, EAGER_CARDS } from "./BookCard.tsx";
 import { ProductImage } from "./ProductImage.tsx";
 import { Availability, Price } from "./ProductFacts.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export function StationeryCard(
   { item, index, onAdd }: { item: StationeryItem; index: number; onAdd: () => void },
 ) {
+  const { t } = useI18n();
   const inStock = item.stock > 0;
   return (
     <article className="card stationery-card">
@@ -27,7 +29,8 @@ export function StationeryCard(
         <Price cents={item.priceCents} className="card-price" />
         <Availability stock={item.stock} />
         <button type="button" className="button" disabled={!inStock} onClick={onAdd}>
-          Add to Cart<span className="visually-hidden">: {item.title}</span>
+          {t("cart.add")}
+          <span className="visually-hidden">: {item.title}</span>
         </button>
       </span>
     </article>

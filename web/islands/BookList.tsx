@@ -8,6 +8,7 @@ import { Spinner } from "../components/Stars.tsx";
 import { getJson } from "../lib/api.ts";
 import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
 import { SearchHelp } from "../components/SearchHelp.tsx";
 import { SortField } from "../components/SortField.tsx";
@@ -34,12 +35,14 @@ async function loadBooks(query: ListQuery, signal: AbortSignal): Promise<ListPag
 }
 
 export function BookList({ query, page, categories }: BookListProps) {
-  const listing = useListing("/", { query, page }, loadBooks);
+  const { t, href } = useI18n();
+  const home = href("/");
+  const listing = useListing(home, { query, page }, loadBooks);
   const q = listing.query;
   return (
     <div className="listing">
       <FilterPanel
-        action="/"
+        action={home}
         query={q}
         categories={categories}
         withAuthor
@@ -47,28 +50,32 @@ export function BookList({ query, page, categories }: BookListProps) {
       />
       <section
         className="results"
-        aria-label="Books"
+        aria-label={t("list.books")}
         aria-busy={listing.loading}
         ref={listing.resultsRef}
       >
         <div className="results-bar">
-          <ResultCount total={listing.page.total} one="book" many="books" />
-          <SortField action="/" query={q} onChange={listing.navigate} />
+          <ResultCount total={listing.page.total} message="list.booksFound" />
+          <SortField action={home} query={q} onChange={listing.navigate} />
         </div>
         {listing.loading
           ? (
             <div className="results-loading">
-              <Spinner label="Loading books" />
+              <Spinner label={t("list.loadingBooks")} />
             </div>
           )
           : null}
         {listing.error
-          ? <p className="notice notice-error" role="alert">Error fetching data: {listing.error}</p>
+          ? (
+            <p className="notice notice-error" role="alert">
+              {t("list.error", { error: listing.error })}
+            </p>
+          )
           : null}
         {listing.page.items.length === 0 && !listing.error
           ? (
             <>
-              <p className="empty">No books available</p>
+              <p className="empty">{t("list.noBooks")}</p>
               <SearchHelp q={q.q} path="/" help={listing.page.help} />
             </>
           )
@@ -85,7 +92,7 @@ export function BookList({ query, page, categories }: BookListProps) {
           page={listing.page.page}
           pageSize={listing.page.pageSize}
           total={listing.page.total}
-          href={(n) => `/${listSearch({ ...q, page: n })}`}
+          href={(n) => `${home}${listSearch({ ...q, page: n })}`}
           onNavigate={(n) => listing.navigate({ ...q, page: n })}
         />
       </section>

@@ -7,6 +7,7 @@ import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { Dialog } from "../components/Dialog.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface BookPurchaseProps {
   book: Book;
@@ -14,13 +15,14 @@ export interface BookPurchaseProps {
 }
 
 export function BookPurchase({ book, bank }: BookPurchaseProps) {
+  const { t } = useI18n();
   const [open, setOpen] = useState<"quantity" | "bank" | null>(null);
   return (
     <div className="purchase">
       {book.preorder
         ? (
           <div className="preorder-note">
-            <p>Pre-Orders available on Bank Deposit</p>
+            <p>{t("cart.preorderBank")}</p>
             <button type="button" className="button button-ghost" onClick={() => setOpen("bank")}>
               Show Bank Details
             </button>
@@ -33,9 +35,11 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
         disabled={book.stock <= 0}
         onClick={() => setOpen("quantity")}
       >
-        Add to Cart
+        {t("cart.add")}
       </button>
-      {book.stock <= 0 && book.preorder ? <p className="stock out">Currently unavailable</p> : null}
+      {book.stock <= 0 && book.preorder
+        ? <p className="stock out">{t("cart.unavailable")}</p>
+        : null}
       {open === "quantity"
         ? (
           <QuantityDialog

@@ -8,23 +8,23 @@ import {
   lineKey,
   removeLine,
 } from "../../domain/cart/cart.ts";
-import { formatLkr } from "../../domain/money.ts";
-import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export function Cart(_props: Record<string, never>) {
   const { cart, setCart, notices, refreshing } = useStoredCart();
   const [alert, setAlert] = useState<string | null>(null);
+  const { t, href, lkr } = useI18n();
 
-  if (cart === null) return <Spinner label="Loading your cart" />;
+  if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) {
     return (
       <div className="empty-cart">
         {notices.map((n) => <p key={n.text} className="notice" role="status">{n.text}</p>)}
-        <p className="empty">Your cart is empty</p>
-        <a href="/" className="button">Browse the Book Store</a>
+        <p className="empty">{t("cart.empty")}</p>
+        <a href={href("/")} className="button">{t("cart.browse")}</a>
       </div>
     );
   }
@@ -36,7 +36,7 @@ export function Cart(_props: Record<string, never>) {
       setAlert([...problems.values()][0]);
       return;
     }
-    location.assign("/checkout");
+    location.assign(href("/checkout"));
   };
 
   return (
@@ -52,14 +52,14 @@ export function Cart(_props: Record<string, never>) {
           </p>
         ))}
         {alert ? <p className="notice notice-error" role="alert">{alert}</p> : null}
-        {refreshing ? <Spinner label="Checking prices and stock" /> : null}
+        {refreshing ? <Spinner label={t("cart.checking")} /> : null}
       </div>
       <table className="cart-table">
         <thead>
           <tr>
-            <th scope="col">Description</th>
-            <th scope="col">Actions</th>
-            <th scope="col" className="line-price">Price</th>
+            <th scope="col">{t("cart.description")}</th>
+            <th scope="col">{t("cart.actions")}</th>
+            <th scope="col" className="line-price">{t("cart.price")}</th>
           </tr>
         </thead>
         <tbody>
@@ -90,20 +90,20 @@ export function Cart(_props: Record<string, never>) {
       </table>
       <dl className="totals">
         <div className="grand-total">
-          <dt>{AMOUNT_LABELS.items}</dt>
-          <dd>{formatLkr(total)}</dd>
+          <dt>{t("cart.items")}</dt>
+          <dd>{lkr(total)}</dd>
         </div>
       </dl>
-      <p className="hint">The delivery fee is added at checkout.</p>
+      <p className="hint">{t("cart.feeLater")}</p>
       <div className="cart-actions">
-        <a href="/" className="button button-ghost">Continue shopping</a>
+        <a href={href("/")} className="button button-ghost">{t("cart.continue")}</a>
         <button
           type="button"
           className="button button-large"
           onClick={checkout}
           disabled={refreshing}
         >
-          Checkout
+          {t("cart.checkout")}
         </button>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
 import { getJson } from "../lib/api.ts";
 import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
 import { SearchHelp } from "../components/SearchHelp.tsx";
 import { SortField } from "../components/SortField.tsx";
@@ -41,41 +42,47 @@ async function loadStationery(
 }
 
 export function StationeryList({ query, page, categories }: StationeryListProps) {
-  const listing = useListing("/stationery", { query, page }, loadStationery);
+  const { t, href } = useI18n();
+  const home = href("/stationery");
+  const listing = useListing(home, { query, page }, loadStationery);
   const [chosen, setChosen] = useState<StationeryItem | null>(null);
   const q = listing.query;
   return (
     <div className="listing">
       <FilterPanel
-        action="/stationery"
+        action={home}
         query={q}
         categories={categories}
         onChange={listing.navigate}
       />
       <section
         className="results"
-        aria-label="Stationery"
+        aria-label={t("list.stationery")}
         aria-busy={listing.loading}
         ref={listing.resultsRef}
       >
         <div className="results-bar">
-          <ResultCount total={listing.page.total} one="item" many="items" />
-          <SortField action="/stationery" query={q} onChange={listing.navigate} />
+          <ResultCount total={listing.page.total} message="list.itemsFound" />
+          <SortField action={home} query={q} onChange={listing.navigate} />
         </div>
         {listing.loading
           ? (
             <div className="results-loading">
-              <Spinner label="Loading stationery" />
+              <Spinner label={t("list.loadingStationery")} />
             </div>
           )
           : null}
         {listing.error
-          ? <p className="notice notice-error" role="alert">Error fetching data: {listing.error}</p>
+          ? (
+            <p className="notice notice-error" role="alert">
+              {t("list.error", { error: listing.error })}
+            </p>
+          )
           : null}
         {listing.page.items.length === 0 && !listing.error
           ? (
             <>
-              <p className="empty">No stationery items available</p>
+              <p className="empty">{t("list.noStationery")}</p>
               <SearchHelp q={q.q} path="/stationery" help={listing.page.help} />
             </>
           )
@@ -92,7 +99,7 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
           page={listing.page.page}
           pageSize={listing.page.pageSize}
           total={listing.page.total}
-          href={(n) => `/stationery${listSearch({ ...q, page: n })}`}
+          href={(n) => `${home}${listSearch({ ...q, page: n })}`}
           onNavigate={(n) => listing.navigate({ ...q, page: n })}
         />
       </section>

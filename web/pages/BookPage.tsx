@@ -7,31 +7,25 @@ import { Stars } from "../components/Stars.tsx";
 import { Availability, Price } from "../components/ProductFacts.tsx";
 import { BookPurchase } from "../islands/BookPurchase.tsx";
 import { ImageGallery } from "../islands/ImageGallery.tsx";
-
-/** A date as the shop shows it, YYYY-MM-DD (the en-CA format), whatever the server's zone. */
-export function formatDate(isoDate: string | null): string {
-  if (!isoDate) return "—";
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(date);
-}
+import { useI18n } from "../i18n/mod.ts";
 
 export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
+  const { t, href, date } = useI18n();
   const rows: [string, string][] = [
     ["ISBN-13", book.isbn13],
-    ["Language", book.language],
-    ["Binding", book.binding],
-    ["Author", book.author],
-    ["Publisher", book.publisher],
-    ["Publishing date", formatDate(book.publishingDate)],
-    ["Edition", book.edition],
-    ["Weight", `${formatKg(book.weightGrams)} Kg`],
+    [t("book.language"), book.language],
+    [t("book.binding"), book.binding],
+    [t("book.author"), book.author],
+    [t("book.publisher"), book.publisher],
+    [t("book.publishingDate"), book.publishingDate ? date(book.publishingDate) : "—"],
+    [t("book.edition"), book.edition],
+    [t("book.weight"), t("book.weightKg", { kg: formatKg(book.weightGrams) })],
   ];
   return (
     <article className="book-page">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <a href="/">Book Store</a> <span aria-hidden="true">›</span>{" "}
-        <a href={`/?categoryId=${book.categoryId}`}>{book.categoryName}</a>
+      <nav className="breadcrumbs" aria-label={t("book.breadcrumb")}>
+        <a href={href("/")}>{t("shell.bookStore")}</a> <span aria-hidden="true">›</span>{" "}
+        <a href={`${href("/")}?categoryId=${book.categoryId}`}>{book.categoryName}</a>
       </nav>
       <div className="book-top">
         <Island
@@ -40,9 +34,11 @@ export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
           props={{ images: book.images, title: book.title }}
         />
         <div className="book-summary">
-          {book.preorder ? <span className="badge badge-preorder">Pre-Order</span> : null}
+          {book.preorder
+            ? <span className="badge badge-preorder">{t("book.preorderBadge")}</span>
+            : null}
           <h1 className="book-title">{book.title}</h1>
-          <p className="book-author">by {book.author}</p>
+          <p className="book-author">{t("book.by", { author: book.author })}</p>
           <Stars />
           <p className="book-facts">
             <Price cents={book.priceCents} className="book-price" />
@@ -56,9 +52,9 @@ export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
         </div>
       </div>
       <section className="specification" aria-labelledby="spec-heading">
-        <h2 id="spec-heading">Specification</h2>
+        <h2 id="spec-heading">{t("book.specification")}</h2>
         <p className="description">
-          {book.description || "No description available for this product."}
+          {book.description || t("book.noDescription")}
         </p>
         <dl className="spec-list">
           {rows.map(([name, value]) => (

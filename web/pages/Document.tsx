@@ -12,12 +12,14 @@ export interface DocumentProps {
   /** The rendered body markup. */
   bodyHtml: string;
   extraHead?: ReactNode;
+  /** The page's language (`<html lang>`); English when absent (the admin area). */
+  lang?: string;
 }
 
-export function Document({ head, assets, islandJson, bodyHtml }: DocumentProps) {
+export function Document({ head, assets, islandJson, bodyHtml, lang }: DocumentProps) {
   const share = head.share;
   return (
-    <html lang="en">
+    <html lang={lang ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -29,6 +31,9 @@ export function Document({ head, assets, islandJson, bodyHtml }: DocumentProps) 
         {head.canonical ?? share?.url
           ? <link rel="canonical" href={head.canonical ?? share?.url} />
           : null}
+        {(head.alternates ?? []).map(({ hreflang, href }) => (
+          <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+        ))}
         {(head.jsonLd ?? []).map((data, i) => (
           <script
             key={i}

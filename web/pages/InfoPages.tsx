@@ -1,17 +1,18 @@
 /** The shop's policy pages and the not-found page. */
 import type { ShopInfo } from "../../domain/shop.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export function NotFoundPage() {
+  const { t, href } = useI18n();
   return (
     <section className="info-page not-found">
-      <h1 className="page-title">Page not found</h1>
+      <h1 className="page-title">{t("notFound.title")}</h1>
+      <p>{t("notFound.text")}</p>
       <p>
-        We could not find the page you asked for. It may have moved, or the book may no longer be
-        sold.
-      </p>
-      <p>
-        <a href="/" className="button">Browse the Book Store</a>{" "}
-        <a href="/stationery" className="button button-ghost">Stationery Store</a>
+        <a href={href("/")} className="button">{t("cart.browse")}</a>{" "}
+        <a href={href("/stationery")} className="button button-ghost">
+          {t("shell.stationeryStore")}
+        </a>
       </p>
     </section>
   );

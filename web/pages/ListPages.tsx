@@ -2,22 +2,29 @@
 import { Island } from "../components/Island.tsx";
 import { BookList, type BookListProps } from "../islands/BookList.tsx";
 import { StationeryList, type StationeryListProps } from "../islands/StationeryList.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export function BookStorePage({ list }: { list: BookListProps }) {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="page-title">Book Store</h1>
-      {list.query.q ? <p className="search-note">Results for “{list.query.q}”</p> : null}
+      <h1 className="page-title">{t("shell.bookStore")}</h1>
+      {list.query.q
+        ? <p className="search-note">{t("list.resultsFor", { q: list.query.q })}</p>
+        : null}
       <Island name="BookList" component={BookList} props={list} />
     </>
   );
 }
 
 export function StationeryStorePage({ list }: { list: StationeryListProps }) {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="page-title">Stationery Store</h1>
-      {list.query.q ? <p className="search-note">Results for “{list.query.q}”</p> : null}
+      <h1 className="page-title">{t("shell.stationeryStore")}</h1>
+      {list.query.q
+        ? <p className="search-note">{t("list.resultsFor", { q: list.query.q })}</p>
+        : null}
       <Island name="StationeryList" component={StationeryList} props={list} />
     </>
   );

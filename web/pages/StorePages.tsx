@@ -6,16 +6,16 @@ import { Island } from "../components/Island.tsx";
 import { Cart } from "../islands/Cart.tsx";
 import { Checkout } from "../islands/Checkout.tsx";
 import { Register } from "../islands/Register.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export function CartPage() {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="page-title">My Shopping Cart</h1>
+      <h1 className="page-title">{t("cart.title")}</h1>
       <Island name="Cart" component={Cart} props={{}} />
       <noscript>
-        <p className="notice">
-          Your cart is kept by your browser: please turn on JavaScript to see it.
-        </p>
+        <p className="notice">{t("cart.noScript")}</p>
       </noscript>
     </>
   );
@@ -24,25 +24,27 @@ export function CartPage() {
 export function CheckoutPage(
   { provinces, bank, feeRules }: { provinces: Province[]; bank: BankDetails; feeRules?: FeeRules },
 ) {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="page-title">Checkout</h1>
+      <h1 className="page-title">{t("checkout.title")}</h1>
       <Island
         name="Checkout"
         component={Checkout}
         props={{ provinces, bank, ...(feeRules ? { feeRules } : {}) }}
       />
       <noscript>
-        <p className="notice">Checkout needs JavaScript turned on.</p>
+        <p className="notice">{t("checkout.noScript")}</p>
       </noscript>
     </>
   );
 }
 
 export function RegisterPage() {
+  const { t } = useI18n();
   return (
     <section className="narrow">
-      <h1 className="page-title">Register</h1>
+      <h1 className="page-title">{t("register.title")}</h1>
       <Island name="Register" component={Register} props={{}} />
     </section>
   );

@@ -4,6 +4,8 @@ import { shareImage } from "../../domain/catalogue/image_variants.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import type { PageHead, PageModel } from "./model.ts";
 import { bookJsonLd, stationeryListJsonLd } from "./structured_data.ts";
+import { type I18n, i18nFor } from "../i18n/mod.ts";
+import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
 
 const SHOP_DESCRIPTION =
   "Books in Sinhala, English and Tamil, and school and office stationery, delivered anywhere in Sri Lanka.";
@@ -26,19 +28,42 @@ export function listCanonicalPath(path: string, page: number): string {
   return page > 1 ? `${path}?page=${page}` : path;
 }
 
-export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
+/**
+ * A page's head in its language: the canonical address and the share card's under the
+ * language's prefix, and `hreflang` links to the page in every language (x-default: English).
+ * Pages without a canonical address (cart, checkout, not found) get no alternates.
+ */
+export function localizeHead(head: PageHead, shop: ShopInfo, language: Language): PageHead {
+  if (!head.canonical?.startsWith(shop.publicUrl)) return head;
+  const path = head.canonical.slice(shop.publicUrl.length) || "/";
+  const inLanguage = (l: Language) => {
+    const [pathname, query] = path.split("?");
+    return absoluteUrl(shop, localizedPath(l, pathname) + (query ? `?${query}` : ""));
+  };
+  return {
+    ...head,
+    canonical: inLanguage(language),
+    share: head.share ? { ...head.share, url: inLanguage(language) } : undefined,
+    alternates: [
+      ...LANGUAGES.map((l) => ({ hreflang: l, href: inLanguage(l) })),
+      { hreflang: "x-default", href: inLanguage("en") },
+    ],
+  };
+}
+
+export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor("en")): PageHead {
   const name = shop.name;
   switch (model.kind) {
     case "books":
       return {
-        title: `Book Store | ${name}`,
+        title: `${i18n.t("shell.bookStore")} | ${name}`,
         description: SHOP_DESCRIPTION,
         canonical: absoluteUrl(shop, listCanonicalPath("/", model.list.query.page)),
       };
     case "stationery": {
       const path = listCanonicalPath("/stationery", model.list.query.page);
       return {
-        title: `Stationery Store | ${name}`,
+        title: `${i18n.t("shell.stationeryStore")} | ${name}`,
         description:
           "Pens, notebooks, art and office supplies from Pothgula, delivered in Sri Lanka.",
         canonical: absoluteUrl(shop, path),
@@ -53,7 +78,7 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
         book.description ?? `${book.title} by ${book.author}, ${formatLkr(book.priceCents)}.`,
       );
       return {
-        title: `${book.title} by ${book.author} | ${name}`,
+        title: `${i18n.t("head.book", { title: book.title, author: book.author })} | ${name}`,
         description,
         canonical: absoluteUrl(shop, `/books/${book.id}`),
         jsonLd: [bookJsonLd(book, shop)],
@@ -68,12 +93,12 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
     }
     case "cart":
       return {
-        title: `My Shopping Cart | ${name}`,
+        title: `${i18n.t("head.cart")} | ${name}`,
         description: "The books and stationery in your cart.",
       };
     case "checkout":
       return {
-        title: `Checkout | ${name}`,
+        title: `${i18n.t("checkout.title")} | ${name}`,
         description: "Delivery details and payment for your order.",
       };
     case "order":
@@ -88,7 +113,7 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
       };
     case "register":
       return {
-        title: `Register | ${name}`,
+        title: `${i18n.t("register.title")} | ${name}`,
         description: "Create a Pothgula account.",
         canonical: absoluteUrl(shop, "/register"),
       };
@@ -111,6 +136,9 @@ export function pageHead(model: PageModel, shop: ShopInfo): PageHead {
         canonical: absoluteUrl(shop, "/terms"),
       };
     case "not_found":
-      return { title: `Page not found | ${name}`, description: "This page does not exist." };
+      return {
+        title: `${i18n.t("notFound.title")} | ${name}`,
+        description: "This page does not exist.",
+      };
   }
 }

@@ -4,6 +4,7 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import type { Language } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
 
@@ -33,8 +34,12 @@ export interface PageAssets {
 
 export interface PageContext {
   shop: ShopInfo;
-  /** The request path ("/books/12"). */
+  /** The request path without its language prefix ("/books/12" for /si/books/12). */
   path: string;
+  /** The page's language, from the path's prefix; English when absent. */
+  language?: Language;
+  /** The request's query ("?q=x" or ""), kept by the language switcher. */
+  search?: string;
   /** The search term in the URL, for the header's search box. */
   q?: string;
   year: number;
@@ -49,6 +54,8 @@ export interface PageHead {
   canonical?: string;
   /** Structured data (schema.org JSON-LD) for search engines. */
   jsonLd?: Record<string, unknown>[];
+  /** The same page in each language, for `hreflang` links (x-default: the English one). */
+  alternates?: { hreflang: string; href: string }[];
   /** Open Graph / Twitter card for link previews. */
   share?: { type: string; title: string; description: string; image?: string; url: string };
 }

@@ -1,0 +1,39 @@
+/**
+ * The storefront's languages and where they live in a path: English unprefixed,
+ * Sinhala under /si, Tamil under /ta.
+ */
+
+export const LANGUAGES = ["en", "si", "ta"] as const;
+export type Language = typeof LANGUAGES[number];
+
+/** The Intl locale each language formats numbers and dates with (Sri Lankan conventions). */
+export const INTL_LOCALE: Record<Language, string> = { en: "en-LK", si: "si-LK", ta: "ta-LK" };
+
+/**
+ * The language a path is in and the path without its prefix. Only a whole first segment
+ * counts: "/si/books/3" is Sinhala, "/sinhala" and "/ta-x" are English paths.
+ *
+ * @example languageOfPath("/si") // { language: "si", path: "/" }
+ * @example languageOfPath("/ta/stationery") // { language: "ta", path: "/stationery" }
+ */
+export function languageOfPath(path: string): { language: Language; path: string } {
+  const match = /^\/(si|ta)(\/.*)?$/.exec(path);
+  if (!match) return { language: "en", path };
+  return { language: match[1] as Language, path: match[2] ?? "/" };
+}
+
+/**
+ * A path (unprefixed) in a language.
+ *
+ * @example localizedPath("si", "/") // "/si"
+ * @example localizedPath("en", "/books/3") // "/books/3"
+ */
+export function localizedPath(language: Language, path: string): string {
+  if (language === "en") return path;
+  return path === "/" ? `/${language}` : `/${language}${path}`;
+}
+
+/** The same path in every language, for routes that answer in each. */
+export function pathsInEveryLanguage(path: string): string[] {
+  return LANGUAGES.map((language) => localizedPath(language, path));
+}

@@ -1,0 +1,91 @@
+/**
+ * The storefront's words in English, Sinhala and Tamil. Each language's catalogue is one
+ * JSON file of ICU messages (`{name}` for a value, `{n, plural, ...}` for counts) that the
+ * shop owner can correct; `catalogue_test.ts` keeps their keys and placeholders alike.
+ * The server render and the islands' hydration read the same language from one context.
+ *
+ * Numbers and dates are written from these catalogues and one fixed grouping, not from the
+ * engine's locale data: Deno's ICU has no Sinhala (si-LK falls back to en-US) and its ta-LK
+ * groups digits the Indian way, so Intl alone would write the server's page one way and the
+ * browser's hydration another. Sri Lanka groups by thousands in all three languages.
+ */
+import { createContext, useContext } from "react";
+import { IntlMessageFormat } from "intl-messageformat";
+import { INTL_LOCALE, type Language, localizedPath } from "../../domain/i18n/language.ts";
+import en from "./en.json" with { type: "json" };
+import si from "./si.json" with { type: "json" };
+import ta from "./ta.json" with { type: "json" };
+
+export type MessageKey = keyof typeof en;
+export type Values = Record<string, string | number>;
+
+export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, si, ta };
+
+/** Everything a component needs to speak the page's language. */
+export interface I18n {
+  language: Language;
+  /** The message `key` with its values filled in. */
+  t(key: MessageKey, values?: Values): string;
+  /** A whole number with the language's grouping. */
+  number(value: number): string;
+  /** An amount in cents as the shop shows prices: always LKR, two decimals. */
+  lkr(cents: number): string;
+  /** A calendar date (YYYY-MM-DD) written the language's way. */
+  date(isoDate: string): string;
+  /** An unprefixed storefront path in this language ("/books/3" → "/si/books/3"). */
+  href(path: string): string;
+}
+
+/** Numbers in messages use the same grouping as `number()` (see above). */
+const MESSAGE_FORMATS = { number: { integer: { maximumFractionDigits: 0 } } };
+
+const made = new Map<Language, I18n>();
+
+/** The words and formats of one language (made once, then shared). */
+export function i18nFor(language: Language): I18n {
+  const known = made.get(language);
+  if (known) return known;
+  const locale = INTL_LOCALE[language];
+  const formats = new Map<MessageKey, IntlMessageFormat>();
+  const numbers = new Intl.NumberFormat("en-US");
+  const amounts = new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const months = CATALOGUES[language]["date.months"].split(",").map((month) => month.trim());
+  const i18n: I18n = {
+    language,
+    t(key, values) {
+      let format = formats.get(key);
+      if (!format) {
+        format = new IntlMessageFormat(CATALOGUES[language][key], locale, MESSAGE_FORMATS, {
+          formatters: {
+            getNumberFormat: (_locale, options) => new Intl.NumberFormat("en-US", options),
+            getDateTimeFormat: (...args) => new Intl.DateTimeFormat(...args),
+            getPluralRules: (...args) => new Intl.PluralRules(...args),
+          },
+        });
+        formats.set(key, format);
+      }
+      return String(format.format(values));
+    },
+    number: (value) => numbers.format(value),
+    lkr: (cents) => `LKR ${amounts.format(cents / 100)}`,
+    date(isoDate) {
+      const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+      const month = match ? months[Number(match[2]) - 1] : undefined;
+      if (!match || !month) return isoDate;
+      return i18n.t("date.long", { day: Number(match[3]), month, year: match[1] });
+    },
+    href: (path) => localizedPath(language, path),
+  };
+  made.set(language, i18n);
+  return i18n;
+}
+
+/** The page's language; English where no provider is above (the admin area). */
+export const I18nContext = createContext<I18n>(i18nFor("en"));
+
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}
