@@ -183,9 +183,9 @@ export function OrderDetailPage({ id }: { id: number }) {
       </header>
       <p>
         Placed <time dateTime={order.order_date}>{formatDateTime(order.order_date)}</time>
-        {order.courier && <>· Courier {order.courier}</>}
-        {order.tracking_number && <>· Tracking {order.tracking_number}</>}
-        {order.reject_reason && <>· Rejected: {order.reject_reason}</>}
+        {order.courier && <>{" · "}Courier {order.courier}</>}
+        {order.tracking_number && <>{" · "}Tracking {order.tracking_number}</>}
+        {order.reject_reason && <>{" · "}Rejected: {order.reject_reason}</>}
       </p>
       <Notice notice={notice} onDismiss={clear} />
       {(actions.confirm || actions.reject || actions.slip) && (
@@ -269,8 +269,7 @@ export function OrderDetailPage({ id }: { id: number }) {
             <thead>
               <tr>
                 <th scope="col">Item</th>
-                <th scope="col">Price</th>
-                <th scope="col">Quantity</th>
+                <th scope="col">Quantity × price</th>
                 <th scope="col">Line total</th>
               </tr>
             </thead>
@@ -281,23 +280,27 @@ export function OrderDetailPage({ id }: { id: number }) {
                     <span className="item-type">{itemTypeLabel(item.type)}</span> {item.title}
                     {item.isbn13 && <span className="item-isbn">ISBN-13: {item.isbn13}</span>}
                   </td>
-                  <td className="money">{formatLkr(lineTotalCents({ ...item, quantity: 1 }))}</td>
-                  <td>{item.quantity}</td>
+                  <td>
+                    {item.quantity} ×{" "}
+                    <span className="money">
+                      {formatLkr(lineTotalCents({ ...item, quantity: 1 }))}
+                    </span>
+                  </td>
                   <td className="money">{formatLkr(lineTotalCents(item))}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3}>{AMOUNT_LABELS.items}</th>
+                <th scope="row" colSpan={2}>{AMOUNT_LABELS.items}</th>
                 <td className="money">{formatLkr(cost.itemTotalCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3}>{AMOUNT_LABELS.deliveryFee}</th>
+                <th scope="row" colSpan={2}>{AMOUNT_LABELS.deliveryFee}</th>
                 <td className="money">{formatLkr(cost.shippingCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3}>{AMOUNT_LABELS.totalToPay}</th>
+                <th scope="row" colSpan={2}>{AMOUNT_LABELS.totalToPay}</th>
                 <td className="money">
                   <strong>{formatLkr(cost.subtotalCents)}</strong>
                 </td>
