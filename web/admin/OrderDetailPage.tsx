@@ -86,8 +86,11 @@ export function OrderDetailPage({ id }: { id: number }) {
 
   const actions = orderActions(order);
   const cost = costDetails(order);
-  const changeStatus = (status: "completed" | "rejected", values: Record<string, string>) =>
-    act(
+  const changeStatus = async (
+    status: "completed" | "rejected",
+    values: Record<string, string>,
+  ) => {
+    const changed = await act(
       status,
       async () => {
         const next = await setOrderStatus(api, { id: order.id, status, ...values });
@@ -97,12 +100,24 @@ export function OrderDetailPage({ id }: { id: number }) {
       statusChangedMessage(status),
       "Failed to update order status",
     );
+    // A confirmed order goes out with its slip: it downloads at once, as it always has.
+    if (changed && status === "completed") {
+      setBusy("slip");
+      try {
+        await downloadSlip(api, order.id);
+      } catch (error) {
+        failure(`Order completed, but the slip did not download: ${messageOf(error)}`);
+      } finally {
+        setBusy(null);
+      }
+    }
+  };
 
   const confirmOrder = () =>
     setConfirm({
       title: "Confirm order",
       message: `Confirm order #${order.id} from ${order.name}? ${order.email} is mailed that ` +
-        "it is on its way.",
+        "it is on its way, and the order slip downloads.",
       confirmLabel: "Confirm",
       tone: "primary",
       fields: [

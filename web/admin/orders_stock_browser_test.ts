@@ -45,7 +45,9 @@ Deno.test("admin orders, stock and layout", async (t) => {
           await page.getByRole("button", { name: "Confirm" }).click();
           await ask.getByLabel("Courier (optional)").fill("Pronto Lanka");
           await ask.getByLabel("Tracking number (optional)").fill("PX-7781");
+          const confirmSlip = page.waitForEvent("download");
           await ask.getByRole("button", { name: "Confirm" }).click();
+          assert.equal((await confirmSlip).suggestedFilename(), "order-3.pdf");
           await statusText(page, "Order completed");
           assert.equal(api.orders[1].status, "completed");
           const confirmed = api.requests.find((r) => r.path === "/api/orders/status");
