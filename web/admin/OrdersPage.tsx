@@ -7,15 +7,17 @@ import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "./api.ts";
 import { useAdmin } from "./context.ts";
 import { DataTable, Pager } from "./DataTable.tsx";
-import { listOrders, orderStats } from "./endpoints.ts";
+import { fewestInStock, listOrders, orderStats } from "./endpoints.ts";
 import { Loading, Notice } from "./Feedback.tsx";
 import { formatDateTime, formatLkr, formatRupees } from "./format.ts";
 import { useDebounced, useLoad, useNotice } from "./hooks.ts";
 import { navigate } from "./navigation.ts";
+import { editPath } from "./router.ts";
 import {
   costDetails,
   filtersFromSearch,
   filtersToSearch,
+  LOW_STOCK,
   NO_FILTERS,
   type OrderFilters,
   orderPath,
@@ -120,6 +122,7 @@ export function OrdersPage() {
 
   const [orders] = useLoad(() => listOrders(api, filters), [api, JSON.stringify(filters)]);
   const [stats] = useLoad(() => orderStats(api), [api]);
+  const [lowStock] = useLoad(() => fewestInStock(api), [api]);
 
   const change = <K extends keyof OrderFilters>(name: K, value: OrderFilters[K]) =>
     setFilters((previous) => ({ ...previous, [name]: value, page: 1 }));
@@ -176,6 +179,34 @@ export function OrdersPage() {
           </div>
         </dl>
       )}
+      <section className="low-stock" aria-labelledby="low-stock-heading">
+        <h3 id="low-stock-heading">Low stock (at most {LOW_STOCK} left)</h3>
+        {lowStock.state === "error" && !lowStock.data && (
+          <p className="empty">Unavailable: {lowStock.message}</p>
+        )}
+        {lowStock.data && lowStock.data.length === 0 && (
+          <p className="empty">Nothing is running low</p>
+        )}
+        {lowStock.data && lowStock.data.length > 0 && (
+          <ul>
+            {lowStock.data.map((product) => (
+              <li key={`${product.kind}-${product.id}`}>
+                <a
+                  href={editPath(product.kind, product.id)}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    navigate(editPath(product.kind, product.id));
+                  }}
+                >
+                  {product.title}
+                </a>{" "}
+                <strong>{product.stock}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <form className="order-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="order-filter order-filter-wide">
           <label htmlFor="order-search">Find an order</label>

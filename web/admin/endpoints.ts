@@ -1,7 +1,12 @@
 /** The admin's calls of the shop's API, typed. Paths and fields as in the HTTP contract. */
 import type { OrderStatus } from "../../domain/orders/model.ts";
 import type { ApiClient } from "./api.ts";
-import { filterParams, type OrderFilters } from "./orders.ts";
+import {
+  filterParams,
+  type LowStockProduct,
+  lowStockProducts,
+  type OrderFilters,
+} from "./orders.ts";
 import type { StockChanges } from "./stock.ts";
 import type { SortQuery } from "./table_sort.ts";
 import type {
@@ -123,6 +128,16 @@ export async function markOrderPaid(api: ApiClient, id: number): Promise<WireOrd
   return (await api.send<{ data: WireOrder }>("PUT", `/api/orders/${id}/payment`, {
     status: "paid",
   })).data;
+}
+
+/** The products with the fewest in stock, a few of each kind (the shop sorts by stock). */
+export async function fewestInStock(api: ApiClient): Promise<LowStockProduct[]> {
+  const query = { page: 1, pageSize: 5, sort: "stock", order: "asc" };
+  const [books, stationery] = await Promise.all([
+    api.get<WirePage<WireBook>>("/api/books", query),
+    api.get<WirePage<WireStationery>>("/api/stationery", query),
+  ]);
+  return lowStockProducts(books.data, stationery.data);
 }
 
 export async function orderStats(api: ApiClient): Promise<WireOrderStats> {

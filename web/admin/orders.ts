@@ -197,3 +197,32 @@ export function eventLabel(event: { kind: string; actor: string }): string {
 export function lineTotalCents(item: { price: number; quantity: number }): number {
   return rupeesToCents(item.price) * item.quantity;
 }
+
+/** At or below this many copies a product counts as running low. */
+export const LOW_STOCK = 5;
+
+export interface LowStockProduct {
+  kind: "books" | "stationery";
+  id: number;
+  title: string;
+  stock: number;
+}
+
+/** The products at or below LOW_STOCK, fewest first, at most `limit` of them. */
+export function lowStockProducts(
+  books: { id: number; title: string; stock: number }[],
+  stationery: { id: number; title: string; stock: number }[],
+  limit = 5,
+): LowStockProduct[] {
+  return [
+    ...books.map((p) => ({ kind: "books" as const, id: p.id, title: p.title, stock: p.stock })),
+    ...stationery.map((p) => ({
+      kind: "stationery" as const,
+      id: p.id,
+      title: p.title,
+      stock: p.stock,
+    })),
+  ].filter((p) => p.stock <= LOW_STOCK)
+    .sort((a, b) => a.stock - b.stock || a.title.localeCompare(b.title))
+    .slice(0, limit);
+}

@@ -19,6 +19,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
       "an order opens from the table; Confirm and Reject ask first and take a courier or a reason",
       async () => {
         const seed = (api: FakeShopApi) => {
+          seedCatalogue(api);
           api.orders = [
             order(4),
             order(3),
@@ -32,6 +33,9 @@ Deno.test("admin orders, stock and layout", async (t) => {
           await page.getByRole("heading", { name: "All Orders" }).waitFor();
           await page.locator("p.stat", { hasText: "LKR 2,500.50" }).waitFor();
           await page.getByText("Page 1 of 1 (4 in all)").waitFor();
+          const low = page.getByRole("region", { name: /^Low stock/ });
+          await low.getByRole("link", { name: "Gamperaliya" }).waitFor();
+          assert.equal(await low.getByRole("link", { name: "Blue pen" }).count(), 0);
           await page.getByRole("link", { name: "#3", exact: true }).click();
           await page.getByRole("heading", { name: "Order #3" }).waitFor();
           assert.equal(new URL(page.url()).pathname, "/admin/orders/3");

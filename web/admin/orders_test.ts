@@ -8,6 +8,8 @@ import {
   filtersToSearch,
   groupOrders,
   lineTotalCents,
+  LOW_STOCK,
+  lowStockProducts,
   NO_FILTERS,
   orderActions,
   orderPath,
@@ -134,4 +136,17 @@ Deno.test("timeline entries and line totals read as the owner expects", () => {
   assert.equal(eventLabel({ kind: "refunded", actor: "bot" }), "refunded by bot");
   assert.equal(lineTotalCents({ price: 950.5, quantity: 3 }), 285150);
   assert.equal(lineTotalCents({ price: 0.1, quantity: 3 }), 30);
+});
+
+Deno.test("lowStockProducts() lists what runs low across both kinds, fewest first", () => {
+  const found = lowStockProducts(
+    [{ id: 1, title: "Madol Doova", stock: 3 }, { id: 2, title: "Gamperaliya", stock: 40 }],
+    [{ id: 7, title: "CR book", stock: 0 }, { id: 8, title: "Pencil", stock: LOW_STOCK }],
+  );
+  assert.deepEqual(found.map((p) => `${p.kind}/${p.id}:${p.stock}`), [
+    "stationery/7:0",
+    "books/1:3",
+    "stationery/8:5",
+  ]);
+  assert.equal(lowStockProducts([], [{ id: 1, title: "A", stock: 1 }], 0).length, 0);
 });
