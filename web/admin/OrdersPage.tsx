@@ -201,7 +201,7 @@ export function OrdersPage() {
                 >
                   {product.title}
                 </a>{" "}
-                <strong>{product.stock}</strong>
+                <strong>{product.stock} left</strong>
               </li>
             ))}
           </ul>

@@ -35,6 +35,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
           await page.getByText("Page 1 of 1 (4 in all)").waitFor();
           const low = page.getByRole("region", { name: /^Low stock/ });
           await low.getByRole("link", { name: "Gamperaliya" }).waitFor();
+          await low.getByText("3 left").waitFor();
           assert.equal(await low.getByRole("link", { name: "Blue pen" }).count(), 0);
           await page.getByRole("link", { name: "#3", exact: true }).click();
           await page.getByRole("heading", { name: "Order #3" }).waitFor();
@@ -184,6 +185,34 @@ Deno.test("admin orders, stock and layout", async (t) => {
         }
       },
     );
+
+    await t.step("the list pages on the server and a reload keeps the page", async () => {
+      const seed = (api: FakeShopApi) => {
+        api.orders = Array.from({ length: 25 }, (_, i) => order(25 - i));
+      };
+      await withShop(rig, seed, async (page, api, url) => {
+        await logIn(page, url);
+        await page.goto(`${url}/admin/orders`);
+        await page.getByText("Page 1 of 2 (25 in all)").waitFor();
+        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByText("Page 2 of 2 (25 in all)").waitFor();
+        await page.getByRole("link", { name: "#5", exact: true }).waitFor();
+        assert.equal(await page.getByRole("link", { name: "#6", exact: true }).count(), 0);
+        assert.equal(new URL(page.url()).searchParams.get("page"), "2");
+        await page.reload();
+        await page.getByText("Page 2 of 2 (25 in all)").waitFor();
+        const asked = api.requests.filter((r) => r.path === "/api/orders").at(-1);
+        assert.equal(asked?.query.page, "2");
+        assert.equal(asked?.query.pageSize, "20");
+        await page.getByLabel("Status").selectOption("completed");
+        await page.getByText("No orders match").waitFor();
+        assert.equal(
+          new URL(page.url()).searchParams.get("page"),
+          null,
+          "a filter starts at page 1",
+        );
+      });
+    });
 
     await t.step("stock adds quantities with addStock and searches on the server", async () => {
       await withShop(rig, seedCatalogue, async (page, api, url) => {
