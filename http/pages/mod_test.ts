@@ -235,6 +235,7 @@ Deno.test("the admin paths serve the admin shell without server data", async () 
       "/admin/catalogue",
       "/admin/books/12",
       "/admin/stationery/3",
+      "/admin/orders/42",
     ]
   ) {
     const response = await app.request(path);

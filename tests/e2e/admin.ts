@@ -122,13 +122,15 @@ export async function adminJourney(e2e: E2e): Promise<void> {
     await Deno.remove(dir, { recursive: true });
   }
 
-  // Confirm the COD order: it moves to Completed, the slip downloads, the mail goes out.
+  // Find the COD order by its number, open it and confirm it: the slip downloads, the mail goes out.
   await page.getByRole("link", { name: "Orders", exact: true }).click();
   await page.waitForURL(`${base}/admin/orders`);
   await page.getByRole("heading", { name: "All Orders" }).waitFor();
-  const pending = page.getByRole("region", { name: /^Pending/ });
-  const codCard = pending.getByRole("article", { name: `Order #${cod}` });
-  await codCard.getByRole("button", { name: "Confirm" }).click();
+  await page.getByLabel("Find an order").fill(String(cod));
+  await page.waitForURL(`${base}/admin/orders?q=${cod}`);
+  await page.getByRole("link", { name: `#${cod}`, exact: true }).click();
+  await page.getByRole("heading", { name: `Order #${cod}` }).waitFor();
+  await page.getByRole("button", { name: "Confirm" }).click();
   const downloading = page.waitForEvent("download");
   await page.getByRole("dialog", { name: "Confirm order" }).getByRole("button", { name: "Confirm" })
     .click();
@@ -137,22 +139,22 @@ export async function adminJourney(e2e: E2e): Promise<void> {
   const bytes = await Deno.readFile(await download.path());
   assert.equal(new TextDecoder().decode(bytes.slice(0, 4)), "%PDF");
   await page.getByRole("status").filter({ hasText: "Order completed" }).waitFor();
-  await page.getByRole("region", { name: /^Completed/ })
-    .getByRole("article", { name: `Order #${cod}` }).waitFor();
+  await page.getByText("Confirmed by Admin").waitFor();
   await e2e.shop.smtp.waitFor(
     (all) => all.some((m) => m.subject.includes(`order #${cod} handed over to delivery`)),
     30_000,
   );
 
-  // Reject the Bank Deposit order: its stock returns.
+  // Back to the list, still searched; then reject the Bank Deposit order: its stock returns.
+  await page.getByRole("link", { name: "← Back to orders" }).click();
+  await page.waitForURL(`${base}/admin/orders?q=${cod}`);
   const held = await Promise.all(bank.lines.map((l) => stockOf(e2e, l.type, l.id)));
-  await pending.getByRole("article", { name: `Order #${bank.id}` })
-    .getByRole("button", { name: "Reject" }).click();
+  await page.goto(`${base}/admin/orders/${bank.id}`);
+  await page.getByRole("button", { name: "Reject" }).click();
   await page.getByRole("dialog", { name: "Reject order" }).getByRole("button", { name: "Reject" })
     .click();
   await page.getByRole("status").filter({ hasText: "Order rejected" }).waitFor();
-  await page.getByRole("region", { name: /^Rejected/ })
-    .getByRole("article", { name: `Order #${bank.id}` }).waitFor();
+  await page.getByText("Rejected by Admin").waitFor();
   const returned = await Promise.all(bank.lines.map((l) => stockOf(e2e, l.type, l.id)));
   assert.deepEqual(returned, held.map((n, i) => n + bank.lines[i].quantity));
 

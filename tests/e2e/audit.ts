@@ -105,7 +105,9 @@ export async function auditJourney(e2e: E2e): Promise<void> {
     {
       name: "admin-orders",
       path: "/admin/orders",
-      ready: (page) => page.getByRole("heading", { name: /^Pending \(\d+\)$/ }).waitFor(),
+      ready: (page) =>
+        page.getByRole("table", { name: "Orders, newest first" }).getByRole("row").nth(1)
+          .waitFor(),
     },
     {
       name: "admin-stock",

@@ -5,6 +5,7 @@ import { AdminContext } from "./context.ts";
 import { DashboardPage } from "./DashboardPage.tsx";
 import { LoginPage } from "./LoginPage.tsx";
 import { navigate, usePath } from "./navigation.ts";
+import { OrderDetailPage } from "./OrderDetailPage.tsx";
 import { OrdersPage } from "./OrdersPage.tsx";
 import { LOGIN_PATH, resolveRoute } from "./router.ts";
 import { clearSession, readSession, saveSession, type Session } from "./session.ts";
@@ -62,9 +63,16 @@ export function App() {
   }
   return (
     <AdminContext.Provider value={context}>
-      <Shell current={route.page.startsWith("edit-") ? "catalogue" : route.page}>
+      <Shell
+        current={route.page.startsWith("edit-")
+          ? "catalogue"
+          : route.page === "order"
+          ? "orders"
+          : route.page}
+      >
         {route.page === "dashboard" && <DashboardPage />}
         {route.page === "orders" && <OrdersPage />}
+        {route.page === "order" && <OrderDetailPage id={route.id!} key={route.id} />}
         {route.page === "stock" && <StockPage />}
         {route.page === "catalogue" && <CataloguePage />}
         {route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}

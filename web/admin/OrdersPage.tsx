@@ -1,135 +1,151 @@
-/** All Orders: the completed-items figure and the orders grouped by status. */
-import { useCallback, useState } from "react";
+/**
+ * The owner's orders: the day's figures, a server-paged table the search and filters narrow
+ * (kept in the admin URL, so a reload or the back button keeps them), and its CSV export.
+ */
+import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
+import { useCallback, useEffect, useState } from "react";
 import { messageOf } from "./api.ts";
-import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
 import { useAdmin } from "./context.ts";
-import { listOrders, markOrderPaid, orderStats, setOrderStatus } from "./endpoints.ts";
+import { DataTable, Pager } from "./DataTable.tsx";
+import { fewestInStock, listOrders, orderStats } from "./endpoints.ts";
 import { Loading, Notice } from "./Feedback.tsx";
-import { formatRupees } from "./format.ts";
+import { formatDateTime, formatLkr, formatRupees } from "./format.ts";
 import { useDebounced, useLoad, useNotice } from "./hooks.ts";
-import { OrderCard } from "./OrderCard.tsx";
-import { groupOrders, GROUPS, statusChangedMessage } from "./orders.ts";
-import { downloadOrdersCsv, downloadProof, downloadSlip } from "./slip.ts";
+import { navigate } from "./navigation.ts";
+import { editPath } from "./router.ts";
+import {
+  costDetails,
+  filtersFromSearch,
+  filtersToSearch,
+  LOW_STOCK,
+  NO_FILTERS,
+  type OrderFilters,
+  orderPath,
+  PAYMENT_LABELS,
+  STATUS_LABELS,
+} from "./orders.ts";
+import { downloadOrdersCsv } from "./slip.ts";
 import type { WireOrder } from "./wire.ts";
+
+/** The list's filters as last shown, so that an order's page can lead back to them. */
+let lastListSearch = "";
+
+/** The admin URL of the order list with the filters it last had. */
+export function ordersListPath(): string {
+  return `/admin/orders${lastListSearch}`;
+}
+
+const column = createColumnHelper<WireOrder>();
+
+// deno-lint-ignore no-explicit-any
+const COLUMNS: ColumnDef<WireOrder, any>[] = [
+  column.accessor("id", {
+    header: "Order",
+    enableSorting: false,
+    cell: (info) => (
+      <a
+        href={orderPath(info.getValue())}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          navigate(orderPath(info.getValue()));
+        }}
+      >
+        #{info.getValue()}
+      </a>
+    ),
+  }),
+  column.accessor("order_date", {
+    header: "Placed",
+    enableSorting: false,
+    cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
+  }),
+  column.accessor("name", {
+    header: "Customer",
+    enableSorting: false,
+    cell: (info) => (
+      <span className="order-who">
+        {info.getValue()}
+        <span className="order-phone">{info.row.original.phone}</span>
+      </span>
+    ),
+  }),
+  column.display({
+    id: "amount",
+    header: "Total to pay",
+    cell: (info) => (
+      <span className="money">{formatLkr(costDetails(info.row.original).subtotalCents)}</span>
+    ),
+  }),
+  column.accessor("status", {
+    header: "Status",
+    enableSorting: false,
+    cell: (info) => {
+      const value: WireOrder["status"] = info.getValue();
+      return <span className={`badge badge-${value}`}>{STATUS_LABELS[value] ?? value}</span>;
+    },
+  }),
+  column.accessor("payment_method", { header: "Payment method", enableSorting: false }),
+  column.accessor("payment_status", {
+    header: "Payment",
+    enableSorting: false,
+    cell: (info) => {
+      const value: WireOrder["payment_status"] = info.getValue();
+      return value ? PAYMENT_LABELS[value] : "—";
+    },
+  }),
+];
 
 export function OrdersPage() {
   const { api } = useAdmin();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
-  const [orders, reloadOrders] = useLoad(() => listOrders(api, q), [api, q]);
-  const [stats, reloadStats] = useLoad(() => orderStats(api), [api]);
-  const { notice, success, failure, clear } = useNotice();
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [filters, setFilters] = useState<OrderFilters>(() =>
+    filtersFromSearch(globalThis.location.search)
+  );
+  const [search, setSearch] = useState(filters.q);
+  const q = useDebounced(search, 300);
+  const [exporting, setExporting] = useState(false);
+  const { notice, failure, clear } = useNotice();
 
-  const change = useCallback(async (
-    order: WireOrder,
-    status: "completed" | "rejected",
-    details: Record<string, string> = {},
-  ) => {
-    setBusyId(order.id);
-    clear();
-    try {
-      await setOrderStatus(api, { id: order.id, status, ...details });
-    } catch {
-      failure("Failed to update order status");
-      setBusyId(null);
-      return;
+  // A typed search starts again at page 1 once the typing pauses.
+  useEffect(() => {
+    setFilters((previous) => previous.q === q ? previous : { ...previous, q, page: 1 });
+  }, [q]);
+
+  // The filters live in the URL: a reload, a shared link or the back button keeps them.
+  useEffect(() => {
+    lastListSearch = filtersToSearch(filters);
+    const url = `/admin/orders${lastListSearch}`;
+    if (globalThis.location.pathname + globalThis.location.search !== url) {
+      globalThis.history.replaceState(null, "", url);
     }
-    success(statusChangedMessage(status));
-    reloadOrders();
-    reloadStats();
-    if (status === "completed") {
-      try {
-        await downloadSlip(api, order.id);
-      } catch (error) {
-        failure(`Order completed, but the slip did not download: ${messageOf(error)}`);
-      }
-    }
-    setBusyId(null);
-  }, [api, clear, success, failure, reloadOrders, reloadStats]);
+  }, [filters]);
 
-  const confirmOrder = useCallback((order: WireOrder) => {
-    setConfirm({
-      title: "Confirm order",
-      message: `Confirm order #${order.id} from ${order.name}? ${order.email} is mailed that ` +
-        "it is on its way, and the order slip downloads.",
-      confirmLabel: "Confirm",
-      tone: "primary",
-      fields: [
-        { name: "courier", label: "Courier (optional)", maxLength: 100 },
-        { name: "trackingNumber", label: "Tracking number (optional)", maxLength: 100 },
-      ],
-      onConfirm: (values) => change(order, "completed", values),
-    });
-  }, [change]);
+  const [orders] = useLoad(() => listOrders(api, filters), [api, JSON.stringify(filters)]);
+  const [stats] = useLoad(() => orderStats(api), [api]);
+  const [lowStock] = useLoad(() => fewestInStock(api), [api]);
 
-  const reject = useCallback((order: WireOrder) => {
-    setConfirm({
-      title: "Reject order",
-      message: `Reject order #${order.id} from ${order.name}? Its stock goes back on sale and ` +
-        `${order.email} is mailed.`,
-      confirmLabel: "Reject",
-      fields: [{
-        name: "reason",
-        label: "Reason, told to the customer (optional)",
-        maxLength: 500,
-      }],
-      onConfirm: (values) => change(order, "rejected", values),
-    });
-  }, [change]);
+  const change = <K extends keyof OrderFilters>(name: K, value: OrderFilters[K]) =>
+    setFilters((previous) => ({ ...previous, [name]: value, page: 1 }));
 
-  const markPaid = useCallback(async (order: WireOrder) => {
-    setBusyId(order.id);
-    clear();
-    try {
-      await markOrderPaid(api, order.id);
-      success(`Payment recorded for order #${order.id}`);
-      reloadOrders();
-      reloadStats();
-    } catch (error) {
-      failure(`Failed to record the payment: ${messageOf(error)}`);
-    } finally {
-      setBusyId(null);
-    }
-  }, [api, clear, success, failure, reloadOrders, reloadStats]);
-
-  const viewProof = useCallback(async (order: WireOrder, proofId: number) => {
-    setBusyId(order.id);
-    try {
-      const proof = order.payment_proofs?.find((p) => p.id === proofId);
-      await downloadProof(api, {
-        orderId: order.id,
-        proofId,
-        contentType: proof?.content_type ?? "application/octet-stream",
-      });
-    } catch (error) {
-      failure(`Failed to download the deposit slip: ${messageOf(error)}`);
-    } finally {
-      setBusyId(null);
-    }
-  }, [api, failure]);
+  const reset = () => {
+    setSearch("");
+    setFilters(NO_FILTERS);
+  };
 
   const exportCsv = useCallback(async () => {
+    setExporting(true);
+    clear();
     try {
-      await downloadOrdersCsv(api, q);
+      await downloadOrdersCsv(api, { ...filters, q: search });
     } catch (error) {
       failure(`Failed to export the orders: ${messageOf(error)}`);
-    }
-  }, [api, q, failure]);
-
-  const slip = useCallback(async (order: WireOrder) => {
-    setBusyId(order.id);
-    try {
-      await downloadSlip(api, order.id);
-    } catch (error) {
-      failure(`Failed to download slip: ${messageOf(error)}`);
     } finally {
-      setBusyId(null);
+      setExporting(false);
     }
-  }, [api, failure]);
+  }, [api, filters, search, clear, failure]);
 
-  const groups = orders.data ? groupOrders(orders.data) : null;
+  const page = orders.data;
+  const filtered = filtersToSearch({ ...filters, page: 1 }) !== "";
   return (
     <div className="orders-page">
       <h2 className="page-heading">All Orders</h2>
@@ -163,18 +179,119 @@ export function OrdersPage() {
           </div>
         </dl>
       )}
-      <form className="stock-search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="order-search">Find an order</label>
-        <input
-          id="order-search"
-          type="search"
-          value={search}
-          placeholder="Order number, name, e-mail or phone"
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <button type="button" className="button-secondary" onClick={exportCsv}>
-          Export CSV
-        </button>
+      <section className="low-stock" aria-labelledby="low-stock-heading">
+        <h3 id="low-stock-heading">Low stock (at most {LOW_STOCK} left)</h3>
+        {lowStock.state === "error" && !lowStock.data && (
+          <p className="empty">Unavailable: {lowStock.message}</p>
+        )}
+        {lowStock.data && lowStock.data.length === 0 && (
+          <p className="empty">Nothing is running low</p>
+        )}
+        {lowStock.data && lowStock.data.length > 0 && (
+          <ul>
+            {lowStock.data.map((product) => (
+              <li key={`${product.kind}-${product.id}`}>
+                <a
+                  href={editPath(product.kind, product.id)}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    navigate(editPath(product.kind, product.id));
+                  }}
+                >
+                  {product.title}
+                </a>{" "}
+                <strong>{product.stock} left</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <form className="order-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="order-filter order-filter-wide">
+          <label htmlFor="order-search">Find an order</label>
+          <input
+            id="order-search"
+            type="search"
+            value={search}
+            placeholder="Order number, name, e-mail or phone"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="order-filter">
+          <label htmlFor="order-status">Status</label>
+          <select
+            id="order-status"
+            value={filters.status}
+            onChange={(e) => change("status", e.target.value as OrderFilters["status"])}
+          >
+            <option value="">Any</option>
+            <option value="pending">Pending</option>
+            <option value="completed">Completed</option>
+            <option value="rejected">Rejected</option>
+          </select>
+        </div>
+        <div className="order-filter">
+          <label htmlFor="order-payment">Payment</label>
+          <select
+            id="order-payment"
+            value={filters.paymentStatus}
+            onChange={(e) =>
+              change("paymentStatus", e.target.value as OrderFilters["paymentStatus"])}
+          >
+            <option value="">Any</option>
+            <option value="unpaid">Not paid</option>
+            <option value="proof_submitted">Deposit slip to check</option>
+            <option value="paid">Paid</option>
+          </select>
+        </div>
+        <div className="order-filter">
+          <label htmlFor="order-method">Payment method</label>
+          <select
+            id="order-method"
+            value={filters.paymentMethod}
+            onChange={(e) =>
+              change("paymentMethod", e.target.value as OrderFilters["paymentMethod"])}
+          >
+            <option value="">Any</option>
+            <option value="COD">Cash on Delivery</option>
+            <option value="Bank Deposit">Bank Deposit</option>
+          </select>
+        </div>
+        <div className="order-filter">
+          <label htmlFor="order-from">Placed from</label>
+          <input
+            id="order-from"
+            type="date"
+            value={filters.from}
+            onChange={(e) => change("from", e.target.value)}
+          />
+        </div>
+        <div className="order-filter">
+          <label htmlFor="order-to">Placed to</label>
+          <input
+            id="order-to"
+            type="date"
+            value={filters.to}
+            onChange={(e) => change("to", e.target.value)}
+          />
+        </div>
+        <div className="order-filter-actions">
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={exportCsv}
+            disabled={exporting}
+            aria-busy={exporting}
+          >
+            {exporting ? "Exporting…" : "Export CSV"}
+          </button>
+          {filtered && (
+            <button type="button" className="button-secondary" onClick={reset}>
+              Clear filters
+            </button>
+          )}
+        </div>
       </form>
       <Notice notice={notice} onDismiss={clear} />
       {orders.state === "error" && (
@@ -182,38 +299,28 @@ export function OrdersPage() {
           Error fetching orders: {orders.message}
         </p>
       )}
-      {orders.state === "loading" && !orders.data && <Loading label="Loading orders" />}
-      {groups &&
-        GROUPS.map((group) => (
-          <section
-            key={group.status}
-            className="order-group"
-            aria-labelledby={`group-${group.status}`}
-          >
-            <h3 id={`group-${group.status}`}>
-              {group.heading} ({groups[group.status].length})
-            </h3>
-            {groups[group.status].length === 0
-              ? <p className="empty">No {group.heading.toLowerCase()} orders</p>
-              : (
-                <div className="order-list">
-                  {groups[group.status].map((order) => (
-                    <OrderCard
-                      key={order.id}
-                      order={order}
-                      busy={busyId === order.id}
-                      onConfirm={confirmOrder}
-                      onReject={reject}
-                      onDownloadSlip={slip}
-                      onMarkPaid={markPaid}
-                      onViewProof={viewProof}
-                    />
-                  ))}
-                </div>
-              )}
-          </section>
-        ))}
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      {orders.state === "loading" && <Loading label="Loading orders" />}
+      {page && (
+        <>
+          <DataTable
+            caption="Orders, newest first"
+            columns={COLUMNS}
+            data={page.data}
+            getRowId={(order) => String(order.id)}
+            busy={orders.state === "loading"}
+            empty={filtered ? "No orders match" : "No orders yet"}
+            sorting={[]}
+            onSortingChange={() => {}}
+          />
+          <Pager
+            page={page.page}
+            pageSize={page.pageSize}
+            total={page.total}
+            label="Pages of orders"
+            onPage={(next) => setFilters((previous) => ({ ...previous, page: next }))}
+          />
+        </>
+      )}
     </div>
   );
 }

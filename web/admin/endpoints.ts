@@ -1,6 +1,12 @@
 /** The admin's calls of the shop's API, typed. Paths and fields as in the HTTP contract. */
 import type { OrderStatus } from "../../domain/orders/model.ts";
 import type { ApiClient } from "./api.ts";
+import {
+  filterParams,
+  type LowStockProduct,
+  lowStockProducts,
+  type OrderFilters,
+} from "./orders.ts";
 import type { StockChanges } from "./stock.ts";
 import type { SortQuery } from "./table_sort.ts";
 import type {
@@ -82,12 +88,39 @@ export async function deleteProduct(api: ApiClient, kind: ProductKind, id: numbe
 }
 
 /**
- * The newest orders, or those `q` finds (an order number, or part of a name, an e-mail
- * address or a phone number): the list answers a page at a time, the largest page is 100.
+ * A page of the orders the filters find, newest first: `q` is an order number, or part of
+ * a name, an e-mail address or a phone number; days are Sri Lanka's.
  */
-export async function listOrders(api: ApiClient, q = ""): Promise<WireOrder[]> {
-  const search = q.trim() ? `&q=${encodeURIComponent(q.trim())}` : "";
-  return (await api.get<{ data: WireOrder[] }>(`/api/orders?pageSize=100${search}`)).data;
+export function listOrders(
+  api: ApiClient,
+  filters: OrderFilters,
+): Promise<WirePage<WireOrder>> {
+  const params = filterParams(filters, { page: false });
+  params.set("page", String(filters.page));
+  params.set("pageSize", String(ADMIN_PAGE_SIZE));
+  return api.get(`/api/orders?${params}`);
+}
+
+/** One order with its timeline. */
+export async function getOrder(api: ApiClient, id: number): Promise<WireOrder> {
+  return (await api.get<{ data: WireOrder }>(`/api/orders/${id}`)).data;
+}
+
+/** Adds the owner's note to an order's timeline. */
+export async function addOrderNote(api: ApiClient, id: number, note: string): Promise<WireOrder> {
+  return (await api.send<{ data: WireOrder }>("POST", `/api/orders/${id}/notes`, {
+    note: note.trim(),
+  })).data;
+}
+
+/** Records or undoes an order's payment. */
+export async function setOrderPayment(
+  api: ApiClient,
+  id: number,
+  status: "paid" | "unpaid",
+): Promise<WireOrder> {
+  return (await api.send<{ data: WireOrder }>("PUT", `/api/orders/${id}/payment`, { status }))
+    .data;
 }
 
 /** Records an order's payment (cash received, a deposit verified). */
@@ -95,6 +128,16 @@ export async function markOrderPaid(api: ApiClient, id: number): Promise<WireOrd
   return (await api.send<{ data: WireOrder }>("PUT", `/api/orders/${id}/payment`, {
     status: "paid",
   })).data;
+}
+
+/** The products with the fewest in stock, a few of each kind (the shop sorts by stock). */
+export async function fewestInStock(api: ApiClient): Promise<LowStockProduct[]> {
+  const query = { page: 1, pageSize: 5, sort: "stock", order: "asc" };
+  const [books, stationery] = await Promise.all([
+    api.get<WirePage<WireBook>>("/api/books", query),
+    api.get<WirePage<WireStationery>>("/api/stationery", query),
+  ]);
+  return lowStockProducts(books.data, stationery.data);
 }
 
 export async function orderStats(api: ApiClient): Promise<WireOrderStats> {

@@ -1,5 +1,12 @@
 /** Reading orders for the admin's order screen. */
-import type { OrderStatus } from "../../domain/orders/model.ts";
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "../../domain/orders/model.ts";
 import { rupeesToCents } from "./format.ts";
 import type { WireOrder } from "./wire.ts";
 
@@ -50,4 +57,172 @@ export function slipFileName(orderId: number): string {
 /** The label of an item's kind. */
 export function itemTypeLabel(type: string): string {
   return type === "book" ? "Book" : "Stationery";
+}
+
+/** What the owner filters the order list by; empty strings mean "any". */
+export interface OrderFilters {
+  q: string;
+  status: "" | OrderStatus;
+  paymentStatus: "" | PaymentStatus;
+  paymentMethod: "" | PaymentMethod;
+  /** YYYY-MM-DD, a day in Sri Lanka. */
+  from: string;
+  to: string;
+  page: number;
+}
+
+export const NO_FILTERS: OrderFilters = {
+  q: "",
+  status: "",
+  paymentStatus: "",
+  paymentMethod: "",
+  from: "",
+  to: "",
+  page: 1,
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): "" | T {
+  return allowed.includes(value as T) ? value as T : "";
+}
+
+/** Reads the filters from the admin URL's query (`?q=…&status=…&page=2`), ignoring junk. */
+export function filtersFromSearch(search: string): OrderFilters {
+  const params = new URLSearchParams(search);
+  const day = (name: string) => {
+    const value = params.get(name) ?? "";
+    return DAY.test(value) ? value : "";
+  };
+  const page = Number(params.get("page"));
+  return {
+    q: params.get("q") ?? "",
+    status: oneOf(params.get("status"), ORDER_STATUSES),
+    paymentStatus: oneOf(params.get("paymentStatus"), PAYMENT_STATUSES),
+    paymentMethod: oneOf(params.get("paymentMethod"), PAYMENT_METHODS),
+    from: day("from"),
+    to: day("to"),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * The filters that are set, as query parameters in a fixed order (page 1 is left out):
+ * both the admin URL and the API's list and export take them.
+ */
+export function filterParams(
+  filters: OrderFilters,
+  options: { page?: boolean } = {},
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = filters.q.trim();
+  if (q) params.set("q", q);
+  for (const name of ["status", "paymentStatus", "paymentMethod", "from", "to"] as const) {
+    if (filters[name]) params.set(name, filters[name]);
+  }
+  if (options.page !== false && filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/** `?q=…` or "" for the admin URL of the list with these filters. */
+export function filtersToSearch(filters: OrderFilters): string {
+  const query = filterParams(filters).toString();
+  return query ? `?${query}` : "";
+}
+
+/** The admin URL of one order. */
+export function orderPath(id: number): string {
+  return `/admin/orders/${id}`;
+}
+
+export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  unpaid: "Not paid",
+  proof_submitted: "Deposit slip to check",
+  paid: "Paid",
+};
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  completed: "Completed",
+  rejected: "Rejected",
+};
+
+/** What the owner may do to an order in its state (the API refuses the rest with 409). */
+export interface OrderActions {
+  confirm: boolean;
+  reject: boolean;
+  markPaid: boolean;
+  markUnpaid: boolean;
+  slip: boolean;
+}
+
+export function orderActions(
+  order: Pick<WireOrder, "status" | "payment_status">,
+): OrderActions {
+  const payment = order.payment_status;
+  const live = order.status !== "rejected" && payment !== undefined;
+  return {
+    confirm: order.status === "pending",
+    reject: order.status === "pending",
+    markPaid: live && payment !== "paid",
+    markUnpaid: live && payment !== "unpaid",
+    slip: order.status === "completed",
+  };
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  placed: "Order placed",
+  proof_submitted: "Deposit slip uploaded",
+  paid: "Marked paid",
+  unpaid: "Marked not paid",
+  completed: "Confirmed",
+  rejected: "Rejected",
+  lapsed: "Lapsed: payment not received",
+  note: "Note",
+};
+
+const ACTOR_LABELS: Record<string, string> = {
+  customer: "Customer",
+  admin: "Admin",
+  system: "Shop",
+};
+
+/** One timeline entry as the owner reads it: "Marked paid by Admin". */
+export function eventLabel(event: { kind: string; actor: string }): string {
+  const what = EVENT_LABELS[event.kind] ?? event.kind;
+  return `${what} by ${ACTOR_LABELS[event.actor] ?? event.actor}`;
+}
+
+/** A line's total in cents: the unit price times the quantity. */
+export function lineTotalCents(item: { price: number; quantity: number }): number {
+  return rupeesToCents(item.price) * item.quantity;
+}
+
+/** At or below this many copies a product counts as running low. */
+export const LOW_STOCK = 5;
+
+export interface LowStockProduct {
+  kind: "books" | "stationery";
+  id: number;
+  title: string;
+  stock: number;
+}
+
+/** The products at or below LOW_STOCK, fewest first, at most `limit` of them. */
+export function lowStockProducts(
+  books: { id: number; title: string; stock: number }[],
+  stationery: { id: number; title: string; stock: number }[],
+  limit = 5,
+): LowStockProduct[] {
+  return [
+    ...books.map((p) => ({ kind: "books" as const, id: p.id, title: p.title, stock: p.stock })),
+    ...stationery.map((p) => ({
+      kind: "stationery" as const,
+      id: p.id,
+      title: p.title,
+      stock: p.stock,
+    })),
+  ].filter((p) => p.stock <= LOW_STOCK)
+    .sort((a, b) => a.stock - b.stock || a.title.localeCompare(b.title))
+    .slice(0, limit);
 }

@@ -16,10 +16,12 @@ import { type FakeShopApi, order } from "./testing/fake_shop_api.ts";
 Deno.test("admin orders, stock and layout", async (t) => {
   await withRig(async (rig) => {
     await t.step(
-      "orders are grouped; Confirm and Reject ask first, Confirm downloads the slip",
+      "an order opens from the table; Confirm and Reject ask first and take a courier or a reason",
       async () => {
         const seed = (api: FakeShopApi) => {
+          seedCatalogue(api);
           api.orders = [
+            order(4),
             order(3),
             order(2, { status: "completed", user_id: 7, total: 2500.5 }),
             order(1, { status: "rejected" }),
@@ -30,25 +32,29 @@ Deno.test("admin orders, stock and layout", async (t) => {
           await page.getByRole("link", { name: "Orders" }).click();
           await page.getByRole("heading", { name: "All Orders" }).waitFor();
           await page.locator("p.stat", { hasText: "LKR 2,500.50" }).waitFor();
-          const pending = page.getByRole("article", { name: "Order #3" });
-          await pending.getByText("Status: Pending").waitFor();
-          assert.equal(await pending.getByText("Guest").count(), 1);
-          await pending.getByText("LKR 2,300.00").waitFor();
-          await pending.getByRole("button", { name: "Confirm" }).click();
-          // Confirming mails the customer: it asks first, naming who is mailed.
+          await page.getByText("Page 1 of 1 (4 in all)").waitFor();
+          const low = page.getByRole("region", { name: /^Low stock/ });
+          await low.getByRole("link", { name: "Gamperaliya" }).waitFor();
+          await low.getByText("3 left").waitFor();
+          assert.equal(await low.getByRole("link", { name: "Blue pen" }).count(), 0);
+          await page.getByRole("link", { name: "#3", exact: true }).click();
+          await page.getByRole("heading", { name: "Order #3" }).waitFor();
+          assert.equal(new URL(page.url()).pathname, "/admin/orders/3");
+          await page.getByRole("cell", { name: "LKR 1,900.00" }).first().waitFor();
+          await page.getByText("LKR 2,300.00").waitFor();
+          await page.getByRole("button", { name: "Confirm" }).click();
           const ask = page.getByRole("dialog", { name: "Confirm order" });
           await ask.getByText(/is mailed that it is on its way/).waitFor();
           await ask.getByRole("button", { name: "Cancel" }).click();
-          assert.equal(api.orders[0].status, "pending");
-          await pending.getByRole("button", { name: "Confirm" }).click();
+          assert.equal(api.orders[1].status, "pending");
+          await page.getByRole("button", { name: "Confirm" }).click();
           await ask.getByLabel("Courier (optional)").fill("Pronto Lanka");
           await ask.getByLabel("Tracking number (optional)").fill("PX-7781");
-          const downloading = page.waitForEvent("download");
+          const confirmSlip = page.waitForEvent("download");
           await ask.getByRole("button", { name: "Confirm" }).click();
-          const download = await downloading;
-          assert.equal(download.suggestedFilename(), "order-3.pdf");
+          assert.equal((await confirmSlip).suggestedFilename(), "order-3.pdf");
           await statusText(page, "Order completed");
-          assert.equal(api.orders[0].status, "completed");
+          assert.equal(api.orders[1].status, "completed");
           const confirmed = api.requests.find((r) => r.path === "/api/orders/status");
           assert.deepEqual(confirmed?.json, {
             id: 3,
@@ -56,33 +62,35 @@ Deno.test("admin orders, stock and layout", async (t) => {
             courier: "Pronto Lanka",
             trackingNumber: "PX-7781",
           });
-          await page.getByRole("article", { name: "Order #3" }).getByRole("button", {
-            name: "Download slip",
-          }).waitFor();
-          api.orders.push(order(4));
-          await page.reload();
-          await page.getByRole("article", { name: "Order #4" }).getByRole("button", {
-            name: "Reject",
-          })
-            .click();
-          await page.getByRole("dialog", { name: "Reject order" })
-            .getByLabel("Reason, told to the customer (optional)").fill("Out of print");
-          await page.getByRole("dialog", { name: "Reject order" }).getByRole("button", {
-            name: "Reject",
-          }).click();
+          const slip = page.waitForEvent("download");
+          await page.getByRole("button", { name: "Download order slip (PDF)" }).click();
+          assert.equal((await slip).suggestedFilename(), "order-3.pdf");
+          await page.goto(`${url}/admin/orders/4`);
+          await page.getByRole("button", { name: "Reject" }).click();
+          const rejectAsk = page.getByRole("dialog", { name: "Reject order" });
+          await rejectAsk.getByLabel("Reason, told to the customer (optional)").fill(
+            "Out of print",
+          );
+          await rejectAsk.getByRole("button", { name: "Reject" }).click();
           await statusText(page, "Order rejected");
-          assert.equal(api.orders.find((o) => o.id === 4)?.status, "rejected");
+          assert.equal(api.orders[0].status, "rejected");
           const rejected = api.requests.filter((r) => r.path === "/api/orders/status").at(-1);
           assert.deepEqual(rejected?.json, { id: 4, status: "rejected", reason: "Out of print" });
+          assert.equal(await page.getByRole("button", { name: "Mark paid" }).count(), 0);
+          await page.goto(`${url}/admin/orders/99`);
+          await page.getByText("Could not load order #99").waitFor();
         });
       },
     );
 
     await t.step(
-      "an order is found by its phone written another way, its slip read, exported and marked paid",
+      "an order is found by phone and payment, noted, marked paid, and the list exported as filtered",
       async () => {
         const seed = (api: FakeShopApi) => {
           api.orders = [
+            order(8, { name: "Kamal Silva", phone: "071 555 0101", payment_status: "paid" }),
+            order(7, { status: "rejected", phone: "077 444 5566" }),
+            order(6, { name: "Dilani Jayasuriya", phone: "077 444 5566" }),
             order(5, {
               name: "Kamal Silva",
               phone: "071 555 0101",
@@ -91,54 +99,120 @@ Deno.test("admin orders, stock and layout", async (t) => {
               payment_proofs: [
                 { id: 9, uploaded_at: "2026-11-21T04:00:00Z", content_type: "application/pdf" },
               ],
+              events: [{
+                at: "2026-11-20T09:30:00Z",
+                kind: "placed",
+                actor: "customer",
+                note: null,
+              }],
             }),
-            order(6, { name: "Dilani Jayasuriya", phone: "077 444 5566" }),
-            order(7, { status: "rejected", phone: "077 444 5566" }),
           ];
         };
-        await withShop(rig, seed, async (page, api, url) => {
-          await page.setViewportSize({ width: 375, height: 800 });
-          await logIn(page, url);
-          await page.getByRole("link", { name: "Orders" }).click();
-          await page.getByRole("heading", { name: "All Orders" }).waitFor();
-          await page.getByLabel("Find an order").fill("+94 71 5550101");
-          await page.getByRole("article", { name: "Order #6" }).waitFor({ state: "detached" });
-          const summary = page.locator(".order-summary");
-          await summary.locator("div", { hasText: "Awaiting payment" }).getByText("2").waitFor();
-          await summary.locator("div", { hasText: "Deposit slips to check" }).getByText("1")
-            .waitFor();
-          const found = page.getByRole("article", { name: "Order #5" });
-          await found.getByText("Deposit slip to check").waitFor();
-          const slipDownload = page.waitForEvent("download");
-          await found.getByRole("button", { name: "Download slip 1 (PDF)" }).click();
-          assert.equal((await slipDownload).suggestedFilename(), "order-5-deposit-slip-9.pdf");
-          const csvDownload = page.waitForEvent("download");
-          await page.getByRole("button", { name: "Export CSV" }).click();
-          assert.equal((await csvDownload).suggestedFilename(), "orders.csv");
-          assert.ok(
-            api.requests.some((r) =>
-              r.path === "/api/orders/export" && r.query.q === "+94 71 5550101"
-            ),
-            "the export takes the search",
-          );
-          assert.ok(
-            api.requests.some((r) => r.path === "/api/orders" && r.query.q === "+94 71 5550101"),
-          );
-          await page.screenshot({ path: `${ARTIFACTS}orders-search-375.png`, fullPage: true });
-          await found.getByRole("button", { name: "Mark paid" }).click();
-          await statusText(page, "Payment recorded for order #5");
-          await found.getByText("Paid", { exact: true }).waitFor();
-          assert.equal(await found.getByRole("button", { name: "Mark paid" }).count(), 0);
-          assert.equal(api.orders[0].payment_status, "paid");
-          await page.getByLabel("Find an order").fill("0774445566");
-          const rejected = page.getByRole("article", { name: "Order #7" });
-          await rejected.waitFor();
-          assert.equal(await rejected.getByRole("button", { name: "Mark paid" }).count(), 0);
-          await page.setViewportSize({ width: 1280, height: 900 });
-          await page.screenshot({ path: `${ARTIFACTS}orders-search-1280.png`, fullPage: true });
-        });
+        for (const width of [375, 1280]) {
+          await withShop(rig, seed, async (page, api, url) => {
+            await logIn(page, url);
+            await page.getByRole("link", { name: "Orders" }).click();
+            await page.getByRole("heading", { name: "All Orders" }).waitFor();
+            const summary = page.locator(".order-summary");
+            await summary.locator("div", { hasText: "Awaiting payment" }).getByText("2").waitFor();
+            await summary.locator("div", { hasText: "Deposit slips to check" }).getByText("1")
+              .waitFor();
+            await page.getByLabel("Find an order").fill("+94 71 5550101");
+            await page.getByRole("link", { name: "#6", exact: true }).waitFor({
+              state: "detached",
+            });
+            await page.getByRole("link", { name: "#8", exact: true }).waitFor();
+            await page.getByLabel("Payment", { exact: true }).selectOption("proof_submitted");
+            await page.getByRole("link", { name: "#8", exact: true }).waitFor({
+              state: "detached",
+            });
+            await page.getByRole("link", { name: "#5", exact: true }).waitFor();
+            const listUrl = new URL(page.url());
+            assert.equal(listUrl.searchParams.get("q"), "+94 71 5550101");
+            assert.equal(listUrl.searchParams.get("paymentStatus"), "proof_submitted");
+            await page.screenshot({
+              path: `${ARTIFACTS}orders-search-${width}.png`,
+              fullPage: true,
+            });
+            const csv = page.waitForEvent("download");
+            await page.getByRole("button", { name: "Export CSV" }).click();
+            const exported = await csv;
+            assert.equal(exported.suggestedFilename(), "orders.csv");
+            const text = await Deno.readTextFile(await exported.path());
+            assert.match(text, /5,Kamal Silva/);
+            assert.doesNotMatch(text, /^8,/m, "the export takes the filters");
+            const exportQuery = api.requests.find((r) => r.path === "/api/orders/export")?.query;
+            assert.equal(exportQuery?.q, "+94 71 5550101");
+            assert.equal(exportQuery?.paymentStatus, "proof_submitted");
+
+            // A reload keeps the filters.
+            await page.reload();
+            await page.getByRole("link", { name: "#5", exact: true }).waitFor();
+            assert.equal(await page.getByLabel("Find an order").inputValue(), "+94 71 5550101");
+            assert.equal(await page.getByRole("link", { name: "#8", exact: true }).count(), 0);
+
+            await page.getByRole("link", { name: "#5", exact: true }).click();
+            await page.getByRole("heading", { name: "Order #5" }).waitFor();
+            await page.getByText("Deposit slip to check").waitFor();
+            const proof = page.waitForEvent("download");
+            await page.getByRole("button", { name: "Download deposit slip 1 (PDF)" }).click();
+            assert.equal((await proof).suggestedFilename(), "order-5-deposit-slip-9.pdf");
+            await page.getByLabel("Add a note").fill("Slip matches the bank statement");
+            await page.getByRole("button", { name: "Add note" }).click();
+            await statusText(page, "Note added");
+            await page.getByText("Slip matches the bank statement").waitFor();
+            assert.equal(await page.getByLabel("Add a note").inputValue(), "");
+            await page.getByRole("button", { name: "Mark paid" }).click();
+            await statusText(page, "Payment recorded for order #5");
+            await page.getByText("Marked paid by Admin").waitFor();
+            assert.equal(await page.getByRole("button", { name: "Mark paid" }).count(), 0);
+            await page.getByRole("button", { name: "Mark unpaid" }).waitFor();
+            assert.equal(api.orders[3].payment_status, "paid");
+            await page.screenshot({
+              path: `${ARTIFACTS}order-detail-${width}.png`,
+              fullPage: true,
+            });
+
+            await page.getByRole("link", { name: "← Back to orders" }).click();
+            await page.getByRole("heading", { name: "All Orders" }).waitFor();
+            assert.equal(new URL(page.url()).searchParams.get("paymentStatus"), "proof_submitted");
+            await page.getByText("No orders match").waitFor();
+            const overflow = await page.evaluate(() =>
+              document.documentElement.scrollWidth - document.documentElement.clientWidth
+            );
+            assert.equal(overflow, 0, `orders scroll sideways at ${width}px`);
+          }, width);
+        }
       },
     );
+
+    await t.step("the list pages on the server and a reload keeps the page", async () => {
+      const seed = (api: FakeShopApi) => {
+        api.orders = Array.from({ length: 25 }, (_, i) => order(25 - i));
+      };
+      await withShop(rig, seed, async (page, api, url) => {
+        await logIn(page, url);
+        await page.goto(`${url}/admin/orders`);
+        await page.getByText("Page 1 of 2 (25 in all)").waitFor();
+        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByText("Page 2 of 2 (25 in all)").waitFor();
+        await page.getByRole("link", { name: "#5", exact: true }).waitFor();
+        assert.equal(await page.getByRole("link", { name: "#6", exact: true }).count(), 0);
+        assert.equal(new URL(page.url()).searchParams.get("page"), "2");
+        await page.reload();
+        await page.getByText("Page 2 of 2 (25 in all)").waitFor();
+        const asked = api.requests.filter((r) => r.path === "/api/orders").at(-1);
+        assert.equal(asked?.query.page, "2");
+        assert.equal(asked?.query.pageSize, "20");
+        await page.getByLabel("Status").selectOption("completed");
+        await page.getByText("No orders match").waitFor();
+        assert.equal(
+          new URL(page.url()).searchParams.get("page"),
+          null,
+          "a filter starts at page 1",
+        );
+      });
+    });
 
     await t.step("stock adds quantities with addStock and searches on the server", async () => {
       await withShop(rig, seedCatalogue, async (page, api, url) => {

@@ -2,7 +2,17 @@ import assert from "node:assert/strict";
 import {
   costDetails,
   customerLabel,
+  eventLabel,
+  filterParams,
+  filtersFromSearch,
+  filtersToSearch,
   groupOrders,
+  lineTotalCents,
+  LOW_STOCK,
+  lowStockProducts,
+  NO_FILTERS,
+  orderActions,
+  orderPath,
   slipFileName,
   statusChangedMessage,
 } from "./orders.ts";
@@ -56,4 +66,87 @@ Deno.test("orders name guests, status changes and slips as the admin reads them"
   assert.equal(statusChangedMessage("completed"), "Order completed");
   assert.equal(statusChangedMessage("rejected"), "Order rejected");
   assert.equal(slipFileName(42), "order-42.pdf");
+});
+
+Deno.test("filters round-trip through the admin URL, dropping what the API would refuse", () => {
+  const filters = filtersFromSearch(
+    "?q=%2B94+71+5550101&status=pending&paymentStatus=proof_submitted&paymentMethod=Bank+Deposit" +
+      "&from=2026-11-01&to=2026-11-23&page=3",
+  );
+  assert.deepEqual(filters, {
+    q: "+94 71 5550101",
+    status: "pending",
+    paymentStatus: "proof_submitted",
+    paymentMethod: "Bank Deposit",
+    from: "2026-11-01",
+    to: "2026-11-23",
+    page: 3,
+  });
+  assert.deepEqual(filtersFromSearch(filtersToSearch(filters)), filters);
+  assert.deepEqual(
+    filtersFromSearch("?status=lost&paymentStatus=x&from=23/11/2026&page=-2&paymentMethod=cash"),
+    NO_FILTERS,
+  );
+  assert.equal(filtersToSearch(NO_FILTERS), "");
+  assert.equal(filtersToSearch({ ...NO_FILTERS, q: "  " }), "");
+});
+
+Deno.test("filterParams() leaves the page out of the export and keeps the filters", () => {
+  const filters = { ...NO_FILTERS, q: " Kamal ", paymentStatus: "paid" as const, page: 2 };
+  assert.equal(filterParams(filters, { page: false }).toString(), "q=Kamal&paymentStatus=paid");
+  assert.equal(filterParams(filters).toString(), "q=Kamal&paymentStatus=paid&page=2");
+  assert.equal(orderPath(12), "/admin/orders/12");
+});
+
+Deno.test("orderActions() offers what each state allows", () => {
+  const pending = orderActions({ status: "pending", payment_status: "unpaid" });
+  assert.deepEqual(pending, {
+    confirm: true,
+    reject: true,
+    markPaid: true,
+    markUnpaid: false,
+    slip: false,
+  });
+  assert.deepEqual(orderActions({ status: "pending", payment_status: "proof_submitted" }), {
+    confirm: true,
+    reject: true,
+    markPaid: true,
+    markUnpaid: true,
+    slip: false,
+  });
+  assert.deepEqual(orderActions({ status: "completed", payment_status: "paid" }), {
+    confirm: false,
+    reject: false,
+    markPaid: false,
+    markUnpaid: true,
+    slip: true,
+  });
+  const rejected = orderActions({ status: "rejected", payment_status: "unpaid" });
+  assert.equal(rejected.markPaid || rejected.markUnpaid || rejected.confirm, false);
+  // A shop older than payment tracking offers no payment change.
+  assert.equal(orderActions({ status: "pending", payment_status: undefined }).markPaid, false);
+});
+
+Deno.test("timeline entries and line totals read as the owner expects", () => {
+  assert.equal(eventLabel({ kind: "paid", actor: "admin" }), "Marked paid by Admin");
+  assert.equal(
+    eventLabel({ kind: "lapsed", actor: "system" }),
+    "Lapsed: payment not received by Shop",
+  );
+  assert.equal(eventLabel({ kind: "refunded", actor: "bot" }), "refunded by bot");
+  assert.equal(lineTotalCents({ price: 950.5, quantity: 3 }), 285150);
+  assert.equal(lineTotalCents({ price: 0.1, quantity: 3 }), 30);
+});
+
+Deno.test("lowStockProducts() lists what runs low across both kinds, fewest first", () => {
+  const found = lowStockProducts(
+    [{ id: 1, title: "Madol Doova", stock: 3 }, { id: 2, title: "Gamperaliya", stock: 40 }],
+    [{ id: 7, title: "CR book", stock: 0 }, { id: 8, title: "Pencil", stock: LOW_STOCK }],
+  );
+  assert.deepEqual(found.map((p) => `${p.kind}/${p.id}:${p.stock}`), [
+    "stationery/7:0",
+    "books/1:3",
+    "stationery/8:5",
+  ]);
+  assert.equal(lowStockProducts([], [{ id: 1, title: "A", stock: 1 }], 0).length, 0);
 });

@@ -4,6 +4,7 @@ export type AdminPage =
   | "login"
   | "dashboard"
   | "orders"
+  | "order"
   | "stock"
   | "catalogue"
   | "edit-book"
@@ -28,6 +29,9 @@ const PAGES: Record<string, AdminPage> = {
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
 const PRODUCT_PAGE = /^\/admin\/(books|stationery)\/([1-9]\d{0,9})$/;
+
+/** One order's page: `/admin/orders/12`. */
+const ORDER_PAGE = /^\/admin\/orders\/([1-9]\d{0,9})$/;
 
 /** The edit page of a product. */
 export function editPath(kind: "books" | "stationery", id: number): string {
@@ -59,6 +63,11 @@ export function resolveRoute(path: string, authenticated: boolean): Resolution {
     if (!authenticated) return { kind: "redirect", to: LOGIN_PATH };
     const page = product[1] === "books" ? "edit-book" : "edit-stationery";
     return { kind: "page", page, id: Number(product[2]) };
+  }
+  const order = ORDER_PAGE.exec(normalisePath(path));
+  if (order) {
+    if (!authenticated) return { kind: "redirect", to: LOGIN_PATH };
+    return { kind: "page", page: "order", id: Number(order[1]) };
   }
   const page = PAGES[normalisePath(path)];
   if (page === undefined) return { kind: "redirect", to: authenticated ? HOME_PATH : LOGIN_PATH };

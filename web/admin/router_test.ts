@@ -54,3 +54,13 @@ Deno.test("resolveRoute() opens a product's edit page by its id, behind the logi
   });
   assert.deepEqual(resolveRoute("/admin/catalogue", true), { kind: "page", page: "catalogue" });
 });
+
+Deno.test("resolveRoute() opens one order's page by its id, behind the login", () => {
+  assert.deepEqual(resolveRoute("/admin/orders/42", true), { kind: "page", page: "order", id: 42 });
+  assert.deepEqual(resolveRoute("/admin/orders/42", false), { kind: "redirect", to: "/admin" });
+  assert.deepEqual(resolveRoute("/admin/orders/x", true), {
+    kind: "redirect",
+    to: "/admin/dashboard",
+  });
+  assert.deepEqual(resolveRoute("/admin/orders", true), { kind: "page", page: "orders" });
+});

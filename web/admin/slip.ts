@@ -1,7 +1,7 @@
 /** Saving an order slip: fetched with the bearer token, handed to the browser as a download. */
 import type { ApiClient } from "./api.ts";
 import { fetchSlip } from "./endpoints.ts";
-import { slipFileName } from "./orders.ts";
+import { filterParams, type OrderFilters, slipFileName } from "./orders.ts";
 
 /** Downloads the saved PDF slip of an order as `order-{id}.pdf`. */
 export async function downloadSlip(api: ApiClient, orderId: number): Promise<void> {
@@ -18,10 +18,10 @@ export async function downloadProof(
   saveBlob(blob, `order-${proof.orderId}-deposit-slip-${proof.proofId}.${extension}`);
 }
 
-/** Downloads the orders the search finds as CSV, one row per order line. */
-export async function downloadOrdersCsv(api: ApiClient, q: string): Promise<void> {
-  const search = q.trim() ? `?q=${encodeURIComponent(q.trim())}` : "";
-  saveBlob(await api.blob(`/api/orders/export${search}`), "orders.csv");
+/** Downloads the orders the filters find (all pages) as CSV, one row per order line. */
+export async function downloadOrdersCsv(api: ApiClient, filters: OrderFilters): Promise<void> {
+  const query = filterParams(filters, { page: false }).toString();
+  saveBlob(await api.blob(`/api/orders/export${query ? `?${query}` : ""}`), "orders.csv");
 }
 
 function saveBlob(blob: Blob, name: string): void {

@@ -49,6 +49,19 @@ export interface WireOrder {
   payment_status?: PaymentStatus;
   /** The deposit slips the customer sent, oldest first. */
   payment_proofs?: { id: number; uploaded_at: string; content_type: string }[];
+  /** Absent from a shop older than the timeline. */
+  courier?: string | null;
+  tracking_number?: string | null;
+  reject_reason?: string | null;
+  /** The timeline, oldest first. */
+  events?: WireOrderEvent[];
+}
+
+export interface WireOrderEvent {
+  at: string;
+  kind: string;
+  actor: string;
+  note: string | null;
 }
 
 export interface WireOrderStats {

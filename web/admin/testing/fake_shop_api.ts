@@ -256,24 +256,48 @@ export class FakeShopApi {
   }
 
   #orders(method: string, path: string, req: RecordedRequest): Response | undefined {
-    if (method === "GET" && path === "/api/orders") {
+    if (method === "GET" && (path === "/api/orders" || path === "/api/orders/export")) {
       // As the shop reads a term: part of a name or e-mail, an order number, phone digits.
       const q = (req.query.q ?? "").trim().toLowerCase();
       const digits = q.replace(/\D/g, "").replace(/^(94|0)/, "");
-      const found = q === ""
-        ? this.orders
-        : this.orders.filter((o) =>
-          o.name.toLowerCase().includes(q) || o.email.toLowerCase().includes(q) ||
+      const found = this.orders.filter((o) =>
+        (q === "" || o.name.toLowerCase().includes(q) || o.email.toLowerCase().includes(q) ||
           String(o.id) === q.replace(/^#/, "") ||
-          (digits !== "" && o.phone.replace(/\D/g, "").replace(/^(94|0)/, "").includes(digits))
-        );
-      return Response.json({ data: found, page: 1, pageSize: 100, total: found.length });
+          (digits !== "" && o.phone.replace(/\D/g, "").replace(/^(94|0)/, "").includes(digits))) &&
+        (!req.query.status || o.status === req.query.status) &&
+        (!req.query.paymentStatus || o.payment_status === req.query.paymentStatus) &&
+        (!req.query.paymentMethod || o.payment_method === req.query.paymentMethod) &&
+        (!req.query.from || o.order_date.slice(0, 10) >= req.query.from) &&
+        (!req.query.to || o.order_date.slice(0, 10) <= req.query.to)
+      );
+      if (path === "/api/orders/export") {
+        const rows = found.map((o) => `${o.id},${o.name}`).join("\r\n");
+        return new Response(`\ufefforderId,name\r\n${rows}\r\n`, {
+          headers: { "Content-Type": "text/csv; charset=utf-8" },
+        });
+      }
+      const page = Number(req.query.page ?? 1);
+      const pageSize = Number(req.query.pageSize ?? 20);
+      const data = found.slice((page - 1) * pageSize, page * pageSize);
+      return Response.json({ data, page, pageSize, total: found.length });
     }
-    if (method === "GET" && path === "/api/orders/export") {
-      const rows = this.orders.map((o) => `${o.id},${o.name}`).join("\r\n");
-      return new Response(`\ufefforderId,name\r\n${rows}\r\n`, {
-        headers: { "Content-Type": "text/csv; charset=utf-8" },
-      });
+    const one = /^\/api\/orders\/(\d+)$/.exec(path);
+    if (method === "GET" && one) {
+      const found = this.orders.find((o) => o.id === Number(one[1]));
+      if (!found) return error(404, "NOT_FOUND", `Order ${one[1]} not found`);
+      return Response.json({ data: { events: [], ...found } });
+    }
+    const notes = /^\/api\/orders\/(\d+)\/notes$/.exec(path);
+    if (method === "POST" && notes) {
+      const found = this.orders.find((o) => o.id === Number(notes[1]));
+      if (!found) return error(404, "NOT_FOUND", `Order ${notes[1]} not found`);
+      found.events = [...found.events ?? [], {
+        at: "2026-11-21T06:00:00Z",
+        kind: "note",
+        actor: "admin",
+        note: (req.json as { note: string }).note,
+      }];
+      return Response.json({ data: found }, { status: 201 });
     }
     const proof = /^\/api\/orders\/(\d+)\/payment-proofs\/(\d+)$/.exec(path);
     if (method === "GET" && proof) {
@@ -285,7 +309,14 @@ export class FakeShopApi {
       const found = this.orders.find((o) => o.id === Number(payment[1]));
       if (!found) return error(404, "NOT_FOUND", "No such order");
       if (found.status === "rejected") return error(409, "INVALID_STATE", "Order is rejected");
-      found.payment_status = (req.json as { status: "paid" | "unpaid" }).status;
+      const status = (req.json as { status: "paid" | "unpaid" }).status;
+      found.payment_status = status;
+      found.events = [...found.events ?? [], {
+        at: "2026-11-21T06:05:00Z",
+        kind: status,
+        actor: "admin",
+        note: null,
+      }];
       return Response.json({ data: found });
     }
     if (method === "GET" && path === "/api/orders/stats") {
