@@ -15,7 +15,11 @@ type Handler = (
 export interface DrainOptions {
   /** The longest the stop waits for requests under way. */
   graceMs: number;
-  /** How long no request may arrive before the listener closes. */
+  /**
+   * How long no request may arrive before the listener closes; 1 s by default, so that a
+   * client that answered its last 201 with one more request on a kept-alive connection
+   * still gets its 503 even when it is slow to send it.
+   */
   quietMs?: number;
 }
 
@@ -73,7 +77,7 @@ export function drainable(handler: Handler): Drainable {
     get inFlight() {
       return inFlight;
     },
-    async drain({ graceMs, quietMs = 300 }) {
+    async drain({ graceMs, quietMs = 1_000 }) {
       draining = true;
       const started = performance.now();
       const deadline = started + graceMs;
