@@ -109,6 +109,16 @@ Deno.test("the language switcher keeps the path and the query, and marks the pag
   assert.match(page, /<form class="search" role="search" action="\/si\/stationery" method="get">/);
 });
 
+Deno.test("a language's home typed with a trailing slash goes to the home, query kept", async () => {
+  const { app } = await setup();
+  for (const language of ["si", "ta"]) {
+    const moved = await app.request(`/${language}/?q=pen`);
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get("Location"), `/${language}?q=pen`);
+  }
+  assert.equal((await app.request("/si")).status, 200);
+});
+
 Deno.test("an unknown language prefix is the not-found page", async () => {
   const { app } = await setup();
   assert.equal((await app.request("/fr")).status, 404);

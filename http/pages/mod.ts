@@ -17,7 +17,7 @@ import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
-import { languageOfPath, pathsInEveryLanguage } from "../../domain/i18n/language.ts";
+import { languageOfPath, LANGUAGES, pathsInEveryLanguage } from "../../domain/i18n/language.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -93,6 +93,14 @@ export function pagesApp(deps: PagesDeps): Hono {
 
   const app = new Hono();
   app.use("*", compression());
+
+  // A language's home typed with a slash ("/si/") goes to the home ("/si"), query kept.
+  for (const language of LANGUAGES.filter((l) => l !== "en")) {
+    app.get(`/${language}/`, (c) => {
+      const url = new URL(c.req.url);
+      return c.redirect(`/${language}${url.search}`, 301);
+    });
+  }
 
   // Each storefront page answers in English, under /si in Sinhala and under /ta in Tamil.
   app.on("GET", pathsInEveryLanguage("/"), async (c) => {
