@@ -2,7 +2,7 @@
  * The storefront's browser entry: hydrates every island on the page with the props the
  * server rendered it with (one JSON script), loading each island's code on demand.
  */
-import { createElement } from "react";
+import { createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLAND_DATA_ID, type IslandName } from "./islands/names.ts";
 import { ISLAND_LOADERS } from "./islands/registry.ts";
@@ -26,6 +26,19 @@ function islandData(): IslandRecord[] {
   return JSON.parse(script.textContent) as IslandRecord[];
 }
 
+/**
+ * Marks its island `data-hydrated` once React has hydrated it: from then on the island
+ * answers what is typed into it (an input changed before that is not seen by React).
+ */
+function MarkHydrated(
+  { element, children }: { element: HTMLElement; children?: ReactNode },
+): ReactNode {
+  useEffect(() => {
+    element.dataset.hydrated = "true";
+  }, [element]);
+  return children;
+}
+
 async function hydrateAll(): Promise<void> {
   document.documentElement.classList.add("js");
   const records = islandData();
@@ -38,7 +51,15 @@ async function hydrateAll(): Promise<void> {
     const component = await load();
     hydrateRoot(
       element,
-      createElement(I18nContext.Provider, { value: i18n }, createElement(component, record.props)),
+      createElement(
+        MarkHydrated,
+        { element },
+        createElement(
+          I18nContext.Provider,
+          { value: i18n },
+          createElement(component, record.props),
+        ),
+      ),
     );
   }));
 }

@@ -65,9 +65,11 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
  * change reaches the island's handlers (React replays events that arrive mid-hydration).
  */
 export async function hydrated(page: Page): Promise<void> {
+  // Set by web/entry_client.tsx once React has hydrated the island, not when it starts:
+  // a field filled before then is not seen by React.
   await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) =>
-      Object.keys(island).some((key) => key.startsWith("__reactContainer"))
+    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
+      island.dataset.hydrated === "true"
     )
   );
 }
