@@ -6,6 +6,8 @@
  * - http/     imports http/ and domain/, and from web/ only types (the server renderer's
  *             contract in http/pages);
  * - web/      imports web/ and domain/;
+ * - messages/ holds the words of each language as JSON (no code), which adapters, http
+ *             and web may all read;
  * - main.ts is the one place that wires them; scripts/, bench/, tests/ and web/dev/ are
  *   entry points and tools around the shop, and tests and test rigs may reach anything.
  *
@@ -14,13 +16,13 @@
 import assert from "node:assert/strict";
 import { stripComments } from "./source_text.ts";
 
-type Layer = "domain" | "adapters" | "http" | "web";
+type Layer = "domain" | "adapters" | "http" | "web" | "messages";
 
 /** The layers each layer may import at run time. */
-const ALLOWED: Record<Exclude<Layer, "domain">, readonly Layer[]> = {
-  adapters: ["adapters", "domain"],
-  http: ["http", "domain"],
-  web: ["web", "domain"],
+const ALLOWED: Record<Exclude<Layer, "domain" | "messages">, readonly Layer[]> = {
+  adapters: ["adapters", "domain", "messages"],
+  http: ["http", "domain", "messages"],
+  web: ["web", "domain", "messages"],
 };
 
 /** Type-only imports allowed besides, per layer and folder. */
@@ -88,6 +90,10 @@ export function layerViolations(path: string, source: string): LayerViolation[] 
     const target = resolveFrom(path, specifier);
     if (target === undefined) continue;
     const targetTop = topOf(target) as Layer;
+    if (targetTop === "messages" && !target.endsWith(".json")) {
+      violations.push({ path, specifier });
+      continue;
+    }
     if ((allowed as readonly string[]).includes(targetTop)) continue;
     const typeSeam = typeOnly &&
       TYPES_ALLOWED.some((seam) => path.startsWith(seam.from) && seam.layer === targetTop);
@@ -149,6 +155,13 @@ Deno.test("layerViolations() allows the domain, the own layer, packages and the 
       .length,
     1,
   );
+});
+
+Deno.test("layerViolations() lets every layer read the message catalogues, and only them", () => {
+  const read = 'import si from "../../messages/si.json" with { type: "json" };';
+  assert.deepEqual(layerViolations("adapters/mail/x.ts", read), []);
+  assert.deepEqual(layerViolations("web/i18n/mod.ts", read), []);
+  assert.equal(layerViolations("web/i18n/mod.ts", 'import "../../messages/x.ts";').length, 1);
 });
 
 Deno.test("layerViolations() leaves tests, test rigs and dev tools free", () => {

@@ -12,9 +12,9 @@
 import { createContext, useContext } from "react";
 import { IntlMessageFormat } from "intl-messageformat";
 import { INTL_LOCALE, type Language, localizedPath } from "../../domain/i18n/language.ts";
-import en from "./en.json" with { type: "json" };
-import si from "./si.json" with { type: "json" };
-import ta from "./ta.json" with { type: "json" };
+import en from "../../messages/en.json" with { type: "json" };
+import si from "../../messages/si.json" with { type: "json" };
+import ta from "../../messages/ta.json" with { type: "json" };
 
 export type MessageKey = keyof typeof en;
 export type Values = Record<string, string | number>;
