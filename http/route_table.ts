@@ -8,9 +8,8 @@ import { z } from "zod";
 import { loginSchema, registerSchema } from "./auth/routes.ts";
 import { passwordChangeSchema } from "./auth/session_routes.ts";
 import { resetConfirmSchema, resetRequestSchema } from "./auth/reset_routes.ts";
-import { accountRecordSchema, addressBody } from "./routes/account.ts";
-import { customerOrderSchema } from "./records_account.ts";
 import {
+  addressBody,
   archivedQuery,
   areaQuery,
   arrangeImagesBody,
@@ -36,19 +35,24 @@ import {
   statusBody,
 } from "./schemas.ts";
 import {
+  AccountSchema,
   AreaSchema,
   BankDetailsSchema,
   BookSchema,
   CategorySchema,
   CustomerOrderSchema,
+  data,
   DistrictSchema,
   ImportSummarySchema,
   OrderSchema,
   OrderStatsSchema,
+  pageOf,
   PlacedOrderSchema,
   ProvinceSchema,
+  searchPageOf,
+  SignedInSchema,
   StationerySchema,
-} from "./records.ts";
+} from "./wire/records.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -73,40 +77,7 @@ export interface RouteSpec {
   errors: number[];
 }
 
-function data<T extends z.ZodType>(schema: T) {
-  return z.object({ data: schema });
-}
-
-function pageOf<T extends z.ZodType>(schema: T) {
-  return z.object({
-    data: z.array(schema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-  });
-}
-
-/** A storefront search's page: with the help of a search that found nothing. */
-function searchPageOf<T extends z.ZodType>(schema: T) {
-  return pageOf(schema).extend({
-    suggestions: z.array(z.string()).optional().describe(
-      "Only when `q` found nothing: up to 5 titles or authors close to `q` (typos forgiven), best first",
-    ),
-    elsewhere: z.object({ store: z.enum(["books", "stationery"]), total: z.number().int() })
-      .optional().describe(
-        "Only when `q` found nothing here: the other store's matches for `q`, when it has some",
-      ),
-  });
-}
-
 const ADMIN_ERRORS = [401, 403];
-
-/** A bearer token, when it ends, and whose it is. */
-const SignedInSchema = z.object({
-  token: z.string(),
-  expiresAt: z.string().describe("ISO 8601"),
-  role: z.enum(["admin", "customer"]),
-});
 
 export const ROUTES: readonly RouteSpec[] = [
   // Books
@@ -622,7 +593,7 @@ export const ROUTES: readonly RouteSpec[] = [
     summary: "The signed-in customer's account: name, e-mail, default delivery address",
     admin: false,
     signedIn: "customer",
-    ok: { status: 200, schema: data(accountRecordSchema) },
+    ok: { status: 200, schema: data(AccountSchema) },
     errors: [401, 403],
   },
   {
@@ -641,7 +612,7 @@ export const ROUTES: readonly RouteSpec[] = [
     summary: "The signed-in customer's orders, newest first",
     admin: false,
     signedIn: "customer",
-    ok: { status: 200, schema: data(z.array(customerOrderSchema)) },
+    ok: { status: 200, schema: data(z.array(CustomerOrderSchema)) },
     errors: [401, 403],
   },
   {

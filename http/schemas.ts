@@ -330,6 +330,17 @@ export const newOrderBody = z.object({
     .optional().describe("the language the order is placed in; en when absent"),
 });
 
+/** The default delivery address: the same fields and rules as checkout's. */
+export const addressBody = newOrderBody.pick({
+  name: true,
+  address: true,
+  phone: true,
+  postalCode: true,
+  province: true,
+  district: true,
+  area: true,
+});
+
 export const idempotencyHeader = z.object({
   "idempotency-key": z.string().regex(
     /^[\x21-\x7e]{1,200}$/,

@@ -5,7 +5,9 @@
  * - adapters/ imports adapters/ and domain/;
  * - http/     imports http/ and domain/, and from web/ only types (the server renderer's
  *             contract in http/pages);
- * - web/      imports web/ and domain/;
+ * - web/      imports web/ and domain/, and from http/ only the types of the wire contract
+ *             (http/wire/: the records' zod schemas), so the browser's code and the server
+ *             read one description of the records and no server code reaches a bundle;
  * - messages/ holds the words of each language as JSON (no code), which adapters, http
  *             and web may all read;
  * - main.ts is the one place that wires them; scripts/, bench/, tests/ and web/dev/ are
@@ -25,9 +27,10 @@ const ALLOWED: Record<Exclude<Layer, "domain" | "messages">, readonly Layer[]> =
   web: ["web", "domain", "messages"],
 };
 
-/** Type-only imports allowed besides, per layer and folder. */
-const TYPES_ALLOWED: { from: string; layer: Layer }[] = [
-  { from: "http/pages/", layer: "web" },
+/** Type-only imports allowed besides: from a folder, into a folder of another layer. */
+const TYPES_ALLOWED: { from: string; to: string }[] = [
+  { from: "http/pages/", to: "web/" },
+  { from: "web/", to: "http/wire/" },
 ];
 
 const ROOT = new URL("../", import.meta.url);
@@ -96,7 +99,7 @@ export function layerViolations(path: string, source: string): LayerViolation[] 
     }
     if ((allowed as readonly string[]).includes(targetTop)) continue;
     const typeSeam = typeOnly &&
-      TYPES_ALLOWED.some((seam) => path.startsWith(seam.from) && seam.layer === targetTop);
+      TYPES_ALLOWED.some((seam) => path.startsWith(seam.from) && target.startsWith(seam.to));
     if (!typeSeam) violations.push({ path, specifier });
   }
   return violations;
@@ -152,6 +155,24 @@ Deno.test("layerViolations() allows the domain, the own layer, packages and the 
   );
   assert.equal(
     layerViolations("http/routes/x.ts", 'import type { A } from "../../web/entry_server.tsx";')
+      .length,
+    1,
+  );
+});
+
+Deno.test("layerViolations() lets web name the wire contract's types, and nothing else of http", () => {
+  const types = 'import type { WireBook } from "../../http/wire/records.ts";';
+  assert.deepEqual(layerViolations("web/islands/BookList.tsx", types), []);
+  assert.equal(
+    layerViolations(
+      "web/islands/BookList.tsx",
+      'import { BookSchema } from "../../http/wire/records.ts";',
+    )
+      .length,
+    1,
+  );
+  assert.equal(
+    layerViolations("web/lib/api.ts", 'import type { ApiError } from "../../http/errors.ts";')
       .length,
     1,
   );

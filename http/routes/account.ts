@@ -4,14 +4,13 @@
  * customer token (401 without one, 403 for an admin's); nobody sees another's data.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AccountRepository, CustomerOrders, Locations } from "../../domain/ports.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
 import { destinationProblem } from "../../domain/orders/place_order.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
 import type { TokenService } from "../auth/tokens.ts";
-import { newOrderBody } from "../schemas.ts";
+import { addressBody } from "../schemas.ts";
 import { jsonBody, validate } from "../validation.ts";
 
 export interface AccountRoutesDeps {
@@ -20,17 +19,6 @@ export interface AccountRoutesDeps {
   locations: Locations;
   tokens: TokenService;
 }
-
-/** The default delivery address: the same fields and rules as checkout's. */
-export const addressBody = newOrderBody.pick({
-  name: true,
-  address: true,
-  phone: true,
-  postalCode: true,
-  province: true,
-  district: true,
-  area: true,
-});
 
 const DESTINATION_MESSAGES = {
   unknown_area: ["area", "No such area"],
@@ -99,10 +87,3 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
 
   return app;
 }
-
-export const accountRecordSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  address: addressBody.nullable(),
-});

@@ -7,7 +7,7 @@ import { type CellContext, createColumnHelper } from "@tanstack/react-table";
 import { type RowNotice, RowStatus } from "./Feedback.tsx";
 import { formatRupees } from "./format.ts";
 import { ProductLink } from "./catalogue/ProductLink.tsx";
-import type { WireBook, WireStationery } from "./wire.ts";
+import type { WireBook, WireStationery } from "../../http/wire/records.ts";
 
 export interface ProductRow {
   id: number;

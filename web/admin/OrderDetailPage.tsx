@@ -24,7 +24,7 @@ import {
 } from "./orders.ts";
 import { ordersListPath } from "./OrdersPage.tsx";
 import { downloadProof, downloadSlip } from "./slip.ts";
-import type { WireOrder } from "./wire.ts";
+import type { WireOrder } from "../../http/wire/records.ts";
 
 function BackToOrders() {
   const path = ordersListPath();

@@ -10,22 +10,22 @@ import {
 import type { StockChanges } from "./stock.ts";
 import type { SortQuery } from "./table_sort.ts";
 import type {
-  LoginAnswer,
   WireBook,
   WireCategory,
   WireOrder,
   WireOrderStats,
   WirePage,
+  WireSignedIn,
   WireStationery,
-} from "./wire.ts";
+} from "../../http/wire/records.ts";
 
 /** Rows per page in the admin's tables. */
 export const ADMIN_PAGE_SIZE = 20;
 
 export type ProductKind = "books" | "stationery";
 
-export function login(api: ApiClient, email: string, password: string): Promise<LoginAnswer> {
-  return api.send<LoginAnswer>("POST", "/api/auth/login", { email, password }, {
+export function login(api: ApiClient, email: string, password: string): Promise<WireSignedIn> {
+  return api.send<WireSignedIn>("POST", "/api/auth/login", { email, password }, {
     anonymous: true,
   });
 }

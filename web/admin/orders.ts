@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from "../../domain/orders/model.ts";
 import { rupeesToCents } from "./format.ts";
-import type { WireOrder } from "./wire.ts";
+import type { WireOrder } from "../../http/wire/records.ts";
 
 export type OrderGroups = Record<OrderStatus, WireOrder[]>;
 
@@ -157,7 +157,7 @@ export interface OrderActions {
 }
 
 export function orderActions(
-  order: Pick<WireOrder, "status" | "payment_status">,
+  order: Pick<WireOrder, "status"> & { payment_status?: WireOrder["payment_status"] },
 ): OrderActions {
   const payment = order.payment_status;
   const live = order.status !== "rejected" && payment !== undefined;

@@ -16,7 +16,7 @@ import {
   slipFileName,
   statusChangedMessage,
 } from "./orders.ts";
-import type { WireOrder } from "./wire.ts";
+import type { WireOrder } from "../../http/wire/records.ts";
 
 function order(id: number, status: WireOrder["status"]): WireOrder {
   return {
@@ -36,6 +36,14 @@ function order(id: number, status: WireOrder["status"]): WireOrder {
     delivery_fee: 400,
     payment_method: "COD",
     items: [],
+    payment_status: "unpaid",
+    courier: null,
+    tracking_number: null,
+    reject_reason: null,
+    expires_at: null,
+    locale: "en",
+    events: [],
+    payment_proofs: [],
   };
 }
 

@@ -12,7 +12,8 @@ import { useI18n } from "../i18n/mod.ts";
 import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
 import { SearchHelp } from "../components/SearchHelp.tsx";
 import { SortField } from "../components/SortField.tsx";
-import { bookFromWire, type WireBook, type WirePage } from "../lib/wire.ts";
+import { bookFromWire } from "../lib/wire.ts";
+import type { WireBook, WirePage } from "../../http/wire/records.ts";
 
 export interface BookListProps {
   query: ListQuery;

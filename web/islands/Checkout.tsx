@@ -6,6 +6,7 @@ import { formatLkr, rupeesToCents } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { WirePlacedOrder } from "../../http/wire/records.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
 import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
@@ -29,13 +30,6 @@ export interface CheckoutProps {
   provinces: Province[];
   bank: BankDetails;
   feeRules?: FeeRules;
-}
-
-interface OrderAnswer {
-  orderId: number;
-  total: number;
-  deliveryFee: number;
-  subtotal: number;
 }
 
 /** What moved in price between the cart the shopper saw and the shop's. */
@@ -119,7 +113,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
     setFailure(null);
     try {
       const session = readSession();
-      const answer = await postJson<OrderAnswer>("/api/orders", payload, {
+      const answer = await postJson<WirePlacedOrder>("/api/orders", payload, {
         "Idempotency-Key": attempt.current.key,
         ...(session?.role === "customer" ? { Authorization: `Bearer ${session.token}` } : {}),
       });

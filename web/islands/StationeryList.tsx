@@ -16,7 +16,8 @@ import { useI18n } from "../i18n/mod.ts";
 import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
 import { SearchHelp } from "../components/SearchHelp.tsx";
 import { SortField } from "../components/SortField.tsx";
-import { stationeryFromWire, type WirePage, type WireStationery } from "../lib/wire.ts";
+import { stationeryFromWire } from "../lib/wire.ts";
+import type { WirePage, WireStationery } from "../../http/wire/records.ts";
 
 export interface StationeryListProps {
   query: ListQuery;

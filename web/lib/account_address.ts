@@ -1,23 +1,11 @@
 /** The account's default delivery address as checkout's fields, and back. */
+import type { WireAccount } from "../../http/wire/records.ts";
 import { getJson } from "./api.ts";
 import { type CheckoutFields, EMPTY_FIELDS } from "./checkout_form.ts";
 
-export interface SavedAddress {
-  name: string;
-  phone: string;
-  address: string;
-  postalCode: string;
-  province: number;
-  district: number;
-  area: number;
-}
-
-export interface AccountRecord {
-  id: number;
-  username: string;
-  email: string;
-  address: SavedAddress | null;
-}
+/** The account as GET /api/account answers it. */
+export type AccountRecord = WireAccount;
+export type SavedAddress = NonNullable<WireAccount["address"]>;
 
 /** The form's fields from the account: its e-mail, its name, and its saved address if any. */
 export async function fieldsFromAccount(account: AccountRecord): Promise<CheckoutFields> {

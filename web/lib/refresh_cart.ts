@@ -9,7 +9,8 @@ import {
   stationeryCartItem,
 } from "../../domain/cart/cart.ts";
 import { ApiFailure, getJson } from "./api.ts";
-import { bookFromWire, stationeryFromWire, type WireBook, type WireStationery } from "./wire.ts";
+import { bookFromWire, stationeryFromWire } from "./wire.ts";
+import type { WireBook, WireStationery } from "../../http/wire/records.ts";
 
 async function currentItem(line: CartItem): Promise<CartItem | undefined> {
   try {

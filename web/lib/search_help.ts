@@ -3,11 +3,9 @@
  * /api/stationery): close titles or authors, and the other store's matches.
  */
 import type { Page } from "../../domain/catalogue/model.ts";
+import type { WireSearchHelp } from "../../http/wire/records.ts";
 
-export interface WireSearchHelp {
-  suggestions?: string[];
-  elsewhere?: { store: "books" | "stationery"; total: number };
-}
+export type { WireSearchHelp };
 
 /** A list's page with the help of a search that found nothing. */
 export type ListPage<T> = Page<T> & { help?: WireSearchHelp };

@@ -1,13 +1,8 @@
 /** Cascading province, district and city lists from /api/locations. */
 import { useEffect, useState } from "react";
 import type { Area, District } from "../../domain/catalogue/locations.ts";
+import type { WireDistrict } from "../../http/wire/records.ts";
 import { getJson } from "./api.ts";
-
-interface WireDistrict {
-  id: number;
-  name: string;
-  province_id: number;
-}
 
 interface WireArea {
   id: number;

@@ -1,50 +1,11 @@
 /**
- * The API's records (snake_case, rupees, kg) and their conversion to the domain's
- * (cents, grams). Islands work in domain terms; the wire shape is only for fetches and
- * for the cart kept in localStorage.
+ * The API's records (snake_case, rupees, kg; described once in http/wire/records.ts) and
+ * their conversion to the domain's (cents, grams). Islands work in domain terms; the wire
+ * shape is only for fetches and for the cart kept in localStorage.
  */
-import type { Book, Language, StationeryItem } from "../../domain/catalogue/model.ts";
+import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import { centsToRupees, gramsToKg, kgToGrams, rupeesToCents } from "../../domain/money.ts";
-
-export interface WireBook {
-  id: number;
-  title: string;
-  author: string;
-  price: number;
-  stock: number;
-  category_id: number;
-  category_name: string;
-  isbn13: string;
-  language: Language;
-  binding: string;
-  publisher: string;
-  publishing_date: string;
-  product_edition: string;
-  weight: number;
-  description: string | null;
-  images: string[];
-  preorder: 0 | 1;
-  preorder_date: string | null;
-  preordered_stock: number;
-}
-
-export interface WireStationery {
-  id: number;
-  title: string;
-  price: number;
-  stock: number;
-  weight: number;
-  category_id: number;
-  category_name: string;
-  image: string;
-}
-
-export interface WirePage<T> {
-  data: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+import type { WireBook, WireStationery } from "../../http/wire/records.ts";
 
 function cents(rupees: unknown): number {
   return typeof rupees === "number" ? rupeesToCents(rupees) ?? Math.round(rupees * 100) : 0;

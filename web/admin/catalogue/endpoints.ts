@@ -1,7 +1,12 @@
 /** The admin's catalogue upkeep calls: edits, images, categories, archive, CSV. */
 import type { ApiClient } from "../api.ts";
 import { ADMIN_PAGE_SIZE, type ProductKind } from "../endpoints.ts";
-import type { WireBook, WireCategory, WirePage, WireStationery } from "../wire.ts";
+import type {
+  WireBook,
+  WireCategory,
+  WirePage,
+  WireStationery,
+} from "../../../http/wire/records.ts";
 
 export interface ImportProblem {
   row: number;

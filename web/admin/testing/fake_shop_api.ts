@@ -2,7 +2,12 @@
  * An in-memory shop API speaking the HTTP contract, for the admin's browser tests: it
  * records every request it gets so that a test can check what the screens sent.
  */
-import type { WireBook, WireCategory, WireOrder, WireStationery } from "../wire.ts";
+import type {
+  WireBook,
+  WireCategory,
+  WireOrder,
+  WireStationery,
+} from "../../../http/wire/records.ts";
 import { listPage } from "./fake_list_page.ts";
 
 export const ADMIN_EMAIL = "admin@pothgula.lk";
@@ -82,8 +87,16 @@ export function order(id: number, overrides: Partial<WireOrder> = {}): WireOrder
         isbn13: "9780000000001",
         quantity: 2,
         price: 950,
+        line_total: 1900,
       },
     ],
+    courier: null,
+    tracking_number: null,
+    reject_reason: null,
+    expires_at: null,
+    locale: "en",
+    events: [],
+    payment_proofs: [],
     ...overrides,
   };
 }
@@ -285,7 +298,7 @@ export class FakeShopApi {
     if (method === "GET" && one) {
       const found = this.orders.find((o) => o.id === Number(one[1]));
       if (!found) return error(404, "NOT_FOUND", `Order ${one[1]} not found`);
-      return Response.json({ data: { events: [], ...found } });
+      return Response.json({ data: found });
     }
     const notes = /^\/api\/orders\/(\d+)\/notes$/.exec(path);
     if (method === "POST" && notes) {

@@ -1,0 +1,256 @@
+/**
+ * The records the API answers with, as zod schemas: snake_case names, prices in rupees,
+ * weights in kg, `preorder` as 0 or 1. The OpenAPI document is generated from them, the
+ * record builders (http/records.ts) are typed by them, and the browser's code takes its
+ * types from them with type-only imports (the one place of http/ that web/ may name), so
+ * the server, the document and the islands read one description.
+ */
+import { z } from "zod";
+import { LANGUAGES } from "../../domain/catalogue/model.ts";
+import {
+  EVENT_ACTORS,
+  EVENT_KINDS,
+  ITEM_TYPES,
+  ORDER_LOCALES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../../domain/orders/model.ts";
+import { addressBody } from "../schemas.ts";
+
+const id = z.number().int();
+const money = z.number().describe("LKR, at most 2 decimals");
+const date = z.string().describe("YYYY-MM-DD");
+
+export const BookSchema = z.object({
+  id,
+  title: z.string(),
+  author: z.string(),
+  price: money,
+  stock: z.number().int(),
+  category_id: id,
+  category_name: z.string(),
+  isbn13: z.string(),
+  language: z.enum(LANGUAGES),
+  binding: z.string(),
+  publisher: z.string(),
+  publishing_date: date,
+  product_edition: z.string(),
+  weight: z.number().describe("kg"),
+  description: z.string().nullable(),
+  images: z.array(z.string()),
+  preorder: z.union([z.literal(0), z.literal(1)]),
+  preorder_date: date.nullable(),
+  preordered_stock: z.number().int(),
+});
+
+export const StationerySchema = z.object({
+  id,
+  title: z.string(),
+  price: money,
+  stock: z.number().int(),
+  weight: z.number().describe("kg"),
+  category_id: id,
+  category_name: z.string(),
+  image: z.string(),
+});
+
+export const CategorySchema = z.object({ id, name: z.string() });
+export const ProvinceSchema = z.object({ id, name: z.string() });
+export const DistrictSchema = z.object({ id, name: z.string(), province_id: id });
+export const AreaSchema = z.object({ id, name: z.string(), district_id: id });
+
+export const OrderEventSchema = z.object({
+  at: z.string().describe("ISO 8601"),
+  kind: z.enum(EVENT_KINDS),
+  actor: z.enum(EVENT_ACTORS),
+  note: z.string().nullable(),
+});
+
+export const OrderSchema = z.object({
+  id,
+  user_id: id.nullable(),
+  status: z.enum(ORDER_STATUSES),
+  order_date: z.string().describe("ISO 8601"),
+  name: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  postal_code: z.string(),
+  province_name: z.string(),
+  district_name: z.string(),
+  area_name: z.string(),
+  total: money,
+  delivery_fee: money,
+  payment_method: z.enum(PAYMENT_METHODS),
+  items: z.array(z.object({
+    id,
+    type: z.enum(ITEM_TYPES),
+    book_id: id.optional(),
+    stationery_id: id.optional(),
+    title: z.string(),
+    isbn13: z.string().nullable(),
+    quantity: z.number().int(),
+    price: money,
+    line_total: money.describe("price x quantity"),
+  })),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  courier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  expires_at: z.string().nullable().describe(
+    "ISO 8601: when an unpaid Bank Deposit order lapses; null when it will not",
+  ),
+  locale: z.enum(ORDER_LOCALES),
+  events: z.array(OrderEventSchema).describe("the timeline, oldest first"),
+  payment_proofs: z.array(z.object({
+    id,
+    uploaded_at: z.string().describe("ISO 8601"),
+    content_type: z.string(),
+  })),
+});
+
+export const CustomerOrderSchema = OrderSchema.pick({
+  id: true,
+  status: true,
+  payment_status: true,
+  order_date: true,
+  payment_method: true,
+  name: true,
+  address: true,
+  postal_code: true,
+  province_name: true,
+  district_name: true,
+  area_name: true,
+  items: true,
+  total: true,
+  delivery_fee: true,
+  courier: true,
+  tracking_number: true,
+  expires_at: true,
+  events: true,
+}).extend({ subtotal: money.describe("what to pay: items and delivery") })
+  .describe("what a customer sees of an order: never the admin's notes");
+
+export const OrderStatsSchema = z.object({
+  completedItemsTotal: money,
+  pending: z.number().int(),
+  completed: z.number().int(),
+  rejected: z.number().int(),
+  awaitingPayment: z.number().int().describe("pending orders not paid"),
+  proofsToCheck: z.number().int().describe("pending orders with a deposit proof to check"),
+  today: z.object({
+    orders: z.number().int(),
+    subtotal: money.describe("what they come to with delivery"),
+  }).describe("orders placed today in Sri Lanka, rejected ones left out"),
+});
+
+export const BankDetailsSchema = z.object({
+  bank_name: z.string(),
+  bank_branch: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  whatsapp_number: z.string(),
+});
+
+export const PlacedOrderSchema = z.object({
+  orderId: id,
+  total: money,
+  deliveryFee: money,
+  subtotal: money,
+  status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
+  orderUrl: z.string().describe(
+    "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",
+  ),
+});
+
+export const ErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
+/** The answer of a book import (or its dry run). */
+export const ImportSummarySchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  written: z.boolean().describe("false for a dry run and for a file with errors"),
+  errors: z.array(z.object({
+    row: z.number().int().describe("data rows count from 1; the header is row 0"),
+    field: z.string(),
+    message: z.string(),
+  })),
+});
+
+/** `{ data }`: how a single record or a plain list travels. */
+export function data<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema });
+}
+
+/** A list page as the API sends it: the records and where they stand. */
+export function pageOf<T extends z.ZodType>(schema: T) {
+  return z.object({
+    data: z.array(schema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+/** The help of a storefront search that found nothing. */
+export const SearchHelpSchema = z.object({
+  suggestions: z.array(z.string()).optional().describe(
+    "Only when `q` found nothing: up to 5 titles or authors close to `q` (typos forgiven), best first",
+  ),
+  elsewhere: z.object({ store: z.enum(["books", "stationery"]), total: z.number().int() })
+    .optional().describe(
+      "Only when `q` found nothing here: the other store's matches for `q`, when it has some",
+    ),
+});
+
+/** A storefront search's page: with the help of a search that found nothing. */
+export function searchPageOf<T extends z.ZodType>(schema: T) {
+  return pageOf(schema).extend(SearchHelpSchema.shape);
+}
+
+/** A bearer token, when it ends, and whose it is. */
+export const SignedInSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string().describe("ISO 8601"),
+  role: z.enum(["admin", "customer"]),
+});
+
+/** A customer's own account, with the default delivery address that prefills checkout. */
+export const AccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  address: addressBody.nullable(),
+});
+
+export type WireBook = z.output<typeof BookSchema>;
+export type WireStationery = z.output<typeof StationerySchema>;
+export type WireCategory = z.output<typeof CategorySchema>;
+export type WireProvince = z.output<typeof ProvinceSchema>;
+export type WireDistrict = z.output<typeof DistrictSchema>;
+export type WireArea = z.output<typeof AreaSchema>;
+export type WireOrder = z.output<typeof OrderSchema>;
+export type WireOrderItem = WireOrder["items"][number];
+export type WireOrderEvent = z.output<typeof OrderEventSchema>;
+export type WireCustomerOrder = z.output<typeof CustomerOrderSchema>;
+export type WireOrderStats = z.output<typeof OrderStatsSchema>;
+export type WireBankDetails = z.output<typeof BankDetailsSchema>;
+export type WirePlacedOrder = z.output<typeof PlacedOrderSchema>;
+export type WireImportSummary = z.output<typeof ImportSummarySchema>;
+export type WireSearchHelp = z.output<typeof SearchHelpSchema>;
+export type WireSignedIn = z.output<typeof SignedInSchema>;
+export type WireAccount = z.output<typeof AccountSchema>;
+/** The error every failed call answers with. */
+export type WireError = z.output<typeof ErrorSchema>;
+
+/** A page of a list, as GET /api/books, /api/stationery and /api/orders answer. */
+export interface WirePage<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
