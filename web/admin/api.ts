@@ -1,27 +1,14 @@
 /**
- * The admin's HTTP client. Every call carries `Authorization: Bearer <token>`, every
- * failure becomes an `ApiFailure` read from the shop's error shape
- * `{error: {code, message, details}}`, and any 401 ends the session (the server is the
- * judge of the token; the browser only follows).
+ * The admin's HTTP client: the storefront's one client (web/lib/api.ts) with the admin's
+ * session. Every call carries `Authorization: Bearer <token>`, and any 401 ends the
+ * session (the server is the judge of the token; the browser only follows).
  */
+import { type ApiClient, createApiClient as createClient, errorMessage } from "../lib/api.ts";
 
-/** A failed call: the HTTP status and the server's error body (or a network failure, status 0). */
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = "ApiFailure";
-  }
-}
+export { ApiFailure, failureFrom, parseRetryAfter, withQuery } from "../lib/api.ts";
+export type { ApiClient, Query, RequestOptions } from "../lib/api.ts";
 
-export type Query = Record<string, string | number | undefined>;
-
-export interface ApiClientOptions {
+export interface AdminApiOptions {
   /** Reads the current token; null when logged out. */
   getToken(): string | null;
   /** Called on any 401 answer, before the failure is thrown. */
@@ -32,118 +19,10 @@ export interface ApiClientOptions {
   baseUrl?: string;
 }
 
-export interface RequestOptions {
-  /** Leave out the token and do not end the session on 401 (the login call). */
-  anonymous?: boolean;
-  /** Send this token instead of the session's (ending a token that is not kept). */
-  token?: string;
-}
-
-export interface ApiClient {
-  get<T>(path: string, query?: Query): Promise<T>;
-  /** JSON body for plain objects, multipart for FormData, a file as it is, none when undefined. */
-  send<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  /** GET of a binary answer, such as the order slip. */
-  blob(path: string): Promise<Blob>;
-}
-
-/** Builds `/path?a=1&b=2`, leaving out undefined and empty values. */
-export function withQuery(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === "") continue;
-    params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text === "" ? path : `${path}?${text}`;
-}
-
-/** Reads `Retry-After` in seconds (the date form is turned into seconds from now). */
-export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === "") return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** Turns a non-2xx answer into an ApiFailure, whatever its body. */
-export async function failureFrom(response: Response): Promise<ApiFailure> {
-  const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } })
-    ?.error;
-  if (error && typeof error.message === "string") {
-    const code = typeof error.code === "string" ? error.code : `HTTP_${response.status}`;
-    return new ApiFailure(response.status, code, error.message, error.details, retryAfter);
-  }
-  const message = response.statusText || `Request failed with status ${response.status}`;
-  return new ApiFailure(response.status, `HTTP_${response.status}`, message, undefined, retryAfter);
-}
-
 /** Creates the client used by every admin screen. */
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const base = options.baseUrl ?? "";
-
-  async function request(
-    method: string,
-    path: string,
-    body: unknown,
-    requestOptions: RequestOptions = {},
-  ): Promise<Response> {
-    const headers = new Headers({ Accept: "application/json, application/pdf" });
-    const token = requestOptions.token ??
-      (requestOptions.anonymous ? null : options.getToken());
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) {
-      payload = body; // The browser sets the multipart boundary itself.
-    } else if (body instanceof Blob) {
-      headers.set("Content-Type", body.type || "application/octet-stream");
-      payload = body;
-    } else if (body !== undefined) {
-      headers.set("Content-Type", "application/json");
-      payload = JSON.stringify(body);
-    }
-    let response: Response;
-    try {
-      response = await doFetch(base + path, { method, headers, body: payload });
-    } catch (cause) {
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new ApiFailure(0, "NETWORK", `Network error: ${reason}`);
-    }
-    if (response.ok) return response;
-    if (response.status === 401 && !requestOptions.anonymous) options.onUnauthorized();
-    throw await failureFrom(response);
-  }
-
-  async function json<T>(response: Response): Promise<T> {
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text === "" ? undefined : JSON.parse(text)) as T;
-  }
-
-  return {
-    async get<T>(path: string, query?: Query) {
-      return json<T>(await request("GET", withQuery(path, query), undefined));
-    },
-    async send<T>(method: string, path: string, body?: unknown, requestOptions?: RequestOptions) {
-      return json<T>(await request(method, path, body, requestOptions));
-    },
-    async blob(path: string) {
-      return (await request("GET", path, undefined)).blob();
-    },
-  };
+export function createApiClient(options: AdminApiOptions): ApiClient {
+  return createClient(options);
 }
 
 /** The message to show for a failure of any kind. */
-export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+export const messageOf = errorMessage;

@@ -3,7 +3,7 @@
  * and kind before it is sent (the server checks again, by its bytes).
  */
 import { type FormEvent, useState } from "react";
-import { ApiFailure, errorMessage } from "../lib/api.ts";
+import { errorMessage, postForm } from "../lib/api.ts";
 
 export interface ProofUploadProps {
   orderId: number;
@@ -45,18 +45,10 @@ export function ProofUpload({ orderId, orderKey, sent, max }: ProofUploadProps) 
     try {
       const form = new FormData();
       form.append("proof", file);
-      const response = await fetch(
+      await postForm(
         `/api/orders/${orderId}/payment-proof?key=${encodeURIComponent(orderKey)}`,
-        { method: "POST", body: form, headers: { Accept: "application/json" } },
+        form,
       );
-      if (!response.ok) {
-        const body = await response.json().catch(() => undefined);
-        throw new ApiFailure(
-          response.status,
-          body?.error?.code ?? "HTTP_ERROR",
-          body?.error?.message ?? `${response.status} ${response.statusText}`,
-        );
-      }
       setDone(true);
       // The page shows the new payment status and timeline.
       globalThis.location.reload();

@@ -4,23 +4,7 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
-import { ApiFailure, errorMessage } from "../lib/api.ts";
-
-async function post(path: string, body: unknown): Promise<void> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (response.ok) return;
-  const error = (await response.json().catch(() => ({})))?.error ?? {};
-  throw new ApiFailure(
-    response.status,
-    error.code ?? "ERROR",
-    error.message ?? "Failed",
-    error.details,
-  );
-}
+import { errorMessage, postJson } from "../lib/api.ts";
 
 export function ResetPassword(_props: Record<string, never>) {
   const [token, setToken] = useState<string | null>(null);
@@ -42,13 +26,13 @@ export function ResetPassword(_props: Record<string, never>) {
     setSubmitting(true);
     try {
       if (token === null) {
-        await post("/api/auth/password-reset", { email: value.trim() });
+        await postJson("/api/auth/password-reset", { email: value.trim() });
         setStatus({
           ok: true,
           text: "If an account has this address, a link is on its way: it works for one hour",
         });
       } else {
-        await post("/api/auth/password-reset/confirm", { token, password: value });
+        await postJson("/api/auth/password-reset/confirm", { token, password: value });
         setStatus({ ok: true, text: "Your new password is set: log in with it" });
         setValue("");
       }

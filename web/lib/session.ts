@@ -2,7 +2,7 @@
  * The signed-in customer's token in the browser (localStorage, like the cart), and calls
  * to the API that carry it. A call answered 401 forgets the token: it has ended.
  */
-import { ApiFailure } from "./api.ts";
+import { ApiFailure, createApiClient } from "./api.ts";
 
 const KEY = "pothgula-session";
 
@@ -30,39 +30,16 @@ export function writeSession(session: StoredSession | null): void {
   else globalThis.localStorage?.removeItem(KEY);
 }
 
+/** The customer's calls: the session's token, and a 401 forgets the session (it has ended). */
+const withSession = createApiClient({
+  getToken: () => readSession()?.token ?? null,
+  onUnauthorized: () => writeSession(null),
+});
+
 /** Calls the API with the session's token; 401 forgets the session and throws. */
-export async function callWithSession<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const session = readSession();
-  if (!session) throw new ApiFailure(401, "UNAUTHORIZED", "Please log in");
-  const response = await fetch(path, {
-    method,
-    headers: {
-      Accept: "application/json",
-      Authorization: `Bearer ${session.token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status === 401) writeSession(null);
-  if (!response.ok) {
-    let error: { code?: string; message?: string; details?: unknown } = {};
-    try {
-      error = (await response.json())?.error ?? {};
-    } catch {
-      // Not JSON.
-    }
-    throw new ApiFailure(
-      response.status,
-      String(error.code ?? "HTTP_ERROR"),
-      error.message ?? `${response.status} ${response.statusText}`.trim(),
-      error.details,
-    );
-  }
-  return response.status === 204 ? undefined as T : await response.json() as T;
+export function callWithSession<T>(method: string, path: string, body?: unknown): Promise<T> {
+  if (!readSession()) return Promise.reject(new ApiFailure(401, "UNAUTHORIZED", "Please log in"));
+  return withSession.send<T>(method, path, body);
 }
 
 /** Ends the session on the server, then forgets it here (even when the server says it ended). */
