@@ -19,7 +19,8 @@ import { securityHeaders } from "./security.ts";
 import { refuseControlCharacters } from "./text_rule.ts";
 import { type BodyAllowance, bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
 import { opsEndpoints, requestLog } from "./ops.ts";
-import { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
+import { ADMIN_ROUTES, OPENAPI_ROUTE, ROUTES } from "./route_table.ts";
+import { serve } from "./route_spec.ts";
 import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionRoutes } from "./auth/session_routes.ts";
@@ -150,7 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/account", accountRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
-  app.get("/api/openapi.json", (c) => c.json(document));
+  serve(app, "", OPENAPI_ROUTE, (c) => c.json(document));
 
   app.route("/", uploadsRoute(deps.images));
 

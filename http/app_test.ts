@@ -107,6 +107,34 @@ Deno.test("GET /api/openapi.json describes every route as OpenAPI 3.1", async ()
   assert.equal(upload.schema.properties.images.items.format, "binary");
 });
 
+Deno.test("the OpenAPI document names each route's parameters, body, answer and errors", async () => {
+  const t = await testApp();
+  const document = await (await t.app.request("/api/openapi.json")).json();
+  const operations = Object.values(document.paths as Record<string, Record<string, unknown>>)
+    .flatMap((methods) => Object.keys(methods));
+  assert.equal(operations.length, ROUTES.length);
+  for (const route of ROUTES) {
+    const name = `${route.method} ${route.path}`;
+    const operation = document.paths[openApiPath(route.path)][route.method.toLowerCase()];
+    assert.equal(operation.summary, route.summary, name);
+    const inPath = operation.parameters.filter((p: { in: string }) => p.in === "path")
+      .map((p: { name: string }) => p.name);
+    const placeholders = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    assert.deepEqual(inPath.sort(), placeholders.sort(), name);
+    if (route.query) assert.ok(operation.parameters.some((p: { in: string }) => p.in === "query"));
+    assert.equal(
+      Boolean(operation.requestBody),
+      Boolean(route.json || route.multipart || route.csv),
+    );
+    const ok = operation.responses[String(route.ok.status)];
+    assert.ok(ok, `${name} answers ${route.ok.status}`);
+    if (route.ok.schema) assert.ok(Object.values(ok.content)[0], name);
+    for (const status of route.errors) {
+      assert.ok(operation.responses[String(status)], `${name} documents ${status}`);
+    }
+  }
+});
+
 Deno.test("a JSON body over 64 KB answers 413", async () => {
   const t = await testApp();
   const response = await t.app.request(

@@ -192,10 +192,3 @@ export function toErrorResponse(
   });
   return c.json(body, 500);
 }
-
-/** The zValidator hook: a failed check becomes a thrown 400 that `app.onError` answers. */
-export function validationHook(
-  result: { success: boolean; error?: { issues: readonly IssueLike[] } },
-): void {
-  if (!result.success) throw validationFailed(fieldProblems(result.error?.issues ?? []));
-}

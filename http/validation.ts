@@ -1,13 +1,30 @@
 /**
- * Request checks shared by the routes: zValidator with the one validation hook, a JSON
- * body requirement, and multipart forms split into text fields and files.
+ * Request checks shared by every route, the auth routes' included: zValidator with the
+ * one validation hook, a JSON body requirement, and multipart forms split into text
+ * fields and files. The checks answer by themselves rather than throwing to
+ * `app.onError`, so a sub-app keeps the error shape wherever it is mounted (the auth
+ * routes are tested on their own).
  */
-import type { MiddlewareHandler, ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
-import { ApiError, fieldProblems, validationFailed, validationHook } from "./errors.ts";
+import { ApiError, errorResponse, fieldProblems, validationFailed } from "./errors.ts";
 
-/** zValidator whose failures answer 400 VALIDATION_FAILED through `app.onError`. */
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** Hook for zValidator: answers 400 VALIDATION_FAILED with the field problems. */
+export function validationHook(
+  result: { success: boolean; error?: { issues: readonly IssueLike[] } },
+  c: Context,
+): Response | undefined {
+  if (result.success) return undefined;
+  return errorResponse(c, validationFailed(fieldProblems(result.error?.issues ?? [])));
+}
+
+/** zValidator whose failures answer 400 VALIDATION_FAILED. */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
@@ -19,20 +36,26 @@ function mediaType(header: string | undefined): string {
   return (header ?? "").split(";")[0].trim().toLowerCase();
 }
 
-/** Requires a JSON body: another media type answers 415, unparsable JSON 400. */
+/**
+ * Requires a JSON body: another media type answers 415, unparsable JSON 400. The parsed
+ * body is cached by Hono, so zValidator("json", ...) after this reads it again for free.
+ */
 export function jsonBody(): MiddlewareHandler {
   return async (c, next) => {
     if (!/^application\/([\w.-]+\+)?json$/.test(mediaType(c.req.header("Content-Type")))) {
-      throw new ApiError(
-        415,
-        "UNSUPPORTED_MEDIA_TYPE",
-        "Expected a JSON body (Content-Type: application/json)",
+      return errorResponse(
+        c,
+        new ApiError(
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Expected a JSON body (Content-Type: application/json)",
+        ),
       );
     }
     try {
       await c.req.json();
     } catch {
-      throw new ApiError(400, "BAD_REQUEST", "Malformed JSON in request body");
+      return errorResponse(c, new ApiError(400, "BAD_REQUEST", "Malformed JSON in request body"));
     }
     await next();
   };

@@ -8,7 +8,6 @@
  * sets the password (204) and ends every session and every other link of the account.
  */
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type {
   AccountRepository,
@@ -27,7 +26,7 @@ import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import type { TokenService } from "./tokens.ts";
 import { newPasswordField } from "./session_routes.ts";
-import { jsonBody, validationHook } from "./validation.ts";
+import { defineRoute, serve } from "../route_spec.ts";
 
 /** How long a reset link works. */
 export const RESET_LINK_MS = 60 * 60_000;
@@ -72,6 +71,32 @@ export async function resetTokenHash(token: string): Promise<string> {
 
 const LINK_REFUSED = "This link has expired or was already used: ask for a new one";
 
+const BASE = "";
+
+/** A forgotten password: asking for a link, and setting a new password with it. */
+export const RESET_ROUTES = {
+  request: defineRoute({
+    method: "POST",
+    path: "/api/auth/password-reset",
+    summary:
+      "Ask for a password reset link: 202 whatever the address; a known one is mailed a link that works once, for one hour",
+    admin: false,
+    json: resetRequestSchema,
+    ok: { status: 202 },
+    errors: [400, 415],
+  }),
+  confirm: defineRoute({
+    method: "POST",
+    path: "/api/auth/password-reset/confirm",
+    summary:
+      "Set a new password with a reset link's token: every earlier token of the account ends",
+    admin: false,
+    json: resetConfirmSchema,
+    ok: { status: 204 },
+    errors: [400, 415, 503],
+  }),
+};
+
 /**
  * The reset routes, with full paths: mount with `app.route("/", resetRoutes(deps))`.
  *
@@ -106,60 +131,50 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
     await deps.mailer.send(passwordResetMail(account.email, link, deps.shop));
   }
 
-  app.post(
-    "/api/auth/password-reset",
-    jsonBody(),
-    zValidator("json", resetRequestSchema, validationHook),
-    async (c) => {
-      const email = normalizeEmail(c.req.valid("json").email);
-      const valid = z.email().safeParse(email).success;
-      const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      // At most 3 links an hour for one address book entry, 20 from one client: a stranger
-      // cannot flood someone's mailbox. Refused requests are answered alike.
-      const allowed = valid && (await store.hit([
-        { key: `reset:email:${await resetTokenHash(email)}`, limit: 3, windowMs: 3_600_000 },
-        { key: `reset:address:${await resetTokenHash(address)}`, limit: 20, windowMs: 3_600_000 },
-      ], deps.clock.now())).allowed;
-      if (allowed) {
-        sendLink(email).catch((error) =>
-          deps.logger?.error("Password reset mail failed", { error: String(error) })
-        );
-      }
-      return c.body(null, 202);
-    },
-  );
-
-  app.post(
-    "/api/auth/password-reset/confirm",
-    jsonBody(),
-    zValidator("json", resetConfirmSchema, validationHook),
-    async (c) => {
-      const { token, password } = c.req.valid("json");
-      const opened = await deps.passwordResets.consume(
-        await resetTokenHash(token),
-        deps.clock.now(),
+  serve(app, BASE, RESET_ROUTES.request, async (c) => {
+    const email = normalizeEmail(c.req.valid("json").email);
+    const valid = z.email().safeParse(email).success;
+    const address = clientAddress(c, { trustProxy: deps.trustProxy });
+    // At most 3 links an hour for one address book entry, 20 from one client: a stranger
+    // cannot flood someone's mailbox. Refused requests are answered alike.
+    const allowed = valid && (await store.hit([
+      { key: `reset:email:${await resetTokenHash(email)}`, limit: 3, windowMs: 3_600_000 },
+      { key: `reset:address:${await resetTokenHash(address)}`, limit: 20, windowMs: 3_600_000 },
+    ], deps.clock.now())).allowed;
+    if (allowed) {
+      sendLink(email).catch((error) =>
+        deps.logger?.error("Password reset mail failed", { error: String(error) })
       );
-      if (!opened) {
-        return c.json(
-          errorBody("VALIDATION_FAILED", LINK_REFUSED, [{ field: "token", message: LINK_REFUSED }]),
-          400,
-        );
+    }
+    return c.body(null, 202);
+  });
+
+  serve(app, BASE, RESET_ROUTES.confirm, async (c) => {
+    const { token, password } = c.req.valid("json");
+    const opened = await deps.passwordResets.consume(
+      await resetTokenHash(token),
+      deps.clock.now(),
+    );
+    if (!opened) {
+      return c.json(
+        errorBody("VALIDATION_FAILED", LINK_REFUSED, [{ field: "token", message: LINK_REFUSED }]),
+        400,
+      );
+    }
+    if (opened.role === "admin") {
+      const admins = await deps.accounts.listAdmins();
+      const admin = admins.find((a) => a.id === opened.accountId);
+      if (admin) {
+        const hash = await (deps.adminHasher ?? deps.hasher).hash(password);
+        await deps.accounts.setAdminPassword(admin.email, hash);
       }
-      if (opened.role === "admin") {
-        const admins = await deps.accounts.listAdmins();
-        const admin = admins.find((a) => a.id === opened.accountId);
-        if (admin) {
-          const hash = await (deps.adminHasher ?? deps.hasher).hash(password);
-          await deps.accounts.setAdminPassword(admin.email, hash);
-        }
-      } else {
-        await deps.accounts.setCustomerPassword(opened.accountId, await deps.hasher.hash(password));
-      }
-      await deps.tokens.endAll(opened.role, opened.accountId);
-      await deps.passwordResets.endAll(opened.role, opened.accountId);
-      return c.body(null, 204);
-    },
-  );
+    } else {
+      await deps.accounts.setCustomerPassword(opened.accountId, await deps.hasher.hash(password));
+    }
+    await deps.tokens.endAll(opened.role, opened.accountId);
+    await deps.passwordResets.endAll(opened.role, opened.accountId);
+    return c.body(null, 204);
+  });
 
   return app;
 }

@@ -18,7 +18,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type {
   AccountRepository,
@@ -34,10 +33,11 @@ import { registrationAttemptMail } from "../../domain/notifications/account_mail
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import type { TokenRole, TokenService } from "./tokens.ts";
-import { jsonBody, validationHook } from "./validation.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { displayName } from "../../domain/accounts/display_name.ts";
+import { defineRoute, serve } from "../route_spec.ts";
+import { data, SignedInSchema } from "../wire/records.ts";
 
 export interface LimitRule {
   limit: number;
@@ -142,6 +142,33 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+const BASE = "";
+
+/** Logging in and registering. */
+export const AUTH_ROUTES = {
+  login: defineRoute({
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Log an admin or a customer in: a bearer token and the role",
+    admin: false,
+    json: loginSchema,
+    ok: { status: 200, schema: SignedInSchema },
+    errors: [400, 401, 415, 429, 503],
+  }),
+  register: defineRoute({
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Register a customer account; a taken e-mail is answered alike (its owner is mailed)",
+    admin: false,
+    json: registerSchema,
+    ok: {
+      status: 201,
+      schema: data(z.object({ username: z.string(), email: z.string() })),
+    },
+    errors: [400, 415, 429, 503],
+  }),
+};
+
 /**
  * The auth routes, with full paths: mount with `app.route("/", authRoutes(deps))`.
  *
@@ -172,50 +199,45 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
 
   const app = new Hono();
 
-  app.post(
-    "/api/auth/login",
-    jsonBody(),
-    zValidator("json", loginSchema, validationHook),
-    async (c) => {
-      const { email, password } = c.req.valid("json");
-      const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      const now = clock.now();
-      const pair: LimitedKey = {
-        key: await limitKey("pair", `${email}|${address}`),
-        ...limits.perAccount,
-      };
-      const fromAddress: LimitedKey = {
-        key: await limitKey("address", address),
-        ...limits.perAddress,
-      };
-      // Counted before the slow check, so parallel guesses cannot slip past; taken back
-      // when the password was right.
-      const decision = await store.hit([pair, fromAddress], now);
-      if (!decision.allowed) {
-        return tooManyRequests(
-          c,
-          decision.retryAfterSeconds,
-          "Too many failed login attempts, try again later",
-        );
-      }
-      const account: LimitedKey = {
-        key: await limitKey("account", email),
-        ...limits.slowAccountAfter,
-      };
-      const accountCounted = (await store.hit([account], now)).allowed;
-      // Guessed at from many addresses: slower, but the owner still gets in.
-      if (!accountCounted) await slowDown(limits.slowDownMs);
+  serve(app, BASE, AUTH_ROUTES.login, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const address = clientAddress(c, { trustProxy: deps.trustProxy });
+    const now = clock.now();
+    const pair: LimitedKey = {
+      key: await limitKey("pair", `${email}|${address}`),
+      ...limits.perAccount,
+    };
+    const fromAddress: LimitedKey = {
+      key: await limitKey("address", address),
+      ...limits.perAddress,
+    };
+    // Counted before the slow check, so parallel guesses cannot slip past; taken back
+    // when the password was right.
+    const decision = await store.hit([pair, fromAddress], now);
+    if (!decision.allowed) {
+      return tooManyRequests(
+        c,
+        decision.retryAfterSeconds,
+        "Too many failed login attempts, try again later",
+      );
+    }
+    const account: LimitedKey = {
+      key: await limitKey("account", email),
+      ...limits.slowAccountAfter,
+    };
+    const accountCounted = (await store.hit([account], now)).allowed;
+    // Guessed at from many addresses: slower, but the owner still gets in.
+    if (!accountCounted) await slowDown(limits.slowDownMs);
 
-      const signedIn = await checkPassword(email, password);
-      if (!signedIn) return c.json(errorBody("UNAUTHORIZED", "Invalid credentials"), 401);
-      await store.release(pair.key, now);
-      await store.release(fromAddress.key, now);
-      if (accountCounted) await store.release(account.key, now);
-      const issued = await deps.tokens.issue(signedIn);
-      c.header("Cache-Control", "no-store");
-      return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: signedIn.role }, 200);
-    },
-  );
+    const signedIn = await checkPassword(email, password);
+    if (!signedIn) return c.json(errorBody("UNAUTHORIZED", "Invalid credentials"), 401);
+    await store.release(pair.key, now);
+    await store.release(fromAddress.key, now);
+    if (accountCounted) await store.release(account.key, now);
+    const issued = await deps.tokens.issue(signedIn);
+    c.header("Cache-Control", "no-store");
+    return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: signedIn.role }, 200);
+  });
 
   /** The account these credentials open, admins first; undefined when they open none. */
   async function checkPassword(
@@ -234,33 +256,28 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
       : undefined;
   }
 
-  app.post(
-    "/api/auth/register",
-    jsonBody(),
-    zValidator("json", registerSchema, validationHook),
-    async (c) => {
-      const { username, email, password } = c.req.valid("json");
-      const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      const decision = await store.hit([{
-        key: await limitKey("register", address),
-        ...limits.registerPerAddress,
-      }], clock.now());
-      if (!decision.allowed) {
-        return tooManyRequests(
-          c,
-          decision.retryAfterSeconds,
-          "Too many registrations from this address, try again later",
-        );
-      }
-      // Hashed whether or not the address is taken: both answers take the same time.
-      const passwordHash = await deps.hasher.hash(password);
-      const outcome = await deps.accounts.createCustomer({ username, email, passwordHash });
-      if (outcome.kind === "taken" && deps.shop) {
-        sendLater(registrationAttemptMail(email, deps.shop));
-      }
-      return c.json({ data: { username, email } }, 201);
-    },
-  );
+  serve(app, BASE, AUTH_ROUTES.register, async (c) => {
+    const { username, email, password } = c.req.valid("json");
+    const address = clientAddress(c, { trustProxy: deps.trustProxy });
+    const decision = await store.hit([{
+      key: await limitKey("register", address),
+      ...limits.registerPerAddress,
+    }], clock.now());
+    if (!decision.allowed) {
+      return tooManyRequests(
+        c,
+        decision.retryAfterSeconds,
+        "Too many registrations from this address, try again later",
+      );
+    }
+    // Hashed whether or not the address is taken: both answers take the same time.
+    const passwordHash = await deps.hasher.hash(password);
+    const outcome = await deps.accounts.createCustomer({ username, email, passwordHash });
+    if (outcome.kind === "taken" && deps.shop) {
+      sendLater(registrationAttemptMail(email, deps.shop));
+    }
+    return c.json({ data: { username, email } }, 201);
+  });
 
   return app;
 }

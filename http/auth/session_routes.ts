@@ -4,13 +4,13 @@
  * so the person who changed it stays signed in). For admins and customers alike.
  */
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AccountRepository, PasswordHasher } from "../../domain/ports.ts";
 import { errorBody } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "./require_account.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
-import { jsonBody, validationHook } from "./validation.ts";
+import { defineRoute, serve } from "../route_spec.ts";
+import { SignedInSchema } from "../wire/records.ts";
 
 export interface SessionRoutesDeps {
   accounts: AccountRepository;
@@ -52,6 +52,31 @@ async function currentHash(
   return customer?.id === claims.id ? customer.passwordHash : undefined;
 }
 
+const BASE = "";
+
+/** Ending one's session and changing one's password. */
+export const SESSION_ROUTES = {
+  logout: defineRoute({
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "End this token's session at once",
+    admin: false,
+    signedIn: "any",
+    ok: { status: 204 },
+    errors: [401],
+  }),
+  password: defineRoute({
+    method: "POST",
+    path: "/api/auth/password",
+    summary: "Change one's password: every earlier token of the account ends; a new one",
+    admin: false,
+    signedIn: "any",
+    json: passwordChangeSchema,
+    ok: { status: 200, schema: SignedInSchema },
+    errors: [400, 401, 415, 503],
+  }),
+};
+
 /**
  * POST /api/auth/logout and POST /api/auth/password: mount with `app.route("/", ...)`.
  *
@@ -62,46 +87,40 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
   const app = new Hono<AccountEnv>();
   const signedIn = requireSignedIn(deps.tokens);
 
-  app.post("/api/auth/logout", signedIn, async (c) => {
+  serve(app, BASE, SESSION_ROUTES.logout, async (c) => {
     await deps.tokens.end(c.get("account"));
     return c.body(null, 204);
-  });
+  }, [signedIn]);
 
-  app.post(
-    "/api/auth/password",
-    signedIn,
-    jsonBody(),
-    zValidator("json", passwordChangeSchema, validationHook),
-    async (c) => {
-      const claims = c.get("account");
-      const { currentPassword, newPassword } = c.req.valid("json");
-      const hasher = claims.role === "admin" ? deps.adminHasher ?? deps.hasher : deps.hasher;
-      const stored = await currentHash(deps.accounts, claims);
-      if (stored === undefined) {
-        await deps.tokens.endAll(claims.role, claims.id);
-        return c.json(errorBody("UNAUTHORIZED", "This account no longer exists"), 401);
-      }
-      if (!await hasher.verify(currentPassword, stored)) {
-        const message = "Current password is not right";
-        return c.json(
-          errorBody("VALIDATION_FAILED", message, [{ field: "currentPassword", message }]),
-          400,
-        );
-      }
-      const hash = await hasher.hash(newPassword);
-      if (claims.role === "admin") await deps.accounts.setAdminPassword(claims.email, hash);
-      else await deps.accounts.setCustomerPassword(claims.id, hash);
+  serve(app, BASE, SESSION_ROUTES.password, async (c) => {
+    const claims = c.get("account");
+    const { currentPassword, newPassword } = c.req.valid("json");
+    const hasher = claims.role === "admin" ? deps.adminHasher ?? deps.hasher : deps.hasher;
+    const stored = await currentHash(deps.accounts, claims);
+    if (stored === undefined) {
       await deps.tokens.endAll(claims.role, claims.id);
-      await deps.onPasswordChanged?.(claims.role, claims.id);
-      const issued = await deps.tokens.issue({
-        id: claims.id,
-        email: claims.email,
-        role: claims.role,
-      });
-      c.header("Cache-Control", "no-store");
-      return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: claims.role }, 200);
-    },
-  );
+      return c.json(errorBody("UNAUTHORIZED", "This account no longer exists"), 401);
+    }
+    if (!await hasher.verify(currentPassword, stored)) {
+      const message = "Current password is not right";
+      return c.json(
+        errorBody("VALIDATION_FAILED", message, [{ field: "currentPassword", message }]),
+        400,
+      );
+    }
+    const hash = await hasher.hash(newPassword);
+    if (claims.role === "admin") await deps.accounts.setAdminPassword(claims.email, hash);
+    else await deps.accounts.setCustomerPassword(claims.id, hash);
+    await deps.tokens.endAll(claims.role, claims.id);
+    await deps.onPasswordChanged?.(claims.role, claims.id);
+    const issued = await deps.tokens.issue({
+      id: claims.id,
+      email: claims.email,
+      role: claims.role,
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: claims.role }, 200);
+  }, [signedIn]);
 
   return app;
 }

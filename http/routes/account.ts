@@ -11,7 +11,9 @@ import { ApiError, validationFailed } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { addressBody } from "../schemas.ts";
-import { jsonBody, validate } from "../validation.ts";
+import { defineRoute, serve } from "../route_spec.ts";
+import { AccountSchema, CustomerOrderSchema, data } from "../wire/records.ts";
+import { z } from "zod";
 
 export interface AccountRoutesDeps {
   accounts: AccountRepository;
@@ -25,6 +27,40 @@ const DESTINATION_MESSAGES = {
   area_not_in_district: ["area", "This area is not in the chosen district"],
   district_not_in_province: ["district", "This district is not in the chosen province"],
 } as const;
+
+const BASE = "/api/account";
+
+/** /api/account: the signed-in customer's own account. */
+export const ACCOUNT_ROUTES = {
+  profile: defineRoute({
+    method: "GET",
+    path: "/api/account",
+    summary: "The signed-in customer's account: name, e-mail, default delivery address",
+    admin: false,
+    signedIn: "customer",
+    ok: { status: 200, schema: data(AccountSchema) },
+    errors: [401, 403],
+  }),
+  address: defineRoute({
+    method: "PUT",
+    path: "/api/account/address",
+    summary: "Save the default delivery address that prefills checkout",
+    admin: false,
+    signedIn: "customer",
+    json: addressBody,
+    ok: { status: 200, schema: data(addressBody) },
+    errors: [400, 401, 403, 415],
+  }),
+  orders: defineRoute({
+    method: "GET",
+    path: "/api/account/orders",
+    summary: "The signed-in customer's orders, newest first",
+    admin: false,
+    signedIn: "customer",
+    ok: { status: 200, schema: data(z.array(CustomerOrderSchema)) },
+    errors: [401, 403],
+  }),
+};
 
 /** Mount with `app.route("/api/account", accountRoutes(deps))`. */
 export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
@@ -41,7 +77,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
     return profile;
   }
 
-  app.get("/", async (c) => {
+  serve(app, BASE, ACCOUNT_ROUTES.profile, async (c) => {
     const profile = await profileOf(c.get("account").id);
     c.header("Cache-Control", "no-store");
     return c.json({
@@ -54,7 +90,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
     });
   });
 
-  app.put("/address", jsonBody(), validate("json", addressBody), async (c) => {
+  serve(app, BASE, ACCOUNT_ROUTES.address, async (c) => {
     const id = c.get("account").id;
     const body = c.req.valid("json");
     const found = await deps.locations.findArea(body.area);
@@ -79,7 +115,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
     return c.json({ data: address });
   });
 
-  app.get("/orders", async (c) => {
+  serve(app, BASE, ACCOUNT_ROUTES.orders, async (c) => {
     const orders = await deps.customerOrders.listByUser(c.get("account").id);
     c.header("Cache-Control", "no-store");
     return c.json({ data: orders.map(customerOrderView) });

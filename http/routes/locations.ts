@@ -3,26 +3,60 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { areaQuery, districtQuery } from "../schemas.ts";
 import { areaRecord, districtRecord, provinceRecord } from "../records.ts";
-import { validate } from "../validation.ts";
+import { defineRoute, serve } from "../route_spec.ts";
+import { AreaSchema, data, DistrictSchema, ProvinceSchema } from "../wire/records.ts";
+import { z } from "zod";
 
 /** Reference data changes only with a migration: let browsers keep it for a day. */
 const CACHE = "public, max-age=86400";
 
+const BASE = "/api/locations";
+
+/** /api/locations: Sri Lanka's provinces, districts and areas. */
+export const LOCATION_ROUTES = {
+  provinces: defineRoute({
+    method: "GET",
+    path: "/api/locations/provinces",
+    summary: "Sri Lanka's provinces",
+    admin: false,
+    ok: { status: 200, schema: data(z.array(ProvinceSchema)) },
+    errors: [],
+  }),
+  districts: defineRoute({
+    method: "GET",
+    path: "/api/locations/districts",
+    summary: "Districts, of one province when asked",
+    admin: false,
+    query: districtQuery,
+    ok: { status: 200, schema: data(z.array(DistrictSchema)) },
+    errors: [400],
+  }),
+  areas: defineRoute({
+    method: "GET",
+    path: "/api/locations/areas",
+    summary: "Areas (cities), of one district when asked",
+    admin: false,
+    query: areaQuery,
+    ok: { status: 200, schema: data(z.array(AreaSchema)) },
+    errors: [400],
+  }),
+};
+
 export function locationRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get("/provinces", async (c) => {
+  serve(app, BASE, LOCATION_ROUTES.provinces, async (c) => {
     c.header("Cache-Control", CACHE);
     return c.json({ data: (await deps.locations.provinces()).map(provinceRecord) });
   });
 
-  app.get("/districts", validate("query", districtQuery), async (c) => {
+  serve(app, BASE, LOCATION_ROUTES.districts, async (c) => {
     const { provinceId } = c.req.valid("query");
     c.header("Cache-Control", CACHE);
     return c.json({ data: (await deps.locations.districts(provinceId)).map(districtRecord) });
   });
 
-  app.get("/areas", validate("query", areaQuery), async (c) => {
+  serve(app, BASE, LOCATION_ROUTES.areas, async (c) => {
     const { districtId } = c.req.valid("query");
     c.header("Cache-Control", CACHE);
     return c.json({ data: (await deps.locations.areas(districtId)).map(areaRecord) });

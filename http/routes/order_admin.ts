@@ -3,22 +3,76 @@
  * and the CSV export of a search. Guarded as admin routes by the route table.
  */
 import { Hono } from "hono";
-import type { z } from "zod";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts";
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import { idParam, noteBody, orderListQuery, paymentBody, proofParams } from "../schemas.ts";
 import { orderRecord } from "../records.ts";
-import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "../orders_csv.ts";
+import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
+import { data, OrderSchema } from "../wire/records.ts";
+import { z } from "zod";
 
 /** The admin's list answers 20 orders a page unless asked otherwise. */
 export const ORDER_PAGE_SIZE = 20;
 /** Orders read at a time while exporting. */
 const EXPORT_PAGE = 100;
+
+const BASE = "/api/orders";
+
+/** The admin's work on one order: its page, its proofs, its payment and its notes; the export. */
+export const ORDER_ADMIN_ROUTES = {
+  export: defineRoute({
+    method: "GET",
+    path: "/api/orders/export",
+    summary: "The orders the same filters find, as CSV: one row per order line",
+    admin: true,
+    query: orderListQuery,
+    ok: { status: 200, contentType: "text/csv" },
+    errors: [...ADMIN_ERRORS, 400],
+  }),
+  one: defineRoute({
+    method: "GET",
+    path: "/api/orders/:id",
+    summary: "One order with its payment, proofs and timeline",
+    admin: true,
+    params: idParam,
+    ok: { status: 200, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  }),
+  proof: defineRoute({
+    method: "GET",
+    path: "/api/orders/:id/payment-proofs/:proofId",
+    summary: "A deposit slip the customer uploaded (JPEG, PNG, WebP or PDF)",
+    admin: true,
+    params: proofParams,
+    ok: { status: 200, contentType: "image/* or application/pdf" },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  }),
+  payment: defineRoute({
+    method: "PUT",
+    path: "/api/orders/:id/payment",
+    summary: "Record an order paid (cash received, deposit verified) or unpaid again",
+    admin: true,
+    params: idParam,
+    json: paymentBody,
+    ok: { status: 200, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  }),
+  note: defineRoute({
+    method: "POST",
+    path: "/api/orders/:id/notes",
+    summary: "Add the admin's note to an order's timeline (never shown to the customer)",
+    admin: true,
+    params: idParam,
+    json: noteBody,
+    ok: { status: 201, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 415],
+  }),
+};
 
 /** The repository's query for the list's parameters (days are Sri Lanka's). */
 export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {
@@ -36,7 +90,7 @@ export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {
 export function orderAdminRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get("/export", validate("query", orderListQuery), async (c) => {
+  serve(app, BASE, ORDER_ADMIN_ROUTES.export, async (c) => {
     const filters = orderQuery(c.req.valid("query"));
     // Orders placed while the export runs would shift the pages: stop at its start.
     const now = new Date(deps.clock.now().getTime() + 1).toISOString();
@@ -50,14 +104,14 @@ export function orderAdminRoutes(deps: AppDeps): Hono<AppEnv> {
     return csvResponse(ordersCsv(orders), "orders");
   });
 
-  app.get("/:id", validate("param", idParam), async (c) => {
+  serve(app, BASE, ORDER_ADMIN_ROUTES.one, async (c) => {
     const { id } = c.req.valid("param");
     const order = await deps.orders.findById(id);
     if (!order) throw notFound("Order", id);
     return c.json({ data: orderRecord(order) });
   });
 
-  app.get("/:id/payment-proofs/:proofId", validate("param", proofParams), async (c) => {
+  serve(app, BASE, ORDER_ADMIN_ROUTES.proof, async (c) => {
     const { id, proofId } = c.req.valid("param");
     const proof = await deps.orders.findProof(id, proofId);
     if (!proof) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no proof ${proofId}`);
@@ -71,59 +125,47 @@ export function orderAdminRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  app.put(
-    "/:id/payment",
-    validate("param", idParam),
-    jsonBody(),
-    validate("json", paymentBody),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { status, note } = c.req.valid("json");
-      const result = await recordPayment(deps, { id, status, note });
-      switch (result.kind) {
-        case "changed":
-          return c.json({ data: orderRecord(result.order) });
-        case "not_found":
-          throw notFound("Order", id);
-        case "order_rejected":
-          throw new ApiError(
-            409,
-            "INVALID_STATE",
-            `Order ${id} is rejected, its payment can no longer change`,
-            { status: "rejected" },
-          );
-        case "illegal":
-          throw new ApiError(
-            409,
-            "INVALID_STATE",
-            `Order ${id} is ${result.from.replace("_", " ")}, it cannot become ${result.to}`,
-            { paymentStatus: result.from },
-          );
-        case "conflict":
-          throw new ApiError(
-            409,
-            "INVALID_STATE",
-            `Order ${id} changed meanwhile: it is ${result.status} and ${
-              result.paymentStatus.replace("_", " ")
-            }`,
-            { status: result.status, paymentStatus: result.paymentStatus },
-          );
-      }
-    },
-  );
+  serve(app, BASE, ORDER_ADMIN_ROUTES.payment, async (c) => {
+    const { id } = c.req.valid("param");
+    const { status, note } = c.req.valid("json");
+    const result = await recordPayment(deps, { id, status, note });
+    switch (result.kind) {
+      case "changed":
+        return c.json({ data: orderRecord(result.order) });
+      case "not_found":
+        throw notFound("Order", id);
+      case "order_rejected":
+        throw new ApiError(
+          409,
+          "INVALID_STATE",
+          `Order ${id} is rejected, its payment can no longer change`,
+          { status: "rejected" },
+        );
+      case "illegal":
+        throw new ApiError(
+          409,
+          "INVALID_STATE",
+          `Order ${id} is ${result.from.replace("_", " ")}, it cannot become ${result.to}`,
+          { paymentStatus: result.from },
+        );
+      case "conflict":
+        throw new ApiError(
+          409,
+          "INVALID_STATE",
+          `Order ${id} changed meanwhile: it is ${result.status} and ${
+            result.paymentStatus.replace("_", " ")
+          }`,
+          { status: result.status, paymentStatus: result.paymentStatus },
+        );
+    }
+  });
 
-  app.post(
-    "/:id/notes",
-    validate("param", idParam),
-    jsonBody(),
-    validate("json", noteBody),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const order = await addNote(deps, { id, text: c.req.valid("json").note });
-      if (!order) throw notFound("Order", id);
-      return c.json({ data: orderRecord(order) }, 201);
-    },
-  );
+  serve(app, BASE, ORDER_ADMIN_ROUTES.note, async (c) => {
+    const { id } = c.req.valid("param");
+    const order = await addNote(deps, { id, text: c.req.valid("json").note });
+    if (!order) throw notFound("Order", id);
+    return c.json({ data: orderRecord(order) }, 201);
+  });
 
   return app;
 }

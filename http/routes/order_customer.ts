@@ -13,13 +13,15 @@ import {
   type ProofRefusal,
 } from "../../domain/orders/payment_proofs.ts";
 import { idParam, lookupBody, orderKeyQuery } from "../schemas.ts";
-import { jsonBody, validate } from "../validation.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import type { LimitedKey } from "../../domain/ports.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
 import { ApiError } from "../errors.ts";
 import { formFiles } from "../uploads/read_uploads.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
+import { defineRoute, serve } from "../route_spec.ts";
+import { CustomerOrderSchema, data } from "../wire/records.ts";
+import { z } from "zod";
 
 /** The one answer for a missing order and a wrong key alike. */
 function noSuchOrder(id: number): ApiError {
@@ -52,6 +54,45 @@ async function digest(text: string): Promise<string> {
   return Array.from(hash.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const BASE = "/api/orders";
+
+/** What a customer does with an order's link: ask for it, open it, send the deposit slip. */
+export const ORDER_CUSTOMER_ROUTES = {
+  lookup: defineRoute({
+    method: "POST",
+    path: "/api/orders/lookup",
+    summary:
+      "Ask for an order's link: mailed to the order's address when the number and address match; 202 whatever the input",
+    admin: false,
+    json: lookupBody,
+    ok: { status: 202, schema: data(z.object({ accepted: z.literal(true) })) },
+    errors: [400, 415, 429],
+  }),
+  view: defineRoute({
+    method: "GET",
+    path: "/api/orders/:id/view",
+    summary:
+      "The customer's view of an order, opened by its key (404 for a wrong key, as for a missing order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    ok: { status: 200, schema: data(CustomerOrderSchema) },
+    errors: [400, 404],
+  }),
+  proof: defineRoute({
+    method: "POST",
+    path: "/api/orders/:id/payment-proof",
+    summary:
+      "Send the deposit slip of a Bank Deposit order (multipart `proof`: JPEG, PNG, WebP or PDF by its bytes, at most 5 MB, at most 5 an order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    multipart: { fields: z.object({}), files: { proof: "one" } },
+    ok: { status: 201, schema: data(CustomerOrderSchema) },
+    errors: [400, 404, 409, 413, 415],
+  }),
+};
+
 export function orderCustomerRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = deps.rateLimits ?? new MemoryRateLimitStore();
@@ -65,7 +106,7 @@ export function orderCustomerRoutes(deps: AppDeps): Hono<AppEnv> {
     return order;
   }
 
-  app.post("/lookup", jsonBody(), validate("json", lookupBody), async (c) => {
+  serve(app, BASE, ORDER_CUSTOMER_ROUTES.lookup, async (c) => {
     const { orderId, email } = c.req.valid("json");
     const address = clientAddress(c, { trustProxy: deps.trustProxy });
     const keys: LimitedKey[] = [
@@ -89,53 +130,48 @@ export function orderCustomerRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ data: { accepted: true } }, 202);
   });
 
-  app.get("/:id/view", validate("param", idParam), validate("query", orderKeyQuery), async (c) => {
+  serve(app, BASE, ORDER_CUSTOMER_ROUTES.view, async (c) => {
     const order = await openOrder(c.req.valid("param").id, c.req.valid("query").key);
     c.header("Cache-Control", "no-store");
     return c.json({ data: customerOrderView(order) });
   });
 
-  app.post(
-    "/:id/payment-proof",
-    validate("param", idParam),
-    validate("query", orderKeyQuery),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      // The key is checked before the form is read: a stranger's upload is never held.
-      await openOrder(id, c.req.valid("query").key);
-      const type = (c.req.header("Content-Type") ?? "").toLowerCase();
-      if (!type.startsWith("multipart/form-data")) {
-        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
-      }
-      const files = formFiles((await c.req.parseBody({ all: true })).proof)
-        .filter((part) => !(part instanceof File && part.size === 0 && part.name === ""));
-      const problem = (status: 400 | 413 | 415, code: ApiError["code"], message: string) =>
-        new ApiError(status, code, message, [{ field: "proof", message }]);
-      if (files.length !== 1 || !(files[0] instanceof File)) {
-        throw problem(400, "VALIDATION_FAILED", "Choose one photo or PDF of the deposit slip");
-      }
-      const file = files[0];
-      if (file.size > MAX_PROOF_BYTES) {
-        throw problem(413, "PAYLOAD_TOO_LARGE", "The slip may be at most 5 MB");
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const contentType = sniffProofType(bytes);
-      if (!contentType) {
-        throw problem(415, "UNSUPPORTED_MEDIA_TYPE", "The slip must be a JPEG, PNG, WebP or PDF");
-      }
-      const outcome = await deps.orders.addProof(
-        planProof(id, { contentType, bytes, at: deps.clock.now().toISOString() }),
-      );
-      if (outcome.kind === "not_found") throw noSuchOrder(id);
-      if (outcome.kind === "refused") {
-        throw new ApiError(409, "INVALID_STATE", REFUSALS[outcome.reason], {
-          reason: outcome.reason,
-        });
-      }
-      c.header("Cache-Control", "no-store");
-      return c.json({ data: customerOrderView(outcome.order) }, 201);
-    },
-  );
+  serve(app, BASE, ORDER_CUSTOMER_ROUTES.proof, async (c) => {
+    const { id } = c.req.valid("param");
+    // The key is checked before the form is read: a stranger's upload is never held.
+    await openOrder(id, c.req.valid("query").key);
+    const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+    if (!type.startsWith("multipart/form-data")) {
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
+    }
+    const files = formFiles((await c.req.parseBody({ all: true })).proof)
+      .filter((part) => !(part instanceof File && part.size === 0 && part.name === ""));
+    const problem = (status: 400 | 413 | 415, code: ApiError["code"], message: string) =>
+      new ApiError(status, code, message, [{ field: "proof", message }]);
+    if (files.length !== 1 || !(files[0] instanceof File)) {
+      throw problem(400, "VALIDATION_FAILED", "Choose one photo or PDF of the deposit slip");
+    }
+    const file = files[0];
+    if (file.size > MAX_PROOF_BYTES) {
+      throw problem(413, "PAYLOAD_TOO_LARGE", "The slip may be at most 5 MB");
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const contentType = sniffProofType(bytes);
+    if (!contentType) {
+      throw problem(415, "UNSUPPORTED_MEDIA_TYPE", "The slip must be a JPEG, PNG, WebP or PDF");
+    }
+    const outcome = await deps.orders.addProof(
+      planProof(id, { contentType, bytes, at: deps.clock.now().toISOString() }),
+    );
+    if (outcome.kind === "not_found") throw noSuchOrder(id);
+    if (outcome.kind === "refused") {
+      throw new ApiError(409, "INVALID_STATE", REFUSALS[outcome.reason], {
+        reason: outcome.reason,
+      });
+    }
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: customerOrderView(outcome.order) }, 201);
+  });
 
   return app;
 }

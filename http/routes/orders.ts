@@ -14,7 +14,6 @@ import {
   statusBody,
 } from "../schemas.ts";
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
-import { jsonBody, validate } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
@@ -22,6 +21,15 @@ import { canonicalJson } from "../../domain/canonical_json.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, orderQuery } from "./order_admin.ts";
 import { orderCustomerRoutes, orderUrl } from "./order_customer.ts";
+import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
+import {
+  BankDetailsSchema,
+  data,
+  OrderSchema,
+  OrderStatsSchema,
+  PlacedOrderSchema,
+  recordPageOf,
+} from "../wire/records.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -119,6 +127,68 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
   }
 }
 
+const BASE = "/api/orders";
+
+/** /api/orders: placing an order, and the admin's list, stats, status changes and slips. */
+export const ORDER_ROUTES = {
+  bankDetails: defineRoute({
+    method: "GET",
+    path: "/api/orders/bank-details",
+    summary: "The shop's bank account for Bank Deposit",
+    admin: false,
+    ok: { status: 200, schema: data(BankDetailsSchema) },
+    errors: [],
+  }),
+  place: defineRoute({
+    method: "POST",
+    path: "/api/orders",
+    summary: "Place a guest order (prices, fee and stock decided by the shop)",
+    admin: false,
+    headers: idempotencyHeader,
+    json: newOrderBody,
+    ok: { status: 201, schema: PlacedOrderSchema },
+    errors: [400, 401, 409, 415, 422, 429],
+  }),
+  list: defineRoute({
+    method: "GET",
+    path: "/api/orders",
+    summary:
+      "Orders, newest first, a page at a time: searched by number, name, e-mail or phone and filtered",
+    admin: true,
+    query: orderListQuery,
+    ok: { status: 200, schema: recordPageOf(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400],
+  }),
+  stats: defineRoute({
+    method: "GET",
+    path: "/api/orders/stats",
+    summary:
+      "Order counts, the items' total of completed orders, orders awaiting payment or a proof check, today's orders",
+    admin: true,
+    ok: { status: 200, schema: data(OrderStatsSchema) },
+    errors: ADMIN_ERRORS,
+  }),
+  status: defineRoute({
+    method: "PUT",
+    path: "/api/orders/status",
+    summary:
+      "Confirm (completed, with an optional courier and tracking number) or reject (with an optional reason) a pending order",
+    admin: true,
+    json: statusBody,
+    ok: { status: 200, schema: data(OrderSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  }),
+  slip: defineRoute({
+    method: "GET",
+    path: "/api/orders/:id/slip",
+    summary: "The saved PDF order slip of a completed order",
+    admin: true,
+    params: idParam,
+    ok: { status: 200, contentType: "application/pdf" },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  }),
+};
+
 export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = deps.rateLimits ?? new MemoryRateLimitStore();
@@ -147,67 +217,61 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     return verified.claims.role === "customer" ? verified.claims.id : null;
   }
 
-  app.get("/bank-details", (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
+  serve(app, BASE, ORDER_ROUTES.bankDetails, (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
 
-  app.post(
-    "/",
-    validate("header", idempotencyHeader),
-    jsonBody(),
-    validate("json", newOrderBody),
-    async (c) => {
-      // Every well-formed attempt counts, placed or refused: bots cannot probe stock freely.
-      // A request without a socket (in-process calls) has no address to count against.
-      const body = c.req.valid("json");
-      const address = clientAddress(c, { trustProxy: deps.trustProxy });
-      if (address !== "unknown") {
-        const keys = await orderKeys(address, body, rules);
-        const decision = await limits.hit(keys, deps.clock.now());
-        if (!decision.allowed) {
-          const byAddress = decision.key.startsWith("order:address:");
-          throw new ApiError(
-            429,
-            "TOO_MANY_REQUESTS",
-            byAddress
-              ? "Too many orders from this address, try again later"
-              : "Too many orders for this e-mail address or phone number, try again later",
-            { retryAfterSeconds: decision.retryAfterSeconds },
-            { "Retry-After": String(decision.retryAfterSeconds) },
-          );
-        }
+  serve(app, BASE, ORDER_ROUTES.place, async (c) => {
+    // Every well-formed attempt counts, placed or refused: bots cannot probe stock freely.
+    // A request without a socket (in-process calls) has no address to count against.
+    const body = c.req.valid("json");
+    const address = clientAddress(c, { trustProxy: deps.trustProxy });
+    if (address !== "unknown") {
+      const keys = await orderKeys(address, body, rules);
+      const decision = await limits.hit(keys, deps.clock.now());
+      if (!decision.allowed) {
+        const byAddress = decision.key.startsWith("order:address:");
+        throw new ApiError(
+          429,
+          "TOO_MANY_REQUESTS",
+          byAddress
+            ? "Too many orders from this address, try again later"
+            : "Too many orders for this e-mail address or phone number, try again later",
+          { retryAfterSeconds: decision.retryAfterSeconds },
+          { "Retry-After": String(decision.retryAfterSeconds) },
+        );
       }
-      const key = c.req.valid("header")["idempotency-key"];
-      const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
-        key,
-        requestHash: await requestHash(body),
-        expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-      };
-      const orderKey = await deps.orderKeys.issue();
-      const userId = await customerOf(c.req.header("Authorization"));
-      const result = await placeOrder(deps, {
-        customer: {
-          name: body.name,
-          address: body.address,
-          email: body.email,
-          phone: body.phone,
-          postalCode: body.postalCode,
-        },
-        destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
-        paymentMethod: body.paymentMethod,
-        items: body.items,
-        clientTotalCents: body.total,
-        locale: body.locale,
-        key: { salt: orderKey.salt, hash: orderKey.hash },
-        userId,
-      }, claim);
-      if (result.kind === "placed" || result.kind === "replayed") {
-        if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
-        return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
-      }
-      throw refusal(result);
-    },
-  );
+    }
+    const key = c.req.valid("header")["idempotency-key"];
+    const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
+      key,
+      requestHash: await requestHash(body),
+      expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    };
+    const orderKey = await deps.orderKeys.issue();
+    const userId = await customerOf(c.req.header("Authorization"));
+    const result = await placeOrder(deps, {
+      customer: {
+        name: body.name,
+        address: body.address,
+        email: body.email,
+        phone: body.phone,
+        postalCode: body.postalCode,
+      },
+      destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
+      paymentMethod: body.paymentMethod,
+      items: body.items,
+      clientTotalCents: body.total,
+      locale: body.locale,
+      key: { salt: orderKey.salt, hash: orderKey.hash },
+      userId,
+    }, claim);
+    if (result.kind === "placed" || result.kind === "replayed") {
+      if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
+      return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
+    }
+    throw refusal(result);
+  });
 
-  app.get("/", validate("query", orderListQuery), async (c) => {
+  serve(app, BASE, ORDER_ROUTES.list, async (c) => {
     const query = orderQuery(c.req.valid("query"));
     const found = await deps.orders.search(query);
     return c.json({
@@ -218,12 +282,12 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  app.get("/stats", async (c) =>
+  serve(app, BASE, ORDER_ROUTES.stats, async (c) =>
     c.json({
       data: orderStatsRecord(await deps.orders.stats(colomboToday(deps.clock.now()))),
     }));
 
-  app.put("/status", jsonBody(), validate("json", statusBody), async (c) => {
+  serve(app, BASE, ORDER_ROUTES.status, async (c) => {
     const { id, status, courier, trackingNumber, reason } = c.req.valid("json");
     const outcome = await changeOrderStatus(deps, { id, status, courier, trackingNumber, reason });
     if (outcome.kind === "not_found") throw notFound("Order", id);
@@ -238,7 +302,7 @@ export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ data: orderRecord(outcome.order) });
   });
 
-  app.get("/:id/slip", validate("param", idParam), async (c) => {
+  serve(app, BASE, ORDER_ROUTES.slip, async (c) => {
     const { id } = c.req.valid("param");
     const slip = await deps.orders.findSlip(id);
     if (!slip) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no slip`);

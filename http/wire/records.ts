@@ -187,7 +187,7 @@ export function data<T extends z.ZodType>(schema: T) {
 }
 
 /** A list page as the API sends it: the records and where they stand. */
-export function pageOf<T extends z.ZodType>(schema: T) {
+export function recordPageOf<T extends z.ZodType>(schema: T) {
   return z.object({
     data: z.array(schema),
     page: z.number().int(),
@@ -209,7 +209,7 @@ export const SearchHelpSchema = z.object({
 
 /** A storefront search's page: with the help of a search that found nothing. */
 export function searchPageOf<T extends z.ZodType>(schema: T) {
-  return pageOf(schema).extend(SearchHelpSchema.shape);
+  return recordPageOf(schema).extend(SearchHelpSchema.shape);
 }
 
 /** A bearer token, when it ends, and whose it is. */
