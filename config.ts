@@ -5,7 +5,10 @@
  */
 import { z } from "zod";
 import type { BankDetails, ShopInfo } from "./domain/shop.ts";
+import { DEFAULT_ORDER_RULES } from "./domain/orders/place_order.ts";
 import { isAddressOrRange, type TrustProxy } from "./http/auth/client_address.ts";
+import { DEFAULT_AUTH_LIMITS } from "./http/auth/routes.ts";
+import { DEFAULT_ORDER_CONTACT_LIMIT, DEFAULT_ORDER_LIMIT } from "./http/routes/orders.ts";
 
 export interface Config {
   port: number;
@@ -226,18 +229,19 @@ function toConfig(env: Env): Config {
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     imageStorage: env.IMAGE_STORAGE ?? "disk",
     trustProxy: env.TRUST_PROXY ?? { kind: "none" },
+    // Unset limits and rules are the ones the shop's code keeps beside each rule.
     limits: {
-      orders: env.ORDER_RATE_LIMIT ?? { limit: 120, windowMs: 600_000 },
-      ordersPerContact: env.ORDER_RATE_LIMIT_CONTACT ?? { limit: 10, windowMs: 600_000 },
-      loginPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT ?? { limit: 5, windowMs: 900_000 },
-      loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { limit: 20, windowMs: 900_000 },
+      orders: env.ORDER_RATE_LIMIT ?? { ...DEFAULT_ORDER_LIMIT },
+      ordersPerContact: env.ORDER_RATE_LIMIT_CONTACT ?? { ...DEFAULT_ORDER_CONTACT_LIMIT },
+      loginPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT ?? { ...DEFAULT_AUTH_LIMITS.perAccount },
+      loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { ...DEFAULT_AUTH_LIMITS.perAddress },
     },
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
     stopGraceSeconds: env.STOP_GRACE_SECONDS ?? 20,
     orderNotifyEmail: env.ORDER_NOTIFY_EMAIL ?? shopEmail,
     orderRules: {
-      bankDepositHours: env.BANK_DEPOSIT_HOURS ?? 48,
-      maxLineQuantity: env.MAX_LINE_QUANTITY ?? 20,
+      bankDepositHours: env.BANK_DEPOSIT_HOURS ?? DEFAULT_ORDER_RULES.bankDepositHours,
+      maxLineQuantity: env.MAX_LINE_QUANTITY ?? DEFAULT_ORDER_RULES.maxLineQuantity,
     },
   };
 }

@@ -72,7 +72,7 @@ export interface FieldProblem {
   message: string;
 }
 
-interface IssueLike {
+export interface IssueLike {
   path: readonly PropertyKey[];
   message: string;
 }

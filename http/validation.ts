@@ -8,12 +8,13 @@
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
-import { ApiError, errorResponse, fieldProblems, validationFailed } from "./errors.ts";
-
-interface IssueLike {
-  path: readonly PropertyKey[];
-  message: string;
-}
+import {
+  ApiError,
+  errorResponse,
+  fieldProblems,
+  type IssueLike,
+  validationFailed,
+} from "./errors.ts";
 
 /** Hook for zValidator: answers 400 VALIDATION_FAILED with the field problems. */
 export function validationHook(
