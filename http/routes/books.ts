@@ -41,6 +41,12 @@ import {
 } from "../wire/records.ts";
 import { z } from "zod";
 
+/** What the book routes use. */
+export type BookRoutesDeps = Pick<
+  AppDeps,
+  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers"
+>;
+
 const BASE = "/api/books";
 
 /** /api/books: the storefront's list, authors and detail; the admin's writes. */
@@ -182,7 +188,7 @@ export const BOOK_ROUTES = {
   }),
 };
 
-export function booksRoutes(deps: AppDeps): Hono<AppEnv> {
+export function booksRoutes(deps: BookRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, BASE, BOOK_ROUTES.list, async (c) => {

@@ -28,7 +28,7 @@ export function csvResponse(text: string, kind: string): Response {
 }
 
 /** The app's cover maker; an app built without one fails an import that needs a cover. */
-export function coversOf(deps: AppDeps): CoverRenderer {
+export function coversOf(deps: Pick<AppDeps, "covers">): CoverRenderer {
   const missing = () => {
     throw new Error("The app was built without a cover renderer");
   };

@@ -9,6 +9,9 @@ import { CategorySchema, data } from "../wire/records.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
 import { categoryDeletedOrThrow, writtenOrThrow } from "./write_results.ts";
 
+/** What the category routes use. */
+export type CategoryRoutesDeps = Pick<AppDeps, "catalogue" | "catalogueAdmin">;
+
 /** Where each kind's categories are served. */
 const CATEGORY_PATHS = { book: "categories", stationery: "stationery-categories" } as const;
 
@@ -58,7 +61,10 @@ export function categoryRouteSpecs(kind: "book" | "stationery") {
 }
 
 /** The categories of one kind of product; mount at `/api/${CATEGORY_PATHS[kind]}`. */
-export function categoryRoutes(deps: AppDeps, kind: "book" | "stationery"): Hono<AppEnv> {
+export function categoryRoutes(
+  deps: CategoryRoutesDeps,
+  kind: "book" | "stationery",
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const base = `/api/${CATEGORY_PATHS[kind]}`;
   const routes = categoryRouteSpecs(kind);

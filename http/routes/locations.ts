@@ -7,6 +7,9 @@ import { defineRoute, serve } from "../route_spec.ts";
 import { AreaSchema, data, DistrictSchema, ProvinceSchema } from "../wire/records.ts";
 import { z } from "zod";
 
+/** What the location routes use. */
+export type LocationRoutesDeps = Pick<AppDeps, "locations">;
+
 /** Reference data changes only with a migration: let browsers keep it for a day. */
 const CACHE = "public, max-age=86400";
 
@@ -42,7 +45,7 @@ export const LOCATION_ROUTES = {
   }),
 };
 
-export function locationRoutes(deps: AppDeps): Hono<AppEnv> {
+export function locationRoutes(deps: LocationRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, BASE, LOCATION_ROUTES.provinces, async (c) => {

@@ -16,6 +16,9 @@ import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
 import { data, OrderSchema } from "../wire/records.ts";
 import { z } from "zod";
 
+/** What the admin's order routes use. */
+export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders">;
+
 /** The admin's list answers 20 orders a page unless asked otherwise. */
 export const ORDER_PAGE_SIZE = 20;
 /** Orders read at a time while exporting. */
@@ -87,7 +90,7 @@ export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {
   };
 }
 
-export function orderAdminRoutes(deps: AppDeps): Hono<AppEnv> {
+export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, BASE, ORDER_ADMIN_ROUTES.export, async (c) => {

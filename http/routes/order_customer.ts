@@ -23,6 +23,12 @@ import { defineRoute, serve } from "../route_spec.ts";
 import { CustomerOrderSchema, data } from "../wire/records.ts";
 import { z } from "zod";
 
+/** What a customer's order routes use. */
+export type OrderCustomerRoutesDeps = Pick<
+  AppDeps,
+  "clock" | "orderKeys" | "orders" | "rateLimits" | "shop" | "trustProxy"
+>;
+
 /** The one answer for a missing order and a wrong key alike. */
 function noSuchOrder(id: number): ApiError {
   return new ApiError(404, "NOT_FOUND", `Order ${id} not found`);
@@ -36,7 +42,10 @@ const REFUSALS: Record<ProofRefusal, string> = {
 };
 
 /** The link to an order's page, with its key; undefined for an order placed without one. */
-export async function orderUrl(deps: AppDeps, order: Order): Promise<string | undefined> {
+export async function orderUrl(
+  deps: Pick<AppDeps, "orderKeys" | "shop">,
+  order: Order,
+): Promise<string | undefined> {
   if (order.keySalt === null) return undefined;
   const key = await deps.orderKeys.keyFor(order.keySalt);
   return `${deps.shop.publicUrl}/orders/${order.id}?key=${key}`;
@@ -93,7 +102,7 @@ export const ORDER_CUSTOMER_ROUTES = {
   }),
 };
 
-export function orderCustomerRoutes(deps: AppDeps): Hono<AppEnv> {
+export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = deps.rateLimits ?? new MemoryRateLimitStore();
 

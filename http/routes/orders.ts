@@ -19,8 +19,8 @@ import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
-import { orderAdminRoutes, orderQuery } from "./order_admin.ts";
-import { orderCustomerRoutes, orderUrl } from "./order_customer.ts";
+import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order_admin.ts";
+import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
 import {
   BankDetailsSchema,
@@ -189,7 +189,26 @@ export const ORDER_ROUTES = {
   }),
 };
 
-export function orderRoutes(deps: AppDeps): Hono<AppEnv> {
+/** What the order routes use: their own, placing and moving an order, and the sub-apps'. */
+export type OrderRoutesDeps =
+  & Pick<
+    AppDeps,
+    | "bank"
+    | "clock"
+    | "orderContactLimit"
+    | "orderKeys"
+    | "orderLimit"
+    | "orders"
+    | "rateLimits"
+    | "tokens"
+    | "trustProxy"
+  >
+  & Parameters<typeof placeOrder>[0]
+  & Parameters<typeof changeOrderStatus>[0]
+  & OrderCustomerRoutesDeps
+  & OrderAdminRoutesDeps;
+
+export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = deps.rateLimits ?? new MemoryRateLimitStore();
   const rules = {

@@ -43,6 +43,12 @@ import {
 } from "../wire/records.ts";
 import { z } from "zod";
 
+/** What the stationery routes use. */
+export type StationeryRoutesDeps = Pick<
+  AppDeps,
+  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers"
+>;
+
 const BASE = "/api/stationery";
 
 /** /api/stationery: the storefront's list and detail; the admin's writes. */
@@ -153,7 +159,7 @@ export const STATIONERY_ROUTES = {
   }),
 };
 
-export function stationeryRoutes(deps: AppDeps): Hono<AppEnv> {
+export function stationeryRoutes(deps: StationeryRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, BASE, STATIONERY_ROUTES.list, async (c) => {
