@@ -1,13 +1,13 @@
 /** The catalogue dashboard: the four forms, then the Books and Stationery tables. */
 import { useCallback, useState } from "react";
-import { BookForm } from "./BookForm.tsx";
-import { CategoryForm } from "./CategoryForm.tsx";
+import { BookForm } from "./catalogue/BookForm.tsx";
+import { CategoryForm } from "./catalogue/CategoryForm.tsx";
 import { useAdmin } from "./context.ts";
 import { listCategories } from "./endpoints.ts";
 import { Loading } from "./Feedback.tsx";
 import { useLoad } from "./hooks.ts";
-import { ProductSection } from "./ProductSection.tsx";
-import { StationeryForm } from "./StationeryForm.tsx";
+import { ProductSection } from "./catalogue/ProductSection.tsx";
+import { StationeryForm } from "./catalogue/StationeryForm.tsx";
 
 export function DashboardPage() {
   const { api } = useAdmin();

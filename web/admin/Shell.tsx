@@ -3,7 +3,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { useAdmin } from "./context.ts";
 import { navigate } from "./navigation.ts";
 import { type AdminPage, TABS } from "./router.ts";
-import { PasswordForm } from "./PasswordForm.tsx";
+import { PasswordForm } from "./auth/PasswordForm.tsx";
 
 export function Shell({ current, children }: { current: AdminPage; children: ReactNode }) {
   const { endSession } = useAdmin();

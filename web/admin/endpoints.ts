@@ -6,8 +6,8 @@ import {
   type LowStockProduct,
   lowStockProducts,
   type OrderFilters,
-} from "./orders.ts";
-import type { StockChanges } from "./stock.ts";
+} from "./orders/orders.ts";
+import type { StockChanges } from "./stock/stock.ts";
 import type { SortQuery } from "./table_sort.ts";
 import type {
   WireBook,

@@ -4,7 +4,7 @@ import { App } from "./App.tsx";
 import "./admin.css";
 import "./layout.css";
 import "./tables.css";
-import "./orders.css";
+import "./orders/orders.css";
 import "./catalogue/catalogue.css";
 
 const root = document.getElementById("admin-root");

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { LANGUAGES } from "../../../domain/catalogue/model.ts";
-import type { BookFormValues } from "../catalogue_forms.ts";
-import { CategorySelect } from "../CategorySelect.tsx";
+import type { BookFormValues } from "./catalogue_forms.ts";
+import { CategorySelect } from "./CategorySelect.tsx";
 import { Field } from "../Field.tsx";
 import { TextFields, type TextFieldSpec } from "./TextFields.tsx";
 import type { FieldErrors } from "../validation.ts";

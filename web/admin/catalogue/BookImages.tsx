@@ -5,7 +5,7 @@
 import { ProductImage } from "../../components/ProductImage.tsx";
 import { type ChangeEvent, useState } from "react";
 import { messageOf } from "../api.ts";
-import { checkImages } from "../catalogue_forms.ts";
+import { checkImages } from "./catalogue_forms.ts";
 import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
 import { useAdmin } from "../context.ts";
 import { Notice, Spinner } from "../Feedback.tsx";

@@ -1,6 +1,6 @@
 /** Edit a book: every field of its listing, and its images. */
 import { useState } from "react";
-import type { BookFormValues } from "../catalogue_forms.ts";
+import type { BookFormValues } from "./catalogue_forms.ts";
 import { useAdmin } from "../context.ts";
 import { listCategories } from "../endpoints.ts";
 import { Loading, Notice } from "../Feedback.tsx";

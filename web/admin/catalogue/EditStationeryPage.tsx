@@ -2,7 +2,7 @@
 import { ProductImage } from "../../components/ProductImage.tsx";
 import { useState } from "react";
 import { messageOf } from "../api.ts";
-import { checkImages, type StationeryFormValues } from "../catalogue_forms.ts";
+import { checkImages, type StationeryFormValues } from "./catalogue_forms.ts";
 import { useAdmin } from "../context.ts";
 import { listCategories } from "../endpoints.ts";
 import { Loading, Notice, Spinner } from "../Feedback.tsx";

@@ -4,8 +4,8 @@
  * the add form passes in as `image`.
  */
 import type { ReactNode } from "react";
-import type { StationeryFormValues } from "../catalogue_forms.ts";
-import { CategorySelect } from "../CategorySelect.tsx";
+import type { StationeryFormValues } from "./catalogue_forms.ts";
+import { CategorySelect } from "./CategorySelect.tsx";
 import { TextFields, type TextFieldSpec } from "./TextFields.tsx";
 import type { FieldErrors } from "../validation.ts";
 import type { WireCategory } from "../../../http/wire/records.ts";

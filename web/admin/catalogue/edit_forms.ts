@@ -8,7 +8,7 @@ import {
   type StationeryFormValues,
   validateBookFields,
   validateStationeryFields,
-} from "../catalogue_forms.ts";
+} from "./catalogue_forms.ts";
 import type { FieldErrors } from "../validation.ts";
 import type { WireBook, WireStationery } from "../../../http/wire/records.ts";
 

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { ApiFailure, messageOf } from "../api.ts";
-import { serverFieldErrors } from "../BookForm.tsx";
+import { serverFieldErrors } from "./BookForm.tsx";
 import { useAdmin } from "../context.ts";
 import { focusFirstInvalid } from "../Field.tsx";
 import { useNotice } from "../hooks.ts";

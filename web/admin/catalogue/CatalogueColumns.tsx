@@ -4,10 +4,10 @@
  * typed prices reach the cells through the table's meta.
  */
 import { type CellContext, createColumnHelper } from "@tanstack/react-table";
-import { type RowNotice, RowStatus } from "./Feedback.tsx";
-import { formatRupees } from "./format.ts";
-import { ProductLink } from "./catalogue/ProductLink.tsx";
-import type { WireBook, WireStationery } from "../../http/wire/records.ts";
+import { type RowNotice, RowStatus } from "../Feedback.tsx";
+import { formatRupees } from "../format.ts";
+import { ProductLink } from "./ProductLink.tsx";
+import type { WireBook, WireStationery } from "../../../http/wire/records.ts";
 
 export interface ProductRow {
   id: number;

@@ -3,15 +3,15 @@
  * deposit slips, the timeline and a note, the slip, and what its state allows.
  */
 import { type FormEvent, type MouseEvent, useCallback, useState } from "react";
-import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
-import { messageOf } from "./api.ts";
-import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
-import { useAdmin } from "./context.ts";
-import { addOrderNote, getOrder, setOrderPayment, setOrderStatus } from "./endpoints.ts";
-import { Loading, Notice, Spinner } from "./Feedback.tsx";
-import { formatDateTime, formatLkr } from "./format.ts";
-import { useLoad, useNotice } from "./hooks.ts";
-import { navigate } from "./navigation.ts";
+import { AMOUNT_LABELS } from "../../../domain/orders/amount_labels.ts";
+import { messageOf } from "../api.ts";
+import { ConfirmDialog, type ConfirmRequest } from "../ConfirmDialog.tsx";
+import { useAdmin } from "../context.ts";
+import { addOrderNote, getOrder, setOrderPayment, setOrderStatus } from "../endpoints.ts";
+import { Loading, Notice, Spinner } from "../Feedback.tsx";
+import { formatDateTime, formatLkr } from "../format.ts";
+import { useLoad, useNotice } from "../hooks.ts";
+import { navigate } from "../navigation.ts";
 import {
   costDetails,
   eventLabel,
@@ -24,7 +24,7 @@ import {
 } from "./orders.ts";
 import { ordersListPath } from "./OrdersPage.tsx";
 import { downloadProof, downloadSlip } from "./slip.ts";
-import type { WireOrder } from "../../http/wire/records.ts";
+import type { WireOrder } from "../../../http/wire/records.ts";
 
 function BackToOrders() {
   const path = ordersListPath();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ApiFailure } from "./api.ts";
+import { ApiFailure } from "../api.ts";
 import { loginFailureMessage } from "./login.ts";
 
 Deno.test("loginFailureMessage() says 'Invalid credentials' on 401", () => {

@@ -6,9 +6,9 @@ import {
   PAYMENT_STATUSES,
   type PaymentMethod,
   type PaymentStatus,
-} from "../../domain/orders/model.ts";
-import { rupeesToCents } from "./format.ts";
-import type { WireOrder } from "../../http/wire/records.ts";
+} from "../../../domain/orders/model.ts";
+import { rupeesToCents } from "../format.ts";
+import type { WireOrder } from "../../../http/wire/records.ts";
 
 export type OrderGroups = Record<OrderStatus, WireOrder[]>;
 

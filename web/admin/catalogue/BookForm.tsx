@@ -1,22 +1,22 @@
 /** Add New Book: a multipart POST /api/books with one or more images. */
 import { type FormEvent, useRef, useState } from "react";
-import { ApiFailure, messageOf } from "./api.ts";
+import { ApiFailure, messageOf } from "../api.ts";
 import {
   type BookFormValues,
   buildBookFormData,
   EMPTY_BOOK_FORM,
   validateBookForm,
 } from "./catalogue_forms.ts";
-import { useAdmin } from "./context.ts";
-import { addProduct } from "./endpoints.ts";
-import { Notice } from "./Feedback.tsx";
-import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
-import { useNotice } from "./hooks.ts";
+import { useAdmin } from "../context.ts";
+import { addProduct } from "../endpoints.ts";
+import { Notice } from "../Feedback.tsx";
+import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
+import { useNotice } from "../hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
-import { ProductLink } from "./catalogue/ProductLink.tsx";
-import { BookFields } from "./catalogue/BookFields.tsx";
-import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
-import type { WireCategory } from "../../http/wire/records.ts";
+import { ProductLink } from "./ProductLink.tsx";
+import { BookFields } from "./BookFields.tsx";
+import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
+import type { WireCategory } from "../../../http/wire/records.ts";
 
 /** Server answers to field errors: 400 details, a 409 duplicate ISBN-13, a 413 image. */
 export function serverFieldErrors(error: ApiFailure): FieldErrors {

@@ -1,11 +1,11 @@
 /** The admin login (/admin and /admin/login). */
 import { type FormEvent, useState } from "react";
-import { useAdmin } from "./context.ts";
-import { login } from "./endpoints.ts";
-import { Field, SubmitButton } from "./Field.tsx";
+import { useAdmin } from "../context.ts";
+import { login } from "../endpoints.ts";
+import { Field, SubmitButton } from "../Field.tsx";
 import { loginFailureMessage } from "./login.ts";
 import type { Session } from "./session.ts";
-import type { FieldErrors } from "./validation.ts";
+import type { FieldErrors } from "../validation.ts";
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => void }) {
   const { api } = useAdmin();

@@ -1,19 +1,19 @@
 /** Stock Management: add stock, reprice and set pre-orders, searched by title on the server. */
 import { useCallback, useEffect, useState } from "react";
-import { useAdmin } from "./context.ts";
-import { Pager } from "./DataTable.tsx";
+import { useAdmin } from "../context.ts";
+import { Pager } from "../DataTable.tsx";
 import {
   ADMIN_PAGE_SIZE,
   listBooks,
   listStationery,
   type ProductKind,
   updateStock,
-} from "./endpoints.ts";
-import { Loading } from "./Feedback.tsx";
-import { useDebounced, useLoad, useRowNotice } from "./hooks.ts";
+} from "../endpoints.ts";
+import { Loading } from "../Feedback.tsx";
+import { useDebounced, useLoad, useRowNotice } from "../hooks.ts";
 import type { StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
-import type { WirePage } from "../../http/wire/records.ts";
+import type { WirePage } from "../../../http/wire/records.ts";
 
 const BOOK_HEADERS = [
   "ID",

@@ -1,13 +1,13 @@
 /** Add New Category and Add New Stationery Category. */
 import { type FormEvent, useState } from "react";
-import { ApiFailure } from "./api.ts";
+import { ApiFailure } from "../api.ts";
 import { validateCategoryName } from "./catalogue_forms.ts";
-import { useAdmin } from "./context.ts";
-import { addCategory, type ProductKind } from "./endpoints.ts";
-import { Notice } from "./Feedback.tsx";
-import { Field, SubmitButton } from "./Field.tsx";
-import { useNotice } from "./hooks.ts";
-import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
+import { useAdmin } from "../context.ts";
+import { addCategory, type ProductKind } from "../endpoints.ts";
+import { Notice } from "../Feedback.tsx";
+import { Field, SubmitButton } from "../Field.tsx";
+import { useNotice } from "../hooks.ts";
+import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
 
 const TEXT: Record<ProductKind, { heading: string; added: string; failed: string }> = {
   books: {

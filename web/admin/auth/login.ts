@@ -1,5 +1,5 @@
 /** The words of the login screen for a failed login. */
-import { ApiFailure } from "./api.ts";
+import { ApiFailure } from "../api.ts";
 
 /** 'Invalid credentials' on 401; on 429 how long to wait, in whole minutes. */
 export function loginFailureMessage(error: unknown): string {

@@ -1,11 +1,11 @@
 /** One row of a stock table: new quantity to add, new price and, for books, pre-order settings. */
 import { useState } from "react";
-import { shopDate } from "../../domain/catalogue/preorder.ts";
-import { formatRupees } from "./format.ts";
+import { shopDate } from "../../../domain/catalogue/preorder.ts";
+import { formatRupees } from "../format.ts";
 import { initialEdit, type StockCurrent, type StockEdit, stockUpdate } from "./stock.ts";
 import type { StockChanges } from "./stock.ts";
-import type { FieldErrors } from "./validation.ts";
-import { type RowNotice, RowStatus } from "./Feedback.tsx";
+import type { FieldErrors } from "../validation.ts";
+import { type RowNotice, RowStatus } from "../Feedback.tsx";
 
 export interface StockItem {
   id: number;

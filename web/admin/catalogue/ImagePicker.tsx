@@ -3,7 +3,7 @@
  * which the shop's Content-Security-Policy allows for images (blob: URLs it does not).
  */
 import { useEffect, useState } from "react";
-import type { FieldAria } from "./Field.tsx";
+import type { FieldAria } from "../Field.tsx";
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

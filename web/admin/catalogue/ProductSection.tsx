@@ -4,9 +4,9 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import type { ColumnDef, OnChangeFn, SortingState } from "@tanstack/react-table";
-import { ConfirmDialog, type ConfirmRequest } from "./ConfirmDialog.tsx";
-import { useAdmin } from "./context.ts";
-import { DataTable, Pager } from "./DataTable.tsx";
+import { ConfirmDialog, type ConfirmRequest } from "../ConfirmDialog.tsx";
+import { useAdmin } from "../context.ts";
+import { DataTable, Pager } from "../DataTable.tsx";
 import {
   ADMIN_PAGE_SIZE,
   deleteProduct,
@@ -14,18 +14,18 @@ import {
   listStationery,
   type ProductKind,
   updatePrice,
-} from "./endpoints.ts";
-import { Loading, Notice } from "./Feedback.tsx";
-import { useLoad, useNotice, useRowNotice } from "./hooks.ts";
+} from "../endpoints.ts";
+import { Loading, Notice } from "../Feedback.tsx";
+import { useLoad, useNotice, useRowNotice } from "../hooks.ts";
 import {
   BOOK_COLUMNS,
   type ProductRow,
   type ProductTableMeta,
   STATIONERY_COLUMNS,
 } from "./CatalogueColumns.tsx";
-import { parsePrice } from "./validation.ts";
-import { sortQuery } from "./table_sort.ts";
-import type { WirePage } from "../../http/wire/records.ts";
+import { parsePrice } from "../validation.ts";
+import { sortQuery } from "../table_sort.ts";
+import type { WirePage } from "../../../http/wire/records.ts";
 
 interface KindText {
   heading: string;

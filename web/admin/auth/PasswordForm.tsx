@@ -4,9 +4,9 @@
  * token the answer brings.
  */
 import { type FormEvent, useState } from "react";
-import { ApiFailure, messageOf } from "./api.ts";
-import { useAdmin } from "./context.ts";
-import { Field } from "./Field.tsx";
+import { ApiFailure, messageOf } from "../api.ts";
+import { useAdmin } from "../context.ts";
+import { Field } from "../Field.tsx";
 
 export function PasswordForm() {
   const { api, replaceSession } = useAdmin();

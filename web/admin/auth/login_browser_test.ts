@@ -2,8 +2,8 @@
  * The admin's login, route guards and session in a real Chromium against an in-memory shop API.
  */
 import assert from "node:assert/strict";
-import { alertText, logIn, seedCatalogue, withRig, withShop } from "./testing/browser_rig.ts";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, HAMMERED_PASSWORD } from "./testing/fake_shop_api.ts";
+import { alertText, logIn, seedCatalogue, withRig, withShop } from "../testing/browser_rig.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, HAMMERED_PASSWORD } from "../testing/fake_shop_api.ts";
 
 Deno.test("admin login and session", async (t) => {
   await withRig(async (rig) => {

@@ -4,15 +4,15 @@
  */
 import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
 import { useCallback, useEffect, useState } from "react";
-import { messageOf } from "./api.ts";
-import { useAdmin } from "./context.ts";
-import { DataTable, Pager } from "./DataTable.tsx";
-import { fewestInStock, listOrders, orderStats } from "./endpoints.ts";
-import { Loading, Notice } from "./Feedback.tsx";
-import { formatDateTime, formatLkr, formatRupees } from "./format.ts";
-import { useDebounced, useLoad, useNotice } from "./hooks.ts";
-import { navigate } from "./navigation.ts";
-import { editPath } from "./router.ts";
+import { messageOf } from "../api.ts";
+import { useAdmin } from "../context.ts";
+import { DataTable, Pager } from "../DataTable.tsx";
+import { fewestInStock, listOrders, orderStats } from "../endpoints.ts";
+import { Loading, Notice } from "../Feedback.tsx";
+import { formatDateTime, formatLkr, formatRupees } from "../format.ts";
+import { useDebounced, useLoad, useNotice } from "../hooks.ts";
+import { navigate } from "../navigation.ts";
+import { editPath } from "../router.ts";
 import {
   costDetails,
   filtersFromSearch,
@@ -25,7 +25,7 @@ import {
   STATUS_LABELS,
 } from "./orders.ts";
 import { downloadOrdersCsv } from "./slip.ts";
-import type { WireOrder } from "../../http/wire/records.ts";
+import type { WireOrder } from "../../../http/wire/records.ts";
 
 /** The list's filters as last shown, so that an order's page can lead back to them. */
 let lastListSearch = "";

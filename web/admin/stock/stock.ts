@@ -3,8 +3,8 @@
  * stock (`addStock`), never written as an absolute figure, so that sales made while the
  * admin was typing are kept. Empty new values are left out.
  */
-import { type FieldErrors, isCalendarDate, parseCount, parsePrice } from "./validation.ts";
-import { preorderDateProblemOn } from "../../domain/catalogue/preorder.ts";
+import { type FieldErrors, isCalendarDate, parseCount, parsePrice } from "../validation.ts";
+import { preorderDateProblemOn } from "../../../domain/catalogue/preorder.ts";
 
 /** What the admin typed in one row. */
 export interface StockEdit {

@@ -1,6 +1,6 @@
 /** Saving an order slip: fetched with the bearer token, handed to the browser as a download. */
-import type { ApiClient } from "./api.ts";
-import { fetchSlip } from "./endpoints.ts";
+import type { ApiClient } from "../api.ts";
+import { fetchSlip } from "../endpoints.ts";
 import { filterParams, type OrderFilters, slipFileName } from "./orders.ts";
 
 /** Downloads the saved PDF slip of an order as `order-{id}.pdf`. */

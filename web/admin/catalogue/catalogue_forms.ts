@@ -3,7 +3,7 @@
  * multipart bodies of POST /api/books and POST /api/stationery. Field names are the
  * API's creation names, so the server's 400 details land on the same fields.
  */
-import { LANGUAGES } from "../../domain/catalogue/model.ts";
+import { LANGUAGES } from "../../../domain/catalogue/model.ts";
 import {
   collect,
   type FieldErrors,
@@ -13,8 +13,8 @@ import {
   parsePrice,
   parseWeight,
   requireText,
-} from "./validation.ts";
-import { MAX_BOOK_IMAGES } from "../../domain/catalogue/images.ts";
+} from "../validation.ts";
+import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
 
 export interface BookFormValues {
   title: string;

@@ -1,21 +1,21 @@
 /** Add New Stationery Item: a multipart POST /api/stationery with one image. */
 import { type FormEvent, useRef, useState } from "react";
-import { ApiFailure, messageOf } from "./api.ts";
+import { ApiFailure, messageOf } from "../api.ts";
 import {
   buildStationeryFormData,
   EMPTY_STATIONERY_FORM,
   type StationeryFormValues,
   validateStationeryForm,
 } from "./catalogue_forms.ts";
-import { useAdmin } from "./context.ts";
-import { addProduct } from "./endpoints.ts";
-import { Notice } from "./Feedback.tsx";
-import { Field, focusFirstInvalid, SubmitButton } from "./Field.tsx";
-import { useNotice } from "./hooks.ts";
+import { useAdmin } from "../context.ts";
+import { addProduct } from "../endpoints.ts";
+import { Notice } from "../Feedback.tsx";
+import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
+import { useNotice } from "../hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
-import { StationeryFields } from "./catalogue/StationeryFields.tsx";
-import { type FieldErrors, fieldErrorsFromDetails } from "./validation.ts";
-import type { WireCategory } from "../../http/wire/records.ts";
+import { StationeryFields } from "./StationeryFields.tsx";
+import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
+import type { WireCategory } from "../../../http/wire/records.ts";
 
 export function StationeryForm(
   { categories, onAdded }: { categories: WireCategory[]; onAdded: () => void },
