@@ -16,6 +16,7 @@
  * through a cache that follows these headers (docs/deployment.md).
  */
 import type { MiddlewareHandler } from "hono";
+import { createHash } from "node:crypto";
 import type { RouteSpec } from "./route_table.ts";
 
 /** Seconds a shared cache keeps a public answer fresh. */
@@ -94,11 +95,14 @@ export function mustNotStore(
     isAdminRoute(request.method, request.path);
 }
 
-/** A strong validator over the answer's bytes as sent (each encoding has its own). */
-export async function etagOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const text = btoa(String.fromCharCode(...digest.subarray(0, 18)));
-  return `"${text.replaceAll("+", "-").replaceAll("/", "_")}"`;
+/**
+ * A strong validator over the answer's bytes as sent (each encoding has its own): the first
+ * 18 bytes of their SHA-256, base64url. Hashed synchronously: WebCrypto's promise cost eight
+ * times the hashing of a page (40 µs against 5 µs, docs/benchmarks.md item 18).
+ */
+export function etagOf(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = createHash("sha256").update(bytes).digest();
+  return Promise.resolve(`"${digest.subarray(0, 18).toString("base64url")}"`);
 }
 
 /**

@@ -59,9 +59,20 @@ export class PostgresCatalogue implements Catalogue {
     this.#totals = options.totals;
   }
 
-  /** The exact number of products a WHERE clause matches, from the memo when it has it. */
-  #total(table: string, alias: "b" | "s", condition: SqlCondition): Promise<number> {
+  /**
+   * The exact number of products a WHERE clause matches, from the memo when it has it.
+   * `along` may count them another way first (a page that counts its matches); when it
+   * answers undefined, they are counted here.
+   */
+  #total(
+    table: string,
+    alias: "b" | "s",
+    condition: SqlCondition,
+    along?: () => Promise<number | undefined>,
+  ): Promise<number> {
     const count = async () => {
+      const known = await along?.();
+      if (known !== undefined) return known;
       const [row] = await this.#sql.query<{ total: number }>(
         `SELECT count(*) AS total FROM ${table} ${alias} WHERE ${condition.where}`,
         condition.params,
@@ -105,10 +116,11 @@ export class PostgresCatalogue implements Catalogue {
       ? `(${searchKeySql("b.title")} LIKE $${n + 3}) DESC, b.id`
       : order.orderBy;
     const source = order.needsCategory ? query.from : `${query.table} ${a}`;
-    const [rows, total] = await Promise.all([
-      this.#sql.query<R>(
-        `SELECT ${query.columns} FROM ${query.from}
-         JOIN (SELECT ${a}.id FROM ${source} WHERE ${where}
+    const pageRows = (counted: boolean) =>
+      this.#sql.query<R & { listing_total?: number }>(
+        `SELECT ${query.columns}${counted ? ", page.listing_total" : ""} FROM ${query.from}
+         JOIN (SELECT ${a}.id${counted ? ", count(*) OVER () AS listing_total" : ""}
+               FROM ${source} WHERE ${where}
                ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
            ON page.id = ${a}.id
          ORDER BY ${orderBy}`,
@@ -118,10 +130,33 @@ export class PostgresCatalogue implements Catalogue {
           offsetOf(page),
           ...(titleFirst ? [`%${escapeLike(term)}%`] : []),
         ],
-      ),
-      this.#total(query.table, a, condition),
-    ]);
-    return { items: rows.map(map), page: page.page, pageSize: page.pageSize, total };
+      );
+    const done = (rows: R[], total: number): Page<T> => ({
+      items: rows.map(map),
+      page: page.page,
+      pageSize: page.pageSize,
+      total,
+    });
+    if (term === "") {
+      // Index ranges: the page stops at its rows, the count reads an index (or the memo).
+      const [rows, total] = await Promise.all([
+        pageRows(false),
+        this.#total(query.table, a, condition),
+      ]);
+      return done(rows, total);
+    }
+    // A search's page and its count read the same matches, one bitmap scan of the trigram
+    // indexes and a recheck of every candidate row (docs/benchmarks.md, item 17): when the
+    // total must be counted, the page's scan counts them (a window over the matches) instead
+    // of a second scan. A page past the end has no row to carry the count: counted apart.
+    let counted: R[] | undefined;
+    const total = await this.#total(query.table, a, condition, async () => {
+      const rows = await pageRows(true);
+      if (rows.length === 0) return undefined;
+      counted = rows;
+      return Number(rows[0].listing_total);
+    });
+    return done(counted ?? await pageRows(false), total);
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {

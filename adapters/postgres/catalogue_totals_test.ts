@@ -39,3 +39,40 @@ testOnBothEngines("listBooks() counts a filter once when given a totals memo", a
   assert.equal(totals.counted.length, 2);
   assert.notEqual(totals.counted[0], totals.counted[1]);
 });
+
+testOnBothEngines(
+  "a search counts its matches in the page's own scan, and apart only past the end",
+  async (sql) => {
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    const admin = new PostgresCatalogueAdmin(sql);
+    for (const title of ["Gamperaliya", "Kaliyugaya", "Yuganthaya", "Madol Doova"]) {
+      await admin.createBook(aBook(novels, { title, author: "Martin Wickramasinghe" }));
+    }
+    const run = async (page: number, totals?: TotalsMemo) => {
+      const found = await new PostgresCatalogue(sql, { totals }).listBooks(
+        { ...ALL, q: "yuga" },
+        { page, pageSize: 1 },
+      );
+      return { titles: found.items.map((b) => b.title), total: found.total };
+    };
+    // Without a memo, with one, and with the count already in it: the same answers.
+    const expected = [
+      { titles: ["Kaliyugaya"], total: 2 },
+      { titles: ["Yuganthaya"], total: 2 },
+      { titles: [], total: 2 },
+    ];
+    assert.deepEqual([await run(1), await run(2), await run(3)], expected);
+    const totals = recordingMemo();
+    assert.deepEqual(
+      [await run(3, totals), await run(1, totals), await run(2, totals)],
+      [expected[2], expected[0], expected[1]],
+    );
+    assert.equal(totals.counted.length, 1);
+    // An author's search: every book matches, title matches first.
+    const byAuthor = await new PostgresCatalogue(sql).listBooks(
+      { ...ALL, q: "wickrama" },
+      { page: 2, pageSize: 3 },
+    );
+    assert.deepEqual([byAuthor.items.length, byAuthor.total], [1, 4]);
+  },
+);
