@@ -9,7 +9,7 @@ import { loginSchema, registerSchema } from "./auth/routes.ts";
 import { passwordChangeSchema } from "./auth/session_routes.ts";
 import { resetConfirmSchema, resetRequestSchema } from "./auth/reset_routes.ts";
 import { accountRecordSchema, addressBody } from "./routes/account.ts";
-import { customerOrderSchema } from "./records_account.ts";
+import { accountOrderSchema } from "./records_account.ts";
 import {
   archivedQuery,
   areaQuery,
@@ -641,7 +641,7 @@ export const ROUTES: readonly RouteSpec[] = [
     summary: "The signed-in customer's orders, newest first",
     admin: false,
     signedIn: "customer",
-    ok: { status: 200, schema: data(z.array(customerOrderSchema)) },
+    ok: { status: 200, schema: data(z.array(accountOrderSchema)) },
     errors: [401, 403],
   },
   {

@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AccountRepository, CustomerOrders, Locations } from "../../domain/ports.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { orderUrl } from "./order_customer.ts";
+import type { AppDeps } from "../deps.ts";
 import { destinationProblem } from "../../domain/orders/place_order.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
@@ -14,7 +16,7 @@ import type { TokenService } from "../auth/tokens.ts";
 import { newOrderBody } from "../schemas.ts";
 import { jsonBody, validate } from "../validation.ts";
 
-export interface AccountRoutesDeps {
+export interface AccountRoutesDeps extends Pick<AppDeps, "orderKeys" | "shop"> {
   accounts: AccountRepository;
   customerOrders: CustomerOrders;
   locations: Locations;
@@ -92,9 +94,14 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
   });
 
   app.get("/orders", async (c) => {
+    // Only the signed-in customer's own orders, so the keys to their pages go to their owner.
     const orders = await deps.customerOrders.listByUser(c.get("account").id);
+    const data = await Promise.all(orders.map(async (order) => ({
+      ...customerOrderView(order),
+      order_url: await orderUrl(deps, order) ?? null,
+    })));
     c.header("Cache-Control", "no-store");
-    return c.json({ data: orders.map(customerOrderView) });
+    return c.json({ data });
   });
 
   return app;

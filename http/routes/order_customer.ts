@@ -34,7 +34,10 @@ const REFUSALS: Record<ProofRefusal, string> = {
 };
 
 /** The link to an order's page, with its key; undefined for an order placed without one. */
-export async function orderUrl(deps: AppDeps, order: Order): Promise<string | undefined> {
+export async function orderUrl(
+  deps: Pick<AppDeps, "orderKeys" | "shop">,
+  order: Order,
+): Promise<string | undefined> {
   if (order.keySalt === null) return undefined;
   const key = await deps.orderKeys.keyFor(order.keySalt);
   return `${deps.shop.publicUrl}/orders/${order.id}?key=${key}`;
