@@ -33,6 +33,7 @@ import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
 import { generatePassword } from "./adapters/security/passwords.ts";
 import { loadOrCreateJwtSecret } from "./adapters/security/jwt_secret_file.ts";
 import { HmacOrderKeys } from "./adapters/security/order_keys.ts";
+import { fillMissingKeyHashes } from "./adapters/postgres/order_key_hashes.ts";
 import { customerOrderView } from "./domain/orders/customer_view.ts";
 import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
@@ -152,6 +153,10 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     sessions: repositories.sessions,
   });
   const orderKeys = new HmacOrderKeys(secret);
+  // Orders older than their keys (salted by migration 0017) get the hash only the secret
+  // can make, before the first request can ask for their page.
+  const keyed = await fillMissingKeyHashes(sql, orderKeys);
+  if (keyed > 0) consoleLogger.info("Gave older orders their keys", { orders: keyed });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -6,16 +6,18 @@
 import { Hono } from "hono";
 import type { AccountRepository, CustomerOrders, Locations } from "../../domain/ports.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { orderUrl } from "./order_customer.ts";
+import type { AppDeps } from "../deps.ts";
 import { destinationProblem } from "../../domain/orders/place_order.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { addressBody } from "../schemas.ts";
 import { defineRoute, serve } from "../route_spec.ts";
-import { AccountSchema, CustomerOrderSchema, data } from "../wire/records.ts";
+import { AccountOrderSchema, AccountSchema, data } from "../wire/records.ts";
 import { z } from "zod";
 
-export interface AccountRoutesDeps {
+export interface AccountRoutesDeps extends Pick<AppDeps, "orderKeys" | "shop"> {
   accounts: AccountRepository;
   customerOrders: CustomerOrders;
   locations: Locations;
@@ -57,7 +59,7 @@ export const ACCOUNT_ROUTES = {
     summary: "The signed-in customer's orders, newest first",
     admin: false,
     signedIn: "customer",
-    ok: { status: 200, schema: data(z.array(CustomerOrderSchema)) },
+    ok: { status: 200, schema: data(z.array(AccountOrderSchema)) },
     errors: [401, 403],
   }),
 };
@@ -116,9 +118,14 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
   });
 
   serve(app, BASE, ACCOUNT_ROUTES.orders, async (c) => {
+    // Only the signed-in customer's own orders, so the keys to their pages go to their owner.
     const orders = await deps.customerOrders.listByUser(c.get("account").id);
+    const rows = await Promise.all(orders.map(async (order) => ({
+      ...customerOrderView(order),
+      order_url: await orderUrl(deps, order) ?? null,
+    })));
     c.header("Cache-Control", "no-store");
-    return c.json({ data: orders.map(customerOrderView) });
+    return c.json({ data: rows });
   });
 
   return app;

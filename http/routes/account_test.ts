@@ -107,6 +107,15 @@ Deno.test("an order placed with a customer's token is theirs and shows in their 
   assert.equal(mine.data[0].status, "pending");
   assert.equal(mine.data[1].subtotal, mine.data[1].total + mine.data[1].delivery_fee);
   assert.equal("email" in mine.data[0], false);
+  // Each links to the order's page, its key opening it.
+  for (const order of mine.data as { id: number; order_url: string }[]) {
+    const link = new URL(order.order_url);
+    assert.equal(link.pathname, `/orders/${order.id}`);
+    const view = await t.app.request(
+      `/api/orders/${order.id}/view?key=${link.searchParams.get("key")}`,
+    );
+    assert.equal(view.status, 200);
+  }
   const theirs = await (await t.app.request("/api/account/orders", { headers: other })).json();
   assert.deepEqual(theirs.data, []);
   assert.equal((await t.orders.findById(guestId))?.userId, null);

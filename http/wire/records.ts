@@ -132,6 +132,13 @@ export const CustomerOrderSchema = OrderSchema.pick({
 }).extend({ subtotal: money.describe("what to pay: items and delivery") })
   .describe("what a customer sees of an order: never the admin's notes");
 
+/** An order in the signed-in customer's list: with the link to its page. */
+export const AccountOrderSchema = CustomerOrderSchema.extend({
+  order_url: z.string().nullable().describe(
+    "PUBLIC_URL/orders/{id}?key=KEY, the order's page (null only for an order without a key)",
+  ),
+});
+
 export const OrderStatsSchema = z.object({
   completedItemsTotal: money,
   pending: z.number().int(),
@@ -237,6 +244,7 @@ export type WireOrder = z.output<typeof OrderSchema>;
 export type WireOrderItem = WireOrder["items"][number];
 export type WireOrderEvent = z.output<typeof OrderEventSchema>;
 export type WireCustomerOrder = z.output<typeof CustomerOrderSchema>;
+export type WireAccountOrder = z.output<typeof AccountOrderSchema>;
 export type WireOrderStats = z.output<typeof OrderStatsSchema>;
 export type WireBankDetails = z.output<typeof BankDetailsSchema>;
 export type WirePlacedOrder = z.output<typeof PlacedOrderSchema>;

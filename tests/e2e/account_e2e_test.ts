@@ -2,7 +2,7 @@
  * A customer's account end to end, in Chromium against the real server (embedded PGlite,
  * demo catalogue, mail to a real SMTP peer): register from the header's Account link, log
  * in, save a default address, check out with the form prefilled, find the order in the
- * account; then a forgotten password reset through the mailed link, read as a customer
+ * account and open its page from there; then a forgotten password reset through the mailed link, read as a customer
  * reads it. Screenshots of each page at 375px and 1280px go to test-artifacts/screenshots/.
  */
 import assert from "node:assert/strict";
@@ -119,9 +119,16 @@ Deno.test({
       const listed = page.locator(`#order-${orderId}`);
       await listed.waitFor();
       assert.match(await listed.innerText(), /Pending/);
-      await listed.locator("summary").click();
-      await listed.getByRole("link", { name: book.title }).waitFor();
+      assert.match(await listed.innerText(), new RegExp(`${book.title} × 1`));
       await shots(page, "account-with-order");
+      // It opens the order's own page, its key in the link.
+      await listed.getByRole("link", { name: `Order #${orderId}` }).click();
+      await page.waitForURL(new RegExp(`/orders/${orderId}\\?key=[\\w-]+$`));
+      await hydrated(page);
+      await page.getByRole("heading", { name: `Order #${orderId}` }).waitFor();
+      await page.goBack();
+      await page.waitForURL(/\/account$/);
+      await hydrated(page);
 
       // Logging out ends the token: the account page sends the shopper to log in.
       await page.getByRole("button", { name: "Log out" }).click();

@@ -39,14 +39,23 @@ interface OrderView {
   status: string;
   order_date: string;
   payment_method: string;
+  payment_status: string;
   subtotal: number;
-  items: { id: number; type: string; book_id?: number; title: string; quantity: number }[];
+  items: { id: number; title: string; quantity: number }[];
+  /** The order's page with its key; null only for an order without one. */
+  order_url: string | null;
 }
 
 const STATUS_LABELS: Record<string, string> = {
   pending: "Pending: we will confirm it soon",
   completed: "Handed to delivery",
   rejected: "Rejected",
+};
+
+const PAYMENT_LABELS: Record<string, string> = {
+  unpaid: "not paid yet",
+  proof_submitted: "deposit slip being checked",
+  paid: "paid",
 };
 
 function dateOf(iso: string): string {
@@ -56,6 +65,13 @@ function dateOf(iso: string): string {
     month: "short",
     year: "numeric",
   });
+}
+
+/** The order's page on this site (path and key), whatever address the shop mails links from. */
+function orderPagePath(order: OrderView): string | null {
+  if (!order.order_url) return null;
+  const link = new URL(order.order_url, "http://localhost");
+  return `${link.pathname}${link.search}`;
 }
 
 function Orders({ orders }: { orders: OrderView[] }) {
@@ -69,29 +85,33 @@ function Orders({ orders }: { orders: OrderView[] }) {
   }
   return (
     <ul className="account-orders">
-      {orders.map((order) => (
-        <li key={order.id} id={`order-${order.id}`} className="account-order">
-          <details>
-            <summary>
-              <strong>Order #{order.id}</strong> · {dateOf(order.order_date)} ·{" "}
+      {orders.map((order) => {
+        const path = orderPagePath(order);
+        const heading = <strong>Order #{order.id}</strong>;
+        return (
+          <li key={order.id} id={`order-${order.id}`} className="account-order">
+            <p className="account-order-heading">
+              {path ? <a href={path}>{heading}</a> : heading} · {dateOf(order.order_date)} ·{" "}
               <span className={`order-status status-${order.status}`}>
                 {STATUS_LABELS[order.status] ?? order.status}
-              </span>{" "}
+              </span>
+            </p>
+            <p className="account-order-items">
+              {order.items.map((item) => `${item.title} × ${item.quantity}`).join(", ")}
+            </p>
+            <p className="account-order-payment">
+              {order.payment_method}: {PAYMENT_LABELS[order.payment_status] ?? order.payment_status}
+              {" "}
               · Total to pay {formatLkr(rupeesToCents(order.subtotal) ?? 0)}
-            </summary>
-            <ul>
-              {order.items.map((item) => (
-                <li key={item.id}>
-                  {item.type === "book" && item.book_id
-                    ? <a href={`/books/${item.book_id}`}>{item.title}</a>
-                    : item.title} × {item.quantity}
-                </li>
-              ))}
-            </ul>
-            <p>Payment: {order.payment_method}</p>
-          </details>
-        </li>
-      ))}
+            </p>
+            {path && (
+              <a className="account-order-link" href={path}>
+                See the order: payment, delivery and what has happened
+              </a>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

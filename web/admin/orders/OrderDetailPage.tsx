@@ -17,13 +17,15 @@ import {
   eventLabel,
   itemTypeLabel,
   lineTotalCents,
+  markPaidLabel,
   orderActions,
   PAYMENT_LABELS,
   STATUS_LABELS,
   statusChangedMessage,
 } from "./orders.ts";
 import { ordersListPath } from "./OrdersPage.tsx";
-import { downloadProof, downloadSlip } from "./slip.ts";
+import { PaymentProofs } from "./PaymentProofs.tsx";
+import { downloadSlip } from "./slip.ts";
 import type { WireOrder } from "../../../http/wire/records.ts";
 
 function BackToOrders() {
@@ -244,34 +246,22 @@ export function OrderDetailPage({ id }: { id: number }) {
             <dt>Payment</dt>
             <dd>{order.payment_status ? PAYMENT_LABELS[order.payment_status] : "—"}</dd>
           </dl>
-          {(order.payment_proofs ?? []).length > 0 && (
-            <ul className="order-items">
-              {order.payment_proofs!.map((proof, i) => (
-                <li key={proof.id}>
-                  {button(
-                    `proof-${proof.id}`,
-                    `Download deposit slip ${i + 1} (${
-                      proof.content_type === "application/pdf" ? "PDF" : "photo"
-                    })`,
-                    () =>
-                      download(
-                        `proof-${proof.id}`,
-                        () =>
-                          downloadProof(api, {
-                            orderId: order.id,
-                            proofId: proof.id,
-                            contentType: proof.content_type,
-                          }),
-                        "Failed to download the deposit slip",
-                      ),
-                  )} <time dateTime={proof.uploaded_at}>{formatDateTime(proof.uploaded_at)}</time>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PaymentProofs
+            api={api}
+            order={order}
+            disabled={busy !== null}
+            onDownload={(name, run) => download(name, run, "Failed to download the deposit slip")}
+          />
           {(actions.markPaid || actions.markUnpaid) && (
             <div className="order-actions">
-              {actions.markPaid && button("paid", "Mark paid", () => payment("paid"))}
+              {actions.markPaid &&
+                button(
+                  "paid",
+                  markPaidLabel(order),
+                  () => payment("paid"),
+                  // A slip waiting to be checked makes recording the payment the next step.
+                  order.payment_status === "proof_submitted" ? "button-primary" : undefined,
+                )}
               {actions.markUnpaid && button("unpaid", "Mark unpaid", () => payment("unpaid"))}
             </div>
           )}

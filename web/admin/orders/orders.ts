@@ -170,6 +170,14 @@ export function orderActions(
   };
 }
 
+/**
+ * The one button that records a payment: with a deposit slip to check it says that the
+ * slip was verified, so checking and recording are one step.
+ */
+export function markPaidLabel(order: Pick<WireOrder, "payment_status">): string {
+  return order.payment_status === "proof_submitted" ? "Mark paid: deposit verified" : "Mark paid";
+}
+
 const EVENT_LABELS: Record<string, string> = {
   placed: "Order placed",
   proof_submitted: "Deposit slip uploaded",

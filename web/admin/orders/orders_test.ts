@@ -10,6 +10,7 @@ import {
   lineTotalCents,
   LOW_STOCK,
   lowStockProducts,
+  markPaidLabel,
   NO_FILTERS,
   orderActions,
   orderPath,
@@ -133,6 +134,11 @@ Deno.test("orderActions() offers what each state allows", () => {
   assert.equal(rejected.markPaid || rejected.markUnpaid || rejected.confirm, false);
   // A shop older than payment tracking offers no payment change.
   assert.equal(orderActions({ status: "pending", payment_status: undefined }).markPaid, false);
+});
+
+Deno.test("markPaidLabel() says a deposit slip is verified by the same click", () => {
+  assert.equal(markPaidLabel({ payment_status: "proof_submitted" }), "Mark paid: deposit verified");
+  assert.equal(markPaidLabel({ payment_status: "unpaid" }), "Mark paid");
 });
 
 Deno.test("timeline entries and line totals read as the owner expects", () => {

@@ -8,12 +8,17 @@ export async function downloadSlip(api: ApiClient, orderId: number): Promise<voi
   saveBlob(await fetchSlip(api, orderId), slipFileName(orderId));
 }
 
+/** The API path of a deposit slip the customer sent. */
+export function proofPath(orderId: number, proofId: number): string {
+  return `/api/orders/${orderId}/payment-proofs/${proofId}`;
+}
+
 /** Downloads a deposit slip the customer sent, named for the order and the slip. */
 export async function downloadProof(
   api: ApiClient,
   proof: { orderId: number; proofId: number; contentType: string },
 ): Promise<void> {
-  const blob = await api.blob(`/api/orders/${proof.orderId}/payment-proofs/${proof.proofId}`);
+  const blob = await api.blob(proofPath(proof.orderId, proof.proofId));
   const extension = proof.contentType.split("/")[1]?.replace("jpeg", "jpg") ?? "bin";
   saveBlob(blob, `order-${proof.orderId}-deposit-slip-${proof.proofId}.${extension}`);
 }
