@@ -3,6 +3,7 @@
  * one (the link from the mail), the form that sets the new password.
  */
 import { type FormEvent, useEffect, useState } from "react";
+import { useI18n } from "../i18n/mod.ts";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { ApiFailure, errorMessage } from "../lib/api.ts";
 
@@ -28,6 +29,7 @@ export function ResetPassword(_props: Record<string, never>) {
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { language } = useI18n();
 
   useEffect(() => {
     setToken(new URLSearchParams(location.search).get("token"));
@@ -42,7 +44,7 @@ export function ResetPassword(_props: Record<string, never>) {
     setSubmitting(true);
     try {
       if (token === null) {
-        await post("/api/auth/password-reset", { email: value.trim() });
+        await post("/api/auth/password-reset", { email: value.trim(), language });
         setStatus({
           ok: true,
           text: "If an account has this address, a link is on its way: it works for one hour",
