@@ -9,12 +9,26 @@ import {
 } from "../../../domain/notifications/testing/samples.ts";
 import { renderMail } from "../render/mod.ts";
 
-/** The checkout mail of `order` (a pending COD order by default), in its language. */
-export function checkoutMessage(order: Order = sampleOrder(), shop = SAMPLE_SHOP): MailMessage {
-  return renderMail(orderMail("order_placed", order, { shop, bank: SAMPLE_BANK }), shop);
+/**
+ * The checkout mail of `order` (a pending COD order by default), in its language; with a
+ * link to the order's page when given its key.
+ */
+export function checkoutMessage(
+  order: Order = sampleOrder(),
+  shop = SAMPLE_SHOP,
+  orderKey?: string,
+): MailMessage {
+  return renderMail(orderMail("order_placed", order, { shop, bank: SAMPLE_BANK, orderKey }), shop);
 }
 
 /** The completion mail of `order`, in its language. */
-export function completionMessage(order: Order = sampleOrder(), shop = SAMPLE_SHOP): MailMessage {
-  return renderMail(orderMail("order_completed", order, { shop, bank: SAMPLE_BANK }), shop);
+export function completionMessage(
+  order: Order = sampleOrder(),
+  shop = SAMPLE_SHOP,
+  orderKey?: string,
+): MailMessage {
+  return renderMail(
+    orderMail("order_completed", order, { shop, bank: SAMPLE_BANK, orderKey }),
+    shop,
+  );
 }
