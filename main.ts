@@ -26,6 +26,7 @@ import { loadDemoCatalogue } from "./adapters/demo/load_demo.ts";
 import { BookCoverMaker } from "./adapters/demo/covers.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
+import { MessageFormatMailRenderer } from "./adapters/mail/render/mod.ts";
 import { startLapseWorker } from "./adapters/jobs/lapse_worker.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
 import { TokenService } from "./http/auth/mod.ts";
@@ -165,6 +166,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   const dispatcher = startOutboxDispatcher({
     outbox: repositories.outbox,
     orders: ports.orders,
+    renderer: new MessageFormatMailRenderer(config.shop),
     mailer,
     clock: systemClock,
     random: Math.random,
@@ -199,7 +201,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     adminHasher: adminLane,
     passwordResets: repositories.passwordResets,
     customerOrders: repositories.customerOrders,
-    mailer,
+    // Account mails wait in the outbox like order mails; the dispatcher is told at once.
+    accountMail: {
+      async enqueue(mail) {
+        await repositories.outbox.enqueue(mail);
+        dispatcher.kick();
+      },
+    },
     bank: config.bank,
     shop: config.shop,
     clock: systemClock,

@@ -5,7 +5,7 @@
  * the client alone and `deno run -A npm:vite build --ssr` the server bundle.
  */
 import { existsSync } from "node:fs";
-import { defineConfig, type InlineConfig } from "vite";
+import { defineConfig, type InlineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 // web/styles/app.css bundles the Sinhala and Tamil faces of these packages (Vite reads the
 // CSS, Deno does not): naming their manifests here puts them in the module graph, so that
@@ -17,6 +17,28 @@ import tamilFont from "@fontsource/noto-sans-tamil/package.json" with { type: "j
 export const WEB_FONT_PACKAGES = [sinhalaFont.name, tamilFont.name];
 
 const ROOT = new URL(".", import.meta.url).pathname;
+
+/** The words only the server writes (mails, order slips): kept out of the web bundles. */
+export const SERVER_ONLY_WORDS = /^(mail|slip)\./;
+const CATALOGUE_FILE = /\/messages\/[a-z]{2}\.json$/;
+
+/**
+ * Leaves the mails' and slips' words out of messages/*.json where the web code imports
+ * them: every page would otherwise carry them to the browser in three languages, and the
+ * server's renderer in its bundle, though no page ever shows them.
+ */
+export function serverWordsOut(): Plugin {
+  return {
+    name: "pothgula:server-words-out",
+    enforce: "pre",
+    transform(code, id) {
+      if (!CATALOGUE_FILE.test(id.split("?")[0])) return null;
+      const words = JSON.parse(code) as Record<string, string>;
+      const kept = Object.entries(words).filter(([key]) => !SERVER_ONLY_WORDS.test(key));
+      return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
+    },
+  };
+}
 
 /** The client entries; the admin one is included once its author has created it. */
 export function clientInputs(root = ROOT): Record<string, string> {
@@ -35,7 +57,7 @@ export function clientConfig(root = ROOT): InlineConfig {
     root,
     configFile: false,
     logLevel: "warn",
-    plugins: [react()],
+    plugins: [serverWordsOut(), react()],
     publicDir: `${root}web/public`,
     build: {
       outDir: `${root}dist/client`,
@@ -54,7 +76,7 @@ export function serverConfig(root = ROOT): InlineConfig {
     root,
     configFile: false,
     logLevel: "warn",
-    plugins: [react()],
+    plugins: [serverWordsOut(), react()],
     publicDir: false,
     build: {
       ssr: `${root}web/entry_server.tsx`,

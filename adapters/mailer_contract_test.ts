@@ -14,13 +14,8 @@ import { EmlFileMailer } from "./mail/eml_file_mailer.ts";
 import { NodemailerMailer } from "./mail/nodemailer_mailer.ts";
 import { startSmtpPeer } from "./mail/testing/smtp_peer.ts";
 import { RecordingMailer } from "../domain/notifications/testing/outbox_fakes.ts";
-import { checkoutMail } from "../domain/notifications/checkout_mail.ts";
-import {
-  bookLine,
-  SAMPLE_BANK,
-  SAMPLE_SHOP,
-  sampleOrder,
-} from "../domain/notifications/testing/samples.ts";
+import { checkoutMessage } from "./mail/testing/sample_mails.ts";
+import { bookLine, sampleOrder } from "../domain/notifications/testing/samples.ts";
 
 const FROM = "Pothgula <orders@pothgula.example>";
 
@@ -99,7 +94,7 @@ function sameText(received: string, sent: string): void {
 }
 
 contract("a mailer delivers the recipient, subject, text and HTML it is given", async (s) => {
-  const message = checkoutMail(sampleOrder(), SAMPLE_SHOP, SAMPLE_BANK);
+  const message = checkoutMessage(sampleOrder());
   await s.mailer.send(message);
   const [mail, ...more] = await s.delivered(1);
   assert.equal(more.length, 0);
@@ -127,10 +122,8 @@ contract("a mailer keeps Sinhala and Tamil whole in the subject and body", async
 
 contract("a mailer delivers each of several mails sent at once, once", async (s) => {
   const orders = [1, 2, 3, 4, 5].map((id) =>
-    checkoutMail(
+    checkoutMessage(
       sampleOrder({ id, items: [bookLine({ title: `Book ${id}` })] }),
-      SAMPLE_SHOP,
-      SAMPLE_BANK,
     )
   );
   await Promise.all(orders.map((m) => s.mailer.send(m)));

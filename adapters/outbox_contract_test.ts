@@ -11,6 +11,12 @@ import { PostgresOrderRepository } from "./postgres/orders.ts";
 import { PostgresOutbox } from "./postgres/outbox.ts";
 import type { SqlClient } from "./postgres/sql_client.ts";
 import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
+import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
+import {
+  passwordResetMail,
+  readStoredAccountMail,
+  registrationTakenMail,
+} from "../domain/notifications/account_mail.ts";
 import type { Outbox } from "../domain/ports.ts";
 
 const NOW = new Date("2026-03-01T10:00:00.000Z");
@@ -26,6 +32,8 @@ interface World {
   /** Enqueues `count` checkout mails, due now; answers their orders' ids. */
   enqueue(count: number): Promise<number[]>;
   lastError(id: number): Promise<string | null>;
+  /** What an entry still holds of an account mail's facts. */
+  payload(id: number): Promise<unknown>;
 }
 
 /**
@@ -49,15 +57,16 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
 }
 
 function memoryWorld(): World {
-  const outbox = new MemoryOutbox();
+  const outbox = new MemoryOutbox(() => NOW);
   let nextOrder = 100;
   return {
     outbox,
     enqueue: (count) =>
       Promise.resolve(
-        Array.from({ length: count }, () => outbox.add("order_placed", nextOrder++, NOW).orderId),
+        Array.from({ length: count }, () => outbox.add("order_placed", nextOrder++, NOW).orderId!),
       ),
     lastError: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.lastError ?? null),
+    payload: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.payload ?? null),
   };
 }
 
@@ -72,6 +81,13 @@ function sqlWorld(sql: SqlClient): World {
       );
       return row.last_error;
     },
+    payload: async (id) => {
+      const [row] = await sql.query<{ payload: unknown }>(
+        "SELECT payload FROM mail_outbox WHERE id = $1",
+        [id],
+      );
+      return row.payload;
+    },
   };
 }
 
@@ -85,12 +101,12 @@ contract("claimDue() hands out due entries oldest first, up to the limit", async
   const [first, second, third] = await world.enqueue(3);
   const { outbox } = world;
   const claimed = await outbox.claimDue(NOW, 2, LEASE_MS);
-  assert.deepEqual(claimed.map((e) => [e.kind, e.orderId, e.attempts]), [
+  assert.deepEqual(claimed.map((e) => [e.kind, "orderId" in e && e.orderId, e.attempts]), [
     ["order_placed", first, 0],
     ["order_placed", second, 0],
   ]);
   const rest = await outbox.claimDue(NOW, 10, LEASE_MS);
-  assert.deepEqual(rest.map((e) => e.orderId), [third]);
+  assert.deepEqual(rest.map((e) => "orderId" in e && e.orderId), [third]);
 });
 
 contract(
@@ -124,5 +140,32 @@ contract(
     const [retry] = await outbox.claimDue(later(5_000), 10, LEASE_MS);
     assert.deepEqual([retry.id, retry.attempts], [entry.id, 1]);
     assert.equal(await world.lastError(entry.id), "SMTP 451 try again");
+  },
+);
+
+contract(
+  "an account mail waits with its facts, comes back in its turn and forgets them once sent",
+  async (world) => {
+    const [order] = await world.enqueue(1);
+    const { outbox } = world;
+    const reset = passwordResetMail("nimali@example.lk", "tok_1", "si", SAMPLE_SHOP);
+    const taken = registrationTakenMail("sunil@example.lk", "ta", SAMPLE_SHOP);
+    await outbox.enqueue(reset);
+    await outbox.enqueue(taken);
+    const claimed = await outbox.claimDue(later(1), 10, LEASE_MS);
+    assert.deepEqual(claimed.map((e) => e.kind), [
+      "order_placed",
+      "password_reset",
+      "registration_taken",
+    ]);
+    assert.ok("orderId" in claimed[0] && claimed[0].orderId === order);
+    const [, first, second] = claimed;
+    assert.ok("payload" in first && "payload" in second);
+    assert.deepEqual(readStoredAccountMail(first.kind, first.payload), reset);
+    assert.deepEqual(readStoredAccountMail(second.kind, second.payload), taken);
+    await outbox.markFailed(first.id, "SMTP 421", later(5_000));
+    assert.ok(await world.payload(first.id), "kept for the next attempt");
+    await outbox.markSent(first.id, later(6_000));
+    assert.equal(await world.payload(first.id), null);
   },
 );

@@ -8,9 +8,9 @@ import type {
   CustomerOrders,
   ImageStorage,
   Locations,
-  Mailer,
   OrderKeys,
   OrderRepository,
+  Outbox,
   PasswordHasher,
   PasswordResetStore,
   RateLimitStore,
@@ -73,8 +73,11 @@ export interface AppDeps {
   responseCache?: ResponseStore;
   /** Password reset links (the database's, shared by every instance). */
   passwordResets: PasswordResetStore;
-  /** Sends the account mails (password reset, a registration of a taken e-mail); none without it. */
-  mailer?: Mailer;
+  /**
+   * Queues the account mails (password reset, a registration of a taken e-mail) in the mail
+   * outbox, which sends them and tries again while the mail server is down; none without it.
+   */
+  accountMail?: Pick<Outbox, "enqueue">;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
 }

@@ -5,7 +5,7 @@
  * the sources.
  */
 const ROOT = new URL("../", import.meta.url).pathname;
-const SOURCES = ["web", "domain", "vite.config.ts"];
+const SOURCES = ["web", "domain", "messages", "vite.config.ts"];
 const OUTPUTS = ["dist/client/.vite/manifest.json", "dist/server/entry_server.js"];
 
 async function newestSource(path: string): Promise<number> {

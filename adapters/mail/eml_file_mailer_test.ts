@@ -5,13 +5,8 @@ import { simpleParser } from "mailparser";
 import { EmlFileMailer, emlFileName } from "./eml_file_mailer.ts";
 import { createMailer } from "./create_mailer.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
-import { checkoutMail } from "../../domain/notifications/checkout_mail.ts";
-import { completionMail } from "../../domain/notifications/completion_mail.ts";
-import {
-  SAMPLE_BANK,
-  SAMPLE_SHOP,
-  sampleOrder,
-} from "../../domain/notifications/testing/samples.ts";
+import { checkoutMessage, completionMessage } from "./testing/sample_mails.ts";
+import { sampleOrder } from "../../domain/notifications/testing/samples.ts";
 
 async function emlFiles(dir: string): Promise<string[]> {
   const names: string[] = [];
@@ -23,8 +18,8 @@ Deno.test("EmlFileMailer writes each mail as an .eml file any mail program can r
   const dir = await Deno.makeTempDir();
   try {
     const mailer = new EmlFileMailer({ dir: `${dir}/mail`, from: "Pothgula <orders@p.lk>" });
-    await mailer.send(checkoutMail(sampleOrder(), SAMPLE_SHOP, SAMPLE_BANK));
-    await mailer.send(completionMail(sampleOrder({ id: 7 }), SAMPLE_SHOP));
+    await mailer.send(checkoutMessage(sampleOrder()));
+    await mailer.send(completionMessage(sampleOrder({ id: 7 })));
     const names = await emlFiles(`${dir}/mail`);
     assert.equal(names.length, 2);
     assert.ok(names.every((n) => /^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{8}\.eml$/.test(n)), names.join());

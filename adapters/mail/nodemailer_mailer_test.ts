@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
 import { NodemailerMailer, redact, smtpTransportOptions } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
-import { checkoutMail } from "../../domain/notifications/checkout_mail.ts";
-import { completionMail } from "../../domain/notifications/completion_mail.ts";
-import {
-  bookLine,
-  SAMPLE_BANK,
-  SAMPLE_SHOP,
-  sampleOrder,
-} from "../../domain/notifications/testing/samples.ts";
+import { checkoutMessage, completionMessage } from "./testing/sample_mails.ts";
+import { bookLine, sampleOrder } from "../../domain/notifications/testing/samples.ts";
 
 const FROM = "Pothgula <orders@pothgula.example>";
 
@@ -16,7 +10,7 @@ Deno.test("NodemailerMailer delivers a COD checkout mail to the shopper", async 
   const peer = await startSmtpPeer();
   const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: FROM });
   try {
-    await mailer.send(checkoutMail(sampleOrder(), SAMPLE_SHOP, SAMPLE_BANK));
+    await mailer.send(checkoutMessage(sampleOrder()));
     const [mail] = await peer.waitFor((m) => m.length === 1);
     assert.deepEqual(mail.envelopeTo, ["nimali@example.lk"]);
     assert.equal(mail.envelopeFrom, "orders@pothgula.example");
@@ -39,7 +33,7 @@ Deno.test("NodemailerMailer delivers a Bank Deposit checkout mail with the bank 
       paymentMethod: "Bank Deposit",
       items: [bookLine({ preorder: true, title: "Gamperaliya – පළමු මුද්‍රණය" })],
     });
-    await mailer.send(checkoutMail(order, SAMPLE_SHOP, SAMPLE_BANK));
+    await mailer.send(checkoutMessage(order));
     const [mail] = await peer.waitFor((m) => m.length === 1);
     assert.equal(mail.subject, "Pothgula: order #1042 received");
     assert.match(mail.text, /Account number: 0071234567/);
@@ -56,7 +50,7 @@ Deno.test("NodemailerMailer delivers the completion mail", async () => {
   const peer = await startSmtpPeer();
   const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: FROM });
   try {
-    await mailer.send(completionMail(sampleOrder({ status: "completed" }), SAMPLE_SHOP));
+    await mailer.send(completionMessage(sampleOrder({ status: "completed" })));
     const [mail] = await peer.waitFor((m) => m.length === 1);
     assert.deepEqual(mail.envelopeTo, ["nimali@example.lk"]);
     assert.equal(mail.subject, "Pothgula: order #1042 handed over to delivery");
@@ -75,9 +69,9 @@ Deno.test("NodemailerMailer logs in with the user and password of the URL", asyn
     from: FROM,
   });
   try {
-    await mailer.send(completionMail(sampleOrder(), SAMPLE_SHOP));
+    await mailer.send(completionMessage(sampleOrder()));
     await peer.waitFor((m) => m.length === 1);
-    await assert.rejects(wrong.send(completionMail(sampleOrder(), SAMPLE_SHOP)), /Invalid/);
+    await assert.rejects(wrong.send(completionMessage(sampleOrder())), /Invalid/);
     assert.equal(peer.messages.length, 1);
   } finally {
     mailer.close();
@@ -92,7 +86,7 @@ Deno.test("NodemailerMailer fails fast when the SMTP server is down", async () =
   const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: FROM, timeoutMs: 2_000 });
   try {
     const started = performance.now();
-    await assert.rejects(mailer.send(completionMail(sampleOrder(), SAMPLE_SHOP)));
+    await assert.rejects(mailer.send(completionMessage(sampleOrder())));
     assert.ok(performance.now() - started < 3_000);
   } finally {
     mailer.close();
@@ -111,7 +105,7 @@ Deno.test("NodemailerMailer gives up on a server that accepts but never answers"
     const started = performance.now();
     // The greeting and the socket wait for the same time: on a busy machine either gives up first.
     await assert.rejects(
-      mailer.send(completionMail(sampleOrder(), SAMPLE_SHOP)),
+      mailer.send(completionMessage(sampleOrder())),
       /Greeting never received|Timeout/,
     );
     assert.ok(performance.now() - started < 2_000);

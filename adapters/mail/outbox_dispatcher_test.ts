@@ -14,6 +14,7 @@ import {
   SAMPLE_SHOP,
   sampleOrder,
 } from "../../domain/notifications/testing/samples.ts";
+import { MessageFormatMailRenderer } from "./render/mod.ts";
 
 const systemClock = { now: () => new Date() };
 
@@ -23,6 +24,7 @@ function depsWith(mailer: Mailer, outbox = new MemoryOutbox()): DispatchDeps & {
   return {
     outbox,
     orders: new MemoryOrderLookup([1, 2, 3].map((id) => sampleOrder({ id }))),
+    renderer: new MessageFormatMailRenderer(SAMPLE_SHOP),
     mailer,
     clock: systemClock,
     random: Math.random,

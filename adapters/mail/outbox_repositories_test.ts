@@ -7,6 +7,8 @@ import { startOutboxDispatcher } from "./outbox_dispatcher.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
+import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
+import { MessageFormatMailRenderer } from "./render/mod.ts";
 
 async function eventually(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -42,10 +44,13 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
 }
 
 testOnBothEngines(
-  "outbox rows of placed orders reach the shoppers once, across an SMTP outage and a restart",
+  "outbox rows of placed orders and a reset link reach their people once, across an SMTP outage and a restart",
   async (sql) => {
     const repos = createRepositories(sql);
     const orderIds = await placeOrders(sql, 3);
+    await repos.outbox.enqueue(
+      passwordResetMail("reader@example.lk", "tok_outage", "ta", SAMPLE_SHOP),
+    );
     const peer = await startSmtpPeer();
     await peer.stop();
     const mailer = new NodemailerMailer({
@@ -56,6 +61,7 @@ testOnBothEngines(
     const deps = {
       outbox: repos.outbox,
       orders: repos.orders,
+      renderer: new MessageFormatMailRenderer(SAMPLE_SHOP),
       mailer,
       clock: { now: () => new Date() },
       random: Math.random,
@@ -70,13 +76,13 @@ testOnBothEngines(
     const failedEverywhere = async () =>
       (await sql.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM mail_outbox WHERE attempts >= 1 AND last_error IS NOT NULL",
-      ))[0].n === orderIds.length;
+      ))[0].n === orderIds.length + 1;
     try {
       // The server is down: every mail fails and is kept with its error.
       const first = startOutboxDispatcher(deps, { intervalMs: 20, dispatch });
       await eventually(failedEverywhere);
       await first.stop();
-      assert.equal(await unsent(), orderIds.length);
+      assert.equal(await unsent(), orderIds.length + 1);
 
       // The shop restarts (a new dispatcher on the same database) and the server is back.
       await peer.start();
@@ -90,11 +96,16 @@ testOnBothEngines(
     }
     assert.deepEqual(
       peer.messages.map((m) => m.subject).sort(),
-      orderIds.map((id) => `Pothgula: order #${id} received`).sort(),
+      [
+        ...orderIds.map((id) => `Pothgula: order #${id} received`),
+        "Pothgula: புதிய கடவுச்சொல்லை அமையுங்கள்",
+      ].sort(),
     );
     assert.deepEqual(
       peer.messages.map((m) => m.envelopeTo[0]).sort(),
-      ["shopper0@example.lk", "shopper1@example.lk", "shopper2@example.lk"],
+      ["reader@example.lk", "shopper0@example.lk", "shopper1@example.lk", "shopper2@example.lk"],
     );
+    const reset = peer.messages.find((m) => m.envelopeTo[0] === "reader@example.lk");
+    assert.match(reset?.text ?? "", /\/ta\/reset-password\?token=tok_outage/);
   },
 );

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { extractText, getDocumentProxy } from "unpdf";
 import { PdfmakeSlipRenderer } from "./pdfmake_slip_renderer.ts";
 import { slipDate } from "./slip_document.ts";
+import { wordsFor } from "../i18n/words.ts";
 import {
   bookLine,
   SAMPLE_SHOP,
@@ -37,7 +38,7 @@ Deno.test("PdfmakeSlipRenderer renders a PDF slip with the order, the customer a
     const expected of [
       "Pothgula",
       "Order #1042",
-      "14 Mar 2025, 15:00",
+      "14 March 2025, 15:00",
       "Wijesinghe Mudiyanselage Tharindu Bandara",
       "No. 123/4B, Sri Sumangala Mawatha",
       "Kiribathgoda 11600",
@@ -85,9 +86,11 @@ Deno.test("PdfmakeSlipRenderer marks pre-ordered books", async () => {
   assert.ok(text.includes("Pre-order: delivered in 3 - 4 weeks"));
 });
 
-Deno.test("slipDate() shows the order time in Sri Lanka", () => {
-  assert.equal(slipDate("2025-03-14T09:30:00.000Z"), "14 Mar 2025, 15:00");
-  assert.equal(slipDate("2025-12-31T20:00:00.000Z"), "1 Jan 2026, 01:30");
+Deno.test("slipDate() shows the order time in Sri Lanka, with the language's month names", () => {
+  assert.equal(slipDate("2025-03-14T09:30:00.000Z"), "14 March 2025, 15:00");
+  assert.equal(slipDate("2025-12-31T20:00:00.000Z"), "1 January 2026, 01:30");
+  assert.equal(slipDate("2025-12-31T20:00:00.000Z", wordsFor("si")), "2026 ජනවාරි 1, 01:30");
+  assert.equal(slipDate("2025-12-31T20:00:00.000Z", wordsFor("ta")), "1 ஜனவரி 2026, 01:30");
 });
 
 function embeddedFonts(bytes: Uint8Array): string[] {
@@ -143,3 +146,33 @@ Deno.test("PdfmakeSlipRenderer labels the items' sum, the delivery fee and the t
   }
   assert.ok(!text.includes("Subtotal"), `the slip still says Subtotal: ${text}`);
 });
+
+for (
+  const [language, words] of [
+    ["si", ["ඇණවුම", "බැංකු", "ගාස්තුව"]],
+    ["ta", ["ஆர்டர்", "வங்கி", "கட்டணம்"]],
+  ] as const
+) {
+  Deno.test(`PdfmakeSlipRenderer writes the slip of a ${language} order in ${language}, with its facts`, async () => {
+    const order = sampleOrder({
+      locale: language,
+      paymentMethod: "Bank Deposit",
+      items: [bookLine({ preorder: true }), stationeryLine()],
+    });
+    const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order);
+    const font = language === "si" ? "NotoSansSinhala" : "NotoSansTamil";
+    assert.ok(embeddedFonts(bytes).includes(`${font}-Regular`));
+    assert.ok(embeddedFonts(bytes).includes(`${font}-Bold`));
+    const { text } = await pdfText(bytes);
+    for (const fact of ["#1042", "Madol Doova", "1,250.00", "LKR 3,851.50", "LKR 4,351.50"]) {
+      assert.ok(text.includes(fact), `slip lacks "${fact}": ${text}`);
+    }
+    for (const word of words) assert.ok(text.includes(word), `slip lacks "${word}": ${text}`);
+    assert.doesNotMatch(text, /Total to pay|Deliver to|ORDER SLIP|Pre-order/);
+    await Deno.mkdir(new URL("../../test-artifacts/slips/", import.meta.url), { recursive: true });
+    await Deno.writeFile(
+      new URL(`../../test-artifacts/slips/order-${language}.pdf`, import.meta.url),
+      bytes,
+    );
+  });
+}

@@ -1,7 +1,8 @@
 /**
  * The order slip as a pdfmake document: what the shop packs with a parcel and keeps for
- * its records. A5 portrait; the items table repeats its header on every page and long
- * titles wrap inside their column.
+ * its records, in the order's language (the words under "slip." in messages/*.json). A5
+ * portrait; the items table repeats its header on every page and long titles wrap inside
+ * their column.
  */
 // @ts-types="@types/pdfmake"
 import type pdfmake from "pdfmake";
@@ -9,8 +10,8 @@ import type pdfmake from "pdfmake";
 import type { Content, TableCell } from "pdfmake";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
-import { formatAmount, formatKg, formatLkr } from "../../domain/money.ts";
-import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
+import { formatKg } from "../../domain/money.ts";
+import { type Words, wordsFor } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
@@ -23,22 +24,12 @@ function t(text: string): Content[] {
 }
 const LINE = "#bbbbbb";
 
-/** The order date as people in Sri Lanka read it: "14 Mar 2025, 15:00". */
-export function slipDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Colombo",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).format(date);
+/** The order date as people in Sri Lanka read it: "14 March 2025, 15:00" in English. */
+export function slipDate(iso: string, words: Words = wordsFor("en")): string {
+  return words.dateTime(iso);
 }
 
-function header(order: Order, shop: ShopInfo): Content {
+function header(w: Words, order: Order, shop: ShopInfo): Content {
   return {
     columns: [
       {
@@ -53,9 +44,14 @@ function header(order: Order, shop: ShopInfo): Content {
         width: "auto",
         alignment: "right",
         stack: [
-          { text: "ORDER SLIP", style: "slipTitle" },
-          { text: `Order #${order.id}`, style: "orderId" },
-          { text: slipDate(order.orderDate), style: "small" },
+          // Spaced capitals in English; spacing would pull Sinhala and Tamil letters apart.
+          {
+            text: t(w.t("slip.title")),
+            style: "slipTitle",
+            characterSpacing: w.language === "en" ? 1 : 0,
+          },
+          { text: t(w.t("slip.order", { id: order.id })), style: "orderId" },
+          { text: t(slipDate(order.orderDate, w)), style: "small" },
         ],
       },
     ],
@@ -72,35 +68,40 @@ function rule(): Content {
 
 function labelled(label: string, value: string): Content {
   return {
-    text: [{ text: `${label}  `, color: GREY }, ...t(value)],
+    text: [...scriptRuns(`${label}  `).map((run) => ({ ...run, color: GREY })), ...t(value)],
     margin: [0, 0, 0, 1],
   };
 }
 
-function customer(order: Order): Content {
+function customer(w: Words, order: Order): Content {
   const c = order.customer;
   return {
     columns: [
       {
         width: "*",
         stack: [
-          { text: "Deliver to", style: "section" },
+          { text: t(w.t("slip.deliverTo")), style: "section" },
           { text: t(c.name), bold: true },
           { text: t(c.address) },
           { text: t(`${order.areaName} ${c.postalCode}`.trim()) },
-          { text: t(`${order.districtName} District, ${order.provinceName} Province`) },
-          labelled("Phone", c.phone),
-          labelled("E-mail", c.email),
+          {
+            text: t(w.t("slip.region", {
+              district: order.districtName,
+              province: order.provinceName,
+            })),
+          },
+          labelled(w.t("slip.phone"), c.phone),
+          labelled(w.t("slip.email"), c.email),
         ],
       },
       {
         width: 120,
         stack: [
-          { text: "Payment", style: "section" },
-          { text: order.paymentMethod === "COD" ? "Cash on Delivery (COD)" : "Bank Deposit" },
+          { text: t(w.t("slip.payment")), style: "section" },
+          { text: t(w.t(order.paymentMethod === "COD" ? "slip.cod" : "slip.bank")) },
           order.paymentMethod === "COD"
-            ? { text: `Collect ${formatLkr(subtotal(order))}`, bold: true }
-            : { text: "Paid by bank deposit", color: GREY },
+            ? { text: t(w.t("slip.collect", { amount: w.lkr(subtotal(order)) })), bold: true }
+            : { text: t(w.t("slip.paidByBank")), color: GREY },
         ],
       },
     ],
@@ -113,27 +114,27 @@ function subtotal(order: Order): number {
   return order.totalCents + order.deliveryFeeCents;
 }
 
-function itemsTable(order: Order): Content {
+function itemsTable(w: Words, order: Order): Content {
   const head: TableCell[] = [
-    { text: "Type", style: "th" },
-    { text: "Item", style: "th" },
-    { text: "Qty", style: "th", alignment: "right" },
-    { text: "Unit (LKR)", style: "th", alignment: "right" },
-    { text: "Amount (LKR)", style: "th", alignment: "right" },
+    { text: t(w.t("slip.type")), style: "th" },
+    { text: t(w.t("slip.item")), style: "th" },
+    { text: t(w.t("slip.qty")), style: "th", alignment: "right" },
+    { text: t(w.t("slip.unit")), style: "th", alignment: "right" },
+    { text: t(w.t("slip.lineAmount")), style: "th", alignment: "right" },
   ];
   const rows: TableCell[][] = order.items.map((line) => {
     const details: Content[] = [{ text: t(line.title) }];
     if (line.isbn13) details.push({ text: `ISBN-13 ${line.isbn13}`, style: "small" });
     if (line.preorder) {
-      details.push({ text: "Pre-order: delivered in 3 - 4 weeks", style: "small" });
+      details.push({ text: t(w.t("slip.preorder")), style: "small" });
     }
     return [
-      line.type === "book" ? "Book" : "Stationery",
+      { text: t(w.t(line.type === "book" ? "slip.book" : "slip.stationery")) },
       { stack: details },
       { text: String(line.quantity), alignment: "right" },
-      { text: formatAmount(line.unitPriceCents), alignment: "right", noWrap: true },
+      { text: w.amount(line.unitPriceCents), alignment: "right", noWrap: true },
       {
-        text: formatAmount(line.unitPriceCents * line.quantity),
+        text: w.amount(line.unitPriceCents * line.quantity),
         alignment: "right",
         noWrap: true,
       },
@@ -143,7 +144,8 @@ function itemsTable(order: Order): Content {
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths: [50, "*", 22, 56, 62],
+      // The kind and the quantity as wide as their words (Tamil's are long), the title the rest.
+      widths: ["auto", "*", "auto", 56, 62],
       body: [head, ...rows],
     },
     layout: {
@@ -158,10 +160,10 @@ function itemsTable(order: Order): Content {
   };
 }
 
-function totals(order: Order): Content {
+function totals(w: Words, order: Order): Content {
   const weight = order.items.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   const row = (label: string, value: string, bold = false): TableCell[] => [
-    { text: label, alignment: "right", color: bold ? undefined : GREY, bold },
+    { text: t(label), alignment: "right", color: bold ? undefined : GREY, bold, noWrap: true },
     { text: value, alignment: "right", bold, noWrap: true },
   ];
   return {
@@ -172,10 +174,10 @@ function totals(order: Order): Content {
         table: {
           widths: ["auto", 90],
           body: [
-            row("Total weight", `${formatKg(weight)} kg`),
-            row(AMOUNT_LABELS.items, formatLkr(order.totalCents)),
-            row(AMOUNT_LABELS.deliveryFee, formatLkr(order.deliveryFeeCents)),
-            row(AMOUNT_LABELS.totalToPay, formatLkr(subtotal(order)), true),
+            row(w.t("slip.weight"), `${formatKg(weight)} kg`),
+            row(w.t("slip.items"), w.lkr(order.totalCents)),
+            row(w.t("slip.deliveryFee"), w.lkr(order.deliveryFeeCents)),
+            row(w.t("slip.totalToPay"), w.lkr(subtotal(order)), true),
           ],
         },
         layout: "noBorders",
@@ -184,18 +186,25 @@ function totals(order: Order): Content {
   };
 }
 
-/** The whole slip of an order. */
+/** The whole slip of an order, in the order's language. */
 export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
+  const w = wordsFor(order.locale);
   return {
     pageSize: "A5",
     pageMargins: [28, 28, 28, 36],
-    info: { title: `${shop.name} order #${order.id}`, author: shop.name },
-    content: [header(order, shop), rule(), customer(order), itemsTable(order), totals(order)],
+    info: { title: w.t("slip.docTitle", { shop: shop.name, id: order.id }), author: shop.name },
+    content: [
+      header(w, order, shop),
+      rule(),
+      customer(w, order),
+      itemsTable(w, order),
+      totals(w, order),
+    ],
     footer: (page: number, pages: number) => ({
       columns: [
-        { text: `${shop.name}  ·  ${shop.publicUrl}`, style: "small" },
+        { text: t(`${shop.name}  ·  ${shop.publicUrl}`), style: "small" },
         {
-          text: `Order #${order.id}  ·  page ${page} of ${pages}`,
+          text: t(w.t("slip.page", { id: order.id, page, pages })),
           style: "small",
           alignment: "right",
         },
@@ -205,7 +214,7 @@ export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
     defaultStyle: { font: "Roboto", fontSize: 9, lineHeight: 1.15 },
     styles: {
       shopName: { fontSize: 16, bold: true },
-      slipTitle: { fontSize: 8, bold: true, color: GREY, characterSpacing: 1 },
+      slipTitle: { fontSize: 8, bold: true, color: GREY },
       orderId: { fontSize: 14, bold: true },
       section: { fontSize: 8, bold: true, color: GREY, margin: [0, 0, 0, 2] },
       th: { bold: true, fontSize: 8 },

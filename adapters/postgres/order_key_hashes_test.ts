@@ -12,6 +12,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { HmacOrderKeys } from "../security/order_keys.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../memory/images.ts";
 import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
+import { MessageFormatMailRenderer } from "../mail/render/mod.ts";
 import { dispatchDueMail } from "../../domain/orders/dispatch_outbox.ts";
 import { cheapHasher, FakeClock, testSecret } from "../../http/auth/testing/fakes.ts";
 import { TokenService } from "../../http/auth/tokens.ts";
@@ -128,6 +129,7 @@ for (const engine of ENGINES) {
           shop: SHOP,
           bank: BANK,
           orderKeys: keys,
+          renderer: new MessageFormatMailRenderer(SHOP),
         });
         const mail = mailer.sent.find((m) => m.subject.includes(`your order #${kamala}`));
         assert.ok(mail, `the link was mailed: ${mailer.sent.map((m) => m.subject)}`);

@@ -1,10 +1,19 @@
-import type { MailKind, Outbox, OutboxEntry } from "../../domain/ports.ts";
+import type {
+  AccountMail,
+  AccountMailKind,
+  MailKind,
+  Outbox,
+  OutboxEntry,
+} from "../../domain/ports.ts";
+import { storedAccountMail } from "../../domain/notifications/account_mail.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 /**
  * The mail outbox. An entry is due while unsent, past its next attempt time (none before
  * a first failure) and not leased; claiming leases it, so several dispatchers (even in
  * several processes) never send the same entry at once. `attempts` counts failed sends.
+ * An order mail names its order; an account mail keeps its facts in `payload` (JSON with
+ * a version) until it is sent.
  */
 export class PostgresOutbox implements Outbox {
   readonly #sql: SqlClient;
@@ -13,10 +22,21 @@ export class PostgresOutbox implements Outbox {
     this.#sql = sql;
   }
 
+  async enqueue(mail: AccountMail): Promise<void> {
+    await this.#sql.query(
+      "INSERT INTO mail_outbox (kind, payload) VALUES ($1, $2::text::jsonb)",
+      [mail.kind, JSON.stringify(storedAccountMail(mail))],
+    );
+  }
+
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
-    const rows = await this.#sql.query<
-      { id: number; kind: MailKind; order_id: number; attempts: number }
-    >(
+    const rows = await this.#sql.query<{
+      id: number;
+      kind: MailKind | AccountMailKind;
+      order_id: number | null;
+      payload: unknown;
+      attempts: number;
+    }>(
       `UPDATE mail_outbox SET lease_until = $3
        WHERE id IN (
          SELECT id FROM mail_outbox
@@ -26,17 +46,22 @@ export class PostgresOutbox implements Outbox {
          ORDER BY id
          LIMIT $2
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, order_id, attempts`,
+       RETURNING id, kind, order_id, payload, attempts`,
       [now, limit, new Date(now.getTime() + leaseMs)],
     );
     return rows
-      .map((r) => ({ id: r.id, kind: r.kind, orderId: r.order_id, attempts: r.attempts }))
+      .map((r): OutboxEntry =>
+        r.order_id !== null
+          ? { id: r.id, attempts: r.attempts, kind: r.kind as MailKind, orderId: r.order_id }
+          : { id: r.id, attempts: r.attempts, kind: r.kind as AccountMailKind, payload: r.payload }
+      )
       .sort((a, b) => a.id - b.id);
   }
 
   async markSent(id: number, at: Date): Promise<void> {
     await this.#sql.query(
-      "UPDATE mail_outbox SET sent_at = $2, lease_until = NULL, last_error = NULL WHERE id = $1",
+      `UPDATE mail_outbox SET sent_at = $2, lease_until = NULL, last_error = NULL, payload = NULL
+       WHERE id = $1`,
       [id, at],
     );
   }

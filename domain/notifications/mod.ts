@@ -1,14 +1,11 @@
-/** The shop's mails, rendered from an order: pure functions, no I/O. */
-export { passwordResetMail, registrationAttemptMail } from "./account_mails.ts";
-export { checkoutMail } from "./checkout_mail.ts";
-export { completionMail } from "./completion_mail.ts";
+/** What the shop's mails say: the typed model, decided from an order or an account request. */
+export type * from "./mail.ts";
+export { orderFacts, orderMail, type OrderMailContext, orderPageUrl } from "./order_mail.ts";
 export {
-  lapseMail,
-  orderLinkMail,
-  paymentReceivedMail,
-  rejectionMail,
-  shopNewOrderMail,
-  shopProofMail,
-} from "./order_mails.ts";
-export { escapeHtml, itemTypeLabel, paymentLabel, singleLine } from "./format.ts";
-export { DELIVERY_PROMISE, PREORDER_PROMISE } from "./layout.ts";
+  ACCOUNT_MAIL_KINDS,
+  type AccountMailKind,
+  passwordResetMail,
+  readStoredAccountMail,
+  registrationTakenMail,
+  storedAccountMail,
+} from "./account_mail.ts";

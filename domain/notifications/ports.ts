@@ -1,5 +1,11 @@
-/** The mail ports: the transactional outbox and the mailer. */
+/** The mail ports: the transactional outbox, the mail renderer and the mailer. */
+import type { AccountMail, MailMessage } from "./mail.ts";
+import type { AccountMailKind } from "./account_mail.ts";
 
+export type { AccountMail, Mail, MailMessage, MailRenderer, OrderMail } from "./mail.ts";
+export type { AccountMailKind } from "./account_mail.ts";
+
+/** The mails about an order; `shop_` mails go to the shop, the others to the customer. */
 export const MAIL_KINDS = [
   "order_placed",
   "order_completed",
@@ -11,37 +17,34 @@ export const MAIL_KINDS = [
   "shop_proof_uploaded",
 ] as const;
 
-/** What a mail in the outbox is about; `shop_` mails go to the shop, the others to the customer. */
+/** What a mail about an order is about. */
 export type MailKind = typeof MAIL_KINDS[number];
 
-/** A mail waiting in the outbox. */
-export interface OutboxEntry {
-  id: number;
-  kind: MailKind;
-  orderId: number;
-  attempts: number;
-}
+/**
+ * A mail waiting in the outbox. A mail about an order names the order: its facts are read
+ * when it is sent. An account mail belongs to no order and carries its stored facts
+ * (see `readStoredAccountMail`).
+ */
+export type OutboxEntry =
+  | { id: number; attempts: number; kind: MailKind; orderId: number }
+  | { id: number; attempts: number; kind: AccountMailKind; payload: unknown };
 
 /**
- * The transactional outbox. Entries are written by OrderRepository in the order's own
- * transaction; the dispatcher claims due entries (safe across several server processes),
- * sends them and marks them.
+ * The transactional outbox. Order mails are written by OrderRepository in the order's own
+ * transaction, account mails by `enqueue`; the dispatcher claims due entries (safe across
+ * several server processes), sends them and marks them.
  */
 export interface Outbox {
+  /** Puts an account mail in the outbox, due at once. */
+  enqueue(mail: AccountMail): Promise<void>;
   /** Claims up to `limit` due entries for `leaseMs`; another process will not claim them meanwhile. */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  /** Retires an entry for good; an account mail's facts (a reset link) are forgotten. */
   markSent(id: number, at: Date): Promise<void>;
   markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
 }
 
-/** An e-mail message, rendered. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
+/** Sends a rendered mail. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }

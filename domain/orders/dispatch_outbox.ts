@@ -1,34 +1,31 @@
 /**
  * Sends the mails waiting in the outbox: the use case a background loop runs every few
  * seconds. Each entry is claimed (so that two server processes never send the same mail
- * at once), its order loaded and rendered, sent, and marked sent; a failed send is
+ * at once), what it says decided (from its order, or the facts an account mail carries),
+ * written out by the renderer in its language, sent, and marked sent; a failed send is
  * marked failed and tried again later, each time waiting longer.
  */
 import type {
   Clock,
   Mailer,
-  MailMessage,
+  MailRenderer,
   OrderKeys,
   OrderRepository,
   Outbox,
   OutboxEntry,
 } from "../ports.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import { checkoutMail } from "../notifications/checkout_mail.ts";
-import { completionMail } from "../notifications/completion_mail.ts";
-import {
-  lapseMail,
-  orderLinkMail,
-  paymentReceivedMail,
-  rejectionMail,
-  shopNewOrderMail,
-  shopProofMail,
-} from "../notifications/order_mails.ts";
+import type { Mail } from "../notifications/mail.ts";
+import { orderMail } from "../notifications/order_mail.ts";
+import { readStoredAccountMail } from "../notifications/account_mail.ts";
+import { MAIL_KINDS } from "../notifications/ports.ts";
 
 export interface DispatchDeps {
   outbox: Outbox;
   /** Only reads orders: the mails are decided when the order is written. */
   orders: Pick<OrderRepository, "findById">;
+  /** Writes each mail's words and markup in its language. */
+  renderer: MailRenderer;
   mailer: Mailer;
   clock: Clock;
   /** A source of numbers in [0, 1), for the jitter of retries. */
@@ -88,41 +85,37 @@ export function retryDelayMs(
   return Math.round(ceiling / 2 + (ceiling / 2) * r);
 }
 
-type Rendered =
-  | { kind: "mail"; message: MailMessage }
+type Decided =
+  | { kind: "mail"; mail: Mail }
   | { kind: "undeliverable"; reason: string };
 
-async function render(deps: DispatchDeps, entry: OutboxEntry): Promise<Rendered> {
+/** What the entry's mail says: from its order, read now, or from its stored facts. */
+async function decide(deps: DispatchDeps, entry: OutboxEntry): Promise<Decided> {
+  if ("payload" in entry) {
+    const mail = readStoredAccountMail(entry.kind, entry.payload);
+    return mail
+      ? { kind: "mail", mail }
+      : { kind: "undeliverable", reason: `Unreadable ${entry.kind} mail` };
+  }
+  if (!MAIL_KINDS.includes(entry.kind)) {
+    return { kind: "undeliverable", reason: `Unknown mail kind "${String(entry.kind)}"` };
+  }
   const order = await deps.orders.findById(entry.orderId);
   if (!order) {
     return { kind: "undeliverable", reason: `Order ${entry.orderId} does not exist` };
   }
-  const orderUrl = order.keySalt !== null && deps.orderKeys
-    ? `${deps.shop.publicUrl}/orders/${order.id}?key=${await deps.orderKeys.keyFor(order.keySalt)}`
+  const orderKey = order.keySalt !== null && deps.orderKeys
+    ? await deps.orderKeys.keyFor(order.keySalt)
     : undefined;
-  const ctx = { shop: deps.shop, orderUrl };
-  const toShop = { ...ctx, to: deps.notifyEmail ?? deps.shop.email };
-  const mail = (message: MailMessage): Rendered => ({ kind: "mail", message });
-  switch (entry.kind) {
-    case "order_placed":
-      return mail(checkoutMail(order, deps.shop, deps.bank, orderUrl));
-    case "order_completed":
-      return mail(completionMail(order, deps.shop, orderUrl));
-    case "order_rejected":
-      return mail(rejectionMail(order, ctx));
-    case "order_lapsed":
-      return mail(lapseMail(order, ctx));
-    case "payment_received":
-      return mail(paymentReceivedMail(order, ctx));
-    case "order_link":
-      return mail(orderLinkMail(order, ctx));
-    case "shop_order_placed":
-      return mail(shopNewOrderMail(order, toShop));
-    case "shop_proof_uploaded":
-      return mail(shopProofMail(order, toShop));
-    default:
-      return { kind: "undeliverable", reason: `Unknown mail kind "${String(entry.kind)}"` };
-  }
+  return {
+    kind: "mail",
+    mail: orderMail(entry.kind, order, {
+      shop: deps.shop,
+      bank: deps.bank,
+      orderKey,
+      notifyEmail: deps.notifyEmail,
+    }),
+  };
 }
 
 /** The message of a failure, short enough to store. */
@@ -144,14 +137,14 @@ export async function dispatchDueMail(
   const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
   const result: DispatchResult = { sent: 0, failed: 0 };
   for (const entry of entries) {
-    const rendered = await render(deps, entry);
-    if (rendered.kind === "undeliverable") {
-      await deps.outbox.markFailed(entry.id, rendered.reason, NEVER_AGAIN);
+    const decided = await decide(deps, entry);
+    if (decided.kind === "undeliverable") {
+      await deps.outbox.markFailed(entry.id, decided.reason, NEVER_AGAIN);
       result.failed++;
       continue;
     }
     try {
-      await deps.mailer.send(rendered.message);
+      await deps.mailer.send(deps.renderer.render(decided.mail));
     } catch (error) {
       const wait = retryDelayMs(entry.attempts + 1, deps.random, opts.baseDelayMs, opts.maxDelayMs);
       const next = new Date(deps.clock.now().getTime() + wait);

@@ -11,29 +11,33 @@ import {
   MemoryOrderLookup,
   MemoryOutbox,
   RecordingMailer,
+  RecordingRenderer,
 } from "../notifications/testing/outbox_fakes.ts";
+import { passwordResetMail } from "../notifications/account_mail.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP, sampleOrder } from "../notifications/testing/samples.ts";
 
 const START = new Date("2025-03-14T10:00:00.000Z");
 
 function setup(random = () => 0.5) {
-  const outbox = new MemoryOutbox();
+  const clock = new ManualClock(START);
+  const outbox = new MemoryOutbox(() => clock.now());
   const orders = new MemoryOrderLookup([
     sampleOrder({ id: 1 }),
-    sampleOrder({ id: 2, paymentMethod: "Bank Deposit", status: "completed" }),
+    sampleOrder({ id: 2, paymentMethod: "Bank Deposit", status: "completed", locale: "ta" }),
   ]);
   const mailer = new RecordingMailer();
-  const clock = new ManualClock(START);
+  const renderer = new RecordingRenderer();
   const deps: DispatchDeps = {
     outbox,
     orders,
+    renderer,
     mailer,
     clock,
     random,
     shop: SAMPLE_SHOP,
     bank: SAMPLE_BANK,
   };
-  return { outbox, orders, mailer, clock, deps };
+  return { outbox, orders, mailer, renderer, clock, deps };
 }
 
 Deno.test("retryDelayMs() doubles from the base and never passes the cap", () => {
@@ -70,19 +74,46 @@ Deno.test("dispatchDueMail() sends the checkout and completion mails and marks t
   const result = await dispatchDueMail(deps);
   assert.deepEqual(result, { sent: 2, failed: 0 });
   assert.deepEqual(mailer.sent.map((m) => m.subject), [
-    "Pothgula: order #1 received",
-    "Pothgula: order #2 handed over to delivery",
+    "order_placed #1 (en)",
+    "order_completed #2 (ta)",
   ]);
   assert.ok(outbox.rows.every((r) => r.sentAt?.getTime() === START.getTime()));
   assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
   assert.equal(mailer.sent.length, 2);
 });
 
-Deno.test("dispatchDueMail() uses the Bank Deposit template for a Bank Deposit order", async () => {
-  const { outbox, mailer, deps } = setup();
+Deno.test("dispatchDueMail() gives a Bank Deposit order's checkout mail the bank account, a COD order's none", async () => {
+  const { outbox, renderer, deps } = setup();
   outbox.add("order_placed", 2, START);
+  outbox.add("order_placed", 1, START);
   await dispatchDueMail(deps);
-  assert.match(mailer.sent[0].text, /0071234567/);
+  const [bank, cod] = renderer.mails;
+  assert.equal(bank.kind === "order_placed" && bank.bank?.accountNumber, "0071234567");
+  assert.equal(cod.kind === "order_placed" && cod.bank, null);
+});
+
+Deno.test("dispatchDueMail() sends a queued account mail from its stored facts and then forgets them", async () => {
+  const { outbox, mailer, renderer, deps } = setup();
+  await outbox.enqueue(passwordResetMail("nimali@example.lk", "tok_123", "si", SAMPLE_SHOP));
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 1, failed: 0 });
+  assert.deepEqual(renderer.mails, [{
+    kind: "password_reset",
+    to: "nimali@example.lk",
+    language: "si",
+    link: "https://pothgula.example/si/reset-password?token=tok_123",
+  }]);
+  assert.equal(mailer.sent[0].to, "nimali@example.lk");
+  assert.equal(outbox.rows[0].payload, null, "the link does not outlive the mail");
+});
+
+Deno.test("dispatchDueMail() sets aside an account mail it cannot read instead of sending it wrong", async () => {
+  const { outbox, mailer, deps } = setup();
+  await outbox.enqueue(passwordResetMail("nimali@example.lk", "tok", "en", SAMPLE_SHOP));
+  outbox.rows[0].payload = { v: 99, to: "nimali@example.lk" };
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 1 });
+  assert.equal(outbox.rows[0].lastError, "Unreadable password_reset mail");
+  assert.equal(outbox.rows[0].nextAttemptAt.getTime(), NEVER_AGAIN.getTime());
+  assert.equal(mailer.sent.length, 0);
 });
 
 Deno.test("dispatchDueMail() leaves entries that are not yet due", async () => {
@@ -134,7 +165,7 @@ Deno.test("dispatchDueMail() sends the other mails of a round when one fails", a
   outbox.add("order_placed", 999, START);
   outbox.add("order_placed", 1, START);
   assert.deepEqual(await dispatchDueMail(deps), { sent: 1, failed: 1 });
-  assert.equal(mailer.sent[0].subject, "Pothgula: order #1 received");
+  assert.equal(mailer.sent[0].subject, "order_placed #1 (en)");
 });
 
 Deno.test("dispatchDueMail() claims at most a batch per round", async () => {

@@ -1,9 +1,9 @@
 /**
  * Password reset by mail, for customers and admins alike.
  *
- * POST /api/auth/password-reset `{email}` answers 202 whatever the address: a known one
- * is mailed a link (in the background, so the answer's timing says nothing), an unknown
- * one nothing. The link carries 256 random bits; the shop keeps only their SHA-256. It
+ * POST /api/auth/password-reset `{email, language?}` answers 202 whatever the address: a
+ * known one is mailed a link in that language (queued in the background, so the answer's
+ * timing says nothing), an unknown one nothing. The link carries 256 random bits; the shop keeps only their SHA-256. It
  * works once, for one hour. POST /api/auth/password-reset/confirm `{token, password}`
  * sets the password (204) and ends every session and every other link of the account.
  */
@@ -13,13 +13,14 @@ import type {
   AccountRepository,
   AccountRole,
   Clock,
-  Mailer,
+  Outbox,
   PasswordHasher,
   PasswordResetStore,
   RateLimitStore,
 } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
-import { passwordResetMail } from "../../domain/notifications/account_mails.ts";
+import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
+import { type Language, LANGUAGES } from "../../domain/i18n/language.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
@@ -38,17 +39,24 @@ export interface ResetRoutesDeps {
   tokens: TokenService;
   clock: Clock;
   passwordResets: PasswordResetStore;
-  mailer?: Mailer;
+  /** Where the reset mail waits to be sent (the mail outbox). */
+  accountMail?: Pick<Outbox, "enqueue">;
   shop: ShopInfo;
   logger?: Logger;
   rateLimits?: RateLimitStore;
   trustProxy?: TrustProxySetting;
 }
 
+/** The language of the page a request came from: its mail is written in it. */
+export const accountMailLanguage = z.enum(LANGUAGES, {
+  error: `must be one of ${LANGUAGES.join(", ")}`,
+}).default("en").describe("the language of the page the request came from; en when absent");
+
 export const resetRequestSchema = z.object({
   email: z.string({
     error: (issue) => issue.input === undefined ? "Email is required" : "Email must be text",
   }).max(254, "Email is too long"),
+  language: accountMailLanguage,
 });
 
 export const resetConfirmSchema = z.object({
@@ -108,7 +116,7 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
   const store = deps.rateLimits ?? new MemoryRateLimitStore();
 
   /** Makes a link for the account of `email`, when there is one, and mails it. */
-  async function sendLink(email: string): Promise<void> {
+  async function sendLink(email: string, language: Language): Promise<void> {
     const admin = await deps.accounts.findAdminByEmail(email);
     const customer = admin ? undefined : await deps.accounts.findCustomerByEmail(email);
     const account: { role: AccountRole; id: number; email: string } | undefined = admin
@@ -125,14 +133,13 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
       accountId: account.id,
       expiresAt: new Date(now.getTime() + RESET_LINK_MS),
     }, now);
-    const base = deps.shop.publicUrl.replace(/\/+$/, "");
-    const link = `${base}/reset-password?token=${token}`;
-    if (!deps.mailer) throw new Error("No mailer: the reset link cannot be sent");
-    await deps.mailer.send(passwordResetMail(account.email, link, deps.shop));
+    if (!deps.accountMail) throw new Error("No mail outbox: the reset link cannot be sent");
+    await deps.accountMail.enqueue(passwordResetMail(account.email, token, language, deps.shop));
   }
 
   serve(app, BASE, RESET_ROUTES.request, async (c) => {
-    const email = normalizeEmail(c.req.valid("json").email);
+    const { email: typed, language } = c.req.valid("json");
+    const email = normalizeEmail(typed);
     const valid = z.email().safeParse(email).success;
     const address = clientAddress(c, { trustProxy: deps.trustProxy });
     // At most 3 links an hour for one address book entry, 20 from one client: a stranger
@@ -142,7 +149,7 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
       { key: `reset:address:${await resetTokenHash(address)}`, limit: 20, windowMs: 3_600_000 },
     ], deps.clock.now())).allowed;
     if (allowed) {
-      sendLink(email).catch((error) =>
+      sendLink(email, language).catch((error) =>
         deps.logger?.error("Password reset mail failed", { error: String(error) })
       );
     }

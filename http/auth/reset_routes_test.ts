@@ -20,17 +20,26 @@ async function logIn(t: TestApp, password = PASSWORD) {
   return { status: response.status, token: response.ok ? (await response.json()).token : "" };
 }
 
-/** Lets the background mail go out. */
+/** Lets the background mail reach the outbox. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-async function askForLink(t: TestApp, email = EMAIL): Promise<string> {
-  const response = await t.app.request("/api/auth/password-reset", json("POST", { email }));
+/** The reset mails waiting in the outbox, as stored. */
+function queued(t: TestApp) {
+  return t.outbox.queuedAccountMail().filter((m) => m.kind === "password_reset")
+    .map((m) => m.payload);
+}
+
+async function askForLink(t: TestApp, email = EMAIL, language?: string): Promise<string> {
+  const response = await t.app.request(
+    "/api/auth/password-reset",
+    json("POST", language ? { email, language } : { email }),
+  );
   assert.equal(response.status, 202);
   await settle();
-  const mail = t.mailer.sent.at(-1);
-  assert.ok(mail, "a reset mail was sent");
-  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
-  assert.ok(match, mail.text);
+  const mail = queued(t).at(-1);
+  assert.ok(mail, "a reset mail was queued");
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(String(mail.link));
+  assert.ok(match, JSON.stringify(mail));
   return match[1];
 }
 
@@ -42,8 +51,9 @@ Deno.test("a reset link sets a new password once and ends every earlier token", 
   const t = await withCustomer();
   const before = await logIn(t);
   const token = await askForLink(t);
-  assert.equal(t.mailer.sent.at(-1)?.to, EMAIL);
-  assert.match(t.mailer.sent.at(-1)?.text ?? "", /http:\/\/localhost:8000\/reset-password\?token=/);
+  assert.equal(queued(t).at(-1)?.to, EMAIL);
+  assert.equal(queued(t).at(-1)?.language, "en");
+  assert.match(String(queued(t).at(-1)?.link), /^http:\/\/localhost:8000\/reset-password\?token=/);
   const done = await confirm(t, token, "a new secret");
   assert.equal(done.status, 204);
   const logout = await t.app.request("/api/auth/logout", {
@@ -77,7 +87,23 @@ Deno.test("POST /api/auth/password-reset answers 202 whatever the address, and m
     assert.equal(await response.text(), "");
   }
   await settle();
-  assert.deepEqual(t.mailer.sent.map((m) => m.to), [EMAIL]);
+  assert.deepEqual(queued(t).map((m) => m.to), [EMAIL]);
+});
+
+Deno.test("the reset mail is written in the language of the page that asked, to that page", async () => {
+  const t = await withCustomer();
+  const token = await askForLink(t, EMAIL, "ta");
+  assert.equal(queued(t).at(-1)?.language, "ta");
+  assert.equal(
+    queued(t).at(-1)?.link,
+    `http://localhost:8000/ta/reset-password?token=${token}`,
+  );
+  const bad = await t.app.request(
+    "/api/auth/password-reset",
+    json("POST", { email: EMAIL, language: "fr" }),
+  );
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error.details[0].field, "language");
 });
 
 Deno.test("an admin resets a password by mail too", async () => {
@@ -102,7 +128,7 @@ Deno.test("a stranger cannot flood a mailbox: 3 links an hour for one address", 
     assert.equal(response.status, 202);
   }
   await settle();
-  assert.equal(t.mailer.sent.length, 3);
+  assert.equal(queued(t).length, 3);
 });
 
 Deno.test("the reset routes answer 400 naming the bad field, 415 for a form", async () => {

@@ -23,13 +23,14 @@ import type {
   AccountRepository,
   Clock,
   LimitedKey,
-  Mailer,
-  MailMessage,
+  Outbox,
   PasswordHasher,
   RateLimitStore,
 } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
-import { registrationAttemptMail } from "../../domain/notifications/account_mails.ts";
+import { registrationTakenMail } from "../../domain/notifications/account_mail.ts";
+import type { AccountMail } from "../../domain/notifications/mail.ts";
+import { accountMailLanguage } from "./reset_routes.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import type { TokenRole, TokenService } from "./tokens.ts";
@@ -73,8 +74,8 @@ export interface AuthRoutesDeps {
   rateLimits?: RateLimitStore;
   /** Which X-Forwarded-For entries to believe (only behind the shop's own reverse proxies). */
   trustProxy?: TrustProxySetting;
-  /** Sends the mail to the owner of a taken e-mail; none is sent when absent. */
-  mailer?: Mailer;
+  /** Queues the mail to the owner of a taken e-mail (the mail outbox); none when absent. */
+  accountMail?: Pick<Outbox, "enqueue">;
   /** The shop's name and address, for the links in mail. */
   shop?: ShopInfo;
   logger?: Logger;
@@ -123,6 +124,7 @@ export const registerSchema = z.object({
   password: z.string(required("Password"))
     .min(8, "Password must be at least 8 characters")
     .max(200, "Password must be at most 200 characters"),
+  language: accountMailLanguage,
 });
 
 function tooManyRequests(c: Context, retryAfterSeconds: number, message: string): Response {
@@ -186,14 +188,14 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
   // is not told apart by the answer's timing.
   const dummy = () => dummyHash ??= deps.hasher.hash(crypto.randomUUID());
 
-  /** Sends without holding the answer back: its timing must not depend on the account. */
-  function sendLater(message: MailMessage): void {
-    if (!deps.mailer) {
-      deps.logger?.error("Account mail not sent: no mailer", { subject: message.subject });
+  /** Queues without holding the answer back: its timing must not depend on the account. */
+  function sendLater(mail: AccountMail): void {
+    if (!deps.accountMail) {
+      deps.logger?.error("Account mail not sent: no mail outbox", { kind: mail.kind });
       return;
     }
-    deps.mailer.send(message).catch((error) =>
-      deps.logger?.error("Account mail failed", { subject: message.subject, error: String(error) })
+    deps.accountMail.enqueue(mail).catch((error) =>
+      deps.logger?.error("Account mail not queued", { kind: mail.kind, error: String(error) })
     );
   }
 
@@ -257,7 +259,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
   }
 
   serve(app, BASE, AUTH_ROUTES.register, async (c) => {
-    const { username, email, password } = c.req.valid("json");
+    const { username, email, password, language } = c.req.valid("json");
     const address = clientAddress(c, { trustProxy: deps.trustProxy });
     const decision = await store.hit([{
       key: await limitKey("register", address),
@@ -274,7 +276,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
     const passwordHash = await deps.hasher.hash(password);
     const outcome = await deps.accounts.createCustomer({ username, email, passwordHash });
     if (outcome.kind === "taken" && deps.shop) {
-      sendLater(registrationAttemptMail(email, deps.shop));
+      sendLater(registrationTakenMail(email, language, deps.shop));
     }
     return c.json({ data: { username, email } }, 201);
   });

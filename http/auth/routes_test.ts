@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
+import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
 import { Hono } from "hono";
 import { type AuthLimits, authRoutes } from "./routes.ts";
@@ -22,7 +22,7 @@ async function setup(loginLimits?: AuthLimits, behindProxy = false) {
   const hasher = cheapHasher();
   const tokens = new TokenService({ secret: testSecret(), clock, sessions: new MemorySessions() });
   await accounts.upsertAdmin(ADMIN_EMAIL, await hasher.hash(ADMIN_PASSWORD));
-  const mailer = new RecordingMailer();
+  const outbox = new MemoryOutbox(() => clock.now());
   const waits: number[] = [];
   const app = authRoutes({
     accounts,
@@ -31,14 +31,14 @@ async function setup(loginLimits?: AuthLimits, behindProxy = false) {
     clock,
     loginLimits,
     trustProxy: behindProxy,
-    mailer,
+    accountMail: outbox,
     shop: SAMPLE_SHOP,
     slowDown: (ms) => {
       waits.push(ms);
       return Promise.resolve();
     },
   });
-  return { app, clock, accounts, tokens, hasher, mailer, waits };
+  return { app, clock, accounts, tokens, hasher, outbox, waits };
 }
 
 function post(app: Hono, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -241,7 +241,7 @@ Deno.test("POST /api/auth/register creates a customer and answers 201 without th
 });
 
 Deno.test("POST /api/auth/register answers a taken e-mail as a new one and mails its owner", async () => {
-  const { app, accounts, mailer } = await setup();
+  const { app, accounts, outbox } = await setup();
   const first = await post(app, "/api/auth/register", reader);
   const firstBody = await first.json();
   const again = await post(app, "/api/auth/register", { ...reader, password: "another one" });
@@ -249,11 +249,31 @@ Deno.test("POST /api/auth/register answers a taken e-mail as a new one and mails
   assert.deepEqual(await again.json(), firstBody);
   assert.equal(accounts.customers.length, 1);
   await new Promise((resolve) => setTimeout(resolve, 0));
-  assert.equal(mailer.sent.length, 1);
-  assert.equal(mailer.sent[0].to, "sunil@example.com");
-  assert.match(mailer.sent[0].subject, /already have an account/);
+  assert.deepEqual(outbox.queuedAccountMail(), [{
+    kind: "registration_taken",
+    payload: {
+      v: 1,
+      to: "sunil@example.com",
+      language: "en",
+      loginUrl: "https://pothgula.example/login",
+      resetUrl: "https://pothgula.example/reset-password",
+    },
+  }]);
   assert.equal((await login(app, "sunil@example.com", "another one")).status, 401);
   assert.equal((await login(app, "sunil@example.com", "long enough")).status, 200);
+});
+
+Deno.test("POST /api/auth/register writes the taken-address mail in the language of the page", async () => {
+  const { app, outbox } = await setup();
+  await (await post(app, "/api/auth/register", reader)).body?.cancel();
+  const again = await post(app, "/api/auth/register", { ...reader, language: "si" });
+  assert.equal(again.status, 201);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const [mail] = outbox.queuedAccountMail();
+  assert.equal(mail.payload.language, "si");
+  assert.equal(mail.payload.loginUrl, "https://pothgula.example/si/login");
+  const bad = await post(app, "/api/auth/register", { ...reader, language: "de" });
+  assert.equal(bad.status, 400);
 });
 
 Deno.test("POST /api/auth/register takes names as people write them", async () => {

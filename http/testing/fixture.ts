@@ -20,7 +20,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Logger } from "../errors.ts";
 import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
-import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
+import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
 
 /** A logger that keeps what it is told. */
 export class RecordingLogger implements Logger {
@@ -84,7 +84,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
-  const mailer = new RecordingMailer();
+  const outbox = new MemoryOutbox(() => clock.now());
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
@@ -110,7 +110,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     tokens,
     accounts: new MemoryAccounts(),
     hasher: cheapHasher(),
-    mailer,
+    accountMail: outbox,
     passwordResets: new MemoryPasswordResets(),
     customerOrders: orders,
     bank: {
@@ -144,7 +144,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     slips,
     images,
     logger,
-    mailer,
+    outbox,
     clock,
     ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
     adminToken,

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { extractText } from "unpdf";
-import { checkoutMail, completionMail } from "../../domain/notifications/mod.ts";
+import { checkoutMessage, completionMessage } from "../../adapters/mail/testing/sample_mails.ts";
 import { TINY_PNG } from "../../http/uploads/testing/images.ts";
-import { BANK, destination, realApp, shopInfo } from "./support/real_app.ts";
+import { destination, realApp, shopInfo } from "./support/real_app.ts";
 import { isbn13, orderBody } from "./support/shop_api.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
@@ -43,7 +43,7 @@ Deno.test({
       const order = await r.repositories.orders.findById(orderId);
       assert.ok(order);
       for (
-        const mail of [checkoutMail(order, shopInfo(), BANK), completionMail(order, shopInfo())]
+        const mail of [checkoutMessage(order, shopInfo()), completionMessage(order, shopInfo())]
       ) {
         assert.ok(!mail.html.includes("<script>alert("), "mail HTML carries a live script");
         assert.ok(mail.html.includes("&lt;script&gt;alert("));

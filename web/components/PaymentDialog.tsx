@@ -4,7 +4,7 @@ import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
 import { Dialog } from "./Dialog.tsx";
-import { DELIVERY_PROMISE, PREORDER_PROMISE } from "../../domain/notifications/layout.ts";
+import { DELIVERY_PROMISE, PREORDER_PROMISE } from "../../domain/orders/delivery_promise.ts";
 import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
 
 export interface PlacedOrder {

@@ -16,7 +16,11 @@ import en from "../../messages/en.json" with { type: "json" };
 import si from "../../messages/si.json" with { type: "json" };
 import ta from "../../messages/ta.json" with { type: "json" };
 
-export type MessageKey = keyof typeof en;
+/**
+ * The pages' words. The mails' and slips' ("mail.", "slip.") share the files but are the
+ * server's alone: the web build leaves them out (vite.config.ts, `serverWordsOut`).
+ */
+export type MessageKey = Exclude<keyof typeof en, `mail.${string}` | `slip.${string}`>;
 export type Values = Record<string, string | number>;
 
 export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, si, ta };

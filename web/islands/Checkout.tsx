@@ -25,6 +25,7 @@ import {
   validateCheckout,
 } from "../lib/checkout_form.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface CheckoutProps {
   provinces: Province[];
@@ -56,6 +57,8 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  // The order remembers the page's language: its mails and slip are written in it.
+  const { language } = useI18n();
 
   // A signed-in customer starts from their account's address; a guest from an empty form.
   useEffect(() => {
@@ -103,7 +106,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
       setFailure({ message: "Failed to place order: some items are short of stock", changes: [] });
       return;
     }
-    const payload = orderPayload(fields, cart, method);
+    const payload = { ...orderPayload(fields, cart, method), locale: language };
     attempt.current = idempotencyKeyFor(
       attempt.current,
       JSON.stringify(payload),

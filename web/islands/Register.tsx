@@ -1,5 +1,6 @@
 /** The registration form: your name, e-mail and password, with the rules shown before sending. */
 import { type FormEvent, useState } from "react";
+import { useI18n } from "../i18n/mod.ts";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
 
@@ -50,6 +51,7 @@ export function Register(_props: Record<string, never>) {
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { language } = useI18n();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,6 +65,7 @@ export function Register(_props: Record<string, never>) {
         username: fields.username.trim(),
         email: fields.email.trim(),
         password: fields.password,
+        language,
       });
       setStatus({
         ok: true,

@@ -3,6 +3,7 @@
  * one (the link from the mail), the form that sets the new password.
  */
 import { type FormEvent, useEffect, useState } from "react";
+import { useI18n } from "../i18n/mod.ts";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { errorMessage, postJson } from "../lib/api.ts";
 
@@ -12,6 +13,7 @@ export function ResetPassword(_props: Record<string, never>) {
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { language } = useI18n();
 
   useEffect(() => {
     setToken(new URLSearchParams(location.search).get("token"));
@@ -26,7 +28,7 @@ export function ResetPassword(_props: Record<string, never>) {
     setSubmitting(true);
     try {
       if (token === null) {
-        await postJson("/api/auth/password-reset", { email: value.trim() });
+        await postJson("/api/auth/password-reset", { email: value.trim(), language });
         setStatus({
           ok: true,
           text: "If an account has this address, a link is on its way: it works for one hour",

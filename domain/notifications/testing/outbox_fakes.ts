@@ -3,33 +3,71 @@
  * each port to drive `dispatchDueMail` in tests without a database or a mail server.
  */
 import type {
+  AccountMail,
   Clock,
+  Mail,
   Mailer,
   MailKind,
   MailMessage,
+  MailRenderer,
   OrderRepository,
   Outbox,
   OutboxEntry,
 } from "../../ports.ts";
+import type { AccountMailKind } from "../account_mail.ts";
+import { storedAccountMail } from "../account_mail.ts";
 import type { Order } from "../../orders/model.ts";
 
-/** An outbox row as the memory outbox keeps it. */
-export interface MemoryOutboxRow extends OutboxEntry {
+/** An outbox row as the memory outbox keeps it: an order's id or an account mail's facts. */
+export interface MemoryOutboxRow {
+  id: number;
+  kind: MailKind | AccountMailKind;
+  orderId: number | null;
+  payload: unknown;
+  attempts: number;
   nextAttemptAt: Date;
   leasedUntil: Date | null;
   sentAt: Date | null;
   lastError: string | null;
 }
 
+function entryOf(row: MemoryOutboxRow): OutboxEntry {
+  const { id, attempts } = row;
+  return row.orderId !== null
+    ? { id, attempts, kind: row.kind as MailKind, orderId: row.orderId }
+    : { id, attempts, kind: row.kind as AccountMailKind, payload: row.payload };
+}
+
 /** Claims by lease like the database outbox: a claimed entry is invisible until its lease ends. */
 export class MemoryOutbox implements Outbox {
   readonly rows: MemoryOutboxRow[] = [];
 
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
   add(kind: MailKind, orderId: number, at: Date): MemoryOutboxRow {
+    return this.push({ kind, orderId, payload: null }, at);
+  }
+
+  /** Stores an account mail as the database does: its versioned facts, as JSON. */
+  enqueue(mail: AccountMail): Promise<void> {
+    const payload = JSON.parse(JSON.stringify(storedAccountMail(mail)));
+    this.push({ kind: mail.kind, orderId: null, payload }, this.clock());
+    return Promise.resolve();
+  }
+
+  /** The account mails waiting, as stored. */
+  queuedAccountMail(): { kind: string; payload: Record<string, unknown> }[] {
+    return this.rows.filter((r) => r.orderId === null && r.sentAt === null)
+      .map((r) => ({ kind: r.kind, payload: r.payload as Record<string, unknown> }));
+  }
+
+  private push(
+    what: Pick<MemoryOutboxRow, "kind" | "orderId" | "payload">,
+    at: Date,
+  ): MemoryOutboxRow {
     const row: MemoryOutboxRow = {
       id: this.rows.length + 1,
-      kind,
-      orderId,
+      ...what,
       attempts: 0,
       nextAttemptAt: at,
       leasedUntil: null,
@@ -46,15 +84,14 @@ export class MemoryOutbox implements Outbox {
       (r.leasedUntil === null || r.leasedUntil <= now)
     ).slice(0, limit);
     for (const row of due) row.leasedUntil = new Date(now.getTime() + leaseMs);
-    return Promise.resolve(
-      due.map(({ id, kind, orderId, attempts }) => ({ id, kind, orderId, attempts })),
-    );
+    return Promise.resolve(due.map(entryOf));
   }
 
   markSent(id: number, at: Date): Promise<void> {
     const row = this.row(id);
     row.sentAt = at;
     row.leasedUntil = null;
+    if (row.orderId === null) row.payload = null;
     return Promise.resolve();
   }
 
@@ -96,6 +133,25 @@ export class RecordingMailer implements Mailer {
     if (this.failWith) return Promise.reject(this.failWith);
     this.sent.push(message);
     return Promise.resolve();
+  }
+}
+
+/**
+ * Writes each mail as a short summary and keeps the mail it was given: tests of the
+ * dispatcher look at what was decided, the mail adapter's tests at the words.
+ */
+export class RecordingRenderer implements MailRenderer {
+  readonly mails: Mail[] = [];
+
+  render(mail: Mail): MailMessage {
+    this.mails.push(mail);
+    const about = "order" in mail ? ` #${mail.order.id}` : "";
+    return {
+      to: mail.to,
+      subject: `${mail.kind}${about} (${mail.language})`,
+      text: JSON.stringify(mail),
+      html: "",
+    };
   }
 }
 

@@ -1,0 +1,35 @@
+/** The account mails, in the language of the page the request came from. */
+import type { AccountMail } from "../../../domain/notifications/mail.ts";
+import type { Words } from "../../i18n/words.ts";
+import { bareLink, heading, paragraph } from "./blocks.ts";
+import type { Written } from "./customer_mails.ts";
+
+/** The subject and blocks of a password reset or a taken-address mail. */
+export function writeAccountMail(words: Words, shopName: string, mail: AccountMail): Written {
+  const shop = { shop: shopName };
+  if (mail.kind === "password_reset") {
+    return {
+      subject: words.t("mail.reset.subject", shop),
+      parts: [
+        paragraph(words.t("mail.hello")),
+        paragraph(words.t("mail.reset.body", shop)),
+        bareLink(mail.link),
+        paragraph(words.t("mail.reset.once")),
+        heading(words.t("mail.reset.notYou")),
+        paragraph(words.t("mail.reset.ignore")),
+      ],
+    };
+  }
+  return {
+    subject: words.t("mail.taken.subject", shop),
+    parts: [
+      paragraph(words.t("mail.hello")),
+      paragraph(words.t("mail.taken.body", shop)),
+      paragraph(words.t("mail.taken.login")),
+      bareLink(mail.loginUrl),
+      paragraph(words.t("mail.taken.reset")),
+      bareLink(mail.resetUrl),
+      paragraph(words.t("mail.taken.notYou")),
+    ],
+  };
+}

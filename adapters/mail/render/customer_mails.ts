@@ -1,0 +1,160 @@
+/**
+ * The customer's mails about an order, written in the order's language: checkout,
+ * completion, rejection, lapse, payment received and the link asked for on /track.
+ */
+import type { CustomerOrderMail, OrderFacts } from "../../../domain/notifications/mail.ts";
+import type { BankDetails, ShopInfo } from "../../../domain/shop.ts";
+import type { Words } from "../../i18n/words.ts";
+import {
+  buttonLink,
+  deliverTo,
+  detailRows,
+  heading,
+  itemsTable,
+  type MailPart,
+  orderHeading,
+  paragraph,
+  paymentLabel,
+  totalsTable,
+} from "./blocks.ts";
+
+/** A mail's subject and blocks, before the layout wraps them. */
+export interface Written {
+  subject: string;
+  parts: MailPart[];
+}
+
+function orderLink(words: Words, order: OrderFacts): MailPart[] {
+  return order.orderUrl ? [buttonLink(words.t("mail.seeOrder"), order.orderUrl)] : [];
+}
+
+/** The order itself: its heading, lines and amounts. */
+function summary(words: Words, order: OrderFacts): MailPart[] {
+  return [...orderHeading(words, order), itemsTable(words, order), totalsTable(words, order)];
+}
+
+function bankDeposit(words: Words, order: OrderFacts, bank: BankDetails): MailPart[] {
+  const amount = words.lkr(order.totalToPayCents);
+  return [
+    paragraph(words.t("mail.placed.bank", { amount, id: order.id })),
+    detailRows([
+      [words.t("mail.bank.bank"), bank.bankName],
+      [words.t("mail.bank.branch"), bank.bankBranch],
+      [words.t("mail.bank.accountName"), bank.accountName],
+      [words.t("mail.bank.accountNumber"), bank.accountNumber],
+      [words.t("mail.bank.amount"), amount],
+      [words.t("mail.bank.reference"), words.t("mail.orderHeading", { id: order.id })],
+    ]),
+    paragraph(words.t("mail.placed.receipt", { whatsapp: bank.whatsappNumber })),
+  ];
+}
+
+function deliveryPromise(words: Words, order: OrderFacts): MailPart[] {
+  const parts = [paragraph(words.t("mail.promise"))];
+  if (order.preorder) parts.push(paragraph(words.t("mail.promisePreorder")));
+  return parts;
+}
+
+/** The mails whose words follow one pattern: greeting, news, link, the order, questions. */
+function plain(
+  words: Words,
+  shop: ShopInfo,
+  order: OrderFacts,
+  mail: { subject: string; parts: MailPart[] },
+): Written {
+  return {
+    subject: mail.subject,
+    parts: [
+      paragraph(words.t("mail.greeting", { name: order.customerName })),
+      ...mail.parts,
+      ...orderLink(words, order),
+      ...summary(words, order),
+      paragraph(words.t("mail.questions", { phone: shop.phones[0] ?? shop.email })),
+    ],
+  };
+}
+
+/** The subject and blocks of a customer's order mail. */
+export function writeCustomerMail(
+  words: Words,
+  shop: ShopInfo,
+  mail: CustomerOrderMail,
+): Written {
+  const { order } = mail;
+  const id = order.id;
+  const names = { shop: shop.name, id };
+  switch (mail.kind) {
+    case "order_placed":
+      return {
+        subject: words.t("mail.placed.subject", names),
+        parts: [
+          paragraph(words.t("mail.greeting", { name: order.customerName })),
+          paragraph(words.t("mail.placed.received", names)),
+          ...(mail.bank ? bankDeposit(words, order, mail.bank) : [
+            paragraph(words.t("mail.placed.cod", { amount: words.lkr(order.totalToPayCents) })),
+          ]),
+          ...orderLink(words, order),
+          ...summary(words, order),
+          heading(words.t("mail.delivery")),
+          ...deliveryPromise(words, order),
+          deliverTo(words, order.deliverTo),
+          paragraph(words.t("mail.questions", { phone: shop.phones[0] ?? shop.email })),
+        ],
+      };
+    case "order_completed": {
+      const tracking: [string, string][] = [];
+      if (mail.courier) tracking.push([words.t("mail.courier"), mail.courier]);
+      if (mail.trackingNumber) tracking.push([words.t("mail.tracking"), mail.trackingNumber]);
+      return {
+        subject: words.t("mail.completed.subject", names),
+        parts: [
+          paragraph(words.t("mail.greeting", { name: order.customerName })),
+          paragraph(
+            words.t(order.preorder ? "mail.completed.preorder" : "mail.completed.body", { id }),
+          ),
+          ...(tracking.length > 0 ? [detailRows(tracking)] : []),
+          paragraph(words.t("mail.paymentIs", { method: paymentLabel(words, order) })),
+          ...orderLink(words, order),
+          ...summary(words, order),
+          heading(words.t("mail.deliveringTo")),
+          deliverTo(words, order.deliverTo),
+          paragraph(words.t("mail.thanks", { shop: shop.name })),
+        ],
+      };
+    }
+    case "order_rejected":
+      return plain(words, shop, order, {
+        subject: words.t("mail.rejected.subject", names),
+        parts: [
+          paragraph(words.t("mail.rejected.body", { id })),
+          ...(mail.reason ? [detailRows([[words.t("mail.reason"), mail.reason]])] : []),
+          paragraph(words.t(mail.refund ? "mail.rejected.refund" : "mail.rejected.nothingOwed")),
+        ],
+      });
+    case "order_lapsed":
+      return plain(words, shop, order, {
+        subject: words.t("mail.lapsed.subject", names),
+        parts: [
+          paragraph(words.t("mail.lapsed.body", { id })),
+          paragraph(words.t("mail.lapsed.paid")),
+        ],
+      });
+    case "payment_received":
+      return plain(words, shop, order, {
+        subject: words.t("mail.paid.subject", names),
+        parts: [
+          paragraph(words.t("mail.paid.body", {
+            amount: words.lkr(order.totalToPayCents),
+            id,
+            method: paymentLabel(words, order),
+          })),
+          paragraph(words.t(mail.dispatched ? "mail.paid.onItsWay" : "mail.paid.willMail")),
+        ],
+      });
+    case "order_link":
+      return plain(words, shop, order, {
+        subject: words.t("mail.link.subject", names),
+        parts: [paragraph(words.t("mail.link.body", { id }))],
+      });
+  }
+}

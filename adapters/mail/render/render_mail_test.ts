@@ -1,0 +1,255 @@
+/**
+ * Every kind of mail in each language: its subject and both bodies are in that language
+ * (the phrases below are written here, not read from the catalogue) and carry the facts.
+ */
+import assert from "node:assert/strict";
+import type { Language } from "../../../domain/i18n/language.ts";
+import type { Mail } from "../../../domain/notifications/mail.ts";
+import { orderMail } from "../../../domain/notifications/order_mail.ts";
+import {
+  passwordResetMail,
+  registrationTakenMail,
+} from "../../../domain/notifications/account_mail.ts";
+import {
+  bookLine,
+  SAMPLE_BANK,
+  SAMPLE_SHOP,
+  sampleOrder,
+} from "../../../domain/notifications/testing/samples.ts";
+import { renderMail } from "./mod.ts";
+
+const LANGUAGES: Language[] = ["en", "si", "ta"];
+const SINHALA = /[\u0D80-\u0DFF]/;
+const TAMIL = /[\u0B80-\u0BFF]/;
+const LINK = "https://pothgula.example/orders/7?key=k-7";
+const ctx = { shop: SAMPLE_SHOP, bank: SAMPLE_BANK, orderKey: "k-7" };
+
+function order(language: Language, overrides: Parameters<typeof sampleOrder>[0] = {}) {
+  return sampleOrder({
+    id: 7,
+    locale: language,
+    rejectReason: "Out of print",
+    courier: "Pronto",
+    trackingNumber: "PX-55",
+    ...overrides,
+  });
+}
+
+function link(language: Language): string {
+  return language === "en" ? LINK : LINK.replace("/orders/", `/${language}/orders/`);
+}
+
+interface Case {
+  name: string;
+  mail: (language: Language) => Mail;
+  /** Facts every language's mail carries, in subject or body. */
+  facts: (language: Language) => string[];
+  /** A phrase only that language's mail says. */
+  phrase: Record<Language, string>;
+  /** Must not be said. */
+  not?: string[];
+}
+
+const CASES: Case[] = [
+  {
+    name: "checkout by COD",
+    mail: (l) => orderMail("order_placed", order(l), ctx),
+    facts: (l) => [
+      "#7",
+      "Madol Doova",
+      "Atlas CR Book 120 pages",
+      "LKR 1,250.00 x 2",
+      "LKR 450.50 x 3",
+      "LKR 3,851.50",
+      "LKR 500.00",
+      "LKR 4,351.50",
+      "45/2 Temple Road",
+      "+94 77 123 4567",
+      link(l),
+    ],
+    phrase: {
+      en: "Orders are delivered in 3 - 5 working days",
+      si: "වැඩ කරන දින 3 - 5ක් ඇතුළත",
+      ta: "3 - 5 வேலை நாட்களுக்குள்",
+    },
+    not: ["0071234567", "3 - 4"],
+  },
+  {
+    name: "checkout by Bank Deposit with a pre-order",
+    mail: (l) =>
+      orderMail(
+        "order_placed",
+        order(l, { paymentMethod: "Bank Deposit", items: [bookLine({ preorder: true })] }),
+        ctx,
+      ),
+    facts: (l) => [
+      "Bank of Ceylon",
+      "Dehiwala",
+      "Pothgula Books (Pvt) Ltd",
+      "0071234567",
+      "+94 77 765 4321",
+      "LKR 3,000.00",
+      link(l),
+    ],
+    phrase: {
+      en: "Pre-orders are delivered in 3 - 4 weeks",
+      si: "පෙර ඇණවුම් සති 3 - 4ක් ඇතුළත",
+      ta: "முன்பதிவுகள் 3 - 4 வாரங்களுக்குள்",
+    },
+  },
+  {
+    name: "completion with courier and tracking number",
+    mail: (l) => orderMail("order_completed", order(l, { status: "completed" }), ctx),
+    facts: (l) => ["#7", "Pronto", "PX-55", "LKR 4,351.50", "Mount Lavinia", link(l)],
+    phrase: {
+      en: "Expect it in 3 - 5 working days",
+      si: "වැඩ කරන දින 3 - 5ක් ඇතුළත එය ඔබට ලැබෙනු ඇත",
+      ta: "3 - 5 வேலை நாட்களுக்குள் அது உங்களை வந்தடையும்",
+    },
+    not: ["3 - 4"],
+  },
+  {
+    name: "completion of a pre-order",
+    mail: (l) =>
+      orderMail(
+        "order_completed",
+        order(l, { status: "completed", items: [bookLine({ preorder: true })] }),
+        ctx,
+      ),
+    facts: () => ["#7", "Madol Doova"],
+    phrase: {
+      en: "expect it in 3 - 4 weeks",
+      si: "සති 3 - 4ක් ඇතුළත එය ඔබට ලැබෙනු ඇත",
+      ta: "3 - 4 வாரங்களுக்குள் அது உங்களை வந்தடையும்",
+    },
+    not: ["3 - 5"],
+  },
+  {
+    name: "rejection with its reason",
+    mail: (l) => orderMail("order_rejected", order(l, { status: "rejected" }), ctx),
+    facts: (l) => ["#7", "Out of print", "LKR 4,351.50", link(l)],
+    phrase: {
+      en: "we could not accept your order #7",
+      si: "ඔබේ ඇණවුම #7 භාර ගැනීමට අපට නොහැකි විය",
+      ta: "உங்கள் ஆர்டர் #7 ஐ எங்களால் ஏற்க முடியவில்லை",
+    },
+  },
+  {
+    name: "lapse",
+    mail: (l) => orderMail("order_lapsed", order(l, { status: "rejected" }), ctx),
+    facts: (l) => ["#7", "Madol Doova", link(l)],
+    phrase: {
+      en: "We did not receive the deposit for your order #7 in time",
+      si: "තැන්පතුව නියමිත කාලය තුළ අපට නොලැබුණු බැවින්",
+      ta: "வைப்பு உரிய நேரத்தில் எங்களுக்குக் கிடைக்கவில்லை",
+    },
+  },
+  {
+    name: "payment received",
+    mail: (l) => orderMail("payment_received", order(l, { paymentStatus: "paid" }), ctx),
+    facts: (l) => ["#7", "LKR 4,351.50", link(l)],
+    phrase: {
+      en: "We have received your payment of LKR 4,351.50",
+      si: "ඔබ ගෙවූ LKR 4,351.50 අපට ලැබුණි",
+      ta: "நீங்கள் செலுத்திய LKR 4,351.50 எங்களுக்குக் கிடைத்தது",
+    },
+  },
+  {
+    name: "order link (from /track)",
+    mail: (l) => orderMail("order_link", order(l), ctx),
+    facts: (l) => ["#7", link(l)],
+    phrase: {
+      en: "it opens the order without a password",
+      si: "මුරපදයක් නොමැතිව එය ඇණවුම විවෘත කරන",
+      ta: "கடவுச்சொல் இன்றியே அது ஆர்டரைத் திறக்கும்",
+    },
+  },
+  {
+    name: "password reset",
+    mail: (l) => passwordResetMail("nimali@example.lk", "tok_9", l, SAMPLE_SHOP),
+    facts: (l) => [
+      `https://pothgula.example${l === "en" ? "" : `/${l}`}/reset-password?token=tok_9`,
+    ],
+    phrase: {
+      en: "within one hour",
+      si: "පැයක් ඇතුළත",
+      ta: "ஒரு மணி நேரத்துக்குள்",
+    },
+  },
+  {
+    name: "registration with a taken address",
+    mail: (l) => registrationTakenMail("nimali@example.lk", l, SAMPLE_SHOP),
+    facts: (l) => {
+      const base = `https://pothgula.example${l === "en" ? "" : `/${l}`}`;
+      return [`${base}/login`, `${base}/reset-password`];
+    },
+    phrase: {
+      en: "You already have an account, so nothing was changed",
+      si: "ඔබට දැනටමත් ගිණුමක් ඇති බැවින් කිසිවක් වෙනස් කර නැත",
+      ta: "உங்களுக்கு ஏற்கனவே கணக்கு இருப்பதால், எதுவும் மாற்றப்படவில்லை",
+    },
+  },
+];
+
+for (const c of CASES) {
+  for (const language of LANGUAGES) {
+    Deno.test(`the ${c.name} mail in ${language} says it in ${language} and carries its facts`, () => {
+      const mail = renderMail(c.mail(language), SAMPLE_SHOP);
+      assert.equal(mail.to, "nimali@example.lk");
+      assert.match(mail.html, new RegExp(`<html lang="${language}">`));
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        if (language === "si") assert.match(part, SINHALA), assert.doesNotMatch(part, TAMIL);
+        if (language === "ta") assert.match(part, TAMIL), assert.doesNotMatch(part, SINHALA);
+        if (language === "en") assert.doesNotMatch(part, SINHALA), assert.doesNotMatch(part, TAMIL);
+      }
+      for (const body of [mail.text, mail.html]) {
+        assert.ok(body.includes(c.phrase[language]), `${c.phrase[language]} in\n${mail.text}`);
+        for (const fact of c.facts(language)) {
+          const shown = body === mail.html ? fact.replaceAll("&", "&amp;") : fact;
+          assert.ok(body.includes(shown), `${fact} in\n${body}`);
+        }
+        for (const absent of c.not ?? []) assert.ok(!body.includes(absent), absent);
+      }
+    });
+  }
+}
+
+Deno.test("the subjects name the order in each language", () => {
+  const subjects = LANGUAGES.map((l) =>
+    renderMail(orderMail("order_placed", order(l), ctx), SAMPLE_SHOP).subject
+  );
+  assert.deepEqual(subjects, [
+    "Pothgula: order #7 received",
+    "Pothgula: ඇණවුම #7 අපට ලැබුණි",
+    "Pothgula: ஆர்டர் #7 கிடைத்தது",
+  ]);
+});
+
+for (const language of LANGUAGES) {
+  Deno.test(`the shop's notices of a ${language} order stay English and go to the orders desk`, () => {
+    for (const kind of ["shop_order_placed", "shop_proof_uploaded"] as const) {
+      const mail = renderMail(
+        orderMail(kind, order(language, { paymentProofs: [] }), {
+          ...ctx,
+          notifyEmail: "orders@pothgula.example",
+        }),
+        SAMPLE_SHOP,
+      );
+      assert.equal(mail.to, "orders@pothgula.example");
+      for (const part of [mail.subject, mail.text]) {
+        assert.doesNotMatch(part, SINHALA);
+        assert.doesNotMatch(part, TAMIL);
+      }
+      assert.match(
+        mail.subject,
+        kind === "shop_order_placed"
+          ? /new order #7 from Nimali Perera/
+          : /deposit slip for order #7/,
+      );
+      assert.ok(mail.text.includes("https://pothgula.example/admin/orders?q=7"));
+      assert.ok(mail.text.includes("0771234567"), "the customer's phone");
+      assert.ok(mail.text.includes("nimali@example.lk"), "the customer's address");
+      assert.ok(mail.text.includes("LKR 4,351.50"));
+    }
+  });
+}

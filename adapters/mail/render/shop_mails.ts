@@ -1,0 +1,53 @@
+/**
+ * The shop's own notices of a new order and of a deposit slip to check. They go to the
+ * shop owner, who works in the admin area's English, so their sentences are English here;
+ * the order's blocks come from the English catalogue like every other mail's.
+ */
+import type { ShopOrderMail } from "../../../domain/notifications/mail.ts";
+import type { Words } from "../../i18n/words.ts";
+import {
+  buttonLink,
+  deliverTo,
+  detailRows,
+  heading,
+  itemsTable,
+  orderHeading,
+  paragraph,
+  paymentLabel,
+} from "./blocks.ts";
+import type { Written } from "./customer_mails.ts";
+
+/** The subject and blocks of a notice to the shop. */
+export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMail): Written {
+  const { order } = mail;
+  const method = paymentLabel(words, order);
+  const news = mail.kind === "shop_order_placed"
+    ? {
+      subject: `${shopName}: new order #${order.id} from ${order.customerName}`,
+      line: `${order.customerName} placed order #${order.id}: ${order.lines.length} line(s), ` +
+        `${method}.`,
+    }
+    : {
+      subject: `${shopName}: deposit slip for order #${order.id}`,
+      line: `${order.customerName} sent a deposit slip for order #${order.id} ` +
+        `(${mail.proofs} so far). Check it and mark the order paid.`,
+    };
+  return {
+    subject: news.subject,
+    parts: [
+      paragraph(news.line),
+      buttonLink("Open the orders desk", mail.deskUrl),
+      ...orderHeading(words, order),
+      detailRows([
+        ["Customer", order.customerName],
+        ["Phone", order.deliverTo.phone],
+        ["E-mail", mail.customerEmail],
+        ["Payment", method],
+        [words.t("mail.totalToPay"), words.lkr(order.totalToPayCents)],
+      ]),
+      itemsTable(words, order),
+      heading(words.t("mail.deliveringTo")),
+      deliverTo(words, order.deliverTo),
+    ],
+  };
+}

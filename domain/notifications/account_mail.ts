@@ -1,0 +1,94 @@
+/**
+ * The mails about an account, and the form they wait in in the outbox. They belong to no
+ * order, so the outbox keeps their facts, not a reference: a small JSON object with a
+ * version number, read back by `readStoredAccountMail` however old the row is. A later
+ * shape gets a new version and a reader of its own; rows of version 1 stay readable.
+ */
+import { type Language, LANGUAGES, localizedPath } from "../i18n/language.ts";
+import type { ShopInfo } from "../shop.ts";
+import type { AccountMail } from "./mail.ts";
+
+export const ACCOUNT_MAIL_KINDS = ["password_reset", "registration_taken"] as const;
+/** What an account mail in the outbox is about. */
+export type AccountMailKind = typeof ACCOUNT_MAIL_KINDS[number];
+
+function page(shop: ShopInfo, language: Language, path: string): string {
+  return `${shop.publicUrl.replace(/\/+$/, "")}${localizedPath(language, path)}`;
+}
+
+/**
+ * The mail to the owner of an address someone tried to register again: the shop answers
+ * that registration as if it were new (a stranger learns nothing) and tells the owner
+ * here, with links to log in and to reset the password.
+ */
+export function registrationTakenMail(
+  email: string,
+  language: Language,
+  shop: ShopInfo,
+): AccountMail {
+  return {
+    kind: "registration_taken",
+    to: email,
+    language,
+    loginUrl: page(shop, language, "/login"),
+    resetUrl: page(shop, language, "/reset-password"),
+  };
+}
+
+/** The password reset mail: a single-use link, valid for one hour, to the page in `language`. */
+export function passwordResetMail(
+  email: string,
+  token: string,
+  language: Language,
+  shop: ShopInfo,
+): AccountMail {
+  return {
+    kind: "password_reset",
+    to: email,
+    language,
+    link: `${page(shop, language, "/reset-password")}?token=${encodeURIComponent(token)}`,
+  };
+}
+
+/** An account mail as the outbox stores it (version 1). */
+export type StoredAccountMail =
+  & { v: 1; to: string; language: Language }
+  & ({ link: string } | { loginUrl: string; resetUrl: string });
+
+/** The stored form of an account mail: its facts and the version of their shape. */
+export function storedAccountMail(mail: AccountMail): StoredAccountMail {
+  return mail.kind === "password_reset"
+    ? { v: 1, to: mail.to, language: mail.language, link: mail.link }
+    : {
+      v: 1,
+      to: mail.to,
+      language: mail.language,
+      loginUrl: mail.loginUrl,
+      resetUrl: mail.resetUrl,
+    };
+}
+
+function text(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+/**
+ * The mail an outbox row of `kind` holds, or undefined when the row cannot be read (an
+ * unknown version, a missing fact): such a row is set aside rather than sent wrong.
+ */
+export function readStoredAccountMail(
+  kind: AccountMailKind,
+  payload: unknown,
+): AccountMail | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const row = payload as Record<string, unknown>;
+  if (row.v !== 1 || !text(row.to)) return undefined;
+  const language = LANGUAGES.find((l) => l === row.language);
+  if (!language) return undefined;
+  if (kind === "password_reset") {
+    return text(row.link) ? { kind, to: row.to, language, link: row.link } : undefined;
+  }
+  return text(row.loginUrl) && text(row.resetUrl)
+    ? { kind, to: row.to, language, loginUrl: row.loginUrl, resetUrl: row.resetUrl }
+    : undefined;
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import {
+  passwordResetMail,
+  readStoredAccountMail,
+  registrationTakenMail,
+  storedAccountMail,
+} from "./account_mail.ts";
+import { SAMPLE_SHOP } from "./testing/samples.ts";
+
+Deno.test("registrationTakenMail() links to logging in and resetting on the pages of the request's language", () => {
+  assert.deepEqual(registrationTakenMail("nimali@example.lk", "ta", SAMPLE_SHOP), {
+    kind: "registration_taken",
+    to: "nimali@example.lk",
+    language: "ta",
+    loginUrl: "https://pothgula.example/ta/login",
+    resetUrl: "https://pothgula.example/ta/reset-password",
+  });
+});
+
+Deno.test("passwordResetMail() carries the single-use link to the page in the request's language", () => {
+  const mail = passwordResetMail("a@example.lk", "abc_DEF-123", "en", SAMPLE_SHOP);
+  assert.ok(mail.kind === "password_reset");
+  assert.equal(mail.link, "https://pothgula.example/reset-password?token=abc_DEF-123");
+});
+
+Deno.test("an account mail reads back from its stored form, however it went through JSON", () => {
+  for (
+    const mail of [
+      passwordResetMail("a@example.lk", "tok", "si", SAMPLE_SHOP),
+      registrationTakenMail("a@example.lk", "en", SAMPLE_SHOP),
+    ]
+  ) {
+    const stored = JSON.parse(JSON.stringify(storedAccountMail(mail)));
+    assert.equal(stored.v, 1);
+    assert.deepEqual(readStoredAccountMail(mail.kind, stored), mail);
+  }
+});
+
+Deno.test("readStoredAccountMail() refuses an unknown version, language or a missing fact", () => {
+  const good = { v: 1, to: "a@example.lk", language: "si", link: "https://x/reset" };
+  assert.ok(readStoredAccountMail("password_reset", good));
+  assert.equal(readStoredAccountMail("password_reset", { ...good, v: 2 }), undefined);
+  assert.equal(readStoredAccountMail("password_reset", { ...good, language: "fr" }), undefined);
+  assert.equal(readStoredAccountMail("password_reset", { ...good, link: "" }), undefined);
+  assert.equal(readStoredAccountMail("registration_taken", good), undefined);
+  assert.equal(readStoredAccountMail("password_reset", null), undefined);
+  assert.equal(readStoredAccountMail("password_reset", "text"), undefined);
+});

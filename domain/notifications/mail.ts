@@ -1,0 +1,132 @@
+/**
+ * What a shop mail says, decided by the domain: its kind, its recipient, its language and
+ * the facts it carries (an order's lines and amounts in cents, a link, a reason, a courier).
+ * How it reads and looks, in words and markup, is the mail adapter's business.
+ */
+import type { Language } from "../i18n/language.ts";
+import type { ItemType, PaymentMethod } from "../orders/model.ts";
+import type { BankDetails } from "../shop.ts";
+
+/** One line of an order as a mail lists it. */
+export interface MailLine {
+  title: string;
+  type: ItemType;
+  quantity: number;
+  unitPriceCents: number;
+  preorder: boolean;
+}
+
+/** Where an order goes, as the shopper entered it. */
+export interface MailAddress {
+  name: string;
+  address: string;
+  city: string;
+  district: string;
+  province: string;
+  postalCode: string;
+  phone: string;
+}
+
+/** The facts of an order every order mail carries. */
+export interface OrderFacts {
+  id: number;
+  /** When it was placed (ISO 8601); people read it as a day in Sri Lanka. */
+  placedAt: string;
+  customerName: string;
+  paymentMethod: PaymentMethod;
+  lines: MailLine[];
+  /** The items' sum (the API's `total`). */
+  itemsCents: number;
+  deliveryFeeCents: number;
+  /** Items plus delivery: what the shopper pays. */
+  totalToPayCents: number;
+  /** True when a line is a pre-ordered book: the order comes in 3 - 4 weeks. */
+  preorder: boolean;
+  deliverTo: MailAddress;
+  /** The order's page for its customer, in the order's language; null when it has no key. */
+  orderUrl: string | null;
+}
+
+interface Addressed {
+  to: string;
+  language: Language;
+}
+
+/** The mails to a customer about their order, in the order's language. */
+export type CustomerOrderMail =
+  | Addressed & {
+    kind: "order_placed";
+    order: OrderFacts;
+    /** Where to deposit the money: Bank Deposit orders only. */
+    bank: BankDetails | null;
+  }
+  | Addressed & {
+    kind: "order_completed";
+    order: OrderFacts;
+    courier: string | null;
+    trackingNumber: string | null;
+  }
+  | Addressed & {
+    kind: "order_rejected";
+    order: OrderFacts;
+    reason: string | null;
+    /** True when the order was paid: the shop returns the money. */
+    refund: boolean;
+  }
+  | Addressed & { kind: "order_lapsed"; order: OrderFacts }
+  | Addressed & {
+    kind: "payment_received";
+    order: OrderFacts;
+    /** True when the order is already with delivery. */
+    dispatched: boolean;
+  }
+  | Addressed & { kind: "order_link"; order: OrderFacts };
+
+/** The shop's own notices (to ORDER_NOTIFY_EMAIL), in English like the admin area. */
+export type ShopOrderMail =
+  | Addressed & {
+    kind: "shop_order_placed";
+    order: OrderFacts;
+    customerEmail: string;
+    /** The order on the admin's orders desk. */
+    deskUrl: string;
+  }
+  | Addressed & {
+    kind: "shop_proof_uploaded";
+    order: OrderFacts;
+    customerEmail: string;
+    deskUrl: string;
+    /** Deposit slips sent for the order so far. */
+    proofs: number;
+  };
+
+/** The mails about an account, in the language of the page the request came from. */
+export type AccountMail =
+  | Addressed & {
+    kind: "password_reset";
+    /** The single-use link that sets a new password (valid for one hour). */
+    link: string;
+  }
+  | Addressed & {
+    kind: "registration_taken";
+    loginUrl: string;
+    resetUrl: string;
+  };
+
+export type OrderMail = CustomerOrderMail | ShopOrderMail;
+
+/** Every mail the shop sends. */
+export type Mail = OrderMail | AccountMail;
+
+/** A mail written out for a mail server: recipient, subject, plain text and HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Writes a mail's words and markup: the adapter that decides how a mail looks. */
+export interface MailRenderer {
+  render(mail: Mail): MailMessage;
+}

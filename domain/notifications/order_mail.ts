@@ -1,0 +1,118 @@
+/**
+ * Decides what each mail about an order says: to whom, in which language, with which
+ * facts. Customers' mails go to the order's address in the order's language; the shop's
+ * notices to ORDER_NOTIFY_EMAIL in English.
+ */
+import { localizedPath } from "../i18n/language.ts";
+import type { Order } from "../orders/model.ts";
+import type { BankDetails, ShopInfo } from "../shop.ts";
+import type { OrderFacts, OrderMail } from "./mail.ts";
+import type { MailKind } from "./ports.ts";
+
+/** What every order mail needs besides the order. */
+export interface OrderMailContext {
+  shop: ShopInfo;
+  bank: BankDetails;
+  /** The key that opens the order's page; the mail carries no link without it. */
+  orderKey?: string;
+  /** Where the shop's own notices go; the shop's address when absent. */
+  notifyEmail?: string;
+}
+
+function base(shop: ShopInfo): string {
+  return shop.publicUrl.replace(/\/+$/, "");
+}
+
+/**
+ * The order's page for its customer, in the order's language.
+ *
+ * @example orderPageUrl("https://pothgula.lk", { id: 7, locale: "si" }, "k") // "https://pothgula.lk/si/orders/7?key=k"
+ */
+export function orderPageUrl(
+  publicUrl: string,
+  order: Pick<Order, "id" | "locale">,
+  key: string,
+): string {
+  const path = localizedPath(order.locale, `/orders/${order.id}`);
+  return `${publicUrl.replace(/\/+$/, "")}${path}?key=${encodeURIComponent(key)}`;
+}
+
+/** The facts of an order that its mails carry. */
+export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
+  const c = order.customer;
+  return {
+    id: order.id,
+    placedAt: order.orderDate,
+    customerName: c.name,
+    paymentMethod: order.paymentMethod,
+    lines: order.items.map((line) => ({
+      title: line.title,
+      type: line.type,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      preorder: line.preorder,
+    })),
+    itemsCents: order.totalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    totalToPayCents: order.totalCents + order.deliveryFeeCents,
+    preorder: order.items.some((line) => line.preorder),
+    deliverTo: {
+      name: c.name,
+      address: c.address,
+      city: order.areaName,
+      district: order.districtName,
+      province: order.provinceName,
+      postalCode: c.postalCode,
+      phone: c.phone,
+    },
+    orderUrl,
+  };
+}
+
+/** The mail of `kind` about `order`. */
+export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): OrderMail {
+  const url = ctx.orderKey === undefined
+    ? null
+    : orderPageUrl(ctx.shop.publicUrl, order, ctx.orderKey);
+  const facts = orderFacts(order, url);
+  const customer = { to: order.customer.email, language: order.locale, order: facts };
+  const shop = {
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en" as const,
+    order: facts,
+    customerEmail: order.customer.email,
+    deskUrl: `${base(ctx.shop)}/admin/orders?q=${order.id}`,
+  };
+  switch (kind) {
+    case "order_placed":
+      return {
+        kind,
+        ...customer,
+        bank: order.paymentMethod === "Bank Deposit" ? ctx.bank : null,
+      };
+    case "order_completed":
+      return {
+        kind,
+        ...customer,
+        courier: order.courier,
+        trackingNumber: order.trackingNumber,
+      };
+    case "order_rejected":
+      return {
+        kind,
+        ...customer,
+        reason: order.rejectReason,
+        refund: order.paymentStatus === "paid",
+      };
+    case "order_lapsed":
+      return { kind, ...customer };
+    case "payment_received":
+      return { kind, ...customer, dispatched: order.status === "completed" };
+    case "order_link":
+      return { kind, ...customer };
+    case "shop_order_placed":
+      return { kind, ...shop };
+    case "shop_proof_uploaded":
+      return { kind, ...shop, proofs: order.paymentProofs.length };
+  }
+}

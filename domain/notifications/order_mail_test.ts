@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { orderMail, orderPageUrl } from "./order_mail.ts";
+import { MAIL_KINDS } from "./ports.ts";
+import {
+  bookLine,
+  SAMPLE_BANK,
+  SAMPLE_SHOP,
+  sampleOrder,
+  stationeryLine,
+} from "./testing/samples.ts";
+
+const ORDER = sampleOrder({
+  id: 7,
+  locale: "si",
+  paymentMethod: "Bank Deposit",
+  rejectReason: "Out of print",
+  courier: "Pronto",
+  trackingNumber: "PX-55",
+  paymentProofs: [{ id: 1, uploadedAt: "2025-03-14T10:00:00.000Z", contentType: "image/png" }],
+});
+const CTX = {
+  shop: SAMPLE_SHOP,
+  bank: SAMPLE_BANK,
+  orderKey: "k-7",
+  notifyEmail: "orders@pothgula.example",
+};
+
+Deno.test("orderMail() writes the customer's mails to the order's address in the order's language, the shop's in English to ORDER_NOTIFY_EMAIL", () => {
+  for (const kind of MAIL_KINDS) {
+    const mail = orderMail(kind, ORDER, CTX);
+    assert.equal(mail.kind, kind);
+    if (kind.startsWith("shop_")) {
+      assert.deepEqual([mail.to, mail.language], ["orders@pothgula.example", "en"], kind);
+    } else {
+      assert.deepEqual([mail.to, mail.language], ["nimali@example.lk", "si"], kind);
+    }
+    assert.equal(mail.order.orderUrl, "https://pothgula.example/si/orders/7?key=k-7", kind);
+  }
+});
+
+Deno.test("orderMail() carries the order's lines and amounts in cents", () => {
+  const { order } = orderMail("order_placed", ORDER, CTX);
+  assert.deepEqual(order.lines.map((l) => [l.title, l.type, l.quantity, l.unitPriceCents]), [
+    ["Madol Doova", "book", 2, 125000],
+    ["Atlas CR Book 120 pages", "stationery", 3, 45050],
+  ]);
+  assert.deepEqual([order.itemsCents, order.deliveryFeeCents, order.totalToPayCents], [
+    385150,
+    50000,
+    435150,
+  ]);
+  assert.equal(order.preorder, false);
+  assert.deepEqual(order.deliverTo, {
+    name: "Nimali Perera",
+    address: "45/2 Temple Road",
+    city: "Mount Lavinia",
+    district: "Colombo",
+    province: "Western",
+    postalCode: "10370",
+    phone: "0771234567",
+  });
+});
+
+Deno.test("orderMail() gives the bank account to a Bank Deposit checkout only", () => {
+  const bank = orderMail("order_placed", ORDER, CTX);
+  assert.equal(bank.kind === "order_placed" && bank.bank, SAMPLE_BANK);
+  const cod = orderMail("order_placed", sampleOrder(), CTX);
+  assert.equal(cod.kind === "order_placed" && cod.bank, null);
+});
+
+Deno.test("orderMail() says the courier, tracking number, reason, refund and pre-order", () => {
+  const completed = orderMail("order_completed", {
+    ...ORDER,
+    items: [bookLine({ preorder: true })],
+  }, CTX);
+  assert.ok(completed.kind === "order_completed");
+  assert.deepEqual([completed.courier, completed.trackingNumber, completed.order.preorder], [
+    "Pronto",
+    "PX-55",
+    true,
+  ]);
+  const rejected = orderMail("order_rejected", ORDER, CTX);
+  assert.ok(rejected.kind === "order_rejected");
+  assert.deepEqual([rejected.reason, rejected.refund], ["Out of print", false]);
+  const paidRejected = orderMail("order_rejected", { ...ORDER, paymentStatus: "paid" }, CTX);
+  assert.ok(paidRejected.kind === "order_rejected" && paidRejected.refund);
+  const paid = orderMail("payment_received", { ...ORDER, status: "completed" }, CTX);
+  assert.ok(paid.kind === "payment_received" && paid.dispatched);
+  const proof = orderMail("shop_proof_uploaded", ORDER, CTX);
+  assert.ok(proof.kind === "shop_proof_uploaded");
+  assert.deepEqual([proof.proofs, proof.deskUrl], [1, "https://pothgula.example/admin/orders?q=7"]);
+  const placed = orderMail("order_placed", { ...ORDER, items: [stationeryLine()] }, CTX);
+  assert.equal(placed.order.preorder, false);
+});
+
+Deno.test("orderMail() leaves the link out of the mails of an order without a key", () => {
+  const mail = orderMail("order_link", ORDER, { shop: SAMPLE_SHOP, bank: SAMPLE_BANK });
+  assert.equal(mail.order.orderUrl, null);
+});
+
+Deno.test("orderPageUrl() opens the order's page in its language", () => {
+  assert.equal(
+    orderPageUrl("https://pothgula.lk/", { id: 3, locale: "en" }, "a_b-c"),
+    "https://pothgula.lk/orders/3?key=a_b-c",
+  );
+  assert.equal(
+    orderPageUrl("https://pothgula.lk", { id: 3, locale: "ta" }, "k"),
+    "https://pothgula.lk/ta/orders/3?key=k",
+  );
+});

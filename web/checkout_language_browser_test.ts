@@ -1,0 +1,52 @@
+/**
+ * An order remembers the language of the checkout page it was placed from, so that its
+ * mails and slip are written in it. Driven in a real browser over the preview server;
+ * the form is found by its controls' ids, which stay the same in every language.
+ */
+import assert from "node:assert/strict";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../tests/support/browser.ts";
+import { ensureBuilt } from "../scripts/build_web.ts";
+import { previewShop } from "./dev/preview.ts";
+
+await ensureBuilt();
+
+Deno.test("an order placed from the Tamil checkout is kept as a Tamil order", async () => {
+  const { app, orders } = await previewShop();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } }))
+      .newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${base}/stationery`);
+    await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+
+    await page.goto(`${base}/ta/checkout`);
+    await page.locator("#checkout-name").fill("கமலா சிவகுமார்");
+    await page.locator("#checkout-email").fill("kamala@example.lk");
+    await page.locator("#checkout-phone").fill("077 123 4567");
+    await page.locator("#checkout-address").fill("12 Galle Road");
+    await page.locator("#checkout-province").selectOption({ label: "Western" });
+    await page.locator("#checkout-district").selectOption({ label: "Colombo" });
+    await page.locator("#checkout-city").fill("Dehiwala");
+    await page.waitForFunction(
+      (el) => (el as HTMLInputElement).value === "10350",
+      await page.locator("#checkout-postalCode").elementHandle(),
+    );
+    await page.locator("form:has(#checkout-name) button[type=submit]").click();
+    await page.getByRole("dialog").waitFor();
+    const placed = await orders.list();
+    assert.equal(placed.length, 1);
+    assert.equal(placed[0].locale, "ta");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser?.close();
+    await server.shutdown();
+  }
+});
