@@ -15,7 +15,8 @@ export interface BookPurchaseProps {
 }
 
 export function BookPurchase({ book, bank }: BookPurchaseProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [open, setOpen] = useState<"quantity" | "bank" | null>(null);
   return (
     <div className="purchase">
@@ -47,7 +48,7 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
             priceCents={book.priceCents}
             stock={book.stock}
             inCart={quantityInCart({ type: "book", id: book.id })}
-            onAdd={(n) => addItemToCart(bookCartItem(book), n)}
+            onAdd={(n) => addItemToCart(i18n, bookCartItem(book), n)}
             onClose={() => setOpen(null)}
           />
         )
