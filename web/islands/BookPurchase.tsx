@@ -55,10 +55,12 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
         : null}
       {open === "bank"
         ? (
-          <Dialog title="Bank Details" onClose={() => setOpen(null)}>
+          <Dialog title={t("bank.title")} onClose={() => setOpen(null)}>
             <BankDetailsList bank={bank} />
             <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setOpen(null)}>Close</button>
+              <button type="button" className="button" onClick={() => setOpen(null)}>
+                {t("cart.close")}
+              </button>
             </div>
           </Dialog>
         )
