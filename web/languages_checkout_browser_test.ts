@@ -72,6 +72,10 @@ async function visit(page: Page, url: string) {
   await hydrated(page);
 }
 
+/** What a shopper types, in their own script. */
+const NAMES = { si: "නිමල් පෙරේරා", ta: "கமலா இராசையா" };
+const ADDRESSES = { si: "12, ගාලු පාර, දෙහිවල", ta: "12, காலி வீதி, தெஹிவளை" };
+
 for (const language of ["si", "ta"] as const) {
   const { t } = i18nFor(language);
   Deno.test({
@@ -94,6 +98,7 @@ for (const language of ["si", "ta"] as const) {
         await page.getByText(t("cart.updated")).waitFor();
         assert.equal(await page.locator(".cart-line").count(), 3);
         await page.screenshot({ path: `${SHOTS}cart-3-items-${language}-375.png`, fullPage: true });
+        await page.locator(".cart").screenshot({ path: `${SHOTS}cart-lines-${language}-375.png` });
 
         // Checkout: the form's checks, the summary and the buttons in the language.
         await page.getByRole("button", { name: t("cart.checkout") }).click();
@@ -107,12 +112,10 @@ for (const language of ["si", "ta"] as const) {
           await page.locator("#summary-heading").innerText(),
           t("summary.title"),
         );
-        await page.getByLabel(t("address.name"), { exact: true }).fill("නිමල් පෙරේරා");
+        await page.getByLabel(t("address.name"), { exact: true }).fill(NAMES[language]);
         await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
         await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
-        await page.getByLabel(t("address.address"), { exact: true }).fill(
-          "12, ගාලු පාර, දෙහිවල",
-        );
+        await page.getByLabel(t("address.address"), { exact: true }).fill(ADDRESSES[language]);
         await page.getByLabel(t("address.province"), { exact: true }).selectOption({
           label: "Western",
         });
@@ -130,6 +133,12 @@ for (const language of ["si", "ta"] as const) {
         assert.ok(summary.includes(t("amount.deliveryFee")), summary);
         assert.ok(summary.includes(t("summary.deliveryDays")), summary);
         await page.screenshot({ path: `${SHOTS}checkout-${language}-375.png`, fullPage: true });
+        await page.locator(".checkout-form").screenshot({
+          path: `${SHOTS}checkout-form-${language}-375.png`,
+        });
+        await page.locator(".checkout-side").screenshot({
+          path: `${SHOTS}checkout-summary-${language}-375.png`,
+        });
         await page.setViewportSize({ width: 1280, height: 900 });
         await page.screenshot({ path: `${SHOTS}checkout-${language}-1280.png`, fullPage: true });
         await page.setViewportSize({ width: 375, height: 800 });
@@ -141,6 +150,7 @@ for (const language of ["si", "ta"] as const) {
         await dialog.getByText(t("bank.accountNumber")).waitFor();
         await dialog.getByText(t("placed.bankHint", { time: t("placed.days") })).waitFor();
         await page.screenshot({ path: `${SHOTS}placed-${language}-375.png`, fullPage: true });
+        await dialog.screenshot({ path: `${SHOTS}placed-dialog-${language}-375.png` });
         await dialog.getByRole("link", { name: t("placed.orderPage") }).click();
 
         // The order's page, in the language, and its slip upload after hydration.
@@ -151,6 +161,9 @@ for (const language of ["si", "ta"] as const) {
         await page.getByRole("button", { name: t("proof.send") }).click();
         await page.getByRole("alert").filter({ hasText: t("proof.choose") }).waitFor();
         await page.screenshot({ path: `${SHOTS}order-${language}-375.png`, fullPage: true });
+        await page.locator(".order-page").screenshot({
+          path: `${SHOTS}order-page-${language}-375.png`,
+        });
 
         assert.deepEqual(problems, [], "no hydration mismatch or other error in the console");
       });
@@ -163,6 +176,19 @@ for (const language of ["si", "ta"] as const) {
     sanitizeResources: false,
     async fn() {
       await withShop(async (page, base, _shop, problems) => {
+        await visit(page, `${base}/${language}/reset-password`);
+        await page.getByRole("button", { name: t("reset.ask") }).click();
+        await page.getByText(t("form.enterEmail")).waitFor();
+
+        await visit(page, `${base}/${language}/track`);
+        await page.getByRole("button", { name: t("track.submit") }).click();
+        await page.getByText(t("track.enterOrder")).waitFor();
+        await page.getByLabel(t("track.orderNumber")).fill("12");
+        await page.getByLabel(t("track.email")).fill("nimal@example.lk");
+        await page.getByRole("button", { name: t("track.submit") }).click();
+        await page.getByText(t("track.sent")).waitFor();
+        await page.screenshot({ path: `${SHOTS}track-${language}-375.png`, fullPage: true });
+
         // Without a session the account sends the shopper to log in, in the language.
         await page.goto(`${base}/${language}/account`);
         await page.waitForURL(new RegExp(`/${language}/login$`));
@@ -196,19 +222,6 @@ for (const language of ["si", "ta"] as const) {
         // Logged in, the shopper goes on to the account in the same language. (The preview's
         // sessions run on a test clock, so the account itself is walked in tests/e2e/.)
         await page.waitForURL(new RegExp(`/${language}/account$`));
-
-        await visit(page, `${base}/${language}/reset-password`);
-        await page.getByRole("button", { name: t("reset.ask") }).click();
-        await page.getByText(t("form.enterEmail")).waitFor();
-
-        await visit(page, `${base}/${language}/track`);
-        await page.getByRole("button", { name: t("track.submit") }).click();
-        await page.getByText(t("track.enterOrder")).waitFor();
-        await page.getByLabel(t("track.orderNumber")).fill("12");
-        await page.getByLabel(t("track.email")).fill("nimal@example.lk");
-        await page.getByRole("button", { name: t("track.submit") }).click();
-        await page.getByText(t("track.sent")).waitFor();
-        await page.screenshot({ path: `${SHOTS}track-${language}-375.png`, fullPage: true });
 
         assert.deepEqual(problems, [], "no hydration mismatch or other error in the console");
       });
