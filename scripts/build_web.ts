@@ -5,6 +5,7 @@
  * the sources.
  */
 const ROOT = new URL("../", import.meta.url).pathname;
+// The words in messages/ are bundled too: a corrected translation is a new build.
 const SOURCES = ["web", "domain", "messages", "vite.config.ts"];
 const OUTPUTS = ["dist/client/.vite/manifest.json", "dist/server/entry_server.js"];
 

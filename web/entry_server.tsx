@@ -9,7 +9,7 @@ import { Shell } from "./components/Shell.tsx";
 import { Document } from "./pages/Document.tsx";
 import { pageHead } from "./pages/head.ts";
 import { BookPage } from "./pages/BookPage.tsx";
-import { NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
+import { ErrorPage, NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
 import { OrderPage, TrackPage } from "./pages/OrderPages.tsx";
@@ -55,6 +55,8 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return <TermsPage shop={shop} />;
     case "not_found":
       return <NotFoundPage />;
+    case "error":
+      return <ErrorPage />;
   }
 }
 

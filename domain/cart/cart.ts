@@ -10,7 +10,6 @@ import {
   type CartChange,
   type CartItem,
   type CartLine,
-  INSUFFICIENT_STOCK,
   lineKey,
   pickItem,
 } from "./line.ts";
@@ -20,7 +19,6 @@ export {
   type CartChange,
   type CartItem,
   type CartLine,
-  INSUFFICIENT_STOCK,
   lineKey,
   pickItem,
 } from "./line.ts";
@@ -44,17 +42,17 @@ export function addToCart(cart: Cart, item: CartItem, quantity: number): CartCha
   const key = lineKey(item);
   const existing = cart.find((line) => lineKey(line) === key);
   const wanted = (existing?.quantity ?? 0) + adding;
-  if (wanted > item.stock) return refused(cart);
+  if (wanted > item.stock) return refused(cart, item.stock);
   const line: CartLine = { ...pickItem(item), quantity: wanted };
   const next = existing ? cart.map((l) => lineKey(l) === key ? line : l) : [...cart, line];
   return { kind: "ok", cart: next };
 }
 
-/** One more of a line; refused at its stock with 'Insufficient stock'. */
+/** One more of a line; refused at its stock (the shopper reads 'Insufficient stock'). */
 export function increment(cart: Cart, key: string): CartChange {
   const line = cart.find((l) => lineKey(l) === key);
   if (!line) return { kind: "ok", cart };
-  if (line.quantity + 1 > line.stock) return refused(cart);
+  if (line.quantity + 1 > line.stock) return refused(cart, line.stock);
   return { kind: "ok", cart: withQuantity(cart, key, line.quantity + 1) };
 }
 
@@ -69,19 +67,27 @@ export function removeLine(cart: Cart, key: string): Cart {
   return cart.filter((line) => lineKey(line) !== key);
 }
 
-/** The notice beside a line that asks for more than the shop has ('Sold out' at none). */
-export function onlyInStockMessage(stock: number): string {
-  return stock > 0 ? `Only ${stock} in stock` : "Sold out";
-}
+/**
+ * Why a line cannot go to checkout: it asks for more than the shop has (the shopper reads
+ * 'Only {stock} in stock'), or the item is sold out ('Sold out').
+ */
+export type CheckoutProblem =
+  | { key: string; kind: "only_in_stock"; stock: number }
+  | { key: string; kind: "sold_out" };
 
 /**
- * What stops checkout: every line above its stock, with 'Only {stock} in stock'
- * (a sold-out line reads 'Sold out'). Empty when the cart may go to checkout.
+ * What stops checkout: every line above its stock. Empty when the cart may go to checkout.
+ *
+ * @example checkoutProblems([{ ...pen, stock: 2, quantity: 4 }]) // [{ key: "stationery:3", kind: "only_in_stock", stock: 2 }]
  */
-export function checkoutProblems(cart: Cart): { key: string; message: string }[] {
+export function checkoutProblems(cart: Cart): CheckoutProblem[] {
   return cart
     .filter((line) => line.quantity > line.stock)
-    .map((line) => ({ key: lineKey(line), message: onlyInStockMessage(line.stock) }));
+    .map((line): CheckoutProblem =>
+      line.stock > 0
+        ? { key: lineKey(line), kind: "only_in_stock", stock: line.stock }
+        : { key: lineKey(line), kind: "sold_out" }
+    );
 }
 
 /** The number the cart icon shows: all units of all lines. */
@@ -112,6 +118,6 @@ function withQuantity(cart: Cart, key: string, quantity: number): Cart {
   return cart.map((line) => lineKey(line) === key ? { ...line, quantity } : line);
 }
 
-function refused(cart: Cart): CartChange {
-  return { kind: "insufficient_stock", cart, message: INSUFFICIENT_STOCK };
+function refused(cart: Cart, stock: number): CartChange {
+  return { kind: "insufficient_stock", cart, stock };
 }

@@ -65,11 +65,7 @@ Deno.test("addToCart() merges the same item and keeps a book apart from a pen of
 
 Deno.test("addToCart() refuses to go above the stock and leaves the cart as it was", () => {
   const cart = cartOf(addToCart([], book, 2));
-  assert.deepEqual(addToCart(cart, book, 2), {
-    kind: "insufficient_stock",
-    cart,
-    message: "Insufficient stock",
-  });
+  assert.deepEqual(addToCart(cart, book, 2), { kind: "insufficient_stock", cart, stock: 3 });
   assert.equal(addToCart([], anItem({ stock: 0 }), 1).kind, "insufficient_stock");
 });
 
@@ -85,17 +81,13 @@ Deno.test("addToCart() counts a quantity below 1 as 1", () => {
   assert.equal(cartOf(addToCart([], book, NaN))[0].quantity, 1);
 });
 
-Deno.test("increment() adds one until the stock and then says 'Insufficient stock'", () => {
+Deno.test("increment() adds one until the stock and then refuses, naming the stock", () => {
   let cart = cartOf(addToCart([], book, 2));
   const up = increment(cart, "book:12");
   assert.equal(up.kind, "ok");
   cart = up.cart;
   assert.equal(cart[0].quantity, 3);
-  assert.deepEqual(increment(cart, "book:12"), {
-    kind: "insufficient_stock",
-    cart,
-    message: "Insufficient stock",
-  });
+  assert.deepEqual(increment(cart, "book:12"), { kind: "insufficient_stock", cart, stock: 3 });
   assert.deepEqual(increment(cart, "book:99"), { kind: "ok", cart });
 });
 
@@ -113,15 +105,15 @@ Deno.test("removeLine() takes only that line out", () => {
   assert.deepEqual(removeLine(cart, "book:1"), cart);
 });
 
-Deno.test("checkoutProblems() says 'Only {stock} in stock' above the stock and 'Sold out' at none", () => {
+Deno.test("checkoutProblems() names the stock of a line above it, and a sold-out line as such", () => {
   const cart: Cart = [
     { ...book, quantity: 3 },
     { ...pen, stock: 2, quantity: 4 },
     { ...anItem({ id: 5, stock: 0 }), quantity: 1 },
   ];
   assert.deepEqual(checkoutProblems(cart), [
-    { key: "stationery:12", message: "Only 2 in stock" },
-    { key: "book:5", message: "Sold out" },
+    { key: "stationery:12", kind: "only_in_stock", stock: 2 },
+    { key: "book:5", kind: "sold_out" },
   ]);
   assert.deepEqual(checkoutProblems([{ ...book, quantity: 3 }]), []);
 });

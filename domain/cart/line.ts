@@ -23,12 +23,13 @@ export type Cart = CartLine[];
 /** What the shop says about an item when it goes into the cart. */
 export type CartItem = Omit<CartLine, "quantity">;
 
-export const INSUFFICIENT_STOCK = "Insufficient stock";
-
-/** The result of a change that stock can refuse; a refused change leaves the cart as it was. */
+/**
+ * The result of a change that stock can refuse; a refused change leaves the cart as it was
+ * and says how many the shop has (the storefront words it in the shopper's language).
+ */
 export type CartChange =
   | { kind: "ok"; cart: Cart }
-  | { kind: "insufficient_stock"; cart: Cart; message: typeof INSUFFICIENT_STOCK };
+  | { kind: "insufficient_stock"; cart: Cart; stock: number };
 
 /** @example lineKey({ type: "book", id: 12 }) // "book:12" */
 export function lineKey(line: { type: ItemType; id: number }): string {

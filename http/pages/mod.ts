@@ -18,6 +18,7 @@ import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import { languageOfPath, LANGUAGES, pathsInEveryLanguage } from "../../domain/i18n/language.ts";
+import { type Logger, toErrorResponse } from "../errors.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -35,7 +36,11 @@ export interface PagesDeps {
   now?: () => Date;
   /** The customer's view of an order its key opens; undefined for a wrong key or none. */
   customerOrder?: (id: number, key: string) => Promise<CustomerOrder | undefined>;
+  /** Where a page that failed is logged (with the request id); nowhere when absent. */
+  logger?: Logger;
 }
+
+const SILENT: Logger = { info: () => {}, error: () => {} };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const STATIC = "public, max-age=86400";
@@ -73,7 +78,7 @@ export function pagesApp(deps: PagesDeps): Hono {
   async function renderPage(
     c: Context,
     model: PageModel,
-    status: 200 | 404 = 200,
+    status: 200 | 404 | 500 = 200,
   ): Promise<Response> {
     const { renderer, manifest } = await load();
     const q = c.req.query("q");
@@ -93,6 +98,23 @@ export function pagesApp(deps: PagesDeps): Hono {
 
   const app = new Hono();
   app.use("*", compression());
+  // A page that fails is logged as any failure is, and shown as the error page in the
+  // page's language; when even that cannot be drawn, the plain error answer stands.
+  app.onError(async (error, c) => {
+    const requestId = (c.get as (key: string) => unknown)("requestId");
+    const answer = toErrorResponse(c, error, {
+      logger: deps.logger ?? SILENT,
+      requestId: typeof requestId === "string" ? requestId : "none",
+    });
+    if (answer.status < 500 || c.req.path.startsWith("/checkout/")) return answer;
+    try {
+      const page = await renderPage(c, { kind: "error" }, 500);
+      page.headers.set("Cache-Control", "no-store");
+      return page;
+    } catch {
+      return answer;
+    }
+  });
 
   // A language's home typed with a slash ("/si/") goes to the home ("/si"), query kept.
   for (const language of LANGUAGES.filter((l) => l !== "en")) {

@@ -5,6 +5,8 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import type { CheckoutFields, FieldErrors } from "../lib/checkout_form.ts";
 import { type PlacedArea, useAreas, useDistricts, usePlacesCalled } from "../lib/use_locations.ts";
 import { errorAttrs, Field } from "./Field.tsx";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
 export interface AddressFieldsProps {
   fields: CheckoutFields;
@@ -14,15 +16,27 @@ export interface AddressFieldsProps {
 }
 
 export function AddressFields({ fields, errors, provinces, onChange }: AddressFieldsProps) {
-  const { districts, error: districtError } = useDistricts(fields.provinceId);
-  const { areas, error: areaError } = useAreas(fields.districtId);
+  const i18n = useI18n();
+  const { t } = i18n;
+  const districts = useDistricts(fields.provinceId);
+  const areaList = useAreas(fields.districtId);
+  const areas = areaList.areas;
+  const problem = (key: MessageKey | undefined) => key ? t(key) : undefined;
+  const districtError = problem(errors.districtId) ??
+    (districts.error === undefined
+      ? undefined
+      : t("address.districtsFailed", { reason: failureText(i18n, districts.error) }));
+  const cityError = problem(errors.areaId) ??
+    (areaList.error === undefined
+      ? undefined
+      : t("address.citiesFailed", { reason: failureText(i18n, areaList.error) }));
   const text = (
     name: "name" | "email" | "phone" | "address" | "postalCode",
-    label: string,
+    label: MessageKey,
     type: string,
     autoComplete: string,
   ) => (
-    <Field id={`checkout-${name}`} label={label} error={errors[name]}>
+    <Field id={`checkout-${name}`} label={t(label)} error={problem(errors[name])}>
       <input
         id={`checkout-${name}`}
         name={name}
@@ -31,7 +45,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
         autoComplete={autoComplete}
         value={fields[name]}
         onChange={(e) => onChange({ [name]: e.currentTarget.value })}
-        {...errorAttrs(`checkout-${name}`, errors[name])}
+        {...errorAttrs(`checkout-${name}`, problem(errors[name]))}
       />
     </Field>
   );
@@ -66,55 +80,63 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
 
   return (
     <fieldset className="address-fields">
-      <legend>Delivery details</legend>
-      {text("name", "Name", "text", "name")}
-      {text("email", "Email", "email", "email")}
-      {text("phone", "Phone", "tel", "tel")}
-      {text("address", "Address", "text", "street-address")}
-      <Field id="checkout-province" label="Province" error={errors.provinceId}>
+      <legend>{t("address.legend")}</legend>
+      {text("name", "address.name", "text", "name")}
+      {text("email", "address.email", "email", "email")}
+      {text("phone", "address.phone", "tel", "tel")}
+      {text("address", "address.address", "text", "street-address")}
+      <Field
+        id="checkout-province"
+        label={t("address.province")}
+        error={problem(errors.provinceId)}
+      >
         <select
           id="checkout-province"
           required
           value={fields.provinceId}
           onChange={(e) =>
             onChange({ provinceId: e.currentTarget.value, districtId: "", city: "", areaId: "" })}
-          {...errorAttrs("checkout-province", errors.provinceId)}
+          {...errorAttrs("checkout-province", problem(errors.provinceId))}
         >
-          <option value="">Select province</option>
+          <option value="">{t("address.selectProvince")}</option>
           {provinces.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
       </Field>
-      <Field id="checkout-district" label="District" error={errors.districtId ?? districtError}>
+      <Field id="checkout-district" label={t("address.district")} error={districtError}>
         <select
           id="checkout-district"
           required
           disabled={!fields.provinceId}
           value={fields.districtId}
           onChange={(e) => onChange({ districtId: e.currentTarget.value, city: "", areaId: "" })}
-          {...errorAttrs("checkout-district", errors.districtId ?? districtError)}
+          {...errorAttrs("checkout-district", districtError)}
         >
-          <option value="">Select district</option>
-          {districts.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          <option value="">{t("address.selectDistrict")}</option>
+          {districts.districts.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
         </select>
       </Field>
-      <Field id="checkout-city" label="City" error={errors.areaId ?? areaError}>
+      <Field id="checkout-city" label={t("address.city")} error={cityError}>
         <input
           id="checkout-city"
           list="checkout-city-options"
           required
           disabled={!fields.districtId}
           autoComplete="off"
-          placeholder={fields.districtId ? "Type to search cities" : "Choose a district first"}
+          placeholder={t(fields.districtId ? "address.cityPlaceholder" : "address.districtFirst")}
           value={fields.city}
           onChange={(e) => chooseCity(e.currentTarget.value)}
           onBlur={() => {
             // "colombo 7" becomes the list's "Colombo 07 (Cinnamon Gardens)" once chosen.
             if (matched && matched.name !== fields.city) chooseCity(matched.name);
           }}
-          {...errorAttrs("checkout-city", errors.areaId ?? areaError)}
+          {...errorAttrs("checkout-city", cityError)}
         />
         {matched && matched.name !== fields.city
-          ? <p className="hint" role="status">Delivering to {matched.name}</p>
+          ? (
+            <p className="hint" role="status">
+              {t("address.deliveringTo", { city: matched.name })}
+            </p>
+          )
           : null}
         {nearest.length > 0 || elsewhere.length > 0
           ? (
@@ -122,7 +144,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
               {nearest.length > 0
                 ? (
                   <>
-                    <span>Did you mean:</span>
+                    <span>{t("help.didYouMean")}</span>
                     {nearest.map((a) => (
                       <button
                         key={a.id}
@@ -138,10 +160,13 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
                 : null}
               {elsewhere.map((place) => (
                 <p key={place.id} className="elsewhere">
-                  {place.name} is in {place.districtName} district ({place.provinceName} province).
-                  {" "}
+                  {t("address.elsewhere", {
+                    city: place.name,
+                    district: place.districtName,
+                    province: place.provinceName,
+                  })}{" "}
                   <button type="button" className="link-button" onClick={() => moveTo(place)}>
-                    Deliver to {place.name}, {place.districtName}
+                    {t("address.moveTo", { city: place.name, district: place.districtName })}
                   </button>
                 </p>
               ))}
@@ -152,7 +177,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           {areas.map((a) => <option key={a.id} value={a.name} />)}
         </datalist>
       </Field>
-      {text("postalCode", "Postal code", "text", "postal-code")}
+      {text("postalCode", "address.postalCode", "text", "postal-code")}
     </fieldset>
   );
 }

@@ -1,18 +1,20 @@
 /** The shop's bank account for deposits, and where to send the receipt. */
 import type { BankDetails } from "../../domain/shop.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export function BankDetailsList({ bank }: { bank: BankDetails }) {
+  const { t } = useI18n();
   return (
     <dl className="bank-details">
-      <dt>Bank</dt>
+      <dt>{t("bank.bank")}</dt>
       <dd>{bank.bankName}</dd>
-      <dt>Branch</dt>
+      <dt>{t("bank.branch")}</dt>
       <dd>{bank.bankBranch}</dd>
-      <dt>Account name</dt>
+      <dt>{t("bank.accountName")}</dt>
       <dd>{bank.accountName}</dd>
-      <dt>Account number</dt>
+      <dt>{t("bank.accountNumber")}</dt>
       <dd>{bank.accountNumber}</dd>
-      <dt>WhatsApp</dt>
+      <dt>{t("bank.whatsapp")}</dt>
       <dd>{bank.whatsappNumber}</dd>
     </dl>
   );

@@ -12,10 +12,6 @@ export interface CartLineViewProps {
   onRemove: () => void;
 }
 
-export function kindLabel(type: CartLine["type"]): string {
-  return type === "book" ? "Book" : "Stationery";
-}
-
 export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartLineViewProps) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
   const { t, href, lkr } = useI18n();

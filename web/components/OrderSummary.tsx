@@ -6,34 +6,50 @@ import {
   checkoutProblems,
   lineKey,
 } from "../../domain/cart/cart.ts";
-import { formatKg, formatLkr } from "../../domain/money.ts";
+import { formatKg } from "../../domain/money.ts";
 import { deliveryFee, type FeeRules } from "../../domain/orders/fees.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
-import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
-import { kindLabel } from "./CartLineView.tsx";
-import { preorderLabel } from "./ProductFacts.tsx";
+import { useI18n } from "../i18n/mod.ts";
+import { Availability } from "./ProductFacts.tsx";
+import { checkoutProblemText } from "../lib/cart_words.ts";
 
 export function OrderSummary(
   { cart, method, feeRules }: { cart: Cart; method: PaymentMethod; feeRules?: FeeRules },
 ) {
-  const problems = new Map(checkoutProblems(cart).map((p) => [p.key, p.message]));
+  const i18n = useI18n();
+  const { t, lkr } = i18n;
+  const problems = new Map(
+    checkoutProblems(cart).map((p) => [p.key, checkoutProblemText(i18n, p)]),
+  );
   const weight = cartWeightGrams(cart);
   const total = cartTotalCents(cart);
   const fee = deliveryFee(weight, method, feeRules);
   return (
     <section className="order-summary" aria-labelledby="summary-heading">
-      <h2 id="summary-heading">Order summary</h2>
+      <h2 id="summary-heading">{t("summary.title")}</h2>
       <ul className="summary-lines">
         {cart.map((line) => (
           <li key={lineKey(line)}>
             <span className="summary-title">{line.title}</span>
-            <span className="line-kind">{kindLabel(line.type)}</span>
+            <span className="line-kind">
+              {t(line.type === "book" ? "cart.book" : "cart.stationery")}
+            </span>
             {line.preorder
-              ? <span className="stock preorder">{preorderLabel(line.preorderDate)}</span>
+              ? <Availability stock={line.stock} preorder preorderDate={line.preorderDate} />
               : null}
             <span className="summary-figures">
-              <span>{formatKg(line.weightGrams)} Kg x {line.quantity}</span>
-              <span>{formatLkr(line.unitPriceCents)} x {line.quantity}</span>
+              <span>
+                {t("summary.weightTimes", {
+                  kg: formatKg(line.weightGrams),
+                  quantity: line.quantity,
+                })}
+              </span>
+              <span>
+                {t("summary.priceTimes", {
+                  price: lkr(line.unitPriceCents),
+                  quantity: line.quantity,
+                })}
+              </span>
             </span>
             {problems.has(lineKey(line))
               ? <span className="line-problem" role="alert">{problems.get(lineKey(line))}</span>
@@ -43,25 +59,25 @@ export function OrderSummary(
       </ul>
       <dl className="totals">
         <div>
-          <dt>Total weight</dt>
-          <dd>{formatKg(weight)} Kg</dd>
+          <dt>{t("summary.totalWeight")}</dt>
+          <dd>{t("book.weightKg", { kg: formatKg(weight) })}</dd>
         </div>
         <div>
-          <dt>{AMOUNT_LABELS.items}</dt>
-          <dd>{formatLkr(total)}</dd>
+          <dt>{t("amount.items")}</dt>
+          <dd>{lkr(total)}</dd>
         </div>
         <div>
-          <dt>{AMOUNT_LABELS.deliveryFee}</dt>
-          <dd>{formatLkr(fee)}</dd>
+          <dt>{t("amount.deliveryFee")}</dt>
+          <dd>{lkr(fee)}</dd>
         </div>
         <div className="grand-total">
-          <dt>{AMOUNT_LABELS.totalToPay}</dt>
-          <dd>{formatLkr(total + fee)}</dd>
+          <dt>{t("amount.totalToPay")}</dt>
+          <dd>{lkr(total + fee)}</dd>
         </div>
       </dl>
       <ul className="delivery-notes">
-        <li>Orders Will Be Delivered in 3 - 5 Working Days</li>
-        <li>Pre-Orders Will Be Delivered in 3 - 4 Weeks</li>
+        <li>{t("summary.deliveryDays")}</li>
+        <li>{t("summary.deliveryWeeks")}</li>
       </ul>
     </section>
   );

@@ -1,6 +1,7 @@
 /** Numbered page links; plain links so paging works without scripts, intercepted when they run. */
 import type { MouseEvent } from "react";
 import { pageCount, pageLinks } from "../../domain/catalogue/pagination.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface PaginationProps {
   page: number;
@@ -26,15 +27,16 @@ export function Pagination({ page, pageSize, total, href, onNavigate }: Paginati
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const links = pageLinks(page, pages);
+  const { t } = useI18n();
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={t("pages.label")}>
       <ul>
         {page > 1
           ? (
             <li>
               <a href={href(page - 1)} rel="prev" onClick={follow(onNavigate, page - 1)}>
                 <span aria-hidden="true">‹</span>
-                <span className="visually-hidden">Previous page</span>
+                <span className="visually-hidden">{t("pages.previous")}</span>
               </a>
             </li>
           )
@@ -51,7 +53,7 @@ export function Pagination({ page, pageSize, total, href, onNavigate }: Paginati
                 <a
                   href={href(link)}
                   aria-current={link === page ? "page" : undefined}
-                  aria-label={`Page ${link}`}
+                  aria-label={t("pages.page", { page: link })}
                   onClick={follow(onNavigate, link)}
                 >
                   {link}
@@ -64,7 +66,7 @@ export function Pagination({ page, pageSize, total, href, onNavigate }: Paginati
             <li>
               <a href={href(page + 1)} rel="next" onClick={follow(onNavigate, page + 1)}>
                 <span aria-hidden="true">›</span>
-                <span className="visually-hidden">Next page</span>
+                <span className="visually-hidden">{t("pages.next")}</span>
               </a>
             </li>
           )

@@ -1,11 +1,10 @@
 /** Payment Information, shown once an order is placed. */
-import { formatLkr } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
 import { Dialog } from "./Dialog.tsx";
-import { DELIVERY_PROMISE, PREORDER_PROMISE } from "../../domain/orders/delivery_promise.ts";
-import { AMOUNT_LABELS } from "../../domain/orders/amount_labels.ts";
+import { Sentence } from "./Sentence.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface PlacedOrder {
   orderId: number;
@@ -15,71 +14,93 @@ export interface PlacedOrder {
   method: PaymentMethod;
   /** The order holds a pre-ordered book: it comes in weeks, not days. */
   preorder: boolean;
-}
-
-/** How long delivery takes, as the checkout's notes say it. */
-function deliveryTime(order: PlacedOrder): string {
-  return order.preorder ? PREORDER_PROMISE : DELIVERY_PROMISE;
+  /** The order's own page (`/orders/{id}?key=...`), when the shop answered one. */
+  orderUrl?: string;
 }
 
 export const WHATSAPP_QR = "/static/whatsapp-qr.svg";
 
+/**
+ * The order page's address on this site, in the page's language: the shop answers it on
+ * its public address, which may differ from the one the shopper is on.
+ */
+export function orderPagePath(orderUrl: string): string | undefined {
+  try {
+    const url = new URL(orderUrl, "http://localhost");
+    return /^\/orders\/\d+$/.test(url.pathname) ? url.pathname + url.search : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function PaymentDialog(
   { order, bank, onClose }: { order: PlacedOrder; bank: BankDetails; onClose: () => void },
 ) {
+  const { t, lkr, href } = useI18n();
+  // How long delivery takes, as the checkout's notes say it.
+  const time = t(order.preorder ? "placed.weeks" : "placed.days");
+  const orderPage = order.orderUrl ? orderPagePath(order.orderUrl) : undefined;
   return (
-    <Dialog title="Payment Information" onClose={onClose} className="payment-dialog">
-      <p className="notice notice-ok" role="status">Your order has been placed.</p>
+    <Dialog title={t("placed.title")} onClose={onClose} className="payment-dialog">
+      <p className="notice notice-ok" role="status">{t("placed.done")}</p>
       <dl className="totals">
         <div>
-          <dt>Order ID</dt>
+          <dt>{t("placed.orderId")}</dt>
           <dd>#{order.orderId}</dd>
         </div>
         <div>
-          <dt>{AMOUNT_LABELS.items}</dt>
-          <dd>{formatLkr(order.totalCents)}</dd>
+          <dt>{t("amount.items")}</dt>
+          <dd>{lkr(order.totalCents)}</dd>
         </div>
         <div>
-          <dt>{AMOUNT_LABELS.deliveryFee}</dt>
-          <dd>{formatLkr(order.deliveryFeeCents)}</dd>
+          <dt>{t("amount.deliveryFee")}</dt>
+          <dd>{lkr(order.deliveryFeeCents)}</dd>
         </div>
         <div className="grand-total">
-          <dt>{AMOUNT_LABELS.totalToPay}</dt>
-          <dd>{formatLkr(order.subtotalCents)}</dd>
+          <dt>{t("amount.totalToPay")}</dt>
+          <dd>{lkr(order.subtotalCents)}</dd>
         </div>
       </dl>
       {order.method === "COD"
         ? (
           <div className="cod-note">
             <p>
-              You chose Cash on Delivery: please keep{" "}
-              <strong>{formatLkr(order.subtotalCents)}</strong> ready for the courier.
+              <Sentence
+                id="placed.codKeep"
+                parts={{ amount: <strong>{lkr(order.subtotalCents)}</strong> }}
+              />
             </p>
-            <p>Your order will be delivered in {deliveryTime(order)}.</p>
+            <p>{t("placed.deliveredIn", { time })}</p>
           </div>
         )
         : (
           <>
-            <p className="hint">
-              Please deposit the total to the account below and send the receipt to our WhatsApp
-              number with your order ID. Your order will be delivered in {deliveryTime(order)}{" "}
-              after the deposit is confirmed.
-            </p>
+            <p className="hint">{t("placed.bankHint", { time })}</p>
             <BankDetailsList bank={bank} />
             <figure className="qr">
               <img
                 src={WHATSAPP_QR}
-                alt={`QR code: chat with Pothgula on WhatsApp (${bank.whatsappNumber})`}
+                alt={t("placed.qrAlt", { number: bank.whatsappNumber })}
                 width={160}
                 height={160}
               />
-              <figcaption>Scan to send your receipt on WhatsApp: {bank.whatsappNumber}</figcaption>
+              <figcaption>{t("placed.qrCaption", { number: bank.whatsappNumber })}</figcaption>
             </figure>
           </>
         )}
-      <p>Thank you for shopping with Pothgula!</p>
+      {orderPage
+        ? (
+          <p>
+            <Sentence
+              id="placed.follow"
+              parts={{ link: <a href={href(orderPage)}>{t("placed.orderPage")}</a> }}
+            />
+          </p>
+        )
+        : null}
+      <p>{t("placed.thanks")}</p>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>Close</button>
+        <button type="button" className="button" onClick={onClose}>{t("cart.close")}</button>
       </div>
     </Dialog>
   );

@@ -101,7 +101,7 @@ function Header({ path, q }: { path: string; q?: string }) {
           </button>
         </form>
         <a
-          href="/login"
+          href={href("/login")}
           className="account-link"
           aria-current={path === "/account" ? "page" : undefined}
         >
@@ -116,7 +116,7 @@ function Header({ path, q }: { path: string; q?: string }) {
             <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
             <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
-          <span className="account-text">Account</span>
+          <span className="account-text">{t("shell.account")}</span>
         </a>
         {showsCartIcon(path)
           ? (

@@ -10,6 +10,7 @@ import type { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
+import { customerOrderView } from "../../domain/orders/customer_view.ts";
 
 /**
  * The preview shop: the app, its order store (to check what a browser session placed) and
@@ -26,6 +27,11 @@ export async function previewShop(): Promise<
     locations: deps.locations,
     bank: deps.bank,
     shop: deps.shop,
+    // The order's page opens for the link the checkout answers, as in the shop.
+    customerOrder: async (id, key) => {
+      const order = await orders.findByKey(id, await deps.orderKeys.hash(key));
+      return order && customerOrderView(order);
+    },
   });
   const api = createApp({ ...deps, pages });
   const app = new Hono();

@@ -36,9 +36,20 @@ export interface I18n {
   lkr(cents: number): string;
   /** A calendar date (YYYY-MM-DD) written the language's way. */
   date(isoDate: string): string;
+  /** The day of an instant (ISO 8601) in Sri Lanka, short: "3 Mar 2026". */
+  day(instant: string): string;
+  /** An instant (ISO 8601) as people in Sri Lanka read it: "3 Mar 2026, 3:30 pm". */
+  dateTime(instant: string): string;
   /** An unprefixed storefront path in this language ("/books/3" → "/si/books/3"). */
   href(path: string): string;
 }
+
+/**
+ * Sri Lanka's clock (Asia/Colombo) is UTC+05:30 all year, with no daylight saving since
+ * 2006: written out here so that the server and the browser, whatever their zone data,
+ * show the same time.
+ */
+const COLOMBO_OFFSET_MS = 330 * 60 * 1000;
 
 /** Numbers in messages use the same grouping as `number()` (see above). */
 const MESSAGE_FORMATS = { number: { integer: { maximumFractionDigits: 0 } } };
@@ -87,7 +98,22 @@ export function i18nFor(language: Language): I18n {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  const months = CATALOGUES[language]["date.months"].split(",").map((month) => month.trim());
+  const list = (key: MessageKey) =>
+    CATALOGUES[language][key].split(",").map((month) => month.trim());
+  const months = list("date.months");
+  const shortMonths = list("date.monthsShort");
+  const colombo = (instant: string) => {
+    const at = new Date(instant);
+    if (Number.isNaN(at.getTime())) return undefined;
+    const wall = new Date(at.getTime() + COLOMBO_OFFSET_MS);
+    return {
+      day: wall.getUTCDate(),
+      month: shortMonths[wall.getUTCMonth()],
+      year: String(wall.getUTCFullYear()),
+      hours: wall.getUTCHours(),
+      minutes: wall.getUTCMinutes(),
+    };
+  };
   const i18n: I18n = {
     language,
     t(key, values) {
@@ -107,6 +133,20 @@ export function i18nFor(language: Language): I18n {
       const month = match ? months[Number(match[2]) - 1] : undefined;
       if (!match || !month) return isoDate;
       return i18n.t("date.long", { day: Number(match[3]), month, year: match[1] });
+    },
+    day(instant) {
+      const at = colombo(instant);
+      return at ? i18n.t("date.short", at) : instant;
+    },
+    dateTime(instant) {
+      const at = colombo(instant);
+      if (!at) return instant;
+      const time = i18n.t("date.time", {
+        hour: at.hours % 12 === 0 ? 12 : at.hours % 12,
+        minute: String(at.minutes).padStart(2, "0"),
+        period: i18n.t(at.hours < 12 ? "date.am" : "date.pm"),
+      });
+      return i18n.t("date.dateTime", { date: i18n.t("date.short", at), time });
     },
     href: (path) => localizedPath(language, path),
   };

@@ -5,11 +5,14 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import type { Province } from "../../domain/catalogue/locations.ts";
-import { formatLkr, rupeesToCents } from "../../domain/money.ts";
+import { rupeesToCents } from "../../domain/money.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { errorAttrs, Field } from "../components/Field.tsx";
+import { Sentence } from "../components/Sentence.tsx";
 import { Spinner } from "../components/Stars.tsx";
-import { ApiFailure, errorMessage } from "../lib/api.ts";
+import { ApiFailure } from "../lib/api.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 import {
   type AccountRecord,
   addressFromFields,
@@ -46,26 +49,22 @@ interface OrderView {
   order_url: string | null;
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: "Pending: we will confirm it soon",
-  completed: "Handed to delivery",
-  rejected: "Rejected",
+const STATUS_LABELS: Record<string, MessageKey> = {
+  pending: "account.statusPending",
+  completed: "account.statusCompleted",
+  rejected: "account.statusRejected",
 };
 
-const PAYMENT_LABELS: Record<string, string> = {
-  unpaid: "not paid yet",
-  proof_submitted: "deposit slip being checked",
-  paid: "paid",
+const PAYMENT_LABELS: Record<string, MessageKey> = {
+  unpaid: "order.paymentUnpaid",
+  proof_submitted: "order.paymentProof",
+  paid: "order.paymentPaid",
 };
 
-function dateOf(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    timeZone: "Asia/Colombo",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-}
+const METHOD_LABELS: Record<string, MessageKey> = {
+  "COD": "payment.cod",
+  "Bank Deposit": "payment.bankDeposit",
+};
 
 /** The order's page on this site (path and key), whatever address the shop mails links from. */
 function orderPagePath(order: OrderView): string | null {
@@ -75,40 +74,44 @@ function orderPagePath(order: OrderView): string | null {
 }
 
 function Orders({ orders }: { orders: OrderView[] }) {
+  const { t, href, lkr, day } = useI18n();
   if (orders.length === 0) {
     return (
       <p>
-        No orders yet. Orders you place while logged in appear here.{" "}
-        <a href="/">Browse the books</a>
+        <Sentence
+          id="account.noOrders"
+          parts={{ link: <a href={href("/")}>{t("account.browse")}</a> }}
+        />
       </p>
     );
   }
   return (
     <ul className="account-orders">
       {orders.map((order) => {
-        const path = orderPagePath(order);
-        const heading = <strong>Order #{order.id}</strong>;
+        const link = orderPagePath(order);
+        const path = link && href(link);
+        const heading = <strong>{t("account.order", { id: order.id })}</strong>;
+        const method = METHOD_LABELS[order.payment_method];
+        const paid = PAYMENT_LABELS[order.payment_status];
         return (
           <li key={order.id} id={`order-${order.id}`} className="account-order">
             <p className="account-order-heading">
-              {path ? <a href={path}>{heading}</a> : heading} · {dateOf(order.order_date)} ·{" "}
+              {path ? <a href={path}>{heading}</a> : heading} · {day(order.order_date)} ·{" "}
               <span className={`order-status status-${order.status}`}>
-                {STATUS_LABELS[order.status] ?? order.status}
+                {STATUS_LABELS[order.status] ? t(STATUS_LABELS[order.status]) : order.status}
               </span>
             </p>
             <p className="account-order-items">
               {order.items.map((item) => `${item.title} × ${item.quantity}`).join(", ")}
             </p>
             <p className="account-order-payment">
-              {order.payment_method}: {PAYMENT_LABELS[order.payment_status] ?? order.payment_status}
-              {" "}
-              · Total to pay {formatLkr(rupeesToCents(order.subtotal) ?? 0)}
+              {t("account.payment", { method: method ? t(method) : order.payment_method })}
+              {" · "}
+              {paid ? t(paid) : order.payment_status}
+              {" · "}
+              {t("account.totalToPay", { amount: lkr(rupeesToCents(order.subtotal) ?? 0) })}
             </p>
-            {path && (
-              <a className="account-order-link" href={path}>
-                See the order: payment, delivery and what has happened
-              </a>
-            )}
+            {path && <a className="account-order-link" href={path}>{t("account.seeOrder")}</a>}
           </li>
         );
       })}
@@ -117,17 +120,19 @@ function Orders({ orders }: { orders: OrderView[] }) {
 }
 
 function PasswordChange() {
+  const i18n = useI18n();
+  const { t, href } = i18n;
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const [errors, setErrors] = useState<{ current?: MessageKey; next?: MessageKey }>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!current) found.current = "Enter your current password";
-    if (next.length < 8) found.next = "Use at least 8 characters";
+    if (!current) found.current = "form.enterCurrentPassword";
+    if (next.length < 8) found.next = "form.passwordShort";
     setErrors(found);
     setStatus(null);
     if (Object.keys(found).length > 0) return;
@@ -140,17 +145,16 @@ function PasswordChange() {
       writeSession(session);
       setCurrent("");
       setNext("");
-      setStatus({ ok: true, text: "Password changed: you were signed out everywhere else" });
+      setStatus({ ok: true, text: t("account.passwordChanged") });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 400) {
         const detail = (error.details as { field: string; message: string }[] | undefined) ?? [];
-        setErrors({
-          current: detail.find((d) => d.field === "currentPassword")?.message,
-          next: detail.find((d) => d.field === "newPassword")?.message,
-        });
+        const named = (field: string) =>
+          detail.some((d) => d.field === field) ? "form.checkField" as const : undefined;
+        setErrors({ current: named("currentPassword"), next: named("newPassword") });
       }
-      if (error instanceof ApiFailure && error.status === 401) location.assign("/login");
-      setStatus({ ok: false, text: errorMessage(error) });
+      if (error instanceof ApiFailure && error.status === 401) location.assign(href("/login"));
+      setStatus({ ok: false, text: failureText(i18n, error) });
     } finally {
       setBusy(false);
     }
@@ -158,24 +162,32 @@ function PasswordChange() {
 
   return (
     <form className="register-form" onSubmit={submit} noValidate>
-      <Field id="current-password" label="Current password" error={errors.current}>
+      <Field
+        id="current-password"
+        label={t("account.currentPassword")}
+        error={errors.current && t(errors.current)}
+      >
         <input
           id="current-password"
           type="password"
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.currentTarget.value)}
-          {...errorAttrs("current-password", errors.current)}
+          {...errorAttrs("current-password", errors.current && t(errors.current))}
         />
       </Field>
-      <Field id="new-password" label="New password (8 to 200 characters)" error={errors.next}>
+      <Field
+        id="new-password"
+        label={t("account.newPassword")}
+        error={errors.next && t(errors.next)}
+      >
         <input
           id="new-password"
           type="password"
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.currentTarget.value)}
-          {...errorAttrs("new-password", errors.next)}
+          {...errorAttrs("new-password", errors.next && t(errors.next))}
         />
       </Field>
       {status
@@ -189,24 +201,26 @@ function PasswordChange() {
         )
         : null}
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-        {busy ? "Changing…" : "Change password"}
+        {busy ? t("account.changing") : t("account.changePassword")}
       </button>
     </form>
   );
 }
 
 export function Account({ provinces }: AccountProps) {
+  const i18n = useI18n();
+  const { t, href } = i18n;
   const [account, setAccount] = useState<AccountRecord | null>(null);
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saveStatus, setSaveStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (readSession()?.role !== "customer") {
-      location.replace("/login");
+      location.replace(href("/login"));
       return;
     }
     Promise.all([
@@ -217,19 +231,23 @@ export function Account({ provinces }: AccountProps) {
       setOrders(mine.data);
       setFields(await fieldsFromAccount(me.data));
     }).catch((error) => {
-      if (error instanceof ApiFailure && error.status === 401) location.replace("/login");
-      else setLoadError(errorMessage(error));
+      if (error instanceof ApiFailure && error.status === 401) location.replace(href("/login"));
+      else setLoadError(error ?? "failed");
     });
   }, []);
 
   if (loadError) {
     return (
       <p className="notice notice-error" role="alert">
-        Your account could not be loaded: {loadError}. <a href="/account">Try again</a>
+        <Sentence
+          id="account.loadFailed"
+          values={{ reason: failureText(i18n, loadError) }}
+          parts={{ link: <a href={href("/account")}>{t("error.retry")}</a> }}
+        />
       </p>
     );
   }
-  if (!account || !orders) return <Spinner label="Loading your account" />;
+  if (!account || !orders) return <Spinner label={t("account.loading")} />;
 
   const saveAddress = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -240,12 +258,15 @@ export function Account({ provinces }: AccountProps) {
     setSaving(true);
     try {
       await callWithSession("PUT", "/api/account/address", addressFromFields(fields));
-      setSaveStatus({ ok: true, text: "Saved: checkout will start with this address" });
+      setSaveStatus({ ok: true, text: t("account.saved") });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 400) {
         setErrors(serverFieldErrors(error.details));
       }
-      setSaveStatus({ ok: false, text: `Not saved: ${errorMessage(error)}` });
+      setSaveStatus({
+        ok: false,
+        text: t("account.notSaved", { reason: failureText(i18n, error) }),
+      });
     } finally {
       setSaving(false);
     }
@@ -254,18 +275,22 @@ export function Account({ provinces }: AccountProps) {
   return (
     <div className="account">
       <p>
-        Logged in as <strong>{account.username}</strong> ({account.email}).{" "}
+        <Sentence
+          id="account.loggedInAs"
+          values={{ email: account.email }}
+          parts={{ name: <strong>{account.username}</strong> }}
+        />{" "}
         <button
           type="button"
           className="button button-ghost"
-          onClick={() => logOut().then(() => location.assign("/"))}
+          onClick={() => logOut().then(() => location.assign(href("/")))}
         >
-          Log out
+          {t("account.logOut")}
         </button>
       </p>
-      <h2>Your orders</h2>
+      <h2>{t("account.orders")}</h2>
       <Orders orders={orders} />
-      <h2>Default delivery address</h2>
+      <h2>{t("account.address")}</h2>
       <form className="checkout" onSubmit={saveAddress} noValidate>
         <AddressFields
           fields={fields}
@@ -284,10 +309,10 @@ export function Account({ provinces }: AccountProps) {
           )
           : null}
         <button type="submit" className="button" disabled={saving} aria-busy={saving}>
-          {saving ? "Saving…" : "Save address"}
+          {saving ? t("account.saving") : t("account.saveAddress")}
         </button>
       </form>
-      <h2>Change password</h2>
+      <h2>{t("account.changePassword")}</h2>
       <PasswordChange />
     </div>
   );

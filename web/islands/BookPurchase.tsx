@@ -15,7 +15,8 @@ export interface BookPurchaseProps {
 }
 
 export function BookPurchase({ book, bank }: BookPurchaseProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [open, setOpen] = useState<"quantity" | "bank" | null>(null);
   return (
     <div className="purchase">
@@ -47,17 +48,19 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
             priceCents={book.priceCents}
             stock={book.stock}
             inCart={quantityInCart({ type: "book", id: book.id })}
-            onAdd={(n) => addItemToCart(bookCartItem(book), n)}
+            onAdd={(n) => addItemToCart(i18n, bookCartItem(book), n)}
             onClose={() => setOpen(null)}
           />
         )
         : null}
       {open === "bank"
         ? (
-          <Dialog title="Bank Details" onClose={() => setOpen(null)}>
+          <Dialog title={t("bank.title")} onClose={() => setOpen(null)}>
             <BankDetailsList bank={bank} />
             <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setOpen(null)}>Close</button>
+              <button type="button" className="button" onClick={() => setOpen(null)}>
+                {t("cart.close")}
+              </button>
             </div>
           </Dialog>
         )

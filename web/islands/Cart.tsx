@@ -12,28 +12,46 @@ import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { useI18n } from "../i18n/mod.ts";
+import { type CartNotice, checkoutProblemText } from "../lib/cart_words.ts";
+
+/** The notices above the cart, each said once. */
+function Notices({ notices }: { notices: CartNotice[] }) {
+  const { t } = useI18n();
+  const texts = [...new Map(notices.map((n) => [t(n.key, n.values), n.tone])).entries()];
+  return (
+    <>
+      {texts.map(([text, tone]) => (
+        <p key={text} className={tone === "error" ? "notice notice-error" : "notice"} role="status">
+          {text}
+        </p>
+      ))}
+    </>
+  );
+}
 
 export function Cart(_props: Record<string, never>) {
   const { cart, setCart, notices, refreshing } = useStoredCart();
   const [alert, setAlert] = useState<string | null>(null);
-  const { t, href, lkr } = useI18n();
+  const i18n = useI18n();
+  const { t, href, lkr } = i18n;
 
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) {
     return (
       <div className="empty-cart">
-        {notices.map((n) => <p key={n.text} className="notice" role="status">{n.text}</p>)}
+        <Notices notices={notices.map((n) => ({ ...n, tone: "info" }))} />
         <p className="empty">{t("cart.empty")}</p>
         <a href={href("/")} className="button">{t("cart.browse")}</a>
       </div>
     );
   }
 
-  const problems = new Map(checkoutProblems(cart).map((p) => [p.key, p.message]));
+  const found = checkoutProblems(cart);
+  const problems = new Map(found.map((p) => [p.key, checkoutProblemText(i18n, p)]));
   const total = cartTotalCents(cart);
   const checkout = () => {
-    if (problems.size > 0) {
-      setAlert([...problems.values()][0]);
+    if (found.length > 0) {
+      setAlert(checkoutProblemText(i18n, found[0]));
       return;
     }
     location.assign(href("/checkout"));
@@ -42,15 +60,7 @@ export function Cart(_props: Record<string, never>) {
   return (
     <div className="cart">
       <div className="notices">
-        {notices.map((n) => (
-          <p
-            key={n.text}
-            className={n.tone === "error" ? "notice notice-error" : "notice"}
-            role="status"
-          >
-            {n.text}
-          </p>
-        ))}
+        <Notices notices={notices} />
         {alert ? <p className="notice notice-error" role="alert">{alert}</p> : null}
         {refreshing ? <Spinner label={t("cart.checking")} /> : null}
       </div>
@@ -76,7 +86,7 @@ export function Cart(_props: Record<string, never>) {
                 }}
                 onPlus={() => {
                   const change = increment(cart, key);
-                  setAlert(change.kind === "ok" ? null : change.message);
+                  setAlert(change.kind === "ok" ? null : t("cart.insufficient"));
                   setCart(change.cart);
                 }}
                 onRemove={() => {

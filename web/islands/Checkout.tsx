@@ -2,7 +2,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type Cart, cartHasPreorder, checkoutProblems, lineKey } from "../../domain/cart/cart.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
-import { formatLkr, rupeesToCents } from "../../domain/money.ts";
+import { rupeesToCents } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
@@ -11,7 +11,8 @@ import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
 import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
 import { Spinner } from "../components/Stars.tsx";
-import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
+import { Sentence } from "../components/Sentence.tsx";
+import { ApiFailure, postJson } from "../lib/api.ts";
 import { callWithSession, readSession, writeSession } from "../lib/session.ts";
 import { type AccountRecord, fieldsFromAccount } from "../lib/account_address.ts";
 import { writeCart } from "../lib/cart_store.ts";
@@ -25,7 +26,8 @@ import {
   validateCheckout,
 } from "../lib/checkout_form.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
-import { useI18n } from "../i18n/mod.ts";
+import { type I18n, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
 export interface CheckoutProps {
   provinces: Province[];
@@ -34,11 +36,11 @@ export interface CheckoutProps {
 }
 
 /** What moved in price between the cart the shopper saw and the shop's. */
-export function priceChanges(before: Cart, after: Cart): string[] {
+export function priceChanges(i18n: I18n, before: Cart, after: Cart): string[] {
   const old = new Map(before.map((l) => [lineKey(l), l.unitPriceCents]));
   return after
     .filter((l) => old.has(lineKey(l)) && old.get(lineKey(l)) !== l.unitPriceCents)
-    .map((l) => `${l.title} now costs ${formatLkr(l.unitPriceCents)}`);
+    .map((l) => i18n.t("checkout.priceNow", { title: l.title, price: i18n.lkr(l.unitPriceCents) }));
 }
 
 /** The id of the control a field's error belongs to. */
@@ -48,6 +50,8 @@ function controlId(field: keyof CheckoutFields): string {
 }
 
 export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
+  const i18n = useI18n();
+  const { t, href } = i18n;
   const { cart, refresh } = useStoredCart();
   const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -71,13 +75,13 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
   }, []);
 
   useEffect(() => {
-    if (cart !== null && cart.length === 0 && !placed) location.replace("/");
+    if (cart !== null && cart.length === 0 && !placed) location.replace(href("/"));
   }, [cart, placed]);
 
   if (placed) {
-    return <PaymentDialog order={placed} bank={bank} onClose={() => location.assign("/")} />;
+    return <PaymentDialog order={placed} bank={bank} onClose={() => location.assign(href("/"))} />;
   }
-  if (cart === null || cart.length === 0) return <Spinner label="Loading your cart" />;
+  if (cart === null || cart.length === 0) return <Spinner label={t("cart.loading")} />;
 
   const preorder = cartHasPreorder(cart);
   const method: PaymentMethod = preorder ? "Bank Deposit" : chosenMethod;
@@ -103,7 +107,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
       return;
     }
     if (checkoutProblems(cart).length > 0) {
-      setFailure({ message: "Failed to place order: some items are short of stock", changes: [] });
+      setFailure({ message: t("checkout.shortOfStock"), changes: [] });
       return;
     }
     const payload = { ...orderPayload(fields, cart, method), locale: language };
@@ -128,6 +132,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
         subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
         method,
         preorder,
+        ...(answer.orderUrl ? { orderUrl: answer.orderUrl } : {}),
       });
     } catch (error) {
       await explainFailure(error);
@@ -137,7 +142,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
   };
 
   const explainFailure = async (error: unknown) => {
-    const message = `Failed to place order: ${errorMessage(error)}`;
+    const message = t("checkout.failed", { reason: failureText(i18n, error) });
     if (
       error instanceof ApiFailure &&
       (error.code === "PRICE_CHANGED" || error.code === "INSUFFICIENT_STOCK")
@@ -146,7 +151,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
       const after = await refresh().catch(() => before);
       setFailure({
         message,
-        changes: error.code === "PRICE_CHANGED" ? priceChanges(before, after) : [],
+        changes: error.code === "PRICE_CHANGED" ? priceChanges(i18n, before, after) : [],
       });
       return;
     }
@@ -167,20 +172,24 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
         <p className="checkout-account">
           {signedInAs
             ? (
-              <>
-                Logged in as {signedInAs}: this order will be listed in{" "}
-                <a href="/account">your account</a>.
-              </>
+              <Sentence
+                id="checkout.loggedInAs"
+                values={{ name: signedInAs }}
+                parts={{ link: <a href={href("/account")}>{t("checkout.yourAccount")}</a> }}
+              />
             )
             : (
-              <>
-                Checking out as a guest. Have an account? <a href="/login?next=/checkout">Log in</a>
-              </>
+              <Sentence
+                id="checkout.guest"
+                parts={{
+                  link: <a href={`${href("/login")}?next=/checkout`}>{t("login.title")}</a>,
+                }}
+              />
             )}
         </p>
         <AddressFields fields={fields} errors={errors} provinces={provinces} onChange={change} />
         <fieldset className="payment-methods">
-          <legend>Payment method</legend>
+          <legend>{t("checkout.paymentMethod")}</legend>
           <label>
             <input
               type="radio"
@@ -190,7 +199,7 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
               disabled={preorder}
               onChange={() => setMethod("COD")}
             />{" "}
-            Cash on Delivery (COD)
+            {t("checkout.cod")}
           </label>
           <label>
             <input
@@ -200,15 +209,9 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
               checked={method === "Bank Deposit"}
               onChange={() => setMethod("Bank Deposit")}
             />{" "}
-            Bank Deposit
+            {t("checkout.bankDeposit")}
           </label>
-          {preorder
-            ? (
-              <p className="hint">
-                Your cart holds a pre-order: pre-orders are paid by Bank Deposit.
-              </p>
-            )
-            : null}
+          {preorder ? <p className="hint">{t("checkout.preorderBank")}</p> : null}
         </fieldset>
       </div>
       <div className="checkout-side">
@@ -232,10 +235,10 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
           {submitting
             ? (
               <>
-                <Spinner label="Placing your order" /> Placing order…
+                <Spinner label={t("checkout.placing")} /> {t("checkout.placingShort")}
               </>
             )
-            : "Place Order"}
+            : t("checkout.place")}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { type PointerEvent, useRef, useState } from "react";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { variantPath } from "../../domain/catalogue/image_variants.ts";
 import { ProductImage } from "../components/ProductImage.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export interface ImageGalleryProps {
   images: string[];
@@ -17,6 +18,7 @@ function zoomed(url: string): string {
 }
 
 export function ImageGallery({ images, title }: ImageGalleryProps) {
+  const { t } = useI18n();
   const pictures = images.length > 0 ? images : [imageOrPlaceholder(undefined)];
   const [current, setCurrent] = useState(0);
   const [zooming, setZooming] = useState(false);
@@ -70,14 +72,14 @@ export function ImageGallery({ images, title }: ImageGalleryProps) {
       </span>
       {pictures.length > 1
         ? (
-          <ul className="thumbnails" aria-label="More pictures">
+          <ul className="thumbnails" aria-label={t("gallery.more")}>
             {pictures.map((src, i) => (
               <li key={src}>
                 <button
                   type="button"
                   className="thumbnail"
                   aria-pressed={i === current}
-                  aria-label={`Picture ${i + 1} of ${pictures.length}`}
+                  aria-label={t("gallery.picture", { number: i + 1, count: pictures.length })}
                   onClick={() => setCurrent(i)}
                 >
                   <ProductImage

@@ -1,25 +1,30 @@
 /** The customers' login form, with the ways to registration and to a forgotten password. */
 import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
-import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
+import { Sentence } from "../components/Sentence.tsx";
+import { ApiFailure, postJson } from "../lib/api.ts";
 import { readSession, type StoredSession, writeSession } from "../lib/session.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
 export function Login(_props: Record<string, never>) {
+  const i18n = useI18n();
+  const { t, href } = i18n;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ email?: MessageKey; password?: MessageKey }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    if (readSession()?.role === "customer") location.replace("/account");
+    if (readSession()?.role === "customer") location.replace(href("/account"));
   }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!email.trim()) found.email = "Enter your e-mail address";
-    if (!password) found.password = "Enter your password";
+    if (!email.trim()) found.email = "form.enterEmail";
+    if (!password) found.password = "form.enterPassword";
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
@@ -30,52 +35,57 @@ export function Login(_props: Record<string, never>) {
         password,
       });
       if (session.role === "admin") {
-        setFailure("This is an administrator's account: log in at /admin");
+        setFailure(t("login.admin"));
         return;
       }
       writeSession(session);
       const next = new URLSearchParams(location.search).get("next");
-      location.assign(next === "/checkout" ? "/checkout" : "/account");
+      location.assign(href(next === "/checkout" ? "/checkout" : "/account"));
     } catch (error) {
       setFailure(
         error instanceof ApiFailure && error.status === 401
-          ? "Invalid credentials"
-          : errorMessage(error),
+          ? t("login.invalid")
+          : failureText(i18n, error),
       );
     } finally {
       setSubmitting(false);
     }
   };
 
+  const emailError = errors.email && t(errors.email);
+  const passwordError = errors.password && t(errors.password);
   return (
     <form className="register-form" method="post" onSubmit={submit} noValidate>
-      <Field id="login-email" label="Email" error={errors.email}>
+      <Field id="login-email" label={t("address.email")} error={emailError}>
         <input
           id="login-email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
-          {...errorAttrs("login-email", errors.email)}
+          {...errorAttrs("login-email", emailError)}
         />
       </Field>
-      <Field id="login-password" label="Password" error={errors.password}>
+      <Field id="login-password" label={t("login.password")} error={passwordError}>
         <input
           id="login-password"
           type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          {...errorAttrs("login-password", errors.password)}
+          {...errorAttrs("login-password", passwordError)}
         />
       </Field>
       {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
       <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
-        {submitting ? "Logging in…" : "Log in"}
+        {submitting ? t("login.busy") : t("login.submit")}
       </button>
       <p>
-        <a href="/reset-password">Forgot your password?</a> · New here?{" "}
-        <a href="/register">Create an account</a> (you can also check out as a guest)
+        <a href={href("/reset-password")}>{t("login.forgot")}</a> ·{" "}
+        <Sentence
+          id="login.newHere"
+          parts={{ link: <a href={href("/register")}>{t("login.create")}</a> }}
+        />
       </p>
     </form>
   );

@@ -3,7 +3,9 @@
  * and kind before it is sent (the server checks again, by its bytes).
  */
 import { type FormEvent, useState } from "react";
-import { errorMessage, postForm } from "../lib/api.ts";
+import { postForm } from "../lib/api.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
 export interface ProofUploadProps {
   orderId: number;
@@ -16,30 +18,38 @@ export interface ProofUploadProps {
 const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
 
-/** Why a chosen file cannot be sent, or undefined when it can. */
-export function proofProblem(file: { size: number; type: string } | undefined): string | undefined {
-  if (!file) return "Choose a photo or PDF of the deposit slip";
-  if (file.size > MAX_BYTES) return "The slip may be at most 5 MB: take a smaller photo";
-  if (file.type && !ACCEPT.split(",").includes(file.type)) {
-    return "The slip must be a JPEG, PNG or WebP photo or a PDF";
-  }
+/** Why a chosen file cannot be sent (the key of its words), or undefined when it can. */
+export function proofProblem(
+  file: { size: number; type: string } | undefined,
+): MessageKey | undefined {
+  if (!file) return "proof.choose";
+  if (file.size > MAX_BYTES) return "proof.tooBig";
+  if (file.type && !ACCEPT.split(",").includes(file.type)) return "proof.wrongType";
   return undefined;
 }
 
+/** The server's refusals of a slip that the form words as its own checks do. */
+const PROOF_FAILURES: Partial<Record<string, MessageKey>> = {
+  PAYLOAD_TOO_LARGE: "proof.tooBig",
+  UNSUPPORTED_MEDIA_TYPE: "proof.wrongType",
+};
+
 export function ProofUpload({ orderId, orderKey, sent, max }: ProofUploadProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [file, setFile] = useState<File | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
   const [sending, setSending] = useState(false);
 
   if (sent >= max) {
-    return <p className="notice">You have sent {max} slips: we will check them and mail you.</p>;
+    return <p className="notice">{t("proof.enough", { max })}</p>;
   }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = proofProblem(file);
-    setError(problem);
+    setError(problem && t(problem));
     if (problem || !file) return;
     setSending(true);
     try {
@@ -53,7 +63,7 @@ export function ProofUpload({ orderId, orderKey, sent, max }: ProofUploadProps) 
       // The page shows the new payment status and timeline.
       globalThis.location.reload();
     } catch (failure) {
-      setError(`The slip was not sent: ${errorMessage(failure)}`);
+      setError(t("proof.failed", { reason: failureText(i18n, failure, PROOF_FAILURES) }));
     } finally {
       setSending(false);
     }
@@ -62,7 +72,7 @@ export function ProofUpload({ orderId, orderKey, sent, max }: ProofUploadProps) 
   return (
     <form className="proof-upload" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor="proof-file">Photo or PDF of the deposit slip (at most 5 MB)</label>
+        <label htmlFor="proof-file">{t("proof.label")}</label>
         <input
           id="proof-file"
           name="proof"
@@ -77,12 +87,12 @@ export function ProofUpload({ orderId, orderKey, sent, max }: ProofUploadProps) 
         />
       </div>
       {error && <p id="proof-error" className="notice notice-error" role="alert">{error}</p>}
-      {done && <p className="notice notice-ok" role="status">Slip received, thank you</p>}
+      {done && <p className="notice notice-ok" role="status">{t("proof.received")}</p>}
       <button className="button" type="submit" disabled={sending}>
-        {sending ? "Sending…" : "Send the deposit slip"}
+        {sending ? t("form.sending") : t("proof.send")}
       </button>
       {sending && (
-        <span className="spinner" role="status" aria-label="Sending">
+        <span className="spinner" role="status" aria-label={t("proof.sendingLabel")}>
           <span className="spinner-ring" />
         </span>
       )}

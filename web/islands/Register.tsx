@@ -1,48 +1,52 @@
 /** The registration form: your name, e-mail and password, with the rules shown before sending. */
 import { type FormEvent, useState } from "react";
-import { useI18n } from "../i18n/mod.ts";
 import { errorAttrs, Field } from "../components/Field.tsx";
-import { ApiFailure, errorMessage, postJson } from "../lib/api.ts";
+import { Sentence } from "../components/Sentence.tsx";
+import { ApiFailure, postJson } from "../lib/api.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
 type Name = "username" | "email" | "password";
-type Errors = Partial<Record<Name, string>>;
+/** Each field's problem as the key of its words in the page's language. */
+type Errors = Partial<Record<Name, MessageKey>>;
 
 /** The form's own checks, before asking the server. */
 export function validateRegistration(f: Record<Name, string>): Errors {
   const errors: Errors = {};
-  if (!f.username.trim()) errors.username = "Enter your name";
-  else if (f.username.trim().length > 60) errors.username = "Use at most 60 characters";
-  if (!f.email.trim()) errors.email = "Enter your e-mail address";
+  if (!f.username.trim()) errors.username = "form.enterName";
+  else if (f.username.trim().length > 60) errors.username = "form.nameLong";
+  if (!f.email.trim()) errors.email = "form.enterEmail";
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
-    errors.email = "Enter a valid e-mail address";
+    errors.email = "form.emailInvalid";
   }
-  if (!f.password) errors.password = "Enter a password";
-  else if (f.password.length < 8) errors.password = "Use at least 8 characters";
-  else if (f.password.length > 200) errors.password = "Use at most 200 characters";
+  if (!f.password) errors.password = "form.choosePassword";
+  else if (f.password.length < 8) errors.password = "form.passwordShort";
+  else if (f.password.length > 200) errors.password = "form.passwordLong";
   return errors;
 }
 
-/** Field messages from the API's 400 details (an object by field, or a list with paths). */
+/**
+ * The fields the API's 400 details name (an object by field, or a list with paths), each
+ * marked 'Check this field' in the page's language.
+ */
 export function registrationErrors(details: unknown): Errors {
   const errors: Errors = {};
-  const put = (name: unknown, message: unknown) => {
+  const put = (name: unknown) => {
     if (name === "username" || name === "email" || name === "password") {
-      errors[name] ??= String(message);
+      errors[name] = "form.checkField";
     }
   };
   if (Array.isArray(details)) {
-    for (const d of details) {
-      put(Array.isArray(d?.path) ? d.path[0] : d?.field ?? d?.path, d?.message);
-    }
+    for (const d of details) put(Array.isArray(d?.path) ? d.path[0] : d?.field ?? d?.path);
   } else if (details && typeof details === "object") {
-    for (const [name, message] of Object.entries(details)) {
-      put(name, Array.isArray(message) ? message[0] : message);
-    }
+    for (const name of Object.keys(details)) put(name);
   }
   return errors;
 }
 
 export function Register(_props: Record<string, never>) {
+  const i18n = useI18n();
+  const { t, href } = i18n;
   const [fields, setFields] = useState<Record<Name, string>>({
     username: "",
     email: "",
@@ -67,24 +71,23 @@ export function Register(_props: Record<string, never>) {
         password: fields.password,
         language,
       });
-      setStatus({
-        ok: true,
-        text:
-          "Registration successful: you can log in now. If this address already had an account, we mailed it instead",
-      });
+      setStatus({ ok: true, text: t("register.done") });
       setFields({ username: "", email: "", password: "" });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 400) {
         setErrors(registrationErrors(error.details));
       }
-      setStatus({ ok: false, text: `Registration failed: ${errorMessage(error)}` });
+      setStatus({
+        ok: false,
+        text: t("register.failed", { reason: failureText(i18n, error) }),
+      });
     } finally {
       setSubmitting(false);
     }
   };
 
-  const input = (name: Name, label: string, type: string, autoComplete: string) => (
-    <Field id={`register-${name}`} label={label} error={errors[name]}>
+  const input = (name: Name, label: MessageKey, type: string, autoComplete: string) => (
+    <Field id={`register-${name}`} label={t(label)} error={errors[name] && t(errors[name])}>
       <input
         id={`register-${name}`}
         name={name}
@@ -94,7 +97,7 @@ export function Register(_props: Record<string, never>) {
         value={fields[name]}
         onChange={(e) =>
           setFields({ ...fields, [name]: e.currentTarget.value })}
-        {...errorAttrs(`register-${name}`, errors[name])}
+        {...errorAttrs(`register-${name}`, errors[name] && t(errors[name]))}
       />
     </Field>
   );
@@ -102,13 +105,13 @@ export function Register(_props: Record<string, never>) {
   return (
     <form className="register-form" method="post" onSubmit={submit} noValidate>
       <ul className="form-rules" id="register-rules">
-        <li>Your name as you like it written, 1 to 60 characters: spaces are fine</li>
-        <li>Your e-mail address: you log in with it</li>
-        <li>A password of 8 to 200 characters</li>
+        <li>{t("register.ruleName")}</li>
+        <li>{t("register.ruleEmail")}</li>
+        <li>{t("register.rulePassword")}</li>
       </ul>
-      {input("username", "Your name", "text", "name")}
-      {input("email", "Email", "email", "email")}
-      {input("password", "Password (8 to 200 characters)", "password", "new-password")}
+      {input("username", "register.name", "text", "name")}
+      {input("email", "address.email", "email", "email")}
+      {input("password", "register.password", "password", "new-password")}
       {status
         ? (
           <p
@@ -120,10 +123,13 @@ export function Register(_props: Record<string, never>) {
         )
         : null}
       <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
-        {submitting ? "Registering…" : "Register"}
+        {submitting ? t("register.busy") : t("register.submit")}
       </button>
       <p>
-        Have an account? <a href="/login">Log in</a>
+        <Sentence
+          id="register.haveAccount"
+          parts={{ link: <a href={href("/login")}>{t("login.title")}</a> }}
+        />
       </p>
     </form>
   );

@@ -3,17 +3,19 @@
  * one (the link from the mail), the form that sets the new password.
  */
 import { type FormEvent, useEffect, useState } from "react";
-import { useI18n } from "../i18n/mod.ts";
 import { errorAttrs, Field } from "../components/Field.tsx";
-import { errorMessage, postJson } from "../lib/api.ts";
+import { postJson } from "../lib/api.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
 export function ResetPassword(_props: Record<string, never>) {
+  const i18n = useI18n();
+  const { t, href, language } = i18n;
   const [token, setToken] = useState<string | null>(null);
   const [value, setValue] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [problem, setError] = useState<MessageKey | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { language } = useI18n();
 
   useEffect(() => {
     setToken(new URLSearchParams(location.search).get("token"));
@@ -22,24 +24,21 @@ export function ResetPassword(_props: Record<string, never>) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
-    if (token === null && !value.trim()) return setError("Enter your e-mail address");
-    if (token !== null && value.length < 8) return setError("Use at least 8 characters");
+    if (token === null && !value.trim()) return setError("form.enterEmail");
+    if (token !== null && value.length < 8) return setError("form.passwordShort");
     setError(undefined);
     setSubmitting(true);
     try {
       if (token === null) {
         await postJson("/api/auth/password-reset", { email: value.trim(), language });
-        setStatus({
-          ok: true,
-          text: "If an account has this address, a link is on its way: it works for one hour",
-        });
+        setStatus({ ok: true, text: t("reset.sent") });
       } else {
         await postJson("/api/auth/password-reset/confirm", { token, password: value });
-        setStatus({ ok: true, text: "Your new password is set: log in with it" });
+        setStatus({ ok: true, text: t("reset.done") });
         setValue("");
       }
     } catch (failure) {
-      setStatus({ ok: false, text: errorMessage(failure) });
+      setStatus({ ok: false, text: failureText(i18n, failure) });
     } finally {
       setSubmitting(false);
     }
@@ -47,14 +46,13 @@ export function ResetPassword(_props: Record<string, never>) {
 
   const asking = token === null;
   const id = asking ? "reset-email" : "reset-password";
+  const error = problem && t(problem);
   return (
     <form className="register-form" method="post" onSubmit={submit} noValidate>
       <p>
-        {asking
-          ? "Enter the e-mail address of your account and we will mail you a link to set a new password."
-          : "Choose a new password: 8 to 200 characters. Setting it signs you out everywhere."}
+        {t(asking ? "reset.askIntro" : "reset.setIntro")}
       </p>
-      <Field id={id} label={asking ? "Email" : "New password"} error={error}>
+      <Field id={id} label={t(asking ? "address.email" : "reset.newPassword")} error={error}>
         <input
           id={id}
           type={asking ? "email" : "password"}
@@ -75,10 +73,10 @@ export function ResetPassword(_props: Record<string, never>) {
         )
         : null}
       <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
-        {submitting ? "Sending…" : asking ? "Mail me a link" : "Set the new password"}
+        {submitting ? t("form.sending") : t(asking ? "reset.ask" : "reset.set")}
       </button>
       <p>
-        <a href="/login">Back to log in</a>
+        <a href={href("/login")}>{t("reset.back")}</a>
       </p>
     </form>
   );

@@ -43,7 +43,8 @@ async function loadStationery(
 }
 
 export function StationeryList({ query, page, categories }: StationeryListProps) {
-  const { t, href } = useI18n();
+  const i18n = useI18n();
+  const { t, href } = i18n;
   const home = href("/stationery");
   const listing = useListing(home, { query, page }, loadStationery);
   const [chosen, setChosen] = useState<StationeryItem | null>(null);
@@ -111,7 +112,7 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
             priceCents={chosen.priceCents}
             stock={chosen.stock}
             inCart={quantityInCart({ type: "stationery", id: chosen.id })}
-            onAdd={(n) => addItemToCart(stationeryCartItem(chosen), n)}
+            onAdd={(n) => addItemToCart(i18n, stationeryCartItem(chosen), n)}
             onClose={() => setChosen(null)}
           />
         )

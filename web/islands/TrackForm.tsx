@@ -4,21 +4,26 @@
  */
 import { type FormEvent, useState } from "react";
 import { Field } from "../components/Field.tsx";
-import { errorMessage, postJson } from "../lib/api.ts";
+import { postJson } from "../lib/api.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { failureText } from "../i18n/failures.ts";
 
-type Errors = Partial<Record<"orderId" | "email", string>>;
+/** Each field's problem as the key of its words in the page's language. */
+type Errors = Partial<Record<"orderId" | "email", MessageKey>>;
 
 /** The form's own checks, before asking the server. */
 export function validateLookup(f: { orderId: string; email: string }): Errors {
   const errors: Errors = {};
-  if (!/^#?\s*[1-9]\d{0,9}$/.test(f.orderId.trim())) errors.orderId = "Enter the order number";
+  if (!/^#?\s*[1-9]\d{0,9}$/.test(f.orderId.trim())) errors.orderId = "track.enterOrder";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
-    errors.email = "Enter the e-mail address you ordered with";
+    errors.email = "track.enterEmail";
   }
   return errors;
 }
 
 export function TrackForm(_props: Record<string, never>) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [fields, setFields] = useState({ orderId: "", email: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -36,12 +41,9 @@ export function TrackForm(_props: Record<string, never>) {
         orderId: Number(fields.orderId.replace(/\D/g, "")),
         email: fields.email.trim(),
       });
-      setStatus({
-        ok: true,
-        text: "If that order was placed with that address, its link is on its way there.",
-      });
+      setStatus({ ok: true, text: t("track.sent") });
     } catch (error) {
-      setStatus({ ok: false, text: `Could not ask: ${errorMessage(error)}` });
+      setStatus({ ok: false, text: t("track.failed", { reason: failureText(i18n, error) }) });
     } finally {
       setSending(false);
     }
@@ -54,7 +56,11 @@ export function TrackForm(_props: Record<string, never>) {
 
   return (
     <form className="track-form" onSubmit={submit} noValidate>
-      <Field id="track-order" label="Order number" error={errors.orderId}>
+      <Field
+        id="track-order"
+        label={t("track.orderNumber")}
+        error={errors.orderId && t(errors.orderId)}
+      >
         <input
           id="track-order"
           name="orderId"
@@ -64,7 +70,7 @@ export function TrackForm(_props: Record<string, never>) {
           onChange={(e) => set("orderId")(e.currentTarget.value)}
         />
       </Field>
-      <Field id="track-email" label="E-mail address" error={errors.email}>
+      <Field id="track-email" label={t("track.email")} error={errors.email && t(errors.email)}>
         <input
           id="track-email"
           name="email"
@@ -75,7 +81,7 @@ export function TrackForm(_props: Record<string, never>) {
         />
       </Field>
       <button className="button" type="submit" disabled={sending}>
-        {sending ? "Sending…" : "Mail me the link"}
+        {sending ? t("form.sending") : t("track.submit")}
       </button>
       {status && (
         <p className={`notice ${status.ok ? "notice-ok" : "notice-error"}`} role="status">

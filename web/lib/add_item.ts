@@ -1,9 +1,11 @@
 /** Putting an item in the stored cart, with the notice the shopper sees. */
 import { addToCart, type CartItem, lineKey } from "../../domain/cart/cart.ts";
 import { readCart, writeCart } from "./cart_store.ts";
+import type { I18n } from "../i18n/mod.ts";
 
 export interface AddOutcome {
   ok: boolean;
+  /** The notice in the page's language. */
   message: string;
 }
 
@@ -12,9 +14,9 @@ export function quantityInCart(item: Pick<CartItem, "type" | "id">): number {
   return readCart().find((line) => lineKey(line) === lineKey(item))?.quantity ?? 0;
 }
 
-export function addItemToCart(item: CartItem, quantity: number): AddOutcome {
+export function addItemToCart(i18n: I18n, item: CartItem, quantity: number): AddOutcome {
   const change = addToCart(readCart(), item, quantity);
-  if (change.kind !== "ok") return { ok: false, message: change.message };
+  if (change.kind !== "ok") return { ok: false, message: i18n.t("cart.insufficient") };
   writeCart(change.cart);
-  return { ok: true, message: `Added ${quantity} × ${item.title} to your cart` };
+  return { ok: true, message: i18n.t("cart.added", { quantity, title: item.title }) };
 }

@@ -2,6 +2,7 @@
 import { type Cart, cartLineRequests, cartTotalCents } from "../../domain/cart/cart.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { LineRequest, PaymentMethod } from "../../domain/orders/model.ts";
+import type { MessageKey } from "../i18n/mod.ts";
 
 export interface CheckoutFields {
   name: string;
@@ -18,7 +19,8 @@ export interface CheckoutFields {
 }
 
 export type FieldName = keyof CheckoutFields;
-export type FieldErrors = Partial<Record<FieldName, string>>;
+/** Each field's problem as the key of its words in the page's language. */
+export type FieldErrors = Partial<Record<FieldName, MessageKey>>;
 
 export const EMPTY_FIELDS: CheckoutFields = {
   name: "",
@@ -39,20 +41,20 @@ const POSTCODE = /^\d{5}$/;
 /** Every problem with the form, by field; empty when it can be sent. */
 export function validateCheckout(f: CheckoutFields): FieldErrors {
   const errors: FieldErrors = {};
-  if (!f.name.trim()) errors.name = "Enter your name";
-  if (!f.email.trim()) errors.email = "Enter your e-mail address";
-  else if (!EMAIL.test(f.email.trim())) errors.email = "Enter a valid e-mail address";
-  if (!f.phone.trim()) errors.phone = "Enter your phone number";
+  if (!f.name.trim()) errors.name = "form.enterName";
+  if (!f.email.trim()) errors.email = "form.enterEmail";
+  else if (!EMAIL.test(f.email.trim())) errors.email = "form.emailInvalid";
+  if (!f.phone.trim()) errors.phone = "form.enterPhone";
   else if (!PHONE.test(f.phone.trim()) || f.phone.replace(/\D/g, "").length < 9) {
-    errors.phone = "Enter a valid phone number, such as 077 123 4567";
+    errors.phone = "form.phoneInvalid";
   }
-  if (!f.address.trim()) errors.address = "Enter the delivery address";
-  if (!f.postalCode.trim()) errors.postalCode = "Enter the postal code";
-  else if (!POSTCODE.test(f.postalCode.trim())) errors.postalCode = "A postal code has 5 digits";
-  if (!f.provinceId) errors.provinceId = "Choose a province";
-  if (!f.districtId) errors.districtId = "Choose a district";
-  if (!f.city.trim()) errors.areaId = "Choose a city";
-  else if (!f.areaId) errors.areaId = "Choose a city from the list";
+  if (!f.address.trim()) errors.address = "form.enterAddress";
+  if (!f.postalCode.trim()) errors.postalCode = "form.enterPostalCode";
+  else if (!POSTCODE.test(f.postalCode.trim())) errors.postalCode = "form.postalCodeDigits";
+  if (!f.provinceId) errors.provinceId = "form.chooseProvince";
+  if (!f.districtId) errors.districtId = "form.chooseDistrict";
+  if (!f.city.trim()) errors.areaId = "form.chooseCity";
+  else if (!f.areaId) errors.areaId = "form.cityFromList";
   return errors;
 }
 
@@ -99,24 +101,20 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 };
 
 /**
- * Field messages from a 400 answer's details, which name each bad field either as an
- * object (`{email: "..."}`) or a list (`[{path: ["email"], message: "..."}]`).
+ * The fields a 400 answer's details name, either as an object (`{email: "..."}`) or a list
+ * (`[{path: ["email"], message: "..."}]`), each marked 'Check this field' in the page's
+ * language (the API's own message is English).
  */
 export function serverFieldErrors(details: unknown): FieldErrors {
   const errors: FieldErrors = {};
-  const put = (name: unknown, message: unknown) => {
+  const put = (name: unknown) => {
     const field = SERVER_FIELDS[String(name)];
-    if (field && !errors[field]) errors[field] = String(message);
+    if (field) errors[field] = "form.checkField";
   };
   if (Array.isArray(details)) {
-    for (const d of details) {
-      const path = Array.isArray(d?.path) ? d.path[0] : d?.field ?? d?.path;
-      put(path, d?.message ?? "Check this field");
-    }
+    for (const d of details) put(Array.isArray(d?.path) ? d.path[0] : d?.field ?? d?.path);
   } else if (details && typeof details === "object") {
-    for (const [name, message] of Object.entries(details)) {
-      put(name, Array.isArray(message) ? message[0] : message);
-    }
+    for (const name of Object.keys(details)) put(name);
   }
   return errors;
 }

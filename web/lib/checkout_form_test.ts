@@ -10,6 +10,7 @@ import {
   validateCheckout,
 } from "./checkout_form.ts";
 import { storedLine } from "./cart_store.ts";
+import { i18nFor } from "../i18n/mod.ts";
 
 const FILLED: CheckoutFields = {
   name: "Nimal Perera",
@@ -70,10 +71,12 @@ Deno.test("validateCheckout() refuses a bad e-mail, phone, postcode and an unlis
     postalCode: "1037",
     areaId: "",
   });
-  assert.equal(errors.email, "Enter a valid e-mail address");
-  assert.match(errors.phone ?? "", /valid phone/);
-  assert.equal(errors.postalCode, "A postal code has 5 digits");
-  assert.equal(errors.areaId, "Choose a city from the list");
+  const { t } = i18nFor("en");
+  assert.equal(t(errors.email!), "Enter a valid e-mail address");
+  assert.match(t(errors.phone!), /valid phone/);
+  assert.equal(t(errors.postalCode!), "A postal code has 5 digits");
+  assert.equal(t(errors.areaId!), "Choose a city from the list");
+  assert.equal(i18nFor("si").t(errors.areaId!), "ලැයිස්තුවෙන් නගරයක් තෝරන්න");
 });
 
 Deno.test("orderPayload() sends ids, the items' total in rupees and one line per item", () => {
@@ -100,13 +103,13 @@ Deno.test("idempotencyKeyFor() keeps the key for the same body and makes one for
   assert.equal(idempotencyKeyFor(first, "b", next).key, "key-2");
 });
 
-Deno.test("serverFieldErrors() reads details given by field or as a list of paths", () => {
+Deno.test("serverFieldErrors() marks the fields named by field or as a list of paths", () => {
   assert.deepEqual(serverFieldErrors({ email: "Invalid email", area: ["Unknown area"] }), {
-    email: "Invalid email",
-    areaId: "Unknown area",
+    email: "form.checkField",
+    areaId: "form.checkField",
   });
   assert.deepEqual(serverFieldErrors([{ path: ["phone"], message: "Too short" }]), {
-    phone: "Too short",
+    phone: "form.checkField",
   });
   assert.deepEqual(serverFieldErrors("nonsense"), {});
 });

@@ -3,33 +3,12 @@ import { useCallback, useEffect, useState } from "react";
 import type { Cart } from "../../domain/cart/cart.ts";
 import { readCart, subscribeCart, writeCart } from "./cart_store.ts";
 import { refreshFromShop } from "./refresh_cart.ts";
-
-export interface Notice {
-  tone: "info" | "error";
-  text: string;
-}
-
-/** What a refresh found, in words. */
-export function refreshNotices(
-  removed: { title: string }[],
-  changed: number,
-  unchecked: number,
-): Notice[] {
-  const notices: Notice[] = removed.map((line) => ({
-    tone: "info" as const,
-    text: `${line.title} is no longer sold and was removed from your cart`,
-  }));
-  if (changed > 0) notices.push({ tone: "info", text: "Prices and stock were updated" });
-  if (unchecked > 0) {
-    notices.push({ tone: "error", text: "Could not check the latest prices; please try again" });
-  }
-  return notices;
-}
+import { type CartNotice, refreshNotices } from "./cart_words.ts";
 
 export function useStoredCart() {
   // null until the browser's copy is read: the server renders the loading state.
   const [cart, setCartState] = useState<Cart | null>(null);
-  const [notices, setNotices] = useState<Notice[]>([]);
+  const [notices, setNotices] = useState<CartNotice[]>([]);
   const [refreshing, setRefreshing] = useState(false);
 
   const setCart = useCallback((next: Cart) => {

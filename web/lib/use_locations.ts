@@ -12,11 +12,13 @@ interface WireArea {
   postal_code?: string | null;
 }
 
-export function useDistricts(provinceId: string): { districts: District[]; error?: string } {
+/** The districts of a province, or the failure that kept them away (worded by the page). */
+export function useDistricts(provinceId: string): { districts: District[]; error?: unknown } {
   const [districts, setDistricts] = useState<District[]>([]);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
   useEffect(() => {
     setDistricts([]);
+    setError(undefined);
     if (!provinceId) return;
     let live = true;
     getJson<{ data: WireDistrict[] }>(`/api/locations/districts?provinceId=${provinceId}`).then(
@@ -27,7 +29,7 @@ export function useDistricts(provinceId: string): { districts: District[]; error
           );
         }
       },
-      (err) => live && setError(`Could not load districts: ${err.message}`),
+      (err) => live && setError(err),
     );
     return () => {
       live = false;
@@ -36,11 +38,13 @@ export function useDistricts(provinceId: string): { districts: District[]; error
   return { districts, error };
 }
 
-export function useAreas(districtId: string): { areas: Area[]; error?: string } {
+/** The cities of a district, or the failure that kept them away (worded by the page). */
+export function useAreas(districtId: string): { areas: Area[]; error?: unknown } {
   const [areas, setAreas] = useState<Area[]>([]);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
   useEffect(() => {
     setAreas([]);
+    setError(undefined);
     if (!districtId) return;
     let live = true;
     getJson<{ data: WireArea[] }>(`/checkout/cities?districtId=${districtId}`).then(
@@ -53,7 +57,7 @@ export function useAreas(districtId: string): { areas: Area[]; error?: string } 
           postcode: a.postcode ?? a.postal_code ?? null,
         })));
       },
-      (err) => live && setError(`Could not load cities: ${err.message}`),
+      (err) => live && setError(err),
     );
     return () => {
       live = false;

@@ -4,29 +4,33 @@ import { Island } from "../components/Island.tsx";
 import { Account } from "../islands/Account.tsx";
 import { Login } from "../islands/Login.tsx";
 import { ResetPassword } from "../islands/ResetPassword.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 export function LoginPage() {
+  const { t } = useI18n();
   return (
     <section className="narrow">
-      <h1 className="page-title">Log in</h1>
+      <h1 className="page-title">{t("login.title")}</h1>
       <Island name="Login" component={Login} props={{}} />
     </section>
   );
 }
 
 export function AccountPage({ provinces }: { provinces: Province[] }) {
+  const { t } = useI18n();
   return (
     <section className="narrow">
-      <h1 className="page-title">Your account</h1>
+      <h1 className="page-title">{t("account.title")}</h1>
       <Island name="Account" component={Account} props={{ provinces }} />
     </section>
   );
 }
 
 export function ResetPasswordPage() {
+  const { t } = useI18n();
   return (
     <section className="narrow">
-      <h1 className="page-title">Reset your password</h1>
+      <h1 className="page-title">{t("reset.title")}</h1>
       <Island name="ResetPassword" component={ResetPassword} props={{}} />
     </section>
   );

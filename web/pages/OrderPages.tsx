@@ -4,8 +4,10 @@
  */
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { BankDetails } from "../../domain/shop.ts";
-import { formatLkr, rupeesToCents } from "../../domain/money.ts";
+import { rupeesToCents } from "../../domain/money.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
+import { Sentence } from "../components/Sentence.tsx";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
@@ -13,90 +15,78 @@ import { TrackForm } from "../islands/TrackForm.tsx";
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
 const MAX_PROOFS = 5;
 
-const STATUS_TEXT: Record<CustomerOrder["status"], string> = {
-  pending: "Being prepared",
-  completed: "Handed to delivery",
-  rejected: "Cancelled",
+const STATUS_TEXT: Record<CustomerOrder["status"], MessageKey> = {
+  pending: "order.statusPending",
+  completed: "order.statusCompleted",
+  rejected: "order.statusRejected",
 };
 
-const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], string> = {
-  unpaid: "Not paid yet",
-  proof_submitted: "Deposit slip received, being checked",
-  paid: "Paid",
+const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], MessageKey> = {
+  unpaid: "order.paymentUnpaid",
+  proof_submitted: "order.paymentProof",
+  paid: "order.paymentPaid",
 };
 
-const EVENT_TEXT: Record<CustomerOrder["events"][number]["kind"], string> = {
-  placed: "Order placed",
-  proof_submitted: "Deposit slip sent",
-  paid: "Payment received",
-  unpaid: "Payment marked as not received",
-  completed: "Handed to delivery",
-  rejected: "Order cancelled",
-  lapsed: "Cancelled: payment not received in time",
-  note: "Note",
+const EVENT_TEXT: Record<CustomerOrder["events"][number]["kind"], MessageKey> = {
+  placed: "order.eventPlaced",
+  proof_submitted: "order.eventProof",
+  paid: "order.eventPaid",
+  unpaid: "order.eventUnpaid",
+  completed: "order.eventCompleted",
+  rejected: "order.eventRejected",
+  lapsed: "order.eventLapsed",
+  note: "order.eventNote",
 };
-
-/** An instant as people in Sri Lanka read it: "1 Mar 2026, 3:30 PM". */
-export function colomboDateTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Colombo",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  }).format(new Date(iso));
-}
-
-function money(rupees: number): string {
-  return formatLkr(rupeesToCents(rupees) ?? 0);
-}
 
 export function OrderPage(
   { order, orderKey, bank }: { order: CustomerOrder; orderKey: string; bank: BankDetails },
 ) {
+  const { t, lkr, dateTime, href } = useI18n();
+  const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").length;
   const takesProof = order.payment_method === "Bank Deposit" && order.status === "pending" &&
     order.payment_status !== "paid";
   return (
     <section className="order-page">
-      <h1 className="page-title">Order #{order.id}</h1>
+      <h1 className="page-title">{t("order.title", { id: order.id })}</h1>
       <dl className="order-facts">
-        <dt>Placed</dt>
-        <dd>{colomboDateTime(order.order_date)}</dd>
-        <dt>Status</dt>
+        <dt>{t("order.placed")}</dt>
+        <dd>{dateTime(order.order_date)}</dd>
+        <dt>{t("order.status")}</dt>
         <dd>
-          <strong>{STATUS_TEXT[order.status]}</strong>
+          <strong>{t(STATUS_TEXT[order.status])}</strong>
         </dd>
-        <dt>Payment</dt>
+        <dt>{t("order.payment")}</dt>
         <dd>
-          {order.payment_method === "COD" ? "Cash on Delivery" : "Bank Deposit"}:{" "}
-          <strong>{PAYMENT_TEXT[order.payment_status]}</strong>
+          {t(order.payment_method === "COD" ? "payment.cod" : "payment.bankDeposit")}:{" "}
+          <strong>{t(PAYMENT_TEXT[order.payment_status])}</strong>
         </dd>
         {order.courier && (
           <>
-            <dt>Courier</dt>
+            <dt>{t("order.courier")}</dt>
             <dd>{order.courier}</dd>
           </>
         )}
         {order.tracking_number && (
           <>
-            <dt>Tracking number</dt>
+            <dt>{t("order.tracking")}</dt>
             <dd>{order.tracking_number}</dd>
           </>
         )}
-        <dt>Total to pay</dt>
+        <dt>{t("amount.totalToPay")}</dt>
         <dd>{money(order.subtotal)}</dd>
       </dl>
 
       {takesProof && (
         <section className="order-section">
-          <h2>Pay by bank deposit</h2>
+          <h2>{t("order.payByBank")}</h2>
           {order.payment_status === "unpaid" && order.expires_at && (
             <p className="notice">
-              Deposit {money(order.subtotal)} with order #{order.id} as the reference before{" "}
-              <strong>{colomboDateTime(order.expires_at)}</strong>, or the order is cancelled.
+              <Sentence
+                id="order.depositBefore"
+                values={{ amount: money(order.subtotal), id: order.id }}
+                parts={{ deadline: <strong>{dateTime(order.expires_at)}</strong> }}
+              />
             </p>
           )}
           <BankDetailsList bank={bank} />
@@ -109,13 +99,13 @@ export function OrderPage(
       )}
 
       <section className="order-section">
-        <h2>Items</h2>
+        <h2>{t("order.items")}</h2>
         <table className="order-lines">
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Amount</th>
+              <th scope="col">{t("order.item")}</th>
+              <th scope="col">{t("order.quantity")}</th>
+              <th scope="col">{t("order.amount")}</th>
             </tr>
           </thead>
           <tbody>
@@ -123,7 +113,7 @@ export function OrderPage(
               <tr key={item.id}>
                 <td>
                   {item.title}
-                  <span className="hint">{money(item.price)} each</span>
+                  <span className="hint">{t("cart.each", { price: money(item.price) })}</span>
                 </td>
                 <td>{item.quantity}</td>
                 <td>{money(item.line_total)}</td>
@@ -132,15 +122,15 @@ export function OrderPage(
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={2}>Items</th>
+              <th scope="row" colSpan={2}>{t("amount.items")}</th>
               <td>{money(order.total)}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={2}>Delivery fee</th>
+              <th scope="row" colSpan={2}>{t("amount.deliveryFee")}</th>
               <td>{money(order.delivery_fee)}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={2}>Total to pay</th>
+              <th scope="row" colSpan={2}>{t("amount.totalToPay")}</th>
               <td>{money(order.subtotal)}</td>
             </tr>
           </tfoot>
@@ -148,7 +138,7 @@ export function OrderPage(
       </section>
 
       <section className="order-section">
-        <h2>Delivering to</h2>
+        <h2>{t("order.deliveringTo")}</h2>
         <address>
           {order.name}
           <br />
@@ -159,13 +149,13 @@ export function OrderPage(
       </section>
 
       <section className="order-section">
-        <h2>What has happened</h2>
+        <h2>{t("order.history")}</h2>
         <ol className="timeline">
           {order.events.map((event, i) => (
             <li key={i}>
-              <time dateTime={event.at}>{colomboDateTime(event.at)}</time>
+              <time dateTime={event.at}>{dateTime(event.at)}</time>
               <span>
-                {EVENT_TEXT[event.kind]}
+                {t(EVENT_TEXT[event.kind])}
                 {event.note ? `: ${event.note}` : ""}
               </span>
             </li>
@@ -173,23 +163,21 @@ export function OrderPage(
         </ol>
       </section>
       <p>
-        <a href="/">Back to the shop</a>
+        <a href={href("/")}>{t("order.back")}</a>
       </p>
     </section>
   );
 }
 
 export function TrackPage() {
+  const { t } = useI18n();
   return (
     <section className="narrow">
-      <h1 className="page-title">Track your order</h1>
-      <p>
-        Enter your order number and the e-mail address you ordered with: we mail the link to your
-        order's page to that address.
-      </p>
+      <h1 className="page-title">{t("track.title")}</h1>
+      <p>{t("track.intro")}</p>
       <Island name="TrackForm" component={TrackForm} props={{}} />
       <noscript>
-        <p className="notice">Please turn on JavaScript to ask for the link.</p>
+        <p className="notice">{t("track.noScript")}</p>
       </noscript>
     </section>
   );

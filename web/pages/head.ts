@@ -94,51 +94,64 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
     case "cart":
       return {
         title: `${i18n.t("head.cart")} | ${name}`,
-        description: "The books and stationery in your cart.",
+        description: i18n.t("head.cartDescription"),
       };
     case "checkout":
       return {
         title: `${i18n.t("checkout.title")} | ${name}`,
-        description: "Delivery details and payment for your order.",
+        description: i18n.t("head.checkoutDescription"),
       };
     case "order":
       return {
-        title: `Order #${model.order.id} | ${name}`,
-        description: "Your order's status, payment and delivery.",
+        title: `${i18n.t("order.title", { id: model.order.id })} | ${name}`,
+        description: i18n.t("order.description"),
       };
     case "track":
       return {
-        title: `Track your order | ${name}`,
-        description: "Get the link to your order's page by e-mail.",
+        title: `${i18n.t("track.title")} | ${name}`,
+        description: i18n.t("track.description"),
+        canonical: absoluteUrl(shop, "/track"),
       };
     case "register":
       return {
         title: `${i18n.t("register.title")} | ${name}`,
-        description: "Create a Pothgula account.",
+        description: i18n.t("register.description"),
         canonical: absoluteUrl(shop, "/register"),
       };
     case "login":
-      return { title: `Log in | ${name}`, description: "Log in to your Pothgula account." };
+      return {
+        title: `${i18n.t("login.title")} | ${name}`,
+        description: i18n.t("login.description"),
+        canonical: absoluteUrl(shop, "/login"),
+      };
     case "account":
-      return { title: `Your account | ${name}`, description: "Your orders and delivery address." };
+      return {
+        title: `${i18n.t("account.title")} | ${name}`,
+        description: i18n.t("account.description"),
+      };
     case "reset_password":
-      return { title: `Reset your password | ${name}`, description: "Set a new password." };
+      return {
+        title: `${i18n.t("reset.title")} | ${name}`,
+        description: i18n.t("reset.description"),
+      };
     case "privacy":
       return {
-        title: `Privacy Policy | ${name}`,
-        description: "How Pothgula handles your personal data.",
+        title: `${i18n.t("privacy.title")} | ${name}`,
+        description: i18n.t("privacy.description"),
         canonical: absoluteUrl(shop, "/privacy"),
       };
     case "terms":
       return {
-        title: `Terms & Conditions | ${name}`,
-        description: "The terms on which Pothgula sells and delivers.",
+        title: `${i18n.t("terms.title")} | ${name}`,
+        description: i18n.t("terms.description"),
         canonical: absoluteUrl(shop, "/terms"),
       };
     case "not_found":
       return {
         title: `${i18n.t("notFound.title")} | ${name}`,
-        description: "This page does not exist.",
+        description: i18n.t("head.notFoundDescription"),
       };
+    case "error":
+      return { title: `${i18n.t("error.title")} | ${name}`, description: i18n.t("error.text") };
   }
 }

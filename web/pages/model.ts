@@ -22,7 +22,8 @@ export type PageModel =
   | { kind: "reset_password" }
   | { kind: "privacy" }
   | { kind: "terms" }
-  | { kind: "not_found" };
+  | { kind: "not_found" }
+  | { kind: "error" };
 
 /** The built files a page links to (URLs under /assets/). */
 export interface PageAssets {
