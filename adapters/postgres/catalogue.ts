@@ -14,21 +14,25 @@ import type {
 import type { SqlClient } from "./sql_client.ts";
 import {
   BOOK_COLUMNS,
+  BOOK_TABLE,
   bookFromRow,
   type BookRow,
   BOOKS_FROM,
   categoryFromRow,
   escapeLike,
   filterCondition,
+  type ProductTable,
   searchKeySql,
   type SqlCondition,
   STATIONERY_COLUMNS,
   STATIONERY_FROM,
+  STATIONERY_TABLE,
   stationeryFromRow,
   type StationeryRow,
 } from "./catalogue_rows.ts";
 import { orderOf } from "./catalogue_order.ts";
 import { searchTerm } from "../../domain/catalogue/search.ts";
+import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
 
 /** Rows to skip before a page; pages count from 1. */
 function offsetOf(page: PageRequest): number {
@@ -81,33 +85,28 @@ export class PostgresCatalogue implements Catalogue {
    * sort by category name joins the categories to find the page's ids.
    */
   async #page<R, T>(
-    query: {
-      columns: string;
-      from: string;
-      table: string;
-      alias: "b" | "s";
-      filter: BookFilter;
-      sort?: CatalogueSort;
-    },
+    product: ProductTable<R, T>,
+    query: { filter: BookFilter; sort?: CatalogueSort },
     page: PageRequest,
-    map: (row: R) => T,
   ): Promise<Page<T>> {
-    const condition = filterCondition(query.alias, query.filter);
+    const condition = filterCondition(product, query.filter);
     const { where, params } = condition;
     const n = params.length;
-    const a = query.alias;
+    const a = product.alias;
     const order = orderOf(a, query.sort);
     const term = searchTerm(query.filter.q);
-    // A book search without a sort of its own puts the books whose title holds the term
-    // before those found by their author or ISBN-13, each group oldest first.
-    const titleFirst = a === "b" && query.sort === undefined && term !== "";
+    // A search without a sort of its own, of a kind found by more than its title (a book by
+    // its author or ISBN-13 too), puts the products whose title holds the term first, each
+    // group oldest first.
+    const titleFirst = searchesBeyondTitle(product.kind) && query.sort === undefined &&
+      term !== "";
     const orderBy = titleFirst
-      ? `(${searchKeySql("b.title")} LIKE $${n + 3}) DESC, b.id`
+      ? `(${searchKeySql(`${a}.title`)} LIKE $${n + 3}) DESC, ${a}.id`
       : order.orderBy;
-    const source = order.needsCategory ? query.from : `${query.table} ${a}`;
+    const source = order.needsCategory ? product.from : `${product.table} ${a}`;
     const [rows, total] = await Promise.all([
       this.#sql.query<R>(
-        `SELECT ${query.columns} FROM ${query.from}
+        `SELECT ${product.columns} FROM ${product.from}
          JOIN (SELECT ${a}.id FROM ${source} WHERE ${where}
                ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
            ON page.id = ${a}.id
@@ -119,17 +118,13 @@ export class PostgresCatalogue implements Catalogue {
           ...(titleFirst ? [`%${escapeLike(term)}%`] : []),
         ],
       ),
-      this.#total(query.table, a, condition),
+      this.#total(product.table, a, condition),
     ]);
-    return { items: rows.map(map), page: page.page, pageSize: page.pageSize, total };
+    return { items: rows.map(product.fromRow), page: page.page, pageSize: page.pageSize, total };
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
-    return this.#page<BookRow, Book>(
-      { columns: BOOK_COLUMNS, from: BOOKS_FROM, table: "books", alias: "b", filter, sort },
-      page,
-      bookFromRow,
-    );
+    return this.#page(BOOK_TABLE, { filter, sort }, page);
   }
 
   async findBook(id: number): Promise<Book | undefined> {
@@ -152,18 +147,7 @@ export class PostgresCatalogue implements Catalogue {
     page: PageRequest,
     sort?: StationerySort,
   ): Promise<Page<StationeryItem>> {
-    return this.#page<StationeryRow, StationeryItem>(
-      {
-        columns: STATIONERY_COLUMNS,
-        from: STATIONERY_FROM,
-        table: "stationery_items",
-        alias: "s",
-        filter,
-        sort,
-      },
-      page,
-      stationeryFromRow,
-    );
+    return this.#page(STATIONERY_TABLE, { filter, sort }, page);
   }
 
   async findStationery(id: number): Promise<StationeryItem | undefined> {
