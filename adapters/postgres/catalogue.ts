@@ -13,22 +13,14 @@ import type {
 } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import {
-  BOOK_COLUMNS,
   BOOK_TABLE,
-  bookFromRow,
-  type BookRow,
-  BOOKS_FROM,
   categoryFromRow,
   escapeLike,
   filterCondition,
   type ProductTable,
   searchKeySql,
   type SqlCondition,
-  STATIONERY_COLUMNS,
-  STATIONERY_FROM,
   STATIONERY_TABLE,
-  stationeryFromRow,
-  type StationeryRow,
 } from "./catalogue_rows.ts";
 import { orderOf } from "./catalogue_order.ts";
 import { searchTerm } from "../../domain/catalogue/search.ts";
@@ -127,12 +119,18 @@ export class PostgresCatalogue implements Catalogue {
     return this.#page(BOOK_TABLE, { filter, sort }, page);
   }
 
-  async findBook(id: number): Promise<Book | undefined> {
-    const rows = await this.#sql.query<BookRow>(
-      `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1 AND NOT b.archived`,
+  /** One product on sale by id. */
+  async #find<R, T>(product: ProductTable<R, T>, id: number): Promise<T | undefined> {
+    const a = product.alias;
+    const rows = await this.#sql.query<R>(
+      `SELECT ${product.columns} FROM ${product.from} WHERE ${a}.id = $1 AND NOT ${a}.archived`,
       [id],
     );
-    return rows.length > 0 ? bookFromRow(rows[0]) : undefined;
+    return rows.length > 0 ? product.fromRow(rows[0]) : undefined;
+  }
+
+  findBook(id: number): Promise<Book | undefined> {
+    return this.#find(BOOK_TABLE, id);
   }
 
   async listAuthors(): Promise<string[]> {
@@ -150,12 +148,8 @@ export class PostgresCatalogue implements Catalogue {
     return this.#page(STATIONERY_TABLE, { filter, sort }, page);
   }
 
-  async findStationery(id: number): Promise<StationeryItem | undefined> {
-    const rows = await this.#sql.query<StationeryRow>(
-      `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1 AND NOT s.archived`,
-      [id],
-    );
-    return rows.length > 0 ? stationeryFromRow(rows[0]) : undefined;
+  findStationery(id: number): Promise<StationeryItem | undefined> {
+    return this.#find(STATIONERY_TABLE, id);
   }
 
   async listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
