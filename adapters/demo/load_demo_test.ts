@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalogue/filter.ts";
+import { matchesFilter } from "../../domain/catalogue/filter.ts";
 import type { Book, Category, StationeryItem } from "../../domain/catalogue/model.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
 import type {
@@ -23,12 +23,12 @@ class InMemoryShop {
 
   readonly catalogue: Catalogue = {
     listBooks: (filter, page) =>
-      Promise.resolve(paginate(this.books.filter((b) => matchesBookFilter(b, filter)), page)),
+      Promise.resolve(paginate(this.books.filter((b) => matchesFilter("book", b, filter)), page)),
     findBook: (id) => Promise.resolve(this.books.find((b) => b.id === id)),
     listAuthors: () => Promise.resolve([...new Set(this.books.map((b) => b.author))].sort()),
     listStationery: (filter, page) =>
       Promise.resolve(
-        paginate(this.stationery.filter((i) => matchesStationeryFilter(i, filter)), page),
+        paginate(this.stationery.filter((i) => matchesFilter("stationery", i, filter)), page),
       ),
     findStationery: (id) => Promise.resolve(this.stationery.find((i) => i.id === id)),
     listCategories: () => Promise.resolve([...this.categories]),

@@ -32,7 +32,11 @@ import type {
   StationeryItem,
   StationerySort,
 } from "../../domain/catalogue/model.ts";
-import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalogue/filter.ts";
+import {
+  type FilteredKinds,
+  matchesFilter,
+  searchesBeyondTitle,
+} from "../../domain/catalogue/filter.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
@@ -68,14 +72,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   // Storefront reads
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
-    const all = sortProducts(this.#liveBooks().filter((b) => matchesBookFilter(b, filter)), sort);
-    if (sort !== undefined || searchTerm(filter.q) === "") {
-      return Promise.resolve(paginate(all, page));
-    }
-    // A search without a sort: the books whose title holds the term first, each group by id.
-    const first = all.filter((b) => holdsTerm(b.title, filter.q));
-    const rest = all.filter((b) => !holdsTerm(b.title, filter.q));
-    return Promise.resolve(paginate([...first, ...rest], page));
+    return Promise.resolve(this.#list("book", this.#liveBooks(), filter, page, sort));
   }
 
   findBook(id: number): Promise<Book | undefined> {
@@ -93,8 +90,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     page: PageRequest,
     sort?: StationerySort,
   ): Promise<Page<StationeryItem>> {
-    const all = this.#liveStationery().filter((s) => matchesStationeryFilter(s, filter));
-    return Promise.resolve(paginate(sortProducts(all, sort), page));
+    return Promise.resolve(this.#list("stationery", this.#liveStationery(), filter, page, sort));
   }
 
   findStationery(id: number): Promise<StationeryItem | undefined> {
@@ -276,19 +272,15 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     return Promise.resolve([...new Set(images)].filter((i) => used.has(i)));
   }
 
-  // The archive is searched by the storefront's own rules (domain/catalogue/filter.ts).
   listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>> {
-    const filter = { q, inStock: true, outOfStock: true };
-    const all = [...this.books.values()].filter((b) => b.archived).map((b) => this.#book(b))
-      .filter((b) => matchesBookFilter(b, filter)).reverse();
-    return Promise.resolve(paginate(all, page));
+    const archived = [...this.books.values()].filter((b) => b.archived).map((b) => this.#book(b));
+    return Promise.resolve(this.#archive("book", archived, page, q));
   }
 
   listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>> {
-    const filter = { q, inStock: true, outOfStock: true };
-    const all = [...this.stationery.values()].filter((s) => s.archived).map((s) => this.#item(s))
-      .filter((s) => matchesStationeryFilter(s, filter)).reverse();
-    return Promise.resolve(paginate(all, page));
+    const archived = [...this.stationery.values()].filter((s) => s.archived)
+      .map((s) => this.#item(s));
+    return Promise.resolve(this.#archive("stationery", archived, page, q));
   }
 
   restoreBook(id: number): Promise<WriteResult<Book>> {
@@ -362,6 +354,38 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       created: plan.create.length,
       updated: plan.update.length,
     });
+  }
+
+  /**
+   * One kind's listing, filtered, sorted and paged. A search without a sort of its own,
+   * in a kind searched by more than titles, lists the products whose title holds the term
+   * first, each group in the sort's order.
+   */
+  #list<K extends ProductKind>(
+    kind: K,
+    live: FilteredKinds[K]["product"][],
+    filter: FilteredKinds[K]["filter"],
+    page: PageRequest,
+    sort?: CatalogueSort,
+  ): Page<FilteredKinds[K]["product"]> {
+    const all = sortProducts(live.filter((p) => matchesFilter(kind, p, filter)), sort);
+    if (sort !== undefined || searchTerm(filter.q) === "" || !searchesBeyondTitle(kind)) {
+      return paginate(all, page);
+    }
+    const first = all.filter((p) => holdsTerm(p.title, filter.q));
+    const rest = all.filter((p) => !holdsTerm(p.title, filter.q));
+    return paginate([...first, ...rest], page);
+  }
+
+  /** One kind's archive, newest first, searched by the storefront's own rules. */
+  #archive<K extends ProductKind>(
+    kind: K,
+    archived: FilteredKinds[K]["product"][],
+    page: PageRequest,
+    q: string | undefined,
+  ): Page<FilteredKinds[K]["product"]> {
+    const filter = { q, inStock: true, outOfStock: true };
+    return paginate(archived.filter((p) => matchesFilter(kind, p, filter)).reverse(), page);
   }
 
   #isbnTaken(isbn13: string): boolean {

@@ -13,22 +13,18 @@ import type {
 } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import {
-  BOOK_COLUMNS,
-  bookFromRow,
-  type BookRow,
-  BOOKS_FROM,
+  BOOK_TABLE,
   categoryFromRow,
   escapeLike,
   filterCondition,
+  type ProductTable,
   searchKeySql,
   type SqlCondition,
-  STATIONERY_COLUMNS,
-  STATIONERY_FROM,
-  stationeryFromRow,
-  type StationeryRow,
+  STATIONERY_TABLE,
 } from "./catalogue_rows.ts";
 import { orderOf } from "./catalogue_order.ts";
 import { searchTerm } from "../../domain/catalogue/search.ts";
+import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
 
 /** Rows to skip before a page; pages count from 1. */
 function offsetOf(page: PageRequest): number {
@@ -92,33 +88,28 @@ export class PostgresCatalogue implements Catalogue {
    * sort by category name joins the categories to find the page's ids.
    */
   async #page<R, T>(
-    query: {
-      columns: string;
-      from: string;
-      table: string;
-      alias: "b" | "s";
-      filter: BookFilter;
-      sort?: CatalogueSort;
-    },
+    product: ProductTable<R, T>,
+    query: { filter: BookFilter; sort?: CatalogueSort },
     page: PageRequest,
-    map: (row: R) => T,
   ): Promise<Page<T>> {
-    const condition = filterCondition(query.alias, query.filter);
+    const condition = filterCondition(product, query.filter);
     const { where, params } = condition;
     const n = params.length;
-    const a = query.alias;
+    const a = product.alias;
     const order = orderOf(a, query.sort);
     const term = searchTerm(query.filter.q);
-    // A book search without a sort of its own puts the books whose title holds the term
-    // before those found by their author or ISBN-13, each group oldest first.
-    const titleFirst = a === "b" && query.sort === undefined && term !== "";
+    // A search without a sort of its own, of a kind found by more than its title (a book by
+    // its author or ISBN-13 too), puts the products whose title holds the term first, each
+    // group oldest first.
+    const titleFirst = searchesBeyondTitle(product.kind) && query.sort === undefined &&
+      term !== "";
     const orderBy = titleFirst
-      ? `(${searchKeySql("b.title")} LIKE $${n + 3}) DESC, b.id`
+      ? `(${searchKeySql(`${a}.title`)} LIKE $${n + 3}) DESC, ${a}.id`
       : order.orderBy;
-    const source = order.needsCategory ? query.from : `${query.table} ${a}`;
+    const source = order.needsCategory ? product.from : `${product.table} ${a}`;
     const pageRows = (counted: boolean) =>
       this.#sql.query<R & { listing_total?: number }>(
-        `SELECT ${query.columns}${counted ? ", page.listing_total" : ""} FROM ${query.from}
+        `SELECT ${product.columns}${counted ? ", page.listing_total" : ""} FROM ${product.from}
          JOIN (SELECT ${a}.id${counted ? ", count(*) OVER () AS listing_total" : ""}
                FROM ${source} WHERE ${where}
                ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
@@ -132,7 +123,7 @@ export class PostgresCatalogue implements Catalogue {
         ],
       );
     const done = (rows: R[], total: number): Page<T> => ({
-      items: rows.map(map),
+      items: rows.map(product.fromRow),
       page: page.page,
       pageSize: page.pageSize,
       total,
@@ -141,7 +132,7 @@ export class PostgresCatalogue implements Catalogue {
       // Index ranges: the page stops at its rows, the count reads an index (or the memo).
       const [rows, total] = await Promise.all([
         pageRows(false),
-        this.#total(query.table, a, condition),
+        this.#total(product.table, a, condition),
       ]);
       return done(rows, total);
     }
@@ -150,7 +141,7 @@ export class PostgresCatalogue implements Catalogue {
     // total must be counted, the page's scan counts them (a window over the matches) instead
     // of a second scan. A page past the end has no row to carry the count: counted apart.
     let counted: R[] | undefined;
-    const total = await this.#total(query.table, a, condition, async () => {
+    const total = await this.#total(product.table, a, condition, async () => {
       const rows = await pageRows(true);
       if (rows.length === 0) return undefined;
       counted = rows;
@@ -160,19 +151,21 @@ export class PostgresCatalogue implements Catalogue {
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
-    return this.#page<BookRow, Book>(
-      { columns: BOOK_COLUMNS, from: BOOKS_FROM, table: "books", alias: "b", filter, sort },
-      page,
-      bookFromRow,
-    );
+    return this.#page(BOOK_TABLE, { filter, sort }, page);
   }
 
-  async findBook(id: number): Promise<Book | undefined> {
-    const rows = await this.#sql.query<BookRow>(
-      `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1 AND NOT b.archived`,
+  /** One product on sale by id. */
+  async #find<R, T>(product: ProductTable<R, T>, id: number): Promise<T | undefined> {
+    const a = product.alias;
+    const rows = await this.#sql.query<R>(
+      `SELECT ${product.columns} FROM ${product.from} WHERE ${a}.id = $1 AND NOT ${a}.archived`,
       [id],
     );
-    return rows.length > 0 ? bookFromRow(rows[0]) : undefined;
+    return rows.length > 0 ? product.fromRow(rows[0]) : undefined;
+  }
+
+  findBook(id: number): Promise<Book | undefined> {
+    return this.#find(BOOK_TABLE, id);
   }
 
   async listAuthors(): Promise<string[]> {
@@ -187,26 +180,11 @@ export class PostgresCatalogue implements Catalogue {
     page: PageRequest,
     sort?: StationerySort,
   ): Promise<Page<StationeryItem>> {
-    return this.#page<StationeryRow, StationeryItem>(
-      {
-        columns: STATIONERY_COLUMNS,
-        from: STATIONERY_FROM,
-        table: "stationery_items",
-        alias: "s",
-        filter,
-        sort,
-      },
-      page,
-      stationeryFromRow,
-    );
+    return this.#page(STATIONERY_TABLE, { filter, sort }, page);
   }
 
-  async findStationery(id: number): Promise<StationeryItem | undefined> {
-    const rows = await this.#sql.query<StationeryRow>(
-      `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1 AND NOT s.archived`,
-      [id],
-    );
-    return rows.length > 0 ? stationeryFromRow(rows[0]) : undefined;
+  findStationery(id: number): Promise<StationeryItem | undefined> {
+    return this.#find(STATIONERY_TABLE, id);
   }
 
   async listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {

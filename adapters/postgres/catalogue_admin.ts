@@ -25,6 +25,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK, nextStock, type StockChange } from "../../domain/catalogue/stock.ts";
 import { exists, readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
 import * as editing from "./catalogue_editing.ts";
+import { BOOK_TABLE, STATIONERY_TABLE } from "./catalogue_rows.ts";
 
 type Product = "books" | "stationery_items";
 
@@ -214,11 +215,11 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
   }
 
   listArchivedBooks(page: PageRequest, q?: string): Promise<Page<Book>> {
-    return editing.listArchived<Book>(this.#sql, { kind: "book", page, q });
+    return editing.listArchived(this.#sql, BOOK_TABLE, { page, q });
   }
 
   listArchivedStationery(page: PageRequest, q?: string): Promise<Page<StationeryItem>> {
-    return editing.listArchived<StationeryItem>(this.#sql, { kind: "stationery", page, q });
+    return editing.listArchived(this.#sql, STATIONERY_TABLE, { page, q });
   }
 
   restoreBook(id: number): Promise<WriteResult<Book>> {

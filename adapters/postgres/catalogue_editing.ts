@@ -30,10 +30,7 @@ import {
   type BookRow,
   BOOKS_FROM,
   filterCondition,
-  STATIONERY_COLUMNS,
-  STATIONERY_FROM,
-  stationeryFromRow,
-  type StationeryRow,
+  type ProductTable,
 } from "./catalogue_rows.ts";
 
 function categoryTable(kind: ProductKind) {
@@ -142,34 +139,29 @@ export async function imagesInUse(sql: SqlClient, images: string[]): Promise<str
   return rows.map((r) => r.image);
 }
 
-/** Archived products, the most recently added first. */
-export async function listArchived<T>(
+/** Archived products of one kind, the most recently added first. */
+export async function listArchived<R, T>(
   sql: SqlClient,
-  query: { kind: ProductKind; page: PageRequest; q?: string },
+  product: ProductTable<R, T>,
+  query: { page: PageRequest; q?: string },
 ): Promise<Page<T>> {
-  const alias = query.kind === "book" ? "b" : "s";
+  const { alias, from, columns } = product;
   const { where, params } = filterCondition(
-    alias,
+    product,
     { q: query.q, inStock: true, outOfStock: true },
     { archived: true },
   );
-  const from = query.kind === "book" ? BOOKS_FROM : STATIONERY_FROM;
-  const columns = query.kind === "book" ? BOOK_COLUMNS : STATIONERY_COLUMNS;
   const [{ total }] = await sql.query<{ total: number }>(
     `SELECT count(*)::integer AS total FROM ${from} WHERE ${where}`,
     params,
   );
   const limit = `$${params.length + 1}`, offset = `$${params.length + 2}`;
-  const rows = await sql.query(
+  const rows = await sql.query<R>(
     `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${alias}.id DESC
      LIMIT ${limit} OFFSET ${offset}`,
     [...params, query.page.pageSize, (query.page.page - 1) * query.page.pageSize],
   );
-  const items = rows.map((row) =>
-    query.kind === "book"
-      ? bookFromRow(row as unknown as BookRow)
-      : stationeryFromRow(row as unknown as StationeryRow)
-  ) as T[];
+  const items = rows.map(product.fromRow);
   return { items, page: query.page.page, pageSize: query.page.pageSize, total };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The SQL filter and the domain's reference predicate agree: for generated catalogues and
  * filters, listBooks() / listStationery() return exactly the products that
- * matchesBookFilter() / matchesStationeryFilter() admit, in id order, with their count.
+ * matchesFilter(book) / matchesFilter(stationery) admit, in id order, with their count.
  *
  * Titles mix ASCII letters of both cases, LIKE's wildcards and escape character, spaces
  * and a caseless Sinhala letter. (Case folding of non-ASCII letters follows the
@@ -13,7 +13,7 @@ import { testOnBothEngines } from "./testing/databases.ts";
 import { aBook, aStationeryItem, insertCategory } from "./testing/builders.ts";
 import { PostgresCatalogue } from "./catalogue.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
-import { matchesBookFilter, matchesStationeryFilter } from "../../domain/catalogue/filter.ts";
+import { matchesFilter } from "../../domain/catalogue/filter.ts";
 import type { BookFilter } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 
@@ -58,7 +58,7 @@ async function categories(sql: SqlClient, table: "book_categories" | "stationery
 }
 
 testOnBothEngines(
-  "listBooks() returns exactly the books matchesBookFilter() admits",
+  "listBooks() returns exactly the books matchesFilter(book) admits",
   async (sql) => {
     const catalogue = new PostgresCatalogue(sql);
     const admin = new PostgresCatalogueAdmin(sql);
@@ -71,7 +71,7 @@ testOnBothEngines(
         }
         const stored = (await catalogue.listBooks(EVERYTHING, ALL_ROWS)).items;
         const bookFilter = toFilter(generated, ids);
-        const expected = stored.filter((b) => matchesBookFilter(b, bookFilter));
+        const expected = stored.filter((b) => matchesFilter("book", b, bookFilter));
         const all = await catalogue.listBooks(bookFilter, ALL_ROWS);
         assert.deepEqual(all.items, expected);
         assert.equal(all.total, expected.length);
@@ -86,7 +86,7 @@ testOnBothEngines(
 );
 
 testOnBothEngines(
-  "listStationery() returns exactly the items matchesStationeryFilter() admits",
+  "listStationery() returns exactly the items matchesFilter(stationery) admits",
   async (sql) => {
     const catalogue = new PostgresCatalogue(sql);
     const admin = new PostgresCatalogueAdmin(sql);
@@ -101,7 +101,7 @@ testOnBothEngines(
         }
         const stored = (await catalogue.listStationery(EVERYTHING, ALL_ROWS)).items;
         const { author: _author, ...stationeryFilter } = toFilter(generated, ids);
-        const expected = stored.filter((s) => matchesStationeryFilter(s, stationeryFilter));
+        const expected = stored.filter((s) => matchesFilter("stationery", s, stationeryFilter));
         const all = await catalogue.listStationery(stationeryFilter, ALL_ROWS);
         assert.deepEqual(all.items, expected);
         assert.equal(all.total, expected.length);

@@ -1,10 +1,12 @@
 /** How catalogue rows are read and filtered: shared by the catalogue repositories. */
 import { isbnTerm, searchTerm } from "../../domain/catalogue/search.ts";
+import { SEARCH_FIELDS, type SearchFields } from "../../domain/catalogue/filter.ts";
 import type {
   Book,
   BookFilter,
   Category,
   Language,
+  ProductKind,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
 
@@ -91,6 +93,41 @@ export function stationeryFromRow(row: StationeryRow): StationeryItem {
   };
 }
 
+/**
+ * One kind of product as its SQL reads it: its table and alias, the columns of a whole
+ * record (with its category's name) and the join they are read from, the fields a search
+ * looks in (the domain's SEARCH_FIELDS), and how a row becomes a product.
+ */
+export interface ProductTable<Row, T> {
+  kind: ProductKind;
+  table: "books" | "stationery_items";
+  alias: "b" | "s";
+  columns: string;
+  from: string;
+  searched: SearchFields;
+  fromRow(row: Row): T;
+}
+
+export const BOOK_TABLE: ProductTable<BookRow, Book> = {
+  kind: "book",
+  table: "books",
+  alias: "b",
+  columns: BOOK_COLUMNS,
+  from: BOOKS_FROM,
+  searched: SEARCH_FIELDS.book,
+  fromRow: bookFromRow,
+};
+
+export const STATIONERY_TABLE: ProductTable<StationeryRow, StationeryItem> = {
+  kind: "stationery",
+  table: "stationery_items",
+  alias: "s",
+  columns: STATIONERY_COLUMNS,
+  from: STATIONERY_FROM,
+  searched: SEARCH_FIELDS.stationery,
+  fromRow: stationeryFromRow,
+};
+
 export function categoryFromRow(row: { id: number; name: string }): Category {
   return { id: row.id, name: row.name };
 }
@@ -119,15 +156,16 @@ export interface SqlCondition {
 }
 
 /**
- * The storefront filter as SQL over the alias `t` (books b or stationery s): the same
- * rules as domain/catalogue/filter.ts. Archived products never match, unless `archived`
- * asks for them alone (the admin's archive, searched by the same rules).
+ * The storefront filter as SQL over a product table's alias (books b or stationery s):
+ * the same rules as domain/catalogue/filter.ts. Archived products never match, unless
+ * `archived` asks for them alone (the admin's archive, searched by the same rules).
  */
 export function filterCondition(
-  alias: "b" | "s",
+  product: Pick<ProductTable<unknown, unknown>, "alias" | "searched">,
   filter: BookFilter,
   options: { archived?: boolean } = {},
 ): SqlCondition {
+  const { alias, searched } = product;
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -135,19 +173,15 @@ export function filterCondition(
   };
   const clauses = [options.archived ? `${alias}.archived` : `NOT ${alias}.archived`];
   const term = searchTerm(filter.q);
-  if (term !== "" && alias === "b") {
-    // Title, author or ISBN-13 (hyphens and spaces in the term ignored): each has a trigram
-    // index (migrations 0007 and 0015), so the three are one bitmap OR, not a scan.
+  if (term !== "") {
+    // Each searched column has a trigram index (migrations 0007 and 0015), so a search of
+    // several (a book's title, author and ISBN-13) is one bitmap OR, not a scan.
     const like = param(`%${escapeLike(term)}%`);
-    const digits = isbnTerm(filter.q);
-    const isbn = digits === "" ? "" : ` OR b.isbn13 LIKE ${param(`%${escapeLike(digits)}%`)}`;
-    clauses.push(
-      `(${searchKeySql("b.title")} LIKE ${like} OR ${
-        searchKeySql("b.author")
-      } LIKE ${like}${isbn})`,
-    );
-  } else if (term !== "") {
-    clauses.push(`${searchKeySql(`${alias}.title`)} LIKE ${param(`%${escapeLike(term)}%`)}`);
+    const found = searched.texts.map((text) => `${searchKeySql(`${alias}.${text}`)} LIKE ${like}`);
+    // The ISBN-13 is searched by the term's digits, its hyphens and spaces ignored.
+    const digits = searched.isbn ? isbnTerm(filter.q) : "";
+    if (digits !== "") found.push(`${alias}.isbn13 LIKE ${param(`%${escapeLike(digits)}%`)}`);
+    clauses.push(found.length === 1 ? found[0] : `(${found.join(" OR ")})`);
   }
   if (filter.categoryId !== undefined) {
     clauses.push(`${alias}.category_id = ${param(filter.categoryId)}`);

@@ -6,16 +6,7 @@
 import type { WriteResult } from "../../domain/ports.ts";
 import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
-import {
-  BOOK_COLUMNS,
-  bookFromRow,
-  type BookRow,
-  BOOKS_FROM,
-  STATIONERY_COLUMNS,
-  STATIONERY_FROM,
-  stationeryFromRow,
-  type StationeryRow,
-} from "./catalogue_rows.ts";
+import { BOOK_TABLE, type ProductTable, STATIONERY_TABLE } from "./catalogue_rows.ts";
 
 /**
  * A unique violation that slipped past the checks (another transaction took the value
@@ -38,20 +29,21 @@ export async function exists(tx: SqlClient, sql: string, id: number): Promise<bo
   return (await tx.query(sql, [id])).length > 0;
 }
 
-/** A book by id, archived or not: the caller knows it is there. */
-export async function readBook(tx: SqlClient, id: number): Promise<Book> {
-  const [row] = await tx.query<BookRow>(
-    `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`,
+/** A product by id, archived or not: the caller knows it is there. */
+async function readProduct<R, T>(tx: SqlClient, product: ProductTable<R, T>, id: number) {
+  const [row] = await tx.query<R>(
+    `SELECT ${product.columns} FROM ${product.from} WHERE ${product.alias}.id = $1`,
     [id],
   );
-  return bookFromRow(row);
+  return product.fromRow(row);
+}
+
+/** A book by id, archived or not: the caller knows it is there. */
+export function readBook(tx: SqlClient, id: number): Promise<Book> {
+  return readProduct(tx, BOOK_TABLE, id);
 }
 
 /** A stationery item by id, archived or not: the caller knows it is there. */
-export async function readStationery(tx: SqlClient, id: number): Promise<StationeryItem> {
-  const [row] = await tx.query<StationeryRow>(
-    `SELECT ${STATIONERY_COLUMNS} FROM ${STATIONERY_FROM} WHERE s.id = $1`,
-    [id],
-  );
-  return stationeryFromRow(row);
+export function readStationery(tx: SqlClient, id: number): Promise<StationeryItem> {
+  return readProduct(tx, STATIONERY_TABLE, id);
 }

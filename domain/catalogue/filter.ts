@@ -2,7 +2,7 @@
  * The storefront's filters as pure predicates. The repositories express the same rules
  * in SQL; these are the reference (and run in the browser and in in-memory fakes).
  */
-import type { Book, BookFilter, StationeryFilter, StationeryItem } from "./model.ts";
+import type { Book, BookFilter, ProductKind, StationeryFilter, StationeryItem } from "./model.ts";
 import { holdsTerm, isbnTerm } from "./search.ts";
 
 /** Matches everything: no search, no category, no price range, both stock boxes ticked. */
@@ -18,29 +18,72 @@ export const DEFAULT_BOOK_FILTER: Readonly<BookFilter> = DEFAULT_STATIONERY_FILT
 export const PRICE_SLIDER_MIN_CENTS = 0;
 export const PRICE_SLIDER_MAX_CENTS = 500_000;
 
-/** The fields both kinds of product share with the filter. */
+/** What a search looks in, for each kind of product. */
+export interface SearchFields {
+  /** The texts that may hold the term, each compared by search.ts's `searchKey`. */
+  texts: readonly ("title" | "author")[];
+  /** Whether the ISBN-13 may hold the term's digits (hyphens and spaces left out). */
+  isbn: boolean;
+}
+
+/**
+ * A book is found by its title, its author or its ISBN-13; a stationery item by its title.
+ * The repositories search the same fields.
+ */
+export const SEARCH_FIELDS: Readonly<Record<ProductKind, SearchFields>> = Object.freeze({
+  book: { texts: ["title", "author"], isbn: true },
+  stationery: { texts: ["title"], isbn: false },
+});
+
+/** Whether a search finds more than the products whose title holds the term. */
+export function searchesBeyondTitle(kind: ProductKind): boolean {
+  const fields = SEARCH_FIELDS[kind];
+  return fields.isbn || fields.texts.some((text) => text !== "title");
+}
+
+/** Each kind's product and the filter its list takes. */
+export interface FilteredKinds {
+  book: { product: Book; filter: BookFilter };
+  stationery: { product: StationeryItem; filter: StationeryFilter };
+}
+
+/** The fields of a product the filter reads; a stationery item has no author or ISBN-13. */
 interface Filterable {
   title: string;
+  author?: string;
+  isbn13?: string;
   categoryId: number;
   priceCents: number;
   stock: number;
 }
 
 /**
- * Whether a book passes the filter: the title or the author holds the trimmed search term
- * (ignoring case, compared as search.ts's `searchKey`: NFC, no zero-width joiners) or the
- * ISBN-13 holds it without hyphens and spaces, the category and author are unset or equal
- * (author exactly), the price lies in
- * the inclusive range, and a ticked stock box admits it. With neither box ticked, nothing
- * passes.
+ * Whether a product passes the storefront's filter: one of its kind's search fields
+ * (SEARCH_FIELDS) holds the trimmed search term, the category and author are unset or
+ * equal (author exactly; only books have one), the price lies in the inclusive range, and
+ * a ticked stock box admits it. With neither box ticked, nothing passes.
  *
- * @example matchesBookFilter(book, { q: "gam", inStock: true, outOfStock: false })
+ * @example matchesFilter("book", book, { q: "gam", inStock: true, outOfStock: false })
  */
-export function matchesBookFilter(book: Book, filter: BookFilter): boolean {
-  const searched = matchesTitle(book.title, filter.q) || matchesTitle(book.author, filter.q) ||
-    matchesIsbn(book.isbn13, filter.q);
-  return searched && matchesCommon(book, { ...filter, q: undefined }) &&
-    (filter.author === undefined || filter.author === book.author);
+export function matchesFilter<K extends ProductKind>(
+  kind: K,
+  product: FilteredKinds[K]["product"],
+  filter: FilteredKinds[K]["filter"],
+): boolean {
+  const found: Filterable = product;
+  const wanted: BookFilter = filter;
+  return matchesSearch(kind, found, wanted.q) &&
+    (wanted.categoryId === undefined || wanted.categoryId === found.categoryId) &&
+    (found.author === undefined || wanted.author === undefined || wanted.author === found.author) &&
+    matchesPrice(found.priceCents, wanted) &&
+    matchesStock(found.stock, wanted);
+}
+
+/** Whether one of the kind's search fields holds the term; a blank term matches all. */
+function matchesSearch(kind: ProductKind, product: Filterable, q: string | undefined): boolean {
+  const fields = SEARCH_FIELDS[kind];
+  return fields.texts.some((text) => matchesTitle(product[text] ?? "", q)) ||
+    (fields.isbn && matchesIsbn(product.isbn13 ?? "", q));
 }
 
 /**
@@ -51,18 +94,6 @@ export function matchesBookFilter(book: Book, filter: BookFilter): boolean {
 export function matchesIsbn(isbn13: string, q: string | undefined): boolean {
   const digits = isbnTerm(q);
   return digits !== "" && isbn13.includes(digits);
-}
-
-/** Whether a stationery item passes the filter; the rules are those of the books, without author. */
-export function matchesStationeryFilter(item: StationeryItem, filter: StationeryFilter): boolean {
-  return matchesCommon(item, filter);
-}
-
-function matchesCommon(product: Filterable, filter: StationeryFilter): boolean {
-  return matchesTitle(product.title, filter.q) &&
-    (filter.categoryId === undefined || filter.categoryId === product.categoryId) &&
-    matchesPrice(product.priceCents, filter) &&
-    matchesStock(product.stock, filter);
 }
 
 /**

@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { Book, BookFilter, StationeryItem } from "./model.ts";
-import {
-  DEFAULT_BOOK_FILTER,
-  DEFAULT_STATIONERY_FILTER,
-  matchesBookFilter,
-  matchesStationeryFilter,
-} from "./filter.ts";
+import { DEFAULT_BOOK_FILTER, DEFAULT_STATIONERY_FILTER, matchesFilter } from "./filter.ts";
 
 function aBook(overrides: Partial<Book> = {}): Book {
   return {
@@ -49,60 +44,60 @@ function anItem(overrides: Partial<StationeryItem> = {}): StationeryItem {
 
 const all: BookFilter = { ...DEFAULT_BOOK_FILTER };
 
-Deno.test("matchesBookFilter() admits every book under the default filter", () => {
-  assert.equal(matchesBookFilter(aBook(), all), true);
-  assert.equal(matchesBookFilter(aBook({ stock: 0 }), all), true);
+Deno.test("matchesFilter(book) admits every book under the default filter", () => {
+  assert.equal(matchesFilter("book", aBook(), all), true);
+  assert.equal(matchesFilter("book", aBook({ stock: 0 }), all), true);
 });
 
-Deno.test("matchesBookFilter() finds the trimmed term anywhere in the title, ignoring case", () => {
-  assert.equal(matchesBookFilter(aBook(), { ...all, q: "  PERAL " }), true);
-  assert.equal(matchesBookFilter(aBook(), { ...all, q: "madol" }), false);
-  assert.equal(matchesBookFilter(aBook(), { ...all, q: "   " }), true);
-  assert.equal(matchesBookFilter(aBook(), { ...all, q: "" }), true);
+Deno.test("matchesFilter(book) finds the trimmed term anywhere in the title, ignoring case", () => {
+  assert.equal(matchesFilter("book", aBook(), { ...all, q: "  PERAL " }), true);
+  assert.equal(matchesFilter("book", aBook(), { ...all, q: "madol" }), false);
+  assert.equal(matchesFilter("book", aBook(), { ...all, q: "   " }), true);
+  assert.equal(matchesFilter("book", aBook(), { ...all, q: "" }), true);
 });
 
-Deno.test("matchesBookFilter() matches category and author when unset or equal", () => {
-  assert.equal(matchesBookFilter(aBook(), { ...all, categoryId: 2 }), true);
-  assert.equal(matchesBookFilter(aBook(), { ...all, categoryId: 3 }), false);
-  assert.equal(matchesBookFilter(aBook(), { ...all, author: "Martin Wickramasinghe" }), true);
-  assert.equal(matchesBookFilter(aBook(), { ...all, author: "martin wickramasinghe" }), false);
-  assert.equal(matchesBookFilter(aBook(), { ...all, author: "Martin" }), false);
+Deno.test("matchesFilter(book) matches category and author when unset or equal", () => {
+  assert.equal(matchesFilter("book", aBook(), { ...all, categoryId: 2 }), true);
+  assert.equal(matchesFilter("book", aBook(), { ...all, categoryId: 3 }), false);
+  assert.equal(matchesFilter("book", aBook(), { ...all, author: "Martin Wickramasinghe" }), true);
+  assert.equal(matchesFilter("book", aBook(), { ...all, author: "martin wickramasinghe" }), false);
+  assert.equal(matchesFilter("book", aBook(), { ...all, author: "Martin" }), false);
 });
 
-Deno.test("matchesBookFilter() keeps both ends of the price range", () => {
+Deno.test("matchesFilter(book) keeps both ends of the price range", () => {
   const book = aBook({ priceCents: 95000 });
-  assert.equal(matchesBookFilter(book, { ...all, minPriceCents: 95000 }), true);
-  assert.equal(matchesBookFilter(book, { ...all, maxPriceCents: 95000 }), true);
-  assert.equal(matchesBookFilter(book, { ...all, minPriceCents: 95001 }), false);
-  assert.equal(matchesBookFilter(book, { ...all, maxPriceCents: 94999 }), false);
+  assert.equal(matchesFilter("book", book, { ...all, minPriceCents: 95000 }), true);
+  assert.equal(matchesFilter("book", book, { ...all, maxPriceCents: 95000 }), true);
+  assert.equal(matchesFilter("book", book, { ...all, minPriceCents: 95001 }), false);
+  assert.equal(matchesFilter("book", book, { ...all, maxPriceCents: 94999 }), false);
 });
 
-Deno.test("matchesBookFilter() lets each stock box admit its side only", () => {
+Deno.test("matchesFilter(book) lets each stock box admit its side only", () => {
   const inStock = aBook({ stock: 1 });
   const soldOut = aBook({ stock: 0 });
   const onlyIn = { ...all, inStock: true, outOfStock: false };
   const onlyOut = { ...all, inStock: false, outOfStock: true };
   const neither = { ...all, inStock: false, outOfStock: false };
-  assert.equal(matchesBookFilter(inStock, onlyIn), true);
-  assert.equal(matchesBookFilter(soldOut, onlyIn), false);
-  assert.equal(matchesBookFilter(inStock, onlyOut), false);
-  assert.equal(matchesBookFilter(soldOut, onlyOut), true);
-  assert.equal(matchesBookFilter(inStock, neither), false);
-  assert.equal(matchesBookFilter(soldOut, neither), false);
+  assert.equal(matchesFilter("book", inStock, onlyIn), true);
+  assert.equal(matchesFilter("book", soldOut, onlyIn), false);
+  assert.equal(matchesFilter("book", inStock, onlyOut), false);
+  assert.equal(matchesFilter("book", soldOut, onlyOut), true);
+  assert.equal(matchesFilter("book", inStock, neither), false);
+  assert.equal(matchesFilter("book", soldOut, neither), false);
 });
 
-Deno.test("matchesStationeryFilter() applies the same rules without an author", () => {
+Deno.test("matchesFilter(stationery) applies the same rules without an author", () => {
   const filter = { ...DEFAULT_STATIONERY_FILTER, q: "chooty", categoryId: 1, maxPriceCents: 4000 };
-  assert.equal(matchesStationeryFilter(anItem(), filter), true);
-  assert.equal(matchesStationeryFilter(anItem({ priceCents: 4001 }), filter), false);
-  assert.equal(matchesStationeryFilter(anItem({ categoryId: 2 }), filter), false);
+  assert.equal(matchesFilter("stationery", anItem(), filter), true);
+  assert.equal(matchesFilter("stationery", anItem({ priceCents: 4001 }), filter), false);
+  assert.equal(matchesFilter("stationery", anItem({ categoryId: 2 }), filter), false);
   assert.equal(
-    matchesStationeryFilter(anItem({ stock: 0 }), { ...filter, outOfStock: false }),
+    matchesFilter("stationery", anItem({ stock: 0 }), { ...filter, outOfStock: false }),
     false,
   );
 });
 
-Deno.test("matchesBookFilter() admits a book only when it passes every field on its own", () => {
+Deno.test("matchesFilter(book) admits a book only when it passes every field on its own", () => {
   const filterArb = fc.record({
     q: fc.option(fc.constantFrom("gam", "GAM", " x ", ""), { nil: undefined }),
     categoryId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
@@ -121,24 +116,24 @@ Deno.test("matchesBookFilter() admits a book only when it passes every field on 
   }).map((fields) => aBook(fields));
   fc.assert(fc.property(bookArb, filterArb, (book, filter) => {
     const alone = (part: Partial<BookFilter>) =>
-      matchesBookFilter(book, { inStock: true, outOfStock: true, ...part });
+      matchesFilter("book", book, { inStock: true, outOfStock: true, ...part });
     const expected = alone({ q: filter.q }) && alone({ categoryId: filter.categoryId }) &&
       alone({ author: filter.author }) &&
       alone({ minPriceCents: filter.minPriceCents, maxPriceCents: filter.maxPriceCents }) &&
       alone({ inStock: filter.inStock, outOfStock: filter.outOfStock });
-    assert.equal(matchesBookFilter(book, filter), expected);
+    assert.equal(matchesFilter("book", book, filter), expected);
   }));
 });
 
-Deno.test("matchesBookFilter() finds a book by its author or its ISBN-13 with hyphens", () => {
+Deno.test("matchesFilter(book) finds a book by its author or its ISBN-13 with hyphens", () => {
   const book = aBook({
     title: "Madol Doova",
     author: "Martin Wickramasinghe",
     isbn13: "9789550000001",
   });
-  assert.equal(matchesBookFilter(book, { ...all, q: "wickrama" }), true);
-  assert.equal(matchesBookFilter(book, { ...all, q: "978-955 000" }), true);
-  assert.equal(matchesBookFilter(book, { ...all, q: "doova" }), true);
-  assert.equal(matchesBookFilter(book, { ...all, q: "gamperaliya" }), false);
-  assert.equal(matchesBookFilter(book, { ...all, q: "-" }), false);
+  assert.equal(matchesFilter("book", book, { ...all, q: "wickrama" }), true);
+  assert.equal(matchesFilter("book", book, { ...all, q: "978-955 000" }), true);
+  assert.equal(matchesFilter("book", book, { ...all, q: "doova" }), true);
+  assert.equal(matchesFilter("book", book, { ...all, q: "gamperaliya" }), false);
+  assert.equal(matchesFilter("book", book, { ...all, q: "-" }), false);
 });

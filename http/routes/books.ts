@@ -1,65 +1,143 @@
 /** /api/books: the storefront's list, authors and detail; the admin's writes. */
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../deps.ts";
+import { z } from "zod";
+import type { AppEnv } from "../deps.ts";
+import type { Book, BookChanges, BookSortKey } from "../../domain/catalogue/model.ts";
 import {
   addBook,
   changeBook,
   changeBookImages,
-  deleteProduct,
   discardUnusedImages,
 } from "../../domain/catalogue/manage_catalogue.ts";
 import { importBooks } from "../../domain/catalogue/book_import.ts";
 import {
-  archivedQuery,
   arrangeImagesBody,
   bookChangesBody,
   bookFilterOf,
   bookQuery,
   idParam,
-  importQuery,
   newBookFields,
-  pageOf,
-  priceBody,
-  searchSortOf,
 } from "../schemas.ts";
-import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
-import { bookRecord, pageRecord, searchHelpRecord } from "../records.ts";
-import { parseFields, readMultipart } from "../validation.ts";
-import { ApiError, notFound, validationFailed } from "../errors.ts";
+import { bookRecord } from "../records.ts";
+import { readMultipart } from "../validation.ts";
+import { ApiError, validationFailed } from "../errors.ts";
 import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
 import { MAX_IMAGES, storeImages } from "../product_images.ts";
-import { imageChangedOrThrow, writtenOrThrow } from "./write_results.ts";
-import { booksCsv, importSummaryRecord, parseBookCsv, readCsvBody } from "../catalogue_csv.ts";
-import { allPages, coversOf, csvResponse } from "./catalogue_export.ts";
+import { imageChangedOrThrow } from "./write_results.ts";
+import { booksCsv, parseBookCsv } from "../catalogue_csv.ts";
+import { coversOf } from "./catalogue_export.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
+import { BookSchema, data } from "../wire/records.ts";
 import {
-  BookSchema,
-  data,
-  ImportSummarySchema,
-  recordPageOf,
-  searchPageOf,
-} from "../wire/records.ts";
-import { z } from "zod";
+  type ProductKindRoutes,
+  type ProductRoutesDeps,
+  productRouteSpecs,
+  serveProductRoutes,
+} from "./product_routes.ts";
 
 /** What the book routes use. */
-export type BookRoutesDeps = Pick<
-  AppDeps,
-  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers"
->;
+export type BookRoutesDeps = ProductRoutesDeps;
 
 const BASE = "/api/books";
 
-/** /api/books: the storefront's list, authors and detail; the admin's writes. */
-export const BOOK_ROUTES = {
-  list: defineRoute({
-    method: "GET",
-    path: "/api/books",
-    summary: "List books, filtered and paged",
-    admin: false,
-    query: bookQuery,
-    ok: { status: 200, schema: searchPageOf(BookSchema) },
-    errors: [400],
-  }),
+/** Books as their routes see them: the ISBN-13 unique on sale, pre-orders dated from today. */
+const BOOK_KIND: ProductKindRoutes<
+  Book,
+  BookSortKey,
+  typeof bookQuery,
+  typeof newBookFields,
+  typeof bookChangesBody,
+  BookChanges
+> = {
+  kind: "book",
+  base: BASE,
+  words: {
+    one: "book",
+    list: "books",
+    many: "books",
+    csvFile: "books",
+    importSummary:
+      "Create and update books from a CSV body matched by isbn13; nothing is written when any row has an error or with dryRun=1",
+    changeSummary:
+      "Change any field of a book: its listing, stock (absolute or relative), price and pre-order settings; absent fields stay",
+  },
+  unique: { label: "ISBN-13" },
+  schema: BookSchema,
+  record: bookRecord,
+  query: bookQuery,
+  filterOf: bookFilterOf,
+  list: (catalogue, filter, page, sort) => catalogue.listBooks(filter, page, sort),
+  find: (catalogue, id) => catalogue.findBook(id),
+  csv: booksCsv,
+  importCsv(deps, text, dryRun) {
+    const parsed = parseBookCsv(text);
+    return importBooks({
+      admin: deps.catalogueAdmin,
+      storage: deps.images,
+      covers: coversOf(deps),
+      categoryIds: async () => new Set((await deps.catalogue.listCategories()).map((c) => c.id)),
+      clock: deps.clock,
+    }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun });
+  },
+  listArchived: (admin, page, q) => admin.listArchivedBooks(page, q),
+  restore: (admin, id) => admin.restoreBook(id),
+  add: {
+    fields: newBookFields,
+    images: { field: "images", max: MAX_IMAGES },
+    refuse(fields, now) {
+      if (fields.preorder) refusePastPreorderDate(fields.preorderDate, now);
+    },
+    create(admin, fields, images) {
+      const preorder = fields.preorder ?? false;
+      return addBook(admin, {
+        title: fields.title,
+        author: fields.author,
+        priceCents: fields.price,
+        stock: fields.stock,
+        categoryId: fields.categoryId,
+        isbn13: fields.isbn13,
+        language: fields.language,
+        binding: fields.binding,
+        publisher: fields.publisher,
+        publishingDate: fields.publishingDate,
+        edition: fields.productEdition,
+        weightGrams: fields.weight,
+        description: fields.description ?? null,
+        images,
+        preorder,
+        preorderDate: preorder && fields.preorderDate ? fields.preorderDate : null,
+        preorderedStock: fields.preorderedStock ?? 0,
+      });
+    },
+  },
+  change: {
+    body: bookChangesBody,
+    refuse: (body, now) => refusePastPreorderDate(body.preorderDate, now),
+    changesOf: (body) => ({
+      stock: body.stock,
+      addStock: body.addStock,
+      priceCents: body.price,
+      preorder: body.preorder,
+      preorderDate: body.preorderDate,
+      preorderedStock: body.preorderedStock,
+      title: body.title,
+      author: body.author,
+      isbn13: body.isbn13,
+      language: body.language,
+      binding: body.binding,
+      publisher: body.publisher,
+      publishingDate: body.publishingDate,
+      edition: body.productEdition,
+      weightGrams: body.weight,
+      categoryId: body.categoryId,
+      description: body.description,
+    }),
+  },
+  apply: (admin, id, changes) => changeBook(admin, { id, changes }),
+};
+
+/** The authors of the books on sale, for the storefront's filter. */
+const AUTHORS_ROUTE = {
   authors: defineRoute({
     method: "GET",
     path: "/api/books/authors",
@@ -68,43 +146,10 @@ export const BOOK_ROUTES = {
     ok: { status: 200, schema: data(z.array(z.string())) },
     errors: [],
   }),
-  export: defineRoute({
-    method: "GET",
-    path: "/api/books/export",
-    summary: "Every book on sale as CSV (the creation fields, plus id and images)",
-    admin: true,
-    ok: { status: 200, contentType: "text/csv" },
-    errors: ADMIN_ERRORS,
-  }),
-  import: defineRoute({
-    method: "POST",
-    path: "/api/books/import",
-    summary:
-      "Create and update books from a CSV body matched by isbn13; nothing is written when any row has an error or with dryRun=1",
-    admin: true,
-    query: importQuery,
-    csv: true,
-    ok: { status: 200, schema: data(ImportSummarySchema) },
-    errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
-  }),
-  archived: defineRoute({
-    method: "GET",
-    path: "/api/books/archived",
-    summary: "Archived books (hidden from the shop), newest first",
-    admin: true,
-    query: archivedQuery,
-    ok: { status: 200, schema: recordPageOf(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400],
-  }),
-  restore: defineRoute({
-    method: "POST",
-    path: "/api/books/:id/restore",
-    summary: "Put an archived book back on sale (409 when its ISBN-13 is taken again)",
-    admin: true,
-    params: idParam,
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 409],
-  }),
+};
+
+/** A book lists several images: added, replaced one by one, reordered and removed. */
+const IMAGE_ROUTES = {
   addImages: defineRoute({
     method: "POST",
     path: "/api/books/:id/images",
@@ -138,109 +183,23 @@ export const BOOK_ROUTES = {
     ok: { status: 200, schema: data(BookSchema) },
     errors: [...ADMIN_ERRORS, 400, 404, 415],
   }),
-  one: defineRoute({
-    method: "GET",
-    path: "/api/books/:id",
-    summary: "One book",
-    admin: false,
-    params: idParam,
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [400, 404],
-  }),
-  add: defineRoute({
-    method: "POST",
-    path: "/api/books",
-    summary: "Add a book with its images",
-    admin: true,
-    multipart: { fields: newBookFields, files: { images: "many" } },
-    ok: { status: 201, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
-  }),
-  price: defineRoute({
-    method: "PUT",
-    path: "/api/books/price/:id",
-    summary: "Change a book's price",
-    admin: true,
-    params: idParam,
-    json: priceBody,
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 415],
-  }),
-  change: defineRoute({
-    method: "PUT",
-    path: "/api/books/:id",
-    summary:
-      "Change any field of a book: its listing, stock (absolute or relative), price and pre-order settings; absent fields stay",
-    admin: true,
-    params: idParam,
-    json: bookChangesBody,
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
-  }),
-  remove: defineRoute({
-    method: "DELETE",
-    path: "/api/books/:id",
-    summary: "Delete a book (archived when orders refer to it)",
-    admin: true,
-    params: idParam,
-    ok: { status: 204 },
-    errors: [...ADMIN_ERRORS, 400, 404],
-  }),
 };
+
+/** /api/books: the storefront's list, authors and detail; the admin's writes. */
+export const BOOK_ROUTES = productRouteSpecs(BOOK_KIND, {
+  reads: AUTHORS_ROUTE,
+  images: IMAGE_ROUTES,
+});
 
 export function booksRoutes(deps: BookRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  serve(app, BASE, BOOK_ROUTES.list, async (c) => {
-    const q = c.req.valid("query");
-    const page = await deps.catalogue.listBooks(bookFilterOf(q), pageOf(q), searchSortOf(q));
-    const help = page.total === 0
-      ? await helpForEmptySearch(deps.catalogue, { kind: "book", q: q.q })
-      : undefined;
-    return c.json({ ...pageRecord(page, bookRecord), ...searchHelpRecord(help) });
-  });
-
-  // Before "/:id", which would take "authors" for an id.
   serve(
     app,
     BASE,
     BOOK_ROUTES.authors,
     async (c) => c.json({ data: await deps.catalogue.listAuthors() }),
   );
-
-  serve(app, BASE, BOOK_ROUTES.export, async () => {
-    const books = await allPages((page) =>
-      deps.catalogue.listBooks({ inStock: true, outOfStock: true }, page)
-    );
-    return csvResponse(booksCsv(books), "books");
-  });
-
-  serve(app, BASE, BOOK_ROUTES.import, async (c) => {
-    const { dryRun } = c.req.valid("query");
-    const parsed = parseBookCsv(await readCsvBody(c.req.raw));
-    const covers = coversOf(deps);
-    const outcome = await importBooks({
-      admin: deps.catalogueAdmin,
-      storage: deps.images,
-      covers,
-      categoryIds: async () => new Set((await deps.catalogue.listCategories()).map((c) => c.id)),
-      clock: deps.clock,
-    }, { rows: parsed.rows, parseErrors: parsed.errors, dryRun: dryRun ?? false });
-    if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
-    return c.json(importSummaryRecord(outcome.summary));
-  });
-
-  serve(app, BASE, BOOK_ROUTES.archived, async (c) => {
-    const q = c.req.valid("query");
-    const page = await deps.catalogueAdmin.listArchivedBooks(pageOf(q), q.q);
-    return c.json(pageRecord(page, bookRecord));
-  });
-
-  serve(app, BASE, BOOK_ROUTES.restore, async (c) => {
-    const { id } = c.req.valid("param");
-    const result = await deps.catalogueAdmin.restoreBook(id);
-    return c.json({ data: bookRecord(writtenOrThrow(result, "Archived book", id)) });
-  });
 
   serve(app, BASE, BOOK_ROUTES.addImages, async (c) => {
     const { id } = c.req.valid("param");
@@ -291,90 +250,7 @@ export function booksRoutes(deps: BookRoutesDeps): Hono<AppEnv> {
     return imageChangedOrThrow(result, "Book", id);
   }
 
-  serve(app, BASE, BOOK_ROUTES.one, async (c) => {
-    const { id } = c.req.valid("param");
-    const book = await deps.catalogue.findBook(id);
-    if (!book) throw notFound("Book", id);
-    return c.json({ data: bookRecord(book) });
-  });
-
-  serve(app, BASE, BOOK_ROUTES.add, async (c) => {
-    const form = await readMultipart(c.req.raw);
-    const fields = parseFields(newBookFields, form.fields);
-    if (fields.preorder) refusePastPreorderDate(fields.preorderDate, deps.clock.now());
-    const images = await storeImages(deps.images, {
-      field: "images",
-      files: form.files.images ?? [],
-      min: 1,
-      max: MAX_IMAGES,
-    });
-    const preorder = fields.preorder ?? false;
-    const result = await addBook(deps.catalogueAdmin, {
-      title: fields.title,
-      author: fields.author,
-      priceCents: fields.price,
-      stock: fields.stock,
-      categoryId: fields.categoryId,
-      isbn13: fields.isbn13,
-      language: fields.language,
-      binding: fields.binding,
-      publisher: fields.publisher,
-      publishingDate: fields.publishingDate,
-      edition: fields.productEdition,
-      weightGrams: fields.weight,
-      description: fields.description ?? null,
-      images,
-      preorder,
-      preorderDate: preorder && fields.preorderDate ? fields.preorderDate : null,
-      preorderedStock: fields.preorderedStock ?? 0,
-    });
-    return c.json({ data: bookRecord(writtenOrThrow(result, "Book")) }, 201);
-  });
-
-  serve(app, BASE, BOOK_ROUTES.price, async (c) => {
-    const { id } = c.req.valid("param");
-    const { price } = c.req.valid("json");
-    const result = await changeBook(deps.catalogueAdmin, { id, changes: { priceCents: price } });
-    return c.json({ data: bookRecord(writtenOrThrow(result, "Book", id)) });
-  });
-
-  serve(app, BASE, BOOK_ROUTES.change, async (c) => {
-    const { id } = c.req.valid("param");
-    const body = c.req.valid("json");
-    refusePastPreorderDate(body.preorderDate, deps.clock.now());
-    const result = await changeBook(deps.catalogueAdmin, {
-      id,
-      changes: {
-        stock: body.stock,
-        addStock: body.addStock,
-        priceCents: body.price,
-        preorder: body.preorder,
-        preorderDate: body.preorderDate,
-        preorderedStock: body.preorderedStock,
-        title: body.title,
-        author: body.author,
-        isbn13: body.isbn13,
-        language: body.language,
-        binding: body.binding,
-        publisher: body.publisher,
-        publishingDate: body.publishingDate,
-        edition: body.productEdition,
-        weightGrams: body.weight,
-        categoryId: body.categoryId,
-        description: body.description,
-      },
-    });
-    return c.json({ data: bookRecord(writtenOrThrow(result, "Book", id)) });
-  });
-
-  serve(app, BASE, BOOK_ROUTES.remove, async (c) => {
-    const { id } = c.req.valid("param");
-    const ports = { admin: deps.catalogueAdmin, storage: deps.images };
-    const outcome = await deleteProduct(ports, { kind: "book", id });
-    if (outcome === "not_found") throw notFound("Book", id);
-    return c.body(null, 204);
-  });
-
+  serveProductRoutes(app, deps, BOOK_KIND);
   return app;
 }
 
