@@ -2,22 +2,14 @@
 import { useState } from "react";
 import type { Category, StationeryItem } from "../../domain/catalogue/model.ts";
 import { stationeryCartItem } from "../../domain/cart/cart.ts";
-import { FilterPanel } from "../components/FilterPanel.tsx";
-import { Pagination } from "../components/Pagination.tsx";
-import { ResultCount } from "../components/ResultCount.tsx";
+import { apiLoader, type ListingKind, ProductListing } from "../components/ProductListing.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { StationeryCard } from "../components/StationeryCard.tsx";
-import { Spinner } from "../components/Stars.tsx";
 import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
-import { getJson } from "../lib/api.ts";
-import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
-import { useListing } from "../lib/use_listing.ts";
+import type { ListQuery } from "../lib/list_query.ts";
+import type { ListPage } from "../lib/search_help.ts";
 import { useI18n } from "../i18n/mod.ts";
-import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
-import { SearchHelp } from "../components/SearchHelp.tsx";
-import { SortField } from "../components/SortField.tsx";
 import { stationeryFromWire } from "../lib/wire.ts";
-import type { WirePage, WireStationery } from "../../http/wire/records.ts";
 
 export interface StationeryListProps {
   query: ListQuery;
@@ -25,86 +17,29 @@ export interface StationeryListProps {
   categories: Category[];
 }
 
-async function loadStationery(
-  query: ListQuery,
-  signal: AbortSignal,
-): Promise<ListPage<StationeryItem>> {
-  const body = await getJson<WirePage<WireStationery> & WireSearchHelp>(
-    `/api/stationery${apiSearch(query)}`,
-    signal,
-  );
-  return {
-    items: body.data.map(stationeryFromWire),
-    page: body.page,
-    pageSize: body.pageSize,
-    total: body.total,
-    help: helpOf(body),
-  };
-}
+const STATIONERY: ListingKind<StationeryItem> = {
+  path: "/stationery",
+  load: apiLoader("/api/stationery", stationeryFromWire),
+  withAuthor: false,
+  words: {
+    region: "list.stationery",
+    found: "list.itemsFound",
+    loading: "list.loadingStationery",
+    none: "list.noStationery",
+  },
+};
 
 export function StationeryList({ query, page, categories }: StationeryListProps) {
   const i18n = useI18n();
-  const { t, href } = i18n;
-  const home = href("/stationery");
-  const listing = useListing(home, { query, page }, loadStationery);
   const [chosen, setChosen] = useState<StationeryItem | null>(null);
-  const q = listing.query;
   return (
-    <div className="listing">
-      <FilterPanel
-        action={home}
-        query={q}
-        categories={categories}
-        onChange={listing.navigate}
-      />
-      <section
-        className="results"
-        aria-label={t("list.stationery")}
-        aria-busy={listing.loading}
-        ref={listing.resultsRef}
-      >
-        <div className="results-bar">
-          <ResultCount total={listing.page.total} message="list.itemsFound" />
-          <SortField action={home} query={q} onChange={listing.navigate} />
-        </div>
-        {listing.loading
-          ? (
-            <div className="results-loading">
-              <Spinner label={t("list.loadingStationery")} />
-            </div>
-          )
-          : null}
-        {listing.error
-          ? (
-            <p className="notice notice-error" role="alert">
-              {t("list.error", { error: listing.error })}
-            </p>
-          )
-          : null}
-        {listing.page.items.length === 0 && !listing.error
-          ? (
-            <>
-              <p className="empty">{t("list.noStationery")}</p>
-              <SearchHelp q={q.q} path="/stationery" help={listing.page.help} />
-            </>
-          )
-          : (
-            <ul className="grid">
-              {listing.page.items.map((item, i) => (
-                <li key={item.id}>
-                  <StationeryCard item={item} index={i} onAdd={() => setChosen(item)} />
-                </li>
-              ))}
-            </ul>
-          )}
-        <Pagination
-          page={listing.page.page}
-          pageSize={listing.page.pageSize}
-          total={listing.page.total}
-          href={(n) => `${home}${listSearch({ ...q, page: n })}`}
-          onNavigate={(n) => listing.navigate({ ...q, page: n })}
-        />
-      </section>
+    <ProductListing
+      kind={STATIONERY}
+      query={query}
+      page={page}
+      categories={categories}
+      card={(item, i) => <StationeryCard item={item} index={i} onAdd={() => setChosen(item)} />}
+    >
       {chosen
         ? (
           <QuantityDialog
@@ -117,6 +52,6 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
           />
         )
         : null}
-    </div>
+    </ProductListing>
   );
 }

@@ -1,0 +1,124 @@
+/**
+ * A store's list, whichever kind of product it sells: filters, result count and sort,
+ * the grid, the pager and the help of a search that found nothing, all kept in the URL.
+ * Each store's island (BookList, StationeryList) says what differs: where it lives, where
+ * its API is, its words and how a card is drawn.
+ */
+import type { ReactNode } from "react";
+import type { Category } from "../../domain/catalogue/model.ts";
+import { FilterPanel } from "./FilterPanel.tsx";
+import { Pagination } from "./Pagination.tsx";
+import { ResultCount } from "./ResultCount.tsx";
+import { SearchHelp } from "./SearchHelp.tsx";
+import { SortField } from "./SortField.tsx";
+import { Spinner } from "./Stars.tsx";
+import { getJson } from "../lib/api.ts";
+import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
+import { useListing } from "../lib/use_listing.ts";
+import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import type { WirePage } from "../../http/wire/records.ts";
+
+/** What one store's list is made of. */
+export interface ListingKind<T extends { id: number }> {
+  /** The store's page, without a language prefix: "/" or "/stationery". */
+  path: string;
+  /** Reads one page of the store's products from the API. */
+  load(query: ListQuery, signal: AbortSignal): Promise<ListPage<T>>;
+  /** Whether the filters offer an author. */
+  withAuthor: boolean;
+  words: { region: MessageKey; found: MessageKey; loading: MessageKey; none: MessageKey };
+}
+
+/** A page loader for `GET api`, each record made a product by `fromWire`. */
+export function apiLoader<W, T>(
+  api: string,
+  fromWire: (wire: W) => T,
+): (query: ListQuery, signal: AbortSignal) => Promise<ListPage<T>> {
+  return async (query, signal) => {
+    const body = await getJson<WirePage<W> & WireSearchHelp>(`${api}${apiSearch(query)}`, signal);
+    return {
+      items: body.data.map(fromWire),
+      page: body.page,
+      pageSize: body.pageSize,
+      total: body.total,
+      help: helpOf(body),
+    };
+  };
+}
+
+export interface ProductListingProps<T extends { id: number }> {
+  kind: ListingKind<T>;
+  query: ListQuery;
+  page: ListPage<T>;
+  categories: Category[];
+  /** One product's card in the grid. */
+  card(item: T, index: number): ReactNode;
+  /** What the store shows beside its list (a popup of its own). */
+  children?: ReactNode;
+}
+
+export function ProductListing<T extends { id: number }>(
+  { kind, query, page, categories, card, children }: ProductListingProps<T>,
+) {
+  const { t, href } = useI18n();
+  const home = href(kind.path);
+  const listing = useListing(home, { query, page }, kind.load);
+  const q = listing.query;
+  return (
+    <div className="listing">
+      <FilterPanel
+        action={home}
+        query={q}
+        categories={categories}
+        withAuthor={kind.withAuthor}
+        onChange={listing.navigate}
+      />
+      <section
+        className="results"
+        aria-label={t(kind.words.region)}
+        aria-busy={listing.loading}
+        ref={listing.resultsRef}
+      >
+        <div className="results-bar">
+          <ResultCount total={listing.page.total} message={kind.words.found} />
+          <SortField action={home} query={q} onChange={listing.navigate} />
+        </div>
+        {listing.loading
+          ? (
+            <div className="results-loading">
+              <Spinner label={t(kind.words.loading)} />
+            </div>
+          )
+          : null}
+        {listing.error
+          ? (
+            <p className="notice notice-error" role="alert">
+              {t("list.error", { error: listing.error })}
+            </p>
+          )
+          : null}
+        {listing.page.items.length === 0 && !listing.error
+          ? (
+            <>
+              <p className="empty">{t(kind.words.none)}</p>
+              <SearchHelp q={q.q} path={kind.path} help={listing.page.help} />
+            </>
+          )
+          : (
+            <ul className="grid">
+              {listing.page.items.map((item, i) => <li key={item.id}>{card(item, i)}</li>)}
+            </ul>
+          )}
+        <Pagination
+          page={listing.page.page}
+          pageSize={listing.page.pageSize}
+          total={listing.page.total}
+          href={(n) => `${home}${listSearch({ ...q, page: n })}`}
+          onNavigate={(n) => listing.navigate({ ...q, page: n })}
+        />
+      </section>
+      {children}
+    </div>
+  );
+}
