@@ -146,3 +146,37 @@ Deno.test("the filters, the sort and the search help speak Tamil, and their link
     "the other store's matches are offered in Tamil, in the Tamil store",
   );
 });
+
+Deno.test("the stores' and a book's meta descriptions are in the page's language", async () => {
+  const { app } = await setup();
+  const description = (page: string) =>
+    page.match(/<meta name="description" content="([^"]*)"\/>/)?.[1] ?? "";
+  const stores = [
+    { path: "/si", words: "ශ්‍රී ලංකාවේ" },
+    { path: "/ta", words: "இலங்கையின்" },
+    { path: "/si/stationery", words: "Pothgula වෙතින්" },
+    { path: "/ta/stationery", words: "Pothgula வழங்கும்" },
+    { path: "/stationery", words: "from Pothgula" },
+  ];
+  for (const { path, words } of stores) {
+    const page = await html(await app.request(path));
+    assert.ok(description(page).includes(words), `${path}: ${description(page)}`);
+  }
+  // A book without a description of its own is described by its title, author and price.
+  const { items } = await (await sampleCatalogue()).listBooks(
+    { inStock: true, outOfStock: true },
+    { page: 1, pageSize: 50 },
+  );
+  const bare = items.find((b) => b.description === null);
+  assert.ok(bare, "the sample catalogue has a book without a description");
+  const expected = {
+    en: `${bare.title} by ${bare.author}, LKR`,
+    si: `${bare.author} ලියූ ${bare.title}, LKR`,
+    ta: `${bare.author} எழுதிய ${bare.title}, LKR`,
+  };
+  for (const [lang, words] of Object.entries(expected)) {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const page = await html(await app.request(`${prefix}/books/${bare.id}`));
+    assert.ok(description(page).startsWith(words), `${lang}: ${description(page)}`);
+  }
+});

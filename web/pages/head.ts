@@ -1,14 +1,10 @@
 /** Titles, descriptions and share cards of the storefront pages. */
-import { formatLkr } from "../../domain/money.ts";
 import { shareImage } from "../../domain/catalogue/image_variants.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import type { PageHead, PageModel } from "./model.ts";
 import { bookJsonLd, stationeryListJsonLd } from "./structured_data.ts";
 import { type I18n, i18nFor } from "../i18n/mod.ts";
 import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
-
-const SHOP_DESCRIPTION =
-  "Books in Sinhala, English and Tamil, and school and office stationery, delivered anywhere in Sri Lanka.";
 
 /** An absolute URL for a path or URL, on the shop's public address. */
 export function absoluteUrl(shop: ShopInfo, pathOrUrl: string): string {
@@ -57,15 +53,14 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
     case "books":
       return {
         title: `${i18n.t("shell.bookStore")} | ${name}`,
-        description: SHOP_DESCRIPTION,
+        description: i18n.t("head.booksDescription"),
         canonical: absoluteUrl(shop, listCanonicalPath("/", model.list.query.page)),
       };
     case "stationery": {
       const path = listCanonicalPath("/stationery", model.list.query.page);
       return {
         title: `${i18n.t("shell.stationeryStore")} | ${name}`,
-        description:
-          "Pens, notebooks, art and office supplies from Pothgula, delivered in Sri Lanka.",
+        description: i18n.t("head.stationeryDescription", { shop: name }),
         canonical: absoluteUrl(shop, path),
         jsonLd: model.list.page.items.length > 0
           ? [stationeryListJsonLd(model.list.page.items, shop, path)]
@@ -75,7 +70,12 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
     case "book": {
       const book = model.book;
       const description = summarise(
-        book.description ?? `${book.title} by ${book.author}, ${formatLkr(book.priceCents)}.`,
+        book.description ??
+          i18n.t("head.bookDescription", {
+            title: book.title,
+            author: book.author,
+            price: i18n.lkr(book.priceCents),
+          }),
       );
       return {
         title: `${i18n.t("head.book", { title: book.title, author: book.author })} | ${name}`,
