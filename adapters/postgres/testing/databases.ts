@@ -35,6 +35,7 @@ const STATE_TABLES = [
   "books",
   "stationery_items",
   "orders",
+  "order_counts",
   "order_items",
   "mail_outbox",
   "order_slips",
