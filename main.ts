@@ -12,7 +12,7 @@ import {
   PostgresCatalogue,
   PostgresRateLimitStore,
 } from "./adapters/postgres/mod.ts";
-import { cacheReads, CatalogueCache } from "./adapters/cache/mod.ts";
+import { cacheReads, CatalogueCache, SOLE_WRITER_CACHE } from "./adapters/cache/mod.ts";
 import { ProcessedImageStorage } from "./adapters/images/processed_storage.ts";
 import { SharpImageProcessor } from "./adapters/images/sharp_processor.ts";
 import { seedFromTemplate } from "./adapters/embedded/template.ts";
@@ -138,8 +138,9 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   }
 
   // The storefront's reads are remembered for a few seconds and cleared by every write made
-  // here (adapters/cache): other processes on the same database show within that time.
-  const cache = new CatalogueCache();
+  // here (adapters/cache): other processes on the same database show within that time. The
+  // embedded database has no other writer (the lock above): its reads are kept until a write.
+  const cache = new CatalogueCache(config.databaseUrl ? {} : SOLE_WRITER_CACHE);
   const ports = cacheReads({
     catalogue: new PostgresCatalogue(sql, { totals: cache.totals }),
     catalogueAdmin: repositories.catalogueAdmin,

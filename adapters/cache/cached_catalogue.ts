@@ -9,7 +9,8 @@
  * clears the cache at once (see invalidating.ts), so this process never shows an answer
  * older than its own last write. Writes made by another process (several servers on one
  * database) show here within the time to live: `pageTtlMs` for pages and products,
- * `listTtlMs` for the authors and categories.
+ * `listTtlMs` for the authors and categories. Where no other process can write (the
+ * embedded database, held by one process), SOLE_WRITER_CACHE keeps answers far longer.
  */
 import type { Catalogue } from "../../domain/ports.ts";
 import type {
@@ -45,6 +46,20 @@ export const DEFAULT_PAGE_TTL_MS = 2_000;
 export const DEFAULT_TOTAL_TTL_MS = 5_000;
 export const DEFAULT_LIST_TTL_MS = 10_000;
 export const DEFAULT_MAX_ENTRIES = 2_000;
+
+/**
+ * For a database only this process writes to (the embedded one: adapters/embedded's lock
+ * keeps every other process out while the shop runs). Every write it makes clears the
+ * cache, so nothing it keeps can be out of date; the ten minutes only bound what follows
+ * the clock (the footer's year). A single PGlite connection answers one query at a time
+ * in the shop's own thread: a listing asked for again a minute later comes from here
+ * instead of waiting behind every other query.
+ */
+export const SOLE_WRITER_CACHE: CatalogueCacheOptions = {
+  pageTtlMs: 600_000,
+  totalTtlMs: 600_000,
+  listTtlMs: 600_000,
+};
 
 /** The remembered catalogue answers of one process, cleared together by any write. */
 export class CatalogueCache {

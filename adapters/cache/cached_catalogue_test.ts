@@ -4,7 +4,13 @@ import { MemoryOrderRepository } from "../memory/orders.ts";
 import { aBook, aLine, aPlacement, reject } from "../postgres/testing/builders.ts";
 import type { Catalogue } from "../../domain/ports.ts";
 import type { Book } from "../../domain/catalogue/model.ts";
-import { CachedCatalogue, CatalogueCache, listingKey } from "./cached_catalogue.ts";
+import {
+  CachedCatalogue,
+  CatalogueCache,
+  type CatalogueCacheOptions,
+  listingKey,
+  SOLE_WRITER_CACHE,
+} from "./cached_catalogue.ts";
 import { InvalidatingCatalogueAdmin, InvalidatingOrderRepository } from "./invalidating.ts";
 
 const ALL = { inStock: true, outOfStock: true };
@@ -26,14 +32,14 @@ function counted(inner: MemoryCatalogue): { catalogue: Catalogue; reads: () => n
   return { catalogue, reads: () => reads };
 }
 
-async function shop(now = () => 0) {
+async function shop(now = () => 0, options: CatalogueCacheOptions = {}) {
   const memory = new MemoryCatalogue();
   const category = await memory.createCategory("Novels");
   assert.equal(category.kind, "ok");
   const categoryId = (category as { value: { id: number } }).value.id;
   const created = await memory.createBook(aBook(categoryId, { title: "Gamperaliya", stock: 3 }));
   const book = (created as { kind: "ok"; value: Book }).value;
-  const cache = new CatalogueCache({ now });
+  const cache = new CatalogueCache({ ...options, now });
   const { catalogue: inner, reads } = counted(memory);
   return {
     memory,
@@ -124,4 +130,22 @@ Deno.test("a companion cache lives as long as the pages and goes with them at a 
   answers.set("GET /api/books", "page one again");
   time.now = 1_999 + 2_000;
   assert.equal(answers.get("GET /api/books"), undefined);
+});
+
+Deno.test("where this process is the only writer, a listing and its page's answer stay until a write", async () => {
+  const time = { now: 0 };
+  const { catalogue, cache, admin, book, reads } = await shop(() => time.now, SOLE_WRITER_CACHE);
+  const answers = cache.companion<string>();
+  await catalogue.listBooks(ALL, FIRST_PAGE);
+  answers.set("GET /", "the front page");
+  time.now = 5 * 60_000;
+  assert.equal((await catalogue.listBooks(ALL, FIRST_PAGE)).items[0].stock, 3);
+  assert.equal(answers.get("GET /"), "the front page");
+  assert.equal(reads(), 1);
+  await admin.updateBook(book.id, { stock: 9 });
+  assert.equal(answers.get("GET /"), undefined);
+  assert.equal((await catalogue.listBooks(ALL, FIRST_PAGE)).items[0].stock, 9);
+  time.now += 10 * 60_000;
+  await catalogue.listBooks(ALL, FIRST_PAGE);
+  assert.equal(reads(), 3);
 });

@@ -1,7 +1,8 @@
 /**
  * In-process caching of the storefront's reads, as decorators of the ports: listing pages,
  * totals, products, authors and categories for a few seconds (cleared by every write made
- * through this process), and the reference locations for the life of the process.
+ * through this process; ten minutes where no other process writes, SOLE_WRITER_CACHE), and
+ * the reference locations for the life of the process.
  *
  * @example
  * const cache = new CatalogueCache();
@@ -22,6 +23,7 @@ export {
   CatalogueCache,
   type CatalogueCacheOptions,
   listingKey,
+  SOLE_WRITER_CACHE,
 } from "./cached_catalogue.ts";
 export { CachedLocations } from "./cached_locations.ts";
 export { InvalidatingCatalogueAdmin, InvalidatingOrderRepository } from "./invalidating.ts";

@@ -18,16 +18,16 @@ async function page(path: string): Promise<string> {
   return await response.text();
 }
 
-Deno.test("a book card lists the cover's copies in WebP and its own type, sized for two a row on a phone", async () => {
+Deno.test("a book card lists the cover's copies in WebP and its own type, sized for two a row on a phone less its margins", async () => {
   const html = await page("/");
   assert.ok(
     html.includes(
-      '<source type="image/webp" srcSet="/uploads/madol-w160.webp 160w, /uploads/madol-w320.webp 320w, /uploads/madol-w640.webp 640w, /uploads/madol-w1024.webp 1024w" sizes="(min-width: 768px) 240px, 50vw"/>',
+      '<source type="image/webp" srcSet="/uploads/madol-w160.webp 160w, /uploads/madol-w320.webp 320w, /uploads/madol-w640.webp 640w, /uploads/madol-w1024.webp 1024w" sizes="(min-width: 768px) 240px, calc(50vw - 24px)"/>',
     ),
   );
   assert.match(
     html,
-    /<img src="\/uploads\/madol\.png" srcSet="\/uploads\/madol-w160\.png 160w, [^"]*1024w" sizes="\(min-width: 768px\) 240px, 50vw" alt="" width="240" height="320"/,
+    /<img src="\/uploads\/madol\.png" srcSet="\/uploads\/madol-w160\.png 160w, [^"]*1024w" sizes="\(min-width: 768px\) 240px, calc\(50vw - 24px\)" alt="" width="240" height="320"/,
   );
 });
 
@@ -54,4 +54,14 @@ Deno.test("the first card's picture and the book page's main picture are fetched
   assert.match(list, /<img src="\/uploads\/madol\.png"[^>]*fetchPriority="high"/);
   const book = await page("/books/:id");
   assert.match(book, /alt="Madol Doova" width="400" height="533" fetchPriority="high"/);
+});
+
+Deno.test("the islands' code waits behind the first screen's pictures and stylesheet", async () => {
+  for (const path of ["/", "/books/:id"]) {
+    const html = await page(path);
+    const scripts = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ??
+      [];
+    assert.ok(scripts.length > 1, path);
+    for (const tag of scripts) assert.match(tag, /fetchPriority="low"/, `${path}: ${tag}`);
+  }
 });

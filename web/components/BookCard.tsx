@@ -8,8 +8,11 @@ import { useI18n } from "../i18n/mod.ts";
 
 /** Cards from this index on are below the fold on most screens: their images load lazily. */
 export const EAGER_CARDS = 4;
-/** Two cards a row on a phone; at least 190px, about 240px, in the wider grid. */
-export const CARD_SIZES = "(min-width: 768px) 240px, 50vw";
+/**
+ * Two cards a row on a phone (half the screen less the page's padding, the gap and the card's
+ * border); at least 190px, about 240px, in the wider grid.
+ */
+export const CARD_SIZES = "(min-width: 768px) 240px, calc(50vw - 24px)";
 
 export function BookCard({ book, index }: { book: Book; index: number }) {
   const { t, href } = useI18n();

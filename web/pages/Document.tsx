@@ -57,8 +57,12 @@ export function Document({ head, assets, islandJson, bodyHtml, lang }: DocumentP
             </>
           )
           : null}
-        {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
-        {assets.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} fetchPriority="low" />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+        ))}
       </head>
       <body>
         <div id="app" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
