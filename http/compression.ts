@@ -12,6 +12,7 @@
  * for 1-1.5% more bytes (docs/benchmarks.md, item 18).
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { StatusCode } from "hono/utils/http-status";
 import { compress as streamingCompress } from "hono/compress";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { gzipSync } from "node:zlib";
@@ -59,41 +60,112 @@ function compressible(res: Response, method: string): boolean {
 
 /** Gzips compressible answers for clients that accept it, in one call for bodies in memory. */
 export function compression(options: CompressionOptions = {}): MiddlewareHandler {
-  const threshold = options.threshold ?? 1024;
+  const encode = encoder(options);
   const maxBufferBytes = options.maxBufferBytes ?? 4 * 1024 * 1024;
-  const level = options.level ?? DEFAULT_GZIP_LEVEL;
-  const stream = streamingCompress({ encoding: "gzip", threshold });
-  const recent = new Map<string, Uint8Array<ArrayBuffer>>();
+  const stream = streamingCompress({ encoding: "gzip", threshold: encode.threshold });
   return async (c, next) => {
     await next();
     const res = c.res;
     if (!compressible(res, c.req.method)) return;
-    const vary = res.headers.get("Vary");
-    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
-      res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const headers = new Headers(res.headers);
+    addVary(headers);
+    if (!acceptsGzip(c.req.header("Accept-Encoding"))) {
+      res.headers.set("Vary", headers.get("Vary")!);
+      return;
     }
-    if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
     const declared = res.headers.get("Content-Length");
     if (declared !== null && Number(declared) > maxBufferBytes) {
+      res.headers.set("Vary", headers.get("Vary")!);
       // Too large to hold twice in memory: hono/compress streams it.
       return await stream(c, () => Promise.resolve());
     }
-    const body = await res.text();
-    const headers = new Headers(res.headers);
-    if (body.length < threshold) {
-      return replace(
-        c,
-        new Response(body, { status: res.status, statusText: res.statusText, headers }),
-      );
+    const { bytes, gzipped } = encode(c, await res.text());
+    if (gzipped) {
+      headers.set("Content-Encoding", "gzip");
+      const etag = headers.get("ETag");
+      if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
     }
-    const gzipped = recent.get(body) ??
-      remember(recent, body, new Uint8Array(gzipSync(body, { level })));
-    headers.set("Content-Encoding", "gzip");
-    headers.set("Content-Length", String(gzipped.byteLength));
-    const etag = headers.get("ETag");
-    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-    replace(c, new Response(gzipped, { status: res.status, statusText: res.statusText, headers }));
+    headers.set("Content-Length", String(bytes.byteLength));
+    const made = new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+    replace(c, made);
+    c.set(MADE as never, { res: made, bytes } as never);
   };
+}
+
+/**
+ * Makes answers straight from their text (through the context, so headers set before are
+ * kept), encoded as `compression` would encode them: one `Response`, whose bytes the answer
+ * cache and the ETag then take from the context (`answerBytes`) instead of reading the body
+ * back. Rendered pages are made this way. `remember: false` is for a text the answer cache
+ * keeps anyway (a catalogue page): looking it up among recent texts would only cost.
+ */
+export function answerEncoder(options: CompressionOptions = {}): (
+  c: Context,
+  text: string,
+  status: StatusCode,
+  headers: Record<string, string>,
+  remember?: boolean,
+) => Response {
+  const encode = encoder(options);
+  return (c, text, status, headers, remember = true) => {
+    const { bytes, gzipped } = encode(c, text, remember);
+    const all: Record<string, string> = { ...headers, "Content-Length": String(bytes.byteLength) };
+    const vary = all["Vary"];
+    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
+      all["Vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+    }
+    if (gzipped) all["Content-Encoding"] = "gzip";
+    const res = c.newResponse(bytes, status, all);
+    c.set(MADE as never, { res, bytes } as never);
+    return res;
+  };
+}
+
+/** The bytes of the context's answer, when `compression` or `encodedAnswer` made it. */
+export function answerBytes(c: Context): Uint8Array<ArrayBuffer> | undefined {
+  const made = (c.get as (key: string) => unknown)(MADE) as MadeAnswer | undefined;
+  return made && made.res === c.res ? made.bytes : undefined;
+}
+
+const MADE = "compression.answer";
+
+interface MadeAnswer {
+  res: Response;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+type Encoder =
+  & ((c: Context, text: string, remember?: boolean) => {
+    bytes: Uint8Array<ArrayBuffer>;
+    gzipped: boolean;
+  })
+  & { threshold: number };
+
+/** Encodes a compressible text for the request's client, gzipped once per recent text. */
+function encoder(options: CompressionOptions): Encoder {
+  const threshold = options.threshold ?? 1024;
+  const level = options.level ?? DEFAULT_GZIP_LEVEL;
+  const recent = new Map<string, Uint8Array<ArrayBuffer>>();
+  const encode = (c: Context, text: string, again = true) => {
+    if (text.length < threshold || !acceptsGzip(c.req.header("Accept-Encoding"))) {
+      return { bytes: UTF8.encode(text) as Uint8Array<ArrayBuffer>, gzipped: false };
+    }
+    if (!again) return { bytes: new Uint8Array(gzipSync(text, { level })), gzipped: true };
+    const bytes = recent.get(text) ??
+      remember(recent, text, new Uint8Array(gzipSync(text, { level })));
+    return { bytes, gzipped: true };
+  };
+  return Object.assign(encode, { threshold });
+}
+
+const UTF8 = new TextEncoder();
+
+/** An answer that depends on Accept-Encoding says so, for caches between. */
+function addVary(headers: Headers): void {
+  const vary = headers.get("Vary");
+  if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
+    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  }
 }
 
 /** The same answer is often sent many times in a row (a cached listing page): gzip it once. */
@@ -113,7 +185,7 @@ function remember(
  * wrap the new body in a stream and merge the old headers back (the old Content-Length
  * included); `res` already carries every header of the old answer.
  */
-function replace(c: Context, res: Response): void {
+export function replace(c: Context, res: Response): void {
   c.res = undefined;
   c.res = res;
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { acceptsGzip, compression } from "./compression.ts";
+import { acceptsGzip, answerBytes, answerEncoder, compression } from "./compression.ts";
 
 const LARGE = { data: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Book ${i}` })) };
 
@@ -55,4 +55,68 @@ Deno.test("acceptsGzip() follows the quality values of Accept-Encoding", () => {
   assert.equal(acceptsGzip("*;q=0"), false);
   assert.equal(acceptsGzip("br"), false);
   assert.equal(acceptsGzip(undefined), false);
+});
+
+Deno.test("answerEncoder() makes a page's answer once, gzipped, with the headers set before it", async () => {
+  const shop = new Hono();
+  const encode = answerEncoder();
+  let seen: Uint8Array | undefined;
+  shop.use(async (c, next) => {
+    c.header("X-Request-Id", "r-1");
+    await next();
+    seen = answerBytes(c);
+  });
+  shop.get(
+    "/page",
+    (c) => encode(c, "<p>Book</p>".repeat(200), 200, { "Content-Type": "text/html" }),
+  );
+  const response = await shop.request("/page", gzip);
+  assert.equal(response.headers.get("Content-Encoding"), "gzip");
+  assert.equal(response.headers.get("Vary"), "Accept-Encoding");
+  assert.equal(response.headers.get("X-Request-Id"), "r-1");
+  const body = new Uint8Array(await response.arrayBuffer());
+  assert.equal(response.headers.get("Content-Length"), String(body.byteLength));
+  assert.deepEqual(seen, body, "the middleware around it gets the bytes sent, unread");
+  assert.equal(new TextDecoder().decode(gunzipSync(body)), "<p>Book</p>".repeat(200));
+});
+
+Deno.test("answerEncoder() sends plain text to a client that takes no gzip, and says it varies", async () => {
+  const shop = new Hono();
+  const encode = answerEncoder();
+  shop.get(
+    "/page",
+    (c) => encode(c, "x".repeat(5000), 200, { "Content-Type": "text/html" }, false),
+  );
+  const response = await shop.request("/page");
+  assert.equal(response.headers.get("Content-Encoding"), null);
+  assert.equal(response.headers.get("Vary"), "Accept-Encoding");
+  assert.equal(await response.text(), "x".repeat(5000));
+});
+
+Deno.test("answerBytes() answers nothing once another answer took the made one's place", async () => {
+  const shop = new Hono();
+  const encode = answerEncoder();
+  let seen: Uint8Array | undefined = new Uint8Array(1);
+  shop.use(async (c, next) => {
+    await next();
+    c.res = undefined;
+    c.res = new Response("replaced");
+    seen = answerBytes(c);
+  });
+  shop.get("/page", (c) => encode(c, "y".repeat(3000), 200, {}));
+  assert.equal(await (await shop.request("/page", gzip)).text(), "replaced");
+  assert.equal(seen, undefined);
+});
+
+Deno.test("compression() hands the bytes it made to the middleware around it", async () => {
+  const shop = new Hono();
+  let seen: Uint8Array | undefined;
+  shop.use(async (c, next) => {
+    await next();
+    seen = answerBytes(c);
+  });
+  shop.use(compression());
+  shop.get("/large", (c) => c.json(LARGE));
+  const response = await shop.request("/large", gzip);
+  assert.deepEqual(seen, new Uint8Array(await response.arrayBuffer()));
 });

@@ -18,6 +18,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import type { RouteSpec } from "./route_table.ts";
+import { answerBytes, replace } from "./compression.ts";
 
 /** Seconds a shared cache keeps a public answer fresh. */
 export const SHARED_MAX_AGE_SECONDS = 30;
@@ -159,12 +160,15 @@ export function httpCaching(
     if (c.req.method === "HEAD" && !res.headers.has("ETag")) return;
     let etag = res.headers.get("ETag");
     if (!etag) {
-      const body = new Uint8Array(await res.arrayBuffer());
+      const made = answerBytes(c);
+      const body = made ?? new Uint8Array(await res.arrayBuffer());
       etag = await etagOf(body);
-      const headers = new Headers(res.headers);
-      headers.set("ETag", etag);
-      c.res = undefined;
-      c.res = new Response(body, { status: res.status, headers });
+      if (made) res.headers.set("ETag", etag);
+      else {
+        const headers = new Headers(res.headers);
+        headers.set("ETag", etag);
+        replace(c, new Response(body, { status: res.status, headers }));
+      }
     }
     const wanted = c.req.header("If-None-Match");
     if (wanted === undefined || !ifNoneMatchMatches(wanted, etag)) return;
@@ -172,7 +176,6 @@ export function httpCaching(
     for (const [name, value] of c.res.headers) {
       if (!KEPT_ON_304.has(name.toLowerCase())) headers.set(name, value);
     }
-    c.res = undefined;
-    c.res = new Response(null, { status: 304, headers });
+    replace(c, new Response(null, { status: 304, headers }));
   };
 }

@@ -13,7 +13,7 @@
  * headers and the request log still come from the middleware around this one.
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { acceptsGzip } from "./compression.ts";
+import { acceptsGzip, answerBytes, replace } from "./compression.ts";
 import { etagOf } from "./http_caching.ts";
 
 /** An answer as kept: its status, the headers it was built with and its bytes. */
@@ -88,12 +88,14 @@ async function keep(c: Context, next: Next, store: ResponseStore, key: string): 
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
-  const body = new Uint8Array(await res.arrayBuffer());
+  // The bytes as the compression made them, or read from the body (which then goes again).
+  const made = answerBytes(c);
+  const body = made ?? new Uint8Array(await res.arrayBuffer());
   // Tagged once here, so that answers from the store need no hashing (http_caching.ts).
   if (!res.headers.has("ETag")) res.headers.set("ETag", await etagOf(body));
   const headers = [...res.headers].filter(([name]) => !PER_REQUEST.has(name.toLowerCase()));
   store.set(key, { status: res.status, headers, body }, madeIn);
+  if (made) return;
   // The body was read: the same bytes go out, with this request's own headers.
-  c.res = undefined;
-  c.res = new Response(body, { status: res.status, headers: res.headers });
+  replace(c, new Response(body, { status: res.status, headers: res.headers }));
 }

@@ -3,10 +3,10 @@
  * by http/pages. Renders a page's body with the shell, collects its islands, and wraps
  * both in the HTML document.
  */
-import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { IslandCollector, type IslandRecord, scriptSafeJson } from "./components/Island.tsx";
 import { Shell } from "./components/Shell.tsx";
-import { Document } from "./pages/Document.tsx";
+import { documentHtml } from "./pages/document.ts";
 import { pageHead } from "./pages/head.ts";
 import { BookPage } from "./pages/BookPage.tsx";
 import { ErrorPage, NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
@@ -96,28 +96,22 @@ export function renderPage(
   const { html, islands } = renderBody(model, ctx);
   const i18n = i18nFor(ctx.language ?? "en");
   const assets = assetsFor([...new Set(islands.map((i) => i.name))]);
-  const document = renderToStaticMarkup(
-    <Document
-      lang={i18n.language}
-      head={localizeHead(pageHead(model, ctx.shop, i18n), ctx.shop, i18n.language)}
-      assets={assets}
-      bodyHtml={html}
-      islandJson={islands.length > 0 ? scriptSafeJson(islands) : undefined}
-    />,
-  );
-  return `<!DOCTYPE html>${document}`;
+  return documentHtml({
+    lang: i18n.language,
+    head: localizeHead(pageHead(model, ctx.shop, i18n), ctx.shop, i18n.language),
+    assets,
+    bodyHtml: html,
+    islandJson: islands.length > 0 ? scriptSafeJson(islands) : undefined,
+  });
 }
 
 /** The admin area's shell: the admin island mounts itself into #admin-root. */
 export function renderAdminShell(shop: ShopInfo, assets: PageAssets): string {
-  const document = renderToStaticMarkup(
-    <Document
-      head={{ title: `Admin Dashboard | ${shop.name}`, description: "Pothgula administration." }}
-      assets={assets}
-      bodyHtml={`<div id="admin-root"></div><noscript>The admin area needs JavaScript.</noscript>`}
-    />,
-  );
-  return `<!DOCTYPE html>${document}`;
+  return documentHtml({
+    head: { title: `Admin Dashboard | ${shop.name}`, description: "Pothgula administration." },
+    assets,
+    bodyHtml: `<div id="admin-root"></div><noscript>The admin area needs JavaScript.</noscript>`,
+  });
 }
 
 export { bookFilter, catalogueSort, pageRequest, parseListQuery } from "./lib/list_query.ts";

@@ -46,6 +46,25 @@ function cssFiles(manifest: Manifest, key: string): string[] {
 
 const url = (file: string) => `/${file}`;
 
+/**
+ * What a storefront page links, kept per set of islands: a few sets cover every page, and
+ * walking the manifest for each page was a visible part of a page's time.
+ */
+export function storefrontAssetsOf(
+  manifest: Manifest,
+): (islands: IslandName[]) => PageAssets {
+  const known = new Map<string, PageAssets>();
+  return (islands) => {
+    const key = islands.join(" ");
+    let assets = known.get(key);
+    if (!assets) {
+      assets = storefrontAssets(manifest, islands);
+      known.set(key, assets);
+    }
+    return assets;
+  };
+}
+
 /** What a storefront page links: the entry, the stylesheet, and its islands' code to preload. */
 export function storefrontAssets(manifest: Manifest, islands: IslandName[]): PageAssets {
   const entry = manifest[STOREFRONT_ENTRY];

@@ -4,12 +4,18 @@
  * files under /assets/ and /static/. Mounted last at "/" by createApp.
  */
 import { type Context, Hono } from "hono";
-import { compression } from "../compression.ts";
+import { answerEncoder, compression } from "../compression.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import { buildCsp } from "../security.ts";
-import { adminAssets, type Manifest, readManifest, serveFile, storefrontAssets } from "./assets.ts";
+import {
+  adminAssets,
+  type Manifest,
+  readManifest,
+  serveFile,
+  storefrontAssetsOf,
+} from "./assets.ts";
 import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 import { parseId } from "../ids.ts";
@@ -22,6 +28,7 @@ import { type Logger, toErrorResponse } from "../errors.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
+type AssetsFor = Parameters<Renderer["renderPage"]>[2];
 
 export interface PagesDeps {
   catalogue: Catalogue;
@@ -39,6 +46,9 @@ export interface PagesDeps {
   /** Where a page that failed is logged (with the request id); nowhere when absent. */
   logger?: Logger;
 }
+
+/** The pages whose answers the answer cache keeps by URL (CACHEABLE_PATH, response_cache.ts). */
+const KEPT_BY_URL = new Set<PageModel["kind"]>(["books", "stationery", "book"]);
 
 const SILENT: Logger = { info: () => {}, error: () => {} };
 
@@ -65,12 +75,18 @@ function defaultDistDir(): string {
 export function pagesApp(deps: PagesDeps): Hono {
   const distDir = deps.distDir ?? defaultDistDir();
   const now = deps.now ?? (() => new Date());
-  let built: Promise<{ renderer: Renderer; manifest: Manifest }> | undefined;
+  let built:
+    | Promise<{ renderer: Renderer; manifest: Manifest; assetsFor: AssetsFor }>
+    | undefined;
   const load = () => {
     built ??= Promise.all([
       import(new URL(`file://${distDir}/server/entry_server.js`).href) as Promise<Renderer>,
       readManifest(distDir),
-    ]).then(([renderer, manifest]) => ({ renderer, manifest }));
+    ]).then(([renderer, manifest]) => ({
+      renderer,
+      manifest,
+      assetsFor: storefrontAssetsOf(manifest),
+    }));
     built.catch(() => built = undefined);
     return built;
   };
@@ -80,7 +96,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     model: PageModel,
     status: 200 | 404 | 500 = 200,
   ): Promise<Response> {
-    const { renderer, manifest } = await load();
+    const { renderer, assetsFor } = await load();
     const q = c.req.query("q");
     const { language, path } = languageOfPath(c.req.path);
     const url = c.req.url;
@@ -88,14 +104,20 @@ export function pagesApp(deps: PagesDeps): Hono {
     const html = renderer.renderPage(
       model,
       { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
-      (islands) => storefrontAssets(manifest, islands),
+      assetsFor,
     );
-    return c.html(html, status, {
+    // One answer with its final bytes: the compression, the answer cache and the ETag take
+    // them as they are instead of reading the page back (docs/benchmarks.md, item 21).
+    return encodeAnswer(c, html, status, {
+      "Content-Type": "text/html; charset=UTF-8",
       "Content-Security-Policy": PAGE_CSP,
       "Cache-Control": "no-cache",
-    });
+    }, !KEPT_BY_URL.has(model.kind));
   }
 
+  // Pages the answer cache keeps (response_cache.ts) are gzipped once there; the others
+  // (the cart, checkout, sign-in and help pages) are the same text again and again.
+  const encodeAnswer = answerEncoder();
   const app = new Hono();
   app.use("*", compression());
   // A page that fails is logged as any failure is, and shown as the error page in the
