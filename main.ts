@@ -40,13 +40,7 @@ import { pagesApp } from "./http/pages/mod.ts";
 import { createApp } from "./http/app.ts";
 import { drainable } from "./http/graceful.ts";
 import type { CachedResponse } from "./http/response_cache.ts";
-import type { Logger } from "./http/errors.ts";
-
-/** One line of JSON per event, for whatever collects the process's output. */
-const consoleLogger: Logger = {
-  info: (message, fields) => console.log(JSON.stringify({ level: "info", message, ...fields })),
-  error: (message, fields) => console.error(JSON.stringify({ level: "error", message, ...fields })),
-};
+import { jsonLineLogger } from "./adapters/log/json_lines.ts";
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -75,6 +69,14 @@ export type ShopHandler = (
 export type HandlerWrapper = (handler: ShopHandler) => ShopHandler;
 
 async function start(config: Config, options: { wrap?: HandlerWrapper }): Promise<void> {
+  // One line of JSON per event, for whatever collects the process's output.
+  const consoleLogger = jsonLineLogger();
+  globalThis.addEventListener("unload", () => consoleLogger.flush());
+  /** A line for the person at the terminal, after the log lines before it. */
+  const say = (text: string) => {
+    consoleLogger.flush();
+    console.log(text);
+  };
   const seeded = config.databaseUrl ? "existing" : await seedFromTemplate({
     // A new embedded database is a copy of a prebuilt one when there is a fresh template.
     dataDir: config.dataDir,
@@ -106,7 +108,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     {
       accounts: repositories.accounts,
       hasher: adminHasher,
-      log: (line) => console.log(line),
+      log: (line) => say(line),
       // A new embedded database's password was drawn (and its hash begun) above.
       randomPassword: adminPassword ? () => adminPassword : generatePassword,
     },
@@ -244,14 +246,14 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
-    onListen: () => console.log(`Pothgula is open on ${config.publicUrl}`),
+    onListen: () => say(`Pothgula is open on ${config.publicUrl}`),
   }, gate.fetch);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    console.log("Closing the shop: finishing requests under way");
+    say("Closing the shop: finishing requests under way");
     // New requests are answered 503 while those under way finish; then the listener closes.
     const graceMs = config.stopGraceSeconds * 1000;
     const drained = await gate.drain({ graceMs });
@@ -264,10 +266,10 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
     await lapses.stop();
     await dispatcher.stop();
-    console.log("Mail outbox stopped");
+    say("Mail outbox stopped");
     await sql.close();
     await release();
-    console.log("Closed");
+    say("Closed");
     Deno.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, stop);
