@@ -3,7 +3,7 @@
  * standard error, for whatever collects the process's output.
  *
  * A busy shop logs every request, and a write of its own for each line was a visible part
- * of a page's time (docs/benchmarks.md, item 21). Information lines written in one turn of
+ * of a page's time (docs/benchmarks.md, item 22). Information lines written in one turn of
  * the event loop go out together in one write when the turn ends; an error goes out at
  * once, after the lines before it. `flush` writes what waits (the shop calls it as it
  * exits, and so does the process's `unload`).

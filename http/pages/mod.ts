@@ -107,7 +107,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       assetsFor,
     );
     // One answer with its final bytes: the compression, the answer cache and the ETag take
-    // them as they are instead of reading the page back (docs/benchmarks.md, item 21).
+    // them as they are instead of reading the page back (docs/benchmarks.md, item 22).
     return encodeAnswer(c, html, status, {
       "Content-Type": "text/html; charset=UTF-8",
       "Content-Security-Policy": PAGE_CSP,

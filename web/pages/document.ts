@@ -3,7 +3,7 @@
  *
  * Written as a string template rather than rendered by React: it holds no component, and
  * React's render of it was about 50 of a book page's 125 µs (docs/benchmarks.md, items 18
- * and 21). The markup is the one React wrote for it, in React's order (its head's tags,
+ * and 22). The markup is the one React wrote for it, in React's order (its head's tags,
  * then the module preloads, the stylesheets, the structured data and the entry script).
  */
 import type { PageAssets, PageHead } from "./model.ts";
