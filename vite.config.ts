@@ -12,6 +12,7 @@ import react from "@vitejs/plugin-react";
 // the shop's own install (deno.start.lock) has them for the first start's build.
 import sinhalaFont from "@fontsource/noto-sans-sinhala/package.json" with { type: "json" };
 import tamilFont from "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
+import { languageNameFaces } from "./scripts/language_name_faces.ts";
 
 /** The font packages the stylesheet takes its Sinhala and Tamil faces from. */
 export const WEB_FONT_PACKAGES = [sinhalaFont.name, tamilFont.name];
@@ -57,7 +58,7 @@ export function clientConfig(root = ROOT): InlineConfig {
     root,
     configFile: false,
     logLevel: "warn",
-    plugins: [serverWordsOut(), react()],
+    plugins: [serverWordsOut(), languageNameFaces(root), react()],
     publicDir: `${root}web/public`,
     build: {
       outDir: `${root}dist/client`,
@@ -65,6 +66,9 @@ export function clientConfig(root = ROOT): InlineConfig {
       manifest: true,
       sourcemap: false,
       target: "es2022",
+      // A font stays a file of its own, fetched only by a page whose text needs it: inlined,
+      // even a small one would weigh on the stylesheet every page waits for.
+      assetsInlineLimit: (file) => file.endsWith(".woff2") ? false : undefined,
       rollupOptions: { input: clientInputs(root) },
     },
   };

@@ -6,7 +6,13 @@
  */
 const ROOT = new URL("../", import.meta.url).pathname;
 // The words in messages/ are bundled too: a corrected translation is a new build.
-const SOURCES = ["web", "domain", "messages", "vite.config.ts"];
+const SOURCES = [
+  "web",
+  "domain",
+  "messages",
+  "vite.config.ts",
+  "scripts/language_name_faces.ts",
+];
 const OUTPUTS = ["dist/client/.vite/manifest.json", "dist/server/entry_server.js"];
 
 async function newestSource(path: string): Promise<number> {

@@ -6,6 +6,17 @@
 export const LANGUAGES = ["en", "si", "ta"] as const;
 export type Language = typeof LANGUAGES[number];
 
+/**
+ * Each language's name in itself, as a shopper looks for it in the language switcher. The
+ * web build draws the Sinhala and Tamil names in faces cut to their letters (vite.config.ts):
+ * a change here is a new build.
+ */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  si: "සිංහල",
+  ta: "தமிழ்",
+};
+
 /** The Intl locale each language formats numbers and dates with (Sri Lankan conventions). */
 export const INTL_LOCALE: Record<Language, string> = { en: "en-LK", si: "si-LK", ta: "ta-LK" };
 

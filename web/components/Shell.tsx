@@ -7,7 +7,7 @@ import { Island } from "./Island.tsx";
 import { Logo } from "./Logo.tsx";
 import { Footer } from "./Footer.tsx";
 import { useI18n } from "../i18n/mod.ts";
-import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
+import { LANGUAGE_NAMES, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
 
 export type StoreTab = "books" | "stationery";
 
@@ -36,9 +36,6 @@ function currentTab(path: string): StoreTab | undefined {
 export function showsCartIcon(path: string): boolean {
   return path !== "/cart" && path !== "/checkout";
 }
-
-/** Each language's name in itself, as a shopper looks for it. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: "English", si: "සිංහල", ta: "தமிழ்" };
 
 /** Links to this page in the other languages, with its path and query kept. */
 export function LanguageSwitcher({ path, search }: { path: string; search: string }) {
