@@ -6,7 +6,7 @@ import { createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLAND_DATA_ID, type IslandName } from "./islands/names.ts";
 import { ISLAND_LOADERS } from "./islands/registry.ts";
-import { I18nContext, i18nFor } from "./i18n/mod.ts";
+import { I18nContext, i18nFor, loadCatalogue } from "./i18n/mod.ts";
 import { type Language, LANGUAGES } from "../domain/i18n/language.ts";
 
 /** The language the server rendered the page in (`<html lang>`), so hydration matches it. */
@@ -42,7 +42,10 @@ function MarkHydrated(
 async function hydrateAll(): Promise<void> {
   document.documentElement.classList.add("js");
   const records = islandData();
-  const i18n = i18nFor(pageLanguage());
+  // A Sinhala or Tamil page's words come in a file of their own (preloaded by the page).
+  const language = pageLanguage();
+  await loadCatalogue(language);
+  const i18n = i18nFor(language);
   const elements = document.querySelectorAll<HTMLElement>("[data-island]");
   await Promise.all([...elements].map(async (element) => {
     const record = records[Number(element.dataset.islandIndex)];

@@ -17,9 +17,14 @@ import { AccountPage, LoginPage, ResetPasswordPage } from "./pages/AccountPages.
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
-import { I18nContext, i18nFor } from "./i18n/mod.ts";
+import { addCatalogue, type Catalogue, I18nContext, i18nFor } from "./i18n/mod.ts";
+import si from "../messages/si.json" with { type: "json" };
+import ta from "../messages/ta.json" with { type: "json" };
 import { localizeHead } from "./pages/head.ts";
 
+// The server renders every language: all their words are at hand from the start.
+addCatalogue("si", si as Catalogue);
+addCatalogue("ta", ta as Catalogue);
 export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 export type { IslandName } from "./islands/names.ts";
 

@@ -14,12 +14,14 @@ import { ensureBuilt } from "../scripts/build_web.ts";
 import { previewShop } from "./dev/preview.ts";
 import { bookCartItem, type Cart, stationeryCartItem } from "../domain/cart/cart.ts";
 import { storedLine } from "./lib/cart_store.ts";
-import { i18nFor } from "./i18n/mod.ts";
+import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
 
 await ensureBuilt();
 
 const SHOTS = new URL("../test-artifacts/languages/", import.meta.url).pathname;
 await Deno.mkdir(SHOTS, { recursive: true });
+await loadCatalogue("si");
+await loadCatalogue("ta");
 
 type Shop = Awaited<ReturnType<typeof previewShop>>;
 

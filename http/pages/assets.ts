@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import type { IslandName, PageAssets } from "../../web/entry_server.tsx";
+import type { Language } from "../../domain/i18n/language.ts";
 
 interface ManifestChunk {
   file: string;
@@ -47,31 +48,42 @@ function cssFiles(manifest: Manifest, key: string): string[] {
 const url = (file: string) => `/${file}`;
 
 /**
- * What a storefront page links, kept per set of islands: a few sets cover every page, and
- * walking the manifest for each page was a visible part of a page's time.
+ * What a storefront page links, kept per language and set of islands: a few sets cover
+ * every page, and walking the manifest for each page was a visible part of a page's time.
  */
 export function storefrontAssetsOf(
   manifest: Manifest,
-): (islands: IslandName[]) => PageAssets {
+): (islands: IslandName[], language?: Language) => PageAssets {
   const known = new Map<string, PageAssets>();
-  return (islands) => {
-    const key = islands.join(" ");
+  return (islands, language = "en") => {
+    const key = `${language} ${islands.join(" ")}`;
     let assets = known.get(key);
     if (!assets) {
-      assets = storefrontAssets(manifest, islands);
+      assets = storefrontAssets(manifest, islands, language);
       known.set(key, assets);
     }
     return assets;
   };
 }
 
-/** What a storefront page links: the entry, the stylesheet, and its islands' code to preload. */
-export function storefrontAssets(manifest: Manifest, islands: IslandName[]): PageAssets {
+/**
+ * What a storefront page links: the entry, the stylesheet, its islands' code and, on a
+ * Sinhala or Tamil page, its language's words (web/i18n/mod.ts loads them before hydrating)
+ * to preload.
+ */
+export function storefrontAssets(
+  manifest: Manifest,
+  islands: IslandName[],
+  language: Language = "en",
+): PageAssets {
   const entry = manifest[STOREFRONT_ENTRY];
   if (!entry) throw new Error(`The web build has no ${STOREFRONT_ENTRY}`);
   const [entryFile, ...entryImports] = chunkFiles(manifest, STOREFRONT_ENTRY);
   const islandFiles = islands.flatMap((name) => chunkFiles(manifest, `web/islands/${name}.tsx`));
-  const preload = [...new Set([...entryImports, ...islandFiles])].filter((f) => f !== entryFile);
+  const words = language === "en" ? [] : chunkFiles(manifest, `messages/${language}.json`);
+  const preload = [...new Set([...entryImports, ...words, ...islandFiles])].filter((f) =>
+    f !== entryFile
+  );
   return {
     scripts: [url(entryFile)],
     styles: [

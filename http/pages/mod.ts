@@ -28,7 +28,7 @@ import { type Logger, toErrorResponse } from "../errors.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
-type AssetsFor = Parameters<Renderer["renderPage"]>[2];
+type AssetsFor = ReturnType<typeof storefrontAssetsOf>;
 
 export interface PagesDeps {
   catalogue: Catalogue;
@@ -104,7 +104,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     const html = renderer.renderPage(
       model,
       { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
-      assetsFor,
+      (islands) => assetsFor(islands, language),
     );
     // One answer with its final bytes: the compression, the answer cache and the ETag take
     // them as they are instead of reading the page back (docs/benchmarks.md, item 22).

@@ -4,7 +4,7 @@
  * a general sentence for anything else. The API's own English message is never shown.
  */
 import { ApiFailure } from "../lib/api.ts";
-import { CATALOGUES, type I18n, type MessageKey } from "./mod.ts";
+import { ENGLISH, type I18n, type MessageKey } from "./mod.ts";
 
 /**
  * The words for a failed call. `byCode` lets a form say something closer to it (a proof
@@ -22,7 +22,7 @@ export function failureText(
     const special = byCode[error.code];
     if (special) return i18n.t(special);
     const key = `error.${error.code}`;
-    if (key in CATALOGUES.en) return i18n.t(key as MessageKey);
+    if (key in ENGLISH) return i18n.t(key as MessageKey);
     if (error.status >= 500) return i18n.t("error.INTERNAL");
     return i18n.t("error.generic");
   }

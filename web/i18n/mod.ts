@@ -14,8 +14,6 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { formatLkr } from "../../domain/money.ts";
 import { INTL_LOCALE, type Language, localizedPath } from "../../domain/i18n/language.ts";
 import en from "../../messages/en.json" with { type: "json" };
-import si from "../../messages/si.json" with { type: "json" };
-import ta from "../../messages/ta.json" with { type: "json" };
 
 /**
  * The pages' words. The mails' and slips' ("mail.", "slip.") share the files but are the
@@ -24,7 +22,41 @@ import ta from "../../messages/ta.json" with { type: "json" };
 export type MessageKey = Exclude<keyof typeof en, `mail.${string}` | `slip.${string}`>;
 export type Values = Record<string, string | number>;
 
-export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, si, ta };
+export type Catalogue = Record<MessageKey, string>;
+
+/** The English words, which every page's code carries. */
+export const ENGLISH: Catalogue = en;
+
+/**
+ * Each other language's words come with a page in that language only: an English page
+ * does not carry the Sinhala and Tamil words (about 17 KB of gzip; docs/benchmarks.md,
+ * item 23). The server render has them all (web/entry_server.tsx); the browser loads its
+ * page's (web/entry_client.tsx) before hydrating.
+ */
+const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ default: Catalogue }>> = {
+  si: () => import("../../messages/si.json", { with: { type: "json" } }),
+  ta: () => import("../../messages/ta.json", { with: { type: "json" } }),
+};
+
+const loaded = new Map<Language, Catalogue>([["en", ENGLISH]]);
+
+/** Makes `language`'s words ready for `i18nFor`. */
+export async function loadCatalogue(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const words = await LOADERS[language as Exclude<Language, "en">]();
+  addCatalogue(language, words.default);
+}
+
+/** Gives `i18nFor` the words of `language`, already at hand (the server render's). */
+export function addCatalogue(language: Language, words: Catalogue): void {
+  loaded.set(language, words);
+}
+
+function catalogueOf(language: Language): Catalogue {
+  const words = loaded.get(language);
+  if (!words) throw new Error(`The words of "${language}" are not loaded (loadCatalogue)`);
+  return words;
+}
 
 /** Everything a component needs to speak the page's language. */
 export interface I18n {
@@ -93,10 +125,10 @@ export function i18nFor(language: Language): I18n {
   const known = made.get(language);
   if (known) return known;
   const locale = INTL_LOCALE[language];
+  const words = catalogueOf(language);
   const formats = new Map<MessageKey, IntlMessageFormat>();
   const numbers = new Intl.NumberFormat("en-US");
-  const list = (key: MessageKey) =>
-    CATALOGUES[language][key].split(",").map((month) => month.trim());
+  const list = (key: MessageKey) => words[key].split(",").map((month) => month.trim());
   const months = list("date.months");
   const shortMonths = list("date.monthsShort");
   const colombo = (instant: string) => {
@@ -116,7 +148,7 @@ export function i18nFor(language: Language): I18n {
     t(key, values) {
       let format = formats.get(key);
       if (!format) {
-        format = new IntlMessageFormat(CATALOGUES[language][key], locale, MESSAGE_FORMATS, {
+        format = new IntlMessageFormat(words[key], locale, MESSAGE_FORMATS, {
           formatters: FORMATTERS,
         });
         formats.set(key, format);

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { i18nFor } from "./mod.ts";
+import { i18nFor, loadCatalogue } from "./mod.ts";
+
+await loadCatalogue("si");
+await loadCatalogue("ta");
 
 Deno.test("lkr() writes any amount of cents as the shop always showed it, in every language", () => {
   const intl = new Intl.NumberFormat("en-US", {

@@ -5,7 +5,11 @@
 import assert from "node:assert/strict";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { SERVER_ONLY_WORDS, serverWordsOut } from "../../vite.config.ts";
-import { CATALOGUES } from "./mod.ts";
+import en from "../../messages/en.json" with { type: "json" };
+import si from "../../messages/si.json" with { type: "json" };
+import ta from "../../messages/ta.json" with { type: "json" };
+
+const CATALOGUES = { en, si, ta };
 
 const MESSAGES = new URL("../../messages/", import.meta.url);
 
@@ -50,5 +54,23 @@ Deno.test("no web bundle carries a mail's or a slip's words, in any language", a
       assert.ok(!all.includes(catalogue[key]), `the ${language} ${key} is in a bundle`);
     }
     assert.ok(all.includes(catalogue["cart.feeLater"]), `the ${language} page words are bundled`);
+  }
+});
+
+Deno.test("the storefront's entry carries the English words only; Sinhala and Tamil come in files of their own", async () => {
+  await ensureBuilt();
+  const manifest = JSON.parse(
+    await Deno.readTextFile(new URL("../../dist/client/.vite/manifest.json", import.meta.url)),
+  ) as Record<string, { file: string; imports?: string[] }>;
+  const read = (file: string) =>
+    Deno.readTextFile(new URL(`../../dist/client/${file}`, import.meta.url));
+  const entry = manifest["web/entry_client.tsx"];
+  const loaded = [entry.file, ...(entry.imports ?? []).map((key) => manifest[key].file)];
+  const code = (await Promise.all(loaded.map(read))).join("\n");
+  assert.ok(code.includes(CATALOGUES.en["shell.skip"]), "the English words are there");
+  for (const language of ["si", "ta"] as const) {
+    assert.ok(!code.includes(CATALOGUES[language]["shell.skip"]), `no ${language} words`);
+    const own = await read(manifest[`messages/${language}.json`].file);
+    assert.ok(own.includes(CATALOGUES[language]["shell.skip"]), `${language} has a file`);
   }
 });

@@ -10,7 +10,9 @@ import {
   validateCheckout,
 } from "./checkout_form.ts";
 import { storedLine } from "./cart_store.ts";
-import { i18nFor } from "../i18n/mod.ts";
+import { i18nFor, loadCatalogue } from "../i18n/mod.ts";
+
+await loadCatalogue("si");
 
 const FILLED: CheckoutFields = {
   name: "Nimal Perera",
