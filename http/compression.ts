@@ -67,18 +67,14 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     await next();
     const res = c.res;
     if (!compressible(res, c.req.method)) return;
-    const headers = new Headers(res.headers);
-    addVary(headers);
-    if (!acceptsGzip(c.req.header("Accept-Encoding"))) {
-      res.headers.set("Vary", headers.get("Vary")!);
-      return;
-    }
+    res.headers.set("Vary", varyingOnEncoding(res.headers.get("Vary")));
+    if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
     const declared = res.headers.get("Content-Length");
     if (declared !== null && Number(declared) > maxBufferBytes) {
-      res.headers.set("Vary", headers.get("Vary")!);
       // Too large to hold twice in memory: hono/compress streams it.
       return await stream(c, () => Promise.resolve());
     }
+    const headers = new Headers(res.headers);
     const { bytes, gzipped } = encode(c, await res.text());
     if (gzipped) {
       headers.set("Content-Encoding", "gzip");
@@ -109,11 +105,11 @@ export function answerEncoder(options: CompressionOptions = {}): (
   const encode = encoder(options);
   return (c, text, status, headers, remember = true) => {
     const { bytes, gzipped } = encode(c, text, remember);
-    const all: Record<string, string> = { ...headers, "Content-Length": String(bytes.byteLength) };
-    const vary = all["Vary"];
-    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
-      all["Vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
-    }
+    const all: Record<string, string> = {
+      ...headers,
+      "Content-Length": String(bytes.byteLength),
+      "Vary": varyingOnEncoding(headers["Vary"]),
+    };
     if (gzipped) all["Content-Encoding"] = "gzip";
     const res = c.newResponse(bytes, status, all);
     c.set(MADE as never, { res, bytes } as never);
@@ -121,7 +117,7 @@ export function answerEncoder(options: CompressionOptions = {}): (
   };
 }
 
-/** The bytes of the context's answer, when `compression` or `encodedAnswer` made it. */
+/** The bytes of the context's answer, when `compression` or an `answerEncoder` made it. */
 export function answerBytes(c: Context): Uint8Array<ArrayBuffer> | undefined {
   const made = (c.get as (key: string) => unknown)(MADE) as MadeAnswer | undefined;
   return made && made.res === c.res ? made.bytes : undefined;
@@ -160,12 +156,14 @@ function encoder(options: CompressionOptions): Encoder {
 
 const UTF8 = new TextEncoder();
 
-/** An answer that depends on Accept-Encoding says so, for caches between. */
-function addVary(headers: Headers): void {
-  const vary = headers.get("Vary");
-  if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
-    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-  }
+/**
+ * An answer's Vary once it depends on Accept-Encoding, for caches between.
+ *
+ * @example varyingOnEncoding("Origin") // "Origin, Accept-Encoding"
+ */
+function varyingOnEncoding(vary: string | null | undefined): string {
+  if (vary === "*" || (vary && VARY_ACCEPT_ENCODING.test(vary))) return vary;
+  return vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
 }
 
 /** The same answer is often sent many times in a row (a cached listing page): gzip it once. */

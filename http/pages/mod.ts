@@ -5,6 +5,7 @@
  */
 import { type Context, Hono } from "hono";
 import { answerEncoder, compression } from "../compression.ts";
+import { CACHEABLE_PATH } from "../response_cache.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
@@ -46,9 +47,6 @@ export interface PagesDeps {
   /** Where a page that failed is logged (with the request id); nowhere when absent. */
   logger?: Logger;
 }
-
-/** The pages whose answers the answer cache keeps by URL (CACHEABLE_PATH, response_cache.ts). */
-const KEPT_BY_URL = new Set<PageModel["kind"]>(["books", "stationery", "book"]);
 
 const SILENT: Logger = { info: () => {}, error: () => {} };
 
@@ -112,11 +110,12 @@ export function pagesApp(deps: PagesDeps): Hono {
       "Content-Type": "text/html; charset=UTF-8",
       "Content-Security-Policy": PAGE_CSP,
       "Cache-Control": "no-cache",
-    }, !KEPT_BY_URL.has(model.kind));
+    }, !CACHEABLE_PATH.test(c.req.path));
   }
 
-  // Pages the answer cache keeps (response_cache.ts) are gzipped once there; the others
-  // (the cart, checkout, sign-in and help pages) are the same text again and again.
+  // Catalogue pages are kept whole by the answer cache (CACHEABLE_PATH), so gzipped once
+  // there; the others (the cart, checkout, sign-in and help pages) are the same text again
+  // and again, and the encoder remembers their recent gzip.
   const encodeAnswer = answerEncoder();
   const app = new Hono();
   app.use("*", compression());
