@@ -17,6 +17,7 @@ import {
   categoryFromRow,
   escapeLike,
   filterCondition,
+  idsSource,
   type ProductTable,
   searchKeySql,
   type SqlCondition,
@@ -56,13 +57,12 @@ export class PostgresCatalogue implements Catalogue {
   }
 
   /**
-   * The exact number of products a WHERE clause matches, from the memo when it has it.
-   * `along` may count them another way first (a page that counts its matches); when it
-   * answers undefined, they are counted here.
+   * The exact number of products a WHERE clause over `source` (a table and its alias)
+   * matches, from the memo when it has it. `along` may count them another way first (a
+   * page that counts its matches); when it answers undefined, they are counted here.
    */
   #total(
-    table: string,
-    alias: "b" | "s",
+    source: string,
     condition: SqlCondition,
     along?: () => Promise<number | undefined>,
   ): Promise<number> {
@@ -70,13 +70,13 @@ export class PostgresCatalogue implements Catalogue {
       const known = await along?.();
       if (known !== undefined) return known;
       const [row] = await this.#sql.query<{ total: number }>(
-        `SELECT count(*) AS total FROM ${table} ${alias} WHERE ${condition.where}`,
+        `SELECT count(*) AS total FROM ${source} WHERE ${condition.where}`,
         condition.params,
       );
       return row.total;
     };
     if (!this.#totals) return count();
-    const key = `${table}|${condition.where}|${JSON.stringify(condition.params)}`;
+    const key = `${source}|${condition.where}|${JSON.stringify(condition.params)}`;
     return this.#totals.getOrLoad(key, count);
   }
 
@@ -85,7 +85,8 @@ export class PostgresCatalogue implements Catalogue {
    * product table alone (index-only on the listing indexes of migration 0005), and only
    * those rows are read and joined: a deep page no longer reads every row it skips. The
    * count needs no category join either (category_id is a non-null foreign key). Only a
-   * sort by category name joins the categories to find the page's ids.
+   * sort by category name joins the categories to find the page's ids. A search finds them
+   * in the product's search copy (`idsSource`).
    */
   async #page<R, T>(
     product: ProductTable<R, T>,
@@ -106,7 +107,8 @@ export class PostgresCatalogue implements Catalogue {
     const orderBy = titleFirst
       ? `(${searchKeySql(`${a}.title`)} LIKE $${n + 3}) DESC, ${a}.id`
       : order.orderBy;
-    const source = order.needsCategory ? product.from : `${product.table} ${a}`;
+    const ids = idsSource(product, query.filter);
+    const source = idsSource(product, query.filter, { category: order.needsCategory });
     const pageRows = (counted: boolean) =>
       this.#sql.query<R & { listing_total?: number }>(
         `SELECT ${product.columns}${counted ? ", page.listing_total" : ""} FROM ${product.from}
@@ -132,7 +134,7 @@ export class PostgresCatalogue implements Catalogue {
       // Index ranges: the page stops at its rows, the count reads an index (or the memo).
       const [rows, total] = await Promise.all([
         pageRows(false),
-        this.#total(product.table, a, condition),
+        this.#total(ids, condition),
       ]);
       return done(rows, total);
     }
@@ -141,7 +143,7 @@ export class PostgresCatalogue implements Catalogue {
     // total must be counted, the page's scan counts them (a window over the matches) instead
     // of a second scan. A page past the end has no row to carry the count: counted apart.
     let counted: R[] | undefined;
-    const total = await this.#total(product.table, a, condition, async () => {
+    const total = await this.#total(ids, condition, async () => {
       const rows = await pageRows(true);
       if (rows.length === 0) return undefined;
       counted = rows;
@@ -196,7 +198,7 @@ export class PostgresCatalogue implements Catalogue {
         `SELECT id FROM ${table} WHERE NOT archived ORDER BY id LIMIT $1 OFFSET $2`,
         [page.pageSize, offsetOf(page)],
       ),
-      this.#total(table, alias, { where: `NOT ${alias}.archived`, params: [] }),
+      this.#total(`${table} ${alias}`, { where: `NOT ${alias}.archived`, params: [] }),
     ]);
     return { items: rows.map((r) => r.id), page: page.page, pageSize: page.pageSize, total };
   }
@@ -205,13 +207,13 @@ export class PostgresCatalogue implements Catalogue {
     const term = searchTerm(q);
     if (term === "") return [];
     // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
-    // trigram indexes of migration 0015.
+    // trigram indexes of the search copies (migration 0019).
     const closeTo = (table: string, column: "title" | "author") =>
       `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
          FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
     const union = kind === "book"
-      ? `${closeTo("books", "title")} UNION ALL ${closeTo("books", "author")}`
-      : closeTo("stationery_items", "title");
+      ? `${closeTo("book_search", "title")} UNION ALL ${closeTo("book_search", "author")}`
+      : closeTo("stationery_search", "title");
     const rows = await this.#sql.query<{ text: string }>(
       `SELECT text FROM (${union}) AS found
         GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $2`,

@@ -30,6 +30,7 @@ import {
   type BookRow,
   BOOKS_FROM,
   filterCondition,
+  idsSource,
   type ProductTable,
 } from "./catalogue_rows.ts";
 
@@ -146,19 +147,20 @@ export async function listArchived<R, T>(
   query: { page: PageRequest; q?: string },
 ): Promise<Page<T>> {
   const { alias, from, columns } = product;
-  const { where, params } = filterCondition(
-    product,
-    { q: query.q, inStock: true, outOfStock: true },
-    { archived: true },
-  );
+  const filter = { q: query.q, inStock: true, outOfStock: true };
+  const { where, params } = filterCondition(product, filter, { archived: true });
+  // A search finds the ids in the search copy (`idsSource`), the rows are read by id.
+  const source = idsSource(product, filter);
   const [{ total }] = await sql.query<{ total: number }>(
-    `SELECT count(*)::integer AS total FROM ${from} WHERE ${where}`,
+    `SELECT count(*)::integer AS total FROM ${source} WHERE ${where}`,
     params,
   );
   const limit = `$${params.length + 1}`, offset = `$${params.length + 2}`;
   const rows = await sql.query<R>(
-    `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${alias}.id DESC
-     LIMIT ${limit} OFFSET ${offset}`,
+    `SELECT ${columns} FROM ${from}
+     JOIN (SELECT ${alias}.id FROM ${source} WHERE ${where} ORDER BY ${alias}.id DESC
+           LIMIT ${limit} OFFSET ${offset}) AS page ON page.id = ${alias}.id
+     ORDER BY ${alias}.id DESC`,
     [...params, query.page.pageSize, (query.page.page - 1) * query.page.pageSize],
   );
   const items = rows.map(product.fromRow);
