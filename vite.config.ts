@@ -12,7 +12,10 @@ import react from "@vitejs/plugin-react";
 // the shop's own install (deno.start.lock) has them for the first start's build.
 import sinhalaFont from "@fontsource/noto-sans-sinhala/package.json" with { type: "json" };
 import tamilFont from "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
+import { IntlMessageFormat } from "intl-messageformat";
 import { languageNameFaces } from "./scripts/language_name_faces.ts";
+import { INTL_LOCALE, type Language, LANGUAGES } from "./domain/i18n/language.ts";
+import { isPlainText } from "./web/i18n/plain_text.ts";
 
 /** The font packages the stylesheet takes its Sinhala and Tamil faces from. */
 export const WEB_FONT_PACKAGES = [sinhalaFont.name, tamilFont.name];
@@ -21,25 +24,66 @@ const ROOT = new URL(".", import.meta.url).pathname;
 
 /** The words only the server writes (mails, order slips): kept out of the web bundles. */
 export const SERVER_ONLY_WORDS = /^(mail|slip)\./;
+
+/**
+ * The words the browser never writes: the server's own, and those of what the server
+ * renders with no island to hydrate (the document's head, the privacy and terms pages).
+ */
+export const BROWSERLESS_WORDS = /^(mail|slip|head|privacy|terms)\./;
 const CATALOGUE_FILE = /\/messages\/[a-z]{2}\.json$/;
 
 /**
- * Leaves the mails' and slips' words out of messages/*.json where the web code imports
- * them: every page would otherwise carry them to the browser in three languages, and the
- * server's renderer in its bundle, though no page ever shows them.
+ * Leaves the mails' and slips' words (or others: `left`) out of messages/*.json where the
+ * web code imports them: every page would otherwise carry them to the browser in three
+ * languages, and the server's renderer in its bundle, though no page ever shows them.
  */
-export function serverWordsOut(): Plugin {
+export function serverWordsOut(left: RegExp = SERVER_ONLY_WORDS): Plugin {
   return {
     name: "pothgula:server-words-out",
     enforce: "pre",
     transform(code, id) {
       if (!CATALOGUE_FILE.test(id.split("?")[0])) return null;
       const words = JSON.parse(code) as Record<string, string>;
-      const kept = Object.entries(words).filter(([key]) => !SERVER_ONLY_WORDS.test(key));
+      const kept = Object.entries(words).filter(([key]) => !left.test(key));
       return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
     },
   };
 }
+
+/**
+ * Hands the browser each message already parsed (intl-messageformat's own parse, as its
+ * constructor makes it for the file's language), so the client bundles can leave the ICU
+ * parser out (`PARSER_LEFT_OUT`): FormatJS's advice for bundle size (docs/benchmarks.md,
+ * item 25). A message of plain text stays text, written as it is (web/i18n/mod.ts). The
+ * server render keeps the files' text.
+ */
+export function compiledWords(): Plugin {
+  return {
+    name: "pothgula:compiled-words",
+    enforce: "pre",
+    transform(code, id) {
+      const file = id.split("?")[0];
+      if (!CATALOGUE_FILE.test(file)) return null;
+      const language = file.slice(-7, -5) as Language;
+      if (!LANGUAGES.includes(language)) return null;
+      const words = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.entries(words).map(([key, text]) => [
+        key,
+        isPlainText(text) ? text : new IntlMessageFormat(text, INTL_LOCALE[language]).getAst(),
+      ]);
+      return { code: JSON.stringify(Object.fromEntries(compiled)), map: null };
+    },
+  };
+}
+
+/**
+ * intl-messageformat's parser swapped for FormatJS's own stand-in without it: every
+ * message the browser formats comes parsed (`compiledWords`).
+ */
+export const PARSER_LEFT_OUT = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+};
 
 /** The client entries; the admin one is included once its author has created it. */
 export function clientInputs(root = ROOT): Record<string, string> {
@@ -58,7 +102,13 @@ export function clientConfig(root = ROOT): InlineConfig {
     root,
     configFile: false,
     logLevel: "warn",
-    plugins: [serverWordsOut(), languageNameFaces(root), react()],
+    plugins: [
+      serverWordsOut(BROWSERLESS_WORDS),
+      compiledWords(),
+      languageNameFaces(root),
+      react(),
+    ],
+    resolve: { alias: [PARSER_LEFT_OUT] },
     publicDir: `${root}web/public`,
     build: {
       outDir: `${root}dist/client`,

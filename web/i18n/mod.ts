@@ -12,6 +12,7 @@
 import { createContext, useContext } from "react";
 import { IntlMessageFormat } from "intl-messageformat";
 import { formatLkr } from "../../domain/money.ts";
+import { isPlainText } from "./plain_text.ts";
 import { INTL_LOCALE, type Language, localizedPath } from "../../domain/i18n/language.ts";
 import en from "../../messages/en.json" with { type: "json" };
 
@@ -22,7 +23,14 @@ import en from "../../messages/en.json" with { type: "json" };
 export type MessageKey = Exclude<keyof typeof en, `mail.${string}` | `slip.${string}`>;
 export type Values = Record<string, string | number>;
 
-export type Catalogue = Record<MessageKey, string>;
+/**
+ * A message as its file holds it, or parsed already: the web build hands the browser its
+ * messages parsed, plain text as it is (vite.config.ts, `compiledWords`), and leaves the
+ * parser out.
+ */
+export type Message = string | ReturnType<IntlMessageFormat["getAst"]>;
+
+export type Catalogue = Record<MessageKey, Message>;
 
 /** The English words, which every page's code carries. */
 export const ENGLISH: Catalogue = en;
@@ -126,9 +134,22 @@ export function i18nFor(language: Language): I18n {
   if (known) return known;
   const locale = INTL_LOCALE[language];
   const words = catalogueOf(language);
-  const formats = new Map<MessageKey, IntlMessageFormat>();
+  const formats = new Map<MessageKey, { format(values?: Values): unknown }>();
   const numbers = new Intl.NumberFormat("en-US");
-  const list = (key: MessageKey) => words[key].split(",").map((month) => month.trim());
+  const format = (key: MessageKey): { format(values?: Values): unknown } => {
+    let known = formats.get(key);
+    if (!known) {
+      const message = words[key];
+      // Plain text is written as it is: no parser, and no formatter to call.
+      known = typeof message === "string" && isPlainText(message)
+        ? { format: () => message }
+        : new IntlMessageFormat(message, locale, MESSAGE_FORMATS, { formatters: FORMATTERS });
+      formats.set(key, known);
+    }
+    return known;
+  };
+  const list = (key: MessageKey) =>
+    String(format(key).format()).split(",").map((month) => month.trim());
   const months = list("date.months");
   const shortMonths = list("date.monthsShort");
   const colombo = (instant: string) => {
@@ -145,16 +166,7 @@ export function i18nFor(language: Language): I18n {
   };
   const i18n: I18n = {
     language,
-    t(key, values) {
-      let format = formats.get(key);
-      if (!format) {
-        format = new IntlMessageFormat(words[key], locale, MESSAGE_FORMATS, {
-          formatters: FORMATTERS,
-        });
-        formats.set(key, format);
-      }
-      return String(format.format(values));
-    },
+    t: (key, values) => String(format(key).format(values)),
     number: (value) => numbers.format(value),
     // Integer cents to text without Intl: the same text, a tenth of the time on a listing.
     lkr: formatLkr,

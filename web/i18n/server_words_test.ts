@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { ensureBuilt } from "../../scripts/build_web.ts";
-import { SERVER_ONLY_WORDS, serverWordsOut } from "../../vite.config.ts";
+import { BROWSERLESS_WORDS, SERVER_ONLY_WORDS, serverWordsOut } from "../../vite.config.ts";
 import en from "../../messages/en.json" with { type: "json" };
 import si from "../../messages/si.json" with { type: "json" };
 import ta from "../../messages/ta.json" with { type: "json" };
@@ -72,5 +72,31 @@ Deno.test("the storefront's entry carries the English words only; Sinhala and Ta
     assert.ok(!code.includes(CATALOGUES[language]["shell.skip"]), `no ${language} words`);
     const own = await read(manifest[`messages/${language}.json`].file);
     assert.ok(own.includes(CATALOGUES[language]["shell.skip"]), `${language} has a file`);
+  }
+});
+
+Deno.test("the browser gets no words of what only the server renders, and no code asks for them", async () => {
+  await ensureBuilt();
+  const read = async (dir: string) => {
+    const code: string[] = [];
+    for await (const entry of Deno.readDir(new URL(dir, import.meta.url))) {
+      if (entry.name.endsWith(".js")) {
+        code.push(await Deno.readTextFile(new URL(dir + entry.name, import.meta.url)));
+      }
+    }
+    return code.join("\n");
+  };
+  const browser = await read("../../dist/client/assets/");
+  // A key named anywhere in the browser's code (a catalogue's or a component's) would be
+  // written in quotes: an island asking for one would find no word.
+  const named = browser.match(/["'`](head|privacy|terms)\./g) ?? [];
+  assert.deepEqual(named, []);
+  const server = await read("../../dist/server/");
+  for (const language of ["en", "si", "ta"] as const) {
+    const catalogue = CATALOGUES[language] as Record<string, string>;
+    for (const key of ["privacy.collectTitle", "terms.title", "head.cartDescription"]) {
+      assert.ok(BROWSERLESS_WORDS.test(key));
+      assert.ok(server.includes(catalogue[key]), `the server renders the ${language} ${key}`);
+    }
   }
 });
