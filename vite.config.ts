@@ -22,15 +22,20 @@ export const WEB_FONT_PACKAGES = [sinhalaFont.name, tamilFont.name];
 
 const ROOT = new URL(".", import.meta.url).pathname;
 
+const SERVER_ONLY_KINDS = ["mail", "slip"];
+const wordsOf = (kinds: string[]) => new RegExp(`^(${kinds.join("|")})\\.`);
+
 /** The words only the server writes (mails, order slips): kept out of the web bundles. */
-export const SERVER_ONLY_WORDS = /^(mail|slip)\./;
+export const SERVER_ONLY_WORDS = wordsOf(SERVER_ONLY_KINDS);
 
 /**
  * The words the browser never writes: the server's own, and those of what the server
  * renders with no island to hydrate (the document's head, the privacy and terms pages).
  */
-export const BROWSERLESS_WORDS = /^(mail|slip|head|privacy|terms)\./;
-const CATALOGUE_FILE = /\/messages\/[a-z]{2}\.json$/;
+export const BROWSERLESS_WORDS = wordsOf([...SERVER_ONLY_KINDS, "head", "privacy", "terms"]);
+
+/** A language's catalogue, its language named by the file. */
+const CATALOGUE_FILE = /\/messages\/([a-z]{2})\.json$/;
 
 /**
  * Leaves the mails' and slips' words (or others: `left`) out of messages/*.json where the
@@ -62,10 +67,8 @@ export function compiledWords(): Plugin {
     name: "pothgula:compiled-words",
     enforce: "pre",
     transform(code, id) {
-      const file = id.split("?")[0];
-      if (!CATALOGUE_FILE.test(file)) return null;
-      const language = file.slice(-7, -5) as Language;
-      if (!LANGUAGES.includes(language)) return null;
+      const language = CATALOGUE_FILE.exec(id.split("?")[0])?.[1] as Language | undefined;
+      if (!language || !LANGUAGES.includes(language)) return null;
       const words = JSON.parse(code) as Record<string, string>;
       const compiled = Object.entries(words).map(([key, text]) => [
         key,

@@ -32,21 +32,14 @@ import {
   filterCondition,
   idsSource,
   type ProductTable,
+  productTableOf,
 } from "./catalogue_rows.ts";
-
-function categoryTable(kind: ProductKind) {
-  return kind === "book" ? "book_categories" : "stationery_categories";
-}
-
-function productTable(kind: ProductKind) {
-  return kind === "book" ? "books" : "stationery_items";
-}
 
 export async function renameCategory(
   sql: SqlClient,
   change: { kind: ProductKind; id: number; name: string },
 ): Promise<WriteResult<Category>> {
-  const table = categoryTable(change.kind);
+  const table = productTableOf(change.kind).categoryTable;
   return await uniqueAsDuplicate<Category>("name", () =>
     sql.transaction(async (tx) => {
       const taken = await tx.query(
@@ -72,13 +65,13 @@ export function deleteCategory(
   sql: SqlClient,
   target: { kind: ProductKind; id: number },
 ): Promise<CategoryDeleteResult> {
-  const table = categoryTable(target.kind);
+  const table = productTableOf(target.kind).categoryTable;
   return sql.transaction(async (tx) => {
     const found = await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [target.id]);
     if (found.length === 0) return { kind: "not_found" };
     const [use] = await tx.query<{ products: number; archived: number }>(
       `SELECT count(*)::integer AS products, (count(*) FILTER (WHERE archived))::integer AS archived
-       FROM ${productTable(target.kind)} WHERE category_id = $1`,
+       FROM ${productTableOf(target.kind).table} WHERE category_id = $1`,
       [target.id],
     );
     if (use.products > 0) {
@@ -252,7 +245,9 @@ async function writeImport(
     return await sql.transaction(async (tx) => {
       const categories = [...new Set(plan.categoryIds)];
       const known = await tx.query<{ id: number }>(
-        `SELECT id FROM ${categoryTable(plan.kind)} WHERE id = ANY($1::integer[]) FOR SHARE`,
+        `SELECT id FROM ${
+          productTableOf(plan.kind).categoryTable
+        } WHERE id = ANY($1::integer[]) FOR SHARE`,
         [categories],
       );
       if (known.length < categories.length) {

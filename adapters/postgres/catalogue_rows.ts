@@ -135,6 +135,13 @@ export const STATIONERY_TABLE: ProductTable<StationeryRow, StationeryItem> = {
   fromRow: stationeryFromRow,
 };
 
+/** How the SQL reads a kind of product (its tables, alias and columns). */
+export function productTableOf(
+  kind: ProductKind,
+): ProductTable<BookRow, Book> | ProductTable<StationeryRow, StationeryItem> {
+  return kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
+}
+
 export function categoryFromRow(row: { id: number; name: string }): Category {
   return { id: row.id, name: row.name };
 }
