@@ -144,7 +144,10 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   // embedded database has no other writer (the lock above): its reads are kept until a write.
   const cache = new CatalogueCache(config.databaseUrl ? {} : SOLE_WRITER_CACHE);
   const ports = cacheReads({
-    catalogue: new PostgresCatalogue(sql, { totals: cache.totals }),
+    catalogue: new PostgresCatalogue(sql, {
+      totals: cache.totals,
+      searchHeads: cache.searchHeads,
+    }),
     catalogueAdmin: repositories.catalogueAdmin,
     orders: repositories.orders,
     locations: repositories.locations,

@@ -32,11 +32,11 @@ import { searchTerm } from "../../domain/catalogue/search.ts";
 export interface CatalogueCacheOptions {
   /** Listing pages and single products; 2 s by default. */
   pageTtlMs?: number;
-  /** Listing totals (see PostgresCatalogue's `totals`); 5 s by default. */
+  /** Listing totals and searches' heads (see PostgresCatalogue's options); 5 s by default. */
   totalTtlMs?: number;
   /** Authors and categories; 10 s by default. */
   listTtlMs?: number;
-  /** Distinct pages, products and totals kept, each; 2,000 by default. */
+  /** Distinct pages, products, totals and searches' heads kept, each; 2,000 by default. */
   maxEntries?: number;
   /** Milliseconds from any origin, for tests; `performance.now` by default. */
   now?: () => number;
@@ -67,6 +67,11 @@ export class CatalogueCache {
   readonly products: TtlCache<Book | StationeryItem | undefined>;
   /** Listing totals by filter: handed to PostgresCatalogue, which counts only on a miss. */
   readonly totals: TtlCache<number>;
+  /**
+   * The first matches of each search and their count, with the totals' time to live: handed
+   * to PostgresCatalogue (`searchHeads`), which reads a search's later pages by id from them.
+   */
+  readonly searchHeads: TtlCache<{ ids: number[]; total: number }>;
   readonly lists: TtlCache<string[] | Category[]>;
   readonly #pageOptions: { ttlMs: number; maxEntries: number; now?: () => number };
   readonly #companions: TtlCache<unknown>[] = [];
@@ -78,11 +83,9 @@ export class CatalogueCache {
     this.#pageOptions = { ttlMs: pageTtlMs, maxEntries, now };
     this.pages = new TtlCache({ ttlMs: pageTtlMs, maxEntries, now });
     this.products = new TtlCache({ ttlMs: pageTtlMs, maxEntries, now });
-    this.totals = new TtlCache({
-      ttlMs: options.totalTtlMs ?? DEFAULT_TOTAL_TTL_MS,
-      maxEntries,
-      now,
-    });
+    const totalTtlMs = options.totalTtlMs ?? DEFAULT_TOTAL_TTL_MS;
+    this.totals = new TtlCache({ ttlMs: totalTtlMs, maxEntries, now });
+    this.searchHeads = new TtlCache({ ttlMs: totalTtlMs, maxEntries, now });
     this.lists = new TtlCache({
       ttlMs: options.listTtlMs ?? DEFAULT_LIST_TTL_MS,
       maxEntries: 8,
@@ -107,6 +110,7 @@ export class CatalogueCache {
     this.pages.clear();
     this.products.clear();
     this.totals.clear();
+    this.searchHeads.clear();
     this.lists.clear();
   }
 }

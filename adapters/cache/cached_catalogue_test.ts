@@ -132,6 +132,24 @@ Deno.test("a companion cache lives as long as the pages and goes with them at a 
   assert.equal(answers.get("GET /api/books"), undefined);
 });
 
+Deno.test("a search's head and a total go at a write, and after the totals' time", async () => {
+  const time = { now: 0 };
+  const { cache, admin, book } = await shop(() => time.now);
+  const head = { ids: [book.id], total: 1 };
+  cache.searchHeads.set("books|gar", head);
+  cache.totals.set("books|gar", 1);
+  await admin.updateBook(book.id, { title: "Kaliyugaya" });
+  assert.deepEqual([cache.searchHeads.get("books|gar"), cache.totals.get("books|gar")], [
+    undefined,
+    undefined,
+  ]);
+  cache.searchHeads.set("books|gar", head);
+  time.now = 4_999;
+  assert.equal(cache.searchHeads.get("books|gar"), head);
+  time.now = 5_000;
+  assert.equal(cache.searchHeads.get("books|gar"), undefined);
+});
+
 Deno.test("where this process is the only writer, a listing and its page's answer stay until a write", async () => {
   const time = { now: 0 };
   const { catalogue, cache, admin, book, reads } = await shop(() => time.now, SOLE_WRITER_CACHE);

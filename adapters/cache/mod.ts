@@ -1,13 +1,16 @@
 /**
  * In-process caching of the storefront's reads, as decorators of the ports: listing pages,
- * totals, products, authors and categories for a few seconds (cleared by every write made
- * through this process; ten minutes where no other process writes, SOLE_WRITER_CACHE), and
- * the reference locations for the life of the process.
+ * totals, searches' first matches, products, authors and categories for a few seconds
+ * (cleared by every write made through this process; ten minutes where no other process
+ * writes, SOLE_WRITER_CACHE), and the reference locations for the life of the process.
  *
  * @example
  * const cache = new CatalogueCache();
  * const ports = cacheReads({
- *   catalogue: new PostgresCatalogue(sql, { totals: cache.totals }),
+ *   catalogue: new PostgresCatalogue(sql, {
+ *     totals: cache.totals,
+ *     searchHeads: cache.searchHeads,
+ *   }),
  *   catalogueAdmin: repositories.catalogueAdmin,
  *   orders: repositories.orders,
  *   locations: repositories.locations,

@@ -33,27 +33,57 @@ function offsetOf(page: PageRequest): number {
 }
 
 /**
- * Where listing totals may be remembered for a while (adapters/cache's TtlCache fits): a
- * count is asked for only when `getOrLoad` finds none under the listing's key. The key is
- * the table, the WHERE clause and its parameters, so it names exactly what was counted.
+ * Where answers may be remembered for a while (adapters/cache's TtlCache fits): `load` is
+ * called only when `getOrLoad` finds nothing under the key. Each key names exactly what
+ * was read: the table, the WHERE clause, its parameters and, for a search's head, the order.
  */
-export interface TotalsMemo {
-  getOrLoad(key: string, load: () => Promise<number>): Promise<number>;
+export interface Memo<V> {
+  getOrLoad(key: string, load: () => Promise<V>): Promise<V>;
 }
+
+/** Where listing totals may be remembered: a count is asked for only on a miss. */
+export type TotalsMemo = Memo<number>;
+
+/**
+ * The first matches of a search, in the listing's order, and how many match in all. `ids`
+ * holds the first SEARCH_HEAD of them (all of them when there are fewer).
+ */
+export interface SearchHead {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * Matches a search's head keeps: 20 pages of the storefront's 10, two of the API's largest.
+ * A page that ends within them is read by id from the head; one past them, as before.
+ */
+export const SEARCH_HEAD = 200;
 
 export interface PostgresCatalogueOptions {
   /** Remembered totals; without it every listing counts. */
   totals?: TotalsMemo;
+  /**
+   * Remembered heads of searches; without it every page of a search visits all its matches
+   * again (docs/benchmarks.md, item 26).
+   */
+  searchHeads?: Memo<SearchHead>;
+}
+
+/** The key of a total: the table and alias counted, the WHERE clause and its parameters. */
+function totalKey(source: string, condition: SqlCondition): string {
+  return `${source}|${condition.where}|${JSON.stringify(condition.params)}`;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
 export class PostgresCatalogue implements Catalogue {
   readonly #sql: SqlClient;
   readonly #totals: TotalsMemo | undefined;
+  readonly #heads: Memo<SearchHead> | undefined;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
     this.#totals = options.totals;
+    this.#heads = options.searchHeads;
   }
 
   /**
@@ -76,8 +106,7 @@ export class PostgresCatalogue implements Catalogue {
       return row.total;
     };
     if (!this.#totals) return count();
-    const key = `${source}|${condition.where}|${JSON.stringify(condition.params)}`;
-    return this.#totals.getOrLoad(key, count);
+    return this.#totals.getOrLoad(totalKey(source, condition), count);
   }
 
   /**
@@ -88,7 +117,7 @@ export class PostgresCatalogue implements Catalogue {
    * sort by category name joins the categories to find the page's ids. A search finds them
    * in the product's search copy (`idsSource`).
    */
-  async #page<R, T>(
+  async #page<R, T extends { id: number }>(
     product: ProductTable<R, T>,
     query: { filter: BookFilter; sort?: CatalogueSort },
     page: PageRequest,
@@ -101,12 +130,12 @@ export class PostgresCatalogue implements Catalogue {
     const term = searchTerm(query.filter.q);
     // A search without a sort of its own, of a kind found by more than its title (a book by
     // its author or ISBN-13 too), puts the products whose title holds the term first, each
-    // group oldest first.
+    // group oldest first. Its pattern is the last parameter of the statements below.
     const titleFirst = searchesBeyondTitle(product.kind) && query.sort === undefined &&
       term !== "";
-    const orderBy = titleFirst
-      ? `(${searchKeySql(`${a}.title`)} LIKE $${n + 3}) DESC, ${a}.id`
-      : order.orderBy;
+    const orderParams = titleFirst ? [`%${escapeLike(term)}%`] : [];
+    const orderBy = (last: number) =>
+      titleFirst ? `(${searchKeySql(`${a}.title`)} LIKE $${last}) DESC, ${a}.id` : order.orderBy;
     const ids = idsSource(product, query.filter);
     const source = idsSource(product, query.filter, { category: order.needsCategory });
     const pageRows = (counted: boolean) =>
@@ -114,18 +143,13 @@ export class PostgresCatalogue implements Catalogue {
         `SELECT ${product.columns}${counted ? ", page.listing_total" : ""} FROM ${product.from}
          JOIN (SELECT ${a}.id${counted ? ", count(*) OVER () AS listing_total" : ""}
                FROM ${source} WHERE ${where}
-               ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
+               ORDER BY ${orderBy(n + 3)} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
            ON page.id = ${a}.id
-         ORDER BY ${orderBy}`,
-        [
-          ...params,
-          page.pageSize,
-          offsetOf(page),
-          ...(titleFirst ? [`%${escapeLike(term)}%`] : []),
-        ],
+         ORDER BY ${orderBy(n + 3)}`,
+        [...params, page.pageSize, offsetOf(page), ...orderParams],
       );
-    const done = (rows: R[], total: number): Page<T> => ({
-      items: rows.map(product.fromRow),
+    const done = (items: T[], total: number): Page<T> => ({
+      items,
       page: page.page,
       pageSize: page.pageSize,
       total,
@@ -136,7 +160,29 @@ export class PostgresCatalogue implements Catalogue {
         pageRows(false),
         this.#total(ids, condition),
       ]);
-      return done(rows, total);
+      return done(rows.map(product.fromRow), total);
+    }
+    const end = offsetOf(page) + page.pageSize;
+    if (this.#heads && end <= SEARCH_HEAD) {
+      // A search visits every match to count them and rank them (item 24): its first
+      // matches are found once and kept with their count, and each page within them reads
+      // its products by id. The products' rows are read fresh, so a price or stock shown
+      // is never older than the page; which products match may be as old as the memo.
+      const head = await this.#heads.getOrLoad(
+        `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${orderBy(n + 2)}`,
+        async () => {
+          const rows = await this.#sql.query<{ id: number; listing_total: number }>(
+            `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
+             ORDER BY ${orderBy(n + 2)} LIMIT $${n + 1}`,
+            [...params, SEARCH_HEAD, ...orderParams],
+          );
+          const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
+          // A page past the head counts apart: it finds this count in the totals' memo.
+          await this.#totals?.getOrLoad(totalKey(ids, condition), () => Promise.resolve(total));
+          return { ids: rows.map((r) => r.id), total };
+        },
+      );
+      return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
     }
     // A search's page and its count read the same matches, one bitmap scan of the trigram
     // indexes and a recheck of every candidate row (docs/benchmarks.md, item 17): when the
@@ -149,7 +195,26 @@ export class PostgresCatalogue implements Catalogue {
       counted = rows;
       return Number(rows[0].listing_total);
     });
-    return done(counted ?? await pageRows(false), total);
+    return done((counted ?? await pageRows(false)).map(product.fromRow), total);
+  }
+
+  /** The products on sale with these ids, in the order of `ids`. */
+  async #byIds<R, T extends { id: number }>(
+    product: ProductTable<R, T>,
+    ids: number[],
+  ): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const a = product.alias;
+    const rows = await this.#sql.query<R>(
+      `SELECT ${product.columns} FROM ${product.from}
+        WHERE ${a}.id = ANY($1::integer[]) AND NOT ${a}.archived`,
+      [ids],
+    );
+    const byId = new Map(rows.map((row) => {
+      const item = product.fromRow(row);
+      return [item.id, item];
+    }));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
