@@ -74,6 +74,26 @@ Deno.test("the Book Store keeps its filters in the URL and shows them in the for
   assert.equal((list.props.query as { q: string }).q, "madol");
 });
 
+Deno.test("the Book Store's island data carries each book as its card shows it, no more", async () => {
+  const { app, books } = await setup();
+  const page = await html(await app.request("/?q=madol"));
+  const list = islandData(page).find((i) => i.name === "BookList")!;
+  const [item] = (list.props.page as { items: Record<string, unknown>[] }).items;
+  const book = books.find((b) => b.title === "Madol Doova")!;
+  assert.ok(book.description && book.publisher, "the sample book has more than its card shows");
+  assert.deepEqual(item, {
+    id: book.id,
+    title: "Madol Doova",
+    author: book.author,
+    priceCents: book.priceCents,
+    stock: book.stock,
+    preorder: book.preorder,
+    preorderDate: book.preorderDate,
+    images: book.images.slice(0, 1),
+  });
+  assert.ok(!page.includes(book.description), "the description stays on the book's page");
+});
+
 Deno.test("an empty result says 'No books available'", async () => {
   const { app } = await setup();
   const page = await html(await app.request("/?q=no-such-title"));

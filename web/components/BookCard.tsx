@@ -14,7 +14,30 @@ export const EAGER_CARDS = 4;
  */
 export const CARD_SIZES = "(min-width: 768px) 240px, calc(50vw - 24px)";
 
-export function BookCard({ book, index }: { book: Book; index: number }) {
+/** What a book's card shows: a listing hands its island these fields and no more. */
+export type BookCardFacts = Pick<
+  Book,
+  "id" | "title" | "author" | "priceCents" | "stock" | "preorder" | "preorderDate" | "images"
+>;
+
+/**
+ * A book cut to its card, with its first picture only: the listing's island data carries
+ * ten of these instead of ten whole books (their descriptions, publishers, ISBNs, ...).
+ */
+export function cardFacts(book: BookCardFacts): BookCardFacts {
+  return {
+    id: book.id,
+    title: book.title,
+    author: book.author,
+    priceCents: book.priceCents,
+    stock: book.stock,
+    preorder: book.preorder,
+    preorderDate: book.preorderDate,
+    images: book.images.slice(0, 1),
+  };
+}
+
+export function BookCard({ book, index }: { book: BookCardFacts; index: number }) {
   const { t, href } = useI18n();
   return (
     <a href={href(`/books/${book.id}`)} className="card book-card">

@@ -1,6 +1,6 @@
 /** The Book Store list: filters, grid and pager, kept in the URL. */
-import type { Book, Category } from "../../domain/catalogue/model.ts";
-import { BookCard } from "../components/BookCard.tsx";
+import type { Category } from "../../domain/catalogue/model.ts";
+import { BookCard, type BookCardFacts } from "../components/BookCard.tsx";
 import { apiLoader, type ListingKind, ProductListing } from "../components/ProductListing.tsx";
 import type { ListQuery } from "../lib/list_query.ts";
 import type { ListPage } from "../lib/search_help.ts";
@@ -8,11 +8,12 @@ import { bookFromWire } from "../lib/wire.ts";
 
 export interface BookListProps {
   query: ListQuery;
-  page: ListPage<Book>;
+  /** Each book as its card shows it (`cardFacts`); a page loaded later brings whole books. */
+  page: ListPage<BookCardFacts>;
   categories: Category[];
 }
 
-const BOOKS: ListingKind<Book> = {
+const BOOKS: ListingKind<BookCardFacts> = {
   path: "/",
   load: apiLoader("/api/books", bookFromWire),
   withAuthor: true,

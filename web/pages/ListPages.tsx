@@ -1,5 +1,6 @@
 /** The two store pages: a heading and the list island. */
 import { Island } from "../components/Island.tsx";
+import { cardFacts } from "../components/BookCard.tsx";
 import { BookList, type BookListProps } from "../islands/BookList.tsx";
 import { StationeryList, type StationeryListProps } from "../islands/StationeryList.tsx";
 import { useI18n } from "../i18n/mod.ts";
@@ -12,7 +13,11 @@ export function BookStorePage({ list }: { list: BookListProps }) {
       {list.query.q
         ? <p className="search-note">{t("list.resultsFor", { q: list.query.q })}</p>
         : null}
-      <Island name="BookList" component={BookList} props={list} />
+      <Island
+        name="BookList"
+        component={BookList}
+        props={{ ...list, page: { ...list.page, items: list.page.items.map(cardFacts) } }}
+      />
     </>
   );
 }
