@@ -177,8 +177,6 @@ export class PostgresCatalogue implements Catalogue {
             [...params, SEARCH_HEAD, ...orderParams],
           );
           const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
-          // A page past the head counts apart: it finds this count in the totals' memo.
-          await this.#totals?.getOrLoad(totalKey(ids, condition), () => Promise.resolve(total));
           return { ids: rows.map((r) => r.id), total };
         },
       );
