@@ -69,11 +69,6 @@ export interface PostgresCatalogueOptions {
   searchHeads?: Memo<SearchHead>;
 }
 
-/** The key of a total: the table and alias counted, the WHERE clause and its parameters. */
-function totalKey(source: string, condition: SqlCondition): string {
-  return `${source}|${condition.where}|${JSON.stringify(condition.params)}`;
-}
-
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
 export class PostgresCatalogue implements Catalogue {
   readonly #sql: SqlClient;
@@ -106,7 +101,8 @@ export class PostgresCatalogue implements Catalogue {
       return row.total;
     };
     if (!this.#totals) return count();
-    return this.#totals.getOrLoad(totalKey(source, condition), count);
+    const key = `${source}|${condition.where}|${JSON.stringify(condition.params)}`;
+    return this.#totals.getOrLoad(key, count);
   }
 
   /**
