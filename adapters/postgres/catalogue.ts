@@ -134,10 +134,17 @@ export class PostgresCatalogue implements Catalogue {
       titleFirst ? `(${searchKeySql(`${a}.title`)} LIKE $${last}) DESC, ${a}.id` : order.orderBy;
     const ids = idsSource(product, query.filter);
     const source = idsSource(product, query.filter, { category: order.needsCategory });
+    // When the total must be counted, the page's own statement counts it: a search by a
+    // window over the matches its scan visits anyway (item 17), any other listing by its
+    // count of an index, a subquery run once beside the page (item 28). One statement, one
+    // round trip to the database, instead of a page and a count apart.
+    const countedAlong = term === ""
+      ? `(SELECT count(*) FROM ${ids} WHERE ${where}) AS listing_total`
+      : "page.listing_total";
     const pageRows = (counted: boolean) =>
       this.#sql.query<R & { listing_total?: number }>(
-        `SELECT ${product.columns}${counted ? ", page.listing_total" : ""} FROM ${product.from}
-         JOIN (SELECT ${a}.id${counted ? ", count(*) OVER () AS listing_total" : ""}
+        `SELECT ${product.columns}${counted ? `, ${countedAlong}` : ""} FROM ${product.from}
+         JOIN (SELECT ${a}.id${counted && term !== "" ? ", count(*) OVER () AS listing_total" : ""}
                FROM ${source} WHERE ${where}
                ORDER BY ${orderBy(n + 3)} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
            ON page.id = ${a}.id
@@ -150,16 +157,8 @@ export class PostgresCatalogue implements Catalogue {
       pageSize: page.pageSize,
       total,
     });
-    if (term === "") {
-      // Index ranges: the page stops at its rows, the count reads an index (or the memo).
-      const [rows, total] = await Promise.all([
-        pageRows(false),
-        this.#total(ids, condition),
-      ]);
-      return done(rows.map(product.fromRow), total);
-    }
     const end = offsetOf(page) + page.pageSize;
-    if (this.#heads && end <= SEARCH_HEAD) {
+    if (term !== "" && this.#heads && end <= SEARCH_HEAD) {
       // A search visits every match to count them and rank them (item 24): its first
       // matches are found once and kept with their count, and each page within them reads
       // its products by id. The products' rows are read fresh, so a price or stock shown
@@ -178,18 +177,14 @@ export class PostgresCatalogue implements Catalogue {
       );
       return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
     }
-    // A search's page and its count read the same matches, one bitmap scan of the trigram
-    // indexes and a recheck of every candidate row (docs/benchmarks.md, item 17): when the
-    // total must be counted, the page's scan counts them (a window over the matches) instead
-    // of a second scan. A page past the end has no row to carry the count: counted apart.
-    let counted: R[] | undefined;
+    // A remembered total leaves the page alone to read. A page past the end has no row to
+    // carry the count: counted apart.
+    let read: Awaited<ReturnType<typeof pageRows>> | undefined;
     const total = await this.#total(ids, condition, async () => {
-      const rows = await pageRows(true);
-      if (rows.length === 0) return undefined;
-      counted = rows;
-      return Number(rows[0].listing_total);
+      read = await pageRows(true);
+      return read.length === 0 ? undefined : Number(read[0].listing_total);
     });
-    return done((counted ?? await pageRows(false)).map(product.fromRow), total);
+    return done((read ?? await pageRows(false)).map(product.fromRow), total);
   }
 
   /** The products on sale with these ids, in the order of `ids`. */

@@ -3,6 +3,7 @@ import { testOnBothEngines } from "./testing/databases.ts";
 import { aBook, insertCategory } from "./testing/builders.ts";
 import { PostgresCatalogue, type TotalsMemo } from "./catalogue.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
+import type { SqlClient } from "./sql_client.ts";
 
 const ALL = { inStock: true, outOfStock: true };
 
@@ -20,6 +21,21 @@ function recordingMemo(): TotalsMemo & { counted: string[] } {
       return known.get(key)!;
     },
   };
+}
+
+/** `sql`, counting every statement run through it. */
+function countingStatements(sql: SqlClient): { sql: SqlClient; statements: () => number } {
+  let statements = 0;
+  const counting: SqlClient = {
+    query(text, params) {
+      statements++;
+      return sql.query(text, params);
+    },
+    exec: (script) => sql.exec(script),
+    transaction: (fn) => sql.transaction(fn),
+    close: () => sql.close(),
+  };
+  return { sql: counting, statements: () => statements };
 }
 
 testOnBothEngines("listBooks() counts a filter once when given a totals memo", async (sql) => {
@@ -74,5 +90,51 @@ testOnBothEngines(
       { page: 2, pageSize: 3 },
     );
     assert.deepEqual([byAuthor.items.length, byAuthor.total], [1, 4]);
+  },
+);
+
+testOnBothEngines(
+  "a listing without a search counts its total in its page's statement, and apart only past the end",
+  async (sql) => {
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    const poetry = await insertCategory(sql, "book_categories", "Poetry");
+    const admin = new PostgresCatalogueAdmin(sql);
+    const books = [
+      { title: "Gamperaliya", priceCents: 90_000, categoryId: novels },
+      { title: "Kaliyugaya", priceCents: 120_000, categoryId: novels },
+      { title: "Yuganthaya", priceCents: 150_000, categoryId: novels },
+      { title: "Viragaya", priceCents: 250_000, categoryId: novels },
+      { title: "Mage Kavi", priceCents: 110_000, categoryId: poetry },
+    ];
+    for (const book of books) await admin.createBook(aBook(book.categoryId, book));
+    // A category and a price range: the count's parameters are the page's.
+    const filter = { ...ALL, categoryId: novels, minPriceCents: 100_000, maxPriceCents: 200_000 };
+    const counting = countingStatements(sql);
+    const run = async (page: number, totals?: TotalsMemo) => {
+      const before = counting.statements();
+      const found = await new PostgresCatalogue(counting.sql, { totals }).listBooks(
+        filter,
+        { page, pageSize: 1 },
+      );
+      return {
+        titles: found.items.map((b) => b.title),
+        total: found.total,
+        statements: counting.statements() - before,
+      };
+    };
+    assert.deepEqual(await run(1), { titles: ["Kaliyugaya"], total: 2, statements: 1 });
+    assert.deepEqual(await run(3), { titles: [], total: 2, statements: 2 });
+    const totals = recordingMemo();
+    assert.deepEqual(
+      [await run(2, totals), await run(1, totals), await run(3, totals)],
+      [
+        { titles: ["Yuganthaya"], total: 2, statements: 1 },
+        { titles: ["Kaliyugaya"], total: 2, statements: 1 },
+        { titles: [], total: 2, statements: 1 },
+      ],
+    );
+    assert.equal(totals.counted.length, 1);
+    // Past the end with nothing remembered: the empty page, then the count.
+    assert.deepEqual(await run(5, recordingMemo()), { titles: [], total: 2, statements: 2 });
   },
 );
