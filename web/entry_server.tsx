@@ -3,9 +3,9 @@
  * by http/pages. Renders a page's body with the shell, collects its islands, and wraps
  * both in the HTML document.
  */
-import { renderToString } from "react-dom/server";
-import { IslandCollector, type IslandRecord, scriptSafeJson } from "./components/Island.tsx";
-import { Shell } from "./components/Shell.tsx";
+import { type IslandRecord, scriptSafeJson } from "./components/Island.tsx";
+import { Shell, ShellStart } from "./components/Shell.tsx";
+import { renderPart, type ShellFrames } from "./shell_frames.tsx";
 import { documentHtml } from "./pages/document.ts";
 import { pageHead } from "./pages/head.ts";
 import { BookPage } from "./pages/BookPage.tsx";
@@ -17,7 +17,7 @@ import { AccountPage, LoginPage, ResetPasswordPage } from "./pages/AccountPages.
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
-import { addCatalogue, type Catalogue, I18nContext, i18nFor } from "./i18n/mod.ts";
+import { addCatalogue, type Catalogue, i18nFor } from "./i18n/mod.ts";
 import si from "../messages/si.json" with { type: "json" };
 import ta from "../messages/ta.json" with { type: "json" };
 import { localizeHead } from "./pages/head.ts";
@@ -65,28 +65,40 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
   }
 }
 
-/** The islands a page holds, so the server can preload their code. */
-export function renderBody(model: PageModel, ctx: Omit<PageContext, "assets">): {
+/**
+ * A page's body: the frame (header, tabs, footer) around the page's own content, and the
+ * islands it holds, so the server can preload their code. With `frames`, the frame's parts
+ * are rendered once and kept (web/shell_frames.tsx); the markup is the same either way.
+ */
+export function renderBody(
+  model: PageModel,
+  ctx: Omit<PageContext, "assets">,
+  frames?: ShellFrames,
+): {
   html: string;
   islands: IslandRecord[];
 } {
+  const i18n = i18nFor(ctx.language ?? "en");
   const islands: IslandRecord[] = [];
-  const html = renderToString(
-    <I18nContext.Provider value={i18nFor(ctx.language ?? "en")}>
-      <IslandCollector.Provider value={islands}>
-        <Shell
-          shop={ctx.shop}
-          path={ctx.path}
-          search={ctx.search ?? ""}
-          q={ctx.q}
-          year={ctx.year}
-        >
-          <PageBody model={model} shop={ctx.shop} />
-        </Shell>
-      </IslandCollector.Provider>
-    </I18nContext.Provider>,
-  );
-  return { html, islands };
+  const body = <PageBody model={model} shop={ctx.shop} />;
+  if (!frames) {
+    const shell = (
+      <Shell shop={ctx.shop} path={ctx.path} search={ctx.search ?? ""} q={ctx.q} year={ctx.year}>
+        {body}
+      </Shell>
+    );
+    return { html: renderPart(i18n, shell, islands), islands };
+  }
+  // The start holds no island, so the header's, numbered from 0, come first.
+  const start = renderPart(i18n, <ShellStart path={ctx.path} search={ctx.search ?? ""} />, []);
+  const header = frames.header(i18n, ctx.path, ctx.q);
+  islands.push(...header.islands);
+  const main = renderPart(i18n, body, islands);
+  const footer = frames.footer(i18n, ctx.shop, ctx.year);
+  return {
+    html: `${start}${header.html}<main id="main" class="page">${main}</main>${footer}`,
+    islands,
+  };
 }
 
 /**
@@ -97,8 +109,9 @@ export function renderPage(
   model: PageModel,
   ctx: Omit<PageContext, "assets">,
   assetsFor: (islands: IslandName[]) => PageAssets,
+  frames?: ShellFrames,
 ): string {
-  const { html, islands } = renderBody(model, ctx);
+  const { html, islands } = renderBody(model, ctx, frames);
   const i18n = i18nFor(ctx.language ?? "en");
   const assets = assetsFor([...new Set(islands.map((i) => i.name))]);
   return documentHtml({
@@ -119,4 +132,5 @@ export function renderAdminShell(shop: ShopInfo, assets: PageAssets): string {
   });
 }
 
+export { type ShellFrames, shellFrames } from "./shell_frames.tsx";
 export { bookFilter, catalogueSort, pageRequest, parseListQuery } from "./lib/list_query.ts";

@@ -29,6 +29,7 @@ import { type Logger, toErrorResponse } from "../errors.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
+type ShellFrames = ReturnType<Renderer["shellFrames"]>;
 type AssetsFor = ReturnType<typeof storefrontAssetsOf>;
 
 export interface PagesDeps {
@@ -74,7 +75,9 @@ export function pagesApp(deps: PagesDeps): Hono {
   const distDir = deps.distDir ?? defaultDistDir();
   const now = deps.now ?? (() => new Date());
   let built:
-    | Promise<{ renderer: Renderer; manifest: Manifest; assetsFor: AssetsFor }>
+    | Promise<
+      { renderer: Renderer; manifest: Manifest; assetsFor: AssetsFor; frames: ShellFrames }
+    >
     | undefined;
   const load = () => {
     built ??= Promise.all([
@@ -84,6 +87,8 @@ export function pagesApp(deps: PagesDeps): Hono {
       renderer,
       manifest,
       assetsFor: storefrontAssetsOf(manifest),
+      // The pages' header, tabs and footer, rendered once per language (item 29).
+      frames: renderer.shellFrames(),
     }));
     built.catch(() => built = undefined);
     return built;
@@ -94,7 +99,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     model: PageModel,
     status: 200 | 404 | 500 = 200,
   ): Promise<Response> {
-    const { renderer, assetsFor } = await load();
+    const { renderer, assetsFor, frames } = await load();
     const q = c.req.query("q");
     const { language, path } = languageOfPath(c.req.path);
     const url = c.req.url;
@@ -103,6 +108,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       model,
       { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
       (islands) => assetsFor(islands, language),
+      frames,
     );
     // One answer with its final bytes: the compression, the answer cache and the ETag take
     // them as they are instead of reading the page back (docs/benchmarks.md, item 22).

@@ -149,14 +149,46 @@ function Tabs({ path }: { path: string }) {
   );
 }
 
-export function Shell({ shop, path, search = "", q, year, children }: ShellProps) {
+/** The frame's start: the skip link and the links to this page in the other languages. */
+export function ShellStart({ path, search = "" }: { path: string; search?: string }) {
   const { t } = useI18n();
   return (
     <>
       <a href="#main" className="skip-link">{t("shell.skip")}</a>
       <LanguageSwitcher path={path} search={search} />
+    </>
+  );
+}
+
+/**
+ * The header and the store tabs. They depend on the path only through `headerPlace`, so
+ * one rendering serves every path of a place (web/shell_frames.tsx).
+ */
+export function ShellHeader({ path, q }: { path: string; q?: string }) {
+  return (
+    <>
       <Header path={path} q={q} />
       <Tabs path={path} />
+    </>
+  );
+}
+
+/**
+ * What of a path the header and tabs show: the store searched and marked, the account link
+ * marked, the cart icon shown. Paths of one place have the same header.
+ *
+ * @example headerPlace("/books/12") === headerPlace("/track") // true
+ */
+export function headerPlace(path: string): string {
+  if (path === "/" || path === "/stationery" || path === "/account") return path;
+  return showsCartIcon(path) ? "elsewhere" : "cart";
+}
+
+export function Shell({ shop, path, search = "", q, year, children }: ShellProps) {
+  return (
+    <>
+      <ShellStart path={path} search={search} />
+      <ShellHeader path={path} q={q} />
       <main id="main" className="page">{children}</main>
       <Footer shop={shop} year={year} />
     </>
