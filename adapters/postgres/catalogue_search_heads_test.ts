@@ -72,7 +72,7 @@ testOnBothEngines(
         assert.deepEqual(
           await remembered.listBooks(filter, { page, pageSize }, sort),
           await plain.listBooks(filter, { page, pageSize }, sort),
-          `page ${page} of ${pageSize}, sort ${sort}`,
+          `page ${page} of ${pageSize}, sort ${JSON.stringify(sort ?? "title matches first")}`,
         );
       }
     }
