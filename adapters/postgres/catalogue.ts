@@ -138,13 +138,13 @@ export class PostgresCatalogue implements Catalogue {
     // window over the matches its scan visits anyway (item 17), any other listing by its
     // count of an index, a subquery run once beside the page (item 28). One statement, one
     // round trip to the database, instead of a page and a count apart.
-    const countedAlong = term === ""
-      ? `(SELECT count(*) FROM ${ids} WHERE ${where}) AS listing_total`
-      : "page.listing_total";
+    const counting = term === ""
+      ? { page: "", row: `, (SELECT count(*) FROM ${ids} WHERE ${where}) AS listing_total` }
+      : { page: ", count(*) OVER () AS listing_total", row: ", page.listing_total" };
     const pageRows = (counted: boolean) =>
       this.#sql.query<R & { listing_total?: number }>(
-        `SELECT ${product.columns}${counted ? `, ${countedAlong}` : ""} FROM ${product.from}
-         JOIN (SELECT ${a}.id${counted && term !== "" ? ", count(*) OVER () AS listing_total" : ""}
+        `SELECT ${product.columns}${counted ? counting.row : ""} FROM ${product.from}
+         JOIN (SELECT ${a}.id${counted ? counting.page : ""}
                FROM ${source} WHERE ${where}
                ORDER BY ${orderBy(n + 3)} LIMIT $${n + 1} OFFSET $${n + 2}) AS page
            ON page.id = ${a}.id
