@@ -1,7 +1,8 @@
 /**
  * The benchmark's yardstick: a bare Hono route answering a fixed page of 10 books as
  * JSON, served by the same process as the shop so that every figure can be divided by
- * it. bench/shop_entry.ts puts it in front of the shop; it reads nothing and writes nothing.
+ * it. bench/shop_entry.ts puts it in front of the shop; it reads nothing and writes nothing
+ * (the floors of floor_routes.ts, beside it, read one row).
  */
 import { Hono } from "hono";
 

@@ -17,6 +17,8 @@ const SCENARIOS = [
   "book_html_hot",
   "listing_html_distinct",
   "book_html_random",
+  "floor_row_random",
+  "floor_page_random",
   "api_books_distinct",
   "page_mix",
   "orders",

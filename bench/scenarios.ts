@@ -14,6 +14,7 @@ import {
   pageMix,
   randomBookPages,
 } from "./distinct_urls.ts";
+import { FLOOR_PREFIX } from "./floor_routes.ts";
 
 export interface Scenario {
   id: string;
@@ -120,6 +121,7 @@ export async function buildScenarios(
       },
     ),
   }));
+  const randomBooks = randomBookPages(shape, DISTINCT_URLS, 1);
   const scenarios: Omit<Scenario, "example">[] = [
     {
       id: "baseline",
@@ -178,7 +180,19 @@ export async function buildScenarios(
     {
       id: "book_html_random",
       label: "GET /books/{id} server-rendered, distinct random books",
-      requests: randomBookPages(shape, DISTINCT_URLS, 1),
+      requests: randomBooks,
+      connections,
+    },
+    {
+      id: "floor_row_random",
+      label: "Floor: the same random books' rows by id, as JSON",
+      requests: randomBooks.map((r) => get(r.path.replace("/books/", `${FLOOR_PREFIX}row/`))),
+      connections,
+    },
+    {
+      id: "floor_page_random",
+      label: "Floor: each row written into a book page's HTML, gzipped",
+      requests: randomBooks.map((r) => get(r.path.replace("/books/", `${FLOOR_PREFIX}page/`))),
       connections,
     },
     {

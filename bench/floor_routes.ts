@@ -1,0 +1,87 @@
+/**
+ * The least a page of a random book can cost in this process, measured beside the bare
+ * route: two yardsticks that do only the work such a page cannot do without, in front of
+ * the shop's handler and untouched by its middleware, render and caches.
+ *
+ * - `/__bench/floor/row/{id}`: the book's row, read by id from PostgreSQL with the shop's
+ *   own columns and join, answered as JSON;
+ * - `/__bench/floor/page/{id}`: that book's id and title written into a real book page (the
+ *   shop's own page of the first book asked for, read once, the same size as any other) and
+ *   gzipped at the shop's level, as the shop sends a page it has not sent before.
+ *
+ * A distinct book page of the shop cannot be cheaper than the second, so its share of the
+ * bare route bounds what the shop's own page can reach on the machine of the run.
+ */
+import { Hono } from "hono";
+import { gzipSync } from "node:zlib";
+import type { SqlClient } from "../adapters/postgres/mod.ts";
+import { BOOK_COLUMNS, BOOKS_FROM } from "../adapters/postgres/catalogue_rows.ts";
+import { DEFAULT_GZIP_LEVEL } from "../http/compression.ts";
+
+export const FLOOR_PREFIX = "/__bench/floor/";
+
+type Handler = (
+  request: Request,
+  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
+) => Response | Promise<Response>;
+
+interface BookRow {
+  id: number;
+  title: string;
+}
+
+/** A book page to write other books into: its HTML and the book it shows. */
+interface PageTemplate {
+  id: number;
+  title: string;
+  html: string;
+}
+
+type Info = Deno.ServeHandlerInfo<Deno.NetAddr>;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The shop's handler with the two floor routes in front of it. */
+export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
+  const read = async (id: number) =>
+    (await sql.query<BookRow>(`SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`, [
+      id,
+    ]))[0];
+  let template: Promise<PageTemplate> | undefined;
+  const templateFrom = (book: BookRow, info: Info) =>
+    template ??= (async () => {
+      const page = await shop(new Request(`http://127.0.0.1/books/${book.id}`), info);
+      const html = await page.text();
+      if (page.status !== 200) throw new Error(`GET /books/${book.id}: ${page.status}`);
+      return { id: book.id, title: escapeHtml(book.title), html };
+    })().catch((error) => {
+      template = undefined;
+      throw error;
+    });
+
+  const floors = new Hono<{ Bindings: { info: Info } }>();
+  // A failure is counted by the load as a 500, and says what it was.
+  floors.onError((error, c) => c.text(error instanceof Error ? error.message : String(error), 500));
+  floors.get(`${FLOOR_PREFIX}row/:id{[0-9]{1,9}}`, async (c) => {
+    const row = await read(Number(c.req.param("id")));
+    return row ? c.json(row) : c.notFound();
+  });
+  floors.get(`${FLOOR_PREFIX}page/:id{[0-9]{1,9}}`, async (c) => {
+    const row = await read(Number(c.req.param("id")));
+    if (!row) return c.notFound();
+    const page = await templateFrom(row, c.env.info);
+    const html = page.html.replaceAll(page.title, escapeHtml(row.title))
+      .replaceAll(`/books/${page.id}"`, `/books/${row.id}"`)
+      .replaceAll(`"id":${page.id},`, `"id":${row.id},`);
+    return c.body(new Uint8Array(gzipSync(html, { level: DEFAULT_GZIP_LEVEL })), 200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Encoding": "gzip",
+      "Vary": "Accept-Encoding",
+    });
+  });
+
+  return (request, info) => {
+    const path = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2));
+    return path.startsWith(FLOOR_PREFIX) ? floors.fetch(request, { info }) : shop(request, info);
+  };
+}

@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { gunzipSync } from "node:zlib";
+import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
+import { aBook, insertCategory } from "../adapters/postgres/testing/builders.ts";
+import { PostgresCatalogueAdmin } from "../adapters/postgres/catalogue_admin.ts";
+import type { SqlClient } from "../adapters/postgres/mod.ts";
+import { FLOOR_PREFIX, withBenchFloors } from "./floor_routes.ts";
+
+const info = {} as Deno.ServeHandlerInfo<Deno.NetAddr>;
+const at = (path: string) => new Request(`http://127.0.0.1:8000${path}`);
+
+/** Two books on sale; their ids, first and second. */
+async function twoBooks(sql: SqlClient): Promise<[number, number]> {
+  const novels = await insertCategory(sql, "book_categories", "Novels");
+  const admin = new PostgresCatalogueAdmin(sql);
+  const ids: number[] = [];
+  for (const title of ["Gamperaliya", "Kaliyugaya & <Yuganthaya>"]) {
+    const made = await admin.createBook(aBook(novels, { title }));
+    assert.equal(made.kind, "ok", JSON.stringify(made));
+    if (made.kind === "ok") ids.push(made.value.id);
+  }
+  return [ids[0], ids[1]];
+}
+
+/** A shop whose book pages name their book, counting what it was asked. */
+function pagesOfBooks(titles: Map<number, string>, status = 200) {
+  const asked: string[] = [];
+  const shop = (request: Request) => {
+    const path = new URL(request.url).pathname;
+    asked.push(path);
+    const id = Number(path.split("/").pop());
+    const title = titles.get(id) ?? "?";
+    return new Response(
+      `<html><head><title>${title} | Pothgula</title><link rel="canonical" href="/books/${id}"/>` +
+        `</head><body><main><h1>${title}</h1></main><script>[{"book":{"id":${id},"title":"${title}"}}]` +
+        `</script></body></html>`,
+      { status },
+    );
+  };
+  return { shop, asked };
+}
+
+testOnBothEngines(
+  "the row floor answers a book's row by id as JSON, and 404 for none",
+  async (sql) => {
+    const [first] = await twoBooks(sql);
+    const { shop, asked } = pagesOfBooks(new Map());
+    const handler = withBenchFloors(shop, sql);
+    const found = await handler(at(`${FLOOR_PREFIX}row/${first}`), info);
+    assert.equal(found.status, 200);
+    const row = await found.json();
+    assert.equal(row.id, first);
+    assert.equal(row.title, "Gamperaliya");
+    assert.equal(row.category_name, "Novels");
+    assert.equal((await handler(at(`${FLOOR_PREFIX}row/999999`), info)).status, 404);
+    assert.equal((await handler(at(`${FLOOR_PREFIX}row/x`), info)).status, 404);
+    assert.deepEqual(asked, []);
+  },
+);
+
+testOnBothEngines(
+  "the page floor writes each book into the shop's own page of the first, gzipped",
+  async (sql) => {
+    const [first, second] = await twoBooks(sql);
+    const titles = new Map([[first, "Gamperaliya"], [second, "unused"]]);
+    const { shop, asked } = pagesOfBooks(titles);
+    const handler = withBenchFloors(shop, sql);
+
+    const own = await handler(at(`${FLOOR_PREFIX}page/${first}`), info);
+    assert.equal(own.status, 200);
+    assert.equal(own.headers.get("Content-Encoding"), "gzip");
+    assert.match(own.headers.get("Content-Type") ?? "", /^text\/html/);
+    const ownHtml = gunzipSync(new Uint8Array(await own.arrayBuffer())).toString();
+    assert.equal(ownHtml, await shop(at(`/books/${first}`)).text());
+
+    const other = await handler(at(`${FLOOR_PREFIX}page/${second}`), info);
+    const html = gunzipSync(new Uint8Array(await other.arrayBuffer())).toString();
+    assert.ok(!html.includes("Gamperaliya"), html);
+    assert.ok(!html.includes(`/books/${first}"`), html);
+    assert.ok(!html.includes(`"id":${first},`), html);
+    assert.match(html, /<h1>Kaliyugaya &#38; &#60;Yuganthaya&#62;<\/h1>/);
+    assert.ok(html.includes(`href="/books/${second}"`), html);
+    assert.ok(html.includes(`"id":${second},`), html);
+    // The template was read once, besides this test's own reading.
+    assert.deepEqual(asked, [`/books/${first}`, `/books/${first}`]);
+    assert.equal((await handler(at(`${FLOOR_PREFIX}page/999999`), info)).status, 404);
+  },
+);
+
+testOnBothEngines("the page floor asks again for a template that failed", async (sql) => {
+  const [first] = await twoBooks(sql);
+  const failing = pagesOfBooks(new Map(), 503);
+  let shop = failing.shop;
+  const handler = withBenchFloors((request) => shop(request), sql);
+  assert.equal((await handler(at(`${FLOOR_PREFIX}page/${first}`), info)).status, 500);
+  shop = pagesOfBooks(new Map([[first, "Gamperaliya"]])).shop;
+  assert.equal((await handler(at(`${FLOOR_PREFIX}page/${first}`), info)).status, 200);
+  assert.deepEqual(failing.asked, [`/books/${first}`]);
+});
+
+Deno.test("every other path goes to the shop untouched", async () => {
+  const { shop, asked } = pagesOfBooks(new Map([[7, "Seven"]]));
+  const unused = {} as SqlClient;
+  const handler = withBenchFloors(shop, unused);
+  for (const path of ["/", "/books/7", "/__bench/baseline", "/__bench/floorx/row/1"]) {
+    assert.equal((await handler(at(path), info)).status, 200, path);
+  }
+  assert.deepEqual(asked, ["/", "/books/7", "/__bench/baseline", "/__bench/floorx/row/1"]);
+});
