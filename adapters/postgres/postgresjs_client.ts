@@ -127,7 +127,7 @@ type ReservedSql = postgres.ReservedSql<Record<string, unknown>>;
  * traffic over several connections never does. Each statement therefore left a slot and
  * made the next one scan more: 640,000 statements at 32 at a time took the client's CPU
  * per statement from 25 to 55 µs, and a fresh pool gave back the first speed. A retired
- * pool's slots go with it, so a statement never scans more than this many.
+ * pool's slots go with it, so a statement scans about this many at most.
  */
 export const POOL_STATEMENTS = 50_000;
 
@@ -144,6 +144,8 @@ interface Pool {
 /** A PostgreSQL server through a postgres.js connection pool, renewed now and then. */
 export class PostgresJsSqlClient implements SqlClient {
   #pool: Pool;
+  /** A fresh pool opening its connections, to take over from #pool. */
+  #next: Pool | undefined;
   /** Retired pools with work still under way; each ends when its work is done. */
   readonly #retiring = new Set<Pool>();
   readonly #url: string;
@@ -180,15 +182,29 @@ export class PostgresJsSqlClient implements SqlClient {
 
   /** The pool for the next statement or transaction, counted as under way on it. */
   #enter(): Pool {
-    if (this.#pool.served >= this.#poolStatements) {
-      const old = this.#pool;
-      this.#pool = this.#newPool();
-      this.#retire(old, 5);
-    }
     const pool = this.#pool;
+    if (pool.served >= this.#poolStatements && !this.#next) this.#renew(pool);
     pool.served++;
     pool.active++;
     return pool;
+  }
+
+  /**
+   * Opens a fresh pool's connections while `old` goes on serving, then hands over to it
+   * and retires `old`: nothing waits for a connection to open.
+   */
+  #renew(old: Pool): void {
+    const next = this.#next = this.#newPool();
+    const opening = Array.from(
+      { length: this.#options.max ?? 10 },
+      () => next.sql.unsafe("SELECT 1"),
+    );
+    Promise.allSettled(opening).then(() => {
+      if (this.#next !== next) return; // renewPool() or close() came first.
+      this.#next = undefined;
+      this.#pool = next;
+      this.#retire(old, 5);
+    });
   }
 
   #leave(pool: Pool): void {
@@ -211,7 +227,8 @@ export class PostgresJsSqlClient implements SqlClient {
   /** Ends every connection now (their queries fail) and goes on with a fresh pool. */
   renewPool(): void {
     const old = this.#pool;
-    this.#pool = this.#newPool();
+    this.#pool = this.#next ?? this.#newPool();
+    this.#next = undefined;
     old.retired = true;
     this.#end(old, 0);
   }
@@ -291,7 +308,8 @@ export class PostgresJsSqlClient implements SqlClient {
 
   async close(): Promise<void> {
     this.#unguard();
-    const pools = [this.#pool, ...this.#retiring];
+    const pools = [this.#pool, ...this.#retiring, ...(this.#next ? [this.#next] : [])];
+    this.#next = undefined;
     await Promise.all(pools.map((pool) => this.#end(pool, 5)));
   }
 }
