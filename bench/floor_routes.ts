@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { BOOK_COLUMNS, BOOKS_FROM } from "../adapters/postgres/catalogue_rows.ts";
 import { DEFAULT_GZIP_LEVEL } from "../http/compression.ts";
+import { escapeHtml } from "../web/pages/document.ts";
 
 export const FLOOR_PREFIX = "/__bench/floor/";
 
@@ -38,8 +39,6 @@ interface PageTemplate {
 }
 
 type Info = Deno.ServeHandlerInfo<Deno.NetAddr>;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The shop's handler with the two floor routes in front of it. */
 export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
