@@ -17,7 +17,7 @@ import type {
 import { ApiError, fieldProblems } from "./errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../domain/catalogue/stationery_import.ts";
-import { idText, newBookFields, newStationeryFields } from "./schemas.ts";
+import { idText, newBookFields, newStationeryFields } from "../contract/requests.ts";
 
 /** The creation field names, plus `id` and `images` (URL paths separated by `|`). */
 export const BOOK_CSV_COLUMNS = [

@@ -2,7 +2,7 @@
 import { isPrivatePath } from "./http_caching.ts";
 import { z } from "zod";
 import type { RouteSpec } from "./route_table.ts";
-import { ErrorSchema } from "./wire/records.ts";
+import { ErrorSchema } from "../contract/records.ts";
 
 type JsonSchema = Record<string, unknown>;
 

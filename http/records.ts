@@ -22,7 +22,7 @@ import type {
   WireProvince,
   WireSearchHelp,
   WireStationery,
-} from "./wire/records.ts";
+} from "../contract/records.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {

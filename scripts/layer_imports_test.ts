@@ -3,11 +3,12 @@
  *
  * - domain/   imports only domain/ (domain_imports_test.ts, which also forbids Deno);
  * - adapters/ imports adapters/ and domain/;
- * - http/     imports http/ and domain/, and from web/ only types (the server renderer's
- *             contract in http/pages);
- * - web/      imports web/ and domain/, and from http/ only the types of the wire contract
- *             (http/wire/: the records' zod schemas), so the browser's code and the server
- *             read one description of the records and no server code reaches a bundle;
+ * - contract/ imports contract/ and domain/: the wire contract (the zod schemas of every
+ *             request and answer, and the API's paths), which both sides read;
+ * - http/     imports http/, contract/ and domain/, and from web/ only types (the server
+ *             renderer's contract in http/pages);
+ * - web/      imports web/, contract/ and domain/, never the server: the browser's code and
+ *             the server read one description of every request and answer;
  * - messages/ holds the words of each language as JSON (no code), which adapters, http
  *             and web may all read;
  * - main.ts is the one place that wires them; scripts/, bench/, tests/ and web/dev/ are
@@ -18,19 +19,19 @@
 import assert from "node:assert/strict";
 import { stripComments } from "./source_text.ts";
 
-type Layer = "domain" | "adapters" | "http" | "web" | "messages";
+type Layer = "domain" | "contract" | "adapters" | "http" | "web" | "messages";
 
 /** The layers each layer may import at run time. */
 const ALLOWED: Record<Exclude<Layer, "domain" | "messages">, readonly Layer[]> = {
+  contract: ["contract", "domain"],
   adapters: ["adapters", "domain", "messages"],
-  http: ["http", "domain", "messages"],
-  web: ["web", "domain", "messages"],
+  http: ["http", "contract", "domain", "messages"],
+  web: ["web", "contract", "domain", "messages"],
 };
 
 /** Type-only imports allowed besides: from a folder, into a folder of another layer. */
 const TYPES_ALLOWED: { from: string; to: string }[] = [
   { from: "http/pages/", to: "web/" },
-  { from: "web/", to: "http/wire/" },
 ];
 
 const ROOT = new URL("../", import.meta.url);
@@ -116,7 +117,7 @@ async function* sourceFiles(dir: string): AsyncGenerator<string> {
 Deno.test("adapters, http and web import only the layers they may", async () => {
   const violations: LayerViolation[] = [];
   let files = 0;
-  for (const layer of ["adapters/", "http/", "web/"]) {
+  for (const layer of ["contract/", "adapters/", "http/", "web/"]) {
     for await (const path of sourceFiles(layer)) {
       files++;
       violations.push(...layerViolations(path, await Deno.readTextFile(new URL(path, ROOT))));
@@ -160,20 +161,31 @@ Deno.test("layerViolations() allows the domain, the own layer, packages and the 
   );
 });
 
-Deno.test("layerViolations() lets web name the wire contract's types, and nothing else of http", () => {
-  const types = 'import type { WireBook } from "../../http/wire/records.ts";';
-  assert.deepEqual(layerViolations("web/islands/BookList.tsx", types), []);
+Deno.test("layerViolations() lets web read the wire contract, and nothing of http", () => {
+  const contract = 'import { BookSchema } from "../../contract/records.ts";';
+  assert.deepEqual(layerViolations("web/islands/BookList.tsx", contract), []);
   assert.equal(
-    layerViolations(
-      "web/islands/BookList.tsx",
-      'import { BookSchema } from "../../http/wire/records.ts";',
-    )
-      .length,
+    layerViolations("web/islands/BookList.tsx", 'import { x } from "../../http/app.ts";').length,
     1,
   );
   assert.equal(
     layerViolations("web/lib/api.ts", 'import type { ApiError } from "../../http/errors.ts";')
       .length,
+    1,
+  );
+});
+
+Deno.test("layerViolations() keeps the contract to itself and the domain", () => {
+  assert.deepEqual(
+    layerViolations("contract/records.ts", 'import { LANGUAGES } from "../domain/x.ts";'),
+    [],
+  );
+  assert.equal(
+    layerViolations("contract/records.ts", 'import { x } from "../http/errors.ts";').length,
+    1,
+  );
+  assert.equal(
+    layerViolations("contract/records.ts", 'import { x } from "../web/lib/api.ts";').length,
     1,
   );
 });

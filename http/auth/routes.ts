@@ -38,7 +38,7 @@ import type { TrustProxySetting } from "./client_address.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { displayName } from "../../domain/accounts/display_name.ts";
 import { defineRoute, serve } from "../route_spec.ts";
-import { data, SignedInSchema } from "../wire/records.ts";
+import { data, SignedInSchema } from "../../contract/records.ts";
 
 export interface LimitRule {
   limit: number;

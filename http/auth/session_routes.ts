@@ -10,7 +10,7 @@ import { errorBody } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "./require_account.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
 import { defineRoute, serve } from "../route_spec.ts";
-import { SignedInSchema } from "../wire/records.ts";
+import { SignedInSchema } from "../../contract/records.ts";
 
 export interface SessionRoutesDeps {
   accounts: AccountRepository;

@@ -19,7 +19,7 @@ import {
 } from "./assets.ts";
 import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
-import { parseId } from "../ids.ts";
+import { parseId } from "../../contract/ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";

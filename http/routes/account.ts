@@ -12,9 +12,9 @@ import { destinationProblem } from "../../domain/orders/place_order.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
 import type { TokenService } from "../auth/tokens.ts";
-import { addressBody } from "../schemas.ts";
+import { addressBody } from "../../contract/requests.ts";
 import { defineRoute, serve } from "../route_spec.ts";
-import { AccountOrderSchema, AccountSchema, data } from "../wire/records.ts";
+import { AccountOrderSchema, AccountSchema, data } from "../../contract/records.ts";
 import { z } from "zod";
 
 export interface AccountRoutesDeps extends Pick<AppDeps, "orderKeys" | "shop"> {

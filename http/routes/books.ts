@@ -17,7 +17,7 @@ import {
   bookQuery,
   idParam,
   newBookFields,
-} from "../schemas.ts";
+} from "../../contract/requests.ts";
 import { bookRecord } from "../records.ts";
 import { readMultipart } from "../validation.ts";
 import { ApiError, validationFailed } from "../errors.ts";
@@ -27,7 +27,7 @@ import { imageChangedOrThrow } from "./write_results.ts";
 import { booksCsv, parseBookCsv } from "../catalogue_csv.ts";
 import { coversOf } from "./catalogue_export.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { BookSchema, data } from "../wire/records.ts";
+import { BookSchema, data } from "../../contract/records.ts";
 import {
   type ProductKindRoutes,
   type ProductRoutesDeps,

@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { addCategory, renameCategory } from "../../domain/catalogue/manage_catalogue.ts";
-import { categoryBody, idParam } from "../schemas.ts";
+import { categoryBody, idParam } from "../../contract/requests.ts";
 import { categoryRecord } from "../records.ts";
-import { CategorySchema, data } from "../wire/records.ts";
+import { CategorySchema, data } from "../../contract/records.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
 import { categoryDeletedOrThrow, writtenOrThrow } from "./write_results.ts";
 

@@ -1,10 +1,10 @@
 /** /api/locations: provinces, districts (of a province) and areas (of a district). */
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { areaQuery, districtQuery } from "../schemas.ts";
+import { areaQuery, districtQuery } from "../../contract/requests.ts";
 import { areaRecord, districtRecord, provinceRecord } from "../records.ts";
 import { defineRoute, serve } from "../route_spec.ts";
-import { AreaSchema, data, DistrictSchema, ProvinceSchema } from "../wire/records.ts";
+import { AreaSchema, data, DistrictSchema, ProvinceSchema } from "../../contract/records.ts";
 import { z } from "zod";
 
 /** What the location routes use. */

@@ -7,13 +7,19 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts";
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
-import { idParam, noteBody, orderListQuery, paymentBody, proofParams } from "../schemas.ts";
+import {
+  idParam,
+  noteBody,
+  orderListQuery,
+  paymentBody,
+  proofParams,
+} from "../../contract/requests.ts";
 import { orderRecord } from "../records.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "../orders_csv.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { data, OrderSchema } from "../wire/records.ts";
+import { data, OrderSchema } from "../../contract/records.ts";
 import { z } from "zod";
 
 /** What the admin's order routes use. */

@@ -12,7 +12,7 @@ import {
   planProof,
   type ProofRefusal,
 } from "../../domain/orders/payment_proofs.ts";
-import { idParam, lookupBody, orderKeyQuery } from "../schemas.ts";
+import { idParam, lookupBody, orderKeyQuery } from "../../contract/requests.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import type { LimitedKey } from "../../domain/ports.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
@@ -20,7 +20,7 @@ import { ApiError } from "../errors.ts";
 import { formFiles } from "../uploads/read_uploads.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
 import { defineRoute, serve } from "../route_spec.ts";
-import { CustomerOrderSchema, data } from "../wire/records.ts";
+import { CustomerOrderSchema, data } from "../../contract/records.ts";
 import { z } from "zod";
 
 /** What a customer's order routes use. */

@@ -12,7 +12,7 @@ import {
   newOrderBody,
   orderListQuery,
   statusBody,
-} from "../schemas.ts";
+} from "../../contract/requests.ts";
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
@@ -29,7 +29,7 @@ import {
   OrderStatsSchema,
   PlacedOrderSchema,
   recordPageOf,
-} from "../wire/records.ts";
+} from "../../contract/records.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind

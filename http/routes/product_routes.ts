@@ -29,7 +29,7 @@ import {
   pageOf,
   priceBody,
   searchSortOf,
-} from "../schemas.ts";
+} from "../../contract/requests.ts";
 import { pageRecord, searchHelpRecord } from "../records.ts";
 import { parseFields, readMultipart } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -38,7 +38,7 @@ import { writtenOrThrow } from "./write_results.ts";
 import { importSummaryRecord, readCsvBody } from "../catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { data, ImportSummarySchema, recordPageOf, searchPageOf } from "../wire/records.ts";
+import { data, ImportSummarySchema, recordPageOf, searchPageOf } from "../../contract/records.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<

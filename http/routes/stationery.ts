@@ -18,7 +18,7 @@ import {
   stationeryChangesBody,
   stationeryFilterOf,
   stationeryQuery,
-} from "../schemas.ts";
+} from "../../contract/requests.ts";
 import { stationeryRecord } from "../records.ts";
 import { readMultipart } from "../validation.ts";
 import { storeImages } from "../product_images.ts";
@@ -27,7 +27,7 @@ import { parseStationeryCsv, stationeryCsv } from "../catalogue_csv.ts";
 import { allPages, coversOf } from "./catalogue_export.ts";
 import { importStationery } from "../../domain/catalogue/stationery_import.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { data, StationerySchema } from "../wire/records.ts";
+import { data, StationerySchema } from "../../contract/records.ts";
 import {
   type ProductKindRoutes,
   type ProductRoutesDeps,

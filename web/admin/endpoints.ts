@@ -17,7 +17,7 @@ import type {
   WirePage,
   WireSignedIn,
   WireStationery,
-} from "../../http/wire/records.ts";
+} from "../../contract/records.ts";
 
 /** Rows per page in the admin's tables. */
 export const ADMIN_PAGE_SIZE = 20;

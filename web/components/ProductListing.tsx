@@ -17,7 +17,7 @@ import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
 import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
-import type { WirePage } from "../../http/wire/records.ts";
+import type { WirePage } from "../../contract/records.ts";
 
 /** What one store's list is made of. */
 export interface ListingKind<T extends { id: number }> {

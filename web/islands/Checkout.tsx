@@ -6,7 +6,7 @@ import { rupeesToCents } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
-import type { WirePlacedOrder } from "../../http/wire/records.ts";
+import type { WirePlacedOrder } from "../../contract/records.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
 import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";

@@ -1,5 +1,5 @@
 /** The account's default delivery address as checkout's fields, and back. */
-import type { WireAccount } from "../../http/wire/records.ts";
+import type { WireAccount } from "../../contract/records.ts";
 import { getJson } from "./api.ts";
 import { type CheckoutFields, EMPTY_FIELDS } from "./checkout_form.ts";
 

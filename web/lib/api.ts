@@ -5,7 +5,7 @@
  * `{error: {code, message, details}}` (a network failure too, with status 0), and a 401
  * on a call that carried a token is reported to the session that owns it.
  */
-import type { WireError } from "../../http/wire/records.ts";
+import type { WireError } from "../../contract/records.ts";
 
 /** A failed call: the HTTP status and the API's error body (or a network failure, status 0). */
 export class ApiFailure extends Error {

@@ -10,7 +10,7 @@ import {
 } from "../../domain/cart/cart.ts";
 import { ApiFailure, getJson } from "./api.ts";
 import { bookFromWire, stationeryFromWire } from "./wire.ts";
-import type { WireBook, WireStationery } from "../../http/wire/records.ts";
+import type { WireBook, WireStationery } from "../../contract/records.ts";
 
 async function currentItem(line: CartItem): Promise<CartItem | undefined> {
   try {

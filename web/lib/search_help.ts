@@ -3,7 +3,7 @@
  * /api/stationery): close titles or authors, and the other store's matches.
  */
 import type { Page } from "../../domain/catalogue/model.ts";
-import type { WireSearchHelp } from "../../http/wire/records.ts";
+import type { WireSearchHelp } from "../../contract/records.ts";
 
 export type { WireSearchHelp };
 

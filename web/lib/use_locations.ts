@@ -1,7 +1,7 @@
 /** Cascading province, district and city lists from /api/locations. */
 import { useEffect, useState } from "react";
 import type { Area, District } from "../../domain/catalogue/locations.ts";
-import type { WireDistrict } from "../../http/wire/records.ts";
+import type { WireDistrict } from "../../contract/records.ts";
 import { getJson } from "./api.ts";
 
 interface WireArea {

@@ -1,11 +1,11 @@
 /**
- * The API's records (snake_case, rupees, kg; described once in http/wire/records.ts) and
+ * The API's records (snake_case, rupees, kg; described once in contract/records.ts) and
  * their conversion to the domain's (cents, grams). Islands work in domain terms; the wire
  * shape is only for fetches and for the cart kept in localStorage.
  */
 import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import { centsToRupees, gramsToKg, kgToGrams, rupeesToCents } from "../../domain/money.ts";
-import type { WireBook, WireStationery } from "../../http/wire/records.ts";
+import type { WireBook, WireStationery } from "../../contract/records.ts";
 
 function cents(rupees: unknown): number {
   return typeof rupees === "number" ? rupeesToCents(rupees) ?? Math.round(rupees * 100) : 0;

@@ -9,7 +9,7 @@ import { Pager } from "../DataTable.tsx";
 import { ADMIN_PAGE_SIZE, type ProductKind } from "../endpoints.ts";
 import { Loading, Notice } from "../Feedback.tsx";
 import { useLoad, useNotice } from "../hooks.ts";
-import type { WireBook, WireStationery } from "../../../http/wire/records.ts";
+import type { WireBook, WireStationery } from "../../../contract/records.ts";
 import { listArchived, restoreProduct } from "./endpoints.ts";
 
 export function ArchivedPanel({ kind }: { kind: ProductKind }) {

@@ -10,7 +10,7 @@ import { CategorySelect } from "./CategorySelect.tsx";
 import { Field } from "../Field.tsx";
 import { TextFields, type TextFieldSpec } from "./TextFields.tsx";
 import type { FieldErrors } from "../validation.ts";
-import type { WireCategory } from "../../../http/wire/records.ts";
+import type { WireCategory } from "../../../contract/records.ts";
 
 type TextField = Exclude<keyof BookFormValues, "preorder" | "categoryId" | "language">;
 

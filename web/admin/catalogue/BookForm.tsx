@@ -16,7 +16,7 @@ import { ImagePicker } from "./ImagePicker.tsx";
 import { ProductLink } from "./ProductLink.tsx";
 import { BookFields } from "./BookFields.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
-import type { WireCategory } from "../../../http/wire/records.ts";
+import type { WireCategory } from "../../../contract/records.ts";
 
 /** Server answers to field errors: 400 details, a 409 duplicate ISBN-13, a 413 image. */
 export function serverFieldErrors(error: ApiFailure): FieldErrors {

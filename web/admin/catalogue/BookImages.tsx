@@ -10,7 +10,7 @@ import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
 import { useAdmin } from "../context.ts";
 import { Notice, Spinner } from "../Feedback.tsx";
 import { useNotice } from "../hooks.ts";
-import type { WireBook } from "../../../http/wire/records.ts";
+import type { WireBook } from "../../../contract/records.ts";
 import { moveImage } from "./edit_forms.ts";
 import { addBookImages, arrangeBookImages, replaceBookImage } from "./endpoints.ts";
 

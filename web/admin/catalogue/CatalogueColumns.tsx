@@ -7,7 +7,7 @@ import { type CellContext, createColumnHelper } from "@tanstack/react-table";
 import { type RowNotice, RowStatus } from "../Feedback.tsx";
 import { formatRupees } from "../format.ts";
 import { ProductLink } from "./ProductLink.tsx";
-import type { WireBook, WireStationery } from "../../../http/wire/records.ts";
+import type { WireBook, WireStationery } from "../../../contract/records.ts";
 
 export interface ProductRow {
   id: number;

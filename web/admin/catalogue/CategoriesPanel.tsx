@@ -6,7 +6,7 @@ import { useAdmin } from "../context.ts";
 import { listCategories, type ProductKind } from "../endpoints.ts";
 import { Loading, Notice } from "../Feedback.tsx";
 import { useLoad, useNotice } from "../hooks.ts";
-import type { WireCategory } from "../../../http/wire/records.ts";
+import type { WireCategory } from "../../../contract/records.ts";
 import { deleteCategory, renameCategory } from "./endpoints.ts";
 
 export function CategoriesPanel({ kind }: { kind: ProductKind }) {

@@ -1,6 +1,6 @@
 /** The required category picker of the add-product forms, starting at 'Select Category'. */
 import { Field } from "../Field.tsx";
-import type { WireCategory } from "../../../http/wire/records.ts";
+import type { WireCategory } from "../../../contract/records.ts";
 
 export function CategorySelect(
   { id, categories, value, error, onChange }: {

@@ -6,7 +6,7 @@ import { listCategories } from "../endpoints.ts";
 import { Loading, Notice } from "../Feedback.tsx";
 import { SubmitButton } from "../Field.tsx";
 import { useLoad } from "../hooks.ts";
-import type { WireBook, WireCategory } from "../../../http/wire/records.ts";
+import type { WireBook, WireCategory } from "../../../contract/records.ts";
 import { BackLink } from "./BackLink.tsx";
 import { BookFields } from "./BookFields.tsx";
 import { BookImages } from "./BookImages.tsx";

@@ -8,7 +8,7 @@ import { listCategories } from "../endpoints.ts";
 import { Loading, Notice, Spinner } from "../Feedback.tsx";
 import { SubmitButton } from "../Field.tsx";
 import { useLoad, useNotice } from "../hooks.ts";
-import type { WireStationery } from "../../../http/wire/records.ts";
+import type { WireStationery } from "../../../contract/records.ts";
 import { BackLink } from "./BackLink.tsx";
 import { StationeryFields } from "./StationeryFields.tsx";
 import { stationeryChanges, stationeryValues, validateStationeryEdit } from "./edit_forms.ts";

@@ -5,7 +5,7 @@ import { Pager } from "../DataTable.tsx";
 import { ADMIN_PAGE_SIZE, listBooks, listStationery, type ProductKind } from "../endpoints.ts";
 import { Loading } from "../Feedback.tsx";
 import { useLoad } from "../hooks.ts";
-import type { WireBook, WirePage, WireStationery } from "../../../http/wire/records.ts";
+import type { WireBook, WirePage, WireStationery } from "../../../contract/records.ts";
 import { ProductLink } from "./ProductLink.tsx";
 
 type Row = WireBook | WireStationery;

@@ -25,7 +25,7 @@ import {
 } from "./CatalogueColumns.tsx";
 import { parsePrice } from "../validation.ts";
 import { sortQuery } from "../table_sort.ts";
-import type { WirePage } from "../../../http/wire/records.ts";
+import type { WirePage } from "../../../contract/records.ts";
 
 interface KindText {
   heading: string;

@@ -8,7 +8,7 @@ import type { StationeryFormValues } from "./catalogue_forms.ts";
 import { CategorySelect } from "./CategorySelect.tsx";
 import { TextFields, type TextFieldSpec } from "./TextFields.tsx";
 import type { FieldErrors } from "../validation.ts";
-import type { WireCategory } from "../../../http/wire/records.ts";
+import type { WireCategory } from "../../../contract/records.ts";
 
 type TextField = Exclude<keyof StationeryFormValues, "categoryId">;
 

@@ -15,7 +15,7 @@ import { useNotice } from "../hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
 import { StationeryFields } from "./StationeryFields.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
-import type { WireCategory } from "../../../http/wire/records.ts";
+import type { WireCategory } from "../../../contract/records.ts";
 
 export function StationeryForm(
   { categories, onAdded }: { categories: WireCategory[]; onAdded: () => void },

@@ -10,7 +10,7 @@ import {
   validateStationeryFields,
 } from "./catalogue_forms.ts";
 import type { FieldErrors } from "../validation.ts";
-import type { WireBook, WireStationery } from "../../../http/wire/records.ts";
+import type { WireBook, WireStationery } from "../../../contract/records.ts";
 
 export function bookValues(book: WireBook): BookFormValues {
   return {

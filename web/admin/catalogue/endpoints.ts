@@ -6,7 +6,7 @@ import type {
   WireCategory,
   WirePage,
   WireStationery,
-} from "../../../http/wire/records.ts";
+} from "../../../contract/records.ts";
 
 export interface ImportProblem {
   row: number;

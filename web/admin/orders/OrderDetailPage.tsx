@@ -26,7 +26,7 @@ import {
 import { ordersListPath } from "./OrdersPage.tsx";
 import { PaymentProofs } from "./PaymentProofs.tsx";
 import { downloadSlip } from "./slip.ts";
-import type { WireOrder } from "../../../http/wire/records.ts";
+import type { WireOrder } from "../../../contract/records.ts";
 
 function BackToOrders() {
   const path = ordersListPath();

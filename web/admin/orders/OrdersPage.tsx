@@ -25,7 +25,7 @@ import {
   STATUS_LABELS,
 } from "./orders.ts";
 import { downloadOrdersCsv } from "./slip.ts";
-import type { WireOrder } from "../../../http/wire/records.ts";
+import type { WireOrder } from "../../../contract/records.ts";
 
 /** The list's filters as last shown, so that an order's page can lead back to them. */
 let lastListSearch = "";

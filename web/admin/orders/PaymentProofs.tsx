@@ -8,7 +8,7 @@ import { type ApiClient, messageOf } from "../api.ts";
 import { Spinner } from "../Feedback.tsx";
 import { formatDateTime } from "../format.ts";
 import { downloadProof, proofPath } from "./slip.ts";
-import type { WireOrder } from "../../../http/wire/records.ts";
+import type { WireOrder } from "../../../contract/records.ts";
 
 type Proof = NonNullable<WireOrder["payment_proofs"]>[number];
 

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from "../../../domain/orders/model.ts";
 import { rupeesToCents } from "../format.ts";
-import type { WireOrder } from "../../../http/wire/records.ts";
+import type { WireOrder } from "../../../contract/records.ts";
 
 export type OrderGroups = Record<OrderStatus, WireOrder[]>;
 

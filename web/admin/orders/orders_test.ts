@@ -17,7 +17,7 @@ import {
   slipFileName,
   statusChangedMessage,
 } from "./orders.ts";
-import type { WireOrder } from "../../../http/wire/records.ts";
+import type { WireOrder } from "../../../contract/records.ts";
 
 function order(id: number, status: WireOrder["status"]): WireOrder {
   return {

@@ -13,7 +13,7 @@ import { Loading } from "../Feedback.tsx";
 import { useDebounced, useLoad, useRowNotice } from "../hooks.ts";
 import type { StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
-import type { WirePage } from "../../../http/wire/records.ts";
+import type { WirePage } from "../../../contract/records.ts";
 
 const BOOK_HEADERS = [
   "ID",

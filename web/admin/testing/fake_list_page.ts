@@ -2,7 +2,7 @@
  * The fake shop API's GET /api/books and /api/stationery: the title search, the server's
  * sort over the whole list (`sort`, `order`, ties by id) and the page.
  */
-import type { WireBook, WireStationery } from "../../../http/wire/records.ts";
+import type { WireBook, WireStationery } from "../../../contract/records.ts";
 import { compareText } from "../../../domain/catalogue/sorting.ts";
 
 type Product = WireBook | WireStationery;

@@ -7,7 +7,7 @@ import type {
   WireCategory,
   WireOrder,
   WireStationery,
-} from "../../../http/wire/records.ts";
+} from "../../../contract/records.ts";
 import { listPage } from "./fake_list_page.ts";
 
 export const ADMIN_EMAIL = "admin@pothgula.lk";

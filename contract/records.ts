@@ -1,12 +1,12 @@
 /**
  * The records the API answers with, as zod schemas: snake_case names, prices in rupees,
  * weights in kg, `preorder` as 0 or 1. The OpenAPI document is generated from them, the
- * record builders (http/records.ts) are typed by them, and the browser's code takes its
- * types from them with type-only imports (the one place of http/ that web/ may name), so
- * the server, the document and the islands read one description.
+ * record builders (http/records.ts) are typed by them, and the browser's code reads them
+ * too (contract/ is the layer both sides import), so the server, the document and the
+ * islands read one description.
  */
 import { z } from "zod";
-import { LANGUAGES } from "../../domain/catalogue/model.ts";
+import { LANGUAGES } from "../domain/catalogue/model.ts";
 import {
   EVENT_ACTORS,
   EVENT_KINDS,
@@ -15,8 +15,8 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-} from "../../domain/orders/model.ts";
-import { addressBody } from "../schemas.ts";
+} from "../domain/orders/model.ts";
+import { addressBody } from "./requests.ts";
 
 const id = z.number().int();
 const money = z.number().describe("LKR, at most 2 decimals");
