@@ -25,6 +25,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { findOrder, findOrderByKey, listOrders, listOrdersByUser } from "./order_rows.ts";
 import { addProof, findProof } from "./payment_proofs.ts";
+import { enqueueMails } from "./outbox_rows.ts";
 import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 import { placeOrder } from "./order_placement.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
@@ -270,20 +271,6 @@ async function move(tx: SqlClient, plan: TransitionPlan): Promise<StatusChangeOu
     plan.orderId,
   ]);
   return rows.length > 0 ? { kind: "not_pending", status: rows[0].status } : { kind: "not_found" };
-}
-
-/** Puts mails about an order in the outbox, in order, in the caller's transaction. */
-export async function enqueueMails(
-  tx: SqlClient,
-  orderId: number,
-  mails: readonly string[],
-): Promise<void> {
-  if (mails.length === 0) return;
-  await tx.query(
-    `INSERT INTO mail_outbox (kind, order_id)
-     SELECT m.kind, $1 FROM unnest($2::text[]) WITH ORDINALITY AS m(kind, n) ORDER BY m.n`,
-    [orderId, mails],
-  );
 }
 
 /** Adds one event to an order's timeline. */

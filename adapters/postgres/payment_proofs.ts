@@ -11,7 +11,7 @@ import {
   type ProofType,
 } from "../../domain/orders/payment_proofs.ts";
 import { findOrder } from "./order_rows.ts";
-import { enqueueMails } from "./orders.ts";
+import { enqueueMails } from "./outbox_rows.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome> {
