@@ -12,6 +12,7 @@
  * the same migrations, demo catalogue and dependencies as the running code; otherwise the
  * shop creates its database as before. An existing database is never touched.
  */
+import { sha256Hex } from "../../domain/sha256.ts";
 
 export interface TemplateStamp {
   /** templateKey() of the code the templates were built from. */
@@ -48,8 +49,7 @@ export async function templateKey(root: string): Promise<string> {
     all.set(part, offset);
     offset += part.byteLength;
   }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return await sha256Hex(all);
 }
 
 /** The stamp of the templates in `templateDir`, or undefined when there are none. */

@@ -5,6 +5,7 @@
  * migrate together: the second waits, then finds the work done.
  */
 import type { SqlClient } from "./sql_client.ts";
+import { sha256Hex } from "../../domain/sha256.ts";
 
 /** The migrations that ship with the code, next to it in the project. */
 export const MIGRATIONS_DIR = new URL("../../migrations/", import.meta.url);
@@ -31,10 +32,8 @@ export class MigrationMismatchError extends Error {
 }
 
 /** Hex SHA-256 of the text with line endings normalised, so a CRLF checkout still matches. */
-export async function checksumOf(sql: string): Promise<string> {
-  const bytes = new TextEncoder().encode(sql.replaceAll("\r\n", "\n"));
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+export function checksumOf(sql: string): Promise<string> {
+  return sha256Hex(sql.replaceAll("\r\n", "\n"));
 }
 
 /** The migration files of `dir`, in name order. */

@@ -4,6 +4,7 @@
  * only the key's SHA-256. A copy of the database alone opens no order page.
  */
 import type { OrderKeys } from "../../domain/ports.ts";
+import { sha256Hex } from "../../domain/sha256.ts";
 
 const encoder = new TextEncoder();
 
@@ -11,10 +12,6 @@ function base64url(bytes: Uint8Array): string {
   let text = "";
   for (const byte of bytes) text += String.fromCharCode(byte);
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export class HmacOrderKeys implements OrderKeys {
@@ -49,7 +46,7 @@ export class HmacOrderKeys implements OrderKeys {
     return base64url(new Uint8Array(mac));
   }
 
-  async hash(key: string): Promise<string> {
-    return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(key))));
+  hash(key: string): Promise<string> {
+    return sha256Hex(key);
   }
 }

@@ -27,6 +27,7 @@ import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import type { TokenService } from "./tokens.ts";
 import { newPasswordField } from "./session_routes.ts";
+import { sha256Hex } from "../../domain/sha256.ts";
 import { defineRoute, serve } from "../route_spec.ts";
 
 /** How long a reset link works. */
@@ -72,9 +73,8 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** The hex SHA-256 of a link's secret: what the shop stores and looks up. */
-export async function resetTokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function resetTokenHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 const LINK_REFUSED = "This link has expired or was already used: ask for a new one";

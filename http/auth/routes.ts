@@ -37,6 +37,7 @@ import type { TokenRole, TokenService } from "./tokens.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { displayName } from "../../domain/accounts/display_name.ts";
+import { sha256Hex } from "../../domain/sha256.ts";
 import { defineRoute, serve } from "../route_spec.ts";
 import { data, SignedInSchema } from "../../contract/records.ts";
 
@@ -134,10 +135,7 @@ function tooManyRequests(c: Context, retryAfterSeconds: number, message: string)
 
 /** A limit's key: the rule and a digest of its subject, so no address is kept in the clear. */
 async function limitKey(rule: string, subject: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
-  const hex = [...new Uint8Array(digest).slice(0, 16)]
-    .map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `login:${rule}:${hex}`;
+  return `login:${rule}:${(await sha256Hex(subject)).slice(0, 32)}`;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -18,6 +18,7 @@ import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
+import { sha256Hex } from "../../domain/sha256.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order_admin.ts";
 import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
@@ -39,10 +40,9 @@ export const DEFAULT_ORDER_LIMIT = { limit: 120, windowMs: 10 * 60_000 } as cons
 /** Orders for one e-mail address or one phone number: a family's week, not a bot's run. */
 export const DEFAULT_ORDER_CONTACT_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
 
+/** The first 128 bits of a text's SHA-256: a count's key that keeps no personal data. */
 async function digest(text: string): Promise<string> {
-  const bytes = new TextEncoder().encode(text);
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return (await sha256Hex(text)).slice(0, 32);
 }
 
 /**
@@ -67,10 +67,8 @@ async function orderKeys(
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Hex SHA-256 of the canonical form of a request body. */
-export async function requestHash(body: unknown): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(body));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+export function requestHash(body: unknown): Promise<string> {
+  return sha256Hex(canonicalJson(body));
 }
 
 const DESTINATION_FIELDS = {
