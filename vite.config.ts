@@ -8,17 +8,14 @@ import { existsSync } from "node:fs";
 import { defineConfig, type InlineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 // web/styles/app.css bundles the Sinhala and Tamil faces of these packages (Vite reads the
-// CSS, Deno does not): naming their manifests here puts them in the module graph, so that
+// CSS, Deno does not): importing their manifests here puts them in the module graph, so that
 // the shop's own install (deno.start.lock) has them for the first start's build.
-import sinhalaFont from "@fontsource/noto-sans-sinhala/package.json" with { type: "json" };
-import tamilFont from "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
+import "@fontsource/noto-sans-sinhala/package.json" with { type: "json" };
+import "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
 import { IntlMessageFormat } from "intl-messageformat";
 import { languageNameFaces } from "./scripts/language_name_faces.ts";
 import { INTL_LOCALE, type Language, LANGUAGES } from "./domain/i18n/language.ts";
 import { isPlainText } from "./web/i18n/plain_text.ts";
-
-/** The font packages the stylesheet takes its Sinhala and Tamil faces from. */
-export const WEB_FONT_PACKAGES = [sinhalaFont.name, tamilFont.name];
 
 const ROOT = new URL(".", import.meta.url).pathname;
 

@@ -25,18 +25,6 @@ export function pageOffset(req: PageRequest): number {
   return (Math.max(1, req.page) - 1) * req.pageSize;
 }
 
-/**
- * A page request made safe: whole numbers, page at least 1, size between 1 and
- * MAX_PAGE_SIZE; missing or unusable values fall back to page 1 and DEFAULT_PAGE_SIZE.
- */
-export function normalisePageRequest(page?: number, pageSize?: number): PageRequest {
-  const safePage = Number.isInteger(page) && page! >= 1 ? page! : 1;
-  const safeSize = Number.isInteger(pageSize) && pageSize! >= 1
-    ? Math.min(pageSize!, MAX_PAGE_SIZE)
-    : DEFAULT_PAGE_SIZE;
-  return { page: safePage, pageSize: safeSize };
-}
-
 /** One page of an in-memory list. A page past the end is empty, with the true total. */
 export function paginate<T>(items: readonly T[], req: PageRequest): Page<T> {
   const offset = pageOffset(req);

@@ -1,14 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  normalisePageRequest,
-  pageCount,
-  pageLinks,
-  pageOffset,
-  paginate,
-} from "./pagination.ts";
+import { pageCount, pageLinks, pageOffset, paginate } from "./pagination.ts";
 
 Deno.test("pageCount() rounds up and never says fewer than 1 page", () => {
   assert.equal(pageCount(0, 10), 1);
@@ -22,14 +14,6 @@ Deno.test("pageOffset() counts the items on the pages before", () => {
   assert.equal(pageOffset({ page: 1, pageSize: 10 }), 0);
   assert.equal(pageOffset({ page: 3, pageSize: 10 }), 20);
   assert.equal(pageOffset({ page: 2, pageSize: 100 }), 100);
-});
-
-Deno.test("normalisePageRequest() falls back to page 1 of 10 and caps the size at 100", () => {
-  assert.deepEqual(normalisePageRequest(), { page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  assert.deepEqual(normalisePageRequest(0, 0), { page: 1, pageSize: 10 });
-  assert.deepEqual(normalisePageRequest(2.5, NaN), { page: 1, pageSize: 10 });
-  assert.deepEqual(normalisePageRequest(4, 500), { page: 4, pageSize: MAX_PAGE_SIZE });
-  assert.deepEqual(normalisePageRequest(3, 25), { page: 3, pageSize: 25 });
 });
 
 Deno.test("paginate() cuts one page and reports the whole total", () => {

@@ -113,10 +113,6 @@ export const loginSchema = z.object({
     .max(1000, "Password is too long"),
 });
 
-/** The rules registration shows before submitting, and checks again here. */
-export const NAME_RULE = "Your name: 1 to 60 characters, as you like it written";
-export const PASSWORD_RULE = "Password: 8 to 200 characters";
-
 export const registerSchema = z.object({
   username: z.string(required("Name")).transform(displayName).pipe(
     z.string().min(1, "Name is required").max(60, "Name must be at most 60 characters"),

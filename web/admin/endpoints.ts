@@ -123,13 +123,6 @@ export async function setOrderPayment(
     .data;
 }
 
-/** Records an order's payment (cash received, a deposit verified). */
-export async function markOrderPaid(api: ApiClient, id: number): Promise<WireOrder> {
-  return (await api.send<{ data: WireOrder }>("PUT", `/api/orders/${id}/payment`, {
-    status: "paid",
-  })).data;
-}
-
 /** The products with the fewest in stock, a few of each kind (the shop sorts by stock). */
 export async function fewestInStock(api: ApiClient): Promise<LowStockProduct[]> {
   const query = { page: 1, pageSize: 5, sort: "stock", order: "asc" };

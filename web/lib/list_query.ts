@@ -37,15 +37,6 @@ export interface ListQuery {
   page: number;
 }
 
-export const DEFAULT_LIST_QUERY: Readonly<ListQuery> = Object.freeze({
-  q: "",
-  minPrice: PRICE_MIN,
-  maxPrice: PRICE_MAX,
-  inStock: true,
-  outOfStock: true,
-  page: 1,
-});
-
 /** The last value of a repeated parameter: a plain form sends `inStock=0&inStock=1` when ticked. */
 function last(params: URLSearchParams, name: string): string | undefined {
   const all = params.getAll(name).filter((v) => v !== "");

@@ -3,11 +3,22 @@ import {
   apiSearch,
   bookFilter,
   catalogueSort,
-  DEFAULT_LIST_QUERY,
+  type ListQuery,
   listSearch,
   parseListQuery,
   PRICE_MAX,
+  PRICE_MIN,
 } from "./list_query.ts";
+
+/** A list as it first opens: everything, in stock or not, from the first page. */
+const DEFAULT_LIST_QUERY: Readonly<ListQuery> = Object.freeze({
+  q: "",
+  minPrice: PRICE_MIN,
+  maxPrice: PRICE_MAX,
+  inStock: true,
+  outOfStock: true,
+  page: 1,
+});
 
 const parse = (search: string) => parseListQuery(new URLSearchParams(search));
 

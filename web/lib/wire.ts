@@ -4,7 +4,7 @@
  * shape is only for fetches and for the cart kept in localStorage.
  */
 import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
-import { centsToRupees, gramsToKg, kgToGrams, rupeesToCents } from "../../domain/money.ts";
+import { kgToGrams, rupeesToCents } from "../../domain/money.ts";
 import type { WireBook, WireStationery } from "../../contract/records.ts";
 
 function cents(rupees: unknown): number {
@@ -39,30 +39,6 @@ export function bookFromWire(w: WireBook): Book {
   };
 }
 
-export function bookToWire(b: Book): WireBook {
-  return {
-    id: b.id,
-    title: b.title,
-    author: b.author,
-    price: centsToRupees(b.priceCents),
-    stock: b.stock,
-    category_id: b.categoryId,
-    category_name: b.categoryName,
-    isbn13: b.isbn13,
-    language: b.language,
-    binding: b.binding,
-    publisher: b.publisher,
-    publishing_date: b.publishingDate,
-    product_edition: b.edition,
-    weight: gramsToKg(b.weightGrams),
-    description: b.description,
-    images: b.images,
-    preorder: b.preorder ? 1 : 0,
-    preorder_date: b.preorderDate,
-    preordered_stock: b.preorderedStock,
-  };
-}
-
 export function stationeryFromWire(w: WireStationery): StationeryItem {
   return {
     id: w.id,
@@ -73,18 +49,5 @@ export function stationeryFromWire(w: WireStationery): StationeryItem {
     categoryId: w.category_id,
     categoryName: w.category_name,
     image: w.image,
-  };
-}
-
-export function stationeryToWire(s: StationeryItem): WireStationery {
-  return {
-    id: s.id,
-    title: s.title,
-    price: centsToRupees(s.priceCents),
-    stock: s.stock,
-    weight: gramsToKg(s.weightGrams),
-    category_id: s.categoryId,
-    category_name: s.categoryName,
-    image: s.image,
   };
 }

@@ -39,11 +39,6 @@ export function costDetails(order: Pick<WireOrder, "total" | "delivery_fee">): C
   return { itemTotalCents, shippingCents, subtotalCents: itemTotalCents + shippingCents };
 }
 
-/** Who placed the order: the user id, or "Guest". */
-export function customerLabel(userId: number | null): string {
-  return userId === null ? "Guest" : String(userId);
-}
-
 /** The notice after a status change: 'Order completed' or 'Order rejected'. */
 export function statusChangedMessage(status: OrderStatus): string {
   return `Order ${status}`;
