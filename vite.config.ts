@@ -14,7 +14,7 @@ import "@fontsource/noto-sans-sinhala/package.json" with { type: "json" };
 import "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
 import { IntlMessageFormat } from "intl-messageformat";
 import { languageNameFaces } from "./scripts/language_name_faces.ts";
-import { INTL_LOCALE, type Language, LANGUAGES } from "./domain/i18n/language.ts";
+import { INTL_LOCALE, type Locale, SHOP_LANGUAGES } from "./domain/i18n/language.ts";
 import { isPlainText } from "./web/i18n/plain_text.ts";
 
 const ROOT = new URL(".", import.meta.url).pathname;
@@ -64,8 +64,8 @@ export function compiledWords(): Plugin {
     name: "pothgula:compiled-words",
     enforce: "pre",
     transform(code, id) {
-      const language = CATALOGUE_FILE.exec(id.split("?")[0])?.[1] as Language | undefined;
-      if (!language || !LANGUAGES.includes(language)) return null;
+      const language = CATALOGUE_FILE.exec(id.split("?")[0])?.[1] as Locale | undefined;
+      if (!language || !SHOP_LANGUAGES.includes(language)) return null;
       const words = JSON.parse(code) as Record<string, string>;
       const compiled = Object.entries(words).map(([key, text]) => [
         key,

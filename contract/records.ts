@@ -6,12 +6,12 @@
  * islands read one description.
  */
 import { z } from "zod";
-import { LANGUAGES } from "../domain/catalogue/model.ts";
+import { BOOK_LANGUAGES } from "../domain/catalogue/model.ts";
+import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import {
   EVENT_ACTORS,
   EVENT_KINDS,
   ITEM_TYPES,
-  ORDER_LOCALES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -31,7 +31,7 @@ export const BookSchema = z.object({
   category_id: id,
   category_name: z.string(),
   isbn13: z.string(),
-  language: z.enum(LANGUAGES),
+  language: z.enum(BOOK_LANGUAGES),
   binding: z.string(),
   publisher: z.string(),
   publishing_date: date,
@@ -101,7 +101,7 @@ export const OrderSchema = z.object({
   expires_at: z.string().nullable().describe(
     "ISO 8601: when an unpaid Bank Deposit order lapses; null when it will not",
   ),
-  locale: z.enum(ORDER_LOCALES),
+  locale: z.enum(SHOP_LANGUAGES),
   events: z.array(OrderEventSchema).describe("the timeline, oldest first"),
   payment_proofs: z.array(z.object({
     id,

@@ -7,21 +7,21 @@
 import { z } from "zod";
 import { kgToGrams, rupeesToCents } from "../domain/money.ts";
 import {
+  BOOK_LANGUAGES,
   BOOK_SORT_KEYS,
   type BookFilter,
   type BookSortKey,
   type CatalogueSort,
-  LANGUAGES,
   SORT_DIRECTIONS,
   type SortDirection,
   STATIONERY_SORT_KEYS,
   type StationeryFilter,
 } from "../domain/catalogue/model.ts";
+import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY, MAX_STOCK } from "../domain/catalogue/stock.ts";
 import {
   ITEM_TYPES,
-  ORDER_LOCALES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -213,7 +213,7 @@ const isbn13 = z.string({ error: "ISBN-13 is required" })
   .transform((v) => v.replace(/[\s-]/g, ""))
   .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits"));
 
-const language = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(", ")}` });
+const language = z.enum(BOOK_LANGUAGES, { error: `must be one of ${BOOK_LANGUAGES.join(", ")}` });
 
 const description = z.string().max(10_000, "must be at most 10000 characters");
 
@@ -326,7 +326,7 @@ export const newOrderBody = z.object({
   }),
   items: z.array(orderLine).min(1, "must hold at least one item")
     .max(MAX_ORDER_LINES, `must hold at most ${MAX_ORDER_LINES} lines`),
-  locale: z.enum(ORDER_LOCALES, { error: `must be one of ${ORDER_LOCALES.join(", ")}` })
+  locale: z.enum(SHOP_LANGUAGES, { error: `must be one of ${SHOP_LANGUAGES.join(", ")}` })
     .optional().describe("the language the order is placed in; en when absent"),
 });
 

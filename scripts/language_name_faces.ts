@@ -14,7 +14,7 @@ import { relative } from "node:path";
 // @ts-types="@types/subset-font"
 import subsetFont from "subset-font";
 import type { Plugin } from "vite";
-import { type Language, LANGUAGE_NAMES } from "../domain/i18n/language.ts";
+import { LANGUAGE_NAMES, type Locale } from "../domain/i18n/language.ts";
 
 /** The font family of the names' faces, first in the switcher's font stack (app.css). */
 export const NAME_FAMILY = "Pothgula Language Names";
@@ -23,7 +23,7 @@ export const NAME_FAMILY = "Pothgula Language Names";
 type Range = readonly [number, number];
 
 export interface NameFace {
-  language: Exclude<Language, "en">;
+  language: Exclude<Locale, "en">;
   /** The whole regular face the names are cut from, relative to the project. */
   source: string;
   /** What the whole face covers (its unicode-range in app.css): the letters taken from it. */
@@ -98,7 +98,7 @@ export async function subsetFace(font: Uint8Array, text: string): Promise<Uint8A
 }
 
 /** Each face's letters: those of every language name the whole face covers. */
-export function faceLetters(face: NameFace, names: Record<Language, string> = LANGUAGE_NAMES) {
+export function faceLetters(face: NameFace, names: Record<Locale, string> = LANGUAGE_NAMES) {
   return codePointsIn(Object.values(names).join(""), face.covers);
 }
 

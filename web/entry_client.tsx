@@ -7,12 +7,12 @@ import { hydrateRoot } from "react-dom/client";
 import { ISLAND_DATA_ID, type IslandName } from "./islands/names.ts";
 import { ISLAND_LOADERS } from "./islands/registry.ts";
 import { I18nContext, i18nFor, loadCatalogue } from "./i18n/mod.ts";
-import { type Language, LANGUAGES } from "../domain/i18n/language.ts";
+import { type Locale, SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 
 /** The language the server rendered the page in (`<html lang>`), so hydration matches it. */
-function pageLanguage(): Language {
+function pageLanguage(): Locale {
   const lang = document.documentElement.lang;
-  return (LANGUAGES as readonly string[]).includes(lang) ? lang as Language : "en";
+  return (SHOP_LANGUAGES as readonly string[]).includes(lang) ? lang as Locale : "en";
 }
 
 interface IslandRecord {

@@ -3,8 +3,8 @@
  * empty database so a new shop has something to show. Prices are LKR in cents, weights
  * grams, as the domain holds them.
  */
-import type { Language } from "../../domain/catalogue/model.ts";
-import { LANGUAGES } from "../../domain/catalogue/model.ts";
+import type { BookLanguage } from "../../domain/catalogue/model.ts";
+import { BOOK_LANGUAGES } from "../../domain/catalogue/model.ts";
 import { BOOK_TABLE } from "./catalogue_books.ts";
 
 export interface DemoBook {
@@ -13,7 +13,7 @@ export interface DemoBook {
   /** The title and author in English letters, for the generated cover (whose font has no others). */
   cover: { title: string; author: string };
   category: string;
-  language: Language;
+  language: BookLanguage;
   publisher: string;
   /** YYYY-MM-DD */
   publishingDate: string;
@@ -91,8 +91,8 @@ function whole(text: string, what: string): number {
   return value;
 }
 
-function language(text: string): Language {
-  const found = LANGUAGES.find((l) => l === text);
+function language(text: string): BookLanguage {
+  const found = BOOK_LANGUAGES.find((l) => l === text);
   if (!found) throw new Error(`Demo catalogue language "${text}" is not one the shop lists`);
   return found;
 }

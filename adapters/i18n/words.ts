@@ -6,7 +6,7 @@
  * decimals; times are Sri Lanka's (Asia/Colombo).
  */
 import { IntlMessageFormat } from "intl-messageformat";
-import { INTL_LOCALE, type Language } from "../../domain/i18n/language.ts";
+import { INTL_LOCALE, type Locale } from "../../domain/i18n/language.ts";
 import { formatAmount, formatLkr } from "../../domain/money.ts";
 import en from "../../messages/en.json" with { type: "json" };
 import si from "../../messages/si.json" with { type: "json" };
@@ -15,11 +15,11 @@ import ta from "../../messages/ta.json" with { type: "json" };
 export type WordKey = keyof typeof en;
 export type WordValues = Record<string, string | number>;
 
-const CATALOGUES: Record<Language, Record<WordKey, string>> = { en, si, ta };
+const CATALOGUES: Record<Locale, Record<WordKey, string>> = { en, si, ta };
 
 /** The words and formats of one language. */
 export interface Words {
-  language: Language;
+  language: Locale;
   /** The message `key` with its values filled in. */
   t(key: WordKey, values?: WordValues): string;
   /** An amount in cents: always LKR, two decimals ("LKR 1,250.50"). */
@@ -46,10 +46,10 @@ const colomboTime = new Intl.DateTimeFormat("en-GB", {
   hour12: false,
 });
 
-const made = new Map<Language, Words>();
+const made = new Map<Locale, Words>();
 
 /** The words of `language` (made once, then shared). */
-export function wordsFor(language: Language): Words {
+export function wordsFor(language: Locale): Words {
   const known = made.get(language);
   if (known) return known;
   const catalogue = CATALOGUES[language];

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { Buffer } from "node:buffer";
 import { launchBrowser } from "../../tests/support/browser.ts";
-import type { Language } from "../../domain/i18n/language.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 import {
   bookLine,
   SAMPLE_SHOP,
@@ -20,7 +20,7 @@ import { checkoutMessage, completionMessage } from "./testing/sample_mails.ts";
 /** A key as long as the shop's (128 random bits and more, base64url). */
 const KEY = "Jq3v9XbT0dK2mR7wYpLs4eNcAhUfZg1oVi8xB5yQ-Ew";
 const SHOTS = new URL("../../test-artifacts/mail/", import.meta.url).pathname;
-const TOTAL_TO_PAY: Record<Language, RegExp> = {
+const TOTAL_TO_PAY: Record<Locale, RegExp> = {
   en: /Total to pay/,
   si: /ගෙවිය යුතු මුළු මුදල/,
   ta: /செலுத்த வேண்டிய மொத்தத் தொகை/,
@@ -50,7 +50,7 @@ async function phoneFonts(): Promise<string> {
   return rules.join("\n");
 }
 
-function mailsIn(language: Language) {
+function mailsIn(language: Locale) {
   const items = [
     bookLine({
       title: language === "en"

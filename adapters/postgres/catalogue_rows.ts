@@ -4,8 +4,8 @@ import { SEARCH_FIELDS, type SearchFields } from "../../domain/catalogue/filter.
 import type {
   Book,
   BookFilter,
+  BookLanguage,
   Category,
-  Language,
   ProductKind,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
@@ -66,7 +66,7 @@ export function bookFromRow(row: BookRow): Book {
     categoryId: row.category_id,
     categoryName: row.category_name,
     isbn13: row.isbn13,
-    language: row.language as Language,
+    language: row.language as BookLanguage,
     binding: row.binding,
     publisher: row.publisher,
     publishingDate: row.publishing_date,

@@ -3,11 +3,11 @@ import type {
   Order,
   OrderEvent,
   OrderLine,
-  OrderLocale,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
 } from "../../domain/orders/model.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 /** The order's columns and its items, events and proofs, each aggregated as JSON. */
@@ -101,7 +101,7 @@ export function orderFromRow(row: OrderRow): Order {
     trackingNumber: row.tracking_number,
     rejectReason: row.reject_reason,
     expiresAt: row.expires_at === null ? null : row.expires_at.toISOString(),
-    locale: row.locale as OrderLocale,
+    locale: row.locale as Locale,
     events: row.events.map((e) => ({
       at: isoFromJson(e.at),
       kind: e.kind,

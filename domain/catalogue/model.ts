@@ -1,8 +1,8 @@
 import type { Cents, Grams } from "../money.ts";
 
 /** The languages a book can be listed in. */
-export const LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
-export type Language = typeof LANGUAGES[number];
+export const BOOK_LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
+export type BookLanguage = typeof BOOK_LANGUAGES[number];
 
 /** A book as the shop sells it. `images` are URL paths such as `/uploads/ab12.png`. */
 export interface Book {
@@ -14,7 +14,7 @@ export interface Book {
   categoryId: number;
   categoryName: string;
   isbn13: string;
-  language: Language;
+  language: BookLanguage;
   binding: string;
   publisher: string;
   /** YYYY-MM-DD */
@@ -142,7 +142,7 @@ export interface BookChanges extends StationeryChanges {
   preorderedStock?: number;
   author?: string;
   isbn13?: string;
-  language?: Language;
+  language?: BookLanguage;
   binding?: string;
   publisher?: string;
   /** YYYY-MM-DD */

@@ -4,7 +4,7 @@
  * version number, read back by `readStoredAccountMail` however old the row is. A later
  * shape gets a new version and a reader of its own; rows of version 1 stay readable.
  */
-import { type Language, LANGUAGES, localizedPath } from "../i18n/language.ts";
+import { type Locale, localizedPath, SHOP_LANGUAGES } from "../i18n/language.ts";
 import type { ShopInfo } from "../shop.ts";
 import type { AccountMail } from "./mail.ts";
 
@@ -12,7 +12,7 @@ export const ACCOUNT_MAIL_KINDS = ["password_reset", "registration_taken"] as co
 /** What an account mail in the outbox is about. */
 export type AccountMailKind = typeof ACCOUNT_MAIL_KINDS[number];
 
-function page(shop: ShopInfo, language: Language, path: string): string {
+function page(shop: ShopInfo, language: Locale, path: string): string {
   return `${shop.publicUrl.replace(/\/+$/, "")}${localizedPath(language, path)}`;
 }
 
@@ -23,7 +23,7 @@ function page(shop: ShopInfo, language: Language, path: string): string {
  */
 export function registrationTakenMail(
   email: string,
-  language: Language,
+  language: Locale,
   shop: ShopInfo,
 ): AccountMail {
   return {
@@ -39,7 +39,7 @@ export function registrationTakenMail(
 export function passwordResetMail(
   email: string,
   token: string,
-  language: Language,
+  language: Locale,
   shop: ShopInfo,
 ): AccountMail {
   return {
@@ -52,7 +52,7 @@ export function passwordResetMail(
 
 /** An account mail as the outbox stores it (version 1). */
 export type StoredAccountMail =
-  & { v: 1; to: string; language: Language }
+  & { v: 1; to: string; language: Locale }
   & ({ link: string } | { loginUrl: string; resetUrl: string });
 
 /** The stored form of an account mail: its facts and the version of their shape. */
@@ -83,7 +83,7 @@ export function readStoredAccountMail(
   if (typeof payload !== "object" || payload === null) return undefined;
   const row = payload as Record<string, unknown>;
   if (row.v !== 1 || !text(row.to)) return undefined;
-  const language = LANGUAGES.find((l) => l === row.language);
+  const language = SHOP_LANGUAGES.find((l) => l === row.language);
   if (!language) return undefined;
   if (kind === "password_reset") {
     return text(row.link) ? { kind, to: row.to, language, link: row.link } : undefined;

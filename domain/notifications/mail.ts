@@ -3,7 +3,7 @@
  * the facts it carries (an order's lines and amounts in cents, a link, a reason, a courier).
  * How it reads and looks, in words and markup, is the mail adapter's business.
  */
-import type { Language } from "../i18n/language.ts";
+import type { Locale } from "../i18n/language.ts";
 import type { ItemType, PaymentMethod } from "../orders/model.ts";
 import type { BankDetails } from "../shop.ts";
 
@@ -49,7 +49,7 @@ export interface OrderFacts {
 
 interface Addressed {
   to: string;
-  language: Language;
+  language: Locale;
 }
 
 /** The mails to a customer about their order, in the order's language. */

@@ -1,4 +1,5 @@
 import type { Cents, Grams } from "../money.ts";
+import type { Locale } from "../i18n/language.ts";
 
 export const PAYMENT_METHODS = ["COD", "Bank Deposit"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
@@ -8,10 +9,6 @@ export type OrderStatus = typeof ORDER_STATUSES[number];
 
 export const PAYMENT_STATUSES = ["unpaid", "proof_submitted", "paid"] as const;
 export type PaymentStatus = typeof PAYMENT_STATUSES[number];
-
-/** The languages an order can be placed in (its mails follow it). */
-export const ORDER_LOCALES = ["en", "si", "ta"] as const;
-export type OrderLocale = typeof ORDER_LOCALES[number];
 
 export const EVENT_ACTORS = ["customer", "admin", "system"] as const;
 export type EventActor = typeof EVENT_ACTORS[number];
@@ -105,7 +102,8 @@ export interface Order {
   rejectReason: string | null;
   /** ISO 8601: when this order lapses unless paid or a proof arrives; null when it never will. */
   expiresAt: string | null;
-  locale: OrderLocale;
+  /** The language it was placed in: its mails, slip and page follow it. */
+  locale: Locale;
   /** The timeline, oldest first. */
   events: OrderEvent[];
   /** Oldest first. */

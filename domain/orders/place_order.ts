@@ -19,9 +19,9 @@ import type {
   ItemType,
   LineRequest,
   Order,
-  OrderLocale,
   PaymentMethod,
 } from "./model.ts";
+import type { Locale } from "../i18n/language.ts";
 import { itemKey, priceOrder } from "./pricing.ts";
 import { planPlacement } from "./plans.ts";
 import { DEFAULT_BANK_DEPOSIT_HOURS } from "./lapse.ts";
@@ -58,7 +58,7 @@ export interface PlaceOrderInput {
   /** The items' total the shopper was shown, before delivery. */
   clientTotalCents: Cents;
   /** The language the shopper ordered in; English when not said. */
-  locale?: OrderLocale;
+  locale?: Locale;
   /** The salt and hash of the order's key (OrderKeys.issue). */
   key?: { salt: string; hash: string };
   /** The customer account the order is placed with; a guest's order has none. */

@@ -1,5 +1,6 @@
 /** The orders' ports: items as they can be sold, the order repository, the slip. */
 import type { Cents } from "../money.ts";
+import type { Locale } from "../i18n/language.ts";
 import type {
   Customer,
   Destination,
@@ -7,7 +8,6 @@ import type {
   Order,
   OrderEvent,
   OrderLine,
-  OrderLocale,
   OrderStats,
   OrderStatus,
   PaymentMethod,
@@ -46,7 +46,7 @@ export interface NewOrder {
   orderDate: string;
   userId: number | null;
   /** The language the order was placed in; its mails follow it. */
-  locale: OrderLocale;
+  locale: Locale;
   /** What the order's key is derived from, and the key's hash (see OrderKeys). */
   key: { salt: string; hash: string } | null;
 }

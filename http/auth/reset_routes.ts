@@ -20,7 +20,7 @@ import type {
 } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
-import { type Language, LANGUAGES } from "../../domain/i18n/language.ts";
+import { type Locale, SHOP_LANGUAGES } from "../../domain/i18n/language.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
@@ -49,8 +49,8 @@ export interface ResetRoutesDeps {
 }
 
 /** The language of the page a request came from: its mail is written in it. */
-export const accountMailLanguage = z.enum(LANGUAGES, {
-  error: `must be one of ${LANGUAGES.join(", ")}`,
+export const accountMailLanguage = z.enum(SHOP_LANGUAGES, {
+  error: `must be one of ${SHOP_LANGUAGES.join(", ")}`,
 }).default("en").describe("the language of the page the request came from; en when absent");
 
 export const resetRequestSchema = z.object({
@@ -116,7 +116,7 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
   const store = deps.rateLimits ?? new MemoryRateLimitStore();
 
   /** Makes a link for the account of `email`, when there is one, and mails it. */
-  async function sendLink(email: string, language: Language): Promise<void> {
+  async function sendLink(email: string, language: Locale): Promise<void> {
     const admin = await deps.accounts.findAdminByEmail(email);
     const customer = admin ? undefined : await deps.accounts.findCustomerByEmail(email);
     const account: { role: AccountRole; id: number; email: string } | undefined = admin

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import type { IslandName, PageAssets } from "../../web/entry_server.tsx";
-import type { Language } from "../../domain/i18n/language.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 
 interface ManifestChunk {
   file: string;
@@ -53,7 +53,7 @@ const url = (file: string) => `/${file}`;
  */
 export function storefrontAssetsOf(
   manifest: Manifest,
-): (islands: IslandName[], language?: Language) => PageAssets {
+): (islands: IslandName[], language?: Locale) => PageAssets {
   const known = new Map<string, PageAssets>();
   return (islands, language = "en") => {
     const key = `${language} ${islands.join(" ")}`;
@@ -74,7 +74,7 @@ export function storefrontAssetsOf(
 export function storefrontAssets(
   manifest: Manifest,
   islands: IslandName[],
-  language: Language = "en",
+  language: Locale = "en",
 ): PageAssets {
   const entry = manifest[STOREFRONT_ENTRY];
   if (!entry) throw new Error(`The web build has no ${STOREFRONT_ENTRY}`);

@@ -10,7 +10,7 @@
 import { type Context, Hono } from "hono";
 import type { Catalogue } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
-import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
+import { type Locale, localizedPath, SHOP_LANGUAGES } from "../../domain/i18n/language.ts";
 
 /** The most URLs one sitemap may list (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -58,7 +58,7 @@ export function sitemapIndex(sitemaps: readonly string[]): string {
 }
 
 /** The name of a language's Nth book sitemap: English has no language in it. */
-export function bookSitemapName(language: Language, n: number): string {
+export function bookSitemapName(language: Locale, n: number): string {
   return language === "en" ? `sitemap-books-${n}.xml` : `sitemap-books-${language}-${n}.xml`;
 }
 
@@ -87,20 +87,20 @@ export function seoApp(deps: SeoDeps): Hono {
   app.get("/sitemap.xml", async (c) => {
     const { total } = await deps.catalogue.listIds("book", { page: 1, pageSize: 1 });
     const count = bookSitemapCount(total, per);
-    const books = LANGUAGES.flatMap((language) =>
+    const books = SHOP_LANGUAGES.flatMap((language) =>
       Array.from({ length: count }, (_, i) => `${base}/${bookSitemapName(language, i + 1)}`)
     );
     return xml(c, sitemapIndex([`${base}/sitemap-pages.xml`, ...books]));
   });
 
   app.get("/sitemap-pages.xml", (c) => {
-    const urls = LANGUAGES.flatMap((language) =>
+    const urls = SHOP_LANGUAGES.flatMap((language) =>
       STORE_PAGES.map((p) => `${base}${localizedPath(language, p)}`)
     );
     return xml(c, urlSet(urls));
   });
 
-  for (const language of LANGUAGES) {
+  for (const language of SHOP_LANGUAGES) {
     const infix = language === "en" ? "" : `${language}-`;
     app.get(`/:name{sitemap-books-${infix}[1-9][0-9]{0,5}\\.xml}`, async (c) => {
       const n = Number(/(\d+)\.xml$/.exec(c.req.param("name") ?? "")?.[1]);

@@ -7,7 +7,7 @@ import { Island } from "./Island.tsx";
 import { Logo } from "./Logo.tsx";
 import { Footer } from "./Footer.tsx";
 import { useI18n } from "../i18n/mod.ts";
-import { LANGUAGE_NAMES, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
+import { LANGUAGE_NAMES, localizedPath, SHOP_LANGUAGES } from "../../domain/i18n/language.ts";
 
 export type StoreTab = "books" | "stationery";
 
@@ -43,7 +43,7 @@ export function LanguageSwitcher({ path, search }: { path: string; search: strin
   return (
     <nav className="language-switcher" aria-label={t("shell.language")}>
       <ul>
-        {LANGUAGES.map((l) => (
+        {SHOP_LANGUAGES.map((l) => (
           <li key={l}>
             <a
               href={`${localizedPath(l, path)}${search}`}

@@ -13,7 +13,7 @@ import { createContext, useContext } from "react";
 import { IntlMessageFormat } from "intl-messageformat";
 import { formatLkr } from "../../domain/money.ts";
 import { isPlainText } from "./plain_text.ts";
-import { INTL_LOCALE, type Language, localizedPath } from "../../domain/i18n/language.ts";
+import { INTL_LOCALE, type Locale, localizedPath } from "../../domain/i18n/language.ts";
 import en from "../../messages/en.json" with { type: "json" };
 
 /**
@@ -41,26 +41,26 @@ export const ENGLISH: Catalogue = en;
  * item 23). The server render has them all (web/entry_server.tsx); the browser loads its
  * page's (web/entry_client.tsx) before hydrating.
  */
-const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ default: Catalogue }>> = {
+const LOADERS: Record<Exclude<Locale, "en">, () => Promise<{ default: Catalogue }>> = {
   si: () => import("../../messages/si.json", { with: { type: "json" } }),
   ta: () => import("../../messages/ta.json", { with: { type: "json" } }),
 };
 
-const loaded = new Map<Language, Catalogue>([["en", ENGLISH]]);
+const loaded = new Map<Locale, Catalogue>([["en", ENGLISH]]);
 
 /** Makes `language`'s words ready for `i18nFor`. */
-export async function loadCatalogue(language: Language): Promise<void> {
+export async function loadCatalogue(language: Locale): Promise<void> {
   if (loaded.has(language)) return;
-  const words = await LOADERS[language as Exclude<Language, "en">]();
+  const words = await LOADERS[language as Exclude<Locale, "en">]();
   addCatalogue(language, words.default);
 }
 
 /** Gives `i18nFor` the words of `language`, already at hand (the server render's). */
-export function addCatalogue(language: Language, words: Catalogue): void {
+export function addCatalogue(language: Locale, words: Catalogue): void {
   loaded.set(language, words);
 }
 
-function catalogueOf(language: Language): Catalogue {
+function catalogueOf(language: Locale): Catalogue {
   const words = loaded.get(language);
   if (!words) throw new Error(`The words of "${language}" are not loaded (loadCatalogue)`);
   return words;
@@ -68,7 +68,7 @@ function catalogueOf(language: Language): Catalogue {
 
 /** Everything a component needs to speak the page's language. */
 export interface I18n {
-  language: Language;
+  language: Locale;
   /** The message `key` with its values filled in. */
   t(key: MessageKey, values?: Values): string;
   /** A whole number with the language's grouping. */
@@ -95,7 +95,7 @@ const COLOMBO_OFFSET_MS = 330 * 60 * 1000;
 /** Numbers in messages use the same grouping as `number()` (see above). */
 const MESSAGE_FORMATS = { number: { integer: { maximumFractionDigits: 0 } } };
 
-const made = new Map<Language, I18n>();
+const made = new Map<Locale, I18n>();
 
 /**
  * One formatter per locale and options, made on first use: the messages ask for a number
@@ -129,7 +129,7 @@ const FORMATTERS = {
 };
 
 /** The words and formats of one language (made once, then shared). */
-export function i18nFor(language: Language): I18n {
+export function i18nFor(language: Locale): I18n {
   const known = made.get(language);
   if (known) return known;
   const locale = INTL_LOCALE[language];

@@ -4,7 +4,7 @@ import type { ShopInfo } from "../../domain/shop.ts";
 import type { PageHead, PageModel } from "./model.ts";
 import { bookJsonLd, stationeryListJsonLd } from "./structured_data.ts";
 import { type I18n, i18nFor } from "../i18n/mod.ts";
-import { type Language, LANGUAGES, localizedPath } from "../../domain/i18n/language.ts";
+import { type Locale, localizedPath, SHOP_LANGUAGES } from "../../domain/i18n/language.ts";
 
 /** An absolute URL for a path or URL, on the shop's public address. */
 export function absoluteUrl(shop: ShopInfo, pathOrUrl: string): string {
@@ -29,10 +29,10 @@ export function listCanonicalPath(path: string, page: number): string {
  * language's prefix, and `hreflang` links to the page in every language (x-default: English).
  * Pages without a canonical address (cart, checkout, not found) get no alternates.
  */
-export function localizeHead(head: PageHead, shop: ShopInfo, language: Language): PageHead {
+export function localizeHead(head: PageHead, shop: ShopInfo, language: Locale): PageHead {
   if (!head.canonical?.startsWith(shop.publicUrl)) return head;
   const path = head.canonical.slice(shop.publicUrl.length) || "/";
-  const inLanguage = (l: Language) => {
+  const inLanguage = (l: Locale) => {
     const [pathname, query] = path.split("?");
     return absoluteUrl(shop, localizedPath(l, pathname) + (query ? `?${query}` : ""));
   };
@@ -41,7 +41,7 @@ export function localizeHead(head: PageHead, shop: ShopInfo, language: Language)
     canonical: inLanguage(language),
     share: head.share ? { ...head.share, url: inLanguage(language) } : undefined,
     alternates: [
-      ...LANGUAGES.map((l) => ({ hreflang: l, href: inLanguage(l) })),
+      ...SHOP_LANGUAGES.map((l) => ({ hreflang: l, href: inLanguage(l) })),
       { hreflang: "x-default", href: inLanguage("en") },
     ],
   };

@@ -4,7 +4,7 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
-import type { Language } from "../../domain/i18n/language.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
 
@@ -38,7 +38,7 @@ export interface PageContext {
   /** The request path without its language prefix ("/books/12" for /si/books/12). */
   path: string;
   /** The page's language, from the path's prefix; English when absent. */
-  language?: Language;
+  language?: Locale;
   /** The request's query ("?q=x" or ""), kept by the language switcher. */
   search?: string;
   /** The search term in the URL, for the header's search box. */

@@ -3,7 +3,7 @@
  * (the phrases below are written here, not read from the catalogue) and carry the facts.
  */
 import assert from "node:assert/strict";
-import type { Language } from "../../../domain/i18n/language.ts";
+import { type Locale, SHOP_LANGUAGES } from "../../../domain/i18n/language.ts";
 import type { Mail } from "../../../domain/notifications/mail.ts";
 import { orderMail } from "../../../domain/notifications/order_mail.ts";
 import {
@@ -18,13 +18,12 @@ import {
 } from "../../../domain/notifications/testing/samples.ts";
 import { renderMail } from "./mod.ts";
 
-const LANGUAGES: Language[] = ["en", "si", "ta"];
 const SINHALA = /[\u0D80-\u0DFF]/;
 const TAMIL = /[\u0B80-\u0BFF]/;
 const LINK = "https://pothgula.example/orders/7?key=k-7";
 const ctx = { shop: SAMPLE_SHOP, bank: SAMPLE_BANK, orderKey: "k-7" };
 
-function order(language: Language, overrides: Parameters<typeof sampleOrder>[0] = {}) {
+function order(language: Locale, overrides: Parameters<typeof sampleOrder>[0] = {}) {
   return sampleOrder({
     id: 7,
     locale: language,
@@ -35,17 +34,17 @@ function order(language: Language, overrides: Parameters<typeof sampleOrder>[0] 
   });
 }
 
-function link(language: Language): string {
+function link(language: Locale): string {
   return language === "en" ? LINK : LINK.replace("/orders/", `/${language}/orders/`);
 }
 
 interface Case {
   name: string;
-  mail: (language: Language) => Mail;
+  mail: (language: Locale) => Mail;
   /** Facts every language's mail carries, in subject or body. */
-  facts: (language: Language) => string[];
+  facts: (language: Locale) => string[];
   /** A phrase only that language's mail says. */
-  phrase: Record<Language, string>;
+  phrase: Record<Locale, string>;
   /** Must not be said. */
   not?: string[];
 }
@@ -192,7 +191,7 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  for (const language of LANGUAGES) {
+  for (const language of SHOP_LANGUAGES) {
     Deno.test(`the ${c.name} mail in ${language} says it in ${language} and carries its facts`, () => {
       const mail = renderMail(c.mail(language), SAMPLE_SHOP);
       assert.equal(mail.to, "nimali@example.lk");
@@ -215,7 +214,7 @@ for (const c of CASES) {
 }
 
 Deno.test("the subjects name the order in each language", () => {
-  const subjects = LANGUAGES.map((l) =>
+  const subjects = SHOP_LANGUAGES.map((l) =>
     renderMail(orderMail("order_placed", order(l), ctx), SAMPLE_SHOP).subject
   );
   assert.deepEqual(subjects, [
@@ -225,7 +224,7 @@ Deno.test("the subjects name the order in each language", () => {
   ]);
 });
 
-for (const language of LANGUAGES) {
+for (const language of SHOP_LANGUAGES) {
   Deno.test(`the shop's notices of a ${language} order stay English and go to the orders desk`, () => {
     for (const kind of ["shop_order_placed", "shop_proof_uploaded"] as const) {
       const mail = renderMail(

@@ -4,7 +4,7 @@
  * sales are never lost) and the images, which the add form passes in as `images`.
  */
 import type { ReactNode } from "react";
-import { LANGUAGES } from "../../../domain/catalogue/model.ts";
+import { BOOK_LANGUAGES } from "../../../domain/catalogue/model.ts";
 import type { BookFormValues } from "./catalogue_forms.ts";
 import { CategorySelect } from "./CategorySelect.tsx";
 import { Field } from "../Field.tsx";
@@ -69,7 +69,7 @@ export function BookFields(
             onChange={(e) => onChange("language", e.target.value)}
           >
             {mode === "add" && <option value="">Select Language</option>}
-            {LANGUAGES.map((l) => <option key={l} value={l}>{l}</option>)}
+            {BOOK_LANGUAGES.map((l) => <option key={l} value={l}>{l}</option>)}
           </select>
         )}
       </Field>

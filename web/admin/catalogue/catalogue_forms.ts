@@ -3,7 +3,7 @@
  * multipart bodies of POST /api/books and POST /api/stationery. Field names are the
  * API's creation names, so the server's 400 details land on the same fields.
  */
-import { LANGUAGES } from "../../../domain/catalogue/model.ts";
+import { BOOK_LANGUAGES } from "../../../domain/catalogue/model.ts";
 import {
   collect,
   type FieldErrors,
@@ -113,7 +113,7 @@ export function validateBookFields(values: BookFormValues, form: { stock: boolea
   if (form.stock) collect(errors, "stock", parseCount(values.stock, "Stock"));
   if (values.categoryId === "") errors.categoryId = "Category is required";
   collect(errors, "isbn13", parseIsbn13(values.isbn13));
-  if (!(LANGUAGES as readonly string[]).includes(values.language)) {
+  if (!(BOOK_LANGUAGES as readonly string[]).includes(values.language)) {
     errors.language = "Language is required";
   }
   requireText(errors, "binding", values.binding, "Binding");
