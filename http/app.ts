@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
   app.use(opsEndpoints(deps.readiness));
   // Outside the answer cache: its answers get the same headers and 304s as new ones.
-  app.use(httpCaching(adminRouteMatcher(ROUTES)));
+  app.use(httpCaching({ isAdminRoute: adminRouteMatcher(ROUTES) }));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
   // Admin routes refuse a stranger before any body is read (a form may hold 50 MB).

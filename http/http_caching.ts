@@ -4,7 +4,8 @@
  *
  * - **Private** (`Cache-Control: no-store`): every write, every request carrying
  *   credentials, every admin route of the route table, and every path under the customer,
- *   order, checkout and admin prefixes (also behind a language prefix such as `/si/`).
+ *   order, checkout, sign-in and admin prefixes, also behind any language prefix of the
+ *   shop's list (`/si/cart`, `/en/account`: domain/i18n/language.ts).
  * - **Public** (`PUBLIC_CACHE_CONTROL`, with an `ETag`): a 200 answer to any other GET,
  *   unless its handler chose its own lasting policy (uploads, built assets, locations).
  *   A matching `If-None-Match` is answered 304 with no body.
@@ -18,6 +19,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import type { RouteSpec } from "./route_table.ts";
+import { type LanguagePaths, SHOP_PATHS } from "../domain/i18n/language.ts";
 import { answerBytes, replace } from "./compression.ts";
 
 /** Seconds a shared cache keeps a public answer fresh. */
@@ -37,7 +39,12 @@ export const PUBLIC_CACHE_CONTROL =
   `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "no-store";
 
-/** Paths whose answers belong to one person or to the admin; `*` in the contract. */
+/**
+ * Paths whose answers belong to one person or to the admin; `*` in the contract. The
+ * sign-in, registration, password reset and order lookup pages show nobody's data, but
+ * they are the account's and the orders' doors (a reset link carries its secret in the
+ * URL): no shared cache keeps them either.
+ */
 export const PRIVATE_PREFIXES: readonly string[] = [
   "/api/orders",
   "/api/auth",
@@ -47,20 +54,21 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/cart",
   "/account",
   "/orders",
+  "/login",
+  "/register",
+  "/reset-password",
+  "/track",
 ];
 
-/** Storefront pages may be served under a language prefix: `/si/cart` is `/cart`. */
-const LANGUAGE_PREFIX = /^\/(?:si|ta|en)(?=\/|$)/;
-
-/** The path without a language prefix; `/si` alone is the home page. */
-export function unprefixedPath(path: string): string {
-  const rest = path.replace(LANGUAGE_PREFIX, "");
-  return rest === "" ? "/" : rest;
+/**
+ * Whether `path` lies under one of the private prefixes (at a segment boundary or not),
+ * once any language prefix of `languages` is set aside: `/si/cart` is `/cart`.
+ */
+export function isPrivatePath(path: string, languages: LanguagePaths = SHOP_PATHS): boolean {
+  return underPrivatePrefix(languages.unprefixed(path));
 }
 
-/** Whether `path` lies under one of the private prefixes (at a segment boundary or not). */
-export function isPrivatePath(path: string): boolean {
-  const bare = unprefixedPath(path);
+function underPrivatePrefix(bare: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => bare.startsWith(prefix));
 }
 
@@ -86,14 +94,23 @@ export interface CacheRequest {
   authorized: boolean;
 }
 
-/** Whether the answer to `request` must never be kept by anyone. */
-export function mustNotStore(
-  request: CacheRequest,
-  isAdminRoute: (method: string, path: string) => boolean,
-): boolean {
+/** What decides that an answer is private: the route table's admin rows and the languages. */
+export interface PrivacyRules {
+  isAdminRoute: (method: string, path: string) => boolean;
+  /** The language prefixes a path may carry; the shop's (SHOP_LANGUAGES) when absent. */
+  languages?: LanguagePaths;
+}
+
+/**
+ * Whether the answer to `request` must never be kept by anyone. The path is judged with
+ * any language prefix set aside, an admin route's too: `/si/api/orders` is no page, but
+ * whatever answers it is no shared cache's.
+ */
+export function mustNotStore(request: CacheRequest, rules: PrivacyRules): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return true;
-  return request.authorized || isPrivatePath(request.path) ||
-    isAdminRoute(request.method, request.path);
+  if (request.authorized) return true;
+  const bare = (rules.languages ?? SHOP_PATHS).unprefixed(request.path);
+  return underPrivatePrefix(bare) || rules.isAdminRoute(request.method, bare);
 }
 
 /**
@@ -132,11 +149,9 @@ const KEPT_ON_304 = new Set(["content-type", "content-length", "content-encoding
  * have none, and answers a matching `If-None-Match` with 304.
  *
  * @example
- * app.use(httpCaching(adminRouteMatcher(ROUTES)));
+ * app.use(httpCaching({ isAdminRoute: adminRouteMatcher(ROUTES) }));
  */
-export function httpCaching(
-  isAdminRoute: (method: string, path: string) => boolean,
-): MiddlewareHandler {
+export function httpCaching(rules: PrivacyRules): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const request = {
@@ -145,7 +160,7 @@ export function httpCaching(
       authorized: c.req.header("Authorization") !== undefined,
     };
     const res = c.res;
-    if (mustNotStore(request, isAdminRoute) || res.headers.has("Set-Cookie")) {
+    if (mustNotStore(request, rules) || res.headers.has("Set-Cookie")) {
       res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       return;
     }

@@ -48,19 +48,19 @@ Deno.test("adminRouteMatcher() knows the admin rows of the route table, GET ones
 
 Deno.test("mustNotStore() keeps every write and every request with credentials private", () => {
   assert.equal(
-    mustNotStore({ method: "POST", path: "/api/books", authorized: false }, isAdminRoute),
+    mustNotStore({ method: "POST", path: "/api/books", authorized: false }, { isAdminRoute }),
     true,
   );
   assert.equal(
-    mustNotStore({ method: "GET", path: "/api/books", authorized: true }, isAdminRoute),
+    mustNotStore({ method: "GET", path: "/api/books", authorized: true }, { isAdminRoute }),
     true,
   );
   assert.equal(
-    mustNotStore({ method: "GET", path: "/api/books", authorized: false }, isAdminRoute),
+    mustNotStore({ method: "GET", path: "/api/books", authorized: false }, { isAdminRoute }),
     false,
   );
   assert.equal(
-    mustNotStore({ method: "HEAD", path: "/books/3", authorized: false }, isAdminRoute),
+    mustNotStore({ method: "HEAD", path: "/books/3", authorized: false }, { isAdminRoute }),
     false,
   );
 });

@@ -15,6 +15,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { acceptsGzip, answerBytes, replace } from "./compression.ts";
 import { etagOf } from "./http_caching.ts";
+import { type LanguagePaths, SHOP_PATHS } from "../domain/i18n/language.ts";
 
 /** An answer as kept: its status, the headers it was built with and its bytes. */
 export interface CachedResponse {
@@ -37,26 +38,36 @@ export interface ResponseStore {
 
 /**
  * The public catalogue reads and the storefront's catalogue pages (the book list, the
- * stationery list and a book's page, also under a language prefix such as `/si/`): their
- * answers depend on nothing but their URL (path and query) and the catalogue.
+ * stationery list and a book's page, also under the prefix of any language of `languages`
+ * such as `/si/`): their answers depend on nothing but their URL (path and query) and the
+ * catalogue.
  */
-export const CACHEABLE_PATH =
-  /^(?:\/api\/(?:books|stationery)(?:\/\d{1,10})?|(?:\/(?:si|ta))?(?:\/?|\/stationery|\/books\/\d{1,10}))$/;
+export function cacheablePath(languages: LanguagePaths = SHOP_PATHS): RegExp {
+  const pages = String.raw`(?:\/?|\/stationery|\/books\/\d{1,10})`;
+  const api = String.raw`\/api\/(?:books|stationery)(?:\/\d{1,10})?`;
+  return new RegExp(`^(?:${api}|${languages.optionalPrefix}${pages})$`);
+}
+
+/** The shop's cacheable paths, in the languages of SHOP_LANGUAGES. */
+export const CACHEABLE_PATH: RegExp = cacheablePath();
 
 /** Headers the answer's own middleware set again on every request: not kept. */
 const PER_REQUEST = new Set(["x-request-id", "date"]);
 
 /**
- * Serves kept answers of CACHEABLE_PATH and keeps new ones in `store`. When an answer is
- * past its time, the first request makes a new one and the others are served the kept one
- * meanwhile (as long as the store still offers it): no crowd of requests waits on the
- * database each time an answer expires.
+ * Serves kept answers of `cacheable` (the shop's CACHEABLE_PATH) and keeps new ones in
+ * `store`. When an answer is past its time, the first request makes a new one and the
+ * others are served the kept one meanwhile (as long as the store still offers it): no
+ * crowd of requests waits on the database each time an answer expires.
  */
-export function responseCache(store: ResponseStore): MiddlewareHandler {
+export function responseCache(
+  store: ResponseStore,
+  cacheable: RegExp = CACHEABLE_PATH,
+): MiddlewareHandler {
   const renewing = new Set<string>();
   return async (c, next) => {
     if (
-      c.req.method !== "GET" || c.req.header("Authorization") || !CACHEABLE_PATH.test(c.req.path)
+      c.req.method !== "GET" || c.req.header("Authorization") || !cacheable.test(c.req.path)
     ) {
       return await next();
     }

@@ -24,11 +24,7 @@ import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../records.ts";
 import { seoApp } from "./seo.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
-import {
-  languageOfPath,
-  pathsInEveryLanguage,
-  SHOP_LANGUAGES,
-} from "../../domain/i18n/language.ts";
+import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../errors.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
@@ -148,7 +144,7 @@ export function pagesApp(deps: PagesDeps): Hono {
   });
 
   // A language's home typed with a slash ("/si/") goes to the home ("/si"), query kept.
-  for (const language of SHOP_LANGUAGES.filter((l) => l !== "en")) {
+  for (const language of SHOP_PATHS.prefixed) {
     app.get(`/${language}/`, (c) => {
       const url = new URL(c.req.url);
       return c.redirect(`/${language}${url.search}`, 301);
