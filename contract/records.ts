@@ -58,7 +58,12 @@ export const StationerySchema = z.object({
 export const CategorySchema = z.object({ id, name: z.string() });
 export const ProvinceSchema = z.object({ id, name: z.string() });
 export const DistrictSchema = z.object({ id, name: z.string(), province_id: id });
-export const AreaSchema = z.object({ id, name: z.string(), district_id: id });
+export const AreaSchema = z.object({
+  id,
+  name: z.string(),
+  district_id: id,
+  postcode: z.string().nullable().describe("five digits; null where the post office lists none"),
+});
 
 export const OrderEventSchema = z.object({
   at: z.string().describe("ISO 8601"),

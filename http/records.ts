@@ -100,7 +100,7 @@ export function districtRecord(district: District): WireDistrict {
 }
 
 export function areaRecord(area: Area): WireArea {
-  return { id: area.id, name: area.name, district_id: area.districtId };
+  return { id: area.id, name: area.name, district_id: area.districtId, postcode: area.postcode };
 }
 
 function orderItemRecord(item: Order["items"][number]): WireOrder["items"][number] {

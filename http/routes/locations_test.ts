@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testApp } from "../testing/fixture.ts";
+import { MemoryLocations, SAMPLE_LOCATIONS } from "../../adapters/memory/locations.ts";
 
 async function body(response: Response, status: number) {
   assert.equal(response.status, status, await response.clone().text());
@@ -29,6 +30,40 @@ Deno.test("GET /api/locations/areas filters by districtId", async () => {
     "Dehiwala",
     "Colombo 07 (Cinnamon Gardens)",
   ]);
-  assert.deepEqual(colombo.data[0], { id: 1, name: "Mount Lavinia", district_id: 1 });
+  assert.deepEqual(colombo.data[0], {
+    id: 1,
+    name: "Mount Lavinia",
+    district_id: 1,
+    postcode: "10370",
+  });
   await body(await t.app.request("/api/locations/areas?districtId=0"), 400);
+});
+
+Deno.test("GET /api/locations/areas answers each area's postcode, null where it has none", async () => {
+  const locations = new MemoryLocations({
+    ...SAMPLE_LOCATIONS,
+    areas: [
+      ...SAMPLE_LOCATIONS.areas,
+      { id: 6, name: "Udappuwa", districtId: 2, postcode: null },
+    ],
+  });
+  const t = await testApp({ locations });
+  const all = await body(await t.app.request("/api/locations/areas"), 200);
+  assert.equal(all.data.length, 6);
+  for (const area of all.data) assert.ok("postcode" in area, area.name);
+  const gampaha = await body(await t.app.request("/api/locations/areas?districtId=2"), 200);
+  assert.deepEqual(gampaha.data, [
+    { id: 3, name: "Negombo", district_id: 2, postcode: "11500" },
+    { id: 6, name: "Udappuwa", district_id: 2, postcode: null },
+  ]);
+});
+
+Deno.test("the OpenAPI document names an area's postcode as a string or null", async () => {
+  const t = await testApp();
+  const document = await body(await t.app.request("/api/openapi.json"), 200);
+  const ok = document.paths["/api/locations/areas"].get.responses["200"];
+  const schema = ok.content["application/json"].schema;
+  const area = schema.properties.data.items;
+  assert.ok(area.required.includes("postcode"));
+  assert.equal(JSON.stringify(area.properties.postcode).includes('"null"'), true);
 });
