@@ -1,16 +1,24 @@
 /**
  * The language switcher's Sinhala and Tamil names in a real Chromium, over the preview
- * server: an English page fetches only the two small faces cut to those names, never the
- * whole Noto Sans Sinhala or Tamil faces, and the names are drawn in them (not in a fallback
- * font, not as boxes), glyph for glyph as the whole face draws them; a Sinhala or Tamil page
- * still gets its whole face for its text. Screenshots of the switcher in each language at
- * 375px and 1280px go to test-artifacts/language-names/. Fails (never skips) without a
- * browser.
+ * server, checked by what the page asks the browser for and what the browser reports it did,
+ * never by the pixels it drew: those depend on the fonts a machine has installed (with
+ * Noto Sans Sinhala and Tamil on the system, as Debian's fonts-noto-core puts them, the
+ * fallback draws the names exactly as the page's own faces do).
+ *
+ * An English page fetches only the two small faces cut to those names (served as woff2,
+ * holding every letter of the names with the layout tables that join them), never the
+ * whole Noto Sans Sinhala or Tamil faces; its @font-face rules name exactly the names'
+ * letters; the switcher's names ask for those faces first; and Chromium draws each name in
+ * one web font, not a system fallback. A Sinhala or Tamil page still gets its whole face
+ * for its text. Screenshots of the switcher in each language at 375px and 1280px go to
+ * test-artifacts/language-names/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser.ts";
+import { readSfnt, sfntOf } from "../tests/support/sfnt.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { NAME_FAMILY } from "../scripts/language_name_faces.ts";
 import { LANGUAGE_NAMES } from "../domain/i18n/language.ts";
 import { previewShop } from "./dev/preview.ts";
 
@@ -21,6 +29,11 @@ await Deno.mkdir(SHOTS, { recursive: true });
 
 const WHOLE_FACE = /\/assets\/noto-sans-(sinhala|tamil)-\1-\d+-normal-[\w-]+\.woff2$/;
 const NAMES_FACE = /\/assets\/noto-sans-(sinhala|tamil)-names-[\w-]+\.woff2$/;
+const SCRIPTS = [["si", "sinhala", "Sinhala"], ["ta", "tamil", "Tamil"]] as const;
+
+/** The distinct code points of a text, ascending. */
+const points = (text: string) =>
+  [...new Set([...text].map((c) => c.codePointAt(0)!))].sort((a, b) => a - b);
 
 async function withShop(run: (base: string, browser: Browser) => Promise<void>) {
   const { app } = await previewShop();
@@ -35,19 +48,31 @@ async function withShop(run: (base: string, browser: Browser) => Promise<void>) 
   }
 }
 
-/** Opens a page, waits for its fonts, and gives the fonts it fetched (paths). */
+/** A font the page fetched: its path and how the shop answered it. */
+interface FetchedFont {
+  path: string;
+  status: number;
+  contentType: string;
+}
+
+/** Opens a page, waits for its fonts, and gives the fonts it fetched. */
 async function openPage(
   browser: Browser,
   url: string,
   width: number,
   deviceScaleFactor = 1,
-): Promise<{ page: Page; context: BrowserContext; fonts: string[] }> {
+): Promise<{ page: Page; context: BrowserContext; fonts: FetchedFont[] }> {
   const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor });
   const page = await context.newPage();
   page.setDefaultTimeout(8000);
-  const fonts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+  const fonts: FetchedFont[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "font") return;
+    fonts.push({
+      path: new URL(response.url()).pathname,
+      status: response.status(),
+      contentType: response.headers()["content-type"] ?? "",
+    });
   });
   await page.goto(url);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -69,78 +94,41 @@ async function fontsOfLink(context: BrowserContext, page: Page, language: string
   return fonts;
 }
 
-/** Large letters, where a hinted pixel is a small part of a stroke. */
-const CANVAS = { width: 1000, height: 320, size: 200 };
-
-/**
- * Draws `text` in the page's names face, in the whole face of `family` (loaded here, after
- * the page's own requests were counted) and in the fallback alone, and tells how far the
- * names face's drawing is from each. Measured here: 0.006-0.008 from the whole face, and
- * 0.04-0.08 for a face cut without the glyphs its layout rules reach (`noLayoutClosure`).
- */
-function compareDrawings(page: Page, text: string, family: string) {
-  return page.evaluate(async ({ text, family, width, height, size }) => {
-    const rule = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+/** The @font-face rules of `family` in the page's stylesheets, as the browser parsed them. */
+function faceRules(page: Page, family: string) {
+  return page.evaluate((family) =>
+    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
       .filter((r): r is CSSFontFaceRule => r instanceof CSSFontFaceRule)
-      .find((r) =>
-        r.style.getPropertyValue("font-family").replaceAll('"', "") === family &&
-        r.style.getPropertyValue("font-weight") === "400"
-      );
-    if (!rule) throw new Error(`no @font-face for ${family}`);
-    const whole = new FontFace("Whole face", rule.style.getPropertyValue("src"));
-    document.fonts.add(await whole.load());
-    const loaded = await document.fonts.load(`400 ${size}px "Pothgula Language Names"`, text);
+      .filter((r) => r.style.getPropertyValue("font-family").replaceAll('"', "") === family)
+      .map((r) => ({
+        weight: r.style.getPropertyValue("font-weight"),
+        // The URL as the browser resolves it against the stylesheet's own.
+        src: new URL(
+          /url\("?([^")]+)"?\)/.exec(r.style.getPropertyValue("src"))![1],
+          r.parentStyleSheet!.href ?? document.baseURI,
+        ).pathname,
+        unicodeRange: r.style.getPropertyValue("unicode-range"),
+      })), family);
+}
 
-    function draw(font: string): { advance: number; ink: Uint8ClampedArray } {
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext("2d")!;
-      context.font = font;
-      context.fillText(text, 10, height * 0.7);
-      const ink = context.getImageData(0, 0, width, height).data.filter((_, i) => i % 4 === 3);
-      return { advance: context.measureText(text).width, ink };
-    }
-    /**
-     * The ink of `a` that `b` lacks within one pixel, as a share of `a`'s ink. Within one
-     * pixel: FreeType's auto-hinter (Linux) sets its heights from the letters a face holds,
-     * so the same outline may be snapped a pixel up or down in a face of five letters.
-     */
-    function missing(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
-      let lacked = 0;
-      let ink = 0;
-      for (let y = 1; y < height - 1; y++) {
-        for (let x = 1; x < width - 1; x++) {
-          let nearest = 255;
-          for (let dy = -1; dy <= 1; dy++) {
-            for (let dx = -1; dx <= 1; dx++) {
-              const d = Math.abs(a[y * width + x] - b[(y + dy) * width + x + dx]);
-              nearest = Math.min(nearest, d);
-            }
-          }
-          lacked += nearest;
-          ink += a[y * width + x];
-        }
-      }
-      return lacked / ink;
-    }
-    const distance = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
-      Math.max(missing(a, b), missing(b, a));
+/** The code points a CSS unicode-range names (single points and ranges). */
+function rangePoints(range: string): number[] {
+  return range.split(",").flatMap((part) => {
+    const [low, high] = part.trim().replace(/^U\+/i, "").split("-").map((h) => parseInt(h, 16));
+    return Array.from({ length: (high ?? low) - low + 1 }, (_, i) => low + i);
+  });
+}
 
-    const names = draw(`400 ${size}px "Pothgula Language Names"`);
-    const wholeDrawn = draw(`400 ${size}px "Whole face"`);
-    const fallback = draw(`400 ${size}px sans-serif`);
-    return {
-      namesFacesLoaded: loaded.length,
-      advances: { names: names.advance, whole: wholeDrawn.advance },
-      fromWhole: distance(names.ink, wholeDrawn.ink),
-      fromFallback: distance(names.ink, fallback.ink),
-    };
-  }, { text, family, ...CANVAS });
+/** The font families a switcher link asks for, first to last. */
+function familiesOfLink(page: Page, language: string): Promise<string[]> {
+  return page.locator(`.language-switcher a[lang="${language}"]`).evaluate((link) =>
+    getComputedStyle(link).fontFamily.split(",").map((f) => f.trim().replaceAll('"', ""))
+  );
 }
 
 Deno.test({
-  name: "an English page draws සිංහල and தமிழ் in the small faces and fetches no whole face",
+  name:
+    "an English page asks for සිංහල and தமிழ் in the two small faces only, and they hold the names",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
@@ -148,29 +136,56 @@ Deno.test({
       const { page, context, fonts } = await openPage(browser, `${base}/`, 375);
       try {
         assert.equal(await page.locator("html").getAttribute("lang"), "en");
-        assert.deepEqual(fonts.filter((f) => WHOLE_FACE.test(f)), [], "no whole face");
+        const paths = fonts.map((f) => f.path);
+        assert.deepEqual(paths.filter((f) => WHOLE_FACE.test(f)), [], "no whole face");
         assert.deepEqual(
-          fonts.map((f) => NAMES_FACE.exec(f)?.[1]).sort(),
+          paths.map((f) => NAMES_FACE.exec(f)?.[1]).sort(),
           ["sinhala", "tamil"],
-          `only the two names' faces: ${fonts.join(", ")}`,
+          `only the two names' faces: ${paths.join(", ")}`,
         );
-        for (const [language, script] of [["si", "Sinhala"], ["ta", "Tamil"]] as const) {
+        for (const font of fonts) {
+          assert.equal(font.status, 200, font.path);
+          assert.equal(font.contentType, "font/woff2", font.path);
+        }
+
+        const rules = await faceRules(page, NAME_FAMILY);
+        assert.equal(rules.length, 2, JSON.stringify(rules));
+        for (const [language, script, name] of SCRIPTS) {
+          // The rule of each name's face: regular, the file the page fetched, its letters.
+          const rule = rules.find((r) => NAMES_FACE.exec(r.src)?.[1] === script);
+          assert.ok(rule, `the ${script} names' face: ${JSON.stringify(rules)}`);
+          assert.equal(rule.weight, "400");
+          assert.ok(paths.includes(rule.src), `${rule.src} fetched`);
+          assert.deepEqual(rangePoints(rule.unicodeRange), points(LANGUAGE_NAMES[language]));
+
+          // The file holds a glyph for every letter of the name, and the tables that join them.
+          const file = new Uint8Array(await (await fetch(`${base}${rule.src}`)).arrayBuffer());
+          assert.ok(file.length < 4096, `${rule.src}: ${file.length} bytes`);
+          const sfnt = readSfnt(await sfntOf(file, LANGUAGE_NAMES[language]));
+          assert.deepEqual(sfnt.codePoints, points(LANGUAGE_NAMES[language]));
+          for (const table of ["GSUB", "GPOS"]) assert.ok(sfnt.tables.includes(table), table);
+
+          // The name asks for that face first, and for no whole face.
+          const families = await familiesOfLink(page, language);
+          assert.equal(families[0], NAME_FAMILY, families.join(", "));
+          assert.ok(!families.includes(`Pothgula ${name}`), families.join(", "));
+
+          // Chromium drew the name in one web font, the face cut from Noto Sans.
           const used = await fontsOfLink(context, page, language);
           assert.equal(used.length, 1, `one font for ${language}: ${JSON.stringify(used)}`);
           assert.equal(used[0].isCustomFont, true, "a web font, not the system's fallback");
-          assert.equal(used[0].familyName, `Noto Sans ${script}`);
-          // Shaping joins letters (ස and ි are one glyph): fewer glyphs than letters.
+          assert.equal(used[0].familyName, `Noto Sans ${name}`);
           assert.ok(used[0].glyphCount > 0);
-
-          const drawn = await compareDrawings(page, LANGUAGE_NAMES[language], `Pothgula ${script}`);
-          assert.equal(drawn.namesFacesLoaded, 1);
-          assert.equal(drawn.advances.names, drawn.advances.whole, "the whole face's advances");
-          assert.ok(drawn.fromWhole < 0.02, `drawn as the whole face draws it: ${drawn.fromWhole}`);
-          assert.ok(
-            drawn.fromFallback > 0.3,
-            `not as the fallback draws it: ${drawn.fromFallback}`,
-          );
         }
+
+        // The browser's own list: both names' faces loaded, no whole face asked for.
+        const loaded = await page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === "loaded").map((f) =>
+            f.family.replaceAll('"', "")
+          )
+        );
+        assert.deepEqual(loaded.filter((f) => f === NAME_FAMILY).length, 2, loaded.join(", "));
+        assert.ok(!loaded.some((f) => /^Pothgula (Sinhala|Tamil)$/.test(f)), loaded.join(", "));
       } finally {
         await context.close();
       }
@@ -179,27 +194,34 @@ Deno.test({
 });
 
 Deno.test({
-  name: "a Sinhala or Tamil page gets its whole face and draws the other name in its small one",
+  name: "a Sinhala or Tamil page gets its whole face and asks for the other name in its small one",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
     await withShop(async (base, browser) => {
       for (
-        const [language, other, script, otherScript] of [
-          ["si", "ta", "sinhala", "tamil"],
-          ["ta", "si", "tamil", "sinhala"],
+        const [language, other, script, otherScript, name] of [
+          ["si", "ta", "sinhala", "tamil", "Sinhala"],
+          ["ta", "si", "tamil", "sinhala", "Tamil"],
         ] as const
       ) {
         const { page, context, fonts } = await openPage(browser, `${base}/${language}`, 375);
         try {
           assert.equal(await page.locator("html").getAttribute("lang"), language);
-          const whole = fonts.filter((f) => WHOLE_FACE.test(f)).map((f) => WHOLE_FACE.exec(f)![1]);
-          assert.ok(whole.includes(script), `the ${script} page's own face: ${fonts.join(", ")}`);
+          const paths = fonts.map((f) => f.path);
+          const whole = paths.filter((f) => WHOLE_FACE.test(f)).map((f) => WHOLE_FACE.exec(f)![1]);
+          assert.ok(whole.includes(script), `the ${script} page's own face: ${paths.join(", ")}`);
           assert.ok(!whole.includes(otherScript), `no whole ${otherScript} face`);
           assert.ok(
-            fonts.some((f) => NAMES_FACE.exec(f)?.[1] === otherScript),
-            `the ${otherScript} name's face: ${fonts.join(", ")}`,
+            paths.some((f) => NAMES_FACE.exec(f)?.[1] === otherScript),
+            `the ${otherScript} name's face: ${paths.join(", ")}`,
           );
+          for (const font of fonts) assert.equal(font.contentType, "font/woff2", font.path);
+
+          // The page's own name is set in the page's faces, the other in the names' faces.
+          const own = await familiesOfLink(page, language);
+          assert.ok(own.includes(`Pothgula ${name}`) && !own.includes(NAME_FAMILY), own.join());
+          assert.equal((await familiesOfLink(page, other))[0], NAME_FAMILY);
           for (const link of [language, other]) {
             const used = await fontsOfLink(context, page, link);
             assert.equal(used.length, 1, `one font for ${link}: ${JSON.stringify(used)}`);
