@@ -5,6 +5,7 @@
  */
 import { centsToRupees } from "../money.ts";
 import type { Order, OrderEvent } from "./model.ts";
+import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
 
 /** The customer's view of one line. */
 export interface CustomerOrderItem {
@@ -42,17 +43,17 @@ export interface CustomerOrder {
 }
 
 /**
- * The timeline as the customer reads it: the admin's notes left out, and the admin's
- * words on a payment too (they are for the shop); a courier or a reason stays.
+ * The timeline as the customer reads it (event_kinds.ts): the admin's notes left out, and
+ * the admin's words on a payment too (they are for the shop); a courier or a reason stays.
  */
 function customerEvents(events: readonly OrderEvent[]): OrderEvent[] {
   return events
-    .filter((event) => event.kind !== "note")
+    .filter((event) => EVENT_KIND_POLICIES[event.kind].customerSees)
     .map((event) => ({
       at: event.at,
       kind: event.kind,
       actor: event.actor,
-      note: event.actor === "admin" && event.kind !== "completed" && event.kind !== "rejected"
+      note: event.actor === "admin" && !EVENT_KIND_POLICIES[event.kind].customerReadsAdminNote
         ? null
         : event.note,
     }));

@@ -1,10 +1,10 @@
 /**
- * Delivery fees. The two payment methods price delivery differently: Cash on Delivery
- * by whole kilograms, Bank Deposit by a table of weight tiers. The numbers are
- * configuration (`FeeRules`); DEFAULT_FEE_RULES holds the shop's own.
+ * Delivery fees. Two rules price delivery: by whole kilograms (Cash on Delivery's) and by
+ * a table of weight tiers (Bank Deposit's); each payment method's policy names its rule
+ * (payment_policy.ts). The numbers are configuration (`FeeRules`); DEFAULT_FEE_RULES
+ * holds the shop's own.
  */
 import type { Cents, Grams } from "../money.ts";
-import type { PaymentMethod } from "./model.ts";
 
 /** Weights up to and including `upToGrams` pay `feeCents`. */
 export interface FeeTier {
@@ -58,38 +58,26 @@ export const DEFAULT_FEE_RULES: Readonly<FeeRules> = Object.freeze({
 });
 
 /**
- * The delivery fee for a parcel of `weightGrams` paid by `method`.
+ * The Cash on Delivery fee: the weight rounded UP to whole kilograms; up to
+ * `baseUpToKg` costs `baseCents` (an empty parcel too), each further kilogram
+ * `perExtraKgCents`. Which method pays which fee is the payment policy's
+ * (payment_policy.ts: `deliveryFee`).
  *
- * COD: the weight is rounded UP to whole kilograms; up to 1 kg costs LKR 400 (an empty
- * parcel too), each further kilogram LKR 100. Bank Deposit: the first tier whose limit
- * holds the weight (limits inclusive); above 20 kg, 0.
- *
- * @example deliveryFee(1000, "COD") // 40000 (LKR 400)
- * @example deliveryFee(1001, "COD") // 50000 (1.001 kg counts as 2 kg: LKR 500)
- * @example deliveryFee(250, "Bank Deposit") // 15000 (LKR 150)
- * @example deliveryFee(260, "Bank Deposit") // 20000 (LKR 200)
- * @example deliveryFee(20001, "Bank Deposit") // 0
+ * @example codFee(1001, DEFAULT_FEE_RULES.cod) // 50000 (1.001 kg counts as 2 kg: LKR 500)
  */
-export function deliveryFee(
-  weightGrams: Grams,
-  method: PaymentMethod,
-  rules: FeeRules = DEFAULT_FEE_RULES,
-): Cents {
-  if (!Number.isFinite(weightGrams) || weightGrams < 0) {
-    throw new RangeError(`Weight must be a non-negative number of grams, got ${weightGrams}`);
-  }
-  return method === "COD"
-    ? codFee(weightGrams, rules.cod)
-    : bankDepositFee(weightGrams, rules.bankDeposit);
-}
-
-function codFee(weightGrams: Grams, rules: FeeRules["cod"]): Cents {
+export function codFee(weightGrams: Grams, rules: FeeRules["cod"]): Cents {
   const wholeKg = Math.ceil(weightGrams / 1000);
   const extraKg = Math.max(0, wholeKg - rules.baseUpToKg);
   return rules.baseCents + extraKg * rules.perExtraKgCents;
 }
 
-function bankDepositFee(weightGrams: Grams, rules: FeeRules["bankDeposit"]): Cents {
+/**
+ * The Bank Deposit fee: the first tier whose limit holds the weight (limits inclusive);
+ * heavier than the last tier, `aboveCents`.
+ *
+ * @example bankDepositFee(260, DEFAULT_FEE_RULES.bankDeposit) // 20000 (LKR 200)
+ */
+export function bankDepositFee(weightGrams: Grams, rules: FeeRules["bankDeposit"]): Cents {
   const found = rules.tiers.find((t) => weightGrams <= t.upToGrams);
   return found ? found.feeCents : rules.aboveCents;
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_FEE_RULES, deliveryFee, type FeeRules } from "./fees.ts";
+import { DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
+import { deliveryFee } from "./payment_policy.ts";
 
 const LKR = 100;
 

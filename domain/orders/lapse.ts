@@ -1,30 +1,14 @@
 /**
- * When an unpaid Bank Deposit order lapses: the shop holds its stock for a set time
- * (`BANK_DEPOSIT_HOURS`), then the system rejects it and gives the stock back.
+ * When an unpaid order lapses: a method whose policy says so (Bank Deposit) holds the
+ * order's stock for a set time (payment_policy.ts: `lapseTime`), then the system rejects
+ * it and gives the stock back.
  */
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import { PAYMENT_POLICIES } from "./payment_policy.ts";
 import type { TransitionPlan } from "./plans.ts";
-
-/** The default hold of a Bank Deposit order, in hours. */
-export const DEFAULT_BANK_DEPOSIT_HOURS = 48;
 
 /** The reason a lapsed order carries. */
 export const LAPSE_REASON = "Payment not received";
-
-/**
- * When an order placed at `orderDate` lapses: Bank Deposit orders only, `hours` later
- * (a decimal number: 0.5 is half an hour). Null for orders that never lapse.
- *
- * @example lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", 1.5) // "2026-03-01T11:30:00.000Z"
- */
-export function lapseTime(
-  paymentMethod: PaymentMethod,
-  orderDate: string,
-  hours: number,
-): string | null {
-  if (paymentMethod !== "Bank Deposit") return null;
-  return new Date(Date.parse(orderDate) + Math.round(hours * 3_600_000)).toISOString();
-}
 
 /** What the lapse decision looks at. */
 export interface LapseCandidate {
@@ -36,14 +20,14 @@ export interface LapseCandidate {
 }
 
 /**
- * Whether an order lapses at `now`: still pending, Bank Deposit, not paid, no proof
- * ever uploaded, and its time is up.
+ * Whether an order lapses at `now`: still pending, paid by a method that lapses, not
+ * paid, no proof ever uploaded, and its time is up.
  *
  * @example lapses({ status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "unpaid", expiresAt: "2026-03-03T10:00:00.000Z", proofCount: 0 }, "2026-03-03T10:00:00.000Z") // true
  */
 export function lapses(order: LapseCandidate, now: string): boolean {
   return order.status === "pending" &&
-    order.paymentMethod === "Bank Deposit" &&
+    PAYMENT_POLICIES[order.paymentMethod].lapsesAfter !== null &&
     order.paymentStatus === "unpaid" &&
     order.proofCount === 0 &&
     order.expiresAt !== null &&

@@ -1,19 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
-import { type LapseCandidate, lapses, lapseTime } from "./lapse.ts";
-
-Deno.test("lapseTime() holds a Bank Deposit order for a decimal number of hours and a COD order forever", () => {
-  assert.equal(
-    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", 48),
-    "2026-03-03T10:00:00.000Z",
-  );
-  assert.equal(
-    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", 0.25),
-    "2026-03-01T10:15:00.000Z",
-  );
-  assert.equal(lapseTime("COD", "2026-03-01T10:00:00.000Z", 48), null);
-});
+import { type LapseCandidate, lapses } from "./lapse.ts";
 
 const DUE: LapseCandidate = {
   status: "pending",

@@ -112,6 +112,43 @@ export interface Order {
   keySalt: string | null;
 }
 
+/** A fully priced order, ready to be stored. */
+export interface NewOrder {
+  customer: Customer;
+  destination: Destination;
+  provinceName: string;
+  districtName: string;
+  areaName: string;
+  paymentMethod: PaymentMethod;
+  lines: OrderLine[];
+  totalCents: Cents;
+  deliveryFeeCents: Cents;
+  /** ISO 8601 */
+  orderDate: string;
+  userId: number | null;
+  /** The language the order was placed in; its mails follow it. */
+  locale: Locale;
+  /** What the order's key is derived from, and the key's hash (see OrderKeys). */
+  key: { salt: string; hash: string } | null;
+}
+
+/** A line that could not be served: what was asked and what there is. */
+export interface StockShortfall {
+  type: ItemType;
+  id: number;
+  title: string;
+  requested: number;
+  available: number;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  /** A hash of the request body: the same key with another body is refused. */
+  requestHash: string;
+  /** Keys older than this are forgotten. */
+  expiresAt: string;
+}
+
 export interface OrderStats {
   /** Sum of unit price x quantity over the items of completed orders. */
   completedItemsTotalCents: Cents;

@@ -1,45 +1,13 @@
 /**
- * The payment status beside the order status: a table of allowed changes per payment
- * method and who may make them, and the plan of what a change writes (the new status,
- * its event on the timeline). A repository carries the plan out only while the order
- * still has the plan's statuses, so a change happens once.
+ * The payment status beside the order status: whether a change is allowed (each payment
+ * method's policy lists its moves and who may make them, payment_policy.ts) and the plan
+ * of what a change writes (the new status, its event on the timeline). A repository
+ * carries the plan out only while the order still has the plan's statuses, so a change
+ * happens once.
  */
 import type { EventActor, OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
 import type { MailKind } from "../notifications/ports.ts";
-
-/** The payment status every new order starts in. */
-export const INITIAL_PAYMENT_STATUS: PaymentStatus = "unpaid";
-
-/** Who may make a payment change: the customer uploads proofs, the admin records money. */
-type Move = { to: PaymentStatus; by: readonly EventActor[] };
-
-const ADMIN = ["admin"] as const;
-const CUSTOMER = ["customer"] as const;
-
-/**
- * Cash on Delivery: the admin records the cash (unpaid → paid) and may undo it. Bank
- * Deposit: an uploaded proof makes it proof_submitted (another proof may follow); the
- * admin verifies it (→ paid), refuses it (→ unpaid), or marks it paid directly, and may
- * undo a payment.
- */
-export const PAYMENT_TRANSITIONS: Readonly<
-  Record<PaymentMethod, Readonly<Record<PaymentStatus, readonly Move[]>>>
-> = {
-  COD: {
-    unpaid: [{ to: "paid", by: ADMIN }],
-    proof_submitted: [],
-    paid: [{ to: "unpaid", by: ADMIN }],
-  },
-  "Bank Deposit": {
-    unpaid: [{ to: "proof_submitted", by: CUSTOMER }, { to: "paid", by: ADMIN }],
-    proof_submitted: [
-      { to: "proof_submitted", by: CUSTOMER },
-      { to: "paid", by: ADMIN },
-      { to: "unpaid", by: ADMIN },
-    ],
-    paid: [{ to: "unpaid", by: ADMIN }],
-  },
-};
+import { PAYMENT_POLICIES, type PaymentMove } from "./payment_policy.ts";
 
 /**
  * Whether `actor` may move an order paid by `method` from one payment status to another.
@@ -52,9 +20,8 @@ export function canChangePayment(
   to: PaymentStatus,
   actor: EventActor,
 ): boolean {
-  return PAYMENT_TRANSITIONS[method][from].some((move) =>
-    move.to === to && move.by.includes(actor)
-  );
+  const moves: readonly PaymentMove[] = PAYMENT_POLICIES[method].paymentMoves[from];
+  return moves.some((move) => move.to === to && move.by.includes(actor));
 }
 
 /** What a payment change writes. */

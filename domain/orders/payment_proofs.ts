@@ -4,6 +4,7 @@
  */
 import type { OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
 import type { MailKind } from "../notifications/ports.ts";
+import { PAYMENT_POLICIES } from "./payment_policy.ts";
 
 /** At most this many proofs an order. */
 export const MAX_PAYMENT_PROOFS = 5;
@@ -17,8 +18,8 @@ export type ProofType = typeof PROOF_TYPES[number];
 export type ProofRefusal = "not_bank_deposit" | "not_pending" | "paid" | "too_many";
 
 /**
- * Whether an order, as it is now, takes another proof: a pending Bank Deposit order not
- * yet paid, with fewer than MAX_PAYMENT_PROOFS.
+ * Whether an order, as it is now, takes another proof: a pending order of a method that
+ * takes proofs (Bank Deposit), not yet paid, with fewer than MAX_PAYMENT_PROOFS.
  *
  * @example proofRefusal({ status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted", proofCount: 5 }) // "too_many"
  */
@@ -28,7 +29,7 @@ export function proofRefusal(order: {
   paymentStatus: PaymentStatus;
   proofCount: number;
 }): ProofRefusal | undefined {
-  if (order.paymentMethod !== "Bank Deposit") return "not_bank_deposit";
+  if (!PAYMENT_POLICIES[order.paymentMethod].takesProofs) return "not_bank_deposit";
   if (order.status !== "pending") return "not_pending";
   if (order.paymentStatus === "paid") return "paid";
   if (order.proofCount >= MAX_PAYMENT_PROOFS) return "too_many";

@@ -24,7 +24,7 @@ import type {
 import type { Locale } from "../i18n/language.ts";
 import { itemKey, priceOrder } from "./pricing.ts";
 import { planPlacement } from "./plans.ts";
-import { DEFAULT_BANK_DEPOSIT_HOURS } from "./lapse.ts";
+import { DEFAULT_BANK_DEPOSIT_HOURS } from "./payment_policy.ts";
 
 /** The most copies one order line may hold by default (`MAX_LINE_QUANTITY`). */
 export const DEFAULT_MAX_LINE_QUANTITY = 20;

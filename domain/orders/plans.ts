@@ -3,18 +3,25 @@
  * a repository carries a plan out in one transaction and decides nothing itself.
  */
 import type { Cents } from "../money.ts";
-import type { IdempotencyClaim, MailKind, NewOrder, StockShortfall } from "../ports.ts";
+import type { MailKind } from "../notifications/ports.ts";
 import type {
   EventActor,
+  IdempotencyClaim,
   ItemType,
+  NewOrder,
   OrderEvent,
   OrderLine,
   OrderStatus,
   PaymentStatus,
+  StockShortfall,
 } from "./model.ts";
-import { ORDER_TRANSITIONS } from "./status.ts";
-import { INITIAL_PAYMENT_STATUS } from "./payment.ts";
-import { DEFAULT_BANK_DEPOSIT_HOURS, lapseTime } from "./lapse.ts";
+import { type TransitionEffects, transitionEffects } from "./status.ts";
+import {
+  DEFAULT_HOLD_RULES,
+  type HoldRules,
+  lapseTime,
+  PAYMENT_POLICIES,
+} from "./payment_policy.ts";
 
 /** The status every new order starts in. */
 export const INITIAL_ORDER_STATUS: OrderStatus = "pending";
@@ -76,11 +83,8 @@ export interface PlacementPlan {
   mails: MailKind[];
 }
 
-/** The shop's rules a placement follows. */
-export interface PlacementRules {
-  /** How long an unpaid Bank Deposit order holds its stock, in hours. */
-  bankDepositHours: number;
-}
+/** The shop's rules a placement follows: how long an unpaid order holds its stock. */
+export type PlacementRules = HoldRules;
 
 /**
  * The plan for storing a priced order.
@@ -89,13 +93,13 @@ export interface PlacementRules {
  */
 export function planPlacement(
   order: NewOrder,
-  rules: PlacementRules = { bankDepositHours: DEFAULT_BANK_DEPOSIT_HOURS },
+  rules: PlacementRules = DEFAULT_HOLD_RULES,
 ): PlacementPlan {
   return {
     order,
     status: INITIAL_ORDER_STATUS,
-    paymentStatus: INITIAL_PAYMENT_STATUS,
-    expiresAt: lapseTime(order.paymentMethod, order.orderDate, rules.bankDepositHours),
+    paymentStatus: PAYMENT_POLICIES[order.paymentMethod].initialPaymentStatus,
+    expiresAt: lapseTime(order.paymentMethod, order.orderDate, rules),
     events: [{
       at: new Date(order.orderDate).toISOString(),
       kind: "placed",
@@ -161,26 +165,8 @@ export function placementRefusal(
   return lines.length > 0 ? { kind: "insufficient_stock", lines } : undefined;
 }
 
-/** What a move of an order's status does besides changing it. */
-export interface TransitionEffects {
-  /** Give the order's stock back (once: the move happens once). */
-  returnStock: boolean;
-  /** Store the order slip rendered for the new status. */
-  saveSlip: boolean;
-  mails: MailKind[];
-}
-
-/** The effects of every allowed move; a move missing here is not allowed. */
-export const TRANSITION_EFFECTS: Readonly<
-  Partial<Record<OrderStatus, Partial<Record<OrderStatus, TransitionEffects>>>>
-> = {
-  pending: {
-    completed: { returnStock: false, saveSlip: true, mails: ["order_completed"] },
-    rejected: { returnStock: true, saveSlip: false, mails: ["order_rejected"] },
-  },
-};
-
 export interface TransitionPlan extends TransitionEffects {
+  mails: MailKind[];
   orderId: number;
   /** The status the order must still have when the move is written. */
   from: OrderStatus;
@@ -228,9 +214,7 @@ export function planTransition(
   to: OrderStatus,
   details: TransitionDetails,
 ): TransitionPlanning {
-  const effects = ORDER_TRANSITIONS[order.status].includes(to)
-    ? TRANSITION_EFFECTS[order.status]?.[to]
-    : undefined;
+  const effects = transitionEffects(order.status, to);
   if (!effects) return { kind: "illegal", from: order.status, to };
   return {
     kind: "ok",

@@ -10,9 +10,8 @@ import {
   planPlacement,
   planTransition,
   stockTakes,
-  TRANSITION_EFFECTS,
 } from "./plans.ts";
-import { canTransition } from "./status.ts";
+import { canTransition, transitionEffects } from "./status.ts";
 
 function line(type: ItemType, itemId: number, quantity: number, unitPriceCents = 1_000): OrderLine {
   return {
@@ -162,7 +161,7 @@ Deno.test("planTransition() asks the transition table for every pair of statuses
         const { orderId, from: was, to: becomes, returnStock, saveSlip, mails } = planned.plan;
         assert.deepEqual(
           { orderId, from: was, to: becomes, returnStock, saveSlip, mails: [...mails] },
-          { orderId: 3, from, to, ...TRANSITION_EFFECTS[from]![to]! },
+          { orderId: 3, from, to, ...transitionEffects(from, to)! },
         );
       } else {
         assert.deepEqual(planned, { kind: "illegal", from, to });

@@ -1,23 +1,23 @@
 /** The orders' ports: items as they can be sold, the order repository, the slip. */
 import type { Cents } from "../money.ts";
-import type { Locale } from "../i18n/language.ts";
 import type {
-  Customer,
-  Destination,
+  IdempotencyClaim,
   ItemType,
   Order,
   OrderEvent,
-  OrderLine,
   OrderStats,
   OrderStatus,
-  PaymentMethod,
   PaymentStatus,
+  StockShortfall,
 } from "./model.ts";
 import type { PlacementPlan, TransitionPlan } from "./plans.ts";
 import type { MailKind } from "../notifications/ports.ts";
 import type { PaymentPlan } from "./payment.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "./order_query.ts";
 import type { ProofPlan, ProofRefusal, ProofType } from "./payment_proofs.ts";
+
+// The records a plan carries live with the model (plans.ts reads them without the ports).
+export type { IdempotencyClaim, NewOrder, StockShortfall } from "./model.ts";
 
 /** The current state of an item an order asks for (prices come from here, never the client). */
 export interface SellableItem {
@@ -29,43 +29,6 @@ export interface SellableItem {
   stock: number;
   weightGrams: number;
   preorder: boolean;
-}
-
-/** A fully priced order, ready to be stored. */
-export interface NewOrder {
-  customer: Customer;
-  destination: Destination;
-  provinceName: string;
-  districtName: string;
-  areaName: string;
-  paymentMethod: PaymentMethod;
-  lines: OrderLine[];
-  totalCents: Cents;
-  deliveryFeeCents: Cents;
-  /** ISO 8601 */
-  orderDate: string;
-  userId: number | null;
-  /** The language the order was placed in; its mails follow it. */
-  locale: Locale;
-  /** What the order's key is derived from, and the key's hash (see OrderKeys). */
-  key: { salt: string; hash: string } | null;
-}
-
-/** A line that could not be served: what was asked and what there is. */
-export interface StockShortfall {
-  type: ItemType;
-  id: number;
-  title: string;
-  requested: number;
-  available: number;
-}
-
-export interface IdempotencyClaim {
-  key: string;
-  /** A hash of the request body: the same key with another body is refused. */
-  requestHash: string;
-  /** Keys older than this are forgotten. */
-  expiresAt: string;
 }
 
 export type PlaceOrderOutcome =

@@ -6,7 +6,8 @@
  */
 import type { Cents, Grams } from "../money.ts";
 import type { SellableItem, StockShortfall } from "../ports.ts";
-import { DEFAULT_FEE_RULES, deliveryFee, type FeeRules } from "./fees.ts";
+import { DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
+import { deliveryFee, PAYMENT_POLICIES } from "./payment_policy.ts";
 import type { ItemType, LineRequest, OrderLine, PaymentMethod } from "./model.ts";
 
 export interface OrderTotals {
@@ -55,7 +56,7 @@ export function mergeRequests(requests: readonly LineRequest[]): LineRequest[] {
 
 /**
  * Prices an order: merges the requests, refuses unknown items, refuses pre-order books
- * under COD, then prices every line from `sellable`, sums the items and adds the
+ * under a method that takes none (COD), then prices every line from `sellable`, sums the items and adds the
  * delivery fee for the total weight.
  *
  * @example priceOrder([{ type: "book", id: 1, quantity: 2 }], [book1AtLkr950], "COD")
@@ -75,7 +76,7 @@ export function priceOrder(
   }
   const lines = merged.map((r) => toLine(byKey.get(itemKey(r))!, r.quantity));
   const preorders = lines.filter((line) => line.preorder);
-  if (method === "COD" && preorders.length > 0) {
+  if (!PAYMENT_POLICIES[method].allowsPreorders && preorders.length > 0) {
     return {
       kind: "preorder_needs_bank_deposit",
       items: preorders.map((l) => ({ type: l.type, id: l.itemId, title: l.title })),

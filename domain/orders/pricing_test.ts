@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { SellableItem } from "../ports.ts";
-import { deliveryFee } from "./fees.ts";
+import { deliveryFee } from "./payment_policy.ts";
 import type { LineRequest } from "./model.ts";
 import { mergeRequests, orderTotals, priceOrder, stockShortfalls } from "./pricing.ts";
 

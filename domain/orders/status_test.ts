@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ORDER_STATUSES } from "./model.ts";
-import { canTransition, isFinal, ORDER_TRANSITIONS } from "./status.ts";
+import { canTransition, isFinal, ORDER_STATUS_POLICIES, ORDER_TRANSITIONS } from "./status.ts";
 
 Deno.test("canTransition() lets a pending order be completed or rejected", () => {
   assert.equal(canTransition("pending", "completed"), true);
@@ -22,4 +22,14 @@ Deno.test("canTransition() refuses staying pending and agrees with the table eve
       assert.equal(canTransition(from, to), ORDER_TRANSITIONS[from].includes(to));
     }
   }
+});
+
+Deno.test("the status table's final statuses are those no move leaves, and only a cancelled order owes nothing", () => {
+  for (const status of ORDER_STATUSES) {
+    const policy = ORDER_STATUS_POLICIES[status];
+    assert.equal(policy.final, Object.keys(policy.moves).length === 0, status);
+    assert.equal(policy.owes, status !== "rejected", status);
+  }
+  const pageWords = ORDER_STATUSES.map((s) => ORDER_STATUS_POLICIES[s].words.page);
+  assert.equal(new Set(pageWords).size, ORDER_STATUSES.length);
 });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { formatLkr } from "../../domain/money.ts";
-import { deliveryFee } from "../../domain/orders/fees.ts";
+import { deliveryFee } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { assertNoScriptErrors, type E2e, expectCartCount, hydrated, visit } from "./harness.ts";
 import { addBook, addStationery, findBook, findStationery, valueBeside } from "./shopping.ts";

@@ -7,7 +7,8 @@ import {
   lineKey,
 } from "../../domain/cart/cart.ts";
 import { formatKg } from "../../domain/money.ts";
-import { deliveryFee, type FeeRules } from "../../domain/orders/fees.ts";
+import type { FeeRules } from "../../domain/orders/fees.ts";
+import { deliveryFee } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { useI18n } from "../i18n/mod.ts";
 import { Availability } from "./ProductFacts.tsx";

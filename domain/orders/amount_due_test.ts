@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
+import { AMOUNT_DUE_KINDS, amountDue, type AmountDueKind } from "./amount_due.ts";
+
+const ORDER = { totalCents: 385_000, deliveryFeeCents: 50_000 };
+
+/**
+ * Every (method, payment status, order status) and what its documents must say: a
+ * cancelled order owes nothing, a paid one has nothing left to collect, an unpaid COD
+ * order is collected at the door and an unpaid Bank Deposit order is paid before dispatch
+ * (a deposit slip sent but not yet checked is not a payment).
+ */
+const TABLE: [
+  (typeof PAYMENT_METHODS)[number],
+  (typeof PAYMENT_STATUSES)[number],
+  (typeof ORDER_STATUSES)[number],
+  AmountDueKind,
+][] = [
+  ["COD", "unpaid", "pending", "collect"],
+  ["COD", "unpaid", "completed", "collect"],
+  ["COD", "unpaid", "rejected", "nothingOwed"],
+  ["COD", "proof_submitted", "pending", "collect"],
+  ["COD", "proof_submitted", "completed", "collect"],
+  ["COD", "proof_submitted", "rejected", "nothingOwed"],
+  ["COD", "paid", "pending", "paid"],
+  ["COD", "paid", "completed", "paid"],
+  ["COD", "paid", "rejected", "nothingOwed"],
+  ["Bank Deposit", "unpaid", "pending", "pay"],
+  ["Bank Deposit", "unpaid", "completed", "pay"],
+  ["Bank Deposit", "unpaid", "rejected", "nothingOwed"],
+  ["Bank Deposit", "proof_submitted", "pending", "pay"],
+  ["Bank Deposit", "proof_submitted", "completed", "pay"],
+  ["Bank Deposit", "proof_submitted", "rejected", "nothingOwed"],
+  ["Bank Deposit", "paid", "pending", "paid"],
+  ["Bank Deposit", "paid", "completed", "paid"],
+  ["Bank Deposit", "paid", "rejected", "nothingOwed"],
+];
+
+Deno.test("amountDue() answers every method, payment status and order status as the table says", () => {
+  assert.equal(
+    TABLE.length,
+    PAYMENT_METHODS.length * PAYMENT_STATUSES.length * ORDER_STATUSES.length,
+  );
+  for (const [paymentMethod, paymentStatus, status, kind] of TABLE) {
+    const due = amountDue({ ...ORDER, paymentMethod, paymentStatus, status });
+    const what = `${paymentMethod}, ${paymentStatus}, ${status}`;
+    assert.equal(due.kind, kind, what);
+    assert.equal(due.cents, kind === "nothingOwed" ? 0 : 435_000, what);
+    assert.equal(due.totalCents, 435_000, what);
+  }
+});
+
+Deno.test("amountDue() never asks a paid order or a cancelled one for money", () => {
+  fc.assert(fc.property(
+    fc.constantFrom(...PAYMENT_METHODS),
+    fc.constantFrom(...PAYMENT_STATUSES),
+    fc.constantFrom(...ORDER_STATUSES),
+    fc.nat(10_000_000),
+    fc.nat(100_000),
+    (paymentMethod, paymentStatus, status, totalCents, deliveryFeeCents) => {
+      const due = amountDue({ paymentMethod, paymentStatus, status, totalCents, deliveryFeeCents });
+      const asks = due.kind === "collect" || due.kind === "pay";
+      assert.equal(asks, status !== "rejected" && paymentStatus !== "paid");
+      assert.equal(due.totalCents, totalCents + deliveryFeeCents);
+      assert.ok(AMOUNT_DUE_KINDS.includes(due.kind));
+    },
+  ));
+});
+
+Deno.test("amountDue() words a paid order 'paid, nothing to collect' and a cancelled one 'nothing owed'", () => {
+  const paid = amountDue({
+    ...ORDER,
+    paymentMethod: "COD",
+    paymentStatus: "paid",
+    status: "completed",
+  });
+  assert.deepEqual(paid.words.slip, { total: "slip.totalPaid", note: "slip.notePaid" });
+  assert.deepEqual(paid.words.page, { total: "amount.totalPaid", note: "amount.notePaid" });
+  assert.equal(paid.words.admin.note, "Paid, nothing to collect");
+  const cancelled = amountDue({
+    ...ORDER,
+    paymentMethod: "COD",
+    paymentStatus: "unpaid",
+    status: "rejected",
+  });
+  assert.deepEqual(cancelled.words.page, {
+    total: "amount.orderTotal",
+    note: "amount.noteNothingOwed",
+  });
+});
+
+Deno.test("amountDue() words an unpaid order as its method's policy says: collect, or pay by deposit", () => {
+  const cod = amountDue({
+    ...ORDER,
+    paymentMethod: "COD",
+    paymentStatus: "unpaid",
+    status: "pending",
+  });
+  assert.deepEqual(cod.words.slip, { total: "slip.totalToPay", note: "slip.collect" });
+  assert.deepEqual(cod.words.page, { total: "amount.totalToPay", note: "amount.noteCollect" });
+  const bank = amountDue({
+    ...ORDER,
+    paymentMethod: "Bank Deposit",
+    paymentStatus: "proof_submitted",
+    status: "pending",
+  });
+  assert.deepEqual(bank.words.slip, { total: "slip.totalToPay", note: "slip.noteBank" });
+  assert.deepEqual(bank.words.page, { total: "amount.totalToPay", note: "amount.noteBank" });
+});

@@ -1,0 +1,76 @@
+/**
+ * What each kind of event on an order's timeline is, as one table of data: who causes it,
+ * whether the customer's timeline shows it and the words written with it, and the words
+ * that name it. The customer's view, the order page and the admin area read it, so a new
+ * kind is a compile error (`satisfies Record<EventKind, EventKindPolicy>`) until every
+ * place knows it.
+ */
+import type { EventActor, EventKind } from "./model.ts";
+
+export interface EventKindPolicy {
+  /** Who causes an event of this kind. */
+  actors: readonly EventActor[];
+  /** Whether the customer's timeline shows it (the admin's notes are the shop's own). */
+  customerSees: boolean;
+  /**
+   * Whether the customer reads what the admin wrote with it: a courier and tracking
+   * number, a reason for cancelling; not the admin's words on a payment.
+   */
+  customerReadsAdminNote: boolean;
+  /**
+   * The message key (messages/*.json) that names it on the customer's order page, and its
+   * name in the admin area (English, not translated).
+   */
+  words: { page: string; admin: string };
+}
+
+export const EVENT_KIND_POLICIES = {
+  placed: {
+    actors: ["customer"],
+    customerSees: true,
+    customerReadsAdminNote: false,
+    words: { page: "order.eventPlaced", admin: "Order placed" },
+  },
+  proof_submitted: {
+    actors: ["customer"],
+    customerSees: true,
+    customerReadsAdminNote: false,
+    words: { page: "order.eventProof", admin: "Deposit slip uploaded" },
+  },
+  paid: {
+    actors: ["admin"],
+    customerSees: true,
+    customerReadsAdminNote: false,
+    words: { page: "order.eventPaid", admin: "Marked paid" },
+  },
+  unpaid: {
+    actors: ["admin"],
+    customerSees: true,
+    customerReadsAdminNote: false,
+    words: { page: "order.eventUnpaid", admin: "Marked not paid" },
+  },
+  completed: {
+    actors: ["admin"],
+    customerSees: true,
+    customerReadsAdminNote: true,
+    words: { page: "order.eventCompleted", admin: "Confirmed" },
+  },
+  rejected: {
+    actors: ["admin"],
+    customerSees: true,
+    customerReadsAdminNote: true,
+    words: { page: "order.eventRejected", admin: "Rejected" },
+  },
+  lapsed: {
+    actors: ["system"],
+    customerSees: true,
+    customerReadsAdminNote: false,
+    words: { page: "order.eventLapsed", admin: "Lapsed: payment not received" },
+  },
+  note: {
+    actors: ["admin"],
+    customerSees: false,
+    customerReadsAdminNote: false,
+    words: { page: "order.eventNote", admin: "Note" },
+  },
+} as const satisfies Record<EventKind, EventKindPolicy>;

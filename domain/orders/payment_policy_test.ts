@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import { DEFAULT_FEE_RULES } from "./fees.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
+import {
+  deliveryFee,
+  holdHours,
+  lapseTime,
+  LAPSING_METHODS,
+  PAYMENT_POLICIES,
+  PREORDER_METHODS,
+} from "./payment_policy.ts";
+import { planPlacement } from "./plans.ts";
+import { canChangePayment } from "./payment.ts";
+import { proofRefusal } from "./payment_proofs.ts";
+
+Deno.test("lapseTime() holds a Bank Deposit order for a decimal number of hours and a COD order forever", () => {
+  assert.equal(
+    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { bankDepositHours: 48 }),
+    "2026-03-03T10:00:00.000Z",
+  );
+  assert.equal(
+    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { bankDepositHours: 0.25 }),
+    "2026-03-01T10:15:00.000Z",
+  );
+  assert.equal(lapseTime("COD", "2026-03-01T10:00:00.000Z", { bankDepositHours: 48 }), null);
+});
+
+Deno.test("holdHours() reads the hold a method's policy names from the shop's rules", () => {
+  assert.equal(holdHours("Bank Deposit", { bankDepositHours: 36 }), 36);
+  assert.equal(holdHours("COD", { bankDepositHours: 36 }), null);
+  assert.deepEqual(LAPSING_METHODS, ["Bank Deposit"]);
+});
+
+Deno.test("only Bank Deposit takes pre-orders and deposit slips and shows the bank account", () => {
+  assert.deepEqual(PREORDER_METHODS, ["Bank Deposit"]);
+  assert.deepEqual(PAYMENT_METHODS.filter((m) => PAYMENT_POLICIES[m].takesProofs), [
+    "Bank Deposit",
+  ]);
+  assert.deepEqual(PAYMENT_METHODS.filter((m) => PAYMENT_POLICIES[m].showsBankDetails), [
+    "Bank Deposit",
+  ]);
+  assert.equal(PAYMENT_POLICIES.COD.settlement, "collect");
+  assert.equal(PAYMENT_POLICIES["Bank Deposit"].settlement, "pay");
+});
+
+Deno.test("each method's fee rule is the one its policy names, at the tiers' edges", () => {
+  for (const grams of [0, 250, 251, 1000, 1001, 20_000, 20_001]) {
+    for (const method of PAYMENT_METHODS) {
+      assert.equal(
+        deliveryFee(grams, method),
+        PAYMENT_POLICIES[method].deliveryFee(grams, DEFAULT_FEE_RULES),
+      );
+    }
+  }
+  assert.equal(deliveryFee(1001, "COD"), 50_000);
+  assert.equal(deliveryFee(260, "Bank Deposit"), 20_000);
+});
+
+Deno.test("a method's proofs agree with its payment moves: only a method that takes slips lets the customer send one", () => {
+  for (const method of PAYMENT_METHODS) {
+    const { takesProofs } = PAYMENT_POLICIES[method];
+    const customerSends = PAYMENT_STATUSES.some((from) =>
+      canChangePayment(method, from, "proof_submitted", "customer")
+    );
+    assert.equal(customerSends, takesProofs, method);
+    const refusal = proofRefusal({
+      status: "pending",
+      paymentMethod: method,
+      paymentStatus: "unpaid",
+      proofCount: 0,
+    });
+    assert.equal(refusal === undefined, takesProofs, method);
+  }
+});
+
+Deno.test("a new order starts in its method's first payment status, and lapses only by a method that lapses", () => {
+  for (const method of PAYMENT_METHODS) {
+    const plan = planPlacement({
+      customer: {
+        name: "N",
+        address: "A",
+        email: "n@example.lk",
+        phone: "0771234567",
+        postalCode: "1",
+      },
+      destination: { provinceId: 1, districtId: 1, areaId: 1 },
+      provinceName: "Western",
+      districtName: "Colombo",
+      areaName: "Dehiwala",
+      paymentMethod: method,
+      lines: [],
+      totalCents: 0,
+      deliveryFeeCents: 0,
+      orderDate: "2026-03-01T10:00:00.000Z",
+      userId: null,
+      locale: "en",
+      key: null,
+    }, { bankDepositHours: 2 });
+    assert.equal(plan.paymentStatus, PAYMENT_POLICIES[method].initialPaymentStatus);
+    assert.equal(plan.expiresAt !== null, PAYMENT_POLICIES[method].lapsesAfter !== null);
+  }
+});
+
+Deno.test("every method names itself with its own words in each place", () => {
+  const places = [
+    "name",
+    "checkout",
+    "mail",
+    "slip",
+    "placedMail",
+    "placedDialog",
+    "admin",
+  ] as const;
+  for (const place of places) {
+    const words = PAYMENT_METHODS.map((m) => PAYMENT_POLICIES[m].words[place]);
+    assert.equal(new Set(words).size, words.length, place);
+  }
+});
