@@ -237,6 +237,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       locations: ports.locations,
       bank: config.bank,
       shop: config.shop,
+      holdRules: config.orderRules,
       logger: consoleLogger,
       customerOrder: async (id, key) => {
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));

@@ -40,7 +40,12 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return <CartPage />;
     case "checkout":
       return (
-        <CheckoutPage provinces={model.provinces} bank={model.bank} feeRules={model.feeRules} />
+        <CheckoutPage
+          provinces={model.provinces}
+          bank={model.bank}
+          feeRules={model.feeRules}
+          holdRules={model.holdRules}
+        />
       );
     case "register":
       return <RegisterPage />;
@@ -57,7 +62,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":
-      return <TermsPage shop={shop} />;
+      return <TermsPage shop={shop} holdRules={model.holdRules} />;
     case "not_found":
       return <NotFoundPage />;
     case "error":

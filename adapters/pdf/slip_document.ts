@@ -11,6 +11,8 @@ import type { Content, TableCell } from "pdfmake";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { formatKg } from "../../domain/money.ts";
+import { type AmountDue, amountDue } from "../../domain/orders/amount_due.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { type Words, wordsFor } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
 
@@ -73,7 +75,7 @@ function labelled(label: string, value: string): Content {
   };
 }
 
-function customer(w: Words, order: Order): Content {
+function customer(w: Words, order: Order, due: AmountDue): Content {
   const c = order.customer;
   return {
     columns: [
@@ -98,20 +100,15 @@ function customer(w: Words, order: Order): Content {
         width: 120,
         stack: [
           { text: t(w.t("slip.payment")), style: "section" },
-          { text: t(w.t(order.paymentMethod === "COD" ? "slip.cod" : "slip.bank")) },
-          order.paymentMethod === "COD"
-            ? { text: t(w.t("slip.collect", { amount: w.lkr(subtotal(order)) })), bold: true }
-            : { text: t(w.t("slip.paidByBank")), color: GREY },
+          { text: t(w.t(PAYMENT_POLICIES[order.paymentMethod].words.slip)) },
+          // What the courier does: collect the amount, or nothing (paid, by deposit, cancelled).
+          { text: t(w.t(due.words.slip.note, { amount: w.lkr(due.cents) })), bold: true },
         ],
       },
     ],
     columnGap: 12,
     margin: [0, 0, 0, 10],
   };
-}
-
-function subtotal(order: Order): number {
-  return order.totalCents + order.deliveryFeeCents;
 }
 
 function itemsTable(w: Words, order: Order): Content {
@@ -160,7 +157,7 @@ function itemsTable(w: Words, order: Order): Content {
   };
 }
 
-function totals(w: Words, order: Order): Content {
+function totals(w: Words, order: Order, due: AmountDue): Content {
   const weight = order.items.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   const row = (label: string, value: string, bold = false): TableCell[] => [
     { text: t(label), alignment: "right", color: bold ? undefined : GREY, bold, noWrap: true },
@@ -177,7 +174,7 @@ function totals(w: Words, order: Order): Content {
             row(w.t("slip.weight"), `${formatKg(weight)} kg`),
             row(w.t("slip.items"), w.lkr(order.totalCents)),
             row(w.t("slip.deliveryFee"), w.lkr(order.deliveryFeeCents)),
-            row(w.t("slip.totalToPay"), w.lkr(subtotal(order)), true),
+            row(w.t(due.words.slip.total), w.lkr(due.totalCents), true),
           ],
         },
         layout: "noBorders",
@@ -186,9 +183,14 @@ function totals(w: Words, order: Order): Content {
   };
 }
 
-/** The whole slip of an order, in the order's language. */
+/**
+ * The whole slip of an order, in the order's language. What it says about the money
+ * follows the order's payment status (domain/orders/amount_due.ts): a paid order has
+ * nothing to collect, whatever its method.
+ */
 export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
   const w = wordsFor(order.locale);
+  const due = amountDue(order);
   return {
     pageSize: "A5",
     pageMargins: [28, 28, 28, 36],
@@ -196,9 +198,9 @@ export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
     content: [
       header(w, order, shop),
       rule(),
-      customer(w, order),
+      customer(w, order, due),
       itemsTable(w, order),
-      totals(w, order),
+      totals(w, order, due),
     ],
     footer: (page: number, pages: number) => ({
       columns: [

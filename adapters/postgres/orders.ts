@@ -21,6 +21,7 @@ import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
 import { searchOrders } from "./order_search.ts";
 import { planLapse } from "../../domain/orders/lapse.ts";
+import { LAPSING_METHODS } from "../../domain/orders/payment_policy.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { findOrder, findOrderByKey, listOrders, listOrdersByUser } from "./order_rows.ts";
@@ -210,13 +211,13 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
       const id = await this.#sql.transaction(async (tx) => {
         const due = await tx.query<{ id: number }>(
           `SELECT o.id FROM orders o
-           WHERE o.status = 'pending' AND o.payment_method = 'Bank Deposit'
+           WHERE o.status = 'pending' AND o.payment_method = ANY($2::text[])
              AND o.payment_status = 'unpaid' AND o.expires_at IS NOT NULL
              AND o.expires_at <= $1
              AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id)
            ORDER BY o.expires_at, o.id LIMIT 1
            FOR UPDATE OF o SKIP LOCKED`,
-          [now],
+          [now, LAPSING_METHODS],
         );
         if (due.length === 0) return undefined;
         const outcome = await applyTransition(tx, planLapse(Number(due[0].id), now));

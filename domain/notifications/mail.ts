@@ -5,6 +5,7 @@
  */
 import type { Locale } from "../i18n/language.ts";
 import type { ItemType, PaymentMethod } from "../orders/model.ts";
+import type { AmountDue } from "../orders/amount_due.ts";
 import type { BankDetails } from "../shop.ts";
 
 /** One line of an order as a mail lists it. */
@@ -38,8 +39,13 @@ export interface OrderFacts {
   /** The items' sum (the API's `total`). */
   itemsCents: number;
   deliveryFeeCents: number;
-  /** Items plus delivery: what the shopper pays. */
+  /** Items plus delivery: what the order comes to. */
   totalToPayCents: number;
+  /**
+   * What the mail says about the money, as the order's payment status has it
+   * (domain/orders/amount_due.ts): to pay on delivery or by deposit, paid, or owed nothing.
+   */
+  due: AmountDue;
   /** True when a line is a pre-ordered book: the order comes in 3 - 4 weeks. */
   preorder: boolean;
   deliverTo: MailAddress;
@@ -59,6 +65,11 @@ export type CustomerOrderMail =
     order: OrderFacts;
     /** Where to deposit the money: Bank Deposit orders only. */
     bank: BankDetails | null;
+    /**
+     * When an unpaid order with no deposit slip is cancelled by itself, and the hold in
+     * hours that time is after the order; null for an order that does not lapse.
+     */
+    lapse: { at: string; hours: number } | null;
   }
   | Addressed & {
     kind: "order_completed";

@@ -5,6 +5,8 @@
  */
 import { localizedPath } from "../i18n/language.ts";
 import type { Order } from "../orders/model.ts";
+import { amountDue } from "../orders/amount_due.ts";
+import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { OrderFacts, OrderMail } from "./mail.ts";
 import type { MailKind } from "./ports.ts";
@@ -55,6 +57,7 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
     itemsCents: order.totalCents,
     deliveryFeeCents: order.deliveryFeeCents,
     totalToPayCents: order.totalCents + order.deliveryFeeCents,
+    due: amountDue(order),
     preorder: order.items.some((line) => line.preorder),
     deliverTo: {
       name: c.name,
@@ -67,6 +70,22 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
     },
     orderUrl,
   };
+}
+
+/**
+ * When an unpaid order lapses unless its slip arrives, and after how many hours from its
+ * placing (two decimals at most); null when it does not lapse or is paid or decided.
+ *
+ * @example lapseOf({ status: "pending", paymentStatus: "unpaid", orderDate: "2026-03-01T10:00:00.000Z", expiresAt: "2026-03-03T10:00:00.000Z" }) // { at: "2026-03-03T10:00:00.000Z", hours: 48 }
+ */
+export function lapseOf(
+  order: Pick<Order, "status" | "paymentStatus" | "orderDate" | "expiresAt">,
+): { at: string; hours: number } | null {
+  if (order.expiresAt === null || order.status !== "pending" || order.paymentStatus !== "unpaid") {
+    return null;
+  }
+  const hours = (Date.parse(order.expiresAt) - Date.parse(order.orderDate)) / 3_600_000;
+  return { at: order.expiresAt, hours: Math.round(hours * 100) / 100 };
 }
 
 /** The mail of `kind` about `order`. */
@@ -88,7 +107,8 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
       return {
         kind,
         ...customer,
-        bank: order.paymentMethod === "Bank Deposit" ? ctx.bank : null,
+        bank: PAYMENT_POLICIES[order.paymentMethod].showsBankDetails ? ctx.bank : null,
+        lapse: lapseOf(order),
       };
     case "order_completed":
       return {

@@ -1,24 +1,11 @@
 /** The mail ports: the transactional outbox, the mail renderer and the mailer. */
 import type { AccountMail, MailMessage } from "./mail.ts";
 import type { AccountMailKind } from "./account_mail.ts";
+import type { MailKind } from "./mail_kinds.ts";
 
+export { MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
 export type { AccountMail, Mail, MailMessage, MailRenderer, OrderMail } from "./mail.ts";
 export type { AccountMailKind } from "./account_mail.ts";
-
-/** The mails about an order; `shop_` mails go to the shop, the others to the customer. */
-export const MAIL_KINDS = [
-  "order_placed",
-  "order_completed",
-  "order_rejected",
-  "order_lapsed",
-  "payment_received",
-  "order_link",
-  "shop_order_placed",
-  "shop_proof_uploaded",
-] as const;
-
-/** What a mail about an order is about. */
-export type MailKind = typeof MAIL_KINDS[number];
 
 /**
  * A mail waiting in the outbox. A mail about an order names the order: its facts are read

@@ -28,11 +28,13 @@ export const AMOUNT_DUE_KINDS = [
 export const SETTLED_WORDS = {
   paid: {
     page: { total: "amount.totalPaid", note: "amount.notePaid" },
+    mail: { total: "mail.totalPaid", note: "mail.notePaid" },
     slip: { total: "slip.totalPaid", note: "slip.notePaid" },
     admin: { total: "Total paid", note: "Paid, nothing to collect" },
   },
   nothingOwed: {
     page: { total: "amount.orderTotal", note: "amount.noteNothingOwed" },
+    mail: { total: "mail.orderTotal", note: "mail.rejected.nothingOwed" },
     slip: { total: "slip.orderTotal", note: "slip.noteNothingOwed" },
     admin: { total: "Order total", note: "Cancelled, nothing owed" },
   },

@@ -6,7 +6,7 @@
  * happens once.
  */
 import type { EventActor, OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
-import type { MailKind } from "../notifications/ports.ts";
+import type { MailKind } from "../notifications/mail_kinds.ts";
 import { PAYMENT_POLICIES, type PaymentMove } from "./payment_policy.ts";
 
 /**

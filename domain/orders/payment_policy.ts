@@ -43,12 +43,13 @@ export type Settlement = "collect" | "pay";
 
 /**
  * The words of an amount in each place, as message keys (messages/*.json): the label of
- * the totals' last row (`total`) and a sentence about the money (`note`), on pages and in
- * mails (`page`) and on the slip (`slip`, whose note may name `{amount}`); and the admin
- * area's English. domain/orders/amount_due.ts chooses them.
+ * the totals' last row (`total`) and a sentence about the money (`note`), on pages, in
+ * mails and on the slip (whose note may name `{amount}`); and the admin area's English.
+ * domain/orders/amount_due.ts chooses them.
  */
 export interface AmountWords {
   page: { total: string; note: string };
+  mail: { total: string; note: string };
   slip: { total: string; note: string };
   admin: { total: string; note: string };
 }
@@ -127,6 +128,7 @@ export const PAYMENT_POLICIES = {
       admin: "Cash on Delivery",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteCollect" },
+        mail: { total: "mail.totalToPay", note: "mail.noteCollect" },
         slip: { total: "slip.totalToPay", note: "slip.collect" },
         admin: { total: "Total to pay", note: "To collect on delivery" },
       },
@@ -160,6 +162,7 @@ export const PAYMENT_POLICIES = {
       admin: "Bank Deposit",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteBank" },
+        mail: { total: "mail.totalToPay", note: "mail.noteBank" },
         slip: { total: "slip.totalToPay", note: "slip.noteBank" },
         admin: { total: "Total to pay", note: "To be paid by bank deposit, not collected" },
       },

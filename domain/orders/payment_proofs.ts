@@ -3,7 +3,7 @@
  * many, and what an upload writes (the proof, the payment status, its event).
  */
 import type { OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
-import type { MailKind } from "../notifications/ports.ts";
+import type { MailKind } from "../notifications/mail_kinds.ts";
 import { PAYMENT_POLICIES } from "./payment_policy.ts";
 
 /** At most this many proofs an order. */

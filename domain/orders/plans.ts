@@ -3,7 +3,7 @@
  * a repository carries a plan out in one transaction and decides nothing itself.
  */
 import type { Cents } from "../money.ts";
-import type { MailKind } from "../notifications/ports.ts";
+import type { MailKind } from "../notifications/mail_kinds.ts";
 import type {
   EventActor,
   IdempotencyClaim,

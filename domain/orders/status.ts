@@ -5,7 +5,7 @@
  * and the admin area read their words from it, so a new status is a compile error
  * (`satisfies Record<OrderStatus, OrderStatusPolicy>`) until every place knows it.
  */
-import type { MailKind } from "../notifications/ports.ts";
+import type { MailKind } from "../notifications/mail_kinds.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./model.ts";
 
 /** What a move of an order's status does besides changing it. */

@@ -9,6 +9,7 @@ import { CACHEABLE_PATH } from "../response_cache.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import { buildCsp } from "../security.ts";
 import {
   adminAssets,
@@ -39,6 +40,11 @@ export interface PagesDeps {
   shop: ShopInfo;
   /** The delivery fee table the checkout previews with; the shop's own when absent. */
   feeRules?: FeeRules;
+  /**
+   * How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS), which checkout and the
+   * terms tell the shopper; the shop's default when absent.
+   */
+  holdRules?: HoldRules;
   /** Where the web build is; the project's dist/ when absent. */
   distDir?: string;
   /** The clock for the copyright year. */
@@ -204,7 +210,13 @@ export function pagesApp(deps: PagesDeps): Hono {
   app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart" }));
   app.on("GET", pathsInEveryLanguage("/checkout"), async (c) => {
     const provinces = await deps.locations.provinces();
-    return renderPage(c, { kind: "checkout", provinces, bank: deps.bank, feeRules: deps.feeRules });
+    return renderPage(c, {
+      kind: "checkout",
+      provinces,
+      bank: deps.bank,
+      feeRules: deps.feeRules,
+      holdRules: deps.holdRules,
+    });
   });
   app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));
   app.on("GET", pathsInEveryLanguage("/track"), (c) => renderPage(c, { kind: "track" }));
@@ -232,7 +244,11 @@ export function pagesApp(deps: PagesDeps): Hono {
     return renderPage(c, { kind: "account", provinces });
   });
   app.on("GET", pathsInEveryLanguage("/privacy"), (c) => renderPage(c, { kind: "privacy" }));
-  app.on("GET", pathsInEveryLanguage("/terms"), (c) => renderPage(c, { kind: "terms" }));
+  app.on(
+    "GET",
+    pathsInEveryLanguage("/terms"),
+    (c) => renderPage(c, { kind: "terms", holdRules: deps.holdRules }),
+  );
 
   /**
    * The cities of a district with their postcodes, for the checkout's city picker; or, with

@@ -1,5 +1,7 @@
 /** Payment Information, shown once an order is placed. */
 import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { amountDue } from "../../domain/orders/amount_due.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
 import { Dialog } from "./Dialog.tsx";
@@ -16,6 +18,11 @@ export interface PlacedOrder {
   preorder: boolean;
   /** The order's own page (`/orders/{id}?key=...`), when the shop answered one. */
   orderUrl?: string;
+  /**
+   * When the order is cancelled unless its deposit slip arrives (ISO 8601), and the hold in
+   * hours; absent for a method whose orders do not lapse.
+   */
+  lapse?: { at: string; hours: number };
 }
 
 export const WHATSAPP_QR = "/static/whatsapp-qr.svg";
@@ -36,10 +43,22 @@ export function orderPagePath(orderUrl: string): string | undefined {
 export function PaymentDialog(
   { order, bank, onClose }: { order: PlacedOrder; bank: BankDetails; onClose: () => void },
 ) {
-  const { t, lkr, href } = useI18n();
+  const { t, lkr, href, dateTime } = useI18n();
   // How long delivery takes, as the checkout's notes say it.
   const time = t(order.preorder ? "placed.weeks" : "placed.days");
   const orderPage = order.orderUrl ? orderPagePath(order.orderUrl) : undefined;
+  const policy = PAYMENT_POLICIES[order.method];
+  // A new order: what it owes is what its method's first payment status says.
+  const due = amountDue({
+    status: "pending",
+    paymentMethod: order.method,
+    paymentStatus: policy.initialPaymentStatus,
+    totalCents: order.totalCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+  });
+  const slipPage = orderPage
+    ? <a href={href(orderPage)}>{t("placed.slipPage")}</a>
+    : t("placed.slipPage");
   return (
     <Dialog title={t("placed.title")} onClose={onClose} className="payment-dialog">
       <p className="notice notice-ok" role="status">{t("placed.done")}</p>
@@ -57,26 +76,36 @@ export function PaymentDialog(
           <dd>{lkr(order.deliveryFeeCents)}</dd>
         </div>
         <div className="grand-total">
-          <dt>{t("amount.totalToPay")}</dt>
+          <dt>{t(due.words.page.total)}</dt>
           <dd>{lkr(order.subtotalCents)}</dd>
         </div>
       </dl>
-      {order.method === "COD"
+      <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
+        <p>
+          <Sentence
+            id={policy.words.placedDialog}
+            values={{ time }}
+            parts={{ amount: <strong>{lkr(order.subtotalCents)}</strong>, link: slipPage }}
+          />
+        </p>
+        {policy.showsBankDetails ? null : <p>{t("placed.deliveredIn", { time })}</p>}
+      </div>
+      {order.lapse
         ? (
-          <div className="cod-note">
-            <p>
-              <Sentence
-                id="placed.codKeep"
-                parts={{ amount: <strong>{lkr(order.subtotalCents)}</strong> }}
-              />
-            </p>
-            <p>{t("placed.deliveredIn", { time })}</p>
-          </div>
+          <p className="notice" role="note">
+            <Sentence
+              id="placed.deadline"
+              values={{ hours: order.lapse.hours }}
+              parts={{ deadline: <strong>{dateTime(order.lapse.at)}</strong> }}
+            />
+          </p>
         )
-        : (
+        : null}
+      {policy.showsBankDetails
+        ? (
           <>
-            <p className="hint">{t("placed.bankHint", { time })}</p>
             <BankDetailsList bank={bank} />
+            <p className="hint">{t("placed.whatsappSecond")}</p>
             <figure className="qr">
               <img
                 src={WHATSAPP_QR}
@@ -87,7 +116,8 @@ export function PaymentDialog(
               <figcaption>{t("placed.qrCaption", { number: bank.whatsappNumber })}</figcaption>
             </figure>
           </>
-        )}
+        )
+        : null}
       {orderPage
         ? (
           <p>

@@ -6,6 +6,10 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import { rupeesToCents } from "../../domain/money.ts";
+import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/orders/model.ts";
+import { amountDue } from "../../domain/orders/amount_due.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
+import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
@@ -39,31 +43,22 @@ export interface AccountProps {
 
 interface OrderView {
   id: number;
-  status: string;
+  status: OrderStatus;
   order_date: string;
-  payment_method: string;
-  payment_status: string;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  total: number;
+  delivery_fee: number;
   subtotal: number;
   items: { id: number; title: string; quantity: number }[];
   /** The order's page with its key; null only for an order without one. */
   order_url: string | null;
 }
 
-const STATUS_LABELS: Record<string, MessageKey> = {
-  pending: "account.statusPending",
-  completed: "account.statusCompleted",
-  rejected: "account.statusRejected",
-};
-
-const PAYMENT_LABELS: Record<string, MessageKey> = {
+const PAYMENT_LABELS: Record<PaymentStatus, MessageKey> = {
   unpaid: "order.paymentUnpaid",
   proof_submitted: "order.paymentProof",
   paid: "order.paymentPaid",
-};
-
-const METHOD_LABELS: Record<string, MessageKey> = {
-  "COD": "payment.cod",
-  "Bank Deposit": "payment.bankDeposit",
 };
 
 /** The order's page on this site (path and key), whatever address the shop mails links from. */
@@ -91,26 +86,35 @@ function Orders({ orders }: { orders: OrderView[] }) {
         const link = orderPagePath(order);
         const path = link && href(link);
         const heading = <strong>{t("account.order", { id: order.id })}</strong>;
-        const method = METHOD_LABELS[order.payment_method];
-        const paid = PAYMENT_LABELS[order.payment_status];
+        // What the order owes, as its payment status says (the order page's words).
+        const due = amountDue({
+          status: order.status,
+          paymentMethod: order.payment_method,
+          paymentStatus: order.payment_status,
+          totalCents: rupeesToCents(order.total) ?? 0,
+          deliveryFeeCents: rupeesToCents(order.delivery_fee) ?? 0,
+        });
         return (
           <li key={order.id} id={`order-${order.id}`} className="account-order">
             <p className="account-order-heading">
               {path ? <a href={path}>{heading}</a> : heading} · {day(order.order_date)} ·{" "}
               <span className={`order-status status-${order.status}`}>
-                {STATUS_LABELS[order.status] ? t(STATUS_LABELS[order.status]) : order.status}
+                {t(ORDER_STATUS_POLICIES[order.status].words.account)}
               </span>
             </p>
             <p className="account-order-items">
               {order.items.map((item) => `${item.title} × ${item.quantity}`).join(", ")}
             </p>
             <p className="account-order-payment">
-              {t("account.payment", { method: method ? t(method) : order.payment_method })}
+              {t("account.payment", {
+                method: t(PAYMENT_POLICIES[order.payment_method].words.name),
+              })}
               {" · "}
-              {paid ? t(paid) : order.payment_status}
+              {t(PAYMENT_LABELS[order.payment_status])}
               {" · "}
-              {t("account.totalToPay", { amount: lkr(rupeesToCents(order.subtotal) ?? 0) })}
+              {t(due.words.page.total)} {lkr(rupeesToCents(order.subtotal) ?? 0)}
             </p>
+            <p className="account-order-due hint">{t(due.words.page.note)}</p>
             {path && <a className="account-order-link" href={path}>{t("account.seeOrder")}</a>}
           </li>
         );

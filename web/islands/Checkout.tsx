@@ -3,7 +3,14 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type Cart, cartHasPreorder, checkoutProblems, lineKey } from "../../domain/cart/cart.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import { rupeesToCents } from "../../domain/money.ts";
-import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
+import {
+  DEFAULT_HOLD_RULES,
+  holdHours,
+  type HoldRules,
+  PAYMENT_POLICIES,
+  PREORDER_METHODS,
+} from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import type { WirePlacedOrder } from "../../contract/records.ts";
@@ -33,6 +40,25 @@ export interface CheckoutProps {
   provinces: Province[];
   bank: BankDetails;
   feeRules?: FeeRules;
+  /** How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS); the shop's default when absent. */
+  holdRules?: HoldRules;
+}
+
+/**
+ * When an order placed now lapses unless its slip arrives: the hold of its method's policy
+ * from the time the shop answered (the order page shows the shop's own time to the minute).
+ */
+export function placedLapse(
+  method: PaymentMethod,
+  rules: HoldRules,
+  answeredAt: Date,
+): { at: string; hours: number } | undefined {
+  const hours = holdHours(method, rules);
+  if (hours === null) return undefined;
+  return {
+    at: new Date(answeredAt.getTime() + Math.round(hours * 3_600_000)).toISOString(),
+    hours,
+  };
 }
 
 /** What moved in price between the cart the shopper saw and the shop's. */
@@ -49,7 +75,7 @@ function controlId(field: keyof CheckoutFields): string {
   return `checkout-${field.replace(/Id$/, "")}`;
 }
 
-export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
+export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps) {
   const i18n = useI18n();
   const { t, href } = i18n;
   const { cart, refresh } = useStoredCart();
@@ -84,7 +110,10 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
   if (cart === null || cart.length === 0) return <Spinner label={t("cart.loading")} />;
 
   const preorder = cartHasPreorder(cart);
-  const method: PaymentMethod = preorder ? "Bank Deposit" : chosenMethod;
+  // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
+  const method: PaymentMethod = preorder && !PAYMENT_POLICIES[chosenMethod].allowsPreorders
+    ? PREORDER_METHODS[0]
+    : chosenMethod;
 
   const change = (changes: Partial<CheckoutFields>) => {
     setFields((f) => ({ ...f, ...changes }));
@@ -133,12 +162,18 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
         method,
         preorder,
         ...(answer.orderUrl ? { orderUrl: answer.orderUrl } : {}),
+        ...lapseOf(method),
       });
     } catch (error) {
       await explainFailure(error);
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const lapseOf = (paid: PaymentMethod) => {
+    const lapse = placedLapse(paid, holdRules ?? DEFAULT_HOLD_RULES, new Date());
+    return lapse ? { lapse } : {};
   };
 
   const explainFailure = async (error: unknown) => {
@@ -190,27 +225,19 @@ export function Checkout({ provinces, bank, feeRules }: CheckoutProps) {
         <AddressFields fields={fields} errors={errors} provinces={provinces} onChange={change} />
         <fieldset className="payment-methods">
           <legend>{t("checkout.paymentMethod")}</legend>
-          <label>
-            <input
-              type="radio"
-              name="paymentMethod"
-              value="COD"
-              checked={method === "COD"}
-              disabled={preorder}
-              onChange={() => setMethod("COD")}
-            />{" "}
-            {t("checkout.cod")}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="paymentMethod"
-              value="Bank Deposit"
-              checked={method === "Bank Deposit"}
-              onChange={() => setMethod("Bank Deposit")}
-            />{" "}
-            {t("checkout.bankDeposit")}
-          </label>
+          {PAYMENT_METHODS.map((choice) => (
+            <label key={choice}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={choice}
+                checked={method === choice}
+                disabled={preorder && !PAYMENT_POLICIES[choice].allowsPreorders}
+                onChange={() => setMethod(choice)}
+              />{" "}
+              {t(PAYMENT_POLICIES[choice].words.checkout)}
+            </label>
+          ))}
           {preorder ? <p className="hint">{t("checkout.preorderBank")}</p> : null}
         </fieldset>
       </div>

@@ -1,5 +1,6 @@
 /** The shop's policy pages and the not-found page. */
 import type { ShopInfo } from "../../domain/shop.ts";
+import { DEFAULT_HOLD_RULES, type HoldRules } from "../../domain/orders/payment_policy.ts";
 import { useI18n } from "../i18n/mod.ts";
 import { Sentence } from "../components/Sentence.tsx";
 
@@ -48,7 +49,9 @@ export function PrivacyPage({ shop }: { shop: ShopInfo }) {
   );
 }
 
-export function TermsPage({ shop }: { shop: ShopInfo }) {
+export function TermsPage(
+  { shop, holdRules = DEFAULT_HOLD_RULES }: { shop: ShopInfo; holdRules?: HoldRules },
+) {
   const { t } = useI18n();
   return (
     <article className="info-page prose">
@@ -56,6 +59,8 @@ export function TermsPage({ shop }: { shop: ShopInfo }) {
       <p>{t("terms.intro", { shop: shop.name })}</p>
       <h2>{t("terms.pricesTitle")}</h2>
       <p>{t("terms.prices")}</p>
+      <h2>{t("terms.bankDepositTitle")}</h2>
+      <p>{t("terms.bankDeposit", { hours: holdRules.bankDepositHours })}</p>
       <h2>{t("terms.deliveryTitle")}</h2>
       <p>{t("terms.delivery")}</p>
       <h2>{t("terms.stockTitle")}</h2>

@@ -5,6 +5,10 @@
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { rupeesToCents } from "../../domain/money.ts";
+import { amountDue } from "../../domain/orders/amount_due.ts";
+import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
+import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
@@ -15,27 +19,10 @@ import { TrackForm } from "../islands/TrackForm.tsx";
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
 const MAX_PROOFS = 5;
 
-const STATUS_TEXT: Record<CustomerOrder["status"], MessageKey> = {
-  pending: "order.statusPending",
-  completed: "order.statusCompleted",
-  rejected: "order.statusRejected",
-};
-
 const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], MessageKey> = {
   unpaid: "order.paymentUnpaid",
   proof_submitted: "order.paymentProof",
   paid: "order.paymentPaid",
-};
-
-const EVENT_TEXT: Record<CustomerOrder["events"][number]["kind"], MessageKey> = {
-  placed: "order.eventPlaced",
-  proof_submitted: "order.eventProof",
-  paid: "order.eventPaid",
-  unpaid: "order.eventUnpaid",
-  completed: "order.eventCompleted",
-  rejected: "order.eventRejected",
-  lapsed: "order.eventLapsed",
-  note: "order.eventNote",
 };
 
 export function OrderPage(
@@ -44,8 +31,17 @@ export function OrderPage(
   const { t, lkr, dateTime, href } = useI18n();
   const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").length;
-  const takesProof = order.payment_method === "Bank Deposit" && order.status === "pending" &&
+  const policy = PAYMENT_POLICIES[order.payment_method];
+  const takesProof = policy.takesProofs && order.status === "pending" &&
     order.payment_status !== "paid";
+  // What the order owes, as its payment status says: the same words as its slip and mails.
+  const due = amountDue({
+    status: order.status,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
+    totalCents: rupeesToCents(order.total) ?? 0,
+    deliveryFeeCents: rupeesToCents(order.delivery_fee) ?? 0,
+  });
   return (
     <section className="order-page">
       <h1 className="page-title">{t("order.title", { id: order.id })}</h1>
@@ -54,12 +50,11 @@ export function OrderPage(
         <dd>{dateTime(order.order_date)}</dd>
         <dt>{t("order.status")}</dt>
         <dd>
-          <strong>{t(STATUS_TEXT[order.status])}</strong>
+          <strong>{t(ORDER_STATUS_POLICIES[order.status].words.page)}</strong>
         </dd>
         <dt>{t("order.payment")}</dt>
         <dd>
-          {t(order.payment_method === "COD" ? "payment.cod" : "payment.bankDeposit")}:{" "}
-          <strong>{t(PAYMENT_TEXT[order.payment_status])}</strong>
+          {t(policy.words.name)}: <strong>{t(PAYMENT_TEXT[order.payment_status])}</strong>
         </dd>
         {order.courier && (
           <>
@@ -73,8 +68,11 @@ export function OrderPage(
             <dd>{order.tracking_number}</dd>
           </>
         )}
-        <dt>{t("amount.totalToPay")}</dt>
-        <dd>{money(order.subtotal)}</dd>
+        <dt>{t(due.words.page.total)}</dt>
+        <dd>
+          {money(order.subtotal)}
+          <span className="hint amount-note">{t(due.words.page.note)}</span>
+        </dd>
       </dl>
 
       {takesProof && (
@@ -130,7 +128,7 @@ export function OrderPage(
               <td>{money(order.delivery_fee)}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={2}>{t("amount.totalToPay")}</th>
+              <th scope="row" colSpan={2}>{t(due.words.page.total)}</th>
               <td>{money(order.subtotal)}</td>
             </tr>
           </tfoot>
@@ -155,7 +153,7 @@ export function OrderPage(
             <li key={i}>
               <time dateTime={event.at}>{dateTime(event.at)}</time>
               <span>
-                {t(EVENT_TEXT[event.kind])}
+                {t(EVENT_KIND_POLICIES[event.kind].words.page)}
                 {event.note ? `: ${event.note}` : ""}
               </span>
             </li>

@@ -2,6 +2,7 @@
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import { Island } from "../components/Island.tsx";
 import { Cart } from "../islands/Cart.tsx";
 import { Checkout } from "../islands/Checkout.tsx";
@@ -22,7 +23,12 @@ export function CartPage() {
 }
 
 export function CheckoutPage(
-  { provinces, bank, feeRules }: { provinces: Province[]; bank: BankDetails; feeRules?: FeeRules },
+  { provinces, bank, feeRules, holdRules }: {
+    provinces: Province[];
+    bank: BankDetails;
+    feeRules?: FeeRules;
+    holdRules?: HoldRules;
+  },
 ) {
   const { t } = useI18n();
   return (
@@ -31,7 +37,12 @@ export function CheckoutPage(
       <Island
         name="Checkout"
         component={Checkout}
-        props={{ provinces, bank, ...(feeRules ? { feeRules } : {}) }}
+        props={{
+          provinces,
+          bank,
+          ...(feeRules ? { feeRules } : {}),
+          ...(holdRules ? { holdRules } : {}),
+        }}
       />
       <noscript>
         <p className="notice">{t("checkout.noScript")}</p>

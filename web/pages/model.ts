@@ -3,6 +3,7 @@ import type { Book } from "../../domain/catalogue/model.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
@@ -13,7 +14,13 @@ export type PageModel =
   | { kind: "stationery"; list: StationeryListProps }
   | { kind: "book"; book: Book; bank: BankDetails }
   | { kind: "cart" }
-  | { kind: "checkout"; provinces: Province[]; bank: BankDetails; feeRules?: FeeRules }
+  | {
+    kind: "checkout";
+    provinces: Province[];
+    bank: BankDetails;
+    feeRules?: FeeRules;
+    holdRules?: HoldRules;
+  }
   | { kind: "register" }
   | { kind: "order"; order: CustomerOrder; orderKey: string; bank: BankDetails }
   | { kind: "track" }
@@ -21,7 +28,7 @@ export type PageModel =
   | { kind: "account"; provinces: Province[] }
   | { kind: "reset_password" }
   | { kind: "privacy" }
-  | { kind: "terms" }
+  | { kind: "terms"; holdRules?: HoldRules }
   | { kind: "not_found" }
   | { kind: "error" };
 

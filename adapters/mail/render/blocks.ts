@@ -7,6 +7,7 @@
 import type { MailAddress, OrderFacts } from "../../../domain/notifications/mail.ts";
 import type { ShopInfo } from "../../../domain/shop.ts";
 import type { Words } from "../../i18n/words.ts";
+import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 
 /** One block of a mail in both of its forms. */
 export interface MailPart {
@@ -120,12 +121,15 @@ export function itemsTable(words: Words, order: OrderFacts): MailPart {
   };
 }
 
-/** The items' sum, the delivery fee and the total to pay. */
+/**
+ * The items' sum, the delivery fee and the total: "Total to pay" while it is owed, "Total
+ * paid" once paid, "Order total" for a cancelled order (domain/orders/amount_due.ts).
+ */
 export function totalsTable(words: Words, order: OrderFacts): MailPart {
   const rows: [string, string, boolean][] = [
     [words.t("mail.items"), words.lkr(order.itemsCents), false],
     [words.t("mail.deliveryFee"), words.lkr(order.deliveryFeeCents), false],
-    [words.t("mail.totalToPay"), words.lkr(order.totalToPayCents), true],
+    [words.t(order.due.words.mail.total), words.lkr(order.due.totalCents), true],
   ];
   const html = rows.map(([label, value, strong]) => {
     const weight = strong ? "font-weight:bold;" : "";
@@ -161,7 +165,15 @@ export function deliverTo(words: Words, to: MailAddress): MailPart {
 
 /** How a payment method reads in the mail's language. */
 export function paymentLabel(words: Words, order: OrderFacts): string {
-  return words.t(order.paymentMethod === "COD" ? "mail.paymentCod" : "mail.paymentBank");
+  return words.t(PAYMENT_POLICIES[order.paymentMethod].words.mail);
+}
+
+/**
+ * What the order's money comes to now, as its payment status has it: pay the courier,
+ * pay by deposit, paid in full, or nothing owed.
+ */
+export function amountNote(words: Words, order: OrderFacts): MailPart {
+  return paragraph(words.t(order.due.words.mail.note, { amount: words.lkr(order.due.cents) }));
 }
 
 function footer(shop: ShopInfo): MailPart {

@@ -5,7 +5,9 @@
 import type { CustomerOrderMail, OrderFacts } from "../../../domain/notifications/mail.ts";
 import type { BankDetails, ShopInfo } from "../../../domain/shop.ts";
 import type { Words } from "../../i18n/words.ts";
+import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 import {
+  amountNote,
   buttonLink,
   deliverTo,
   detailRows,
@@ -33,10 +35,18 @@ function summary(words: Words, order: OrderFacts): MailPart[] {
   return [...orderHeading(words, order), itemsTable(words, order), totalsTable(words, order)];
 }
 
-function bankDeposit(words: Words, order: OrderFacts, bank: BankDetails): MailPart[] {
-  const amount = words.lkr(order.totalToPayCents);
+/**
+ * Where to deposit, and what keeps the order: the deposit slip uploaded on the order's
+ * page before the order lapses; WhatsApp comes second.
+ */
+function bankDeposit(
+  words: Words,
+  order: OrderFacts,
+  bank: BankDetails,
+  lapse: { at: string; hours: number } | null,
+): MailPart[] {
+  const amount = words.lkr(order.due.cents);
   return [
-    paragraph(words.t("mail.placed.bank", { amount, id: order.id })),
     detailRows([
       [words.t("mail.bank.bank"), bank.bankName],
       [words.t("mail.bank.branch"), bank.bankBranch],
@@ -45,7 +55,35 @@ function bankDeposit(words: Words, order: OrderFacts, bank: BankDetails): MailPa
       [words.t("mail.bank.amount"), amount],
       [words.t("mail.bank.reference"), words.t("mail.orderHeading", { id: order.id })],
     ]),
+    ...(lapse
+      ? [paragraph(words.t("mail.placed.deadline", {
+        hours: lapse.hours,
+        deadline: words.dateTime(lapse.at),
+      }))]
+      : []),
+    ...(order.orderUrl ? [buttonLink(words.t("mail.placed.uploadSlip"), order.orderUrl)] : []),
     paragraph(words.t("mail.placed.receipt", { whatsapp: bank.whatsappNumber })),
+  ];
+}
+
+/**
+ * What the order-placed mail says about paying: the method's own sentence and, for a
+ * deposit, the account and the deadline; once the order is paid (or cancelled) before the
+ * mail goes out, what its payment status says instead.
+ */
+function placedPayment(
+  words: Words,
+  mail: Extract<CustomerOrderMail, { kind: "order_placed" }>,
+): MailPart[] {
+  const { order } = mail;
+  if (order.due.kind !== "collect" && order.due.kind !== "pay") return [amountNote(words, order)];
+  const sentence = words.t(PAYMENT_POLICIES[order.paymentMethod].words.placedMail, {
+    amount: words.lkr(order.due.cents),
+    id: order.id,
+  });
+  return [
+    paragraph(sentence),
+    ...(mail.bank ? bankDeposit(words, order, mail.bank, mail.lapse) : []),
   ];
 }
 
@@ -90,9 +128,7 @@ export function writeCustomerMail(
         parts: [
           paragraph(words.t("mail.greeting", { name: order.customerName })),
           paragraph(words.t("mail.placed.received", names)),
-          ...(mail.bank ? bankDeposit(words, order, mail.bank) : [
-            paragraph(words.t("mail.placed.cod", { amount: words.lkr(order.totalToPayCents) })),
-          ]),
+          ...placedPayment(words, mail),
           ...orderLink(words, order),
           ...summary(words, order),
           heading(words.t("mail.delivery")),
@@ -114,6 +150,7 @@ export function writeCustomerMail(
           ),
           ...(tracking.length > 0 ? [detailRows(tracking)] : []),
           paragraph(words.t("mail.paymentIs", { method: paymentLabel(words, order) })),
+          amountNote(words, order),
           ...orderLink(words, order),
           ...summary(words, order),
           heading(words.t("mail.deliveringTo")),
@@ -144,7 +181,7 @@ export function writeCustomerMail(
         subject: words.t("mail.paid.subject", names),
         parts: [
           paragraph(words.t("mail.paid.body", {
-            amount: words.lkr(order.totalToPayCents),
+            amount: words.lkr(order.due.totalCents),
             id,
             method: paymentLabel(words, order),
           })),
@@ -154,7 +191,7 @@ export function writeCustomerMail(
     case "order_link":
       return plain(words, shop, order, {
         subject: words.t("mail.link.subject", names),
-        parts: [paragraph(words.t("mail.link.body", { id }))],
+        parts: [paragraph(words.t("mail.link.body", { id })), amountNote(words, order)],
       });
   }
 }

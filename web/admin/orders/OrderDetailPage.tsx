@@ -3,7 +3,8 @@
  * deposit slips, the timeline and a note, the slip, and what its state allows.
  */
 import { type FormEvent, type MouseEvent, useCallback, useState } from "react";
-import { AMOUNT_LABELS } from "../../../domain/orders/amount_labels.ts";
+import { ADMIN_AMOUNT_LABELS, amountDue } from "../../../domain/orders/amount_due.ts";
+import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 import { messageOf } from "../api.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../ConfirmDialog.tsx";
 import { useAdmin } from "../context.ts";
@@ -88,6 +89,14 @@ export function OrderDetailPage({ id }: { id: number }) {
 
   const actions = orderActions(order);
   const cost = costDetails(order);
+  // What the order owes, as its payment status says: the words of its slip and mails.
+  const due = amountDue({
+    status: order.status,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status ?? "unpaid",
+    totalCents: cost.itemTotalCents,
+    deliveryFeeCents: cost.shippingCents,
+  });
   const changeStatus = async (
     status: "completed" | "rejected",
     values: Record<string, string>,
@@ -242,9 +251,11 @@ export function OrderDetailPage({ id }: { id: number }) {
           <h3 id="order-payment">Payment</h3>
           <dl>
             <dt>Method</dt>
-            <dd>{order.payment_method}</dd>
+            <dd>{PAYMENT_POLICIES[order.payment_method].words.admin}</dd>
             <dt>Payment</dt>
             <dd>{order.payment_status ? PAYMENT_LABELS[order.payment_status] : "—"}</dd>
+            <dt>Amount</dt>
+            <dd className="order-due">{due.words.admin.note}</dd>
           </dl>
           <PaymentProofs
             api={api}
@@ -297,15 +308,15 @@ export function OrderDetailPage({ id }: { id: number }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={2}>{AMOUNT_LABELS.items}</th>
+                <th scope="row" colSpan={2}>{ADMIN_AMOUNT_LABELS.items}</th>
                 <td className="money">{formatLkr(cost.itemTotalCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={2}>{AMOUNT_LABELS.deliveryFee}</th>
+                <th scope="row" colSpan={2}>{ADMIN_AMOUNT_LABELS.deliveryFee}</th>
                 <td className="money">{formatLkr(cost.shippingCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={2}>{AMOUNT_LABELS.totalToPay}</th>
+                <th scope="row" colSpan={2}>{due.words.admin.total}</th>
                 <td className="money">
                   <strong>{formatLkr(cost.subtotalCents)}</strong>
                 </td>

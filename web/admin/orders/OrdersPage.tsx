@@ -25,6 +25,8 @@ import {
   STATUS_LABELS,
 } from "./orders.ts";
 import { downloadOrdersCsv } from "./slip.ts";
+import { PAYMENT_METHODS } from "../../../domain/orders/model.ts";
+import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 
 /** The list's filters as last shown, so that an order's page can lead back to them. */
@@ -72,7 +74,8 @@ const COLUMNS: ColumnDef<WireOrder, any>[] = [
   }),
   column.display({
     id: "amount",
-    header: "Total to pay",
+    // Items and delivery, whether still owed, paid or cancelled: the Payment column says which.
+    header: "Total",
     cell: (info) => (
       <span className="money">{formatLkr(costDetails(info.row.original).subtotalCents)}</span>
     ),
@@ -254,8 +257,9 @@ export function OrdersPage() {
               change("paymentMethod", e.target.value as OrderFilters["paymentMethod"])}
           >
             <option value="">Any</option>
-            <option value="COD">Cash on Delivery</option>
-            <option value="Bank Deposit">Bank Deposit</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>{PAYMENT_POLICIES[method].words.admin}</option>
+            ))}
           </select>
         </div>
         <div className="order-filter">

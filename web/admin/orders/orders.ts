@@ -8,20 +8,23 @@ import {
   type PaymentStatus,
 } from "../../../domain/orders/model.ts";
 import { rupeesToCents } from "../format.ts";
+import { EVENT_KIND_POLICIES } from "../../../domain/orders/event_kinds.ts";
+import { ORDER_STATUS_POLICIES } from "../../../domain/orders/status.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 
 export type OrderGroups = Record<OrderStatus, WireOrder[]>;
 
 /** The screen's groups, in the order they are shown. */
-export const GROUPS: { status: OrderStatus; heading: string }[] = [
-  { status: "pending", heading: "Pending" },
-  { status: "completed", heading: "Completed" },
-  { status: "rejected", heading: "Rejected" },
-];
+export const GROUPS: { status: OrderStatus; heading: string }[] = ORDER_STATUSES.map((status) => ({
+  status,
+  heading: ORDER_STATUS_POLICIES[status].words.admin,
+}));
 
 /** Splits orders by status, keeping their order (the API answers newest first). */
 export function groupOrders(orders: WireOrder[]): OrderGroups {
-  const groups: OrderGroups = { pending: [], completed: [], rejected: [] };
+  const groups = Object.fromEntries(
+    ORDER_STATUSES.map((status) => [status, [] as WireOrder[]]),
+  ) as OrderGroups;
   for (const order of orders) groups[order.status]?.push(order);
   return groups;
 }
@@ -136,11 +139,9 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   paid: "Paid",
 };
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pending",
-  completed: "Completed",
-  rejected: "Rejected",
-};
+export const STATUS_LABELS: Record<OrderStatus, string> = Object.fromEntries(
+  ORDER_STATUSES.map((status) => [status, ORDER_STATUS_POLICIES[status].words.admin]),
+) as Record<OrderStatus, string>;
 
 /** What the owner may do to an order in its state (the API refuses the rest with 409). */
 export interface OrderActions {
@@ -173,16 +174,10 @@ export function markPaidLabel(order: Pick<WireOrder, "payment_status">): string 
   return order.payment_status === "proof_submitted" ? "Mark paid: deposit verified" : "Mark paid";
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  placed: "Order placed",
-  proof_submitted: "Deposit slip uploaded",
-  paid: "Marked paid",
-  unpaid: "Marked not paid",
-  completed: "Confirmed",
-  rejected: "Rejected",
-  lapsed: "Lapsed: payment not received",
-  note: "Note",
-};
+/** The owner's name of each kind of event (domain/orders/event_kinds.ts); a kind unknown here reads as itself. */
+const EVENT_LABELS: Partial<Record<string, string>> = Object.fromEntries(
+  Object.entries(EVENT_KIND_POLICIES).map(([kind, policy]) => [kind, policy.words.admin]),
+);
 
 const ACTOR_LABELS: Record<string, string> = {
   customer: "Customer",

@@ -1,0 +1,19 @@
+/**
+ * The kinds of mail about an order, apart from the mails' model so that the order rules
+ * that name them (status.ts, plans.ts, payment.ts) import nothing of the mails' facts.
+ */
+
+/** The mails about an order; `shop_` mails go to the shop, the others to the customer. */
+export const MAIL_KINDS = [
+  "order_placed",
+  "order_completed",
+  "order_rejected",
+  "order_lapsed",
+  "payment_received",
+  "order_link",
+  "shop_order_placed",
+  "shop_proof_uploaded",
+] as const;
+
+/** What a mail about an order is about. */
+export type MailKind = typeof MAIL_KINDS[number];
