@@ -126,6 +126,31 @@ contract(
   },
 );
 
+contract(
+  "changePayment() replaces a completed order's slip with the one rendered for its new payment status",
+  async (make) => {
+    const { orders, book } = await make();
+    const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const pending = paymentPlan(order, "paid");
+    assert.equal(pending.saveSlip, false);
+    paid(await orders.changePayment(pending));
+    assert.equal(await orders.findSlip(order.id), undefined, "a pending order has no slip");
+
+    const other = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const completed = changed(await complete(orders, other.id, new Uint8Array([1])));
+    const plan = paymentPlan(completed, "paid");
+    assert.equal(plan.saveSlip, true);
+    paid(await orders.changePayment(plan, new Uint8Array([2, 2])));
+    assert.deepEqual(await orders.findSlip(other.id), new Uint8Array([2, 2]));
+    assert.deepEqual(await orders.changePayment(plan, new Uint8Array([3])), {
+      kind: "conflict",
+      status: "completed",
+      paymentStatus: "paid",
+    });
+    assert.deepEqual(await orders.findSlip(other.id), new Uint8Array([2, 2]), "kept when refused");
+  },
+);
+
 contract("changePayment() by a customer keeps the lapse time", async (make) => {
   const { orders, book } = await make();
   const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));

@@ -203,8 +203,8 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.stats(today);
   }
 
-  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
-    return this.#inner.changePayment(plan);
+  changePayment(plan: PaymentPlan, slipPdf?: Uint8Array): Promise<PaymentChangeOutcome> {
+    return this.#inner.changePayment(plan, slipPdf);
   }
 
   /** A lapse gives stock back: the storefront shows it at once. */

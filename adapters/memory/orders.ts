@@ -267,7 +267,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     });
   }
 
-  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+  changePayment(plan: PaymentPlan, slipPdf?: Uint8Array): Promise<PaymentChangeOutcome> {
+    if (plan.saveSlip && !slipPdf) throw new Error("The payment change needs the order slip");
     const order = this.#orders.get(plan.orderId);
     if (!order) return Promise.resolve({ kind: "not_found" });
     if (order.status !== plan.orderStatus || order.paymentStatus !== plan.from) {
@@ -280,6 +281,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     order.paymentStatus = plan.to;
     if (plan.clearExpiry) order.expiresAt = null;
     this.#addEvent(order, plan.event);
+    if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
     for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
     return Promise.resolve({ kind: "changed", order: copyOrder(order) });
   }

@@ -176,3 +176,35 @@ for (
     );
   });
 }
+
+for (
+  const [language, paidWords, collectWords] of [
+    ["en", ["Paid, nothing to collect", "Total paid", "LKR 4,351.50"], /Collect|Total to pay/],
+    ["si", ["අයකළයුතුකිසිවක්නැත", "LKR4,351.50"], /අයකළයුතුමුදල/],
+  ] as const
+) {
+  Deno.test(`PdfmakeSlipRenderer tells the courier a paid COD order has nothing to collect, in ${language}`, async () => {
+    // The extraction breaks Sinhala words with spaces where glyphs join: compare without any.
+    const squeeze = (text: string) => language === "en" ? text : text.replace(/\s+/g, "");
+    const order = sampleOrder({ locale: language, status: "completed", paymentStatus: "paid" });
+    const paid = squeeze(
+      (await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order))).text,
+    );
+    for (const words of paidWords) {
+      assert.ok(paid.includes(words), `slip lacks "${words}": ${paid}`);
+    }
+    assert.doesNotMatch(paid, collectWords);
+    const unpaid = await pdfText(
+      await new PdfmakeSlipRenderer(SAMPLE_SHOP).render({ ...order, paymentStatus: "unpaid" }),
+    );
+    assert.match(squeeze(unpaid.text), collectWords, "an unpaid one is collected");
+  });
+}
+
+Deno.test("PdfmakeSlipRenderer tells the courier not to collect an unpaid Bank Deposit order", async () => {
+  const order = sampleOrder({ status: "completed", paymentMethod: "Bank Deposit" });
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
+  assert.ok(text.includes("Not paid yet: to be paid by bank deposit, do not collect"), text);
+  assert.ok(text.includes("Total to pay LKR 4,351.50"), text);
+  assert.doesNotMatch(text, /Collect LKR/);
+});

@@ -160,7 +160,8 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
     };
   }
 
-  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+  changePayment(plan: PaymentPlan, slipPdf?: Uint8Array): Promise<PaymentChangeOutcome> {
+    if (plan.saveSlip && !slipPdf) throw new Error("The payment change needs the order slip");
     return this.#sql.transaction(async (tx) => {
       const moved = await tx.query(
         `UPDATE orders SET payment_status = $2,
@@ -180,6 +181,13 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
         };
       }
       await insertEvent(tx, plan.orderId, plan.event);
+      if (plan.saveSlip) {
+        await tx.query(
+          `INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)
+           ON CONFLICT (order_id) DO UPDATE SET pdf = EXCLUDED.pdf`,
+          [plan.orderId, slipPdf],
+        );
+      }
       await enqueueMails(tx, plan.orderId, plan.mails);
       return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
     });

@@ -2,12 +2,14 @@
  * The admin's record of an order's payment (cash received, a deposit verified or refused)
  * and the admin's notes, each an event on the order's timeline.
  */
-import type { Clock, OrderRepository, PaymentChangeOutcome } from "../ports.ts";
+import type { Clock, OrderRepository, PaymentChangeOutcome, SlipRenderer } from "../ports.ts";
 import type { Order, PaymentStatus } from "./model.ts";
 import { planPaymentChange } from "./payment.ts";
 
 export interface ChangePaymentDeps {
   orders: Pick<OrderRepository, "findById" | "changePayment" | "addEvent">;
+  /** Renders a completed order's slip again for its new payment status. */
+  slips: SlipRenderer;
   clock: Clock;
 }
 
@@ -17,7 +19,9 @@ export type RecordPaymentResult =
   | { kind: "illegal"; from: PaymentStatus; to: PaymentStatus };
 
 /**
- * Marks an order paid or unpaid as the admin says, when the payment table allows it.
+ * Marks an order paid or unpaid as the admin says, when the payment table allows it. A
+ * completed order's slip is rendered again with the new payment status and saved with the
+ * change, so that the slip of a paid order says there is nothing to collect.
  *
  * @example await recordPayment(deps, { id: 7, status: "paid", note: "Slip 4471 matched" }) // { kind: "changed", order }
  */
@@ -34,12 +38,16 @@ export async function recordPayment(
     note: change.note || null,
   });
   if (planned.kind !== "ok") return planned;
-  return await deps.orders.changePayment(planned.plan);
+  const { plan } = planned;
+  const slip = plan.saveSlip
+    ? await deps.slips.render({ ...order, paymentStatus: plan.to })
+    : undefined;
+  return await deps.orders.changePayment(plan, slip);
 }
 
 /** Adds the admin's note to an order's timeline; undefined when there is no such order. */
 export function addNote(
-  deps: ChangePaymentDeps,
+  deps: Pick<ChangePaymentDeps, "orders" | "clock">,
   note: { id: number; text: string },
 ): Promise<Order | undefined> {
   return deps.orders.addEvent(note.id, {

@@ -8,13 +8,22 @@ const NOW = new Date("2026-03-02T04:30:00.000Z");
 
 function setup(order: Order | undefined) {
   const plans: PaymentPlan[] = [];
+  const pdfs: string[] = [];
   const notes: unknown[] = [];
+  const slips: Order[] = [];
   const deps: ChangePaymentDeps = {
     clock: { now: () => NOW },
+    slips: {
+      render: (rendered) => {
+        slips.push(rendered);
+        return Promise.resolve(new TextEncoder().encode(`slip of ${rendered.paymentStatus}`));
+      },
+    },
     orders: {
       findById: (id) => Promise.resolve(order && id === order.id ? order : undefined),
-      changePayment: (plan) => {
+      changePayment: (plan, slipPdf) => {
         plans.push(plan);
+        if (slipPdf) pdfs.push(new TextDecoder().decode(slipPdf));
         return Promise.resolve({ kind: "changed", order: { ...order!, paymentStatus: plan.to } });
       },
       addEvent: (id, event) => {
@@ -23,7 +32,7 @@ function setup(order: Order | undefined) {
       },
     },
   };
-  return { deps, plans, notes };
+  return { deps, plans, notes, slips, pdfs };
 }
 
 Deno.test("recordPayment() marks a COD order paid by the admin, with the note on the event", async () => {
@@ -38,7 +47,20 @@ Deno.test("recordPayment() marks a COD order paid by the admin, with the note on
     clearExpiry: true,
     event: { at: NOW.toISOString(), kind: "paid", actor: "admin", note: "Cash in hand" },
     mails: ["payment_received"],
+    saveSlip: false,
   }]);
+  assert.deepEqual(s.pdfs, [], "a pending order has no slip yet");
+});
+
+Deno.test("recordPayment() renders a completed order's slip again for its new payment status and saves it with the change", async () => {
+  const s = setup(sampleOrder({ status: "completed" }));
+  const result = await recordPayment(s.deps, { id: 1042, status: "paid" });
+  assert.equal(result.kind, "changed");
+  assert.equal(s.plans[0].saveSlip, true);
+  assert.deepEqual(s.slips.map((o) => [o.id, o.status, o.paymentStatus]), [
+    [1042, "completed", "paid"],
+  ]);
+  assert.deepEqual(s.pdfs, ["slip of paid"]);
 });
 
 Deno.test("recordPayment() refuses a rejected order and a change the table does not hold", async () => {

@@ -8,6 +8,7 @@
 import type { EventActor, OrderEvent, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
 import type { MailKind } from "../notifications/mail_kinds.ts";
 import { PAYMENT_POLICIES, type PaymentMove } from "./payment_policy.ts";
+import { ORDER_STATUS_POLICIES } from "./status.ts";
 
 /**
  * Whether `actor` may move an order paid by `method` from one payment status to another.
@@ -39,6 +40,11 @@ export interface PaymentPlan {
   event: OrderEvent;
   /** The customer hears when the admin records a payment. */
   mails: MailKind[];
+  /**
+   * Whether the order's saved slip is replaced by one rendered for the new payment status
+   * (a completed order's: a paid one has nothing left to collect).
+   */
+  saveSlip: boolean;
 }
 
 export type PaymentPlanning =
@@ -75,6 +81,7 @@ export function planPaymentChange(
       clearExpiry: change.actor === "admin",
       event: { at: change.at, kind: change.to, actor: change.actor, note: change.note },
       mails: change.to === "paid" ? ["payment_received"] : [],
+      saveSlip: ORDER_STATUS_POLICIES[order.status].hasSlip,
     },
   };
 }

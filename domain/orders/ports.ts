@@ -103,9 +103,10 @@ export interface OrderRepository {
   stats(today: TimeRange): Promise<OrderStats>;
   /**
    * Carries out a payment plan in one transaction, only while the order still has the
-   * plan's order status and payment status: the new payment status and its event.
+   * plan's order status and payment status: the new payment status and its event, and the
+   * order's slip replaced by `slipPdf` when the plan says so.
    */
-  changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome>;
+  changePayment(plan: PaymentPlan, slipPdf?: Uint8Array): Promise<PaymentChangeOutcome>;
   /**
    * Lapses up to `limit` orders that `lapses()` says are due at `now`, each in its own
    * transaction as `planLapse` plans it, with the order locked and checked again, so that

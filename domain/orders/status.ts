@@ -26,6 +26,11 @@ export interface OrderStatusPolicy {
   /** Whether money can be owed on an order in it: a cancelled order owes nothing. */
   owes: boolean;
   /**
+   * Whether an order in it has a saved slip (the move into it saved one), which a change
+   * of its payment renders again: the slip says how the money stands.
+   */
+  hasSlip: boolean;
+  /**
    * The message keys (messages/*.json) that name it on the order's page and in the
    * customer's account, and its name in the admin area (English, not translated).
    */
@@ -41,12 +46,14 @@ export const ORDER_STATUS_POLICIES = {
     },
     final: false,
     owes: true,
+    hasSlip: false,
     words: { page: "order.statusPending", account: "account.statusPending", admin: "Pending" },
   },
   completed: {
     moves: {},
     final: true,
     owes: true,
+    hasSlip: true,
     words: {
       page: "order.statusCompleted",
       account: "account.statusCompleted",
@@ -57,6 +64,7 @@ export const ORDER_STATUS_POLICIES = {
     moves: {},
     final: true,
     owes: false,
+    hasSlip: false,
     words: {
       page: "order.statusRejected",
       account: "account.statusRejected",

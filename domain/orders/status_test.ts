@@ -29,6 +29,11 @@ Deno.test("the status table's final statuses are those no move leaves, and only 
     const policy = ORDER_STATUS_POLICIES[status];
     assert.equal(policy.final, Object.keys(policy.moves).length === 0, status);
     assert.equal(policy.owes, status !== "rejected", status);
+    const slipOnEntry = ORDER_STATUSES.some((from) =>
+      (ORDER_STATUS_POLICIES[from].moves as Partial<Record<string, { saveSlip: boolean }>>)[status]
+        ?.saveSlip === true
+    );
+    assert.equal(policy.hasSlip, slipOnEntry, `${status}: a slip is kept where a move saves one`);
   }
   const pageWords = ORDER_STATUSES.map((s) => ORDER_STATUS_POLICIES[s].words.page);
   assert.equal(new Set(pageWords).size, ORDER_STATUSES.length);

@@ -23,7 +23,7 @@ import { data, OrderSchema } from "../../contract/records.ts";
 import { z } from "zod";
 
 /** What the admin's order routes use. */
-export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders">;
+export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips">;
 
 /** The admin's list answers 20 orders a page unless asked otherwise. */
 export const ORDER_PAGE_SIZE = 20;

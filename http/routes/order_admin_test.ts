@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
+import { extractText, getDocumentProxy } from "unpdf";
 import { json, orderBody, type TestApp, testApp } from "../testing/fixture.ts";
+import { PdfmakeSlipRenderer } from "../../adapters/pdf/pdfmake_slip_renderer.ts";
+import { SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
 
 async function body(response: Response, status: number) {
   assert.equal(response.status, status, await response.clone().text());
@@ -122,6 +125,41 @@ Deno.test("PUT /api/orders/{id}/payment records cash on a COD order, undoes it, 
     400,
   );
   assert.ok(JSON.stringify(bad.error.details).includes("status"));
+});
+
+/** The text of the order's saved slip, as the admin downloads it. */
+async function slipText(t: TestApp, id: number): Promise<string> {
+  const response = await t.asAdmin(`/api/orders/${id}/slip`);
+  assert.equal(response.status, 200);
+  const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+  return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, " ");
+}
+
+Deno.test("PUT /api/orders/{id}/payment on a confirmed COD order renders its slip again: paid, nothing to collect", async () => {
+  const renderer = await testApp({ slips: new PdfmakeSlipRenderer(SAMPLE_SHOP) });
+  const id = await place(renderer);
+  await body(
+    await renderer.asAdmin("/api/orders/status", json("PUT", { id, status: "completed" })),
+    200,
+  );
+  const sent = await slipText(renderer, id);
+  assert.match(sent, /Collect LKR 1,350\.00/);
+  assert.match(sent, /Total to pay LKR 1,350\.00/);
+
+  await body(
+    await renderer.asAdmin(`/api/orders/${id}/payment`, json("PUT", { status: "paid" })),
+    200,
+  );
+  const paid = await slipText(renderer, id);
+  assert.match(paid, /Paid, nothing to collect/);
+  assert.match(paid, /Total paid LKR 1,350\.00/);
+  assert.doesNotMatch(paid, /Collect|Total to pay/);
+
+  await body(
+    await renderer.asAdmin(`/api/orders/${id}/payment`, json("PUT", { status: "unpaid" })),
+    200,
+  );
+  assert.match(await slipText(renderer, id), /Collect LKR 1,350\.00/);
 });
 
 Deno.test("PUT /api/orders/status keeps the courier and tracking number, or the reason, on the timeline", async () => {
