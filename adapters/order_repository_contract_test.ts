@@ -244,7 +244,12 @@ contract(
       rejected: 1,
       awaitingPayment: 0,
       proofsToCheck: 0,
-      today: { orders: 1, subtotalCents: a.totalCents + a.deliveryFeeCents },
+      today: {
+        orders: 1,
+        subtotalCents: a.totalCents + a.deliveryFeeCents,
+        paidOrders: 0,
+        takingsCents: 0,
+      },
     });
   },
 );
@@ -258,6 +263,6 @@ contract("stats() of a shop without orders is all zero", async (make) => {
     rejected: 0,
     awaitingPayment: 0,
     proofsToCheck: 0,
-    today: { orders: 0, subtotalCents: 0 },
+    today: { orders: 0, subtotalCents: 0, paidOrders: 0, takingsCents: 0 },
   });
 });

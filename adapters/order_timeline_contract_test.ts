@@ -3,7 +3,7 @@
  * dispatch details, the timeline and the admin's search, on every adapter.
  */
 import assert from "node:assert/strict";
-import { aLine, anOrder, aPlacement, complete } from "./postgres/testing/builders.ts";
+import { aLine, anOrder, aPlacement, complete, reject } from "./postgres/testing/builders.ts";
 import { planPlacement, planTransition } from "../domain/orders/plans.ts";
 import { planPaymentChange } from "../domain/orders/payment.ts";
 import { planProof } from "../domain/orders/payment_proofs.ts";
@@ -378,3 +378,68 @@ contract("lapseDue() takes at most `limit` orders, the longest overdue first", a
   assert.deepEqual(await orders.lapseDue("2026-03-02T00:00:00.000Z", 2), [ids[2], ids[1]]);
   assert.deepEqual(await orders.lapseDue("2026-03-02T00:00:00.000Z", 2), [ids[0]]);
 });
+
+contract(
+  "stats() counts as today's takings the money received today: by the last payment, still paid, not rejected",
+  async (make) => {
+    const { orders, book } = await make();
+    const at = (iso: string) => ({ orderDate: iso });
+    const pay = async (order: Order, to: PaymentStatus, when: string) => {
+      const planned = planPaymentChange(order, { to, actor: "admin", at: when, note: null });
+      assert.equal(planned.kind, "ok", JSON.stringify(planned));
+      if (planned.kind === "ok") return paid(await orders.changePayment(planned.plan));
+      throw new Error("not planned");
+    };
+    // 3 March 2026 in Sri Lanka: 2 March 18:30 to 3 March 18:30 UTC.
+    const today = colomboDays("2026-03-03", "2026-03-03") as { from: string; to: string };
+    const placedEarlier = placed(
+      await orders.place(aPlacement([aLine(book, "book", 2)], at("2026-02-27T04:00:00.000Z"))),
+    );
+    const placedToday = placed(
+      await orders.place(aPlacement([aLine(book, "book", 1)], at("2026-03-03T04:00:00.000Z"))),
+    );
+    const paidYesterday = placed(
+      await orders.place(aPlacement([aLine(book, "book", 1)], at("2026-03-01T04:00:00.000Z"))),
+    );
+    const refunded = placed(
+      await orders.place(aPlacement([aLine(book, "book", 1)], at("2026-03-03T05:00:00.000Z"))),
+    );
+    const before = await orders.stats(today);
+    assert.deepEqual(before.today, {
+      orders: 2,
+      subtotalCents: [placedToday, refunded].reduce(
+        (s, o) => s + o.totalCents + o.deliveryFeeCents,
+        0,
+      ),
+      paidOrders: 0,
+      takingsCents: 0,
+    });
+    // Paid at 00:10 on the 3rd in Colombo, placed days before: today's money.
+    await pay(placedEarlier, "paid", "2026-03-02T18:40:00.000Z");
+    // Paid at 23:50 on the 2nd in Colombo: yesterday's; undone and paid again today: today's.
+    const again = await pay(paidYesterday, "paid", "2026-03-02T18:20:00.000Z");
+    assert.equal((await orders.stats(today)).today.paidOrders, 1);
+    await pay(
+      await pay(again, "unpaid", "2026-03-03T02:00:00.000Z"),
+      "paid",
+      "2026-03-03T03:00:00.000Z",
+    );
+    // Paid today, then rejected: its money goes back.
+    await pay(refunded, "paid", "2026-03-03T06:00:00.000Z");
+    await reject(orders, refunded.id);
+    const after = await orders.stats(today);
+    assert.deepEqual(after.today, {
+      // The rejected order leaves the orders placed today too.
+      orders: 1,
+      subtotalCents: placedToday.totalCents + placedToday.deliveryFeeCents,
+      paidOrders: 2,
+      takingsCents: [placedEarlier, paidYesterday].reduce(
+        (s, o) => s + o.totalCents + o.deliveryFeeCents,
+        0,
+      ),
+    });
+    // The day after, yesterday's payments are not today's takings.
+    const tomorrow = colomboDays("2026-03-04", "2026-03-04") as { from: string; to: string };
+    assert.deepEqual([(await orders.stats(tomorrow)).today.paidOrders], [0]);
+  },
+);

@@ -152,9 +152,15 @@ export const OrderStatsSchema = z.object({
   awaitingPayment: z.number().int().describe("pending orders not paid"),
   proofsToCheck: z.number().int().describe("pending orders with a deposit proof to check"),
   today: z.object({
-    orders: z.number().int(),
-    subtotal: money.describe("what they come to with delivery"),
-  }).describe("orders placed today in Sri Lanka, rejected ones left out"),
+    orders: z.number().int().describe("orders placed today, rejected ones left out"),
+    subtotal: money.describe("what the orders placed today come to with delivery"),
+    paidOrders: z.number().int().describe(
+      "orders whose payment was recorded today, still paid and not rejected",
+    ),
+    takings: money.describe(
+      "money received today: what the paid orders came to with delivery (not orders placed)",
+    ),
+  }).describe("today in Sri Lanka"),
 });
 
 export const BankDetailsSchema = z.object({

@@ -162,7 +162,12 @@ export function orderStatsRecord(stats: OrderStats): WireOrderStats {
     rejected: stats.rejected,
     awaitingPayment: stats.awaitingPayment,
     proofsToCheck: stats.proofsToCheck,
-    today: { orders: stats.today.orders, subtotal: centsToRupees(stats.today.subtotalCents) },
+    today: {
+      orders: stats.today.orders,
+      subtotal: centsToRupees(stats.today.subtotalCents),
+      paidOrders: stats.today.paidOrders,
+      takings: centsToRupees(stats.today.takingsCents),
+    },
   };
 }
 

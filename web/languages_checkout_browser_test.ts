@@ -150,7 +150,10 @@ for (const language of ["si", "ta"] as const) {
         const dialog = page.getByRole("dialog", { name: t("placed.title") });
         await dialog.waitFor();
         await dialog.getByText(t("bank.accountNumber")).waitFor();
-        await dialog.getByText(t("placed.bankHint", { time: t("placed.days") })).waitFor();
+        await dialog.getByText(
+          t("placed.bankHint", { time: t("placed.days"), link: t("placed.slipPage") }),
+        ).waitFor();
+        await dialog.getByText(t("placed.whatsappSecond")).waitFor();
         await page.screenshot({ path: `${SHOTS}placed-${language}-375.png`, fullPage: true });
         await dialog.screenshot({ path: `${SHOTS}placed-dialog-${language}-375.png` });
         await dialog.getByRole("link", { name: t("placed.orderPage") }).click();

@@ -31,6 +31,7 @@ import {
 } from "../../domain/orders/order_query.ts";
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
 import { lapses, planLapse } from "../../domain/orders/lapse.ts";
+import { takings } from "../../domain/orders/takings.ts";
 import {
   type ProofPlan,
   proofRefusal,
@@ -263,6 +264,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       today: {
         orders: placedToday.length,
         subtotalCents: placedToday.reduce((sum, o) => sum + o.totalCents + o.deliveryFeeCents, 0),
+        ...takings(orders, today),
       },
     });
   }

@@ -128,9 +128,25 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
   }
 
   async stats(today: TimeRange): Promise<OrderStats> {
-    type Row = Omit<OrderStats, "today"> & { todayOrders: number; todaySubtotalCents: number };
+    type Row = Omit<OrderStats, "today"> & {
+      todayOrders: number;
+      todaySubtotalCents: number;
+      todayPaidOrders: number;
+      todayTakingsCents: number;
+    };
+    // Takings (domain/orders/takings.ts): the orders whose last "paid" event is today, still
+    // paid and not rejected; read from the day's payment events, not from every order.
     const [row] = await this.#sql.query<Row>(
-      `SELECT
+      `WITH taken AS (
+         SELECT o.total_cents + o.delivery_fee_cents AS cents
+           FROM orders o
+          WHERE o.payment_status = 'paid' AND o.status <> 'rejected'
+            AND o.id IN (SELECT e.order_id FROM order_events e
+                          WHERE e.kind = 'paid' AND e.at >= $1 AND e.at < $2)
+            AND NOT EXISTS (SELECT 1 FROM order_events e
+                             WHERE e.order_id = o.id AND e.kind = 'paid' AND e.at >= $2)
+       )
+       SELECT
          (SELECT COALESCE(sum(oi.unit_price_cents * oi.quantity), 0)
             FROM order_items oi JOIN orders o ON o.id = oi.order_id
            WHERE o.status = 'completed') AS "completedItemsTotalCents",
@@ -145,7 +161,9 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
            AS "todayOrders",
          COALESCE(sum(total_cents + delivery_fee_cents)
            FILTER (WHERE status <> 'rejected' AND order_date >= $1 AND order_date < $2), 0)
-           AS "todaySubtotalCents"
+           AS "todaySubtotalCents",
+         (SELECT count(*) FROM taken) AS "todayPaidOrders",
+         (SELECT COALESCE(sum(cents), 0) FROM taken) AS "todayTakingsCents"
        FROM orders`,
       [today.from, today.to],
     );
@@ -156,7 +174,12 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
       rejected: row.rejected,
       awaitingPayment: row.awaitingPayment,
       proofsToCheck: row.proofsToCheck,
-      today: { orders: row.todayOrders, subtotalCents: row.todaySubtotalCents },
+      today: {
+        orders: row.todayOrders,
+        subtotalCents: row.todaySubtotalCents,
+        paidOrders: row.todayPaidOrders,
+        takingsCents: row.todayTakingsCents,
+      },
     };
   }
 

@@ -159,6 +159,10 @@ export interface OrderStats {
   awaitingPayment: number;
   /** Pending orders with a deposit proof to check. */
   proofsToCheck: number;
-  /** Orders placed today in Sri Lanka, and what they come to with delivery. */
-  today: { orders: number; subtotalCents: Cents };
+  /**
+   * Today in Sri Lanka: the orders placed (rejected ones left out) and what they come to
+   * with delivery; and the takings, money received: the orders whose payment was recorded
+   * today, still paid and not cancelled, and what they came to (domain/orders/takings.ts).
+   */
+  today: { orders: number; subtotalCents: Cents; paidOrders: number; takingsCents: Cents };
 }

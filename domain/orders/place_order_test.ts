@@ -90,7 +90,7 @@ function ordersHolding(items: SellableItem[]) {
         rejected: 0,
         awaitingPayment: 0,
         proofsToCheck: 0,
-        today: { orders: 0, subtotalCents: 0 },
+        today: { orders: 0, subtotalCents: 0, paidOrders: 0, takingsCents: 0 },
       }),
     changeStatus: () => Promise.resolve({ kind: "not_found" }),
     changePayment: () => Promise.resolve({ kind: "not_found" }),

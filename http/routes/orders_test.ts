@@ -317,7 +317,48 @@ Deno.test("GET /api/orders/stats counts orders and sums completed items in rupee
       rejected: 0,
       awaitingPayment: 1,
       proofsToCheck: 0,
-      today: { orders: 2, subtotal: 1900 + 400 + 950 + 400 },
+      today: { orders: 2, subtotal: 1900 + 400 + 950 + 400, paidOrders: 0, takings: 0 },
     },
   });
+});
+
+Deno.test("GET /api/orders/stats counts as today's takings the payments received today, never orders placed", async () => {
+  const t = await testApp();
+  const place = async (quantity: number) => {
+    const response = await t.app.request(
+      "/api/orders",
+      json(
+        "POST",
+        orderBody(t.ids.book, {
+          total: 950 * quantity,
+          items: [{ id: t.ids.book, quantity, type: "book" }],
+        }),
+      ),
+    );
+    assert.equal(response.status, 201);
+    return (await response.json()).orderId as number;
+  };
+  const today = async () => (await body(await t.asAdmin("/api/orders/stats"), 200)).data.today;
+  const first = await place(1);
+  const second = await place(2);
+  await place(1);
+  assert.deepEqual(await today(), {
+    orders: 3,
+    subtotal: 950 + 400 + 1900 + 400 + 950 + 400,
+    paidOrders: 0,
+    takings: 0,
+  });
+  await t.asAdmin(`/api/orders/${first}/payment`, json("PUT", { status: "paid" }));
+  await t.asAdmin(`/api/orders/${second}/payment`, json("PUT", { status: "paid" }));
+  assert.deepEqual(await today(), {
+    orders: 3,
+    subtotal: 950 + 400 + 1900 + 400 + 950 + 400,
+    paidOrders: 2,
+    takings: 950 + 400 + 1900 + 400,
+  });
+  // A payment undone is not taken; a paid order rejected gives its money back.
+  await t.asAdmin(`/api/orders/${first}/payment`, json("PUT", { status: "unpaid" }));
+  await t.asAdmin("/api/orders/status", json("PUT", { id: second, status: "rejected" }));
+  const after = await today();
+  assert.deepEqual([after.paidOrders, after.takings], [0, 0]);
 });

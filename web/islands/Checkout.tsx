@@ -8,6 +8,7 @@ import {
   DEFAULT_HOLD_RULES,
   holdHours,
   type HoldRules,
+  lapseTime,
   PAYMENT_POLICIES,
   PREORDER_METHODS,
 } from "../../domain/orders/payment_policy.ts";
@@ -42,23 +43,6 @@ export interface CheckoutProps {
   feeRules?: FeeRules;
   /** How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS); the shop's default when absent. */
   holdRules?: HoldRules;
-}
-
-/**
- * When an order placed now lapses unless its slip arrives: the hold of its method's policy
- * from the time the shop answered (the order page shows the shop's own time to the minute).
- */
-export function placedLapse(
-  method: PaymentMethod,
-  rules: HoldRules,
-  answeredAt: Date,
-): { at: string; hours: number } | undefined {
-  const hours = holdHours(method, rules);
-  if (hours === null) return undefined;
-  return {
-    at: new Date(answeredAt.getTime() + Math.round(hours * 3_600_000)).toISOString(),
-    hours,
-  };
 }
 
 /** What moved in price between the cart the shopper saw and the shop's. */
@@ -171,9 +155,13 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
     }
   };
 
+  // When the order lapses unless its slip arrives, counted from the shop's answer (the
+  // order's page and mail give the shop's own time, to the minute).
   const lapseOf = (paid: PaymentMethod) => {
-    const lapse = placedLapse(paid, holdRules ?? DEFAULT_HOLD_RULES, new Date());
-    return lapse ? { lapse } : {};
+    const rules = holdRules ?? DEFAULT_HOLD_RULES;
+    const hours = holdHours(paid, rules);
+    const at = lapseTime(paid, new Date().toISOString(), rules);
+    return hours !== null && at !== null ? { lapse: { at, hours } } : {};
   };
 
   const explainFailure = async (error: unknown) => {

@@ -29,6 +29,11 @@ import { PAYMENT_METHODS } from "../../../domain/orders/model.ts";
 import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 
+/** "1 paid order", "3 paid orders". */
+export function paidOrdersText(count: number): string {
+  return `${count} paid order${count === 1 ? "" : "s"}`;
+}
+
 /** The list's filters as last shown, so that an order's page can lead back to them. */
 let lastListSearch = "";
 
@@ -165,12 +170,22 @@ export function OrdersPage() {
       {stats.data?.today && (
         <dl className="order-summary">
           <div>
-            <dt>Today's orders</dt>
-            <dd>{stats.data.today.orders}</dd>
+            <dt>Orders placed today</dt>
+            <dd>
+              {stats.data.today.orders}{" "}
+              <span className="stat-detail">
+                worth {formatRupees(stats.data.today.subtotal)} with delivery
+              </span>
+            </dd>
           </div>
           <div>
-            <dt>Today's takings</dt>
-            <dd>{formatRupees(stats.data.today.subtotal)}</dd>
+            <dt>Takings today: payments received</dt>
+            <dd>
+              {formatRupees(stats.data.today.takings)}{" "}
+              <span className="stat-detail">
+                from {paidOrdersText(stats.data.today.paidOrders)}
+              </span>
+            </dd>
           </div>
           <div>
             <dt>Awaiting payment</dt>
