@@ -65,7 +65,7 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
   const { cart, refresh } = useStoredCart();
   const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [chosenMethod, setMethod] = useState<PaymentMethod>("COD");
+  const [chosenMethod, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; changes: string[] } | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
