@@ -18,6 +18,7 @@ const POLICY_MODULES = new Set(["domain/orders/model.ts", "domain/orders/payment
 const SOURCES = [
   "domain/",
   "adapters/",
+  "contract/",
   "http/",
   "web/",
   "bench/",
