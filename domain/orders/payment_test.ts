@@ -54,6 +54,8 @@ Deno.test("planPaymentChange() refuses every change on a rejected order and plan
           clearExpiry: actor === "admin",
           event: { at: AT, kind: to, actor, note: null },
           mails: to === "paid" ? ["payment_received"] : [],
+          // A completed order keeps a slip, which says how its money stands.
+          saveSlip: status === "completed",
         },
       });
     },
