@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { addCatalogue, type Catalogue, I18nContext, i18nFor } from "../i18n/mod.ts";
-import type { Language } from "../../domain/i18n/language.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 import si from "../../messages/si.json" with { type: "json" };
 import ta from "../../messages/ta.json" with { type: "json" };
 import { PaymentDialog, type PlacedOrder } from "./PaymentDialog.tsx";
@@ -36,7 +36,7 @@ const BANK_ORDER: PlacedOrder = {
   lapse: { at: "2025-03-15T21:30:00.000Z", hours: 36 },
 };
 
-function render(language: Language, order: PlacedOrder): string {
+function render(language: Locale, order: PlacedOrder): string {
   const html = renderToString(
     createElement(
       I18nContext.Provider,
@@ -47,7 +47,7 @@ function render(language: Language, order: PlacedOrder): string {
   return html.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
 }
 
-const DEADLINE: Record<Language, string[]> = {
+const DEADLINE: Record<Locale, string[]> = {
   en: [
     "then upload the deposit slip on your order's page: the uploaded slip is what keeps your order",
     "An unpaid order with no deposit slip is cancelled automatically 36 hours after it is placed: for this order, at 16 Mar 2025, 3:00 am.",

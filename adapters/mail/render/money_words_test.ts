@@ -5,7 +5,7 @@
  * catalogue.
  */
 import assert from "node:assert/strict";
-import type { Language } from "../../../domain/i18n/language.ts";
+import type { Locale } from "../../../domain/i18n/language.ts";
 import { orderMail } from "../../../domain/notifications/order_mail.ts";
 import type { Order } from "../../../domain/orders/model.ts";
 import type { MailKind } from "../../../domain/notifications/ports.ts";
@@ -23,7 +23,7 @@ function render(kind: MailKind, order: Order) {
   return [mail.text, mail.html.replace(/<[^>]+>/g, " ").replace(/&#39;/g, "'")];
 }
 
-const PAID: Record<Language, { paid: string; total: string; toPay: string }> = {
+const PAID: Record<Locale, { paid: string; total: string; toPay: string }> = {
   en: {
     paid: "Paid in full: there is nothing more to pay",
     total: "Total paid",
@@ -112,7 +112,7 @@ const PLACED = sampleOrder({
   expiresAt: "2025-03-16T09:30:00.000Z",
 });
 
-const DEADLINE: Record<Language, string[]> = {
+const DEADLINE: Record<Locale, string[]> = {
   en: [
     "Please upload the deposit slip on your order's page by 16 March 2025, 15:00",
     "is cancelled automatically 48 hours after it is placed",
