@@ -40,8 +40,42 @@ export function forbiddenCharacter(text: string, allowLines = false): string | u
   return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
+/**
+ * Characters that show nothing: spaces, format characters (zero-width space and joiners,
+ * byte-order mark, direction marks, soft hyphen), Hangul fillers, variation selectors.
+ */
+const INVISIBLE = /^[\s\p{Z}\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]+$/u;
+/** The same, less what `trim()` removes: the part a schema's `.trim().min(1)` cannot see. */
+const UNTRIMMED_INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\uFE00-\uFE0F]/u;
+
+/**
+ * Whether `text` looks blank yet is not empty after trimming: only invisible characters,
+ * at least one of them one `trim()` keeps (`"\u200b"`). Plain spaces are left to the
+ * field's own schema.
+ */
+export function blankLooking(text: string): boolean {
+  return INVISIBLE.test(text) && UNTRIMMED_INVISIBLE.test(text);
+}
+
+export const BLANK_LOOKING = "must not be made only of invisible characters";
+
+/**
+ * What is wrong with one text field under the rule, or undefined: a control character
+ * (newline, carriage return and tab pass when `allowLines`), or text that shows nothing.
+ * The JSON API, forms and the CSV import apply this same rule.
+ */
+export function textProblem(text: string, allowLines = false): string | undefined {
+  const found = forbiddenCharacter(text, allowLines);
+  if (found) return controlMessage(found);
+  return blankLooking(text) ? BLANK_LOOKING : undefined;
+}
+
+function controlMessage(found: string): string {
+  return `must not contain control characters (found ${found})`;
+}
+
 function problem(field: string, found: string): FieldProblem {
-  return { field, message: `must not contain control characters (found ${found})` };
+  return { field, message: controlMessage(found) };
 }
 
 /**
@@ -51,32 +85,50 @@ function problem(field: string, found: string): FieldProblem {
  */
 export const MAX_JSON_NUMBER = MAX_INTEGER;
 
-/** Every string of a JSON value, keys included, checked under its dotted path. */
-function walkJson(value: unknown, path: string[], out: FieldProblem[]): void {
-  if (out.length >= 20) return;
-  if (typeof value === "string") {
-    const last = path[path.length - 1] ?? "";
-    const found = forbiddenCharacter(value, MULTILINE_FIELDS.has(last));
-    if (found) out.push(problem(path.join(".") || "body", found));
-    return;
-  }
-  if (typeof value === "number" && Math.abs(value) > MAX_JSON_NUMBER) {
-    out.push({ field: path.join(".") || "body", message: `must be at most ${MAX_JSON_NUMBER}` });
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => walkJson(item, [...path, String(index)], out));
-    return;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = forbiddenCharacter(key);
-      if (found) {
-        out.push(problem([...path, "(name)"].join(".") || "body", found));
-        continue;
-      }
-      walkJson(item, [...path, key], out);
+/**
+ * No request of the shop nests deeper than a few levels (an order's items are three): a
+ * body deeper than this is refused before anything walks it.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Problems a body lists at most: the first ones are enough to mend it. */
+const MAX_PROBLEMS = 20;
+
+/**
+ * Every string of a JSON value, keys included, checked under its dotted path. Walked with
+ * a stack of its own, not by recursion: a body nested 10,000 deep ends at the depth bound
+ * instead of the call stack's.
+ */
+function walkJson(root: unknown, out: FieldProblem[]): void {
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0 && out.length < MAX_PROBLEMS) {
+    const { value, path } = stack.pop()!;
+    const field = path.join(".") || "body";
+    if (typeof value === "string") {
+      const message = textProblem(value, MULTILINE_FIELDS.has(path[path.length - 1] ?? ""));
+      if (message) out.push({ field, message });
+      continue;
     }
+    if (typeof value === "number" && Math.abs(value) > MAX_JSON_NUMBER) {
+      out.push({ field, message: `must be at most ${MAX_JSON_NUMBER}` });
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      out.push({ field, message: `is nested too deeply: at most ${MAX_JSON_DEPTH} levels` });
+      return;
+    }
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item])
+      : Object.entries(value);
+    const children: { value: unknown; path: string[] }[] = [];
+    for (const [key, item] of entries) {
+      const found = Array.isArray(value) ? undefined : forbiddenCharacter(key);
+      if (found) out.push(problem([...path, "(name)"].join("."), found));
+      else children.push({ value: item, path: [...path, key] });
+    }
+    // Last first onto the stack, so that the fields are checked in the body's order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }
 
@@ -125,7 +177,7 @@ async function bodyProblems(c: Context): Promise<FieldProblem[]> {
     } catch {
       return out; // Malformed JSON: the route answers 400 for it.
     }
-    walkJson(value, [], out);
+    walkJson(value, out);
   } else if (
     type === "multipart/form-data" || type === "application/x-www-form-urlencoded"
   ) {
@@ -142,8 +194,8 @@ async function bodyProblems(c: Context): Promise<FieldProblem[]> {
         continue;
       }
       if (typeof value !== "string") continue; // A file's bytes and name are not text fields.
-      const found = forbiddenCharacter(value, MULTILINE_FIELDS.has(name));
-      if (found) out.push(problem(name, found));
+      const message = textProblem(value, MULTILINE_FIELDS.has(name));
+      if (message) out.push({ field: name, message });
     }
   } else if (type.startsWith("text/")) {
     const found = forbiddenCharacter(await c.req.raw.clone().text(), true);

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { forbiddenCharacter, MAX_JSON_NUMBER, refuseControlCharacters } from "./text_rule.ts";
+import {
+  blankLooking,
+  forbiddenCharacter,
+  MAX_JSON_DEPTH,
+  MAX_JSON_NUMBER,
+  refuseControlCharacters,
+  textProblem,
+} from "./text_rule.ts";
 import { toErrorResponse } from "./errors.ts";
 
 function app() {
@@ -51,4 +58,54 @@ Deno.test("malformed JSON and bodies that are not forms are left to the route", 
     body: "{\u0000",
   });
   assert.equal(await malformed.text(), "passed");
+});
+
+Deno.test("JSON nested 10,000 deep is refused with 400 naming the body, not a stack overflow", async () => {
+  for (const [open, close] of [["[", "]"], ['{"a":', "}"]]) {
+    const response = await app().request("/api/x", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: open.repeat(10_000) + "1" + close.repeat(10_000),
+    });
+    assert.equal(response.status, 400);
+    const body = await response.json();
+    assert.equal(body.error.code, "VALIDATION_FAILED");
+    assert.equal(body.error.details.length, 1);
+    assert.match(body.error.details[0].message, new RegExp(`at most ${MAX_JSON_DEPTH} levels`));
+  }
+});
+
+Deno.test("JSON nested up to the bound passes; one level more is refused at its path", async () => {
+  const nest = (depth: number): unknown => depth === 0 ? "leaf" : { a: nest(depth - 1) };
+  assert.equal(await (await post(nest(MAX_JSON_DEPTH))).text(), "passed");
+  const refused = await post({ items: [nest(MAX_JSON_DEPTH)] });
+  assert.equal(refused.status, 400);
+  const field = (await refused.json()).error.details[0].field;
+  assert.match(field, /^items\.0(\.a)+$/);
+});
+
+Deno.test("blankLooking() finds text made only of invisible characters", () => {
+  for (const text of ["\u200b", " \u200b ", "\u200b\u200c\u200d\u2060", "\ufeff\u200b", "\u3164"]) {
+    assert.equal(blankLooking(text), true, JSON.stringify(text));
+  }
+  for (const text of ["", " ", "a\u200b", "ශ්‍රී", "👩‍👩‍👧", "\u00ad-"]) {
+    assert.equal(blankLooking(text), false, JSON.stringify(text));
+  }
+  assert.match(textProblem("\u200b") ?? "", /only of invisible characters/);
+  assert.equal(textProblem("Madol Doova"), undefined);
+  assert.match(textProblem("a\tb") ?? "", /U\+0009/);
+  assert.equal(textProblem("a\tb", true), undefined);
+});
+
+Deno.test("a body field of only invisible characters is refused, in JSON and in forms", async () => {
+  const json = await post({ title: "\u200b", items: [{ name: "ok" }] });
+  assert.equal(json.status, 400);
+  assert.deepEqual((await json.json()).error.details, [
+    { field: "title", message: "must not be made only of invisible characters" },
+  ]);
+  const form = new FormData();
+  form.append("title", "\u200b\u2060");
+  const response = await app().request("/api/x", { method: "POST", body: form });
+  assert.equal(response.status, 400);
+  assert.equal((await response.json()).error.details[0].field, "title");
 });

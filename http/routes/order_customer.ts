@@ -152,7 +152,11 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
     }
-    const files = formFiles((await c.req.parseBody({ all: true })).proof)
+    // No boundary, or a body that is not the form its header says: 400, not a 500.
+    const form = await c.req.parseBody({ all: true }).catch(() => {
+      throw new ApiError(400, "BAD_REQUEST", "Malformed multipart form");
+    });
+    const files = formFiles(form.proof)
       .filter((part) => !(part instanceof File && part.size === 0 && part.name === ""));
     const problem = (status: 400 | 413 | 415, code: ApiError["code"], message: string) =>
       new ApiError(status, code, message, [{ field: "proof", message }]);
