@@ -18,6 +18,7 @@ import { ApiError, fieldProblems } from "./errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../domain/catalogue/stationery_import.ts";
 import { idText, newBookFields, newStationeryFields } from "../contract/requests.ts";
+import { MULTILINE_FIELDS, textProblem } from "./text_rule.ts";
 
 /** The creation field names, plus `id` and `images` (URL paths separated by `|`). */
 export const BOOK_CSV_COLUMNS = [
@@ -168,6 +169,15 @@ function notCsv(message: string): ApiError {
   return new ApiError(400, "BAD_CSV", message);
 }
 
+/**
+ * A cell by the JSON API's text rule (http/text_rule.ts): no control characters, newline
+ * and tab only in a field of several lines (and between the paths of `images`), never
+ * only invisible characters.
+ */
+function cellProblem(column: string, text: string): string | undefined {
+  return textProblem(text, MULTILINE_FIELDS.has(column) || column === "images");
+}
+
 /** A CSV cell as it was meant: Excel's formula guard removed, spaces trimmed. */
 function cleanCell(value: string): string {
   const text = value.trim();
@@ -284,6 +294,11 @@ export function parseStationeryCsv(
     header.forEach((column, i) => {
       const text = cleanCell(record[i] ?? "");
       if (text === "") return;
+      const refused = cellProblem(column, text);
+      if (refused) {
+        problems.push({ row, field: column, message: refused });
+        return;
+      }
       const parsed = ITEM_SCHEMAS[column].safeParse(text);
       if (parsed.success) values[ITEM_FIELD[column]] = parsed.data;
       else {
@@ -311,6 +326,11 @@ function parseBookRow(
     if (text === "") {
       if (column === "description" || column === "preorderDate") values[key] = null;
       if (column === "isbn13") problems.push({ field: column, message: "ISBN-13 is required" });
+      continue;
+    }
+    const refused = cellProblem(column, text);
+    if (refused) {
+      problems.push({ field: column, message: refused });
       continue;
     }
     if (column === "images") {
