@@ -122,8 +122,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const publicPaths = new Set(
     ROUTES.filter((r) => !r.admin && !r.path.includes(":")).map((r) => `${r.method} ${r.path}`),
   );
-  const adminGuard: MiddlewareHandler<AppEnv> = (c, next) =>
-    publicPaths.has(`${c.req.method} ${c.req.path}`) ? next() : guard(c, next);
+  // HEAD is routed as GET (Hono answers it with GET's handler, body dropped): it is judged
+  // as the GET it stands for.
+  const adminGuard: MiddlewareHandler<AppEnv> = (c, next) => {
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    return publicPaths.has(`${method} ${c.req.path}`) ? next() : guard(c, next);
+  };
   for (const route of ADMIN_ROUTES) app.on(route.method, route.path, adminGuard);
   // A body that trickles is cut off (408) before the limits read it.
   app.use(

@@ -171,8 +171,8 @@ export function httpCaching(rules: PrivacyRules): MiddlewareHandler {
     }
     if (!ownPolicy(cacheControl)) res.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
     if (/immutable|no-store/i.test(res.headers.get("Cache-Control") ?? "")) return;
-    // A HEAD answer has no body to tag: a tag over nothing would not match the GET's.
-    if (c.req.method === "HEAD" && !res.headers.has("ETag")) return;
+    // A HEAD is answered by its GET's handler (Hono drops the body after the middleware),
+    // so its tag is the GET's and a matching If-None-Match is 304 alike.
     let etag = res.headers.get("ETag");
     if (!etag) {
       const made = answerBytes(c);
