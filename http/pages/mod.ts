@@ -73,6 +73,24 @@ const ADMIN_PATHS = [
   "/admin/orders/:id{[1-9][0-9]{0,9}}",
 ];
 
+/** Query parameters that are secrets: a reset link's token, an order's key. */
+const SECRET_PARAMETERS: readonly string[] = ["token", "key"];
+
+/**
+ * The query a page's language links keep: the address's own, less its secrets (switching
+ * language on such a page shows the page without them); `secret` says whether it had any.
+ *
+ * @example linkQuery(new URL("http://x/reset-password?token=abc&x=1")) // {search: "?x=1", secret: true}
+ */
+export function linkQuery(url: URL): { search: string; secret: boolean } {
+  const params = new URLSearchParams(url.search);
+  const secret = SECRET_PARAMETERS.some((name) => params.has(name));
+  if (!secret) return { search: url.search, secret };
+  for (const name of SECRET_PARAMETERS) params.delete(name);
+  const rest = params.toString();
+  return { search: rest ? `?${rest}` : "", secret };
+}
+
 function defaultDistDir(): string {
   return decodeURIComponent(new URL("../../dist", import.meta.url).pathname);
 }
@@ -108,8 +126,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     const { renderer, assetsFor, frames } = await load();
     const q = c.req.query("q");
     const { language, path } = languageOfPath(c.req.path);
-    const url = c.req.url;
-    const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+    const { search, secret } = linkQuery(new URL(c.req.url));
     const html = renderer.renderPage(
       model,
       { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
@@ -118,11 +135,17 @@ export function pagesApp(deps: PagesDeps): Hono {
     );
     // One answer with its final bytes: the compression, the answer cache and the ETag take
     // them as they are instead of reading the page back (docs/benchmarks.md, item 22).
-    return encodeAnswer(c, html, status, {
+    const response = encodeAnswer(c, html, status, {
       "Content-Type": "text/html; charset=UTF-8",
       "Content-Security-Policy": PAGE_CSP,
       "Cache-Control": "no-cache",
     }, !CACHEABLE_PATH.test(c.req.path));
+    if (secret) {
+      // Kept by no cache, and the address (with its secret) sent on to no other site.
+      response.headers.set("Cache-Control", "no-store");
+      response.headers.set("Referrer-Policy", "no-referrer");
+    }
+    return response;
   }
 
   // Catalogue pages are kept whole by the answer cache (CACHEABLE_PATH), so gzipped once
@@ -228,10 +251,8 @@ export function pagesApp(deps: PagesDeps): Hono {
       : await deps.customerOrder(id, key);
     // A wrong key is a missing page, never a hint that the order exists.
     if (!order) return renderPage(c, { kind: "not_found" }, 404);
-    const response = await renderPage(c, { kind: "order", order, orderKey: key, bank: deps.bank });
-    response.headers.set("Cache-Control", "no-store");
-    response.headers.set("Referrer-Policy", "no-referrer");
-    return response;
+    // The key in the address makes the page no-store and no-referrer (renderPage).
+    return renderPage(c, { kind: "order", order, orderKey: key, bank: deps.bank });
   });
   app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));
   app.on(

@@ -1,0 +1,66 @@
+/**
+ * A page whose address carries a secret (a reset link's token, an order's key) is never
+ * kept by a cache, never sends its address on as a referrer, and never repeats the secret
+ * in its language links or hreflang alternates.
+ */
+import assert from "node:assert/strict";
+import { ensureBuilt } from "../../scripts/build_web.ts";
+import { MemoryLocations } from "../../adapters/memory/locations.ts";
+import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { sampleOrder } from "../../domain/notifications/testing/samples.ts";
+import { testApp } from "../testing/fixture.ts";
+import { pagesApp } from "./mod.ts";
+
+await ensureBuilt();
+
+const TOKEN = "Zq3x9Kp2Lm7Rt5Vw8Yb1Nc4Hd6Jf0Gs";
+const KEY = "orderKeyThatOpensIt";
+const ORDER = customerOrderView(sampleOrder({ id: 41, paymentMethod: "Bank Deposit" }));
+
+async function shop() {
+  const base = await testApp();
+  return await testApp({
+    pages: pagesApp({
+      catalogue: base.catalogue,
+      locations: new MemoryLocations(),
+      bank: base.deps.bank,
+      shop: base.deps.shop,
+      customerOrder: (id, key) => Promise.resolve(id === 41 && key === KEY ? ORDER : undefined),
+    }),
+  });
+}
+
+Deno.test("pages carrying a token or an order key are no-store, no-referrer, and do not repeat it in links", async () => {
+  const t = await shop();
+  const cases = [
+    [`/reset-password?token=${TOKEN}`, TOKEN],
+    [`/si/reset-password?token=${TOKEN}`, TOKEN],
+    [`/ta/reset-password?token=${TOKEN}&x=1`, TOKEN],
+    [`/orders/41?key=${KEY}`, KEY],
+    [`/si/orders/41?key=${KEY}`, KEY],
+    [`/orders/41?key=wrong${KEY}`, KEY],
+  ];
+  for (const [path, secret] of cases) {
+    const response = await t.app.request(path);
+    const html = await response.text();
+    assert.equal(response.headers.get("Cache-Control"), "no-store", path);
+    assert.equal(response.headers.get("Referrer-Policy"), "no-referrer", path);
+    const links = [...html.matchAll(/<(?:a|link)\b[^>]*\bhref(?:Lang)?="[^"]*"[^>]*>/g)]
+      .map((m) => m[0]).filter((tag) => tag.includes(secret));
+    assert.deepEqual(links, [], `${path}: a link repeats the secret`);
+  }
+});
+
+Deno.test("a language link keeps the page's other query parameters", async () => {
+  const t = await shop();
+  const html = await (await t.app.request(`/ta/reset-password?token=${TOKEN}&x=1`)).text();
+  assert.match(html, /href="\/si\/reset-password\?x=1"/);
+});
+
+Deno.test("the reset page without a token stays an ordinary public page", async () => {
+  const t = await shop();
+  const response = await t.app.request("/reset-password");
+  await response.body?.cancel();
+  assert.match(response.headers.get("Cache-Control") ?? "", /public/);
+  assert.equal(response.headers.get("Referrer-Policy"), "strict-origin-when-cross-origin");
+});
