@@ -6,7 +6,7 @@
 import { loadConfig } from "../config.ts";
 import { createRepositories, migrate, openDatabase } from "../adapters/postgres/mod.ts";
 import { ScryptPasswordHasher } from "../adapters/security/scrypt_hasher.ts";
-import { holdLock, lockHolder } from "../adapters/embedded/process_lock.ts";
+import { holdLock, LockHeldError } from "../adapters/embedded/process_lock.ts";
 import { runAdminTask, USAGE } from "./admin_task.ts";
 
 async function readStdin(): Promise<string> {
@@ -26,18 +26,21 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const { databaseUrl, dataDir } = result.config;
+  // Held while the task runs, so that a shop starting meanwhile refuses the same files.
+  let release = async () => {};
   if (!databaseUrl) {
-    const holder = await lockHolder(dataDir);
-    if (holder) {
+    try {
+      release = await holdLock(dataDir);
+    } catch (error) {
+      if (!(error instanceof LockHeldError)) throw error;
+      const holder = error.holder === undefined ? "" : ` (process ${error.holder})`;
       console.error(
-        `The shop (process ${holder}) has the embedded database in ${dataDir} open: ` +
+        `The shop${holder} has the embedded database in ${dataDir} open: ` +
           "stop it first, then run this again",
       );
       return 1;
     }
   }
-  // Held while the task runs, so that a shop starting meanwhile refuses the same files.
-  const release = databaseUrl ? async () => {} : await holdLock(dataDir);
   const sql = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrate(sql);

@@ -1,9 +1,14 @@
 /**
  * Who has the embedded database open. PGlite is one process's files: a second process
  * opening them (`deno task admin` while the shop runs, a second shop) could damage them.
- * Whichever opens them writes its process id into `<dataDir>/shop.pid` while it runs; the
- * others refuse while that process is alive. (Liveness is read from /proc, as on the Linux
- * servers the shop runs on.)
+ * Whichever opens them holds an exclusive OS lock (flock) on `<dataDir>/shop.pid` while it
+ * runs, and writes its process id there for the message others print; the others refuse
+ * while the lock is held.
+ *
+ * The operating system lets the lock go when its holder's process ends, however it ends
+ * (`kill -9`, a crash, a power cut): a dead process, a zombie not yet reaped, or another
+ * process that later got the same id never blocks a start. The file itself stays; its
+ * contents only name the last holder.
  */
 
 /** The lock file of a data directory. */
@@ -11,43 +16,56 @@ export function lockPath(dataDir: string): string {
   return `${dataDir.replace(/\/+$/, "")}/shop.pid`;
 }
 
-function alive(pid: number): boolean {
-  try {
-    Deno.statSync(`/proc/${pid}`);
-    return true;
-  } catch {
-    return false;
+/** The embedded database is held by another live process. */
+export class LockHeldError extends Error {
+  constructor(readonly dataDir: string, readonly holder: number | undefined) {
+    super(
+      `The embedded database in ${dataDir} is open in ${
+        holder === undefined ? "another process" : `process ${holder}`
+      }: stop that first`,
+    );
+    this.name = "LockHeldError";
   }
 }
 
-/** The id of another live process holding the data directory, or undefined. */
-export async function lockHolder(dataDir: string): Promise<number | undefined> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(lockPath(dataDir));
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  }
-  const pid = Number(text.trim());
-  if (!Number.isInteger(pid) || pid <= 0 || pid === Deno.pid) return undefined;
-  return alive(pid) ? pid : undefined;
+/** The process id the holder wrote, when the file names one. */
+async function writtenHolder(file: Deno.FsFile): Promise<number | undefined> {
+  const bytes = new Uint8Array(32);
+  await file.seek(0, Deno.SeekMode.Start);
+  const read = await file.read(bytes);
+  const pid = Number(new TextDecoder().decode(bytes.subarray(0, read ?? 0)).trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+async function openLockFile(dataDir: string): Promise<Deno.FsFile> {
+  await Deno.mkdir(dataDir, { recursive: true });
+  return await Deno.open(lockPath(dataDir), { read: true, write: true, create: true });
 }
 
 /**
- * Marks the data directory as held by this process; the answer lets it go. Throws, naming
- * the holder, while another live process (a shop, `deno task admin`) holds it.
+ * Holds the data directory for this process; the answer lets it go (the process ending
+ * lets it go too). Throws LockHeldError, naming the holder, while another live process (a
+ * shop, `deno task admin`) holds it.
  */
 export async function holdLock(dataDir: string): Promise<() => Promise<void>> {
-  const holder = await lockHolder(dataDir);
-  if (holder !== undefined) {
-    throw new Error(
-      `The embedded database in ${dataDir} is open in process ${holder}: stop that first`,
-    );
+  const file = await openLockFile(dataDir);
+  let held = false;
+  try {
+    if (!await file.tryLock(true)) throw new LockHeldError(dataDir, await writtenHolder(file));
+    held = true;
+    await file.truncate(0);
+    await file.seek(0, Deno.SeekMode.Start);
+    await file.write(new TextEncoder().encode(`${Deno.pid}\n`));
+  } catch (error) {
+    if (held) await file.unlock().catch(() => {});
+    file.close();
+    throw error;
   }
-  await Deno.mkdir(dataDir, { recursive: true });
-  await Deno.writeTextFile(lockPath(dataDir), `${Deno.pid}\n`);
+  let released = false;
   return async () => {
-    await Deno.remove(lockPath(dataDir)).catch(() => {});
+    if (released) return;
+    released = true;
+    await file.unlock().catch(() => {});
+    file.close();
   };
 }
