@@ -22,7 +22,10 @@ export interface Config {
   /** Unset: generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
+  /** The password of the admin ADMIN_EMAIL names when it is created (or has none). */
   adminPassword: string | undefined;
+  /** ADMIN_PASSWORD_RESET: set ADMIN_PASSWORD again at this start, whatever it was. */
+  adminPasswordReset: boolean;
   /** Unset: mail is written as .eml files under `dataDir/mail`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -98,6 +101,14 @@ function urlWithSchemes(schemes: string[], what: string) {
 
 const email = z.string().trim().pipe(z.email("must be an e-mail address"));
 
+/** `1` or `0` (true/false, yes/no, on/off). */
+function flag() {
+  return z.string().trim().toLowerCase().refine(
+    (v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v),
+    "must be 1 or 0 (true/false, yes/no, on/off)",
+  ).transform((v) => TRUE_WORDS.includes(v));
+}
+
 const ENV_SCHEMA = z.object({
   PORT: optional(
     z.string().regex(/^\d{1,5}$/, "must be a whole number from 1 to 65535").transform(Number)
@@ -109,6 +120,7 @@ const ENV_SCHEMA = z.object({
   JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   ADMIN_EMAIL: optional(email),
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
+  ADMIN_PASSWORD_RESET: optional(flag()),
   SMTP_URL: optional(urlWithSchemes(["smtp:", "smtps:"], "an smtp or smtps")),
   MAIL_FROM: optional(text(320)),
   BANK_NAME: optional(text(200)),
@@ -120,12 +132,7 @@ const ENV_SCHEMA = z.object({
   SHOP_PHONE_1: optional(text(40)),
   SHOP_PHONE_2: optional(text(40)),
   SHOP_ADDRESS: optional(text(300)),
-  SEED_DEMO: optional(
-    z.string().trim().toLowerCase().refine(
-      (v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v),
-      "must be 1 or 0 (true/false, yes/no, on/off)",
-    ).transform((v) => TRUE_WORDS.includes(v)),
-  ),
+  SEED_DEMO: optional(flag()),
 });
 
 /** `COUNT/SECONDS`, e.g. `30/600` for 30 in 10 minutes. */
@@ -207,6 +214,7 @@ function toConfig(env: Env): Config {
     jwtSecret: env.JWT_SECRET,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    adminPasswordReset: env.ADMIN_PASSWORD_RESET ?? false,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Pothgula <${shopEmail}>`,
     bank: {
@@ -251,6 +259,9 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
   const email = Boolean(env.ADMIN_EMAIL), password = Boolean(env.ADMIN_PASSWORD);
   if (email && !password) return ["ADMIN_PASSWORD: must be set when ADMIN_EMAIL is set"];
   if (password && !email) return ["ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set"];
+  if (env.ADMIN_PASSWORD_RESET && !password) {
+    return ["ADMIN_PASSWORD_RESET: needs ADMIN_EMAIL and ADMIN_PASSWORD"];
+  }
   return [];
 }
 

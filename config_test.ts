@@ -122,3 +122,15 @@ Deno.test("loadConfig() holds Bank Deposit orders 48 hours and lines to 20 copie
     "MAX_LINE_QUANTITY",
   ]);
 });
+
+Deno.test("loadConfig() reads ADMIN_PASSWORD_RESET, which needs the admin's variables", () => {
+  const admin = { ADMIN_EMAIL: "owner@pothgula.lk", ADMIN_PASSWORD: "long enough" };
+  assert.equal(configOf(admin).adminPasswordReset, false);
+  assert.equal(configOf({ ...admin, ADMIN_PASSWORD_RESET: "1" }).adminPasswordReset, true);
+  assert.deepEqual(loadConfig({ ADMIN_PASSWORD_RESET: "1" }), {
+    ok: false,
+    problems: ["ADMIN_PASSWORD_RESET: needs ADMIN_EMAIL and ADMIN_PASSWORD"],
+  });
+  const bad = loadConfig({ ...admin, ADMIN_PASSWORD_RESET: "sometimes" });
+  assert.equal(bad.ok, false);
+});

@@ -92,9 +92,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   const hasher = new ScryptPasswordHasher({ maxConcurrent: 2, maxWaiting: 16 });
   const adminLane = new ScryptPasswordHasher({ maxConcurrent: 1, maxWaiting: 8 });
   // A new embedded database has no admin yet: its password is drawn and hashed right away.
+  // An existing one keeps its admin's password (ADMIN_PASSWORD only creates the admin),
+  // unless ADMIN_PASSWORD_RESET says to set it again.
   const adminPassword = config.adminPassword ??
     (seeded === "existing" ? undefined : generatePassword());
-  const adminHasher = adminPassword ? hashingAhead(adminLane, adminPassword) : adminLane;
+  const hashAhead = adminPassword !== undefined &&
+    (seeded !== "existing" || config.adminPasswordReset);
+  const adminHasher = hashAhead ? hashingAhead(adminLane, adminPassword) : adminLane;
   // The embedded database's files are this process's alone while it runs (deno task admin
   // checks this mark before opening them).
   const release = config.databaseUrl ? async () => {} : await holdLock(config.dataDir);
@@ -111,8 +115,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       log: (line) => say(line),
       // A new embedded database's password was drawn (and its hash begun) above.
       randomPassword: adminPassword ? () => adminPassword : generatePassword,
+      endSessions: async (id) => void await repositories.sessions.endAll("admin", id),
     },
-    { email: config.adminEmail, password: config.adminPassword },
+    {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      reset: config.adminPasswordReset,
+    },
   );
 
   // Several processes on one database share uploads only through the database.

@@ -106,6 +106,37 @@ testOnBothEngines(
   },
 );
 
+testOnBothEngines(
+  "a password changed in the admin area survives a restart; ADMIN_PASSWORD_RESET=1 sets it again",
+  async (sql) => {
+    const accounts = new PostgresAccountRepository(sql);
+    const logged: string[] = [];
+    const deps = {
+      accounts,
+      hasher: cheapHasher(),
+      log: (l: string) => logged.push(l),
+      randomPassword: () => "never drawn: both variables are set",
+    };
+    const env = { email: "owner@pothgula.lk", password: "environment password" };
+    await ensureAdmin(deps, env);
+    assert.ok(await passwordWorks(accounts, "owner@pothgula.lk", "environment password"));
+    // POST /api/auth/password sets it so (http/auth/session_routes.ts).
+    await accounts.setAdminPassword("owner@pothgula.lk", await cheapHasher().hash("changed"));
+    await ensureAdmin(deps, env); // the next start, of this instance or another
+    assert.ok(await passwordWorks(accounts, "owner@pothgula.lk", "changed"));
+    assert.ok(!await passwordWorks(accounts, "owner@pothgula.lk", "environment password"));
+    // `deno task admin reset-password` stays in force as well.
+    await task(accounts).run("reset-password", "owner@pothgula.lk");
+    await ensureAdmin(deps, env);
+    assert.ok(await passwordWorks(accounts, "owner@pothgula.lk", "Generated-Password-20"));
+    assert.deepEqual(logged, []);
+
+    await ensureAdmin(deps, { ...env, reset: true });
+    assert.ok(await passwordWorks(accounts, "owner@pothgula.lk", "environment password"));
+    assert.equal(logged.length, 1);
+  },
+);
+
 Deno.test({
   name: "deno task admin works on the embedded database and refuses while the shop holds it",
   sanitizeOps: false,
@@ -138,9 +169,14 @@ Deno.test({
       const listed = await run(["list"]);
       assert.match(listed.text, /clerk@pothgula\.lk\s+deno task admin/);
 
-      // A live process (this test's) holds the directory as a running shop would.
-      const child = new Deno.Command("sleep", { args: ["30"] }).spawn();
-      await Deno.writeTextFile(`${dataDir}/shop.pid`, `${child.pid}\n`);
+      // A live process holds the directory's lock as a running shop would.
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "adapters/embedded/testing/hold_lock.ts", dataDir],
+        cwd: new URL("..", import.meta.url).pathname,
+        stdout: "piped",
+      }).spawn();
+      const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      for (let seen = ""; !seen.includes("held");) seen += (await reader.read()).value ?? "";
       try {
         const refused = await run(["list"]);
         assert.equal(refused.code, 1);
@@ -154,8 +190,16 @@ Deno.test({
         child.kill();
         await child.status;
       }
-      // The mark of a process that has ended blocks nothing.
+      await reader.cancel();
+      // The file of a process that has ended blocks nothing, nor does a live process the
+      // file names without holding the lock (an id reused after a reboot).
       assert.equal((await run(["list"])).code, 0, "a stale mark does not block");
+      const stranger = new Deno.Command("sleep", { args: ["30"] }).spawn();
+      await Deno.writeTextFile(`${dataDir}/shop.pid`, `${stranger.pid}\n`);
+      const reused = await run(["list"]);
+      stranger.kill();
+      await stranger.status;
+      assert.equal(reused.code, 0, reused.text);
       const release = await holdLock(dataDir);
       await release();
       assert.equal((await run(["list"])).code, 0, "a released mark does not block");

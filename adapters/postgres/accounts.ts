@@ -51,6 +51,14 @@ export class PostgresAccountRepository implements AccountRepository {
     return adminFromRow(row);
   }
 
+  async setAdminSource(email: string, source: AdminSource): Promise<boolean> {
+    const rows = await this.#sql.query(
+      "UPDATE admin_users SET source = $2 WHERE lower(email) = lower($1) RETURNING id",
+      [email, source],
+    );
+    return rows.length > 0;
+  }
+
   async countAdmins(): Promise<number> {
     const [row] = await this.#sql.query<{ n: number }>("SELECT count(*) AS n FROM admin_users");
     return Number(row.n);

@@ -2,9 +2,13 @@
  * Makes sure the shop can be administered after start (the rule; the composition root
  * reads the environment and draws the random password):
  *
- * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists with that password, and an
- *   admin an earlier ADMIN_EMAIL named (or the generated first admin) is removed; admins
- *   added with `deno task admin add` stay.
+ * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists, and an admin an earlier
+ *   ADMIN_EMAIL named (or the generated first admin) is removed; admins added with
+ *   `deno task admin add` stay. ADMIN_PASSWORD is the password of an admin it creates, or
+ *   of one that has none; an admin that has a password keeps it (one changed in the admin
+ *   area, by a reset link or by `deno task admin` survives every start), unless the start
+ *   says `reset` (ADMIN_PASSWORD_RESET=1): then ADMIN_PASSWORD is set again and the
+ *   admin's sessions end.
  * - neither set, no admin in the database: admin@pothgula.lk is created with a random
  *   20-character password, logged once in a single line.
  * - neither set, admins present: nothing changes.
@@ -22,6 +26,8 @@ export interface EnsureAdminDeps {
   log: (line: string) => void;
   /** A new random password, for the first admin of a new shop. */
   randomPassword: () => string;
+  /** Ends every session of an admin whose password the environment reset; none when absent. */
+  endSessions?: (adminId: number) => Promise<void>;
 }
 
 /**
@@ -33,7 +39,7 @@ export interface EnsureAdminDeps {
  */
 export async function ensureAdmin(
   deps: EnsureAdminDeps,
-  env: { email?: string; password?: string },
+  env: { email?: string; password?: string; reset?: boolean },
 ): Promise<void> {
   const email = env.email?.trim() || undefined;
   const password = env.password || undefined;
@@ -48,7 +54,24 @@ export async function ensureAdmin(
       throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`);
     }
     const named = normalizeEmail(email);
-    await deps.accounts.upsertAdmin(named, await deps.hasher.hash(password), "environment");
+    const existing = await deps.accounts.findAdminByEmail(named);
+    if (existing && existing.passwordHash !== "" && !env.reset) {
+      // The password is the owner's now: the environment only says who manages the admin.
+      await deps.accounts.setAdminSource(named, "environment");
+    } else {
+      const admin = await deps.accounts.upsertAdmin(
+        named,
+        await deps.hasher.hash(password),
+        "environment",
+      );
+      if (existing && env.reset) {
+        await deps.endSessions?.(admin.id);
+        deps.log(
+          `Set the password of the admin ${named} from ADMIN_PASSWORD (ADMIN_PASSWORD_RESET): ` +
+            "unset ADMIN_PASSWORD_RESET, or every start sets it again",
+        );
+      }
+    }
     // A changed ADMIN_EMAIL replaces the admin it named before; task-added admins stay.
     for (const gone of await deps.accounts.removeEnvironmentAdminsExcept(named)) {
       deps.log(`Removed the admin ${gone}: ADMIN_EMAIL now names ${named}`);

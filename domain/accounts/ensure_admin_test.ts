@@ -24,13 +24,46 @@ Deno.test("ensureAdmin() creates the configured admin with the configured passwo
   assert.deepEqual(lines, []);
 });
 
-Deno.test("ensureAdmin() sets a new password for a configured admin that exists", async () => {
-  const { accounts, hasher, deps } = setup();
-  await accounts.upsertAdmin("owner@pothgula.lk", await hasher.hash("old-password"));
-  await ensureAdmin(deps, { email: "owner@pothgula.lk", password: "new-password" });
+Deno.test("ensureAdmin() keeps the password of a configured admin that exists: a change survives a restart", async () => {
+  const { accounts, hasher, lines, deps } = setup();
+  await ensureAdmin(deps, { email: "owner@pothgula.lk", password: "first-password" });
+  // The owner changes it in the admin area; the environment still says the first one.
+  await accounts.setAdminPassword("owner@pothgula.lk", await hasher.hash("changed-password"));
+  await ensureAdmin(deps, { email: "owner@pothgula.lk", password: "first-password" });
   assert.equal(accounts.admins.length, 1);
+  assert.equal(await hasher.verify("changed-password", accounts.admins[0].passwordHash), true);
+  assert.equal(await hasher.verify("first-password", accounts.admins[0].passwordHash), false);
+  assert.deepEqual(lines, []);
+});
+
+Deno.test("ensureAdmin() with reset sets ADMIN_PASSWORD, ends the admin's sessions and says so", async () => {
+  const { accounts, hasher, lines, deps } = setup();
+  await accounts.upsertAdmin("owner@pothgula.lk", await hasher.hash("lost-password"));
+  const ended: number[] = [];
+  await ensureAdmin(
+    { ...deps, endSessions: (id) => Promise.resolve(void ended.push(id)) },
+    { email: "owner@pothgula.lk", password: "new-password", reset: true },
+  );
   assert.equal(await hasher.verify("new-password", accounts.admins[0].passwordHash), true);
-  assert.equal(await hasher.verify("old-password", accounts.admins[0].passwordHash), false);
+  assert.deepEqual(ended, [accounts.admins[0].id]);
+  assert.equal(lines.length, 1);
+  assert.match(lines[0], /^Set the password of the admin owner@pothgula\.lk from ADMIN_PASSWORD/);
+  assert.match(lines[0], /ADMIN_PASSWORD_RESET/);
+});
+
+Deno.test("ensureAdmin() sets ADMIN_PASSWORD on a configured admin that has no password", async () => {
+  const { accounts, hasher, deps } = setup();
+  await accounts.upsertAdmin("owner@pothgula.lk", "");
+  await ensureAdmin(deps, { email: "owner@pothgula.lk", password: "first-password" });
+  assert.equal(await hasher.verify("first-password", accounts.admins[0].passwordHash), true);
+});
+
+Deno.test("ensureAdmin() makes a task-added admin ADMIN_EMAIL names the environment's, password kept", async () => {
+  const { accounts, hasher, deps } = setup();
+  await accounts.upsertAdmin("clerk@pothgula.lk", await hasher.hash("clerk-password"), "task");
+  await ensureAdmin(deps, { email: "clerk@pothgula.lk", password: "other-password" });
+  assert.equal(accounts.admins[0].source, "environment");
+  assert.equal(await hasher.verify("clerk-password", accounts.admins[0].passwordHash), true);
 });
 
 Deno.test("ensureAdmin() on an empty database creates admin@pothgula.lk and logs the password once", async () => {

@@ -62,6 +62,8 @@ export interface AccountRepository {
   listAdmins(): Promise<AdminSummary[]>;
   /** Sets the password of an existing admin; false when there is none with this e-mail. */
   setAdminPassword(email: string, passwordHash: string): Promise<boolean>;
+  /** Says who manages an existing admin, its password unchanged; false when there is none. */
+  setAdminSource(email: string, source: AdminSource): Promise<boolean>;
   /** Removes an admin; the last one stays, so the shop can always be administered. */
   removeAdmin(email: string): Promise<"removed" | "not_found" | "last_admin">;
   /** Removes the admins the environment named other than `email`; their e-mails. */

@@ -61,6 +61,12 @@ export class MemoryAccounts implements AccountRepository {
     return Promise.resolve(account(admin));
   }
 
+  setAdminSource(email: string, source: AdminSource): Promise<boolean> {
+    const admin = this.admins.find((a) => a.email.toLowerCase() === email.toLowerCase());
+    if (admin) admin.source = source;
+    return Promise.resolve(admin !== undefined);
+  }
+
   countAdmins(): Promise<number> {
     return Promise.resolve(this.admins.length);
   }
