@@ -146,12 +146,23 @@ export interface PasswordResetStore {
   /** Keeps a new link; the account's used and expired links may be dropped meanwhile. */
   create(reset: PasswordReset, now: Date): Promise<void>;
   /**
-   * Uses the link with this hash when it is unused and `now` is before its expiry, and
-   * answers whose it is; undefined otherwise. Two uses at once: only one gets the account.
+   * Whose account the link with this hash opens, when it is unused and `now` is before its
+   * expiry; undefined otherwise. Looking spends nothing: the link stays unused.
    */
-  consume(
+  find(
     tokenHash: string,
     now: Date,
+  ): Promise<{ role: AccountRole; accountId: number } | undefined>;
+  /**
+   * Uses the link and sets its account's password to `passwordHash`, both or neither (one
+   * transaction), and answers whose account it was; undefined, with nothing set, when the
+   * link is unknown, used or expired by `now` (or its account is gone). Two uses at once:
+   * only one sets a password. The hash is made before: a failure making it spends nothing.
+   */
+  use(
+    tokenHash: string,
+    now: Date,
+    passwordHash: string,
   ): Promise<{ role: AccountRole; accountId: number } | undefined>;
   /** Ends every link of one account (its password was just set). */
   endAll(role: AccountRole, accountId: number): Promise<void>;

@@ -158,26 +158,20 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
 
   serve(app, BASE, RESET_ROUTES.confirm, async (c) => {
     const { token, password } = c.req.valid("json");
-    const opened = await deps.passwordResets.consume(
-      await resetTokenHash(token),
-      deps.clock.now(),
-    );
-    if (!opened) {
-      return c.json(
+    const tokenHash = await resetTokenHash(token);
+    const refused = () =>
+      c.json(
         errorBody("VALIDATION_FAILED", LINK_REFUSED, [{ field: "token", message: LINK_REFUSED }]),
         400,
       );
-    }
-    if (opened.role === "admin") {
-      const admins = await deps.accounts.listAdmins();
-      const admin = admins.find((a) => a.id === opened.accountId);
-      if (admin) {
-        const hash = await (deps.adminHasher ?? deps.hasher).hash(password);
-        await deps.accounts.setAdminPassword(admin.email, hash);
-      }
-    } else {
-      await deps.accounts.setCustomerPassword(opened.accountId, await deps.hasher.hash(password));
-    }
+    const found = await deps.passwordResets.find(tokenHash, deps.clock.now());
+    if (!found) return refused();
+    // Hashed before the link is used: a full hashing lane (503) leaves the link as it was.
+    const hasher = found.role === "admin" ? deps.adminHasher ?? deps.hasher : deps.hasher;
+    const passwordHash = await hasher.hash(password);
+    // The link is spent in the same transaction that sets the password.
+    const opened = await deps.passwordResets.use(tokenHash, deps.clock.now(), passwordHash);
+    if (!opened) return refused();
     await deps.tokens.endAll(opened.role, opened.accountId);
     await deps.passwordResets.endAll(opened.role, opened.accountId);
     return c.body(null, 204);

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { json, type TestApp, testApp } from "../testing/fixture.ts";
+import { UnavailableError } from "../../domain/ports.ts";
+import { cheapHasher } from "./testing/fakes.ts";
 
 const EMAIL = "nimali@example.lk";
 const PASSWORD = "long enough";
@@ -161,4 +163,36 @@ Deno.test("the reset routes answer 400 naming the bad field, 415 for a form", as
   });
   assert.equal(form.status, 415);
   await form.body?.cancel();
+});
+
+Deno.test("a 503 from a full hashing lane during confirm leaves the link unspent", async () => {
+  const real = cheapHasher();
+  let full = false;
+  const hasher = {
+    hash: (password: string) =>
+      full
+        ? Promise.reject(new UnavailableError("Too many password checks at once", 2))
+        : real.hash(password),
+    verify: (password: string, hash: string) => real.verify(password, hash),
+  };
+  const t = await testApp({ hasher });
+  const registered = await t.app.request(
+    "/api/auth/register",
+    json("POST", { username: "Nimali Perera", email: EMAIL, password: PASSWORD }),
+  );
+  await registered.body?.cancel();
+  const token = await askForLink(t);
+  full = true;
+  const busy = await confirm(t, token, "a new secret");
+  assert.equal(busy.status, 503);
+  assert.ok(busy.headers.get("Retry-After"));
+  await busy.body?.cancel();
+  assert.equal((await logIn(t)).status, 200, "nothing was changed");
+  full = false;
+  const done = await confirm(t, token, "a new secret");
+  assert.equal(done.status, 204, "the same link works once the lane has room");
+  assert.equal((await logIn(t, "a new secret")).status, 200);
+  const again = await confirm(t, token, "yet another one");
+  assert.equal(again.status, 400, "and only once");
+  await again.body?.cancel();
 });

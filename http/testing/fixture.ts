@@ -85,6 +85,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
   const outbox = new MemoryOutbox(() => clock.now());
+  const accounts = new MemoryAccounts();
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
@@ -108,10 +109,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     images,
     slips,
     tokens,
-    accounts: new MemoryAccounts(),
+    accounts,
     hasher: cheapHasher(),
     accountMail: outbox,
-    passwordResets: new MemoryPasswordResets(),
+    passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
     customerOrders: orders,
     bank: {
       bankName: "Bank of Ceylon",
