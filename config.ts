@@ -6,7 +6,11 @@
 import { z } from "zod";
 import type { BankDetails, ShopInfo } from "./domain/shop.ts";
 import { DEFAULT_ORDER_RULES } from "./domain/orders/place_order.ts";
-import { isAddressOrRange, type TrustProxy } from "./http/auth/client_address.ts";
+import {
+  DEFAULT_IPV6_PREFIX_LENGTH,
+  isAddressOrRange,
+  type TrustProxy,
+} from "./http/auth/client_address.ts";
 import { DEFAULT_AUTH_LIMITS } from "./http/auth/routes.ts";
 import { DEFAULT_ORDER_CONTACT_LIMIT, DEFAULT_ORDER_LIMIT } from "./http/routes/orders.ts";
 
@@ -36,6 +40,8 @@ export interface Config {
   imageStorage: "disk" | "postgres";
   /** Which X-Forwarded-For entries to believe: only behind the shop's own reverse proxies. */
   trustProxy: TrustProxy;
+  /** Per-address limits count an IPv6 client by its network of this many bits. */
+  ipv6PrefixLength: number;
   /** Orders per address and per e-mail or phone, and failed logins per account and address. */
   limits: {
     orders: RateRule;
@@ -178,6 +184,10 @@ const RELIABILITY_SCHEMA = z.object({
   HOST: optional(listenHost),
   IMAGE_STORAGE: optional(z.enum(["disk", "postgres"], "must be disk or postgres")),
   TRUST_PROXY: optional(trustProxy()),
+  IPV6_PREFIX_LENGTH: optional(
+    z.string().regex(/^\d{1,3}$/, "must be a whole number of bits from 1 to 128")
+      .transform(Number).refine((n) => n >= 1 && n <= 128, "must be from 1 to 128"),
+  ),
   ORDER_RATE_LIMIT: optional(rateRule()),
   ORDER_RATE_LIMIT_CONTACT: optional(rateRule()),
   LOGIN_RATE_LIMIT_ACCOUNT: optional(rateRule()),
@@ -237,6 +247,7 @@ function toConfig(env: Env): Config {
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     imageStorage: env.IMAGE_STORAGE ?? "disk",
     trustProxy: env.TRUST_PROXY ?? { kind: "none" },
+    ipv6PrefixLength: env.IPV6_PREFIX_LENGTH ?? DEFAULT_IPV6_PREFIX_LENGTH,
     // Unset limits and rules are the ones the shop's code keeps beside each rule.
     limits: {
       orders: env.ORDER_RATE_LIMIT ?? { ...DEFAULT_ORDER_LIMIT },

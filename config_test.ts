@@ -134,3 +134,13 @@ Deno.test("loadConfig() reads ADMIN_PASSWORD_RESET, which needs the admin's vari
   const bad = loadConfig({ ...admin, ADMIN_PASSWORD_RESET: "sometimes" });
   assert.equal(bad.ok, false);
 });
+
+Deno.test("loadConfig() reads IPV6_PREFIX_LENGTH, 64 by default, 1 to 128", () => {
+  assert.equal(configOf({}).ipv6PrefixLength, 64);
+  assert.equal(configOf({ IPV6_PREFIX_LENGTH: "56" }).ipv6PrefixLength, 56);
+  for (const bad of ["0", "129", "/64", "sixty-four"]) {
+    const result = loadConfig({ IPV6_PREFIX_LENGTH: bad });
+    assert.equal(result.ok, false, bad);
+    assert.match(result.ok ? "" : result.problems[0], /^IPV6_PREFIX_LENGTH: /);
+  }
+});

@@ -228,6 +228,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     clock: systemClock,
     logger: consoleLogger,
     trustProxy: config.trustProxy,
+    ipv6PrefixLength: config.ipv6PrefixLength,
     orderLimit: config.limits.orders,
     orderContactLimit: config.limits.ordersPerContact,
     orderRules: config.orderRules,

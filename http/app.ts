@@ -14,7 +14,14 @@ import { compression } from "./compression.ts";
 import { responseCache } from "./response_cache.ts";
 import { adminRouteMatcher, httpCaching } from "./http_caching.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
-import { ApiError, notFound, toErrorResponse } from "./errors.ts";
+import {
+  ApiError,
+  boundedErrors,
+  notFound,
+  TIMED_OUT_LOG,
+  toErrorResponse,
+  UNAVAILABLE_LOG,
+} from "./errors.ts";
 import { securityHeaders } from "./security.ts";
 import { refuseControlCharacters } from "./text_rule.ts";
 import { type BodyAllowance, bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
@@ -25,6 +32,7 @@ import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionRoutes } from "./auth/session_routes.ts";
 import { resetRoutes } from "./auth/reset_routes.ts";
+import { HashingShare } from "./auth/hashing_share.ts";
 import { requireAdmin } from "./auth/require_admin.ts";
 import { booksRoutes } from "./routes/books.ts";
 import { stationeryRoutes } from "./routes/stationery.ts";
@@ -105,8 +113,10 @@ function requestIds(): MiddlewareHandler<AppEnv> {
 /** The shop's HTTP app over the given ports. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A flood of 503s writes a line every few seconds, not one per request.
+  const errorLog = boundedErrors(deps.logger, { messages: [UNAVAILABLE_LOG, TIMED_OUT_LOG] });
   app.onError((error, c) =>
-    toErrorResponse(c, error, { logger: deps.logger, requestId: c.get("requestId") ?? "none" })
+    toErrorResponse(c, error, { logger: errorLog, requestId: c.get("requestId") ?? "none" })
   );
   app.use(requestIds());
   app.use(requestLog(deps.logger));
@@ -137,15 +147,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", bodyLimits());
   app.use(refuseControlCharacters());
 
-  app.route("/", authRoutes(deps));
+  // One share of the hashing lanes per address, whichever route hashes.
+  const hashingShare = new HashingShare(deps.hashingPerAddress);
+  app.route("/", authRoutes({ ...deps, hashingShare }));
   app.route(
     "/",
     sessionRoutes({
       ...deps,
+      hashingShare,
       onPasswordChanged: (role, id) => deps.passwordResets.endAll(role, id),
     }),
   );
-  app.route("/", resetRoutes(deps));
+  app.route("/", resetRoutes({ ...deps, hashingShare }));
   app.route("/api/books", booksRoutes(deps));
   app.route("/api/stationery", stationeryRoutes(deps));
   app.route("/api/categories", categoryRoutes(deps, "book"));

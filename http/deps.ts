@@ -53,6 +53,10 @@ export interface AppDeps {
   pages?: Hono;
   /** Which X-Forwarded-For entries to believe (only behind the shop's own reverse proxies). */
   trustProxy?: TrustProxySetting;
+  /** Per-address limits count an IPv6 client by a network of this many bits; 64 when absent. */
+  ipv6PrefixLength?: number;
+  /** Requests that hash a password, under way at once from one address; 4 when absent. */
+  hashingPerAddress?: number;
   /** Failed-login limits per account and per address; the auth routes' defaults when absent. */
   loginLimits?: AuthLimits;
   /** Orders placed from one address; 120 in 10 minutes when absent. */

@@ -66,6 +66,39 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** What is logged for a 503 from UnavailableError and from TimedOutError. */
+export const UNAVAILABLE_LOG = "A store the shop needs is unavailable";
+export const TIMED_OUT_LOG = "A database statement ran past its time limit";
+
+/**
+ * A logger that writes each of `messages` at most once per `everyMs` (10 s), with how many
+ * of the same were left out since (`repeated`): a flood of 503s (a full hashing lane, a
+ * database outage) writes a line every few seconds, not one per refused request. Other
+ * lines pass as they are.
+ */
+export function boundedErrors(
+  logger: Logger,
+  options: { messages: readonly string[]; everyMs?: number; now?: () => number },
+): Logger {
+  const everyMs = options.everyMs ?? 10_000;
+  const now = options.now ?? (() => performance.now());
+  const seen = new Map<string, { at: number; left: number }>();
+  return {
+    info: (message, fields) => logger.info(message, fields),
+    error(message, fields) {
+      if (!options.messages.includes(message)) return logger.error(message, fields);
+      const last = seen.get(message);
+      const at = now();
+      if (last && at - last.at < everyMs) {
+        last.left++;
+        return;
+      }
+      seen.set(message, { at, left: 0 });
+      logger.error(message, last?.left ? { ...fields, repeated: last.left } : fields);
+    },
+  };
+}
+
 /** One bad field of a request: `items.0.quantity`, `price`, `body` for the whole body. */
 export interface FieldProblem {
   field: string;
@@ -145,7 +178,7 @@ export function toErrorResponse(
 ): Response {
   if (error instanceof ApiError) return errorResponse(c, error);
   if (error instanceof UnavailableError) {
-    log.logger.error("A store the shop needs is unavailable", {
+    log.logger.error(UNAVAILABLE_LOG, {
       requestId: log.requestId,
       method: c.req.method,
       path: c.req.path,
@@ -159,7 +192,7 @@ export function toErrorResponse(
   }
   if (error instanceof TimedOutError) {
     // The database answered, too slowly for one statement: a slow query, not an outage.
-    log.logger.error("A database statement ran past its time limit", {
+    log.logger.error(TIMED_OUT_LOG, {
       requestId: log.requestId,
       method: c.req.method,
       path: c.req.path,

@@ -85,3 +85,26 @@ export function clientAddressOf(
   while (index > 0 && inRanges(chain[index], trust.ranges)) index--;
   return chain[index];
 }
+
+/** IPv6 clients are counted by this prefix unless told: a home or a phone gets a /64. */
+export const DEFAULT_IPV6_PREFIX_LENGTH = 64;
+
+/**
+ * The group a client's address is counted in by every per-address limit: an IPv4 address
+ * alone; an IPv6 address by its network of `ipv6PrefixLength` bits (a /64 holds 2^64
+ * addresses, and one customer's line is given a whole one). Anything else is itself.
+ *
+ * @example
+ * addressGroup("2001:db8:1:2:aaaa::7") // "2001:db8:1:2::/64"
+ * addressGroup("198.51.100.7") // "198.51.100.7"
+ */
+export function addressGroup(
+  address: string,
+  ipv6PrefixLength: number = DEFAULT_IPV6_PREFIX_LENGTH,
+): string {
+  const parsed = safe(() => ipaddr.process(address));
+  if (!parsed) return address;
+  if (parsed.kind() !== "ipv6") return parsed.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${ipv6PrefixLength}`);
+  return `${network.toString()}/${ipv6PrefixLength}`;
+}

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { clientAddressOf, isAddressOrRange, type TrustProxy } from "./client_address.ts";
+import {
+  addressGroup,
+  clientAddressOf,
+  isAddressOrRange,
+  type TrustProxy,
+} from "./client_address.ts";
 
 const NONE: TrustProxy = { kind: "none" };
 const ONE_HOP: TrustProxy = { kind: "hops", hops: 1 };
@@ -53,4 +58,15 @@ Deno.test("isAddressOrRange() knows addresses and CIDR ranges of both families",
   for (const bad of ["10.0.0.256", "10.0.0.0/33", "proxy", ""]) {
     assert.ok(!isAddressOrRange(bad), bad);
   }
+});
+
+Deno.test("addressGroup() counts an IPv6 address by its /64, an IPv4 address alone", () => {
+  assert.equal(addressGroup("2001:db8:1:2:aaaa:bbbb:cccc:7"), "2001:db8:1:2::/64");
+  assert.equal(addressGroup("2001:DB8:1:2::ffff"), "2001:db8:1:2::/64");
+  assert.equal(addressGroup("2001:db8:1:3::1"), "2001:db8:1:3::/64");
+  assert.equal(addressGroup("2001:db8:1:2:aaaa::7", 48), "2001:db8:1::/48");
+  assert.equal(addressGroup("2001:db8:1:2:aaaa::7", 128), "2001:db8:1:2:aaaa::7/128");
+  assert.equal(addressGroup("198.51.100.7"), "198.51.100.7");
+  assert.equal(addressGroup("::ffff:198.51.100.7"), "198.51.100.7");
+  assert.equal(addressGroup("unknown"), "unknown");
 });

@@ -7,7 +7,12 @@
 import type { Context } from "hono";
 import { getConnInfo } from "hono/deno";
 import type { Clock } from "../../domain/ports.ts";
-import { clientAddressOf, trustOf, type TrustProxySetting } from "./client_address.ts";
+import {
+  addressGroup,
+  clientAddressOf,
+  trustOf,
+  type TrustProxySetting,
+} from "./client_address.ts";
 
 export { MemoryRateLimitStore } from "../../domain/accounts/memory_rate_limit_store.ts";
 
@@ -109,20 +114,30 @@ export class RateLimiter {
   }
 }
 
+/** How a request's client is told: which proxies to believe, how IPv6 is grouped. */
+export interface ClientAddressOptions {
+  trustProxy?: TrustProxySetting;
+  /** IPv6 clients are counted by a network of this many bits; 64 when absent. */
+  ipv6PrefixLength?: number;
+}
+
 /**
- * The client's address: the socket's peer, or behind the shop's own reverse proxies the
- * address they vouch for (see `clientAddressOf`). Requests without a socket (in-process
- * calls) have the peer "unknown".
+ * The client's address as every per-address limit counts it: the socket's peer, or behind
+ * the shop's own reverse proxies the address they vouch for (see `clientAddressOf`), with
+ * an IPv6 address grouped by its network (`addressGroup`: a /64 unless told). Requests
+ * without a socket (in-process calls) have the peer "unknown".
  */
-export function clientAddress(
-  c: Context,
-  options: { trustProxy?: TrustProxySetting } = {},
-): string {
+export function clientAddress(c: Context, options: ClientAddressOptions = {}): string {
   let peer = "unknown";
   try {
     peer = getConnInfo(c).remote.address ?? "unknown";
   } catch {
     // No socket information (in-process requests): everyone shares one bucket.
   }
-  return clientAddressOf(peer, c.req.header("X-Forwarded-For"), trustOf(options.trustProxy));
+  const address = clientAddressOf(
+    peer,
+    c.req.header("X-Forwarded-For"),
+    trustOf(options.trustProxy),
+  );
+  return addressGroup(address, options.ipv6PrefixLength);
 }

@@ -24,6 +24,7 @@ import { type Locale, SHOP_LANGUAGES } from "../../domain/i18n/language.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
+import { HashingShare } from "./hashing_share.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import type { TokenService } from "./tokens.ts";
 import { newPasswordField } from "./session_routes.ts";
@@ -46,6 +47,10 @@ export interface ResetRoutesDeps {
   logger?: Logger;
   rateLimits?: RateLimitStore;
   trustProxy?: TrustProxySetting;
+  /** IPv6 clients are counted by a network of this many bits; 64 when absent. */
+  ipv6PrefixLength?: number;
+  /** Each address's share of the hashing lanes; one of these routes' own when absent. */
+  hashingShare?: HashingShare;
 }
 
 /** The language of the page a request came from: its mail is written in it. */
@@ -141,7 +146,7 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
     const { email: typed, language } = c.req.valid("json");
     const email = normalizeEmail(typed);
     const valid = z.email().safeParse(email).success;
-    const address = clientAddress(c, { trustProxy: deps.trustProxy });
+    const address = clientAddress(c, deps);
     // At most 3 links an hour for one address book entry, 20 from one client: a stranger
     // cannot flood someone's mailbox. Refused requests are answered alike.
     const allowed = valid && (await store.hit([
@@ -175,7 +180,7 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
     await deps.tokens.endAll(opened.role, opened.accountId);
     await deps.passwordResets.endAll(opened.role, opened.accountId);
     return c.body(null, 204);
-  });
+  }, [(deps.hashingShare ?? new HashingShare()).guard(deps)]);
 
   return app;
 }

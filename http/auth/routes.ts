@@ -7,14 +7,16 @@
  * hash). Admins' passwords are checked in a hashing lane of their own, so customers'
  * logins and registrations never make an admin wait.
  *
- * Guessing is held back without letting anyone lock an account out: attempts count per
- * account from one address and per address (429 with Retry-After for that address only);
- * an account guessed at from many addresses is slowed down (each attempt waits), never
- * refused. Counts live in the RateLimitStore, shared by every instance.
+ * Guessing is held back without letting anyone lock someone else out (attempts.ts): a
+ * wrong password counts against the account from that address (5 in 15 minutes: 429 for
+ * that pair only), against the address (20: its next attempts are slowed) and against the
+ * account from everywhere (10: slowed); only a wrong password stays counted. Counts live
+ * in the RateLimitStore, shared by every instance.
  *
  * Register creates a customer account. A taken e-mail is answered exactly as a new one
- * (the owner gets a mail instead), so registration never tells a stranger who has an
- * account.
+ * (the owner gets a mail instead, at most 3 an hour, and at most 10 such mails an hour
+ * leave for registrations from one address), so registration never tells a stranger who
+ * has an account.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -33,34 +35,18 @@ import type { AccountMail } from "../../domain/notifications/mail.ts";
 import { accountMailLanguage } from "./reset_routes.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
+import { countAttempt, limitKey } from "./attempts.ts";
+import { HashingShare } from "./hashing_share.ts";
+import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 import type { TokenRole, TokenService } from "./tokens.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { displayName } from "../../domain/accounts/display_name.ts";
-import { sha256Hex } from "../../domain/sha256.ts";
 import { defineRoute, serve } from "../route_spec.ts";
 import { data, SignedInSchema } from "../../contract/records.ts";
 
-export interface LimitRule {
-  limit: number;
-  windowMs: number;
-}
-
-export interface AuthLimits {
-  /** Failed logins for one account from one address (429 for that pair). Default 5 in 15 minutes. */
-  perAccount?: LimitRule;
-  /** Failed logins from one address, any account. Default 20 in 15 minutes. */
-  perAddress?: LimitRule;
-  /**
-   * Failed logins for one account from all addresses after which each attempt for it is
-   * slowed by `slowDownMs`, never refused. Default 10 in 15 minutes.
-   */
-  slowAccountAfter?: LimitRule;
-  /** How long a slowed attempt waits before its password is checked. Default 2 s. */
-  slowDownMs?: number;
-  /** Registrations from one address. Default 20 an hour. */
-  registerPerAddress?: LimitRule;
-}
+export { type AuthLimits, DEFAULT_AUTH_LIMITS, type LimitRule } from "./limits.ts";
 
 export interface AuthRoutesDeps {
   accounts: AccountRepository;
@@ -75,6 +61,10 @@ export interface AuthRoutesDeps {
   rateLimits?: RateLimitStore;
   /** Which X-Forwarded-For entries to believe (only behind the shop's own reverse proxies). */
   trustProxy?: TrustProxySetting;
+  /** IPv6 clients are counted by a network of this many bits; 64 when absent. */
+  ipv6PrefixLength?: number;
+  /** Each address's share of the hashing lanes; one of these routes' own when absent. */
+  hashingShare?: HashingShare;
   /** Queues the mail to the owner of a taken e-mail (the mail outbox); none when absent. */
   accountMail?: Pick<Outbox, "enqueue">;
   /** The shop's name and address, for the links in mail. */
@@ -83,15 +73,6 @@ export interface AuthRoutesDeps {
   /** Waits before a slowed login attempt; a timer when absent. */
   slowDown?: (ms: number) => Promise<void>;
 }
-
-const FIFTEEN_MINUTES = 15 * 60_000;
-export const DEFAULT_AUTH_LIMITS: Required<AuthLimits> = {
-  perAccount: { limit: 5, windowMs: FIFTEEN_MINUTES },
-  perAddress: { limit: 20, windowMs: FIFTEEN_MINUTES },
-  slowAccountAfter: { limit: 10, windowMs: FIFTEEN_MINUTES },
-  slowDownMs: 2_000,
-  registerPerAddress: { limit: 20, windowMs: 60 * 60_000 },
-};
 
 function required(label: string) {
   return {
@@ -127,11 +108,6 @@ export const registerSchema = z.object({
 function tooManyRequests(c: Context, retryAfterSeconds: number, message: string): Response {
   c.header("Retry-After", String(retryAfterSeconds));
   return c.json(errorBody("TOO_MANY_REQUESTS", message, { retryAfterSeconds }), 429);
-}
-
-/** A limit's key: the rule and a digest of its subject, so no address is kept in the clear. */
-async function limitKey(rule: string, subject: string): Promise<string> {
-  return `login:${rule}:${(await sha256Hex(subject)).slice(0, 32)}`;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -195,45 +171,37 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
 
   const app = new Hono();
 
+  const share = deps.hashingShare ?? new HashingShare();
+  const hashing = [share.guard(deps)];
+
   serve(app, BASE, AUTH_ROUTES.login, async (c) => {
     const { email, password } = c.req.valid("json");
-    const address = clientAddress(c, { trustProxy: deps.trustProxy });
-    const now = clock.now();
-    const pair: LimitedKey = {
-      key: await limitKey("pair", `${email}|${address}`),
-      ...limits.perAccount,
-    };
-    const fromAddress: LimitedKey = {
-      key: await limitKey("address", address),
-      ...limits.perAddress,
-    };
-    // Counted before the slow check, so parallel guesses cannot slip past; taken back
-    // when the password was right.
-    const decision = await store.hit([pair, fromAddress], now);
-    if (!decision.allowed) {
+    const address = clientAddress(c, deps);
+    const attempt = await countAttempt(store, {
+      refuse: [{ key: await limitKey("login:pair", `${email}|${address}`), ...limits.perAccount }],
+      // Someone else's guesses from this address, or at this account from elsewhere, slow
+      // an attempt down; they never refuse it.
+      slow: [
+        { key: await limitKey("login:address", address), ...limits.perAddress },
+        { key: await limitKey("login:account", email), ...limits.slowAccountAfter },
+      ],
+    }, clock.now());
+    if (attempt.kind === "refused") {
       return tooManyRequests(
         c,
-        decision.retryAfterSeconds,
+        attempt.retryAfterSeconds,
         "Too many failed login attempts, try again later",
       );
     }
-    const account: LimitedKey = {
-      key: await limitKey("account", email),
-      ...limits.slowAccountAfter,
-    };
-    const accountCounted = (await store.hit([account], now)).allowed;
-    // Guessed at from many addresses: slower, but the owner still gets in.
-    if (!accountCounted) await slowDown(limits.slowDownMs);
-
-    const signedIn = await checkPassword(email, password);
+    const signedIn = await attempt.settle(async () => {
+      if (attempt.slowed) await slowDown(limits.slowDownMs);
+      return await checkPassword(email, password);
+    });
     if (!signedIn) return c.json(errorBody("UNAUTHORIZED", "Invalid credentials"), 401);
-    await store.release(pair.key, now);
-    await store.release(fromAddress.key, now);
-    if (accountCounted) await store.release(account.key, now);
     const issued = await deps.tokens.issue(signedIn);
     c.header("Cache-Control", "no-store");
     return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: signedIn.role }, 200);
-  });
+  }, hashing);
 
   /** The account these credentials open, admins first; undefined when they open none. */
   async function checkPassword(
@@ -252,13 +220,37 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
       : undefined;
   }
 
+  /**
+   * Mails the owner of a taken e-mail, in the background (its timing must not tell a taken
+   * address from a new one): at most `takenMailPerAccount` to one owner and
+   * `takenMailPerAddress` for registrations from one client; past either, nothing is sent.
+   */
+  function mailTakenLater(email: string, language: Locale, address: string, now: Date): void {
+    if (!deps.shop) return;
+    const shop = deps.shop;
+    (async () => {
+      const decision = await store.hit([
+        { key: await limitKey("taken-mail:account", email), ...limits.takenMailPerAccount },
+        { key: await limitKey("taken-mail:address", address), ...limits.takenMailPerAddress },
+      ], now);
+      if (decision.allowed) sendLater(registrationTakenMail(email, language, shop));
+    })().catch((error) =>
+      deps.logger?.error("Account mail not queued", {
+        kind: "registration_taken",
+        error: String(error),
+      })
+    );
+  }
+
   serve(app, BASE, AUTH_ROUTES.register, async (c) => {
     const { username, email, password, language } = c.req.valid("json");
-    const address = clientAddress(c, { trustProxy: deps.trustProxy });
-    const decision = await store.hit([{
-      key: await limitKey("register", address),
+    const address = clientAddress(c, deps);
+    const now = clock.now();
+    const registration: LimitedKey = {
+      key: await limitKey("login:register", address),
       ...limits.registerPerAddress,
-    }], clock.now());
+    };
+    const decision = await store.hit([registration], now);
     if (!decision.allowed) {
       return tooManyRequests(
         c,
@@ -266,14 +258,19 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
         "Too many registrations from this address, try again later",
       );
     }
-    // Hashed whether or not the address is taken: both answers take the same time.
-    const passwordHash = await deps.hasher.hash(password);
-    const outcome = await deps.accounts.createCustomer({ username, email, passwordHash });
-    if (outcome.kind === "taken" && deps.shop) {
-      sendLater(registrationTakenMail(email, language, deps.shop));
+    let outcome;
+    try {
+      // Hashed whether or not the address is taken: both answers take the same time.
+      const passwordHash = await deps.hasher.hash(password);
+      outcome = await deps.accounts.createCustomer({ username, email, passwordHash });
+    } catch (error) {
+      // Not registered (a full hashing lane, an outage): the attempt does not count.
+      await store.release(registration.key, now).catch(() => {});
+      throw error;
     }
+    if (outcome.kind === "taken") mailTakenLater(email, language, address, now);
     return c.json({ data: { username, email } }, 201);
-  });
+  }, hashing);
 
   return app;
 }

@@ -2,10 +2,25 @@
  * What a signed-in person does with their session: log out (that token ends at once) and
  * change their password (every token of the account ends; the answer carries a new one,
  * so the person who changed it stays signed in). For admins and customers alike.
+ *
+ * A wrong current password counts like a failed login (attempts.ts): 5 in 15 minutes for
+ * the account and its next changes are refused (429) before any hashing; 20 from one
+ * address and its next changes are slowed. A change that could not be checked (503 from a
+ * full hashing lane) does not count.
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AccountRepository, PasswordHasher } from "../../domain/ports.ts";
+import type {
+  AccountRepository,
+  Clock,
+  PasswordHasher,
+  RateLimitStore,
+} from "../../domain/ports.ts";
+import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
+import { countAttempt, limitKey } from "./attempts.ts";
+import { HashingShare } from "./hashing_share.ts";
+import type { TrustProxySetting } from "./client_address.ts";
+import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
 import { errorBody } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "./require_account.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
@@ -21,6 +36,18 @@ export interface SessionRoutesDeps {
   tokens: TokenService;
   /** Called after a password changed: ends the account's reset links. */
   onPasswordChanged?: (role: TokenClaims["role"], accountId: number) => Promise<void>;
+  /** Where wrong current passwords are counted; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
+  /** The limits of a password change (`passwordPerAccount`, `passwordPerAddress`, `slowDownMs`). */
+  loginLimits?: AuthLimits;
+  /** For the counts' times; the system clock when absent. */
+  clock?: Clock;
+  trustProxy?: TrustProxySetting;
+  ipv6PrefixLength?: number;
+  /** Each address's share of the hashing lanes; one of these routes' own when absent. */
+  hashingShare?: HashingShare;
+  /** Waits before a slowed change; a timer when absent. */
+  slowDown?: (ms: number) => Promise<void>;
 }
 
 /** The rules of a new password, as registration, change and reset take it. */
@@ -86,6 +113,12 @@ export const SESSION_ROUTES = {
 export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
   const app = new Hono<AccountEnv>();
   const signedIn = requireSignedIn(deps.tokens);
+  const store = deps.rateLimits ?? new MemoryRateLimitStore();
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.loginLimits };
+  const clock = deps.clock ?? { now: () => new Date() };
+  const slowDown = deps.slowDown ??
+    ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const hashing = (deps.hashingShare ?? new HashingShare()).guard(deps);
 
   serve(app, BASE, SESSION_ROUTES.logout, async (c) => {
     await deps.tokens.end(c.get("account"));
@@ -101,14 +134,38 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
       await deps.tokens.endAll(claims.role, claims.id);
       return c.json(errorBody("UNAUTHORIZED", "This account no longer exists"), 401);
     }
-    if (!await hasher.verify(currentPassword, stored)) {
+    const address = clientAddress(c, deps);
+    const attempt = await countAttempt(store, {
+      refuse: [{
+        key: await limitKey("password:account", `${claims.role}:${claims.id}`),
+        ...limits.passwordPerAccount,
+      }],
+      slow: [{ key: await limitKey("password:address", address), ...limits.passwordPerAddress }],
+    }, clock.now());
+    if (attempt.kind === "refused") {
+      c.header("Retry-After", String(attempt.retryAfterSeconds));
+      return c.json(
+        errorBody(
+          "TOO_MANY_REQUESTS",
+          "Too many wrong current passwords, try again later",
+          { retryAfterSeconds: attempt.retryAfterSeconds },
+        ),
+        429,
+      );
+    }
+    // The new password is hashed inside the check: a full lane there does not count either.
+    const hash = await attempt.settle(async () => {
+      if (attempt.slowed) await slowDown(limits.slowDownMs);
+      if (!await hasher.verify(currentPassword, stored)) return undefined;
+      return await hasher.hash(newPassword);
+    });
+    if (hash === undefined) {
       const message = "Current password is not right";
       return c.json(
         errorBody("VALIDATION_FAILED", message, [{ field: "currentPassword", message }]),
         400,
       );
     }
-    const hash = await hasher.hash(newPassword);
     if (claims.role === "admin") await deps.accounts.setAdminPassword(claims.email, hash);
     else await deps.accounts.setCustomerPassword(claims.id, hash);
     await deps.tokens.endAll(claims.role, claims.id);
@@ -120,7 +177,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
     });
     c.header("Cache-Control", "no-store");
     return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: claims.role }, 200);
-  }, [signedIn]);
+  }, [hashing, signedIn]);
 
   return app;
 }

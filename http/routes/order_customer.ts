@@ -14,7 +14,6 @@ import {
 } from "../../domain/orders/payment_proofs.ts";
 import { idParam, lookupBody, orderKeyQuery } from "../../contract/requests.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
-import type { LimitedKey } from "../../domain/ports.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
 import { ApiError } from "../errors.ts";
 import { formFiles } from "../uploads/read_uploads.ts";
@@ -27,7 +26,7 @@ import { z } from "zod";
 /** What a customer's order routes use. */
 export type OrderCustomerRoutesDeps = Pick<
   AppDeps,
-  "clock" | "orderKeys" | "orders" | "rateLimits" | "shop" | "trustProxy"
+  "clock" | "ipv6PrefixLength" | "orderKeys" | "orders" | "rateLimits" | "shop" | "trustProxy"
 >;
 
 /** The one answer for a missing order and a wrong key alike. */
@@ -116,24 +115,35 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
 
   serve(app, BASE, ORDER_CUSTOMER_ROUTES.lookup, async (c) => {
     const { orderId, email } = c.req.valid("json");
-    const address = clientAddress(c, { trustProxy: deps.trustProxy });
-    const keys: LimitedKey[] = [
-      { key: `lookup:email:${await digest(email.trim().toLowerCase())}`, ...LOOKUP_EMAIL_LIMIT },
-    ];
-    if (address !== "unknown") keys.push({ key: `lookup:address:${address}`, ...LOOKUP_LIMIT });
-    const decision = await limits.hit(keys, deps.clock.now());
-    if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        "TOO_MANY_REQUESTS",
-        "Too many look-ups, try again later",
-        { retryAfterSeconds: decision.retryAfterSeconds },
-        { "Retry-After": String(decision.retryAfterSeconds) },
+    const address = clientAddress(c, deps);
+    const now = deps.clock.now();
+    // Every look-up counts against its client: guessing order numbers and addresses is
+    // bounded (429 with Retry-After, whatever the input).
+    if (address !== "unknown") {
+      const decision = await limits.hit(
+        [{ key: `lookup:address:${address}`, ...LOOKUP_LIMIT }],
+        now,
       );
+      if (!decision.allowed) {
+        throw new ApiError(
+          429,
+          "TOO_MANY_REQUESTS",
+          "Too many look-ups, try again later",
+          { retryAfterSeconds: decision.retryAfterSeconds },
+          { "Retry-After": String(decision.retryAfterSeconds) },
+        );
+      }
     }
+    // Only a link actually mailed counts against the e-mail address, and past its limit the
+    // mail is left unsent, never refused: a stranger's look-ups with someone's address do
+    // not keep its owner from their own /track, and the answer tells nobody anything.
     const order = await deps.orders.findById(orderId);
     if (order && order.keySalt !== null && lookupMatches(order, email)) {
-      await deps.orders.enqueueMail(order.id, "order_link");
+      const mailed = await limits.hit([{
+        key: `lookup:email:${await digest(email.trim().toLowerCase())}`,
+        ...LOOKUP_EMAIL_LIMIT,
+      }], now);
+      if (mailed.allowed) await deps.orders.enqueueMail(order.id, "order_link");
     }
     return c.json({ data: { accepted: true } }, 202);
   });

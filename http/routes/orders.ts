@@ -200,6 +200,7 @@ export type OrderRoutesDeps =
     | "rateLimits"
     | "tokens"
     | "trustProxy"
+    | "ipv6PrefixLength"
   >
   & Parameters<typeof placeOrder>[0]
   & Parameters<typeof changeOrderStatus>[0]
@@ -236,56 +237,77 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
 
   serve(app, BASE, ORDER_ROUTES.bankDetails, (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
 
-  serve(app, BASE, ORDER_ROUTES.place, async (c) => {
-    // Every well-formed attempt counts, placed or refused: bots cannot probe stock freely.
-    // A request without a socket (in-process calls) has no address to count against.
-    const body = c.req.valid("json");
-    const address = clientAddress(c, { trustProxy: deps.trustProxy });
-    if (address !== "unknown") {
-      const keys = await orderKeys(address, body, rules);
-      const decision = await limits.hit(keys, deps.clock.now());
-      if (!decision.allowed) {
-        const byAddress = decision.key.startsWith("order:address:");
-        throw new ApiError(
-          429,
-          "TOO_MANY_REQUESTS",
-          byAddress
-            ? "Too many orders from this address, try again later"
-            : "Too many orders for this e-mail address or phone number, try again later",
-          { retryAfterSeconds: decision.retryAfterSeconds },
-          { "Retry-After": String(decision.retryAfterSeconds) },
-        );
-      }
+  /**
+   * Counts an order under its address, e-mail and phone before it is placed, so that
+   * orders at once cannot pass a limit together (429 when one is full); the answer takes
+   * the count back. A request without a socket (in-process calls) has no address to count.
+   */
+  async function countOrder(
+    address: string,
+    body: { email: string; phone: string },
+  ): Promise<(() => Promise<void>) | undefined> {
+    if (address === "unknown") return undefined;
+    const keys = await orderKeys(address, body, rules);
+    const at = deps.clock.now();
+    const decision = await limits.hit(keys, at);
+    if (!decision.allowed) {
+      const byAddress = decision.key.startsWith("order:address:");
+      throw new ApiError(
+        429,
+        "TOO_MANY_REQUESTS",
+        byAddress
+          ? "Too many orders from this address, try again later"
+          : "Too many orders for this e-mail address or phone number, try again later",
+        { retryAfterSeconds: decision.retryAfterSeconds },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
     }
-    const key = c.req.valid("header")["idempotency-key"];
-    const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
-      key,
-      requestHash: await requestHash(body),
-      expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    return async () => {
+      for (const key of keys) await limits.release(key.key, at);
     };
-    const orderKey = await deps.orderKeys.issue();
-    const userId = await customerOf(c.req.header("Authorization"));
-    const result = await placeOrder(deps, {
-      customer: {
-        name: body.name,
-        address: body.address,
-        email: body.email,
-        phone: body.phone,
-        postalCode: body.postalCode,
-      },
-      destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
-      paymentMethod: body.paymentMethod,
-      items: body.items,
-      clientTotalCents: body.total,
-      locale: body.locale,
-      key: { salt: orderKey.salt, hash: orderKey.hash },
-      userId,
-    }, claim);
-    if (result.kind === "placed" || result.kind === "replayed") {
-      if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
-      return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
+  }
+
+  serve(app, BASE, ORDER_ROUTES.place, async (c) => {
+    // Only orders placed count: one refused (a stale total, stock gone, a bad address, a
+    // 5xx) or an idempotent replay of one placed before never holds back its sender's next
+    // order, nor anyone else behind the address, e-mail or phone it named.
+    const body = c.req.valid("json");
+    const takeBack = await countOrder(clientAddress(c, deps), body);
+    let placed = false;
+    try {
+      const key = c.req.valid("header")["idempotency-key"];
+      const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
+        key,
+        requestHash: await requestHash(body),
+        expiresAt: new Date(deps.clock.now().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      };
+      const orderKey = await deps.orderKeys.issue();
+      const userId = await customerOf(c.req.header("Authorization"));
+      const result = await placeOrder(deps, {
+        customer: {
+          name: body.name,
+          address: body.address,
+          email: body.email,
+          phone: body.phone,
+          postalCode: body.postalCode,
+        },
+        destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
+        paymentMethod: body.paymentMethod,
+        items: body.items,
+        clientTotalCents: body.total,
+        locale: body.locale,
+        key: { salt: orderKey.salt, hash: orderKey.hash },
+        userId,
+      }, claim);
+      if (result.kind === "placed" || result.kind === "replayed") {
+        placed = result.kind === "placed";
+        if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
+        return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
+      }
+      throw refusal(result);
+    } finally {
+      if (!placed) await takeBack?.().catch(() => {});
     }
-    throw refusal(result);
   });
 
   serve(app, BASE, ORDER_ROUTES.list, async (c) => {

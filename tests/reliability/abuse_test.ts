@@ -96,7 +96,7 @@ async function login(
 
 Deno.test({
   name:
-    "password guessing cannot lock the admin out: one address is stopped per account and across accounts, many addresses only slow the account",
+    "password guessing cannot lock the admin out: one address is stopped per account, slowed across accounts; many addresses only slow the account",
   ...sanitize,
   async fn() {
     // The slowdown's wait is kept short here: what is tested is who gets in, not the wait.
@@ -116,12 +116,15 @@ Deno.test({
       assert.equal(again.status, 429, "the guessing address is stopped for this account");
       assert.ok(Number(again.headers.get("Retry-After")) > 0);
 
+      // Guesses at invented accounts from one address (a carrier's NAT) slow it down past
+      // 20; they never lock out the people behind it.
       const fromOne = [];
-      for (let i = 0; i < 21; i++) {
+      for (let i = 0; i < 25; i++) {
         fromOne.push((await login(r, `nobody${i}@example.lk`, "guess", "10.9.9.9")).status);
       }
-      assert.equal(fromOne.filter((s) => s === 401).length, 20);
-      assert.equal(fromOne[20], 429);
+      assert.deepEqual(new Set(fromOne), new Set([401]));
+      const neighbour = await login(r, "admin@pothgula.lk", ADMIN_PASSWORD, "10.9.9.9");
+      assert.equal(neighbour.status, 200, "someone else behind that address gets in");
       r.clock.advance(16 * 60_000);
       assert.equal((await login(r, "admin@pothgula.lk", ADMIN_PASSWORD, "10.0.0.1")).status, 200);
     } finally {
