@@ -137,6 +137,29 @@ twoInstances("release() takes back one event, freeing its place", async (a, b) =
   await a.release("never-counted", at(3));
 });
 
+twoInstances(
+  "release() takes back one of two events at the same instant, and only one",
+  async (a, b) => {
+    // Two orders counted in the same millisecond; one is refused and taken back.
+    await a.hit([key2("k", 2)], at(0));
+    await b.hit([key2("k", 2)], at(0));
+    assert.equal((await a.hit([key2("k", 2)], at(1))).allowed, false);
+    await b.release("k", at(0));
+    assert.deepEqual(await a.hit([key2("k", 2)], at(2)), { allowed: true });
+    assert.equal((await b.hit([key2("k", 2)], at(3))).allowed, false, "one place was freed");
+  },
+);
+
+twoInstances(
+  "an event counted under several keys and taken back from each frees every one",
+  async (a, b) => {
+    const keys = [key2("address", 1), key2("email", 1), key2("phone", 1)];
+    assert.deepEqual(await a.hit(keys, at(0)), { allowed: true });
+    for (const k of keys) await b.release(k.key, at(0));
+    for (const k of keys) assert.deepEqual(await a.hit([k], at(1)), { allowed: true }, k.key);
+  },
+);
+
 Deno.test("MemoryRateLimitStore stays within maxKeys and forgets a full key last", async () => {
   const store = new MemoryRateLimitStore({ maxKeys: 10 });
   await store.hit([key2("locked", 1)], at(0));

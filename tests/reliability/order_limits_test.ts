@@ -139,3 +139,48 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "40 refused orders at once for one e-mail on two instances leave no count: its owner's next 10 are placed [postgres]",
+  ignore: !serverTestsEnabled(),
+  ...sanitize,
+  async fn() {
+    const r = await realApp({ engine: "postgres", stock: 1_000 });
+    const otherSql = new PostgresJsSqlClient(r.db.url!, { max: 8 });
+    const other = createApp({ ...r.deps, rateLimits: new PostgresRateLimitStore(otherSql) });
+    try {
+      const where = await destination(r);
+      const book = { id: r.book.id, price: 1000, images: [] };
+      const victim = { email: "victim@example.lk", phone: "077 765 4321" };
+      // A stale total (409) with the victim's e-mail and phone, from 40 addresses at once.
+      const refused = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
+        const response = await (i % 2 === 0 ? r.app : other).request("/api/orders", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            ...orderBody(book, where, victim.email),
+            phone: victim.phone,
+            total: 1,
+          }),
+        }, fromAddress(`198.51.100.${i + 1}`));
+        await response.body?.cancel();
+        return response.status;
+      }));
+      assert.ok(refused.every((s) => s === 409 || s === 429), String(refused));
+      const place = await orderer(r);
+      const mine = [];
+      for (let i = 0; i < DEFAULT_ORDER_CONTACT_LIMIT.limit; i++) {
+        mine.push((await place(i % 2 === 0 ? r.app : other, victim, "203.0.113.7")).status);
+      }
+      assert.deepEqual(mine, Array(DEFAULT_ORDER_CONTACT_LIMIT.limit).fill(201));
+      const [{ n }] = await r.db.sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM rate_limit_events WHERE key LIKE 'order:email:%'",
+      );
+      assert.equal(n, DEFAULT_ORDER_CONTACT_LIMIT.limit, "only the placed orders are counted");
+    } finally {
+      await otherSql.close();
+      await r.close();
+    }
+  },
+});
