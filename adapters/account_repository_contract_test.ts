@@ -146,6 +146,14 @@ contract("setAdminPassword() changes an existing admin's hash only", async (acco
   assert.equal(await accounts.countAdmins(), 1);
 });
 
+contract("setAdminSource() says who manages an admin and keeps its password", async (accounts) => {
+  await accounts.upsertAdmin("clerk@pothgula.lk", "kept", "task");
+  assert.equal(await accounts.setAdminSource("CLERK@pothgula.lk", "environment"), true);
+  assert.deepEqual((await accounts.listAdmins()).map((a) => a.source), ["environment"]);
+  assert.equal((await accounts.findAdminByEmail("clerk@pothgula.lk"))?.passwordHash, "kept");
+  assert.equal(await accounts.setAdminSource("nobody@pothgula.lk", "task"), false);
+});
+
 contract("removeAdmin() removes one admin but never the last", async (accounts) => {
   await accounts.upsertAdmin("owner@pothgula.lk", "h1");
   await accounts.upsertAdmin("clerk@pothgula.lk", "h2", "task");
