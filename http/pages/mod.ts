@@ -77,18 +77,17 @@ const ADMIN_PATHS = [
 const SECRET_PARAMETERS: readonly string[] = ["token", "key"];
 
 /**
- * The query a page's language links keep: the address's own, less its secrets (switching
- * language on such a page shows the page without them); `secret` says whether it had any.
+ * The query a page's language links keep, and whether it holds a secret. The links keep
+ * the whole query, the secret too: an order's page or a reset form opens only with it, so
+ * a language link without it would lead to the not-found page. Such a page is kept by no
+ * cache and sends its address to no other site (no-referrer), and its canonical address
+ * and hreflang alternates (built from the path, never from the query) never carry it.
  *
- * @example linkQuery(new URL("http://x/reset-password?token=abc&x=1")) // {search: "?x=1", secret: true}
+ * @example linkQuery(new URL("http://x/reset-password?token=abc&x=1")) // {search: "?token=abc&x=1", secret: true}
  */
 export function linkQuery(url: URL): { search: string; secret: boolean } {
   const params = new URLSearchParams(url.search);
-  const secret = SECRET_PARAMETERS.some((name) => params.has(name));
-  if (!secret) return { search: url.search, secret };
-  for (const name of SECRET_PARAMETERS) params.delete(name);
-  const rest = params.toString();
-  return { search: rest ? `?${rest}` : "", secret };
+  return { search: url.search, secret: SECRET_PARAMETERS.some((name) => params.has(name)) };
 }
 
 function defaultDistDir(): string {
