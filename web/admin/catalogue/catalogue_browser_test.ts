@@ -6,44 +6,21 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../../../tests/support/browser.ts";
-import { buildAdminBundle, serveAdmin } from "../testing/admin_server.ts";
-import { ARTIFACTS } from "../testing/browser_rig.ts";
-import { type TestApp, testApp } from "../../../http/testing/fixture.ts";
+import { ARTIFACTS, logIn, type Rig, withRig, withShop } from "../testing/browser_rig.ts";
+import type { AdminShop } from "../testing/admin_shop.ts";
 import { BookCoverMaker } from "../../../adapters/demo/covers.ts";
 import { TINY_PNG } from "../../../http/uploads/testing/images.ts";
 
-type Shop = TestApp;
-
+/** A fresh shop that draws covers for imported books, with the admin logged in. */
 async function withRealShop(
-  setup: {
-    browser: Awaited<ReturnType<typeof launchBrowser>>;
-    bundle: Awaited<ReturnType<typeof buildAdminBundle>>;
-  },
+  rig: Rig,
   width: number,
-  run: (page: Page, shop: Shop, url: string) => Promise<void>,
+  run: (page: Page, shop: AdminShop, url: string) => Promise<void>,
 ) {
-  const shop = await testApp({ covers: new BookCoverMaker() });
-  const server = serveAdmin(setup.bundle, {
-    handle: async (request) => await shop.app.fetch(request),
-  });
-  const context = await setup.browser.newContext({
-    viewport: { width, height: 900 },
-    acceptDownloads: true,
-  });
-  await context.addInitScript((token) => {
-    if (location.protocol !== "http:") return;
-    localStorage.setItem("token", token);
-    localStorage.setItem("isAuthenticated", "true");
-  }, shop.adminToken);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  try {
-    await run(page, shop, server.url);
-  } finally {
-    await context.close();
-    await server.close();
-  }
+  await withShop(rig, () => {}, async (page, shop, url) => {
+    await logIn(page, url);
+    await run(page, shop, url);
+  }, { width, deps: { covers: new BookCoverMaker() } });
 }
 
 async function shoot(page: Page, name: string) {
@@ -51,9 +28,7 @@ async function shoot(page: Page, name: string) {
 }
 
 Deno.test("admin catalogue upkeep in a browser", async (t) => {
-  const setup = { browser: await launchBrowser(), bundle: await buildAdminBundle() };
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  try {
+  await withRig(async (setup) => {
     for (const width of [1280, 375]) {
       await t.step(
         `a book's title is edited from its row, a taken ISBN-13 is refused at the field (${width}px)`,
@@ -262,8 +237,5 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
         });
       });
     }
-  } finally {
-    await setup.browser.close();
-    await Deno.remove(setup.bundle.dir, { recursive: true });
-  }
+  });
 });

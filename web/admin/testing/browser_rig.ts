@@ -1,40 +1,54 @@
 /**
- * What the admin's browser suites share: a Chromium, the admin bundle, and a fresh
- * in-memory shop API and browser context for each scenario.
+ * What the admin's browser suites share: a Chromium and the web build for the whole file,
+ * and for each scenario a fresh shop (the real app over memory ports, admin_shop.ts) on a
+ * loopback port with a browser context of its own.
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../../tests/support/browser.ts";
-import { type AdminBundle, buildAdminBundle, serveAdmin } from "./admin_server.ts";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, book, FakeShopApi } from "./fake_shop_api.ts";
+import { ensureBuilt } from "../../../scripts/build_web.ts";
+import type { AppDeps } from "../../../http/deps.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type AdminShop, adminShop, serveShop } from "./admin_shop.ts";
 
 export const ARTIFACTS = new URL("../../../test-artifacts/admin/", import.meta.url).pathname;
 
 export interface Rig {
   browser: Browser;
-  bundle: AdminBundle;
 }
 
+export interface ShopOptions {
+  /** The browser's width; 1280 when absent. */
+  width?: number;
+  /** Ports or settings of the app to replace. */
+  deps?: Partial<AppDeps>;
+}
+
+/**
+ * Runs `run` against a fresh shop that `seed` filled, in a new browser context, and fails
+ * when the page broke the shop's Content-Security-Policy.
+ */
 export async function withShop(
   rig: Rig,
-  seed: (api: FakeShopApi) => void,
-  run: (page: Page, api: FakeShopApi, url: string) => Promise<void>,
-  width = 1280,
+  seed: (shop: AdminShop) => Promise<void> | void,
+  run: (page: Page, shop: AdminShop, url: string) => Promise<void>,
+  options: ShopOptions | number = {},
 ) {
-  const api = new FakeShopApi();
-  seed(api);
-  const server = serveAdmin(rig.bundle, api);
+  const { width = 1280, deps } = typeof options === "number" ? { width: options } : options;
+  const shop = await adminShop(deps);
+  await seed(shop);
+  const server = serveShop(shop);
   const context = await rig.browser.newContext({
     viewport: { width, height: 900 },
     acceptDownloads: true,
   });
   const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
   const refused: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/.test(message.text())) refused.push(message.text());
   });
   try {
-    await run(page, api, server.url);
+    await run(page, shop, server.url);
     assert.deepEqual(refused, [], "the page broke the shop's Content-Security-Policy");
   } finally {
     await context.close();
@@ -42,12 +56,16 @@ export async function withShop(
   }
 }
 
-export async function logIn(page: Page, url: string) {
+/** Logs in on the login page as the shop's admin; the token the shop answered. */
+export async function logIn(page: Page, url: string): Promise<string> {
   await page.goto(`${url}/admin`);
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login");
   await page.getByRole("button", { name: "Login" }).click();
+  const { token } = await (await answer).json() as { token: string };
   await page.waitForURL(`${url}/admin/dashboard`);
+  return token;
 }
 
 export async function statusText(page: Page, text: string) {
@@ -58,29 +76,14 @@ export async function alertText(page: Page, text: string) {
   await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
 }
 
-export function seedCatalogue(api: FakeShopApi) {
-  api.books = Array.from({ length: 23 }, (_, i) => book(i + 1));
-  api.books[1] = book(2, { title: "Gamperaliya", preorder: 1, stock: 3 });
-  api.stationery = [{
-    id: 1,
-    title: "Blue pen",
-    price: 50,
-    stock: 40,
-    weight: 0.01,
-    category_id: 1,
-    category_name: "Pens",
-    image: "/uploads/pen.png",
-  }];
-}
-
-/** Runs `body` with a browser and the admin bundle, and cleans both up. */
+/** Runs `body` with a browser and the web build, and closes the browser after. */
 export async function withRig(body: (rig: Rig) => Promise<void>): Promise<void> {
-  const rig: Rig = { browser: await launchBrowser(), bundle: await buildAdminBundle() };
+  await ensureBuilt();
   await Deno.mkdir(ARTIFACTS, { recursive: true });
+  const rig: Rig = { browser: await launchBrowser() };
   try {
     await body(rig);
   } finally {
     await rig.browser.close();
-    await Deno.remove(rig.bundle.dir, { recursive: true });
   }
 }
