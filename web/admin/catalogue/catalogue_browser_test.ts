@@ -6,21 +6,22 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, logIn, type Rig, withRig, withShop } from "../testing/browser_rig.ts";
+import { ARTIFACTS, type Rig, withRig, withShop } from "../testing/browser_rig.ts";
 import type { AdminShop } from "../testing/admin_shop.ts";
 import { BookCoverMaker } from "../../../adapters/demo/covers.ts";
 import { TINY_PNG } from "../../../http/uploads/testing/images.ts";
 
-/** A fresh shop that draws covers for imported books, with the admin logged in. */
+/** A fresh shop that draws covers for imported books, with the admin signed in. */
 async function withRealShop(
   rig: Rig,
   width: number,
   run: (page: Page, shop: AdminShop, url: string) => Promise<void>,
 ) {
-  await withShop(rig, () => {}, async (page, shop, url) => {
-    await logIn(page, url);
-    await run(page, shop, url);
-  }, { width, deps: { covers: new BookCoverMaker() } });
+  await withShop(rig, () => {}, run, {
+    width,
+    deps: { covers: new BookCoverMaker() },
+    signedIn: true,
+  });
 }
 
 async function shoot(page: Page, name: string) {

@@ -4,8 +4,7 @@
  * built bundle under /assets/) and /uploads/, and an admin account that logs in with its
  * password. `serveShop` puts it on a loopback port and keeps what the browser sent.
  */
-import type { Hono } from "hono";
-import { createApp } from "../../../http/app.ts";
+import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../../http/deps.ts";
 import { pagesApp } from "../../../http/pages/mod.ts";
 import { json, type TestApp, testApp } from "../../../http/testing/fixture.ts";
@@ -57,8 +56,20 @@ export async function adminShop(overrides: Partial<AppDeps> = {}): Promise<Admin
   // reads as past on its own clock.
   const clock = new FakeClock(new Date().toISOString());
   const tokens = new TokenService({ secret: testSecret(), clock, sessions: new MemorySessions() });
-  const base = await testApp({ clock, tokens, ...overrides });
-  const { deps, catalogue, images } = base;
+  // The pages read the catalogue that testApp makes: the app mounts this front, which hands
+  // each request to them once they are made.
+  const made: { pages?: Hono } = {};
+  const front = new Hono();
+  front.all("*", (c) => made.pages!.fetch(c.req.raw, c.env));
+  const base = await testApp({ clock, tokens, pages: front, ...overrides });
+  const { app, deps, catalogue, images } = base;
+  made.pages = pagesApp({
+    catalogue: deps.catalogue,
+    locations: deps.locations,
+    bank: deps.bank,
+    shop: deps.shop,
+    logger: deps.logger,
+  });
   for (const key of ["madol.png", "pen.png"]) {
     images.images.set(key, { bytes: TINY_PNG.slice(), contentType: "image/png" });
   }
@@ -67,23 +78,18 @@ export async function adminShop(overrides: Partial<AppDeps> = {}): Promise<Admin
     await deps.hasher.hash(ADMIN_PASSWORD),
     "environment",
   );
-  const pages = pagesApp({
-    catalogue: deps.catalogue,
-    locations: deps.locations,
-    bank: deps.bank,
-    shop: deps.shop,
-    logger: deps.logger,
-  });
-  const app = createApp({ ...deps, pages });
-  const login = await app.request(
-    "/api/auth/login",
-    json("POST", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  );
-  if (login.status !== 200) throw new Error(`The admin could not log in: ${login.status}`);
-  const { token } = await login.json() as { token: string };
+  let token: Promise<string> | undefined;
+  const logIn = async () => {
+    const login = await app.request(
+      "/api/auth/login",
+      json("POST", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    );
+    if (login.status !== 200) throw new Error(`The admin could not log in: ${login.status}`);
+    return (await login.json() as { token: string }).token;
+  };
   return {
     app,
-    deps: { ...deps, pages },
+    deps,
     catalogue,
     orders: base.orders,
     images,
@@ -92,10 +98,10 @@ export async function adminShop(overrides: Partial<AppDeps> = {}): Promise<Admin
     tokens,
     ids: base.ids,
     admin: { id: admin.id, email: admin.email },
-    asAdmin(path, init = {}) {
+    async asAdmin(path, init = {}) {
       const headers = new Headers(init.headers);
-      headers.set("Authorization", `Bearer ${token}`);
-      return Promise.resolve(app.request(path, { ...init, headers }));
+      headers.set("Authorization", `Bearer ${await (token ??= logIn())}`);
+      return await app.request(path, { ...init, headers });
     },
     requests: [],
   };

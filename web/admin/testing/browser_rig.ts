@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../../tests/support/browser.ts";
 import { ensureBuilt } from "../../../scripts/build_web.ts";
 import type { AppDeps } from "../../../http/deps.ts";
+import { saveSession } from "../auth/session.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type AdminShop, adminShop, serveShop } from "./admin_shop.ts";
 
 export const ARTIFACTS = new URL("../../../test-artifacts/admin/", import.meta.url).pathname;
@@ -21,6 +22,30 @@ export interface ShopOptions {
   width?: number;
   /** Ports or settings of the app to replace. */
   deps?: Partial<AppDeps>;
+  /**
+   * Opens the browser signed in as the admin, with the session a login at the shop's login
+   * route answers, kept as the login page keeps it: for scenarios about other screens (the
+   * login page itself is tested in auth/, and `logIn` goes through it).
+   */
+  signedIn?: boolean;
+}
+
+/** The browser's storage holding the session of the admin's login at the shop's login route. */
+async function adminSession(url: string): Promise<{ name: string; value: string }[]> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`The admin could not log in: ${response.status}`);
+  const { token, expiresAt } = await response.json() as { token: string; expiresAt: string };
+  const items = new Map<string, string>();
+  saveSession({
+    getItem: (name) => items.get(name) ?? null,
+    setItem: (name, value) => items.set(name, value),
+    removeItem: (name) => items.delete(name),
+  }, { token, expiresAt });
+  return [...items].map(([name, value]) => ({ name, value }));
 }
 
 /**
@@ -33,13 +58,17 @@ export async function withShop(
   run: (page: Page, shop: AdminShop, url: string) => Promise<void>,
   options: ShopOptions | number = {},
 ) {
-  const { width = 1280, deps } = typeof options === "number" ? { width: options } : options;
+  const { width = 1280, deps, signedIn = false } = typeof options === "number"
+    ? { width: options }
+    : options;
   const shop = await adminShop(deps);
   await seed(shop);
   const server = serveShop(shop);
+  const localStorage = signedIn ? await adminSession(server.url) : [];
   const context = await rig.browser.newContext({
     viewport: { width, height: 900 },
     acceptDownloads: true,
+    storageState: { cookies: [], origins: [{ origin: server.url, localStorage }] },
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
