@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { completeRecord } from "../../domain/records/fields.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { matchesFilter } from "../../domain/catalogue/filter.ts";
 import type { Book, Category, StationeryItem } from "../../domain/catalogue/model.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
@@ -47,7 +49,11 @@ class InMemoryShop {
       if (this.books.some((b) => b.isbn13 === book.isbn13)) {
         return Promise.resolve({ kind: "duplicate", field: "isbn13" });
       }
-      const created = { ...book, id: this.books.length + 1, categoryName: category.name };
+      const created = {
+        ...completeRecord(BOOK_FIELDS, book),
+        id: this.books.length + 1,
+        categoryName: category.name,
+      };
       this.books.push(created);
       return Promise.resolve({ kind: "ok", value: created });
     },

@@ -35,8 +35,11 @@ import type {
 import {
   type FilteredKinds,
   matchesFilter,
+  SEARCH_FIELDS,
   searchesBeyondTitle,
 } from "../../domain/catalogue/filter.ts";
+import { completeRecord } from "../../domain/records/fields.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
@@ -52,6 +55,18 @@ function byId(a: Category, b: Category): number {
 /** A description of blanks is stored as none, as the database stores it. */
 function storedDescription(description: string | null): string | null {
   return description?.trim() ? description : null;
+}
+
+/** A new book as stored: the fields it left out at their defaults (BOOK_FIELDS). */
+function storedBook(id: number, book: NewBook): StoredBook {
+  const complete = completeRecord(BOOK_FIELDS, book);
+  return {
+    ...complete,
+    description: storedDescription(complete.description),
+    images: [...complete.images],
+    id,
+    archived: false,
+  };
 }
 
 function sameName(a: string, b: string): boolean {
@@ -112,9 +127,14 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
-    const texts = kind === "book"
-      ? this.#liveBooks().flatMap((b) => [b.title, b.author])
-      : this.#liveStationery().map((s) => s.title);
+    const live: Record<string, unknown>[] = kind === "book"
+      ? this.#liveBooks()
+      : this.#liveStationery();
+    const texts = live.flatMap((product) =>
+      SEARCH_FIELDS[kind].texts.flatMap((text) =>
+        typeof product[text] === "string" ? [product[text] as string] : []
+      )
+    );
     return Promise.resolve(closestTexts(q, texts, limit));
   }
 
@@ -127,13 +147,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     if (this.#isbnTaken(book.isbn13)) {
       return Promise.resolve({ kind: "duplicate", field: "isbn13" });
     }
-    const stored: StoredBook = {
-      ...book,
-      description: storedDescription(book.description),
-      images: [...book.images],
-      id: this.#nextId++,
-      archived: false,
-    };
+    const stored = storedBook(this.#nextId++, book);
     this.books.set(stored.id, stored);
     return Promise.resolve({ kind: "ok", value: this.#book(stored) });
   }
@@ -317,14 +331,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       ? "A book with one of these ISBN-13s was added meanwhile"
       : undefined;
     if (conflict) return Promise.resolve({ kind: "conflict", message: conflict });
-    const store = (id: number, book: NewBook) =>
-      this.books.set(id, {
-        ...book,
-        description: storedDescription(book.description),
-        images: [...book.images],
-        id,
-        archived: false,
-      });
+    const store = (id: number, book: NewBook) => this.books.set(id, storedBook(id, book));
     for (const { id, book } of plan.update) store(id, book);
     for (const book of plan.create) store(this.#nextId++, book);
     return Promise.resolve({

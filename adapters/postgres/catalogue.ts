@@ -11,7 +11,7 @@ import type {
   StationeryItem,
   StationerySort,
 } from "../../domain/catalogue/model.ts";
-import type { SqlClient } from "./sql_client.ts";
+import type { Row, SqlClient } from "./sql_client.ts";
 import {
   BOOK_TABLE,
   categoryFromRow,
@@ -113,8 +113,8 @@ export class PostgresCatalogue implements Catalogue {
    * sort by category name joins the categories to find the page's ids. A search finds them
    * in the product's search copy (`idsSource`).
    */
-  async #page<R, T extends { id: number }>(
-    product: ProductTable<R, T>,
+  async #page<T extends { id: number }>(
+    product: ProductTable<T>,
     query: { filter: BookFilter; sort?: CatalogueSort },
     page: PageRequest,
   ): Promise<Page<T>> {
@@ -142,7 +142,7 @@ export class PostgresCatalogue implements Catalogue {
       ? { page: "", row: `, (SELECT count(*) FROM ${ids} WHERE ${where}) AS listing_total` }
       : { page: ", count(*) OVER () AS listing_total", row: ", page.listing_total" };
     const pageRows = (counted: boolean) =>
-      this.#sql.query<R & { listing_total?: number }>(
+      this.#sql.query<Row & { listing_total?: number }>(
         `SELECT ${product.columns}${counted ? counting.row : ""} FROM ${product.from}
          JOIN (SELECT ${a}.id${counted ? counting.page : ""}
                FROM ${source} WHERE ${where}
@@ -188,13 +188,13 @@ export class PostgresCatalogue implements Catalogue {
   }
 
   /** The products on sale with these ids, in the order of `ids`. */
-  async #byIds<R, T extends { id: number }>(
-    product: ProductTable<R, T>,
+  async #byIds<T extends { id: number }>(
+    product: ProductTable<T>,
     ids: number[],
   ): Promise<T[]> {
     if (ids.length === 0) return [];
     const a = product.alias;
-    const rows = await this.#sql.query<R>(
+    const rows = await this.#sql.query(
       `SELECT ${product.columns} FROM ${product.from}
         WHERE ${a}.id = ANY($1::integer[]) AND NOT ${a}.archived`,
       [ids],
@@ -211,9 +211,9 @@ export class PostgresCatalogue implements Catalogue {
   }
 
   /** One product on sale by id. */
-  async #find<R, T>(product: ProductTable<R, T>, id: number): Promise<T | undefined> {
+  async #find<T>(product: ProductTable<T>, id: number): Promise<T | undefined> {
     const a = product.alias;
-    const rows = await this.#sql.query<R>(
+    const rows = await this.#sql.query(
       `SELECT ${product.columns} FROM ${product.from} WHERE ${a}.id = $1 AND NOT ${a}.archived`,
       [id],
     );

@@ -25,7 +25,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK, nextStock, type StockChange } from "../../domain/catalogue/stock.ts";
 import { exists, readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
 import * as editing from "./catalogue_editing.ts";
-import { BOOK_TABLE, STATIONERY_TABLE } from "./catalogue_rows.ts";
+import { BOOK_SQL, BOOK_TABLE, STATIONERY_SQL, STATIONERY_TABLE } from "./catalogue_rows.ts";
 
 type Product = "books" | "stationery_items";
 
@@ -37,6 +37,13 @@ const NEW_STOCK = "(COALESCE($2::bigint, stock) + COALESCE($3::bigint, 0))";
 /** The rule of `nextStock()`: not below zero, not above the ceiling unless coming down. */
 const STOCK_ALLOWED =
   `${NEW_STOCK} >= 0 AND (${NEW_STOCK} <= ${MAX_STOCK} OR ${NEW_STOCK} <= stock)`;
+
+/**
+ * A change of every declared field but the stock (NEW_STOCK above), its parameters after
+ * the id ($1), the stock ($2) and the stock to add ($3).
+ */
+const BOOK_CHANGES = BOOK_SQL.changes<BookChanges>(4, ["stock"]);
+const STATIONERY_CHANGES = STATIONERY_SQL.changes<StationeryChanges>(4, ["stock"]);
 
 /** The admin's catalogue changes; every write checks its rules in the same statement. */
 export class PostgresCatalogueAdmin implements CatalogueAdmin {
@@ -52,31 +59,8 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
         return { kind: "unknown_category" };
       }
       const inserted = await tx.query<{ id: number }>(
-        `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
-           binding, publisher, publishing_date, edition, weight_grams, description, images,
-           preorder, preorder_date, preordered_stock)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-         ON CONFLICT (isbn13) WHERE NOT archived DO NOTHING
-         RETURNING id`,
-        [
-          book.title,
-          book.author,
-          book.priceCents,
-          book.stock,
-          book.categoryId,
-          book.isbn13,
-          book.language,
-          book.binding,
-          book.publisher,
-          book.publishingDate,
-          book.edition,
-          book.weightGrams,
-          book.description?.trim() ? book.description : null,
-          book.images,
-          book.preorder,
-          book.preorderDate,
-          book.preorderedStock,
-        ],
+        `${BOOK_SQL.insert} ON CONFLICT (isbn13) WHERE NOT archived DO NOTHING RETURNING id`,
+        BOOK_SQL.insertParams(book),
       );
       if (inserted.length === 0) return { kind: "duplicate", field: "isbn13" };
       return { kind: "ok", value: await readBook(tx, inserted[0].id) };
@@ -90,45 +74,10 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
         if (refused) return refused;
         const updated = await tx.query(
           `UPDATE books SET stock = ${NEW_STOCK},
-           price_cents = COALESCE($4::bigint, price_cents),
-           preorder = COALESCE($5::boolean, preorder),
-           preorder_date = CASE WHEN $6::boolean THEN $7::date ELSE preorder_date END,
-           preordered_stock = COALESCE($8::integer, preordered_stock),
-           title = COALESCE($9::text, title),
-           author = COALESCE($10::text, author),
-           isbn13 = COALESCE($11::text, isbn13),
-           language = COALESCE($12::text, language),
-           binding = COALESCE($13::text, binding),
-           publisher = COALESCE($14::text, publisher),
-           publishing_date = COALESCE($15::date, publishing_date),
-           edition = COALESCE($16::text, edition),
-           weight_grams = COALESCE($17::integer, weight_grams),
-           category_id = COALESCE($18::integer, category_id),
-           description = CASE WHEN $19::boolean THEN $20::text ELSE description END
-         WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
-         RETURNING id`,
-          [
-            id,
-            changes.stock ?? null,
-            changes.addStock ?? null,
-            changes.priceCents ?? null,
-            changes.preorder ?? null,
-            changes.preorderDate !== undefined,
-            changes.preorderDate ?? null,
-            changes.preorderedStock ?? null,
-            changes.title ?? null,
-            changes.author ?? null,
-            changes.isbn13 ?? null,
-            changes.language ?? null,
-            changes.binding ?? null,
-            changes.publisher ?? null,
-            changes.publishingDate ?? null,
-            changes.edition ?? null,
-            changes.weightGrams ?? null,
-            changes.categoryId ?? null,
-            changes.description !== undefined,
-            changes.description?.trim() ? changes.description : null,
-          ],
+             ${BOOK_CHANGES.set}
+           WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
+           RETURNING id`,
+          [id, changes.stock ?? null, changes.addStock ?? null, ...BOOK_CHANGES.params(changes)],
         );
         if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
         return { kind: "ok", value: await readBook(tx, id) };
@@ -144,9 +93,8 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
       const category = "SELECT 1 FROM stationery_categories WHERE id = $1";
       if (!await exists(tx, category, item.categoryId)) return { kind: "unknown_category" };
       const [{ id }] = await tx.query<{ id: number }>(
-        `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id, image)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [item.title, item.priceCents, item.stock, item.weightGrams, item.categoryId, item.image],
+        `${STATIONERY_SQL.insert} RETURNING id`,
+        STATIONERY_SQL.insertParams(item),
       );
       return { kind: "ok", value: await readStationery(tx, id) };
     });
@@ -161,20 +109,14 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
       }
       const updated = await tx.query(
         `UPDATE stationery_items SET stock = ${NEW_STOCK},
-           price_cents = COALESCE($4::bigint, price_cents),
-           title = COALESCE($5::text, title),
-           weight_grams = COALESCE($6::integer, weight_grams),
-           category_id = COALESCE($7::integer, category_id)
+           ${STATIONERY_CHANGES.set}
          WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
          RETURNING id`,
         [
           id,
           changes.stock ?? null,
           changes.addStock ?? null,
-          changes.priceCents ?? null,
-          changes.title ?? null,
-          changes.weightGrams ?? null,
-          changes.categoryId ?? null,
+          ...STATIONERY_CHANGES.params(changes),
         ],
       );
       if (updated.length === 0) return await whyRefused(tx, "stationery_items", id, changes);

@@ -14,8 +14,6 @@ import type {
   Book,
   Category,
   ImageChange,
-  NewBook,
-  NewStationeryItem,
   Page,
   PageRequest,
   ProductKind,
@@ -26,13 +24,13 @@ import type { SqlClient } from "./sql_client.ts";
 import { readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
 import {
   BOOK_COLUMNS,
-  bookFromRow,
-  type BookRow,
+  BOOK_SQL,
   BOOKS_FROM,
   filterCondition,
   idsSource,
   type ProductTable,
   productTableOf,
+  STATIONERY_SQL,
 } from "./catalogue_rows.ts";
 
 export async function renameCategory(
@@ -134,9 +132,9 @@ export async function imagesInUse(sql: SqlClient, images: string[]): Promise<str
 }
 
 /** Archived products of one kind, the most recently added first. */
-export async function listArchived<R, T>(
+export async function listArchived<T>(
   sql: SqlClient,
-  product: ProductTable<R, T>,
+  product: ProductTable<T>,
   query: { page: PageRequest; q?: string },
 ): Promise<Page<T>> {
   const { alias, from, columns } = product;
@@ -149,7 +147,7 @@ export async function listArchived<R, T>(
     params,
   );
   const limit = `$${params.length + 1}`, offset = `$${params.length + 2}`;
-  const rows = await sql.query<R>(
+  const rows = await sql.query(
     `SELECT ${columns} FROM ${from}
      JOIN (SELECT ${alias}.id FROM ${source} WHERE ${where} ORDER BY ${alias}.id DESC
            LIMIT ${limit} OFFSET ${offset}) AS page ON page.id = ${alias}.id
@@ -192,42 +190,16 @@ export async function restoreStationery(
 
 export async function findBooksByIsbn(sql: SqlClient, isbns: string[]): Promise<Book[]> {
   if (isbns.length === 0) return [];
-  const rows = await sql.query<BookRow>(
+  const rows = await sql.query(
     `SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM}
      WHERE b.isbn13 = ANY($1::text[]) AND NOT b.archived`,
     [isbns],
   );
-  return rows.map(bookFromRow);
+  return rows.map(BOOK_SQL.fromRow);
 }
 
-/** The columns of a whole book record, as jsonb_to_recordset reads them. */
-const RECORD = `r(id integer, title text, author text, price_cents bigint, stock integer,
-  category_id integer, isbn13 text, language text, binding text, publisher text,
-  publishing_date date, edition text, weight_grams integer, description text, images text[],
-  preorder boolean, preorder_date date, preordered_stock integer)`;
-
-function recordOf(book: NewBook, id = 0) {
-  return {
-    id,
-    title: book.title,
-    author: book.author,
-    price_cents: book.priceCents,
-    stock: book.stock,
-    category_id: book.categoryId,
-    isbn13: book.isbn13,
-    language: book.language,
-    binding: book.binding,
-    publisher: book.publisher,
-    publishing_date: book.publishingDate,
-    edition: book.edition,
-    weight_grams: book.weightGrams,
-    description: book.description?.trim() ? book.description : null,
-    images: book.images,
-    preorder: book.preorder,
-    preorder_date: book.preorderDate,
-    preordered_stock: book.preorderedStock,
-  };
-}
+/** Whole books as JSON records, which jsonb_to_recordset reads in one statement. */
+const BOOK_RECORDS = BOOK_SQL.recordset();
 
 class ImportConflict extends Error {}
 
@@ -262,20 +234,7 @@ async function writeImport(
   }
 }
 
-const ITEM_RECORD = `r(id integer, title text, price_cents bigint, stock integer,
-  weight_grams integer, category_id integer, image text)`;
-
-function itemRecordOf(item: NewStationeryItem, id = 0) {
-  return {
-    id,
-    title: item.title,
-    price_cents: item.priceCents,
-    stock: item.stock,
-    weight_grams: item.weightGrams,
-    category_id: item.categoryId,
-    image: item.image,
-  };
-}
+const ITEM_RECORDS = STATIONERY_SQL.recordset();
 
 /** Writes a checked stationery import in one transaction (see importBooks). */
 export function importStationery(
@@ -291,13 +250,11 @@ export function importStationery(
   }, async (tx) => {
     if (plan.update.length > 0) {
       const updated = await tx.query(
-        `UPDATE stationery_items s SET title = r.title, price_cents = r.price_cents,
-           stock = r.stock, weight_grams = r.weight_grams, category_id = r.category_id,
-           image = r.image
-         FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}
+        `UPDATE stationery_items s SET ${ITEM_RECORDS.assignments()}
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORDS.definition}
          WHERE s.id = r.id AND NOT s.archived
          RETURNING s.id`,
-        [JSON.stringify(plan.update.map((u) => itemRecordOf(u.item, u.id)))],
+        [ITEM_RECORDS.json(plan.update.map((u) => ({ id: u.id, record: u.item })))],
       );
       if (updated.length < plan.update.length) {
         throw new ImportConflict("A stationery item was deleted meanwhile");
@@ -305,10 +262,10 @@ export function importStationery(
     }
     if (plan.create.length > 0) {
       await tx.query(
-        `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id, image)
-         SELECT title, price_cents, stock, weight_grams, category_id, image
-         FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORD}`,
-        [JSON.stringify(plan.create.map((i) => itemRecordOf(i)))],
+        `INSERT INTO stationery_items (${ITEM_RECORDS.columns})
+         SELECT ${ITEM_RECORDS.columns}
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${ITEM_RECORDS.definition}`,
+        [ITEM_RECORDS.json(plan.create.map((record) => ({ record })))],
       );
     }
   });
@@ -332,17 +289,13 @@ export function importBooks(
     updated: plan.update.length,
   }, async (tx) => {
     if (plan.update.length > 0) {
+      // A book is matched by its ISBN-13, which an import never changes.
       const updated = await tx.query(
-        `UPDATE books b SET title = r.title, author = r.author, price_cents = r.price_cents,
-           stock = r.stock, category_id = r.category_id, language = r.language,
-           binding = r.binding, publisher = r.publisher, publishing_date = r.publishing_date,
-           edition = r.edition, weight_grams = r.weight_grams, description = r.description,
-           images = r.images, preorder = r.preorder, preorder_date = r.preorder_date,
-           preordered_stock = r.preordered_stock
-         FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
+        `UPDATE books b SET ${BOOK_RECORDS.assignments(["isbn13"])}
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${BOOK_RECORDS.definition}
          WHERE b.id = r.id AND b.isbn13 = r.isbn13 AND NOT b.archived
          RETURNING b.id`,
-        [JSON.stringify(plan.update.map((u) => recordOf(u.book, u.id)))],
+        [BOOK_RECORDS.json(plan.update.map((u) => ({ id: u.id, record: u.book })))],
       );
       if (updated.length < plan.update.length) {
         throw new ImportConflict("A book was changed or deleted meanwhile");
@@ -350,16 +303,12 @@ export function importBooks(
     }
     if (plan.create.length > 0) {
       const inserted = await tx.query(
-        `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
-           binding, publisher, publishing_date, edition, weight_grams, description, images,
-           preorder, preorder_date, preordered_stock)
-         SELECT title, author, price_cents, stock, category_id, isbn13, language, binding,
-           publisher, publishing_date, edition, weight_grams, description, images, preorder,
-           preorder_date, preordered_stock
-         FROM jsonb_to_recordset($1::text::jsonb) AS ${RECORD}
+        `INSERT INTO books (${BOOK_RECORDS.columns})
+         SELECT ${BOOK_RECORDS.columns}
+         FROM jsonb_to_recordset($1::text::jsonb) AS ${BOOK_RECORDS.definition}
          ON CONFLICT (isbn13) WHERE NOT archived DO NOTHING
          RETURNING id`,
-        [JSON.stringify(plan.create.map((b) => recordOf(b)))],
+        [BOOK_RECORDS.json(plan.create.map((record) => ({ record })))],
       );
       if (inserted.length < plan.create.length) {
         throw new ImportConflict("A book with one of these ISBN-13s was added meanwhile");

@@ -4,101 +4,45 @@ import { SEARCH_FIELDS, type SearchFields } from "../../domain/catalogue/filter.
 import type {
   Book,
   BookFilter,
-  BookLanguage,
   Category,
   ProductKind,
   StationeryItem,
 } from "../../domain/catalogue/model.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
+import type { Row } from "./sql_client.ts";
+import { recordTable } from "./record_table.ts";
 
-export const BOOK_COLUMNS = `b.id, b.title, b.author, b.price_cents, b.stock, b.category_id,
-  c.name AS category_name, b.isbn13, b.language, b.binding, b.publisher, b.publishing_date,
-  b.edition, b.weight_grams, b.description, b.images, b.preorder, b.preorder_date,
-  b.preordered_stock`;
+/** The books table as BOOK_FIELDS declares it: columns, row checks, statements. */
+export const BOOK_SQL = recordTable(BOOK_FIELDS, {
+  table: "books",
+  alias: "b",
+  joined: { categoryName: "c.name" },
+});
+
+/** The stationery table as STATIONERY_FIELDS declares it. */
+export const STATIONERY_SQL = recordTable(STATIONERY_FIELDS, {
+  table: "stationery_items",
+  alias: "s",
+  joined: { categoryName: "c.name" },
+});
+
+/** The columns of a whole book, with its category's name (from BOOKS_FROM). */
+export const BOOK_COLUMNS = BOOK_SQL.columns;
 
 export const BOOKS_FROM = "books b JOIN book_categories c ON c.id = b.category_id";
 
-export const STATIONERY_COLUMNS = `s.id, s.title, s.price_cents, s.stock, s.weight_grams,
-  s.category_id, c.name AS category_name, s.image`;
+export const STATIONERY_COLUMNS = STATIONERY_SQL.columns;
 
 export const STATIONERY_FROM =
   "stationery_items s JOIN stationery_categories c ON c.id = s.category_id";
-
-export interface BookRow {
-  id: number;
-  title: string;
-  author: string;
-  price_cents: number;
-  stock: number;
-  category_id: number;
-  category_name: string;
-  isbn13: string;
-  language: string;
-  binding: string;
-  publisher: string;
-  publishing_date: string;
-  edition: string;
-  weight_grams: number;
-  description: string | null;
-  images: string[];
-  preorder: boolean;
-  preorder_date: string | null;
-  preordered_stock: number;
-}
-
-export interface StationeryRow {
-  id: number;
-  title: string;
-  price_cents: number;
-  stock: number;
-  weight_grams: number;
-  category_id: number;
-  category_name: string;
-  image: string;
-}
-
-export function bookFromRow(row: BookRow): Book {
-  return {
-    id: row.id,
-    title: row.title,
-    author: row.author,
-    priceCents: row.price_cents,
-    stock: row.stock,
-    categoryId: row.category_id,
-    categoryName: row.category_name,
-    isbn13: row.isbn13,
-    language: row.language as BookLanguage,
-    binding: row.binding,
-    publisher: row.publisher,
-    publishingDate: row.publishing_date,
-    edition: row.edition,
-    weightGrams: row.weight_grams,
-    description: row.description === null || row.description.trim() === "" ? null : row.description,
-    images: row.images,
-    preorder: row.preorder,
-    preorderDate: row.preorder_date,
-    preorderedStock: row.preordered_stock,
-  };
-}
-
-export function stationeryFromRow(row: StationeryRow): StationeryItem {
-  return {
-    id: row.id,
-    title: row.title,
-    priceCents: row.price_cents,
-    stock: row.stock,
-    weightGrams: row.weight_grams,
-    categoryId: row.category_id,
-    categoryName: row.category_name,
-    image: row.image,
-  };
-}
 
 /**
  * One kind of product as its SQL reads it: its table and alias, the columns of a whole
  * record (with its category's name) and the join they are read from, the fields a search
  * looks in (the domain's SEARCH_FIELDS), and how a row becomes a product.
  */
-export interface ProductTable<Row, T> {
+export interface ProductTable<T> {
   kind: ProductKind;
   table: "books" | "stationery_items";
   /** The narrow copy a search reads (migration 0019): every column a listing filters or sorts by. */
@@ -108,10 +52,11 @@ export interface ProductTable<Row, T> {
   columns: string;
   from: string;
   searched: SearchFields;
+  /** The product of a row read with `columns`; a row of the wrong shape throws. */
   fromRow(row: Row): T;
 }
 
-export const BOOK_TABLE: ProductTable<BookRow, Book> = {
+export const BOOK_TABLE: ProductTable<Book> = {
   kind: "book",
   table: "books",
   searchTable: "book_search",
@@ -120,10 +65,10 @@ export const BOOK_TABLE: ProductTable<BookRow, Book> = {
   columns: BOOK_COLUMNS,
   from: BOOKS_FROM,
   searched: SEARCH_FIELDS.book,
-  fromRow: bookFromRow,
+  fromRow: BOOK_SQL.fromRow,
 };
 
-export const STATIONERY_TABLE: ProductTable<StationeryRow, StationeryItem> = {
+export const STATIONERY_TABLE: ProductTable<StationeryItem> = {
   kind: "stationery",
   table: "stationery_items",
   searchTable: "stationery_search",
@@ -132,13 +77,13 @@ export const STATIONERY_TABLE: ProductTable<StationeryRow, StationeryItem> = {
   columns: STATIONERY_COLUMNS,
   from: STATIONERY_FROM,
   searched: SEARCH_FIELDS.stationery,
-  fromRow: stationeryFromRow,
+  fromRow: STATIONERY_SQL.fromRow,
 };
 
 /** How the SQL reads a kind of product (its tables, alias and columns). */
 export function productTableOf(
   kind: ProductKind,
-): ProductTable<BookRow, Book> | ProductTable<StationeryRow, StationeryItem> {
+): ProductTable<Book> | ProductTable<StationeryItem> {
   return kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
 }
 
@@ -152,15 +97,17 @@ export function escapeLike(term: string): string {
 }
 
 /**
- * The column holding a title's or an author's search form (domain/catalogue/search.ts's
+ * The column holding a searched text's search form (domain/catalogue/search.ts's
  * `searchKey` in SQL: NFC, lower case, no zero-width joiners), stored and trigram-indexed
- * by migration 0015.
+ * (migrations 0015 and 0019): `search_` and the text's column.
  *
  * @example searchKeySql("b.title") // "b.search_title"
  */
-export function searchKeySql(column: `${"b" | "s"}.${"title" | "author"}` | "title" | "author") {
+export function searchKeySql(column: string) {
   const [alias, name] = column.includes(".") ? column.split(".") : ["", column];
-  return `${alias ? `${alias}.` : ""}search_${name}`;
+  return `${alias ? `${alias}.` : ""}search_${
+    name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  }`;
 }
 
 /**
@@ -174,7 +121,7 @@ export function searchKeySql(column: `${"b" | "s"}.${"title" | "author"}` | "tit
  */
 export function idsSource(
   product: Pick<
-    ProductTable<unknown, unknown>,
+    ProductTable<unknown>,
     "table" | "searchTable" | "categoryTable" | "alias"
   >,
   filter: { q?: string },
@@ -200,7 +147,7 @@ export interface SqlCondition {
  * `archived` asks for them alone (the admin's archive, searched by the same rules).
  */
 export function filterCondition(
-  product: Pick<ProductTable<unknown, unknown>, "alias" | "searched">,
+  product: Pick<ProductTable<unknown>, "alias" | "searched">,
   filter: BookFilter,
   options: { archived?: boolean } = {},
 ): SqlCondition {

@@ -30,8 +30,8 @@ export async function exists(tx: SqlClient, sql: string, id: number): Promise<bo
 }
 
 /** A product by id, archived or not: the caller knows it is there. */
-async function readProduct<R, T>(tx: SqlClient, product: ProductTable<R, T>, id: number) {
-  const [row] = await tx.query<R>(
+async function readProduct<T>(tx: SqlClient, product: ProductTable<T>, id: number) {
+  const [row] = await tx.query(
     `SELECT ${product.columns} FROM ${product.from} WHERE ${product.alias}.id = $1`,
     [id],
   );

@@ -16,6 +16,8 @@ import {
 } from "./catalogue_import.ts";
 import { preorderDateProblemOn, shopDate } from "./preorder.ts";
 import { canonicalJson } from "../canonical_json.ts";
+import { defaultsOf, requiredOf } from "../records/fields.ts";
+import { BOOK_FIELDS } from "./book_record.ts";
 
 export type {
   CoverRenderer,
@@ -29,19 +31,8 @@ export type BookRowValues = Partial<NewBook> & { isbn13: string };
 
 export type BookImportPlan = ImportPlan<NewBook>;
 
-const REQUIRED_FOR_NEW: (keyof NewBook)[] = [
-  "title",
-  "author",
-  "priceCents",
-  "stock",
-  "categoryId",
-  "language",
-  "binding",
-  "publisher",
-  "publishingDate",
-  "edition",
-  "weightGrams",
-];
+/** The fields a new book needs; the others start at their defaults (BOOK_FIELDS). */
+const REQUIRED_FOR_NEW = requiredOf(BOOK_FIELDS);
 
 function asNew(book: Book): NewBook {
   const { id: _id, categoryName: _name, ...rest } = book;
@@ -110,14 +101,7 @@ export function planBookImport(
     }
     plan.create.push({
       row,
-      record: settled({
-        description: null,
-        preorder: false,
-        preorderDate: null,
-        preorderedStock: 0,
-        images: [],
-        ...definedValues(values),
-      } as NewBook),
+      record: settled({ ...defaultsOf(BOOK_FIELDS), ...definedValues(values) } as NewBook),
     });
   }
   return plan;

@@ -4,6 +4,9 @@
  */
 import type { Book, BookFilter, ProductKind, StationeryFilter, StationeryItem } from "./model.ts";
 import { holdsTerm, isbnTerm } from "./search.ts";
+import { type Fields, fieldsOf } from "../records/fields.ts";
+import { BOOK_FIELDS } from "./book_record.ts";
+import { STATIONERY_FIELDS } from "./stationery_record.ts";
 
 /** Matches everything: no search, no category, no price range, both stock boxes ticked. */
 export const DEFAULT_STATIONERY_FILTER: Readonly<StationeryFilter> = Object.freeze({
@@ -20,19 +23,31 @@ export const PRICE_SLIDER_MAX_CENTS = 500_000;
 
 /** What a search looks in, for each kind of product. */
 export interface SearchFields {
-  /** The texts that may hold the term, each compared by search.ts's `searchKey`. */
-  texts: readonly ("title" | "author")[];
+  /**
+   * The text fields that may hold the term, each compared by search.ts's `searchKey`;
+   * the title first.
+   */
+  texts: readonly string[];
   /** Whether the ISBN-13 may hold the term's digits (hyphens and spaces left out). */
   isbn: boolean;
 }
 
+/** The fields a kind's declaration marks `search`: its texts and whether its ISBN-13. */
+function searchFieldsOf(fields: Fields): SearchFields {
+  const searched = fieldsOf(fields).filter(([, field]) => field.search);
+  return {
+    texts: searched.filter(([, field]) => field.kind === "text").map(([name]) => name),
+    isbn: searched.some(([, field]) => field.kind === "isbn13"),
+  };
+}
+
 /**
- * A book is found by its title, its author or its ISBN-13; a stationery item by its title.
- * The repositories search the same fields.
+ * A book is found by its title, its author or its ISBN-13; a stationery item by its title
+ * (the fields their declarations mark `search`). The repositories search the same fields.
  */
 export const SEARCH_FIELDS: Readonly<Record<ProductKind, SearchFields>> = Object.freeze({
-  book: { texts: ["title", "author"], isbn: true },
-  stationery: { texts: ["title"], isbn: false },
+  book: searchFieldsOf(BOOK_FIELDS),
+  stationery: searchFieldsOf(STATIONERY_FIELDS),
 });
 
 /** Whether a search finds more than the products whose title holds the term. */
@@ -47,8 +62,12 @@ export interface FilteredKinds {
   stationery: { product: StationeryItem; filter: StationeryFilter };
 }
 
-/** The fields of a product the filter reads; a stationery item has no author or ISBN-13. */
+/**
+ * The fields of a product the filter reads; a stationery item has no author or ISBN-13,
+ * and the searched texts are named by SEARCH_FIELDS.
+ */
 interface Filterable {
+  [field: string]: unknown;
   title: string;
   author?: string;
   isbn13?: string;
@@ -82,7 +101,7 @@ export function matchesFilter<K extends ProductKind>(
 /** Whether one of the kind's search fields holds the term; a blank term matches all. */
 function matchesSearch(kind: ProductKind, product: Filterable, q: string | undefined): boolean {
   const fields = SEARCH_FIELDS[kind];
-  return fields.texts.some((text) => matchesTitle(product[text] ?? "", q)) ||
+  return fields.texts.some((text) => matchesTitle(String(product[text] ?? ""), q)) ||
     (fields.isbn && matchesIsbn(product.isbn13 ?? "", q));
 }
 

@@ -49,7 +49,7 @@ export function normaliseBookChanges(changes: BookChanges): BookChanges {
 }
 
 /** A description of only spaces is no description. */
-export function normaliseDescription(description: string | null): string | null {
+export function normaliseDescription(description: string | null | undefined): string | null {
   const trimmed = description?.trim() ?? "";
   return trimmed === "" ? null : trimmed;
 }

@@ -1,46 +1,16 @@
-import type { Cents, Grams } from "../money.ts";
+import type { Cents } from "../money.ts";
+import type { ChangesOf, NewRecordOf, RecordOf } from "../records/fields.ts";
+import type { BOOK_FIELDS } from "./book_record.ts";
+import type { STATIONERY_FIELDS } from "./stationery_record.ts";
 
 /** The languages a book can be listed in. */
-export const BOOK_LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
-export type BookLanguage = typeof BOOK_LANGUAGES[number];
+export { BOOK_LANGUAGES, type BookLanguage } from "./book_record.ts";
 
-/** A book as the shop sells it. `images` are URL paths such as `/uploads/ab12.png`. */
-export interface Book {
-  id: number;
-  title: string;
-  author: string;
-  priceCents: Cents;
-  stock: number;
-  categoryId: number;
-  categoryName: string;
-  isbn13: string;
-  language: BookLanguage;
-  binding: string;
-  publisher: string;
-  /** YYYY-MM-DD */
-  publishingDate: string;
-  edition: string;
-  weightGrams: Grams;
-  description: string | null;
-  images: string[];
-  preorder: boolean;
-  /** YYYY-MM-DD or null */
-  preorderDate: string | null;
-  /** Copies the shop has on order from its supplier. */
-  preorderedStock: number;
-}
+/** A book as the shop sells it: the fields of BOOK_FIELDS (book_record.ts). */
+export type Book = RecordOf<typeof BOOK_FIELDS>;
 
-/** A stationery item; it has exactly one image. */
-export interface StationeryItem {
-  id: number;
-  title: string;
-  priceCents: Cents;
-  stock: number;
-  weightGrams: Grams;
-  categoryId: number;
-  categoryName: string;
-  image: string;
-}
+/** A stationery item; it has exactly one image (STATIONERY_FIELDS, stationery_record.ts). */
+export type StationeryItem = RecordOf<typeof STATIONERY_FIELDS>;
 
 /** A book category or a stationery category. */
 export interface Category {
@@ -115,41 +85,24 @@ export type StationerySort = CatalogueSort<StationerySortKey>;
 /** The order of every listing that asks for none: oldest product first. */
 export const DEFAULT_SORT: CatalogueSort<"id"> = { by: "id", direction: "asc" };
 
-/** A new book as the admin submits it (images already stored, as URL paths). */
-export type NewBook = Omit<Book, "id" | "categoryName">;
+/**
+ * A new book as the admin submits it (images already stored, as URL paths); the fields
+ * with a default (a description, pre-order settings) may be left out.
+ */
+export type NewBook = NewRecordOf<typeof BOOK_FIELDS>;
 
 /** A new stationery item (image already stored). */
-export type NewStationeryItem = Omit<StationeryItem, "id" | "categoryName">;
+export type NewStationeryItem = NewRecordOf<typeof STATIONERY_FIELDS>;
 
 /**
  * Changes to a product; absent fields stay. `stock` sets the stock, `addStock` adds to
  * (or, negative, takes from) the current stock so that a sale between the admin's read
  * and write is never lost. Giving both is refused by the use case.
  */
-export interface StationeryChanges {
-  stock?: number;
-  addStock?: number;
-  priceCents?: Cents;
-  title?: string;
-  weightGrams?: Grams;
-  categoryId?: number;
-}
+export type StationeryChanges = ChangesOf<typeof STATIONERY_FIELDS> & { addStock?: number };
 
 /** Changes to a book; every field of its listing but the images (see ImageChange). */
-export interface BookChanges extends StationeryChanges {
-  preorder?: boolean;
-  preorderDate?: string | null;
-  preorderedStock?: number;
-  author?: string;
-  isbn13?: string;
-  language?: BookLanguage;
-  binding?: string;
-  publisher?: string;
-  /** YYYY-MM-DD */
-  publishingDate?: string;
-  edition?: string;
-  description?: string | null;
-}
+export type BookChanges = ChangesOf<typeof BOOK_FIELDS> & { addStock?: number };
 
 /**
  * A change to a book's images, applied to the images it has when the change is written:

@@ -14,18 +14,15 @@ import {
   type ProductImport,
   runImport,
 } from "./catalogue_import.ts";
+import { defaultsOf, requiredOf } from "../records/fields.ts";
+import { STATIONERY_FIELDS } from "./stationery_record.ts";
 
 export type StationeryRowValues = Partial<NewStationeryItem> & { id?: number };
 
 export type StationeryImportPlan = ImportPlan<NewStationeryItem>;
 
-const REQUIRED_FOR_NEW: (keyof NewStationeryItem)[] = [
-  "title",
-  "priceCents",
-  "stock",
-  "weightGrams",
-  "categoryId",
-];
+/** The fields a new item needs; its image starts empty until one is drawn or given. */
+const REQUIRED_FOR_NEW = requiredOf(STATIONERY_FIELDS);
 
 /**
  * What a stationery import would do; an `id` no item on sale has, a repeated `id`, an
@@ -73,7 +70,10 @@ export function planStationeryImport(
       }
       continue;
     }
-    plan.create.push({ row, record: { image: "", ...definedValues(fields) } as NewStationeryItem });
+    plan.create.push({
+      row,
+      record: { ...defaultsOf(STATIONERY_FIELDS), ...definedValues(fields) } as NewStationeryItem,
+    });
   }
   return plan;
 }

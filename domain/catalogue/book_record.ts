@@ -1,0 +1,86 @@
+/**
+ * A book, declared once: every field with its kind, bounds and names (domain/records/
+ * fields.ts). The domain's types (`Book`, `NewBook`, `BookChanges` in model.ts), the SQL
+ * columns and statements, the API's schemas and records, the CSV files, the admin's form,
+ * the book page's details and its JSON-LD are all derived from this list, in its order.
+ */
+import {
+  count,
+  date,
+  flag,
+  id,
+  images,
+  isbn13,
+  joined,
+  longText,
+  money,
+  oneOf,
+  ref,
+  text,
+  weight,
+} from "../records/fields.ts";
+
+/** The languages a book can be listed in. */
+export const BOOK_LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
+export type BookLanguage = typeof BOOK_LANGUAGES[number];
+
+const PREORDER_DATE_NOTE =
+  "When the pre-ordered book is expected (YYYY-MM-DD); a date before today in Sri Lanka is 400";
+
+export const BOOK_FIELDS = {
+  id: id(),
+  title: text({ label: "Title", max: 300, search: true, schemaOrg: ["name"] }),
+  author: text({
+    label: "Author",
+    max: 200,
+    search: true,
+    schemaOrg: [{ property: "author", as: "Person" }],
+    page: { at: 4, words: "book.author" },
+  }),
+  priceCents: money({ label: "Price" }),
+  stock: count({ label: "Stock", form: "add" }),
+  categoryId: ref({ label: "Category" }),
+  categoryName: joined({ through: "categoryId" }),
+  isbn13: isbn13({
+    label: "ISBN-13",
+    search: true,
+    schemaOrg: ["isbn", "gtin13"],
+    page: { at: 1, label: "ISBN-13" },
+  }),
+  language: oneOf(BOOK_LANGUAGES, { label: "Language", page: { at: 2, words: "book.language" } }),
+  binding: text({ label: "Binding", max: 100, page: { at: 3, words: "book.binding" } }),
+  publisher: text({
+    label: "Publisher",
+    max: 200,
+    schemaOrg: [{ property: "publisher", as: "Organization" }],
+    page: { at: 5, words: "book.publisher" },
+  }),
+  /** YYYY-MM-DD */
+  publishingDate: date({
+    label: "Publishing date",
+    schemaOrg: ["datePublished"],
+    page: { at: 6, words: "book.publishingDate" },
+  }),
+  edition: text({
+    label: "Edition",
+    max: 100,
+    wire: "product_edition",
+    create: "productEdition",
+    schemaOrg: ["bookEdition"],
+    page: { at: 7, words: "book.edition" },
+  }),
+  weightGrams: weight({ label: "Weight", page: { at: 8, words: "book.weight" } }),
+  description: longText({ label: "Description", max: 10_000, schemaOrg: ["description"] }),
+  /** URL paths such as `/uploads/ab12.png`, the cover first. */
+  images: images({ label: "Images", many: true, form: "add" }),
+  preorder: flag({ label: "Pre-order", default: false }),
+  /** YYYY-MM-DD or null */
+  preorderDate: date({
+    label: "Pre-order date",
+    nullable: true,
+    note: PREORDER_DATE_NOTE,
+    form: false,
+  }),
+  /** Copies the shop has on order from its supplier. */
+  preorderedStock: count({ label: "Preordered stock", default: 0, form: false }),
+} as const;
