@@ -6,8 +6,9 @@
  * islands read one description.
  */
 import { z } from "zod";
-import { BOOK_LANGUAGES } from "../domain/catalogue/model.ts";
 import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
+import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
 import {
   EVENT_ACTORS,
   EVENT_KINDS,
@@ -17,43 +18,14 @@ import {
   PAYMENT_STATUSES,
 } from "../domain/orders/model.ts";
 import { addressBody } from "./requests.ts";
+import { recordSchema } from "./record_fields.ts";
 
 const id = z.number().int();
 const money = z.number().describe("LKR, at most 2 decimals");
-const date = z.string().describe("YYYY-MM-DD");
 
-export const BookSchema = z.object({
-  id,
-  title: z.string(),
-  author: z.string(),
-  price: money,
-  stock: z.number().int(),
-  category_id: id,
-  category_name: z.string(),
-  isbn13: z.string(),
-  language: z.enum(BOOK_LANGUAGES),
-  binding: z.string(),
-  publisher: z.string(),
-  publishing_date: date,
-  product_edition: z.string(),
-  weight: z.number().describe("kg"),
-  description: z.string().nullable(),
-  images: z.array(z.string()),
-  preorder: z.union([z.literal(0), z.literal(1)]),
-  preorder_date: date.nullable(),
-  preordered_stock: z.number().int(),
-});
-
-export const StationerySchema = z.object({
-  id,
-  title: z.string(),
-  price: money,
-  stock: z.number().int(),
-  weight: z.number().describe("kg"),
-  category_id: id,
-  category_name: z.string(),
-  image: z.string(),
-});
+/** A book and a stationery item as their declarations give them (record_fields.ts). */
+export const BookSchema = recordSchema(BOOK_FIELDS);
+export const StationerySchema = recordSchema(STATIONERY_FIELDS);
 
 export const CategorySchema = z.object({ id, name: z.string() });
 export const ProvinceSchema = z.object({ id, name: z.string() });

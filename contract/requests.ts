@@ -5,9 +5,7 @@
  * units come out (cents, grams).
  */
 import { z } from "zod";
-import { kgToGrams, rupeesToCents } from "../domain/money.ts";
 import {
-  BOOK_LANGUAGES,
   BOOK_SORT_KEYS,
   type BookFilter,
   type BookSortKey,
@@ -19,72 +17,27 @@ import {
 } from "../domain/catalogue/model.ts";
 import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
-import { MAX_LINE_QUANTITY, MAX_STOCK } from "../domain/catalogue/stock.ts";
+import { MAX_LINE_QUANTITY } from "../domain/catalogue/stock.ts";
 import {
   ITEM_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from "../domain/orders/model.ts";
-import { ID_DIGITS, MAX_INTEGER } from "./ids.ts";
+import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
+import { idText, idValue, isoDate, rupees, rupeesText, text } from "./field_schemas.ts";
+import { creationFields, productChangesBody } from "./record_fields.ts";
 
-/** A price no shop item reaches: keeps every sum a safe integer. */
-const MAX_RUPEES = 10_000_000;
-const MAX_KG = 1000;
+export { idText, idValue, isoDate, rupees, rupeesText } from "./field_schemas.ts";
+
 /** Lines in one order. */
 export const MAX_ORDER_LINES = 100;
-
-/** A record id in a path or query: a positive whole number. */
-export const idText = z.string().regex(ID_DIGITS, "must be a positive whole number")
-  .transform(Number).refine((n) => n <= MAX_INTEGER, "is too large");
-
-/** An id in JSON: a positive whole number, or its digits as text (form selects send text). */
-export const idValue = z.union([
-  z.number().int("must be a whole number").positive("must be positive").max(MAX_INTEGER),
-  idText,
-], { error: "must be a positive whole number" });
 
 export const idParam = z.object({ id: idText });
 
 const flagText = z.enum(["1", "0", "true", "false"], { error: "must be 1 or 0" })
   .transform((v) => v === "1" || v === "true");
-
-/** Rupees with at most 2 decimals, as a JSON number, to cents. */
-export const rupees = z.number({ error: "must be a number of rupees" })
-  .min(0, "must not be negative").max(MAX_RUPEES, `must be at most ${MAX_RUPEES}`)
-  .refine((n) => rupeesToCents(n) !== undefined, "must have at most 2 decimals")
-  .transform((n) => rupeesToCents(n)!);
-
-/** Rupees written as text (queries, multipart fields), to cents. */
-export const rupeesText = z.string().trim()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount of rupees with at most 2 decimals")
-  .transform(Number).pipe(rupees);
-
-const kgText = z.string().trim()
-  .regex(/^\d{1,4}(\.\d{1,3})?$/, "must be a weight in kg with at most 3 decimals")
-  .transform(Number)
-  .refine((kg) => kg > 0 && kg <= MAX_KG, `must be above 0 and at most ${MAX_KG} kg`)
-  .transform((kg) => kgToGrams(kg)!);
-
-const countText = z.string().trim().regex(/^\d{1,7}$/, "must be a whole number, 0 or more")
-  .transform(Number).refine((n) => n <= MAX_STOCK, `must be at most ${MAX_STOCK}`);
-
-const count = z.number({ error: "must be a whole number" }).int("must be a whole number")
-  .min(0, "must not be negative").max(MAX_STOCK, `must be at most ${MAX_STOCK}`);
-
-function isCalendarDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-/** YYYY-MM-DD, a real day. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
-  .refine(isCalendarDate, "must be a real calendar date");
-
-function text(label: string, max: number) {
-  return z.string({ error: `${label} is required` }).trim()
-    .min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-}
 
 // Catalogue queries
 
@@ -182,105 +135,18 @@ export const categoryBody = z.object({ name: text("Name", 100) });
 
 export const priceBody = z.object({ price: rupees });
 
-const stockChangeShape = {
-  stock: count.optional(),
-  addStock: z.number({ error: "must be a whole number" }).int("must be a whole number")
-    .min(-MAX_STOCK, `must be at least -${MAX_STOCK}`).max(
-      MAX_STOCK,
-      `must be at most ${MAX_STOCK}`,
-    )
-    .optional(),
-  price: rupees.optional(),
-};
-
-function oneStockChange(value: { stock?: number; addStock?: number }, ctx: z.RefinementCtx) {
-  if (value.stock !== undefined && value.addStock !== undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["addStock"],
-      message: "give either stock (absolute) or addStock (relative), not both",
-    });
-  }
-}
-
-/** A weight in kg as a JSON number, to grams. */
-const kg = z.number({ error: "must be a weight in kg" })
-  .refine((n) => n > 0 && n <= MAX_KG, `must be above 0 and at most ${MAX_KG} kg`)
-  .refine((n) => kgToGrams(n) !== undefined, "must have at most 3 decimals")
-  .transform((n) => kgToGrams(n)!);
-
-const isbn13 = z.string({ error: "ISBN-13 is required" })
-  .transform((v) => v.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits"));
-
-const language = z.enum(BOOK_LANGUAGES, { error: `must be one of ${BOOK_LANGUAGES.join(", ")}` });
-
-const description = z.string().max(10_000, "must be at most 10000 characters");
-
-/** The listing fields both kinds of product can change, with creation's rules. */
-const productEditShape = {
-  title: text("Title", 300).optional(),
-  weight: kg.optional(),
-  categoryId: idValue.optional(),
-};
-
-export const stationeryChangesBody = z.strictObject({
-  ...stockChangeShape,
-  ...productEditShape,
-}).superRefine(oneStockChange);
-
-const PREORDER_DATE_NOTE =
-  "When the pre-ordered book is expected (YYYY-MM-DD); a date before today in Sri Lanka is 400";
-
-export const bookChangesBody = z.strictObject({
-  ...stockChangeShape,
-  ...productEditShape,
-  author: text("Author", 200).optional(),
-  isbn13: isbn13.optional(),
-  language: language.optional(),
-  binding: text("Binding", 100).optional(),
-  publisher: text("Publisher", 200).optional(),
-  publishingDate: isoDate.optional(),
-  productEdition: text("Edition", 100).optional(),
-  description: z.union([description, z.null()]).optional(),
-  preorder: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "must be true or false" })
-    .transform(Boolean).optional(),
-  preorderDate: z.union([isoDate, z.literal("").transform(() => null), z.null()]).optional()
-    .describe(PREORDER_DATE_NOTE),
-  preorderedStock: count.optional(),
-}).superRefine(oneStockChange);
-
-const formFlag = z.enum(["1", "0", "true", "false", "on", "off"], { error: "must be 1 or 0" })
-  .transform((v) => v === "1" || v === "true" || v === "on");
+/**
+ * The changes of a product (PUT /api/{books,stationery}/{id}) and the text fields of its
+ * creation form, derived from its declaration (contract/record_fields.ts).
+ */
+export const stationeryChangesBody = productChangesBody(STATIONERY_FIELDS);
+export const bookChangesBody = productChangesBody(BOOK_FIELDS);
 
 /** The text fields of the new-book form (the images are checked apart). */
-export const newBookFields = z.object({
-  title: text("Title", 300),
-  author: text("Author", 200),
-  price: rupeesText,
-  stock: countText,
-  categoryId: idText,
-  isbn13,
-  language,
-  binding: text("Binding", 100),
-  publisher: text("Publisher", 200),
-  publishingDate: isoDate,
-  productEdition: text("Edition", 100),
-  weight: kgText,
-  description: description.optional(),
-  preorder: formFlag.optional(),
-  preorderDate: z.union([isoDate, z.literal("")]).optional().describe(PREORDER_DATE_NOTE),
-  preorderedStock: z.union([countText, z.literal("").transform(() => 0)]).optional(),
-});
+export const newBookFields = creationFields(BOOK_FIELDS);
 
 /** The text fields of the new-stationery form (the image is checked apart). */
-export const newStationeryFields = z.object({
-  title: text("Title", 300),
-  price: rupeesText,
-  stock: countText,
-  weight: kgText,
-  categoryId: idText,
-});
+export const newStationeryFields = creationFields(STATIONERY_FIELDS);
 
 /** A book's images in their new order: some or all of the ones it has. */
 export const arrangeImagesBody = z.strictObject({

@@ -8,7 +8,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { centsToRupees, gramsToKg } from "../domain/money.ts";
-import type { Book, NewBook, StationeryItem } from "../domain/catalogue/model.ts";
+import type { Book, StationeryItem } from "../domain/catalogue/model.ts";
 import type {
   BookRowValues,
   ImportProblem,
@@ -18,39 +18,47 @@ import { ApiError, fieldProblems } from "./errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../domain/catalogue/stationery_import.ts";
 import { idText, newBookFields, newStationeryFields } from "../contract/requests.ts";
+import {
+  createName,
+  type Field,
+  type Fields,
+  fieldsOf,
+  isWritable,
+} from "../domain/records/fields.ts";
+import { creationNames } from "../contract/record_fields.ts";
 import { MULTILINE_FIELDS, textProblem } from "./text_rule.ts";
+import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
+
+/**
+ * A kind of product's CSV file, from its declaration: a column for its `id` and for each
+ * writable field under its creation name, in the declaration's order, the images last
+ * (URL paths separated by `|`), and each cell written and read by its field's kind.
+ */
+interface CsvColumn {
+  /** The field's name in the domain; `id` for the id. */
+  name: string;
+  column: string;
+  field?: Field;
+}
+
+function csvColumnsOf(fields: Fields): CsvColumn[] {
+  const writable = fieldsOf(fields).filter(([, field]) => isWritable(field))
+    .map(([name, field]) => ({ name, column: createName(name, field), field }));
+  return [
+    { name: "id", column: "id" },
+    ...writable.filter((c) => c.field.kind !== "images"),
+    ...writable.filter((c) => c.field.kind === "images"),
+  ];
+}
+
+const BOOK_CSV = csvColumnsOf(BOOK_FIELDS);
+const STATIONERY_CSV = csvColumnsOf(STATIONERY_FIELDS);
 
 /** The creation field names, plus `id` and `images` (URL paths separated by `|`). */
-export const BOOK_CSV_COLUMNS = [
-  "id",
-  "title",
-  "author",
-  "price",
-  "stock",
-  "categoryId",
-  "isbn13",
-  "language",
-  "binding",
-  "publisher",
-  "publishingDate",
-  "productEdition",
-  "weight",
-  "description",
-  "preorder",
-  "preorderDate",
-  "preorderedStock",
-  "images",
-] as const;
+export const BOOK_CSV_COLUMNS: readonly string[] = BOOK_CSV.map((c) => c.column);
 
-export const STATIONERY_CSV_COLUMNS = [
-  "id",
-  "title",
-  "price",
-  "stock",
-  "weight",
-  "categoryId",
-  "image",
-] as const;
+export const STATIONERY_CSV_COLUMNS: readonly string[] = STATIONERY_CSV.map((c) => c.column);
 
 /** The largest CSV the shop reads. */
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
@@ -68,52 +76,44 @@ export function csv(columns: readonly string[], rows: (string | number | null)[]
   });
 }
 
-export function booksCsv(books: Book[]): string {
+/** A field's value in a cell: rupees with 2 decimals, kg, 1 or 0, images joined by `|`. */
+function cellOf(field: Field | undefined, value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (field?.kind) {
+    case "money":
+      return centsToRupees(value as number).toFixed(2);
+    case "weight":
+      return gramsToKg(value as number);
+    case "flag":
+      return value ? 1 : 0;
+    case "images":
+      return Array.isArray(value) ? value.join("|") : value as string;
+    default:
+      return value as string | number;
+  }
+}
+
+function productsCsv<P>(columns: CsvColumn[], products: P[]): string {
   return csv(
-    BOOK_CSV_COLUMNS,
-    books.map((b) => [
-      b.id,
-      b.title,
-      b.author,
-      centsToRupees(b.priceCents).toFixed(2),
-      b.stock,
-      b.categoryId,
-      b.isbn13,
-      b.language,
-      b.binding,
-      b.publisher,
-      b.publishingDate,
-      b.edition,
-      gramsToKg(b.weightGrams),
-      b.description,
-      b.preorder ? 1 : 0,
-      b.preorderDate,
-      b.preorderedStock,
-      b.images.join("|"),
-    ]),
+    columns.map((c) => c.column),
+    products.map((p) =>
+      columns.map((c) => cellOf(c.field, (p as Record<string, unknown>)[c.name]))
+    ),
   );
+}
+
+export function booksCsv(books: Book[]): string {
+  return productsCsv(BOOK_CSV, books);
 }
 
 export function stationeryCsv(items: StationeryItem[]): string {
-  return csv(
-    STATIONERY_CSV_COLUMNS,
-    items.map((s) => [
-      s.id,
-      s.title,
-      centsToRupees(s.priceCents).toFixed(2),
-      s.stock,
-      gramsToKg(s.weightGrams),
-      s.categoryId,
-      s.image,
-    ]),
-  );
+  return productsCsv(STATIONERY_CSV, items);
 }
 
-/** The wire name of each book field, as the CSV and the add form call it. */
+/** The creation name of each product field, as the CSV and the add form call it. */
 const WIRE_NAME: Record<string, string> = {
-  priceCents: "price",
-  edition: "productEdition",
-  weightGrams: "weight",
+  ...creationNames(STATIONERY_FIELDS),
+  ...creationNames(BOOK_FIELDS),
 };
 
 /** The field a person reads in an import problem. */
@@ -184,26 +184,6 @@ function cleanCell(value: string): string {
   return text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
 }
 
-const BOOK_FIELD: Record<string, keyof NewBook> = {
-  title: "title",
-  author: "author",
-  price: "priceCents",
-  stock: "stock",
-  categoryId: "categoryId",
-  isbn13: "isbn13",
-  language: "language",
-  binding: "binding",
-  publisher: "publisher",
-  publishingDate: "publishingDate",
-  productEdition: "edition",
-  weight: "weightGrams",
-  description: "description",
-  preorder: "preorder",
-  preorderDate: "preorderDate",
-  preorderedStock: "preorderedStock",
-  images: "images",
-};
-
 /**
  * The header and data records of a CSV file whose columns must be among `columns` and
  * include `required` (400 BAD_CSV otherwise, naming the problem).
@@ -236,6 +216,95 @@ function readTable(
   return { header, records: records.slice(1) };
 }
 
+/** How a kind's CSV rows are read: its columns, their schemas and the row's match key. */
+interface RowReader {
+  columns: CsvColumn[];
+  /** Each column's schema: the add form's, the id's and the images'. */
+  schemas: Record<string, z.ZodType>;
+  /** A book is matched by its ISBN-13, which each row needs; a stationery item by id. */
+  match: "isbn13" | "id";
+}
+
+function rowReader(
+  columns: CsvColumn[],
+  shape: Record<string, z.ZodType>,
+  match: RowReader["match"],
+): RowReader {
+  const schemas: Record<string, z.ZodType> = { ...shape, id: idText };
+  for (const c of columns) {
+    if (c.field?.kind === "images") {
+      schemas[c.column] = c.field.many
+        ? z.string().transform((text) => text.split(/[\s|]+/).filter((i) => i !== ""))
+        : z.string().max(500);
+    }
+  }
+  return { columns, schemas, match };
+}
+
+const BOOK_ROWS = rowReader(BOOK_CSV, newBookFields.shape, "isbn13");
+const STATIONERY_ROWS = rowReader(STATIONERY_CSV, newStationeryFields.shape, "id");
+
+/**
+ * A row's cells checked by the add form's rules, under the fields' own names. An empty
+ * cell leaves the product's value as it is, except a nullable field's, which it clears;
+ * a book's ISBN-13 may not be empty. A book's `id` is not read: books are matched by
+ * ISBN-13.
+ */
+function parseRow(
+  reader: RowReader,
+  raw: Record<string, string>,
+): { values: Record<string, unknown>; problems: { field: string; message: string }[] } {
+  const values: Record<string, unknown> = {};
+  const problems: { field: string; message: string }[] = [];
+  for (const [column, text] of Object.entries(raw)) {
+    const c = reader.columns.find((c) => c.column === column)!;
+    if (column === "id" && reader.match !== "id") continue;
+    if (text === "") {
+      if (c.field?.nullable) values[c.name] = null;
+      if (c.name === reader.match && reader.match === "isbn13") {
+        problems.push({ field: c.column, message: "ISBN-13 is required" });
+      }
+      continue;
+    }
+    const refused = cellProblem(column, text);
+    if (refused) {
+      problems.push({ field: column, message: refused });
+      continue;
+    }
+    const parsed = reader.schemas[c.column].safeParse(text);
+    if (parsed.success) values[c.name] = parsed.data;
+    else {
+      for (const p of fieldProblems(parsed.error.issues)) {
+        problems.push({ field: c.column, message: p.message });
+      }
+    }
+  }
+  return { values, problems };
+}
+
+/** The rows of a CSV file read by `reader`, or their problems by row and column. */
+function parseRows<V>(
+  reader: RowReader,
+  text: string,
+): { rows: { row: number; values: V }[]; errors: ImportProblem[] } {
+  const { header, records } = readTable(
+    text,
+    reader.columns.map((c) => c.column),
+    reader.match === "isbn13" ? "isbn13" : undefined,
+  );
+  const rows: { row: number; values: V }[] = [];
+  const errors: ImportProblem[] = [];
+  records.forEach((record, index) => {
+    const row = index + 1;
+    const raw: Record<string, string> = {};
+    header.forEach((column, i) => raw[column] = cleanCell(record[i] ?? ""));
+    const { values, problems } = parseRow(reader, raw);
+    if (problems.length > 0) errors.push(...problems.map((p) => ({ row, ...p })));
+    else rows.push({ row, values: values as V });
+  });
+  return { rows, errors };
+}
+
 /**
  * The rows of a book CSV, each cell checked by the add form's rules. An empty cell leaves
  * the book's value as it is, except a description or pre-order date, which it clears.
@@ -244,38 +313,8 @@ function readTable(
 export function parseBookCsv(
   text: string,
 ): { rows: { row: number; values: BookRowValues }[]; errors: ImportProblem[] } {
-  const { header, records } = readTable(text, BOOK_CSV_COLUMNS, "isbn13");
-  const rows: { row: number; values: BookRowValues }[] = [];
-  const errors: ImportProblem[] = [];
-  records.forEach((record, index) => {
-    const row = index + 1;
-    const raw: Record<string, string> = {};
-    header.forEach((column, i) => {
-      if (column !== "id") raw[column] = cleanCell(record[i] ?? "");
-    });
-    const parsed = parseBookRow(raw);
-    if (parsed.kind === "errors") {
-      errors.push(...parsed.problems.map((p) => ({ row, ...p })));
-    } else rows.push({ row, values: parsed.values });
-  });
-  return { rows, errors };
+  return parseRows<BookRowValues>(BOOK_ROWS, text);
 }
-
-const ITEM_FIELD: Record<string, string> = {
-  id: "id",
-  title: "title",
-  price: "priceCents",
-  stock: "stock",
-  weight: "weightGrams",
-  categoryId: "categoryId",
-  image: "image",
-};
-
-const ITEM_SCHEMAS: Record<string, z.ZodType> = {
-  ...newStationeryFields.shape,
-  id: idText,
-  image: z.string().max(500),
-};
 
 /**
  * The rows of a stationery CSV: a row with `id` updates that item, one without adds an
@@ -284,68 +323,5 @@ const ITEM_SCHEMAS: Record<string, z.ZodType> = {
 export function parseStationeryCsv(
   text: string,
 ): { rows: { row: number; values: StationeryRowValues }[]; errors: ImportProblem[] } {
-  const { header, records } = readTable(text, STATIONERY_CSV_COLUMNS);
-  const rows: { row: number; values: StationeryRowValues }[] = [];
-  const errors: ImportProblem[] = [];
-  records.forEach((record, index) => {
-    const row = index + 1;
-    const values: Record<string, unknown> = {};
-    const problems: ImportProblem[] = [];
-    header.forEach((column, i) => {
-      const text = cleanCell(record[i] ?? "");
-      if (text === "") return;
-      const refused = cellProblem(column, text);
-      if (refused) {
-        problems.push({ row, field: column, message: refused });
-        return;
-      }
-      const parsed = ITEM_SCHEMAS[column].safeParse(text);
-      if (parsed.success) values[ITEM_FIELD[column]] = parsed.data;
-      else {
-        const [problem] = fieldProblems(parsed.error.issues);
-        problems.push({ row, field: column, message: problem.message });
-      }
-    });
-    if (problems.length > 0) errors.push(...problems);
-    else rows.push({ row, values: values as StationeryRowValues });
-  });
-  return { rows, errors };
-}
-
-const FIELD_SCHEMAS = newBookFields.shape;
-
-function parseBookRow(
-  raw: Record<string, string>,
-):
-  | { kind: "ok"; values: BookRowValues }
-  | { kind: "errors"; problems: { field: string; message: string }[] } {
-  const values: Record<string, unknown> = {};
-  const problems: { field: string; message: string }[] = [];
-  for (const [column, text] of Object.entries(raw)) {
-    const key = BOOK_FIELD[column];
-    if (text === "") {
-      if (column === "description" || column === "preorderDate") values[key] = null;
-      if (column === "isbn13") problems.push({ field: column, message: "ISBN-13 is required" });
-      continue;
-    }
-    const refused = cellProblem(column, text);
-    if (refused) {
-      problems.push({ field: column, message: refused });
-      continue;
-    }
-    if (column === "images") {
-      values[key] = text.split(/[\s|]+/).filter((i) => i !== "");
-      continue;
-    }
-    const schema = FIELD_SCHEMAS[column as keyof typeof FIELD_SCHEMAS];
-    const parsed = schema.safeParse(text);
-    if (parsed.success) values[key] = parsed.data === "" ? null : parsed.data;
-    else {
-      for (const p of fieldProblems(parsed.error.issues)) {
-        problems.push({ field: column, message: p.message });
-      }
-    }
-  }
-  if (problems.length > 0) return { kind: "errors", problems };
-  return { kind: "ok", values: values as BookRowValues };
+  return parseRows<StationeryRowValues>(STATIONERY_ROWS, text);
 }

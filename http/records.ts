@@ -1,10 +1,10 @@
 /**
  * The records the API answers with, built field by field from the domain's: snake_case
  * names, prices in rupees, weights in kg, `preorder` as 0 or 1. Each builder answers the
- * type of its schema in wire/records.ts, so a field the schema does not describe fails
- * the type check.
+ * type of its schema in contract/records.ts, so a field the schema does not describe fails
+ * the type check; a book and a stationery item are written from their declarations.
  */
-import { centsToRupees, gramsToKg } from "../domain/money.ts";
+import { centsToRupees } from "../domain/money.ts";
 import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/model.ts";
 import type { Area, District, Province } from "../domain/catalogue/locations.ts";
 import type { Order, OrderEvent, OrderStats } from "../domain/orders/model.ts";
@@ -23,6 +23,9 @@ import type {
   WireSearchHelp,
   WireStationery,
 } from "../contract/records.ts";
+import { wireRecordOf } from "../contract/record_wire.ts";
+import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {
@@ -50,42 +53,13 @@ export function searchHelpRecord(help: SearchHelp | undefined): WireSearchHelp {
   };
 }
 
-export function bookRecord(book: Book): WireBook {
-  return {
-    id: book.id,
-    title: book.title,
-    author: book.author,
-    price: centsToRupees(book.priceCents),
-    stock: book.stock,
-    category_id: book.categoryId,
-    category_name: book.categoryName,
-    isbn13: book.isbn13,
-    language: book.language,
-    binding: book.binding,
-    publisher: book.publisher,
-    publishing_date: book.publishingDate,
-    product_edition: book.edition,
-    weight: gramsToKg(book.weightGrams),
-    description: book.description?.trim() ? book.description : null,
-    images: [...book.images],
-    preorder: book.preorder ? 1 : 0,
-    preorder_date: book.preorderDate,
-    preordered_stock: book.preorderedStock,
-  };
-}
+/** A book as the API answers it: BOOK_FIELDS under their wire names (contract/record_wire.ts). */
+export const bookRecord: (book: Book) => WireBook = wireRecordOf(BOOK_FIELDS);
 
-export function stationeryRecord(item: StationeryItem): WireStationery {
-  return {
-    id: item.id,
-    title: item.title,
-    price: centsToRupees(item.priceCents),
-    stock: item.stock,
-    weight: gramsToKg(item.weightGrams),
-    category_id: item.categoryId,
-    category_name: item.categoryName,
-    image: item.image,
-  };
-}
+/** A stationery item as the API answers it. */
+export const stationeryRecord: (item: StationeryItem) => WireStationery = wireRecordOf(
+  STATIONERY_FIELDS,
+);
 
 export function categoryRecord(category: Category): WireCategory {
   return { id: category.id, name: category.name };

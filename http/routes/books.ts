@@ -28,6 +28,8 @@ import { booksCsv, parseBookCsv } from "../catalogue_csv.ts";
 import { coversOf } from "./catalogue_export.ts";
 import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
 import { BookSchema, data } from "../../contract/records.ts";
+import { changesFrom, newRecordFrom } from "../../contract/record_fields.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import {
   type ProductKindRoutes,
   type ProductRoutesDeps,
@@ -88,50 +90,19 @@ const BOOK_KIND: ProductKindRoutes<
       if (fields.preorder) refusePastPreorderDate(fields.preorderDate, now);
     },
     create(admin, fields, images) {
-      const preorder = fields.preorder ?? false;
+      const book = newRecordFrom(BOOK_FIELDS, fields);
+      // A book off pre-order keeps no expected date.
       return addBook(admin, {
-        title: fields.title,
-        author: fields.author,
-        priceCents: fields.price,
-        stock: fields.stock,
-        categoryId: fields.categoryId,
-        isbn13: fields.isbn13,
-        language: fields.language,
-        binding: fields.binding,
-        publisher: fields.publisher,
-        publishingDate: fields.publishingDate,
-        edition: fields.productEdition,
-        weightGrams: fields.weight,
-        description: fields.description ?? null,
+        ...book,
         images,
-        preorder,
-        preorderDate: preorder && fields.preorderDate ? fields.preorderDate : null,
-        preorderedStock: fields.preorderedStock ?? 0,
+        preorderDate: book.preorder ? book.preorderDate : null,
       });
     },
   },
   change: {
     body: bookChangesBody,
     refuse: (body, now) => refusePastPreorderDate(body.preorderDate, now),
-    changesOf: (body) => ({
-      stock: body.stock,
-      addStock: body.addStock,
-      priceCents: body.price,
-      preorder: body.preorder,
-      preorderDate: body.preorderDate,
-      preorderedStock: body.preorderedStock,
-      title: body.title,
-      author: body.author,
-      isbn13: body.isbn13,
-      language: body.language,
-      binding: body.binding,
-      publisher: body.publisher,
-      publishingDate: body.publishingDate,
-      edition: body.productEdition,
-      weightGrams: body.weight,
-      categoryId: body.categoryId,
-      description: body.description,
-    }),
+    changesOf: (body) => ({ ...changesFrom(BOOK_FIELDS, body), addStock: body.addStock }),
   },
   apply: (admin, id, changes) => changeBook(admin, { id, changes }),
 };

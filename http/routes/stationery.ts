@@ -19,6 +19,8 @@ import {
   stationeryFilterOf,
   stationeryQuery,
 } from "../../contract/requests.ts";
+import { changesFrom, newRecordFrom } from "../../contract/record_fields.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import { stationeryRecord } from "../records.ts";
 import { readMultipart } from "../validation.ts";
 import { storeImages } from "../product_images.ts";
@@ -87,25 +89,11 @@ const STATIONERY_KIND: ProductKindRoutes<
     fields: newStationeryFields,
     images: { field: "image", max: 1 },
     create: (admin, fields, [image]) =>
-      admin.createStationery({
-        title: fields.title,
-        priceCents: fields.price,
-        stock: fields.stock,
-        weightGrams: fields.weight,
-        categoryId: fields.categoryId,
-        image,
-      }),
+      admin.createStationery({ ...newRecordFrom(STATIONERY_FIELDS, fields), image }),
   },
   change: {
     body: stationeryChangesBody,
-    changesOf: (body) => ({
-      stock: body.stock,
-      addStock: body.addStock,
-      priceCents: body.price,
-      title: body.title,
-      weightGrams: body.weight,
-      categoryId: body.categoryId,
-    }),
+    changesOf: (body) => ({ ...changesFrom(STATIONERY_FIELDS, body), addStock: body.addStock }),
   },
   apply: (admin, id, changes) => changeStationery(admin, { id, changes }),
 };

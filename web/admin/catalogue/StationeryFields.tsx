@@ -1,23 +1,14 @@
 /**
- * A stationery item's fields, as Add New Stationery Item and the edit page show them.
- * Adding also asks for the stock (the edit page leaves it to Stock) and the image, which
- * the add form passes in as `image`.
+ * A stationery item's fields, as Add New Stationery Item and the edit page show them (the
+ * fields STATIONERY_FIELDS keeps on the forms). Adding also asks for the stock (the edit
+ * page leaves it to Stock) and the image, which the add form passes in as `image`.
  */
 import type { ReactNode } from "react";
+import { STATIONERY_FIELDS } from "../../../domain/catalogue/stationery_record.ts";
 import type { StationeryFormValues } from "./catalogue_forms.ts";
-import { CategorySelect } from "./CategorySelect.tsx";
-import { TextFields, type TextFieldSpec } from "./TextFields.tsx";
 import type { FieldErrors } from "../validation.ts";
 import type { WireCategory } from "../../../contract/records.ts";
-
-type TextField = Exclude<keyof StationeryFormValues, "categoryId">;
-
-const TEXT_FIELDS: TextFieldSpec<TextField>[] = [
-  { name: "title", label: "Title" },
-  { name: "price", label: "Price (LKR)", type: "number", step: "0.01" },
-  { name: "stock", label: "Stock", type: "number", step: "1" },
-  { name: "weight", label: "Weight (kg)", type: "number", step: "0.001" },
-];
+import { RecordFields } from "./RecordFields.tsx";
 
 export interface StationeryFieldsProps {
   /** "add" asks for the stock. */
@@ -32,27 +23,13 @@ export interface StationeryFieldsProps {
   image?: ReactNode;
 }
 
-export function StationeryFields(
-  { mode, idPrefix, values, errors, categories, onChange, image }: StationeryFieldsProps,
-) {
-  const fields = mode === "add" ? TEXT_FIELDS : TEXT_FIELDS.filter((f) => f.name !== "stock");
+export function StationeryFields({ image, ...props }: StationeryFieldsProps) {
   return (
-    <>
-      <TextFields
-        fields={fields}
-        idPrefix={idPrefix}
-        values={values}
-        errors={errors}
-        onChange={onChange}
-      />
-      <CategorySelect
-        id={`${idPrefix}-categoryId`}
-        categories={categories}
-        value={values.categoryId}
-        error={errors.categoryId}
-        onChange={(value) => onChange("categoryId", value)}
-      />
-      {image}
-    </>
+    <RecordFields
+      {...props}
+      fields={STATIONERY_FIELDS}
+      images={image}
+      onChange={(name, value) => props.onChange(name as keyof StationeryFormValues, String(value))}
+    />
   );
 }

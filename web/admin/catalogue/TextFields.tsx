@@ -1,4 +1,4 @@
-/** A product form's typed fields: one required input each, labelled, with its error. */
+/** A product form's typed fields: one input each (required unless optional), labelled, with its error. */
 import { Field } from "../Field.tsx";
 import type { FieldErrors } from "../validation.ts";
 
@@ -9,6 +9,8 @@ export interface TextFieldSpec<N extends string> {
   type?: "number" | "date";
   /** A number input's step ("0.01" for rupees). */
   step?: string;
+  /** It may be left empty: not required, and hinted "optional". */
+  optional?: boolean;
 }
 
 export function TextFields<N extends string>(
@@ -25,6 +27,7 @@ export function TextFields<N extends string>(
       key={field.name}
       id={`${idPrefix}-${field.name}`}
       label={field.label}
+      hint={field.optional ? "optional" : undefined}
       error={errors[field.name]}
     >
       {(aria) => (
@@ -33,7 +36,7 @@ export function TextFields<N extends string>(
           type={field.type ?? "text"}
           min={field.type === "number" ? 0 : undefined}
           step={field.step}
-          required
+          required={!field.optional}
           value={values[field.name]}
           onChange={(e) => onChange(field.name, e.target.value)}
         />

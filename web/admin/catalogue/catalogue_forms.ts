@@ -1,70 +1,27 @@
 /**
  * The catalogue forms of the dashboard: their values as typed, their checks, and the
- * multipart bodies of POST /api/books and POST /api/stationery. Field names are the
- * API's creation names, so the server's 400 details land on the same fields.
+ * multipart bodies of POST /api/books and POST /api/stationery, each from the product's
+ * declaration (record_form.ts). Field names are the API's creation names, so the
+ * server's 400 details land on the same fields.
  */
-import { BOOK_LANGUAGES } from "../../../domain/catalogue/model.ts";
-import {
-  collect,
-  type FieldErrors,
-  isCalendarDate,
-  parseCount,
-  parseIsbn13,
-  parsePrice,
-  parseWeight,
-  requireText,
-} from "../validation.ts";
+import { type FieldErrors, requireText } from "../validation.ts";
 import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
+import { BOOK_FIELDS } from "../../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../../domain/catalogue/stationery_record.ts";
+import {
+  emptyFormValues,
+  formDataOf,
+  type FormValuesOf,
+  validateFormValues,
+} from "./record_form.ts";
 
-export interface BookFormValues {
-  title: string;
-  author: string;
-  price: string;
-  stock: string;
-  categoryId: string;
-  isbn13: string;
-  language: string;
-  binding: string;
-  publisher: string;
-  publishingDate: string;
-  productEdition: string;
-  weight: string;
-  description: string;
-  preorder: boolean;
-}
+export type BookFormValues = FormValuesOf<typeof BOOK_FIELDS>;
 
-export interface StationeryFormValues {
-  title: string;
-  price: string;
-  stock: string;
-  weight: string;
-  categoryId: string;
-}
+export type StationeryFormValues = FormValuesOf<typeof STATIONERY_FIELDS>;
 
-export const EMPTY_BOOK_FORM: BookFormValues = {
-  title: "",
-  author: "",
-  price: "",
-  stock: "",
-  categoryId: "",
-  isbn13: "",
-  language: "",
-  binding: "",
-  publisher: "",
-  publishingDate: "",
-  productEdition: "",
-  weight: "",
-  description: "",
-  preorder: false,
-};
+export const EMPTY_BOOK_FORM: BookFormValues = emptyFormValues(BOOK_FIELDS);
 
-export const EMPTY_STATIONERY_FORM: StationeryFormValues = {
-  title: "",
-  price: "",
-  stock: "",
-  weight: "",
-  categoryId: "",
-};
+export const EMPTY_STATIONERY_FORM: StationeryFormValues = emptyFormValues(STATIONERY_FIELDS);
 
 /** Images the shop accepts, by media type (the server checks the bytes again). */
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
@@ -106,25 +63,7 @@ export function validateBookForm(values: BookFormValues, images: ChosenFile[]): 
  * the images apart, and the stock on Stock: `stock: false`).
  */
 export function validateBookFields(values: BookFormValues, form: { stock: boolean }): FieldErrors {
-  const errors: FieldErrors = {};
-  requireText(errors, "title", values.title, "Title");
-  requireText(errors, "author", values.author, "Author");
-  collect(errors, "price", parsePrice(values.price));
-  if (form.stock) collect(errors, "stock", parseCount(values.stock, "Stock"));
-  if (values.categoryId === "") errors.categoryId = "Category is required";
-  collect(errors, "isbn13", parseIsbn13(values.isbn13));
-  if (!(BOOK_LANGUAGES as readonly string[]).includes(values.language)) {
-    errors.language = "Language is required";
-  }
-  requireText(errors, "binding", values.binding, "Binding");
-  requireText(errors, "publisher", values.publisher, "Publisher");
-  if (values.publishingDate === "") errors.publishingDate = "Publishing date is required";
-  else if (!isCalendarDate(values.publishingDate)) {
-    errors.publishingDate = "Publishing date must be a date (YYYY-MM-DD)";
-  }
-  requireText(errors, "productEdition", values.productEdition, "Edition");
-  collect(errors, "weight", parseWeight(values.weight));
-  return errors;
+  return validateFormValues(BOOK_FIELDS, values, form.stock ? "add" : "edit");
 }
 
 /** The checks of Add New Stationery Item. */
@@ -143,13 +82,7 @@ export function validateStationeryFields(
   values: StationeryFormValues,
   form: { stock: boolean },
 ): FieldErrors {
-  const errors: FieldErrors = {};
-  requireText(errors, "title", values.title, "Title");
-  collect(errors, "price", parsePrice(values.price));
-  if (form.stock) collect(errors, "stock", parseCount(values.stock, "Stock"));
-  collect(errors, "weight", parseWeight(values.weight));
-  if (values.categoryId === "") errors.categoryId = "Category is required";
-  return errors;
+  return validateFormValues(STATIONERY_FIELDS, values, form.stock ? "add" : "edit");
 }
 
 /** The checks of Add New Category and Add New Stationery Category. */
@@ -161,33 +94,14 @@ export function validateCategoryName(name: string): FieldErrors {
 
 /** The multipart body of POST /api/books, from values that passed validateBookForm. */
 export function buildBookFormData(values: BookFormValues, images: Blob[]): FormData {
-  const form = new FormData();
-  form.set("title", values.title.trim());
-  form.set("author", values.author.trim());
-  form.set("price", values.price.trim());
-  form.set("stock", values.stock.trim());
-  form.set("categoryId", values.categoryId);
-  form.set("isbn13", values.isbn13.replace(/[\s-]/g, ""));
-  form.set("language", values.language);
-  form.set("binding", values.binding.trim());
-  form.set("publisher", values.publisher.trim());
-  form.set("publishingDate", values.publishingDate);
-  form.set("productEdition", values.productEdition.trim());
-  form.set("weight", values.weight.trim());
-  form.set("description", values.description.trim());
-  form.set("preorder", values.preorder ? "1" : "0");
+  const form = formDataOf(BOOK_FIELDS, values);
   for (const image of images) form.append("images", image);
   return form;
 }
 
 /** The multipart body of POST /api/stationery. */
 export function buildStationeryFormData(values: StationeryFormValues, image: Blob): FormData {
-  const form = new FormData();
-  form.set("title", values.title.trim());
-  form.set("price", values.price.trim());
-  form.set("stock", values.stock.trim());
-  form.set("weight", values.weight.trim());
-  form.set("categoryId", values.categoryId);
+  const form = formDataOf(STATIONERY_FIELDS, values);
   form.set("image", image);
   return form;
 }

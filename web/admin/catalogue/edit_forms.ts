@@ -11,34 +11,16 @@ import {
 } from "./catalogue_forms.ts";
 import type { FieldErrors } from "../validation.ts";
 import type { WireBook, WireStationery } from "../../../contract/records.ts";
+import { BOOK_FIELDS } from "../../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../../domain/catalogue/stationery_record.ts";
+import { formChanges, formValuesFromWire } from "./record_form.ts";
 
 export function bookValues(book: WireBook): BookFormValues {
-  return {
-    title: book.title,
-    author: book.author,
-    price: String(book.price),
-    stock: String(book.stock),
-    categoryId: String(book.category_id),
-    isbn13: book.isbn13,
-    language: book.language,
-    binding: book.binding,
-    publisher: book.publisher,
-    publishingDate: book.publishing_date,
-    productEdition: book.product_edition,
-    weight: String(book.weight),
-    description: book.description ?? "",
-    preorder: book.preorder === 1,
-  };
+  return formValuesFromWire(BOOK_FIELDS, book);
 }
 
 export function stationeryValues(item: WireStationery): StationeryFormValues {
-  return {
-    title: item.title,
-    price: String(item.price),
-    stock: String(item.stock),
-    weight: String(item.weight),
-    categoryId: String(item.category_id),
-  };
+  return formValuesFromWire(STATIONERY_FIELDS, item);
 }
 
 /**
@@ -61,38 +43,14 @@ export function bookChanges(
   before: BookFormValues,
   after: BookFormValues,
 ): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  const text = ["title", "author", "binding", "publisher", "productEdition"] as const;
-  for (const name of text) {
-    if (after[name].trim() !== before[name].trim()) changes[name] = after[name].trim();
-  }
-  if (after.isbn13.replace(/[\s-]/g, "") !== before.isbn13) {
-    changes.isbn13 = after.isbn13.replace(/[\s-]/g, "");
-  }
-  if (after.language !== before.language) changes.language = after.language;
-  if (after.publishingDate !== before.publishingDate) {
-    changes.publishingDate = after.publishingDate;
-  }
-  if (Number(after.price) !== Number(before.price)) changes.price = Number(after.price);
-  if (Number(after.weight) !== Number(before.weight)) changes.weight = Number(after.weight);
-  if (after.categoryId !== before.categoryId) changes.categoryId = Number(after.categoryId);
-  if (after.description.trim() !== before.description.trim()) {
-    changes.description = after.description.trim() === "" ? null : after.description.trim();
-  }
-  if (after.preorder !== before.preorder) changes.preorder = after.preorder;
-  return changes;
+  return formChanges(BOOK_FIELDS, before, after);
 }
 
 export function stationeryChanges(
   before: StationeryFormValues,
   after: StationeryFormValues,
 ): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  if (after.title.trim() !== before.title.trim()) changes.title = after.title.trim();
-  if (Number(after.price) !== Number(before.price)) changes.price = Number(after.price);
-  if (Number(after.weight) !== Number(before.weight)) changes.weight = Number(after.weight);
-  if (after.categoryId !== before.categoryId) changes.categoryId = Number(after.categoryId);
-  return changes;
+  return formChanges(STATIONERY_FIELDS, before, after);
 }
 
 /** A book's images with one moved by `step` places (-1 up, 1 down), within the list. */

@@ -1,0 +1,105 @@
+/**
+ * A record on the wire and back, built from its declaration (domain/records/fields.ts):
+ * the server writes the records it answers with `wireRecordOf`, field by field under their
+ * wire names (money in rupees, weights in kg, flags as 0 or 1, blank long texts as null),
+ * and the browser reads them back into the domain's records with `recordFromWireOf`. No
+ * zod here: the browser's bundles import this module.
+ */
+import {
+  type Field,
+  type Fields,
+  fieldsOf,
+  type RecordOf,
+  wireName,
+  type WireRecordOf,
+} from "../domain/records/fields.ts";
+import { centsToRupees, gramsToKg, kgToGrams, rupeesToCents } from "../domain/money.ts";
+
+type Convert = (value: unknown) => unknown;
+
+/** How each kind of field is written in an answer. */
+function toWire(field: Field): Convert {
+  switch (field.kind) {
+    case "money":
+      return (v) => v === null ? null : centsToRupees(v as number);
+    case "weight":
+      return (v) => v === null ? null : gramsToKg(v as number);
+    case "flag":
+      return (v) => v ? 1 : 0;
+    case "longText":
+      return (v) => typeof v === "string" && v.trim() !== "" ? v : null;
+    case "images":
+      return field.many ? (v) => [...(v as string[])] : (v) => v;
+    default:
+      return (v) => v ?? null;
+  }
+}
+
+function cents(rupees: unknown): number {
+  return typeof rupees === "number" ? rupeesToCents(rupees) ?? Math.round(rupees * 100) : 0;
+}
+
+function grams(kg: unknown): number {
+  return typeof kg === "number" ? kgToGrams(kg) ?? Math.round(kg * 1000) : 0;
+}
+
+/**
+ * How each kind of field is read back from an answer: leniently, since the browser also
+ * reads what it kept in localStorage from an older version of the shop (a missing value
+ * becomes its kind's empty value).
+ */
+function fromWire(field: Field): Convert {
+  const absent = field.nullable ? null : undefined;
+  switch (field.kind) {
+    case "money":
+      return (v) => v === null && absent === null ? null : cents(v);
+    case "weight":
+      return (v) => v === null && absent === null ? null : grams(v);
+    case "flag":
+      return (v) => Boolean(v);
+    case "images":
+      return field.many ? (v) => Array.isArray(v) ? v : [] : (v) => v ?? "";
+    case "count":
+      return (v) => typeof v === "number" ? v : absent ?? 0;
+    default:
+      return (v) => v === undefined ? absent : v;
+  }
+}
+
+/**
+ * The builder of a record's answer: every field under its wire name.
+ *
+ * @example wireRecordOf(BOOK_FIELDS)(book).price // 950 for priceCents 95000
+ */
+export function wireRecordOf<F extends Fields>(
+  fields: F,
+): (record: RecordOf<F>) => WireRecordOf<F> {
+  const steps = fieldsOf(fields).map(([name, field]) => ({
+    name,
+    wire: wireName(name, field),
+    convert: toWire(field),
+  }));
+  return (record) => {
+    const source = record as Record<string, unknown>;
+    const wire: Record<string, unknown> = {};
+    for (const step of steps) wire[step.wire] = step.convert(source[step.name]);
+    return wire as WireRecordOf<F>;
+  };
+}
+
+/** The reader of a record's answer: every field back under its own name, in domain units. */
+export function recordFromWireOf<F extends Fields>(
+  fields: F,
+): (wire: WireRecordOf<F>) => RecordOf<F> {
+  const steps = fieldsOf(fields).map(([name, field]) => ({
+    name,
+    wire: wireName(name, field),
+    convert: fromWire(field),
+  }));
+  return (wire) => {
+    const source = wire as Record<string, unknown>;
+    const record: Record<string, unknown> = {};
+    for (const step of steps) record[step.name] = step.convert(source[step.wire]);
+    return record as RecordOf<F>;
+  };
+}
