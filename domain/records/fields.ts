@@ -306,6 +306,16 @@ export function requiredOf<F extends Fields>(fields: F): (WritableKey<F> & strin
     .map(([n]) => n as WritableKey<F> & string);
 }
 
+/** The fields a product's page lists among its details, in their `page.at` order. */
+export function pageFieldsOf(
+  fields: Fields,
+): { name: string; field: Field; page: NonNullable<Field["page"]> }[] {
+  return fieldsOf(fields).flatMap(([name, field]) =>
+    field.page ? [{ name, field, page: field.page }] : []
+  )
+    .sort((a, b) => a.page.at - b.page.at);
+}
+
 // Derived types
 
 type Simplify<T> = { [K in keyof T]: T[K] } & unknown;

@@ -138,6 +138,26 @@ Deno.test("a book page carries share metadata with absolute URLs", async () => {
   assert.ok(page.includes(book.isbn13));
 });
 
+Deno.test("a book page lists the book's details under their names, in order", async () => {
+  const { app, books } = await setup();
+  const book = books.find((b) => b.title === "Madol Doova")!;
+  const page = await html(await app.request(`/books/${book.id}`));
+  const names = [...page.matchAll(/<dt>([^<]*)<\/dt>/g)].map((m) => m[1]);
+  assert.deepEqual(names, [
+    "ISBN-13",
+    "Language",
+    "Binding",
+    "Author",
+    "Publisher",
+    "Publishing date",
+    "Edition",
+    "Weight",
+  ]);
+  const values = [...page.matchAll(/<dd>([^<]*)<\/dd>/g)].map((m) => m[1]);
+  assert.equal(values[0], book.isbn13);
+  assert.equal(values[7], `${book.weightGrams / 1000} Kg`);
+});
+
 Deno.test("a book without a description shows the fallback text", async () => {
   const { app, books } = await setup();
   const book = books.find((b) => b.description === null)!;

@@ -1,26 +1,34 @@
 /** A book's page: pictures, price, purchase and the specification. */
 import type { Book } from "../../domain/catalogue/model.ts";
 import { formatKg } from "../../domain/money.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { pageFieldsOf } from "../../domain/records/fields.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { Island } from "../components/Island.tsx";
 import { Stars } from "../components/Stars.tsx";
 import { Availability, Price } from "../components/ProductFacts.tsx";
 import { BookPurchase } from "../islands/BookPurchase.tsx";
 import { ImageGallery } from "../islands/ImageGallery.tsx";
-import { useI18n } from "../i18n/mod.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
 export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
-  const { t, href, date } = useI18n();
-  const rows: [string, string][] = [
-    ["ISBN-13", book.isbn13],
-    [t("book.language"), book.language],
-    [t("book.binding"), book.binding],
-    [t("book.author"), book.author],
-    [t("book.publisher"), book.publisher],
-    [t("book.publishingDate"), book.publishingDate ? date(book.publishingDate) : "—"],
-    [t("book.edition"), book.edition],
-    [t("book.weight"), t("book.weightKg", { kg: formatKg(book.weightGrams) })],
-  ];
+  const { t, href, date, number } = useI18n();
+  // The details BOOK_FIELDS marks for the page, in its order; an empty optional one is left out.
+  const rows = pageFieldsOf(BOOK_FIELDS).flatMap(({ name, field, page }): [string, string][] => {
+    const value = (book as Record<string, unknown>)[name];
+    if (value === null || value === undefined) return [];
+    const shown = value === ""
+      ? "—"
+      : field.kind === "date"
+      ? date(String(value))
+      : field.kind === "weight"
+      ? t("book.weightKg", { kg: formatKg(value as number) })
+      : typeof value === "number"
+      ? number(value)
+      : String(value);
+    // Every declared words key is in the catalogues: web/pages/book_page_test.ts.
+    return [[page.words ? t(page.words as MessageKey) : page.label ?? name, shown]];
+  });
   return (
     <article className="book-page">
       <nav className="breadcrumbs" aria-label={t("book.breadcrumb")}>

@@ -6,6 +6,8 @@
  */
 import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
+import { type Fields, fieldsOf } from "../../domain/records/fields.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 
 const SCHEMA = "https://schema.org";
 
@@ -44,6 +46,26 @@ function seller(shop: ShopInfo) {
   return { "@type": "Organization", name: shop.name, url: `${shop.publicUrl}/` };
 }
 
+/**
+ * The schema.org properties a record's declaration names (`schemaOrg`), with their values;
+ * an empty value is left out, and a named thing is written as one (`{"@type": "Person"}`).
+ */
+export function declaredProperties(
+  fields: Fields,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [name, field] of fieldsOf(fields)) {
+    const value = record[name];
+    if (!field.schemaOrg || value === null || value === undefined || value === "") continue;
+    for (const property of field.schemaOrg) {
+      if (typeof property === "string") properties[property] = value;
+      else properties[property.property] = { "@type": property.as, name: value };
+    }
+  }
+  return properties;
+}
+
 /** The JSON-LD of a book's page. */
 export function bookJsonLd(book: Book, shop: ShopInfo): Record<string, unknown> {
   const url = absolute(shop, `/books/${book.id}`);
@@ -53,17 +75,10 @@ export function bookJsonLd(book: Book, shop: ShopInfo): Record<string, unknown> 
     "@type": ["Book", "Product"],
     "@id": url,
     url,
-    name: book.title,
-    author: { "@type": "Person", name: book.author },
-    isbn: book.isbn13,
-    gtin13: book.isbn13,
+    ...declaredProperties(BOOK_FIELDS, book),
     image: book.images.map((image) => absolute(shop, image)),
-    ...(book.description ? { description: book.description } : {}),
     ...(LANGUAGE_CODES[book.language] ? { inLanguage: LANGUAGE_CODES[book.language] } : {}),
     ...(format ? { bookFormat: format } : {}),
-    ...(book.publisher ? { publisher: { "@type": "Organization", name: book.publisher } } : {}),
-    ...(book.publishingDate ? { datePublished: book.publishingDate } : {}),
-    ...(book.edition ? { bookEdition: book.edition } : {}),
     offers: {
       "@type": "Offer",
       url,
