@@ -262,12 +262,13 @@ export class PostgresCatalogue implements Catalogue {
     if (term === "") return [];
     // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
     // trigram indexes of the search copies (migration 0019).
-    const closeTo = (table: string, column: "title" | "author") =>
+    const closeTo = (table: string, column: string) =>
       `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
          FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
-    const union = kind === "book"
-      ? `${closeTo("book_search", "title")} UNION ALL ${closeTo("book_search", "author")}`
-      : closeTo("stationery_search", "title");
+    // Each text the kind's search looks in (SEARCH_FIELDS): a book's title and author.
+    const product = kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
+    const union = product.searchedColumns.map((column) => closeTo(product.searchTable, column))
+      .join(" UNION ALL ");
     const rows = await this.#sql.query<{ text: string }>(
       `SELECT text FROM (${union}) AS found
         GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $2`,

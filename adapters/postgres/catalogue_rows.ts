@@ -12,6 +12,7 @@ import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import type { Row } from "./sql_client.ts";
 import { recordTable } from "./record_table.ts";
+import { columnName, type Fields } from "../../domain/records/fields.ts";
 
 /** The books table as BOOK_FIELDS declares it: columns, row checks, statements. */
 export const BOOK_SQL = recordTable(BOOK_FIELDS, {
@@ -52,6 +53,8 @@ export interface ProductTable<T> {
   columns: string;
   from: string;
   searched: SearchFields;
+  /** The columns of the searched texts (`searched.texts`), in the product table and its copy. */
+  searchedColumns: string[];
   /** The product of a row read with `columns`; a row of the wrong shape throws. */
   fromRow(row: Row): T;
 }
@@ -65,6 +68,7 @@ export const BOOK_TABLE: ProductTable<Book> = {
   columns: BOOK_COLUMNS,
   from: BOOKS_FROM,
   searched: SEARCH_FIELDS.book,
+  searchedColumns: searchedColumns(BOOK_FIELDS, SEARCH_FIELDS.book),
   fromRow: BOOK_SQL.fromRow,
 };
 
@@ -77,8 +81,13 @@ export const STATIONERY_TABLE: ProductTable<StationeryItem> = {
   columns: STATIONERY_COLUMNS,
   from: STATIONERY_FROM,
   searched: SEARCH_FIELDS.stationery,
+  searchedColumns: searchedColumns(STATIONERY_FIELDS, SEARCH_FIELDS.stationery),
   fromRow: STATIONERY_SQL.fromRow,
 };
+
+function searchedColumns(fields: Fields, searched: SearchFields): string[] {
+  return searched.texts.map((text) => columnName(text, fields[text]));
+}
 
 /** How the SQL reads a kind of product (its tables, alias and columns). */
 export function productTableOf(
@@ -147,7 +156,7 @@ export interface SqlCondition {
  * `archived` asks for them alone (the admin's archive, searched by the same rules).
  */
 export function filterCondition(
-  product: Pick<ProductTable<unknown>, "alias" | "searched">,
+  product: Pick<ProductTable<unknown>, "alias" | "searched" | "searchedColumns">,
   filter: BookFilter,
   options: { archived?: boolean } = {},
 ): SqlCondition {
@@ -163,7 +172,9 @@ export function filterCondition(
     // Each searched column of the search copy has a trigram index (migration 0019), so a
     // search of several (a book's title, author and ISBN-13) is one bitmap OR, not a scan.
     const like = param(`%${escapeLike(term)}%`);
-    const found = searched.texts.map((text) => `${searchKeySql(`${alias}.${text}`)} LIKE ${like}`);
+    const found = product.searchedColumns.map((column) =>
+      `${searchKeySql(`${alias}.${column}`)} LIKE ${like}`
+    );
     // The ISBN-13 is searched by the term's digits, its hyphens and spaces ignored.
     const digits = searched.isbn ? isbnTerm(filter.q) : "";
     if (digits !== "") found.push(`${alias}.isbn13 LIKE ${param(`%${escapeLike(digits)}%`)}`);

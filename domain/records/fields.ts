@@ -48,8 +48,9 @@ export interface FieldOptions {
   /** The schema.org properties of the product page's JSON-LD that carry it. */
   schemaOrg?: readonly SchemaOrgProperty[];
   /**
-   * Whether the product's page lists it among its details: `at` orders the list, `words`
-   * is the key of its name in messages/*.json (or `label` a name every language shares).
+   * Whether the product's page lists it among its details: `at` orders the list (in tens,
+   * so that a field fits between two), `words` is the key of its name in messages/*.json
+   * (or `label` a name every language shares). An empty value is left out.
    */
   page?: { at: number; words?: string; label?: string };
 }
