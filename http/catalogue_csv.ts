@@ -65,9 +65,19 @@ export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 const FORMULA = /^[=+\-@]/;
 
+/**
+ * A cell as written: a text a spreadsheet would run as a formula gets a leading apostrophe,
+ * and so does one that starts with an apostrophe before such a character, so that reading
+ * the cell back (which drops one apostrophe) gives the text as it was.
+ */
 function cell(value: string | number | null): string {
   const text = value === null ? "" : String(value);
-  return FORMULA.test(text) ? `'${text}` : text;
+  return guarded(text) ? `'${text}` : text;
+}
+
+/** Whether a text is written with a leading apostrophe (see cell). */
+function guarded(text: string): boolean {
+  return FORMULA.test(text) || (text.startsWith("'") && guarded(text.slice(1)));
 }
 
 export function csv(columns: readonly string[], rows: (string | number | null)[][]): string {
@@ -181,7 +191,7 @@ function cellProblem(column: string, text: string): string | undefined {
 /** A CSV cell as it was meant: Excel's formula guard removed, spaces trimmed. */
 function cleanCell(value: string): string {
   const text = value.trim();
-  return text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
+  return text.startsWith("'") && guarded(text.slice(1)) ? text.slice(1) : text;
 }
 
 /**

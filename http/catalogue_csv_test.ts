@@ -1,10 +1,23 @@
 /**
  * The CSV import takes text by the same rule as the JSON API (http/text_rule.ts): a
  * one-line field with a newline or a tab, or any field of only invisible characters, is
- * an error of its row and field; a description keeps its lines.
+ * an error of its row and field; a description keeps its lines. The columns and cells follow
+ * each product's declaration: what an export writes, an import reads back as it was.
  */
 import assert from "node:assert/strict";
-import { parseBookCsv, parseStationeryCsv } from "./catalogue_csv.ts";
+import fc from "fast-check";
+import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
+import { type Fields, fieldsOf, isWritable } from "../domain/records/fields.ts";
+import { arbitraryRecord } from "../contract/testing/arbitrary_records.ts";
+import {
+  BOOK_CSV_COLUMNS,
+  booksCsv,
+  parseBookCsv,
+  parseStationeryCsv,
+  STATIONERY_CSV_COLUMNS,
+  stationeryCsv,
+} from "./catalogue_csv.ts";
 import { testApp } from "./testing/fixture.ts";
 
 const HEAD = "isbn13,title,author,description";
@@ -60,4 +73,82 @@ Deno.test("POST /api/books/import stores nothing from a file with such a title a
     [2, "title"],
   ]);
   assert.deepEqual(await t.catalogue.findBooksByIsbn(["9780000000011", "9780000000012"]), []);
+});
+
+Deno.test("the CSV files keep their columns: the creation names, id first and the images last", () => {
+  assert.deepEqual(BOOK_CSV_COLUMNS, [
+    "id",
+    "title",
+    "author",
+    "price",
+    "stock",
+    "categoryId",
+    "isbn13",
+    "language",
+    "binding",
+    "publisher",
+    "publishingDate",
+    "productEdition",
+    "weight",
+    "description",
+    "preorder",
+    "preorderDate",
+    "preorderedStock",
+    "images",
+  ]);
+  assert.deepEqual(STATIONERY_CSV_COLUMNS, [
+    "id",
+    "title",
+    "price",
+    "stock",
+    "weight",
+    "categoryId",
+    "image",
+  ]);
+});
+
+/** What an import reads of a product: its writable fields (and a stationery item's id). */
+function written(fields: Fields, product: Record<string, unknown>, withId: boolean) {
+  return Object.fromEntries([
+    ...(withId ? [["id", product.id]] : []),
+    ...fieldsOf(fields).filter(([, f]) => isWritable(f)).map(([name]) => [name, product[name]]),
+  ]);
+}
+
+Deno.test("random books exported as CSV are read back by the import as they were", () => {
+  fc.assert(
+    fc.property(fc.array(arbitraryRecord(BOOK_FIELDS), { minLength: 1, maxLength: 5 }), (books) => {
+      const { rows, errors } = parseBookCsv(booksCsv(books));
+      assert.deepEqual(errors, []);
+      assert.deepEqual(
+        rows.map((r) => r.values),
+        books.map((b) => written(BOOK_FIELDS, b, false)),
+      );
+    }),
+    { numRuns: 150 },
+  );
+});
+
+Deno.test("random stationery exported as CSV is read back by the import as it was", () => {
+  fc.assert(
+    fc.property(fc.array(arbitraryRecord(STATIONERY_FIELDS), { maxLength: 5 }), (items) => {
+      const { rows, errors } = parseStationeryCsv(stationeryCsv(items));
+      assert.deepEqual(errors, []);
+      assert.deepEqual(
+        rows.map((r) => r.values),
+        items.map((s) => written(STATIONERY_FIELDS, s, true)),
+      );
+    }),
+    { numRuns: 150 },
+  );
+});
+
+Deno.test("an empty cell clears a nullable field, leaves others alone and may not empty the ISBN-13", () => {
+  const csv = "isbn13,description,preorderDate,title\r\n9789550000001,,,\r\n,x,,y\r\n";
+  const { rows, errors } = parseBookCsv(csv);
+  assert.deepEqual(rows, [{
+    row: 1,
+    values: { isbn13: "9789550000001", description: null, preorderDate: null },
+  }]);
+  assert.deepEqual(errors, [{ row: 2, field: "isbn13", message: "ISBN-13 is required" }]);
 });

@@ -1,0 +1,207 @@
+import assert from "node:assert/strict";
+import { BOOK_COLUMNS, BOOK_SQL, STATIONERY_COLUMNS, STATIONERY_SQL } from "./catalogue_rows.ts";
+import { RowShapeError } from "./record_table.ts";
+
+const list = (sql: string) => sql.split(",").map((part) => part.trim());
+
+Deno.test("BOOK_FIELDS gives the books' column list the SQL has always read", () => {
+  assert.deepEqual(list(BOOK_COLUMNS), [
+    "b.id",
+    "b.title",
+    "b.author",
+    "b.price_cents",
+    "b.stock",
+    "b.category_id",
+    "c.name AS category_name",
+    "b.isbn13",
+    "b.language",
+    "b.binding",
+    "b.publisher",
+    "b.publishing_date",
+    "b.edition",
+    "b.weight_grams",
+    "b.description",
+    "b.images",
+    "b.preorder",
+    "b.preorder_date",
+    "b.preordered_stock",
+  ]);
+  assert.deepEqual(list(STATIONERY_COLUMNS), [
+    "s.id",
+    "s.title",
+    "s.price_cents",
+    "s.stock",
+    "s.weight_grams",
+    "s.category_id",
+    "c.name AS category_name",
+    "s.image",
+  ]);
+});
+
+Deno.test("a new book is inserted with each writable column beside its own parameter", () => {
+  const columns = [
+    "title",
+    "author",
+    "price_cents",
+    "stock",
+    "category_id",
+    "isbn13",
+    "language",
+    "binding",
+    "publisher",
+    "publishing_date",
+    "edition",
+    "weight_grams",
+    "description",
+    "images",
+    "preorder",
+    "preorder_date",
+    "preordered_stock",
+  ];
+  assert.equal(
+    BOOK_SQL.insert,
+    `INSERT INTO books (${columns.join(", ")}) VALUES (${
+      columns.map((_, i) => `$${i + 1}`).join(", ")
+    })`,
+  );
+  const params = BOOK_SQL.insertParams({
+    title: "Madol Doova",
+    author: "Martin Wickramasinghe",
+    priceCents: 95_000,
+    stock: 5,
+    categoryId: 1,
+    isbn13: "9789550000001",
+    language: "Sinhala",
+    binding: "Paperback",
+    publisher: "Sarasa",
+    publishingDate: "1947-01-01",
+    edition: "1st",
+    weightGrams: 350,
+    description: "  ",
+    images: ["/uploads/a.png"],
+  });
+  // The defaults of what it left out, and a blank description as none.
+  assert.deepEqual(params, [
+    "Madol Doova",
+    "Martin Wickramasinghe",
+    95_000,
+    5,
+    1,
+    "9789550000001",
+    "Sinhala",
+    "Paperback",
+    "Sarasa",
+    "1947-01-01",
+    "1st",
+    350,
+    null,
+    ["/uploads/a.png"],
+    false,
+    null,
+    0,
+  ]);
+});
+
+Deno.test("a change keeps every field it leaves out, and says whether a nullable one is changed", () => {
+  const change = BOOK_SQL.changes<Record<string, unknown>>(4, ["stock"]);
+  const set = change.set.split(",\n").map((line) => line.trim());
+  // The UPDATE's 20 parameters: the id, the stock and the stock to add, then these.
+  assert.equal(set.length, 15);
+  assert.ok(set.includes("price_cents = COALESCE($6::bigint, price_cents)"));
+  assert.ok(
+    set.includes(
+      "description = CASE WHEN $15::boolean THEN $16::text ELSE description END",
+    ),
+    set.join("\n"),
+  );
+  assert.ok(!set.some((line) => line.startsWith("stock") || line.startsWith("images")));
+  const params = change.params({ priceCents: 120_050, description: null });
+  assert.equal(params.length, 17);
+  assert.equal(params[2], 120_050);
+  assert.deepEqual(params.slice(11, 13), [true, null]);
+  assert.deepEqual(change.params({}).filter((p) => p !== null && p !== false), []);
+});
+
+Deno.test("an import's recordset names every stored column with its type", () => {
+  const books = BOOK_SQL.recordset();
+  assert.equal(
+    books.definition,
+    "r(id integer, title text, author text, price_cents bigint, stock integer, " +
+      "category_id integer, isbn13 text, language text, binding text, publisher text, " +
+      "publishing_date date, edition text, weight_grams integer, description text, images text[], " +
+      "preorder boolean, preorder_date date, preordered_stock integer)",
+  );
+  assert.ok(!books.assignments(["isbn13"]).includes("isbn13"));
+  assert.equal(
+    STATIONERY_SQL.recordset().assignments(),
+    "title = r.title, price_cents = r.price_cents, stock = r.stock, " +
+      "weight_grams = r.weight_grams, category_id = r.category_id, image = r.image",
+  );
+});
+
+const ROW = {
+  id: 7,
+  title: "Madol Doova",
+  price_cents: 95_000,
+  stock: 3,
+  weight_grams: 40,
+  category_id: 2,
+  category_name: "Pens",
+  image: "/uploads/pen.png",
+};
+
+Deno.test("a row is read into the domain's record, field by field", () => {
+  assert.deepEqual(STATIONERY_SQL.fromRow(ROW), {
+    id: 7,
+    title: "Madol Doova",
+    priceCents: 95_000,
+    stock: 3,
+    weightGrams: 40,
+    categoryId: 2,
+    categoryName: "Pens",
+    image: "/uploads/pen.png",
+  });
+});
+
+Deno.test("a row of the wrong shape is refused with the column it got wrong", () => {
+  const wrong: [Record<string, unknown>, RegExp][] = [
+    [{ ...ROW, price_cents: "950.00" }, /"price_cents": expected a whole number, got "950\.00"/],
+    [{ ...ROW, stock: 2.5 }, /"stock": expected a whole number/],
+    [{ ...ROW, title: null }, /"title": expected text, got null/],
+    [{ ...ROW, image: undefined }, /"image": expected text, got no such column/],
+  ];
+  for (const [row, message] of wrong) {
+    assert.throws(() => STATIONERY_SQL.fromRow(row), RowShapeError);
+    assert.throws(() => STATIONERY_SQL.fromRow(row), message);
+  }
+  const book = {
+    ...ROW,
+    author: "Martin Wickramasinghe",
+    isbn13: "9789550000001",
+    language: "Sinhala",
+    binding: "Paperback",
+    publisher: "Sarasa",
+    publishing_date: "1947-01-01",
+    edition: "1st",
+    description: " \n ",
+    images: ["/uploads/a.png"],
+    preorder: false,
+    preorder_date: null,
+    preordered_stock: 0,
+  };
+  assert.equal(BOOK_SQL.fromRow(book).description, null);
+  assert.equal(BOOK_SQL.fromRow(book).preorderDate, null);
+  assert.throws(
+    () => BOOK_SQL.fromRow({ ...book, language: "French" }),
+    /"language": expected one of/,
+  );
+  assert.throws(
+    () => BOOK_SQL.fromRow({ ...book, preorder: "t" }),
+    /"preorder": expected a boolean/,
+  );
+  assert.throws(
+    () => BOOK_SQL.fromRow({ ...book, publishing_date: new Date(0) }),
+    /A row of books has a bad "publishing_date": expected a date as YYYY-MM-DD, got a timestamp/,
+  );
+  assert.throws(() => BOOK_SQL.fromRow({ ...book, images: [1] }), /"images": expected a list/);
+});

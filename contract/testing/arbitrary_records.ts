@@ -1,0 +1,66 @@
+/**
+ * Random records of any declaration (domain/records/fields.ts), for property tests: each
+ * field a value of its kind within its bounds, nullable ones sometimes null. A field added
+ * to a declaration is drawn at once.
+ */
+import fc from "fast-check";
+import type { Field, Fields, RecordOf } from "../../domain/records/fields.ts";
+import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
+
+/** Letters people type, with the ones a spreadsheet reads as a formula and Sinhala and Tamil. */
+const LETTERS = [..."abcdefghijk ABC 0123 -=+@'.,ශ්‍රී ලංකා தமிழ்"];
+
+function textOf(max: number): fc.Arbitrary<string> {
+  return fc.array(fc.constantFrom(...LETTERS), { minLength: 1, maxLength: Math.min(max, 30) })
+    .map((letters) => letters.join("").trim()).filter((text) => text.length > 0);
+}
+
+const day = fc.date({
+  min: new Date("1900-01-01T00:00:00Z"),
+  max: new Date("2099-12-31T00:00:00Z"),
+})
+  .filter((d) => !Number.isNaN(d.getTime()))
+  .map((d) => d.toISOString().slice(0, 10));
+
+function valueOf(field: Field): fc.Arbitrary<unknown> {
+  const value = ((): fc.Arbitrary<unknown> => {
+    switch (field.kind) {
+      case "id":
+      case "ref":
+        return fc.integer({ min: 1, max: 2_000_000_000 });
+      case "text":
+      case "longText":
+      case "joined":
+        return textOf("max" in field ? field.max : 100);
+      case "isbn13":
+        return fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 13, maxLength: 13 })
+          .map((digits) => digits.join(""));
+      case "money":
+        return fc.integer({ min: 0, max: 1_000_000_000 });
+      case "weight":
+        return fc.integer({ min: 1, max: 1_000_000 });
+      case "count":
+        return fc.integer({ min: 0, max: MAX_STOCK });
+      case "whole":
+        return fc.integer({ min: field.min, max: field.max });
+      case "flag":
+        return fc.boolean();
+      case "date":
+        return day;
+      case "oneOf":
+        return fc.constantFrom(...field.values);
+      case "images":
+        return field.many
+          ? fc.array(fc.uuid().map((id) => `/uploads/${id}.png`), { minLength: 1, maxLength: 4 })
+          : fc.uuid().map((id) => `/uploads/${id}.png`);
+    }
+  })();
+  return field.nullable ? fc.option(value, { nil: null }) : value;
+}
+
+/** A random record of a declaration: every field. */
+export function arbitraryRecord<F extends Fields>(fields: F): fc.Arbitrary<RecordOf<F>> {
+  const record: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, field] of Object.entries(fields)) record[name] = valueOf(field);
+  return fc.record(record).map((r) => ({ ...r })) as unknown as fc.Arbitrary<RecordOf<F>>;
+}
