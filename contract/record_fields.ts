@@ -16,6 +16,7 @@ import {
   type Fields,
   fieldsOf,
   hasDefault,
+  isAnswered,
   isChangeable,
   isWritable,
   type NewRecordOf,
@@ -68,27 +69,51 @@ function answerSchema(field: Field): z.ZodType {
         return z.enum(field.values as [string, ...string[]]);
       case "images":
         return field.many ? z.array(z.string()) : z.string();
+      case "timestamp":
+        // A note of its own says what the moment is, ISO 8601 included.
+        return field.answerNote ? z.string() : z.string().describe("ISO 8601");
+      case "rows":
+        throw new Error("Rows are described by their own schema");
       default:
         return z.string();
     }
   })();
-  return field.nullable ? base.nullable() : base;
+  const nullable = field.nullable ? base.nullable() : base;
+  return field.answerNote ? nullable.describe(field.answerNote) : nullable;
 }
 
+/** The keys of a declaration's fields that are rows of another table. */
+type RowsKey<F> = { [K in keyof F]: F[K] extends { kind: "rows" } ? K : never }[keyof F];
+
+/** The schemas of a record's rows of other tables, by field. */
+export type RowSchemas<F> = { [K in RowsKey<F>]: z.ZodType };
+
 /** The shape of a record's answer schema: its wire names, each with its value's type. */
-export type RecordShape<F> = {
-  -readonly [K in keyof F & string as WireName<K, F[K]>]: z.ZodType<WireValueOf<F[K]>>;
+export type RecordShape<F, R = Record<never, never>> = {
+  -readonly [K in keyof F & string as WireName<K, F[K]>]: F[K] extends { kind: "rows" }
+    ? K extends keyof R ? R[K] extends z.ZodType ? z.ZodArray<R[K]> : never : never
+    : z.ZodType<WireValueOf<F[K]>>;
 };
 
 /**
  * The record the API answers with: every field under its wire name, money in rupees,
- * weights in kg, flags as 0 or 1.
+ * weights in kg, flags as 0 or 1; the rows of other tables (an order's lines) each by the
+ * schema given for them.
  */
-export function recordSchema<F extends Fields>(fields: F): z.ZodObject<RecordShape<F>> {
+export function recordSchema<F extends Fields, const R extends RowSchemas<F> = RowSchemas<F>>(
+  fields: F,
+  rows?: R,
+): z.ZodObject<RecordShape<F, R>> {
   const shape = Object.fromEntries(
-    fieldsOf(fields).map(([name, field]) => [wireName(name, field), answerSchema(field)]),
+    fieldsOf(fields).filter(([, field]) => isAnswered(field)).map(([name, field]) => {
+      if (field.kind !== "rows") return [wireName(name, field), answerSchema(field)];
+      const row = (rows as Record<string, z.ZodType> | undefined)?.[name];
+      if (!row) throw new Error(`No schema for the rows of "${name}"`);
+      const list = z.array(row);
+      return [wireName(name, field), field.answerNote ? list.describe(field.answerNote) : list];
+    }),
   );
-  return z.object(shape) as unknown as z.ZodObject<RecordShape<F>>;
+  return z.object(shape) as unknown as z.ZodObject<RecordShape<F, R>>;
 }
 
 // Creation: a multipart form's text fields, and a CSV row's cells

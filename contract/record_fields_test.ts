@@ -12,7 +12,7 @@ import {
   type RecordOf,
   wireName,
 } from "../domain/records/fields.ts";
-import { BookSchema, StationerySchema } from "./records.ts";
+import { BookSchema, OrderSchema, StationerySchema } from "./records.ts";
 import {
   bookChangesBody,
   newBookFields,
@@ -189,3 +189,32 @@ for (
     );
   });
 }
+
+Deno.test("an order's answer keeps its names, and its key's salt stays out of it", () => {
+  assert.deepEqual(Object.keys(OrderSchema.shape), [
+    "id",
+    "user_id",
+    "status",
+    "order_date",
+    "name",
+    "address",
+    "email",
+    "phone",
+    "postal_code",
+    "province_name",
+    "district_name",
+    "area_name",
+    "total",
+    "delivery_fee",
+    "payment_method",
+    "items",
+    "payment_status",
+    "courier",
+    "tracking_number",
+    "reject_reason",
+    "expires_at",
+    "locale",
+    "events",
+    "payment_proofs",
+  ]);
+});

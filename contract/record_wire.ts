@@ -9,6 +9,7 @@ import {
   type Field,
   type Fields,
   fieldsOf,
+  isAnswered,
   type RecordOf,
   wireName,
   type WireRecordOf,
@@ -67,35 +68,53 @@ function fromWire(field: Field): Convert {
 }
 
 /**
- * The builder of a record's answer: every field under its wire name.
+ * The builder of a record's answer: every field under its wire name; the rows of other
+ * tables (an order's lines) each written by the function given for them.
  *
  * @example wireRecordOf(BOOK_FIELDS)(book).price // 950 for priceCents 95000
  */
-export function wireRecordOf<F extends Fields>(
+export function wireRecordOf<F extends Fields, const W extends RowWriters<F> = RowWriters<F>>(
   fields: F,
-): (record: RecordOf<F>) => WireRecordOf<F> {
-  const steps = fieldsOf(fields).map(([name, field]) => ({
-    name,
-    wire: wireName(name, field),
-    convert: toWire(field),
-  }));
+  rows: W = {} as W,
+): (record: RecordOf<F>) => WireRecordOf<F, { [K in keyof W]: ReturnType<W[K]> }> {
+  const writers = rows as Record<string, Convert>;
+  const steps = fieldsOf(fields).filter(([, field]) => isAnswered(field)).map(([name, field]) => {
+    const row = writers[name];
+    if (field.kind === "rows" && !row) throw new Error(`No writer for the rows of "${name}"`);
+    return {
+      name,
+      in: field.in,
+      wire: wireName(name, field),
+      convert: field.kind === "rows" ? (v: unknown) => (v as unknown[]).map(row) : toWire(field),
+    };
+  });
   return (record) => {
     const source = record as Record<string, unknown>;
     const wire: Record<string, unknown> = {};
-    for (const step of steps) wire[step.wire] = step.convert(source[step.name]);
-    return wire as WireRecordOf<F>;
+    for (const step of steps) {
+      const from = step.in ? source[step.in] as Record<string, unknown> : source;
+      wire[step.wire] = step.convert(from[step.name]);
+    }
+    return wire as WireRecordOf<F, { [K in keyof W]: ReturnType<W[K]> }>;
   };
 }
+
+/** How each row of another table is written in an answer, by field (an order's lines). */
+export type RowWriters<F> = {
+  [K in keyof F as F[K] extends { kind: "rows" } ? K : never]: F[K] extends
+    { kind: "rows"; row?: infer T } ? (row: T) => unknown : never;
+};
 
 /** The reader of a record's answer: every field back under its own name, in domain units. */
 export function recordFromWireOf<F extends Fields>(
   fields: F,
 ): (wire: WireRecordOf<F>) => RecordOf<F> {
-  const steps = fieldsOf(fields).map(([name, field]) => ({
-    name,
-    wire: wireName(name, field),
-    convert: fromWire(field),
-  }));
+  const steps = fieldsOf(fields).map(([name, field]) => {
+    if (!isAnswered(field) || field.kind === "rows" || field.in) {
+      throw new Error(`"${name}" cannot be read back from an answer`);
+    }
+    return { name, wire: wireName(name, field), convert: fromWire(field) };
+  });
   return (wire) => {
     const source = wire as Record<string, unknown>;
     const record: Record<string, unknown> = {};

@@ -6,17 +6,10 @@
  * islands read one description.
  */
 import { z } from "zod";
-import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
-import {
-  EVENT_ACTORS,
-  EVENT_KINDS,
-  ITEM_TYPES,
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-} from "../domain/orders/model.ts";
+import { EVENT_ACTORS, EVENT_KINDS, ITEM_TYPES, ORDER_STATUSES } from "../domain/orders/model.ts";
+import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
 import { addressBody } from "./requests.ts";
 import { recordSchema } from "./record_fields.ts";
 
@@ -44,47 +37,31 @@ export const OrderEventSchema = z.object({
   note: z.string().nullable(),
 });
 
-export const OrderSchema = z.object({
+/** An order's line in answers: its book or stationery item, the price it was sold at. */
+export const OrderItemSchema = z.object({
   id,
-  user_id: id.nullable(),
-  status: z.enum(ORDER_STATUSES),
-  order_date: z.string().describe("ISO 8601"),
-  name: z.string(),
-  address: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  postal_code: z.string(),
-  province_name: z.string(),
-  district_name: z.string(),
-  area_name: z.string(),
-  total: money,
-  delivery_fee: money,
-  payment_method: z.enum(PAYMENT_METHODS),
-  items: z.array(z.object({
-    id,
-    type: z.enum(ITEM_TYPES),
-    book_id: id.optional(),
-    stationery_id: id.optional(),
-    title: z.string(),
-    isbn13: z.string().nullable(),
-    quantity: z.number().int(),
-    price: money,
-    line_total: money.describe("price x quantity"),
-  })),
-  payment_status: z.enum(PAYMENT_STATUSES),
-  courier: z.string().nullable(),
-  tracking_number: z.string().nullable(),
-  reject_reason: z.string().nullable(),
-  expires_at: z.string().nullable().describe(
-    "ISO 8601: when an unpaid Bank Deposit order lapses; null when it will not",
-  ),
-  locale: z.enum(SHOP_LANGUAGES),
-  events: z.array(OrderEventSchema).describe("the timeline, oldest first"),
-  payment_proofs: z.array(z.object({
-    id,
-    uploaded_at: z.string().describe("ISO 8601"),
-    content_type: z.string(),
-  })),
+  type: z.enum(ITEM_TYPES),
+  book_id: id.optional(),
+  stationery_id: id.optional(),
+  title: z.string(),
+  isbn13: z.string().nullable(),
+  quantity: z.number().int(),
+  price: money,
+  line_total: money.describe("price x quantity"),
+});
+
+/** A deposit slip the customer sent, without its bytes. */
+export const PaymentProofSchema = z.object({
+  id,
+  uploaded_at: z.string().describe("ISO 8601"),
+  content_type: z.string(),
+});
+
+/** An order as ORDER_FIELDS declares it, with its lines, timeline and deposit slips. */
+export const OrderSchema = recordSchema(ORDER_FIELDS, {
+  items: OrderItemSchema,
+  events: OrderEventSchema,
+  paymentProofs: PaymentProofSchema,
 });
 
 export const CustomerOrderSchema = OrderSchema.pick({

@@ -7,7 +7,8 @@
 import { centsToRupees } from "../domain/money.ts";
 import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/model.ts";
 import type { Area, District, Province } from "../domain/catalogue/locations.ts";
-import type { Order, OrderEvent, OrderStats } from "../domain/orders/model.ts";
+import type { Order, OrderEvent, OrderStats, PaymentProof } from "../domain/orders/model.ts";
+import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
 import type { BankDetails } from "../domain/shop.ts";
 import type { SearchHelp } from "../domain/catalogue/search_help.ts";
 import type {
@@ -95,38 +96,16 @@ function eventRecord(event: OrderEvent): WireOrder["events"][number] {
   return { at: event.at, kind: event.kind, actor: event.actor, note: event.note };
 }
 
-export function orderRecord(order: Order): WireOrder {
-  return {
-    id: order.id,
-    user_id: order.userId,
-    status: order.status,
-    order_date: order.orderDate,
-    name: order.customer.name,
-    address: order.customer.address,
-    email: order.customer.email,
-    phone: order.customer.phone,
-    postal_code: order.customer.postalCode,
-    province_name: order.provinceName,
-    district_name: order.districtName,
-    area_name: order.areaName,
-    total: centsToRupees(order.totalCents),
-    delivery_fee: centsToRupees(order.deliveryFeeCents),
-    payment_method: order.paymentMethod,
-    items: order.items.map(orderItemRecord),
-    payment_status: order.paymentStatus,
-    courier: order.courier,
-    tracking_number: order.trackingNumber,
-    reject_reason: order.rejectReason,
-    expires_at: order.expiresAt,
-    locale: order.locale,
-    events: order.events.map(eventRecord),
-    payment_proofs: order.paymentProofs.map((proof) => ({
-      id: proof.id,
-      uploaded_at: proof.uploadedAt,
-      content_type: proof.contentType,
-    })),
-  };
-}
+/** An order as the API answers it: ORDER_FIELDS under their wire names, with its rows. */
+export const orderRecord: (order: Order) => WireOrder = wireRecordOf(ORDER_FIELDS, {
+  items: orderItemRecord,
+  events: eventRecord,
+  paymentProofs: (proof: PaymentProof) => ({
+    id: proof.id,
+    uploaded_at: proof.uploadedAt,
+    content_type: proof.contentType,
+  }),
+});
 
 export function orderStatsRecord(stats: OrderStats): WireOrderStats {
   return {

@@ -14,7 +14,8 @@ import {
   type TakeMiss,
 } from "../../domain/orders/plans.ts";
 import type { SqlClient } from "./sql_client.ts";
-import { findOrder } from "./order_rows.ts";
+import { findOrder, ORDER_SQL } from "./order_rows.ts";
+import { Params } from "./record_table.ts";
 
 /** Carries an outcome out of a transaction that must roll back. */
 class Rollback extends Error {
@@ -120,23 +121,32 @@ async function takeStock(
  * Stores the order, all its lines and its checkout mail in one statement (one round trip
  * instead of one per line: at 32 concurrent checkouts the shop's CPU went mostly to
  * sending statements), and marks the idempotency key as this order's when there is one.
- * The lines keep their order: their ids follow it.
+ * The lines keep their order: their ids follow it. The order's columns come from
+ * ORDER_FIELDS; every other value stands beside its column (Params).
  */
 async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Promise<Order> {
   const { order } = plan;
   const lines = order.lines;
+  const p = new Params();
+  const placed = ORDER_SQL.insertOf(p, placedOrder(plan, 0, []), {
+    province_id: order.destination.provinceId,
+    district_id: order.destination.districtId,
+    area_id: order.destination.areaId,
+    key_hash: order.key?.hash ?? null,
+  });
+  const events = plan.events;
+  // The pre-order flags go as text: postgres.js sends an array of booleans as one boolean.
   const [{ id, item_ids }] = await tx.query<{ id: number; item_ids: number[] }>(
     `WITH placed AS (
-       INSERT INTO orders (user_id, status, order_date, name, address, email, phone, postal_code,
-         province_id, district_id, area_id, province_name, district_name, area_name,
-         payment_method, total_cents, delivery_fee_cents, payment_status, expires_at, locale, key_salt, key_hash)
-       VALUES ($1, $26, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-         $28, $29, $30, $35, $36)
+       ${placed}
        RETURNING id
      ), events AS (
        INSERT INTO order_events (order_id, at, kind, actor, note)
        SELECT placed.id, e.at, e.kind, e.actor, e.note
-       FROM placed, unnest($31::timestamptz[], $32::text[], $33::text[], $34::text[])
+       FROM placed, unnest(${p.add(events.map((e) => e.at))}::timestamptz[],
+         ${p.add(events.map((e) => e.kind))}::text[],
+         ${p.add(events.map((e) => e.actor))}::text[],
+         ${p.add(events.map((e) => e.note))}::text[])
          WITH ORDINALITY AS e(at, kind, actor, note, n)
        ORDER BY e.n
      ), lines AS (
@@ -145,60 +155,30 @@ async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Pr
        SELECT placed.id, l.type, CASE WHEN l.type = 'book' THEN l.item_id END,
          CASE WHEN l.type = 'stationery' THEN l.item_id END, l.title, l.isbn13,
          l.unit_price_cents, l.weight_grams, l.quantity, l.preorder::boolean
-       FROM placed, unnest($17::text[], $18::integer[], $19::text[], $20::text[], $21::bigint[],
-         $22::integer[], $23::integer[], $24::text[])
+       FROM placed, unnest(${p.add(lines.map((l) => l.type))}::text[],
+         ${p.add(lines.map((l) => l.itemId))}::integer[],
+         ${p.add(lines.map((l) => l.title))}::text[],
+         ${p.add(lines.map((l) => l.isbn13))}::text[],
+         ${p.add(lines.map((l) => l.unitPriceCents))}::bigint[],
+         ${p.add(lines.map((l) => l.weightGrams))}::integer[],
+         ${p.add(lines.map((l) => l.quantity))}::integer[],
+         ${p.add(lines.map((l) => String(l.preorder)))}::text[])
          WITH ORDINALITY AS l(type, item_id, title, isbn13, unit_price_cents, weight_grams,
            quantity, preorder, n)
        ORDER BY l.n
        RETURNING id
      ), mail AS (
        INSERT INTO mail_outbox (kind, order_id)
-       SELECT m.kind, placed.id FROM placed, unnest($27::text[]) WITH ORDINALITY AS m(kind, n)
+       SELECT m.kind, placed.id FROM placed, unnest(${p.add(plan.mails)}::text[])
+         WITH ORDINALITY AS m(kind, n)
        ORDER BY m.n
      ), claimed AS (
-       UPDATE idempotency_keys SET order_id = placed.id FROM placed WHERE key = $25
+       UPDATE idempotency_keys SET order_id = placed.id FROM placed
+       WHERE key = ${p.add(key ?? null)}
      )
      SELECT placed.id, (SELECT array_agg(lines.id ORDER BY lines.id) FROM lines) AS item_ids
      FROM placed`,
-    [
-      order.userId,
-      order.orderDate,
-      order.customer.name,
-      order.customer.address,
-      order.customer.email,
-      order.customer.phone,
-      order.customer.postalCode,
-      order.destination.provinceId,
-      order.destination.districtId,
-      order.destination.areaId,
-      order.provinceName,
-      order.districtName,
-      order.areaName,
-      order.paymentMethod,
-      order.totalCents,
-      order.deliveryFeeCents,
-      lines.map((l) => l.type),
-      lines.map((l) => l.itemId),
-      lines.map((l) => l.title),
-      lines.map((l) => l.isbn13),
-      lines.map((l) => l.unitPriceCents),
-      lines.map((l) => l.weightGrams),
-      lines.map((l) => l.quantity),
-      // As text: postgres.js sends an array of booleans as one boolean.
-      lines.map((l) => String(l.preorder)),
-      key ?? null,
-      plan.status,
-      plan.mails,
-      plan.paymentStatus,
-      plan.expiresAt,
-      order.locale,
-      plan.events.map((e) => e.at),
-      plan.events.map((e) => e.kind),
-      plan.events.map((e) => e.actor),
-      plan.events.map((e) => e.note),
-      order.key?.salt ?? null,
-      order.key?.hash ?? null,
-    ],
+    p.values,
   );
   return placedOrder(plan, id, item_ids.map(Number));
 }

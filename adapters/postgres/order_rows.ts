@@ -1,120 +1,144 @@
 /** Reading orders with their items in one query, on any SqlClient (or transaction). */
 import type {
+  EventActor,
+  EventKind,
+  ItemType,
   Order,
   OrderEvent,
   OrderLine,
   OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
+  PaymentProof,
 } from "../../domain/orders/model.ts";
-import type { Locale } from "../../domain/i18n/language.ts";
+import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
 import type { SqlClient } from "./sql_client.ts";
-
-/** The order's columns and its items, events and proofs, each aggregated as JSON. */
-export const ORDER_COLUMNS = `o.id, o.user_id, o.status, o.order_date, o.name, o.address,
-  o.email, o.phone, o.postal_code, o.province_name, o.district_name, o.area_name,
-  o.total_cents, o.delivery_fee_cents, o.payment_method, o.payment_status, o.courier,
-  o.tracking_number, o.reject_reason, o.expires_at, o.locale, o.key_salt,
-  COALESCE((
-    SELECT json_agg(json_build_object('at', e.at, 'kind', e.kind, 'actor', e.actor,
-      'note', e.note) ORDER BY e.at, e.id)
-    FROM order_events e WHERE e.order_id = o.id), '[]'::json) AS events,
-  COALESCE((
-    SELECT json_agg(json_build_object('id', p.id, 'uploadedAt', p.uploaded_at,
-      'contentType', p.content_type) ORDER BY p.id)
-    FROM payment_proofs p WHERE p.order_id = o.id), '[]'::json) AS proofs,
-  COALESCE((
-    SELECT json_agg(json_build_object(
-      'id', oi.id, 'type', oi.type, 'itemId', COALESCE(oi.book_id, oi.stationery_id),
-      'title', oi.title, 'isbn13', oi.isbn13, 'quantity', oi.quantity,
-      'unitPriceCents', oi.unit_price_cents, 'weightGrams', oi.weight_grams,
-      'preorder', oi.preorder) ORDER BY oi.id)
-    FROM order_items oi WHERE oi.order_id = o.id), '[]'::json) AS items`;
-
-const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} FROM orders o`;
-
-export interface OrderRow {
-  id: number;
-  user_id: number | null;
-  status: string;
-  order_date: Date;
-  name: string;
-  address: string;
-  email: string;
-  phone: string;
-  postal_code: string;
-  province_name: string;
-  district_name: string;
-  area_name: string;
-  total_cents: number;
-  delivery_fee_cents: number;
-  payment_method: string;
-  items: (OrderLine & { id: number })[];
-  payment_status: string;
-  courier: string | null;
-  tracking_number: string | null;
-  reject_reason: string | null;
-  expires_at: Date | null;
-  locale: string;
-  key_salt: string | null;
-  events: OrderEvent[];
-  proofs: { id: number; uploadedAt: string; contentType: string }[];
-}
+import { recordTable, RowShapeError } from "./record_table.ts";
 
 /** A timestamp as json_build_object writes it, as ISO 8601 in UTC. */
 function isoFromJson(at: string): string {
   return new Date(at).toISOString();
 }
 
-export function orderFromRow(row: OrderRow): Order {
+/** The checks of a JSON row's values. */
+const CHECKS = {
+  number: (v: unknown) => typeof v === "number",
+  string: (v: unknown) => typeof v === "string",
+  boolean: (v: unknown) => typeof v === "boolean",
+  "string or null": (v: unknown) => v === null || typeof v === "string",
+};
+
+type Expected = keyof typeof CHECKS;
+
+/** A JSON row of another table, each key checked; a wrong one throws, naming the column. */
+function shaped<K extends string>(
+  table: string,
+  row: unknown,
+  keys: Record<K, Expected>,
+): Record<K, unknown> {
+  const found = (row ?? {}) as Record<string, unknown>;
+  for (const [key, expected] of Object.entries(keys) as [K, Expected][]) {
+    if (!CHECKS[expected](found[key])) {
+      throw new RowShapeError(table, key, expected, found[key]);
+    }
+  }
+  return found as Record<K, unknown>;
+}
+
+function readLine(row: unknown): OrderLine & { id: number } {
+  const r = shaped("order_items", row, {
+    id: "number",
+    type: "string",
+    itemId: "number",
+    title: "string",
+    isbn13: "string or null",
+    quantity: "number",
+    unitPriceCents: "number",
+    weightGrams: "number",
+    preorder: "boolean",
+  });
   return {
-    id: row.id,
-    userId: row.user_id,
-    status: row.status as OrderStatus,
-    orderDate: row.order_date.toISOString(),
-    customer: {
-      name: row.name,
-      address: row.address,
-      email: row.email,
-      phone: row.phone,
-      postalCode: row.postal_code,
-    },
-    provinceName: row.province_name,
-    districtName: row.district_name,
-    areaName: row.area_name,
-    totalCents: row.total_cents,
-    deliveryFeeCents: row.delivery_fee_cents,
-    paymentMethod: row.payment_method as PaymentMethod,
-    items: row.items.map((item) => ({
-      id: item.id,
-      type: item.type,
-      itemId: item.itemId,
-      title: item.title,
-      isbn13: item.isbn13,
-      quantity: item.quantity,
-      unitPriceCents: item.unitPriceCents,
-      weightGrams: item.weightGrams,
-      preorder: item.preorder,
-    })),
-    paymentStatus: row.payment_status as PaymentStatus,
-    courier: row.courier,
-    trackingNumber: row.tracking_number,
-    rejectReason: row.reject_reason,
-    expiresAt: row.expires_at === null ? null : row.expires_at.toISOString(),
-    locale: row.locale as Locale,
-    events: row.events.map((e) => ({
-      at: isoFromJson(e.at),
-      kind: e.kind,
-      actor: e.actor,
-      note: e.note,
-    })),
-    paymentProofs: row.proofs.map((p) => ({
-      id: Number(p.id),
-      uploadedAt: isoFromJson(p.uploadedAt),
-      contentType: p.contentType,
-    })),
-    keySalt: row.key_salt,
+    id: r.id as number,
+    type: r.type as ItemType,
+    itemId: r.itemId as number,
+    title: r.title as string,
+    isbn13: r.isbn13 as string | null,
+    quantity: r.quantity as number,
+    unitPriceCents: r.unitPriceCents as number,
+    weightGrams: r.weightGrams as number,
+    preorder: r.preorder as boolean,
   };
+}
+
+function readEvent(row: unknown): OrderEvent {
+  const r = shaped("order_events", row, {
+    at: "string",
+    kind: "string",
+    actor: "string",
+    note: "string or null",
+  });
+  return {
+    at: isoFromJson(r.at as string),
+    kind: r.kind as EventKind,
+    actor: r.actor as EventActor,
+    note: r.note as string | null,
+  };
+}
+
+function readProof(row: unknown): PaymentProof {
+  const r = shaped("payment_proofs", row, {
+    id: "number",
+    uploadedAt: "string",
+    contentType: "string",
+  });
+  return {
+    id: Number(r.id),
+    uploadedAt: isoFromJson(r.uploadedAt as string),
+    contentType: r.contentType as string,
+  };
+}
+
+/**
+ * The orders table as ORDER_FIELDS declares it; its lines, timeline and deposit slips each
+ * aggregated as JSON in the order's row.
+ */
+export const ORDER_SQL = recordTable(ORDER_FIELDS, {
+  table: "orders",
+  alias: "o",
+  rows: {
+    items: {
+      sql: `COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', oi.id, 'type', oi.type, 'itemId', COALESCE(oi.book_id, oi.stationery_id),
+          'title', oi.title, 'isbn13', oi.isbn13, 'quantity', oi.quantity,
+          'unitPriceCents', oi.unit_price_cents, 'weightGrams', oi.weight_grams,
+          'preorder', oi.preorder) ORDER BY oi.id)
+        FROM order_items oi WHERE oi.order_id = o.id), '[]'::json)`,
+      read: readLine,
+    },
+    events: {
+      sql: `COALESCE((
+        SELECT json_agg(json_build_object('at', e.at, 'kind', e.kind, 'actor', e.actor,
+          'note', e.note) ORDER BY e.at, e.id)
+        FROM order_events e WHERE e.order_id = o.id), '[]'::json)`,
+      read: readEvent,
+    },
+    paymentProofs: {
+      sql: `COALESCE((
+        SELECT json_agg(json_build_object('id', p.id, 'uploadedAt', p.uploaded_at,
+          'contentType', p.content_type) ORDER BY p.id)
+        FROM payment_proofs p WHERE p.order_id = o.id), '[]'::json)`,
+      read: readProof,
+    },
+  },
+});
+
+/** The order's columns and its items, events and proofs, each aggregated as JSON. */
+export const ORDER_COLUMNS = ORDER_SQL.columns;
+
+const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} FROM orders o`;
+
+/** An order read with ORDER_COLUMNS; a row of the wrong shape throws, naming the column. */
+export function orderFromRow(row: Record<string, unknown>): Order {
+  return ORDER_SQL.fromRow(row);
 }
 
 /** The order when `keyHash` is its key's hash: one query, whatever is wrong. */
@@ -123,7 +147,7 @@ export async function findOrderByKey(
   id: number,
   keyHash: string,
 ): Promise<Order | undefined> {
-  const rows = await sql.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.key_hash = $2`, [
+  const rows = await sql.query(`${ORDER_SELECT} WHERE o.id = $1 AND o.key_hash = $2`, [
     id,
     keyHash,
   ]);
@@ -131,14 +155,14 @@ export async function findOrderByKey(
 }
 
 export async function findOrder(sql: SqlClient, id: number): Promise<Order | undefined> {
-  const rows = await sql.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
+  const rows = await sql.query(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
   return rows.length > 0 ? orderFromRow(rows[0]) : undefined;
 }
 
 /** Newest first; ties (same instant) by id, newest first too. */
 /** One customer's orders, newest first. */
 export async function listOrdersByUser(sql: SqlClient, userId: number): Promise<Order[]> {
-  const rows = await sql.query<OrderRow>(
+  const rows = await sql.query(
     `${ORDER_SELECT} WHERE o.user_id = $1 ORDER BY o.order_date DESC, o.id DESC`,
     [userId],
   );
@@ -146,7 +170,7 @@ export async function listOrdersByUser(sql: SqlClient, userId: number): Promise<
 }
 
 export async function listOrders(sql: SqlClient, status?: OrderStatus): Promise<Order[]> {
-  const rows = await sql.query<OrderRow>(
+  const rows = await sql.query(
     `${ORDER_SELECT} WHERE $1::text IS NULL OR o.status = $1
      ORDER BY o.order_date DESC, o.id DESC`,
     [status ?? null],

@@ -7,7 +7,7 @@
  */
 import type { OrderPage, OrderQuery } from "../../domain/orders/order_query.ts";
 import { searchTerm } from "../../domain/orders/order_query.ts";
-import { ORDER_COLUMNS, orderFromRow, type OrderRow } from "./order_rows.ts";
+import { ORDER_COLUMNS, orderFromRow } from "./order_rows.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 /** `%` and `_` in a term are text, not LIKE patterns. */
@@ -77,7 +77,7 @@ export async function searchOrders(sql: SqlClient, query: OrderQuery): Promise<O
   const count = countStatement(query);
   const [[{ total }], rows] = await Promise.all([
     sql.query<{ total: number | string }>(count.text, count.params),
-    sql.query<OrderRow>(
+    sql.query(
       `SELECT ${ORDER_COLUMNS}
        FROM (SELECT * FROM orders o WHERE ${where}
              ORDER BY o.order_date DESC, o.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) o

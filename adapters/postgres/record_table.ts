@@ -58,6 +58,8 @@ export function sqlTypeOf(field: Field): string {
       return "boolean";
     case "date":
       return "date";
+    case "timestamp":
+      return "timestamptz";
     case "images":
       return field.many ? "text[]" : "text";
     default:
@@ -110,6 +112,11 @@ function readerOf(field: Field): { read: Reader; expected: string } {
         read: (v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : FAULT,
         expected: "a date as YYYY-MM-DD",
       };
+    case "timestamp":
+      return {
+        read: (v) => v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : FAULT,
+        expected: "a timestamp",
+      };
     default:
       return { read: (v) => typeof v === "string" ? v : FAULT, expected: "text" };
   }
@@ -129,10 +136,17 @@ export interface RecordTableOptions {
   alias: string;
   /** The SQL of each field read through a join: `{ categoryName: "c.name" }`. */
   joined?: Record<string, string>;
+  /**
+   * Each field of rows of another table: the SQL that reads them as a JSON array, and how
+   * one element becomes the domain's row (it throws on a wrong shape).
+   */
+  rows?: Record<string, { sql: string; read(row: unknown): unknown }>;
 }
 
 interface Column {
   name: string;
+  /** The part of the domain's record that holds it, if any. */
+  in?: string;
   column: string;
   field: Field;
   read: Reader;
@@ -168,26 +182,37 @@ export function recordTable<F extends Fields>(fields: F, options: RecordTableOpt
   const { table, alias } = options;
   const all: Column[] = fieldsOf(fields).map(([name, field]) => ({
     name,
+    in: field.in,
     column: columnName(name, field),
     field,
-    ...readerOf(field),
+    ...(field.kind === "rows" ? rowsReaderOf(name) : readerOf(field)),
     write: writerOf(field),
   }));
+  function rowsReaderOf(name: string): { read: Reader; expected: string } {
+    const rows = options.rows?.[name];
+    if (!rows) throw new Error(`${table}: no SQL reads the rows of "${name}"`);
+    return { read: (v) => Array.isArray(v) ? v.map(rows.read) : FAULT, expected: "a list" };
+  }
   const writable = all.filter((c) => isWritable(c.field));
   const changeable = all.filter((c) => isChangeable(c.field));
   const select = all.map((c) => {
+    if (c.field.kind === "rows") return `${options.rows![c.name].sql} AS ${c.column}`;
     if (c.field.kind !== "joined") return `${alias}.${c.column}`;
     const sql = options.joined?.[c.name];
     if (!sql) throw new Error(`${table}: no join gives "${c.name}"`);
     return `${sql} AS ${c.column}`;
   }).join(", ");
 
+  const parts = [...new Set(all.flatMap((c) => c.in ? [c.in] : []))];
+
   function fromRow(row: Row): RecordOf<F> {
     const record: Record<string, unknown> = {};
+    for (const part of parts) record[part] = {};
     for (const c of all) {
+      const into = c.in ? record[c.in] as Record<string, unknown> : record;
       const value = row[c.column];
       if (value === null && c.field.nullable) {
-        record[c.name] = null;
+        into[c.name] = null;
         continue;
       }
       const read = value === null || value === undefined ? FAULT : c.read(value);
@@ -199,13 +224,21 @@ export function recordTable<F extends Fields>(fields: F, options: RecordTableOpt
           value,
         );
       }
-      record[c.name] = read;
+      into[c.name] = read;
     }
     return record as RecordOf<F>;
   }
 
+  /** A writable field's value in a record, from its part when it is in one. */
+  function valueIn(record: Record<string, unknown>, c: Column): unknown {
+    return c.in ? (record[c.in] as Record<string, unknown>)[c.name] : record[c.name];
+  }
+
   /** The columns and values of a new record, defaults filled in. */
   function valuesOf(record: NewRecordOf<F>): unknown[] {
+    if (parts.length > 0) {
+      return writable.map((c) => c.write(valueIn(record as Record<string, unknown>, c)));
+    }
     const complete = completeRecord(fields, record) as Record<string, unknown>;
     return writable.map((c) => c.write(complete[c.name]));
   }
@@ -222,6 +255,19 @@ export function recordTable<F extends Fields>(fields: F, options: RecordTableOpt
     })`,
     /** The parameters of `insert` for a new record. */
     insertParams: valuesOf,
+    /**
+     * The INSERT of a record (its writable fields) and of `extra` columns the record does
+     * not hold, each value beside its column: the values go to `params`, which numbers
+     * them after the ones a statement already holds.
+     */
+    insertOf(params: Params, record: RecordOf<F>, extra: Record<string, unknown> = {}) {
+      const columns = [...writable.map((c) => c.column), ...Object.keys(extra)];
+      const values = [
+        ...writable.map((c) => params.add(c.write(valueIn(record as Record<string, unknown>, c)))),
+        ...Object.values(extra).map((value) => params.add(value)),
+      ];
+      return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${values.join(", ")})`;
+    },
     /**
      * The SET list of a change of any changeable field but `except`, its parameters
      * numbered from `first`: a field left out of the change keeps its value (COALESCE,
@@ -274,3 +320,19 @@ export function recordTable<F extends Fields>(fields: F, options: RecordTableOpt
 }
 
 export type RecordTable<F extends Fields> = ReturnType<typeof recordTable<F>>;
+
+/**
+ * The parameters of a statement as it is written: `add(value)` keeps the value and answers
+ * its placeholder, so each value stands beside its column in the text instead of being
+ * counted into a list ($26 beside $35).
+ *
+ * @example const p = new Params(); `VALUES (${p.add(name)}, ${p.add(email)})`; p.values
+ */
+export class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { BOOK_COLUMNS, BOOK_SQL, STATIONERY_COLUMNS, STATIONERY_SQL } from "./catalogue_rows.ts";
-import { RowShapeError } from "./record_table.ts";
+import { Params, RowShapeError } from "./record_table.ts";
+import { ORDER_COLUMNS, ORDER_SQL, orderFromRow } from "./order_rows.ts";
+import type { Order } from "../../domain/orders/model.ts";
 
 const list = (sql: string) => sql.split(",").map((part) => part.trim());
 
@@ -204,4 +206,159 @@ Deno.test("a row of the wrong shape is refused with the column it got wrong", ()
     /A row of books has a bad "publishing_date": expected a date as YYYY-MM-DD, got a timestamp/,
   );
   assert.throws(() => BOOK_SQL.fromRow({ ...book, images: [1] }), /"images": expected a list/);
+});
+
+Deno.test("ORDER_FIELDS gives the orders' columns, its lines, timeline and slips as JSON", () => {
+  const columns = ORDER_COLUMNS.split(/,(?![^(]*\))/).map((c) => c.trim());
+  const plain = columns.filter((c) => c.startsWith("o."));
+  assert.deepEqual(plain, [
+    "o.id",
+    "o.user_id",
+    "o.status",
+    "o.order_date",
+    "o.name",
+    "o.address",
+    "o.email",
+    "o.phone",
+    "o.postal_code",
+    "o.province_name",
+    "o.district_name",
+    "o.area_name",
+    "o.total_cents",
+    "o.delivery_fee_cents",
+    "o.payment_method",
+    "o.payment_status",
+    "o.courier",
+    "o.tracking_number",
+    "o.reject_reason",
+    "o.expires_at",
+    "o.locale",
+    "o.key_salt",
+  ]);
+  for (const rows of ["items", "events", "payment_proofs"]) {
+    assert.match(ORDER_COLUMNS, new RegExp(`'\\[\\]'::json\\) AS ${rows}\\b`));
+  }
+});
+
+Deno.test("a placed order's INSERT puts each value beside its column", () => {
+  const p = new Params();
+  const order: Order = {
+    id: 0,
+    userId: null,
+    status: "pending",
+    orderDate: "2026-11-26T10:00:00.000Z",
+    customer: {
+      name: "Nimal Perera",
+      address: "12 Galle Road",
+      email: "nimal@example.lk",
+      phone: "0771234567",
+      postalCode: "10370",
+    },
+    provinceName: "Western",
+    districtName: "Colombo",
+    areaName: "Dehiwala",
+    totalCents: 95_000,
+    deliveryFeeCents: 40_000,
+    paymentMethod: "COD",
+    items: [],
+    paymentStatus: "unpaid",
+    courier: null,
+    trackingNumber: null,
+    rejectReason: null,
+    expiresAt: null,
+    locale: "si",
+    events: [],
+    paymentProofs: [],
+    keySalt: "salt",
+  };
+  const sql = ORDER_SQL.insertOf(p, order, { province_id: 1, key_hash: "hash" });
+  const [columns, values] = sql.replace("INSERT INTO orders (", "").split(") VALUES (");
+  const placed = Object.fromEntries(
+    columns.split(", ").map((column, i) => {
+      const placeholder = values.replace(/\)$/, "").split(", ")[i];
+      return [column, p.values[Number(placeholder.slice(1)) - 1]];
+    }),
+  );
+  assert.deepEqual(placed, {
+    user_id: null,
+    status: "pending",
+    order_date: "2026-11-26T10:00:00.000Z",
+    name: "Nimal Perera",
+    address: "12 Galle Road",
+    email: "nimal@example.lk",
+    phone: "0771234567",
+    postal_code: "10370",
+    province_name: "Western",
+    district_name: "Colombo",
+    area_name: "Dehiwala",
+    total_cents: 95_000,
+    delivery_fee_cents: 40_000,
+    payment_method: "COD",
+    payment_status: "unpaid",
+    courier: null,
+    tracking_number: null,
+    reject_reason: null,
+    expires_at: null,
+    locale: "si",
+    key_salt: "salt",
+    province_id: 1,
+    key_hash: "hash",
+  });
+});
+
+Deno.test("an order's row is read with its customer inside, and a bad line is refused by column", () => {
+  const row = {
+    id: 9,
+    user_id: null,
+    status: "pending",
+    order_date: new Date("2026-11-26T10:00:00Z"),
+    name: "Nimal Perera",
+    address: "12 Galle Road",
+    email: "nimal@example.lk",
+    phone: "0771234567",
+    postal_code: "10370",
+    province_name: "Western",
+    district_name: "Colombo",
+    area_name: "Dehiwala",
+    total_cents: 95_000,
+    delivery_fee_cents: 40_000,
+    payment_method: "Bank Deposit",
+    payment_status: "unpaid",
+    courier: null,
+    tracking_number: null,
+    reject_reason: null,
+    expires_at: new Date("2026-11-28T10:00:00Z"),
+    locale: "en",
+    key_salt: null,
+    items: [{
+      id: 1,
+      type: "book",
+      itemId: 3,
+      title: "Madol Doova",
+      isbn13: "9789550000001",
+      quantity: 2,
+      unitPriceCents: 47_500,
+      weightGrams: 350,
+      preorder: false,
+    }],
+    events: [{ at: "2026-11-26T15:30:00+05:30", kind: "placed", actor: "customer", note: null }],
+    payment_proofs: [],
+  };
+  const order = orderFromRow(row);
+  assert.equal(order.customer.postalCode, "10370");
+  assert.equal(order.orderDate, "2026-11-26T10:00:00.000Z");
+  assert.equal(order.events[0].at, "2026-11-26T10:00:00.000Z");
+  assert.equal(order.items[0].unitPriceCents, 47_500);
+  assert.throws(
+    () => orderFromRow({ ...row, items: [{ ...row.items[0], quantity: "2" }] }),
+    /A row of order_items has a bad "quantity": expected number, got "2"/,
+  );
+  assert.throws(
+    () => orderFromRow({ ...row, order_date: "2026-11-26" }),
+    /A row of orders has a bad "order_date": expected a timestamp/,
+  );
+  assert.throws(
+    () => orderFromRow({ ...row, status: "lost" }),
+    /"status": expected one of pending, completed, rejected/,
+  );
 });

@@ -49,6 +49,15 @@ function valueOf(field: Field): fc.Arbitrary<unknown> {
         return day;
       case "oneOf":
         return fc.constantFrom(...field.values);
+      case "timestamp":
+        return fc.date({
+          min: new Date("2020-01-01T00:00:00Z"),
+          max: new Date("2040-01-01T00:00:00Z"),
+        })
+          .filter((d) => !Number.isNaN(d.getTime())).map((d) => d.toISOString());
+      case "rows":
+        // Rows of another table have their own tests.
+        return fc.constant([]);
       case "images":
         return field.many
           ? fc.array(fc.uuid().map((id) => `/uploads/${id}.png`), { minLength: 1, maxLength: 4 })
@@ -62,5 +71,13 @@ function valueOf(field: Field): fc.Arbitrary<unknown> {
 export function arbitraryRecord<F extends Fields>(fields: F): fc.Arbitrary<RecordOf<F>> {
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, field] of Object.entries(fields)) record[name] = valueOf(field);
-  return fc.record(record).map((r) => ({ ...r })) as unknown as fc.Arbitrary<RecordOf<F>>;
+  // Fields `in` a part of the record (an order's customer) go inside it.
+  return fc.record(record).map((drawn) => {
+    const nested: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(fields)) {
+      if (!field.in) nested[name] = drawn[name];
+      else nested[field.in] = { ...(nested[field.in] as object), [name]: drawn[name] };
+    }
+    return nested;
+  }) as unknown as fc.Arbitrary<RecordOf<F>>;
 }

@@ -29,14 +29,21 @@ export interface FieldOptions {
   label?: string;
   /** It may be empty (null); a new record without it gets null. */
   nullable?: boolean;
-  /** Its name in answers, when not the naming rule's. */
-  wire?: string;
+  /** Its name in answers, when not the naming rule's; false keeps it out of answers. */
+  wire?: string | false;
   /** Its name in creation and change bodies and CSV files, when not the naming rule's. */
   create?: string;
   /** Its SQL column, when not the naming rule's. */
   column?: string;
-  /** What the API's documentation says of it. */
+  /** What the API's documentation says of it in requests. */
   note?: string;
+  /** What the API's documentation says of it in answers. */
+  answerNote?: string;
+  /**
+   * The part of the domain's record that holds it (`customer` puts an order's `name` in
+   * `order.customer.name`); answers and SQL keep it flat.
+   */
+  in?: string;
   /**
    * Where the admin's catalogue form has it: on both the add and the edit form (the
    * default for a field requests may write), on the add form only, or on neither (a field
@@ -137,6 +144,22 @@ export interface ImagesField extends FieldOptions {
   many: boolean;
 }
 
+/** A moment, ISO 8601 in the domain and on the wire, `timestamptz` in SQL. */
+export interface TimestampField extends FieldOptions {
+  kind: "timestamp";
+}
+
+/**
+ * A list of rows of another table (an order's lines, its timeline): read by SQL of the
+ * adapter's own and written by its own statements; each layer maps a row with a function
+ * it is given. `T` is a row in the domain.
+ */
+export interface RowsField<T = unknown> extends FieldOptions {
+  kind: "rows";
+  /** Types only: never set. */
+  row?: T;
+}
+
 export type Field =
   | IdField
   | TextField
@@ -151,7 +174,9 @@ export type Field =
   | OneOfField
   | RefField
   | JoinedField
-  | ImagesField;
+  | ImagesField
+  | TimestampField
+  | RowsField;
 
 export type FieldKind = Field["kind"];
 
@@ -215,6 +240,13 @@ export const images = <const O extends FieldOptions & { many: boolean }>(o: O) =
   kind: "images" as const,
   ...o,
 });
+export const timestamp = <const O extends FieldOptions>(o = {} as O) => ({
+  kind: "timestamp" as const,
+  ...o,
+});
+/** A list of rows, each a `T` in the domain (see RowsField). */
+export const rows = <T>() => <const O extends FieldOptions>(o = {} as O) =>
+  ({ kind: "rows" as const, ...o }) as { kind: "rows"; row?: T } & O;
 
 // Names
 
@@ -231,7 +263,13 @@ function unitless(name: string, field: Field): string {
 
 /** @example wireName("priceCents", money()) // "price" */
 export function wireName(name: string, field: Field): string {
+  if (field.wire === false) throw new Error(`"${name}" is not in answers`);
   return field.wire ?? snakeCase(unitless(name, field));
+}
+
+/** Whether answers carry the field. */
+export function isAnswered(field: Field): boolean {
+  return field.wire !== false;
 }
 
 /** @example createName("weightGrams", weight()) // "weight" */
@@ -244,9 +282,12 @@ export function columnName(name: string, field: Field): string {
   return field.column ?? snakeCase(name);
 }
 
-/** Fields requests write: all but the id and the fields read through a ref. */
+/**
+ * Fields requests write: all but the id, the fields read through a ref and the rows of
+ * other tables.
+ */
 export function isWritable(field: Field): boolean {
-  return field.kind !== "id" && field.kind !== "joined";
+  return field.kind !== "id" && field.kind !== "joined" && field.kind !== "rows";
 }
 
 /** Fields a change body may change: the writable ones but the images (changed apart). */
@@ -328,6 +369,7 @@ type BaseValue<F> = F extends { kind: "id" | "count" | "whole" | "ref" } ? numbe
   : F extends { kind: "flag" } ? boolean
   : F extends { kind: "oneOf"; values: readonly (infer V)[] } ? V
   : F extends { kind: "images"; many: true } ? string[]
+  : F extends { kind: "rows"; row?: infer T } ? T[]
   : string;
 
 /** The value of a field inside the shop. */
@@ -335,12 +377,12 @@ export type ValueOf<F> = F extends { nullable: true } ? BaseValue<F> | null : Ba
 
 /** Keys of the fields requests write. */
 export type WritableKey<F> = {
-  [K in keyof F]: F[K] extends { kind: "id" | "joined" } ? never : K;
+  [K in keyof F]: F[K] extends { kind: "id" | "joined" | "rows" } ? never : K;
 }[keyof F];
 
 /** Keys of the fields a change may change. */
 type ChangeableKeys<F> = {
-  [K in keyof F]: F[K] extends { kind: "id" | "joined" | "images" } ? never : K;
+  [K in keyof F]: F[K] extends { kind: "id" | "joined" | "images" | "rows" } ? never : K;
 }[keyof F];
 
 /**
@@ -351,8 +393,20 @@ type Defaulted<F> = F extends { nullable: true } ? true
   : F extends { default: boolean | number } ? true
   : false;
 
-/** A record as the shop reads it: every field. */
-export type RecordOf<F> = Simplify<{ -readonly [K in keyof F]: ValueOf<F[K]> }>;
+/** The parts of a domain record its fields name with `in`. */
+type Groups<F> = {
+  [K in keyof F]: F[K] extends { in: infer G extends string } ? G : never;
+}[keyof F];
+
+/** A record as the shop reads it: every field, those `in` a part inside it. */
+export type RecordOf<F> = Simplify<
+  & { -readonly [K in keyof F as F[K] extends { in: string } ? never : K]: ValueOf<F[K]> }
+  & {
+    -readonly [G in Groups<F>]: Simplify<
+      { -readonly [K in keyof F as F[K] extends { in: G } ? K : never]: ValueOf<F[K]> }
+    >;
+  }
+>;
 
 /** A new record: every writable field, the ones with a default optional. */
 export type NewRecordOf<F> = Simplify<
@@ -377,8 +431,9 @@ type Unitless<K extends string, F> = F extends { kind: "money" }
   : F extends { kind: "weight" } ? K extends `${infer B}Grams` ? B : K
   : K;
 
-/** A field's name in answers (see wireName). */
-export type WireName<K extends string, F> = F extends { wire: infer W extends string } ? W
+/** A field's name in answers (see wireName); never for a field kept out of them. */
+export type WireName<K extends string, F> = F extends { wire: false } ? never
+  : F extends { wire: infer W extends string } ? W
   : SnakeCase<Unitless<K, F>>;
 
 /** A field's name in creation and change bodies and CSV files (see createName). */
@@ -390,7 +445,14 @@ export type WireValueOf<F> =
   | (F extends { kind: "flag" } ? 0 | 1 : BaseValue<F>)
   | (F extends { nullable: true } ? null : never);
 
-/** A record as the API answers it. */
-export type WireRecordOf<F> = Simplify<
-  { -readonly [K in keyof F & string as WireName<K, F[K]>]: WireValueOf<F[K]> }
+/**
+ * A record as the API answers it; `R` gives the answer's type of each field of rows of
+ * another table (an order's lines), which the wire contract describes.
+ */
+export type WireRecordOf<F, R = Record<never, never>> = Simplify<
+  {
+    -readonly [K in keyof F & string as WireName<K, F[K]>]: F[K] extends { kind: "rows" }
+      ? K extends keyof R ? R[K][] : unknown[]
+      : WireValueOf<F[K]>;
+  }
 >;

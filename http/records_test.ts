@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
+import { arbitraryRecord } from "../contract/testing/arbitrary_records.ts";
+import { OrderSchema } from "../contract/records.ts";
+import { orderRecord } from "./records.ts";
+
+Deno.test("a random order's answer is what OrderSchema describes, its customer's fields flat", () => {
+  const line = {
+    id: 4,
+    type: "stationery" as const,
+    itemId: 8,
+    title: "Atlas pen",
+    isbn13: null,
+    quantity: 3,
+    unitPriceCents: 4_050,
+    weightGrams: 8,
+    preorder: false,
+  };
+  fc.assert(
+    fc.property(arbitraryRecord(ORDER_FIELDS), (drawn) => {
+      const order = { ...drawn, items: [line] };
+      const wire = orderRecord(order);
+      assert.deepEqual(OrderSchema.parse(wire), wire);
+      assert.equal(wire.name, order.customer.name);
+      assert.equal(wire.postal_code, order.customer.postalCode);
+      assert.equal(wire.total, order.totalCents / 100);
+      assert.ok(!("key_salt" in wire) && !("keySalt" in wire));
+      assert.deepEqual(wire.items, [{
+        id: 4,
+        type: "stationery",
+        stationery_id: 8,
+        title: "Atlas pen",
+        isbn13: null,
+        quantity: 3,
+        price: 40.5,
+        line_total: 121.5,
+      }]);
+    }),
+    { numRuns: 200 },
+  );
+});
