@@ -26,7 +26,8 @@ import { securityHeaders } from "./security.ts";
 import { refuseControlCharacters } from "./text_rule.ts";
 import { type BodyAllowance, bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
 import { opsEndpoints, requestLog } from "./ops.ts";
-import { ADMIN_ROUTES, OPENAPI_ROUTE, ROUTES } from "./route_table.ts";
+import { requestIds } from "./request_id.ts";
+import { ADMIN_ROUTES, OPENAPI_ROUTES, ROUTES } from "../contract/routes/mod.ts";
 import { serve } from "./route_spec.ts";
 import { openApiDocument } from "./openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -44,7 +45,7 @@ import { uploadsRoute } from "./uploads/mod.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product_images.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
-export { ADMIN_ROUTES, ROUTES } from "./route_table.ts";
+export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
 
 /** JSON bodies are small: an order of 100 lines is far below this. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -98,16 +99,6 @@ const MAX_BYTES: Record<BodyKind, number> = {
 function bodyAllowance(c: Context): BodyAllowance {
   const kind = bodyKind(c);
   return { maxBytes: MAX_BYTES[kind], upload: kind !== "json" };
-}
-
-/** A fresh id for every request, on the context and in the `X-Request-Id` answer header. */
-function requestIds(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const id = crypto.randomUUID();
-    c.set("requestId", id);
-    c.header("X-Request-Id", id);
-    await next();
-  };
 }
 
 /** The shop's HTTP app over the given ports. */
@@ -168,7 +159,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/account", accountRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
-  serve(app, "", OPENAPI_ROUTE, (c) => c.json(document));
+  serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));
 
   app.route("/", uploadsRoute(deps.images));
 

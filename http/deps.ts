@@ -28,6 +28,8 @@ import type { ResponseStore } from "./response_cache.ts";
 import type { BodyTimeouts } from "./body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 
+export type { AppEnv } from "./request_id.ts";
+
 export interface AppDeps {
   catalogue: Catalogue;
   catalogueAdmin: CatalogueAdmin;
@@ -85,6 +87,3 @@ export interface AppDeps {
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
 }
-
-/** Variables every request carries. */
-export type AppEnv = { Variables: { requestId: string } };

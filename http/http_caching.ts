@@ -18,7 +18,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
-import type { RouteSpec } from "./route_table.ts";
+import type { RouteSpec } from "../contract/route.ts";
 import { type LanguagePaths, SHOP_PATHS } from "../domain/i18n/language.ts";
 import { answerBytes, replace } from "./compression.ts";
 

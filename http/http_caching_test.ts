@@ -10,7 +10,7 @@ import {
   STALE_LIMIT_SECONDS,
   STALE_WHILE_REVALIDATE_SECONDS,
 } from "./http_caching.ts";
-import { ROUTES } from "./route_table.ts";
+import { ROUTES } from "../contract/routes/mod.ts";
 import { json, orderBody, testApp } from "./testing/fixture.ts";
 
 const isAdminRoute = adminRouteMatcher(ROUTES);

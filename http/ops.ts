@@ -8,7 +8,7 @@
  * duration: no header, body, token or customer detail is ever written.
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./deps.ts";
+import type { AppEnv } from "./request_id.ts";
 import type { Logger } from "./errors.ts";
 
 export interface ReadinessReport {

@@ -25,7 +25,8 @@ import { createApp } from "./app.ts";
 import { adminRouteMatcher, httpCaching, PUBLIC_CACHE_CONTROL } from "./http_caching.ts";
 import { cacheablePath, type CachedResponse, responseCache } from "./response_cache.ts";
 import type { ResponseStore } from "./response_cache.ts";
-import { ROUTES, type RouteSpec } from "./route_table.ts";
+import { ROUTES } from "../contract/routes/mod.ts";
+import type { RouteSpec } from "../contract/route.ts";
 import { pagesApp } from "./pages/mod.ts";
 import { json, orderBody, testApp } from "./testing/fixture.ts";
 

@@ -1,45 +1,13 @@
 /**
- * A route described once: method, path, who may call it and the schemas of its request
- * and answer. A route module defines its routes with `defineRoute` and serves each with
- * `serve`, which validates the request by the same schemas before the handler runs; the
- * route table (route_table.ts) gathers the definitions, and from it the admin guard, the
- * HTTP caching and the OpenAPI document are derived. A path or a schema is written in one
- * place only.
+ * Serving a declared route (contract/route.ts): `serve` validates the request by the
+ * declaration's schemas before the handler runs, and types the handler's context by them.
+ * Routes are declared in contract/routes/ (which the browser reads too) and served here,
+ * each beside its handler in http/routes/, http/auth/ and http/uploads/.
  */
 import type { Context, Env, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import type { RouteSpec } from "../contract/route.ts";
 import { jsonBody, validate } from "./validation.ts";
-
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-export interface RouteSpec {
-  method: Method;
-  /** Hono style: `/api/books/:id`. */
-  path: string;
-  summary: string;
-  admin: boolean;
-  /** Needs a live token of anyone signed in ("any") or of a customer; checked by the route. */
-  signedIn?: "any" | "customer";
-  params?: z.ZodType;
-  query?: z.ZodType;
-  headers?: z.ZodType;
-  json?: z.ZodType;
-  /** The body is CSV text (`text/csv`). */
-  csv?: boolean;
-  /** Text fields of a multipart form, and the names of its file fields. */
-  multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
-  ok: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; contentType?: string };
-  /** The error statuses the route answers by contract. */
-  errors: number[];
-}
-
-/** What an admin route answers a stranger (401) and a customer (403). */
-export const ADMIN_ERRORS = [401, 403];
-
-/** A route's definition, its schemas' types kept for `serve`'s handler. */
-export function defineRoute<const R extends RouteSpec>(route: R): R {
-  return route;
-}
 
 type Part<R, From extends string, Target extends string> = R extends
   { [K in From]: infer S extends z.ZodType } ? { [K in Target]: z.output<S> }

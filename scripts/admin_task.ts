@@ -13,7 +13,7 @@
  */
 import type { AccountRepository, PasswordHasher } from "../domain/ports.ts";
 import { generatePassword } from "../adapters/security/passwords.ts";
-import { emailField } from "../http/auth/routes.ts";
+import { emailField } from "../contract/account_requests.ts";
 
 export interface AdminTaskDeps {
   accounts: AccountRepository;

@@ -17,7 +17,7 @@
  * Packages (npm, node:) are the layers' own business and are not checked here.
  */
 import assert from "node:assert/strict";
-import { stripComments } from "./source_text.ts";
+import { relativeImports, resolveFrom } from "./import_graph.ts";
 
 type Layer = "domain" | "contract" | "adapters" | "http" | "web" | "messages";
 
@@ -44,39 +44,6 @@ export interface LayerViolation {
 /** The top folder of a repository path, or the file itself at the top ("main.ts"). */
 function topOf(path: string): string {
   return path.split("/")[0];
-}
-
-/** `specifier` resolved against the folder of `path` (both relative to the repository). */
-export function resolveFrom(path: string, specifier: string): string | undefined {
-  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined;
-  const parts = path.split("/").slice(0, -1);
-  for (const part of specifier.split("/")) {
-    if (part === "..") {
-      if (parts.length === 0) return "..";
-      parts.pop();
-    } else if (part !== ".") {
-      parts.push(part);
-    }
-  }
-  return parts.join("/");
-}
-
-/** Relative imports of a source, each with whether the statement imports types only. */
-export function relativeImports(source: string): { specifier: string; typeOnly: boolean }[] {
-  const code = stripComments(source);
-  const found: { specifier: string; typeOnly: boolean }[] = [];
-  const statement = /\b(import|export)\s+(type\s+)?([^;]*?)\bfrom\s*["']([^"']+)["']/g;
-  for (const match of code.matchAll(statement)) {
-    found.push({ specifier: match[4], typeOnly: Boolean(match[2]) });
-  }
-  for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) {
-    found.push({ specifier: match[1], typeOnly: false });
-  }
-  // `typeof import("x")` names a module's types only; any other import("x") loads it.
-  for (const match of code.matchAll(/(\btypeof\s+)?\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
-    found.push({ specifier: match[2], typeOnly: Boolean(match[1]) });
-  }
-  return found.filter((i) => i.specifier.startsWith("./") || i.specifier.startsWith("../"));
 }
 
 /** Whether a file is a test, a test rig or a tool, which the rule leaves free. */

@@ -36,5 +36,4 @@ export {
   type AuthRoutesDeps,
   DEFAULT_AUTH_LIMITS,
   type LimitRule,
-  normalizeEmail,
 } from "./routes.ts";

@@ -20,16 +20,16 @@ import type {
 } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
-import { type Locale, SHOP_LANGUAGES } from "../../domain/i18n/language.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import { HashingShare } from "./hashing_share.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import type { TokenService } from "./tokens.ts";
-import { newPasswordField } from "./session_routes.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
-import { defineRoute, serve } from "../route_spec.ts";
+import { serve } from "../route_spec.ts";
+import { RESET_ROUTES } from "../../contract/routes/mod.ts";
 
 /** How long a reset link works. */
 export const RESET_LINK_MS = 60 * 60_000;
@@ -53,25 +53,6 @@ export interface ResetRoutesDeps {
   hashingShare?: HashingShare;
 }
 
-/** The language of the page a request came from: its mail is written in it. */
-export const accountMailLanguage = z.enum(SHOP_LANGUAGES, {
-  error: `must be one of ${SHOP_LANGUAGES.join(", ")}`,
-}).default("en").describe("the language of the page the request came from; en when absent");
-
-export const resetRequestSchema = z.object({
-  email: z.string({
-    error: (issue) => issue.input === undefined ? "Email is required" : "Email must be text",
-  }).max(254, "Email is too long"),
-  language: accountMailLanguage,
-});
-
-export const resetConfirmSchema = z.object({
-  token: z.string({
-    error: (issue) => issue.input === undefined ? "Token is required" : "Token must be text",
-  }).regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is not valid: ask for a new one"),
-  password: newPasswordField("Password"),
-});
-
 function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
     .replace(/=+$/, "");
@@ -85,30 +66,6 @@ export function resetTokenHash(token: string): Promise<string> {
 const LINK_REFUSED = "This link has expired or was already used: ask for a new one";
 
 const BASE = "";
-
-/** A forgotten password: asking for a link, and setting a new password with it. */
-export const RESET_ROUTES = {
-  request: defineRoute({
-    method: "POST",
-    path: "/api/auth/password-reset",
-    summary:
-      "Ask for a password reset link: 202 whatever the address; a known one is mailed a link that works once, for one hour",
-    admin: false,
-    json: resetRequestSchema,
-    ok: { status: 202 },
-    errors: [400, 415],
-  }),
-  confirm: defineRoute({
-    method: "POST",
-    path: "/api/auth/password-reset/confirm",
-    summary:
-      "Set a new password with a reset link's token: every earlier token of the account ends",
-    admin: false,
-    json: resetConfirmSchema,
-    ok: { status: 204 },
-    errors: [400, 415, 503],
-  }),
-};
 
 /**
  * The reset routes, with full paths: mount with `app.route("/", resetRoutes(deps))`.

@@ -20,7 +20,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { z } from "zod";
 import type {
   AccountRepository,
   Clock,
@@ -32,7 +31,6 @@ import type {
 import type { ShopInfo } from "../../domain/shop.ts";
 import { registrationTakenMail } from "../../domain/notifications/account_mail.ts";
 import type { AccountMail } from "../../domain/notifications/mail.ts";
-import { accountMailLanguage } from "./reset_routes.ts";
 import { errorBody, type Logger } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import { countAttempt, limitKey } from "./attempts.ts";
@@ -41,10 +39,8 @@ import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { TokenRole, TokenService } from "./tokens.ts";
 import type { TrustProxySetting } from "./client_address.ts";
-import { normalizeEmail } from "../../domain/accounts/email.ts";
-import { displayName } from "../../domain/accounts/display_name.ts";
-import { defineRoute, serve } from "../route_spec.ts";
-import { data, SignedInSchema } from "../../contract/records.ts";
+import { serve } from "../route_spec.ts";
+import { AUTH_ROUTES } from "../../contract/routes/mod.ts";
 
 export { type AuthLimits, DEFAULT_AUTH_LIMITS, type LimitRule } from "./limits.ts";
 
@@ -74,37 +70,6 @@ export interface AuthRoutesDeps {
   slowDown?: (ms: number) => Promise<void>;
 }
 
-function required(label: string) {
-  return {
-    error: (issue: { input?: unknown }) =>
-      issue.input === undefined ? `${label} is required` : `${label} must be text`,
-  };
-}
-
-/** E-mail addresses are compared in lower case, without surrounding spaces. */
-export { normalizeEmail };
-
-/** An e-mail address as login and registration take it: checked, trimmed and lower-cased. */
-export const emailField = z.string(required("Email")).trim().max(254, "Email is too long")
-  .pipe(z.email("Email must be a valid e-mail address")).transform(normalizeEmail);
-
-export const loginSchema = z.object({
-  email: emailField,
-  password: z.string(required("Password")).min(1, "Password is required")
-    .max(1000, "Password is too long"),
-});
-
-export const registerSchema = z.object({
-  username: z.string(required("Name")).transform(displayName).pipe(
-    z.string().min(1, "Name is required").max(60, "Name must be at most 60 characters"),
-  ).describe("the name shown on the account: any letters, spaces allowed"),
-  email: emailField,
-  password: z.string(required("Password"))
-    .min(8, "Password must be at least 8 characters")
-    .max(200, "Password must be at most 200 characters"),
-  language: accountMailLanguage,
-});
-
 function tooManyRequests(c: Context, retryAfterSeconds: number, message: string): Response {
   c.header("Retry-After", String(retryAfterSeconds));
   return c.json(errorBody("TOO_MANY_REQUESTS", message, { retryAfterSeconds }), 429);
@@ -115,31 +80,6 @@ function sleep(ms: number): Promise<void> {
 }
 
 const BASE = "";
-
-/** Logging in and registering. */
-export const AUTH_ROUTES = {
-  login: defineRoute({
-    method: "POST",
-    path: "/api/auth/login",
-    summary: "Log an admin or a customer in: a bearer token and the role",
-    admin: false,
-    json: loginSchema,
-    ok: { status: 200, schema: SignedInSchema },
-    errors: [400, 401, 415, 429, 503],
-  }),
-  register: defineRoute({
-    method: "POST",
-    path: "/api/auth/register",
-    summary: "Register a customer account; a taken e-mail is answered alike (its owner is mailed)",
-    admin: false,
-    json: registerSchema,
-    ok: {
-      status: 201,
-      schema: data(z.object({ username: z.string(), email: z.string() })),
-    },
-    errors: [400, 415, 429, 503],
-  }),
-};
 
 /**
  * The auth routes, with full paths: mount with `app.route("/", authRoutes(deps))`.

@@ -9,7 +9,6 @@
  * full hashing lane) does not count.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import type {
   AccountRepository,
   Clock,
@@ -24,8 +23,8 @@ import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
 import { errorBody } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "./require_account.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
-import { defineRoute, serve } from "../route_spec.ts";
-import { SignedInSchema } from "../../contract/records.ts";
+import { serve } from "../route_spec.ts";
+import { SESSION_ROUTES } from "../../contract/routes/mod.ts";
 
 export interface SessionRoutesDeps {
   accounts: AccountRepository;
@@ -50,22 +49,6 @@ export interface SessionRoutesDeps {
   slowDown?: (ms: number) => Promise<void>;
 }
 
-/** The rules of a new password, as registration, change and reset take it. */
-export const newPasswordField = (label: string) =>
-  z.string({
-    error: (issue) => issue.input === undefined ? `${label} is required` : `${label} must be text`,
-  })
-    .min(8, `${label} must be at least 8 characters`)
-    .max(200, `${label} must be at most 200 characters`);
-
-export const passwordChangeSchema = z.object({
-  currentPassword: z.string({
-    error: (issue) =>
-      issue.input === undefined ? "Current password is required" : "Current password must be text",
-  }).min(1, "Current password is required").max(1000, "Current password is too long"),
-  newPassword: newPasswordField("New password"),
-});
-
 /** The hash the account's password is checked against, when the account still exists. */
 async function currentHash(
   accounts: AccountRepository,
@@ -80,29 +63,6 @@ async function currentHash(
 }
 
 const BASE = "";
-
-/** Ending one's session and changing one's password. */
-export const SESSION_ROUTES = {
-  logout: defineRoute({
-    method: "POST",
-    path: "/api/auth/logout",
-    summary: "End this token's session at once",
-    admin: false,
-    signedIn: "any",
-    ok: { status: 204 },
-    errors: [401],
-  }),
-  password: defineRoute({
-    method: "POST",
-    path: "/api/auth/password",
-    summary: "Change one's password: every earlier token of the account ends; a new one",
-    admin: false,
-    signedIn: "any",
-    json: passwordChangeSchema,
-    ok: { status: 200, schema: SignedInSchema },
-    errors: [400, 401, 415, 503],
-  }),
-};
 
 /**
  * POST /api/auth/logout and POST /api/auth/password: mount with `app.route("/", ...)`.

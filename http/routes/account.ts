@@ -12,10 +12,8 @@ import { destinationProblem } from "../../domain/orders/place_order.ts";
 import { ApiError, validationFailed } from "../errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
 import type { TokenService } from "../auth/tokens.ts";
-import { addressBody } from "../../contract/requests.ts";
-import { defineRoute, serve } from "../route_spec.ts";
-import { AccountOrderSchema, AccountSchema, data } from "../../contract/records.ts";
-import { z } from "zod";
+import { serve } from "../route_spec.ts";
+import { ACCOUNT_ROUTES } from "../../contract/routes/mod.ts";
 
 export interface AccountRoutesDeps extends Pick<AppDeps, "orderKeys" | "shop"> {
   accounts: AccountRepository;
@@ -31,38 +29,6 @@ const DESTINATION_MESSAGES = {
 } as const;
 
 const BASE = "/api/account";
-
-/** /api/account: the signed-in customer's own account. */
-export const ACCOUNT_ROUTES = {
-  profile: defineRoute({
-    method: "GET",
-    path: "/api/account",
-    summary: "The signed-in customer's account: name, e-mail, default delivery address",
-    admin: false,
-    signedIn: "customer",
-    ok: { status: 200, schema: data(AccountSchema) },
-    errors: [401, 403],
-  }),
-  address: defineRoute({
-    method: "PUT",
-    path: "/api/account/address",
-    summary: "Save the default delivery address that prefills checkout",
-    admin: false,
-    signedIn: "customer",
-    json: addressBody,
-    ok: { status: 200, schema: data(addressBody) },
-    errors: [400, 401, 403, 415],
-  }),
-  orders: defineRoute({
-    method: "GET",
-    path: "/api/account/orders",
-    summary: "The signed-in customer's orders, newest first",
-    admin: false,
-    signedIn: "customer",
-    ok: { status: 200, schema: data(z.array(AccountOrderSchema)) },
-    errors: [401, 403],
-  }),
-};
 
 /** Mount with `app.route("/api/account", accountRoutes(deps))`. */
 export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {

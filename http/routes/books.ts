@@ -1,6 +1,5 @@
 /** /api/books: the storefront's list, authors and detail; the admin's writes. */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../deps.ts";
 import type { Book, BookChanges, BookSortKey } from "../../domain/catalogue/model.ts";
 import {
@@ -11,13 +10,13 @@ import {
 } from "../../domain/catalogue/manage_catalogue.ts";
 import { importBooks } from "../../domain/catalogue/book_import.ts";
 import {
-  arrangeImagesBody,
-  bookChangesBody,
+  type bookChangesBody,
   bookFilterOf,
-  bookQuery,
-  idParam,
-  newBookFields,
+  type bookQuery,
+  type newBookFields,
 } from "../../contract/requests.ts";
+import type { BookSchema } from "../../contract/records.ts";
+import { BOOK_CONTRACT, BOOK_ROUTES } from "../../contract/routes/mod.ts";
 import { bookRecord } from "../records.ts";
 import { readMultipart } from "../validation.ts";
 import { ApiError, validationFailed } from "../errors.ts";
@@ -26,14 +25,12 @@ import { MAX_IMAGES, storeImages } from "../product_images.ts";
 import { imageChangedOrThrow } from "./write_results.ts";
 import { booksCsv, parseBookCsv } from "../catalogue_csv.ts";
 import { coversOf } from "./catalogue_export.ts";
-import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { BookSchema, data } from "../../contract/records.ts";
+import { serve } from "../route_spec.ts";
 import { changesFrom, newRecordFrom } from "../../contract/record_fields.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import {
   type ProductKindRoutes,
   type ProductRoutesDeps,
-  productRouteSpecs,
   serveProductRoutes,
 } from "./product_routes.ts";
 
@@ -42,31 +39,20 @@ export type BookRoutesDeps = ProductRoutesDeps;
 
 const BASE = "/api/books";
 
-/** Books as their routes see them: the ISBN-13 unique on sale, pre-orders dated from today. */
+/** Books as their routes serve them: the ISBN-13 unique on sale, pre-orders dated from today. */
 const BOOK_KIND: ProductKindRoutes<
   Book,
+  "/api/books",
+  typeof BookSchema,
   BookSortKey,
   typeof bookQuery,
   typeof newBookFields,
   typeof bookChangesBody,
   BookChanges
 > = {
-  kind: "book",
-  base: BASE,
-  words: {
-    one: "book",
-    list: "books",
-    many: "books",
-    csvFile: "books",
-    importSummary:
-      "Create and update books from a CSV body matched by isbn13; nothing is written when any row has an error or with dryRun=1",
-    changeSummary:
-      "Change any field of a book: its listing, stock (absolute or relative), price and pre-order settings; absent fields stay",
-  },
-  unique: { label: "ISBN-13" },
-  schema: BookSchema,
+  contract: BOOK_CONTRACT,
+  csvFile: "books",
   record: bookRecord,
-  query: bookQuery,
   filterOf: bookFilterOf,
   list: (catalogue, filter, page, sort) => catalogue.listBooks(filter, page, sort),
   find: (catalogue, id) => catalogue.findBook(id),
@@ -84,8 +70,6 @@ const BOOK_KIND: ProductKindRoutes<
   listArchived: (admin, page, q) => admin.listArchivedBooks(page, q),
   restore: (admin, id) => admin.restoreBook(id),
   add: {
-    fields: newBookFields,
-    images: { field: "images", max: MAX_IMAGES },
     refuse(fields, now) {
       if (fields.preorder) refusePastPreorderDate(fields.preorderDate, now);
     },
@@ -100,67 +84,11 @@ const BOOK_KIND: ProductKindRoutes<
     },
   },
   change: {
-    body: bookChangesBody,
     refuse: (body, now) => refusePastPreorderDate(body.preorderDate, now),
     changesOf: (body) => ({ ...changesFrom(BOOK_FIELDS, body), addStock: body.addStock }),
   },
   apply: (admin, id, changes) => changeBook(admin, { id, changes }),
 };
-
-/** The authors of the books on sale, for the storefront's filter. */
-const AUTHORS_ROUTE = {
-  authors: defineRoute({
-    method: "GET",
-    path: "/api/books/authors",
-    summary: "Distinct authors, sorted",
-    admin: false,
-    ok: { status: 200, schema: data(z.array(z.string())) },
-    errors: [],
-  }),
-};
-
-/** A book lists several images: added, replaced one by one, reordered and removed. */
-const IMAGE_ROUTES = {
-  addImages: defineRoute({
-    method: "POST",
-    path: "/api/books/:id/images",
-    summary: "Add images to a book (after its current ones)",
-    admin: true,
-    params: idParam,
-    multipart: { fields: z.object({}), files: { images: "many" } },
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 413, 415],
-  }),
-  replaceImage: defineRoute({
-    method: "POST",
-    path: "/api/books/:id/images/replace",
-    summary: "Replace one of a book's images (old: its URL) with an uploaded one, in its place",
-    admin: true,
-    params: idParam,
-    multipart: {
-      fields: z.object({ old: z.string().describe("the URL of the image to replace") }),
-      files: { image: "one" },
-    },
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 413, 415],
-  }),
-  arrangeImages: defineRoute({
-    method: "PUT",
-    path: "/api/books/:id/images",
-    summary: "Reorder and remove a book's images: the ones to keep, in order (at least one)",
-    admin: true,
-    params: idParam,
-    json: arrangeImagesBody,
-    ok: { status: 200, schema: data(BookSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 415],
-  }),
-};
-
-/** /api/books: the storefront's list, authors and detail; the admin's writes. */
-export const BOOK_ROUTES = productRouteSpecs(BOOK_KIND, {
-  reads: AUTHORS_ROUTE,
-  images: IMAGE_ROUTES,
-});
 
 export function booksRoutes(deps: BookRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -221,7 +149,7 @@ export function booksRoutes(deps: BookRoutesDeps): Hono<AppEnv> {
     return imageChangedOrThrow(result, "Book", id);
   }
 
-  serveProductRoutes(app, deps, BOOK_KIND);
+  serveProductRoutes(app, deps, { kind: BOOK_KIND, routes: BOOK_ROUTES });
   return app;
 }
 

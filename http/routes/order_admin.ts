@@ -7,20 +7,14 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts";
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
-import {
-  idParam,
-  noteBody,
-  orderListQuery,
-  paymentBody,
-  proofParams,
-} from "../../contract/requests.ts";
+import type { orderListQuery } from "../../contract/requests.ts";
 import { orderRecord } from "../records.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "../orders_csv.ts";
-import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { data, OrderSchema } from "../../contract/records.ts";
-import { z } from "zod";
+import { serve } from "../route_spec.ts";
+import { ORDER_ADMIN_ROUTES } from "../../contract/routes/mod.ts";
+import type { z } from "zod";
 
 /** What the admin's order routes use. */
 export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips">;
@@ -31,57 +25,6 @@ export const ORDER_PAGE_SIZE = 20;
 const EXPORT_PAGE = 100;
 
 const BASE = "/api/orders";
-
-/** The admin's work on one order: its page, its proofs, its payment and its notes; the export. */
-export const ORDER_ADMIN_ROUTES = {
-  export: defineRoute({
-    method: "GET",
-    path: "/api/orders/export",
-    summary: "The orders the same filters find, as CSV: one row per order line",
-    admin: true,
-    query: orderListQuery,
-    ok: { status: 200, contentType: "text/csv" },
-    errors: [...ADMIN_ERRORS, 400],
-  }),
-  one: defineRoute({
-    method: "GET",
-    path: "/api/orders/:id",
-    summary: "One order with its payment, proofs and timeline",
-    admin: true,
-    params: idParam,
-    ok: { status: 200, schema: data(OrderSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404],
-  }),
-  proof: defineRoute({
-    method: "GET",
-    path: "/api/orders/:id/payment-proofs/:proofId",
-    summary: "A deposit slip the customer uploaded (JPEG, PNG, WebP or PDF)",
-    admin: true,
-    params: proofParams,
-    ok: { status: 200, contentType: "image/* or application/pdf" },
-    errors: [...ADMIN_ERRORS, 400, 404],
-  }),
-  payment: defineRoute({
-    method: "PUT",
-    path: "/api/orders/:id/payment",
-    summary: "Record an order paid (cash received, deposit verified) or unpaid again",
-    admin: true,
-    params: idParam,
-    json: paymentBody,
-    ok: { status: 200, schema: data(OrderSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
-  }),
-  note: defineRoute({
-    method: "POST",
-    path: "/api/orders/:id/notes",
-    summary: "Add the admin's note to an order's timeline (never shown to the customer)",
-    admin: true,
-    params: idParam,
-    json: noteBody,
-    ok: { status: 201, schema: data(OrderSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 415],
-  }),
-};
 
 /** The repository's query for the list's parameters (days are Sri Lanka's). */
 export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {

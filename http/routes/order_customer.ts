@@ -12,16 +12,14 @@ import {
   planProof,
   type ProofRefusal,
 } from "../../domain/orders/payment_proofs.ts";
-import { idParam, lookupBody, orderKeyQuery } from "../../contract/requests.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
 import { ApiError } from "../errors.ts";
 import { formFiles } from "../uploads/read_uploads.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
-import { defineRoute, serve } from "../route_spec.ts";
+import { serve } from "../route_spec.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
-import { CustomerOrderSchema, data } from "../../contract/records.ts";
-import { z } from "zod";
+import { SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 
 /** What a customer's order routes use. */
 export type OrderCustomerRoutesDeps = Pick<
@@ -63,43 +61,6 @@ async function digest(text: string): Promise<string> {
 
 const BASE = "/api/orders";
 
-/** What a customer does with an order's link: ask for it, open it, send the deposit slip. */
-export const ORDER_CUSTOMER_ROUTES = {
-  lookup: defineRoute({
-    method: "POST",
-    path: "/api/orders/lookup",
-    summary:
-      "Ask for an order's link: mailed to the order's address when the number and address match; 202 whatever the input",
-    admin: false,
-    json: lookupBody,
-    ok: { status: 202, schema: data(z.object({ accepted: z.literal(true) })) },
-    errors: [400, 415, 429],
-  }),
-  view: defineRoute({
-    method: "GET",
-    path: "/api/orders/:id/view",
-    summary:
-      "The customer's view of an order, opened by its key (404 for a wrong key, as for a missing order)",
-    admin: false,
-    params: idParam,
-    query: orderKeyQuery,
-    ok: { status: 200, schema: data(CustomerOrderSchema) },
-    errors: [400, 404],
-  }),
-  proof: defineRoute({
-    method: "POST",
-    path: "/api/orders/:id/payment-proof",
-    summary:
-      "Send the deposit slip of a Bank Deposit order (multipart `proof`: JPEG, PNG, WebP or PDF by its bytes, at most 5 MB, at most 5 an order)",
-    admin: false,
-    params: idParam,
-    query: orderKeyQuery,
-    multipart: { fields: z.object({}), files: { proof: "one" } },
-    ok: { status: 201, schema: data(CustomerOrderSchema) },
-    errors: [400, 404, 409, 413, 415],
-  }),
-};
-
 export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = deps.rateLimits ?? new MemoryRateLimitStore();
@@ -113,7 +74,7 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     return order;
   }
 
-  serve(app, BASE, ORDER_CUSTOMER_ROUTES.lookup, async (c) => {
+  serve(app, BASE, SHOPPER_ORDER_ROUTES.lookup, async (c) => {
     const { orderId, email } = c.req.valid("json");
     const address = clientAddress(c, deps);
     const now = deps.clock.now();
@@ -148,13 +109,13 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     return c.json({ data: { accepted: true } }, 202);
   });
 
-  serve(app, BASE, ORDER_CUSTOMER_ROUTES.view, async (c) => {
+  serve(app, BASE, SHOPPER_ORDER_ROUTES.view, async (c) => {
     const order = await openOrder(c.req.valid("param").id, c.req.valid("query").key);
     c.header("Cache-Control", "no-store");
     return c.json({ data: customerOrderView(order) });
   });
 
-  serve(app, BASE, ORDER_CUSTOMER_ROUTES.proof, async (c) => {
+  serve(app, BASE, SHOPPER_ORDER_ROUTES.uploadProof, async (c) => {
     const { id } = c.req.valid("param");
     // The key is checked before the form is read: a stranger's upload is never held.
     await openOrder(id, c.req.valid("query").key);

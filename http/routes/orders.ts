@@ -6,13 +6,6 @@ import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
-import {
-  idempotencyHeader,
-  idParam,
-  newOrderBody,
-  orderListQuery,
-  statusBody,
-} from "../../contract/requests.ts";
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
@@ -22,15 +15,8 @@ import { sha256Hex } from "../../domain/sha256.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order_admin.ts";
 import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
-import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import {
-  BankDetailsSchema,
-  data,
-  OrderSchema,
-  OrderStatsSchema,
-  PlacedOrderSchema,
-  recordPageOf,
-} from "../../contract/records.ts";
+import { serve } from "../route_spec.ts";
+import { ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -127,66 +113,6 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
 
 const BASE = "/api/orders";
 
-/** /api/orders: placing an order, and the admin's list, stats, status changes and slips. */
-export const ORDER_ROUTES = {
-  bankDetails: defineRoute({
-    method: "GET",
-    path: "/api/orders/bank-details",
-    summary: "The shop's bank account for Bank Deposit",
-    admin: false,
-    ok: { status: 200, schema: data(BankDetailsSchema) },
-    errors: [],
-  }),
-  place: defineRoute({
-    method: "POST",
-    path: "/api/orders",
-    summary: "Place a guest order (prices, fee and stock decided by the shop)",
-    admin: false,
-    headers: idempotencyHeader,
-    json: newOrderBody,
-    ok: { status: 201, schema: PlacedOrderSchema },
-    errors: [400, 401, 409, 415, 422, 429],
-  }),
-  list: defineRoute({
-    method: "GET",
-    path: "/api/orders",
-    summary:
-      "Orders, newest first, a page at a time: searched by number, name, e-mail or phone and filtered",
-    admin: true,
-    query: orderListQuery,
-    ok: { status: 200, schema: recordPageOf(OrderSchema) },
-    errors: [...ADMIN_ERRORS, 400],
-  }),
-  stats: defineRoute({
-    method: "GET",
-    path: "/api/orders/stats",
-    summary:
-      "Order counts, the items' total of completed orders, orders awaiting payment or a proof check, today's orders",
-    admin: true,
-    ok: { status: 200, schema: data(OrderStatsSchema) },
-    errors: ADMIN_ERRORS,
-  }),
-  status: defineRoute({
-    method: "PUT",
-    path: "/api/orders/status",
-    summary:
-      "Confirm (completed, with an optional courier and tracking number) or reject (with an optional reason) a pending order",
-    admin: true,
-    json: statusBody,
-    ok: { status: 200, schema: data(OrderSchema) },
-    errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
-  }),
-  slip: defineRoute({
-    method: "GET",
-    path: "/api/orders/:id/slip",
-    summary: "The saved PDF order slip of a completed order",
-    admin: true,
-    params: idParam,
-    ok: { status: 200, contentType: "application/pdf" },
-    errors: [...ADMIN_ERRORS, 400, 404],
-  }),
-};
-
 /** What the order routes use: their own, placing and moving an order, and the sub-apps'. */
 export type OrderRoutesDeps =
   & Pick<
@@ -235,7 +161,12 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     return verified.claims.role === "customer" ? verified.claims.id : null;
   }
 
-  serve(app, BASE, ORDER_ROUTES.bankDetails, (c) => c.json({ data: bankDetailsRecord(deps.bank) }));
+  serve(
+    app,
+    BASE,
+    SHOPPER_ORDER_ROUTES.bankDetails,
+    (c) => c.json({ data: bankDetailsRecord(deps.bank) }),
+  );
 
   /**
    * Counts an order under its address, e-mail and phone before it is placed, so that
@@ -267,7 +198,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     };
   }
 
-  serve(app, BASE, ORDER_ROUTES.place, async (c) => {
+  serve(app, BASE, SHOPPER_ORDER_ROUTES.place, async (c) => {
     // Only orders placed count: one refused (a stale total, stock gone, a bad address, a
     // 5xx) or an idempotent replay of one placed before never holds back its sender's next
     // order, nor anyone else behind the address, e-mail or phone it named.
@@ -310,7 +241,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     }
   });
 
-  serve(app, BASE, ORDER_ROUTES.list, async (c) => {
+  serve(app, BASE, ORDER_DESK_ROUTES.list, async (c) => {
     const query = orderQuery(c.req.valid("query"));
     const found = await deps.orders.search(query);
     return c.json({
@@ -321,12 +252,12 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     });
   });
 
-  serve(app, BASE, ORDER_ROUTES.stats, async (c) =>
+  serve(app, BASE, ORDER_DESK_ROUTES.stats, async (c) =>
     c.json({
       data: orderStatsRecord(await deps.orders.stats(colomboToday(deps.clock.now()))),
     }));
 
-  serve(app, BASE, ORDER_ROUTES.status, async (c) => {
+  serve(app, BASE, ORDER_DESK_ROUTES.status, async (c) => {
     const { id, status, courier, trackingNumber, reason } = c.req.valid("json");
     const outcome = await changeOrderStatus(deps, { id, status, courier, trackingNumber, reason });
     if (outcome.kind === "not_found") throw notFound("Order", id);
@@ -341,7 +272,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     return c.json({ data: orderRecord(outcome.order) });
   });
 
-  serve(app, BASE, ORDER_ROUTES.slip, async (c) => {
+  serve(app, BASE, ORDER_DESK_ROUTES.slip, async (c) => {
     const { id } = c.req.valid("param");
     const slip = await deps.orders.findSlip(id);
     if (!slip) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no slip`);

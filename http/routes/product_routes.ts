@@ -1,9 +1,9 @@
 /**
- * The routes every kind of product has, written once: the storefront's list and detail,
- * the admin's CSV export and import, archive, restore, add, price, change and delete. A
- * kind (books.ts, stationery.ts) describes itself as a ProductKindRoutes, its path, words,
- * schemas and repository calls, and adds the routes only it has (a book's authors and
- * images, a stationery item's one image).
+ * Serving the routes every kind of product has (declared once in
+ * contract/routes/products.ts): the storefront's list and detail, the admin's CSV export and
+ * import, archive, restore, add, price, change and delete. A kind (books.ts,
+ * stationery.ts) describes its repository calls, records and CSV as a ProductKindRoutes
+ * beside its contract, and serves the routes only it has.
  */
 import type { Hono } from "hono";
 import type { z } from "zod";
@@ -16,20 +16,13 @@ import type {
   CatalogueSort,
   Page,
   PageRequest,
-  ProductKind,
   SortDirection,
 } from "../../domain/catalogue/model.ts";
 import { type ChangeResult, deleteProduct } from "../../domain/catalogue/manage_catalogue.ts";
 import type { ImportOutcome } from "../../domain/catalogue/catalogue_import.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
-import {
-  archivedQuery,
-  idParam,
-  importQuery,
-  pageOf,
-  priceBody,
-  searchSortOf,
-} from "../../contract/requests.ts";
+import { pageOf, searchSortOf } from "../../contract/requests.ts";
+import type { ProductKindContract, ProductRoutes } from "../../contract/routes/products.ts";
 import { pageRecord, searchHelpRecord } from "../records.ts";
 import { parseFields, readMultipart } from "../validation.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -37,8 +30,7 @@ import { storeImages } from "../product_images.ts";
 import { writtenOrThrow } from "./write_results.ts";
 import { importSummaryRecord, readCsvBody } from "../catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
-import { ADMIN_ERRORS, defineRoute, serve } from "../route_spec.ts";
-import { data, ImportSummarySchema, recordPageOf, searchPageOf } from "../../contract/records.ts";
+import { serve } from "../route_spec.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<
@@ -59,41 +51,26 @@ export interface ProductListQuery<Key extends BookSortKey> {
 const ON_SALE: BookFilter = { inStock: true, outOfStock: true };
 
 /**
- * One kind of product as its routes see it. `P` is the product, `Key` the columns its list
+ * One kind of product as its routes serve it. `P` is the product, `Key` the columns its list
  * sorts by, `Query`, `New` and `Changes` the schemas of its list query, its add form's
- * fields and its change body, `Change` the change its use case takes.
+ * fields and its change body (from its contract), `Change` the change its use case takes.
  */
 export interface ProductKindRoutes<
   P,
+  Base extends string,
+  Schema extends z.ZodType,
   Key extends BookSortKey,
   Query extends z.ZodType<ProductListQuery<Key>>,
-  New extends z.ZodType,
+  New extends z.ZodObject,
   Changes extends z.ZodType,
   Change,
 > {
-  kind: ProductKind;
-  /** Where its routes are mounted: `/api/books`. */
-  base: string;
-  words: {
-    /** One of them, in a sentence: "book", "stationery item". */
-    one: string;
-    /** The storefront's list of them: "books", "stationery". */
-    list: string;
-    /** Several of them: "books", "stationery items". */
-    many: string;
-    /** The CSV file's name, without ".csv". */
-    csvFile: string;
-    /** What the import route does. */
-    importSummary: string;
-    /** What the change route changes. */
-    changeSummary: string;
-  };
-  /** The field unique among the products on sale, whose clash answers 409 on add and restore. */
-  unique?: { label: string };
-  /** The record the API answers with, and its builder. */
-  schema: z.ZodType;
+  /** Its paths, words and schemas, as the contract declares them. */
+  contract: ProductKindContract<Base, Schema, Query, New, Changes>;
+  /** The CSV file's name, without ".csv". */
+  csvFile: string;
+  /** The record the API answers with (the contract's schema). */
   record(product: P): unknown;
-  query: Query;
   filterOf(query: z.output<Query>): BookFilter;
   list(
     catalogue: Catalogue,
@@ -107,10 +84,7 @@ export interface ProductKindRoutes<
   importCsv(deps: ProductRoutesDeps, text: string, dryRun: boolean): Promise<ImportOutcome>;
   listArchived(admin: CatalogueAdmin, page: PageRequest, q?: string): Promise<Page<P>>;
   restore(admin: CatalogueAdmin, id: number): Promise<WriteResult<P>>;
-  /** The add form: its text fields and the file field of its images, with their most. */
   add: {
-    fields: New;
-    images: { field: string; max: number };
     /** A field the form's schema cannot judge alone (a date against today): 400. */
     refuse?(fields: z.output<New>, now: Date): void;
     create(admin: CatalogueAdmin, fields: z.output<New>, images: string[]): Promise<
@@ -119,7 +93,6 @@ export interface ProductKindRoutes<
   };
   /** The change body, checked further by `refuse`, and the change it asks for. */
   change: {
-    body: Changes;
     refuse?(body: z.output<Changes>, now: Date): void;
     changesOf(body: z.output<Changes>): Change;
   };
@@ -136,162 +109,45 @@ function capitalised(words: string): string {
 }
 
 /**
- * The routes every kind has, in the order of the route table: its own routes go in
- * between, `reads` after the list (served before `/:id` would take their path) and
- * `images` after restore.
- */
-export function productRouteSpecs<
-  P,
-  Key extends BookSortKey,
-  Query extends z.ZodType<ProductListQuery<Key>>,
-  New extends z.ZodType,
-  Changes extends z.ZodType,
-  Change,
-  Reads extends object,
-  Images extends object,
->(
-  kind: ProductKindRoutes<P, Key, Query, New, Changes, Change>,
-  own: { reads: Reads; images: Images },
-) {
-  const { base, words, schema } = kind;
-  const imagesWord = kind.add.images.max === 1 ? "image" : "images";
-  const unique = kind.unique ? [409] : [];
-  return {
-    list: defineRoute({
-      method: "GET",
-      path: base,
-      summary: `List ${words.list}, filtered and paged`,
-      admin: false,
-      query: kind.query,
-      ok: { status: 200, schema: searchPageOf(schema) },
-      errors: [400],
-    }),
-    ...own.reads,
-    export: defineRoute({
-      method: "GET",
-      path: `${base}/export`,
-      summary: `Every ${words.one} on sale as CSV (the creation fields, plus id and ${imagesWord})`,
-      admin: true,
-      ok: { status: 200, contentType: "text/csv" },
-      errors: ADMIN_ERRORS,
-    }),
-    import: defineRoute({
-      method: "POST",
-      path: `${base}/import`,
-      summary: words.importSummary,
-      admin: true,
-      query: importQuery,
-      csv: true,
-      ok: { status: 200, schema: data(ImportSummarySchema) },
-      errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
-    }),
-    archived: defineRoute({
-      method: "GET",
-      path: `${base}/archived`,
-      summary: `Archived ${words.many} (hidden from the shop), newest first`,
-      admin: true,
-      query: archivedQuery,
-      ok: { status: 200, schema: recordPageOf(schema) },
-      errors: [...ADMIN_ERRORS, 400],
-    }),
-    restore: defineRoute({
-      method: "POST",
-      path: `${base}/:id/restore`,
-      summary: `Put an archived ${words.one} back on sale${
-        kind.unique ? ` (409 when its ${kind.unique.label} is taken again)` : ""
-      }`,
-      admin: true,
-      params: idParam,
-      ok: { status: 200, schema: data(schema) },
-      errors: [...ADMIN_ERRORS, 400, 404, ...unique],
-    }),
-    ...own.images,
-    one: defineRoute({
-      method: "GET",
-      path: `${base}/:id`,
-      summary: `One ${words.one}`,
-      admin: false,
-      params: idParam,
-      ok: { status: 200, schema: data(schema) },
-      errors: [400, 404],
-    }),
-    add: defineRoute({
-      method: "POST",
-      path: base,
-      summary: `Add a ${words.one} with its ${imagesWord}`,
-      admin: true,
-      multipart: {
-        fields: kind.add.fields,
-        files: { [kind.add.images.field]: kind.add.images.max === 1 ? "one" : "many" },
-      },
-      ok: { status: 201, schema: data(schema) },
-      errors: [...ADMIN_ERRORS, 400, ...unique, 413, 415],
-    }),
-    price: defineRoute({
-      method: "PUT",
-      path: `${base}/price/:id`,
-      summary: `Change a ${words.one}'s price`,
-      admin: true,
-      params: idParam,
-      json: priceBody,
-      ok: { status: 200, schema: data(schema) },
-      errors: [...ADMIN_ERRORS, 400, 404, 415],
-    }),
-    change: defineRoute({
-      method: "PUT",
-      path: `${base}/:id`,
-      summary: words.changeSummary,
-      admin: true,
-      params: idParam,
-      json: kind.change.body,
-      ok: { status: 200, schema: data(schema) },
-      errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
-    }),
-    remove: defineRoute({
-      method: "DELETE",
-      path: `${base}/:id`,
-      summary: `Delete a ${words.one} (archived when orders refer to it)`,
-      admin: true,
-      params: idParam,
-      ok: { status: 204 },
-      errors: [...ADMIN_ERRORS, 400, 404],
-    }),
-  };
-}
-
-/**
  * Serves the routes every kind has on `app`, mounted at the kind's base. The kind's own
  * routes are served on it first: none of their paths is one of these.
  */
 export function serveProductRoutes<
   P,
+  Base extends string,
+  Schema extends z.ZodType,
   Key extends BookSortKey,
   Query extends z.ZodType<ProductListQuery<Key>>,
-  New extends z.ZodType,
+  New extends z.ZodObject,
   Changes extends z.ZodType,
   Change,
 >(
   app: Hono<AppEnv>,
   deps: ProductRoutesDeps,
-  kind: ProductKindRoutes<P, Key, Query, New, Changes, Change>,
+  served: {
+    kind: ProductKindRoutes<P, Base, Schema, Key, Query, New, Changes, Change>;
+    routes: ProductRoutes<Base, Schema, Query, New, Changes>;
+  },
 ): void {
-  const routes = productRouteSpecs(kind, { reads: {}, images: {} });
-  const { base } = kind;
-  const name = capitalised(kind.words.one);
+  const { kind, routes } = served;
+  const { contract } = kind;
+  const base = contract.paths.list.path;
+  const words = contract.words;
+  const name = capitalised(words.one);
   const record = (product: P) => kind.record(product);
 
   serve(app, base, routes.list, async (c) => {
     const q = c.req.valid("query");
     const page = await kind.list(deps.catalogue, kind.filterOf(q), pageOf(q), searchSortOf(q));
     const help = page.total === 0
-      ? await helpForEmptySearch(deps.catalogue, { kind: kind.kind, q: q.q })
+      ? await helpForEmptySearch(deps.catalogue, { kind: contract.kind, q: q.q })
       : undefined;
     return c.json({ ...pageRecord(page, record), ...searchHelpRecord(help) });
   });
 
   serve(app, base, routes.export, async () => {
     const products = await allPages((page) => kind.list(deps.catalogue, ON_SALE, page));
-    return csvResponse(kind.csv(products), kind.words.csvFile);
+    return csvResponse(kind.csv(products), kind.csvFile);
   });
 
   serve(app, base, routes.import, async (c) => {
@@ -310,7 +166,7 @@ export function serveProductRoutes<
   serve(app, base, routes.restore, async (c) => {
     const { id } = c.req.valid("param");
     const result = await kind.restore(deps.catalogueAdmin, id);
-    return c.json({ data: record(writtenOrThrow(result, `Archived ${kind.words.one}`, id)) });
+    return c.json({ data: record(writtenOrThrow(result, `Archived ${words.one}`, id)) });
   });
 
   serve(app, base, routes.one, async (c) => {
@@ -322,9 +178,9 @@ export function serveProductRoutes<
 
   serve(app, base, routes.add, async (c) => {
     const form = await readMultipart(c.req.raw);
-    const fields = parseFields(kind.add.fields, form.fields);
+    const fields = parseFields(contract.add.fields, form.fields);
     kind.add.refuse?.(fields, deps.clock.now());
-    const { field, max } = kind.add.images;
+    const { field, max } = contract.add.images;
     const images = await storeImages(deps.images, {
       field,
       files: form.files[field] ?? [],
@@ -353,7 +209,7 @@ export function serveProductRoutes<
   serve(app, base, routes.remove, async (c) => {
     const { id } = c.req.valid("param");
     const ports = { admin: deps.catalogueAdmin, storage: deps.images };
-    const outcome = await deleteProduct(ports, { kind: kind.kind, id });
+    const outcome = await deleteProduct(ports, { kind: contract.kind, id });
     if (outcome === "not_found") throw notFound(name, id);
     return c.body(null, 204);
   });

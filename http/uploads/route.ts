@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import type { ImageStorage } from "../../domain/ports.ts";
 import { errorBody } from "../errors.ts";
 import { IMAGE_TYPES } from "./sniff.ts";
-import { defineRoute, serve } from "../route_spec.ts";
-import { z } from "zod";
+import { serve } from "../route_spec.ts";
+import { UPLOAD_ROUTES } from "../../contract/routes/mod.ts";
 
 /** Keys are one path segment: a name of letters, digits, `_` and `-`, and an image extension. */
 export const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpe?g|png|webp|gif)$/;
@@ -20,19 +20,6 @@ export const UPLOAD_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const BASE = "";
-
-/** Uploaded product images. */
-export const UPLOAD_ROUTES = {
-  image: defineRoute({
-    method: "GET",
-    path: "/uploads/:key",
-    summary: "An uploaded product image",
-    admin: false,
-    params: z.object({ key: z.string().describe("as listed in a product's images") }),
-    ok: { status: 200, contentType: "image/*" },
-    errors: [404],
-  }),
-};
 
 /**
  * @example

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { z } from "zod";
 import { ROUTES } from "../../http/app.ts";
-import type { RouteSpec } from "../../http/route_table.ts";
+import type { RouteSpec } from "../../contract/route.ts";
 import { MULTILINE_FIELDS } from "../../http/text_rule.ts";
 import { ENGINES, serverTestsEnabled } from "../../adapters/postgres/testing/databases.ts";
 import { recordFigures } from "./support/evidence.ts";

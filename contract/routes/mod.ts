@@ -1,0 +1,82 @@
+/**
+ * Every route in one table, gathered from the declarations (a route is declared once, in
+ * contract/routes/, on its place in contract/paths.ts). The server serves each declaration
+ * with its handler and a test checks that it serves exactly these; the admin guard, the
+ * HTTP caching and the OpenAPI document are derived from the table; the browser's client
+ * types each call by the declaration of its method and path (`RouteAt`).
+ */
+import { z } from "zod";
+import { OPENAPI_PATHS, UPLOAD_PATHS } from "../paths.ts";
+import { defineRoute, type Endpoint, type RouteSpec } from "../route.ts";
+import { BOOK_ROUTES } from "./books.ts";
+import { STATIONERY_ROUTES } from "./stationery.ts";
+import { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "./categories.ts";
+import { LOCATION_ROUTES } from "./locations.ts";
+import { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
+import { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
+
+export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
+export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
+export type { ProductKindContract } from "./products.ts";
+export { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "./categories.ts";
+export { LOCATION_ROUTES } from "./locations.ts";
+export { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
+export { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
+
+/** Uploaded product images, served by the shop itself (outside /api). */
+export const UPLOAD_ROUTES = {
+  image: defineRoute({
+    ...UPLOAD_PATHS.image,
+    summary: "An uploaded product image",
+    admin: false,
+    params: z.object({ key: z.string().describe("as listed in a product's images") }),
+    ok: { status: 200, contentType: "image/*" },
+    errors: [404],
+  }),
+};
+
+/** The document itself, served by the app. */
+export const OPENAPI_ROUTES = {
+  document: defineRoute({
+    ...OPENAPI_PATHS.document,
+    summary: "This API, described as OpenAPI 3.1",
+    admin: false,
+    ok: { status: 200, schema: z.record(z.string(), z.unknown()) },
+    errors: [],
+  }),
+};
+
+/** The declarations by group, each group by name. */
+export const ROUTE_GROUPS = {
+  books: BOOK_ROUTES,
+  stationery: STATIONERY_ROUTES,
+  categories: CATEGORY_ROUTES,
+  stationeryCategories: STATIONERY_CATEGORY_ROUTES,
+  locations: LOCATION_ROUTES,
+  shopperOrders: SHOPPER_ORDER_ROUTES,
+  orderDesk: ORDER_DESK_ROUTES,
+  orderAdmin: ORDER_ADMIN_ROUTES,
+  auth: AUTH_ROUTES,
+  session: SESSION_ROUTES,
+  reset: RESET_ROUTES,
+  account: ACCOUNT_ROUTES,
+  uploads: UPLOAD_ROUTES,
+  openapi: OPENAPI_ROUTES,
+};
+
+type Groups = typeof ROUTE_GROUPS;
+
+/** Any declared route, with its own types. */
+export type DeclaredRoute = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
+
+/** The declaration at an endpoint's method and path (never, for a place no route has). */
+export type RouteAt<E extends Endpoint> = Extract<
+  DeclaredRoute,
+  { method: E["method"]; path: E["path"] }
+>;
+
+export const ROUTES: readonly RouteSpec[] = Object.values(ROUTE_GROUPS)
+  .flatMap((group): RouteSpec[] => Object.values(group));
+
+/** The routes behind the admin guard. */
+export const ADMIN_ROUTES: readonly RouteSpec[] = ROUTES.filter((r) => r.admin);
