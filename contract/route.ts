@@ -52,23 +52,27 @@ type QueryValues<T> = {
     : T[K] | undefined;
 };
 
-/** What a call of route `R` sends: its path parameters, query, headers and body. */
+/**
+ * What a call of route `R` sends: its path parameters, query, headers and body. (Each test
+ * is on `[R]`, not `R`: a union of routes is not spread into a union of requests.)
+ */
 export type RequestOf<R extends RouteSpec> =
-  & (R extends { params: z.ZodType } ? { params: PathValues<Input<R, "params">> }
+  & ([R] extends [{ params: z.ZodType }] ? { params: PathValues<Input<R, "params">> }
     : { params?: never })
-  & (R extends { query: z.ZodType } ? { query?: QueryValues<Input<R, "query">> }
+  & ([R] extends [{ query: z.ZodType }] ? { query?: QueryValues<Input<R, "query">> }
     : { query?: never })
-  & (R extends { headers: z.ZodType } ? { headers?: Input<R, "headers"> } : { headers?: never })
-  & (R extends { json: z.ZodType } ? { json: Input<R, "json"> } : { json?: never })
-  & (R extends { multipart: object } ? { form: FormData } : { form?: never })
-  & (R extends { csv: object } ? { csv: Blob } : { csv?: never });
+  & ([R] extends [{ headers: z.ZodType }] ? { headers?: Input<R, "headers"> }
+    : { headers?: never })
+  & ([R] extends [{ json: z.ZodType }] ? { json: Input<R, "json"> } : { json?: never })
+  & ([R] extends [{ multipart: object }] ? { form: FormData } : { form?: never })
+  & ([R] extends [{ csv: object }] ? { csv: Blob } : { csv?: never });
 
 /** What route `R` answers: its record as the server writes it, nothing for 204. */
-export type AnswerOf<R extends RouteSpec> = R["ok"] extends { schema: infer S extends z.ZodType }
-  ? z.output<S>
-  : R["ok"]["status"] extends 204 ? undefined
+export type AnswerOf<R extends RouteSpec> = [R["ok"]] extends
+  [{ schema: infer S extends z.ZodType }] ? z.output<S>
+  : [R["ok"]["status"]] extends [204] ? undefined
   : unknown;
 
 /** Whether route `R` answers a file (CSV, PDF, an image) rather than JSON. */
-export type AnswersFile<R extends RouteSpec> = R["ok"] extends { contentType: string } ? true
+export type AnswersFile<R extends RouteSpec> = [R["ok"]] extends [{ contentType: string }] ? true
   : false;

@@ -8,6 +8,7 @@ const ROOT = new URL("../", import.meta.url).pathname;
 // The words in messages/ are bundled too: a corrected translation is a new build.
 const SOURCES = [
   "web",
+  "contract",
   "domain",
   "messages",
   "vite.config.ts",

@@ -1,6 +1,7 @@
 /** The admin island: session, routing and the screen for the current path. */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { createApiClient } from "./api.ts";
+import { AUTH_PATHS } from "../../contract/paths.ts";
 import { AdminContext } from "./context.ts";
 import { DashboardPage } from "./DashboardPage.tsx";
 import { LoginPage } from "./auth/LoginPage.tsx";
@@ -45,7 +46,7 @@ export function App() {
 
   const endSession = useCallback(async () => {
     // Logging out ends the token on the server at once; here it is forgotten either way.
-    await api.send("POST", "/api/auth/logout").catch(() => {});
+    await api.call(AUTH_PATHS.logout).catch(() => {});
     logout();
   }, [api, logout]);
 

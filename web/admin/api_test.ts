@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ApiFailure, createApiClient, parseRetryAfter, withQuery } from "./api.ts";
+import { AUTH_PATHS, BOOK_PATHS, ORDER_PATHS, STATIONERY_PATHS } from "../../contract/paths.ts";
 
 interface Call {
   url: string;
@@ -32,7 +33,7 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 Deno.test("the client sends the bearer token and reads JSON", async () => {
   const { calls, fetch } = recordingFetch(() => jsonResponse(200, { data: [{ id: 1 }] }));
   const api = createApiClient({ getToken: () => "t0k", onUnauthorized: () => {}, fetch });
-  const answer = await api.get<{ data: { id: number }[] }>("/api/books", { page: 2, q: "" });
+  const answer = await api.call(BOOK_PATHS.list, { query: { page: 2, q: "" } });
   assert.deepEqual(answer, { data: [{ id: 1 }] });
   assert.equal(calls[0].url, "/api/books?page=2");
   assert.equal(calls[0].headers.get("Authorization"), "Bearer t0k");
@@ -41,12 +42,16 @@ Deno.test("the client sends the bearer token and reads JSON", async () => {
 Deno.test("the client sends JSON bodies with their type and FormData as it is", async () => {
   const { calls, fetch } = recordingFetch(() => new Response(null, { status: 204 }));
   const api = createApiClient({ getToken: () => "t", onUnauthorized: () => {}, fetch });
-  assert.equal(await api.send("PUT", "/api/books/price/3", { price: 12.5 }), undefined);
+  const price = await api.call(BOOK_PATHS.price, { params: { id: 3 }, json: { price: 12.5 } });
+  assert.equal(price, undefined);
+  assert.equal(calls[0].method, "PUT");
+  assert.equal(calls[0].url, "/api/books/price/3");
   assert.equal(calls[0].headers.get("Content-Type"), "application/json");
   assert.equal(calls[0].body, '{"price":12.5}');
   const form = new FormData();
   form.set("title", "Pen");
-  await api.send("POST", "/api/stationery", form);
+  await api.call(STATIONERY_PATHS.add, { form });
+  assert.equal(calls[1].url, "/api/stationery");
   assert.equal(calls[1].body, form);
   assert.equal(calls[1].headers.get("Content-Type"), null);
 });
@@ -57,7 +62,7 @@ Deno.test("the client turns the error shape into an ApiFailure with its details"
     jsonResponse(409, { error: { code: "DUPLICATE", message: "Duplicate", details } })
   );
   const api = createApiClient({ getToken: () => "t", onUnauthorized: () => {}, fetch });
-  await assert.rejects(api.send("POST", "/api/books", {}), (error: unknown) => {
+  await assert.rejects(api.call(BOOK_PATHS.add, { form: new FormData() }), (error: unknown) => {
     assert.ok(error instanceof ApiFailure);
     assert.equal(error.status, 409);
     assert.equal(error.code, "DUPLICATE");
@@ -72,9 +77,10 @@ Deno.test("any 401 ends the session, except on an anonymous call", async () => {
     jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Invalid credentials" } })
   );
   const api = createApiClient({ getToken: () => "t", onUnauthorized: () => loggedOut++, fetch });
-  await assert.rejects(api.get("/api/orders"), ApiFailure);
+  await assert.rejects(api.call(ORDER_PATHS.list), ApiFailure);
   assert.equal(loggedOut, 1);
-  await assert.rejects(api.send("POST", "/api/auth/login", {}, { anonymous: true }), ApiFailure);
+  const login = { json: { email: "a@b.lk", password: "x" } };
+  await assert.rejects(api.call(AUTH_PATHS.login, login, { anonymous: true }), ApiFailure);
   assert.equal(loggedOut, 1);
 });
 
@@ -87,7 +93,7 @@ Deno.test("a failure without the error shape keeps its status and Retry-After", 
     })
   );
   const api = createApiClient({ getToken: () => null, onUnauthorized: () => {}, fetch });
-  await assert.rejects(api.get("/api/x"), (error: unknown) => {
+  await assert.rejects(api.call(BOOK_PATHS.authors), (error: unknown) => {
     assert.ok(error instanceof ApiFailure);
     assert.equal(error.status, 429);
     assert.equal(error.retryAfterSeconds, 120);
@@ -99,7 +105,7 @@ Deno.test("a failure without the error shape keeps its status and Retry-After", 
 Deno.test("a network failure becomes an ApiFailure with status 0", async () => {
   const fetch = (() => Promise.reject(new TypeError("offline"))) as typeof globalThis.fetch;
   const api = createApiClient({ getToken: () => null, onUnauthorized: () => {}, fetch });
-  await assert.rejects(api.get("/api/x"), (error: unknown) => {
+  await assert.rejects(api.call(BOOK_PATHS.authors), (error: unknown) => {
     assert.ok(error instanceof ApiFailure);
     assert.equal(error.status, 0);
     assert.equal(error.message, "Network error: offline");
@@ -116,4 +122,35 @@ Deno.test("withQuery() and parseRetryAfter() read what the server sends", () => 
   assert.equal(parseRetryAfter(null), undefined);
   const now = Date.parse("2026-11-21T10:00:00Z");
   assert.equal(parseRetryAfter("Sat, 21 Nov 2026 10:02:00 GMT", now), 120);
+});
+
+Deno.test("a call fills its path, writes its query and headers, and sends CSV as text/csv", async () => {
+  const { calls, fetch } = recordingFetch(() => jsonResponse(200, { data: {} }));
+  const api = createApiClient({ getToken: () => "t", onUnauthorized: () => {}, fetch });
+  await api.call(ORDER_PATHS.proof, { params: { id: 12, proofId: 3 } });
+  assert.equal(calls[0].url, "/api/orders/12/payment-proofs/3");
+  await api.call(ORDER_PATHS.place, {
+    json: {
+      total: 10,
+      name: "N",
+      address: "A",
+      email: "n@example.lk",
+      phone: "0771234567",
+      postalCode: "10370",
+      province: 1,
+      district: 1,
+      area: 1,
+      paymentMethod: "COD",
+      items: [{ id: 1, quantity: 1, type: "book" }],
+    },
+    headers: { "idempotency-key": "k-1" },
+  });
+  assert.equal(calls[1].method, "POST");
+  assert.equal(calls[1].headers.get("Idempotency-Key"), "k-1");
+  await api.call(BOOK_PATHS.import, {
+    query: { dryRun: "1" },
+    csv: new Blob(["isbn13\n9780000000002\n"]),
+  });
+  assert.equal(calls[2].url, "/api/books/import?dryRun=1");
+  assert.equal(calls[2].headers.get("Content-Type"), "text/csv");
 });

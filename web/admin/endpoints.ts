@@ -1,6 +1,17 @@
-/** The admin's calls of the shop's API, typed. Paths and fields as in the HTTP contract. */
+/**
+ * The admin's calls of the shop's API, each through the client on a route's place in
+ * contract/paths.ts: its path, request and answer types come from the route's declaration.
+ */
 import type { OrderStatus } from "../../domain/orders/model.ts";
 import type { ApiClient } from "./api.ts";
+import {
+  AUTH_PATHS,
+  BOOK_PATHS,
+  CATEGORY_PATHS,
+  ORDER_PATHS,
+  STATIONERY_CATEGORY_PATHS,
+  STATIONERY_PATHS,
+} from "../../contract/paths.ts";
 import {
   filterParams,
   type LowStockProduct,
@@ -24,10 +35,15 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export type ProductKind = "books" | "stationery";
 
+/** Each kind's routes, and its categories'. */
+export const PRODUCT_PATHS = { books: BOOK_PATHS, stationery: STATIONERY_PATHS } as const;
+export const CATEGORY_PATHS_OF = {
+  books: CATEGORY_PATHS,
+  stationery: STATIONERY_CATEGORY_PATHS,
+} as const;
+
 export function login(api: ApiClient, email: string, password: string): Promise<WireSignedIn> {
-  return api.send<WireSignedIn>("POST", "/api/auth/login", { email, password }, {
-    anonymous: true,
-  });
+  return api.call(AUTH_PATHS.login, { json: { email, password } }, { anonymous: true });
 }
 
 /** A page of the books; `sort` and `order` order the whole catalogue before paging. */
@@ -35,7 +51,7 @@ export function listBooks(
   api: ApiClient,
   query: { page: number; q?: string } & SortQuery,
 ): Promise<WirePage<WireBook>> {
-  return api.get("/api/books", { ...query, pageSize: ADMIN_PAGE_SIZE });
+  return api.call(BOOK_PATHS.list, { query: { ...query, pageSize: ADMIN_PAGE_SIZE } });
 }
 
 /** A page of the stationery; there is no author or ISBN-13 to sort it by. */
@@ -43,12 +59,15 @@ export function listStationery(
   api: ApiClient,
   query: { page: number; q?: string } & SortQuery,
 ): Promise<WirePage<WireStationery>> {
-  return api.get("/api/stationery", { ...query, pageSize: ADMIN_PAGE_SIZE });
+  const { sort, ...rest } = query;
+  const key = sort === "author" || sort === "isbn13" ? undefined : sort;
+  return api.call(STATIONERY_PATHS.list, {
+    query: { ...rest, sort: key, pageSize: ADMIN_PAGE_SIZE },
+  });
 }
 
 export async function listCategories(api: ApiClient, kind: ProductKind): Promise<WireCategory[]> {
-  const path = kind === "books" ? "/api/categories" : "/api/stationery-categories";
-  return (await api.get<{ data: WireCategory[] }>(path)).data;
+  return (await api.call(CATEGORY_PATHS_OF[kind].list)).data;
 }
 
 export async function addCategory(
@@ -56,8 +75,8 @@ export async function addCategory(
   kind: ProductKind,
   name: string,
 ): Promise<WireCategory> {
-  const path = kind === "books" ? "/api/categories" : "/api/stationery-categories";
-  return (await api.send<{ data: WireCategory }>("POST", path, { name: name.trim() })).data;
+  const path = CATEGORY_PATHS_OF[kind].add;
+  return (await api.call(path, { json: { name: name.trim() } })).data;
 }
 
 /** Adds a product; answers the record the shop made (its id links to its edit page). */
@@ -66,12 +85,11 @@ export async function addProduct(
   kind: ProductKind,
   form: FormData,
 ): Promise<{ id: number; title: string }> {
-  return (await api.send<{ data: { id: number; title: string } }>("POST", `/api/${kind}`, form))
-    .data;
+  return (await api.call(PRODUCT_PATHS[kind].add, { form })).data;
 }
 
 export async function updatePrice(api: ApiClient, kind: ProductKind, id: number, price: number) {
-  await api.send("PUT", `/api/${kind}/price/${id}`, { price });
+  await api.call(PRODUCT_PATHS[kind].price, { params: { id }, json: { price } });
 }
 
 export async function updateStock(
@@ -80,11 +98,17 @@ export async function updateStock(
   id: number,
   changes: StockChanges,
 ) {
-  await api.send("PUT", `/api/${kind}/${id}`, changes);
+  if (kind === "books") await api.call(BOOK_PATHS.change, { params: { id }, json: changes });
+  else await api.call(STATIONERY_PATHS.change, { params: { id }, json: changes });
 }
 
 export async function deleteProduct(api: ApiClient, kind: ProductKind, id: number) {
-  await api.send("DELETE", `/api/${kind}/${id}`);
+  await api.call(PRODUCT_PATHS[kind].remove, { params: { id } });
+}
+
+/** The list's query of the filters: `q`, the statuses and method, the days. */
+function orderQuery(filters: OrderFilters) {
+  return Object.fromEntries(filterParams(filters, { page: false }));
 }
 
 /**
@@ -95,46 +119,47 @@ export function listOrders(
   api: ApiClient,
   filters: OrderFilters,
 ): Promise<WirePage<WireOrder>> {
-  const params = filterParams(filters, { page: false });
-  params.set("page", String(filters.page));
-  params.set("pageSize", String(ADMIN_PAGE_SIZE));
-  return api.get(`/api/orders?${params}`);
+  return api.call(ORDER_PATHS.list, {
+    query: { ...orderQuery(filters), page: filters.page, pageSize: ADMIN_PAGE_SIZE },
+  });
+}
+
+/** The CSV of the orders the filters find (every page). */
+export function exportOrders(api: ApiClient, filters: OrderFilters): Promise<Blob> {
+  return api.file(ORDER_PATHS.export, { query: orderQuery(filters) });
 }
 
 /** One order with its timeline. */
 export async function getOrder(api: ApiClient, id: number): Promise<WireOrder> {
-  return (await api.get<{ data: WireOrder }>(`/api/orders/${id}`)).data;
+  return (await api.call(ORDER_PATHS.one, { params: { id } })).data;
 }
 
 /** Adds the owner's note to an order's timeline. */
 export async function addOrderNote(api: ApiClient, id: number, note: string): Promise<WireOrder> {
-  return (await api.send<{ data: WireOrder }>("POST", `/api/orders/${id}/notes`, {
-    note: note.trim(),
-  })).data;
+  return (await api.call(ORDER_PATHS.note, { params: { id }, json: { note: note.trim() } })).data;
 }
 
-/** Records or undoes an order's payment. */
+/** Records or undoes an order's payment (cash received, a deposit verified). */
 export async function setOrderPayment(
   api: ApiClient,
   id: number,
   status: "paid" | "unpaid",
 ): Promise<WireOrder> {
-  return (await api.send<{ data: WireOrder }>("PUT", `/api/orders/${id}/payment`, { status }))
-    .data;
+  return (await api.call(ORDER_PATHS.payment, { params: { id }, json: { status } })).data;
 }
 
 /** The products with the fewest in stock, a few of each kind (the shop sorts by stock). */
 export async function fewestInStock(api: ApiClient): Promise<LowStockProduct[]> {
-  const query = { page: 1, pageSize: 5, sort: "stock", order: "asc" };
+  const query = { page: 1, pageSize: 5, sort: "stock", order: "asc" } as const;
   const [books, stationery] = await Promise.all([
-    api.get<WirePage<WireBook>>("/api/books", query),
-    api.get<WirePage<WireStationery>>("/api/stationery", query),
+    api.call(BOOK_PATHS.list, { query }),
+    api.call(STATIONERY_PATHS.list, { query }),
   ]);
   return lowStockProducts(books.data, stationery.data);
 }
 
 export async function orderStats(api: ApiClient): Promise<WireOrderStats> {
-  return (await api.get<{ data: WireOrderStats }>("/api/orders/stats")).data;
+  return (await api.call(ORDER_PATHS.stats)).data;
 }
 
 export async function setOrderStatus(
@@ -150,12 +175,22 @@ export async function setOrderStatus(
   },
 ): Promise<WireOrder> {
   // Blank text is left out: the shop keeps null rather than an empty courier.
-  const body = Object.fromEntries(
-    Object.entries(change).filter(([, value]) => value !== undefined && value !== ""),
-  );
-  return (await api.send<{ data: WireOrder }>("PUT", "/api/orders/status", body)).data;
+  const blankOut = (text: string | undefined) => text === "" ? undefined : text;
+  const json = {
+    id: change.id,
+    status: change.status,
+    courier: blankOut(change.courier),
+    trackingNumber: blankOut(change.trackingNumber),
+    reason: blankOut(change.reason),
+  };
+  return (await api.call(ORDER_PATHS.status, { json })).data;
 }
 
 export function fetchSlip(api: ApiClient, id: number): Promise<Blob> {
-  return api.blob(`/api/orders/${id}/slip`);
+  return api.file(ORDER_PATHS.slip, { params: { id } });
+}
+
+/** A deposit slip the customer sent. */
+export function fetchProof(api: ApiClient, orderId: number, proofId: number): Promise<Blob> {
+  return api.file(ORDER_PATHS.proof, { params: { id: orderId, proofId } });
 }

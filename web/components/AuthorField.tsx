@@ -8,7 +8,8 @@
  * reconciliation blocked a throttled phone's main thread for about 2 s (Lighthouse).
  */
 import { useEffect, useRef, useState } from "react";
-import { getJson } from "../lib/api.ts";
+import { shopApi } from "../lib/api.ts";
+import { BOOK_PATHS } from "../../contract/paths.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 export interface AuthorFieldProps {
@@ -87,7 +88,7 @@ export function AuthorField({ value, onChange }: AuthorFieldProps) {
     if (!enhanced || authors) return;
     const controller = new AbortController();
     const load = () => {
-      getJson<{ data: string[] }>("/api/books/authors", controller.signal)
+      shopApi.call(BOOK_PATHS.authors, {}, { signal: controller.signal })
         .then((body) => setAuthors(body.data))
         .catch(() => {
           // The select keeps "All" and the current author; the next reach for it retries.

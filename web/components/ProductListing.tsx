@@ -12,8 +12,7 @@ import { ResultCount } from "./ResultCount.tsx";
 import { SearchHelp } from "./SearchHelp.tsx";
 import { SortField } from "./SortField.tsx";
 import { Spinner } from "./Stars.tsx";
-import { getJson } from "../lib/api.ts";
-import { apiSearch, type ListQuery, listSearch } from "../lib/list_query.ts";
+import { type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
 import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
@@ -30,20 +29,17 @@ export interface ListingKind<T extends { id: number }> {
   words: { region: MessageKey; found: MessageKey; loading: MessageKey; none: MessageKey };
 }
 
-/** A page loader for `GET api`, each record made a product by `fromWire`. */
-export function apiLoader<W, T>(
-  api: string,
+/** One page of a store's list as the API answers it, each record made a product by `fromWire`. */
+export function pageFromWire<W, T>(
+  body: WirePage<W> & WireSearchHelp,
   fromWire: (wire: W) => T,
-): (query: ListQuery, signal: AbortSignal) => Promise<ListPage<T>> {
-  return async (query, signal) => {
-    const body = await getJson<WirePage<W> & WireSearchHelp>(`${api}${apiSearch(query)}`, signal);
-    return {
-      items: body.data.map(fromWire),
-      page: body.page,
-      pageSize: body.pageSize,
-      total: body.total,
-      help: helpOf(body),
-    };
+): ListPage<T> {
+  return {
+    items: body.data.map(fromWire),
+    page: body.page,
+    pageSize: body.pageSize,
+    total: body.total,
+    help: helpOf(body),
   };
 }
 

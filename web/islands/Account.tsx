@@ -15,6 +15,7 @@ import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { ApiFailure } from "../lib/api.ts";
+import { ACCOUNT_PATHS, AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import {
@@ -142,9 +143,8 @@ function PasswordChange() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const session = await callWithSession<StoredSession>("POST", "/api/auth/password", {
-        currentPassword: current,
-        newPassword: next,
+      const session: StoredSession = await callWithSession(AUTH_PATHS.password, {
+        json: { currentPassword: current, newPassword: next },
       });
       writeSession(session);
       setCurrent("");
@@ -228,8 +228,8 @@ export function Account({ provinces }: AccountProps) {
       return;
     }
     Promise.all([
-      callWithSession<{ data: AccountRecord }>("GET", "/api/account"),
-      callWithSession<{ data: OrderView[] }>("GET", "/api/account/orders"),
+      callWithSession(ACCOUNT_PATHS.profile),
+      callWithSession(ACCOUNT_PATHS.orders),
     ]).then(async ([me, mine]) => {
       setAccount(me.data);
       setOrders(mine.data);
@@ -261,7 +261,7 @@ export function Account({ provinces }: AccountProps) {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await callWithSession("PUT", "/api/account/address", addressFromFields(fields));
+      await callWithSession(ACCOUNT_PATHS.address, { json: addressFromFields(fields) });
       setSaveStatus({ ok: true, text: t("account.saved") });
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 400) {

@@ -1,10 +1,12 @@
 /** The Book Store list: filters, grid and pager, kept in the URL. */
 import type { Category } from "../../domain/catalogue/model.ts";
 import { BookCard, type BookCardFacts } from "../components/BookCard.tsx";
-import { apiLoader, type ListingKind, ProductListing } from "../components/ProductListing.tsx";
-import type { ListQuery } from "../lib/list_query.ts";
+import { type ListingKind, pageFromWire, ProductListing } from "../components/ProductListing.tsx";
+import { apiQuery, type ListQuery } from "../lib/list_query.ts";
+import { shopApi } from "../lib/api.ts";
 import type { ListPage } from "../lib/search_help.ts";
 import { bookFromWire } from "../lib/wire.ts";
+import { BOOK_PATHS } from "../../contract/paths.ts";
 
 export interface BookListProps {
   query: ListQuery;
@@ -15,7 +17,11 @@ export interface BookListProps {
 
 const BOOKS: ListingKind<BookCardFacts> = {
   path: "/",
-  load: apiLoader("/api/books", bookFromWire),
+  load: async (query, signal) =>
+    pageFromWire(
+      await shopApi.call(BOOK_PATHS.list, { query: apiQuery(query) }, { signal }),
+      bookFromWire,
+    ),
   withAuthor: true,
   words: {
     region: "list.books",

@@ -14,15 +14,15 @@ import {
 } from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
-import type { WirePlacedOrder } from "../../contract/records.ts";
+import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
 import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
 import { Spinner } from "../components/Stars.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { ApiFailure, postJson } from "../lib/api.ts";
+import { ApiFailure, shopApi } from "../lib/api.ts";
 import { callWithSession, readSession, writeSession } from "../lib/session.ts";
-import { type AccountRecord, fieldsFromAccount } from "../lib/account_address.ts";
+import { fieldsFromAccount } from "../lib/account_address.ts";
 import { writeCart } from "../lib/cart_store.ts";
 import {
   type CheckoutFields,
@@ -77,7 +77,7 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
   // A signed-in customer starts from their account's address; a guest from an empty form.
   useEffect(() => {
     if (readSession()?.role !== "customer") return;
-    callWithSession<{ data: AccountRecord }>("GET", "/api/account").then(async ({ data }) => {
+    callWithSession(ACCOUNT_PATHS.profile).then(async ({ data }) => {
       setSignedInAs(data.username);
       const prefilled = await fieldsFromAccount(data);
       setFields((f) => (JSON.stringify(f) === JSON.stringify(EMPTY_FIELDS) ? prefilled : f));
@@ -133,10 +133,10 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
     setFailure(null);
     try {
       const session = readSession();
-      const answer = await postJson<WirePlacedOrder>("/api/orders", payload, {
-        "Idempotency-Key": attempt.current.key,
-        ...(session?.role === "customer" ? { Authorization: `Bearer ${session.token}` } : {}),
-      });
+      const answer = await shopApi.call(ORDER_PATHS.place, {
+        json: payload,
+        headers: { "idempotency-key": attempt.current.key },
+      }, session?.role === "customer" ? { token: session.token } : {});
       writeCart([]);
       setPlaced({
         orderId: answer.orderId,

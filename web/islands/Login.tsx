@@ -2,7 +2,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { ApiFailure, postJson } from "../lib/api.ts";
+import { ApiFailure, shopApi } from "../lib/api.ts";
+import { AUTH_PATHS } from "../../contract/paths.ts";
 import { readSession, type StoredSession, writeSession } from "../lib/session.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
@@ -30,9 +31,8 @@ export function Login(_props: Record<string, never>) {
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      const session = await postJson<StoredSession>("/api/auth/login", {
-        email: email.trim(),
-        password,
+      const session: StoredSession = await shopApi.call(AUTH_PATHS.login, {
+        json: { email: email.trim(), password },
       });
       if (session.role === "admin") {
         setFailure(t("login.admin"));

@@ -3,7 +3,8 @@
  * and kind before it is sent (the server checks again, by its bytes).
  */
 import { type FormEvent, useState } from "react";
-import { postForm } from "../lib/api.ts";
+import { shopApi } from "../lib/api.ts";
+import { ORDER_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
@@ -55,10 +56,11 @@ export function ProofUpload({ orderId, orderKey, sent, max }: ProofUploadProps) 
     try {
       const form = new FormData();
       form.append("proof", file);
-      await postForm(
-        `/api/orders/${orderId}/payment-proof?key=${encodeURIComponent(orderKey)}`,
+      await shopApi.call(ORDER_PATHS.uploadProof, {
+        params: { id: orderId },
+        query: { key: orderKey },
         form,
-      );
+      });
       setDone(true);
       // The page shows the new payment status and timeline.
       globalThis.location.reload();

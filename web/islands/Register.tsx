@@ -2,7 +2,8 @@
 import { type FormEvent, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { ApiFailure, postJson } from "../lib/api.ts";
+import { ApiFailure, shopApi } from "../lib/api.ts";
+import { AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
@@ -65,11 +66,13 @@ export function Register(_props: Record<string, never>) {
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      await postJson("/api/auth/register", {
-        username: fields.username.trim(),
-        email: fields.email.trim(),
-        password: fields.password,
-        language,
+      await shopApi.call(AUTH_PATHS.register, {
+        json: {
+          username: fields.username.trim(),
+          email: fields.email.trim(),
+          password: fields.password,
+          language,
+        },
       });
       setStatus({ ok: true, text: t("register.done") });
       setFields({ username: "", email: "", password: "" });

@@ -4,7 +4,8 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
-import { postJson } from "../lib/api.ts";
+import { shopApi } from "../lib/api.ts";
+import { AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
@@ -30,10 +31,10 @@ export function ResetPassword(_props: Record<string, never>) {
     setSubmitting(true);
     try {
       if (token === null) {
-        await postJson("/api/auth/password-reset", { email: value.trim(), language });
+        await shopApi.call(AUTH_PATHS.resetRequest, { json: { email: value.trim(), language } });
         setStatus({ ok: true, text: t("reset.sent") });
       } else {
-        await postJson("/api/auth/password-reset/confirm", { token, password: value });
+        await shopApi.call(AUTH_PATHS.resetConfirm, { json: { token, password: value } });
         setStatus({ ok: true, text: t("reset.done") });
         setValue("");
       }

@@ -4,7 +4,8 @@
  */
 import { type FormEvent, useState } from "react";
 import { Field } from "../components/Field.tsx";
-import { postJson } from "../lib/api.ts";
+import { shopApi } from "../lib/api.ts";
+import { ORDER_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
@@ -37,9 +38,8 @@ export function TrackForm(_props: Record<string, never>) {
     if (Object.keys(found).length > 0) return;
     setSending(true);
     try {
-      await postJson("/api/orders/lookup", {
-        orderId: Number(fields.orderId.replace(/\D/g, "")),
-        email: fields.email.trim(),
+      await shopApi.call(ORDER_PATHS.lookup, {
+        json: { orderId: Number(fields.orderId.replace(/\D/g, "")), email: fields.email.trim() },
       });
       setStatus({ ok: true, text: t("track.sent") });
     } catch (error) {

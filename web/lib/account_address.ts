@@ -1,6 +1,6 @@
 /** The account's default delivery address as checkout's fields, and back. */
 import type { WireAccount } from "../../contract/records.ts";
-import { getJson } from "./api.ts";
+import { shopApi } from "./api.ts";
 import { type CheckoutFields, EMPTY_FIELDS } from "./checkout_form.ts";
 
 /** The account as GET /api/account answers it. */
@@ -15,7 +15,7 @@ export async function fieldsFromAccount(account: AccountRecord): Promise<Checkou
   // The city box shows the area's name: read it from the district's cities.
   let city = "";
   try {
-    const { data } = await getJson<{ data: { id: number; name: string }[] }>(
+    const { data } = await shopApi.pageJson<{ data: { id: number; name: string }[] }>(
       `/checkout/cities?districtId=${a.district}`,
     );
     city = data.find((area) => area.id === a.area)?.name ?? "";

@@ -1,11 +1,23 @@
 /**
  * The one client of the shop's JSON API, for the storefront's islands and the admin area
- * (web/admin/api.ts wraps it with the admin's session). A call may carry a bearer token,
- * every failure becomes an `ApiFailure` read from the shop's error shape
- * `{error: {code, message, details}}` (a network failure too, with status 0), and a 401
- * on a call that carried a token is reported to the session that owns it.
+ * (web/admin/api.ts wraps it with the admin's session). A call names a route by its place in
+ * contract/paths.ts (`api.call(ORDER_PATHS.place, { json, headers })`), and takes the
+ * types of its path parameters, query, body and answer from the route's declaration in
+ * contract/routes/, imported as types only: the browser carries the paths, never the
+ * schemas. A call may carry a bearer token, every failure becomes an `ApiFailure` read from
+ * the shop's error shape `{error: {code, message, details}}` (a network failure too, with
+ * status 0), and a 401 on a call that carried a token is reported to the session that owns it.
+ *
+ * Why not Hono's `hc<typeof app>`: it types a client from one Hono app built by chained
+ * `.get()`/`.route()` calls, with answers typed by what handlers return; the shop's routes
+ * are served one by one from their declarations (http/route_spec.ts), the browser may not
+ * import the server's types, and the declarations already hold every request and answer
+ * schema. A client read from the same table keeps one source and adds no package.
  */
 import type { WireError } from "../../contract/records.ts";
+import { type Endpoint, fillPath } from "../../contract/paths.ts";
+import type { AnswerOf, AnswersFile, RequestOf } from "../../contract/route.ts";
+import type { RouteAt } from "../../contract/routes/mod.ts";
 
 /** A failed call: the HTTP status and the API's error body (or a network failure, status 0). */
 export class ApiFailure extends Error {
@@ -21,7 +33,7 @@ export class ApiFailure extends Error {
   }
 }
 
-export type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface ApiClientOptions {
   /** Reads the current token; null when logged out. None: calls go without a token. */
@@ -50,12 +62,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What a call of the route at `E` sends, and the options of any call; the request may be left
+ * out when nothing in it is required. */
+export type CallArgs<E extends Endpoint> = Record<never, never> extends RequestOf<RouteAt<E>>
+  ? [request?: RequestOf<RouteAt<E>>, options?: RequestOptions]
+  : [request: RequestOf<RouteAt<E>>, options?: RequestOptions];
+
 export interface ApiClient {
-  get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
-  /** JSON body for plain objects, multipart for FormData, a file as it is, none when undefined. */
-  send<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  /** GET of a binary answer, such as the order slip. */
-  blob(path: string): Promise<Blob>;
+  /** Calls the route at `endpoint` and reads its JSON answer (undefined for 204). */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<RouteAt<E>>>;
+  /** Calls a route that answers a file (CSV, PDF, an image) and reads it whole. */
+  file<E extends Endpoint>(
+    endpoint: E & (AnswersFile<RouteAt<E>> extends true ? unknown : never),
+    ...args: CallArgs<E>
+  ): Promise<Blob>;
+  /** GETs the JSON of one of the pages' own helpers outside the API (the checkout's cities). */
+  pageJson<T>(path: string, signal?: AbortSignal): Promise<T>;
+}
+
+/** The URL of a call: the path with its parameters filled, then its query. */
+export function callUrl(
+  endpoint: Endpoint,
+  request: { params?: Record<string, string | number>; query?: Query } = {},
+): string {
+  return withQuery(fillPath(endpoint.path, request.params), request.query);
 }
 
 /** Builds `/path?a=1&b=2`, leaving out undefined and empty values. */
@@ -147,40 +177,44 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return (text === "" ? undefined : JSON.parse(text)) as T;
   }
 
+  /** The request of a call as fetch sends it: its URL, method, body and headers. */
+  function send(endpoint: Endpoint, args: unknown[]): Promise<Response> {
+    const call = (args[0] ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: Query;
+      headers?: Record<string, string | undefined>;
+      json?: unknown;
+      form?: FormData;
+      csv?: Blob;
+    };
+    const requestOptions = (args[1] ?? {}) as RequestOptions;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(call.headers ?? {})) {
+      if (value !== undefined) headers[name] = value;
+    }
+    const body = call.form ??
+      (call.csv ? new Blob([call.csv], { type: "text/csv" }) : call.json);
+    return request(endpoint.method, callUrl(endpoint, call), body, {
+      ...requestOptions,
+      headers: { ...headers, ...requestOptions.headers },
+    });
+  }
+
   return {
-    async get<T>(path: string, query?: Query, requestOptions?: RequestOptions) {
-      return json<T>(await request("GET", withQuery(path, query), undefined, requestOptions));
+    async call(endpoint, ...args) {
+      return await json(await send(endpoint, args));
     },
-    async send<T>(method: string, path: string, body?: unknown, requestOptions?: RequestOptions) {
-      return json<T>(await request(method, path, body, requestOptions));
+    async file(endpoint, ...args) {
+      return await (await send(endpoint, args)).blob();
     },
-    async blob(path: string) {
-      return (await request("GET", path, undefined)).blob();
+    async pageJson<T>(path: string, signal?: AbortSignal) {
+      return await json<T>(await request("GET", path, undefined, { signal }));
     },
   };
 }
 
 /** The storefront's calls: no token (a customer's calls go through session.ts). */
-const shop = createApiClient({ revalidate: true });
-
-/** GETs JSON; throws ApiFailure for an error status or a network failure. */
-export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return shop.get<T>(path, undefined, { signal });
-}
-
-/** POSTs JSON and reads the JSON answer. */
-export function postJson<T>(
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  return shop.send<T>("POST", path, body, { headers });
-}
-
-/** Sends a multipart form (an upload) and reads the JSON answer. */
-export function postForm<T>(path: string, form: FormData): Promise<T> {
-  return shop.send<T>("POST", path, form);
-}
+export const shopApi: ApiClient = createApiClient({ revalidate: true });
 
 /** A message fit to show: the API's own, or the browser's. */
 export function errorMessage(error: unknown): string {

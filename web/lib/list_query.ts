@@ -96,6 +96,11 @@ export function listSearch(query: ListQuery): string {
 
 /** The query string for GET /api/books or /api/stationery. */
 export function apiSearch(query: ListQuery): string {
+  return `?${new URLSearchParams(apiQuery(query))}`;
+}
+
+/** The query of GET /api/books or /api/stationery, by parameter. */
+export function apiQuery(query: ListQuery): Record<string, string> {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.categoryId) params.set("categoryId", String(query.categoryId));
@@ -111,7 +116,7 @@ export function apiSearch(query: ListQuery): string {
   }
   params.set("page", String(query.page));
   params.set("pageSize", String(DEFAULT_PAGE_SIZE));
-  return `?${params}`;
+  return Object.fromEntries(params);
 }
 
 /** The catalogue order the shopper picked; undefined for the default. */

@@ -8,17 +8,17 @@ import {
   refreshCart,
   stationeryCartItem,
 } from "../../domain/cart/cart.ts";
-import { ApiFailure, getJson } from "./api.ts";
+import { ApiFailure, shopApi } from "./api.ts";
 import { bookFromWire, stationeryFromWire } from "./wire.ts";
-import type { WireBook, WireStationery } from "../../contract/records.ts";
+import { BOOK_PATHS, STATIONERY_PATHS } from "../../contract/paths.ts";
 
 async function currentItem(line: CartItem): Promise<CartItem | undefined> {
   try {
     if (line.type === "book") {
-      const body = await getJson<{ data: WireBook }>(`/api/books/${line.id}`);
+      const body = await shopApi.call(BOOK_PATHS.one, { params: { id: line.id } });
       return bookCartItem(bookFromWire(body.data));
     }
-    const body = await getJson<{ data: WireStationery }>(`/api/stationery/${line.id}`);
+    const body = await shopApi.call(STATIONERY_PATHS.one, { params: { id: line.id } });
     return stationeryCartItem(stationeryFromWire(body.data));
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return undefined;

@@ -2,7 +2,10 @@
  * The signed-in customer's token in the browser (localStorage, like the cart), and calls
  * to the API that carry it. A call answered 401 forgets the token: it has ended.
  */
-import { ApiFailure, createApiClient } from "./api.ts";
+import { ApiFailure, type CallArgs, createApiClient } from "./api.ts";
+import { AUTH_PATHS, type Endpoint } from "../../contract/paths.ts";
+import type { AnswerOf } from "../../contract/route.ts";
+import type { RouteAt } from "../../contract/routes/mod.ts";
 
 const KEY = "pothgula-session";
 
@@ -36,16 +39,19 @@ const withSession = createApiClient({
   onUnauthorized: () => writeSession(null),
 });
 
-/** Calls the API with the session's token; 401 forgets the session and throws. */
-export function callWithSession<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Calls the route at `endpoint` with the session's token; 401 forgets the session and throws. */
+export function callWithSession<E extends Endpoint>(
+  endpoint: E,
+  ...args: CallArgs<E>
+): Promise<AnswerOf<RouteAt<E>>> {
   if (!readSession()) return Promise.reject(new ApiFailure(401, "UNAUTHORIZED", "Please log in"));
-  return withSession.send<T>(method, path, body);
+  return withSession.call(endpoint, ...args);
 }
 
 /** Ends the session on the server, then forgets it here (even when the server says it ended). */
 export async function logOut(): Promise<void> {
   try {
-    await callWithSession("POST", "/api/auth/logout");
+    await callWithSession(AUTH_PATHS.logout);
   } catch {
     // Ended already, or offline: forgotten here either way.
   }

@@ -1,8 +1,8 @@
 /** Cascading province, district and city lists from /api/locations. */
 import { useEffect, useState } from "react";
 import type { Area, District } from "../../domain/catalogue/locations.ts";
-import type { WireDistrict } from "../../contract/records.ts";
-import { getJson } from "./api.ts";
+import { LOCATION_PATHS } from "../../contract/paths.ts";
+import { shopApi } from "./api.ts";
 
 interface WireArea {
   id: number;
@@ -21,7 +21,7 @@ export function useDistricts(provinceId: string): { districts: District[]; error
     setError(undefined);
     if (!provinceId) return;
     let live = true;
-    getJson<{ data: WireDistrict[] }>(`/api/locations/districts?provinceId=${provinceId}`).then(
+    shopApi.call(LOCATION_PATHS.districts, { query: { provinceId } }).then(
       (body) => {
         if (live) {
           setDistricts(
@@ -47,7 +47,7 @@ export function useAreas(districtId: string): { areas: Area[]; error?: unknown }
     setError(undefined);
     if (!districtId) return;
     let live = true;
-    getJson<{ data: WireArea[] }>(`/checkout/cities?districtId=${districtId}`).then(
+    shopApi.pageJson<{ data: WireArea[] }>(`/checkout/cities?districtId=${districtId}`).then(
       (body) => {
         if (!live) return;
         setAreas(body.data.map((a) => ({
@@ -96,7 +96,7 @@ export function usePlacesCalled(typed: string): PlacedArea[] {
     if (name.length < 3) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getJson<{ data: WirePlacedArea[] }>(
+      shopApi.pageJson<{ data: WirePlacedArea[] }>(
         `/checkout/cities?name=${encodeURIComponent(name)}`,
         controller.signal,
       ).then(

@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from "react";
 import { useAdmin } from "../context.ts";
 import { login } from "../endpoints.ts";
+import { AUTH_PATHS } from "../../../contract/paths.ts";
 import { Field, SubmitButton } from "../Field.tsx";
 import { loginFailureMessage } from "./login.ts";
 import type { Session } from "./session.ts";
@@ -28,10 +29,8 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => vo
       const answer = await login(api, email.trim(), password);
       if (answer.role === "customer") {
         // A customer's token opens no admin screen: end it and say where to go.
-        await api.send("POST", "/api/auth/logout", undefined, {
-          anonymous: true,
-          token: answer.token,
-        }).catch(() => {});
+        await api.call(AUTH_PATHS.logout, {}, { anonymous: true, token: answer.token })
+          .catch(() => {});
         setFailure("This is a customer account: log in on the shop's Account page");
         setSubmitting(false);
         return;

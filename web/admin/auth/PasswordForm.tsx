@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { ApiFailure, messageOf } from "../api.ts";
+import { AUTH_PATHS } from "../../../contract/paths.ts";
 import { useAdmin } from "../context.ts";
 import { Field } from "../Field.tsx";
 
@@ -26,11 +27,9 @@ export function PasswordForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await api.send<{ token: string; expiresAt: string }>(
-        "POST",
-        "/api/auth/password",
-        { currentPassword: current, newPassword: next },
-      );
+      const answer = await api.call(AUTH_PATHS.password, {
+        json: { currentPassword: current, newPassword: next },
+      });
       replaceSession({ token: answer.token, expiresAt: answer.expiresAt });
       setCurrent("");
       setNext("");

@@ -1,57 +1,73 @@
-/** The admin's catalogue upkeep calls: edits, images, categories, archive, CSV. */
+/**
+ * The admin's catalogue upkeep calls: edits, images, categories, archive, CSV. Each goes
+ * through the client on a route's place in contract/paths.ts.
+ */
 import type { ApiClient } from "../api.ts";
-import { ADMIN_PAGE_SIZE, type ProductKind } from "../endpoints.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  CATEGORY_PATHS_OF,
+  PRODUCT_PATHS,
+  type ProductKind,
+} from "../endpoints.ts";
+import { BOOK_PATHS, STATIONERY_PATHS } from "../../../contract/paths.ts";
+import type { bookChangesBody, stationeryChangesBody } from "../../../contract/requests.ts";
 import type {
+  ImportSummarySchema,
   WireBook,
   WireCategory,
   WirePage,
   WireStationery,
 } from "../../../contract/records.ts";
+import type { z } from "zod";
 
-export interface ImportProblem {
-  row: number;
-  field: string;
-  message: string;
-}
-
-export interface ImportSummary {
-  created: number;
-  updated: number;
-  unchanged: number;
-  written: boolean;
-  errors: ImportProblem[];
-}
-
-function categoriesPath(kind: ProductKind) {
-  return kind === "books" ? "/api/categories" : "/api/stationery-categories";
-}
+export type ImportSummary = z.output<typeof ImportSummarySchema>;
+export type ImportProblem = ImportSummary["errors"][number];
 
 export async function getBook(api: ApiClient, id: number): Promise<WireBook> {
-  return (await api.get<{ data: WireBook }>(`/api/books/${id}`)).data;
+  return (await api.call(BOOK_PATHS.one, { params: { id } })).data;
 }
 
 export async function getStationery(api: ApiClient, id: number): Promise<WireStationery> {
-  return (await api.get<{ data: WireStationery }>(`/api/stationery/${id}`)).data;
+  return (await api.call(STATIONERY_PATHS.one, { params: { id } })).data;
 }
 
 /** Sends only the fields that changed: a concurrent edit of another field stays. */
-export async function editProduct<T>(
+export async function editBook(
+  api: ApiClient,
+  target: { id: number; changes: Record<string, unknown> },
+): Promise<WireBook> {
+  const json = target.changes as z.input<typeof bookChangesBody>;
+  return (await api.call(BOOK_PATHS.change, { params: { id: target.id }, json })).data;
+}
+
+/** Sends only the fields that changed (see editBook). */
+export async function editStationery(
+  api: ApiClient,
+  target: { id: number; changes: Record<string, unknown> },
+): Promise<WireStationery> {
+  const json = target.changes as z.input<typeof stationeryChangesBody>;
+  return (await api.call(STATIONERY_PATHS.change, { params: { id: target.id }, json })).data;
+}
+
+/** A change of either kind (the edit form's), answered with the product as saved. */
+export async function editProduct<P>(
   api: ApiClient,
   target: { kind: ProductKind; id: number; changes: Record<string, unknown> },
-): Promise<T> {
-  const path = `/api/${target.kind}/${target.id}`;
-  return (await api.send<{ data: T }>("PUT", path, target.changes)).data;
+): Promise<P> {
+  const saved = target.kind === "books"
+    ? await editBook(api, target)
+    : await editStationery(api, target);
+  return saved as P;
 }
 
 export async function addBookImages(api: ApiClient, id: number, files: File[]) {
   const form = new FormData();
   for (const file of files) form.append("images", file);
-  return (await api.send<{ data: WireBook }>("POST", `/api/books/${id}/images`, form)).data;
+  return (await api.call(BOOK_PATHS.addImages, { params: { id }, form })).data;
 }
 
 export async function arrangeBookImages(api: ApiClient, id: number, images: string[]) {
-  const path = `/api/books/${id}/images`;
-  return (await api.send<{ data: WireBook }>("PUT", path, { images })).data;
+  return (await api.call(BOOK_PATHS.arrangeImages, { params: { id }, json: { images } })).data;
 }
 
 export async function replaceBookImage(
@@ -61,27 +77,26 @@ export async function replaceBookImage(
   const form = new FormData();
   form.set("old", target.old);
   form.set("image", target.file);
-  const path = `/api/books/${target.id}/images/replace`;
-  return (await api.send<{ data: WireBook }>("POST", path, form)).data;
+  return (await api.call(BOOK_PATHS.replaceImage, { params: { id: target.id }, form })).data;
 }
 
 export async function replaceStationeryImage(api: ApiClient, id: number, file: File) {
   const form = new FormData();
   form.set("image", file);
-  const path = `/api/stationery/${id}/image`;
-  return (await api.send<{ data: WireStationery }>("PUT", path, form)).data;
+  return (await api.call(STATIONERY_PATHS.replaceImage, { params: { id }, form })).data;
 }
 
 export async function renameCategory(
   api: ApiClient,
   target: { kind: ProductKind; id: number; name: string },
 ): Promise<WireCategory> {
-  const path = `${categoriesPath(target.kind)}/${target.id}`;
-  return (await api.send<{ data: WireCategory }>("PUT", path, { name: target.name.trim() })).data;
+  const route = CATEGORY_PATHS_OF[target.kind].rename;
+  return (await api.call(route, { params: { id: target.id }, json: { name: target.name.trim() } }))
+    .data;
 }
 
 export async function deleteCategory(api: ApiClient, kind: ProductKind, id: number) {
-  await api.send("DELETE", `${categoriesPath(kind)}/${id}`);
+  await api.call(CATEGORY_PATHS_OF[kind].remove, { params: { id } });
 }
 
 export function listArchived<T>(
@@ -89,15 +104,17 @@ export function listArchived<T>(
   kind: ProductKind,
   query: { page: number; q?: string },
 ): Promise<WirePage<T>> {
-  return api.get(`/api/${kind}/archived`, { ...query, pageSize: ADMIN_PAGE_SIZE });
+  return api.call(PRODUCT_PATHS[kind].archived, {
+    query: { ...query, pageSize: ADMIN_PAGE_SIZE },
+  }) as Promise<WirePage<T>>;
 }
 
 export async function restoreProduct(api: ApiClient, kind: ProductKind, id: number) {
-  await api.send("POST", `/api/${kind}/${id}/restore`);
+  await api.call(PRODUCT_PATHS[kind].restore, { params: { id } });
 }
 
 export function exportCsv(api: ApiClient, kind: ProductKind): Promise<Blob> {
-  return api.blob(`/api/${kind}/export`);
+  return api.file(PRODUCT_PATHS[kind].export);
 }
 
 /** Checks (dryRun) or imports a CSV file of books or stationery. */
@@ -106,7 +123,6 @@ export async function importCsv(
   file: Blob,
   options: { kind: ProductKind; dryRun: boolean },
 ): Promise<ImportSummary> {
-  const path = `/api/${options.kind}/import${options.dryRun ? "?dryRun=1" : ""}`;
-  const body = new Blob([file], { type: "text/csv" });
-  return (await api.send<{ data: ImportSummary }>("POST", path, body)).data;
+  const query = { dryRun: options.dryRun ? "1" as const : undefined };
+  return (await api.call(PRODUCT_PATHS[options.kind].import, { query, csv: file })).data;
 }

@@ -7,7 +7,8 @@ import { useEffect, useState } from "react";
 import { type ApiClient, messageOf } from "../api.ts";
 import { Spinner } from "../Feedback.tsx";
 import { formatDateTime } from "../format.ts";
-import { downloadProof, proofPath } from "./slip.ts";
+import { downloadProof } from "./slip.ts";
+import { fetchProof } from "../endpoints.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 
 type Proof = NonNullable<WireOrder["payment_proofs"]>[number];
@@ -29,7 +30,7 @@ function ProofPhoto(
   useEffect(() => {
     let live = true;
     setShown({});
-    api.blob(proofPath(orderId, proof.id)).then(dataUrl).then(
+    fetchProof(api, orderId, proof.id).then(dataUrl).then(
       (src) => live && setShown({ src }),
       (error) => live && setShown({ failed: messageOf(error) }),
     );

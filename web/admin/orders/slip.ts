@@ -1,16 +1,11 @@
 /** Saving an order slip: fetched with the bearer token, handed to the browser as a download. */
 import type { ApiClient } from "../api.ts";
-import { fetchSlip } from "../endpoints.ts";
-import { filterParams, type OrderFilters, slipFileName } from "./orders.ts";
+import { exportOrders, fetchProof, fetchSlip } from "../endpoints.ts";
+import { type OrderFilters, slipFileName } from "./orders.ts";
 
 /** Downloads the saved PDF slip of an order as `order-{id}.pdf`. */
 export async function downloadSlip(api: ApiClient, orderId: number): Promise<void> {
   saveBlob(await fetchSlip(api, orderId), slipFileName(orderId));
-}
-
-/** The API path of a deposit slip the customer sent. */
-export function proofPath(orderId: number, proofId: number): string {
-  return `/api/orders/${orderId}/payment-proofs/${proofId}`;
 }
 
 /** Downloads a deposit slip the customer sent, named for the order and the slip. */
@@ -18,15 +13,14 @@ export async function downloadProof(
   api: ApiClient,
   proof: { orderId: number; proofId: number; contentType: string },
 ): Promise<void> {
-  const blob = await api.blob(proofPath(proof.orderId, proof.proofId));
+  const blob = await fetchProof(api, proof.orderId, proof.proofId);
   const extension = proof.contentType.split("/")[1]?.replace("jpeg", "jpg") ?? "bin";
   saveBlob(blob, `order-${proof.orderId}-deposit-slip-${proof.proofId}.${extension}`);
 }
 
 /** Downloads the orders the filters find (all pages) as CSV, one row per order line. */
 export async function downloadOrdersCsv(api: ApiClient, filters: OrderFilters): Promise<void> {
-  const query = filterParams(filters, { page: false }).toString();
-  saveBlob(await api.blob(`/api/orders/export${query ? `?${query}` : ""}`), "orders.csv");
+  saveBlob(await exportOrders(api, filters), "orders.csv");
 }
 
 function saveBlob(blob: Blob, name: string): void {
