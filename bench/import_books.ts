@@ -18,6 +18,7 @@ import { createApp } from "../http/app.ts";
 import { cheapHasher, FakeClock, testSecret } from "../http/auth/testing/fakes.ts";
 import { RecordingLogger } from "../http/testing/fixture.ts";
 import { openBenchDatabase } from "./database.ts";
+import { isbn13CheckDigit } from "../domain/catalogue/isbn.ts";
 
 const ROWS = Number(Deno.args[0] ?? 5000);
 
@@ -26,7 +27,8 @@ function csvOf(rows: number, categoryId: number): string {
     "isbn13,title,author,price,stock,categoryId,language,binding,publisher,publishingDate,productEdition,weight,description",
   ];
   for (let i = 0; i < rows; i++) {
-    const isbn = String(9789000000000 + i);
+    const stem = String(978900000000 + i);
+    const isbn = stem + isbn13CheckDigit(stem);
     lines.push(
       `${isbn},"Book number ${i}, a story",Author ${i % 300},${(500 + i % 2000).toFixed(2)},${
         i % 40

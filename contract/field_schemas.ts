@@ -7,7 +7,20 @@
 import { z } from "zod";
 import { kgToGrams, rupeesToCents } from "../domain/money.ts";
 import { MAX_STOCK } from "../domain/catalogue/stock.ts";
+import { ISBN13_CHECK_PROBLEM, isbnDigits, isValidIsbn13 } from "../domain/catalogue/isbn.ts";
+import { isSriLankanPhone, MAX_PHONE_LENGTH, PHONE_PROBLEM } from "../domain/address/phone.ts";
+import { isSriLankanPostcode, POSTCODE_PROBLEM } from "../domain/address/postcode.ts";
 import { ID_DIGITS, MAX_INTEGER } from "./ids.ts";
+
+/**
+ * The shop's own rules (domain/), named on the issue a refusal raises (`params.rule`), so
+ * that a form can word it in the page's language rather than show the API's English.
+ */
+export type RuleName = "isbn13" | "phone" | "postcode";
+
+function shopRule(rule: RuleName, message: string) {
+  return { message, params: { rule } };
+}
 
 /** A price no shop item reaches: keeps every sum a safe integer. */
 const MAX_RUPEES = 10_000_000;
@@ -86,3 +99,31 @@ export function text(label: string, max: number) {
 export const formFlag = z.enum(["1", "0", "true", "false", "on", "off"], {
   error: "must be 1 or 0",
 }).transform((v) => v === "1" || v === "true" || v === "on");
+
+/** An ISBN-13 as written, hyphens and spaces taken out: thirteen digits. */
+export const isbn13Digits = z.string({ error: "ISBN-13 is required" })
+  .transform(isbnDigits)
+  .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits"));
+
+/**
+ * An ISBN-13 that ends in its check digit (domain/catalogue/isbn.ts): what a new book is
+ * listed with. A change of a book takes `isbn13Digits`, and the use case holds a new ISBN-13
+ * to the rule, never the one the book already has (manage_catalogue.ts, book_import.ts).
+ */
+export const isbn13 = isbn13Digits.refine(
+  (digits) => !/^\d{13}$/.test(digits) || isValidIsbn13(digits),
+  shopRule("isbn13", ISBN13_CHECK_PROBLEM),
+).describe("13 digits (hyphens and spaces ignored), the last the check digit of the first twelve");
+
+/** A Sri Lankan phone number, mobile or landline, as people write it (domain/address). */
+export const sriLankanPhone = z.string({ error: "Phone is required" }).trim()
+  .max(MAX_PHONE_LENGTH, `must be at most ${MAX_PHONE_LENGTH} characters`)
+  .refine(isSriLankanPhone, shopRule("phone", PHONE_PROBLEM))
+  .describe(
+    "A Sri Lankan mobile or landline: 077 123 4567, 011 234 5678, +94 77 123 4567 (or 0094, 94); spaces, hyphens and parentheses allowed",
+  );
+
+/** A Sri Lankan postal code: five digits (domain/address). */
+export const sriLankanPostcode = z.string({ error: "Postal code is required" }).trim()
+  .refine(isSriLankanPostcode, shopRule("postcode", POSTCODE_PROBLEM))
+  .describe("A Sri Lankan postal code: five digits");

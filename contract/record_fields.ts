@@ -34,6 +34,8 @@ import {
   formFlag,
   idText,
   idValue,
+  isbn13,
+  isbn13Digits,
   isoDate,
   kg,
   kgText,
@@ -160,10 +162,6 @@ function creationSchema(field: Field): z.ZodType {
   return field.note ? optional.describe(field.note) : optional;
 }
 
-const isbn13 = z.string({ error: "ISBN-13 is required" })
-  .transform((v) => v.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^\d{13}$/, "must be 13 digits"));
-
 function oneOf(values: readonly string[]) {
   return z.enum(values as [string, ...string[]], {
     error: `must be one of ${values.join(", ")}`,
@@ -217,7 +215,8 @@ function changeSchema(field: Field): z.ZodType {
       case "longText":
         return orNull(z.string().max(field.max, `must be at most ${field.max} characters`));
       case "isbn13":
-        return isbn13;
+        // The use case holds a new ISBN-13 to its check digit, never the book's own.
+        return isbn13Digits;
       case "money":
         return rupees;
       case "weight":

@@ -26,10 +26,28 @@ import {
 } from "../domain/orders/model.ts";
 import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
-import { idText, idValue, isoDate, rupees, rupeesText, text } from "./field_schemas.ts";
+import {
+  idText,
+  idValue,
+  isoDate,
+  rupees,
+  rupeesText,
+  sriLankanPhone,
+  sriLankanPostcode,
+  text,
+} from "./field_schemas.ts";
 import { creationFields, productChangesBody } from "./record_fields.ts";
 
-export { idText, idValue, isoDate, rupees, rupeesText } from "./field_schemas.ts";
+export {
+  idText,
+  idValue,
+  isbn13,
+  isbn13Digits,
+  isoDate,
+  type RuleName,
+  rupees,
+  rupeesText,
+} from "./field_schemas.ts";
 
 /** Lines in one order. */
 export const MAX_ORDER_LINES = 100;
@@ -180,10 +198,8 @@ export const newOrderBody = z.object({
   address: text("Address", 500),
   email: z.string({ error: "Email is required" }).trim().max(254)
     .pipe(z.email("must be an e-mail address")),
-  phone: z.string({ error: "Phone is required" }).trim()
-    .regex(/^\+?[\d\s()-]{7,20}$/, "must be a phone number"),
-  postalCode: z.string({ error: "Postal code is required" }).trim()
-    .regex(/^[A-Za-z\d\s-]{3,10}$/, "must be a postal code"),
+  phone: sriLankanPhone,
+  postalCode: sriLankanPostcode,
   province: idValue,
   district: idValue,
   area: idValue,

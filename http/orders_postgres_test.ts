@@ -13,6 +13,7 @@ import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
 import { TokenService } from "./auth/tokens.ts";
 import { createApp } from "./app.ts";
 import { json, newBook, RecordingLogger } from "./testing/fixture.ts";
+import { isbn13CheckDigit } from "../domain/catalogue/isbn.ts";
 
 async function shopOver(sql: SqlClient) {
   const repos = createRepositories(sql);
@@ -49,13 +50,13 @@ async function shopOver(sql: SqlClient) {
   const place = (await repos.locations.findArea(area.id))!;
   const destination = { province: place.province.id, district: place.district.id, area: area.id };
   const admin = (await tokens.issueAdminToken({ id: 1, email: "admin@pothgula.lk" })).token;
-  let isbn = 9789550001000;
+  let stem = 978955000100;
   return {
     app,
     repos,
     async addBook(overrides: Parameters<typeof newBook>[0] = {}) {
       const result = await repos.catalogueAdmin.createBook(
-        newBook({ categoryId, isbn13: String(isbn++), ...overrides }),
+        newBook({ categoryId, isbn13: `${stem}${isbn13CheckDigit(String(stem++))}`, ...overrides }),
       );
       assert.equal(result.kind, "ok");
       return (result as { value: { id: number } }).value.id;

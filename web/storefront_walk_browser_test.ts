@@ -123,7 +123,7 @@ Deno.test("a cart line with a long title and a large total fits a 320px and a 37
       priceCents: 4_899_900,
       stock: 50,
       categoryId: 1,
-      isbn13: "9789550099991",
+      isbn13: "9789550099993",
       language: "Sinhala",
       binding: "Hardcover",
       publisher: "Sarasa",

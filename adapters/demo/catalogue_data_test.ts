@@ -5,13 +5,7 @@ import {
   DEMO_STATIONERY,
   DEMO_STATIONERY_CATEGORIES,
 } from "./catalogue_data.ts";
-
-/** ISBN-13: digits weighted 1, 3, 1, 3, ... sum to a multiple of 10. */
-function isValidIsbn13(isbn: string): boolean {
-  if (!/^97[89]\d{10}$/.test(isbn)) return false;
-  const sum = [...isbn].reduce((s, digit, i) => s + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-  return sum % 10 === 0;
-}
+import { isValidIsbn13 } from "../../domain/catalogue/isbn.ts";
 
 Deno.test("isValidIsbn13() accepts a known ISBN and refuses a wrong check digit", () => {
   assert.equal(isValidIsbn13("9780143039433"), true); // The Grapes of Wrath, Penguin

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import type { Field, Fields, RecordOf } from "../../domain/records/fields.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
+import { isbn13CheckDigit } from "../../domain/catalogue/isbn.ts";
 
 /** Letters people type, with the ones a spreadsheet reads as a formula and Sinhala and Tamil. */
 const LETTERS = [..."abcdefghijk ABC 0123 -=+@'.,ශ්‍රී ලංකා தமிழ்"];
@@ -35,8 +36,9 @@ function valueOf(field: Field): fc.Arbitrary<unknown> {
       case "joined":
         return textOf("max" in field ? field.max : 100);
       case "isbn13":
-        return fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 13, maxLength: 13 })
-          .map((digits) => digits.join(""));
+        // Twelve digits and their check digit: the shop lists no other ISBN-13.
+        return fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 12 })
+          .map((digits) => digits.join("")).map((first12) => first12 + isbn13CheckDigit(first12));
       case "money":
         return fc.integer({ min: 0, max: 1_000_000_000 });
       case "weight":

@@ -18,6 +18,7 @@ import { preorderDateProblemOn, shopDate } from "./preorder.ts";
 import { canonicalJson } from "../canonical_json.ts";
 import { defaultsOf, requiredOf } from "../records/fields.ts";
 import { BOOK_FIELDS } from "./book_record.ts";
+import { ISBN13_CHECK_PROBLEM, isValidIsbn13 } from "./isbn.ts";
 
 export type {
   CoverRenderer,
@@ -50,8 +51,10 @@ function sameBook(a: NewBook, b: NewBook): boolean {
 
 /**
  * What an import would do: each row creates a book (new ISBN-13), updates one (a value
- * differs) or leaves it unchanged; a repeated ISBN-13, an unknown category or a field a new
- * book needs but lacks, or a changed pre-order date in the past, is an error of that row.
+ * differs) or leaves it unchanged; a repeated ISBN-13, an unknown category, a field a new
+ * book needs but lacks, a new book's ISBN-13 without its check digit, or a changed
+ * pre-order date in the past, is an error of that row. A row matched to a book on sale is
+ * never refused for that book's own ISBN-13, even one listed before the check digit counted.
  *
  * @example planBookImport([{ row: 1, values: { isbn13: "978...", stock: 4 } }], books, ids)
  */
@@ -90,6 +93,10 @@ export function planBookImport(
       const after = settled({ ...before, ...given });
       if (sameBook(before, after)) plan.unchanged++;
       else plan.update.push({ row, id: current.id, record: after });
+      continue;
+    }
+    if (!isValidIsbn13(values.isbn13)) {
+      plan.errors.push({ row, field: "isbn13", message: ISBN13_CHECK_PROBLEM });
       continue;
     }
     const missing = REQUIRED_FOR_NEW.filter((key) => values[key] === undefined);

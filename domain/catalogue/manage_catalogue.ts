@@ -19,6 +19,7 @@ import type {
   StationeryChanges,
   StationeryItem,
 } from "./model.ts";
+import { isValidIsbn13 } from "./isbn.ts";
 
 /** Refusals of the use cases, on top of the repository's WriteResult. */
 export type ChangeRefusal =
@@ -26,7 +27,9 @@ export type ChangeRefusal =
   | { kind: "stock_and_add_stock" }
   /** A book is listed with at least one image. */
   | { kind: "no_images" }
-  | { kind: "blank_name" };
+  | { kind: "blank_name" }
+  /** A book's new ISBN-13 must end in its check digit (isbn.ts). */
+  | { kind: "bad_isbn13" };
 
 export type ChangeResult<T> = WriteResult<T> | ChangeRefusal;
 
@@ -54,18 +57,27 @@ export function normaliseDescription(description: string | null | undefined): st
   return trimmed === "" ? null : trimmed;
 }
 
-/** Lists a new book; it must show at least one image. */
+/** Lists a new book; it must show at least one image and a right ISBN-13. */
 export async function addBook(admin: CatalogueAdmin, book: NewBook): Promise<ChangeResult<Book>> {
   if (book.images.length === 0) return { kind: "no_images" };
+  if (!isValidIsbn13(book.isbn13)) return { kind: "bad_isbn13" };
   return await admin.createBook({ ...book, description: normaliseDescription(book.description) });
 }
 
-/** Changes a book's stock (absolute or relative), price and pre-order settings. */
+/**
+ * Changes any field of a book. A new ISBN-13 must end in its check digit; the one the book
+ * already has is never refused (books listed before the rule keep theirs until corrected).
+ */
 export async function changeBook(
   admin: CatalogueAdmin,
   change: { id: number; changes: BookChanges },
 ): Promise<ChangeResult<Book>> {
   if (hasConflictingStock(change.changes)) return { kind: "stock_and_add_stock" };
+  const isbn = change.changes.isbn13;
+  if (isbn !== undefined && !isValidIsbn13(isbn)) {
+    const holders = await admin.findBooksByIsbn([isbn]);
+    if (!holders.some((book) => book.id === change.id)) return { kind: "bad_isbn13" };
+  }
   return await admin.updateBook(change.id, normaliseBookChanges(change.changes));
 }
 

@@ -25,9 +25,16 @@ function recordingAdmin() {
     deleteStationery: record("deleteStationery"),
     createCategory: record("createCategory"),
     createStationeryCategory: record("createStationeryCategory"),
+    findBooksByIsbn: (isbns: string[]) => {
+      calls.push({ method: "findBooksByIsbn", args: [isbns] });
+      return Promise.resolve(isbns.includes(HELD_ISBN) ? [{ id: 7, isbn13: HELD_ISBN }] : []);
+    },
   } as unknown as CatalogueAdmin;
   return { admin, calls };
 }
+
+/** An ISBN-13 with a wrong check digit that book 7 was listed with before the rule. */
+const HELD_ISBN = "9789550000001";
 
 const NEW_BOOK: NewBook = {
   title: "Gamperaliya",
@@ -35,7 +42,7 @@ const NEW_BOOK: NewBook = {
   priceCents: 120_000,
   stock: 3,
   categoryId: 1,
-  isbn13: "9789550000001",
+  isbn13: "9789550000005",
   language: "Sinhala",
   binding: "Paperback",
   publisher: "Sarasa",
@@ -106,4 +113,24 @@ Deno.test("planAfterDeletion() takes an erased product's images out, an archived
     outcome: "not_found",
     discard: [],
   });
+});
+
+Deno.test("addBook() refuses an ISBN-13 whose last digit is not its check digit", async () => {
+  const { admin, calls } = recordingAdmin();
+  const result = await addBook(admin, { ...NEW_BOOK, isbn13: "9789550000001" });
+  assert.deepEqual(result, { kind: "bad_isbn13" });
+  assert.deepEqual(calls, []);
+});
+
+Deno.test("changeBook() refuses a new ISBN-13 without its check digit, never the book's own", async () => {
+  const { admin, calls } = recordingAdmin();
+  const wrong = await changeBook(admin, { id: 1, changes: { isbn13: "9789550000002" } });
+  assert.deepEqual(wrong, { kind: "bad_isbn13" });
+  assert.ok(!calls.some((c) => c.method === "updateBook"));
+  const anothers = await changeBook(admin, { id: 1, changes: { isbn13: HELD_ISBN } });
+  assert.deepEqual(anothers, { kind: "bad_isbn13" });
+  await changeBook(admin, { id: 7, changes: { isbn13: HELD_ISBN, title: "Gamperaliya" } });
+  assert.equal(calls.filter((c) => c.method === "updateBook").length, 1);
+  await changeBook(admin, { id: 1, changes: { isbn13: "9789550000005" } });
+  assert.equal(calls.filter((c) => c.method === "updateBook").length, 2);
 });

@@ -15,7 +15,7 @@ function bookForm(overrides: Record<string, string> = {}, images = 1): FormData 
     price: "1250.50",
     stock: "4",
     categoryId: "1",
-    isbn13: "978-955-00-0003-0",
+    isbn13: "978-955-00-0004-3",
     language: "Sinhala",
     binding: "Hardcover",
     publisher: "Sarasa",
@@ -48,7 +48,7 @@ Deno.test("GET /api/books answers a page of book records in wire units", async (
     stock: 5,
     category_id: 1,
     category_name: "Novels",
-    isbn13: "9789550000001",
+    isbn13: "9789550000029",
     language: "Sinhala",
     binding: "Paperback",
     publisher: "Sarasa",
@@ -117,7 +117,7 @@ Deno.test("POST /api/books stores the images and answers the new book", async ()
   assert.equal(created.data.title, "Viragaya");
   assert.equal(created.data.price, 1250.5);
   assert.equal(created.data.weight, 0.45);
-  assert.equal(created.data.isbn13, "9789550000030");
+  assert.equal(created.data.isbn13, "9789550000043");
   assert.equal(created.data.description, null);
   assert.equal(created.data.images.length, 2);
   assert.equal(t.images.images.size, 2);
@@ -149,7 +149,7 @@ Deno.test("POST /api/books refuses bad fields, no image, a non-image and a dupli
   assert.equal(refused.error.code, "UNSUPPORTED_MEDIA_TYPE");
 
   const duplicate = await body(
-    await t.asAdmin("/api/books", { method: "POST", body: bookForm({ isbn13: "9789550000001" }) }),
+    await t.asAdmin("/api/books", { method: "POST", body: bookForm({ isbn13: "9789550000029" }) }),
     409,
   );
   assert.equal(duplicate.error.code, "DUPLICATE");

@@ -13,20 +13,20 @@ async function sortingApp() {
   await t.catalogue.createBook(newBook({
     title: "viragaya",
     author: "Ediriweera Sarachchandra",
-    isbn13: "9789550000003",
+    isbn13: "9789550000050",
     priceCents: 50_000,
     stock: 0,
   }));
   await t.catalogue.createBook(newBook({
     title: "Yuganthaya",
-    isbn13: "9789550000004",
+    isbn13: "9789550000067",
     priceCents: 95_000,
     stock: 9,
   }));
   await t.catalogue.createBook(newBook({
     title: "Amba Yahaluwo",
     author: "T. B. Ilangaratne",
-    isbn13: "9789550000005",
+    isbn13: "9789550000098",
     priceCents: 200_000,
     stock: 1,
   }));
@@ -74,7 +74,7 @@ Deno.test("GET /api/books sorts within the filter by stock, author and ISBN-13",
   assert.equal(byAuthor.data[0].author, "Ediriweera Sarachchandra");
   assert.equal(byAuthor.data.at(-1).author, "T. B. Ilangaratne");
   const byIsbn = await body(await t.app.request("/api/books?sort=isbn13&order=desc"), 200);
-  assert.equal(byIsbn.data[0].isbn13, "9789550000005");
+  assert.equal(byIsbn.data[0].isbn13, "9789550000098");
 });
 
 Deno.test("GET /api/books keeps id order without sort, and order alone reverses it", async () => {

@@ -238,7 +238,7 @@ Deno.test("GET /api/orders lists orders newest first, filtered by status", async
     type: "book",
     book_id: t.ids.book,
     title: "Madol Doova",
-    isbn13: "9789550000001",
+    isbn13: "9789550000029",
     quantity: 2,
     price: 950,
     line_total: 1900,

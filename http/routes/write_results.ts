@@ -2,6 +2,7 @@
 import type { ChangeResult } from "../../domain/catalogue/manage_catalogue.ts";
 import type { CategoryDeleteResult, ImageWriteResult } from "../../domain/ports.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { ISBN13_CHECK_PROBLEM } from "../../domain/catalogue/isbn.ts";
 
 /** How a unique field is named in a message a person reads. */
 const FIELD_LABELS: Record<string, string> = { isbn13: "ISBN-13", name: "name" };
@@ -40,6 +41,10 @@ export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: nu
     case "blank_name":
       throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: name", [
         { field: "name", message: "Name is required" },
+      ]);
+    case "bad_isbn13":
+      throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: isbn13", [
+        { field: "isbn13", message: ISBN13_CHECK_PROBLEM },
       ]);
   }
 }

@@ -40,7 +40,7 @@ export function newBook(overrides: Partial<NewBook> = {}): NewBook {
     priceCents: 95_000,
     stock: 5,
     categoryId: 1,
-    isbn13: "9789550000001",
+    isbn13: "9789550000029",
     language: "Sinhala",
     binding: "Paperback",
     publisher: "Sarasa",
@@ -89,7 +89,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
-    isbn13: "9789550000002",
+    isbn13: "9789550000036",
     priceCents: 120_000,
     weightGrams: 600,
     preorder: true,

@@ -18,7 +18,7 @@ function bookForm(files: File[]): FormData {
     price: "1250.50",
     stock: "4",
     categoryId: "1",
-    isbn13: "978-955-00-0003-0",
+    isbn13: "978-955-00-0004-3",
     language: "Sinhala",
     binding: "Hardcover",
     publisher: "Sarasa",

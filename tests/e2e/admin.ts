@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { bookFront } from "../../adapters/demo/covers.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../support/shop_server.ts";
 import { assertNoScriptErrors, bookCards, type E2e, hydrated, visit } from "./harness.ts";
+import { isbn13CheckDigit } from "../../domain/catalogue/isbn.ts";
 
 interface WireBook {
   id: number;
@@ -22,8 +23,7 @@ interface WireBook {
 
 /** A valid ISBN-13 from its first twelve digits. */
 export function isbn13(first12: string): string {
-  const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
+  return `${first12}${isbn13CheckDigit(first12)}`;
 }
 
 async function stockOf(e2e: E2e, type: "book" | "stationery", id: number): Promise<number> {

@@ -2,6 +2,7 @@
  * Reading the admin's form inputs: each parser takes the text of an input and says
  * what is wrong with it, in the words shown beside the field.
  */
+import { isbnDigits, isValidIsbn13 } from "../../domain/catalogue/isbn.ts";
 
 /** Field name to message; empty when the form is fine. */
 export type FieldErrors = Record<string, string>;
@@ -53,23 +54,16 @@ export function isCalendarDate(text: string): boolean {
 
 /** The digits of an ISBN-13 as typed (hyphens and spaces allowed), or null. */
 export function normaliseIsbn13(text: string): string | null {
-  const digits = text.replace(/[\s-]/g, "");
+  const digits = isbnDigits(text);
   return /^\d{13}$/.test(digits) ? digits : null;
 }
 
-/** True when the thirteenth digit is the ISBN-13 check digit of the first twelve. */
-export function hasIsbn13CheckDigit(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10 === Number(digits[12]);
-}
-
-/** An ISBN-13: thirteen digits with a right check digit. */
+/** An ISBN-13: thirteen digits (hyphens and spaces allowed) with a right check digit. */
 export function parseIsbn13(text: string): Parsed<string> {
   if (text.trim() === "") return { ok: false, message: "ISBN-13 is required" };
   const digits = normaliseIsbn13(text);
   if (digits === null) return { ok: false, message: "ISBN-13 must have 13 digits" };
-  if (!hasIsbn13CheckDigit(digits)) {
+  if (!isValidIsbn13(digits)) {
     return { ok: false, message: "ISBN-13 check digit does not match" };
   }
   return { ok: true, value: digits };

@@ -9,13 +9,15 @@ import {
   type TransitionPlan,
 } from "../../../domain/orders/plans.ts";
 import type { SqlClient } from "../sql_client.ts";
+import { isbn13CheckDigit } from "../../../domain/catalogue/isbn.ts";
 
 let isbnCounter = 0;
 
-/** A distinct, well-formed-looking ISBN-13 each call. */
+/** A distinct ISBN-13 each call, ending in its check digit as the shop requires. */
 export function nextIsbn(): string {
   isbnCounter += 1;
-  return `978${String(isbnCounter).padStart(10, "0")}`;
+  const stem = `978${String(isbnCounter).padStart(9, "0")}`;
+  return `${stem}${isbn13CheckDigit(stem)}`;
 }
 
 export function aBook(categoryId: number, overrides: Partial<NewBook> = {}): NewBook {

@@ -1,5 +1,6 @@
 /** The shop's HTTP API as a shopper and the admin call it, for tests against a running shop. */
 import { TINY_PNG } from "../../../http/uploads/testing/images.ts";
+import { isbn13CheckDigit } from "../../../domain/catalogue/isbn.ts";
 
 export const ADMIN = { email: "ops@pothgula.lk", password: "a long test password" };
 
@@ -17,8 +18,7 @@ export function shopEnv(databaseUrl: string, dataDir: string): Record<string, st
 /** An ISBN-13 with a right check digit, from a 12-digit stem. */
 export function isbn13(stem: number): string {
   const digits = String(978_000_000_000 + stem).padStart(12, "0").slice(0, 12);
-  const sum = [...digits].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return digits + String((10 - (sum % 10)) % 10);
+  return digits + String(isbn13CheckDigit(digits));
 }
 
 async function ok(response: Response, what: string): Promise<unknown> {

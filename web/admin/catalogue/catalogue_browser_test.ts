@@ -49,7 +49,7 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
               .waitFor();
             assert.equal((await shop.catalogue.findBook(shop.ids.book))?.title, "Madol Doova");
             await shoot(page, `catalogue-edit-error-${width}`);
-            await page.getByLabel("ISBN-13").fill("9789550000001"); // as it was
+            await page.getByLabel("ISBN-13").fill("9789550000029"); // as it was
             await page.getByRole("button", { name: "Save changes" }).click();
             await page.getByRole("status").filter({ hasText: "Book updated successfully" })
               .waitFor();
@@ -170,8 +170,8 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
           await withRealShop(setup, width, async (page, shop, url) => {
             await page.goto(`${url}/admin/catalogue`);
             const csv = "\ufeffisbn13,title,price\r\n" +
-              "9789550000001,Madol Doova,1000\r\n" +
-              "9789550000002,Gamperaliya,12 rupees\r\n";
+              "9789550000029,Madol Doova,1000\r\n" +
+              "9789550000036,Gamperaliya,12 rupees\r\n";
             await page.getByLabel("CSV file", { exact: true }).setInputFiles({
               name: "books.csv",
               mimeType: "text/csv",
