@@ -28,8 +28,8 @@ import {
   EMPTY_FIELDS,
   type FieldErrors,
   serverFieldErrors,
-  validateCheckout,
 } from "../lib/checkout_form.ts";
+import { accountChecks, orderChecks } from "../lib/checks.ts";
 import {
   callWithSession,
   logOut,
@@ -132,12 +132,12 @@ function PasswordChange() {
   const [errors, setErrors] = useState<{ current?: MessageKey; next?: MessageKey }>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The form's checks (the API's own password rules) load beside the page.
+  useEffect(() => void accountChecks(), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!current) found.current = "form.enterCurrentPassword";
-    if (next.length < 8) found.next = "form.passwordShort";
+    const found = (await accountChecks())?.validatePasswordChange({ current, next }) ?? {};
     setErrors(found);
     setStatus(null);
     if (Object.keys(found).length > 0) return;
@@ -221,6 +221,8 @@ export function Account({ provinces }: AccountProps) {
   const [saveStatus, setSaveStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
+  // The address form's checks (the order's own schema) load beside the page.
+  useEffect(() => void orderChecks(), []);
 
   useEffect(() => {
     if (readSession()?.role !== "customer") {
@@ -255,7 +257,7 @@ export function Account({ provinces }: AccountProps) {
 
   const saveAddress = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateCheckout({ ...fields, email: account.email });
+    const found = (await orderChecks())?.validateSavedAddress(fields) ?? {};
     setErrors(found);
     setSaveStatus(null);
     if (Object.keys(found).length > 0) return;

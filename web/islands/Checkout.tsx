@@ -31,8 +31,8 @@ import {
   idempotencyKeyFor,
   orderPayload,
   serverFieldErrors,
-  validateCheckout,
 } from "../lib/checkout_form.ts";
+import { orderChecks } from "../lib/checks.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { type I18n, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
@@ -74,6 +74,9 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
   // The order remembers the page's language: its mails and slip are written in it.
   const { language } = useI18n();
 
+  // The form's checks (the order's own schema) load beside the page, ready by the first submit.
+  useEffect(() => void orderChecks(), []);
+
   // A signed-in customer starts from their account's address; a guest from an empty form.
   useEffect(() => {
     if (readSession()?.role !== "customer") return;
@@ -112,7 +115,7 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const found = validateCheckout(fields);
+    const found = (await orderChecks())?.validateCheckout(fields) ?? {};
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(null);

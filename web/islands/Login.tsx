@@ -7,6 +7,7 @@ import { AUTH_PATHS } from "../../contract/paths.ts";
 import { readSession, type StoredSession, writeSession } from "../lib/session.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
+import { accountChecks } from "../lib/checks.ts";
 
 export function Login(_props: Record<string, never>) {
   const i18n = useI18n();
@@ -19,13 +20,13 @@ export function Login(_props: Record<string, never>) {
 
   useEffect(() => {
     if (readSession()?.role === "customer") location.replace(href("/account"));
+    // The form's checks (the API's own login rules) load beside the page.
+    void accountChecks();
   }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!email.trim()) found.email = "form.enterEmail";
-    if (!password) found.password = "form.enterPassword";
+    const found = (await accountChecks())?.validateLogin({ email, password }) ?? {};
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;

@@ -1,30 +1,16 @@
 /** The registration form: your name, e-mail and password, with the rules shown before sending. */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
 import { AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
+import { accountChecks } from "../lib/checks.ts";
 
 type Name = "username" | "email" | "password";
 /** Each field's problem as the key of its words in the page's language. */
 type Errors = Partial<Record<Name, MessageKey>>;
-
-/** The form's own checks, before asking the server. */
-export function validateRegistration(f: Record<Name, string>): Errors {
-  const errors: Errors = {};
-  if (!f.username.trim()) errors.username = "form.enterName";
-  else if (f.username.trim().length > 60) errors.username = "form.nameLong";
-  if (!f.email.trim()) errors.email = "form.enterEmail";
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
-    errors.email = "form.emailInvalid";
-  }
-  if (!f.password) errors.password = "form.choosePassword";
-  else if (f.password.length < 8) errors.password = "form.passwordShort";
-  else if (f.password.length > 200) errors.password = "form.passwordLong";
-  return errors;
-}
 
 /**
  * The fields the API's 400 details name (an object by field, or a list with paths), each
@@ -56,11 +42,13 @@ export function Register(_props: Record<string, never>) {
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The form's checks (the API's own registration rules) load beside the page.
+  useEffect(() => void accountChecks(), []);
   const { language } = useI18n();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateRegistration(fields);
+    const found = (await accountChecks())?.validateRegistration(fields) ?? {};
     setErrors(found);
     setStatus(null);
     if (Object.keys(found).length > 0) return;

@@ -8,6 +8,7 @@ import { shopApi } from "../lib/api.ts";
 import { AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
+import { accountChecks } from "../lib/checks.ts";
 
 export function ResetPassword(_props: Record<string, never>) {
   const i18n = useI18n();
@@ -20,13 +21,18 @@ export function ResetPassword(_props: Record<string, never>) {
 
   useEffect(() => {
     setToken(new URLSearchParams(location.search).get("token"));
+    // The form's checks (the API's own rules) load beside the page.
+    void accountChecks();
   }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
-    if (token === null && !value.trim()) return setError("form.enterEmail");
-    if (token !== null && value.length < 8) return setError("form.passwordShort");
+    const checks = await accountChecks();
+    const found = token === null
+      ? checks?.validateResetEmail(value) ?? (value.trim() ? undefined : "form.enterEmail")
+      : checks?.validateNewPassword(token, value);
+    if (found) return setError(found);
     setError(undefined);
     setSubmitting(true);
     try {

@@ -2,37 +2,28 @@
  * The order look-up: an order number and the e-mail address it was placed with. The
  * answer is the same whether they match or not; the link goes only to that address.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Field } from "../components/Field.tsx";
 import { shopApi } from "../lib/api.ts";
 import { ORDER_PATHS } from "../../contract/paths.ts";
-import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
-
-/** Each field's problem as the key of its words in the page's language. */
-type Errors = Partial<Record<"orderId" | "email", MessageKey>>;
-
-/** The form's own checks, before asking the server. */
-export function validateLookup(f: { orderId: string; email: string }): Errors {
-  const errors: Errors = {};
-  if (!/^#?\s*[1-9]\d{0,9}$/.test(f.orderId.trim())) errors.orderId = "track.enterOrder";
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) {
-    errors.email = "track.enterEmail";
-  }
-  return errors;
-}
+import { orderChecks } from "../lib/checks.ts";
+import type { LookupErrors } from "../lib/order_checks.ts";
 
 export function TrackForm(_props: Record<string, never>) {
   const i18n = useI18n();
   const { t } = i18n;
   const [fields, setFields] = useState({ orderId: "", email: "" });
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<LookupErrors>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
+  // The form's checks (the API's own look-up rules) load beside the page.
+  useEffect(() => void orderChecks(), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateLookup(fields);
+    const found = (await orderChecks())?.validateLookup(fields) ?? {};
     setErrors(found);
     setStatus(null);
     if (Object.keys(found).length > 0) return;

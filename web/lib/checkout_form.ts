@@ -1,4 +1,7 @@
-/** The checkout form's fields, their checks, and the order payload built from them. */
+/**
+ * The checkout form's fields and the order payload built from them. Their checks, with the
+ * order's own schema, are in order_checks.ts, loaded when the form first needs them.
+ */
 import { type Cart, cartLineRequests, cartTotalCents } from "../../domain/cart/cart.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { LineRequest, PaymentMethod } from "../../domain/orders/model.ts";
@@ -34,30 +37,6 @@ export const EMPTY_FIELDS: CheckoutFields = {
   areaId: "",
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s-]{9,16}$/;
-const POSTCODE = /^\d{5}$/;
-
-/** Every problem with the form, by field; empty when it can be sent. */
-export function validateCheckout(f: CheckoutFields): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!f.name.trim()) errors.name = "form.enterName";
-  if (!f.email.trim()) errors.email = "form.enterEmail";
-  else if (!EMAIL.test(f.email.trim())) errors.email = "form.emailInvalid";
-  if (!f.phone.trim()) errors.phone = "form.enterPhone";
-  else if (!PHONE.test(f.phone.trim()) || f.phone.replace(/\D/g, "").length < 9) {
-    errors.phone = "form.phoneInvalid";
-  }
-  if (!f.address.trim()) errors.address = "form.enterAddress";
-  if (!f.postalCode.trim()) errors.postalCode = "form.enterPostalCode";
-  else if (!POSTCODE.test(f.postalCode.trim())) errors.postalCode = "form.postalCodeDigits";
-  if (!f.provinceId) errors.provinceId = "form.chooseProvince";
-  if (!f.districtId) errors.districtId = "form.chooseDistrict";
-  if (!f.city.trim()) errors.areaId = "form.chooseCity";
-  else if (!f.areaId) errors.areaId = "form.cityFromList";
-  return errors;
-}
-
 export interface OrderPayload {
   total: number;
   name: string;
@@ -89,7 +68,8 @@ export function orderPayload(f: CheckoutFields, cart: Cart, method: PaymentMetho
   };
 }
 
-const SERVER_FIELDS: Record<string, FieldName> = {
+/** The form's field for each field of the order's body. */
+export const SERVER_FIELDS: Readonly<Record<string, FieldName>> = {
   name: "name",
   email: "email",
   phone: "phone",

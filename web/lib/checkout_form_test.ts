@@ -7,8 +7,8 @@ import {
   idempotencyKeyFor,
   orderPayload,
   serverFieldErrors,
-  validateCheckout,
 } from "./checkout_form.ts";
+import { validateCheckout } from "./order_checks.ts";
 import { storedLine } from "./cart_store.ts";
 import { i18nFor, loadCatalogue } from "../i18n/mod.ts";
 

@@ -13,6 +13,7 @@ import { Notice } from "../Feedback.tsx";
 import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
 import { useNotice } from "../hooks.ts";
 import { ImagePicker } from "./ImagePicker.tsx";
+import { contractErrors, textFields } from "./contract_check.ts";
 import { ProductLink } from "./ProductLink.tsx";
 import { BookFields } from "./BookFields.tsx";
 import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
@@ -62,7 +63,11 @@ export function BookForm(
   async function submit(event: FormEvent) {
     event.preventDefault();
     clear();
-    const found = validateBookForm(values, images);
+    // The form's own words first; the API's schema marks what they let through.
+    const found = {
+      ...await contractErrors((s) => s.newBookFields, textFields(buildBookFormData(values, []))),
+      ...validateBookForm(values, images),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       failure("Please correct the marked fields");

@@ -9,6 +9,7 @@ import {
 } from "./catalogue_forms.ts";
 import { useAdmin } from "../context.ts";
 import { addProduct } from "../endpoints.ts";
+import { contractErrors, textFields } from "./contract_check.ts";
 import { Notice } from "../Feedback.tsx";
 import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
 import { useNotice } from "../hooks.ts";
@@ -37,7 +38,12 @@ export function StationeryForm(
   async function submit(event: FormEvent) {
     event.preventDefault();
     clear();
-    const found = validateStationeryForm(values, image);
+    // The form's own words first; the API's schema marks what they let through.
+    const sent = textFields(buildStationeryFormData(values, image ?? new Blob()));
+    const found = {
+      ...await contractErrors((s) => s.newStationeryFields, sent),
+      ...validateStationeryForm(values, image),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0 || image === null) {
       failure("Please correct the marked fields");

@@ -11,6 +11,7 @@ import { focusFirstInvalid } from "../Field.tsx";
 import { useNotice } from "../hooks.ts";
 import type { FieldErrors } from "../validation.ts";
 import { editProduct } from "./endpoints.ts";
+import { contractErrors } from "./contract_check.ts";
 
 /** What differs between editing a book and a stationery item. */
 export interface ProductEdit<V, P extends { id: number }> {
@@ -46,14 +47,22 @@ export function useProductEdit<V extends object, P extends { id: number }>(
   async function submit(event: FormEvent) {
     event.preventDefault();
     clear();
-    const found = edit.validate(values, before);
+    const changes = edit.changesOf(before, values);
+    // The form's own words first; the API's schema marks what they let through (only the
+    // changed fields are sent, so a field left as it was is never refused).
+    const found = {
+      ...await contractErrors(
+        (s) => edit.kind === "books" ? s.bookChangesBody : s.stationeryChangesBody,
+        changes,
+      ),
+      ...edit.validate(values, before),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       failure("Please correct the marked fields");
       focusFirstInvalid(formRef.current);
       return;
     }
-    const changes = edit.changesOf(before, values);
     if (Object.keys(changes).length === 0) {
       success("Nothing to save: no field was changed");
       return;
