@@ -70,7 +70,14 @@ function requestBody(route: RouteSpec) {
     return { required: true, content: { "multipart/form-data": { schema } } };
   }
   if (route.csv) {
-    const schema = { type: "string", description: "CSV, UTF-8 (a BOM is fine), at most 10 MB" };
+    const row = inputSchema(route.csv.columns);
+    const schema = {
+      type: "string",
+      contentMediaType: "text/csv",
+      description:
+        "CSV, UTF-8 (a BOM is fine), at most 10 MB: a header row naming columns of `x-csv-row`, then one row per record, each cell as text",
+      "x-csv-row": row,
+    };
     return { required: true, content: { "text/csv": { schema } } };
   }
   return undefined;
