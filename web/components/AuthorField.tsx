@@ -8,30 +8,14 @@
  * reconciliation blocked a throttled phone's main thread for about 2 s (Lighthouse).
  */
 import { useEffect, useRef, useState } from "react";
-import { shopApi } from "../lib/api.ts";
-import { BOOK_PATHS } from "../../contract/paths.ts";
+import { listingApi } from "../lib/listing_calls.ts";
+import { whenIdle } from "../lib/when_idle.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 export interface AuthorFieldProps {
   /** The author filtered by, if any. */
   value?: string;
   onChange?: (author: string | undefined) => void;
-}
-
-type IdleScope = {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-};
-
-/** Runs `task` when the browser is idle (or after a short wait where it cannot tell). */
-function whenIdle(task: () => void): () => void {
-  const scope = globalThis as unknown as IdleScope;
-  if (scope.requestIdleCallback && scope.cancelIdleCallback) {
-    const handle = scope.requestIdleCallback(task, { timeout: 3000 });
-    return () => scope.cancelIdleCallback?.(handle);
-  }
-  const timer = setTimeout(task, 500);
-  return () => clearTimeout(timer);
 }
 
 /**
@@ -88,8 +72,8 @@ export function AuthorField({ value, onChange }: AuthorFieldProps) {
     if (!enhanced || authors) return;
     const controller = new AbortController();
     const load = () => {
-      shopApi.call(BOOK_PATHS.authors, {}, { signal: controller.signal })
-        .then((body) => setAuthors(body.data))
+      listingApi().then((api) => api.loadAuthors(controller.signal))
+        .then(setAuthors)
         .catch(() => {
           // The select keeps "All" and the current author; the next reach for it retries.
         });

@@ -4,7 +4,7 @@
  * Each store's island (BookList, StationeryList) says what differs: where it lives, where
  * its API is, its words and how a card is drawn.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import type { Category } from "../../domain/catalogue/model.ts";
 import { FilterPanel } from "./FilterPanel.tsx";
 import { Pagination } from "./Pagination.tsx";
@@ -14,9 +14,10 @@ import { SortField } from "./SortField.tsx";
 import { Spinner } from "./Stars.tsx";
 import { type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
-import { helpOf, type ListPage, type WireSearchHelp } from "../lib/search_help.ts";
+import { listingApi } from "../lib/listing_calls.ts";
+import { whenIdle } from "../lib/when_idle.ts";
+import type { ListPage } from "../lib/search_help.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
-import type { WirePage } from "../../contract/records.ts";
 
 /** What one store's list is made of. */
 export interface ListingKind<T extends { id: number }> {
@@ -27,20 +28,6 @@ export interface ListingKind<T extends { id: number }> {
   /** Whether the filters offer an author. */
   withAuthor: boolean;
   words: { region: MessageKey; found: MessageKey; loading: MessageKey; none: MessageKey };
-}
-
-/** One page of a store's list as the API answers it, each record made a product by `fromWire`. */
-export function pageFromWire<W, T>(
-  body: WirePage<W> & WireSearchHelp,
-  fromWire: (wire: W) => T,
-): ListPage<T> {
-  return {
-    items: body.data.map(fromWire),
-    page: body.page,
-    pageSize: body.pageSize,
-    total: body.total,
-    help: helpOf(body),
-  };
 }
 
 export interface ProductListingProps<T extends { id: number }> {
@@ -60,6 +47,8 @@ export function ProductListing<T extends { id: number }>(
   const { t, href } = useI18n();
   const home = href(kind.path);
   const listing = useListing(home, { query, page }, kind.load);
+  // The list's calls of the API are not in the page's first load: fetched once it is idle.
+  useEffect(() => whenIdle(() => void listingApi()), []);
   const q = listing.query;
   return (
     <div className="listing">

@@ -1,12 +1,10 @@
 /** The Book Store list: filters, grid and pager, kept in the URL. */
 import type { Category } from "../../domain/catalogue/model.ts";
 import { BookCard, type BookCardFacts } from "../components/BookCard.tsx";
-import { type ListingKind, pageFromWire, ProductListing } from "../components/ProductListing.tsx";
-import { apiQuery, type ListQuery } from "../lib/list_query.ts";
-import { shopApi } from "../lib/api.ts";
+import { type ListingKind, ProductListing } from "../components/ProductListing.tsx";
+import type { ListQuery } from "../lib/list_query.ts";
+import { listingApi } from "../lib/listing_calls.ts";
 import type { ListPage } from "../lib/search_help.ts";
-import { bookFromWire } from "../lib/wire.ts";
-import { BOOK_PATHS } from "../../contract/paths.ts";
 
 export interface BookListProps {
   query: ListQuery;
@@ -17,11 +15,7 @@ export interface BookListProps {
 
 const BOOKS: ListingKind<BookCardFacts> = {
   path: "/",
-  load: async (query, signal) =>
-    pageFromWire(
-      await shopApi.call(BOOK_PATHS.list, { query: apiQuery(query) }, { signal }),
-      bookFromWire,
-    ),
+  load: async (query, signal) => (await listingApi()).loadBooks(query, signal),
   withAuthor: true,
   words: {
     region: "list.books",

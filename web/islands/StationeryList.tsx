@@ -2,16 +2,14 @@
 import { useState } from "react";
 import type { Category, StationeryItem } from "../../domain/catalogue/model.ts";
 import { stationeryCartItem } from "../../domain/cart/cart.ts";
-import { type ListingKind, pageFromWire, ProductListing } from "../components/ProductListing.tsx";
+import { type ListingKind, ProductListing } from "../components/ProductListing.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { StationeryCard } from "../components/StationeryCard.tsx";
 import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
-import { apiQuery, type ListQuery } from "../lib/list_query.ts";
-import { shopApi } from "../lib/api.ts";
+import type { ListQuery } from "../lib/list_query.ts";
+import { listingApi } from "../lib/listing_calls.ts";
 import type { ListPage } from "../lib/search_help.ts";
 import { useI18n } from "../i18n/mod.ts";
-import { stationeryFromWire } from "../lib/wire.ts";
-import { STATIONERY_PATHS } from "../../contract/paths.ts";
 
 export interface StationeryListProps {
   query: ListQuery;
@@ -21,11 +19,7 @@ export interface StationeryListProps {
 
 const STATIONERY: ListingKind<StationeryItem> = {
   path: "/stationery",
-  load: async (query, signal) =>
-    pageFromWire(
-      await shopApi.call(STATIONERY_PATHS.list, { query: apiQuery(query) }, { signal }),
-      stationeryFromWire,
-    ),
+  load: async (query, signal) => (await listingApi()).loadStationery(query, signal),
   withAuthor: false,
   words: {
     region: "list.stationery",

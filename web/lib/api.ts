@@ -216,8 +216,4 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 /** The storefront's calls: no token (a customer's calls go through session.ts). */
 export const shopApi: ApiClient = createApiClient({ revalidate: true });
 
-/** A message fit to show: the API's own, or the browser's. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+export { errorMessage } from "./error_message.ts";

@@ -3,7 +3,7 @@
  * loads the page from the API; the back button restores the state it left.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { errorMessage } from "./api.ts";
+import { errorMessage } from "./error_message.ts";
 import { type ListQuery, listSearch, parseListQuery } from "./list_query.ts";
 
 export interface Listing<P> {
