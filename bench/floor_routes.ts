@@ -16,7 +16,7 @@ import { Hono } from "hono";
 import { gzipSync } from "node:zlib";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { BOOK_COLUMNS, BOOKS_FROM } from "../adapters/postgres/catalogue_rows.ts";
-import { DEFAULT_GZIP_LEVEL } from "../http/compression.ts";
+import { DEFAULT_GZIP_LEVEL } from "../http/middleware/compression.ts";
 import { escapeHtml } from "../web/pages/document.ts";
 
 export const FLOOR_PREFIX = "/__bench/floor/";

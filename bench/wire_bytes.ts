@@ -5,7 +5,7 @@
  */
 import { PostgresCatalogue, type SqlClient } from "../adapters/postgres/mod.ts";
 import { DEFAULT_BOOK_FILTER } from "../domain/catalogue/filter.ts";
-import { bookRecord } from "../http/records.ts";
+import { bookRecord } from "../http/routes/answers.ts";
 import { gzipSize } from "./page_weight.ts";
 import type { WireBytes } from "./results.ts";
 

@@ -1,7 +1,7 @@
 /**
  * The records the API answers with, as zod schemas: snake_case names, prices in rupees,
  * weights in kg, `preorder` as 0 or 1. The OpenAPI document is generated from them, the
- * record builders (http/records.ts) are typed by them, and the browser's code reads them
+ * record builders (http/routes/answers.ts) are typed by them, and the browser's code reads them
  * too (contract/ is the layer both sides import), so the server, the document and the
  * islands read one description.
  */

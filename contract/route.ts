@@ -1,7 +1,7 @@
 /**
  * A route declared once: where it is (contract/paths.ts), who may call it and the schemas
  * of its request and answer. The server serves each declaration with its handler
- * (http/route_spec.ts validates the request by the same schemas first); the admin guard, the
+ * (http/routes/route_spec.ts validates the request by the same schemas first); the admin guard, the
  * HTTP caching and the OpenAPI document are derived from the table of declarations
  * (contract/routes/mod.ts); and the browser's client takes each call's request and answer
  * types from the declaration of its method and path (`RequestOf`, `AnswerOf`).

@@ -4,7 +4,7 @@
  * rate limits' keys (which keep no address in the clear) and the embedded database
  * template's key. WebCrypto's, so it runs wherever the shop's code does, with no
  * permission. (An answer's ETag is hashed synchronously with node:crypto instead:
- * http/http_caching.ts says why.)
+ * http/middleware/http_caching.ts says why.)
  *
  * @example await sha256Hex("abc") // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
  */

@@ -9,10 +9,10 @@
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { MAX_CSV_BYTES } from "./catalogue_csv.ts";
-import { compression } from "./compression.ts";
-import { responseCache } from "./response_cache.ts";
-import { adminRouteMatcher, httpCaching } from "./http_caching.ts";
+import { MAX_CSV_BYTES } from "./routes/catalogue_csv.ts";
+import { compression } from "./middleware/compression.ts";
+import { responseCache } from "./middleware/response_cache.ts";
+import { adminRouteMatcher, httpCaching } from "./middleware/http_caching.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import {
   ApiError,
@@ -21,15 +21,19 @@ import {
   TIMED_OUT_LOG,
   toErrorResponse,
   UNAVAILABLE_LOG,
-} from "./errors.ts";
-import { securityHeaders } from "./security.ts";
-import { refuseControlCharacters } from "./text_rule.ts";
-import { type BodyAllowance, bodyReadTimeouts, DEFAULT_BODY_TIMEOUTS } from "./body_timeout.ts";
-import { opsEndpoints, requestLog } from "./ops.ts";
-import { requestIds } from "./request_id.ts";
+} from "./middleware/errors.ts";
+import { securityHeaders } from "./middleware/security.ts";
+import { refuseControlCharacters } from "./middleware/text_rule.ts";
+import {
+  type BodyAllowance,
+  bodyReadTimeouts,
+  DEFAULT_BODY_TIMEOUTS,
+} from "./middleware/body_timeout.ts";
+import { opsEndpoints, requestLog } from "./middleware/ops.ts";
+import { requestIds } from "./middleware/request_id.ts";
 import { ADMIN_ROUTES, OPENAPI_ROUTES, ROUTES } from "../contract/routes/mod.ts";
-import { serve } from "./route_spec.ts";
-import { openApiDocument } from "./openapi.ts";
+import { serve } from "./routes/route_spec.ts";
+import { openApiDocument } from "./routes/openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionRoutes } from "./auth/session_routes.ts";
 import { resetRoutes } from "./auth/reset_routes.ts";
@@ -42,7 +46,7 @@ import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product_images.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./routes/product_images.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";

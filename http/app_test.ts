@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { ROUTES } from "./app.ts";
 import { type Catalogue, TimedOutError, UnavailableError } from "../domain/ports.ts";
 import { json, testApp } from "./testing/fixture.ts";
-import { openApiPath } from "./openapi.ts";
+import { openApiPath } from "./routes/openapi.ts";
 
 async function assertError(response: Response, status: number, code: string) {
   assert.equal(response.status, status);

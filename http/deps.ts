@@ -21,14 +21,14 @@ import type { CoverRenderer } from "../domain/catalogue/book_import.ts";
 import type { FeeRules } from "../domain/orders/fees.ts";
 import type { OrderRules } from "../domain/orders/place_order.ts";
 import type { TokenService } from "./auth/tokens.ts";
-import type { Logger } from "./errors.ts";
+import type { Logger } from "./middleware/errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
-import type { ReadinessCheck } from "./ops.ts";
-import type { ResponseStore } from "./response_cache.ts";
-import type { BodyTimeouts } from "./body_timeout.ts";
+import type { ReadinessCheck } from "./middleware/ops.ts";
+import type { ResponseStore } from "./middleware/response_cache.ts";
+import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 
-export type { AppEnv } from "./request_id.ts";
+export type { AppEnv } from "./middleware/request_id.ts";
 
 export interface AppDeps {
   catalogue: Catalogue;

@@ -21,7 +21,7 @@ import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { cheapHasher } from "./auth/testing/fakes.ts";
 import { ScryptPasswordHasher } from "../adapters/security/scrypt_hasher.ts";
 import { LOOKUP_LIMIT } from "./routes/order_customer.ts";
-import { UNAVAILABLE_LOG } from "./errors.ts";
+import { UNAVAILABLE_LOG } from "./middleware/errors.ts";
 
 /** Registers the test once per store: `[memory]`, `[pglite]`, `[postgres]`. */
 function onEveryStore(name: string, fn: (store: RateLimitStore) => Promise<void>): void {

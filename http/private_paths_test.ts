@@ -22,9 +22,9 @@ import {
 } from "../domain/i18n/language.ts";
 import { customerOrderView } from "../domain/orders/customer_view.ts";
 import { createApp } from "./app.ts";
-import { adminRouteMatcher, httpCaching, PUBLIC_CACHE_CONTROL } from "./http_caching.ts";
-import { cacheablePath, type CachedResponse, responseCache } from "./response_cache.ts";
-import type { ResponseStore } from "./response_cache.ts";
+import { adminRouteMatcher, httpCaching, PUBLIC_CACHE_CONTROL } from "./middleware/http_caching.ts";
+import { cacheablePath, type CachedResponse, responseCache } from "./middleware/response_cache.ts";
+import type { ResponseStore } from "./middleware/response_cache.ts";
 import { ROUTES } from "../contract/routes/mod.ts";
 import type { RouteSpec } from "../contract/route.ts";
 import { pagesApp } from "./pages/mod.ts";

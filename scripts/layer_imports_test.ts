@@ -148,7 +148,8 @@ Deno.test("layerViolations() keeps the contract to itself and the domain", () =>
     [],
   );
   assert.equal(
-    layerViolations("contract/records.ts", 'import { x } from "../http/errors.ts";').length,
+    layerViolations("contract/records.ts", 'import { x } from "../http/middleware/errors.ts";')
+      .length,
     1,
   );
   assert.equal(

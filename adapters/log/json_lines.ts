@@ -13,7 +13,7 @@ export interface LineSink {
   writeSync(bytes: Uint8Array): number;
 }
 
-/** The shop's Logger (http/errors.ts), and `flush`. */
+/** The shop's Logger (http/middleware/errors.ts), and `flush`. */
 export interface JsonLineLogger {
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;

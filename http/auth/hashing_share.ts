@@ -7,7 +7,7 @@
  * Requests with no address (in-process calls) are not held to it.
  */
 import type { MiddlewareHandler } from "hono";
-import { ApiError, errorResponse } from "../errors.ts";
+import { ApiError, errorResponse } from "../middleware/errors.ts";
 import { clientAddress, type ClientAddressOptions } from "./rate_limit.ts";
 
 /** Requests that hash, under way at once from one address. */

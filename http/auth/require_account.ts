@@ -4,7 +4,7 @@
  * `account`; no or a dead token → 401; a token of the wrong role → 403.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, errorResponse } from "../errors.ts";
+import { ApiError, errorResponse } from "../middleware/errors.ts";
 import { bearerToken } from "./require_admin.ts";
 import type { TokenClaims, TokenRole, TokenService } from "./tokens.ts";
 

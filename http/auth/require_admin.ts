@@ -6,7 +6,7 @@
  * who is not an admin → 403. On success the claims are on the context as `admin`.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, errorResponse } from "../errors.ts";
+import { ApiError, errorResponse } from "../middleware/errors.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
 
 /** Hono environment of routes behind the guard: `c.get("admin")` holds the claims. */

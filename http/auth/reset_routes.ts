@@ -22,13 +22,13 @@ import type { ShopInfo } from "../../domain/shop.ts";
 import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
-import { errorBody, type Logger } from "../errors.ts";
+import { errorBody, type Logger } from "../middleware/errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import { HashingShare } from "./hashing_share.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import type { TokenService } from "./tokens.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "../routes/route_spec.ts";
 import { RESET_ROUTES } from "../../contract/routes/mod.ts";
 
 /** How long a reset link works. */

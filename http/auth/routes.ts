@@ -31,7 +31,7 @@ import type {
 import type { ShopInfo } from "../../domain/shop.ts";
 import { registrationTakenMail } from "../../domain/notifications/account_mail.ts";
 import type { AccountMail } from "../../domain/notifications/mail.ts";
-import { errorBody, type Logger } from "../errors.ts";
+import { errorBody, type Logger } from "../middleware/errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import { countAttempt, limitKey } from "./attempts.ts";
 import { HashingShare } from "./hashing_share.ts";
@@ -39,7 +39,7 @@ import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { TokenRole, TokenService } from "./tokens.ts";
 import type { TrustProxySetting } from "./client_address.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "../routes/route_spec.ts";
 import { AUTH_ROUTES } from "../../contract/routes/mod.ts";
 
 export { type AuthLimits, DEFAULT_AUTH_LIMITS, type LimitRule } from "./limits.ts";

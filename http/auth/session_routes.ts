@@ -20,10 +20,10 @@ import { countAttempt, limitKey } from "./attempts.ts";
 import { HashingShare } from "./hashing_share.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
-import { errorBody } from "../errors.ts";
+import { errorBody } from "../middleware/errors.ts";
 import { type AccountEnv, requireSignedIn } from "./require_account.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "../routes/route_spec.ts";
 import { SESSION_ROUTES } from "../../contract/routes/mod.ts";
 
 export interface SessionRoutesDeps {

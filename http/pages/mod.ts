@@ -4,13 +4,13 @@
  * files under /assets/ and /static/. Mounted last at "/" by createApp.
  */
 import { type Context, Hono } from "hono";
-import { answerEncoder, compression } from "../compression.ts";
-import { CACHEABLE_PATH } from "../response_cache.ts";
+import { answerEncoder, compression } from "../middleware/compression.ts";
+import { CACHEABLE_PATH } from "../middleware/response_cache.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import type { HoldRules } from "../../domain/orders/payment_policy.ts";
-import { buildCsp } from "../security.ts";
+import { buildCsp } from "../middleware/security.ts";
 import {
   adminAssets,
   type Manifest,
@@ -22,11 +22,11 @@ import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 import { parseId } from "../../contract/ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
-import { searchHelpRecord } from "../records.ts";
+import { searchHelpRecord } from "../routes/answers.ts";
 import { seoApp } from "./seo.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
-import { type Logger, toErrorResponse } from "../errors.ts";
+import { type Logger, toErrorResponse } from "../middleware/errors.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];

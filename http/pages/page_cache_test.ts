@@ -11,7 +11,7 @@ import {
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import type { Catalogue } from "../../domain/ports.ts";
 import { createApp } from "../app.ts";
-import { CACHEABLE_PATH, type CachedResponse } from "../response_cache.ts";
+import { CACHEABLE_PATH, type CachedResponse } from "../middleware/response_cache.ts";
 import { json, orderBody, testApp } from "../testing/fixture.ts";
 import { pagesApp } from "./mod.ts";
 

@@ -9,10 +9,10 @@ import { customerOrderView } from "../../domain/orders/customer_view.ts";
 import { orderUrl } from "./order_customer.ts";
 import type { AppDeps } from "../deps.ts";
 import { destinationProblem } from "../../domain/orders/place_order.ts";
-import { ApiError, validationFailed } from "../errors.ts";
+import { ApiError, validationFailed } from "../middleware/errors.ts";
 import { type AccountEnv, requireSignedIn } from "../auth/require_account.ts";
 import type { TokenService } from "../auth/tokens.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "./route_spec.ts";
 import { ACCOUNT_ROUTES } from "../../contract/routes/mod.ts";
 
 export interface AccountRoutesDeps extends Pick<AppDeps, "orderKeys" | "shop"> {

@@ -17,15 +17,15 @@ import {
 } from "../../contract/requests.ts";
 import type { BookSchema } from "../../contract/records.ts";
 import { BOOK_CONTRACT, BOOK_ROUTES } from "../../contract/routes/mod.ts";
-import { bookRecord } from "../records.ts";
-import { readMultipart } from "../validation.ts";
-import { ApiError, validationFailed } from "../errors.ts";
+import { bookRecord } from "./answers.ts";
+import { readMultipart } from "../middleware/validation.ts";
+import { ApiError, validationFailed } from "../middleware/errors.ts";
 import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
-import { MAX_IMAGES, storeImages } from "../product_images.ts";
+import { MAX_IMAGES, storeImages } from "./product_images.ts";
 import { imageChangedOrThrow } from "./write_results.ts";
-import { booksCsv, parseBookCsv } from "../catalogue_csv.ts";
+import { booksCsv, parseBookCsv } from "./catalogue_csv.ts";
 import { coversOf } from "./catalogue_export.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "./route_spec.ts";
 import { changesFrom, newRecordFrom } from "../../contract/record_fields.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import {

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { addCategory, renameCategory } from "../../domain/catalogue/manage_catalogue.ts";
 import { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "../../contract/routes/mod.ts";
-import { categoryRecord } from "../records.ts";
-import { serve } from "../route_spec.ts";
+import { categoryRecord } from "./answers.ts";
+import { serve } from "./route_spec.ts";
 import { categoryDeletedOrThrow, writtenOrThrow } from "./write_results.ts";
 
 /** What the category routes use. */

@@ -2,8 +2,8 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { LOCATION_ROUTES } from "../../contract/routes/mod.ts";
-import { areaRecord, districtRecord, provinceRecord } from "../records.ts";
-import { serve } from "../route_spec.ts";
+import { areaRecord, districtRecord, provinceRecord } from "./answers.ts";
+import { serve } from "./route_spec.ts";
 
 /** What the location routes use. */
 export type LocationRoutesDeps = Pick<AppDeps, "locations">;

@@ -8,11 +8,11 @@ import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { orderListQuery } from "../../contract/requests.ts";
-import { orderRecord } from "../records.ts";
-import { ApiError, notFound } from "../errors.ts";
+import { orderRecord } from "./answers.ts";
+import { ApiError, notFound } from "../middleware/errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
-import { ordersCsv } from "../orders_csv.ts";
-import { serve } from "../route_spec.ts";
+import { ordersCsv } from "./orders_csv.ts";
+import { serve } from "./route_spec.ts";
 import { ORDER_ADMIN_ROUTES } from "../../contract/routes/mod.ts";
 import type { z } from "zod";
 

@@ -14,10 +14,10 @@ import {
 } from "../../domain/orders/payment_proofs.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../middleware/errors.ts";
 import { formFiles } from "../uploads/read_uploads.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "./route_spec.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
 import { SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 

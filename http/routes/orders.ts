@@ -6,8 +6,8 @@ import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
-import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "../records.ts";
-import { ApiError, notFound } from "../errors.ts";
+import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
+import { ApiError, notFound } from "../middleware/errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
@@ -15,7 +15,7 @@ import { sha256Hex } from "../../domain/sha256.ts";
 import { colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order_admin.ts";
 import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "./route_spec.ts";
 import { ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 
 /**

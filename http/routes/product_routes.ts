@@ -23,14 +23,14 @@ import type { ImportOutcome } from "../../domain/catalogue/catalogue_import.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { pageOf, searchSortOf } from "../../contract/requests.ts";
 import type { ProductKindContract, ProductRoutes } from "../../contract/routes/products.ts";
-import { pageRecord, searchHelpRecord } from "../records.ts";
-import { parseFields, readMultipart } from "../validation.ts";
-import { ApiError, notFound } from "../errors.ts";
-import { storeImages } from "../product_images.ts";
+import { pageRecord, searchHelpRecord } from "./answers.ts";
+import { parseFields, readMultipart } from "../middleware/validation.ts";
+import { ApiError, notFound } from "../middleware/errors.ts";
+import { storeImages } from "./product_images.ts";
 import { writtenOrThrow } from "./write_results.ts";
-import { importSummaryRecord, readCsvBody } from "../catalogue_csv.ts";
+import { importSummaryRecord, readCsvBody } from "./catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "./route_spec.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<

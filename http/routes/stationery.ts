@@ -21,14 +21,14 @@ import { changesFrom, newRecordFrom } from "../../contract/record_fields.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import type { StationerySchema } from "../../contract/records.ts";
 import { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "../../contract/routes/mod.ts";
-import { stationeryRecord } from "../records.ts";
-import { readMultipart } from "../validation.ts";
-import { storeImages } from "../product_images.ts";
+import { stationeryRecord } from "./answers.ts";
+import { readMultipart } from "../middleware/validation.ts";
+import { storeImages } from "./product_images.ts";
 import { imageChangedOrThrow } from "./write_results.ts";
-import { parseStationeryCsv, stationeryCsv } from "../catalogue_csv.ts";
+import { parseStationeryCsv, stationeryCsv } from "./catalogue_csv.ts";
 import { allPages, coversOf } from "./catalogue_export.ts";
 import { importStationery } from "../../domain/catalogue/stationery_import.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "./route_spec.ts";
 import {
   type ProductKindRoutes,
   type ProductRoutesDeps,

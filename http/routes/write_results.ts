@@ -1,7 +1,7 @@
 /** Catalogue write outcomes as HTTP: the value on success, an ApiError otherwise. */
 import type { ChangeResult } from "../../domain/catalogue/manage_catalogue.ts";
 import type { CategoryDeleteResult, ImageWriteResult } from "../../domain/ports.ts";
-import { ApiError, notFound } from "../errors.ts";
+import { ApiError, notFound } from "../middleware/errors.ts";
 import { ISBN13_CHECK_PROBLEM } from "../../domain/catalogue/isbn.ts";
 
 /** How a unique field is named in a message a person reads. */

@@ -17,7 +17,7 @@ import { TokenService } from "../auth/tokens.ts";
 import { HmacOrderKeys } from "../../adapters/security/order_keys.ts";
 import type { NewBook, NewStationeryItem } from "../../domain/catalogue/model.ts";
 import type { AppDeps } from "../deps.ts";
-import type { Logger } from "../errors.ts";
+import type { Logger } from "../middleware/errors.ts";
 import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
 import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";

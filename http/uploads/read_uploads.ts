@@ -3,7 +3,7 @@
  * count, size and type by content. Outcomes are a closed union; `uploadError` turns a
  * failed one into the shop's HTTP error.
  */
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../middleware/errors.ts";
 import { type ImageType, sniffImageType } from "./sniff.ts";
 
 /** Uploaded images: at most 5 MB each. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { ApiError, errorResponse } from "../errors.ts";
+import { ApiError, errorResponse } from "../middleware/errors.ts";
 import { formFiles, MAX_IMAGE_BYTES, readImageUploads, uploadError } from "./read_uploads.ts";
 import { SHELL_SCRIPT, SVG, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_WEBP } from "./testing/images.ts";
 

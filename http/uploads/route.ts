@@ -4,9 +4,9 @@
  */
 import { Hono } from "hono";
 import type { ImageStorage } from "../../domain/ports.ts";
-import { errorBody } from "../errors.ts";
+import { errorBody } from "../middleware/errors.ts";
 import { IMAGE_TYPES } from "./sniff.ts";
-import { serve } from "../route_spec.ts";
+import { serve } from "../routes/route_spec.ts";
 import { UPLOAD_ROUTES } from "../../contract/routes/mod.ts";
 
 /** Keys are one path segment: a name of letters, digits, `_` and `-`, and an image extension. */

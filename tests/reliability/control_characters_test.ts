@@ -9,7 +9,7 @@ import fc from "fast-check";
 import type { z } from "zod";
 import { ROUTES } from "../../http/app.ts";
 import type { RouteSpec } from "../../contract/route.ts";
-import { MULTILINE_FIELDS } from "../../http/text_rule.ts";
+import { MULTILINE_FIELDS } from "../../http/middleware/text_rule.ts";
 import { ENGINES, serverTestsEnabled } from "../../adapters/postgres/testing/databases.ts";
 import { recordFigures } from "./support/evidence.ts";
 import { type RealApp, realApp } from "./support/real_app.ts";

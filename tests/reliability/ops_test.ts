@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { UnavailableError } from "../../domain/ports.ts";
-import { databaseReadiness } from "../../http/ops.ts";
+import { databaseReadiness } from "../../http/middleware/ops.ts";
 import { ADMIN_PASSWORD, destination, realApp } from "./support/real_app.ts";
 import { orderBody } from "./support/shop_api.ts";
 import type { Catalogue } from "../../domain/ports.ts";

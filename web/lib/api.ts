@@ -10,7 +10,7 @@
  *
  * Why not Hono's `hc<typeof app>`: it types a client from one Hono app built by chained
  * `.get()`/`.route()` calls, with answers typed by what handlers return; the shop's routes
- * are served one by one from their declarations (http/route_spec.ts), the browser may not
+ * are served one by one from their declarations (http/routes/route_spec.ts), the browser may not
  * import the server's types, and the declarations already hold every request and answer
  * schema. A client read from the same table keeps one source and adds no package.
  */

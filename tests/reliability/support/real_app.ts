@@ -22,7 +22,7 @@ import type { AppDeps } from "../../../http/deps.ts";
 import type { Book } from "../../../domain/catalogue/model.ts";
 import { DEMO_DEFAULTS } from "../../../config.ts";
 import type { BankDetails, ShopInfo } from "../../../domain/shop.ts";
-import { databaseReadiness } from "../../../http/ops.ts";
+import { databaseReadiness } from "../../../http/middleware/ops.ts";
 import { readMigrations } from "../../../adapters/postgres/migrator.ts";
 import { isbn13 } from "./shop_api.ts";
 

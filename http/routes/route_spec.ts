@@ -6,8 +6,8 @@
  */
 import type { Context, Env, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import type { RouteSpec } from "../contract/route.ts";
-import { jsonBody, validate } from "./validation.ts";
+import type { RouteSpec } from "../../contract/route.ts";
+import { jsonBody, validate } from "../middleware/validation.ts";
 
 type Part<R, From extends string, Target extends string> = R extends
   { [K in From]: infer S extends z.ZodType } ? { [K in Target]: z.output<S> }

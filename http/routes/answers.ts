@@ -4,13 +4,13 @@
  * type of its schema in contract/records.ts, so a field the schema does not describe fails
  * the type check; a book and a stationery item are written from their declarations.
  */
-import { centsToRupees } from "../domain/money.ts";
-import type { Book, Category, Page, StationeryItem } from "../domain/catalogue/model.ts";
-import type { Area, District, Province } from "../domain/catalogue/locations.ts";
-import type { Order, OrderEvent, OrderStats, PaymentProof } from "../domain/orders/model.ts";
-import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
-import type { BankDetails } from "../domain/shop.ts";
-import type { SearchHelp } from "../domain/catalogue/search_help.ts";
+import { centsToRupees } from "../../domain/money.ts";
+import type { Book, Category, Page, StationeryItem } from "../../domain/catalogue/model.ts";
+import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
+import type { Order, OrderEvent, OrderStats, PaymentProof } from "../../domain/orders/model.ts";
+import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
+import type { BankDetails } from "../../domain/shop.ts";
+import type { SearchHelp } from "../../domain/catalogue/search_help.ts";
 import type {
   WireArea,
   WireBankDetails,
@@ -23,10 +23,10 @@ import type {
   WireProvince,
   WireSearchHelp,
   WireStationery,
-} from "../contract/records.ts";
-import { wireRecordOf } from "../contract/record_wire.ts";
-import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
-import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
+} from "../../contract/records.ts";
+import { wireRecordOf } from "../../contract/record_wire.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {

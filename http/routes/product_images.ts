@@ -4,11 +4,11 @@
  * returns the URL path to list (and, in the shop, reads each one whole and makes its
  * resized copies: adapters/images). Nothing is stored unless every file passes.
  */
-import type { ImageStorage } from "../domain/ports.ts";
-import { MAX_BOOK_IMAGES } from "../domain/catalogue/images.ts";
-import { UnreadableImageError } from "../domain/catalogue/image_variants.ts";
-import { ApiError } from "./errors.ts";
-import { MAX_IMAGE_BYTES, readImageUploads, uploadError } from "./uploads/mod.ts";
+import type { ImageStorage } from "../../domain/ports.ts";
+import { MAX_BOOK_IMAGES } from "../../domain/catalogue/images.ts";
+import { UnreadableImageError } from "../../domain/catalogue/image_variants.ts";
+import { ApiError } from "../middleware/errors.ts";
+import { MAX_IMAGE_BYTES, readImageUploads, uploadError } from "../uploads/mod.ts";
 
 export { MAX_IMAGE_BYTES };
 /** Images on one product form: as many as a book may list. */

@@ -13,7 +13,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { type FieldProblem, validationFailed } from "./errors.ts";
-import { MAX_INTEGER } from "../contract/ids.ts";
+import { MAX_INTEGER } from "../../contract/ids.ts";
 import { buildCsp } from "./security.ts";
 
 /**

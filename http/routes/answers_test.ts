@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
-import { arbitraryRecord } from "../contract/testing/arbitrary_records.ts";
-import { OrderSchema } from "../contract/records.ts";
-import { orderRecord } from "./records.ts";
+import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
+import { arbitraryRecord } from "../../contract/testing/arbitrary_records.ts";
+import { OrderSchema } from "../../contract/records.ts";
+import { orderRecord } from "./answers.ts";
 
 Deno.test("a random order's answer is what OrderSchema describes, its customer's fields flat", () => {
   const line = {

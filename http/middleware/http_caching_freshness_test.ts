@@ -9,11 +9,11 @@ import {
   CatalogueCache,
   InvalidatingCatalogueAdmin,
   InvalidatingOrderRepository,
-} from "../adapters/cache/mod.ts";
-import { createApp } from "./app.ts";
+} from "../../adapters/cache/mod.ts";
+import { createApp } from "../app.ts";
 import type { CachedResponse } from "./response_cache.ts";
 import { STALE_LIMIT_SECONDS } from "./http_caching.ts";
-import { json, orderBody, testApp } from "./testing/fixture.ts";
+import { json, orderBody, testApp } from "../testing/fixture.ts";
 
 interface Kept {
   body: string;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { ROUTES } from "../contract/routes/mod.ts";
+import { ROUTES } from "../../contract/routes/mod.ts";
 import { openApiDocument, openApiPath } from "./openapi.ts";
 
 const document = openApiDocument(ROUTES, { serverUrl: "http://localhost:8000" });

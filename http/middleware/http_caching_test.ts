@@ -10,8 +10,8 @@ import {
   STALE_LIMIT_SECONDS,
   STALE_WHILE_REVALIDATE_SECONDS,
 } from "./http_caching.ts";
-import { ROUTES } from "../contract/routes/mod.ts";
-import { json, orderBody, testApp } from "./testing/fixture.ts";
+import { ROUTES } from "../../contract/routes/mod.ts";
+import { json, orderBody, testApp } from "../testing/fixture.ts";
 
 const isAdminRoute = adminRouteMatcher(ROUTES);
 

@@ -1,8 +1,8 @@
 /** The OpenAPI 3.1 document, generated from the route table's zod schemas. */
-import { isPrivatePath } from "./http_caching.ts";
+import { isPrivatePath } from "../middleware/http_caching.ts";
 import { z } from "zod";
-import type { RouteSpec } from "../contract/route.ts";
-import { ErrorSchema } from "../contract/records.ts";
+import type { RouteSpec } from "../../contract/route.ts";
+import { ErrorSchema } from "../../contract/records.ts";
 
 type JsonSchema = Record<string, unknown>;
 

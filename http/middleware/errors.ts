@@ -5,8 +5,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { TimedOutError, UnavailableError } from "../domain/ports.ts";
-import { UnreadableImageError } from "../domain/catalogue/image_variants.ts";
+import { TimedOutError, UnavailableError } from "../../domain/ports.ts";
+import { UnreadableImageError } from "../../domain/catalogue/image_variants.ts";
 
 export type ErrorCode =
   | "BAD_REQUEST"

@@ -15,7 +15,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { acceptsGzip, answerBytes, replace } from "./compression.ts";
 import { etagOf } from "./http_caching.ts";
-import { type LanguagePaths, SHOP_PATHS } from "../domain/i18n/language.ts";
+import { type LanguagePaths, SHOP_PATHS } from "../../domain/i18n/language.ts";
 
 /** An answer as kept: its status, the headers it was built with and its bytes. */
 export interface CachedResponse {

@@ -18,8 +18,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
-import type { RouteSpec } from "../contract/route.ts";
-import { type LanguagePaths, SHOP_PATHS } from "../domain/i18n/language.ts";
+import type { RouteSpec } from "../../contract/route.ts";
+import { type LanguagePaths, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { answerBytes, replace } from "./compression.ts";
 
 /** Seconds a shared cache keeps a public answer fresh. */

@@ -7,28 +7,33 @@
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { centsToRupees, gramsToKg } from "../domain/money.ts";
-import type { Book, StationeryItem } from "../domain/catalogue/model.ts";
+import { centsToRupees, gramsToKg } from "../../domain/money.ts";
+import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import type {
   BookRowValues,
   ImportProblem,
   ImportSummary,
-} from "../domain/catalogue/book_import.ts";
-import { ApiError, fieldProblems } from "./errors.ts";
+} from "../../domain/catalogue/book_import.ts";
+import { ApiError, fieldProblems } from "../middleware/errors.ts";
 import { z } from "zod";
-import type { StationeryRowValues } from "../domain/catalogue/stationery_import.ts";
-import { idText, isbn13Digits, newBookFields, newStationeryFields } from "../contract/requests.ts";
+import type { StationeryRowValues } from "../../domain/catalogue/stationery_import.ts";
+import {
+  idText,
+  isbn13Digits,
+  newBookFields,
+  newStationeryFields,
+} from "../../contract/requests.ts";
 import {
   createName,
   type Field,
   type Fields,
   fieldsOf,
   isWritable,
-} from "../domain/records/fields.ts";
-import { creationNames } from "../contract/record_fields.ts";
-import { MULTILINE_FIELDS, textProblem } from "./text_rule.ts";
-import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
-import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
+} from "../../domain/records/fields.ts";
+import { creationNames } from "../../contract/record_fields.ts";
+import { MULTILINE_FIELDS, textProblem } from "../middleware/text_rule.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 
 /**
  * A kind of product's CSV file, from its declaration: a column for its `id` and for each
@@ -180,7 +185,7 @@ function notCsv(message: string): ApiError {
 }
 
 /**
- * A cell by the JSON API's text rule (http/text_rule.ts): no control characters, newline
+ * A cell by the JSON API's text rule (http/middleware/text_rule.ts): no control characters, newline
  * and tab only in a field of several lines (and between the paths of `images`), never
  * only invisible characters.
  */

@@ -3,8 +3,8 @@
  * fields repeated on each, amounts in rupees with two decimals, times in Sri Lanka.
  * Written as the catalogue's CSV is (byte-order mark, CRLF, formula cells quoted).
  */
-import { centsToRupees } from "../domain/money.ts";
-import type { Order } from "../domain/orders/model.ts";
+import { centsToRupees } from "../../domain/money.ts";
+import type { Order } from "../../domain/orders/model.ts";
 import { csv } from "./catalogue_csv.ts";
 
 export const ORDER_CSV_COLUMNS = [

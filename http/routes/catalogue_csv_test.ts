@@ -1,15 +1,15 @@
 /**
- * The CSV import takes text by the same rule as the JSON API (http/text_rule.ts): a
+ * The CSV import takes text by the same rule as the JSON API (http/middleware/text_rule.ts): a
  * one-line field with a newline or a tab, or any field of only invisible characters, is
  * an error of its row and field; a description keeps its lines. The columns and cells follow
  * each product's declaration: what an export writes, an import reads back as it was.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
-import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
-import { type Fields, fieldsOf, isWritable } from "../domain/records/fields.ts";
-import { arbitraryRecord } from "../contract/testing/arbitrary_records.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
+import { type Fields, fieldsOf, isWritable } from "../../domain/records/fields.ts";
+import { arbitraryRecord } from "../../contract/testing/arbitrary_records.ts";
 import {
   BOOK_CSV_COLUMNS,
   booksCsv,
@@ -18,7 +18,7 @@ import {
   STATIONERY_CSV_COLUMNS,
   stationeryCsv,
 } from "./catalogue_csv.ts";
-import { testApp } from "./testing/fixture.ts";
+import { testApp } from "../testing/fixture.ts";
 
 const HEAD = "isbn13,title,author,description";
 
