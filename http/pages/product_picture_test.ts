@@ -35,7 +35,7 @@ Deno.test("a book's page lists its picture's copies for the gallery's width", as
   const html = await page("/books/:id");
   assert.match(
     html,
-    /<source type="image\/webp" srcSet="[^"]*madol-w640\.webp 640w[^"]*" sizes="\(min-width: 768px\) 400px, 40vw"\/>/,
+    /<source type="image\/webp" srcSet="[^"]*madol-w640\.webp 640w[^"]*" sizes="\(min-width: 768px\) 400px, calc\(100vw - 32px\)"\/>/,
   );
 });
 

@@ -1,6 +1,5 @@
 /** A book in the grid; the whole card opens the book's page. */
 import type { Book } from "../../domain/catalogue/model.ts";
-import { Stars } from "./Stars.tsx";
 import { Availability, Price } from "./ProductFacts.tsx";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { ProductImage } from "./ProductImage.tsx";
@@ -59,7 +58,6 @@ export function BookCard({ book, index }: { book: BookCardFacts; index: number }
       <span className="card-body">
         <span className="card-title">{book.title}</span>
         <span className="card-author">{book.author}</span>
-        <Stars />
         <Price cents={book.priceCents} className="card-price" />
         <Availability
           stock={book.stock}

@@ -11,7 +11,7 @@ import { Pagination } from "./Pagination.tsx";
 import { ResultCount } from "./ResultCount.tsx";
 import { SearchHelp } from "./SearchHelp.tsx";
 import { SortField } from "./SortField.tsx";
-import { Spinner } from "./Stars.tsx";
+import { Spinner } from "./Spinner.tsx";
 import { type ListQuery, listSearch } from "../lib/list_query.ts";
 import { useListing } from "../lib/use_listing.ts";
 import { listingApi } from "../lib/listing_calls.ts";

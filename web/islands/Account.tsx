@@ -13,7 +13,7 @@ import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { Spinner } from "../components/Stars.tsx";
+import { Spinner } from "../components/Spinner.tsx";
 import { ApiFailure } from "../lib/api.ts";
 import { ACCOUNT_PATHS, AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";

@@ -4,7 +4,6 @@ import type { Book } from "../../domain/catalogue/model.ts";
 import { bookCartItem } from "../../domain/cart/cart.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
-import { Dialog } from "../components/Dialog.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
 import { useI18n } from "../i18n/mod.ts";
@@ -17,16 +16,18 @@ export interface BookPurchaseProps {
 export function BookPurchase({ book, bank }: BookPurchaseProps) {
   const i18n = useI18n();
   const { t } = i18n;
-  const [open, setOpen] = useState<"quantity" | "bank" | null>(null);
+  const [open, setOpen] = useState<"quantity" | null>(null);
   return (
     <div className="purchase">
       {book.preorder
         ? (
+          // A plain <details>: the bank details open without scripts too.
           <div className="preorder-note">
             <p>{t("cart.preorderBank")}</p>
-            <button type="button" className="button button-ghost" onClick={() => setOpen("bank")}>
-              Show Bank Details
-            </button>
+            <details className="bank-reveal">
+              <summary className="button button-ghost">{t("bank.show")}</summary>
+              <BankDetailsList bank={bank} />
+            </details>
           </div>
         )
         : null}
@@ -51,18 +52,6 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
             onAdd={(n) => addItemToCart(i18n, bookCartItem(book), n)}
             onClose={() => setOpen(null)}
           />
-        )
-        : null}
-      {open === "bank"
-        ? (
-          <Dialog title={t("bank.title")} onClose={() => setOpen(null)}>
-            <BankDetailsList bank={bank} />
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setOpen(null)}>
-                {t("cart.close")}
-              </button>
-            </div>
-          </Dialog>
         )
         : null}
     </div>

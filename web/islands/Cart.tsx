@@ -9,7 +9,7 @@ import {
   removeLine,
 } from "../../domain/cart/cart.ts";
 import { CartLineView } from "../components/CartLineView.tsx";
-import { Spinner } from "../components/Stars.tsx";
+import { Spinner } from "../components/Spinner.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { useI18n } from "../i18n/mod.ts";
 import { type CartNotice, checkoutProblemText } from "../lib/cart_words.ts";

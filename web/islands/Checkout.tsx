@@ -18,7 +18,7 @@ import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
 import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
-import { Spinner } from "../components/Stars.tsx";
+import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
 import { callWithSession, readSession, writeSession } from "../lib/session.ts";

@@ -50,7 +50,7 @@ export function ImageGallery({ images, title }: ImageGalleryProps) {
       >
         <ProductImage
           src={pictures[current]}
-          sizes="(min-width: 768px) 400px, 40vw"
+          sizes="(min-width: 768px) 400px, calc(100vw - 32px)"
           alt={title}
           width={400}
           height={533}

@@ -5,10 +5,10 @@ import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { pageFieldsOf } from "../../domain/records/fields.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { Island } from "../components/Island.tsx";
-import { Stars } from "../components/Stars.tsx";
 import { Availability, Price } from "../components/ProductFacts.tsx";
 import { BookPurchase } from "../islands/BookPurchase.tsx";
 import { ImageGallery } from "../islands/ImageGallery.tsx";
+import { paragraphs } from "../lib/paragraphs.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
 export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
@@ -47,7 +47,6 @@ export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
             : null}
           <h1 className="book-title">{book.title}</h1>
           <p className="book-author">{t("book.by", { author: book.author })}</p>
-          <Stars />
           <p className="book-facts">
             <Price cents={book.priceCents} className="book-price" />
             <Availability
@@ -57,13 +56,19 @@ export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
             />
           </p>
           <Island name="BookPurchase" component={BookPurchase} props={{ book, bank }} />
+          <noscript>
+            <p className="notice">{t("cart.needsScript")}</p>
+          </noscript>
         </div>
       </div>
       <section className="specification" aria-labelledby="spec-heading">
         <h2 id="spec-heading">{t("book.specification")}</h2>
-        <p className="description">
-          {book.description || t("book.noDescription")}
-        </p>
+        <div className="description">
+          {paragraphs(book.description ?? "").map((lines, i) => (
+            <p key={i}>{lines.flatMap((line, j) => j === 0 ? [line] : [<br key={j} />, line])}</p>
+          ))}
+          {book.description?.trim() ? null : <p>{t("book.noDescription")}</p>}
+        </div>
         <dl className="spec-list">
           {rows.map(([name, value]) => (
             <div key={name}>

@@ -30,6 +30,9 @@ export function StationeryStorePage({ list }: { list: StationeryListProps }) {
       {list.query.q
         ? <p className="search-note">{t("list.resultsFor", { q: list.query.q })}</p>
         : null}
+      <noscript>
+        <p className="notice">{t("cart.needsScript")}</p>
+      </noscript>
       <Island name="StationeryList" component={StationeryList} props={list} />
     </>
   );
