@@ -239,5 +239,11 @@ testOnBothEngines(
     }`;
     assert.deepEqual(await found(isbn), ["Madol Doova"]);
     assert.deepEqual(await found("nothing like it"), []);
+    // The ISBN-10 printed on older books finds the same book by its ISBN-13.
+    const fowles = ok(
+      await admin.createBook(aBook(novels, { title: "The Magus", isbn13: "9780306406157" })),
+    );
+    assert.equal(fowles.isbn13, "9780306406157");
+    assert.deepEqual(await found("0-306-40615-2"), ["The Magus"]);
   },
 );

@@ -1,8 +1,9 @@
 /**
  * Matching the city a shopper types to the shop's list of cities. People type "Colombo 7",
- * "colombo 07" or "Cinnamon Gardens" for "Colombo 07 (Cinnamon Gardens)": case, spacing,
- * punctuation and leading zeros do not matter, and the part before or inside the brackets
- * is enough when only one city has it.
+ * "colombo 07" or "Cinnamon Gardens" for "Colombo 07 (Cinnamon Gardens)", and "Mt Lavinia"
+ * for "Mount Lavinia": case, spacing, punctuation, leading zeros and the usual short forms
+ * of a word do not matter, and the part before or inside the brackets is enough when only
+ * one city has it.
  */
 
 interface Named {
@@ -10,13 +11,30 @@ interface Named {
 }
 
 /**
- * The form of a name that matching compares: letters and digits only, lower case, with
- * leading zeros dropped from numbers.
+ * Words of place names and the short forms people write for them, each read as one word.
+ * "St" is both Saint ("St. Anthony's") and Street ("Armour Street"): the three are one.
+ */
+const SAME_WORD: ReadonlyMap<string, string> = new Map([
+  ["mt", "mount"],
+  ["rd", "road"],
+  ["jn", "junction"],
+  ["jct", "junction"],
+  ["junc", "junction"],
+  ["street", "st"],
+  ["saint", "st"],
+]);
+
+/**
+ * The form of a name that matching compares: letters and digits only, lower case, each
+ * short form as its word (Mt, Rd, Jn; St, Saint and Street alike), with leading zeros
+ * dropped from numbers.
  *
  * @example cityKey("Colombo 07 (Fort)") === "colombo7fort"
+ * @example cityKey("Mt. Lavinia") === cityKey("Mount Lavinia")
  */
 export function cityKey(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, "")
+  return text.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u)
+    .map((word) => SAME_WORD.get(word) ?? word).join("")
     .replace(/(^|\D)0+(?=\d)/g, "$1");
 }
 

@@ -16,6 +16,7 @@ Deno.test("cityKey() ignores case, spacing, punctuation and leading zeros", () =
   assert.equal(cityKey("  COLOMBO   7 "), "colombo7");
   assert.equal(cityKey("Colombo 10"), "colombo10");
   assert.equal(cityKey("Mount-Lavinia."), "mountlavinia");
+  assert.equal(cityKey("Constructor Road"), "constructorroad");
 });
 
 Deno.test("matchCity() takes 'Colombo 7' and its spellings for 'Colombo 07 (Cinnamon Gardens)'", () => {
@@ -28,6 +29,32 @@ Deno.test("matchCity() takes 'Colombo 7' and its spellings for 'Colombo 07 (Cinn
   assert.equal(matchCity(COLOMBO, "Colombo 70"), undefined);
   assert.equal(matchCity(COLOMBO, "Colombo"), undefined);
   assert.equal(matchCity(COLOMBO, ""), undefined);
+});
+
+Deno.test("matchCity() takes Mt, St, Rd and Jn for Mount, Saint or Street, Road and Junction", () => {
+  const cities = [
+    "Mount Lavinia",
+    "St. Anthony's",
+    "Armour Street",
+    "Wasala Road",
+    "Godagama Junction",
+  ].map((name, id) => ({ id, name }));
+  const cases: [string, string][] = [
+    ["Mt Lavinia", "Mount Lavinia"],
+    ["mt. lavinia", "Mount Lavinia"],
+    ["Saint Anthony's", "St. Anthony's"],
+    ["st anthonys", "St. Anthony's"],
+    ["Armour St", "Armour Street"],
+    ["Armour St.", "Armour Street"],
+    ["Wasala Rd", "Wasala Road"],
+    ["Godagama Jn", "Godagama Junction"],
+    ["Godagama Jct.", "Godagama Junction"],
+  ];
+  for (const [typed, name] of cases) assert.equal(matchCity(cities, typed)?.name, name, typed);
+  // Only a whole word stands for another: "Mtlavinia" is no one's spelling.
+  assert.equal(matchCity(cities, "Mtlavinia"), undefined);
+  assert.deepEqual(nearestCities(cities, "Mt Lav").map((c) => c.name), ["Mount Lavinia"]);
+  assert.deepEqual(citiesCalled(cities, "Wasala Rd").map((c) => c.name), ["Wasala Road"]);
 });
 
 Deno.test("nearestCities() offers what starts with, holds or nearly spells the typed name", () => {

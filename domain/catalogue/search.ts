@@ -35,12 +35,33 @@ export function holdsTerm(text: string, q: string | undefined): boolean {
 
 /**
  * The search term's digits for the ISBN-13: hyphens and spaces dropped; "" when nothing is
- * left.
+ * left. An ISBN-10 (older books print one) is read as the book's ISBN-13, which is what the
+ * shop keeps.
  *
  * @example isbnTerm(" 978-955 ") // "978955"
+ * @example isbnTerm("0-306-40615-2") // "9780306406157"
  */
 export function isbnTerm(q: string | undefined): string {
-  return searchTerm(q).replace(/[\s-]/g, "");
+  const digits = searchTerm(q).replace(/[\s-]/g, "");
+  return isbn13FromIsbn10(digits) ?? digits;
+}
+
+/**
+ * The ISBN-13 of an ISBN-10: 978, its first nine digits and a new check digit; undefined
+ * unless the text is ten characters whose ISBN-10 check digit (0-9 or X) is right. The
+ * last ten digits of a 978 ISBN-13 that happen to pass that check still find their book:
+ * they give that same ISBN-13 back.
+ *
+ * @example isbn13FromIsbn10("080442957X") // "9780804429573"
+ */
+export function isbn13FromIsbn10(text: string): string | undefined {
+  if (!/^\d{9}[\dXx]$/.test(text)) return undefined;
+  const values = [...text].map((c) => (c === "X" || c === "x" ? 10 : Number(c)));
+  const sum = values.reduce((total, value, i) => total + value * (10 - i), 0);
+  if (sum % 11 !== 0) return undefined;
+  const twelve = `978${text.slice(0, 9)}`;
+  const weighted = [...twelve].reduce((total, d, i) => total + Number(d) * (i % 2 ? 3 : 1), 0);
+  return twelve + String((10 - (weighted % 10)) % 10);
 }
 
 /** How many titles or authors a search that found nothing suggests at most. */

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { closestTexts, isbnTerm, searchKey, searchTerm, wordSimilarity } from "./search.ts";
+import {
+  closestTexts,
+  isbn13FromIsbn10,
+  isbnTerm,
+  searchKey,
+  searchTerm,
+  wordSimilarity,
+} from "./search.ts";
+import { matchesIsbn } from "./filter.ts";
 import { helpForEmptySearch, otherStore } from "./search_help.ts";
 
 Deno.test("searchKey() reads a Sinhala vowel sign typed in two parts as the one letter", () => {
@@ -25,6 +33,39 @@ Deno.test("searchTerm() trims, and isbnTerm() drops hyphens and spaces", () => {
   assert.equal(searchTerm(undefined), "");
   assert.equal(isbnTerm(" 978-955 12 "), "97895512");
   assert.equal(isbnTerm(" - "), "");
+});
+
+Deno.test("isbnTerm() reads an ISBN-10 as the book's ISBN-13", () => {
+  assert.equal(isbnTerm("0-306-40615-2"), "9780306406157");
+  assert.equal(isbnTerm("080442957x"), "9780804429573");
+  assert.equal(isbnTerm(" 0 8044 2957 X "), "9780804429573");
+  // Ten digits that are no ISBN-10 (the check digit is wrong) are searched as they are.
+  assert.equal(isbnTerm("0306406153"), "0306406153");
+  assert.ok(matchesIsbn("9780306406157", "0-306-40615-2"));
+  assert.ok(!matchesIsbn("9780306406157", "0-306-40615-3"));
+});
+
+Deno.test("isbn13FromIsbn10() keeps the nine digits behind 978 and computes the check digit again", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }),
+      (nine) => {
+        const sum = nine.reduce((total, d, i) => total + d * (10 - i), 0);
+        const check = (11 - (sum % 11)) % 11;
+        const isbn10 = nine.join("") + (check === 10 ? "X" : String(check));
+        const isbn13 = isbn13FromIsbn10(isbn10);
+        assert.ok(isbn13 !== undefined, isbn10);
+        assert.equal(isbn13.slice(0, 12), "978" + nine.join(""));
+        const weighted = [...isbn13].reduce((t, d, i) => t + Number(d) * (i % 2 ? 3 : 1), 0);
+        assert.equal(weighted % 10, 0, isbn13);
+        // Any other check digit is no ISBN-10.
+        const wrong = isbn10.slice(0, 9) + (check === 0 ? "1" : "0");
+        assert.equal(isbn13FromIsbn10(wrong), undefined);
+      },
+    ),
+  );
+  assert.equal(isbn13FromIsbn10("97803064061"), undefined);
+  assert.equal(isbn13FromIsbn10("X306406152"), undefined);
 });
 
 Deno.test("wordSimilarity() forgives a typo in one word of a long title", () => {
