@@ -18,6 +18,12 @@ export interface EventKindPolicy {
    */
   customerReadsAdminNote: boolean;
   /**
+   * Whether the customer's page writes the note after the words that name it: a courier
+   * and tracking number, a reason the admin gave. A lapse's note is the shop's reason in
+   * English, which its words already say in the page's language.
+   */
+  noteOnPage: boolean;
+  /**
    * The message key (messages/*.json) that names it on the customer's order page, and its
    * name in the admin area (English, not translated).
    */
@@ -29,48 +35,56 @@ export const EVENT_KIND_POLICIES = {
     actors: ["customer"],
     customerSees: true,
     customerReadsAdminNote: false,
+    noteOnPage: false,
     words: { page: "order.eventPlaced", admin: "Order placed" },
   },
   proof_submitted: {
     actors: ["customer"],
     customerSees: true,
     customerReadsAdminNote: false,
+    noteOnPage: false,
     words: { page: "order.eventProof", admin: "Deposit slip uploaded" },
   },
   paid: {
     actors: ["admin"],
     customerSees: true,
     customerReadsAdminNote: false,
+    noteOnPage: false,
     words: { page: "order.eventPaid", admin: "Marked paid" },
   },
   unpaid: {
     actors: ["admin"],
     customerSees: true,
     customerReadsAdminNote: false,
+    noteOnPage: false,
     words: { page: "order.eventUnpaid", admin: "Marked not paid" },
   },
   completed: {
     actors: ["admin"],
     customerSees: true,
     customerReadsAdminNote: true,
+    noteOnPage: true,
     words: { page: "order.eventCompleted", admin: "Confirmed" },
   },
   rejected: {
     actors: ["admin"],
     customerSees: true,
     customerReadsAdminNote: true,
+    noteOnPage: true,
     words: { page: "order.eventRejected", admin: "Rejected" },
   },
   lapsed: {
     actors: ["system"],
     customerSees: true,
     customerReadsAdminNote: false,
+    noteOnPage: false,
     words: { page: "order.eventLapsed", admin: "Lapsed: payment not received" },
   },
   note: {
     actors: ["admin"],
     customerSees: false,
     customerReadsAdminNote: false,
+    noteOnPage: false,
     words: { page: "order.eventNote", admin: "Note" },
   },
 } as const satisfies Record<EventKind, EventKindPolicy>;

@@ -56,3 +56,12 @@ Deno.test("the customer's timeline leaves out the kinds its policy hides and the
     assert.equal(event.note, kept ? `about ${event.kind}` : null, event.kind);
   }
 });
+
+Deno.test("the customer's page writes a note only where the customer reads the admin's words, never a lapse's", () => {
+  for (const kind of EVENT_KINDS) {
+    const policy = EVENT_KIND_POLICIES[kind];
+    if (policy.noteOnPage) assert.ok(policy.customerSees && policy.customerReadsAdminNote, kind);
+  }
+  // A lapse's words say its reason in the page's language; its note is the English reason.
+  assert.equal(EVENT_KIND_POLICIES.lapsed.noteOnPage, false);
+});

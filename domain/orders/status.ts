@@ -31,10 +31,10 @@ export interface OrderStatusPolicy {
    */
   hasSlip: boolean;
   /**
-   * The message keys (messages/*.json) that name it on the order's page and in the
-   * customer's account, and its name in the admin area (English, not translated).
+   * The message key (messages/*.json) that names it to the customer, on the order's page
+   * and in the account alike, and its name in the admin area (English, not translated).
    */
-  words: { page: string; account: string; admin: string };
+  words: { shopper: string; admin: string };
 }
 
 /** Pending goes to completed (Confirm) or rejected (Reject); both are final. */
@@ -47,29 +47,21 @@ export const ORDER_STATUS_POLICIES = {
     final: false,
     owes: true,
     hasSlip: false,
-    words: { page: "order.statusPending", account: "account.statusPending", admin: "Pending" },
+    words: { shopper: "order.statusPending", admin: "Pending" },
   },
   completed: {
     moves: {},
     final: true,
     owes: true,
     hasSlip: true,
-    words: {
-      page: "order.statusCompleted",
-      account: "account.statusCompleted",
-      admin: "Completed",
-    },
+    words: { shopper: "order.statusCompleted", admin: "Completed" },
   },
   rejected: {
     moves: {},
     final: true,
     owes: false,
     hasSlip: false,
-    words: {
-      page: "order.statusRejected",
-      account: "account.statusRejected",
-      admin: "Rejected",
-    },
+    words: { shopper: "order.statusRejected", admin: "Rejected" },
   },
 } as const satisfies Record<OrderStatus, OrderStatusPolicy>;
 

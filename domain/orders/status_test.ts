@@ -35,6 +35,6 @@ Deno.test("the status table's final statuses are those no move leaves, and only 
     );
     assert.equal(policy.hasSlip, slipOnEntry, `${status}: a slip is kept where a move saves one`);
   }
-  const pageWords = ORDER_STATUSES.map((s) => ORDER_STATUS_POLICIES[s].words.page);
-  assert.equal(new Set(pageWords).size, ORDER_STATUSES.length);
+  const shopperWords = ORDER_STATUSES.map((s) => ORDER_STATUS_POLICIES[s].words.shopper);
+  assert.equal(new Set(shopperWords).size, ORDER_STATUSES.length);
 });

@@ -100,7 +100,7 @@ function Orders({ orders }: { orders: OrderView[] }) {
             <p className="account-order-heading">
               {path ? <a href={path}>{heading}</a> : heading} · {day(order.order_date)} ·{" "}
               <span className={`order-status status-${order.status}`}>
-                {t(ORDER_STATUS_POLICIES[order.status].words.account)}
+                {t(ORDER_STATUS_POLICIES[order.status].words.shopper)}
               </span>
             </p>
             <p className="account-order-items">
@@ -122,6 +122,20 @@ function Orders({ orders }: { orders: OrderView[] }) {
       })}
     </ul>
   );
+}
+
+/**
+ * The fields a refused password change names, in the shop's words. The current password was
+ * typed (the form checks that first), so the shop naming it means it is not the right one.
+ */
+function passwordErrors(error: unknown): { current?: MessageKey; next?: MessageKey } {
+  if (!(error instanceof ApiFailure) || error.code !== "VALIDATION_FAILED") return {};
+  const detail = (error.details as { field: string }[] | undefined) ?? [];
+  const named = (field: string) => detail.some((d) => d.field === field);
+  return {
+    current: named("currentPassword") ? "account.currentPasswordWrong" : undefined,
+    next: named("newPassword") ? "form.checkField" : undefined,
+  };
 }
 
 function PasswordChange() {
@@ -151,14 +165,13 @@ function PasswordChange() {
       setNext("");
       setStatus({ ok: true, text: t("account.passwordChanged") });
     } catch (error) {
-      if (error instanceof ApiFailure && error.status === 400) {
-        const detail = (error.details as { field: string; message: string }[] | undefined) ?? [];
-        const named = (field: string) =>
-          detail.some((d) => d.field === field) ? "form.checkField" as const : undefined;
-        setErrors({ current: named("currentPassword"), next: named("newPassword") });
-      }
       if (error instanceof ApiFailure && error.status === 401) location.assign(href("/login"));
-      setStatus({ ok: false, text: failureText(i18n, error) });
+      const found = passwordErrors(error);
+      setErrors(found);
+      setStatus({
+        ok: false,
+        text: found.current ? t(found.current) : failureText(i18n, error),
+      });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { ApiFailure, shopApi } from "../lib/api.ts";
+import { shopApi } from "../lib/api.ts";
 import { AUTH_PATHS } from "../../contract/paths.ts";
 import { readSession, type StoredSession, writeSession } from "../lib/session.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
@@ -43,11 +43,9 @@ export function Login(_props: Record<string, never>) {
       const next = new URLSearchParams(location.search).get("next");
       location.assign(href(next === "/checkout" ? "/checkout" : "/account"));
     } catch (error) {
-      setFailure(
-        error instanceof ApiFailure && error.status === 401
-          ? t("login.invalid")
-          : failureText(i18n, error),
-      );
+      // Worded by the answer's code, in the page's language: UNAUTHORIZED here is a wrong
+      // address or password, not an ended session.
+      setFailure(failureText(i18n, error, { UNAUTHORIZED: "login.invalid" }));
     } finally {
       setSubmitting(false);
     }

@@ -50,7 +50,7 @@ export function OrderPage(
         <dd>{dateTime(order.order_date)}</dd>
         <dt>{t("order.status")}</dt>
         <dd>
-          <strong>{t(ORDER_STATUS_POLICIES[order.status].words.page)}</strong>
+          <strong>{t(ORDER_STATUS_POLICIES[order.status].words.shopper)}</strong>
         </dd>
         <dt>{t("order.payment")}</dt>
         <dd>
@@ -154,7 +154,7 @@ export function OrderPage(
               <time dateTime={event.at}>{dateTime(event.at)}</time>
               <span>
                 {t(EVENT_KIND_POLICIES[event.kind].words.page)}
-                {event.note ? `: ${event.note}` : ""}
+                {event.note && EVENT_KIND_POLICIES[event.kind].noteOnPage ? `: ${event.note}` : ""}
               </span>
             </li>
           ))}

