@@ -21,8 +21,13 @@ export const BookSchema = recordSchema(BOOK_FIELDS);
 export const StationerySchema = recordSchema(STATIONERY_FIELDS);
 
 export const CategorySchema = z.object({ id, name: z.string() });
-export const ProvinceSchema = z.object({ id, name: z.string() });
-export const DistrictSchema = z.object({ id, name: z.string(), province_id: id });
+/** A place's Sinhala and Tamil names beside its English `name`; null where none is known. */
+const placeNames = {
+  name_si: z.string().nullable().describe("the name in Sinhala"),
+  name_ta: z.string().nullable().describe("the name in Tamil"),
+};
+export const ProvinceSchema = z.object({ id, name: z.string(), ...placeNames });
+export const DistrictSchema = z.object({ id, name: z.string(), province_id: id, ...placeNames });
 export const AreaSchema = z.object({
   id,
   name: z.string(),

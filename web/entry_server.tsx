@@ -50,7 +50,14 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "register":
       return <RegisterPage />;
     case "order":
-      return <OrderPage order={model.order} orderKey={model.orderKey} bank={model.bank} />;
+      return (
+        <OrderPage
+          order={model.order}
+          orderKey={model.orderKey}
+          bank={model.bank}
+          places={model.places}
+        />
+      );
     case "track":
       return <TrackPage />;
     case "login":

@@ -178,3 +178,82 @@ Deno.test("a wrong current password is named as such, in English and Tamil", asy
     }
   });
 });
+
+/** A cart of one book, stored as the shop writes it. */
+async function fillCart(page: Page, base: string, shop: Shop) {
+  const listed = await shop.catalogue.listBooks({ inStock: true, outOfStock: false }, {
+    page: 1,
+    pageSize: 20,
+  });
+  const book = listed.items.find((b) => !b.preorder && b.stock > 1)!;
+  await page.goto(`${base}/about`);
+  await page.evaluate(
+    (line) => localStorage.setItem("cart", JSON.stringify([line])),
+    {
+      type: "book",
+      id: book.id,
+      title: book.title,
+      unitPriceCents: book.priceCents,
+      stock: book.stock,
+      weightGrams: book.weightGrams,
+      image: null,
+      preorder: false,
+      quantity: 1,
+    },
+  );
+}
+
+Deno.test("checkout lists provinces and districts by their Sinhala and Tamil names", async () => {
+  await withShop(async (page, base, shop) => {
+    await fillCart(page, base, shop);
+    const names = {
+      si: { province: "බස්නාහිර", district: "කොළඹ", provinces: ["බස්නාහිර", "මධ්‍යම"] },
+      ta: { province: "மேல்", district: "கொழும்பு", provinces: ["மேல்", "மத்திய"] },
+    };
+    for (const language of ["si", "ta"] as const) {
+      const { t } = i18nFor(language);
+      await page.goto(`${base}/${language}/checkout`);
+      await hydrated(page);
+      const province = page.getByLabel(t("address.province"), { exact: true });
+      assert.deepEqual(
+        (await province.locator("option").allInnerTexts()).slice(1),
+        names[language].provinces,
+      );
+      await province.selectOption({ label: names[language].province });
+      const district = page.getByLabel(t("address.district"), { exact: true });
+      await district.locator("option", { hasText: names[language].district }).waitFor({
+        state: "attached",
+      });
+      await district.selectOption({ label: names[language].district });
+      // The shop still records the place by its id: the city list follows the choice.
+      await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
+      await page.waitForFunction(
+        (el) => (el as HTMLInputElement).value === "10350",
+        await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
+      );
+      await page.locator(".checkout-form").screenshot({
+        path: `${SHOTS}checkout-places-${language}-375.png`,
+      });
+    }
+  });
+});
+
+Deno.test("checkout takes 'Mt Lavinia' for Mount Lavinia at 375px", async () => {
+  await withShop(async (page, base, shop) => {
+    await fillCart(page, base, shop);
+    await page.goto(`${base}/checkout`);
+    await hydrated(page);
+    await page.getByLabel("Province").selectOption({ label: "Western" });
+    await page.getByLabel("District").selectOption({ label: "Colombo" });
+    await page.getByLabel("City").fill("Mt Lavinia");
+    await page.getByText("Delivering to Mount Lavinia").waitFor();
+    await page.waitForFunction(
+      (el) => (el as HTMLInputElement).value === "10370",
+      await page.getByLabel("Postal code").elementHandle(),
+    );
+    assert.equal(await page.locator(".field-error").count(), 0);
+    await page.locator(".checkout-form").screenshot({
+      path: `${SHOTS}checkout-mt-lavinia-375.png`,
+    });
+  });
+});

@@ -10,11 +10,14 @@ export interface LocationData {
 
 /** Two provinces, three districts and a handful of cities with their postcodes. */
 export const SAMPLE_LOCATIONS: LocationData = {
-  provinces: [{ id: 1, name: "Western" }, { id: 2, name: "Central" }],
+  provinces: [
+    { id: 1, name: "Western", names: { si: "බස්නාහිර", ta: "மேல்" } },
+    { id: 2, name: "Central", names: { si: "මධ්‍යම", ta: "மத்திய" } },
+  ],
   districts: [
-    { id: 1, name: "Colombo", provinceId: 1 },
-    { id: 2, name: "Gampaha", provinceId: 1 },
-    { id: 3, name: "Kandy", provinceId: 2 },
+    { id: 1, name: "Colombo", provinceId: 1, names: { si: "කොළඹ", ta: "கொழும்பு" } },
+    { id: 2, name: "Gampaha", provinceId: 1, names: { si: "ගම්පහ", ta: "கம்பஹா" } },
+    { id: 3, name: "Kandy", provinceId: 2, names: { si: "මහනුවර", ta: "கண்டி" } },
   ],
   areas: [
     { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370" },
@@ -33,14 +36,14 @@ export class MemoryLocations implements Locations {
   }
 
   provinces(): Promise<Province[]> {
-    return Promise.resolve(this.#data.provinces.map((p) => ({ ...p })));
+    return Promise.resolve(this.#data.provinces.map((p) => ({ ...p, names: { ...p.names } })));
   }
 
   districts(provinceId?: number): Promise<District[]> {
     return Promise.resolve(
       this.#data.districts
         .filter((d) => provinceId === undefined || d.provinceId === provinceId)
-        .map((d) => ({ ...d })),
+        .map((d) => ({ ...d, names: { ...d.names } })),
     );
   }
 
@@ -61,8 +64,8 @@ export class MemoryLocations implements Locations {
     if (!area || !district || !province) return Promise.resolve(undefined);
     return Promise.resolve({
       area: { ...area },
-      district: { ...district },
-      province: { ...province },
+      district: { ...district, names: { ...district.names } },
+      province: { ...province, names: { ...province.names } },
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { Locations } from "../../domain/ports.ts";
-import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
+import type { Area, District, PlaceNames, Province } from "../../domain/catalogue/locations.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 interface AreaRow {
@@ -9,10 +9,31 @@ interface AreaRow {
   postcode: string | null;
 }
 
-interface DistrictRow {
+interface NamedRow {
+  name_si: string | null;
+  name_ta: string | null;
+}
+
+interface ProvinceRow extends NamedRow {
+  id: number;
+  name: string;
+}
+
+interface DistrictRow extends NamedRow {
   id: number;
   name: string;
   province_id: number;
+}
+
+function namesFromRow(row: NamedRow): PlaceNames {
+  const names: PlaceNames = {};
+  if (row.name_si !== null) names.si = row.name_si;
+  if (row.name_ta !== null) names.ta = row.name_ta;
+  return names;
+}
+
+function provinceFromRow(row: ProvinceRow): Province {
+  return { id: row.id, name: row.name, names: namesFromRow(row) };
 }
 
 function areaFromRow(row: AreaRow): Area {
@@ -20,7 +41,7 @@ function areaFromRow(row: AreaRow): Area {
 }
 
 function districtFromRow(row: DistrictRow): District {
-  return { id: row.id, name: row.name, provinceId: row.province_id };
+  return { id: row.id, name: row.name, provinceId: row.province_id, names: namesFromRow(row) };
 }
 
 /** Sri Lanka's provinces, districts and areas, in the order of their ids. */
@@ -32,13 +53,15 @@ export class PostgresLocations implements Locations {
   }
 
   async provinces(): Promise<Province[]> {
-    const rows = await this.#sql.query<Province>("SELECT id, name FROM provinces ORDER BY id");
-    return rows.map((r) => ({ id: r.id, name: r.name }));
+    const rows = await this.#sql.query<ProvinceRow>(
+      "SELECT id, name, name_si, name_ta FROM provinces ORDER BY id",
+    );
+    return rows.map(provinceFromRow);
   }
 
   async districts(provinceId?: number): Promise<District[]> {
     const rows = await this.#sql.query<DistrictRow>(
-      `SELECT id, name, province_id FROM districts
+      `SELECT id, name, province_id, name_si, name_ta FROM districts
        WHERE $1::integer IS NULL OR province_id = $1 ORDER BY id`,
       [provinceId ?? null],
     );
@@ -58,10 +81,20 @@ export class PostgresLocations implements Locations {
     areaId: number,
   ): Promise<{ area: Area; district: District; province: Province } | undefined> {
     const rows = await this.#sql.query<
-      AreaRow & { district_name: string; province_id: number; province_name: string }
+      AreaRow & {
+        district_name: string;
+        district_name_si: string | null;
+        district_name_ta: string | null;
+        province_id: number;
+        province_name: string;
+        province_name_si: string | null;
+        province_name_ta: string | null;
+      }
     >(
       `SELECT a.id, a.name, a.district_id, a.postcode, d.name AS district_name,
-              d.province_id, p.name AS province_name
+              d.name_si AS district_name_si, d.name_ta AS district_name_ta,
+              d.province_id, p.name AS province_name,
+              p.name_si AS province_name_si, p.name_ta AS province_name_ta
        FROM areas a JOIN districts d ON d.id = a.district_id
          JOIN provinces p ON p.id = d.province_id
        WHERE a.id = $1`,
@@ -75,8 +108,15 @@ export class PostgresLocations implements Locations {
         id: row.district_id,
         name: row.district_name,
         province_id: row.province_id,
+        name_si: row.district_name_si,
+        name_ta: row.district_name_ta,
       }),
-      province: { id: row.province_id, name: row.province_name },
+      province: provinceFromRow({
+        id: row.province_id,
+        name: row.province_name,
+        name_si: row.province_name_si,
+        name_ta: row.province_name_ta,
+      }),
     };
   }
 }

@@ -5,8 +5,12 @@ import { PostgresLocations } from "./locations.ts";
 testOnBothEngines("provinces() lists the 9 provinces in official order", async (sql) => {
   const provinces = await new PostgresLocations(sql).provinces();
   assert.equal(provinces.length, 9);
-  assert.deepEqual(provinces[0], { id: 1, name: "Western" });
-  assert.deepEqual(provinces[8], { id: 9, name: "Sabaragamuwa" });
+  assert.deepEqual(provinces[0], { id: 1, name: "Western", names: { si: "බස්නාහිර", ta: "மேல்" } });
+  assert.deepEqual(provinces[8], {
+    id: 9,
+    name: "Sabaragamuwa",
+    names: { si: "සබරගමුව", ta: "சப்ரகமுவ" },
+  });
 });
 
 testOnBothEngines("districts() lists all 25 or those of one province", async (sql) => {
@@ -33,10 +37,35 @@ testOnBothEngines("findArea() names the area's district and province", async (sq
   const locations = new PostgresLocations(sql);
   assert.deepEqual(await locations.findArea(1), {
     area: { id: 1, name: "Akarawita", districtId: 1, postcode: "10732" },
-    district: { id: 1, name: "Colombo", provinceId: 1 },
-    province: { id: 1, name: "Western" },
+    district: { id: 1, name: "Colombo", provinceId: 1, names: { si: "කොළඹ", ta: "கொழும்பு" } },
+    province: { id: 1, name: "Western", names: { si: "බස්නාහිර", ta: "மேல்" } },
   });
   const jaffna = await locations.findArea(931);
   assert.deepEqual(jaffna?.area.postcode, null);
   assert.equal(await locations.findArea(99_999), undefined);
+});
+
+testOnBothEngines("every province and district has its Sinhala and Tamil name", async (sql) => {
+  const locations = new PostgresLocations(sql);
+  const provinces = await locations.provinces();
+  const districts = await locations.districts();
+  for (const place of [...provinces, ...districts]) {
+    assert.match(place.names.si ?? "", /^[\u0D80-\u0DFF\u200D ]+$/, `${place.name} in Sinhala`);
+    assert.match(place.names.ta ?? "", /^[\u0B80-\u0BFF ]+$/, `${place.name} in Tamil`);
+  }
+  const named = (list: { name: string; names: { si?: string; ta?: string } }[], name: string) =>
+    list.find((p) => p.name === name)?.names;
+  assert.deepEqual(named(provinces, "Western"), { si: "බස්නාහිර", ta: "மேல்" });
+  assert.deepEqual(named(provinces, "North Central"), { si: "උතුරු මැද", ta: "வட மத்திய" });
+  assert.deepEqual(named(districts, "Kandy"), { si: "මහනුවර", ta: "கண்டி" });
+  assert.deepEqual(named(districts, "Jaffna"), { si: "යාපනය", ta: "யாழ்ப்பாணம்" });
+  assert.deepEqual(named(districts, "Trincomalee"), { si: "ත්‍රිකුණාමලය", ta: "திருகோணமலை" });
+  // Each name is one place's: no two provinces or districts share one.
+  for (const language of ["si", "ta"] as const) {
+    const all = [...provinces, ...districts].map((p) => p.names[language]);
+    assert.equal(new Set(all).size, all.length, language);
+  }
+  const found = await locations.findArea(1);
+  assert.deepEqual(found?.district.names, { si: "කොළඹ", ta: "கொழும்பு" });
+  assert.deepEqual(found?.province.names, { si: "බස්නාහිර", ta: "மேல்" });
 });

@@ -21,8 +21,8 @@ const locations: Locations = {
       areaId === 1
         ? {
           area: { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370" },
-          district: { id: 1, name: "Colombo", provinceId: 1 },
-          province: { id: 1, name: "Western" },
+          district: { id: 1, name: "Colombo", provinceId: 1, names: {} },
+          province: { id: 1, name: "Western", names: {} },
         }
         : undefined,
     ),

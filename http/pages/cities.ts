@@ -1,4 +1,6 @@
-import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
+import type { Area, District, PlaceNames, Province } from "../../domain/catalogue/locations.ts";
+import type { Locations } from "../../domain/ports.ts";
+import { placeNameFields } from "../routes/answers.ts";
 
 /** A city as the checkout's picker reads it: the API's area record plus its postcode. */
 export function areaRecords(areas: Area[]) {
@@ -10,7 +12,10 @@ export function areaRecords(areas: Area[]) {
   }));
 }
 
-/** Cities with the names of their district and province, for "that city is in …". */
+/**
+ * Cities with the names of their district and province (English, Sinhala and Tamil), for
+ * "that city is in …".
+ */
 export function placedAreaRecords(areas: Area[], districts: District[], provinces: Province[]) {
   const district = new Map(districts.map((d) => [d.id, d]));
   const province = new Map(provinces.map((p) => [p.id, p]));
@@ -23,9 +28,29 @@ export function placedAreaRecords(areas: Area[], districts: District[], province
       name: a.name,
       district_id: d.id,
       district_name: d.name,
+      district_names: placeNameFields(d.names),
       province_id: p.id,
       province_name: p.name,
+      province_names: placeNameFields(p.names),
       postcode: a.postcode,
     }];
   });
+}
+
+/**
+ * The names in the other languages of an order's district and province, found by the
+ * English names the order keeps; none for a name the reference data no longer has.
+ */
+export async function orderPlaceNames(
+  locations: Locations,
+  order: { district_name: string; province_name: string },
+): Promise<{ district: PlaceNames; province: PlaceNames }> {
+  const [districts, provinces] = await Promise.all([
+    locations.districts(),
+    locations.provinces(),
+  ]);
+  return {
+    district: districts.find((d) => d.name === order.district_name)?.names ?? {},
+    province: provinces.find((p) => p.name === order.province_name)?.names ?? {},
+  };
 }

@@ -18,7 +18,7 @@ import {
   serveFile,
   storefrontAssetsOf,
 } from "./assets.ts";
-import { areaRecords, placedAreaRecords } from "./cities.ts";
+import { areaRecords, orderPlaceNames, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 import { parseId } from "../../contract/ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
@@ -251,7 +251,8 @@ export function pagesApp(deps: PagesDeps): Hono {
     // A wrong key is a missing page, never a hint that the order exists.
     if (!order) return renderPage(c, { kind: "not_found" }, 404);
     // The key in the address makes the page no-store and no-referrer (renderPage).
-    return renderPage(c, { kind: "order", order, orderKey: key, bank: deps.bank });
+    const places = await orderPlaceNames(deps.locations, order);
+    return renderPage(c, { kind: "order", order, orderKey: key, bank: deps.bank, places });
   });
   app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));
   app.on(

@@ -325,8 +325,10 @@ Deno.test("the checkout finds a city by name in any district, with its district 
     name: "Peradeniya",
     district_id: 3,
     district_name: "Kandy",
+    district_names: { name_si: "මහනුවර", name_ta: "கண்டி" },
     province_id: 2,
     province_name: "Central",
+    province_names: { name_si: "මධ්‍යම", name_ta: "மத்திய" },
     postcode: "20400",
   }]);
   assert.deepEqual((await (await app.request("/checkout/cities?name=Atlantis")).json()).data, []);

@@ -89,3 +89,16 @@ Deno.test("a cancelled order's page keeps the reason the shop wrote, and a sent 
   });
   assert.ok((await orderPageText(sent, "")).includes("Handed to delivery: Pronto PX-1"));
 });
+
+Deno.test("an order's page names its district and province in the page's language", async () => {
+  const order = sampleOrder({ id: 31, districtName: "Colombo", provinceName: "Western" });
+  const si = await orderPageText(order, "/si");
+  assert.ok(si.includes("Mount Lavinia, කොළඹ, බස්නාහිර 10370"), si);
+  const ta = await orderPageText(order, "/ta");
+  assert.ok(ta.includes("Mount Lavinia, கொழும்பு, மேல் 10370"), ta);
+  const en = await orderPageText(order, "");
+  assert.ok(en.includes("Mount Lavinia, Colombo, Western 10370"), en);
+  // A name the reference data no longer has is shown as the order keeps it.
+  const old = await orderPageText({ ...order, districtName: "Colombo North" }, "/si");
+  assert.ok(old.includes("Mount Lavinia, Colombo North, බස්නාහිර 10370"), old);
+});

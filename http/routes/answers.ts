@@ -6,7 +6,7 @@
  */
 import { centsToRupees } from "../../domain/money.ts";
 import type { Book, Category, Page, StationeryItem } from "../../domain/catalogue/model.ts";
-import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
+import type { Area, District, PlaceNames, Province } from "../../domain/catalogue/locations.ts";
 import type { Order, OrderEvent, OrderStats, PaymentProof } from "../../domain/orders/model.ts";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
 import type { BankDetails } from "../../domain/shop.ts";
@@ -66,12 +66,24 @@ export function categoryRecord(category: Category): WireCategory {
   return { id: category.id, name: category.name };
 }
 
+/** A place's names in the other languages, as the records carry them. */
+export function placeNameFields(
+  names: PlaceNames,
+): { name_si: string | null; name_ta: string | null } {
+  return { name_si: names.si ?? null, name_ta: names.ta ?? null };
+}
+
 export function provinceRecord(province: Province): WireProvince {
-  return { id: province.id, name: province.name };
+  return { id: province.id, name: province.name, ...placeNameFields(province.names) };
 }
 
 export function districtRecord(district: District): WireDistrict {
-  return { id: district.id, name: district.name, province_id: district.provinceId };
+  return {
+    id: district.id,
+    name: district.name,
+    province_id: district.provinceId,
+    ...placeNameFields(district.names),
+  };
 }
 
 export function areaRecord(area: Area): WireArea {

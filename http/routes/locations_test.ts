@@ -7,10 +7,15 @@ async function body(response: Response, status: number) {
   return await response.json();
 }
 
-Deno.test("GET /api/locations/provinces lists provinces", async () => {
+Deno.test("GET /api/locations/provinces lists provinces, with their Sinhala and Tamil names", async () => {
   const t = await testApp();
   const provinces = await body(await t.app.request("/api/locations/provinces"), 200);
-  assert.deepEqual(provinces.data[0], { id: 1, name: "Western" });
+  assert.deepEqual(provinces.data[0], {
+    id: 1,
+    name: "Western",
+    name_si: "බස්නාහිර",
+    name_ta: "மேல்",
+  });
 });
 
 Deno.test("GET /api/locations/districts filters by provinceId", async () => {
@@ -18,7 +23,9 @@ Deno.test("GET /api/locations/districts filters by provinceId", async () => {
   const all = await body(await t.app.request("/api/locations/districts"), 200);
   assert.equal(all.data.length, 3);
   const central = await body(await t.app.request("/api/locations/districts?provinceId=2"), 200);
-  assert.deepEqual(central.data, [{ id: 3, name: "Kandy", province_id: 2 }]);
+  assert.deepEqual(central.data, [
+    { id: 3, name: "Kandy", province_id: 2, name_si: "මහනුවර", name_ta: "கண்டி" },
+  ]);
   await body(await t.app.request("/api/locations/districts?provinceId=west"), 400);
 });
 

@@ -1,7 +1,7 @@
 /** Delivery details: contact fields and the province, district and city cascade. */
 import { useEffect } from "react";
 import { cityKey, matchCity, nearestCities } from "../../domain/catalogue/city_names.ts";
-import type { Province } from "../../domain/catalogue/locations.ts";
+import { placeName, type Province } from "../../domain/catalogue/locations.ts";
 import type { CheckoutFields, FieldErrors } from "../lib/checkout_form.ts";
 import { type PlacedArea, useAreas, useDistricts, usePlacesCalled } from "../lib/use_locations.ts";
 import { errorAttrs, Field } from "./Field.tsx";
@@ -17,7 +17,7 @@ export interface AddressFieldsProps {
 
 export function AddressFields({ fields, errors, provinces, onChange }: AddressFieldsProps) {
   const i18n = useI18n();
-  const { t } = i18n;
+  const { t, language } = i18n;
   const districts = useDistricts(fields.provinceId);
   const areaList = useAreas(fields.districtId);
   const areas = areaList.areas;
@@ -99,7 +99,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           {...errorAttrs("checkout-province", problem(errors.provinceId))}
         >
           <option value="">{t("address.selectProvince")}</option>
-          {provinces.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {provinces.map((p) => <option key={p.id} value={p.id}>{placeName(p, language)}</option>)}
         </select>
       </Field>
       <Field id="checkout-district" label={t("address.district")} error={districtError}>
@@ -112,7 +112,9 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           {...errorAttrs("checkout-district", districtError)}
         >
           <option value="">{t("address.selectDistrict")}</option>
-          {districts.districts.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          {districts.districts.map((d) => (
+            <option key={d.id} value={d.id}>{placeName(d, language)}</option>
+          ))}
         </select>
       </Field>
       <Field id="checkout-city" label={t("address.city")} error={cityError}>
@@ -162,11 +164,23 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
                 <p key={place.id} className="elsewhere">
                   {t("address.elsewhere", {
                     city: place.name,
-                    district: place.districtName,
-                    province: place.provinceName,
+                    district: placeName(
+                      { name: place.districtName, names: place.districtNames },
+                      language,
+                    ),
+                    province: placeName(
+                      { name: place.provinceName, names: place.provinceNames },
+                      language,
+                    ),
                   })}{" "}
                   <button type="button" className="link-button" onClick={() => moveTo(place)}>
-                    {t("address.moveTo", { city: place.name, district: place.districtName })}
+                    {t("address.moveTo", {
+                      city: place.name,
+                      district: placeName(
+                        { name: place.districtName, names: place.districtNames },
+                        language,
+                      ),
+                    })}
                   </button>
                 </p>
               ))}

@@ -1,6 +1,6 @@
 /** Cascading province, district and city lists from /api/locations. */
 import { useEffect, useState } from "react";
-import type { Area, District } from "../../domain/catalogue/locations.ts";
+import type { Area, District, PlaceNames } from "../../domain/catalogue/locations.ts";
 import { LOCATION_PATHS } from "../../contract/paths.ts";
 import { shopApi } from "./api.ts";
 
@@ -10,6 +10,14 @@ interface WireArea {
   district_id: number;
   postcode?: string | null;
   postal_code?: string | null;
+}
+
+/** A place's Sinhala and Tamil names as a record carries them (`name_si`, `name_ta`). */
+function namesOf(record: { name_si?: string | null; name_ta?: string | null }): PlaceNames {
+  const names: PlaceNames = {};
+  if (record.name_si) names.si = record.name_si;
+  if (record.name_ta) names.ta = record.name_ta;
+  return names;
 }
 
 /** The districts of a province, or the failure that kept them away (worded by the page). */
@@ -25,7 +33,12 @@ export function useDistricts(provinceId: string): { districts: District[]; error
       (body) => {
         if (live) {
           setDistricts(
-            body.data.map((d) => ({ id: d.id, name: d.name, provinceId: d.province_id })),
+            body.data.map((d) => ({
+              id: d.id,
+              name: d.name,
+              provinceId: d.province_id,
+              names: namesOf(d),
+            })),
           );
         }
       },
@@ -72,8 +85,10 @@ export interface PlacedArea {
   name: string;
   districtId: number;
   districtName: string;
+  districtNames: PlaceNames;
   provinceId: number;
   provinceName: string;
+  provinceNames: PlaceNames;
   postcode: string | null;
 }
 
@@ -82,8 +97,10 @@ interface WirePlacedArea {
   name: string;
   district_id: number;
   district_name: string;
+  district_names?: { name_si: string | null; name_ta: string | null };
   province_id: number;
   province_name: string;
+  province_names?: { name_si: string | null; name_ta: string | null };
   postcode: string | null;
 }
 
@@ -106,8 +123,10 @@ export function usePlacesCalled(typed: string): PlacedArea[] {
             name: p.name,
             districtId: p.district_id,
             districtName: p.district_name,
+            districtNames: namesOf(p.district_names ?? {}),
             provinceId: p.province_id,
             provinceName: p.province_name,
+            provinceNames: namesOf(p.province_names ?? {}),
             postcode: p.postcode,
           }))),
         () => {}, // Only a hint: without it the shopper still has the district's own list.

@@ -3,6 +3,7 @@
  * look-up page that mails that link. Times are Sri Lanka's.
  */
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import { placeName, type PlaceNames } from "../../domain/catalogue/locations.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { rupeesToCents } from "../../domain/money.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
@@ -25,10 +26,23 @@ const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], MessageKey> = {
   paid: "order.paymentPaid",
 };
 
+/** The names in the other languages of an order's district and province. */
+export interface OrderPlaces {
+  district: PlaceNames;
+  province: PlaceNames;
+}
+
 export function OrderPage(
-  { order, orderKey, bank }: { order: CustomerOrder; orderKey: string; bank: BankDetails },
+  { order, orderKey, bank, places = { district: {}, province: {} } }: {
+    order: CustomerOrder;
+    orderKey: string;
+    bank: BankDetails;
+    places?: OrderPlaces;
+  },
 ) {
-  const { t, lkr, dateTime, href } = useI18n();
+  const { t, lkr, dateTime, href, language } = useI18n();
+  const district = placeName({ name: order.district_name, names: places.district }, language);
+  const province = placeName({ name: order.province_name, names: places.province }, language);
   const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").length;
   const policy = PAYMENT_POLICIES[order.payment_method];
@@ -142,7 +156,7 @@ export function OrderPage(
           <br />
           {order.address}
           <br />
-          {order.area_name}, {order.district_name}, {order.province_name} {order.postal_code}
+          {order.area_name}, {district}, {province} {order.postal_code}
         </address>
       </section>
 

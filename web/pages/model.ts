@@ -8,6 +8,7 @@ import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
+import type { OrderPlaces } from "./OrderPages.tsx";
 
 export type PageModel =
   | { kind: "books"; list: BookListProps }
@@ -22,7 +23,14 @@ export type PageModel =
     holdRules?: HoldRules;
   }
   | { kind: "register" }
-  | { kind: "order"; order: CustomerOrder; orderKey: string; bank: BankDetails }
+  | {
+    kind: "order";
+    order: CustomerOrder;
+    orderKey: string;
+    bank: BankDetails;
+    /** The Sinhala and Tamil names of the order's district and province. */
+    places?: OrderPlaces;
+  }
   | { kind: "track" }
   | { kind: "login" }
   | { kind: "account"; provinces: Province[] }
