@@ -1,9 +1,12 @@
 /**
- * Covers of our own making for the demo catalogue: a colour from a hash of the title,
- * a geometric pattern, and the title in a bitmap font. Books get a front and a back
- * (so the detail page has thumbnails to switch); stationery gets one square picture.
+ * Covers of our own making for the demo catalogue and for products added without a
+ * picture: a colour from a hash of the title, a geometric pattern, and the title in a
+ * bitmap font, or, for a title with Sinhala or Tamil letters (which the bitmap font lacks),
+ * in the shop's Noto Sans faces shaped by HarfBuzz (cover_text.ts). Books get a front and a
+ * back (so the detail page has thumbnails to switch); stationery gets one square picture.
  */
 import { ADVANCE, GLYPH_HEIGHT, glyphPixel, printable } from "./bitmap_font.ts";
+import { layoutLines, lineCoverage, needsFaces, shapeLine, type Weight } from "./cover_text.ts";
 import { encodePng, type Rgb } from "./png.ts";
 
 export const BOOK_COVER_SIZE = { width: 300, height: 450 } as const;
@@ -14,11 +17,78 @@ const FAST_LEVEL = 6;
 
 /** Palette slots every picture uses; slot 0, the background, is where a canvas starts. */
 const SHADE = 1, PANEL = 2, INK = 3, WHITE = 4, ACCENT = 5;
+/** The slots above are the palette's first; the shades of anti-aliased letters follow. */
+const BASE_SLOTS = 6;
+/** Steps of coverage an anti-aliased edge is drawn in (a full pixel is the last). */
+const EDGE_LEVELS = 4;
+
+/** A shade of an edge: `ink` laid over the slot `under`, `level` of EDGE_LEVELS of it. */
+interface EdgeShade {
+  ink: number;
+  under: number;
+  level: number;
+}
+
+/** A line of text set in the shop's faces: its size, weight, and the height of a line. */
+interface FaceStyle {
+  size: number;
+  weight: Weight;
+  lineHeight: number;
+}
 
 class Canvas {
   readonly pixels: Uint8Array;
+  /** The shades the letters' edges use, each a palette slot from BASE_SLOTS on. */
+  readonly shades: EdgeShade[] = [];
+  readonly #shadeSlots = new Map<string, number>();
+
   constructor(readonly width: number, readonly height: number) {
     this.pixels = new Uint8Array(width * height);
+  }
+
+  #shade(ink: number, under: number, level: number): number {
+    const key = `${ink}:${under}:${level}`;
+    let slot = this.#shadeSlots.get(key);
+    if (slot === undefined) {
+      slot = BASE_SLOTS + this.shades.length;
+      if (slot > 255) return level * 2 >= EDGE_LEVELS ? ink : under;
+      this.shades.push({ ink, under, level });
+      this.#shadeSlots.set(key, slot);
+    }
+    return slot;
+  }
+
+  /** Lays a coverage mask (0 to 1 a pixel) of the canvas's width from row `top` in `ink`. */
+  #inked(mask: Float32Array, top: number, ink: number): void {
+    const rows = mask.length / this.width;
+    for (let row = 0; row < rows; row++) {
+      const y = top + row;
+      if (y < 0 || y >= this.height) continue;
+      for (let x = 0; x < this.width; x++) {
+        const level = Math.round(Math.min(1, mask[row * this.width + x]) * EDGE_LEVELS);
+        if (level === 0) continue;
+        const i = y * this.width + x;
+        this.pixels[i] = level === EDGE_LEVELS ? ink : this.#shade(ink, this.pixels[i], level);
+      }
+    }
+  }
+
+  /** Centred lines set in the shop's faces from `top`; returns the y below the last line. */
+  faceLines(lines: string[], at: { top: number } & FaceStyle, colour: number): number {
+    lines.forEach((line, i) => {
+      const shaped = shapeLine(line, at.size, at.weight);
+      // Room above and below the line for Sinhala's and Tamil's signs over and under it.
+      const boxTop = Math.floor(at.top + i * at.lineHeight - at.size * 0.4);
+      const baseline = at.top + i * at.lineHeight + at.size * 1.05;
+      const mask = lineCoverage(shaped, {
+        x: Math.floor((this.width - shaped.width) / 2),
+        baseline: baseline - boxTop,
+        width: this.width,
+        height: Math.ceil(at.lineHeight + at.size * 0.8),
+      });
+      this.#inked(mask, boxTop, colour);
+    });
+    return at.top + lines.length * at.lineHeight;
   }
 
   fill(rect: { x: number; y: number; w: number; h: number }, colour: number): void {
@@ -93,6 +163,58 @@ function paletteFor(hash: number): Rgb[] {
     hsl((hue + 150) % 360, 0.7, 0.55),
   ];
 }
+
+/** The palette with the letters' edge shades after its slots, each mixed from its two colours. */
+function withShades(palette: readonly Rgb[], shades: readonly EdgeShade[]): Rgb[] {
+  const all: Rgb[] = [...palette];
+  for (const { ink, under, level } of shades) {
+    const t = level / EDGE_LEVELS;
+    const [a, b] = [all[ink], all[under]];
+    all.push([0, 1, 2].map((c) => Math.round(a[c] * t + b[c] * (1 - t))) as unknown as Rgb);
+  }
+  return all;
+}
+
+/** A title, an author or a category as it will be drawn, and how tall it is. */
+interface TextBlock {
+  height: number;
+  draw(canvas: Canvas, top: number, colour: number): void;
+}
+
+/**
+ * A text in the bitmap font (upper-cased Latin), or, when it has Sinhala or Tamil letters,
+ * in the shop's faces: the same place on the picture either way.
+ */
+function textBlock(
+  text: string,
+  bitmap: { chars: number; lines: number; scale: number },
+  face: { size: number; weight: Weight; width: number; maxLines: number },
+): TextBlock {
+  if (!needsFaces(text)) {
+    const lines = wrap(text, bitmap.chars, bitmap.lines);
+    return {
+      height: lines.length * (GLYPH_HEIGHT + 4) * bitmap.scale,
+      draw: (canvas, top, colour) =>
+        canvas.centredLines(lines, { top, scale: bitmap.scale }, colour),
+    };
+  }
+  const { lines, size } = layoutLines(text.trim(), face);
+  const lineHeight = Math.round(size * 1.5);
+  return {
+    height: lines.length * lineHeight,
+    draw: (canvas, top, colour) =>
+      canvas.faceLines(lines, { top, size, weight: face.weight, lineHeight }, colour),
+  };
+}
+
+/** The styles of a cover's texts in the shop's faces, in pixels. */
+const FACE = {
+  title: { size: 28, weight: 700, width: 236, maxLines: 4 },
+  author: { size: 18, weight: 400, width: 260, maxLines: 2 },
+  backTitle: { size: 18, weight: 700, width: 260, maxLines: 3 },
+  itemTitle: { size: 28, weight: 700, width: 316, maxLines: 4 },
+  category: { size: 17, weight: 700, width: 316, maxLines: 1 },
+} as const;
 
 type Pattern = (x: number, y: number) => boolean;
 
@@ -211,14 +333,20 @@ function frontImage(
   const hash = hashText(book.title);
   const canvas = new Canvas(width, height);
   paintBackground(hash, canvas);
-  const titleLines = wrap(book.title, 12, 5);
-  const panelHeight = titleLines.length * 33 + 36;
+  const title = textBlock(book.title, { chars: 12, lines: 5, scale: 3 }, FACE.title);
+  const panelHeight = title.height + 36;
   canvas.fill({ x: 20, y: 60, w: width - 40, h: panelHeight }, PANEL);
   canvas.fill({ x: 20, y: 60, w: width - 40, h: 6 }, ACCENT);
-  canvas.centredLines(titleLines, { top: 84, scale: 3 }, INK);
+  title.draw(canvas, 84, INK);
   canvas.fill({ x: 0, y: height - 90, w: width, h: 90 }, INK);
-  canvas.centredLines(wrap(book.author, 22, 2), { top: height - 70, scale: 2 }, WHITE);
-  return { width, height, palette: paletteFor(hash), pixels: canvas.pixels };
+  textBlock(book.author, { chars: 22, lines: 2, scale: 2 }, FACE.author)
+    .draw(canvas, height - 70, WHITE);
+  return {
+    width,
+    height,
+    palette: withShades(paletteFor(hash), canvas.shades),
+    pixels: canvas.pixels,
+  };
 }
 
 /** The back of a book: the title small, a band of the pattern, and a barcode of its ISBN. */
@@ -226,13 +354,18 @@ export function bookBack(book: { title: string; isbn13: string }): Uint8Array {
   const { width, height } = BOOK_COVER_SIZE;
   const hash = hashText(book.title);
   const canvas = new Canvas(width, height);
-  canvas.centredLines(wrap(book.title, 20, 3), { top: 40, scale: 2 }, WHITE);
+  textBlock(book.title, { chars: 20, lines: 3, scale: 2 }, FACE.backTitle).draw(canvas, 40, WHITE);
   const pattern = patternFor(hash >>> 1);
   canvas.paint(SHADE, (x, y) => y > 150 && y < 290 && pattern(x, y));
   canvas.fill({ x: 60, y: 320, w: 180, h: 100 }, WHITE);
   drawBarcode(canvas, book.isbn13, { x: 75, y: 330 });
   canvas.text(printable(book.isbn13), { x: 111, y: 404, scale: 1 }, INK);
-  return encodePng({ width, height, palette: paletteFor(hash), pixels: canvas.pixels });
+  return encodePng({
+    width,
+    height,
+    palette: withShades(paletteFor(hash), canvas.shades),
+    pixels: canvas.pixels,
+  });
 }
 
 /** Bars whose widths follow the digits: a picture of a barcode, not a scannable one. */
@@ -253,12 +386,18 @@ export function stationeryImage(item: { title: string; category: string }): Uint
   const hash = hashText(item.title);
   const canvas = new Canvas(width, height);
   canvas.paint(SHADE, patternFor(hash));
-  const lines = wrap(item.title, 16, 4);
-  const panelHeight = lines.length * 33 + 40;
+  const title = textBlock(item.title, { chars: 16, lines: 4, scale: 3 }, FACE.itemTitle);
+  const panelHeight = title.height + 40;
   const top = Math.floor((height - panelHeight) / 2) - 20;
   canvas.fill({ x: 30, y: top, w: width - 60, h: panelHeight }, PANEL);
-  canvas.centredLines(lines, { top: top + 22, scale: 3 }, INK);
+  title.draw(canvas, top + 22, INK);
   canvas.fill({ x: 30, y: top + panelHeight, w: width - 60, h: 36 }, ACCENT);
-  canvas.centredLines([printable(item.category)], { top: top + panelHeight + 11, scale: 2 }, INK);
-  return encodePng({ width, height, palette: paletteFor(hash), pixels: canvas.pixels });
+  textBlock(item.category, { chars: Infinity, lines: 1, scale: 2 }, FACE.category)
+    .draw(canvas, top + panelHeight + 11, INK);
+  return encodePng({
+    width,
+    height,
+    palette: withShades(paletteFor(hash), canvas.shades),
+    pixels: canvas.pixels,
+  });
 }

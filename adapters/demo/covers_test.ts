@@ -116,3 +116,77 @@ Deno.test("BookCoverMaker draws the same picture as bookFront, its pattern copie
     assert.deepEqual(maker.render(book), first);
   }
 });
+
+const SINHALA = { title: "මඩොල් දූපත", author: "මාර්ටින් වික්‍රමසිංහ" };
+const TAMIL = { title: "பொன்னியின் செல்வன்", author: "கல்கி கிருஷ்ணமூர்த்தி" };
+
+/**
+ * The letters' pixels inside a rectangle of a cover: their colour's slot (3, the ink; 4,
+ * white on the author's band) or a shade of their edges (from slot 6 on).
+ */
+function inkIn(
+  png: DecodedPng,
+  box: { x: number; y: number; w: number; h: number },
+  letters = 3,
+): Set<number> {
+  const ink = new Set<number>();
+  for (let y = box.y; y < box.y + box.h; y++) {
+    for (let x = box.x; x < box.x + box.w; x++) {
+      // Each decoded row starts with its filter byte.
+      const slot = png.pixels[y * (png.width + 1) + 1 + x];
+      if (slot === letters || slot >= 6) ink.add(y * png.width + x);
+    }
+  }
+  return ink;
+}
+
+/** How much two sets of pixels overlap: 1 the same, 0 nothing shared. */
+function overlap(a: Set<number>, b: Set<number>): number {
+  const shared = [...a].filter((p) => b.has(p)).length;
+  return shared / (a.size + b.size - shared);
+}
+
+const TITLE_PANEL = { x: 20, y: 66, w: 260, h: 150 };
+
+Deno.test("a Sinhala or Tamil title is drawn in its own letters, not as question marks", () => {
+  for (const book of [SINHALA, TAMIL]) {
+    const cover = decodePng(bookFront(book));
+    const letters = inkIn(cover, TITLE_PANEL);
+    assert.ok(letters.size > 500, `${book.title}: ${letters.size} inked pixels`);
+    // What the bitmap font drew for it: a question mark for every letter.
+    const marks = inkIn(
+      decodePng(bookFront({ ...book, title: printable(book.title) })),
+      TITLE_PANEL,
+    );
+    assert.ok(overlap(letters, marks) < 0.3, `${book.title} looks like "${printable(book.title)}"`);
+    // Smooth letters have shaded edges: the palette holds more than the cover's six colours.
+    assert.ok(cover.paletteSize > 6, `${book.title}: ${cover.paletteSize} colours`);
+  }
+  const sinhala = inkIn(decodePng(bookFront(SINHALA)), TITLE_PANEL);
+  const tamil = inkIn(decodePng(bookFront(TAMIL)), TITLE_PANEL);
+  assert.ok(overlap(sinhala, tamil) < 0.3, "two titles, two drawings");
+});
+
+Deno.test("a Sinhala or Tamil author, back cover and stationery picture are drawn in their letters", () => {
+  const band = { x: 0, y: 360, w: 300, h: 90 };
+  for (const book of [SINHALA, TAMIL]) {
+    const marks = { ...book, author: printable(book.author), title: printable(book.title) };
+    const author = inkIn(decodePng(bookFront(book)), band, 4);
+    assert.ok(author.size > 300, `${book.author}: ${author.size} inked pixels`);
+    assert.ok(overlap(author, inkIn(decodePng(bookFront(marks)), band, 4)) < 0.3, book.author);
+    const back = decodePng(bookBack({ ...book, isbn13: "9789550000001" }));
+    assert.ok(back.paletteSize > 6, `${book.title}: the back's title is drawn in its letters`);
+  }
+  const item = decodePng(stationeryImage({ title: "අටලස් පෑන, නිල්", category: "පෑන්" }));
+  assert.ok(item.paletteSize > 6);
+  const marks = decodePng(stationeryImage({ title: "?????? ????, ????", category: "????" }));
+  const whole = { x: 0, y: 0, w: 400, h: 400 };
+  assert.ok(overlap(inkIn(item, whole), inkIn(marks, whole)) < 0.3);
+});
+
+Deno.test("a Sinhala title's cover is the same picture every time, and a Latin one keeps the bitmap font", () => {
+  assert.deepEqual(bookFront(SINHALA), bookFront(SINHALA));
+  assert.deepEqual(new BookCoverMaker().render(TAMIL), new BookCoverMaker().render(TAMIL));
+  const latin = decodePng(bookFront({ title: "Madol Doova", author: "Martin Wickramasinghe" }));
+  assert.equal(latin.paletteSize, 6);
+});
