@@ -11,7 +11,6 @@
  * it does not apply Sinhala's and Tamil's reordering and conjunct rules. HarfBuzz does, and
  * the shop already ships it (subset-font cuts the language switcher's faces with it).
  */
-import * as hb from "harfbuzzjs";
 import { createRequire } from "node:module";
 // Importing the packages' manifests puts them in the module graph, so that the shop's own
 // install (deno.start.lock) has their font files.
@@ -19,7 +18,7 @@ import sinhalaFontPackage from "@fontsource/noto-sans-sinhala/package.json" with
   type: "json",
 };
 import tamilFontPackage from "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
-import { sfntFromWoff } from "./woff.ts";
+import { ShapingFace } from "../fonts/harfbuzz.ts";
 
 /** Letters only the shop's own faces draw: the bitmap font has neither script. */
 const NEEDS_FACES = /[\u0D80-\u0DFF\u0B80-\u0BFF]/;
@@ -31,12 +30,7 @@ export function needsFaces(text: string): boolean {
 
 export type Weight = 400 | 700;
 
-/** One font file opened by HarfBuzz, with the code points it has a glyph for. */
-interface Face {
-  font: hb.Font;
-  upem: number;
-  covers: Set<number>;
-}
+type Face = ShapingFace;
 
 /** Each script's face, in the order a character is offered to them. */
 const SUBSETS = [
@@ -51,8 +45,7 @@ function openFace(packageName: string, subset: string, weight: Weight): Face {
   const family = packageName.split("/").pop();
   const path = createRequire(import.meta.url)
     .resolve(`${packageName}/files/${family}-${subset}-${weight}-normal.woff`);
-  const face = new hb.Face(new hb.Blob(sfntFromWoff(Deno.readFileSync(path))));
-  return { font: new hb.Font(face), upem: face.upem, covers: new Set(face.collectUnicodes()) };
+  return ShapingFace.fromWoff(Deno.readFileSync(path));
 }
 
 /**
@@ -111,23 +104,17 @@ export function shapeLine(text: string, size: number, weight: Weight): ShapedLin
   const glyphs: PlacedGlyph[] = [];
   let pen = 0;
   for (const run of runs(text, facesOf(weight))) {
-    const buffer = new hb.Buffer();
-    buffer.addText(run.text);
-    buffer.guessSegmentProperties();
-    hb.shape(run.face.font, buffer);
     const scale = size / run.face.upem;
-    const positions = buffer.getGlyphPositions();
-    buffer.getGlyphInfos().forEach((info, i) => {
-      const p = positions[i];
+    for (const shaped of run.face.shape(run.text)) {
       glyphs.push({
         face: run.face,
-        glyph: info.codepoint,
-        x: pen + p.xOffset * scale,
-        y: -p.yOffset * scale,
+        glyph: shaped.glyph,
+        x: pen + shaped.xOffset * scale,
+        y: -shaped.yOffset * scale,
         scale,
       });
-      pen += p.xAdvance * scale;
-    });
+      pen += shaped.xAdvance * scale;
+    }
   }
   return { glyphs, width: pen };
 }
@@ -195,7 +182,7 @@ function outline(placed: PlacedGlyph, x: number, y: number): Point[][] {
   const polygons: Point[][] = [];
   let current: Point[] = [];
   const at = (fx: number, fy: number): Point => [x + fx * placed.scale, y - fy * placed.scale];
-  for (const command of placed.face.font.glyphToJson(placed.glyph)) {
+  for (const command of placed.face.outline(placed.glyph)) {
     const v = command.values;
     const from = current.at(-1) ?? [x, y];
     if (command.type === "M") {

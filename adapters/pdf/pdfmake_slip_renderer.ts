@@ -19,6 +19,8 @@ import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { slipDocument } from "./slip_document.ts";
 import { SINHALA_FONT, TAMIL_FONT } from "./scripts.ts";
+import { readInWrittenOrder } from "./logical_text.ts";
+import { ShapingFace } from "../fonts/harfbuzz.ts";
 
 interface VirtualFs {
   writeFileSync(name: string, data: Uint8Array): void;
@@ -54,15 +56,40 @@ async function intoVirtualFs(vfs: VirtualFs, files: Faces): Promise<Faces> {
   return names;
 }
 
+/**
+ * Has pdfkit's embedded fonts (of the pdfkit pdfmake itself loads) write Sinhala and Tamil
+ * in written order in the text layer (logical_text.ts), each of these faces read with
+ * HarfBuzz: the faces by the PostScript names pdfkit finds in them.
+ */
+async function writeTextInOrder(files: string[]): Promise<void> {
+  const fromPdfmake = createRequire(createRequire(import.meta.url).resolve("pdfmake"));
+  const PdfKit = fromPdfmake("pdfkit") as new (options: object) => {
+    font(source: Uint8Array): { _font: { font: { postscriptName: string } } };
+  };
+  const document = new PdfKit({ autoFirstPage: false });
+  const shapers = new Map<string, ShapingFace>();
+  let sample: object | undefined;
+  for (const file of files) {
+    const bytes = await Deno.readFile(file);
+    const opened = document.font(bytes)._font;
+    shapers.set(opened.font.postscriptName, ShapingFace.fromWoff(bytes));
+    sample = opened;
+  }
+  if (sample) readInWrittenOrder(sample, (name) => shapers.get(name));
+}
+
 async function loadFonts(): Promise<void> {
   const vfs = (pdfmake as unknown as { virtualfs: VirtualFs }).virtualfs;
+  const sinhala = scriptFiles(sinhalaFontPackage.name, "sinhala");
+  const tamil = scriptFiles(tamilFontPackage.name, "tamil");
   pdfmake.addFonts({
     Roboto: await intoVirtualFs(vfs, (roboto as { Roboto: Faces }).Roboto),
-    [SINHALA_FONT]: await intoVirtualFs(vfs, scriptFiles(sinhalaFontPackage.name, "sinhala")),
-    [TAMIL_FONT]: await intoVirtualFs(vfs, scriptFiles(tamilFontPackage.name, "tamil")),
+    [SINHALA_FONT]: await intoVirtualFs(vfs, sinhala),
+    [TAMIL_FONT]: await intoVirtualFs(vfs, tamil),
   });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((path) => BUILT_IN_FONT.test(path));
+  await writeTextInOrder([sinhala.normal, sinhala.bold, tamil.normal, tamil.bold]);
 }
 
 export class PdfmakeSlipRenderer implements SlipRenderer {

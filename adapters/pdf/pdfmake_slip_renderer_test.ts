@@ -208,3 +208,58 @@ Deno.test("PdfmakeSlipRenderer tells the courier not to collect an unpaid Bank D
   assert.ok(text.includes("Total to pay LKR 4,351.50"), text);
   assert.doesNotMatch(text, /Collect LKR/);
 });
+
+for (
+  const [language, customer, titles] of [
+    // ැ before ු in one slip: fontkit's glyphs would read the second as the first.
+    ["si", "නිමාලි පෙරේරා", ["මඩොල් දූපත", "ශ්‍රී ලංකා ඉතිහාසය", "කැරැල්ල කරුණාකර කියවන්න"]],
+    ["ta", "கமலா சிவகுமார்", ["பொன்னியின் செல்வன்", "கொழும்பு க்ஷேத்திரம்"]],
+  ] as const
+) {
+  Deno.test(`PdfmakeSlipRenderer's ${language} slip reads in the order it is written, for copy and search`, async () => {
+    const w = wordsFor(language);
+    const order = sampleOrder({
+      locale: language,
+      items: titles.map((title, i) => bookLine({ id: i + 1, itemId: i + 1, title })),
+    });
+    order.customer.name = customer;
+    const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
+    // Where extraction puts a space between two glyphs is its own guess: compare without any.
+    const squeezed = text.normalize("NFC").replace(/\s+/g, "");
+    const words = [
+      customer,
+      ...titles,
+      w.t("slip.book"),
+      w.t("slip.payment"),
+      w.t("slip.deliverTo"),
+    ];
+    for (const word of words) {
+      const wanted = word.normalize("NFC").replace(/\s+/g, "");
+      assert.ok(squeezed.includes(wanted), `"${word}" is not in the slip's text: ${text}`);
+    }
+  });
+}
+
+Deno.test("PdfmakeSlipRenderer prints the courier and the tracking number when they are given", async () => {
+  const sent = sampleOrder({
+    status: "completed",
+    courier: "Pronto Lanka",
+    trackingNumber: "PX-40233",
+  });
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sent));
+  assert.ok(text.includes("Courier Pronto Lanka"), text);
+  assert.ok(text.includes("Tracking number PX-40233"), text);
+  const tamil = await pdfText(
+    await new PdfmakeSlipRenderer(SAMPLE_SHOP).render({ ...sent, locale: "ta" }),
+  );
+  const squeezed = tamil.text.replace(/\s+/g, "");
+  assert.ok(squeezed.includes("கூரியர்ProntoLanka"), tamil.text);
+  assert.ok(squeezed.includes("கண்காணிப்புஇலக்கம்PX-40233"), tamil.text);
+  const unsent = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder()));
+  assert.doesNotMatch(unsent.text, /Courier|Tracking number/);
+  const courierOnly = await pdfText(
+    await new PdfmakeSlipRenderer(SAMPLE_SHOP).render({ ...sent, trackingNumber: null }),
+  );
+  assert.ok(courierOnly.text.includes("Courier Pronto Lanka"));
+  assert.doesNotMatch(courierOnly.text, /Tracking number/);
+});

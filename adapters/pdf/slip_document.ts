@@ -94,6 +94,9 @@ function customer(w: Words, order: Order, due: AmountDue): Content {
           },
           labelled(w.t("slip.phone"), c.phone),
           labelled(w.t("slip.email"), c.email),
+          // Who carries the parcel, once the shop has handed it over.
+          ...(order.courier ? [labelled(w.t("slip.courier"), order.courier)] : []),
+          ...(order.trackingNumber ? [labelled(w.t("slip.tracking"), order.trackingNumber)] : []),
         ],
       },
       {
