@@ -32,8 +32,9 @@ Deno.test("an order placed from the Tamil checkout is kept as a Tamil order", as
     await page.locator("#checkout-email").fill("kamala@example.lk");
     await page.locator("#checkout-phone").fill("077 123 4567");
     await page.locator("#checkout-address").fill("12 Galle Road");
-    await page.locator("#checkout-province").selectOption({ label: "Western" });
-    await page.locator("#checkout-district").selectOption({ label: "Colombo" });
+    // The Tamil page names the Western Province and the Colombo District in Tamil.
+    await page.locator("#checkout-province").selectOption({ label: "மேல்" });
+    await page.locator("#checkout-district").selectOption({ label: "கொழும்பு" });
     await page.locator("#checkout-city").fill("Dehiwala");
     await page.waitForFunction(
       (el) => (el as HTMLInputElement).value === "10350",

@@ -77,6 +77,10 @@ async function visit(page: Page, url: string) {
 /** What a shopper types, in their own script. */
 const NAMES = { si: "නිමල් පෙරේරා", ta: "கமலா இராசையா" };
 const ADDRESSES = { si: "12, ගාලු පාර, දෙහිවල", ta: "12, காலி வீதி, தெஹிவளை" };
+const PLACES = {
+  si: { province: "බස්නාහිර", district: "කොළඹ" },
+  ta: { province: "மேல்", district: "கொழும்பு" },
+};
 
 for (const language of ["si", "ta"] as const) {
   const { t } = i18nFor(language);
@@ -118,11 +122,12 @@ for (const language of ["si", "ta"] as const) {
         await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
         await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
         await page.getByLabel(t("address.address"), { exact: true }).fill(ADDRESSES[language]);
+        // The Western Province and the Colombo District, by their names in the language.
         await page.getByLabel(t("address.province"), { exact: true }).selectOption({
-          label: "Western",
+          label: PLACES[language].province,
         });
         await page.getByLabel(t("address.district"), { exact: true }).selectOption({
-          label: "Colombo",
+          label: PLACES[language].district,
         });
         await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
         await page.waitForFunction(

@@ -114,11 +114,11 @@ Deno.test({
       const orderId = Number((await valueBeside(dialog, "Order ID").innerText()).replace("#", ""));
       assert.ok(orderId > 0);
 
-      // The order is in the account, with its status.
+      // The order is in the account, with its status named as its own page names it.
       await visit(page, `${base}/account`);
       const listed = page.locator(`#order-${orderId}`);
       await listed.waitFor();
-      assert.match(await listed.innerText(), /Pending/);
+      assert.match(await listed.innerText(), /Being prepared/);
       assert.match(await listed.innerText(), new RegExp(`${book.title} × 1`));
       await shots(page, "account-with-order");
       // It opens the order's own page, its key in the link.

@@ -77,7 +77,7 @@ const pages = (ids: Ids): [string, string, ((p: Page) => Promise<void>)?][] => [
   }],
   ["book", `/books/${ids.book}`],
   ["book-preorder", `/books/${ids.preorder}`, async (p) => {
-    await p.getByRole("button", { name: "Show Bank Details" }).click();
+    await p.getByText("Show Bank Details").click();
   }],
   ["cart", "/cart"],
   ["checkout", "/checkout", fillCheckout],
