@@ -181,3 +181,26 @@ contract("listIds() pages the ids of the products on sale, in id order", async (
     [],
   );
 });
+
+contract(
+  "a search finds a book by its translator, in any script, and forgets a translator removed",
+  async (shop) => {
+    const [english, sinhala] = await stock(shop, [
+      { title: "Gamperaliya (English)", translator: "Lakshmi de Silva", pageCount: 312 },
+      { title: "ජීන් ක්‍රිස්ටෝෆ්", translator: "කේ. ජයතිලක" },
+      { title: "Viragaya", translator: null },
+    ]);
+    assert.deepEqual(await titles(shop, "DE SILVA"), ["Gamperaliya (English)"]);
+    // The conjunct typed without its joiner still finds the translator written with one.
+    assert.deepEqual(await titles(shop, "ජයතිලක"), ["ජීන් ක්‍රිස්ටෝෆ්"]);
+    const found = (await shop.catalogue.listBooks({ ...ALL, q: "lakshmi" }, PAGE)).items[0];
+    assert.deepEqual([found.id, found.translator, found.pageCount], [
+      english,
+      "Lakshmi de Silva",
+      312,
+    ]);
+    ok(await shop.admin.updateBook(sinhala, { translator: null }));
+    assert.deepEqual(await titles(shop, "ජයතිලක"), []);
+    assert.equal((await shop.catalogue.findBook(sinhala))?.translator, null);
+  },
+);

@@ -11,6 +11,7 @@ Deno.test("BOOK_FIELDS gives the books' column list the SQL has always read", ()
     "b.id",
     "b.title",
     "b.author",
+    "b.translator",
     "b.price_cents",
     "b.stock",
     "b.category_id",
@@ -21,6 +22,7 @@ Deno.test("BOOK_FIELDS gives the books' column list the SQL has always read", ()
     "b.publisher",
     "b.publishing_date",
     "b.edition",
+    "b.page_count",
     "b.weight_grams",
     "b.description",
     "b.images",
@@ -44,6 +46,7 @@ Deno.test("a new book is inserted with each writable column beside its own param
   const columns = [
     "title",
     "author",
+    "translator",
     "price_cents",
     "stock",
     "category_id",
@@ -53,6 +56,7 @@ Deno.test("a new book is inserted with each writable column beside its own param
     "publisher",
     "publishing_date",
     "edition",
+    "page_count",
     "weight_grams",
     "description",
     "images",
@@ -86,6 +90,7 @@ Deno.test("a new book is inserted with each writable column beside its own param
   assert.deepEqual(params, [
     "Madol Doova",
     "Martin Wickramasinghe",
+    null,
     95_000,
     5,
     1,
@@ -95,6 +100,7 @@ Deno.test("a new book is inserted with each writable column beside its own param
     "Sarasa",
     "1947-01-01",
     "1st",
+    null,
     350,
     null,
     ["/uploads/a.png"],
@@ -107,20 +113,22 @@ Deno.test("a new book is inserted with each writable column beside its own param
 Deno.test("a change keeps every field it leaves out, and says whether a nullable one is changed", () => {
   const change = BOOK_SQL.changes<Record<string, unknown>>(4, ["stock"]);
   const set = change.set.split(",\n").map((line) => line.trim());
-  // The UPDATE's 20 parameters: the id, the stock and the stock to add, then these.
-  assert.equal(set.length, 15);
-  assert.ok(set.includes("price_cents = COALESCE($6::bigint, price_cents)"));
+  // The UPDATE's 24 parameters: the id, the stock and the stock to add, then these.
+  assert.equal(set.length, 17);
+  assert.ok(set.includes("price_cents = COALESCE($8::bigint, price_cents)"));
   assert.ok(
     set.includes(
-      "description = CASE WHEN $15::boolean THEN $16::text ELSE description END",
+      "description = CASE WHEN $19::boolean THEN $20::text ELSE description END",
     ),
     set.join("\n"),
   );
   assert.ok(!set.some((line) => line.startsWith("stock") || line.startsWith("images")));
   const params = change.params({ priceCents: 120_050, description: null });
-  assert.equal(params.length, 17);
-  assert.equal(params[2], 120_050);
-  assert.deepEqual(params.slice(11, 13), [true, null]);
+  assert.equal(params.length, 21);
+  assert.equal(params[4], 120_050);
+  assert.deepEqual(params.slice(15, 17), [true, null]);
+  // A translator or a page count left out is kept: its flag says so.
+  assert.deepEqual([params[2], params[12]], [false, false]);
   assert.deepEqual(change.params({}).filter((p) => p !== null && p !== false), []);
 });
 
@@ -128,9 +136,10 @@ Deno.test("an import's recordset names every stored column with its type", () =>
   const books = BOOK_SQL.recordset();
   assert.equal(
     books.definition,
-    "r(id integer, title text, author text, price_cents bigint, stock integer, " +
-      "category_id integer, isbn13 text, language text, binding text, publisher text, " +
-      "publishing_date date, edition text, weight_grams integer, description text, images text[], " +
+    "r(id integer, title text, author text, translator text, price_cents bigint, " +
+      "stock integer, category_id integer, isbn13 text, language text, binding text, " +
+      "publisher text, publishing_date date, edition text, page_count integer, " +
+      "weight_grams integer, description text, images text[], " +
       "preorder boolean, preorder_date date, preordered_stock integer)",
   );
   assert.ok(!books.assignments(["isbn13"]).includes("isbn13"));
@@ -179,12 +188,14 @@ Deno.test("a row of the wrong shape is refused with the column it got wrong", ()
   const book = {
     ...ROW,
     author: "Martin Wickramasinghe",
+    translator: null,
     isbn13: "9789550000001",
     language: "Sinhala",
     binding: "Paperback",
     publisher: "Sarasa",
     publishing_date: "1947-01-01",
     edition: "1st",
+    page_count: null,
     description: " \n ",
     images: ["/uploads/a.png"],
     preorder: false,
@@ -206,6 +217,12 @@ Deno.test("a row of the wrong shape is refused with the column it got wrong", ()
     /A row of books has a bad "publishing_date": expected a date as YYYY-MM-DD, got a timestamp/,
   );
   assert.throws(() => BOOK_SQL.fromRow({ ...book, images: [1] }), /"images": expected a list/);
+  assert.throws(() => BOOK_SQL.fromRow({ ...book, page_count: "300" }), /"page_count"/);
+  assert.deepEqual(
+    [BOOK_SQL.fromRow({ ...book, page_count: 312, translator: "K. Jayatilleke" })]
+      .map((b) => [b.pageCount, b.translator]),
+    [[312, "K. Jayatilleke"]],
+  );
 });
 
 Deno.test("ORDER_FIELDS gives the orders' columns, its lines, timeline and slips as JSON", () => {

@@ -18,6 +18,7 @@ import {
   ref,
   text,
   weight,
+  whole,
 } from "../records/fields.ts";
 
 /** The languages a book can be listed in. */
@@ -36,6 +37,14 @@ export const BOOK_FIELDS = {
     search: true,
     schemaOrg: [{ property: "author", as: "Person" }],
     page: { at: 40, words: "book.author" },
+  }),
+  translator: text({
+    label: "Translator",
+    max: 200,
+    nullable: true,
+    search: true,
+    schemaOrg: [{ property: "translator", as: "Person" }],
+    page: { at: 45, words: "book.translator" },
   }),
   priceCents: money({ label: "Price" }),
   stock: count({ label: "Stock", form: "add" }),
@@ -68,6 +77,14 @@ export const BOOK_FIELDS = {
     create: "productEdition",
     schemaOrg: ["bookEdition"],
     page: { at: 70, words: "book.edition" },
+  }),
+  pageCount: whole({
+    label: "Pages",
+    min: 1,
+    max: 20_000,
+    nullable: true,
+    schemaOrg: ["numberOfPages"],
+    page: { at: 75, words: "book.pageCount" },
   }),
   weightGrams: weight({ label: "Weight", page: { at: 80, words: "book.weight" } }),
   description: longText({ label: "Description", max: 10_000, schemaOrg: ["description"] }),

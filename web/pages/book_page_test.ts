@@ -18,9 +18,11 @@ Deno.test("the book page's details keep their order: ISBN-13 first, the weight l
     "language",
     "binding",
     "author",
+    "translator",
     "publisher",
     "publishingDate",
     "edition",
+    "pageCount",
     "weightGrams",
   ]);
 });

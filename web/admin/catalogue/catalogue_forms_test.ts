@@ -13,6 +13,7 @@ import {
 const GOOD_BOOK: BookFormValues = {
   title: "Madol Doova",
   author: "Martin Wickramasinghe",
+  translator: "",
   price: "950",
   stock: "12",
   categoryId: "2",
@@ -22,6 +23,7 @@ const GOOD_BOOK: BookFormValues = {
   publisher: "Sarasa",
   publishingDate: "2019-05-01",
   productEdition: "3",
+  pageCount: "",
   weight: "0.35",
   description: "",
   preorder: false,
