@@ -13,7 +13,10 @@ import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/sam
 import { MessageFormatMailRenderer } from "./render/mod.ts";
 
 const ALL = await readMigrations();
-const BEFORE = ALL.filter((m) => m.name < "0016");
+const UPGRADE = ALL.filter((m) => m.name.startsWith("0016_"));
+// Every other migration is applied first, so that today's code can write the book and the
+// order, while the outbox keeps the shape it had before 0016.
+const OTHERS = ALL.filter((m) => !UPGRADE.includes(m));
 
 for (const engine of ENGINES) {
   Deno.test({
@@ -24,7 +27,7 @@ for (const engine of ENGINES) {
     sanitizeResources: false,
     fn: () =>
       withDatabase(engine, async ({ sql }) => {
-        await migrate(sql, { migrations: BEFORE });
+        await migrate(sql, { migrations: OTHERS });
         const repos = createRepositories(sql);
         const novels = await insertCategory(sql, "book_categories", "Novels");
         const created = await repos.catalogueAdmin.createBook(aBook(novels, { stock: 5 }));
@@ -34,7 +37,7 @@ for (const engine of ENGINES) {
         const placed = await repos.orders.place({ ...plan, mails: ["order_placed"] });
         assert.equal(placed.kind, "placed");
 
-        assert.deepEqual((await migrate(sql)).applied, ALL.slice(BEFORE.length).map((m) => m.name));
+        assert.deepEqual((await migrate(sql)).applied, UPGRADE.map((m) => m.name));
         const mailer = new RecordingMailer();
         const result = await dispatchDueMail({
           outbox: repos.outbox,
