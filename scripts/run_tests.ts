@@ -5,7 +5,9 @@
  * 2. Everything else runs with the permissions it needs, against a throwaway
  *    PostgreSQL cluster started here (or TEST_DATABASE_URL), so every adapter suite
  *    runs on both PGlite and a real server. With CI=true a missing server binary or
- *    browser fails the run instead of skipping.
+ *    browser fails the run instead of skipping. Test files run as many at a time as there
+ *    are cores (`--parallel`; DENO_JOBS sets another number): most of the suite waits on browsers,
+ *    child shops and timers, and every test takes its own port, database and folders.
  *
  * Extra arguments are passed to `deno test` for the second group (a file filter, say).
  */
@@ -76,7 +78,14 @@ async function main(): Promise<number> {
     const env: Record<string, string> = {};
     if (cluster) env.TEST_DATABASE_URL = cluster.url;
     const targets = extra.length > 0 ? extra : ["--ignore=domain/", "."];
-    add(await runDenoTest("adapters, http, web and journeys", ["test", "-A", ...targets], env));
+    add(
+      await runDenoTest("adapters, http, web and journeys", [
+        "test",
+        "-A",
+        "--parallel",
+        ...targets,
+      ], env),
+    );
   } finally {
     await cluster?.stop();
   }

@@ -42,9 +42,13 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 
   async release(key: string, at: Date): Promise<void> {
+    // Events of one key at one instant are alike: SKIP LOCKED lets takings back at once
+    // each pick a different one, where two would otherwise pick the same row and one of
+    // them delete nothing, leaving an event counted for good.
     await this.#sql.query(
       `DELETE FROM rate_limit_events WHERE ctid = (
-         SELECT ctid FROM rate_limit_events WHERE key = $1 AND at = $2 LIMIT 1)`,
+         SELECT ctid FROM rate_limit_events WHERE key = $1 AND at = $2
+         LIMIT 1 FOR UPDATE SKIP LOCKED)`,
       [key, at],
     );
   }
