@@ -4,20 +4,13 @@
  * the form is found by its controls' ids, which stay the same in every language.
  */
 import assert from "node:assert/strict";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { previewShop } from "./dev/preview.ts";
+import { withPreviewBrowser } from "./testing/preview_browser.ts";
 
 await ensureBuilt();
 
 Deno.test("an order placed from the Tamil checkout is kept as a Tamil order", async () => {
-  const { app, orders } = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  const base = `http://127.0.0.1:${server.addr.port}`;
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
+  await withPreviewBrowser(async ({ base, shop: { orders }, browser }) => {
     const page = await (await browser.newContext({ viewport: { width: 375, height: 800 } }))
       .newPage();
     const errors: string[] = [];
@@ -46,8 +39,5 @@ Deno.test("an order placed from the Tamil checkout is kept as a Tamil order", as
     assert.equal(placed.length, 1);
     assert.equal(placed[0].locale, "ta");
     assert.deepEqual(errors, []);
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+  });
 });

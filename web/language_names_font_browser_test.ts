@@ -15,17 +15,15 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
 import { readSfnt, sfntOf } from "../tests/support/sfnt.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
 import { NAME_FAMILY } from "../scripts/language_name_faces.ts";
 import { LANGUAGE_NAMES } from "../domain/i18n/language.ts";
-import { previewShop } from "./dev/preview.ts";
+import { screenshotsIn, withPreviewBrowser } from "./testing/preview_browser.ts";
 
 await ensureBuilt();
 
-const SHOTS = new URL("../test-artifacts/language-names/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { dir: SHOTS } = await screenshotsIn("language-names");
 
 const WHOLE_FACE = /\/assets\/noto-sans-(sinhala|tamil)-\1-\d+-normal-[\w-]+\.woff2$/;
 const NAMES_FACE = /\/assets\/noto-sans-(sinhala|tamil)-names-[\w-]+\.woff2$/;
@@ -35,17 +33,8 @@ const SCRIPTS = [["si", "sinhala", "Sinhala"], ["ta", "tamil", "Tamil"]] as cons
 const points = (text: string) =>
   [...new Set([...text].map((c) => c.codePointAt(0)!))].sort((a, b) => a - b);
 
-async function withShop(run: (base: string, browser: Browser) => Promise<void>) {
-  const { app } = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    await run(`http://127.0.0.1:${server.addr.port}`, browser);
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+function withShop(run: (base: string, browser: Browser) => Promise<void>) {
+  return withPreviewBrowser(({ base, browser }) => run(base, browser));
 }
 
 /** A font the page fetched: its path and how the shop answered it. */

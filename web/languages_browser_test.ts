@@ -7,38 +7,27 @@
  * without a browser.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
+import type { Page } from "playwright-core";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { previewShop } from "./dev/preview.ts";
+import { screenshotsIn, withPreviewBrowser } from "./testing/preview_browser.ts";
 
 await ensureBuilt();
 
-const SHOTS = new URL("../test-artifacts/languages/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { dir: SHOTS } = await screenshotsIn("languages");
 
-async function withPage(
+function withPage(
   width: number,
   run: (page: Page, base: string, problems: string[]) => Promise<void>,
 ) {
-  const { app } = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8000);
+  return withPreviewBrowser(async ({ base, open }) => {
+    const page = await open(width);
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    await run(page, `http://127.0.0.1:${server.addr.port}`, problems);
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+    await run(page, base, problems);
+  });
 }
 
 /** Waits until the list island has hydrated (its sort field applies at once, no button). */

@@ -6,30 +6,16 @@
  * test-artifacts/storefront/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
+import type { Page } from "playwright-core";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { previewShop } from "./dev/preview.ts";
+import { screenshotsIn, withPreviewBrowser } from "./testing/preview_browser.ts";
 
 await ensureBuilt();
 
-const SHOTS = new URL("../test-artifacts/storefront/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { dir: SHOTS } = await screenshotsIn("storefront");
 
-async function withPage(width: number, run: (page: Page, base: string) => Promise<void>) {
-  const { app } = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(8000);
-    await run(page, `http://127.0.0.1:${server.addr.port}`);
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+function withPage(width: number, run: (page: Page, base: string) => Promise<void>) {
+  return withPreviewBrowser(async ({ base, open }) => await run(await open(width), base));
 }
 
 /** Waits until the list island has hydrated (its sort field applies at once, no button). */

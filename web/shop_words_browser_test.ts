@@ -7,36 +7,22 @@
  * test-artifacts/shop-words/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
+import type { Page } from "playwright-core";
 import { hydrated } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { previewShop } from "./dev/preview.ts";
+import { type PreviewShop, screenshotsIn, withPreviewBrowser } from "./testing/preview_browser.ts";
 import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
 
 await ensureBuilt();
 await loadCatalogue("si");
 await loadCatalogue("ta");
 
-const SHOTS = new URL("../test-artifacts/shop-words/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { dir: SHOTS } = await screenshotsIn("shop-words");
 
-type Shop = Awaited<ReturnType<typeof previewShop>>;
-
-async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
-  const shop = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, shop.app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await run(page, `http://127.0.0.1:${server.addr.port}`, shop);
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+function withShop(run: (page: Page, base: string, shop: PreviewShop) => Promise<void>) {
+  return withPreviewBrowser(async ({ base, shop, open }) =>
+    await run(await open(375, { timeout: 10_000 }), base, shop)
+  );
 }
 
 async function shot(page: Page, name: string) {
@@ -44,7 +30,7 @@ async function shot(page: Page, name: string) {
 }
 
 /** Places a COD order through the API, as checkout does; answers its page's path. */
-async function placeOrder(base: string, shop: Shop, language: string): Promise<string> {
+async function placeOrder(base: string, shop: PreviewShop, language: string): Promise<string> {
   const listed = await shop.catalogue.listBooks({ inStock: true, outOfStock: false }, {
     page: 1,
     pageSize: 20,
@@ -180,7 +166,7 @@ Deno.test("a wrong current password is named as such, in English and Tamil", asy
 });
 
 /** A cart of one book, stored as the shop writes it. */
-async function fillCart(page: Page, base: string, shop: Shop) {
+async function fillCart(page: Page, base: string, shop: PreviewShop) {
   const listed = await shop.catalogue.listBooks({ inStock: true, outOfStock: false }, {
     page: 1,
     pageSize: 20,

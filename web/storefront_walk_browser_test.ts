@@ -5,50 +5,25 @@
  * go to test-artifacts/storefront/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
+import type { Page } from "playwright-core";
 import { ensureBuilt } from "../scripts/build_web.ts";
 import type { MemoryCatalogue } from "../adapters/memory/catalogue.ts";
-import { previewShop } from "./dev/preview.ts";
+import { type PageOptions, screenshotsIn, withPreviewBrowser } from "./testing/preview_browser.ts";
 
 await ensureBuilt();
 
-const SHOTS = new URL("../test-artifacts/storefront/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { shot } = await screenshotsIn("storefront");
 
 interface Walk {
   base: string;
   catalogue: MemoryCatalogue;
-  open(width: number, options?: BrowserContextOptions & { height?: number }): Promise<Page>;
+  open(width: number, options?: PageOptions): Promise<Page>;
 }
 
-async function withShop(run: (walk: Walk) => Promise<void>) {
-  const { app, catalogue } = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const opened = browser;
-    await run({
-      base: `http://127.0.0.1:${server.addr.port}`,
-      catalogue,
-      async open(width, options = {}) {
-        const { height = 800, ...rest } = options;
-        const context = await opened.newContext({ viewport: { width, height }, ...rest });
-        const page = await context.newPage();
-        page.setDefaultTimeout(8000);
-        return page;
-      },
-    });
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
-}
-
-async function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}${name}-${width}.png`, fullPage: true });
+function withShop(run: (visit: Walk) => Promise<void>) {
+  return withPreviewBrowser(({ base, shop, open }) =>
+    run({ base, catalogue: shop.catalogue, open })
+  );
 }
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
