@@ -43,15 +43,38 @@ async function openLockFile(dataDir: string): Promise<Deno.FsFile> {
 }
 
 /**
+ * How long a start waits for a holder on its way out. A process killed with SIGKILL shows
+ * as a zombie while its last threads still close its files, so the lock outlives it by a
+ * few milliseconds: a start at that moment waits instead of refusing.
+ */
+export const HOLDER_EXIT_GRACE_MS = 2_000;
+const RETRY_EVERY_MS = 25;
+
+/** Takes the OS lock, trying again until `graceMs` has passed; false when still held. */
+async function tryLockWithin(file: Deno.FsFile, graceMs: number): Promise<boolean> {
+  const deadline = Date.now() + graceMs;
+  while (!await file.tryLock(true)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+  }
+  return true;
+}
+
+/**
  * Holds the data directory for this process; the answer lets it go (the process ending
  * lets it go too). Throws LockHeldError, naming the holder, while another live process (a
- * shop, `deno task admin`) holds it.
+ * shop, `deno task admin`) still holds it after `graceMs`.
  */
-export async function holdLock(dataDir: string): Promise<() => Promise<void>> {
+export async function holdLock(
+  dataDir: string,
+  { graceMs = HOLDER_EXIT_GRACE_MS }: { graceMs?: number } = {},
+): Promise<() => Promise<void>> {
   const file = await openLockFile(dataDir);
   let held = false;
   try {
-    if (!await file.tryLock(true)) throw new LockHeldError(dataDir, await writtenHolder(file));
+    if (!await tryLockWithin(file, graceMs)) {
+      throw new LockHeldError(dataDir, await writtenHolder(file));
+    }
     held = true;
     await file.truncate(0);
     await file.seek(0, Deno.SeekMode.Start);
