@@ -40,7 +40,6 @@ function MarkHydrated(
 }
 
 async function hydrateAll(): Promise<void> {
-  document.documentElement.classList.add("js");
   const records = islandData();
   // A Sinhala or Tamil page's words come in a file of their own (preloaded by the page).
   const language = pageLanguage();

@@ -325,8 +325,44 @@ Deno.test("on a phone a filter change shows the count and brings the results int
     await plain.goto(`${base}/`);
     await plain.locator("summary.filters-toggle").click();
     await plain.getByRole("button", { name: "Apply filters" }).waitFor();
+    // The price sliders need scripts: without them only the number boxes show.
+    assert.equal(await plain.locator(".range-sliders").isVisible(), false);
+    assert.equal(await page.locator(".range-sliders").isVisible(), true);
     await plain.getByLabel("Category").selectOption({ label: "Children" });
     await plain.getByRole("button", { name: "Apply filters" }).click();
     await plain.getByText("3 books found").waitFor();
+  });
+});
+
+Deno.test("hydrating a store's listing moves nothing on the page [375px, 1280px]", async () => {
+  // Where each part of the listing stands, to the pixel.
+  const places = (page: Page) =>
+    page.evaluate(() =>
+      [".results-bar", "ul.grid", ".sort-form", ".filter-actions"].map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box && [selector, box.x, box.y, box.width, box.height].join(" ");
+      })
+    );
+  await withShop(async ({ base, open }) => {
+    for (const width of [375, 1280]) {
+      for (const path of ["/", "/stationery"]) {
+        // The page as it first paints: scripts allowed, but the island's never arrive.
+        const before = await open(width);
+        await before.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        await before.goto(`${base}${path}`);
+        const served = await places(before);
+
+        const after = await open(width);
+        await after.goto(`${base}${path}`);
+        await after.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
+            island.dataset.hydrated === "true"
+          )
+        );
+        assert.deepEqual(await places(after), served, `${path} at ${width}px`);
+        await before.context().close();
+        await after.context().close();
+      }
+    }
   });
 });

@@ -58,10 +58,6 @@ export function FilterPanel(
     (min, max) => update({ minPrice: Math.min(min, max), maxPrice: Math.max(min, max) }),
   );
   const rangeRef = useRef<HTMLDivElement>(null);
-  // Rendered on the server (and without scripts) with its Apply button; once the island
-  // runs, every change applies at once and the button would only mislead.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
   useEffect(() => {
     // The filled part of the track, set through the CSSOM (no inline style in the markup).
     rangeRef.current?.style.setProperty("--from", `${(draft.min / PRICE_MAX) * 100}%`);
@@ -191,9 +187,18 @@ export function FilterPanel(
           )
           : null}
         <div className="filter-actions">
-          {live && onChange
-            ? null
-            : <button type="submit" className="button">{t("filters.apply")}</button>}
+          {
+            // In an island every change applies at once: the Apply button is for a browser
+            // without scripts only, where <noscript> shows it. Taking it away at hydration
+            // instead moved the list below it (a layout shift).
+            onChange
+              ? (
+                <noscript>
+                  <button type="submit" className="button">{t("filters.apply")}</button>
+                </noscript>
+              )
+              : <button type="submit" className="button">{t("filters.apply")}</button>
+          }
           <a href={action} className="button button-ghost">{t("filters.clear")}</a>
         </div>
       </form>

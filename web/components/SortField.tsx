@@ -2,7 +2,6 @@
  * The list's order: a plain GET form (the list's other choices kept as hidden fields), so
  * it works before (or without) scripts; in an island a pick applies at once.
  */
-import { useEffect, useState } from "react";
 import { LIST_SORTS, type ListQuery, listSearch, type ListSort } from "../lib/list_query.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
@@ -22,8 +21,6 @@ export function SortField(
   },
 ) {
   const { t } = useI18n();
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
   const kept = [...new URLSearchParams(listSearch({ ...query, sort: undefined, page: 1 }))];
   return (
     <form
@@ -52,7 +49,17 @@ export function SortField(
           <option key={key} value={key}>{t(LABELS[key])}</option>
         ))}
       </select>
-      {live ? null : <button type="submit" className="button">{t("sort.submit")}</button>}
+      {
+        // A pick applies at once in an island; the button is for a browser without scripts,
+        // shown by <noscript> so that hydration changes no layout.
+        onChange
+          ? (
+            <noscript>
+              <button type="submit" className="button">{t("sort.submit")}</button>
+            </noscript>
+          )
+          : <button type="submit" className="button">{t("sort.submit")}</button>
+      }
     </form>
   );
 }
