@@ -102,7 +102,7 @@ export async function adminJourney(e2e: E2e): Promise<void> {
 
   // The guard, then a wrong password.
   await page.goto(`${base}/admin/orders`);
-  await page.waitForURL(`${base}/admin`);
+  await page.waitForURL(`${base}/admin?next=%2Fadmin%2Forders`);
   await page.getByRole("heading", { name: "Admin Login" }).waitFor();
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByLabel("Password").fill("not the password");

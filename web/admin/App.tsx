@@ -39,7 +39,8 @@ export function App() {
     setSession(next);
   }, []);
 
-  const route = resolveRoute(path, session !== null);
+  // The query too: the login page's `next` names the page to return to after signing in.
+  const route = resolveRoute(path, session !== null, globalThis.location.search);
   useEffect(() => {
     if (route.kind === "redirect") navigate(route.to, { replace: true });
   }, [route.kind, route.kind === "redirect" ? route.to : ""]);
