@@ -5,6 +5,7 @@ import { AUTH_PATHS } from "../../contract/paths.ts";
 import { AdminContext } from "./context.ts";
 import { DashboardPage } from "./DashboardPage.tsx";
 import { LoginPage } from "./auth/LoginPage.tsx";
+import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
 import { navigate, usePath } from "./navigation.ts";
 import { OrderDetailPage } from "./orders/OrderDetailPage.tsx";
 import { OrdersPage } from "./orders/OrdersPage.tsx";
@@ -56,6 +57,13 @@ export function App() {
     [api, logout, endSession, onLoggedIn],
   );
   if (route.kind === "redirect") return null;
+  if (route.page === "reset-password") {
+    return (
+      <AdminContext.Provider value={context}>
+        <ResetPasswordPage />
+      </AdminContext.Provider>
+    );
+  }
   if (route.page === "login") {
     return (
       <AdminContext.Provider value={context}>

@@ -2,6 +2,7 @@
 
 export type AdminPage =
   | "login"
+  | "reset-password"
   | "dashboard"
   | "orders"
   | "order"
@@ -16,11 +17,14 @@ export type Resolution =
   | { kind: "redirect"; to: string };
 
 export const LOGIN_PATH = "/admin";
+/** A forgotten password: the form that mails a link, and with the link's token, the new one. */
+export const RESET_PATH = "/admin/reset-password";
 export const HOME_PATH = "/admin/dashboard";
 
 const PAGES: Record<string, AdminPage> = {
   "/admin": "login",
   "/admin/login": "login",
+  "/admin/reset-password": "reset-password",
   "/admin/dashboard": "dashboard",
   "/admin/orders": "orders",
   "/admin/stock": "stock",
@@ -68,6 +72,9 @@ function pageAt(path: string): { page: AdminPage; id?: number } | undefined {
   return page === undefined ? undefined : { page };
 }
 
+/** The pages anyone may open: signing in and a forgotten password. */
+const OPEN_PAGES: ReadonlySet<AdminPage> = new Set(["login", "reset-password"]);
+
 /** The query parameter of the login page that names where to go after signing in. */
 export const NEXT_PARAMETER = "next";
 
@@ -99,21 +106,24 @@ export function returnPath(next: string | null | undefined): string | undefined 
   }
   if (url.origin !== HERE) return undefined;
   const found = pageAt(url.pathname);
-  if (found === undefined || found.page === "login") return undefined;
+  if (found === undefined || OPEN_PAGES.has(found.page)) return undefined;
   return url.pathname + url.search;
 }
 
 /**
  * What to show for a path. Logged-in visitors to the login page go where its `next`
  * parameter says (returnPath), else to the dashboard; guarded pages send a visitor without
- * a session to the login page, which names the page (and its query) to come back to;
- * unknown admin paths go to the login page, which forwards logged-in visitors on.
+ * a session to the login page, which names the page (and its query) to come back to; the
+ * reset page opens for anyone; unknown admin paths go to the login page, which forwards
+ * logged-in visitors on.
  */
 export function resolveRoute(path: string, authenticated: boolean, search = ""): Resolution {
   const found = pageAt(path);
   if (found === undefined) {
     return { kind: "redirect", to: authenticated ? HOME_PATH : LOGIN_PATH };
   }
+  // A reset link opens its page whoever is signed in here.
+  if (found.page === "reset-password") return { kind: "page", page: found.page };
   if (found.page === "login") {
     if (!authenticated) return { kind: "page", page: "login" };
     const next = new URLSearchParams(search).get(NEXT_PARAMETER);

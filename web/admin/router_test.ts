@@ -136,3 +136,15 @@ Deno.test("resolveRoute() opens one order's page by its id, behind the login", (
   });
   assert.deepEqual(resolveRoute("/admin/orders", true), { kind: "page", page: "orders" });
 });
+
+Deno.test("resolveRoute() opens the forgotten-password page to anyone, and no login returns to it", () => {
+  assert.deepEqual(resolveRoute("/admin/reset-password", false), {
+    kind: "page",
+    page: "reset-password",
+  });
+  assert.deepEqual(resolveRoute("/admin/reset-password", true, "?token=abc"), {
+    kind: "page",
+    page: "reset-password",
+  });
+  assert.equal(returnPath("/admin/reset-password?token=abc"), undefined);
+});
