@@ -170,7 +170,7 @@ async function stockScreen(e2e: E2e, page: Page): Promise<void> {
   await page.getByRole("heading", { name: "Stock Management" }).waitFor();
   const section = page.getByRole("region", { name: "Books", exact: true });
   const books = section.getByRole("region", { name: "Books stock" });
-  const saved = section.getByRole("status").filter({ hasText: "Stock updated successfully" });
+  const saved = section.getByRole("status").filter({ hasText: "Saved: " });
   const search = page.getByRole("searchbox", { name: "Search by title" });
 
   await search.fill("Matilda");
