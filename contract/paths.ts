@@ -30,6 +30,8 @@ export function productPaths<const Base extends string>(base: Base) {
     import: at("POST", `${base}/import` as const),
     archived: at("GET", `${base}/archived` as const),
     restore: at("POST", `${base}/:id/restore` as const),
+    adjustStock: at("POST", `${base}/:id/stock-adjustments` as const),
+    stockAdjustments: at("GET", `${base}/:id/stock-adjustments` as const),
     one: at("GET", `${base}/:id` as const),
     add: at("POST", base),
     price: at("PUT", `${base}/price/:id` as const),

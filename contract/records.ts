@@ -147,10 +147,15 @@ export const ImportSummarySchema = z.object({
   unchanged: z.number().int(),
   written: z.boolean().describe("false for a dry run and for a file with errors"),
   errors: z.array(z.object({
-    row: z.number().int().describe("data rows count from 1; the header is row 0"),
+    row: z.number().int().describe(
+      "the data row: data rows count from 1, the header not counted (nor empty lines)",
+    ),
+    line: z.number().int().describe(
+      "the row's number as a spreadsheet shows the file: the header is line 1, empty lines count, a cell of several lines is one row; what a person is told",
+    ),
     field: z.string(),
     message: z.string(),
-  })),
+  })).describe("every problem of the file at once, in the order of its rows"),
 });
 
 /** `{ data }`: how a single record or a plain list travels. */

@@ -544,6 +544,7 @@ testOnBothEngines(
     assert.equal(result.data.written, false);
     assert.deepEqual(result.data.errors[0], {
       row: 2,
+      line: 3,
       field: "price",
       message: "must be an amount of rupees with at most 2 decimals",
     });
@@ -573,6 +574,7 @@ testOnBothEngines(
     assert.equal(result.data.written, false);
     assert.deepEqual(result.data.errors, [{
       row: 1,
+      line: 2,
       field: "preorderDate",
       message: 'Preorder date "2026-02-28" is in the past (today is 2026-03-01)',
     }]);
@@ -623,7 +625,7 @@ testOnBothEngines(
       await shop.call("/api/books/import?dryRun=1", csvInit(justUnder)),
       200,
     );
-    assert.equal(under.data.errors[0].message, "repeats row 1", "a file near 10 MB is read");
+    assert.equal(under.data.errors[0].message, "repeats line 2", "a file near 10 MB is read");
     assert.equal((await answer(await shop.app.request("/api/books"), 200)).total, 2);
   },
 );

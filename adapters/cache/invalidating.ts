@@ -42,6 +42,11 @@ import type {
   OrderStats,
   OrderStatus,
 } from "../../domain/orders/model.ts";
+import type {
+  AdjustmentResult,
+  NewStockAdjustment,
+  StockAdjustment,
+} from "../../domain/catalogue/stock_adjustment.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
 import type { PaymentPlan } from "../../domain/orders/payment.ts";
@@ -151,6 +156,17 @@ export class InvalidatingCatalogueAdmin implements CatalogueAdmin {
 
   importStationery(plan: StationeryImportWrite): Promise<BookImportOutcome> {
     return thenClear(this.#cache, this.#inner.importStationery(plan));
+  }
+
+  adjustStock(adjustment: NewStockAdjustment): Promise<AdjustmentResult> {
+    return thenClear(this.#cache, this.#inner.adjustStock(adjustment));
+  }
+
+  stockAdjustments(
+    product: { kind: ProductKind; id: number },
+    limit: number,
+  ): Promise<StockAdjustment[]> {
+    return this.#inner.stockAdjustments(product, limit);
   }
 }
 

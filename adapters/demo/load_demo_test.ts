@@ -65,6 +65,8 @@ class InMemoryShop {
       this.stationery.push(created);
       return Promise.resolve({ kind: "ok", value: created });
     },
+    adjustStock: () => Promise.reject(new Error("not used by the loader")),
+    stockAdjustments: () => Promise.reject(new Error("not used by the loader")),
     updateBook: () => Promise.reject(new Error("not used by the loader")),
     deleteBook: () => Promise.reject(new Error("not used by the loader")),
     updateStationery: () => Promise.reject(new Error("not used by the loader")),

@@ -44,6 +44,12 @@ import { paginate } from "../../domain/catalogue/pagination.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
 import { closestTexts, holdsTerm, searchTerm } from "../../domain/catalogue/search.ts";
+import {
+  adjustedStock,
+  type AdjustmentResult,
+  type NewStockAdjustment,
+  type StockAdjustment,
+} from "../../domain/catalogue/stock_adjustment.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
@@ -82,6 +88,8 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   readonly stationeryCategories: Category[] = [];
   /** Items some order refers to: deleting them archives instead. */
   readonly ordered = new Set<string>();
+  /** The stock adjustments, oldest first. */
+  readonly adjustments: StockAdjustment[] = [];
   #nextId = 1;
 
   // Storefront reads
@@ -139,6 +147,36 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   // Admin writes
+
+  adjustStock(adjustment: NewStockAdjustment): Promise<AdjustmentResult> {
+    const products: Map<number, { stock: number; archived: boolean }> = adjustment.kind === "book"
+      ? this.books
+      : this.stationery;
+    const stored = products.get(adjustment.productId);
+    if (!stored || stored.archived) return Promise.resolve({ kind: "not_found" });
+    const next = adjustedStock(stored.stock, adjustment.quantity);
+    if (next.kind !== "ok") return Promise.resolve(next);
+    const recorded: StockAdjustment = {
+      ...adjustment,
+      actor: { ...adjustment.actor },
+      id: this.adjustments.length + 1,
+      stockBefore: stored.stock,
+      stockAfter: next.stock,
+    };
+    stored.stock = next.stock;
+    this.adjustments.push(recorded);
+    return Promise.resolve({ kind: "ok", adjustment: recorded });
+  }
+
+  stockAdjustments(
+    product: { kind: ProductKind; id: number },
+    limit: number,
+  ): Promise<StockAdjustment[]> {
+    const found = this.adjustments
+      .filter((a) => a.kind === product.kind && a.productId === product.id)
+      .reverse().slice(0, limit);
+    return Promise.resolve(found);
+  }
 
   createBook(book: NewBook): Promise<WriteResult<Book>> {
     if (!this.categories.some((c) => c.id === book.categoryId)) {

@@ -37,6 +37,11 @@ async function shop() {
 }
 
 const ALL = { inStock: true, outOfStock: true };
+
+/** The data row `row` of a file with a header and no empty lines (line = row + 1). */
+function at<V>(row: number, values: V, refused: string[] = []) {
+  return { row, line: row + 1, values, refused };
+}
 const PAGE = { page: 1, pageSize: 50 };
 
 Deno.test("importBooks() checks a dry run whole and writes and stores nothing", async () => {
@@ -48,9 +53,9 @@ Deno.test("importBooks() checks a dry run whole and writes and stores nothing", 
     categoryIds: () => Promise.resolve(new Set([s.novels])),
   }, {
     rows: [
-      { row: 1, values: { ...record, stock: 9 } },
-      { row: 2, values: aBook(s.novels, { images: [] }) },
-      { row: 3, values: record },
+      at(1, { ...record, stock: 9 }),
+      at(2, aBook(s.novels, { images: [] })),
+      at(3, record),
     ],
     parseErrors: [],
     dryRun: true,
@@ -61,7 +66,7 @@ Deno.test("importBooks() checks a dry run whole and writes and stores nothing", 
       created: 1,
       updated: 1,
       unchanged: 0,
-      errors: [{ row: 3, field: "isbn13", message: "repeats row 1" }],
+      errors: [{ row: 3, line: 4, field: "isbn13", message: "repeats line 2" }],
       written: false,
     },
   });
@@ -80,8 +85,8 @@ Deno.test("importBooks() gives a bare new book a cover and drops images an updat
     categoryIds: () => Promise.resolve(new Set([s.novels])),
   }, {
     rows: [
-      { row: 1, values: { ...record, images: [kept] } },
-      { row: 2, values: aBook(s.novels, { title: "Gamperaliya", images: [] }) },
+      at(1, { ...record, images: [kept] }),
+      at(2, aBook(s.novels, { title: "Gamperaliya", images: [] })),
     ],
     parseErrors: [],
     dryRun: false,
@@ -99,13 +104,13 @@ Deno.test("importBooks() names a row's image that is not stored, once a row", as
     ...s,
     categoryIds: () => Promise.resolve(new Set([s.novels])),
   }, {
-    rows: [{ row: 1, values: aBook(s.novels, { images: ["/uploads/x.png", "/uploads/y.png"] }) }],
-    parseErrors: [{ row: 2, field: "price", message: "is not a number" }],
+    rows: [at(1, aBook(s.novels, { images: ["/uploads/x.png", "/uploads/y.png"] }))],
+    parseErrors: [{ row: 2, line: 3, field: "price", message: "is not a number" }],
     dryRun: false,
   });
   assert.deepEqual(outcome.kind === "done" && outcome.summary.errors, [
-    { row: 1, field: "images", message: 'No stored image "/uploads/x.png"' },
-    { row: 2, field: "price", message: "is not a number" },
+    { row: 1, line: 2, field: "images", message: 'No stored image "/uploads/x.png"' },
+    { row: 2, line: 3, field: "price", message: "is not a number" },
   ]);
   assert.equal((await s.admin.listBooks(ALL, PAGE)).total, 0);
 });
@@ -115,7 +120,7 @@ Deno.test("importBooks() takes back the covers it made when the write meets a co
   // The category is known when the file is checked, and gone when it is written.
   const categoryIds = () => Promise.resolve(new Set([s.novels, s.novels + 99]));
   const outcome = await importBooks({ ...s, categoryIds }, {
-    rows: [{ row: 1, values: aBook(s.novels + 99, { images: [] }) }],
+    rows: [at(1, aBook(s.novels + 99, { images: [] }))],
     parseErrors: [],
     dryRun: false,
   });
@@ -136,20 +141,20 @@ Deno.test("importStationery() draws a bare item with its category and drops a re
   };
   const outcome = await importStationery(ports, {
     rows: [
-      { row: 1, values: { id: pen.id, image: fresh } },
-      { row: 2, values: { ...aStationeryItem(s.pens, { title: "Ruler" }), image: undefined } },
-      { row: 3, values: { id: pen.id + 99 } },
+      at(1, { id: pen.id, image: fresh }),
+      at(2, { ...aStationeryItem(s.pens, { title: "Ruler" }), image: undefined }),
+      at(3, { id: pen.id + 99 }),
     ],
     parseErrors: [],
     dryRun: false,
   });
   assert.deepEqual(outcome.kind === "done" && outcome.summary.errors, [
-    { row: 3, field: "id", message: "No stationery item on sale has this id" },
+    { row: 3, line: 4, field: "id", message: "No stationery item on sale has this id" },
   ]);
   const written = await importStationery(ports, {
     rows: [
-      { row: 1, values: { id: pen.id, image: fresh } },
-      { row: 2, values: { ...aStationeryItem(s.pens, { title: "Ruler" }), image: undefined } },
+      at(1, { id: pen.id, image: fresh }),
+      at(2, { ...aStationeryItem(s.pens, { title: "Ruler" }), image: undefined }),
     ],
     parseErrors: [],
     dryRun: false,

@@ -25,6 +25,12 @@ import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK, nextStock, type StockChange } from "../../domain/catalogue/stock.ts";
 import { exists, readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
 import * as editing from "./catalogue_editing.ts";
+import * as adjustments from "./stock_adjustments.ts";
+import type {
+  AdjustmentResult,
+  NewStockAdjustment,
+  StockAdjustment,
+} from "../../domain/catalogue/stock_adjustment.ts";
 import { BOOK_SQL, BOOK_TABLE, STATIONERY_SQL, STATIONERY_TABLE } from "./catalogue_rows.ts";
 
 type Product = "books" | "stationery_items";
@@ -86,6 +92,17 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
 
   deleteBook(id: number): Promise<DeleteResult> {
     return deleteProduct(this.#sql, "books", id);
+  }
+
+  adjustStock(adjustment: NewStockAdjustment): Promise<AdjustmentResult> {
+    return adjustments.adjustStock(this.#sql, adjustment);
+  }
+
+  stockAdjustments(
+    product: { kind: ProductKind; id: number },
+    limit: number,
+  ): Promise<StockAdjustment[]> {
+    return adjustments.listStockAdjustments(this.#sql, product, limit);
   }
 
   createStationery(item: NewStationeryItem): Promise<WriteResult<StationeryItem>> {

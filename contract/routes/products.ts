@@ -10,6 +10,7 @@ import type { productPaths } from "../paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { archivedQuery, idParam, importQuery, priceBody } from "../requests.ts";
 import { data, ImportSummarySchema, recordPageOf, searchPageOf } from "../records.ts";
+import { stockAdjustmentBody, StockAdjustmentSchema } from "../stock_adjustments.ts";
 
 /** One kind of product as its routes declare it. */
 export interface ProductKindContract<
@@ -111,6 +112,27 @@ export function productRoutes<
       errors: [...ADMIN_ERRORS, 400, 404, ...unique],
     }),
     ...own.images,
+    adjustStock: defineRoute({
+      ...paths.adjustStock,
+      summary:
+        `Take copies of a ${words.one} out of stock (damaged, lost) or put them back (found, recount), kept with the reason, the admin and the time; 409 past the copies in stock (copies held by orders cannot be taken)`,
+      admin: true,
+      params: idParam,
+      json: stockAdjustmentBody,
+      ok: {
+        status: 201,
+        schema: data(z.object({ adjustment: StockAdjustmentSchema, stock: z.number().int() })),
+      },
+      errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+    }),
+    stockAdjustments: defineRoute({
+      ...paths.stockAdjustments,
+      summary: `A ${words.one}'s stock adjustments, newest first (the latest 50)`,
+      admin: true,
+      params: idParam,
+      ok: { status: 200, schema: data(z.array(StockAdjustmentSchema)) },
+      errors: [...ADMIN_ERRORS, 400],
+    }),
     one: defineRoute({
       ...paths.one,
       summary: `One ${words.one}`,

@@ -11,6 +11,8 @@ import {
   type ImportOutcome,
   type ImportPlan,
   type ImportRequest,
+  type ImportRow,
+  problemsAt,
   type ProductImport,
   runImport,
 } from "./catalogue_import.ts";
@@ -27,8 +29,11 @@ export type {
   ImportSummary,
 } from "./catalogue_import.ts";
 
-/** One row's values after its cells were parsed; absent keys were not in the file. */
-export type BookRowValues = Partial<NewBook> & { isbn13: string };
+/**
+ * One row's values after its cells were read; absent keys were not in the file. The
+ * ISBN-13 is absent only from a row whose ISBN-13 cell was empty or refused.
+ */
+export type BookRowValues = Partial<NewBook>;
 
 export type BookImportPlan = ImportPlan<NewBook>;
 
@@ -51,39 +56,57 @@ function sameBook(a: NewBook, b: NewBook): boolean {
 
 /**
  * What an import would do: each row creates a book (new ISBN-13), updates one (a value
- * differs) or leaves it unchanged; a repeated ISBN-13, an unknown category, a field a new
+ * differs) or leaves it unchanged. A repeated ISBN-13, an unknown category, a field a new
  * book needs but lacks, a new book's ISBN-13 without its check digit, or a changed
- * pre-order date in the past, is an error of that row. A row matched to a book on sale is
- * never refused for that book's own ISBN-13, even one listed before the check digit counted.
+ * pre-order date in the past, is an error of that row; every one of them is told, on rows
+ * with refused cells too (a refused cell is not also called missing), so that a file is
+ * corrected in one go. A row matched to a book on sale is never refused for that book's own
+ * ISBN-13, even one listed before the check digit counted.
  *
- * @example planBookImport([{ row: 1, values: { isbn13: "978...", stock: 4 } }], books, ids)
+ * @example planBookImport([{ row: 1, line: 2, values: { isbn13: "978...", stock: 4 }, refused: [] }], context)
  */
 export function planBookImport(
-  rows: { row: number; values: BookRowValues }[],
+  rows: ImportRow<BookRowValues>[],
   context: { existing: Book[]; categoryIds: Set<number>; today: string },
 ): BookImportPlan {
   const byIsbn = new Map(context.existing.map((b) => [b.isbn13, b]));
   const seen = new Map<string, number>();
-  const plan: BookImportPlan = { create: [], update: [], unchanged: 0, errors: [] };
-  for (const { row, values } of rows) {
-    const first = seen.get(values.isbn13);
-    if (first !== undefined) {
-      plan.errors.push({ row, field: "isbn13", message: `repeats row ${first}` });
-      continue;
-    }
-    seen.set(values.isbn13, row);
+  const plan: BookImportPlan = { create: [], update: [], unchanged: 0, errors: [], images: [] };
+  for (const entry of rows) {
+    const { values } = entry;
+    const place = { row: entry.row, line: entry.line };
+    const refused = new Set(entry.refused);
+    const problems: { field: string; message: string }[] = [];
+    const isbn = values.isbn13;
+    const first = isbn === undefined ? undefined : seen.get(isbn);
+    if (first !== undefined) problems.push({ field: "isbn13", message: `repeats line ${first}` });
+    else if (isbn !== undefined) seen.set(isbn, entry.line);
     if (values.categoryId !== undefined && !context.categoryIds.has(values.categoryId)) {
-      plan.errors.push({ row, field: "categoryId", message: "No such category" });
-      continue;
+      problems.push({ field: "categoryId", message: "No such category" });
     }
-    const current = byIsbn.get(values.isbn13);
+    const current = isbn === undefined || first !== undefined ? undefined : byIsbn.get(isbn);
     // A new expected date must not lie in the past, as on the forms; one already set stays.
     const newDate = values.preorderDate ?? undefined;
     const past = newDate && newDate !== current?.preorderDate
       ? preorderDateProblemOn(newDate, context.today)
       : undefined;
-    if (past) {
-      plan.errors.push({ row, field: "preorderDate", message: past });
+    if (past) problems.push({ field: "preorderDate", message: past });
+    if (values.images !== undefined && values.images.length > 0) {
+      // The book on sale with this ISBN-13 needs no check of its own images (a repeat too).
+      const listed = isbn === undefined ? undefined : byIsbn.get(isbn);
+      plan.images.push({ ...place, id: listed?.id, images: values.images });
+    }
+    // A new book (an ISBN-13 read, no book on sale has it, not a repeat) needs the rest.
+    if (isbn !== undefined && first === undefined && !current) {
+      if (!isValidIsbn13(isbn)) problems.push({ field: "isbn13", message: ISBN13_CHECK_PROBLEM });
+      for (const field of REQUIRED_FOR_NEW) {
+        if (values[field] === undefined && !refused.has(field)) {
+          problems.push({ field, message: "is required for a new book" });
+        }
+      }
+    }
+    if (problems.length > 0 || refused.size > 0 || isbn === undefined) {
+      plan.errors.push(...problemsAt(place, problems));
       continue;
     }
     if (current) {
@@ -92,22 +115,11 @@ export function planBookImport(
       if (given.images !== undefined && given.images.length === 0) delete given.images;
       const after = settled({ ...before, ...given });
       if (sameBook(before, after)) plan.unchanged++;
-      else plan.update.push({ row, id: current.id, record: after });
-      continue;
-    }
-    if (!isValidIsbn13(values.isbn13)) {
-      plan.errors.push({ row, field: "isbn13", message: ISBN13_CHECK_PROBLEM });
-      continue;
-    }
-    const missing = REQUIRED_FOR_NEW.filter((key) => values[key] === undefined);
-    if (missing.length > 0) {
-      for (const field of missing) {
-        plan.errors.push({ row, field, message: "is required for a new book" });
-      }
+      else plan.update.push({ ...place, id: current.id, record: after });
       continue;
     }
     plan.create.push({
-      row,
+      ...place,
       record: settled({ ...defaultsOf(BOOK_FIELDS), ...definedValues(values) } as NewBook),
     });
   }
@@ -146,7 +158,8 @@ export async function importBooks(
   ports: ImportPorts,
   request: ImportRequest<BookRowValues>,
 ): Promise<ImportOutcome> {
-  const existing = await ports.admin.findBooksByIsbn(request.rows.map((r) => r.values.isbn13));
+  const isbns = request.rows.flatMap((r) => r.values.isbn13 === undefined ? [] : [r.values.isbn13]);
+  const existing = await ports.admin.findBooksByIsbn(isbns);
   const plan = planBookImport(request.rows, {
     existing,
     categoryIds: await ports.categoryIds(),

@@ -7,20 +7,58 @@
 import type { BookImportOutcome, CatalogueAdmin, ImageStorage } from "../ports.ts";
 import { discardUnusedImages } from "./manage_catalogue.ts";
 
-/** A problem with one row: `row` counts data rows from 1 (the header is row 0). */
-export interface ImportProblem {
+/** Where a row stands in its file. */
+export interface RowPlace {
+  /** The data rows count from 1, the header not counted (the answer's `row`). */
   row: number;
+  /**
+   * The row's number as a spreadsheet shows the file: the header is line 1, an empty line
+   * counts, a cell of several lines is one row (the answer's `line`, what people are told).
+   */
+  line: number;
+}
+
+/** A problem with one row, at its place in the file. */
+export interface ImportProblem extends RowPlace {
   /** A key of the new record, or "row" for the row as a whole. */
   field: string;
   message: string;
 }
 
+/** One row of a file as its cells were read. */
+export interface ImportRow<V> extends RowPlace {
+  /** The values of the cells that were read; absent keys were not in the file. */
+  values: V;
+  /**
+   * The fields (keys of the record) whose cells were refused: the row is still checked,
+   * so that every problem of a file is told at once, but never written.
+   */
+  refused: readonly string[];
+}
+
+/** The images a row names, checked to be stored unless the product listed them already. */
+export interface NamedImages extends RowPlace {
+  /** The product the row updates, whose own images need no check. */
+  id?: number;
+  images: readonly string[];
+}
+
 /** What an import would write: `N` is the kind's whole new record. */
 export interface ImportPlan<N> {
-  create: { row: number; record: N }[];
-  update: { row: number; id: number; record: N }[];
+  create: (RowPlace & { record: N })[];
+  update: (RowPlace & { id: number; record: N })[];
   unchanged: number;
   errors: ImportProblem[];
+  /** Every row's images, rows with problems too, so a missing one is told with the rest. */
+  images: NamedImages[];
+}
+
+/** A row's problems at its place. */
+export function problemsAt(
+  place: RowPlace,
+  problems: { field: string; message: string }[],
+): ImportProblem[] {
+  return problems.map((p) => ({ row: place.row, line: place.line, ...p }));
 }
 
 export interface ImportSummary {
@@ -60,7 +98,9 @@ export interface ProductImport<N> {
 }
 
 export interface ImportRequest<V> {
-  rows: { row: number; values: V }[];
+  /** Every data row of the file, those with refused cells too. */
+  rows: ImportRow<V>[];
+  /** The refused cells, by row and field. */
   parseErrors: ImportProblem[];
   dryRun: boolean;
 }
@@ -80,8 +120,9 @@ const COVERS_AT_ONCE = 16;
 /**
  * Checks a planned import and, unless it is a dry run or any row has an error, writes it:
  * a new record without images gets a generated picture; an image a row names must be
- * stored already. Pictures made for a write that then fails, and images no updated record
- * lists any more, are removed from storage.
+ * stored already. Every problem of the file is told at once, in the order of its rows
+ * (a row's refused cells first). Pictures made for a write that then fails, and images no
+ * updated record lists any more, are removed from storage.
  *
  * @param before the images each existing record lists now, by id
  */
@@ -92,22 +133,21 @@ export async function runImport<N>(
 ): Promise<ImportOutcome> {
   const { plan, before, request } = input;
   const errors = [...request.parseErrors, ...plan.errors];
-  const entries: { row: number; id?: number; record: N }[] = [...plan.create, ...plan.update];
-  for (const entry of entries) {
-    const known = entry.id === undefined ? [] : before.get(entry.id) ?? [];
-    for (const image of kind.imagesOf(entry.record)) {
+  for (const named of plan.images) {
+    const known = named.id === undefined ? [] : before.get(named.id) ?? [];
+    for (const image of named.images) {
       if (known.includes(image)) continue;
       if (!await isStored(ports.storage, image)) {
-        errors.push({
-          row: entry.row,
+        errors.push(...problemsAt(named, [{
           field: kind.imageField,
           message: `No stored image "${image}"`,
-        });
+        }]));
         break;
       }
     }
   }
-  errors.sort((a, b) => a.row - b.row);
+  // A stable sort: within a row, the refused cells, then the plan's problems, then images.
+  errors.sort((a, b) => a.line - b.line);
   const summary = {
     created: plan.create.length,
     updated: plan.update.length,

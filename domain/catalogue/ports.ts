@@ -18,6 +18,7 @@ import type {
   StationeryItem,
   StationerySort,
 } from "./model.ts";
+import type { StockAdjusting } from "./stock_adjustment.ts";
 
 /**
  * Catalogue reads for the storefront and the admin's tables. Archived products are never
@@ -67,8 +68,11 @@ export type DeleteResult =
   | { kind: "archived" }
   | { kind: "not_found" };
 
-/** Catalogue changes made by the admin. */
-export interface CatalogueAdmin {
+/**
+ * Catalogue changes made by the admin, stock adjustments for the audit trail among them
+ * (stock_adjustment.ts).
+ */
+export interface CatalogueAdmin extends StockAdjusting {
   createBook(book: NewBook): Promise<WriteResult<Book>>;
   updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>>;
   /** Erases a book no order refers to; archives (hides) one that orders refer to. */

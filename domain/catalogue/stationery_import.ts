@@ -11,6 +11,8 @@ import {
   type ImportOutcome,
   type ImportPlan,
   type ImportRequest,
+  type ImportRow,
+  problemsAt,
   type ProductImport,
   runImport,
 } from "./catalogue_import.ts";
@@ -26,52 +28,69 @@ const REQUIRED_FOR_NEW = requiredOf(STATIONERY_FIELDS);
 
 /**
  * What a stationery import would do; an `id` no item on sale has, a repeated `id`, an
- * unknown category or a field a new item needs but lacks is an error of that row.
+ * unknown category or a field a new item needs but lacks is an error of that row. Every
+ * problem is told, on rows with refused cells too (a refused cell is not also called
+ * missing).
  *
- * @example planStationeryImport([{ row: 1, values: { id: 3, stock: 40 } }], context)
+ * @example planStationeryImport([{ row: 1, line: 2, values: { id: 3, stock: 40 }, refused: [] }], context)
  */
 export function planStationeryImport(
-  rows: { row: number; values: StationeryRowValues }[],
+  rows: ImportRow<StationeryRowValues>[],
   context: { existing: StationeryItem[]; categoryIds: Set<number> },
 ): StationeryImportPlan {
   const byId = new Map(context.existing.map((s) => [s.id, s]));
   const seen = new Map<number, number>();
-  const plan: StationeryImportPlan = { create: [], update: [], unchanged: 0, errors: [] };
-  for (const { row, values } of rows) {
-    const { id, ...fields } = values;
-    if (values.categoryId !== undefined && !context.categoryIds.has(values.categoryId)) {
-      plan.errors.push({ row, field: "categoryId", message: "No such category" });
+  const plan: StationeryImportPlan = {
+    create: [],
+    update: [],
+    unchanged: 0,
+    errors: [],
+    images: [],
+  };
+  for (const entry of rows) {
+    const { id, ...fields } = entry.values;
+    const place = { row: entry.row, line: entry.line };
+    const refused = new Set(entry.refused);
+    const problems: { field: string; message: string }[] = [];
+    if (fields.categoryId !== undefined && !context.categoryIds.has(fields.categoryId)) {
+      problems.push({ field: "categoryId", message: "No such category" });
+    }
+    const first = id === undefined ? undefined : seen.get(id);
+    if (first !== undefined) problems.push({ field: "id", message: `repeats line ${first}` });
+    else if (id !== undefined) seen.set(id, entry.line);
+    const current = id === undefined || first !== undefined ? undefined : byId.get(id);
+    if (id !== undefined && first === undefined && !current) {
+      problems.push({ field: "id", message: "No stationery item on sale has this id" });
+    }
+    if (fields.image !== undefined && fields.image !== "") {
+      plan.images.push({
+        ...place,
+        id: id === undefined ? undefined : byId.get(id)?.id,
+        images: [fields.image],
+      });
+    }
+    if (id === undefined && !refused.has("id")) {
+      for (const field of REQUIRED_FOR_NEW) {
+        if (fields[field] === undefined && !refused.has(field)) {
+          problems.push({ field, message: "is required for a new item" });
+        }
+      }
+    }
+    if (problems.length > 0 || refused.size > 0) {
+      plan.errors.push(...problemsAt(place, problems));
       continue;
     }
-    if (id !== undefined) {
-      const first = seen.get(id);
-      if (first !== undefined) {
-        plan.errors.push({ row, field: "id", message: `repeats row ${first}` });
-        continue;
-      }
-      seen.set(id, row);
-      const current = byId.get(id);
-      if (!current) {
-        plan.errors.push({ row, field: "id", message: "No stationery item on sale has this id" });
-        continue;
-      }
+    if (current) {
       const { id: _id, categoryName: _name, ...before } = current;
       const after = { ...before, ...definedValues(fields) };
       const same = (Object.keys(after) as (keyof NewStationeryItem)[])
         .every((key) => after[key] === before[key]);
       if (same) plan.unchanged++;
-      else plan.update.push({ row, id, record: after });
-      continue;
-    }
-    const missing = REQUIRED_FOR_NEW.filter((key) => fields[key] === undefined);
-    if (missing.length > 0) {
-      for (const field of missing) {
-        plan.errors.push({ row, field, message: "is required for a new item" });
-      }
+      else plan.update.push({ ...place, id: current.id, record: after });
       continue;
     }
     plan.create.push({
-      row,
+      ...place,
       record: { ...defaultsOf(STATIONERY_FIELDS), ...definedValues(fields) } as NewStationeryItem,
     });
   }

@@ -50,6 +50,24 @@ export function passwordResetMail(
   };
 }
 
+/**
+ * An admin's password reset mail: the link opens the admin area's own reset page, in
+ * English like the rest of the admin area, whose "Log in" leads to the admin's login.
+ *
+ * @example adminPasswordResetMail({ email, token: "abc", shop }).link // "https://shop.lk/admin/reset-password?token=abc"
+ */
+export function adminPasswordResetMail(
+  reset: { email: string; token: string; shop: ShopInfo },
+): AccountMail {
+  const base = reset.shop.publicUrl.replace(/\/+$/, "");
+  return {
+    kind: "password_reset",
+    to: reset.email,
+    language: "en",
+    link: `${base}/admin/reset-password?token=${encodeURIComponent(reset.token)}`,
+  };
+}
+
 /** An account mail as the outbox stores it (version 1). */
 export type StoredAccountMail =
   & { v: 1; to: string; language: Locale }

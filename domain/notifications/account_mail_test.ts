@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  adminPasswordResetMail,
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
@@ -21,6 +22,17 @@ Deno.test("passwordResetMail() carries the single-use link to the page in the re
   const mail = passwordResetMail("a@example.lk", "abc_DEF-123", "en", SAMPLE_SHOP);
   assert.ok(mail.kind === "password_reset");
   assert.equal(mail.link, "https://pothgula.example/reset-password?token=abc_DEF-123");
+});
+
+Deno.test("adminPasswordResetMail() links to the admin area's reset page, in English", () => {
+  const mail = adminPasswordResetMail({
+    email: "owner@pothgula.lk",
+    token: "a b",
+    shop: SAMPLE_SHOP,
+  });
+  assert.ok(mail.kind === "password_reset");
+  assert.equal(mail.link, "https://pothgula.example/admin/reset-password?token=a%20b");
+  assert.equal(mail.language, "en");
 });
 
 Deno.test("an account mail reads back from its stored form, however it went through JSON", () => {

@@ -99,7 +99,7 @@ export type ShopOrderMail =
     kind: "shop_order_placed";
     order: OrderFacts;
     customerEmail: string;
-    /** The order on the admin's orders desk. */
+    /** The order's own page in the admin area (`/admin/orders/{id}`). */
     deskUrl: string;
   }
   | Addressed & {

@@ -100,7 +100,7 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
     language: "en" as const,
     order: facts,
     customerEmail: order.customer.email,
-    deskUrl: `${base(ctx.shop)}/admin/orders?q=${order.id}`,
+    deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,
   };
   switch (kind) {
     case "order_placed":

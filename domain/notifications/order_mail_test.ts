@@ -88,7 +88,7 @@ Deno.test("orderMail() says the courier, tracking number, reason, refund and pre
   assert.ok(paid.kind === "payment_received" && paid.dispatched);
   const proof = orderMail("shop_proof_uploaded", ORDER, CTX);
   assert.ok(proof.kind === "shop_proof_uploaded");
-  assert.deepEqual([proof.proofs, proof.deskUrl], [1, "https://pothgula.example/admin/orders?q=7"]);
+  assert.deepEqual([proof.proofs, proof.deskUrl], [1, "https://pothgula.example/admin/orders/7"]);
   const placed = orderMail("order_placed", { ...ORDER, items: [stationeryLine()] }, CTX);
   assert.equal(placed.order.preorder, false);
 });

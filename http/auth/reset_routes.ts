@@ -19,7 +19,10 @@ import type {
   RateLimitStore,
 } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
-import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
+import {
+  adminPasswordResetMail,
+  passwordResetMail,
+} from "../../domain/notifications/account_mail.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import { normalizeEmail } from "../../domain/accounts/email.ts";
 import { errorBody, type Logger } from "../middleware/errors.ts";
@@ -96,7 +99,12 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
       expiresAt: new Date(now.getTime() + RESET_LINK_MS),
     }, now);
     if (!deps.accountMail) throw new Error("No mail outbox: the reset link cannot be sent");
-    await deps.accountMail.enqueue(passwordResetMail(account.email, token, language, deps.shop));
+    // An admin's link opens the admin area's reset page, a customer's the shop's.
+    await deps.accountMail.enqueue(
+      account.role === "admin"
+        ? adminPasswordResetMail({ email: account.email, token, shop: deps.shop })
+        : passwordResetMail(account.email, token, language, deps.shop),
+    );
   }
 
   serve(app, BASE, RESET_ROUTES.request, async (c) => {

@@ -28,6 +28,7 @@ export interface CompressionOptions {
 
 export const DEFAULT_GZIP_LEVEL = 4;
 
+const KEEP_BOM = new TextDecoder("utf-8", { ignoreBOM: true });
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -75,7 +76,10 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       return await stream(c, () => Promise.resolve());
     }
     const headers = new Headers(res.headers);
-    const { bytes, gzipped } = encode(c, await res.text());
+    // Decoded keeping a byte-order mark (Response.text() drops it): a CSV download needs
+    // its BOM for Excel to read Sinhala and Tamil.
+    const text = KEEP_BOM.decode(await res.arrayBuffer());
+    const { bytes, gzipped } = encode(c, text);
     if (gzipped) {
       headers.set("Content-Encoding", "gzip");
       const etag = headers.get("ETag");

@@ -120,3 +120,17 @@ Deno.test("compression() hands the bytes it made to the middleware around it", a
   const response = await shop.request("/large", gzip);
   assert.deepEqual(seen, new Uint8Array(await response.arrayBuffer()));
 });
+
+Deno.test("compression() keeps a CSV answer's byte-order mark, gzipped or not", async () => {
+  const csv = "\ufeffid,title\r\n" + "1,මඩොල් දූව\r\n".repeat(200);
+  const shop = new Hono();
+  shop.use(compression());
+  shop.get("/export", (c) => c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8" }));
+  const gzipped = await shop.request("/export", gzip);
+  assert.equal(gzipped.headers.get("Content-Encoding"), "gzip");
+  const bytes = gunzipSync(new Uint8Array(await gzipped.arrayBuffer()));
+  assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+  assert.deepEqual(new Uint8Array(bytes), new TextEncoder().encode(csv));
+  const plain = new Uint8Array(await (await shop.request("/export")).arrayBuffer());
+  assert.deepEqual([...plain.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+});

@@ -64,6 +64,7 @@ const PAGE_CSP = buildCsp();
 const ADMIN_PATHS = [
   "/admin",
   "/admin/login",
+  "/admin/reset-password",
   "/admin/dashboard",
   "/admin/orders",
   "/admin/stock",
@@ -297,9 +298,12 @@ export function pagesApp(deps: PagesDeps): Hono {
   for (const path of ADMIN_PATHS) {
     app.get(path, async (c) => {
       const { renderer, manifest } = await load();
+      // A reset link's token is a secret: its page sends its address to no other site.
+      const { secret } = linkQuery(new URL(c.req.url));
       return c.html(renderer.renderAdminShell(deps.shop, adminAssets(manifest)), 200, {
         "Content-Security-Policy": PAGE_CSP,
         "Cache-Control": "no-cache",
+        ...(secret ? { "Referrer-Policy": "no-referrer" } : {}),
       });
     });
   }

@@ -43,15 +43,24 @@ Deno.test("pages carrying a token or an order key are no-store, no-referrer, and
   ];
   for (const [path, secret] of cases) {
     const response = await t.app.request(path);
-    const html = await response.text();
-    assert.equal(response.headers.get("Cache-Control"), "no-store", path);
-    assert.equal(response.headers.get("Referrer-Policy"), "no-referrer", path);
-    const head = html.slice(0, html.indexOf("</head>"));
-    const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => m[0])
-      .filter((tag) => tag.includes(secret));
-    assert.deepEqual(links, [], `${path}: the head repeats the secret`);
+    await checkSecretPage(response, path, secret);
   }
+  // The admin area's reset page: no cache, no referrer (it has no canonical or alternates).
+  const admin = await t.app.request(`/admin/reset-password?token=${TOKEN}`);
+  assert.equal(admin.status, 200);
+  await checkSecretPage(admin, "/admin/reset-password", TOKEN);
 });
+
+/** A page with a secret in its address: no cache, no referrer, no secret in its head. */
+async function checkSecretPage(response: Response, path: string, secret: string) {
+  const html = await response.text();
+  assert.equal(response.headers.get("Cache-Control"), "no-store", path);
+  assert.equal(response.headers.get("Referrer-Policy"), "no-referrer", path);
+  const head = html.slice(0, html.indexOf("</head>"));
+  const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => m[0])
+    .filter((tag) => tag.includes(secret));
+  assert.deepEqual(links, [], `${path}: the head repeats the secret`);
+}
 
 Deno.test("a language link keeps the page's query, its secret too, so the page still opens", async () => {
   const t = await shop();

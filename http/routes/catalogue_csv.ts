@@ -1,9 +1,10 @@
 /**
  * Books and stationery as CSV, the way a spreadsheet opens and saves it: UTF-8 with a
  * byte-order mark (so Excel shows Sinhala and Tamil), CRLF line ends, quoted cells where
- * needed. Cells that a spreadsheet would run as a formula (starting with = + - @) are
- * written with a leading apostrophe, and read back without it. Parsing and writing are
- * done by csv-parse and csv-stringify (quoting, embedded newlines, BOM).
+ * needed (a line break inside a cell too). Cells that a spreadsheet would run as a formula
+ * (isFormula: = or @ first, or + or - before more than a number) are written with a
+ * leading apostrophe, and read back without it. Parsing and writing are done by csv-parse
+ * and csv-stringify (quoting, embedded newlines, BOM); the orders' CSV is written here too.
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -14,6 +15,7 @@ import type {
   ImportProblem,
   ImportSummary,
 } from "../../domain/catalogue/book_import.ts";
+import type { ImportRow } from "../../domain/catalogue/catalogue_import.ts";
 import { ApiError, fieldProblems } from "../middleware/errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../../domain/catalogue/stationery_import.ts";
@@ -68,12 +70,33 @@ export const STATIONERY_CSV_COLUMNS: readonly string[] = STATIONERY_CSV.map((c) 
 /** The largest CSV the shop reads. */
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
-const FORMULA = /^[=+\-@]/;
+/** A text a spreadsheet runs as a formula whatever follows: = and @, or a tab or CR first. */
+const FORMULA_START = /^[=@\t\r]/;
+/** + or - followed only by what numbers and phone numbers are written with. */
+const SIGNED_NUMBER = /^[+-][\d\s.,()/+-]*$/;
 
 /**
- * A cell as written: a text a spreadsheet would run as a formula gets a leading apostrophe,
- * and so does one that starts with an apostrophe before such a character, so that reading
- * the cell back (which drops one apostrophe) gives the text as it was.
+ * Whether a spreadsheet would run a text as a formula that can do harm (CSV injection): it
+ * starts with = or @, or with a tab or a carriage return (some spreadsheets skip them
+ * before one), or with + or - followed by anything but a number. A formula that does harm
+ * calls a function, names a cell, a sheet or another program, or builds a link, and each
+ * needs a letter, a !, a | or a quote; a text of digits, spaces and . , ( ) / + - alone,
+ * such as the phone number +94 77 123 4567 or -12.50, can at most be summed, so it is
+ * written as it is, not mangled with an apostrophe.
+ *
+ * @example isFormula("=HYPERLINK(\"http://x\")") // true
+ * @example isFormula("+94 77 123 4567") // false
+ * @example isFormula("+SUM(A1)") // true
+ */
+export function isFormula(text: string): boolean {
+  if (FORMULA_START.test(text)) return true;
+  return /^[+-]/.test(text) && !SIGNED_NUMBER.test(text);
+}
+
+/**
+ * A cell as written: a formula (isFormula) gets a leading apostrophe, and so does a text
+ * that starts with an apostrophe before one, so that reading the cell back (which drops
+ * one apostrophe) gives the text as it was.
  */
 function cell(value: string | number | null): string {
   const text = value === null ? "" : String(value);
@@ -82,12 +105,20 @@ function cell(value: string | number | null): string {
 
 /** Whether a text is written with a leading apostrophe (see cell). */
 function guarded(text: string): boolean {
-  return FORMULA.test(text) || (text.startsWith("'") && guarded(text.slice(1)));
+  return isFormula(text) || (text.startsWith("'") && guarded(text.slice(1)));
 }
 
+/**
+ * A CSV file as a spreadsheet opens it: UTF-8 with a byte-order mark (Excel reads Sinhala
+ * and Tamil only then), CRLF line ends, formula cells guarded (isFormula), and every cell
+ * that holds a quote, a comma or a line break of any kind quoted (a description of several
+ * lines stays one cell for Excel, Python's csv and csv-parse alike).
+ */
 export function csv(columns: readonly string[], rows: (string | number | null)[][]): string {
-  return "\ufeff" + stringify([columns as string[], ...rows.map((r) => r.map(cell))], {
+  return stringify([columns as string[], ...rows.map((r) => r.map(cell))], {
+    bom: true,
     record_delimiter: "\r\n",
+    quoted_match: /[\r\n]/,
   });
 }
 
@@ -144,7 +175,12 @@ export function importSummaryRecord(summary: ImportSummary) {
       updated: summary.updated,
       unchanged: summary.unchanged,
       written: summary.written,
-      errors: summary.errors.map((e) => ({ ...e, field: wireField(e.field) })),
+      errors: summary.errors.map((e) => ({
+        row: e.row,
+        line: e.line,
+        field: wireField(e.field),
+        message: e.message,
+      })),
     },
   };
 }
@@ -207,15 +243,27 @@ function readTable(
   text: string,
   columns: readonly string[],
   required?: string,
-): { header: string[]; records: string[][] } {
-  let records: string[][];
+): { header: string[]; records: { cells: string[]; line: number }[] } {
+  let read: { record: string[]; info: { records: number; empty_lines: number } }[];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
+    // With `info`, csv-parse gives each record with its counts (its types say only cells).
+    read = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      info: true,
+    }) as unknown as typeof read;
   } catch (error) {
     throw notCsv(`The file is not valid CSV: ${(error as Error).message}`);
   }
-  if (records.length === 0) throw notCsv("The file is empty: it needs a header row");
-  const header = records[0].map((h) => h.trim());
+  if (read.length === 0) throw notCsv("The file is empty: it needs a header row");
+  // A spreadsheet shows a record as one row however many lines its cells hold, and an
+  // empty line as an empty row: the records so far plus the empty lines skipped.
+  const records = read.map(({ record, info }) => ({
+    cells: record,
+    line: info.records + info.empty_lines,
+  }));
+  const header = records[0].cells.map((h) => h.trim());
   const unknown = header.filter((h) => !columns.includes(h));
   if (unknown.length > 0) {
     throw new ApiError(
@@ -302,27 +350,37 @@ function parseRow(
   return { values, problems };
 }
 
-/** The rows of a CSV file read by `reader`, or their problems by row and column. */
+/**
+ * Every row of a CSV file read by `reader`, with its place (`row` counts the data rows,
+ * `line` is the spreadsheet's row number, the header being line 1) and the fields whose
+ * cells were refused, and those problems by row and column.
+ */
 function parseRows<V>(
   reader: RowReader,
   text: string,
-): { rows: { row: number; values: V }[]; errors: ImportProblem[] } {
+): { rows: ImportRow<V>[]; errors: ImportProblem[] } {
   const { header, records } = readTable(
     text,
     reader.columns.map((c) => c.column),
     reader.match === "isbn13" ? "isbn13" : undefined,
   );
-  const rows: { row: number; values: V }[] = [];
+  const rows: ImportRow<V>[] = [];
   const errors: ImportProblem[] = [];
-  records.forEach((record, index) => {
-    const row = index + 1;
+  records.forEach(({ cells, line }, index) => {
+    const place = { row: index + 1, line };
     const raw: Record<string, string> = {};
-    header.forEach((column, i) => raw[column] = cleanCell(record[i] ?? ""));
+    header.forEach((column, i) => raw[column] = cleanCell(cells[i] ?? ""));
     const { values, problems } = parseRow(reader, raw);
-    if (problems.length > 0) errors.push(...problems.map((p) => ({ row, ...p })));
-    else rows.push({ row, values: values as V });
+    errors.push(...problems.map((p) => ({ ...place, field: p.field, message: p.message })));
+    const refused = [...new Set(problems.map((p) => nameOfColumn(reader, p.field)))];
+    rows.push({ ...place, values: values as V, refused });
   });
   return { rows, errors };
+}
+
+/** The field a column holds (`price` holds `priceCents`). */
+function nameOfColumn(reader: RowReader, column: string): string {
+  return reader.columns.find((c) => c.column === column)?.name ?? column;
 }
 
 /**
@@ -332,7 +390,7 @@ function parseRows<V>(
  */
 export function parseBookCsv(
   text: string,
-): { rows: { row: number; values: BookRowValues }[]; errors: ImportProblem[] } {
+): { rows: ImportRow<BookRowValues>[]; errors: ImportProblem[] } {
   return parseRows<BookRowValues>(BOOK_ROWS, text);
 }
 
@@ -342,6 +400,6 @@ export function parseBookCsv(
  */
 export function parseStationeryCsv(
   text: string,
-): { rows: { row: number; values: StationeryRowValues }[]; errors: ImportProblem[] } {
+): { rows: ImportRow<StationeryRowValues>[]; errors: ImportProblem[] } {
   return parseRows<StationeryRowValues>(STATIONERY_ROWS, text);
 }

@@ -31,6 +31,7 @@ import { writtenOrThrow } from "./write_results.ts";
 import { importSummaryRecord, readCsvBody } from "./catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
 import { serve } from "./route_spec.ts";
+import { serveStockAdjustments } from "./stock_adjustments.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<
@@ -168,6 +169,8 @@ export function serveProductRoutes<
     const result = await kind.restore(deps.catalogueAdmin, id);
     return c.json({ data: record(writtenOrThrow(result, `Archived ${words.one}`, id)) });
   });
+
+  serveStockAdjustments(app, deps, { kind: contract.kind, name, base, routes });
 
   serve(app, base, routes.one, async (c) => {
     const { id } = c.req.valid("param");

@@ -5,6 +5,7 @@ import { AUTH_PATHS } from "../../contract/paths.ts";
 import { AdminContext } from "./context.ts";
 import { DashboardPage } from "./DashboardPage.tsx";
 import { LoginPage } from "./auth/LoginPage.tsx";
+import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
 import { navigate, usePath } from "./navigation.ts";
 import { OrderDetailPage } from "./orders/OrderDetailPage.tsx";
 import { OrdersPage } from "./orders/OrdersPage.tsx";
@@ -39,7 +40,8 @@ export function App() {
     setSession(next);
   }, []);
 
-  const route = resolveRoute(path, session !== null);
+  // The query too: the login page's `next` names the page to return to after signing in.
+  const route = resolveRoute(path, session !== null, globalThis.location.search);
   useEffect(() => {
     if (route.kind === "redirect") navigate(route.to, { replace: true });
   }, [route.kind, route.kind === "redirect" ? route.to : ""]);
@@ -55,6 +57,13 @@ export function App() {
     [api, logout, endSession, onLoggedIn],
   );
   if (route.kind === "redirect") return null;
+  if (route.page === "reset-password") {
+    return (
+      <AdminContext.Provider value={context}>
+        <ResetPasswordPage />
+      </AdminContext.Provider>
+    );
+  }
   if (route.page === "login") {
     return (
       <AdminContext.Provider value={context}>

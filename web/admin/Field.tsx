@@ -23,7 +23,13 @@ export function Field({ id, label, error, children, hint }: FieldProps) {
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>
         {label}
-        {hint && <span className="field-hint">({hint})</span>}
+        {/* A space between, so the label reads "Description (optional)". */}
+        {hint && (
+          <>
+            {" "}
+            <span className="field-hint">({hint})</span>
+          </>
+        )}
       </label>
       {children({
         id,

@@ -14,7 +14,7 @@ import {
   withShop,
 } from "./testing/browser_rig.ts";
 import type { AdminShop } from "./testing/admin_shop.ts";
-import { bookId, seedCatalogue } from "./testing/shop_seeds.ts";
+import { bookId, placeOrder, seedCatalogue } from "./testing/shop_seeds.ts";
 import { TINY_PNG } from "../../http/uploads/testing/images.ts";
 
 const PNG = { mimeType: "image/png", buffer: Buffer.from(TINY_PNG) };
@@ -171,6 +171,35 @@ Deno.test("admin catalogue dashboard", async (t) => {
         assert.equal((await shop.catalogue.findStationery(shop.ids.pen))?.priceCents, 5_500);
       });
     });
+
+    await t.step(
+      "deleting a book that orders refer to says it was archived and can be restored (375px)",
+      async () => {
+        const seed = async (shop: AdminShop) => {
+          await seedCatalogue(shop);
+          await placeOrder(shop, { books: [{ id: shop.ids.book, quantity: 1 }] });
+        };
+        await withShop(rig, seed, async (page, shop, url) => {
+          await logIn(page, url);
+          await page.getByRole("button", { name: "Delete Madol Doova" }).click();
+          const dialog = page.getByRole("dialog", { name: "Delete book" });
+          await dialog.getByText("A book that orders refer to is archived instead", {
+            exact: false,
+          })
+            .waitFor();
+          assert.equal(await dialog.getByText("cannot be undone", { exact: false }).count(), 0);
+          await dialog.getByRole("button", { name: "Delete" }).click();
+          await statusText(
+            page,
+            '"Madol Doova" was archived, not erased: orders refer to it. It is hidden from the shop; restore it from Archived books on the Catalogue page.',
+          );
+          assert.equal(await page.getByText("Book deleted successfully").count(), 0);
+          const archived = await shop.catalogue.listArchivedBooks({ page: 1, pageSize: 10 });
+          assert.deepEqual(archived.items.map((b) => b.id), [shop.ids.book]);
+          await page.screenshot({ path: `${ARTIFACTS}delete-archived-375.png`, fullPage: true });
+        }, 375);
+      },
+    );
 
     await t.step("a column header sorts the whole catalogue on the server", async () => {
       const seed = async (shop: AdminShop) => {

@@ -2,6 +2,7 @@
 
 export type AdminPage =
   | "login"
+  | "reset-password"
   | "dashboard"
   | "orders"
   | "order"
@@ -16,11 +17,14 @@ export type Resolution =
   | { kind: "redirect"; to: string };
 
 export const LOGIN_PATH = "/admin";
+/** A forgotten password: the form that mails a link, and with the link's token, the new one. */
+export const RESET_PATH = "/admin/reset-password";
 export const HOME_PATH = "/admin/dashboard";
 
 const PAGES: Record<string, AdminPage> = {
   "/admin": "login",
   "/admin/login": "login",
+  "/admin/reset-password": "reset-password",
   "/admin/dashboard": "dashboard",
   "/admin/orders": "orders",
   "/admin/stock": "stock",
@@ -52,27 +56,81 @@ export function normalisePath(path: string): string {
   return trimmed === "" ? "/" : trimmed;
 }
 
-/**
- * What to show for a path. Logged-in visitors to the login page go to the dashboard;
- * guarded pages send a visitor without a session to the login page; unknown admin paths
- * go to the login page, which forwards logged-in visitors on.
- */
-export function resolveRoute(path: string, authenticated: boolean): Resolution {
-  const product = PRODUCT_PAGE.exec(normalisePath(path));
+/** The page a path shows to a signed-in admin; undefined for a path that is no page. */
+function pageAt(path: string): { page: AdminPage; id?: number } | undefined {
+  const normal = normalisePath(path);
+  const product = PRODUCT_PAGE.exec(normal);
   if (product) {
-    if (!authenticated) return { kind: "redirect", to: LOGIN_PATH };
-    const page = product[1] === "books" ? "edit-book" : "edit-stationery";
-    return { kind: "page", page, id: Number(product[2]) };
+    return {
+      page: product[1] === "books" ? "edit-book" : "edit-stationery",
+      id: Number(product[2]),
+    };
   }
-  const order = ORDER_PAGE.exec(normalisePath(path));
-  if (order) {
-    if (!authenticated) return { kind: "redirect", to: LOGIN_PATH };
-    return { kind: "page", page: "order", id: Number(order[1]) };
+  const order = ORDER_PAGE.exec(normal);
+  if (order) return { page: "order", id: Number(order[1]) };
+  const page = PAGES[normal];
+  return page === undefined ? undefined : { page };
+}
+
+/** The pages anyone may open: signing in and a forgotten password. */
+const OPEN_PAGES: ReadonlySet<AdminPage> = new Set(["login", "reset-password"]);
+
+/** The query parameter of the login page that names where to go after signing in. */
+export const NEXT_PARAMETER = "next";
+
+/** The login page, asked to return to `path` (with its query) after signing in. */
+export function loginPathFor(path: string, search = ""): string {
+  return `${LOGIN_PATH}?${new URLSearchParams({ [NEXT_PARAMETER]: path + search })}`;
+}
+
+/** Any origin: a return path is read against it, and kept only while it stays there. */
+const HERE = "http://admin.invalid";
+
+/**
+ * Where the login page may send a signed-in admin back to: `next` when it is a path of
+ * this site's admin area that shows a page (with its query, normalised as the browser
+ * reads it), otherwise undefined. A full URL, one to another host (`//evil.example`,
+ * `/\evil.example`), a path that leaves /admin (`/admin/../x`) or the login page itself
+ * is refused: a link may not use the login to send the admin anywhere else.
+ *
+ * @example returnPath("/admin/orders/4") // "/admin/orders/4"
+ * @example returnPath("//evil.example/admin/orders") // undefined
+ */
+export function returnPath(next: string | null | undefined): string | undefined {
+  if (!next || !next.startsWith("/admin/")) return undefined;
+  let url: URL;
+  try {
+    url = new URL(next, HERE);
+  } catch {
+    return undefined;
   }
-  const page = PAGES[normalisePath(path)];
-  if (page === undefined) return { kind: "redirect", to: authenticated ? HOME_PATH : LOGIN_PATH };
-  if (page === "login") {
-    return authenticated ? { kind: "redirect", to: HOME_PATH } : { kind: "page", page };
+  if (url.origin !== HERE) return undefined;
+  const found = pageAt(url.pathname);
+  if (found === undefined || OPEN_PAGES.has(found.page)) return undefined;
+  return url.pathname + url.search;
+}
+
+/**
+ * What to show for a path. Logged-in visitors to the login page go where its `next`
+ * parameter says (returnPath), else to the dashboard; guarded pages send a visitor without
+ * a session to the login page, which names the page (and its query) to come back to; the
+ * reset page opens for anyone; unknown admin paths go to the login page, which forwards
+ * logged-in visitors on.
+ */
+export function resolveRoute(path: string, authenticated: boolean, search = ""): Resolution {
+  const found = pageAt(path);
+  if (found === undefined) {
+    return { kind: "redirect", to: authenticated ? HOME_PATH : LOGIN_PATH };
   }
-  return authenticated ? { kind: "page", page } : { kind: "redirect", to: LOGIN_PATH };
+  // A reset link opens its page whoever is signed in here.
+  if (found.page === "reset-password") return { kind: "page", page: found.page };
+  if (found.page === "login") {
+    if (!authenticated) return { kind: "page", page: "login" };
+    const next = new URLSearchParams(search).get(NEXT_PARAMETER);
+    return { kind: "redirect", to: returnPath(next) ?? HOME_PATH };
+  }
+  if (!authenticated) {
+    return { kind: "redirect", to: loginPathFor(normalisePath(path), search) };
+  }
+  return { kind: "page", ...found };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { normalisePath, resolveRoute } from "./router.ts";
+import { loginPathFor, normalisePath, resolveRoute, returnPath } from "./router.ts";
 
 Deno.test("resolveRoute() shows the login page at /admin and /admin/login to a visitor", () => {
   assert.deepEqual(resolveRoute("/admin", false), { kind: "page", page: "login" });
@@ -14,10 +14,76 @@ Deno.test("resolveRoute() forwards a logged-in admin from the login page to the 
   });
 });
 
-Deno.test("resolveRoute() sends a visitor without a session from guarded pages to /admin", () => {
+Deno.test("resolveRoute() sends a visitor without a session from guarded pages to /admin, naming the page", () => {
   for (const path of ["/admin/dashboard", "/admin/orders", "/admin/stock"]) {
-    assert.deepEqual(resolveRoute(path, false), { kind: "redirect", to: "/admin" });
+    assert.deepEqual(resolveRoute(path, false), {
+      kind: "redirect",
+      to: `/admin?next=${encodeURIComponent(path)}`,
+    });
   }
+  assert.deepEqual(resolveRoute("/admin/orders/", false, "?status=pending&page=2"), {
+    kind: "redirect",
+    to: "/admin?next=%2Fadmin%2Forders%3Fstatus%3Dpending%26page%3D2",
+  });
+});
+
+Deno.test("resolveRoute() sends the admin back after login to the page the login page names", () => {
+  assert.deepEqual(resolveRoute("/admin", true, "?next=%2Fadmin%2Forders%2F4"), {
+    kind: "redirect",
+    to: "/admin/orders/4",
+  });
+  assert.deepEqual(
+    resolveRoute("/admin/login", true, `?next=${encodeURIComponent("/admin/orders?q=Nimal")}`),
+    {
+      kind: "redirect",
+      to: "/admin/orders?q=Nimal",
+    },
+  );
+  assert.deepEqual(resolveRoute("/admin", true, "?next=https%3A%2F%2Fevil.example%2F"), {
+    kind: "redirect",
+    to: "/admin/dashboard",
+  });
+  // The login page still shows to a visitor, whatever it names.
+  assert.deepEqual(resolveRoute("/admin", false, "?next=%2Fadmin%2Fstock"), {
+    kind: "page",
+    page: "login",
+  });
+});
+
+Deno.test("returnPath() keeps only paths of the admin area's own pages on this site", () => {
+  const kept: [string, string][] = [
+    ["/admin/orders/4", "/admin/orders/4"],
+    ["/admin/orders?status=pending&q=077", "/admin/orders?status=pending&q=077"],
+    ["/admin/books/12/", "/admin/books/12/"],
+    ["/admin/stock", "/admin/stock"],
+  ];
+  for (const [next, path] of kept) assert.equal(returnPath(next), path, next);
+  const refused = [
+    null,
+    "",
+    "https://evil.example/admin/orders",
+    "//evil.example/admin/orders",
+    "/\\evil.example/admin",
+    "/\t/evil.example",
+    "/admin/../orders",
+    "/admin/%2e%2e/x",
+    "/admin",
+    "/admin/login",
+    "/admin/nope",
+    "/orders/4",
+    "admin/orders",
+    "javascript:alert(1)",
+    "/admin/orders/4@evil.example",
+  ];
+  for (const next of refused) assert.equal(returnPath(next), undefined, String(next));
+});
+
+Deno.test("loginPathFor() and returnPath() bring a page and its query back unchanged", () => {
+  const path = "/admin/orders?q=%2B94 77&status=pending";
+  const next = new URL(loginPathFor("/admin/orders", "?q=%2B94 77&status=pending"), "http://x")
+    .searchParams.get("next");
+  assert.equal(next, path);
+  assert.equal(returnPath(next), "/admin/orders?q=%2B94%2077&status=pending");
 });
 
 Deno.test("resolveRoute() shows each guarded page to a logged-in admin", () => {
@@ -47,7 +113,10 @@ Deno.test("resolveRoute() opens a product's edit page by its id, behind the logi
     page: "edit-stationery",
     id: 3,
   });
-  assert.deepEqual(resolveRoute("/admin/books/12", false), { kind: "redirect", to: "/admin" });
+  assert.deepEqual(resolveRoute("/admin/books/12", false), {
+    kind: "redirect",
+    to: "/admin?next=%2Fadmin%2Fbooks%2F12",
+  });
   assert.deepEqual(resolveRoute("/admin/books/0", true), {
     kind: "redirect",
     to: "/admin/dashboard",
@@ -57,10 +126,25 @@ Deno.test("resolveRoute() opens a product's edit page by its id, behind the logi
 
 Deno.test("resolveRoute() opens one order's page by its id, behind the login", () => {
   assert.deepEqual(resolveRoute("/admin/orders/42", true), { kind: "page", page: "order", id: 42 });
-  assert.deepEqual(resolveRoute("/admin/orders/42", false), { kind: "redirect", to: "/admin" });
+  assert.deepEqual(resolveRoute("/admin/orders/42", false), {
+    kind: "redirect",
+    to: "/admin?next=%2Fadmin%2Forders%2F42",
+  });
   assert.deepEqual(resolveRoute("/admin/orders/x", true), {
     kind: "redirect",
     to: "/admin/dashboard",
   });
   assert.deepEqual(resolveRoute("/admin/orders", true), { kind: "page", page: "orders" });
+});
+
+Deno.test("resolveRoute() opens the forgotten-password page to anyone, and no login returns to it", () => {
+  assert.deepEqual(resolveRoute("/admin/reset-password", false), {
+    kind: "page",
+    page: "reset-password",
+  });
+  assert.deepEqual(resolveRoute("/admin/reset-password", true, "?token=abc"), {
+    kind: "page",
+    page: "reset-password",
+  });
+  assert.equal(returnPath("/admin/reset-password?token=abc"), undefined);
 });

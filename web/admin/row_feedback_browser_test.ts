@@ -78,7 +78,7 @@ Deno.test("admin row actions and tables on a phone", async (t) => {
             page,
             books.getByRole("row").filter({ hasText: "Book 15" }),
             "status",
-            "Stock updated successfully",
+            "Saved: 5 copies added to stock",
           );
           assert.equal((await shop.catalogue.findBook(book15))?.stock, stock + 5);
           await page.getByRole("button", { name: "Update Book 16" }).click();
@@ -94,6 +94,14 @@ Deno.test("admin row actions and tables on a phone", async (t) => {
             .waitFor({ state: "detached" });
           await page.getByLabel("New price for Book 16").fill("1250");
           await page.screenshot({ path: `${ARTIFACTS}stock-typed-1280.png`, fullPage: true });
+          // A save says what it saved: a quantity and a price, never "stock updated" for a price.
+          await page.getByRole("button", { name: "Update Book 16" }).click();
+          await assertShownAt(
+            page,
+            books.getByRole("row").filter({ hasText: "Book 16" }),
+            "status",
+            "Saved: 2 copies added to stock, price LKR 1,250.00",
+          );
         });
       },
     );

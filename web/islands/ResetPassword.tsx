@@ -1,14 +1,17 @@
 /**
  * A forgotten password: without a token in the URL, the form that asks for a link; with
- * one (the link from the mail), the form that sets the new password.
+ * one (the link from the mail), the form that sets the new password. A link the shop
+ * refuses (expired, or used already) is said to be so, and the form turns into the one
+ * that asks for a new link.
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { shopApi } from "../lib/api.ts";
 import { AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import { accountChecks } from "../lib/checks.ts";
+import { isRefusedResetLink } from "../lib/reset_link.ts";
 
 export function ResetPassword(_props: Record<string, never>) {
   const i18n = useI18n();
@@ -18,6 +21,7 @@ export function ResetPassword(_props: Record<string, never>) {
   const [problem, setError] = useState<MessageKey | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     setToken(new URLSearchParams(location.search).get("token"));
@@ -45,7 +49,16 @@ export function ResetPassword(_props: Record<string, never>) {
         setValue("");
       }
     } catch (failure) {
-      setStatus({ ok: false, text: failureText(i18n, failure) });
+      if (token !== null && isRefusedResetLink(failure)) {
+        // The link is spent: say so, leave its secret out of the address and ask anew.
+        setToken(null);
+        setValue("");
+        history.replaceState(null, "", href("/reset-password"));
+        setStatus({ ok: false, text: t("reset.linkRefused") });
+        requestAnimationFrame(() => input.current?.focus());
+      } else {
+        setStatus({ ok: false, text: failureText(i18n, failure) });
+      }
     } finally {
       setSubmitting(false);
     }
@@ -61,6 +74,7 @@ export function ResetPassword(_props: Record<string, never>) {
       </p>
       <Field id={id} label={t(asking ? "address.email" : "reset.newPassword")} error={error}>
         <input
+          ref={input}
           id={id}
           type={asking ? "email" : "password"}
           autoComplete={asking ? "email" : "new-password"}

@@ -245,10 +245,21 @@ for (const language of SHOP_LANGUAGES) {
           ? /new order #7 from Nimali Perera/
           : /deposit slip for order #7/,
       );
-      assert.ok(mail.text.includes("https://pothgula.example/admin/orders?q=7"));
+      assert.ok(mail.text.includes("https://pothgula.example/admin/orders/7"));
+      assert.ok(mail.html.includes('href="https://pothgula.example/admin/orders/7"'));
+      assert.doesNotMatch(mail.text, /admin\/orders\?q=/, "the order's page, not a search");
       assert.ok(mail.text.includes("0771234567"), "the customer's phone");
       assert.ok(mail.text.includes("nimali@example.lk"), "the customer's address");
       assert.ok(mail.text.includes("LKR 4,351.50"));
     }
   });
 }
+
+Deno.test("the shop's new-order notice counts the order's lines in words: 1 line, 2 lines", () => {
+  const placed = (items: ReturnType<typeof bookLine>[]) =>
+    renderMail(orderMail("shop_order_placed", order("en", { items }), ctx), SAMPLE_SHOP).text;
+  assert.match(placed([bookLine()]), /placed order #7: 1 line, Cash on Delivery/);
+  assert.match(placed([bookLine(), bookLine({ id: 2 })]), /placed order #7: 2 lines,/);
+  assert.doesNotMatch(placed([bookLine()]), /line\(s\)/);
+  assert.match(placed([bookLine()]), /Open order #7/);
+});

@@ -3,6 +3,7 @@
  * shop owner, who works in the admin area's English, so their sentences are English here;
  * the order's blocks come from the English catalogue like every other mail's.
  */
+import { IntlMessageFormat } from "intl-messageformat";
 import type { ShopOrderMail } from "../../../domain/notifications/mail.ts";
 import type { Words } from "../../i18n/words.ts";
 import {
@@ -17,6 +18,9 @@ import {
 } from "./blocks.ts";
 import type { Written } from "./customer_mails.ts";
 
+/** How many lines an order has, in English: "1 line", "3 lines" (an ICU plural). */
+const LINES = new IntlMessageFormat("{count, plural, one {# line} other {# lines}}", "en");
+
 /** The subject and blocks of a notice to the shop. */
 export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMail): Written {
   const { order } = mail;
@@ -24,8 +28,8 @@ export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMai
   const news = mail.kind === "shop_order_placed"
     ? {
       subject: `${shopName}: new order #${order.id} from ${order.customerName}`,
-      line: `${order.customerName} placed order #${order.id}: ${order.lines.length} line(s), ` +
-        `${method}.`,
+      line: `${order.customerName} placed order #${order.id}: ` +
+        `${LINES.format({ count: order.lines.length })}, ${method}.`,
     }
     : {
       subject: `${shopName}: deposit slip for order #${order.id}`,
@@ -36,7 +40,7 @@ export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMai
     subject: news.subject,
     parts: [
       paragraph(news.line),
-      buttonLink("Open the orders desk", mail.deskUrl),
+      buttonLink(`Open order #${order.id}`, mail.deskUrl),
       ...orderHeading(words, order),
       detailRows([
         ["Customer", order.customerName],

@@ -46,6 +46,7 @@ const STATE_TABLES = [
   "rate_limit_events",
   "sessions",
   "password_resets",
+  "stock_adjustments",
 ];
 
 interface PgliteState {

@@ -7,6 +7,8 @@ import { Field, SubmitButton } from "../Field.tsx";
 import { loginFailureMessage } from "./login.ts";
 import type { Session } from "./session.ts";
 import type { FieldErrors } from "../validation.ts";
+import { PageLink } from "../PageLink.tsx";
+import { RESET_PATH } from "../router.ts";
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => void }) {
   const { api } = useAdmin();
@@ -74,6 +76,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => vo
           )}
         </Field>
         <SubmitButton submitting={submitting}>Login</SubmitButton>
+        <PageLink to={RESET_PATH}>Forgot password?</PageLink>
       </form>
     </main>
   );

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { alertText, logIn, withRig, withShop } from "../testing/browser_rig.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type AdminShop } from "../testing/admin_shop.ts";
-import { seedCatalogue } from "../testing/shop_seeds.ts";
+import { bookId, placeOrder, seedCatalogue } from "../testing/shop_seeds.ts";
 import { json } from "../../../http/testing/fixture.ts";
 
 /** Whether the shop still takes this token (an admin-only read). */
@@ -16,6 +16,13 @@ async function shopTakes(shop: AdminShop, token: string): Promise<boolean> {
   });
   await response.body?.cancel();
   return response.status === 200;
+}
+
+/** Fills in the admin's e-mail and password on the login page shown and logs in. */
+async function logInHere(page: Page): Promise<void> {
+  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  assert.equal(await submitLogin(page), 200);
 }
 
 /** Clicks Login and waits for the shop's answer; its status. */
@@ -30,10 +37,66 @@ Deno.test("admin login and session", async (t) => {
     await t.step("a visitor to a guarded page is sent to the login page", async () => {
       await withShop(rig, () => {}, async (page, _shop, url) => {
         await page.goto(`${url}/admin/orders`);
-        await page.waitForURL(`${url}/admin`);
+        await page.waitForURL(`${url}/admin?next=%2Fadmin%2Forders`);
         await page.getByRole("heading", { name: "Admin Login" }).waitFor();
       });
     });
+
+    await t.step(
+      "an order's page opened signed out (the new-order mail's button) opens after the login, at 375px",
+      async () => {
+        const seed = async (shop: AdminShop) => {
+          await seedCatalogue(shop);
+          const books = [{ id: await bookId(shop, "Book 4"), quantity: 1 }];
+          await placeOrder(shop, { books });
+          await placeOrder(shop, { books });
+          await placeOrder(shop, { books });
+          await placeOrder(shop, { books, name: "Kamala Silva" });
+        };
+        await withShop(rig, seed, async (page, _shop, url) => {
+          await page.goto(`${url}/admin/orders/4`);
+          await page.waitForURL(`${url}/admin?next=%2Fadmin%2Forders%2F4`);
+          await page.getByLabel("Email").fill(ADMIN_EMAIL);
+          await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+          assert.equal(await submitLogin(page), 200);
+          await page.waitForURL(`${url}/admin/orders/4`);
+          await page.getByRole("heading", { name: "Order #4" }).waitFor();
+          await page.getByText("Kamala Silva").first().waitFor();
+        }, 375);
+      },
+    );
+
+    await t.step("a list's filters come back after the login too", async () => {
+      await withShop(rig, seedCatalogue, async (page, _shop, url) => {
+        await page.goto(`${url}/admin/orders?status=pending&q=077`);
+        await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+        await logInHere(page);
+        await page.waitForURL(`${url}/admin/orders?status=pending&q=077`);
+        await page.getByRole("heading", { name: "All Orders" }).waitFor();
+        assert.equal(await page.getByLabel("Find an order").inputValue(), "077");
+      }, 375);
+    });
+
+    await t.step(
+      "a login link naming another site or no admin page lands on the dashboard",
+      async () => {
+        await withShop(rig, () => {}, async (page, _shop, url) => {
+          for (
+            const next of [
+              "https://evil.example/admin/orders",
+              "//evil.example/admin",
+              "/admin/../",
+            ]
+          ) {
+            await page.goto(`${url}/admin?next=${encodeURIComponent(next)}`);
+            await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+            await logInHere(page);
+            await page.waitForURL(`${url}/admin/dashboard`);
+            await page.evaluate(() => localStorage.clear());
+          }
+        }, 375);
+      },
+    );
 
     await t.step(
       "a failed login says 'Invalid credentials', and after five how long to wait",

@@ -152,27 +152,33 @@ export function CsvPanel() {
             unchanged, {check.errors.length} {check.errors.length === 1 ? "error" : "errors"}
           </p>
           {check.errors.length > 0 && (
-            <div className="table-scroll">
-              <table className="data-table">
-                <caption>Problems in the file (nothing is written until there are none)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Field</th>
-                    <th scope="col">Problem</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {check.errors.map((e, i) => (
-                    <tr key={i}>
-                      <td>{e.row}</td>
-                      <td>{e.field}</td>
-                      <td>{e.message}</td>
+            <>
+              <p className="panel-hint">
+                Every problem of the file, at the line your spreadsheet shows it (the header is line
+                1). Nothing is written until there are none.
+              </p>
+              <div className="table-scroll">
+                <table className="data-table">
+                  <caption>Problems in the file</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">Field</th>
+                      <th scope="col">Problem</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {check.errors.map((e, i) => (
+                      <tr key={i}>
+                        <td data-label="Line">{e.line}</td>
+                        <td data-label="Field">{e.field}</td>
+                        <td data-label="Problem">{e.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </div>
       )}

@@ -13,6 +13,7 @@ import { BookImages } from "./BookImages.tsx";
 import { bookChanges, bookValues, validateBookEdit } from "./edit_forms.ts";
 import { getBook } from "./endpoints.ts";
 import { useProductEdit } from "./use_product_edit.ts";
+import { StockAdjustments } from "../stock/StockAdjustments.tsx";
 
 export function EditBookPage({ id }: { id: number }) {
   const { api } = useAdmin();
@@ -38,6 +39,12 @@ export function EditBookPage({ id }: { id: number }) {
             onSaved={setBook}
           />
           <BookImages book={current} onChanged={setBook} />
+          <StockAdjustments
+            kind="books"
+            id={current.id}
+            stock={current.stock}
+            onAdjusted={(stock) => setBook({ ...current, stock })}
+          />
         </>
       )}
     </div>
@@ -65,7 +72,8 @@ function BookEditForm(
     <section className="panel" aria-labelledby="edit-book-heading">
       <h2 id="edit-book-heading">Edit book: {book.title}</h2>
       <p className="panel-hint">
-        Stock and pre-order copies are changed on the Stock page, so that sales are never lost.
+        New stock and pre-order copies are added on the Stock page, so that sales are never lost;
+        damaged or lost copies are taken out under Adjust stock below.
       </p>
       <form ref={form.formRef} className="grid-form" onSubmit={form.submit} noValidate>
         <BookFields

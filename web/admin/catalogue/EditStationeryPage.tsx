@@ -14,6 +14,7 @@ import { StationeryFields } from "./StationeryFields.tsx";
 import { stationeryChanges, stationeryValues, validateStationeryEdit } from "./edit_forms.ts";
 import { getStationery, replaceStationeryImage } from "./endpoints.ts";
 import { useProductEdit } from "./use_product_edit.ts";
+import { StockAdjustments } from "../stock/StockAdjustments.tsx";
 
 export function EditStationeryPage({ id }: { id: number }) {
   const { api } = useAdmin();
@@ -36,6 +37,12 @@ export function EditStationeryPage({ id }: { id: number }) {
         <>
           <StationeryEditForm item={current} categories={categories.data ?? []} onSaved={setItem} />
           <StationeryImage item={current} onChanged={setItem} />
+          <StockAdjustments
+            kind="stationery"
+            id={current.id}
+            stock={current.stock}
+            onAdjusted={(stock) => setItem({ ...current, stock })}
+          />
         </>
       )}
     </div>

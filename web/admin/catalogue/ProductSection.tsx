@@ -25,6 +25,8 @@ import {
 } from "./CatalogueColumns.tsx";
 import { parsePrice } from "../validation.ts";
 import { sortQuery } from "../table_sort.ts";
+import { deletedMessage, deleteQuestion } from "./deletion.ts";
+import { listArchived } from "./endpoints.ts";
 import type { WirePage } from "../../../contract/records.ts";
 
 interface KindText {
@@ -32,7 +34,6 @@ interface KindText {
   empty: string;
   priceUpdated: string;
   priceFailed: string;
-  deleted: string;
   deleteFailed: string;
   deleteTitle: string;
 }
@@ -43,7 +44,6 @@ const TEXT: Record<ProductKind, KindText> = {
     empty: "No books available",
     priceUpdated: "Book price updated successfully",
     priceFailed: "Failed to update book price",
-    deleted: "Book deleted successfully",
     deleteFailed: "Failed to delete book",
     deleteTitle: "Delete book",
   },
@@ -52,7 +52,6 @@ const TEXT: Record<ProductKind, KindText> = {
     empty: "No stationery items available",
     priceUpdated: "Stationery price updated successfully",
     priceFailed: "Failed to update stationery price",
-    deleted: "Stationery item deleted successfully",
     deleteFailed: "Failed to delete stationery item",
     deleteTitle: "Delete stationery item",
   },
@@ -119,14 +118,17 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
   const remove = useCallback((row: ProductRow) => {
     setConfirm({
       title: text.deleteTitle,
-      message: `Delete "${row.title}"? This cannot be undone.`,
+      message: deleteQuestion(kind, row.title),
       confirmLabel: "Delete",
       onConfirm: async () => {
         setBusyId(row.id);
         clearRow();
         try {
           await deleteProduct(api, kind, row.id);
-          success(text.deleted);
+          // The answer is the same for both (204): the archive says whether orders kept it.
+          const archived = await listArchived<ProductRow>(api, kind, { page: 1, q: row.title })
+            .then((found) => found.data.some((p) => p.id === row.id), () => false);
+          success(deletedMessage(kind, { title: row.title, archived }));
           reload();
         } catch {
           rowFailure(row.id, text.deleteFailed);

@@ -152,12 +152,14 @@ export function OrderDetailPage({ id }: { id: number }) {
       onConfirm: (values) => changeStatus("rejected", values),
     });
 
-  const payment = (status: "paid" | "unpaid") =>
+  const payment = (status: "paid" | "unpaid", refused?: "slip") =>
     act(
       status,
       () => setOrderPayment(api, order.id, status),
       status === "paid"
         ? `Payment recorded for order #${order.id}`
+        : refused
+        ? `Order #${order.id}: the deposit slip was not accepted, and the order is not paid`
         : `Order #${order.id} marked not paid`,
       "Failed to change the payment",
     );
@@ -263,7 +265,7 @@ export function OrderDetailPage({ id }: { id: number }) {
             disabled={busy !== null}
             onDownload={(name, run) => download(name, run, "Failed to download the deposit slip")}
           />
-          {(actions.markPaid || actions.markUnpaid) && (
+          {(actions.markPaid || actions.markUnpaid || actions.refuseSlip) && (
             <div className="order-actions">
               {actions.markPaid &&
                 button(
@@ -273,6 +275,8 @@ export function OrderDetailPage({ id }: { id: number }) {
                   // A slip waiting to be checked makes recording the payment the next step.
                   order.payment_status === "proof_submitted" ? "button-primary" : undefined,
                 )}
+              {actions.refuseSlip &&
+                button("unpaid", "Slip not valid", () => payment("unpaid", "slip"))}
               {actions.markUnpaid && button("unpaid", "Mark unpaid", () => payment("unpaid"))}
             </div>
           )}

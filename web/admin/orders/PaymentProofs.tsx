@@ -79,6 +79,7 @@ export function PaymentProofs(
                     downloadProof(api, {
                       orderId: order.id,
                       proofId: proof.id,
+                      position: i + 1,
                       contentType: proof.content_type,
                     }),
                 )}

@@ -52,6 +52,17 @@ export function slipFileName(orderId: number): string {
   return `order-${orderId}.pdf`;
 }
 
+/**
+ * The file name of a deposit slip a customer sent, by its number on the order's page
+ * ("Deposit slip 1" is `order-7-deposit-slip-1.pdf`), not by the shop's id of the upload.
+ */
+export function proofFileName(
+  proof: { orderId: number; position: number; contentType: string },
+): string {
+  const extension = proof.contentType.split("/")[1]?.replace("jpeg", "jpg") ?? "bin";
+  return `order-${proof.orderId}-deposit-slip-${proof.position}.${extension}`;
+}
+
 /** The label of an item's kind. */
 export function itemTypeLabel(type: string): string {
   return type === "book" ? "Book" : "Stationery";
@@ -148,7 +159,10 @@ export interface OrderActions {
   confirm: boolean;
   reject: boolean;
   markPaid: boolean;
+  /** A paid order only: an order not paid is never marked unpaid. */
   markUnpaid: boolean;
+  /** A deposit slip to check that is not valid: the order stays not paid, awaiting another. */
+  refuseSlip: boolean;
   slip: boolean;
 }
 
@@ -161,7 +175,8 @@ export function orderActions(
     confirm: order.status === "pending",
     reject: order.status === "pending",
     markPaid: live && payment !== "paid",
-    markUnpaid: live && payment !== "unpaid",
+    markUnpaid: live && payment === "paid",
+    refuseSlip: live && payment === "proof_submitted",
     slip: order.status === "completed",
   };
 }

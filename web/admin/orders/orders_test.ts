@@ -13,6 +13,7 @@ import {
   NO_FILTERS,
   orderActions,
   orderPath,
+  proofFileName,
   slipFileName,
   statusChangedMessage,
 } from "./orders.ts";
@@ -111,13 +112,17 @@ Deno.test("orderActions() offers what each state allows", () => {
     reject: true,
     markPaid: true,
     markUnpaid: false,
+    refuseSlip: false,
     slip: false,
   });
+  // A slip to check is not a payment: the order is not paid, so it is never "marked unpaid";
+  // a slip that is not valid is refused as such.
   assert.deepEqual(orderActions({ status: "pending", payment_status: "proof_submitted" }), {
     confirm: true,
     reject: true,
     markPaid: true,
-    markUnpaid: true,
+    markUnpaid: false,
+    refuseSlip: true,
     slip: false,
   });
   assert.deepEqual(orderActions({ status: "completed", payment_status: "paid" }), {
@@ -125,12 +130,25 @@ Deno.test("orderActions() offers what each state allows", () => {
     reject: false,
     markPaid: false,
     markUnpaid: true,
+    refuseSlip: false,
     slip: true,
   });
+  assert.equal(orderActions({ status: "completed", payment_status: "unpaid" }).markUnpaid, false);
   const rejected = orderActions({ status: "rejected", payment_status: "unpaid" });
   assert.equal(rejected.markPaid || rejected.markUnpaid || rejected.confirm, false);
   // A shop older than payment tracking offers no payment change.
   assert.equal(orderActions({ status: "pending", payment_status: undefined }).markPaid, false);
+});
+
+Deno.test("proofFileName() names a deposit slip by its number on the page, not the upload's id", () => {
+  assert.equal(
+    proofFileName({ orderId: 1, position: 1, contentType: "application/pdf" }),
+    "order-1-deposit-slip-1.pdf",
+  );
+  assert.equal(
+    proofFileName({ orderId: 7, position: 2, contentType: "image/jpeg" }),
+    "order-7-deposit-slip-2.jpg",
+  );
 });
 
 Deno.test("markPaidLabel() says a deposit slip is verified by the same click", () => {

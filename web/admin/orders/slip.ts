@@ -1,21 +1,20 @@
 /** Saving an order slip: fetched with the bearer token, handed to the browser as a download. */
 import type { ApiClient } from "../api.ts";
 import { exportOrders, fetchProof, fetchSlip } from "../endpoints.ts";
-import { type OrderFilters, slipFileName } from "./orders.ts";
+import { type OrderFilters, proofFileName, slipFileName } from "./orders.ts";
 
 /** Downloads the saved PDF slip of an order as `order-{id}.pdf`. */
 export async function downloadSlip(api: ApiClient, orderId: number): Promise<void> {
   saveBlob(await fetchSlip(api, orderId), slipFileName(orderId));
 }
 
-/** Downloads a deposit slip the customer sent, named for the order and the slip. */
+/** Downloads a deposit slip the customer sent, named for the order and its number there. */
 export async function downloadProof(
   api: ApiClient,
-  proof: { orderId: number; proofId: number; contentType: string },
+  proof: { orderId: number; proofId: number; position: number; contentType: string },
 ): Promise<void> {
   const blob = await fetchProof(api, proof.orderId, proof.proofId);
-  const extension = proof.contentType.split("/")[1]?.replace("jpeg", "jpg") ?? "bin";
-  saveBlob(blob, `order-${proof.orderId}-deposit-slip-${proof.proofId}.${extension}`);
+  saveBlob(blob, proofFileName(proof));
 }
 
 /** Downloads the orders the filters find (all pages) as CSV, one row per order line. */

@@ -11,7 +11,7 @@ import {
 } from "../endpoints.ts";
 import { Loading } from "../Feedback.tsx";
 import { useDebounced, useLoad, useRowNotice } from "../hooks.ts";
-import type { StockChanges } from "./stock.ts";
+import { savedMessage, type StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
 import type { WirePage } from "../../../contract/records.ts";
 
@@ -47,10 +47,11 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
     try {
       await updateStock(api, kind, item.id, changes);
     } catch {
-      rowFailure(item.id, "Failed to update stock");
+      rowFailure(item.id, "Failed to save the changes");
       return false;
     }
-    rowSuccess(item.id, "Stock updated successfully");
+    // Says what was saved: a new price is not a stock update.
+    rowSuccess(item.id, savedMessage(changes));
     reload();
     return true;
   }, [api, kind, clearRow, rowSuccess, rowFailure, reload]);
@@ -94,7 +95,7 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
                     onSave={save}
                     onNothing={() =>
                       rowFailure(item.id, "Nothing to update: enter a new value first")}
-                    onInvalid={() => rowFailure(item.id, "Failed to update stock")}
+                    onInvalid={() => rowFailure(item.id, "Not saved: check the marked fields")}
                   />
                 ))}
               </tbody>

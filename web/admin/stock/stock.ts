@@ -5,6 +5,7 @@
  */
 import { type FieldErrors, isCalendarDate, parseCount, parsePrice } from "../validation.ts";
 import { preorderDateProblemOn } from "../../../domain/catalogue/preorder.ts";
+import { formatRupees } from "../format.ts";
 
 /** What the admin typed in one row. */
 export interface StockEdit {
@@ -85,4 +86,25 @@ export function stockUpdate(edit: StockEdit, current: StockCurrent): StockUpdate
   if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
   if (Object.keys(changes).length === 0) return { kind: "nothing" };
   return { kind: "changes", changes };
+}
+
+/**
+ * What a row's save changed, in words: a price change is never called a stock update.
+ *
+ * @example savedMessage({ price: 1250 }) // "Saved: price LKR 1,250.00"
+ */
+export function savedMessage(changes: StockChanges): string {
+  const parts: string[] = [];
+  if (changes.addStock !== undefined) {
+    parts.push(`${changes.addStock} ${changes.addStock === 1 ? "copy" : "copies"} added to stock`);
+  }
+  if (changes.price !== undefined) parts.push(`price ${formatRupees(changes.price)}`);
+  if (changes.preorder !== undefined) {
+    parts.push(changes.preorder ? "sold as a pre-order" : "no longer a pre-order");
+  }
+  if (changes.preorderDate !== undefined) parts.push(`expected ${changes.preorderDate}`);
+  if (changes.preorderedStock !== undefined) {
+    parts.push(`${changes.preorderedStock} on order from the supplier`);
+  }
+  return `Saved: ${parts.join(", ")}`;
 }

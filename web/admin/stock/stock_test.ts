@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { initialEdit, stockUpdate } from "./stock.ts";
+import { initialEdit, savedMessage, stockUpdate } from "./stock.ts";
 
 const BOOK = { preorder: false, preorderDate: null, preorderedStock: 0 };
 
@@ -65,4 +65,18 @@ Deno.test("stockUpdate() refuses a pre-order date before today and accepts today
   });
   const today = stockUpdate({ ...initialEdit(current), preorderDate: "2026-11-23" }, current);
   assert.deepEqual(today, { kind: "changes", changes: { preorderDate: "2026-11-23" } });
+});
+
+Deno.test("savedMessage() says what a row's save changed: a price is not a stock update", () => {
+  assert.equal(savedMessage({ price: 1250 }), "Saved: price LKR 1,250.00");
+  assert.equal(savedMessage({ addStock: 1 }), "Saved: 1 copy added to stock");
+  assert.equal(
+    savedMessage({ addStock: 5, preorderDate: "2027-01-15" }),
+    "Saved: 5 copies added to stock, expected 2027-01-15",
+  );
+  assert.equal(
+    savedMessage({ preorder: true, preorderedStock: 10 }),
+    "Saved: sold as a pre-order, 10 on order from the supplier",
+  );
+  assert.doesNotMatch(savedMessage({ price: 900 }), /stock/i);
 });

@@ -35,6 +35,8 @@ export interface AdminShop {
   orders: TestApp["orders"];
   images: TestApp["images"];
   slips: TestApp["slips"];
+  /** The mails waiting to be sent (an admin's reset link among them). */
+  outbox: TestApp["outbox"];
   /** Stands still at the moment the shop was made (the browser checks a token's expiry). */
   clock: FakeClock;
   tokens: TokenService;
@@ -94,6 +96,7 @@ export async function adminShop(overrides: Partial<AppDeps> = {}): Promise<Admin
     orders: base.orders,
     images,
     slips: base.slips,
+    outbox: base.outbox,
     clock,
     tokens,
     ids: base.ids,

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { planBookImport } from "./book_import.ts";
+import { planStationeryImport } from "./stationery_import.ts";
+import type { Book } from "./model.ts";
+
+const BOOK: Book = {
+  id: 3,
+  title: "Madol Doova",
+  author: "Martin Wickramasinghe",
+  translator: null,
+  pageCount: null,
+  priceCents: 95_000,
+  stock: 5,
+  categoryId: 1,
+  categoryName: "Novels",
+  isbn13: "9789550000029",
+  language: "Sinhala",
+  binding: "Paperback",
+  publisher: "Sarasa",
+  publishingDate: "1947-01-01",
+  edition: "1st",
+  weightGrams: 350,
+  description: null,
+  images: ["/uploads/madol.png"],
+  preorder: false,
+  preorderDate: null,
+  preorderedStock: 0,
+};
+
+const CONTEXT = { existing: [BOOK], categoryIds: new Set([1]), today: "2026-03-01" };
+
+Deno.test("planBookImport() tells a refused cell's row's other problems too: the category with the price", () => {
+  const plan = planBookImport([
+    { row: 1, line: 2, values: { isbn13: BOOK.isbn13, categoryId: 9 }, refused: ["priceCents"] },
+  ], CONTEXT);
+  assert.deepEqual(plan.errors, [
+    { row: 1, line: 2, field: "categoryId", message: "No such category" },
+  ]);
+  assert.deepEqual([plan.create, plan.update, plan.unchanged], [[], [], 0]);
+});
+
+Deno.test("planBookImport() names every missing field of a new book, but not one whose cell was refused", () => {
+  const plan = planBookImport([
+    {
+      row: 2,
+      line: 4,
+      values: { isbn13: "9789550000036", title: "Gamperaliya", categoryId: 7 },
+      refused: ["priceCents"],
+    },
+  ], CONTEXT);
+  const fields = plan.errors.map((e) => e.field);
+  assert.ok(fields.includes("categoryId"), "the unknown category");
+  assert.ok(fields.includes("author"), "a missing field");
+  assert.ok(!fields.includes("priceCents"), "the refused price is not also missing");
+  assert.ok(plan.errors.every((e) => e.line === 4 && e.row === 2));
+});
+
+Deno.test("planBookImport() says which line a repeated ISBN-13 repeats, as a spreadsheet numbers it", () => {
+  const plan = planBookImport([
+    { row: 1, line: 2, values: { isbn13: BOOK.isbn13, stock: 4 }, refused: [] },
+    { row: 2, line: 5, values: { isbn13: BOOK.isbn13, stock: 6, categoryId: 8 }, refused: [] },
+  ], CONTEXT);
+  assert.deepEqual(plan.errors, [
+    { row: 2, line: 5, field: "isbn13", message: "repeats line 2" },
+    { row: 2, line: 5, field: "categoryId", message: "No such category" },
+  ]);
+  assert.equal(plan.update.length, 1);
+});
+
+Deno.test("planBookImport() checks the images of every row, rows with problems too", () => {
+  const plan = planBookImport([
+    {
+      row: 1,
+      line: 2,
+      values: { isbn13: BOOK.isbn13, images: ["/uploads/new.png"] },
+      refused: ["stock"],
+    },
+  ], CONTEXT);
+  assert.deepEqual(plan.images, [{ row: 1, line: 2, id: BOOK.id, images: ["/uploads/new.png"] }]);
+});
+
+Deno.test("planStationeryImport() tells an unknown id, an unknown category and a missing field at once", () => {
+  const plan = planStationeryImport([
+    { row: 1, line: 2, values: { id: 99, categoryId: 5 }, refused: [] },
+    { row: 2, line: 3, values: { title: "Ruler", categoryId: 5 }, refused: ["priceCents"] },
+  ], { existing: [], categoryIds: new Set([1]) });
+  assert.deepEqual(plan.errors.map((e) => [e.line, e.field]), [
+    [2, "categoryId"],
+    [2, "id"],
+    [3, "categoryId"],
+    [3, "stock"],
+    [3, "weightGrams"],
+  ]);
+});
