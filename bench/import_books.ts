@@ -65,6 +65,7 @@ async function benchOn(engine: string, sql: SqlClient) {
       email: "",
       phones: ["", ""],
       address: "",
+      whatsappNumber: "",
     },
     clock,
     logger: new RecordingLogger(),

@@ -24,6 +24,7 @@ import { parseId } from "../../contract/ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../routes/answers.ts";
 import { seoApp } from "./seo.ts";
+import { whatsappQrRoute } from "./whatsapp_qr.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
@@ -313,6 +314,9 @@ export function pagesApp(deps: PagesDeps): Hono {
     const file = c.req.path.slice("/static/".length);
     return await serveFile(c, `${distDir}/client/static`, file, STATIC) ?? c.text("Not found", 404);
   });
+  // The order popup's QR code, of the configured number only (whatsapp_qr.ts).
+  const qr = whatsappQrRoute(deps.bank.whatsappNumber);
+  if (qr) app.get(qr.path, qr.answer);
   app.get("/favicon.ico", (c) => c.redirect("/static/favicon.svg", 301));
   app.route("/", seoApp({ catalogue: deps.catalogue, shop: deps.shop }));
 

@@ -2,7 +2,7 @@
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import type { BankDetails } from "../../domain/shop.ts";
+import { type BankDetails, whatsappChatUrl, whatsappQrPath } from "../../domain/shop.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { Sentence } from "./Sentence.tsx";
@@ -24,8 +24,6 @@ export interface PlacedOrder {
    */
   lapse?: { at: string; hours: number };
 }
-
-export const WHATSAPP_QR = "/static/whatsapp-qr.svg";
 
 /**
  * The order page's address on this site, in the page's language: the shop answers it on
@@ -106,15 +104,7 @@ export function PaymentDialog(
           <>
             <BankDetailsList bank={bank} />
             <p className="hint">{t("placed.whatsappSecond")}</p>
-            <figure className="qr">
-              <img
-                src={WHATSAPP_QR}
-                alt={t("placed.qrAlt", { number: bank.whatsappNumber })}
-                width={160}
-                height={160}
-              />
-              <figcaption>{t("placed.qrCaption", { number: bank.whatsappNumber })}</figcaption>
-            </figure>
+            <WhatsApp number={bank.whatsappNumber} />
           </>
         )
         : null}
@@ -133,5 +123,32 @@ export function PaymentDialog(
         <button type="button" className="button" onClick={onClose}>{t("cart.close")}</button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * WhatsApp for the receipt: a QR code to scan with a phone from a computer's screen, and a
+ * link that opens the chat, which is all a phone shows (a code on the phone's own screen
+ * cannot be scanned by it: app.css hides it on narrow and touch screens).
+ */
+function WhatsApp({ number }: { number: string }) {
+  const { t } = useI18n();
+  const chat = whatsappChatUrl(number);
+  const qr = whatsappQrPath(number);
+  if (!chat) return null;
+  return (
+    <div className="whatsapp">
+      {qr
+        ? (
+          <figure className="qr">
+            <img src={qr} alt={t("placed.qrAlt", { number })} width={160} height={160} />
+            <figcaption>{t("placed.qrCaption", { number })}</figcaption>
+          </figure>
+        )
+        : null}
+      <a className="button button-ghost whatsapp-open" href={chat} rel="noopener">
+        {t("placed.openWhatsapp")}
+      </a>
+    </div>
   );
 }
