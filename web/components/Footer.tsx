@@ -40,6 +40,9 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
             <li>
               <a href={href("/cart")}>{t("footer.myCart")}</a>
             </li>
+            <li>
+              <a href={href("/track")}>{t("footer.track")}</a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-faq">

@@ -1,4 +1,7 @@
-/** Payment Information, shown once an order is placed. */
+/**
+ * The confirmation shown once an order is placed, titled by how it is paid; its primary
+ * action opens the order's own page, which stays the order's confirmation afterwards.
+ */
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
@@ -58,7 +61,7 @@ export function PaymentDialog(
     ? <a href={href(orderPage)}>{t("placed.slipPage")}</a>
     : t("placed.slipPage");
   return (
-    <Dialog title={t("placed.title")} onClose={onClose} className="payment-dialog">
+    <Dialog title={t(policy.words.placedTitle)} onClose={onClose} className="payment-dialog">
       <p className="notice notice-ok" role="status">{t("placed.done")}</p>
       <dl className="totals">
         <div>
@@ -120,7 +123,16 @@ export function PaymentDialog(
         : null}
       <p>{t("placed.thanks")}</p>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>{t("cart.close")}</button>
+        {orderPage
+          ? <a href={href(orderPage)} className="button">{t("placed.viewOrder")}</a>
+          : null}
+        <button
+          type="button"
+          className={orderPage ? "button button-ghost" : "button"}
+          onClick={onClose}
+        >
+          {t("cart.close")}
+        </button>
       </div>
     </Dialog>
   );

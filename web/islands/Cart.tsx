@@ -41,7 +41,12 @@ export function Cart(_props: Record<string, never>) {
       <div className="empty-cart">
         <Notices notices={notices.map((n) => ({ ...n, tone: "info" }))} />
         <p className="empty">{t("cart.empty")}</p>
-        <a href={href("/")} className="button">{t("cart.browse")}</a>
+        <p className="cart-actions">
+          <a href={href("/")} className="button">{t("cart.browse")}</a>
+          <a href={href("/stationery")} className="button button-ghost">
+            {t("cart.browseStationery")}
+          </a>
+        </p>
       </div>
     );
   }

@@ -17,7 +17,7 @@ import type { FeeRules } from "../../domain/orders/fees.ts";
 import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
-import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
+import { orderPagePath, PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
@@ -87,14 +87,19 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
     }).catch(() => setSignedInAs(null));
   }, []);
 
-  useEffect(() => {
-    if (cart !== null && cart.length === 0 && !placed) location.replace(href("/"));
-  }, [cart, placed]);
-
   if (placed) {
-    return <PaymentDialog order={placed} bank={bank} onClose={() => location.assign(href("/"))} />;
+    // Closed, the dialog leaves for the order's own page: the checkout has nothing left.
+    const orderPage = placed.orderUrl ? orderPagePath(placed.orderUrl) : undefined;
+    return (
+      <PaymentDialog
+        order={placed}
+        bank={bank}
+        onClose={() => location.assign(href(orderPage ?? "/"))}
+      />
+    );
   }
-  if (cart === null || cart.length === 0) return <Spinner label={t("cart.loading")} />;
+  if (cart === null) return <Spinner label={t("cart.loading")} />;
+  if (cart.length === 0) return <EmptyCheckout />;
 
   const preorder = cartHasPreorder(cart);
   // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
@@ -260,5 +265,21 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
         </button>
       </div>
     </form>
+  );
+}
+
+/** Checkout with nothing in the cart: say so, and lead back to the shops. */
+function EmptyCheckout() {
+  const { t, href } = useI18n();
+  return (
+    <div className="empty-cart" role="status">
+      <p className="empty">{t("checkout.empty")}</p>
+      <p className="cart-actions">
+        <a href={href("/")} className="button">{t("cart.browse")}</a>
+        <a href={href("/stationery")} className="button button-ghost">
+          {t("cart.browseStationery")}
+        </a>
+      </p>
+    </div>
   );
 }
