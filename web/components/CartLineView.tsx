@@ -7,12 +7,16 @@ import { useI18n } from "../i18n/mod.ts";
 export interface CartLineViewProps {
   line: CartLine;
   problem?: string;
+  /** Why + is off (the line is at its stock or at the copies one order may hold). */
+  atCeiling?: string;
   onMinus: () => void;
   onPlus: () => void;
   onRemove: () => void;
 }
 
-export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartLineViewProps) {
+export function CartLineView(
+  { line, problem, atCeiling, onMinus, onPlus, onRemove }: CartLineViewProps,
+) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
   const { t, href, lkr } = useI18n();
   return (
@@ -37,6 +41,9 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
             {t("cart.each", { price: lkr(line.unitPriceCents) })}
           </span>
           {problem ? <span className="line-problem" role="alert">{problem}</span> : null}
+          {atCeiling && !problem
+            ? <span id={`${id}-ceiling`} className="line-ceiling">{atCeiling}</span>
+            : null}
         </span>
       </td>
       <td className="line-actions">
@@ -51,7 +58,14 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
             −
           </button>
           <output aria-label={t("cart.quantity")}>{line.quantity}</output>
-          <button type="button" className="step" aria-label={t("cart.more")} onClick={onPlus}>
+          <button
+            type="button"
+            className="step"
+            aria-label={t("cart.more")}
+            aria-describedby={atCeiling && !problem ? `${id}-ceiling` : undefined}
+            onClick={onPlus}
+            disabled={atCeiling !== undefined}
+          >
             +
           </button>
         </div>

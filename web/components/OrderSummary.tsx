@@ -15,12 +15,18 @@ import { Availability } from "./ProductFacts.tsx";
 import { checkoutProblemText } from "../lib/cart_words.ts";
 
 export function OrderSummary(
-  { cart, method, feeRules }: { cart: Cart; method: PaymentMethod; feeRules?: FeeRules },
+  { cart, method, maxPerLine, feeRules }: {
+    cart: Cart;
+    method: PaymentMethod;
+    /** The copies of one item an order may hold: a line above it is named. */
+    maxPerLine: number;
+    feeRules?: FeeRules;
+  },
 ) {
   const i18n = useI18n();
   const { t, lkr } = i18n;
   const problems = new Map(
-    checkoutProblems(cart).map((p) => [p.key, checkoutProblemText(i18n, p)]),
+    checkoutProblems(cart, maxPerLine).map((p) => [p.key, checkoutProblemText(i18n, p)]),
   );
   const weight = cartWeightGrams(cart);
   const total = cartTotalCents(cart);

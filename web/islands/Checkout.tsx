@@ -36,10 +36,13 @@ import { orderChecks } from "../lib/checks.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { type I18n, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
+import { checkoutProblemText } from "../lib/cart_words.ts";
 
 export interface CheckoutProps {
   provinces: Province[];
   bank: BankDetails;
+  /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
+  maxPerLine: number;
   feeRules?: FeeRules;
   /** How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS); the shop's default when absent. */
   holdRules?: HoldRules;
@@ -53,13 +56,43 @@ export function priceChanges(i18n: I18n, before: Cart, after: Cart): string[] {
     .map((l) => i18n.t("checkout.priceNow", { title: l.title, price: i18n.lkr(l.unitPriceCents) }));
 }
 
+/** A 409 INSUFFICIENT_STOCK's lines, each named with what the shop has and what was asked. */
+export function shortfallTexts(i18n: I18n, details: unknown): string[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((line) =>
+    typeof line?.title === "string" && Number.isInteger(line?.available)
+      ? [i18n.t("cart.onlyInStockAsked", {
+        title: line.title,
+        available: line.available,
+        requested: line.requested,
+      })]
+      : []
+  );
+}
+
+/**
+ * A 422 TOO_MANY_COPIES's lines, each named with the copies one order may hold (the title
+ * from the answer, else from the cart's line of that item).
+ */
+export function limitTexts(i18n: I18n, details: unknown, cart: Cart): string[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((line) => {
+    const title = typeof line?.title === "string"
+      ? line.title
+      : cart.find((l) => l.type === line?.type && l.id === line?.id)?.title;
+    return title && Number.isInteger(line?.max)
+      ? [i18n.t("cart.lineLimit", { title, max: line.max })]
+      : [];
+  });
+}
+
 /** The id of the control a field's error belongs to. */
 function controlId(field: keyof CheckoutFields): string {
   if (field === "areaId") return "checkout-city";
   return `checkout-${field.replace(/Id$/, "")}`;
 }
 
-export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps) {
+export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: CheckoutProps) {
   const i18n = useI18n();
   const { t, href } = i18n;
   const { cart, refresh } = useStoredCart();
@@ -127,8 +160,12 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
       document.getElementById(controlId(Object.keys(found)[0] as keyof CheckoutFields))?.focus();
       return;
     }
-    if (checkoutProblems(cart).length > 0) {
-      setFailure({ message: t("checkout.shortOfStock"), changes: [] });
+    const problems = checkoutProblems(cart, maxPerLine);
+    if (problems.length > 0) {
+      setFailure({
+        message: t("checkout.shortOfStock"),
+        changes: problems.map((p) => checkoutProblemText(i18n, p)),
+      });
       return;
     }
     const payload = { ...orderPayload(fields, cart, method), locale: language };
@@ -182,8 +219,14 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
       const after = await refresh().catch(() => before);
       setFailure({
         message,
-        changes: error.code === "PRICE_CHANGED" ? priceChanges(i18n, before, after) : [],
+        changes: error.code === "PRICE_CHANGED"
+          ? priceChanges(i18n, before, after)
+          : shortfallTexts(i18n, error.details),
       });
+      return;
+    }
+    if (error instanceof ApiFailure && error.code === "TOO_MANY_COPIES") {
+      setFailure({ message, changes: limitTexts(i18n, error.details, cart) });
       return;
     }
     if (error instanceof ApiFailure && error.status === 400) {
@@ -238,7 +281,7 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
         </fieldset>
       </div>
       <div className="checkout-side">
-        <OrderSummary cart={cart} method={method} feeRules={feeRules} />
+        <OrderSummary cart={cart} method={method} maxPerLine={maxPerLine} feeRules={feeRules} />
         {failure
           ? (
             <div className="notice notice-error" role="alert">
