@@ -75,6 +75,11 @@ async function storeCart(page: Page, cart: Cart) {
   );
 }
 
+const PLACES = {
+  en: { province: "Western", district: "Colombo" },
+  si: { province: "බස්නාහිර", district: "කොළඹ" },
+};
+
 /** Pens: 200 in stock, so the order's limit stops them. Paints: 6, so the stock does. */
 const PEN = "Atlas Chooty pen, blue";
 const PAINTS = "Water colour set, 12 colours";
@@ -177,11 +182,12 @@ for (const language of ["en", "si"] as const) {
         await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
         await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
         await page.getByLabel(t("address.address"), { exact: true }).fill("12 Galle Road");
+        // The Western Province and the Colombo District, by their names in the language.
         await page.getByLabel(t("address.province"), { exact: true }).selectOption({
-          label: "Western",
+          label: PLACES[language].province,
         });
         await page.getByLabel(t("address.district"), { exact: true }).selectOption({
-          label: "Colombo",
+          label: PLACES[language].district,
         });
         await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
         await page.waitForFunction(
