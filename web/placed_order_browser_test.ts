@@ -87,6 +87,12 @@ async function fillCart(page: Page, shop: Shop): Promise<void> {
   );
 }
 
+const PLACES: Record<Locale, { province: string; district: string }> = {
+  en: { province: "Western", district: "Colombo" },
+  si: { province: "බස්නාහිර", district: "කොළඹ" },
+  ta: { province: "மேல்", district: "கொழும்பு" },
+};
+
 const NAMES: Record<Locale, string> = { en: "Nimal Perera", si: "නිමල් පෙරේරා", ta: "" };
 
 async function checkOut(page: Page, base: string, language: Locale, method: "bank" | "cod") {
@@ -98,8 +104,13 @@ async function checkOut(page: Page, base: string, language: Locale, method: "ban
   await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
   await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
   await page.getByLabel(t("address.address"), { exact: true }).fill("12 Galle Road, Dehiwala");
-  await page.getByLabel(t("address.province"), { exact: true }).selectOption({ label: "Western" });
-  await page.getByLabel(t("address.district"), { exact: true }).selectOption({ label: "Colombo" });
+  // The Western Province and the Colombo District, by their names in the language.
+  await page.getByLabel(t("address.province"), { exact: true }).selectOption({
+    label: PLACES[language].province,
+  });
+  await page.getByLabel(t("address.district"), { exact: true }).selectOption({
+    label: PLACES[language].district,
+  });
   await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
   await page.waitForFunction(
     (el) => (el as HTMLInputElement).value === "10350",

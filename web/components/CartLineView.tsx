@@ -18,7 +18,7 @@ export function CartLineView(
   { line, problem, atCeiling, onMinus, onPlus, onRemove }: CartLineViewProps,
 ) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
-  const { t, href, lkr } = useI18n();
+  const { t, href, lkr, date } = useI18n();
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">
@@ -37,6 +37,15 @@ export function CartLineView(
           {line.type === "book"
             ? <a href={href(`/books/${line.id}`)} id={id} className="line-title">{line.title}</a>
             : <span id={id} className="line-title">{line.title}</span>}
+          {line.preorder
+            ? (
+              <span className="line-preorder">
+                {line.preorderDate
+                  ? t("product.preorderExpected", { date: date(line.preorderDate) })
+                  : t("product.preorder")}
+              </span>
+            )
+            : null}
           <span className="line-unit">
             {t("cart.each", { price: lkr(line.unitPriceCents) })}
           </span>

@@ -13,6 +13,7 @@ import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { useI18n } from "../i18n/mod.ts";
 import { Availability } from "./ProductFacts.tsx";
 import { checkoutProblemText } from "../lib/cart_words.ts";
+import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 
 export function OrderSummary(
   { cart, method, maxPerLine, feeRules }: {
@@ -28,6 +29,9 @@ export function OrderSummary(
   const problems = new Map(
     checkoutProblems(cart, maxPerLine).map((p) => [p.key, checkoutProblemText(i18n, p)]),
   );
+  // A cart's dated pre-orders are expected on their pages' date, in the pages' words.
+  const arrival = preorderArrival(cart);
+  const expected = (date: string) => t("product.preorderExpected", { date: i18n.date(date) });
   const weight = cartWeightGrams(cart);
   const total = cartTotalCents(cart);
   const fee = deliveryFee(weight, method, feeRules);
@@ -84,7 +88,7 @@ export function OrderSummary(
       </dl>
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
-        <li>{t("summary.deliveryWeeks")}</li>
+        <li>{arrival?.kind === "date" ? expected(arrival.date) : t("summary.deliveryWeeks")}</li>
       </ul>
     </section>
   );

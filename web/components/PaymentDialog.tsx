@@ -19,6 +19,11 @@ export interface PlacedOrder {
   method: PaymentMethod;
   /** The order holds a pre-ordered book: it comes in weeks, not days. */
   preorder: boolean;
+  /**
+   * When its pre-ordered books are expected (YYYY-MM-DD), as their pages say; absent when a
+   * pre-ordered line has no date (the dialog says the weeks).
+   */
+  preorderDate?: string;
   /** The order's own page (`/orders/{id}?key=...`), when the shop answered one. */
   orderUrl?: string;
   /**
@@ -44,9 +49,12 @@ export function orderPagePath(orderUrl: string): string | undefined {
 export function PaymentDialog(
   { order, bank, onClose }: { order: PlacedOrder; bank: BankDetails; onClose: () => void },
 ) {
-  const { t, lkr, href, dateTime } = useI18n();
-  // How long delivery takes, as the checkout's notes say it.
+  const { t, lkr, href, date, dateTime } = useI18n();
+  // How long delivery takes, as the checkout's notes say it; a dated pre-order, its date.
   const time = t(order.preorder ? "placed.weeks" : "placed.days");
+  const expected = order.preorder && order.preorderDate
+    ? t("product.preorderExpected", { date: date(order.preorderDate) })
+    : undefined;
   const orderPage = order.orderUrl ? orderPagePath(order.orderUrl) : undefined;
   const policy = PAYMENT_POLICIES[order.method];
   // A new order: what it owes is what its method's first payment status says.
@@ -84,12 +92,18 @@ export function PaymentDialog(
       <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
         <p>
           <Sentence
-            id={policy.words.placedDialog}
+            id={expected && policy.showsBankDetails
+              ? "placed.bankHintPreorder"
+              : policy.words.placedDialog}
             values={{ time }}
             parts={{ amount: <strong>{lkr(order.subtotalCents)}</strong>, link: slipPage }}
           />
         </p>
-        {policy.showsBankDetails ? null : <p>{t("placed.deliveredIn", { time })}</p>}
+        {expected
+          ? <p className="preorder-expected">{expected}</p>
+          : policy.showsBankDetails
+          ? null
+          : <p>{t("placed.deliveredIn", { time })}</p>}
       </div>
       {order.lapse
         ? (

@@ -37,6 +37,7 @@ import { useStoredCart } from "../lib/use_cart.ts";
 import { type I18n, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import { checkoutProblemText } from "../lib/cart_words.ts";
+import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 
 export interface CheckoutProps {
   provinces: Province[];
@@ -169,6 +170,8 @@ export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: C
       return;
     }
     const payload = { ...orderPayload(fields, cart, method), locale: language };
+    // The cart's dates are the books' own: the dialog says them as their pages did.
+    const arrival = preorderArrival(cart);
     attempt.current = idempotencyKeyFor(
       attempt.current,
       JSON.stringify(payload),
@@ -190,6 +193,7 @@ export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: C
         subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
         method,
         preorder,
+        ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),
         ...(answer.orderUrl ? { orderUrl: answer.orderUrl } : {}),
         ...lapseOf(method),
       });
