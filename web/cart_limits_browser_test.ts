@@ -8,11 +8,10 @@
  * test-artifacts/limits/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
+import type { Locator, Page } from "playwright-core";
 import { hydrated } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { previewShop } from "./dev/preview.ts";
+import { type PreviewShop, withPreviewBrowser } from "./testing/preview_browser.ts";
 import { type Cart, stationeryCartItem } from "../domain/cart/cart.ts";
 import type { StationeryItem } from "../domain/catalogue/model.ts";
 import { storedLine } from "./lib/cart_store.ts";
@@ -24,25 +23,16 @@ const SHOTS = new URL("../test-artifacts/limits/", import.meta.url).pathname;
 await Deno.mkdir(SHOTS, { recursive: true });
 await loadCatalogue("si");
 
-type Shop = Awaited<ReturnType<typeof previewShop>>;
+type Shop = PreviewShop;
 
 async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
-  const shop = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, shop.app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+  await withPreviewBrowser(async ({ base, shop, open }) => {
+    const page = await open(375, { timeout: 15_000 });
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
-    await run(page, `http://127.0.0.1:${server.addr.port}`, shop);
+    await run(page, base, shop);
     assert.deepEqual(problems, [], "no error on the page");
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+  });
 }
 
 async function visit(page: Page, url: string) {

@@ -11,11 +11,10 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../tests/support/browser.ts";
+import type { Page } from "playwright-core";
 import { hydrated } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { previewShop } from "./dev/preview.ts";
+import { type PreviewShop, withPreviewBrowser } from "./testing/preview_browser.ts";
 import { bookCartItem, type Cart } from "../domain/cart/cart.ts";
 import { storedLine } from "./lib/cart_store.ts";
 import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
@@ -27,7 +26,7 @@ const SHOTS = new URL("../test-artifacts/placed/", import.meta.url).pathname;
 await Deno.mkdir(SHOTS, { recursive: true });
 await loadCatalogue("si");
 
-type Shop = Awaited<ReturnType<typeof previewShop>>;
+type Shop = PreviewShop;
 
 /** The smallest PNG there is: one white pixel. */
 const SLIP_PNG = Buffer.from(
@@ -36,14 +35,8 @@ const SLIP_PNG = Buffer.from(
 );
 
 async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
-  const shop = await previewShop();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, shop.app.fetch);
-  let browser: Browser | undefined;
-  try {
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+  await withPreviewBrowser(async ({ base, shop, open }) => {
+    const page = await open(375, { timeout: 15_000 });
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
@@ -51,12 +44,9 @@ async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<v
       }
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    await run(page, `http://127.0.0.1:${server.addr.port}`, shop);
+    await run(page, base, shop);
     assert.deepEqual(problems, [], "no hydration mismatch or other error in the console");
-  } finally {
-    await browser?.close();
-    await server.shutdown();
-  }
+  });
 }
 
 async function visit(page: Page, url: string) {
