@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { initialEdit, stockUpdate } from "./stock.ts";
+import { PREORDER_NEEDS_DATE } from "../../../domain/catalogue/preorder.ts";
 
 const BOOK = { preorder: false, preorderDate: null, preorderedStock: 0 };
 
@@ -65,4 +66,16 @@ Deno.test("stockUpdate() refuses a pre-order date before today and accepts today
   });
   const today = stockUpdate({ ...initialEdit(current), preorderDate: "2026-11-23" }, current);
   assert.deepEqual(today, { kind: "changes", changes: { preorderDate: "2026-11-23" } });
+});
+
+Deno.test("stockUpdate() refuses ticking pre-order without an expected date", () => {
+  const ticked = { ...initialEdit(BOOK), preorder: true };
+  assert.deepEqual(stockUpdate(ticked, BOOK), {
+    kind: "invalid",
+    errors: { preorderDate: PREORDER_NEEDS_DATE },
+  });
+  // A pre-order that has its date keeps it when other settings change.
+  const dated = { ...BOOK, preorder: true, preorderDate: "2027-01-15" };
+  const more = { ...initialEdit(dated), preorderedStock: "40" };
+  assert.deepEqual(stockUpdate(more, dated), { kind: "changes", changes: { preorderedStock: 40 } });
 });
