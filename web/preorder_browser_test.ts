@@ -101,11 +101,13 @@ for (const language of ["en", "si", "ta"] as const) {
         assert.equal(await line.locator(".line-preorder").innerText(), expected);
         await shots(page, `cart-${language}`);
 
-        // The checkout's notes say the date, not the weeks.
+        // The checkout's summary says the date on the line, and no weeks beside it.
         await visit(page, `${base}${prefix}/checkout`);
-        const notes = page.locator(".order-summary .delivery-notes");
-        await notes.getByText(expected).waitFor();
-        assert.ok(!(await notes.innerText()).includes(weeks), "no weeks beside the date");
+        const summary = page.locator(".order-summary");
+        await summary.getByText(expected).waitFor();
+        assert.equal(await summary.getByText(expected).count(), 1);
+        assert.ok(!(await summary.innerText()).includes(weeks), "no weeks beside the date");
+        assert.ok(!(await summary.innerText()).includes(t("summary.deliveryWeeks")));
         await page.getByLabel(t("address.name"), { exact: true }).fill("Nimal Perera");
         await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
         await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");

@@ -29,9 +29,8 @@ export function OrderSummary(
   const problems = new Map(
     checkoutProblems(cart, maxPerLine).map((p) => [p.key, checkoutProblemText(i18n, p)]),
   );
-  // A cart's dated pre-orders are expected on their pages' date, in the pages' words.
+  // A cart whose pre-orders all have dates: each line says its own, so no weeks are promised.
   const arrival = preorderArrival(cart);
-  const expected = (date: string) => t("product.preorderExpected", { date: i18n.date(date) });
   const weight = cartWeightGrams(cart);
   const total = cartTotalCents(cart);
   const fee = deliveryFee(weight, method, feeRules);
@@ -88,7 +87,8 @@ export function OrderSummary(
       </dl>
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
-        <li>{arrival?.kind === "date" ? expected(arrival.date) : t("summary.deliveryWeeks")}</li>
+        {/* Dated pre-orders say their date on their lines, as their pages do: no weeks. */}
+        {arrival?.kind === "date" ? null : <li>{t("summary.deliveryWeeks")}</li>}
       </ul>
     </section>
   );
