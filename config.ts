@@ -4,7 +4,7 @@
  * the environment and passes it here.
  */
 import { z } from "zod";
-import type { BankDetails, ShopInfo } from "./domain/shop.ts";
+import { type BankDetails, type ShopInfo, whatsappDigits } from "./domain/shop.ts";
 import { DEFAULT_ORDER_RULES } from "./domain/orders/place_order.ts";
 import {
   DEFAULT_IPV6_PREFIX_LENGTH,
@@ -133,7 +133,12 @@ const ENV_SCHEMA = z.object({
   BANK_BRANCH: optional(text(200)),
   BANK_ACCOUNT_NAME: optional(text(200)),
   BANK_ACCOUNT_NUMBER: optional(text(60)),
-  WHATSAPP_NUMBER: optional(text(40)),
+  WHATSAPP_NUMBER: optional(
+    text(40).refine(
+      (v) => whatsappDigits(v) !== undefined,
+      "must be a phone number WhatsApp can reach, such as +94 77 123 4567",
+    ),
+  ),
   SHOP_EMAIL: optional(email),
   SHOP_PHONE_1: optional(text(40)),
   SHOP_PHONE_2: optional(text(40)),
@@ -243,6 +248,7 @@ function toConfig(env: Env): Config {
         env.SHOP_PHONE_2 ?? DEMO_DEFAULTS.SHOP_PHONE_2,
       ],
       address: env.SHOP_ADDRESS ?? DEMO_DEFAULTS.SHOP_ADDRESS,
+      whatsappNumber: env.WHATSAPP_NUMBER ?? DEMO_DEFAULTS.WHATSAPP_NUMBER,
     },
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     imageStorage: env.IMAGE_STORAGE ?? "disk",

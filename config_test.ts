@@ -57,6 +57,16 @@ Deno.test("loadConfig() reads bank and shop details from the environment", () =>
   assert.equal(config.mailFrom, "orders@example.lk");
 });
 
+Deno.test("loadConfig() gives the footer and the bank details the one WHATSAPP_NUMBER, and refuses a number WhatsApp cannot reach", () => {
+  const config = configOf({ WHATSAPP_NUMBER: "076 555 0101" });
+  assert.equal(config.shop.whatsappNumber, "076 555 0101");
+  assert.equal(config.bank.whatsappNumber, "076 555 0101");
+  assert.equal(configOf({}).shop.whatsappNumber, DEMO_DEFAULTS.WHATSAPP_NUMBER);
+  const refused = loadConfig({ WHATSAPP_NUMBER: "76 555 0101" });
+  assert.equal(refused.ok, false);
+  assert.match(refused.ok ? "" : refused.problems.join("\n"), /WHATSAPP_NUMBER/);
+});
+
 Deno.test("loadConfig() reports every problem together, one line naming each variable", () => {
   const result = loadConfig({
     PORT: "eighty",

@@ -248,6 +248,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       bank: config.bank,
       shop: config.shop,
       holdRules: config.orderRules,
+      maxLineQuantity: config.orderRules.maxLineQuantity,
       logger: consoleLogger,
       customerOrder: async (id, key) => {
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));

@@ -161,6 +161,7 @@ contract(
         stock: 10,
         weightGrams: pen.weightGrams,
         preorder: false,
+        preorderDate: null,
       },
       {
         type: "book",
@@ -171,7 +172,31 @@ contract(
         stock: 5,
         weightGrams: book.weightGrams,
         preorder: false,
+        preorderDate: null,
       },
+    ]);
+  },
+);
+
+contract(
+  "a pre-ordered book's expected date is sold with it and kept on the order's line",
+  async (make) => {
+    const world = await make();
+    const { orders, admin, book, pen } = world;
+    const update = await admin.updateBook(book.id, { preorder: true, preorderDate: "2027-03-15" });
+    assert.equal(update.kind, "ok");
+    const [sold] = await orders.findSellable([{ type: "book", id: book.id }]);
+    assert.deepEqual([sold.preorder, sold.preorderDate], [true, "2027-03-15"]);
+    const order = placed(
+      await orders.place(aPlacement([
+        { ...aLine(book, "book", 1), preorder: true, preorderDate: "2027-03-15" },
+        aLine(pen, "stationery", 1),
+      ])),
+    );
+    const stored = (await orders.findById(order.id))!;
+    assert.deepEqual(stored.items.map((l) => [l.preorder, l.preorderDate]), [
+      [true, "2027-03-15"],
+      [false, null],
     ]);
   },
 );

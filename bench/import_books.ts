@@ -90,6 +90,7 @@ async function benchOn(engine: string, sql: SqlClient) {
       email: "",
       phones: ["", ""],
       address: "",
+      whatsappNumber: "",
     },
     clock,
     logger: new RecordingLogger(),

@@ -45,6 +45,7 @@ async function shopOver(sql: SqlClient, storage?: ImageStorage) {
       email: "hello@pothgula.lk",
       phones: ["1", "2"],
       address: "Mount Lavinia",
+      whatsappNumber: "+94 77 000 0000",
     },
     clock,
     logger,

@@ -39,6 +39,7 @@ async function shopOver(sql: SqlClient) {
       email: "hello@pothgula.lk",
       phones: ["1", "2"],
       address: "Mount Lavinia",
+      whatsappNumber: "+94 77 000 0000",
     },
     clock,
     logger: new RecordingLogger(),

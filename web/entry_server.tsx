@@ -35,14 +35,15 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "stationery":
       return <StationeryStorePage list={model.list} />;
     case "book":
-      return <BookPage book={model.book} bank={model.bank} />;
+      return <BookPage book={model.book} bank={model.bank} maxPerLine={model.maxPerLine} />;
     case "cart":
-      return <CartPage />;
+      return <CartPage maxPerLine={model.maxPerLine} />;
     case "checkout":
       return (
         <CheckoutPage
           provinces={model.provinces}
           bank={model.bank}
+          maxPerLine={model.maxPerLine}
           feeRules={model.feeRules}
           holdRules={model.holdRules}
         />

@@ -183,14 +183,14 @@ Deno.test("cards word price and stock alike and show no rating", async () => {
   });
 });
 
-Deno.test("a sold-out cart line says Sold out", async () => {
+Deno.test("a sold-out cart line says Sold out, naming the item", async () => {
   await withShop(async ({ base, open }) => {
     const page = await open(375);
     // Viragaya has none left; the stored line still thinks it has 5.
     await fillCart(page, base, [bookLine(await bookId(base, "Viragaya"), 1, { stock: 5 })]);
     await page.goto(`${base}/cart`);
     const line = page.locator(".cart-line", { hasText: "Viragaya" });
-    await line.getByRole("alert").filter({ hasText: /^Sold out$/ }).waitFor();
+    await line.getByRole("alert").filter({ hasText: /^“Viragaya”: sold out$/ }).waitFor();
     assert.equal(await page.getByText("Only 0 in stock").count(), 0);
   });
 });

@@ -129,7 +129,12 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       totalCents: order.totalCents,
       deliveryFeeCents: order.deliveryFeeCents,
       paymentMethod: order.paymentMethod,
-      items: order.lines.map((line) => ({ ...line, id: this.#nextItemId++ })),
+      // Kept as the database keeps it: null where the line has no expected date.
+      items: order.lines.map((line) => ({
+        ...line,
+        preorderDate: line.preorderDate ?? null,
+        id: this.#nextItemId++,
+      })),
       paymentStatus: plan.paymentStatus,
       courier: null,
       trackingNumber: null,
@@ -358,6 +363,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         stock: book.stock,
         weightGrams: book.weightGrams,
         preorder: book.preorder,
+        preorderDate: book.preorderDate ?? null,
       };
     }
     const item = this.#catalogue.stationery.get(id);
@@ -371,6 +377,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       stock: item.stock,
       weightGrams: item.weightGrams,
       preorder: false,
+      preorderDate: null,
     };
   }
 

@@ -86,6 +86,16 @@ Deno.test("PdfmakeSlipRenderer marks pre-ordered books", async () => {
   assert.ok(text.includes("Pre-order: delivered in 3 - 4 weeks"));
 });
 
+Deno.test("PdfmakeSlipRenderer marks a dated pre-order with its date, as the book's page says it", async () => {
+  const order = sampleOrder({
+    paymentMethod: "Bank Deposit",
+    items: [bookLine({ preorder: true, preorderDate: "2027-03-15" }), stationeryLine()],
+  });
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
+  assert.ok(text.includes("Pre-order: expected 15 March 2027"), text);
+  assert.ok(!text.includes("3 - 4 weeks"));
+});
+
 Deno.test("slipDate() shows the order time in Sri Lanka, with the language's month names", () => {
   assert.equal(slipDate("2025-03-14T09:30:00.000Z"), "14 March 2025, 15:00");
   assert.equal(slipDate("2025-12-31T20:00:00.000Z"), "1 January 2026, 01:30");

@@ -126,7 +126,11 @@ function itemsTable(w: Words, order: Order): Content {
     const details: Content[] = [{ text: t(line.title) }];
     if (line.isbn13) details.push({ text: `ISBN-13 ${line.isbn13}`, style: "small" });
     if (line.preorder) {
-      details.push({ text: t(w.t("slip.preorder")), style: "small" });
+      // The date the book's page said, when the line kept one; else the weeks.
+      const expected = line.preorderDate
+        ? w.t("product.preorderExpected", { date: w.date(line.preorderDate) })
+        : w.t("slip.preorder");
+      details.push({ text: t(expected), style: "small" });
     }
     return [
       { text: t(w.t(line.type === "book" ? "slip.book" : "slip.stationery")) },

@@ -26,6 +26,7 @@ const SHOP: ShopInfo = {
   email: "hello@pothgula.lk",
   phones: ["1", "2"],
   address: "Mount Lavinia",
+  whatsappNumber: "+94 77 000 0000",
 };
 const BANK = {
   bankName: "Bank of Ceylon",

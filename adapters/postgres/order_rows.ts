@@ -54,6 +54,7 @@ function readLine(row: unknown): OrderLine & { id: number } {
     unitPriceCents: "number",
     weightGrams: "number",
     preorder: "boolean",
+    preorderDate: "string or null",
   });
   return {
     id: r.id as number,
@@ -65,6 +66,7 @@ function readLine(row: unknown): OrderLine & { id: number } {
     unitPriceCents: r.unitPriceCents as number,
     weightGrams: r.weightGrams as number,
     preorder: r.preorder as boolean,
+    preorderDate: r.preorderDate as string | null,
   };
 }
 
@@ -110,7 +112,8 @@ export const ORDER_SQL = recordTable(ORDER_FIELDS, {
           'id', oi.id, 'type', oi.type, 'itemId', COALESCE(oi.book_id, oi.stationery_id),
           'title', oi.title, 'isbn13', oi.isbn13, 'quantity', oi.quantity,
           'unitPriceCents', oi.unit_price_cents, 'weightGrams', oi.weight_grams,
-          'preorder', oi.preorder) ORDER BY oi.id)
+          'preorder', oi.preorder,
+          'preorderDate', to_char(oi.preorder_date, 'YYYY-MM-DD')) ORDER BY oi.id)
         FROM order_items oi WHERE oi.order_id = o.id), '[]'::json)`,
       read: readLine,
     },

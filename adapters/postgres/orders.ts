@@ -39,6 +39,7 @@ interface SellableRow {
   stock: number;
   weight_grams: number;
   preorder: boolean;
+  preorder_date: string | null;
 }
 
 /** Current state of the asked items, in the order asked, each once; archived ones left out. */
@@ -51,10 +52,11 @@ async function findSellable(
   ) => [...new Set(items.filter((i) => i.type === type).map((i) => i.id))];
   // One statement for both kinds: each statement is a round trip of its own.
   const rows = await sql.query<SellableRow & { type: ItemType }>(
-    `SELECT 'book' AS type, id, title, isbn13, price_cents, stock, weight_grams, preorder
+    `SELECT 'book' AS type, id, title, isbn13, price_cents, stock, weight_grams, preorder,
+       to_char(preorder_date, 'YYYY-MM-DD') AS preorder_date
      FROM books WHERE id = ANY($1::integer[]) AND NOT archived
      UNION ALL
-     SELECT 'stationery', id, title, NULL, price_cents, stock, weight_grams, false
+     SELECT 'stationery', id, title, NULL, price_cents, stock, weight_grams, false, NULL
      FROM stationery_items WHERE id = ANY($2::integer[]) AND NOT archived`,
     [ids("book"), ids("stationery")],
   );
@@ -69,6 +71,7 @@ async function findSellable(
       stock: row.stock,
       weightGrams: row.weight_grams,
       preorder: row.preorder,
+      preorderDate: row.preorder_date,
     });
   for (const row of rows) add(row.type)(row);
   const ordered = new Map<string, SellableItem>();

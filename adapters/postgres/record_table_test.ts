@@ -357,6 +357,7 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
       unitPriceCents: 47_500,
       weightGrams: 350,
       preorder: false,
+      preorderDate: null,
     }],
     events: [{ at: "2026-11-26T15:30:00+05:30", kind: "placed", actor: "customer", note: null }],
     payment_proofs: [],

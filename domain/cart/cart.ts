@@ -1,7 +1,8 @@
 /**
  * The shopper's cart, kept in the browser. Every function is pure and returns a new
  * cart; none changes the one it is given. Lines merge by item kind and id; a quantity
- * runs from 1 up to the line's stock.
+ * runs from 1 up to the line's ceiling: its stock, and the copies one order may hold
+ * (`maxPerLine`, the shop's `MAX_LINE_QUANTITY`, which the pages hand the browser).
  */
 import type { Cents, Grams } from "../money.ts";
 import type { LineRequest } from "../orders/model.ts";
@@ -31,28 +32,46 @@ export {
 } from "./stored.ts";
 
 /**
+ * The most of an item a line may hold: what the shop has, and no more than one order may
+ * hold. Without `maxPerLine`, the stock alone.
+ *
+ * @example lineCeiling({ stock: 23 }, 20) // 20
+ * @example lineCeiling({ stock: 3 }, 20) // 3
+ */
+export function lineCeiling(item: Pick<CartItem, "stock">, maxPerLine = Infinity): number {
+  return Math.max(0, Math.min(item.stock, maxPerLine));
+}
+
+/**
  * Puts `quantity` of an item into the cart, merging with its line when there is one
  * (and taking the item's fresh price and stock). Refused, with the cart unchanged, when
- * the line would go above the stock. A quantity below 1 counts as 1.
+ * the line would go above the stock or above `maxPerLine` copies. A quantity below 1 counts
+ * as 1.
  *
  * @example addToCart([], pen, 2) // { kind: "ok", cart: [{ ...pen, quantity: 2 }] }
+ * @example addToCart([], { ...pen, stock: 50 }, 21, 20) // { kind: "line_limit", cart: [], max: 20 }
  */
-export function addToCart(cart: Cart, item: CartItem, quantity: number): CartChange {
+export function addToCart(
+  cart: Cart,
+  item: CartItem,
+  quantity: number,
+  maxPerLine = Infinity,
+): CartChange {
   const adding = Number.isSafeInteger(quantity) && quantity > 1 ? quantity : 1;
   const key = lineKey(item);
   const existing = cart.find((line) => lineKey(line) === key);
   const wanted = (existing?.quantity ?? 0) + adding;
-  if (wanted > item.stock) return refused(cart, item.stock);
+  if (wanted > lineCeiling(item, maxPerLine)) return refused(cart, item, maxPerLine);
   const line: CartLine = { ...pickItem(item), quantity: wanted };
   const next = existing ? cart.map((l) => lineKey(l) === key ? line : l) : [...cart, line];
   return { kind: "ok", cart: next };
 }
 
-/** One more of a line; refused at its stock (the shopper reads 'Insufficient stock'). */
-export function increment(cart: Cart, key: string): CartChange {
+/** One more of a line; refused at its stock, or at `maxPerLine` copies. */
+export function increment(cart: Cart, key: string, maxPerLine = Infinity): CartChange {
   const line = cart.find((l) => lineKey(l) === key);
   if (!line) return { kind: "ok", cart };
-  if (line.quantity + 1 > line.stock) return refused(cart, line.stock);
+  if (line.quantity + 1 > lineCeiling(line, maxPerLine)) return refused(cart, line, maxPerLine);
   return { kind: "ok", cart: withQuantity(cart, key, line.quantity + 1) };
 }
 
@@ -69,25 +88,30 @@ export function removeLine(cart: Cart, key: string): Cart {
 
 /**
  * Why a line cannot go to checkout: it asks for more than the shop has (the shopper reads
- * 'Only {stock} in stock'), or the item is sold out ('Sold out').
+ * 'Only {stock} in stock'), the item is sold out ('Sold out'), or it holds more copies
+ * than one order may (`max`).
  */
 export type CheckoutProblem =
-  | { key: string; kind: "only_in_stock"; stock: number }
-  | { key: string; kind: "sold_out" };
+  | { key: string; title: string; kind: "only_in_stock"; stock: number }
+  | { key: string; title: string; kind: "sold_out" }
+  | { key: string; title: string; kind: "line_limit"; max: number };
 
 /**
- * What stops checkout: every line above its stock. Empty when the cart may go to checkout.
+ * What stops checkout: every line above its stock or above `maxPerLine` copies. Empty when
+ * the cart may go to checkout.
  *
- * @example checkoutProblems([{ ...pen, stock: 2, quantity: 4 }]) // [{ key: "stationery:3", kind: "only_in_stock", stock: 2 }]
+ * @example checkoutProblems([{ ...pen, stock: 2, quantity: 4 }]) // [{ key: "stationery:3", title: "Pen", kind: "only_in_stock", stock: 2 }]
  */
-export function checkoutProblems(cart: Cart): CheckoutProblem[] {
+export function checkoutProblems(cart: Cart, maxPerLine = Infinity): CheckoutProblem[] {
   return cart
-    .filter((line) => line.quantity > line.stock)
-    .map((line): CheckoutProblem =>
-      line.stock > 0
-        ? { key: lineKey(line), kind: "only_in_stock", stock: line.stock }
-        : { key: lineKey(line), kind: "sold_out" }
-    );
+    .filter((line) => line.quantity > lineCeiling(line, maxPerLine))
+    .map((line): CheckoutProblem => {
+      const named = { key: lineKey(line), title: line.title };
+      if (line.stock <= 0) return { ...named, kind: "sold_out" };
+      return line.quantity > line.stock
+        ? { ...named, kind: "only_in_stock", stock: line.stock }
+        : { ...named, kind: "line_limit", max: maxPerLine };
+    });
 }
 
 /** The number the cart icon shows: all units of all lines. */
@@ -118,6 +142,9 @@ function withQuantity(cart: Cart, key: string, quantity: number): Cart {
   return cart.map((line) => lineKey(line) === key ? { ...line, quantity } : line);
 }
 
-function refused(cart: Cart, stock: number): CartChange {
-  return { kind: "insufficient_stock", cart, stock };
+/** Why a line cannot grow: the stock when it is the lower bound, else the order's limit. */
+function refused(cart: Cart, item: Pick<CartItem, "stock">, maxPerLine: number): CartChange {
+  return item.stock <= maxPerLine
+    ? { kind: "insufficient_stock", cart, stock: item.stock }
+    : { kind: "line_limit", cart, max: maxPerLine };
 }

@@ -12,6 +12,7 @@ import {
   checkoutProblems,
   decrement,
   increment,
+  lineCeiling,
   lineKey,
   removeLine,
 } from "./cart.ts";
@@ -112,10 +113,55 @@ Deno.test("checkoutProblems() names the stock of a line above it, and a sold-out
     { ...anItem({ id: 5, stock: 0 }), quantity: 1 },
   ];
   assert.deepEqual(checkoutProblems(cart), [
-    { key: "stationery:12", kind: "only_in_stock", stock: 2 },
-    { key: "book:5", kind: "sold_out" },
+    { key: "stationery:12", title: "Atlas Chooty Pen Blue", kind: "only_in_stock", stock: 2 },
+    { key: "book:5", title: "Funny Boy", kind: "sold_out" },
   ]);
   assert.deepEqual(checkoutProblems([{ ...book, quantity: 3 }]), []);
+});
+
+Deno.test("a line holds at most its stock and at most maxPerLine copies, and says which stopped it", () => {
+  const pens = { ...pen, stock: 50 };
+  assert.equal(lineCeiling(pens, 20), 20);
+  assert.equal(lineCeiling(book, 20), 3);
+  assert.equal(lineCeiling({ stock: -1 }, 20), 0);
+  // The popup's 23 copies of a pen with 50 in stock: refused, naming the order's limit.
+  assert.deepEqual(addToCart([], pens, 23, 20), { kind: "line_limit", cart: [], max: 20 });
+  const twenty = cartOf(addToCart([], pens, 20, 20));
+  assert.equal(twenty[0].quantity, 20);
+  assert.deepEqual(increment(twenty, "stationery:12", 20), {
+    kind: "line_limit",
+    cart: twenty,
+    max: 20,
+  });
+  // Where the stock is lower than the limit, the stock is what stops it.
+  const three = cartOf(addToCart([], book, 3, 20));
+  assert.deepEqual(increment(three, "book:12", 20), {
+    kind: "insufficient_stock",
+    cart: three,
+    stock: 3,
+  });
+  // A cart filled before the limit (or elsewhere) cannot go to checkout above it.
+  assert.deepEqual(checkoutProblems([{ ...pens, quantity: 23 }], 20), [
+    { key: "stationery:12", title: "Atlas Chooty Pen Blue", kind: "line_limit", max: 20 },
+  ]);
+});
+
+Deno.test("no cart change ever holds a line above its ceiling", () => {
+  fc.assert(fc.property(
+    fc.integer({ min: 0, max: 60 }),
+    fc.integer({ min: 1, max: 30 }),
+    fc.array(fc.integer({ min: -2, max: 30 }), { maxLength: 8 }),
+    (stock, max, adds) => {
+      let cart: Cart = [];
+      const item = { ...pen, stock };
+      for (const n of adds) {
+        cart = n < 0
+          ? increment(cart, "stationery:12", max).cart
+          : addToCart(cart, item, n, max).cart;
+        for (const line of cart) assert.ok(line.quantity <= Math.min(stock, max));
+      }
+    },
+  ));
 });
 
 Deno.test("cart totals count every unit: quantity, price, weight, pre-orders", () => {

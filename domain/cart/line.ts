@@ -29,7 +29,9 @@ export type CartItem = Omit<CartLine, "quantity">;
  */
 export type CartChange =
   | { kind: "ok"; cart: Cart }
-  | { kind: "insufficient_stock"; cart: Cart; stock: number };
+  | { kind: "insufficient_stock"; cart: Cart; stock: number }
+  /** One order holds at most `max` copies of an item (`MAX_LINE_QUANTITY`). */
+  | { kind: "line_limit"; cart: Cart; max: number };
 
 /** @example lineKey({ type: "book", id: 12 }) // "book:12" */
 export function lineKey(line: { type: ItemType; id: number }): string {

@@ -26,7 +26,7 @@ export const BOOK_LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
 export type BookLanguage = typeof BOOK_LANGUAGES[number];
 
 const PREORDER_DATE_NOTE =
-  "When the pre-ordered book is expected (YYYY-MM-DD); a date before today in Sri Lanka is 400";
+  "When the pre-ordered book is expected (YYYY-MM-DD); a date before today in Sri Lanka, or a pre-order without one, is 400";
 
 export const BOOK_FIELDS = {
   id: id(),
@@ -91,12 +91,11 @@ export const BOOK_FIELDS = {
   /** URL paths such as `/uploads/ab12.png`, the cover first. */
   images: images({ label: "Images", many: true, form: "add" }),
   preorder: flag({ label: "Pre-order", default: false }),
-  /** YYYY-MM-DD or null */
+  /** YYYY-MM-DD or null; a pre-order must have one (preorder.ts), so the form asks for it. */
   preorderDate: date({
     label: "Pre-order date",
     nullable: true,
     note: PREORDER_DATE_NOTE,
-    form: false,
   }),
   /** Copies the shop has on order from its supplier. */
   preorderedStock: count({ label: "Preordered stock", default: 0, form: false }),

@@ -48,3 +48,27 @@ export function expectedDateLabel(isoDate: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : READABLE.format(date);
 }
+
+/** Why a pre-order with no expected date is refused, in the words beside the date field. */
+export const PREORDER_NEEDS_DATE =
+  "A pre-order needs its expected date: shoppers are told it on the book's page, at checkout and in their mails";
+
+/**
+ * Whether a book would be a pre-order with no expected date once `changes` are made to
+ * `current` (undefined for a new book). A change that touches neither the flag nor the date
+ * is never refused, so a book listed before the rule keeps its other edits.
+ *
+ * @example preorderWithoutDate({ preorder: false, preorderDate: null }, { preorder: true }) // true
+ * @example preorderWithoutDate({ preorder: true, preorderDate: null }, { priceCents: 100 }) // false
+ */
+export function preorderWithoutDate(
+  current: { preorder: boolean; preorderDate: string | null } | undefined,
+  changes: { preorder?: boolean; preorderDate?: string | null },
+): boolean {
+  if (changes.preorder === undefined && changes.preorderDate === undefined) return false;
+  const preorder = changes.preorder ?? current?.preorder ?? false;
+  const date = changes.preorderDate !== undefined
+    ? changes.preorderDate
+    : current?.preorderDate ?? null;
+  return preorder && (date === null || date.trim() === "");
+}

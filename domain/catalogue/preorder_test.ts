@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { expectedDateLabel, preorderDateProblem, shopDate } from "./preorder.ts";
+import {
+  expectedDateLabel,
+  preorderDateProblem,
+  preorderWithoutDate,
+  shopDate,
+} from "./preorder.ts";
 
 Deno.test("shopDate() is the calendar date in Sri Lanka, not in UTC", () => {
   assert.equal(shopDate(new Date("2026-11-22T18:29:00Z")), "2026-11-22");
@@ -19,4 +24,20 @@ Deno.test("preorderDateProblem() refuses a date before today in Sri Lanka and al
 Deno.test("expectedDateLabel() writes the month out", () => {
   assert.equal(expectedDateLabel("2026-12-15"), "15 December 2026");
   assert.equal(expectedDateLabel("not a date"), "not a date");
+});
+
+Deno.test("a pre-order without an expected date is refused, a change leaving both alone is not", () => {
+  const plain = { preorder: false, preorderDate: null };
+  const dated = { preorder: true, preorderDate: "2027-03-15" };
+  // Ticking Pre-order alone, on a book without a date.
+  assert.equal(preorderWithoutDate(plain, { preorder: true }), true);
+  assert.equal(preorderWithoutDate(plain, { preorder: true, preorderDate: "2027-03-15" }), false);
+  assert.equal(preorderWithoutDate(undefined, { preorder: true, preorderDate: null }), true);
+  assert.equal(preorderWithoutDate(undefined, { preorder: true, preorderDate: " " }), true);
+  // Clearing the date of a pre-order; the flag again on a dated one.
+  assert.equal(preorderWithoutDate(dated, { preorderDate: null }), true);
+  assert.equal(preorderWithoutDate(dated, { preorder: true }), false);
+  assert.equal(preorderWithoutDate(dated, { preorder: false, preorderDate: null }), false);
+  // A legacy pre-order without a date keeps its other edits.
+  assert.equal(preorderWithoutDate({ preorder: true, preorderDate: null }, {}), false);
 });

@@ -46,8 +46,13 @@ export interface OrderFacts {
    * (domain/orders/amount_due.ts): to pay on delivery or by deposit, paid, or owed nothing.
    */
   due: AmountDue;
-  /** True when a line is a pre-ordered book: the order comes in 3 - 4 weeks. */
+  /** True when a line is a pre-ordered book: the order comes in 3 - 4 weeks, or on `preorderDate`. */
   preorder: boolean;
+  /**
+   * When the pre-ordered books are expected (YYYY-MM-DD, preorder_arrival.ts), as their pages
+   * say it; null or absent when a pre-ordered line has no date (the mails say the weeks).
+   */
+  preorderDate?: string | null;
   deliverTo: MailAddress;
   /** The order's page for its customer, in the order's language; null when it has no key. */
   orderUrl: string | null;

@@ -6,6 +6,7 @@
 import { localizedPath } from "../i18n/language.ts";
 import type { Order } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
+import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { OrderFacts, OrderMail } from "./mail.ts";
@@ -39,6 +40,12 @@ export function orderPageUrl(
   return `${publicUrl.replace(/\/+$/, "")}${path}?key=${encodeURIComponent(key)}`;
 }
 
+/** The pre-ordered books' expected date, when every one has a date. */
+function expectedOn(order: Order): string | null {
+  const arrival = preorderArrival(order.items);
+  return arrival?.kind === "date" ? arrival.date : null;
+}
+
 /** The facts of an order that its mails carry. */
 export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
   const c = order.customer;
@@ -59,6 +66,7 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
     totalToPayCents: order.totalCents + order.deliveryFeeCents,
     due: amountDue(order),
     preorder: order.items.some((line) => line.preorder),
+    preorderDate: expectedOn(order),
     deliverTo: {
       name: c.name,
       address: c.address,

@@ -64,6 +64,11 @@ export interface OrderLine {
   unitPriceCents: Cents;
   weightGrams: Grams;
   preorder: boolean;
+  /**
+   * A pre-ordered book's expected date (YYYY-MM-DD) when the order was placed, as its page
+   * said it; null or absent when none was set (or for lines placed before dates were kept).
+   */
+  preorderDate?: string | null;
 }
 
 export interface Customer {

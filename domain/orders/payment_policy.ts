@@ -87,6 +87,8 @@ export interface PaymentPolicy {
     slip: string;
     placedMail: string;
     placedDialog: string;
+    /** The confirmation dialog's title: the order is placed, and how it is paid. */
+    placedTitle: string;
     admin: string;
     unpaid: AmountWords;
   };
@@ -125,6 +127,7 @@ export const PAYMENT_POLICIES = {
       slip: "slip.cod",
       placedMail: "mail.placed.cod",
       placedDialog: "placed.codKeep",
+      placedTitle: "placed.titleCod",
       admin: "Cash on Delivery",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteCollect" },
@@ -159,6 +162,7 @@ export const PAYMENT_POLICIES = {
       slip: "slip.bank",
       placedMail: "mail.placed.bank",
       placedDialog: "placed.bankHint",
+      placedTitle: "placed.titleBank",
       admin: "Bank Deposit",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteBank" },

@@ -109,6 +109,7 @@ Deno.test("every method names itself with its own words in each place", () => {
     "slip",
     "placedMail",
     "placedDialog",
+    "placedTitle",
     "admin",
   ] as const;
   for (const place of places) {

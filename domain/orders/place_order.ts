@@ -77,11 +77,11 @@ export type PlaceOrderResult =
   | { kind: "replayed"; order: Order }
   | { kind: "bad_destination"; problem: DestinationProblem }
   | { kind: "unknown_items"; items: { type: ItemType; id: number }[] }
-  /** Lines of one item hold more copies than an order may. */
+  /** Lines of one item hold more copies than an order may (each named, when still sold). */
   | {
     kind: "too_many_copies";
     max: number;
-    items: { type: ItemType; id: number; quantity: number }[];
+    items: { type: ItemType; id: number; title?: string; quantity: number }[];
   }
   | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] }
   /** The shopper's total differs from the shop's: the current prices of the asked items. */
@@ -142,7 +142,17 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const rules = deps.orderRules ?? DEFAULT_ORDER_RULES;
   const over = overLimit(input.items, rules.maxLineQuantity);
-  if (over.length > 0) return { kind: "too_many_copies", max: rules.maxLineQuantity, items: over };
+  if (over.length > 0) {
+    // Named, so the shopper reads which item and how many one order may hold.
+    const named = new Map(
+      (await deps.orders.findSellable(over)).map((item) => [itemKey(item), item.title]),
+    );
+    const items = over.map((line) => {
+      const title = named.get(itemKey(line));
+      return title === undefined ? line : { ...line, title };
+    });
+    return { kind: "too_many_copies", max: rules.maxLineQuantity, items };
+  }
   const found = await deps.locations.findArea(input.destination.areaId);
   const problem = destinationProblem(input.destination, found);
   if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };

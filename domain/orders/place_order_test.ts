@@ -181,7 +181,7 @@ Deno.test("placeOrder() refuses more copies of one item than a line may hold, co
   assert.deepEqual(split, {
     kind: "too_many_copies",
     max: 20,
-    items: [{ type: "book", id: 1, quantity: 21 }],
+    items: [{ type: "book", id: 1, title: book().title, quantity: 21 }],
   });
   const atLimit = await placeOrder(
     { ...d, orderRules: rules },

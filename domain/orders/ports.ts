@@ -29,6 +29,8 @@ export interface SellableItem {
   stock: number;
   weightGrams: number;
   preorder: boolean;
+  /** A pre-ordered book's expected date (YYYY-MM-DD), when the shop has set one. */
+  preorderDate?: string | null;
 }
 
 export type PlaceOrderOutcome =

@@ -95,6 +95,7 @@ function toLine(item: SellableItem, quantity: number): OrderLine {
     unitPriceCents: item.priceCents,
     weightGrams: item.weightGrams,
     preorder: item.preorder,
+    preorderDate: item.preorder ? item.preorderDate ?? null : null,
   };
 }
 

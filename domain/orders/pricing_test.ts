@@ -52,6 +52,7 @@ Deno.test("priceOrder() prices lines from the shop's items and adds the delivery
         unitPriceCents: 95000,
         weightGrams: 300,
         preorder: false,
+        preorderDate: null,
       },
       {
         type: "stationery",
@@ -62,6 +63,7 @@ Deno.test("priceOrder() prices lines from the shop's items and adds the delivery
         unitPriceCents: 4000,
         weightGrams: 10,
         preorder: false,
+        preorderDate: null,
       },
     ],
     totalCents: 202000,
@@ -189,4 +191,19 @@ Deno.test("priceOrder() totals equal the sum of unit price x quantity, plus the 
       assert.equal(new Set(keys).size, keys.length);
     },
   ));
+});
+
+Deno.test("a priced pre-order keeps its book's expected date, another line keeps none", () => {
+  const dated = { ...preorderBook, preorderDate: "2027-03-15" };
+  const outcome = priceOrder(
+    [{ type: "book", id: 7, quantity: 1 }, { type: "book", id: 1, quantity: 1 }],
+    [dated, { ...book, preorderDate: "2027-01-01" }],
+    "Bank Deposit",
+  );
+  assert.equal(outcome.kind, "priced");
+  if (outcome.kind !== "priced") return;
+  assert.deepEqual(outcome.lines.map((l) => [l.itemId, l.preorder, l.preorderDate]), [
+    [7, true, "2027-03-15"],
+    [1, false, null],
+  ]);
 });

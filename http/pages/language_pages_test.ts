@@ -13,6 +13,7 @@ const SHOP: ShopInfo = {
   email: "hello@pothgula.lk",
   phones: ["+94 11 273 4567", "+94 77 123 4567"],
   address: "42 Hotel Road, Mount Lavinia",
+  whatsappNumber: "+94 77 123 4567",
 };
 
 async function setup() {

@@ -24,6 +24,8 @@ import { parseId } from "../../contract/ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
 import { searchHelpRecord } from "../routes/answers.ts";
 import { seoApp } from "./seo.ts";
+import { DEFAULT_MAX_LINE_QUANTITY } from "../../domain/orders/place_order.ts";
+import { whatsappQrRoute } from "./whatsapp_qr.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
@@ -45,6 +47,11 @@ export interface PagesDeps {
    * terms tell the shopper; the shop's default when absent.
    */
   holdRules?: HoldRules;
+  /**
+   * The copies of one item an order may hold (`MAX_LINE_QUANTITY`), where the cart and the
+   * quantity popup stop; the shop's default when absent.
+   */
+  maxLineQuantity?: number;
   /** Where the web build is; the project's dist/ when absent. */
   distDir?: string;
   /** The clock for the copyright year. */
@@ -98,6 +105,7 @@ function defaultDistDir(): string {
 export function pagesApp(deps: PagesDeps): Hono {
   const distDir = deps.distDir ?? defaultDistDir();
   const now = deps.now ?? (() => new Date());
+  const maxPerLine = deps.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
   let built:
     | Promise<
       { renderer: Renderer; manifest: Manifest; assetsFor: AssetsFor; frames: ShellFrames }
@@ -219,7 +227,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     const { author: _ignored, ...stationeryQuery } = query;
     return renderPage(c, {
       kind: "stationery",
-      list: { query: stationeryQuery, page: { ...page, help }, categories },
+      list: { query: stationeryQuery, page: { ...page, help }, categories, maxPerLine },
     });
   });
 
@@ -227,16 +235,17 @@ export function pagesApp(deps: PagesDeps): Hono {
     const id = parseId(c.req.param("id") ?? "");
     const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
-    return renderPage(c, { kind: "book", book, bank: deps.bank });
+    return renderPage(c, { kind: "book", book, bank: deps.bank, maxPerLine });
   });
 
-  app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart" }));
+  app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart", maxPerLine }));
   app.on("GET", pathsInEveryLanguage("/checkout"), async (c) => {
     const provinces = await deps.locations.provinces();
     return renderPage(c, {
       kind: "checkout",
       provinces,
       bank: deps.bank,
+      maxPerLine,
       feeRules: deps.feeRules,
       holdRules: deps.holdRules,
     });
@@ -317,6 +326,9 @@ export function pagesApp(deps: PagesDeps): Hono {
     const file = c.req.path.slice("/static/".length);
     return await serveFile(c, `${distDir}/client/static`, file, STATIC) ?? c.text("Not found", 404);
   });
+  // The order popup's QR code, of the configured number only (whatsapp_qr.ts).
+  const qr = whatsappQrRoute(deps.bank.whatsappNumber);
+  if (qr) app.get(qr.path, qr.answer);
   app.get("/favicon.ico", (c) => c.redirect("/static/favicon.svg", 301));
   app.route("/", seoApp({ catalogue: deps.catalogue, shop: deps.shop }));
 

@@ -20,7 +20,11 @@ import { BOOK_CONTRACT, BOOK_ROUTES } from "../../contract/routes/mod.ts";
 import { bookRecord } from "./answers.ts";
 import { readMultipart } from "../middleware/validation.ts";
 import { ApiError, validationFailed } from "../middleware/errors.ts";
-import { preorderDateProblem } from "../../domain/catalogue/preorder.ts";
+import {
+  PREORDER_NEEDS_DATE,
+  preorderDateProblem,
+  preorderWithoutDate,
+} from "../../domain/catalogue/preorder.ts";
 import { MAX_IMAGES, storeImages } from "./product_images.ts";
 import { imageChangedOrThrow } from "./write_results.ts";
 import { booksCsv, parseBookCsv } from "./catalogue_csv.ts";
@@ -72,6 +76,7 @@ const BOOK_KIND: ProductKindRoutes<
   add: {
     refuse(fields, now) {
       if (fields.preorder) refusePastPreorderDate(fields.preorderDate, now);
+      refuseUndatedPreorder(undefined, fields);
     },
     create(admin, fields, images) {
       const book = newRecordFrom(BOOK_FIELDS, fields);
@@ -84,7 +89,10 @@ const BOOK_KIND: ProductKindRoutes<
     },
   },
   change: {
-    refuse: (body, now) => refusePastPreorderDate(body.preorderDate, now),
+    refuse(body, now, current) {
+      refusePastPreorderDate(body.preorderDate, now);
+      refuseUndatedPreorder(current, body);
+    },
     changesOf: (body) => ({ ...changesFrom(BOOK_FIELDS, body), addStock: body.addStock }),
   },
   apply: (admin, id, changes) => changeBook(admin, { id, changes }),
@@ -151,6 +159,19 @@ export function booksRoutes(deps: BookRoutesDeps): Hono<AppEnv> {
 
   serveProductRoutes(app, deps, { kind: BOOK_KIND, routes: BOOK_ROUTES });
   return app;
+}
+
+/**
+ * 400 for a book that would be a pre-order without an expected date: shoppers are told the
+ * date on its page, at checkout and in their mails, and ticking Pre-order alone made one.
+ */
+function refuseUndatedPreorder(
+  current: Book | undefined,
+  changes: { preorder?: boolean; preorderDate?: string | null },
+): void {
+  if (preorderWithoutDate(current, changes)) {
+    throw validationFailed([{ field: "preorderDate", message: PREORDER_NEEDS_DATE }]);
+  }
 }
 
 /** 400 for a pre-order date before today in Sri Lanka (a date already set stays readable). */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { json, PNG_BYTES, testApp } from "../testing/fixture.ts";
+import { PREORDER_NEEDS_DATE } from "../../domain/catalogue/preorder.ts";
 
 async function body(response: Response, status: number) {
   assert.equal(response.status, status, await response.clone().text());
@@ -299,4 +300,41 @@ Deno.test("a pre-order date before today in Sri Lanka is refused with 400 naming
     200,
   );
   assert.equal(today.data.preorder_date, "2026-03-01");
+});
+
+Deno.test("ticking pre-order without an expected date is refused with 400 naming preorderDate", async () => {
+  const t = await testApp(); // the shop's clock reads 2026-03-01; the fixture's book is no pre-order
+  const ticked = await body(
+    await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { preorder: true })),
+    400,
+  );
+  assert.deepEqual(ticked.error.details, [{ field: "preorderDate", message: PREORDER_NEEDS_DATE }]);
+  assert.equal((await body(await t.app.request(`/api/books/${t.ids.book}`), 200)).data.preorder, 0);
+
+  const posted = await body(
+    await t.asAdmin("/api/books", { method: "POST", body: bookForm({ preorder: "1" }) }),
+    400,
+  );
+  assert.deepEqual(posted.error.details, [{ field: "preorderDate", message: PREORDER_NEEDS_DATE }]);
+
+  // With its date it is a pre-order; clearing the date alone then is refused too.
+  const dated = await body(
+    await t.asAdmin(
+      `/api/books/${t.ids.book}`,
+      json("PUT", { preorder: true, preorderDate: "2027-03-15" }),
+    ),
+    200,
+  );
+  assert.equal(dated.data.preorder_date, "2027-03-15");
+  await body(
+    await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { preorderDate: null })),
+    400,
+  );
+  // Taken off pre-order, it keeps no date; a price change never asks for one.
+  const off = await body(
+    await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { preorder: false })),
+    200,
+  );
+  assert.equal(off.data.preorder_date, null);
+  await body(await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { price: 1200 })), 200);
 });

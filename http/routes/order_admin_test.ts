@@ -227,6 +227,11 @@ Deno.test("POST /api/orders refuses more than 20 copies of one item with 422 and
     422,
   );
   assert.equal(over.error.code, "TOO_MANY_COPIES");
+  // The details name the line's item and the number, for the shopper's words.
+  const { title } = (await t.catalogue.findBook(t.ids.book))!;
+  assert.deepEqual(over.error.details, [
+    { type: "book", id: t.ids.book, title, quantity: 21, max: 20 },
+  ]);
   const id = await place(t, { locale: "si" });
   assert.equal((await body(await t.asAdmin(`/api/orders/${id}`), 200)).data.locale, "si");
   const bad = await body(

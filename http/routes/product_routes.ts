@@ -94,7 +94,8 @@ export interface ProductKindRoutes<
   };
   /** The change body, checked further by `refuse`, and the change it asks for. */
   change: {
-    refuse?(body: z.output<Changes>, now: Date): void;
+    /** As `add.refuse`, knowing the product as it is (undefined when not found). */
+    refuse?(body: z.output<Changes>, now: Date, current: P | undefined): void;
     changesOf(body: z.output<Changes>): Change;
   };
   /** Applies a change (the change body's, or the price route's alone) through the use case. */
@@ -204,7 +205,9 @@ export function serveProductRoutes<
   serve(app, base, routes.change, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    kind.change.refuse?.(body, deps.clock.now());
+    if (kind.change.refuse) {
+      kind.change.refuse(body, deps.clock.now(), await kind.find(deps.catalogue, id));
+    }
     const result = await kind.apply(deps.catalogueAdmin, id, kind.change.changesOf(body));
     return c.json({ data: record(writtenOrThrow(result, name, id)) });
   });

@@ -127,6 +127,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
       email: "hello@pothgula.lk",
       phones: ["+94 11 273 4567", "+94 77 123 4567"],
       address: "42 Hotel Road, Mount Lavinia",
+      whatsappNumber: "+94 77 123 4567",
     },
     clock,
     logger,

@@ -74,7 +74,7 @@ async function expectFee(page: Page, feeCents: number, itemsCents: number): Prom
 /** Places the order shown on the checkout page and returns the id in the payment popup. */
 async function placeOrder(page: Page): Promise<number> {
   await page.getByRole("button", { name: "Place Order" }).click();
-  const dialog = page.getByRole("dialog", { name: "Payment Information" });
+  const dialog = page.getByRole("dialog", { name: /^Order placed: / });
   await dialog.waitFor();
   const idText = await valueBeside(dialog, "Order ID").innerText();
   const id = Number(idText.replace("#", ""));
@@ -112,7 +112,7 @@ async function checkoutOnce(e2e: E2e, method: PaymentMethod, customer: Customer)
     await expectFee(page, deliveryFee(grams, "COD"), itemsCents);
   }
   const orderId = await placeOrder(page);
-  const dialog = page.getByRole("dialog", { name: "Payment Information" });
+  const dialog = page.getByRole("dialog", { name: /^Order placed: / });
   const fee = deliveryFee(grams, method);
   assert.equal(await valueBeside(dialog, "Total to pay").innerText(), formatLkr(itemsCents + fee));
   const bank = (await e2e.shop.api<{ data: { account_number: string } }>(
@@ -127,8 +127,9 @@ async function checkoutOnce(e2e: E2e, method: PaymentMethod, customer: Customer)
     await dialog.getByText(bank.account_number).waitFor();
     await dialog.getByText(/deposit the total/).waitFor();
   }
+  // Closed, the dialog leaves for the order's own page, its confirmation from now on.
   await dialog.getByRole("button", { name: "Close" }).click();
-  await page.waitForURL(`${base}/`);
+  await page.waitForURL(new RegExp(`/orders/${orderId}\\?key=`));
   await hydrated(page);
   await expectCartCount(page, 0);
   assert.equal(await page.evaluate(() => localStorage.getItem("cart")), "[]");
@@ -203,7 +204,7 @@ export async function stockConflictJourney(e2e: E2e): Promise<void> {
     const summary = page.getByRole("region", { name: "Order summary" });
     const line = summary.getByRole("listitem").filter({ hasText: book.title });
     await line.getByRole("alert").filter({ hasText: "Only 1 in stock" }).waitFor();
-    assert.equal(await page.getByRole("dialog", { name: "Payment Information" }).count(), 0);
+    assert.equal(await page.getByRole("dialog", { name: /^Order placed: / }).count(), 0);
     const ordersAfter = (await e2e.shop.api<{ total: number }>("/api/orders", { admin: true }))
       .total;
     assert.equal(ordersAfter, ordersBefore);

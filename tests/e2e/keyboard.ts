@@ -80,14 +80,13 @@ export async function keyboardCheckoutJourney(e2e: E2e): Promise<void> {
   assert.equal(await page.getByLabel("Bank Deposit").isChecked(), true);
   await tabTo(page, "Place Order");
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Payment Information" });
+  const dialog = page.getByRole("dialog", { name: /^Order placed: / });
   await dialog.waitFor();
   const idText = await dialog.getByText(/^#\d+$/).innerText();
+  const id = Number(idText.slice(1));
   await tabTo(page, "Close");
   await page.keyboard.press("Enter");
-  await page.waitForURL(`${base}/`);
-
-  const id = Number(idText.slice(1));
+  await page.waitForURL(new RegExp(`/orders/${id}\\?key=`));
   const orders = (await e2e.shop.api<{ data: WireOrder[] }>("/api/orders", { admin: true })).data;
   const order = orders.find((o) => o.id === id);
   assert.ok(order, `order ${id} is listed`);

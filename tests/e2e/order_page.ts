@@ -85,10 +85,11 @@ export async function orderPageJourney(e2e: E2e): Promise<void> {
     mimeType: "image/png",
     buffer: Buffer.from(PNG),
   });
-  await Promise.all([
-    page.waitForEvent("load"),
-    page.getByRole("button", { name: "Send the deposit slip" }).click(),
-  ]);
+  await page.getByRole("button", { name: "Send the deposit slip" }).click();
+  // The slip sent is said beside the form, naming it, without reloading the page; coming
+  // back to the page shows the payment's new state and the timeline's entry.
+  await page.getByRole("status").filter({ hasText: "slip.png" }).waitFor();
+  await page.reload();
   await hydrated(page);
   assert.match(await fact(page, "Payment").innerText(), /Deposit slip received, being checked/);
   await page.getByRole("listitem").filter({ hasText: "Deposit slip sent" }).waitFor();

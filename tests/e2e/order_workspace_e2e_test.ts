@@ -103,7 +103,7 @@ async function checkOutByBankDeposit(e2e: E2e, { page }: OpenPage): Promise<numb
   await fillDelivery(page, CUSTOMER);
   await page.getByLabel("Bank Deposit").check();
   await page.getByRole("button", { name: "Place Order" }).click();
-  const dialog = page.getByRole("dialog", { name: "Payment Information" });
+  const dialog = page.getByRole("dialog", { name: /^Order placed: / });
   await dialog.waitFor();
   const id = Number((await valueBeside(dialog, "Order ID").innerText()).replace("#", ""));
   assert.ok(Number.isSafeInteger(id) && id > 0);

@@ -7,14 +7,18 @@ import { useI18n } from "../i18n/mod.ts";
 export interface CartLineViewProps {
   line: CartLine;
   problem?: string;
+  /** Why + is off (the line is at its stock or at the copies one order may hold). */
+  atCeiling?: string;
   onMinus: () => void;
   onPlus: () => void;
   onRemove: () => void;
 }
 
-export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartLineViewProps) {
+export function CartLineView(
+  { line, problem, atCeiling, onMinus, onPlus, onRemove }: CartLineViewProps,
+) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
-  const { t, href, lkr } = useI18n();
+  const { t, href, lkr, date } = useI18n();
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">
@@ -33,10 +37,22 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
           {line.type === "book"
             ? <a href={href(`/books/${line.id}`)} id={id} className="line-title">{line.title}</a>
             : <span id={id} className="line-title">{line.title}</span>}
+          {line.preorder
+            ? (
+              <span className="line-preorder">
+                {line.preorderDate
+                  ? t("product.preorderExpected", { date: date(line.preorderDate) })
+                  : t("product.preorder")}
+              </span>
+            )
+            : null}
           <span className="line-unit">
             {t("cart.each", { price: lkr(line.unitPriceCents) })}
           </span>
           {problem ? <span className="line-problem" role="alert">{problem}</span> : null}
+          {atCeiling && !problem
+            ? <span id={`${id}-ceiling`} className="line-ceiling">{atCeiling}</span>
+            : null}
         </span>
       </td>
       <td className="line-actions">
@@ -51,7 +67,14 @@ export function CartLineView({ line, problem, onMinus, onPlus, onRemove }: CartL
             −
           </button>
           <output aria-label={t("cart.quantity")}>{line.quantity}</output>
-          <button type="button" className="step" aria-label={t("cart.more")} onClick={onPlus}>
+          <button
+            type="button"
+            className="step"
+            aria-label={t("cart.more")}
+            aria-describedby={atCeiling && !problem ? `${id}-ceiling` : undefined}
+            onClick={onPlus}
+            disabled={atCeiling !== undefined}
+          >
             +
           </button>
         </div>

@@ -1,10 +1,11 @@
 /** The footer: who we are, where to find us, and the pages every shop owes its customers. */
-import type { ShopInfo } from "../../domain/shop.ts";
+import { type ShopInfo, whatsappChatUrl } from "../../domain/shop.ts";
 import { Logo } from "./Logo.tsx";
 import { useI18n } from "../i18n/mod.ts";
 
 export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
   const { t, href } = useI18n();
+  const whatsapp = whatsappChatUrl(shop.whatsappNumber);
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -18,11 +19,13 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
             <li>
               <a href="https://www.instagram.com/pothgula" rel="noopener">Instagram</a>
             </li>
-            <li>
-              <a href={`https://wa.me/${shop.phones[0].replace(/\D/g, "")}`} rel="noopener">
-                WhatsApp
-              </a>
-            </li>
+            {whatsapp
+              ? (
+                <li>
+                  <a href={whatsapp} rel="noopener">WhatsApp</a>
+                </li>
+              )
+              : null}
           </ul>
         </section>
         <nav aria-labelledby="footer-sitemap">
@@ -36,6 +39,9 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
             </li>
             <li>
               <a href={href("/cart")}>{t("footer.myCart")}</a>
+            </li>
+            <li>
+              <a href={href("/track")}>{t("footer.track")}</a>
             </li>
           </ul>
         </nav>

@@ -13,15 +13,24 @@ import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { useI18n } from "../i18n/mod.ts";
 import { Availability } from "./ProductFacts.tsx";
 import { checkoutProblemText } from "../lib/cart_words.ts";
+import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 
 export function OrderSummary(
-  { cart, method, feeRules }: { cart: Cart; method: PaymentMethod; feeRules?: FeeRules },
+  { cart, method, maxPerLine, feeRules }: {
+    cart: Cart;
+    method: PaymentMethod;
+    /** The copies of one item an order may hold: a line above it is named. */
+    maxPerLine: number;
+    feeRules?: FeeRules;
+  },
 ) {
   const i18n = useI18n();
   const { t, lkr } = i18n;
   const problems = new Map(
-    checkoutProblems(cart).map((p) => [p.key, checkoutProblemText(i18n, p)]),
+    checkoutProblems(cart, maxPerLine).map((p) => [p.key, checkoutProblemText(i18n, p)]),
   );
+  // A cart whose pre-orders all have dates: each line says its own, so no weeks are promised.
+  const arrival = preorderArrival(cart);
   const weight = cartWeightGrams(cart);
   const total = cartTotalCents(cart);
   const fee = deliveryFee(weight, method, feeRules);
@@ -78,7 +87,8 @@ export function OrderSummary(
       </dl>
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
-        <li>{t("summary.deliveryWeeks")}</li>
+        {/* Dated pre-orders say their date on their lines, as their pages do: no weeks. */}
+        {arrival?.kind === "date" ? null : <li>{t("summary.deliveryWeeks")}</li>}
       </ul>
     </section>
   );

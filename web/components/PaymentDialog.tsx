@@ -1,8 +1,11 @@
-/** Payment Information, shown once an order is placed. */
+/**
+ * The confirmation shown once an order is placed, titled by how it is paid; its primary
+ * action opens the order's own page, which stays the order's confirmation afterwards.
+ */
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import type { BankDetails } from "../../domain/shop.ts";
+import { type BankDetails, whatsappChatUrl, whatsappQrPath } from "../../domain/shop.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { Sentence } from "./Sentence.tsx";
@@ -16,6 +19,11 @@ export interface PlacedOrder {
   method: PaymentMethod;
   /** The order holds a pre-ordered book: it comes in weeks, not days. */
   preorder: boolean;
+  /**
+   * When its pre-ordered books are expected (YYYY-MM-DD), as their pages say; absent when a
+   * pre-ordered line has no date (the dialog says the weeks).
+   */
+  preorderDate?: string;
   /** The order's own page (`/orders/{id}?key=...`), when the shop answered one. */
   orderUrl?: string;
   /**
@@ -24,8 +32,6 @@ export interface PlacedOrder {
    */
   lapse?: { at: string; hours: number };
 }
-
-export const WHATSAPP_QR = "/static/whatsapp-qr.svg";
 
 /**
  * The order page's address on this site, in the page's language: the shop answers it on
@@ -43,9 +49,12 @@ export function orderPagePath(orderUrl: string): string | undefined {
 export function PaymentDialog(
   { order, bank, onClose }: { order: PlacedOrder; bank: BankDetails; onClose: () => void },
 ) {
-  const { t, lkr, href, dateTime } = useI18n();
-  // How long delivery takes, as the checkout's notes say it.
+  const { t, lkr, href, date, dateTime } = useI18n();
+  // How long delivery takes, as the checkout's notes say it; a dated pre-order, its date.
   const time = t(order.preorder ? "placed.weeks" : "placed.days");
+  const expected = order.preorder && order.preorderDate
+    ? t("product.preorderExpected", { date: date(order.preorderDate) })
+    : undefined;
   const orderPage = order.orderUrl ? orderPagePath(order.orderUrl) : undefined;
   const policy = PAYMENT_POLICIES[order.method];
   // A new order: what it owes is what its method's first payment status says.
@@ -60,7 +69,7 @@ export function PaymentDialog(
     ? <a href={href(orderPage)}>{t("placed.slipPage")}</a>
     : t("placed.slipPage");
   return (
-    <Dialog title={t("placed.title")} onClose={onClose} className="payment-dialog">
+    <Dialog title={t(policy.words.placedTitle)} onClose={onClose} className="payment-dialog">
       <p className="notice notice-ok" role="status">{t("placed.done")}</p>
       <dl className="totals">
         <div>
@@ -83,12 +92,18 @@ export function PaymentDialog(
       <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
         <p>
           <Sentence
-            id={policy.words.placedDialog}
+            id={expected && policy.showsBankDetails
+              ? "placed.bankHintPreorder"
+              : policy.words.placedDialog}
             values={{ time }}
             parts={{ amount: <strong>{lkr(order.subtotalCents)}</strong>, link: slipPage }}
           />
         </p>
-        {policy.showsBankDetails ? null : <p>{t("placed.deliveredIn", { time })}</p>}
+        {expected
+          ? <p className="preorder-expected">{expected}</p>
+          : policy.showsBankDetails
+          ? null
+          : <p>{t("placed.deliveredIn", { time })}</p>}
       </div>
       {order.lapse
         ? (
@@ -106,15 +121,7 @@ export function PaymentDialog(
           <>
             <BankDetailsList bank={bank} />
             <p className="hint">{t("placed.whatsappSecond")}</p>
-            <figure className="qr">
-              <img
-                src={WHATSAPP_QR}
-                alt={t("placed.qrAlt", { number: bank.whatsappNumber })}
-                width={160}
-                height={160}
-              />
-              <figcaption>{t("placed.qrCaption", { number: bank.whatsappNumber })}</figcaption>
-            </figure>
+            <WhatsApp number={bank.whatsappNumber} />
           </>
         )
         : null}
@@ -130,8 +137,44 @@ export function PaymentDialog(
         : null}
       <p>{t("placed.thanks")}</p>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>{t("cart.close")}</button>
+        {orderPage
+          ? <a href={href(orderPage)} className="button">{t("placed.viewOrder")}</a>
+          : null}
+        <button
+          type="button"
+          className={orderPage ? "button button-ghost" : "button"}
+          onClick={onClose}
+        >
+          {t("cart.close")}
+        </button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * WhatsApp for the receipt: a QR code to scan with a phone from a computer's screen, and a
+ * link that opens the chat, which is all a phone shows (a code on the phone's own screen
+ * cannot be scanned by it: app.css hides it on narrow and touch screens).
+ */
+function WhatsApp({ number }: { number: string }) {
+  const { t } = useI18n();
+  const chat = whatsappChatUrl(number);
+  const qr = whatsappQrPath(number);
+  if (!chat) return null;
+  return (
+    <div className="whatsapp">
+      {qr
+        ? (
+          <figure className="qr">
+            <img src={qr} alt={t("placed.qrAlt", { number })} width={160} height={160} />
+            <figcaption>{t("placed.qrCaption", { number })}</figcaption>
+          </figure>
+        )
+        : null}
+      <a className="button button-ghost whatsapp-open" href={chat} rel="noopener">
+        {t("placed.openWhatsapp")}
+      </a>
+    </div>
   );
 }

@@ -1,8 +1,12 @@
-/** The quantity popup: 1 up to the stock, then into the cart. */
+/**
+ * The quantity popup: 1 up to the stock and the copies one order may hold (less what the
+ * cart holds), then into the cart; at the top, + is off and the reason is shown.
+ */
 import { useState } from "react";
 import { Availability, Price } from "./ProductFacts.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { useI18n } from "../i18n/mod.ts";
+import { lineCeiling } from "../../domain/cart/cart.ts";
 
 export interface QuantityDialogProps {
   title: string;
@@ -10,19 +14,27 @@ export interface QuantityDialogProps {
   stock: number;
   /** How many the cart already holds: the popup offers only the rest of the stock. */
   inCart?: number;
+  /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
+  maxPerLine: number;
   /** Puts the quantity in the cart; answers the notice to show. */
   onAdd: (quantity: number) => { ok: boolean; message: string };
   onClose: () => void;
 }
 
 export function QuantityDialog(
-  { title, priceCents, stock, inCart = 0, onAdd, onClose }: QuantityDialogProps,
+  { title, priceCents, stock, inCart = 0, maxPerLine, onAdd, onClose }: QuantityDialogProps,
 ) {
   const { t, href } = useI18n();
   const [quantity, setQuantity] = useState(1);
   const [held, setHeld] = useState(inCart);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
-  const room = Math.max(0, stock - held);
+  const ceiling = lineCeiling({ stock }, maxPerLine);
+  const room = Math.max(0, ceiling - held);
+  // What stops the count: the stock, or the copies one order may hold.
+  const byStock = stock <= maxPerLine;
+  const topReason = byStock
+    ? t("cart.onlyInStock", { title, stock })
+    : t("cart.lineLimit", { title, max: maxPerLine });
   const add = () => {
     const outcome = onAdd(quantity);
     setNotice(outcome);
@@ -52,6 +64,7 @@ export function QuantityDialog(
           type="button"
           className="step"
           aria-label={t("cart.more")}
+          aria-describedby={room > 0 && quantity >= room ? "quantity-top" : undefined}
           disabled={quantity >= room}
           onClick={() => setQuantity((q) => Math.min(room, q + 1))}
         >
@@ -61,11 +74,16 @@ export function QuantityDialog(
       {stock > 0 && room === 0
         ? (
           <p className="notice" role="status">
-            {t("cart.heldAll", { held })}
+            {byStock
+              ? t("cart.heldAll", { held })
+              : t("cart.heldLimit", { held, title, max: maxPerLine })}
           </p>
         )
         : held > 0
         ? <p className="hint">{t("cart.heldSome", { held, room })}</p>
+        : null}
+      {room > 0 && quantity >= room
+        ? <p id="quantity-top" className="hint quantity-top">{topReason}</p>
         : null}
       {notice
         ? (

@@ -27,6 +27,7 @@ export async function previewShop(): Promise<
     locations: deps.locations,
     bank: deps.bank,
     shop: deps.shop,
+    maxLineQuantity: deps.orderRules?.maxLineQuantity,
     // The order's page opens for the link the checkout answers, as in the shop.
     customerOrder: async (id, key) => {
       const order = await orders.findByKey(id, await deps.orderKeys.hash(key));

@@ -11,9 +11,11 @@ import { useI18n } from "../i18n/mod.ts";
 export interface BookPurchaseProps {
   book: Book;
   bank: BankDetails;
+  /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
+  maxPerLine: number;
 }
 
-export function BookPurchase({ book, bank }: BookPurchaseProps) {
+export function BookPurchase({ book, bank, maxPerLine }: BookPurchaseProps) {
   const i18n = useI18n();
   const { t } = i18n;
   const [open, setOpen] = useState<"quantity" | null>(null);
@@ -49,7 +51,8 @@ export function BookPurchase({ book, bank }: BookPurchaseProps) {
             priceCents={book.priceCents}
             stock={book.stock}
             inCart={quantityInCart({ type: "book", id: book.id })}
-            onAdd={(n) => addItemToCart(i18n, bookCartItem(book), n)}
+            maxPerLine={maxPerLine}
+            onAdd={(n) => addItemToCart(i18n, bookCartItem(book), n, maxPerLine)}
             onClose={() => setOpen(null)}
           />
         )

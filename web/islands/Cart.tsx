@@ -12,7 +12,12 @@ import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { useI18n } from "../i18n/mod.ts";
-import { type CartNotice, checkoutProblemText } from "../lib/cart_words.ts";
+import {
+  type CartNotice,
+  ceilingText,
+  checkoutProblemText,
+  refusalText,
+} from "../lib/cart_words.ts";
 
 /** The notices above the cart, each said once. */
 function Notices({ notices }: { notices: CartNotice[] }) {
@@ -29,7 +34,12 @@ function Notices({ notices }: { notices: CartNotice[] }) {
   );
 }
 
-export function Cart(_props: Record<string, never>) {
+export interface CartProps {
+  /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
+  maxPerLine: number;
+}
+
+export function Cart({ maxPerLine }: CartProps) {
   const { cart, setCart, notices, refreshing } = useStoredCart();
   const [alert, setAlert] = useState<string | null>(null);
   const i18n = useI18n();
@@ -41,12 +51,17 @@ export function Cart(_props: Record<string, never>) {
       <div className="empty-cart">
         <Notices notices={notices.map((n) => ({ ...n, tone: "info" }))} />
         <p className="empty">{t("cart.empty")}</p>
-        <a href={href("/")} className="button">{t("cart.browse")}</a>
+        <p className="cart-actions">
+          <a href={href("/")} className="button">{t("cart.browse")}</a>
+          <a href={href("/stationery")} className="button button-ghost">
+            {t("cart.browseStationery")}
+          </a>
+        </p>
       </div>
     );
   }
 
-  const found = checkoutProblems(cart);
+  const found = checkoutProblems(cart, maxPerLine);
   const problems = new Map(found.map((p) => [p.key, checkoutProblemText(i18n, p)]));
   const total = cartTotalCents(cart);
   const checkout = () => {
@@ -80,13 +95,14 @@ export function Cart(_props: Record<string, never>) {
                 key={key}
                 line={line}
                 problem={problems.get(key)}
+                atCeiling={ceilingText(i18n, line, maxPerLine)}
                 onMinus={() => {
                   setAlert(null);
                   setCart(decrement(cart, key));
                 }}
                 onPlus={() => {
-                  const change = increment(cart, key);
-                  setAlert(change.kind === "ok" ? null : t("cart.insufficient"));
+                  const change = increment(cart, key, maxPerLine);
+                  setAlert(refusalText(i18n, change, line) ?? null);
                   setCart(change.cart);
                 }}
                 onRemove={() => {

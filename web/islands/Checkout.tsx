@@ -17,7 +17,7 @@ import type { FeeRules } from "../../domain/orders/fees.ts";
 import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
-import { PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
+import { orderPagePath, PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
@@ -36,10 +36,14 @@ import { orderChecks } from "../lib/checks.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { type I18n, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
+import { checkoutProblemText } from "../lib/cart_words.ts";
+import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 
 export interface CheckoutProps {
   provinces: Province[];
   bank: BankDetails;
+  /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
+  maxPerLine: number;
   feeRules?: FeeRules;
   /** How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS); the shop's default when absent. */
   holdRules?: HoldRules;
@@ -53,13 +57,43 @@ export function priceChanges(i18n: I18n, before: Cart, after: Cart): string[] {
     .map((l) => i18n.t("checkout.priceNow", { title: l.title, price: i18n.lkr(l.unitPriceCents) }));
 }
 
+/** A 409 INSUFFICIENT_STOCK's lines, each named with what the shop has and what was asked. */
+export function shortfallTexts(i18n: I18n, details: unknown): string[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((line) =>
+    typeof line?.title === "string" && Number.isInteger(line?.available)
+      ? [i18n.t("cart.onlyInStockAsked", {
+        title: line.title,
+        available: line.available,
+        requested: line.requested,
+      })]
+      : []
+  );
+}
+
+/**
+ * A 422 TOO_MANY_COPIES's lines, each named with the copies one order may hold (the title
+ * from the answer, else from the cart's line of that item).
+ */
+export function limitTexts(i18n: I18n, details: unknown, cart: Cart): string[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((line) => {
+    const title = typeof line?.title === "string"
+      ? line.title
+      : cart.find((l) => l.type === line?.type && l.id === line?.id)?.title;
+    return title && Number.isInteger(line?.max)
+      ? [i18n.t("cart.lineLimit", { title, max: line.max })]
+      : [];
+  });
+}
+
 /** The id of the control a field's error belongs to. */
 function controlId(field: keyof CheckoutFields): string {
   if (field === "areaId") return "checkout-city";
   return `checkout-${field.replace(/Id$/, "")}`;
 }
 
-export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps) {
+export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: CheckoutProps) {
   const i18n = useI18n();
   const { t, href } = i18n;
   const { cart, refresh } = useStoredCart();
@@ -87,14 +121,19 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
     }).catch(() => setSignedInAs(null));
   }, []);
 
-  useEffect(() => {
-    if (cart !== null && cart.length === 0 && !placed) location.replace(href("/"));
-  }, [cart, placed]);
-
   if (placed) {
-    return <PaymentDialog order={placed} bank={bank} onClose={() => location.assign(href("/"))} />;
+    // Closed, the dialog leaves for the order's own page: the checkout has nothing left.
+    const orderPage = placed.orderUrl ? orderPagePath(placed.orderUrl) : undefined;
+    return (
+      <PaymentDialog
+        order={placed}
+        bank={bank}
+        onClose={() => location.assign(href(orderPage ?? "/"))}
+      />
+    );
   }
-  if (cart === null || cart.length === 0) return <Spinner label={t("cart.loading")} />;
+  if (cart === null) return <Spinner label={t("cart.loading")} />;
+  if (cart.length === 0) return <EmptyCheckout />;
 
   const preorder = cartHasPreorder(cart);
   // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
@@ -122,11 +161,17 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
       document.getElementById(controlId(Object.keys(found)[0] as keyof CheckoutFields))?.focus();
       return;
     }
-    if (checkoutProblems(cart).length > 0) {
-      setFailure({ message: t("checkout.shortOfStock"), changes: [] });
+    const problems = checkoutProblems(cart, maxPerLine);
+    if (problems.length > 0) {
+      setFailure({
+        message: t("checkout.shortOfStock"),
+        changes: problems.map((p) => checkoutProblemText(i18n, p)),
+      });
       return;
     }
     const payload = { ...orderPayload(fields, cart, method), locale: language };
+    // The cart's dates are the books' own: the dialog says them as their pages did.
+    const arrival = preorderArrival(cart);
     attempt.current = idempotencyKeyFor(
       attempt.current,
       JSON.stringify(payload),
@@ -148,6 +193,7 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
         subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
         method,
         preorder,
+        ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),
         ...(answer.orderUrl ? { orderUrl: answer.orderUrl } : {}),
         ...lapseOf(method),
       });
@@ -177,8 +223,14 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
       const after = await refresh().catch(() => before);
       setFailure({
         message,
-        changes: error.code === "PRICE_CHANGED" ? priceChanges(i18n, before, after) : [],
+        changes: error.code === "PRICE_CHANGED"
+          ? priceChanges(i18n, before, after)
+          : shortfallTexts(i18n, error.details),
       });
+      return;
+    }
+    if (error instanceof ApiFailure && error.code === "TOO_MANY_COPIES") {
+      setFailure({ message, changes: limitTexts(i18n, error.details, cart) });
       return;
     }
     if (error instanceof ApiFailure && error.status === 400) {
@@ -233,7 +285,7 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
         </fieldset>
       </div>
       <div className="checkout-side">
-        <OrderSummary cart={cart} method={method} feeRules={feeRules} />
+        <OrderSummary cart={cart} method={method} maxPerLine={maxPerLine} feeRules={feeRules} />
         {failure
           ? (
             <div className="notice notice-error" role="alert">
@@ -260,5 +312,21 @@ export function Checkout({ provinces, bank, feeRules, holdRules }: CheckoutProps
         </button>
       </div>
     </form>
+  );
+}
+
+/** Checkout with nothing in the cart: say so, and lead back to the shops. */
+function EmptyCheckout() {
+  const { t, href } = useI18n();
+  return (
+    <div className="empty-cart" role="status">
+      <p className="empty">{t("checkout.empty")}</p>
+      <p className="cart-actions">
+        <a href={href("/")} className="button">{t("cart.browse")}</a>
+        <a href={href("/stationery")} className="button button-ghost">
+          {t("cart.browseStationery")}
+        </a>
+      </p>
+    </div>
   );
 }

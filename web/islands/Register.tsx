@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
+import { writeSession } from "../lib/session.ts";
 import { AUTH_PATHS } from "../../contract/paths.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
@@ -29,6 +30,21 @@ export function registrationErrors(details: unknown): Errors {
     for (const name of Object.keys(details)) put(name);
   }
   return errors;
+}
+
+/**
+ * Logs a customer in with these credentials; false when they open no customer's account
+ * (or the log-in could not be made: registration went through all the same).
+ */
+async function signIn(email: string, password: string): Promise<boolean> {
+  try {
+    const session = await shopApi.call(AUTH_PATHS.login, { json: { email, password } });
+    if (session.role !== "customer") return false;
+    writeSession(session);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function Register(_props: Record<string, never>) {
@@ -62,6 +78,14 @@ export function Register(_props: Record<string, never>) {
           language,
         },
       });
+      // A new address is signed in at once with what was just typed. The shop answers a taken
+      // address as a new one; there the same log-in fails (unless the owner typed the
+      // account's own password) and the page says what it always said.
+      if (await signIn(fields.email.trim(), fields.password)) {
+        const next = new URLSearchParams(location.search).get("next");
+        location.assign(href(next === "/checkout" ? "/checkout" : "/account"));
+        return;
+      }
       setStatus({ ok: true, text: t("register.done") });
       setFields({ username: "", email: "", password: "" });
     } catch (error) {

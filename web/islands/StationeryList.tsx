@@ -15,6 +15,8 @@ export interface StationeryListProps {
   query: ListQuery;
   page: ListPage<StationeryItem>;
   categories: Category[];
+  /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
+  maxPerLine: number;
 }
 
 const STATIONERY: ListingKind<StationeryItem> = {
@@ -29,7 +31,7 @@ const STATIONERY: ListingKind<StationeryItem> = {
   },
 };
 
-export function StationeryList({ query, page, categories }: StationeryListProps) {
+export function StationeryList({ query, page, categories, maxPerLine }: StationeryListProps) {
   const i18n = useI18n();
   const [chosen, setChosen] = useState<StationeryItem | null>(null);
   return (
@@ -47,7 +49,8 @@ export function StationeryList({ query, page, categories }: StationeryListProps)
             priceCents={chosen.priceCents}
             stock={chosen.stock}
             inCart={quantityInCart({ type: "stationery", id: chosen.id })}
-            onAdd={(n) => addItemToCart(i18n, stationeryCartItem(chosen), n)}
+            maxPerLine={maxPerLine}
+            onAdd={(n) => addItemToCart(i18n, stationeryCartItem(chosen), n, maxPerLine)}
             onClose={() => setChosen(null)}
           />
         )

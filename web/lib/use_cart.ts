@@ -3,13 +3,15 @@ import { useCallback, useEffect, useState } from "react";
 import type { Cart } from "../../domain/cart/cart.ts";
 import { readCart, subscribeCart, writeCart } from "./cart_store.ts";
 import { refreshFromShop } from "./refresh_cart.ts";
-import { type CartNotice, refreshNotices } from "./cart_words.ts";
+import { type CartNotice, changedLines, refreshNotices } from "./cart_words.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 export function useStoredCart() {
   // null until the browser's copy is read: the server renders the loading state.
   const [cart, setCartState] = useState<Cart | null>(null);
   const [notices, setNotices] = useState<CartNotice[]>([]);
   const [refreshing, setRefreshing] = useState(false);
+  const { lkr } = useI18n();
 
   const setCart = useCallback((next: Cart) => {
     writeCart(next);
@@ -25,12 +27,19 @@ export function useStoredCart() {
       const result = await refreshFromShop(stored);
       writeCart(result.cart);
       setCartState(result.cart);
-      setNotices(refreshNotices(result.removed, result.changed.length, result.unchecked));
+      setNotices(
+        refreshNotices(
+          result.removed,
+          changedLines(stored, result.cart, result.changed),
+          result.unchecked,
+          lkr,
+        ),
+      );
       return result.cart;
     } finally {
       setRefreshing(false);
     }
-  }, []);
+  }, [lkr]);
 
   useEffect(() => {
     refresh();

@@ -4,7 +4,21 @@ import { Island } from "../components/Island.tsx";
 import { Account } from "../islands/Account.tsx";
 import { Login } from "../islands/Login.tsx";
 import { ResetPassword } from "../islands/ResetPassword.tsx";
+import { Sentence } from "../components/Sentence.tsx";
 import { useI18n } from "../i18n/mod.ts";
+
+/** The look-up of an order placed without an account, which the account does not list. */
+function TrackLink() {
+  const { t, href } = useI18n();
+  return (
+    <p className="hint track-link">
+      <Sentence
+        id="login.trackGuest"
+        parts={{ link: <a href={href("/track")}>{t("footer.track")}</a> }}
+      />
+    </p>
+  );
+}
 
 export function LoginPage() {
   const { t } = useI18n();
@@ -12,6 +26,7 @@ export function LoginPage() {
     <section className="narrow">
       <h1 className="page-title">{t("login.title")}</h1>
       <Island name="Login" component={Login} props={{}} />
+      <TrackLink />
     </section>
   );
 }
@@ -22,6 +37,7 @@ export function AccountPage({ provinces }: { provinces: Province[] }) {
     <section className="narrow">
       <h1 className="page-title">{t("account.title")}</h1>
       <Island name="Account" component={Account} props={{ provinces }} />
+      <TrackLink />
     </section>
   );
 }

@@ -11,7 +11,9 @@ import { ImageGallery } from "../islands/ImageGallery.tsx";
 import { paragraphs } from "../lib/paragraphs.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
-export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
+export function BookPage(
+  { book, bank, maxPerLine }: { book: Book; bank: BankDetails; maxPerLine: number },
+) {
   const { t, href, date, number } = useI18n();
   // The details BOOK_FIELDS marks for the page, in its order; an empty optional one is left out.
   const rows = pageFieldsOf(BOOK_FIELDS).flatMap(({ name, field, page }): [string, string][] => {
@@ -55,7 +57,7 @@ export function BookPage({ book, bank }: { book: Book; bank: BankDetails }) {
               preorderDate={book.preorderDate}
             />
           </p>
-          <Island name="BookPurchase" component={BookPurchase} props={{ book, bank }} />
+          <Island name="BookPurchase" component={BookPurchase} props={{ book, bank, maxPerLine }} />
           <noscript>
             <p className="notice">{t("cart.needsScript")}</p>
           </noscript>

@@ -11,7 +11,6 @@ import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
-import { Sentence } from "../components/Sentence.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
@@ -44,7 +43,7 @@ export function OrderPage(
   const district = placeName({ name: order.district_name, names: places.district }, language);
   const province = placeName({ name: order.province_name, names: places.province }, language);
   const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
-  const proofs = order.events.filter((e) => e.kind === "proof_submitted").length;
+  const proofs = order.events.filter((e) => e.kind === "proof_submitted").map((e) => e.at);
   const policy = PAYMENT_POLICIES[order.payment_method];
   const takesProof = policy.takesProofs && order.status === "pending" &&
     order.payment_status !== "paid";
@@ -92,20 +91,20 @@ export function OrderPage(
       {takesProof && (
         <section className="order-section">
           <h2>{t("order.payByBank")}</h2>
-          {order.payment_status === "unpaid" && order.expires_at && (
-            <p className="notice">
-              <Sentence
-                id="order.depositBefore"
-                values={{ amount: money(order.subtotal), id: order.id }}
-                parts={{ deadline: <strong>{dateTime(order.expires_at)}</strong> }}
-              />
-            </p>
-          )}
           <BankDetailsList bank={bank} />
           <Island
             name="ProofUpload"
             component={ProofUpload}
-            props={{ orderId: order.id, orderKey, sent: proofs, max: MAX_PROOFS }}
+            props={{
+              orderId: order.id,
+              orderKey,
+              sent: proofs,
+              max: MAX_PROOFS,
+              // The deadline, while the order lapses unless a slip arrives.
+              ...(order.payment_status === "unpaid" && order.expires_at
+                ? { deadline: { at: order.expires_at, amount: money(order.subtotal) } }
+                : {}),
+            }}
           />
         </section>
       )}

@@ -9,12 +9,12 @@ import { Checkout } from "../islands/Checkout.tsx";
 import { Register } from "../islands/Register.tsx";
 import { useI18n } from "../i18n/mod.ts";
 
-export function CartPage() {
+export function CartPage({ maxPerLine }: { maxPerLine: number }) {
   const { t } = useI18n();
   return (
     <>
       <h1 className="page-title">{t("cart.title")}</h1>
-      <Island name="Cart" component={Cart} props={{}} />
+      <Island name="Cart" component={Cart} props={{ maxPerLine }} />
       <noscript>
         <p className="notice">{t("cart.noScript")}</p>
       </noscript>
@@ -23,9 +23,10 @@ export function CartPage() {
 }
 
 export function CheckoutPage(
-  { provinces, bank, feeRules, holdRules }: {
+  { provinces, bank, maxPerLine, feeRules, holdRules }: {
     provinces: Province[];
     bank: BankDetails;
+    maxPerLine: number;
     feeRules?: FeeRules;
     holdRules?: HoldRules;
   },
@@ -40,6 +41,7 @@ export function CheckoutPage(
         props={{
           provinces,
           bank,
+          maxPerLine,
           ...(feeRules ? { feeRules } : {}),
           ...(holdRules ? { holdRules } : {}),
         }}

@@ -10,15 +10,20 @@ import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
 import type { OrderPlaces } from "./OrderPages.tsx";
 
+/**
+ * The pages that fill a cart carry `maxPerLine`: the copies of one item an order may hold
+ * (`MAX_LINE_QUANTITY`, the server's rule), so the browser stops at it instead of guessing.
+ */
 export type PageModel =
   | { kind: "books"; list: BookListProps }
   | { kind: "stationery"; list: StationeryListProps }
-  | { kind: "book"; book: Book; bank: BankDetails }
-  | { kind: "cart" }
+  | { kind: "book"; book: Book; bank: BankDetails; maxPerLine: number }
+  | { kind: "cart"; maxPerLine: number }
   | {
     kind: "checkout";
     provinces: Province[];
     bank: BankDetails;
+    maxPerLine: number;
     feeRules?: FeeRules;
     holdRules?: HoldRules;
   }

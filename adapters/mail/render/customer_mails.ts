@@ -87,9 +87,16 @@ function placedPayment(
   ];
 }
 
+/** When a pre-order is expected, in the book page's words when it has a date. */
+function preorderExpected(words: Words, order: OrderFacts): string {
+  return order.preorderDate
+    ? words.t("product.preorderExpected", { date: words.date(order.preorderDate) })
+    : words.t("mail.promisePreorder");
+}
+
 function deliveryPromise(words: Words, order: OrderFacts): MailPart[] {
   const parts = [paragraph(words.t("mail.promise"))];
-  if (order.preorder) parts.push(paragraph(words.t("mail.promisePreorder")));
+  if (order.preorder) parts.push(paragraph(preorderExpected(words, order)));
   return parts;
 }
 
@@ -145,9 +152,18 @@ export function writeCustomerMail(
         subject: words.t("mail.completed.subject", names),
         parts: [
           paragraph(words.t("mail.greeting", { name: order.customerName })),
+          // A dated pre-order says its date as the book's page did; else the weeks.
           paragraph(
-            words.t(order.preorder ? "mail.completed.preorder" : "mail.completed.body", { id }),
+            words.t(
+              order.preorder && !order.preorderDate
+                ? "mail.completed.preorder"
+                : "mail.completed.body",
+              { id },
+            ),
           ),
+          ...(order.preorder && order.preorderDate
+            ? [paragraph(preorderExpected(words, order))]
+            : []),
           ...(tracking.length > 0 ? [detailRows(tracking)] : []),
           paragraph(words.t("mail.paymentIs", { method: paymentLabel(words, order) })),
           amountNote(words, order),

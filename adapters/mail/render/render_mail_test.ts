@@ -23,6 +23,13 @@ const TAMIL = /[\u0B80-\u0BFF]/;
 const LINK = "https://pothgula.example/orders/7?key=k-7";
 const ctx = { shop: SAMPLE_SHOP, bank: SAMPLE_BANK, orderKey: "k-7" };
 
+/** The book page's words for a pre-order expected on 15 March 2027. */
+const EXPECTED_15_MARCH = {
+  en: "Pre-order: expected 15 March 2027",
+  si: "පෙර ඇණවුම: 2027 මාර්තු 15 දින බලාපොරොත්තු වේ",
+  ta: "முன்பதிவு: 15 மார்ச் 2027 இல் வரும்",
+};
+
 function order(language: Locale, overrides: Parameters<typeof sampleOrder>[0] = {}) {
   return sampleOrder({
     id: 7,
@@ -95,6 +102,37 @@ const CASES: Case[] = [
       si: "පෙර ඇණවුම් සති 3 - 4ක් ඇතුළත",
       ta: "முன்பதிவுகள் 3 - 4 வாரங்களுக்குள்",
     },
+  },
+  {
+    // The date the book's page says ("Pre-order: expected ..."), not the weeks.
+    name: "checkout by Bank Deposit with a dated pre-order",
+    mail: (l) =>
+      orderMail(
+        "order_placed",
+        order(l, {
+          paymentMethod: "Bank Deposit",
+          items: [bookLine({ preorder: true, preorderDate: "2027-03-15" })],
+        }),
+        ctx,
+      ),
+    facts: (l) => ["0071234567", link(l)],
+    phrase: EXPECTED_15_MARCH,
+    not: ["3 - 4", "සති 3 - 4", "3 - 4 வாரங்"],
+  },
+  {
+    name: "completion of a dated pre-order",
+    mail: (l) =>
+      orderMail(
+        "order_completed",
+        order(l, {
+          status: "completed",
+          items: [bookLine({ preorder: true, preorderDate: "2027-03-15" })],
+        }),
+        ctx,
+      ),
+    facts: () => ["#7", "Madol Doova"],
+    phrase: EXPECTED_15_MARCH,
+    not: ["3 - 4"],
   },
   {
     name: "completion with courier and tracking number",

@@ -86,6 +86,7 @@ export function aLine(
     unitPriceCents: item.priceCents,
     weightGrams: item.weightGrams,
     preorder: false,
+    preorderDate: null,
   };
 }
 

@@ -8,6 +8,7 @@ export const SAMPLE_SHOP: ShopInfo = {
   email: "hello@pothgula.example",
   phones: ["+94 77 123 4567", "+94 11 234 5678"],
   address: "12 Galle Road, Mount Lavinia",
+  whatsappNumber: "+94 77 765 4321",
 };
 
 export const SAMPLE_BANK: BankDetails = {

@@ -43,6 +43,7 @@ export function shopInfo(publicUrl = "http://localhost:8000"): ShopInfo {
     email: DEMO_DEFAULTS.SHOP_EMAIL,
     phones: [DEMO_DEFAULTS.SHOP_PHONE_1, DEMO_DEFAULTS.SHOP_PHONE_2],
     address: DEMO_DEFAULTS.SHOP_ADDRESS,
+    whatsappNumber: DEMO_DEFAULTS.WHATSAPP_NUMBER,
   };
 }
 

@@ -4,6 +4,7 @@
  * declaration (record_form.ts). Field names are the API's creation names, so the
  * server's 400 details land on the same fields.
  */
+import { PREORDER_NEEDS_DATE } from "../../../domain/catalogue/preorder.ts";
 import { type FieldErrors, requireText } from "../validation.ts";
 import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
 import { BOOK_FIELDS } from "../../../domain/catalogue/book_record.ts";
@@ -63,7 +64,12 @@ export function validateBookForm(values: BookFormValues, images: ChosenFile[]): 
  * the images apart, and the stock on Stock: `stock: false`).
  */
 export function validateBookFields(values: BookFormValues, form: { stock: boolean }): FieldErrors {
-  return validateFormValues(BOOK_FIELDS, values, form.stock ? "add" : "edit");
+  const errors = validateFormValues(BOOK_FIELDS, values, form.stock ? "add" : "edit");
+  // A pre-order is shown with its expected date everywhere: it cannot be ticked without one.
+  if (values.preorder === true && values.preorderDate.trim() === "" && !errors.preorderDate) {
+    errors.preorderDate = PREORDER_NEEDS_DATE;
+  }
+  return errors;
 }
 
 /** The checks of Add New Stationery Item. */

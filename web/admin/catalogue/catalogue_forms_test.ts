@@ -1,3 +1,4 @@
+import { PREORDER_NEEDS_DATE } from "../../../domain/catalogue/preorder.ts";
 import assert from "node:assert/strict";
 import {
   type BookFormValues,
@@ -27,6 +28,7 @@ const GOOD_BOOK: BookFormValues = {
   weight: "0.35",
   description: "",
   preorder: false,
+  preorderDate: "",
 };
 const PNG = { name: "cover.png", type: "image/png", size: 2048 };
 
@@ -95,4 +97,11 @@ Deno.test("buildStationeryFormData() sends one image under 'image'", () => {
   const form = buildStationeryFormData(values, new Blob(["a"], { type: "image/png" }));
   assert.equal(form.get("title"), "Pen");
   assert.ok(form.get("image") instanceof Blob);
+});
+
+Deno.test("validateBookForm() refuses a pre-order without its expected date, and takes it with one", () => {
+  const undated = { ...GOOD_BOOK, preorder: true };
+  assert.deepEqual(validateBookForm(undated, [PNG]), { preorderDate: PREORDER_NEEDS_DATE });
+  assert.deepEqual(validateBookForm({ ...undated, preorderDate: "2027-03-15" }, [PNG]), {});
+  assert.deepEqual(validateBookForm({ ...GOOD_BOOK, preorderDate: "2027-03-15" }, [PNG]), {});
 });

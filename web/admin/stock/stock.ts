@@ -4,7 +4,11 @@
  * admin was typing are kept. Empty new values are left out.
  */
 import { type FieldErrors, isCalendarDate, parseCount, parsePrice } from "../validation.ts";
-import { preorderDateProblemOn } from "../../../domain/catalogue/preorder.ts";
+import {
+  PREORDER_NEEDS_DATE,
+  preorderDateProblemOn,
+  preorderWithoutDate,
+} from "../../../domain/catalogue/preorder.ts";
 import { formatRupees } from "../format.ts";
 
 /** What the admin typed in one row. */
@@ -76,6 +80,11 @@ export function stockUpdate(edit: StockEdit, current: StockCurrent): StockUpdate
       if (past) errors.preorderDate = past;
       else changes.preorderDate = date;
     }
+  }
+  // Pre-order ticked with no date, here or before: the shopper would be told none.
+  const was = { preorder: current.preorder ?? false, preorderDate: current.preorderDate ?? null };
+  if (!errors.preorderDate && preorderWithoutDate(was, changes)) {
+    errors.preorderDate = PREORDER_NEEDS_DATE;
   }
   const ordered = edit.preorderedStock?.trim() ?? "";
   if (ordered !== "" && ordered !== String(current.preorderedStock ?? "")) {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { initialEdit, savedMessage, stockUpdate } from "./stock.ts";
+import { PREORDER_NEEDS_DATE } from "../../../domain/catalogue/preorder.ts";
 
 const BOOK = { preorder: false, preorderDate: null, preorderedStock: 0 };
 
@@ -79,4 +80,16 @@ Deno.test("savedMessage() says what a row's save changed: a price is not a stock
     "Saved: sold as a pre-order, 10 on order from the supplier",
   );
   assert.doesNotMatch(savedMessage({ price: 900 }), /stock/i);
+});
+
+Deno.test("stockUpdate() refuses ticking pre-order without an expected date", () => {
+  const ticked = { ...initialEdit(BOOK), preorder: true };
+  assert.deepEqual(stockUpdate(ticked, BOOK), {
+    kind: "invalid",
+    errors: { preorderDate: PREORDER_NEEDS_DATE },
+  });
+  // A pre-order that has its date keeps it when other settings change.
+  const dated = { ...BOOK, preorder: true, preorderDate: "2027-01-15" };
+  const more = { ...initialEdit(dated), preorderedStock: "40" };
+  assert.deepEqual(stockUpdate(more, dated), { kind: "changes", changes: { preorderedStock: 40 } });
 });

@@ -1,0 +1,139 @@
+/**
+ * A pre-ordered book, in a real Chromium at 375px (and 1280px for the screenshots), in
+ * English, Sinhala and Tamil over the preview server: the book's page, its cart line, the
+ * checkout and the dialog after it all say when it is expected in the same words ("Pre-order:
+ * expected 15 December 2026"), never "3 - 4 weeks" beside a date; the cart marks the line as
+ * a pre-order; the bank details open under their own words in each language. Screenshots go
+ * to test-artifacts/preorder/. Fails (never skips) without a browser.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { hydrated } from "../tests/e2e/harness.ts";
+import { ensureBuilt } from "../scripts/build_web.ts";
+import { type PreviewShop, withPreviewBrowser } from "./testing/preview_browser.ts";
+import { bookCartItem } from "../domain/cart/cart.ts";
+import type { Book } from "../domain/catalogue/model.ts";
+import { storedLine } from "./lib/cart_store.ts";
+import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
+
+await ensureBuilt();
+
+const SHOTS = new URL("../test-artifacts/preorder/", import.meta.url).pathname;
+await Deno.mkdir(SHOTS, { recursive: true });
+await loadCatalogue("si");
+await loadCatalogue("ta");
+
+type Shop = PreviewShop;
+
+async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
+  await withPreviewBrowser(async ({ base, shop, open }) => {
+    const page = await open(375, { timeout: 15_000 });
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await run(page, base, shop);
+    assert.deepEqual(problems, [], "no error on the page");
+  });
+}
+
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+async function shots(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: `${SHOTS}${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(100);
+}
+
+async function preorderBook(shop: Shop): Promise<Book> {
+  const books = await shop.catalogue.listBooks({ inStock: true, outOfStock: true }, {
+    page: 1,
+    pageSize: 50,
+  });
+  const book = books.items.find((b) => b.preorder && b.preorderDate && b.stock > 0);
+  assert.ok(book, "the sample catalogue has a dated pre-order in stock");
+  return book;
+}
+
+/** The Western Province and the Colombo District, by their names in each language. */
+const PLACES = {
+  en: { province: "Western", district: "Colombo" },
+  si: { province: "බස්නාහිර", district: "කොළඹ" },
+  ta: { province: "மேல்", district: "கொழும்பு" },
+};
+
+for (const language of ["en", "si", "ta"] as const) {
+  const i18n = i18nFor(language);
+  const { t } = i18n;
+  const prefix = language === "en" ? "" : `/${language}`;
+
+  Deno.test({
+    name:
+      `a pre-order says its expected date on its page, its cart line, the checkout and the dialog, in ${language}`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      await withShop(async (page, base, shop) => {
+        const book = await preorderBook(shop);
+        const expected = t("product.preorderExpected", { date: i18n.date(book.preorderDate!) });
+        const weeks = t("placed.weeks");
+
+        // The book's page: the date, and the bank details under their own words.
+        await visit(page, `${base}${prefix}/books/${book.id}`);
+        await page.locator("main").getByText(expected).first().waitFor();
+        const reveal = page.locator("details.bank-reveal summary");
+        assert.equal(await reveal.innerText(), t("bank.show"));
+        await reveal.click();
+        await shots(page, `book-${language}`);
+
+        await page.evaluate(
+          (json) => localStorage.setItem("cart", json),
+          JSON.stringify([storedLine({ ...bookCartItem(book), quantity: 1 })]),
+        );
+
+        // The cart marks the line as a pre-order, with the same date.
+        await visit(page, `${base}${prefix}/cart`);
+        const line = page.locator(".cart-line", { hasText: book.title });
+        assert.equal(await line.locator(".line-preorder").innerText(), expected);
+        await shots(page, `cart-${language}`);
+
+        // The checkout's summary says the date on the line, and no weeks beside it.
+        await visit(page, `${base}${prefix}/checkout`);
+        const summary = page.locator(".order-summary");
+        await summary.getByText(expected).waitFor();
+        assert.equal(await summary.getByText(expected).count(), 1);
+        assert.ok(!(await summary.innerText()).includes(weeks), "no weeks beside the date");
+        assert.ok(!(await summary.innerText()).includes(t("summary.deliveryWeeks")));
+        await page.getByLabel(t("address.name"), { exact: true }).fill("Nimal Perera");
+        await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
+        await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
+        await page.getByLabel(t("address.address"), { exact: true }).fill("12 Galle Road");
+        await page.getByLabel(t("address.province"), { exact: true }).selectOption({
+          label: PLACES[language].province,
+        });
+        await page.getByLabel(t("address.district"), { exact: true }).selectOption({
+          label: PLACES[language].district,
+        });
+        await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
+        await page.waitForFunction(
+          (el) => (el as HTMLInputElement).value === "10350",
+          await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
+        );
+        await shots(page, `checkout-${language}`);
+        await page.getByRole("button", { name: t("checkout.place") }).click();
+
+        // The dialog: the same date, and no weeks.
+        const dialog = page.getByRole("dialog", { name: t("placed.titleBank") });
+        await dialog.waitFor();
+        assert.equal(await dialog.locator(".preorder-expected").innerText(), expected);
+        assert.ok(!(await dialog.innerText()).includes(weeks), "no weeks in the dialog");
+        await page.screenshot({ path: `${SHOTS}dialog-${language}-375.png` });
+        await dialog.screenshot({ path: `${SHOTS}dialog-box-${language}-375.png` });
+      });
+    },
+  });
+}
