@@ -16,7 +16,12 @@ import {
   type ProductImport,
   runImport,
 } from "./catalogue_import.ts";
-import { preorderDateProblemOn, shopDate } from "./preorder.ts";
+import {
+  PREORDER_NEEDS_DATE,
+  preorderDateProblemOn,
+  preorderWithoutDate,
+  shopDate,
+} from "./preorder.ts";
 import { canonicalJson } from "../canonical_json.ts";
 import { defaultsOf, requiredOf } from "../records/fields.ts";
 import { BOOK_FIELDS } from "./book_record.ts";
@@ -57,8 +62,8 @@ function sameBook(a: NewBook, b: NewBook): boolean {
 /**
  * What an import would do: each row creates a book (new ISBN-13), updates one (a value
  * differs) or leaves it unchanged. A repeated ISBN-13, an unknown category, a field a new
- * book needs but lacks, a new book's ISBN-13 without its check digit, or a changed
- * pre-order date in the past, is an error of that row; every one of them is told, on rows
+ * book needs but lacks, a new book's ISBN-13 without its check digit, a changed
+ * pre-order date in the past, or a pre-order left without a date, is an error of that row; every one of them is told, on rows
  * with refused cells too (a refused cell is not also called missing), so that a file is
  * corrected in one go. A row matched to a book on sale is never refused for that book's own
  * ISBN-13, even one listed before the check digit counted.
@@ -91,6 +96,15 @@ export function planBookImport(
       ? preorderDateProblemOn(newDate, context.today)
       : undefined;
     if (past) problems.push({ field: "preorderDate", message: past });
+    // No pre-order without its date, as on the forms and the API; a row that changes
+    // neither (a book listed before the rule, exported and imported again) is not refused.
+    const flag = values.preorder !== current?.preorder ? values.preorder : undefined;
+    const date = values.preorderDate !== (current?.preorderDate ?? null)
+      ? values.preorderDate
+      : undefined;
+    if (!past && preorderWithoutDate(current, { preorder: flag, preorderDate: date })) {
+      problems.push({ field: "preorderDate", message: PREORDER_NEEDS_DATE });
+    }
     if (values.images !== undefined && values.images.length > 0) {
       // The book on sale with this ISBN-13 needs no check of its own images (a repeat too).
       const listed = isbn === undefined ? undefined : byIsbn.get(isbn);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { planBookImport } from "./book_import.ts";
+import { PREORDER_NEEDS_DATE } from "./preorder.ts";
 import { planStationeryImport } from "./stationery_import.ts";
 import type { Book } from "./model.ts";
 
@@ -91,4 +92,36 @@ Deno.test("planStationeryImport() tells an unknown id, an unknown category and a
     [3, "stock"],
     [3, "weightGrams"],
   ]);
+});
+
+Deno.test("planBookImport() refuses a pre-order left without its date, but not a row that changes neither", () => {
+  const dateless = { ...BOOK, id: 4, isbn13: "9789550000043", preorder: true };
+  const context = { ...CONTEXT, existing: [BOOK, dateless] };
+  const fresh = {
+    isbn13: "9789550000036",
+    title: "Gamperaliya",
+    author: "Martin Wickramasinghe",
+    priceCents: 120_000,
+    categoryId: 1,
+  };
+  const plan = planBookImport([
+    { row: 1, line: 2, values: { isbn13: BOOK.isbn13, preorder: true }, refused: [] },
+    { row: 2, line: 3, values: { ...fresh, preorder: true, preorderDate: null }, refused: [] },
+    // Listed as a pre-order before the rule and exported as it is: its other cells still count.
+    { row: 3, line: 4, values: { isbn13: dateless.isbn13, preorder: true, stock: 9 }, refused: [] },
+  ], context);
+  assert.deepEqual(plan.errors.filter((e) => e.field === "preorderDate"), [
+    { row: 1, line: 2, field: "preorderDate", message: PREORDER_NEEDS_DATE },
+    { row: 2, line: 3, field: "preorderDate", message: PREORDER_NEEDS_DATE },
+  ]);
+  assert.deepEqual(plan.update.map((u) => u.line), [4]);
+  const dated = planBookImport([
+    {
+      row: 1,
+      line: 2,
+      values: { isbn13: BOOK.isbn13, preorder: true, preorderDate: "2026-04-01" },
+      refused: [],
+    },
+  ], context);
+  assert.deepEqual([dated.errors, dated.update.length], [[], 1]);
 });
