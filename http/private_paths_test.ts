@@ -35,7 +35,7 @@ await ensureBuilt();
 /** The pages anyone may keep: the catalogue and the legal pages, in every language. */
 const PUBLIC_PAGES = new Set(["/", "/stationery", "/books/:id", "/privacy", "/terms"]);
 /** Files for crawlers and the browser's own asks, public by nature. */
-const PUBLIC_FILES = /\.(?:xml|txt|ico)\b|sitemap/;
+const PUBLIC_FILES = /\.(?:xml|txt|ico)\b|sitemap|^\/qr\//;
 
 /** A route a customer opens with an order's key (its query names `key`). */
 function opensWithKey(route: RouteSpec): boolean {
