@@ -165,10 +165,10 @@ async function customerSendsSlip(page: Page, link: string, orderId: number): Pro
       "LKR paid in full",
     ])),
   });
-  await Promise.all([
-    page.waitForEvent("load"),
-    page.getByRole("button", { name: "Send the deposit slip" }).click(),
-  ]);
+  await page.getByRole("button", { name: "Send the deposit slip" }).click();
+  // Said beside the form without reloading; the page opened again shows the new state.
+  await page.getByRole("status").filter({ hasText: "deposit-slip.png" }).waitFor();
+  await page.reload();
   await hydrated(page);
   assert.match(await fact(page, "Payment").innerText(), /Deposit slip received, being checked/);
   await page.getByRole("listitem").filter({ hasText: "Deposit slip sent" }).waitFor();
