@@ -15,7 +15,7 @@ import {
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
 import { ApiError } from "../middleware/errors.ts";
-import { formFiles } from "../uploads/read_uploads.ts";
+import { readForm } from "../middleware/validation.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
 import { serve } from "./route_spec.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
@@ -123,11 +123,10 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
     }
-    // No boundary, or a body that is not the form its header says: 400, not a 500.
-    const form = await c.req.parseBody({ all: true }).catch(() => {
-      throw new ApiError(400, "BAD_REQUEST", "Malformed multipart form");
-    });
-    const files = formFiles(form.proof)
+    // Read only now, within the route's cap (one file of 5 MB and its form): no boundary,
+    // or a body that is not the form its header says, is 400, not a 500.
+    const form = await readForm(c.req.raw);
+    const files = form.getAll("proof")
       .filter((part) => !(part instanceof File && part.size === 0 && part.name === ""));
     const problem = (status: 400 | 413 | 415, code: ApiError["code"], message: string) =>
       new ApiError(status, code, message, [{ field: "proof", message }]);
