@@ -169,3 +169,39 @@ contract(
     assert.equal(await world.payload(first.id), null);
   },
 );
+
+contract(
+  "each entry keeps one Message-ID of its own, the same at every claim",
+  async (world) => {
+    await world.enqueue(2);
+    const { outbox } = world;
+    const [first, second] = await outbox.claimDue(NOW, 10, LEASE_MS);
+    assert.match(first.messageId, /^[\w-]{8,}$/);
+    assert.notEqual(first.messageId, second.messageId);
+    await outbox.markFailed(first.id, "SMTP 451", later(1));
+    const [again] = await outbox.claimDue(later(LEASE_MS), 10, LEASE_MS);
+    assert.equal(again.id, first.id);
+    assert.equal(again.messageId, first.messageId);
+  },
+);
+
+contract(
+  "an entry marked sending and left without an outcome comes back as a resend once its lease ends",
+  async (world) => {
+    await world.enqueue(2);
+    const { outbox } = world;
+    const [sending, failed] = await outbox.claimDue(NOW, 10, LEASE_MS);
+    assert.deepEqual([sending.resend, failed.resend], [false, false]);
+    await outbox.markSending(sending.id, NOW);
+    await outbox.markSending(failed.id, NOW);
+    await outbox.markFailed(failed.id, "SMTP 421", later(1));
+    // The lease keeps every other claimant away while the attempt may be under way.
+    const meanwhile = await outbox.claimDue(later(LEASE_MS - 1), 10, LEASE_MS);
+    assert.deepEqual(meanwhile.map((e) => [e.id, e.attempts, e.resend]), [[failed.id, 1, false]]);
+    await outbox.markSent(failed.id, later(LEASE_MS - 1));
+    const [back] = await outbox.claimDue(later(LEASE_MS), 10, LEASE_MS);
+    assert.deepEqual([back.id, back.resend, back.messageId], [sending.id, true, sending.messageId]);
+    await outbox.markSent(back.id, later(LEASE_MS));
+    assert.deepEqual(await outbox.claimDue(later(10 * LEASE_MS), 10, LEASE_MS), []);
+  },
+);

@@ -140,6 +140,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, `<id@host>`: the same on every attempt at one outbox entry, so
+   * that a resend is recognised as the mail already received. The mailer's own when absent.
+   */
+  messageId?: string;
 }
 
 /** Writes a mail's words and markup: the adapter that decides how a mail looks. */

@@ -27,15 +27,19 @@ export interface MemoryOutboxRow {
   attempts: number;
   nextAttemptAt: Date;
   leasedUntil: Date | null;
+  /** When an attempt was marked under way; cleared by its outcome. */
+  sendingAt: Date | null;
   sentAt: Date | null;
   lastError: string | null;
+  messageId: string;
 }
 
 function entryOf(row: MemoryOutboxRow): OutboxEntry {
-  const { id, attempts } = row;
+  const { id, attempts, messageId } = row;
+  const resend = row.sendingAt !== null;
   return row.orderId !== null
-    ? { id, attempts, kind: row.kind as MailKind, orderId: row.orderId }
-    : { id, attempts, kind: row.kind as AccountMailKind, payload: row.payload };
+    ? { id, attempts, messageId, resend, kind: row.kind as MailKind, orderId: row.orderId }
+    : { id, attempts, messageId, resend, kind: row.kind as AccountMailKind, payload: row.payload };
 }
 
 /** Claims by lease like the database outbox: a claimed entry is invisible until its lease ends. */
@@ -65,14 +69,17 @@ export class MemoryOutbox implements Outbox {
     what: Pick<MemoryOutboxRow, "kind" | "orderId" | "payload">,
     at: Date,
   ): MemoryOutboxRow {
+    const id = this.rows.length + 1;
     const row: MemoryOutboxRow = {
-      id: this.rows.length + 1,
+      id,
       ...what,
       attempts: 0,
       nextAttemptAt: at,
       leasedUntil: null,
+      sendingAt: null,
       sentAt: null,
       lastError: null,
+      messageId: `memory-outbox-${id}`,
     };
     this.rows.push(row);
     return row;
@@ -87,10 +94,16 @@ export class MemoryOutbox implements Outbox {
     return Promise.resolve(due.map(entryOf));
   }
 
+  markSending(id: number, at: Date): Promise<void> {
+    this.row(id).sendingAt = at;
+    return Promise.resolve();
+  }
+
   markSent(id: number, at: Date): Promise<void> {
     const row = this.row(id);
     row.sentAt = at;
     row.leasedUntil = null;
+    row.sendingAt = null;
     if (row.orderId === null) row.payload = null;
     return Promise.resolve();
   }
@@ -101,6 +114,7 @@ export class MemoryOutbox implements Outbox {
     row.lastError = error;
     row.nextAttemptAt = nextAttemptAt;
     row.leasedUntil = null;
+    row.sendingAt = null;
     return Promise.resolve();
   }
 
