@@ -84,14 +84,16 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
  * When an unpaid order lapses unless its slip arrives, and after how many hours from its
  * placing (two decimals at most); null when it does not lapse or is paid or decided.
  *
- * @example lapseOf({ status: "pending", paymentStatus: "unpaid", orderDate: "2026-03-01T10:00:00.000Z", expiresAt: "2026-03-03T10:00:00.000Z" }) // { at: "2026-03-03T10:00:00.000Z", hours: 48 }
+ * @example lapseOf({ status: "pending", paymentStatus: "unpaid", paymentMethod: "Bank Deposit", orderDate: "2026-03-01T10:00:00.000Z", expiresAt: "2026-03-03T10:00:00.000Z" }) // { at: "2026-03-03T10:00:00.000Z", hours: 48 }
  */
 export function lapseOf(
-  order: Pick<Order, "status" | "paymentStatus" | "orderDate" | "expiresAt">,
+  order: Pick<Order, "status" | "paymentStatus" | "orderDate" | "expiresAt" | "paymentMethod">,
 ): { at: string; hours: number } | null {
   if (order.expiresAt === null || order.status !== "pending" || order.paymentStatus !== "unpaid") {
     return null;
   }
+  // A hold that waits for the shop (COD) is no deadline of the customer's.
+  if (PAYMENT_POLICIES[order.paymentMethod].hold.awaits !== "customer") return null;
   const hours = (Date.parse(order.expiresAt) - Date.parse(order.orderDate)) / 3_600_000;
   return { at: order.expiresAt, hours: Math.round(hours * 100) / 100 };
 }

@@ -43,22 +43,50 @@ export interface ProofPlan {
   bytes: Uint8Array;
   /** The order's payment status afterwards. */
   paymentStatus: PaymentStatus;
+  /**
+   * The owner's deadline for checking this slip (`slipReviewDeadline`): the order's hold
+   * runs until then if this is its first slip (`holdAfterProof`).
+   */
+  reviewUntil: string | null;
   event: OrderEvent;
   /** The shop hears of every slip. */
   mails: MailKind[];
 }
 
-/** The plan for storing a customer's proof, sent at `at`. */
+/**
+ * The plan for storing a customer's proof, sent at `at`, with the owner's deadline for
+ * checking it.
+ */
 export function planProof(
   orderId: number,
-  proof: { contentType: ProofType; bytes: Uint8Array; at: string },
+  proof: { contentType: ProofType; bytes: Uint8Array; at: string; reviewUntil: string | null },
 ): ProofPlan {
   return {
     orderId,
     contentType: proof.contentType,
     bytes: proof.bytes,
     paymentStatus: "proof_submitted",
+    reviewUntil: proof.reviewUntil,
     event: { at: proof.at, kind: "proof_submitted", actor: "customer", note: null },
     mails: ["shop_proof_uploaded"],
   };
+}
+
+/**
+ * When the order's hold ends after a slip is added to it, as it is when locked: the first
+ * slip gives the owner until `reviewUntil` to check it (never less than the hold it had);
+ * later slips change nothing, so slips can never hold the stock for good; an order the
+ * admin has taken in hand (no hold end) keeps none.
+ *
+ * @example holdAfterProof({ expiresAt: "2026-03-03T10:00:00.000Z", proofCount: 0 }, "2026-03-05T09:00:00.000Z") // "2026-03-05T09:00:00.000Z"
+ * @example holdAfterProof({ expiresAt: "2026-03-05T09:00:00.000Z", proofCount: 1 }, "2026-03-08T09:00:00.000Z") // "2026-03-05T09:00:00.000Z"
+ */
+export function holdAfterProof(
+  order: { expiresAt: string | null; proofCount: number },
+  reviewUntil: string | null,
+): string | null {
+  if (order.expiresAt === null || order.proofCount > 0 || reviewUntil === null) {
+    return order.expiresAt;
+  }
+  return Date.parse(reviewUntil) > Date.parse(order.expiresAt) ? reviewUntil : order.expiresAt;
 }

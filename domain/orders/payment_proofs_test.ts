@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
-import { MAX_PAYMENT_PROOFS, planProof, proofRefusal } from "./payment_proofs.ts";
+import { holdAfterProof, MAX_PAYMENT_PROOFS, planProof, proofRefusal } from "./payment_proofs.ts";
 
 Deno.test("proofRefusal() takes up to five proofs on a pending unpaid or proofed Bank Deposit order, nothing else", () => {
   fc.assert(fc.property(
@@ -34,12 +34,14 @@ Deno.test("planProof() makes the order proof_submitted with the customer's event
     contentType: "application/pdf",
     bytes,
     at: "2026-03-01T10:00:00.000Z",
+    reviewUntil: "2026-03-04T10:00:00.000Z",
   });
   assert.deepEqual(plan, {
     orderId: 7,
     contentType: "application/pdf",
     bytes,
     paymentStatus: "proof_submitted",
+    reviewUntil: "2026-03-04T10:00:00.000Z",
     event: {
       at: "2026-03-01T10:00:00.000Z",
       kind: "proof_submitted",
@@ -48,4 +50,22 @@ Deno.test("planProof() makes the order proof_submitted with the customer's event
     },
     mails: ["shop_proof_uploaded"],
   });
+});
+
+Deno.test("holdAfterProof() gives the first slip the owner's review time, and later slips nothing more", () => {
+  const placedHold = "2026-03-03T10:00:00.000Z";
+  const review = "2026-03-05T09:00:00.000Z";
+  assert.equal(holdAfterProof({ expiresAt: placedHold, proofCount: 0 }, review), review);
+  // A second slip, however late, never moves the end: five slips hold no longer than one.
+  assert.equal(
+    holdAfterProof({ expiresAt: review, proofCount: 1 }, "2026-03-09T09:00:00.000Z"),
+    review,
+  );
+  // Never shorter than the hold the order had.
+  assert.equal(
+    holdAfterProof({ expiresAt: placedHold, proofCount: 0 }, "2026-03-02T00:00:00.000Z"),
+    placedHold,
+  );
+  // The admin took the order in hand: it waits for the admin.
+  assert.equal(holdAfterProof({ expiresAt: null, proofCount: 0 }, review), null);
 });

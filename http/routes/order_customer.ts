@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { DEFAULT_HOLD_RULES, slipReviewDeadline } from "../../domain/orders/payment_policy.ts";
 import {
   MAX_PAYMENT_PROOFS,
   MAX_PROOF_BYTES,
@@ -24,7 +25,14 @@ import { SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 /** What a customer's order routes use. */
 export type OrderCustomerRoutesDeps = Pick<
   AppDeps,
-  "clock" | "ipv6PrefixLength" | "orderKeys" | "orders" | "rateLimits" | "shop" | "trustProxy"
+  | "clock"
+  | "ipv6PrefixLength"
+  | "orderKeys"
+  | "orderRules"
+  | "orders"
+  | "rateLimits"
+  | "shop"
+  | "trustProxy"
 >;
 
 /** The one answer for a missing order and a wrong key alike. */
@@ -118,7 +126,7 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
   serve(app, BASE, SHOPPER_ORDER_ROUTES.uploadProof, async (c) => {
     const { id } = c.req.valid("param");
     // The key is checked before the form is read: a stranger's upload is never held.
-    await openOrder(id, c.req.valid("query").key);
+    const order = await openOrder(id, c.req.valid("query").key);
     const type = (c.req.header("Content-Type") ?? "").toLowerCase();
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
@@ -142,8 +150,12 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     if (!contentType) {
       throw problem(415, "UNSUPPORTED_MEDIA_TYPE", "The slip must be a JPEG, PNG, WebP or PDF");
     }
+    const at = deps.clock.now().toISOString();
+    // The slip gives the owner a bounded time to check it: the hold ends then at the latest.
+    const holds = { ...DEFAULT_HOLD_RULES, ...deps.orderRules };
+    const reviewUntil = slipReviewDeadline(order.paymentMethod, at, holds);
     const outcome = await deps.orders.addProof(
-      planProof(id, { contentType, bytes, at: deps.clock.now().toISOString() }),
+      planProof(id, { contentType, bytes, at, reviewUntil }),
     );
     if (outcome.kind === "not_found") throw noSuchOrder(id);
     if (outcome.kind === "refused") {
