@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type BankDetails, type ShopInfo, whatsappDigits } from "./domain/shop.ts";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "./domain/orders/place_order.ts";
 import { rupeesToCents } from "./domain/money.ts";
+import { DEFAULT_SLIP_RULES, type SlipRules } from "./domain/orders/payment_proofs.ts";
 import {
   DEFAULT_IPV6_PREFIX_LENGTH,
   isAddressOrRange,
@@ -61,6 +62,8 @@ export interface Config {
   orderRules: OrderRules;
   /** Where the shop's notices of new orders and deposit slips go. */
   orderNotifyEmail: string;
+  /** Deposit slips one client may send in a window, and the window of the shop's digest of them. */
+  slipRules: SlipRules;
 }
 
 /** `limit` events in `windowMs`. */
@@ -226,6 +229,11 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,7}$/, "must be a whole number of copies").transform(Number)
       .refine((n) => n >= 1, "must be at least 1"),
   ),
+  SLIP_RATE_LIMIT: optional(rateRule()),
+  SLIP_DIGEST_MINUTES: optional(
+    z.string().regex(/^\d{1,4}(\.\d{1,4})?$/, "must be a number of minutes such as 15")
+      .transform(Number).refine((n) => n > 0, "must be more than 0"),
+  ),
   HOLD_MAX_LKR: optional(
     z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
       .transform(Number).refine((n) => n >= 1, "must be at least 1"),
@@ -284,6 +292,10 @@ function toConfig(env: Env): Config {
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
     stopGraceSeconds: env.STOP_GRACE_SECONDS ?? 20,
     orderNotifyEmail: env.ORDER_NOTIFY_EMAIL ?? shopEmail,
+    slipRules: {
+      perClient: env.SLIP_RATE_LIMIT ?? { ...DEFAULT_SLIP_RULES.perClient },
+      digestMinutes: env.SLIP_DIGEST_MINUTES ?? DEFAULT_SLIP_RULES.digestMinutes,
+    },
     orderRules: {
       bankDepositHours: env.BANK_DEPOSIT_HOURS ?? DEFAULT_ORDER_RULES.bankDepositHours,
       slipReviewHours: env.SLIP_REVIEW_HOURS ?? DEFAULT_ORDER_RULES.slipReviewHours,

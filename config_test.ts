@@ -185,3 +185,21 @@ Deno.test("loadConfig() bounds every hold and what one client's unpaid orders ho
     "SLIP_REVIEW_HOURS",
   ]);
 });
+
+Deno.test("loadConfig() limits deposit slips per client and batches the shop's notices of them, as told", () => {
+  assert.deepEqual(configOf({}).slipRules, {
+    perClient: { limit: 10, windowMs: 3_600_000 },
+    digestMinutes: 15,
+  });
+  assert.deepEqual(configOf({ SLIP_RATE_LIMIT: "3/60", SLIP_DIGEST_MINUTES: "5" }).slipRules, {
+    perClient: { limit: 3, windowMs: 60_000 },
+    digestMinutes: 5,
+  });
+  const result = loadConfig({ SLIP_RATE_LIMIT: "lots", SLIP_DIGEST_MINUTES: "0" });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.problems.map((line) => line.split(":")[0]).sort(), [
+    "SLIP_DIGEST_MINUTES",
+    "SLIP_RATE_LIMIT",
+  ]);
+});

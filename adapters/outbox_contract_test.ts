@@ -9,6 +9,7 @@ import { aBook, aLine, aPlacement, insertCategory } from "./postgres/testing/bui
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
 import { PostgresOrderRepository } from "./postgres/orders.ts";
 import { PostgresOutbox } from "./postgres/outbox.ts";
+import { enqueueNotice } from "./postgres/outbox_rows.ts";
 import type { SqlClient } from "./postgres/sql_client.ts";
 import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
@@ -34,14 +35,23 @@ interface World {
   lastError(id: number): Promise<string | null>;
   /** What an entry still holds of an account mail's facts. */
   payload(id: number): Promise<unknown>;
+  /** Queues the shop's notices of slips for `count` orders, due at `dueAt`; their entries' ids. */
+  notices(count: number, dueAt: Date): Promise<number[]>;
 }
 
 /**
  * Places `count` orders; each enqueues its checkout mail in its own transaction (only that
  * one: the shop's notice of the order would double every count here).
  */
-async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
-  const novels = await insertCategory(sql, "book_categories", "Novels");
+async function placeOrders(
+  sql: SqlClient,
+  count: number,
+  opts: { mails: ("order_placed")[] } = { mails: ["order_placed"] },
+): Promise<number[]> {
+  const [existing] = await sql.query<{ id: number }>(
+    "SELECT id FROM book_categories WHERE name = 'Novels'",
+  );
+  const novels = existing?.id ?? await insertCategory(sql, "book_categories", "Novels");
   const created = await new PostgresCatalogueAdmin(sql).createBook(aBook(novels, { stock: 100 }));
   assert.equal(created.kind, "ok");
   const book = (created as { value: Parameters<typeof aLine>[0] }).value;
@@ -49,7 +59,7 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const plan = aPlacement([aLine(book, "book", 1)]);
-    const outcome = await orders.place({ ...plan, mails: ["order_placed"] });
+    const outcome = await orders.place({ ...plan, mails: opts.mails });
     assert.equal(outcome.kind, "placed");
     if (outcome.kind === "placed") ids.push(outcome.order.id);
   }
@@ -67,6 +77,14 @@ function memoryWorld(): World {
       ),
     lastError: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.lastError ?? null),
     payload: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.payload ?? null),
+    notices: (count, dueAt) => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++) {
+        outbox.addNotice("shop_proof_uploaded", nextOrder++, dueAt);
+        ids.push(outbox.rows[outbox.rows.length - 1].id);
+      }
+      return Promise.resolve(ids);
+    },
   };
 }
 
@@ -74,6 +92,25 @@ function sqlWorld(sql: SqlClient): World {
   return {
     outbox: new PostgresOutbox(sql),
     enqueue: (count) => placeOrders(sql, count),
+    notices: async (count, dueAt) => {
+      const ids: number[] = [];
+      for (const orderId of await placeOrders(sql, count, { mails: [] })) {
+        // A second slip in the window adds no second notice.
+        for (let slip = 0; slip < 2; slip++) {
+          await enqueueNotice(sql, orderId, {
+            kind: "shop_proof_uploaded",
+            dueAt: dueAt.toISOString(),
+          });
+        }
+        const rows = await sql.query<{ id: number }>(
+          "SELECT id FROM mail_outbox WHERE order_id = $1 AND kind = 'shop_proof_uploaded'",
+          [orderId],
+        );
+        assert.equal(rows.length, 1);
+        ids.push(Number(rows[0].id));
+      }
+      return ids;
+    },
     lastError: async (id) => {
       const [row] = await sql.query<{ last_error: string | null }>(
         "SELECT last_error FROM mail_outbox WHERE id = $1",
@@ -203,5 +240,23 @@ contract(
     assert.deepEqual([back.id, back.resend, back.messageId], [sending.id, true, sending.messageId]);
     await outbox.markSent(back.id, later(LEASE_MS));
     assert.deepEqual(await outbox.claimDue(later(10 * LEASE_MS), 10, LEASE_MS), []);
+  },
+);
+
+contract(
+  "claimDigest() hands out every due notice of its kind together, and claimDue() leaves them to it",
+  async (world) => {
+    const [order] = await world.enqueue(1);
+    const { outbox } = world;
+    const notices = await world.notices(3, later(60_000));
+    // Not due yet, and never the ordinary claim's.
+    assert.deepEqual(await outbox.claimDigest(later(59_999), "shop_proof_uploaded", LEASE_MS), []);
+    const ordinary = await outbox.claimDue(later(60_000), 10, LEASE_MS);
+    assert.deepEqual(ordinary.map((e) => "orderId" in e && e.orderId), [order]);
+    const digest = await outbox.claimDigest(later(60_000), "shop_proof_uploaded", LEASE_MS);
+    assert.deepEqual(digest.map((e) => e.id).sort((a, b) => a - b), notices);
+    assert.ok(digest.every((e) => e.kind === "shop_proof_uploaded"));
+    // Leased like any claim.
+    assert.deepEqual(await outbox.claimDigest(later(60_001), "shop_proof_uploaded", LEASE_MS), []);
   },
 );

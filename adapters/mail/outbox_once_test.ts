@@ -18,7 +18,14 @@ import {
   dispatchDueMail,
   dispatchMemory,
 } from "../../domain/orders/dispatch_outbox.ts";
-import type { AccountMail, Mailer, MailMessage, Outbox, OutboxEntry } from "../../domain/ports.ts";
+import type {
+  AccountMail,
+  DigestMailKind,
+  Mailer,
+  MailMessage,
+  Outbox,
+  OutboxEntry,
+} from "../../domain/ports.ts";
 import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
 import { MemoryOrderLookup } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
@@ -39,6 +46,10 @@ class FlakyOutbox implements Outbox {
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
     this.#check();
     return await this.inner.claimDue(now, limit, leaseMs);
+  }
+  async claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
+    this.#check();
+    return await this.inner.claimDigest(now, kind, leaseMs);
   }
   async markSending(id: number, at: Date): Promise<void> {
     this.#check();

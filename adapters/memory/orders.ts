@@ -237,6 +237,10 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     order.paymentStatus = plan.paymentStatus;
     this.#addEvent(order, plan.event);
     for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    // The digest's notice, once while one for the order waits (nothing is sent from this
+    // list, so once).
+    const waiting = this.outbox.some((m) => m.kind === plan.notice.kind && m.orderId === order.id);
+    if (!waiting) this.outbox.push({ kind: plan.notice.kind, orderId: order.id });
     return Promise.resolve({ kind: "added", order: copyOrder(order) });
   }
 

@@ -1,10 +1,15 @@
 import type {
   AccountMail,
   AccountMailKind,
+  DigestMailKind,
   MailKind,
   Outbox,
   OutboxEntry,
 } from "../../domain/ports.ts";
+import { DIGEST_MAIL_KINDS } from "../../domain/notifications/mail_kinds.ts";
+
+/** The most notices one digest names. */
+const DIGEST_LIMIT = 500;
 import { storedAccountMail } from "../../domain/notifications/account_mail.ts";
 import type { SqlClient } from "./sql_client.ts";
 
@@ -31,7 +36,20 @@ export class PostgresOutbox implements Outbox {
     );
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, { limit, leaseMs, kinds: { digest: false, of: DIGEST_MAIL_KINDS } });
+  }
+
+  claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, { limit: DIGEST_LIMIT, leaseMs, kinds: { digest: true, of: [kind] } });
+  }
+
+  /** Claims due entries of the kinds named (`digest`) or of every other kind. */
+  async #claim(
+    now: Date,
+    opts: { limit: number; leaseMs: number; kinds: { digest: boolean; of: readonly string[] } },
+  ): Promise<OutboxEntry[]> {
+    const { limit, leaseMs, kinds } = opts;
     const rows = await this.#sql.query<{
       id: number;
       kind: MailKind | AccountMailKind;
@@ -47,12 +65,13 @@ export class PostgresOutbox implements Outbox {
          WHERE sent_at IS NULL
            AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
            AND (lease_until IS NULL OR lease_until <= $1)
+           AND (kind = ANY($4::text[])) = $5
          ORDER BY id
          LIMIT $2
          FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, order_id, payload, attempts, message_id,
          sending_at IS NOT NULL AS resend`,
-      [now, limit, new Date(now.getTime() + leaseMs)],
+      [now, limit, new Date(now.getTime() + leaseMs), kinds.of, kinds.digest],
     );
     return rows
       .map((r): OutboxEntry => {

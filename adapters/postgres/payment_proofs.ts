@@ -13,7 +13,7 @@ import {
   type ProofType,
 } from "../../domain/orders/payment_proofs.ts";
 import { findOrder } from "./order_rows.ts";
-import { enqueueMails } from "./outbox_rows.ts";
+import { enqueueMails, enqueueNotice } from "./outbox_rows.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome> {
@@ -63,6 +63,7 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
       ],
     );
     await enqueueMails(tx, plan.orderId, plan.mails);
+    await enqueueNotice(tx, plan.orderId, plan.notice);
     return { kind: "added", order: (await findOrder(tx, plan.orderId))! };
   });
 }

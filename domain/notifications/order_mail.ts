@@ -9,7 +9,7 @@ import { amountDue } from "../orders/amount_due.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import type { OrderFacts, OrderMail } from "./mail.ts";
+import type { OrderFacts, OrderMail, ShopDigestMail } from "./mail.ts";
 import type { MailKind } from "./ports.ts";
 
 /** What every order mail needs besides the order. */
@@ -145,4 +145,27 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
     case "shop_proof_uploaded":
       return { kind, ...shop, proofs: order.paymentProofs.length };
   }
+}
+
+/**
+ * The shop's digest of the deposit slips sent in one window: each order once, oldest
+ * first, with its slips so far and its place on the orders desk.
+ */
+export function proofsDigestMail(
+  orders: readonly Order[],
+  ctx: Omit<OrderMailContext, "orderKey">,
+): ShopDigestMail {
+  const unique = [...new Map(orders.map((o) => [o.id, o])).values()].sort((a, b) => a.id - b.id);
+  return {
+    kind: "shop_proofs_digest",
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en",
+    orders: unique.map((order) => ({
+      order: orderFacts(order, null),
+      customerEmail: order.customer.email,
+      proofs: order.paymentProofs.length,
+      deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,
+    })),
+    deskUrl: `${base(ctx.shop)}/admin/orders?paymentStatus=proof_submitted`,
+  };
 }

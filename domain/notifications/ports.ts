@@ -1,10 +1,20 @@
 /** The mail ports: the transactional outbox, the mail renderer and the mailer. */
 import type { AccountMail, MailMessage } from "./mail.ts";
 import type { AccountMailKind } from "./account_mail.ts";
-import type { MailKind } from "./mail_kinds.ts";
+import type { DIGEST_MAIL_KINDS, MailKind } from "./mail_kinds.ts";
 
-export { MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
-export type { AccountMail, Mail, MailMessage, MailRenderer, OrderMail } from "./mail.ts";
+/** A kind of the shop's notices sent as a digest. */
+export type DigestMailKind = typeof DIGEST_MAIL_KINDS[number];
+
+export { DIGEST_MAIL_KINDS, MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
+export type {
+  AccountMail,
+  Mail,
+  MailMessage,
+  MailRenderer,
+  OrderMail,
+  ShopDigestMail,
+} from "./mail.ts";
 export type { AccountMailKind } from "./account_mail.ts";
 
 /**
@@ -38,8 +48,16 @@ export type OutboxEntry =
 export interface Outbox {
   /** Puts an account mail in the outbox, due at once. */
   enqueue(mail: AccountMail): Promise<void>;
-  /** Claims up to `limit` due entries for `leaseMs`; another process will not claim them meanwhile. */
+  /**
+   * Claims up to `limit` due entries for `leaseMs`; another process will not claim them
+   * meanwhile. Entries of a digest kind (`DIGEST_MAIL_KINDS`) are left to `claimDigest`.
+   */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  /**
+   * Claims every due entry of the digest kind `kind` (up to a few hundred) for `leaseMs`:
+   * they go out together as one mail.
+   */
+  claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]>;
   /**
    * Records that the entry is being sent now, before the mail server is called: a claim
    * found later with this mark and no outcome is a possible resend (`resend`).

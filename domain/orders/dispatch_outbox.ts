@@ -17,9 +17,10 @@ import type {
 } from "../ports.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { Mail } from "../notifications/mail.ts";
-import { orderMail } from "../notifications/order_mail.ts";
+import type { Order } from "./model.ts";
+import { orderMail, proofsDigestMail } from "../notifications/order_mail.ts";
 import { readStoredAccountMail } from "../notifications/account_mail.ts";
-import { MAIL_KINDS } from "../notifications/ports.ts";
+import { DIGEST_MAIL_KINDS, MAIL_KINDS, type MailMessage } from "../notifications/ports.ts";
 
 export interface DispatchDeps {
   outbox: Outbox;
@@ -179,8 +180,12 @@ export async function dispatchDueMail(
     await deps.outbox.markSent(id, at);
     memory.sentUnmarked.delete(id);
   }
-  const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
   const result: DispatchResult = { sent: 0, failed: 0 };
+  for (const kind of DIGEST_MAIL_KINDS) {
+    const due = await deps.outbox.claimDigest(deps.clock.now(), kind, opts.leaseMs);
+    if (due.length > 0) await sendDigest(deps, due, opts, memory, result);
+  }
+  const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
   for (const entry of entries) {
     const decided = await decide(deps, entry);
     if (decided.kind === "undeliverable") {
@@ -192,25 +197,77 @@ export async function dispatchDueMail(
       ...deps.renderer.render(decided.mail),
       messageId: messageIdHeader(entry.messageId, deps.shop.publicUrl),
     };
-    await deps.outbox.markSending(entry.id, deps.clock.now());
-    try {
-      await deps.mailer.send(message);
-    } catch (error) {
+    await sendOnce(deps, [entry], message, { opts, memory, result });
+  }
+  return result;
+}
+
+/**
+ * Sends one mail for `entries` (one entry, or a digest's): marked sending first, then
+ * sent, then marked sent; a failed send marks each failed, a lost mark is remembered.
+ */
+async function sendOnce(
+  deps: DispatchDeps,
+  entries: readonly OutboxEntry[],
+  message: MailMessage,
+  round: { opts: Required<DispatchOptions>; memory: DispatchMemory; result: DispatchResult },
+): Promise<void> {
+  const { opts, memory, result } = round;
+  for (const entry of entries) await deps.outbox.markSending(entry.id, deps.clock.now());
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    for (const entry of entries) {
       const wait = retryDelayMs(entry.attempts + 1, deps.random, opts.baseDelayMs, opts.maxDelayMs);
       const next = new Date(deps.clock.now().getTime() + wait);
       await deps.outbox.markFailed(entry.id, describeError(error), next);
       result.failed++;
-      continue;
     }
-    const sentAt = deps.clock.now();
-    try {
-      await deps.outbox.markSent(entry.id, sentAt);
-    } catch (error) {
-      memory.sentUnmarked.set(entry.id, sentAt);
-      throw error;
-    }
-    result.sent++;
-    if (entry.resend) memory.resent++;
+    return;
   }
-  return result;
+  const sentAt = deps.clock.now();
+  for (const entry of entries) memory.sentUnmarked.set(entry.id, sentAt);
+  for (const entry of entries) {
+    await deps.outbox.markSent(entry.id, sentAt);
+    memory.sentUnmarked.delete(entry.id);
+    result.sent++;
+  }
+  if (entries.some((entry) => entry.resend)) memory.resent++;
+}
+
+/**
+ * The shop's digest: the due notices of one kind as one mail naming each order (a notice
+ * whose order is gone is retired). Its Message-ID is the first notice's.
+ */
+async function sendDigest(
+  deps: DispatchDeps,
+  entries: readonly OutboxEntry[],
+  opts: Required<DispatchOptions>,
+  memory: DispatchMemory,
+  result: DispatchResult,
+): Promise<void> {
+  const found: { entry: OutboxEntry; order: Order }[] = [];
+  for (const entry of entries) {
+    const order = "orderId" in entry ? await deps.orders.findById(entry.orderId) : undefined;
+    if (order) found.push({ entry, order });
+    else {
+      await deps.outbox.markFailed(
+        entry.id,
+        "The order of this notice does not exist",
+        NEVER_AGAIN,
+      );
+      result.failed++;
+    }
+  }
+  if (found.length === 0) return;
+  const mail = proofsDigestMail(found.map((f) => f.order), {
+    shop: deps.shop,
+    bank: deps.bank,
+    notifyEmail: deps.notifyEmail,
+  });
+  const message = {
+    ...deps.renderer.render(mail),
+    messageId: messageIdHeader(found[0].entry.messageId, deps.shop.publicUrl),
+  };
+  await sendOnce(deps, found.map((f) => f.entry), message, { opts, memory, result });
 }

@@ -240,3 +240,25 @@ Deno.test("dispatchDueMail() remembers a mail whose mark failed and marks it nex
   assert.equal(memory.sentUnmarked.size, 0);
   assert.notEqual(outbox.rows[0].sentAt, null);
 });
+
+Deno.test("dispatchDueMail() sends the due notices of slips as one digest naming each order, with the first notice's Message-ID", async () => {
+  const { outbox, mailer, renderer, clock, deps } = setup();
+  const windowEnd = new Date(START.getTime() + 15 * 60_000);
+  outbox.addNotice("shop_proof_uploaded", 2, windowEnd);
+  outbox.addNotice("shop_proof_uploaded", 1, windowEnd);
+  outbox.addNotice("shop_proof_uploaded", 1, windowEnd); // a second slip: no second notice
+  outbox.addNotice("shop_proof_uploaded", 99, windowEnd); // an order that is gone
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+  clock.advance(15 * 60_000);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 2, failed: 1 });
+  assert.equal(mailer.sent.length, 1);
+  const [digest] = renderer.mails;
+  assert.ok(digest.kind === "shop_proofs_digest");
+  assert.deepEqual(digest.orders.map((o) => o.order.id), [1, 2]);
+  assert.equal(digest.to, SAMPLE_SHOP.email);
+  assert.equal(
+    mailer.sent[0].messageId,
+    messageIdHeader(outbox.rows[0].messageId, SAMPLE_SHOP.publicUrl),
+  );
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+});

@@ -49,8 +49,46 @@ export interface ProofPlan {
    */
   reviewUntil: string | null;
   event: OrderEvent;
-  /** The shop hears of every slip. */
+  /** Mails that go out at once (none: the customer sent the slip). */
   mails: MailKind[];
+  /**
+   * The shop hears of the slip in its next digest, due at the end of the window the slip
+   * came in (`noticeDueAt`): one mail names every order with a slip of that window.
+   */
+  notice: { kind: "shop_proof_uploaded"; dueAt: string };
+}
+
+/** The default window of the shop's digest of deposit slips, in minutes (`SLIP_DIGEST_MINUTES`). */
+export const DEFAULT_SLIP_DIGEST_MINUTES = 15;
+
+/** The shop's rules on deposit slips, from its configuration. */
+export interface SlipRules {
+  /**
+   * Slips stored from one client (an address, an IPv6 /64) in a window (`SLIP_RATE_LIMIT`);
+   * a slip refused for any reason counts for nobody.
+   */
+  perClient: { limit: number; windowMs: number };
+  /** The window of the shop's digest mail of slips (`SLIP_DIGEST_MINUTES`). */
+  digestMinutes: number;
+}
+
+/** Ten slips an hour from one client: a family's orders, not a disk's worth. */
+export const DEFAULT_SLIP_RULES: Readonly<SlipRules> = Object.freeze({
+  perClient: Object.freeze({ limit: 10, windowMs: 60 * 60_000 }),
+  digestMinutes: DEFAULT_SLIP_DIGEST_MINUTES,
+});
+
+/**
+ * When the digest naming a slip sent at `at` goes out: the end of its window of
+ * `minutes` (windows counted from midnight UTC, so every instance agrees), at once when
+ * `at` ends one.
+ *
+ * @example noticeDueAt("2026-03-01T10:07:30.000Z", 15) // "2026-03-01T10:15:00.000Z"
+ * @example noticeDueAt("2026-03-01T10:15:00.000Z", 15) // "2026-03-01T10:15:00.000Z"
+ */
+export function noticeDueAt(at: string, minutes: number): string {
+  const window = Math.max(1, Math.round(minutes * 60_000));
+  return new Date(Math.ceil(Date.parse(at) / window) * window).toISOString();
 }
 
 /**
@@ -59,7 +97,14 @@ export interface ProofPlan {
  */
 export function planProof(
   orderId: number,
-  proof: { contentType: ProofType; bytes: Uint8Array; at: string; reviewUntil: string | null },
+  proof: {
+    contentType: ProofType;
+    bytes: Uint8Array;
+    at: string;
+    reviewUntil: string | null;
+    /** When the shop's digest naming it goes out (`noticeDueAt`); at once when absent. */
+    noticeDueAt?: string;
+  },
 ): ProofPlan {
   return {
     orderId,
@@ -68,7 +113,8 @@ export function planProof(
     paymentStatus: "proof_submitted",
     reviewUntil: proof.reviewUntil,
     event: { at: proof.at, kind: "proof_submitted", actor: "customer", note: null },
-    mails: ["shop_proof_uploaded"],
+    mails: [],
+    notice: { kind: "shop_proof_uploaded", dueAt: proof.noticeDueAt ?? proof.at },
   };
 }
 

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
-import { holdAfterProof, MAX_PAYMENT_PROOFS, planProof, proofRefusal } from "./payment_proofs.ts";
+import {
+  holdAfterProof,
+  MAX_PAYMENT_PROOFS,
+  noticeDueAt,
+  planProof,
+  proofRefusal,
+} from "./payment_proofs.ts";
 
 Deno.test("proofRefusal() takes up to five proofs on a pending unpaid or proofed Bank Deposit order, nothing else", () => {
   fc.assert(fc.property(
@@ -48,7 +54,8 @@ Deno.test("planProof() makes the order proof_submitted with the customer's event
       actor: "customer",
       note: null,
     },
-    mails: ["shop_proof_uploaded"],
+    mails: [],
+    notice: { kind: "shop_proof_uploaded", dueAt: "2026-03-01T10:00:00.000Z" },
   });
 });
 
@@ -68,4 +75,11 @@ Deno.test("holdAfterProof() gives the first slip the owner's review time, and la
   );
   // The admin took the order in hand: it waits for the admin.
   assert.equal(holdAfterProof({ expiresAt: null, proofCount: 0 }, review), null);
+});
+
+Deno.test("noticeDueAt() sends a slip's notice at the end of its window, so one mail names every slip of the window", () => {
+  assert.equal(noticeDueAt("2026-03-01T10:00:00.001Z", 15), "2026-03-01T10:15:00.000Z");
+  assert.equal(noticeDueAt("2026-03-01T10:14:59.999Z", 15), "2026-03-01T10:15:00.000Z");
+  assert.equal(noticeDueAt("2026-03-01T10:15:00.000Z", 15), "2026-03-01T10:15:00.000Z");
+  assert.equal(noticeDueAt("2026-03-01T10:15:00.001Z", 60), "2026-03-01T11:00:00.000Z");
 });

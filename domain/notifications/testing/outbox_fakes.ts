@@ -15,6 +15,8 @@ import type {
   OutboxEntry,
 } from "../../ports.ts";
 import type { AccountMailKind } from "../account_mail.ts";
+import { DIGEST_MAIL_KINDS } from "../mail_kinds.ts";
+import type { DigestMailKind } from "../ports.ts";
 import { storedAccountMail } from "../account_mail.ts";
 import type { Order } from "../../orders/model.ts";
 
@@ -32,6 +34,10 @@ export interface MemoryOutboxRow {
   sentAt: Date | null;
   lastError: string | null;
   messageId: string;
+}
+
+function isDigest(kind: MemoryOutboxRow["kind"]): boolean {
+  return (DIGEST_MAIL_KINDS as readonly string[]).includes(kind);
 }
 
 function entryOf(row: MemoryOutboxRow): OutboxEntry {
@@ -65,7 +71,7 @@ export class MemoryOutbox implements Outbox {
       .map((r) => ({ kind: r.kind, payload: r.payload as Record<string, unknown> }));
   }
 
-  private push(
+  push(
     what: Pick<MemoryOutboxRow, "kind" | "orderId" | "payload">,
     at: Date,
   ): MemoryOutboxRow {
@@ -86,8 +92,29 @@ export class MemoryOutbox implements Outbox {
   }
 
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, limit, leaseMs, (kind) => !isDigest(kind));
+  }
+
+  claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, 500, leaseMs, (k) => k === kind);
+  }
+
+  /** Adds a notice of a digest kind for an order, due at `dueAt`, unless one is waiting. */
+  addNotice(kind: DigestMailKind, orderId: number, dueAt: Date): void {
+    const waiting = this.rows.some((r) =>
+      r.kind === kind && r.orderId === orderId && r.sentAt === null
+    );
+    if (!waiting) this.push({ kind, orderId, payload: null }, dueAt);
+  }
+
+  #claim(
+    now: Date,
+    limit: number,
+    leaseMs: number,
+    wanted: (kind: MemoryOutboxRow["kind"]) => boolean,
+  ): Promise<OutboxEntry[]> {
     const due = this.rows.filter((r) =>
-      r.sentAt === null && r.nextAttemptAt <= now &&
+      wanted(r.kind) && r.sentAt === null && r.nextAttemptAt <= now &&
       (r.leasedUntil === null || r.leasedUntil <= now)
     ).slice(0, limit);
     for (const row of due) row.leasedUntil = new Date(now.getTime() + leaseMs);
