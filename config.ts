@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { type BankDetails, type ShopInfo, whatsappDigits } from "./domain/shop.ts";
-import { DEFAULT_ORDER_RULES } from "./domain/orders/place_order.ts";
+import { DEFAULT_ORDER_RULES, type OrderRules } from "./domain/orders/place_order.ts";
+import { rupeesToCents } from "./domain/money.ts";
+import { DEFAULT_SLIP_RULES, type SlipRules } from "./domain/orders/payment_proofs.ts";
 import {
   DEFAULT_IPV6_PREFIX_LENGTH,
   isAddressOrRange,
@@ -53,10 +55,15 @@ export interface Config {
   mailRetrySeconds: number;
   /** The longest a stop (SIGTERM) waits for requests under way. */
   stopGraceSeconds: number;
-  /** Hours an unpaid Bank Deposit order holds its stock, and copies of one item an order may hold. */
-  orderRules: { bankDepositHours: number; maxLineQuantity: number };
+  /**
+   * How long unpaid orders hold their stock (Bank Deposit, after a slip, COD), copies of one
+   * item an order may hold, and what one client's unpaid orders may hold at once.
+   */
+  orderRules: OrderRules;
   /** Where the shop's notices of new orders and deposit slips go. */
   orderNotifyEmail: string;
+  /** Deposit slips one client may send in a window, and the window of the shop's digest of them. */
+  slipRules: SlipRules;
 }
 
 /** `limit` events in `windowMs`. */
@@ -210,6 +217,27 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,5}$/, "must be a whole number").transform(Number)
       .refine((n) => n >= 1 && n <= 10_000, "must be from 1 to 10000"),
   ),
+  SLIP_REVIEW_HOURS: optional(
+    z.string().regex(/^\d{1,5}(\.\d{1,4})?$/, "must be a number of hours such as 72 or 0.5")
+      .transform(Number).refine((n) => n > 0, "must be more than 0"),
+  ),
+  COD_CONFIRM_DAYS: optional(
+    z.string().regex(/^\d{1,3}(\.\d{1,6})?$/, "must be a number of days such as 7 or 0.5")
+      .transform(Number).refine((n) => n > 0, "must be more than 0"),
+  ),
+  HOLD_MAX_UNITS: optional(
+    z.string().regex(/^\d{1,7}$/, "must be a whole number of copies").transform(Number)
+      .refine((n) => n >= 1, "must be at least 1"),
+  ),
+  SLIP_RATE_LIMIT: optional(rateRule()),
+  SLIP_DIGEST_MINUTES: optional(
+    z.string().regex(/^\d{1,4}(\.\d{1,4})?$/, "must be a number of minutes such as 15")
+      .transform(Number).refine((n) => n > 0, "must be more than 0"),
+  ),
+  HOLD_MAX_LKR: optional(
+    z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
+      .transform(Number).refine((n) => n >= 1, "must be at least 1"),
+  ),
 });
 
 const FULL_SCHEMA = ENV_SCHEMA.extend(RELIABILITY_SCHEMA.shape);
@@ -264,9 +292,23 @@ function toConfig(env: Env): Config {
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
     stopGraceSeconds: env.STOP_GRACE_SECONDS ?? 20,
     orderNotifyEmail: env.ORDER_NOTIFY_EMAIL ?? shopEmail,
+    slipRules: {
+      perClient: env.SLIP_RATE_LIMIT ?? { ...DEFAULT_SLIP_RULES.perClient },
+      digestMinutes: env.SLIP_DIGEST_MINUTES ?? DEFAULT_SLIP_RULES.digestMinutes,
+    },
     orderRules: {
       bankDepositHours: env.BANK_DEPOSIT_HOURS ?? DEFAULT_ORDER_RULES.bankDepositHours,
+      slipReviewHours: env.SLIP_REVIEW_HOURS ?? DEFAULT_ORDER_RULES.slipReviewHours,
+      codConfirmHours: env.COD_CONFIRM_DAYS === undefined
+        ? DEFAULT_ORDER_RULES.codConfirmHours
+        : env.COD_CONFIRM_DAYS * 24,
       maxLineQuantity: env.MAX_LINE_QUANTITY ?? DEFAULT_ORDER_RULES.maxLineQuantity,
+      holdLimits: {
+        maxUnits: env.HOLD_MAX_UNITS ?? DEFAULT_ORDER_RULES.holdLimits.maxUnits,
+        maxCents: env.HOLD_MAX_LKR === undefined
+          ? DEFAULT_ORDER_RULES.holdLimits.maxCents
+          : rupeesToCents(env.HOLD_MAX_LKR) ?? DEFAULT_ORDER_RULES.holdLimits.maxCents,
+      },
     },
   };
 }

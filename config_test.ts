@@ -114,16 +114,20 @@ Deno.test("loadConfig() wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
 });
 
 Deno.test("loadConfig() holds Bank Deposit orders 48 hours and lines to 20 copies unless told otherwise", () => {
-  assert.deepEqual(configOf({}).orderRules, { bankDepositHours: 48, maxLineQuantity: 20 });
+  assert.deepEqual(configOf({}).orderRules, {
+    bankDepositHours: 48,
+    slipReviewHours: 72,
+    codConfirmHours: 168,
+    maxLineQuantity: 20,
+    holdLimits: { maxUnits: 200, maxCents: 500_000_00 },
+  });
   assert.equal(configOf({}).orderNotifyEmail, DEMO_DEFAULTS.SHOP_EMAIL);
   assert.equal(
     configOf({ SHOP_EMAIL: "a@shop.lk", ORDER_NOTIFY_EMAIL: "desk@shop.lk" }).orderNotifyEmail,
     "desk@shop.lk",
   );
-  assert.deepEqual(
-    configOf({ BANK_DEPOSIT_HOURS: "0.5", MAX_LINE_QUANTITY: "5" }).orderRules,
-    { bankDepositHours: 0.5, maxLineQuantity: 5 },
-  );
+  const told = configOf({ BANK_DEPOSIT_HOURS: "0.5", MAX_LINE_QUANTITY: "5" }).orderRules;
+  assert.deepEqual([told.bankDepositHours, told.maxLineQuantity], [0.5, 5]);
   const result = loadConfig({ BANK_DEPOSIT_HOURS: "two days", MAX_LINE_QUANTITY: "0" });
   assert.equal(result.ok, false);
   if (result.ok) return;
@@ -153,4 +157,49 @@ Deno.test("loadConfig() reads IPV6_PREFIX_LENGTH, 64 by default, 1 to 128", () =
     assert.equal(result.ok, false, bad);
     assert.match(result.ok ? "" : result.problems[0], /^IPV6_PREFIX_LENGTH: /);
   }
+});
+
+Deno.test("loadConfig() bounds every hold and what one client's unpaid orders hold, as told", () => {
+  const rules = configOf({
+    SLIP_REVIEW_HOURS: "24",
+    COD_CONFIRM_DAYS: "3",
+    HOLD_MAX_UNITS: "60",
+    HOLD_MAX_LKR: "100000.50",
+  }).orderRules;
+  assert.deepEqual(
+    [rules.slipReviewHours, rules.codConfirmHours, rules.holdLimits],
+    [24, 72, { maxUnits: 60, maxCents: 10_000_050 }],
+  );
+  const result = loadConfig({
+    SLIP_REVIEW_HOURS: "0",
+    COD_CONFIRM_DAYS: "a week",
+    HOLD_MAX_UNITS: "0",
+    HOLD_MAX_LKR: "lots",
+  });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.problems.map((line) => line.split(":")[0]).sort(), [
+    "COD_CONFIRM_DAYS",
+    "HOLD_MAX_LKR",
+    "HOLD_MAX_UNITS",
+    "SLIP_REVIEW_HOURS",
+  ]);
+});
+
+Deno.test("loadConfig() limits deposit slips per client and batches the shop's notices of them, as told", () => {
+  assert.deepEqual(configOf({}).slipRules, {
+    perClient: { limit: 10, windowMs: 3_600_000 },
+    digestMinutes: 15,
+  });
+  assert.deepEqual(configOf({ SLIP_RATE_LIMIT: "3/60", SLIP_DIGEST_MINUTES: "5" }).slipRules, {
+    perClient: { limit: 3, windowMs: 60_000 },
+    digestMinutes: 5,
+  });
+  const result = loadConfig({ SLIP_RATE_LIMIT: "lots", SLIP_DIGEST_MINUTES: "0" });
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.problems.map((line) => line.split(":")[0]).sort(), [
+    "SLIP_DIGEST_MINUTES",
+    "SLIP_RATE_LIMIT",
+  ]);
 });

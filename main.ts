@@ -232,6 +232,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderLimit: config.limits.orders,
     orderContactLimit: config.limits.ordersPerContact,
     orderRules: config.orderRules,
+    slipRules: config.slipRules,
     orderKeys,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),

@@ -291,3 +291,42 @@ contract("stats() of a shop without orders is all zero", async (make) => {
     today: { orders: 0, subtotalCents: 0, paidOrders: 0, takingsCents: 0 },
   });
 });
+
+contract(
+  "place() bounds what one client's unpaid orders hold, under each of its marks, until they are paid or leave pending",
+  async (make) => {
+    const world = await make({ book: 100, pen: 100 });
+    const { orders, book, pen } = world;
+    const limits = { maxUnits: 5, maxCents: 100_000_00 };
+    const held = (keys: string[], lines: ReturnType<typeof aLine>[]) =>
+      orders.place(planPlacement(anOrder(lines), {}, { keys, limits }));
+    const first = placed(
+      await held(["address:10.0.0.0", "email:a"], [aLine(pen, "stationery", 3)]),
+    );
+    // The same address with new contact details: the address's mark is full.
+    const over = await held(["address:10.0.0.0", "email:b"], [aLine(pen, "stationery", 3)]);
+    assert.deepEqual(over, {
+      kind: "too_much_held",
+      refusal: { bound: "units", limit: 5, held: { units: 3, cents: 3 * pen.priceCents } },
+    });
+    assert.equal(await world.stockOf(pen), 97);
+    // Another client is not held back; the first one's other marks are its own.
+    placed(await held(["address:10.0.0.9", "email:c"], [aLine(pen, "stationery", 5)]));
+    placed(await held(["address:10.0.0.0", "email:d"], [aLine(pen, "stationery", 2)]));
+    // The value bound, on its own mark.
+    placed(await held(["email:e"], [aLine(book, "book", 1)]));
+    const tooDear = await orders.place(
+      planPlacement(anOrder([aLine(book, "book", 1)]), {}, {
+        keys: ["email:e"],
+        limits: { maxUnits: 5, maxCents: book.priceCents + 1 },
+      }),
+    );
+    assert.equal(tooDear.kind, "too_much_held");
+    if (tooDear.kind === "too_much_held") assert.equal(tooDear.refusal.bound, "value");
+    // An order that leaves pending holds nothing: the address may order again.
+    assert.equal((await reject(orders, first.id)).kind, "changed");
+    placed(await held(["address:10.0.0.0", "email:f"], [aLine(pen, "stationery", 3)]));
+    // A plan without a hold claim (the shop's own tools) is not bounded.
+    placed(await orders.place(planPlacement(anOrder([aLine(pen, "stationery", 50)]))));
+  },
+);

@@ -7,6 +7,7 @@ import { aLine, anOrder, aPlacement, complete, reject } from "./postgres/testing
 import { planPlacement, planTransition } from "../domain/orders/plans.ts";
 import { planPaymentChange } from "../domain/orders/payment.ts";
 import { planProof } from "../domain/orders/payment_proofs.ts";
+import { DEFAULT_HOLD_RULES, slipReviewDeadline } from "../domain/orders/payment_policy.ts";
 import { colomboDays } from "../domain/orders/order_query.ts";
 import { changed, contract, placed } from "./postgres/testing/order_world.ts";
 import type { Order, PaymentStatus } from "../domain/orders/model.ts";
@@ -261,10 +262,12 @@ contract("findByKey() finds an order only with its key's hash", async (make) => 
 });
 
 function aProof(orderId: number, n = 1) {
+  const at = `2026-03-01T1${n % 10}:00:00.000Z`;
   return planProof(orderId, {
     contentType: "application/pdf",
     bytes: new TextEncoder().encode(`%PDF-1.4 slip ${n}`),
-    at: `2026-03-01T1${n % 10}:00:00.000Z`,
+    at,
+    reviewUntil: slipReviewDeadline("Bank Deposit", at, DEFAULT_HOLD_RULES),
   });
 }
 
@@ -323,7 +326,7 @@ contract("addProof() refuses a COD order, a paid one and a decided one", async (
 });
 
 contract(
-  "lapseDue() lapses an unpaid Bank Deposit order once its time is up: rejected, stock back, the customer mailed, once",
+  "lapseDue() lapses an unpaid order once its hold is up: rejected, stock back, the customer mailed, once",
   async (make) => {
     const world = await make({ book: 10, pen: 10 });
     const { orders, book } = world;
@@ -363,8 +366,29 @@ contract(
     for (const kept of [cod, proofed, paidOne]) {
       assert.equal((await orders.findById(kept.id))!.status, "pending");
     }
-    assert.deepEqual(await orders.lapseDue("2026-03-05T00:00:00.000Z", 10), [later.id]);
-    assert.equal(await world.stockOf(book), 7);
+    // Every hold ends: the slip gave the owner 72 hours from it (11:00 + 72 h) to check it,
+    // and a COD order waits 7 days for the shop to confirm it; a paid order never lapses.
+    assert.deepEqual(await orders.lapseDue("2026-03-04T10:59:59.999Z", 10), [later.id]);
+    assert.deepEqual(await orders.lapseDue("2026-03-04T11:00:00.000Z", 10), [proofed.id]);
+    assert.equal(await world.stockOf(book), 8);
+    const unchecked = (await orders.findById(proofed.id))!;
+    assert.deepEqual([unchecked.status, unchecked.rejectReason], [
+      "rejected",
+      "Deposit slip not checked in time",
+    ]);
+    assert.deepEqual(await orders.lapseDue("2026-03-08T09:29:59.999Z", 10), []);
+    assert.deepEqual(await orders.lapseDue("2026-03-08T09:30:00.000Z", 10), [cod.id]);
+    assert.equal(
+      (await orders.findById(cod.id))!.rejectReason,
+      "Not confirmed by the shop in time",
+    );
+    assert.deepEqual(
+      (await world.outbox()).filter((m) => m.kind === "order_rejected").map((m) => m.orderId),
+      [proofed.id, cod.id],
+    );
+    assert.equal((await orders.findById(paidOne.id))!.status, "pending");
+    assert.deepEqual(await orders.lapseDue("2030-01-01T00:00:00.000Z", 10), []);
+    assert.equal(await world.stockOf(book), 9);
   },
 );
 

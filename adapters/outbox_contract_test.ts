@@ -9,6 +9,7 @@ import { aBook, aLine, aPlacement, insertCategory } from "./postgres/testing/bui
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
 import { PostgresOrderRepository } from "./postgres/orders.ts";
 import { PostgresOutbox } from "./postgres/outbox.ts";
+import { enqueueNotice } from "./postgres/outbox_rows.ts";
 import type { SqlClient } from "./postgres/sql_client.ts";
 import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
@@ -34,14 +35,23 @@ interface World {
   lastError(id: number): Promise<string | null>;
   /** What an entry still holds of an account mail's facts. */
   payload(id: number): Promise<unknown>;
+  /** Queues the shop's notices of slips for `count` orders, due at `dueAt`; their entries' ids. */
+  notices(count: number, dueAt: Date): Promise<number[]>;
 }
 
 /**
  * Places `count` orders; each enqueues its checkout mail in its own transaction (only that
  * one: the shop's notice of the order would double every count here).
  */
-async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
-  const novels = await insertCategory(sql, "book_categories", "Novels");
+async function placeOrders(
+  sql: SqlClient,
+  count: number,
+  opts: { mails: ("order_placed")[] } = { mails: ["order_placed"] },
+): Promise<number[]> {
+  const [existing] = await sql.query<{ id: number }>(
+    "SELECT id FROM book_categories WHERE name = 'Novels'",
+  );
+  const novels = existing?.id ?? await insertCategory(sql, "book_categories", "Novels");
   const created = await new PostgresCatalogueAdmin(sql).createBook(aBook(novels, { stock: 100 }));
   assert.equal(created.kind, "ok");
   const book = (created as { value: Parameters<typeof aLine>[0] }).value;
@@ -49,7 +59,7 @@ async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const plan = aPlacement([aLine(book, "book", 1)]);
-    const outcome = await orders.place({ ...plan, mails: ["order_placed"] });
+    const outcome = await orders.place({ ...plan, mails: opts.mails });
     assert.equal(outcome.kind, "placed");
     if (outcome.kind === "placed") ids.push(outcome.order.id);
   }
@@ -67,6 +77,14 @@ function memoryWorld(): World {
       ),
     lastError: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.lastError ?? null),
     payload: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.payload ?? null),
+    notices: (count, dueAt) => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++) {
+        outbox.addNotice("shop_proof_uploaded", nextOrder++, dueAt);
+        ids.push(outbox.rows[outbox.rows.length - 1].id);
+      }
+      return Promise.resolve(ids);
+    },
   };
 }
 
@@ -74,6 +92,25 @@ function sqlWorld(sql: SqlClient): World {
   return {
     outbox: new PostgresOutbox(sql),
     enqueue: (count) => placeOrders(sql, count),
+    notices: async (count, dueAt) => {
+      const ids: number[] = [];
+      for (const orderId of await placeOrders(sql, count, { mails: [] })) {
+        // A second slip in the window adds no second notice.
+        for (let slip = 0; slip < 2; slip++) {
+          await enqueueNotice(sql, orderId, {
+            kind: "shop_proof_uploaded",
+            dueAt: dueAt.toISOString(),
+          });
+        }
+        const rows = await sql.query<{ id: number }>(
+          "SELECT id FROM mail_outbox WHERE order_id = $1 AND kind = 'shop_proof_uploaded'",
+          [orderId],
+        );
+        assert.equal(rows.length, 1);
+        ids.push(Number(rows[0].id));
+      }
+      return ids;
+    },
     lastError: async (id) => {
       const [row] = await sql.query<{ last_error: string | null }>(
         "SELECT last_error FROM mail_outbox WHERE id = $1",
@@ -167,5 +204,59 @@ contract(
     assert.ok(await world.payload(first.id), "kept for the next attempt");
     await outbox.markSent(first.id, later(6_000));
     assert.equal(await world.payload(first.id), null);
+  },
+);
+
+contract(
+  "each entry keeps one Message-ID of its own, the same at every claim",
+  async (world) => {
+    await world.enqueue(2);
+    const { outbox } = world;
+    const [first, second] = await outbox.claimDue(NOW, 10, LEASE_MS);
+    assert.match(first.messageId, /^[\w-]{8,}$/);
+    assert.notEqual(first.messageId, second.messageId);
+    await outbox.markFailed(first.id, "SMTP 451", later(1));
+    const [again] = await outbox.claimDue(later(LEASE_MS), 10, LEASE_MS);
+    assert.equal(again.id, first.id);
+    assert.equal(again.messageId, first.messageId);
+  },
+);
+
+contract(
+  "an entry marked sending and left without an outcome comes back as a resend once its lease ends",
+  async (world) => {
+    await world.enqueue(2);
+    const { outbox } = world;
+    const [sending, failed] = await outbox.claimDue(NOW, 10, LEASE_MS);
+    assert.deepEqual([sending.resend, failed.resend], [false, false]);
+    await outbox.markSending(sending.id, NOW);
+    await outbox.markSending(failed.id, NOW);
+    await outbox.markFailed(failed.id, "SMTP 421", later(1));
+    // The lease keeps every other claimant away while the attempt may be under way.
+    const meanwhile = await outbox.claimDue(later(LEASE_MS - 1), 10, LEASE_MS);
+    assert.deepEqual(meanwhile.map((e) => [e.id, e.attempts, e.resend]), [[failed.id, 1, false]]);
+    await outbox.markSent(failed.id, later(LEASE_MS - 1));
+    const [back] = await outbox.claimDue(later(LEASE_MS), 10, LEASE_MS);
+    assert.deepEqual([back.id, back.resend, back.messageId], [sending.id, true, sending.messageId]);
+    await outbox.markSent(back.id, later(LEASE_MS));
+    assert.deepEqual(await outbox.claimDue(later(10 * LEASE_MS), 10, LEASE_MS), []);
+  },
+);
+
+contract(
+  "claimDigest() hands out every due notice of its kind together, and claimDue() leaves them to it",
+  async (world) => {
+    const [order] = await world.enqueue(1);
+    const { outbox } = world;
+    const notices = await world.notices(3, later(60_000));
+    // Not due yet, and never the ordinary claim's.
+    assert.deepEqual(await outbox.claimDigest(later(59_999), "shop_proof_uploaded", LEASE_MS), []);
+    const ordinary = await outbox.claimDue(later(60_000), 10, LEASE_MS);
+    assert.deepEqual(ordinary.map((e) => "orderId" in e && e.orderId), [order]);
+    const digest = await outbox.claimDigest(later(60_000), "shop_proof_uploaded", LEASE_MS);
+    assert.deepEqual(digest.map((e) => e.id).sort((a, b) => a - b), notices);
+    assert.ok(digest.every((e) => e.kind === "shop_proof_uploaded"));
+    // Leased like any claim.
+    assert.deepEqual(await outbox.claimDigest(later(60_001), "shop_proof_uploaded", LEASE_MS), []);
   },
 );

@@ -4,18 +4,17 @@
  *
  * Order matters: request id and security headers wrap everything; the admin guard is
  * put in front of every admin route of the route table before any route is mounted;
- * control characters are refused for every route at once, after the body limits;
- * unknown /api paths answer a JSON 404 before the pages get the rest.
+ * then the body gate (each route's body cap and read deadlines, nothing read); control
+ * characters in paths and queries are refused for every route at once, and in bodies by
+ * the readers that parse them (validation.ts); unknown /api paths answer a JSON 404
+ * before the pages get the rest.
  */
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { MAX_CSV_BYTES } from "./routes/catalogue_csv.ts";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compression } from "./middleware/compression.ts";
 import { responseCache } from "./middleware/response_cache.ts";
 import { adminRouteMatcher, httpCaching } from "./middleware/http_caching.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import {
-  ApiError,
   boundedErrors,
   notFound,
   TIMED_OUT_LOG,
@@ -24,11 +23,8 @@ import {
 } from "./middleware/errors.ts";
 import { securityHeaders } from "./middleware/security.ts";
 import { refuseControlCharacters } from "./middleware/text_rule.ts";
-import {
-  type BodyAllowance,
-  bodyReadTimeouts,
-  DEFAULT_BODY_TIMEOUTS,
-} from "./middleware/body_timeout.ts";
+import { DEFAULT_BODY_TIMEOUTS } from "./middleware/body_timeout.ts";
+import { bodyGate } from "./middleware/body_gate.ts";
 import { opsEndpoints, requestLog } from "./middleware/ops.ts";
 import { requestIds } from "./middleware/request_id.ts";
 import { ADMIN_ROUTES, OPENAPI_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -46,64 +42,11 @@ import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./routes/product_images.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
 
-/** JSON bodies are small: an order of 100 lines is far below this. */
-export const MAX_JSON_BYTES = 64 * 1024;
-/** A product form: its images and some room for the text fields. */
-export const MAX_MULTIPART_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
-
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, "PAYLOAD_TOO_LARGE", `Request body is larger than ${limit} bytes`);
-}
-
-/** A body limit per media type: multipart forms carry images, everything else is small. */
-function bodyLimits(): MiddlewareHandler {
-  const json = bodyLimit({
-    maxSize: MAX_JSON_BYTES,
-    onError: () => {
-      throw tooLarge(MAX_JSON_BYTES);
-    },
-  });
-  const multipart = bodyLimit({
-    maxSize: MAX_MULTIPART_BYTES,
-    onError: () => {
-      throw tooLarge(MAX_MULTIPART_BYTES);
-    },
-  });
-  const csv = bodyLimit({
-    maxSize: MAX_CSV_BYTES,
-    onError: () => {
-      throw new ApiError(413, "PAYLOAD_TOO_LARGE", "A CSV file may be at most 10 MB");
-    },
-  });
-  const limits = { json, multipart, csv };
-  return (c, next) => limits[bodyKind(c)](c, next);
-}
-
-type BodyKind = "json" | "multipart" | "csv";
-
-/** What a request's body is, for its size limit and its read deadline alike. */
-function bodyKind(c: Context): BodyKind {
-  if (c.req.path.endsWith("/import")) return "csv";
-  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
-  return type.startsWith("multipart/form-data") ? "multipart" : "json";
-}
-
-const MAX_BYTES: Record<BodyKind, number> = {
-  json: MAX_JSON_BYTES,
-  multipart: MAX_MULTIPART_BYTES,
-  csv: MAX_CSV_BYTES,
-};
-
-/** The body limit's cap and whether the body is a large upload, for the read deadlines. */
-function bodyAllowance(c: Context): BodyAllowance {
-  const kind = bodyKind(c);
-  return { maxBytes: MAX_BYTES[kind], upload: kind !== "json" };
-}
+export { MAX_JSON_BYTES } from "./middleware/body_gate.ts";
 
 /** The shop's HTTP app over the given ports. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -134,12 +77,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return publicPaths.has(`${method} ${c.req.path}`) ? next() : guard(c, next);
   };
   for (const route of ADMIN_ROUTES) app.on(route.method, route.path, adminGuard);
-  // A body that trickles is cut off (408) before the limits read it.
-  app.use(
-    "/api/*",
-    bodyReadTimeouts(deps.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS, bodyAllowance),
-  );
-  app.use("/api/*", bodyLimits());
+  // No body is read here: each route's handler reads its own, within the route's cap and
+  // the read deadlines, after its guard and checks; a body no route takes is never read.
+  app.use("/api/*", bodyGate(ROUTES, deps.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS));
   app.use(refuseControlCharacters());
 
   // One share of the hashing lanes per address, whichever route hashes.

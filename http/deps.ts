@@ -27,6 +27,7 @@ import type { ReadinessCheck } from "./middleware/ops.ts";
 import type { ResponseStore } from "./middleware/response_cache.ts";
 import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
+import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -67,8 +68,10 @@ export interface AppDeps {
   orderContactLimit?: LimitRule;
   /** The keys that open orders' pages to their customers. */
   orderKeys: OrderKeys;
-  /** Bank Deposit hold and copies per line; DEFAULT_ORDER_RULES when absent. */
+  /** Holds, copies per line and what one client may hold; DEFAULT_ORDER_RULES when absent. */
   orderRules?: OrderRules;
+  /** Deposit slips per client and the window of the shop's digest; DEFAULT_SLIP_RULES when absent. */
+  slipRules?: Partial<SlipRules>;
   /** Where the order limits count, shared by every instance; this process's memory when absent. */
   rateLimits?: RateLimitStore;
   /** What /readyz asks; without it /readyz answers like /healthz. */

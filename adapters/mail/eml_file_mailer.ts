@@ -37,6 +37,7 @@ export class EmlFileMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     });
     const bytes = info.message as unknown as Uint8Array;
     await Deno.mkdir(this.options.dir, { recursive: true });

@@ -66,6 +66,7 @@ export class NodemailerMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     });
   }
 

@@ -1,12 +1,15 @@
 /**
  * The background loop that empties the outbox: runs `dispatchDueMail` every interval,
  * never two rounds at once, goes on after errors (a database or mail server that is
- * down) and stops cleanly, waiting for the round under way.
+ * down) and stops cleanly, waiting for the round under way. It keeps the round's memory
+ * of mails sent but not yet marked sent, so that a database that comes back gets the mark
+ * rather than a second mail.
  */
 import {
   DISPATCH_DEFAULTS,
   type DispatchDeps,
   dispatchDueMail,
+  dispatchMemory,
   type DispatchOptions,
 } from "../../domain/orders/dispatch_outbox.ts";
 
@@ -42,6 +45,8 @@ export function startOutboxDispatcher(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> | null = null;
   let again = false;
+  // Mails sent whose mark failed: marked by the next round, never sent again by this loop.
+  const memory = dispatchMemory();
 
   function schedule(delayMs: number): void {
     clearTimeout(timer);
@@ -50,7 +55,7 @@ export function startOutboxDispatcher(
 
   async function round(): Promise<boolean> {
     try {
-      const result = await dispatchDueMail(deps, opts.dispatch);
+      const result = await dispatchDueMail(deps, opts.dispatch, memory);
       // A full batch means more may be due: go on without waiting.
       return result.sent + result.failed >= batch;
     } catch (error) {
@@ -84,6 +89,10 @@ export function startOutboxDispatcher(
       stopped = true;
       clearTimeout(timer);
       await current;
+      // One last try at the marks owed: a mark lost here is a mail sent again at the next start.
+      for (const [id, at] of memory.sentUnmarked) {
+        await deps.outbox.markSent(id, at).then(() => memory.sentUnmarked.delete(id), () => {});
+      }
     },
     kick() {
       tick();

@@ -33,6 +33,13 @@ import type { PaymentPlan } from "../../domain/orders/payment.ts";
 import { lapses, planLapse } from "../../domain/orders/lapse.ts";
 import { takings } from "../../domain/orders/takings.ts";
 import {
+  type HoldClaim,
+  type Holding,
+  type HoldRefusal,
+  holdRefusal,
+} from "../../domain/orders/holds.ts";
+import {
+  holdAfterProof,
   type ProofPlan,
   proofRefusal,
   type ProofType,
@@ -73,6 +80,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   readonly #slips = new Map<number, Uint8Array>();
   readonly #keys = new Map<string, StoredKey>();
   readonly #keyHashes = new Map<number, string>();
+  /** The marks and share of each order while it may hold stock (order_holds). */
+  readonly #holds = new Map<number, HoldClaim>();
   readonly #proofs = new Map<
     number,
     { orderId: number; contentType: ProofType; bytes: Uint8Array }
@@ -111,6 +120,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         return Promise.resolve({ kind: "replayed", order: copyOrder(first) });
       }
     }
+    const overHeld = this.#holdRefusal(plan);
+    if (overHeld) return Promise.resolve({ kind: "too_much_held", refusal: overHeld });
     const refusal = placementRefusal(plan.takes.map((take) => this.#miss(take)));
     if (refusal?.kind === "price_changed") {
       return this.findSellable(plan.takes).then((items) => ({ kind: "price_changed", items }));
@@ -146,6 +157,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       keySalt: order.key?.salt ?? null,
     };
     this.#orders.set(stored.id, stored);
+    if (plan.hold) this.#holds.set(stored.id, plan.hold);
     if (order.key) this.#keyHashes.set(stored.id, order.key.hash);
     for (const line of order.lines) this.#catalogue.ordered.add(keyOf(line.type, line.itemId));
     if (idempotency) {
@@ -157,6 +169,22 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     }
     for (const kind of plan.mails) this.outbox.push({ kind, orderId: stored.id });
     return Promise.resolve({ kind: "placed", order: copyOrder(stored) });
+  }
+
+  /** Why the plan's client would hold too much, summing its marks' pending unpaid orders. */
+  #holdRefusal(plan: PlacementPlan): HoldRefusal | undefined {
+    if (!plan.hold) return undefined;
+    const held = new Map<string, Holding>();
+    for (const [orderId, claim] of this.#holds) {
+      const order = this.#orders.get(orderId);
+      if (!order || order.status !== "pending" || order.paymentStatus === "paid") continue;
+      for (const key of claim.keys) {
+        if (!plan.hold.keys.includes(key)) continue;
+        const sum = held.get(key) ?? { units: 0, cents: 0 };
+        held.set(key, { units: sum.units + claim.units, cents: sum.cents + claim.cents });
+      }
+    }
+    return holdRefusal([...held.values()], plan.hold, plan.hold.limits);
   }
 
   /** Why a take cannot be served now, as the guarded UPDATE of the database finds it. */
@@ -191,8 +219,10 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   addProof(plan: ProofPlan): Promise<ProofOutcome> {
     const order = this.#orders.get(plan.orderId);
     if (!order) return Promise.resolve({ kind: "not_found" });
-    const refusal = proofRefusal({ ...order, proofCount: order.paymentProofs.length });
+    const proofCount = order.paymentProofs.length;
+    const refusal = proofRefusal({ ...order, proofCount });
     if (refusal) return Promise.resolve({ kind: "refused", reason: refusal });
+    order.expiresAt = holdAfterProof({ expiresAt: order.expiresAt, proofCount }, plan.reviewUntil);
     const id = this.#nextProofId++;
     this.#proofs.set(id, {
       orderId: order.id,
@@ -207,6 +237,10 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     order.paymentStatus = plan.paymentStatus;
     this.#addEvent(order, plan.event);
     for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    // The digest's notice, once while one for the order waits (nothing is sent from this
+    // list, so once).
+    const waiting = this.outbox.some((m) => m.kind === plan.notice.kind && m.orderId === order.id);
+    if (!waiting) this.outbox.push({ kind: plan.notice.kind, orderId: order.id });
     return Promise.resolve({ kind: "added", order: copyOrder(order) });
   }
 
@@ -300,7 +334,9 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       .slice(0, limit);
     const lapsed: number[] = [];
     for (const order of due) {
-      const outcome = await this.changeStatus(planLapse(order.id, now));
+      const outcome = await this.changeStatus(
+        planLapse(order.id, now, { ...order, proofCount: order.paymentProofs.length }),
+      );
       if (outcome.kind === "changed") lapsed.push(order.id);
     }
     return lapsed;
@@ -334,6 +370,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     }
     order.status = plan.to;
     order.expiresAt = null;
+    this.#holds.delete(order.id);
     order.courier = plan.courier ?? order.courier;
     order.trackingNumber = plan.trackingNumber ?? order.trackingNumber;
     order.rejectReason = plan.rejectReason ?? order.rejectReason;

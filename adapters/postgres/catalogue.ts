@@ -24,7 +24,7 @@ import {
   STATIONERY_TABLE,
 } from "./catalogue_rows.ts";
 import { orderOf } from "./catalogue_order.ts";
-import { searchTerm } from "../../domain/catalogue/search.ts";
+import { searchTerm, SUGGESTION_THRESHOLD } from "../../domain/catalogue/search.ts";
 import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
 
 /** Rows to skip before a page; pages count from 1. */
@@ -58,6 +58,21 @@ export interface SearchHead {
  * A page that ends within them is read by id from the head; one past them, as before.
  */
 export const SEARCH_HEAD = 200;
+
+/**
+ * The products one statement of `suggest` reads at most on the embedded engine: the bound
+ * of a suggestion's statement there, whatever the catalogue's size
+ * (tests/reliability/slow_statement_test.ts).
+ */
+export const SUGGEST_SLICE = 250;
+
+/** Text in the order of its code points, as `COLLATE "C"` sorts it. */
+function byCodePoint(a: string, b: string): number {
+  const x = [...a].map((c) => c.codePointAt(0)!);
+  const y = [...b].map((c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}
 
 export interface PostgresCatalogueOptions {
   /** Remembered totals; without it every listing counts. */
@@ -260,13 +275,14 @@ export class PostgresCatalogue implements Catalogue {
   async suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     const term = searchTerm(q);
     if (term === "") return [];
+    const product = kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
+    if (this.#sql.serial) return await this.#suggestInSlices(product, term, limit);
     // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
     // trigram indexes of the search copies (migration 0019).
     const closeTo = (table: string, column: string) =>
       `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
          FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
     // Each text the kind's search looks in (SEARCH_FIELDS): a book's title and author.
-    const product = kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
     const union = product.searchedColumns.map((column) => closeTo(product.searchTable, column))
       .join(" UNION ALL ");
     const rows = await this.#sql.query<{ text: string }>(
@@ -275,6 +291,39 @@ export class PostgresCatalogue implements Catalogue {
       [term, limit],
     );
     return rows.map((r) => r.text);
+  }
+
+  /**
+   * `suggest` on an engine that runs one statement at a time for the whole shop (PGlite):
+   * `<%` (word similarity at or above SUGGESTION_THRESHOLD, pg_trgm's default) computed row
+   * by row, SUGGEST_SLICE products a statement. A long term shares a trigram with nearly
+   * every title, so the one indexed statement read every row: seconds on the embedded
+   * engine, while every other request of the shop waited behind it.
+   */
+  async #suggestInSlices(
+    product: { searchTable: string; searchedColumns: string[] },
+    term: string,
+    limit: number,
+  ): Promise<string[]> {
+    const closeTo = (column: string) =>
+      `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
+         FROM ${product.searchTable} WHERE NOT archived AND id > $2 AND id <= $3`;
+    const union = product.searchedColumns.map(closeTo).join(" UNION ALL ");
+    const [{ top }] = await this.#sql.query<{ top: number | null }>(
+      `SELECT max(id) AS top FROM ${product.searchTable}`,
+    );
+    const best = new Map<string, number>();
+    for (let low = 0; low < (top ?? 0); low += SUGGEST_SLICE) {
+      const rows = await this.#sql.query<{ text: string; score: number }>(
+        `SELECT text, max(score) AS score FROM (${union}) AS found
+          WHERE score >= ${SUGGESTION_THRESHOLD}
+          GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $4`,
+        [term, low, low + SUGGEST_SLICE, limit],
+      );
+      for (const { text, score } of rows) best.set(text, Math.max(score, best.get(text) ?? 0));
+    }
+    return [...best].sort(([a, x], [b, y]) => y - x || byCodePoint(a, b)).slice(0, limit)
+      .map(([text]) => text);
   }
 
   async listCategories(): Promise<Category[]> {

@@ -13,6 +13,7 @@ import type { Book } from "../../domain/catalogue/model.ts";
 import { planPlacement, planTransition } from "../../domain/orders/plans.ts";
 import { planPaymentChange } from "../../domain/orders/payment.ts";
 import { planProof } from "../../domain/orders/payment_proofs.ts";
+import { DEFAULT_HOLD_RULES, slipReviewDeadline } from "../../domain/orders/payment_policy.ts";
 import type { Order } from "../../domain/orders/model.ts";
 
 const DUE = "2026-03-05T00:00:00.000Z";
@@ -83,7 +84,14 @@ testOnServer(
       ]),
       Promise.all(
         orders.map((o) =>
-          repo.addProof(planProof(o.id, { contentType: "application/pdf", bytes: proof, at: DUE }))
+          repo.addProof(
+            planProof(o.id, {
+              contentType: "application/pdf",
+              bytes: proof,
+              at: DUE,
+              reviewUntil: slipReviewDeadline("Bank Deposit", DUE, DEFAULT_HOLD_RULES),
+            }),
+          )
         ),
       ),
     ]);

@@ -1,7 +1,7 @@
 /**
  * Carries out a placement plan (domain/orders/plans.ts) in one transaction: the idempotency
- * key, the stock of every take, the order and its lines in the plan's status, its mails.
- * All or nothing.
+ * key, the client's hold (order_holds.ts), the stock of every take, the order and its lines
+ * in the plan's status, its mails. All or nothing.
  */
 import type { IdempotencyClaim, PlaceOrderOutcome, SellableItem } from "../../domain/ports.ts";
 import type { ItemType, Order } from "../../domain/orders/model.ts";
@@ -16,6 +16,7 @@ import {
 import type { SqlClient } from "./sql_client.ts";
 import { findOrder, ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
+import { checkHold, recordHold } from "./order_holds.ts";
 
 /** Carries an outcome out of a transaction that must roll back. */
 class Rollback extends Error {
@@ -230,9 +231,13 @@ export async function placeOrder(
           return { kind: "replayed", order: first };
         }
       }
+      const overHeld = await checkHold(tx, plan.hold);
+      if (overHeld) throw new Rollback({ kind: "too_much_held", refusal: overHeld });
       const refused = await takeStock(tx, plan, findSellable);
       if (refused) throw new Rollback(refused);
-      return { kind: "placed", order: await insertOrder(tx, plan, idempotency?.key) };
+      const order = await insertOrder(tx, plan, idempotency?.key);
+      await recordHold(tx, order.id, plan.hold);
+      return { kind: "placed", order };
     });
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;

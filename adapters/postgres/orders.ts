@@ -15,6 +15,7 @@ import type {
   OrderEvent,
   OrderStats,
   OrderStatus,
+  PaymentMethod,
   PaymentStatus,
 } from "../../domain/orders/model.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "../../domain/orders/order_query.ts";
@@ -29,6 +30,7 @@ import { addProof, findProof } from "./payment_proofs.ts";
 import { enqueueMails } from "./outbox_rows.ts";
 import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 import { placeOrder } from "./order_placement.ts";
+import { releaseHold } from "./order_holds.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 
 interface SellableRow {
@@ -243,18 +245,28 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
       // One order a transaction: a lock held for one order only, and another process takes
       // the next one meanwhile (SKIP LOCKED) instead of waiting behind this one.
       const id = await this.#sql.transaction(async (tx) => {
-        const due = await tx.query<{ id: number }>(
-          `SELECT o.id FROM orders o
+        // lapses() as SQL: pending, not paid, its hold up.
+        const due = await tx.query<
+          { id: number; payment_method: PaymentMethod; proof_count: number }
+        >(
+          `SELECT o.id, o.payment_method,
+             (SELECT count(*) FROM payment_proofs p WHERE p.order_id = o.id)::integer
+               AS proof_count
+           FROM orders o
            WHERE o.status = 'pending' AND o.payment_method = ANY($2::text[])
-             AND o.payment_status = 'unpaid' AND o.expires_at IS NOT NULL
+             AND o.payment_status <> 'paid' AND o.expires_at IS NOT NULL
              AND o.expires_at <= $1
-             AND NOT EXISTS (SELECT 1 FROM payment_proofs p WHERE p.order_id = o.id)
            ORDER BY o.expires_at, o.id LIMIT 1
            FOR UPDATE OF o SKIP LOCKED`,
           [now, LAPSING_METHODS],
         );
         if (due.length === 0) return undefined;
-        const outcome = await applyTransition(tx, planLapse(Number(due[0].id), now));
+        const [order] = due;
+        const plan = planLapse(Number(order.id), now, {
+          paymentMethod: order.payment_method,
+          proofCount: Number(order.proof_count),
+        });
+        const outcome = await applyTransition(tx, plan);
         return outcome.kind === "changed" ? outcome.order.id : undefined;
       });
       if (id === undefined) break;
@@ -280,6 +292,7 @@ async function applyTransition(
 ): Promise<StatusChangeOutcome> {
   const refused = await move(tx, plan);
   if (refused) return refused;
+  await releaseHold(tx, plan.orderId);
   await insertEvent(tx, plan.orderId, plan.event);
   if (plan.returnStock) await returnStock(tx, plan.orderId);
   if (plan.saveSlip) {

@@ -1,10 +1,15 @@
 import type {
   AccountMail,
   AccountMailKind,
+  DigestMailKind,
   MailKind,
   Outbox,
   OutboxEntry,
 } from "../../domain/ports.ts";
+import { DIGEST_MAIL_KINDS } from "../../domain/notifications/mail_kinds.ts";
+
+/** The most notices one digest names. */
+const DIGEST_LIMIT = 500;
 import { storedAccountMail } from "../../domain/notifications/account_mail.ts";
 import type { SqlClient } from "./sql_client.ts";
 
@@ -12,6 +17,8 @@ import type { SqlClient } from "./sql_client.ts";
  * The mail outbox. An entry is due while unsent, past its next attempt time (none before
  * a first failure) and not leased; claiming leases it, so several dispatchers (even in
  * several processes) never send the same entry at once. `attempts` counts failed sends.
+ * `sending_at` marks an attempt under way; `message_id` is the entry's Message-ID, the
+ * same on every attempt.
  * An order mail names its order; an account mail keeps its facts in `payload` (JSON with
  * a version) until it is sent.
  */
@@ -29,13 +36,28 @@ export class PostgresOutbox implements Outbox {
     );
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, { limit, leaseMs, kinds: { digest: false, of: DIGEST_MAIL_KINDS } });
+  }
+
+  claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, { limit: DIGEST_LIMIT, leaseMs, kinds: { digest: true, of: [kind] } });
+  }
+
+  /** Claims due entries of the kinds named (`digest`) or of every other kind. */
+  async #claim(
+    now: Date,
+    opts: { limit: number; leaseMs: number; kinds: { digest: boolean; of: readonly string[] } },
+  ): Promise<OutboxEntry[]> {
+    const { limit, leaseMs, kinds } = opts;
     const rows = await this.#sql.query<{
       id: number;
       kind: MailKind | AccountMailKind;
       order_id: number | null;
       payload: unknown;
       attempts: number;
+      message_id: string;
+      resend: boolean;
     }>(
       `UPDATE mail_outbox SET lease_until = $3
        WHERE id IN (
@@ -43,24 +65,32 @@ export class PostgresOutbox implements Outbox {
          WHERE sent_at IS NULL
            AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
            AND (lease_until IS NULL OR lease_until <= $1)
+           AND (kind = ANY($4::text[])) = $5
          ORDER BY id
          LIMIT $2
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, order_id, payload, attempts`,
-      [now, limit, new Date(now.getTime() + leaseMs)],
+       RETURNING id, kind, order_id, payload, attempts, message_id,
+         sending_at IS NOT NULL AS resend`,
+      [now, limit, new Date(now.getTime() + leaseMs), kinds.of, kinds.digest],
     );
     return rows
-      .map((r): OutboxEntry =>
-        r.order_id !== null
-          ? { id: r.id, attempts: r.attempts, kind: r.kind as MailKind, orderId: r.order_id }
-          : { id: r.id, attempts: r.attempts, kind: r.kind as AccountMailKind, payload: r.payload }
-      )
+      .map((r): OutboxEntry => {
+        const entry = { id: r.id, attempts: r.attempts, messageId: r.message_id, resend: r.resend };
+        return r.order_id !== null
+          ? { ...entry, kind: r.kind as MailKind, orderId: r.order_id }
+          : { ...entry, kind: r.kind as AccountMailKind, payload: r.payload };
+      })
       .sort((a, b) => a.id - b.id);
+  }
+
+  async markSending(id: number, at: Date): Promise<void> {
+    await this.#sql.query("UPDATE mail_outbox SET sending_at = $2 WHERE id = $1", [id, at]);
   }
 
   async markSent(id: number, at: Date): Promise<void> {
     await this.#sql.query(
-      `UPDATE mail_outbox SET sent_at = $2, lease_until = NULL, last_error = NULL, payload = NULL
+      `UPDATE mail_outbox SET sent_at = $2, lease_until = NULL, last_error = NULL, payload = NULL,
+         sending_at = NULL
        WHERE id = $1`,
       [id, at],
     );
@@ -69,7 +99,8 @@ export class PostgresOutbox implements Outbox {
   async markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void> {
     await this.#sql.query(
       `UPDATE mail_outbox
-       SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, lease_until = NULL
+       SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3, lease_until = NULL,
+         sending_at = NULL
        WHERE id = $1`,
       [id, error, nextAttemptAt],
     );

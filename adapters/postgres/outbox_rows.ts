@@ -19,3 +19,22 @@ export async function enqueueMails(
     [orderId, mails],
   );
 }
+
+/**
+ * Puts the shop's notice of a digest kind about an order in the outbox, due at `dueAt`
+ * (the end of its window), unless one for the order is waiting already: the order is
+ * named once in its window's digest, however many slips come.
+ */
+export async function enqueueNotice(
+  tx: SqlClient,
+  orderId: number,
+  notice: { kind: string; dueAt: string },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO mail_outbox (kind, order_id, next_attempt_at)
+     SELECT $2, $1, $3
+     WHERE NOT EXISTS (SELECT 1 FROM mail_outbox
+                        WHERE order_id = $1 AND kind = $2 AND sent_at IS NULL)`,
+    [orderId, notice.kind, notice.dueAt],
+  );
+}

@@ -1,17 +1,19 @@
 /**
  * Deposit proofs in PostgreSQL: an upload locks its order, asks the domain whether the
  * order takes it as it is now (so it cannot race a lapse, a confirmation or a sixth
- * upload), then stores the proof, the payment status and the event in one transaction.
+ * upload), then stores the proof, the payment status, the end of the order's hold (the
+ * owner's review deadline, from the first slip) and the event in one transaction.
  */
 import type { ProofOutcome } from "../../domain/ports.ts";
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/orders/model.ts";
 import {
+  holdAfterProof,
   type ProofPlan,
   proofRefusal,
   type ProofType,
 } from "../../domain/orders/payment_proofs.ts";
 import { findOrder } from "./order_rows.ts";
-import { enqueueMails } from "./outbox_rows.ts";
+import { enqueueMails, enqueueNotice } from "./outbox_rows.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome> {
@@ -20,8 +22,10 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
       status: OrderStatus;
       payment_method: PaymentMethod;
       payment_status: PaymentStatus;
+      expires_at: Date | null;
     }>(
-      "SELECT status, payment_method, payment_status FROM orders WHERE id = $1 FOR UPDATE",
+      `SELECT status, payment_method, payment_status, expires_at FROM orders
+       WHERE id = $1 FOR UPDATE`,
       [plan.orderId],
     );
     if (rows.length === 0) return { kind: "not_found" };
@@ -36,6 +40,8 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
       proofCount: count,
     });
     if (refusal) return { kind: "refused", reason: refusal };
+    const expiresAt = rows[0].expires_at === null ? null : rows[0].expires_at.toISOString();
+    const holdEnds = holdAfterProof({ expiresAt, proofCount: count }, plan.reviewUntil);
     await tx.query(
       `WITH proof AS (
          INSERT INTO payment_proofs (order_id, uploaded_at, content_type, bytes)
@@ -43,7 +49,7 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
        ), event AS (
          INSERT INTO order_events (order_id, at, kind, actor, note) VALUES ($1, $2, $6, $7, $8)
        )
-       UPDATE orders SET payment_status = $5 WHERE id = $1`,
+       UPDATE orders SET payment_status = $5, expires_at = $9 WHERE id = $1`,
       [
         plan.orderId,
         plan.event.at,
@@ -53,9 +59,11 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
         plan.event.kind,
         plan.event.actor,
         plan.event.note,
+        holdEnds,
       ],
     );
     await enqueueMails(tx, plan.orderId, plan.mails);
+    await enqueueNotice(tx, plan.orderId, plan.notice);
     return { kind: "added", order: (await findOrder(tx, plan.orderId))! };
   });
 }

@@ -21,6 +21,7 @@ function pgliteOptions() {
  */
 export class PgliteSqlClient implements SqlClient {
   readonly #db: PGlite;
+  readonly serial = true;
 
   constructor(db: PGlite) {
     this.#db = db;
@@ -63,6 +64,7 @@ export class PgliteSqlClient implements SqlClient {
 
 class PgliteTransaction implements SqlClient {
   readonly #tx: Transaction;
+  readonly serial = true;
 
   constructor(tx: Transaction) {
     this.#tx = tx;

@@ -22,6 +22,11 @@ export interface SqlClient {
    */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * True when the engine runs one statement at a time for every caller and cannot cancel
+   * one (PGlite): a long statement there holds up every other request of the shop.
+   */
+  readonly serial?: boolean;
 }
 
 /** PostgreSQL type oids the adapters parse the same way. */

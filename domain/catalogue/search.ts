@@ -68,6 +68,19 @@ export function isbn13FromIsbn10(text: string): string | undefined {
 export const MAX_SUGGESTIONS = 5;
 
 /**
+ * The longest term (in characters) a search that found nothing looks for suggestions of: a
+ * misspelt title or name is typed in fewer, and the cost of comparing a term with every
+ * title grows with its length (200 letters took seconds on the embedded engine).
+ */
+export const MAX_SUGGESTED_TERM = 40;
+
+/** Whether a search that found nothing looks for titles and authors close to `term`. */
+export function suggestsFor(term: string): boolean {
+  const length = [...term].length;
+  return length > 0 && length <= MAX_SUGGESTED_TERM;
+}
+
+/**
  * The trigrams of a text as pg_trgm counts them: each word (a run of letters, marks and
  * digits) lower-cased, padded with two spaces before and one after.
  */

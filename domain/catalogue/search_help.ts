@@ -5,10 +5,13 @@
  */
 import type { Catalogue } from "./ports.ts";
 import type { ProductKind } from "./model.ts";
-import { MAX_SUGGESTIONS, searchTerm } from "./search.ts";
+import { MAX_SUGGESTIONS, searchTerm, suggestsFor } from "./search.ts";
 
 export interface SearchHelp {
-  /** Up to MAX_SUGGESTIONS titles or authors close to the term, best first. */
+  /**
+   * Up to MAX_SUGGESTIONS titles or authors close to the term, best first; none for a term
+   * longer than MAX_SUGGESTED_TERM.
+   */
   suggestions: string[];
   /** The other store and how many of its products on sale match the term; absent at 0. */
   elsewhere?: { kind: ProductKind; total: number };
@@ -33,7 +36,7 @@ export async function helpForEmptySearch(
   const everything = { q: term, inStock: true, outOfStock: true };
   const first = { page: 1, pageSize: 1 };
   const [suggestions, found] = await Promise.all([
-    catalogue.suggest(search.kind, term, MAX_SUGGESTIONS),
+    suggestsFor(term) ? catalogue.suggest(search.kind, term, MAX_SUGGESTIONS) : [],
     other === "book"
       ? catalogue.listBooks(everything, first)
       : catalogue.listStationery(everything, first),

@@ -4,8 +4,10 @@ import {
   closestTexts,
   isbn13FromIsbn10,
   isbnTerm,
+  MAX_SUGGESTED_TERM,
   searchKey,
   searchTerm,
+  suggestsFor,
   wordSimilarity,
 } from "./search.ts";
 import { matchesIsbn } from "./filter.ts";
@@ -106,4 +108,27 @@ Deno.test("helpForEmptySearch() asks the other store only for a real term", asyn
     suggestions: ["Pencil HB"],
   });
   assert.equal(otherStore("stationery"), "book");
+});
+
+Deno.test("helpForEmptySearch() looks for suggestions of a term of up to MAX_SUGGESTED_TERM characters only", async () => {
+  const asked: string[] = [];
+  const page = (total: number) => ({ items: [], page: 1, pageSize: 1, total });
+  const catalogue = {
+    suggest: (_kind: string, q: string) => {
+      asked.push(q);
+      return Promise.resolve(["Madol Doova"]);
+    },
+    listBooks: () => Promise.resolve(page(0)),
+    listStationery: () => Promise.resolve(page(0)),
+  };
+  const longest = "ම".repeat(MAX_SUGGESTED_TERM);
+  assert.deepEqual(await helpForEmptySearch(catalogue, { kind: "book", q: longest }), {
+    suggestions: ["Madol Doova"],
+  });
+  assert.deepEqual(await helpForEmptySearch(catalogue, { kind: "book", q: `${longest}x` }), {
+    suggestions: [],
+  });
+  assert.deepEqual(asked, [longest]);
+  assert.equal(suggestsFor(""), false);
+  assert.equal(suggestsFor("a".repeat(200)), false);
 });

@@ -41,3 +41,21 @@ export function nextStock(current: number, change: StockChange): StockOutcome {
 export function returnedStock(current: number, quantity: number): number {
   return Math.min(current + quantity, Math.max(current, MAX_STOCK));
 }
+
+/**
+ * The stock a shopper is told: exact up to `cap`, and `cap` above it. A shopper needs no
+ * more to fill a cart (a line holds at most MAX_LINE_QUANTITY copies, the usual cap), and
+ * the shop does not publish how much there is to whoever would buy it all up; the admin's
+ * answers keep the exact count.
+ *
+ * @example shownStock(3, 20) // 3
+ * @example shownStock(500, 20) // 20
+ */
+export function shownStock(stock: number, cap: number): number {
+  return Math.min(stock, cap);
+}
+
+/** A product with the stock a shopper is told (`shownStock`). */
+export function withShownStock<P extends { stock: number }>(product: P, cap: number): P {
+  return product.stock <= cap ? product : { ...product, stock: cap };
+}

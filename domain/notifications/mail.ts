@@ -131,8 +131,30 @@ export type AccountMail =
 
 export type OrderMail = CustomerOrderMail | ShopOrderMail;
 
+/** One order of the shop's digest of deposit slips. */
+export interface DigestOrder {
+  order: OrderFacts;
+  customerEmail: string;
+  /** Deposit slips sent for the order so far. */
+  proofs: number;
+  /** The order's own page in the admin area (`/admin/orders/{id}`). */
+  deskUrl: string;
+}
+
+/**
+ * The shop's notice of the deposit slips sent in one window (`SLIP_DIGEST_MINUTES`): one
+ * mail naming every order with a slip to check, instead of one mail a slip.
+ */
+export type ShopDigestMail = Addressed & {
+  kind: "shop_proofs_digest";
+  /** Oldest order first. */
+  orders: DigestOrder[];
+  /** The orders desk, showing the slips to check. */
+  deskUrl: string;
+};
+
 /** Every mail the shop sends. */
-export type Mail = OrderMail | AccountMail;
+export type Mail = OrderMail | AccountMail | ShopDigestMail;
 
 /** A mail written out for a mail server: recipient, subject, plain text and HTML. */
 export interface MailMessage {
@@ -140,6 +162,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, `<id@host>`: the same on every attempt at one outbox entry, so
+   * that a resend is recognised as the mail already received. The mailer's own when absent.
+   */
+  messageId?: string;
 }
 
 /** Writes a mail's words and markup: the adapter that decides how a mail looks. */

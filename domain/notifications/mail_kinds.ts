@@ -17,3 +17,9 @@ export const MAIL_KINDS = [
 
 /** What a mail about an order is about. */
 export type MailKind = typeof MAIL_KINDS[number];
+
+/**
+ * The shop's notices sent as a digest: each waits until the end of its window
+ * (`SLIP_DIGEST_MINUTES`), and all due together go out as one mail naming every order.
+ */
+export const DIGEST_MAIL_KINDS = ["shop_proof_uploaded"] as const satisfies readonly MailKind[];

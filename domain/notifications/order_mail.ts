@@ -9,7 +9,7 @@ import { amountDue } from "../orders/amount_due.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import type { OrderFacts, OrderMail } from "./mail.ts";
+import type { OrderFacts, OrderMail, ShopDigestMail } from "./mail.ts";
 import type { MailKind } from "./ports.ts";
 
 /** What every order mail needs besides the order. */
@@ -84,14 +84,16 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
  * When an unpaid order lapses unless its slip arrives, and after how many hours from its
  * placing (two decimals at most); null when it does not lapse or is paid or decided.
  *
- * @example lapseOf({ status: "pending", paymentStatus: "unpaid", orderDate: "2026-03-01T10:00:00.000Z", expiresAt: "2026-03-03T10:00:00.000Z" }) // { at: "2026-03-03T10:00:00.000Z", hours: 48 }
+ * @example lapseOf({ status: "pending", paymentStatus: "unpaid", paymentMethod: "Bank Deposit", orderDate: "2026-03-01T10:00:00.000Z", expiresAt: "2026-03-03T10:00:00.000Z" }) // { at: "2026-03-03T10:00:00.000Z", hours: 48 }
  */
 export function lapseOf(
-  order: Pick<Order, "status" | "paymentStatus" | "orderDate" | "expiresAt">,
+  order: Pick<Order, "status" | "paymentStatus" | "orderDate" | "expiresAt" | "paymentMethod">,
 ): { at: string; hours: number } | null {
   if (order.expiresAt === null || order.status !== "pending" || order.paymentStatus !== "unpaid") {
     return null;
   }
+  // A hold that waits for the shop (COD) is no deadline of the customer's.
+  if (PAYMENT_POLICIES[order.paymentMethod].hold.awaits !== "customer") return null;
   const hours = (Date.parse(order.expiresAt) - Date.parse(order.orderDate)) / 3_600_000;
   return { at: order.expiresAt, hours: Math.round(hours * 100) / 100 };
 }
@@ -143,4 +145,27 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
     case "shop_proof_uploaded":
       return { kind, ...shop, proofs: order.paymentProofs.length };
   }
+}
+
+/**
+ * The shop's digest of the deposit slips sent in one window: each order once, oldest
+ * first, with its slips so far and its place on the orders desk.
+ */
+export function proofsDigestMail(
+  orders: readonly Order[],
+  ctx: Omit<OrderMailContext, "orderKey">,
+): ShopDigestMail {
+  const unique = [...new Map(orders.map((o) => [o.id, o])).values()].sort((a, b) => a.id - b.id);
+  return {
+    kind: "shop_proofs_digest",
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en",
+    orders: unique.map((order) => ({
+      order: orderFacts(order, null),
+      customerEmail: order.customer.email,
+      proofs: order.paymentProofs.length,
+      deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,
+    })),
+    deskUrl: `${base(ctx.shop)}/admin/orders?paymentStatus=proof_submitted`,
+  };
 }

@@ -1,10 +1,20 @@
 /** The mail ports: the transactional outbox, the mail renderer and the mailer. */
 import type { AccountMail, MailMessage } from "./mail.ts";
 import type { AccountMailKind } from "./account_mail.ts";
-import type { MailKind } from "./mail_kinds.ts";
+import type { DIGEST_MAIL_KINDS, MailKind } from "./mail_kinds.ts";
 
-export { MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
-export type { AccountMail, Mail, MailMessage, MailRenderer, OrderMail } from "./mail.ts";
+/** A kind of the shop's notices sent as a digest. */
+export type DigestMailKind = typeof DIGEST_MAIL_KINDS[number];
+
+export { DIGEST_MAIL_KINDS, MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
+export type {
+  AccountMail,
+  Mail,
+  MailMessage,
+  MailRenderer,
+  OrderMail,
+  ShopDigestMail,
+} from "./mail.ts";
 export type { AccountMailKind } from "./account_mail.ts";
 
 /**
@@ -13,19 +23,46 @@ export type { AccountMailKind } from "./account_mail.ts";
  * (see `readStoredAccountMail`).
  */
 export type OutboxEntry =
-  | { id: number; attempts: number; kind: MailKind; orderId: number }
-  | { id: number; attempts: number; kind: AccountMailKind; payload: unknown };
+  & {
+    id: number;
+    attempts: number;
+    /**
+     * The entry's own Message-ID (without the brackets and host), kept with it from the
+     * start: every attempt sends the same, so a mail server or a mail client recognises a
+     * resend after a lost acknowledgement as the mail it already has.
+     */
+    messageId: string;
+    /**
+     * An earlier attempt was under way (marked sending) and never marked sent or failed:
+     * the mail may have gone out already, so this one is a resend.
+     */
+    resend: boolean;
+  }
+  & ({ kind: MailKind; orderId: number } | { kind: AccountMailKind; payload: unknown });
 
 /**
  * The transactional outbox. Order mails are written by OrderRepository in the order's own
  * transaction, account mails by `enqueue`; the dispatcher claims due entries (safe across
- * several server processes), sends them and marks them.
+ * several server processes), marks each sending, sends it and marks it sent or failed.
  */
 export interface Outbox {
   /** Puts an account mail in the outbox, due at once. */
   enqueue(mail: AccountMail): Promise<void>;
-  /** Claims up to `limit` due entries for `leaseMs`; another process will not claim them meanwhile. */
+  /**
+   * Claims up to `limit` due entries for `leaseMs`; another process will not claim them
+   * meanwhile. Entries of a digest kind (`DIGEST_MAIL_KINDS`) are left to `claimDigest`.
+   */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]>;
+  /**
+   * Claims every due entry of the digest kind `kind` (up to a few hundred) for `leaseMs`:
+   * they go out together as one mail.
+   */
+  claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]>;
+  /**
+   * Records that the entry is being sent now, before the mail server is called: a claim
+   * found later with this mark and no outcome is a possible resend (`resend`).
+   */
+  markSending(id: number, at: Date): Promise<void>;
   /** Retires an entry for good; an account mail's facts (a reset link) are forgotten. */
   markSent(id: number, at: Date): Promise<void>;
   markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;

@@ -3,6 +3,7 @@
  * timeline, never the admin's notes and nothing of other customers. Amounts in rupees,
  * field names as the API writes them.
  */
+import { PAYMENT_POLICIES } from "./payment_policy.ts";
 import { centsToRupees } from "../money.ts";
 import type { Order, OrderEvent } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
@@ -92,7 +93,10 @@ export function customerOrderView(order: Order): CustomerOrder {
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
     courier: order.courier,
     tracking_number: order.trackingNumber,
-    expires_at: order.status === "pending" && order.paymentStatus === "unpaid"
+    // The deadline the customer must pay by; a hold that waits for the shop (COD) is the
+    // shop's own matter.
+    expires_at: order.status === "pending" && order.paymentStatus === "unpaid" &&
+        PAYMENT_POLICIES[order.paymentMethod].hold.awaits === "customer"
       ? order.expiresAt
       : null,
     events: customerEvents(order.events),

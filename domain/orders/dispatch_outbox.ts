@@ -2,8 +2,9 @@
  * Sends the mails waiting in the outbox: the use case a background loop runs every few
  * seconds. Each entry is claimed (so that two server processes never send the same mail
  * at once), what it says decided (from its order, or the facts an account mail carries),
- * written out by the renderer in its language, sent, and marked sent; a failed send is
- * marked failed and tried again later, each time waiting longer.
+ * written out by the renderer in its language, marked sending, sent with the entry's own
+ * Message-ID, and marked sent; a failed send is marked failed and tried again later, each
+ * time waiting longer.
  */
 import type {
   Clock,
@@ -16,9 +17,10 @@ import type {
 } from "../ports.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { Mail } from "../notifications/mail.ts";
-import { orderMail } from "../notifications/order_mail.ts";
+import type { Order } from "./model.ts";
+import { orderMail, proofsDigestMail } from "../notifications/order_mail.ts";
 import { readStoredAccountMail } from "../notifications/account_mail.ts";
-import { MAIL_KINDS } from "../notifications/ports.ts";
+import { DIGEST_MAIL_KINDS, MAIL_KINDS, type MailMessage } from "../notifications/ports.ts";
 
 export interface DispatchDeps {
   outbox: Outbox;
@@ -52,6 +54,37 @@ export interface DispatchOptions {
 export interface DispatchResult {
   sent: number;
   failed: number;
+}
+
+/**
+ * What a dispatcher remembers between its rounds: the entries whose mail went out but
+ * could not be marked sent (the database went away between the two). The next round
+ * marks them before it claims anything, so they are not sent again.
+ */
+export interface DispatchMemory {
+  /** Entry id to the time its mail went out. */
+  sentUnmarked: Map<number, Date>;
+  /** Mails sent again after an attempt that may have sent them already (same Message-ID). */
+  resent: number;
+}
+
+export function dispatchMemory(): DispatchMemory {
+  return { sentUnmarked: new Map(), resent: 0 };
+}
+
+/**
+ * The Message-ID header of an outbox entry's mail: its stored id at the shop's host.
+ *
+ * @example messageIdHeader("5f0c…", "https://pothgula.lk") // "<5f0c…@pothgula.lk>"
+ */
+export function messageIdHeader(messageId: string, publicUrl: string): string {
+  let host = "pothgula.invalid";
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // A shop without a usable address still sends well-formed ids.
+  }
+  return `<${messageId}@${host}>`;
 }
 
 export const DISPATCH_DEFAULTS: Required<DispatchOptions> = {
@@ -128,14 +161,31 @@ export function describeError(error: unknown): string {
  * Claims the due outbox entries and sends them one after another. A failure of one mail
  * (the SMTP server refuses it, the order is gone) is recorded on its entry and does not
  * stop the others; a failure of the outbox itself (the database is down) is thrown.
+ *
+ * A mail goes out at most once in practice: each entry is marked sending before the mail
+ * server is called (nothing is sent while that mark cannot be written), and a mail sent
+ * whose mark as sent fails is remembered in `memory` and marked by the next round before
+ * anything is claimed, instead of being sent again when its lease ends. Only a process
+ * that dies between a send and its mark leaves an entry to be sent again, with the same
+ * Message-ID, which mail servers and clients recognise.
  */
 export async function dispatchDueMail(
   deps: DispatchDeps,
   options: DispatchOptions = {},
+  memory: DispatchMemory = dispatchMemory(),
 ): Promise<DispatchResult> {
   const opts = { ...DISPATCH_DEFAULTS, ...options };
-  const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
+  // The marks owed from earlier rounds first: those mails went out already.
+  for (const [id, at] of memory.sentUnmarked) {
+    await deps.outbox.markSent(id, at);
+    memory.sentUnmarked.delete(id);
+  }
   const result: DispatchResult = { sent: 0, failed: 0 };
+  for (const kind of DIGEST_MAIL_KINDS) {
+    const due = await deps.outbox.claimDigest(deps.clock.now(), kind, opts.leaseMs);
+    if (due.length > 0) await sendDigest(deps, due, opts, memory, result);
+  }
+  const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
   for (const entry of entries) {
     const decided = await decide(deps, entry);
     if (decided.kind === "undeliverable") {
@@ -143,17 +193,81 @@ export async function dispatchDueMail(
       result.failed++;
       continue;
     }
-    try {
-      await deps.mailer.send(deps.renderer.render(decided.mail));
-    } catch (error) {
+    const message = {
+      ...deps.renderer.render(decided.mail),
+      messageId: messageIdHeader(entry.messageId, deps.shop.publicUrl),
+    };
+    await sendOnce(deps, [entry], message, { opts, memory, result });
+  }
+  return result;
+}
+
+/**
+ * Sends one mail for `entries` (one entry, or a digest's): marked sending first, then
+ * sent, then marked sent; a failed send marks each failed, a lost mark is remembered.
+ */
+async function sendOnce(
+  deps: DispatchDeps,
+  entries: readonly OutboxEntry[],
+  message: MailMessage,
+  round: { opts: Required<DispatchOptions>; memory: DispatchMemory; result: DispatchResult },
+): Promise<void> {
+  const { opts, memory, result } = round;
+  for (const entry of entries) await deps.outbox.markSending(entry.id, deps.clock.now());
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    for (const entry of entries) {
       const wait = retryDelayMs(entry.attempts + 1, deps.random, opts.baseDelayMs, opts.maxDelayMs);
       const next = new Date(deps.clock.now().getTime() + wait);
       await deps.outbox.markFailed(entry.id, describeError(error), next);
       result.failed++;
-      continue;
     }
-    await deps.outbox.markSent(entry.id, deps.clock.now());
+    return;
+  }
+  const sentAt = deps.clock.now();
+  for (const entry of entries) memory.sentUnmarked.set(entry.id, sentAt);
+  for (const entry of entries) {
+    await deps.outbox.markSent(entry.id, sentAt);
+    memory.sentUnmarked.delete(entry.id);
     result.sent++;
   }
-  return result;
+  if (entries.some((entry) => entry.resend)) memory.resent++;
+}
+
+/**
+ * The shop's digest: the due notices of one kind as one mail naming each order (a notice
+ * whose order is gone is retired). Its Message-ID is the first notice's.
+ */
+async function sendDigest(
+  deps: DispatchDeps,
+  entries: readonly OutboxEntry[],
+  opts: Required<DispatchOptions>,
+  memory: DispatchMemory,
+  result: DispatchResult,
+): Promise<void> {
+  const found: { entry: OutboxEntry; order: Order }[] = [];
+  for (const entry of entries) {
+    const order = "orderId" in entry ? await deps.orders.findById(entry.orderId) : undefined;
+    if (order) found.push({ entry, order });
+    else {
+      await deps.outbox.markFailed(
+        entry.id,
+        "The order of this notice does not exist",
+        NEVER_AGAIN,
+      );
+      result.failed++;
+    }
+  }
+  if (found.length === 0) return;
+  const mail = proofsDigestMail(found.map((f) => f.order), {
+    shop: deps.shop,
+    bank: deps.bank,
+    notifyEmail: deps.notifyEmail,
+  });
+  const message = {
+    ...deps.renderer.render(mail),
+    messageId: messageIdHeader(found[0].entry.messageId, deps.shop.publicUrl),
+  };
+  await sendOnce(deps, found.map((f) => f.entry), message, { opts, memory, result });
 }

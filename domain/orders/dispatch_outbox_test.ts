@@ -3,6 +3,8 @@ import fc from "fast-check";
 import {
   type DispatchDeps,
   dispatchDueMail,
+  dispatchMemory,
+  messageIdHeader,
   NEVER_AGAIN,
   retryDelayMs,
 } from "./dispatch_outbox.ts";
@@ -181,4 +183,82 @@ Deno.test("dispatchDueMail() lets an outbox failure through, leaving the entries
   outbox.add("order_placed", 1, START);
   outbox.claimDue = () => Promise.reject(new Error("database is down"));
   await assert.rejects(dispatchDueMail(deps), /database is down/);
+});
+
+Deno.test("dispatchDueMail() sends each entry with a Message-ID of its own, the same on every attempt", async () => {
+  const { outbox, mailer, clock, deps } = setup();
+  outbox.add("order_placed", 1, START);
+  outbox.add("order_placed", 2, START);
+  mailer.failWith = new Error("451 try later");
+  await dispatchDueMail(deps);
+  mailer.failWith = null;
+  clock.advance(60 * 60_000);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 2, failed: 0 });
+  const ids = mailer.sent.map((m) => m.messageId);
+  assert.deepEqual(ids, [
+    messageIdHeader(outbox.rows[0].messageId, SAMPLE_SHOP.publicUrl),
+    messageIdHeader(outbox.rows[1].messageId, SAMPLE_SHOP.publicUrl),
+  ]);
+  assert.match(ids[0] ?? "", /^<memory-outbox-1@pothgula\.example>$/);
+});
+
+Deno.test("dispatchDueMail() marks an entry sending before the mail server is called, and sends nothing it cannot mark", async () => {
+  const { outbox, mailer, deps } = setup();
+  outbox.add("order_placed", 1, START);
+  const seen: (Date | null)[] = [];
+  deps.mailer = {
+    send: (message) => {
+      seen.push(outbox.rows[0].sendingAt);
+      return mailer.send(message);
+    },
+  };
+  await dispatchDueMail(deps);
+  assert.deepEqual(seen, [START]);
+  assert.equal(outbox.rows[0].sendingAt, null);
+
+  const broken = setup();
+  broken.outbox.add("order_placed", 1, START);
+  broken.outbox.markSending = () => Promise.reject(new Error("connection terminated"));
+  await assert.rejects(dispatchDueMail(broken.deps), /connection terminated/);
+  assert.deepEqual(broken.mailer.sent, []);
+});
+
+Deno.test("dispatchDueMail() remembers a mail whose mark failed and marks it next round instead of sending it again", async () => {
+  const { outbox, mailer, clock, deps } = setup();
+  outbox.add("order_placed", 1, START);
+  const markSent = outbox.markSent.bind(outbox);
+  outbox.markSent = () => Promise.reject(new Error("the database is restarting"));
+  const memory = dispatchMemory();
+  await assert.rejects(dispatchDueMail(deps, { leaseMs: 1_000 }, memory));
+  assert.deepEqual([...memory.sentUnmarked.keys()], [1]);
+  // Still away: the owed mark fails first, and nothing is claimed or sent.
+  clock.advance(5_000);
+  await assert.rejects(dispatchDueMail(deps, { leaseMs: 1_000 }, memory));
+  outbox.markSent = markSent;
+  assert.deepEqual(await dispatchDueMail(deps, { leaseMs: 1_000 }, memory), { sent: 0, failed: 0 });
+  assert.equal(mailer.sent.length, 1);
+  assert.equal(memory.sentUnmarked.size, 0);
+  assert.notEqual(outbox.rows[0].sentAt, null);
+});
+
+Deno.test("dispatchDueMail() sends the due notices of slips as one digest naming each order, with the first notice's Message-ID", async () => {
+  const { outbox, mailer, renderer, clock, deps } = setup();
+  const windowEnd = new Date(START.getTime() + 15 * 60_000);
+  outbox.addNotice("shop_proof_uploaded", 2, windowEnd);
+  outbox.addNotice("shop_proof_uploaded", 1, windowEnd);
+  outbox.addNotice("shop_proof_uploaded", 1, windowEnd); // a second slip: no second notice
+  outbox.addNotice("shop_proof_uploaded", 99, windowEnd); // an order that is gone
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+  clock.advance(15 * 60_000);
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 2, failed: 1 });
+  assert.equal(mailer.sent.length, 1);
+  const [digest] = renderer.mails;
+  assert.ok(digest.kind === "shop_proofs_digest");
+  assert.deepEqual(digest.orders.map((o) => o.order.id), [1, 2]);
+  assert.equal(digest.to, SAMPLE_SHOP.email);
+  assert.equal(
+    mailer.sent[0].messageId,
+    messageIdHeader(outbox.rows[0].messageId, SAMPLE_SHOP.publicUrl),
+  );
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
 });

@@ -1,6 +1,6 @@
 /**
- * The round a background loop runs every few seconds: lapse the unpaid Bank Deposit
- * orders whose time is up (domain/orders/lapse.ts), a batch at a time.
+ * The round a background loop runs every few seconds: lapse the unpaid orders whose hold
+ * is up (domain/orders/lapse.ts), a batch at a time.
  */
 import type { Clock, OrderRepository } from "../ports.ts";
 

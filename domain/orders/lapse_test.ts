@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
-import { type LapseCandidate, lapses } from "./lapse.ts";
+import {
+  LAPSE_REASON,
+  type LapseCandidate,
+  lapseOutcome,
+  lapses,
+  planLapse,
+  SLIP_LAPSE_REASON,
+} from "./lapse.ts";
 
 const DUE: LapseCandidate = {
   status: "pending",
@@ -17,7 +24,9 @@ Deno.test("lapses() at the expiry time exactly, not a millisecond before", () =>
   assert.equal(lapses({ ...DUE, expiresAt: null }, "2030-01-01T00:00:00.000Z"), false);
 });
 
-Deno.test("lapses() only a pending unpaid Bank Deposit order that never sent a proof", () => {
+Deno.test("lapses() any pending order not yet paid whose hold is up, whatever its method or slips", () => {
+  // Before: only a Bank Deposit order that never sent a slip lapsed; a 68-byte "slip" held
+  // the stock for good, and Cash on Delivery orders never lapsed at all.
   fc.assert(fc.property(
     fc.constantFrom(...ORDER_STATUSES),
     fc.constantFrom(...PAYMENT_METHODS),
@@ -25,9 +34,33 @@ Deno.test("lapses() only a pending unpaid Bank Deposit order that never sent a p
     fc.nat(5),
     (status, paymentMethod, paymentStatus, proofCount) => {
       const order = { ...DUE, status, paymentMethod, paymentStatus, proofCount };
-      const expected = status === "pending" && paymentMethod === "Bank Deposit" &&
-        paymentStatus === "unpaid" && proofCount === 0;
+      const expected = status === "pending" && paymentStatus !== "paid";
       assert.equal(lapses(order, "2026-03-04T00:00:00.000Z"), expected);
     },
   ));
+});
+
+Deno.test("lapseOutcome() names why: no payment, a slip not checked in time, or a COD order not confirmed", () => {
+  assert.deepEqual(lapseOutcome({ paymentMethod: "Bank Deposit", proofCount: 0 }), {
+    reason: LAPSE_REASON,
+    mail: "order_lapsed",
+  });
+  assert.deepEqual(lapseOutcome({ paymentMethod: "Bank Deposit", proofCount: 2 }), {
+    reason: SLIP_LAPSE_REASON,
+    mail: "order_rejected",
+  });
+  assert.deepEqual(lapseOutcome({ paymentMethod: "COD", proofCount: 0 }), {
+    reason: "Not confirmed by the shop in time",
+    mail: "order_rejected",
+  });
+  const plan = planLapse(7, "2026-03-06T10:00:00.000Z", {
+    paymentMethod: "Bank Deposit",
+    proofCount: 1,
+  });
+  assert.deepEqual([plan.rejectReason, plan.mails, plan.returnStock, plan.event.kind], [
+    SLIP_LAPSE_REASON,
+    ["order_rejected"],
+    true,
+    "lapsed",
+  ]);
 });

@@ -1,12 +1,13 @@
 /**
- * Each payment method as one record of data: how its delivery is priced, whether an unpaid
- * order lapses, whether it takes deposit slips and pre-orders, how its payment status
+ * Each payment method as one record of data: how its delivery is priced, how long an unpaid
+ * order holds its stock and how the hold ends, whether it takes deposit slips and pre-orders, how its payment status
  * starts and moves, how its money changes hands, and the words that name it. Every place
  * that treats the methods differently reads this table, so a new method is a compile error
  * (`satisfies Record<PaymentMethod, PaymentPolicy>`) until its record says all of it.
  * scripts/payment_policy_test.ts fails when code elsewhere compares a method by name.
  */
 import type { Cents, Grams } from "../money.ts";
+import type { MailKind } from "../notifications/mail_kinds.ts";
 import { bankDepositFee, codFee, DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
 import {
   type EventActor,
@@ -17,16 +18,51 @@ import {
 
 /** The default hold of a Bank Deposit order, in hours (`BANK_DEPOSIT_HOURS`). */
 export const DEFAULT_BANK_DEPOSIT_HOURS = 48;
+/** The default time the owner has to check a deposit slip, in hours (`SLIP_REVIEW_HOURS`). */
+export const DEFAULT_SLIP_REVIEW_HOURS = 72;
+/** The default time the shop has to confirm a Cash on Delivery order, in days (`COD_CONFIRM_DAYS`). */
+export const DEFAULT_COD_CONFIRM_DAYS = 7;
 
 /** The shop's configured holds: how long an unpaid order keeps its stock, per rule. */
 export interface HoldRules {
   /** Hours an unpaid Bank Deposit order with no deposit slip keeps its stock. */
   bankDepositHours: number;
+  /**
+   * Hours a deposit slip gives the owner to check it, counted from the order's first slip:
+   * the hold of an order with a slip ends then unless the owner has decided.
+   */
+  slipReviewHours: number;
+  /** Hours an unconfirmed Cash on Delivery order keeps its stock. */
+  codConfirmHours: number;
 }
 
 export const DEFAULT_HOLD_RULES: Readonly<HoldRules> = Object.freeze({
   bankDepositHours: DEFAULT_BANK_DEPOSIT_HOURS,
+  slipReviewHours: DEFAULT_SLIP_REVIEW_HOURS,
+  codConfirmHours: DEFAULT_COD_CONFIRM_DAYS * 24,
 });
+
+/**
+ * How long an unpaid order of a method holds its stock, and how the hold ends: every hold
+ * ends. An order that is paid, or that the owner has taken in hand (a payment recorded or
+ * a slip refused), or confirmed or rejected, no longer lapses.
+ */
+export interface HoldPolicy {
+  /** The rule of the hold from the order's placing. */
+  unpaid: keyof HoldRules;
+  /**
+   * Whose move the hold waits for: the customer's payment (the deadline is shown to the
+   * customer, on the order's page and in its mail) or the shop's confirmation.
+   */
+  awaits: "customer" | "shop";
+  /**
+   * The rule of the time a deposit slip gives the owner to check it, counted from the
+   * first slip (later slips do not extend it); null for a method that takes no slips.
+   */
+  afterProof: keyof HoldRules | null;
+  /** The reason an order that lapses unpaid, with no slip, carries, and the mail it sends. */
+  lapse: { reason: string; mail: MailKind };
+}
 
 /** A payment change and who may make it. */
 export interface PaymentMove {
@@ -58,11 +94,8 @@ export interface AmountWords {
 export interface PaymentPolicy {
   /** The delivery fee of a parcel of `weightGrams` paid this way, under the shop's fees. */
   deliveryFee(weightGrams: Grams, rules: FeeRules): Cents;
-  /**
-   * The hold rule after which an unpaid order with no proof lapses (rejected by the
-   * system, its stock given back); null when such an order never lapses.
-   */
-  lapsesAfter: keyof HoldRules | null;
+  /** How long an unpaid order holds its stock, and how the hold ends. */
+  hold: HoldPolicy;
   /** Whether the customer sends a proof of payment (a deposit slip) from the order's page. */
   takesProofs: boolean;
   /** Whether pre-order books may be bought this way. */
@@ -97,19 +130,34 @@ export interface PaymentPolicy {
 const ADMIN = ["admin"] as const;
 const CUSTOMER = ["customer"] as const;
 
+/** The reason an unpaid Bank Deposit order with no slip carries when it lapses. */
+export const LAPSE_REASON = "Payment not received";
+/** The reason an order whose slip was not checked by the owner's deadline carries. */
+export const SLIP_LAPSE_REASON = "Deposit slip not checked in time";
+/** The reason a Cash on Delivery order the shop did not confirm in time carries. */
+export const COD_LAPSE_REASON = "Not confirmed by the shop in time";
+
 /**
  * Cash on Delivery: delivery priced by whole kilograms; the courier collects; the admin
- * records the cash (unpaid → paid) and may undo it; no slips, no pre-orders; never lapses.
+ * records the cash (unpaid → paid) and may undo it; no slips, no pre-orders; an order the
+ * shop has not confirmed lapses after COD_CONFIRM_DAYS (the customer is told it was
+ * cancelled, with the reason).
  * Bank Deposit: delivery priced by weight tiers; the customer pays into the shop's account
  * before dispatch and uploads the slip (unpaid → proof_submitted, another may follow); the
  * admin verifies it (→ paid), refuses it (→ unpaid), or marks it paid directly, and may
  * undo a payment; pre-orders allowed; an unpaid order with no slip lapses after
- * BANK_DEPOSIT_HOURS.
+ * BANK_DEPOSIT_HOURS, one with a slip SLIP_REVIEW_HOURS after its first slip unless the
+ * admin has decided by then.
  */
 export const PAYMENT_POLICIES = {
   COD: {
     deliveryFee: (weightGrams: Grams, rules: FeeRules) => codFee(weightGrams, rules.cod),
-    lapsesAfter: null,
+    hold: {
+      unpaid: "codConfirmHours",
+      awaits: "shop",
+      afterProof: null,
+      lapse: { reason: COD_LAPSE_REASON, mail: "order_rejected" },
+    },
     takesProofs: false,
     allowsPreorders: false,
     showsBankDetails: false,
@@ -140,7 +188,12 @@ export const PAYMENT_POLICIES = {
   "Bank Deposit": {
     deliveryFee: (weightGrams: Grams, rules: FeeRules) =>
       bankDepositFee(weightGrams, rules.bankDeposit),
-    lapsesAfter: "bankDepositHours",
+    hold: {
+      unpaid: "bankDepositHours",
+      awaits: "customer",
+      afterProof: "slipReviewHours",
+      lapse: { reason: LAPSE_REASON, mail: "order_lapsed" },
+    },
     takesProofs: true,
     allowsPreorders: true,
     showsBankDetails: true,
@@ -199,38 +252,62 @@ export function deliveryFee(
 }
 
 /**
- * How long an unpaid order paid by `method` holds its stock, in hours; null when it never
- * lapses.
+ * How long an unpaid order paid by `method` holds its stock from its placing, in hours.
  *
- * @example holdHours("Bank Deposit", { bankDepositHours: 48 }) // 48
- * @example holdHours("COD", { bankDepositHours: 48 }) // null
+ * @example holdHours("Bank Deposit", DEFAULT_HOLD_RULES) // 48
+ * @example holdHours("COD", DEFAULT_HOLD_RULES) // 168
  */
-export function holdHours(method: PaymentMethod, rules: HoldRules): number | null {
-  const rule = PAYMENT_POLICIES[method].lapsesAfter;
-  return rule === null ? null : rules[rule];
+export function holdHours(method: PaymentMethod, rules: HoldRules): number {
+  return rules[PAYMENT_POLICIES[method].hold.unpaid];
 }
 
 /**
- * When an order placed at `orderDate` lapses: its method's hold later (a decimal number of
- * hours: 0.5 is half an hour); null for orders that never lapse.
+ * The hours a customer has to pay an order of `method` before it lapses, as the checkout,
+ * the order's page and its mail tell them; null when the hold waits for the shop (COD).
  *
- * @example lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { bankDepositHours: 1.5 }) // "2026-03-01T11:30:00.000Z"
- * @example lapseTime("COD", "2026-03-01T10:00:00.000Z", { bankDepositHours: 1.5 }) // null
+ * @example customerHoldHours("Bank Deposit", DEFAULT_HOLD_RULES) // 48
+ * @example customerHoldHours("COD", DEFAULT_HOLD_RULES) // null
+ */
+export function customerHoldHours(method: PaymentMethod, rules: HoldRules): number | null {
+  return PAYMENT_POLICIES[method].hold.awaits === "customer" ? holdHours(method, rules) : null;
+}
+
+function hoursLater(at: string, hours: number): string {
+  return new Date(Date.parse(at) + Math.round(hours * 3_600_000)).toISOString();
+}
+
+/**
+ * When an order placed at `orderDate` lapses unless it is paid or decided: its method's
+ * hold later (a decimal number of hours: 0.5 is half an hour). Every method's hold ends.
+ *
+ * @example lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { ...DEFAULT_HOLD_RULES, bankDepositHours: 1.5 }) // "2026-03-01T11:30:00.000Z"
+ * @example lapseTime("COD", "2026-03-01T10:00:00.000Z", DEFAULT_HOLD_RULES) // "2026-03-08T10:00:00.000Z"
  */
 export function lapseTime(
   paymentMethod: PaymentMethod,
   orderDate: string,
   rules: HoldRules,
-): string | null {
-  const held = holdHours(paymentMethod, rules);
-  if (held === null) return null;
-  return new Date(Date.parse(orderDate) + Math.round(held * 3_600_000)).toISOString();
+): string {
+  return hoursLater(orderDate, holdHours(paymentMethod, rules));
 }
 
-/** The methods whose unpaid orders lapse (the lapse loop's query names them). */
-export const LAPSING_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) =>
-  PAYMENT_POLICIES[method].lapsesAfter !== null
-);
+/**
+ * The owner's deadline for checking a deposit slip sent at `at`, or null for a method that
+ * takes no slips.
+ *
+ * @example slipReviewDeadline("Bank Deposit", "2026-03-02T09:00:00.000Z", DEFAULT_HOLD_RULES) // "2026-03-05T09:00:00.000Z"
+ */
+export function slipReviewDeadline(
+  paymentMethod: PaymentMethod,
+  at: string,
+  rules: HoldRules,
+): string | null {
+  const rule = PAYMENT_POLICIES[paymentMethod].hold.afterProof;
+  return rule === null ? null : hoursLater(at, rules[rule]);
+}
+
+/** The methods whose unpaid orders lapse: every one (the lapse loop's query names them). */
+export const LAPSING_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS;
 
 /** The methods pre-order books may be bought with. */
 export const PREORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) =>

@@ -2,33 +2,56 @@ import assert from "node:assert/strict";
 import { DEFAULT_FEE_RULES } from "./fees.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
 import {
+  customerHoldHours,
   deliveryFee,
   holdHours,
   lapseTime,
   LAPSING_METHODS,
   PAYMENT_POLICIES,
   PREORDER_METHODS,
+  slipReviewDeadline,
 } from "./payment_policy.ts";
 import { planPlacement } from "./plans.ts";
 import { canChangePayment } from "./payment.ts";
 import { proofRefusal } from "./payment_proofs.ts";
 
-Deno.test("lapseTime() holds a Bank Deposit order for a decimal number of hours and a COD order forever", () => {
+const RULES = { bankDepositHours: 48, slipReviewHours: 72, codConfirmHours: 168 };
+
+Deno.test("lapseTime() holds a Bank Deposit order for a decimal number of hours and a COD order for its confirmation time", () => {
+  // Before: a COD order held its stock for ever (null).
   assert.equal(
-    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { bankDepositHours: 48 }),
+    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", RULES),
     "2026-03-03T10:00:00.000Z",
   );
   assert.equal(
-    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { bankDepositHours: 0.25 }),
+    lapseTime("Bank Deposit", "2026-03-01T10:00:00.000Z", { ...RULES, bankDepositHours: 0.25 }),
     "2026-03-01T10:15:00.000Z",
   );
-  assert.equal(lapseTime("COD", "2026-03-01T10:00:00.000Z", { bankDepositHours: 48 }), null);
+  assert.equal(
+    lapseTime("COD", "2026-03-01T10:00:00.000Z", RULES),
+    "2026-03-08T10:00:00.000Z",
+  );
 });
 
-Deno.test("holdHours() reads the hold a method's policy names from the shop's rules", () => {
-  assert.equal(holdHours("Bank Deposit", { bankDepositHours: 36 }), 36);
-  assert.equal(holdHours("COD", { bankDepositHours: 36 }), null);
-  assert.deepEqual(LAPSING_METHODS, ["Bank Deposit"]);
+Deno.test("holdHours() reads the hold a method's policy names from the shop's rules; the customer is told only of their own", () => {
+  assert.equal(holdHours("Bank Deposit", { ...RULES, bankDepositHours: 36 }), 36);
+  assert.equal(holdHours("COD", { ...RULES, codConfirmHours: 36 }), 36);
+  assert.equal(customerHoldHours("Bank Deposit", RULES), 48);
+  assert.equal(customerHoldHours("COD", RULES), null);
+  assert.deepEqual(LAPSING_METHODS, PAYMENT_METHODS);
+});
+
+Deno.test("every method's hold ends, and a slip extends a hold only by the owner's review time", () => {
+  for (const method of PAYMENT_METHODS) {
+    const hold = PAYMENT_POLICIES[method].hold;
+    assert.ok(Number.isFinite(RULES[hold.unpaid]), method);
+    assert.equal(hold.afterProof !== null, PAYMENT_POLICIES[method].takesProofs, method);
+  }
+  assert.equal(
+    slipReviewDeadline("Bank Deposit", "2026-03-02T09:00:00.000Z", RULES),
+    "2026-03-05T09:00:00.000Z",
+  );
+  assert.equal(slipReviewDeadline("COD", "2026-03-02T09:00:00.000Z", RULES), null);
 });
 
 Deno.test("only Bank Deposit takes pre-orders and deposit slips and shows the bank account", () => {
@@ -97,7 +120,8 @@ Deno.test("a new order starts in its method's first payment status, and lapses o
       key: null,
     }, { bankDepositHours: 2 });
     assert.equal(plan.paymentStatus, PAYMENT_POLICIES[method].initialPaymentStatus);
-    assert.equal(plan.expiresAt !== null, PAYMENT_POLICIES[method].lapsesAfter !== null);
+    // Every hold ends: every new order has its end.
+    assert.notEqual(plan.expiresAt, null);
   }
 });
 

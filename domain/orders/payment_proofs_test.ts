@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
-import { MAX_PAYMENT_PROOFS, planProof, proofRefusal } from "./payment_proofs.ts";
+import {
+  holdAfterProof,
+  MAX_PAYMENT_PROOFS,
+  noticeDueAt,
+  planProof,
+  proofRefusal,
+} from "./payment_proofs.ts";
 
 Deno.test("proofRefusal() takes up to five proofs on a pending unpaid or proofed Bank Deposit order, nothing else", () => {
   fc.assert(fc.property(
@@ -34,18 +40,46 @@ Deno.test("planProof() makes the order proof_submitted with the customer's event
     contentType: "application/pdf",
     bytes,
     at: "2026-03-01T10:00:00.000Z",
+    reviewUntil: "2026-03-04T10:00:00.000Z",
   });
   assert.deepEqual(plan, {
     orderId: 7,
     contentType: "application/pdf",
     bytes,
     paymentStatus: "proof_submitted",
+    reviewUntil: "2026-03-04T10:00:00.000Z",
     event: {
       at: "2026-03-01T10:00:00.000Z",
       kind: "proof_submitted",
       actor: "customer",
       note: null,
     },
-    mails: ["shop_proof_uploaded"],
+    mails: [],
+    notice: { kind: "shop_proof_uploaded", dueAt: "2026-03-01T10:00:00.000Z" },
   });
+});
+
+Deno.test("holdAfterProof() gives the first slip the owner's review time, and later slips nothing more", () => {
+  const placedHold = "2026-03-03T10:00:00.000Z";
+  const review = "2026-03-05T09:00:00.000Z";
+  assert.equal(holdAfterProof({ expiresAt: placedHold, proofCount: 0 }, review), review);
+  // A second slip, however late, never moves the end: five slips hold no longer than one.
+  assert.equal(
+    holdAfterProof({ expiresAt: review, proofCount: 1 }, "2026-03-09T09:00:00.000Z"),
+    review,
+  );
+  // Never shorter than the hold the order had.
+  assert.equal(
+    holdAfterProof({ expiresAt: placedHold, proofCount: 0 }, "2026-03-02T00:00:00.000Z"),
+    placedHold,
+  );
+  // The admin took the order in hand: it waits for the admin.
+  assert.equal(holdAfterProof({ expiresAt: null, proofCount: 0 }, review), null);
+});
+
+Deno.test("noticeDueAt() sends a slip's notice at the end of its window, so one mail names every slip of the window", () => {
+  assert.equal(noticeDueAt("2026-03-01T10:00:00.001Z", 15), "2026-03-01T10:15:00.000Z");
+  assert.equal(noticeDueAt("2026-03-01T10:14:59.999Z", 15), "2026-03-01T10:15:00.000Z");
+  assert.equal(noticeDueAt("2026-03-01T10:15:00.000Z", 15), "2026-03-01T10:15:00.000Z");
+  assert.equal(noticeDueAt("2026-03-01T10:15:00.001Z", 60), "2026-03-01T11:00:00.000Z");
 });

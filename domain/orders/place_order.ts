@@ -22,24 +22,27 @@ import type {
   PaymentMethod,
 } from "./model.ts";
 import type { Locale } from "../i18n/language.ts";
+import type { HoldRefusal } from "./holds.ts";
 import { itemKey, priceOrder } from "./pricing.ts";
 import { planPlacement } from "./plans.ts";
-import { DEFAULT_BANK_DEPOSIT_HOURS } from "./payment_policy.ts";
+import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
+import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
 
 /** The most copies one order line may hold by default (`MAX_LINE_QUANTITY`). */
 export const DEFAULT_MAX_LINE_QUANTITY = 20;
 
 /** The shop's limits on orders, from its configuration. */
-export interface OrderRules {
-  /** Hours an unpaid Bank Deposit order holds its stock before it lapses. */
-  bankDepositHours: number;
+export interface OrderRules extends HoldRules {
   /** Copies of one item an order may hold. */
   maxLineQuantity: number;
+  /** What one client's unpaid orders may hold at once (holds.ts). */
+  holdLimits: HoldLimits;
 }
 
 export const DEFAULT_ORDER_RULES: OrderRules = {
-  bankDepositHours: DEFAULT_BANK_DEPOSIT_HOURS,
+  ...DEFAULT_HOLD_RULES,
   maxLineQuantity: DEFAULT_MAX_LINE_QUANTITY,
+  holdLimits: DEFAULT_HOLD_LIMITS,
 };
 
 export interface PlaceOrderDeps {
@@ -47,7 +50,8 @@ export interface PlaceOrderDeps {
   locations: Locations;
   clock: Clock;
   feeRules?: FeeRules;
-  orderRules?: OrderRules;
+  /** The shop's rules; the defaults for those not given. */
+  orderRules?: Partial<OrderRules>;
 }
 
 export interface PlaceOrderInput {
@@ -63,6 +67,11 @@ export interface PlaceOrderInput {
   key?: { salt: string; hash: string };
   /** The customer account the order is placed with; a guest's order has none. */
   userId?: number | null;
+  /**
+   * The address the order came from, as the limits count it (an IPv6 /64): one of the marks
+   * its hold is bounded under (holds.ts); null or absent when unknown.
+   */
+  clientAddress?: string | null;
 }
 
 /** Why a destination is refused. */
@@ -87,7 +96,9 @@ export type PlaceOrderResult =
   /** The shopper's total differs from the shop's: the current prices of the asked items. */
   | { kind: "price_changed"; items: SellableItem[] }
   | { kind: "insufficient_stock"; lines: StockShortfall[] }
-  | { kind: "idempotency_mismatch" };
+  | { kind: "idempotency_mismatch" }
+  /** The client's unpaid orders would hold more than the shop allows. */
+  | { kind: "too_much_held"; refusal: HoldRefusal };
 
 /**
  * Whether the area lies in the district and the district in the province.
@@ -133,14 +144,15 @@ export function overLimit(
 
 /**
  * Places a guest order. Prices come from `orders.findSellable`, never from the client;
- * the client's total is only a check. Stock is taken by `orders.place`, atomically.
+ * the client's total is only a check. Stock is taken by `orders.place`, atomically, within
+ * what the client's unpaid orders may hold (holds.ts).
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   input: PlaceOrderInput,
   idempotency?: IdempotencyClaim,
 ): Promise<PlaceOrderResult> {
-  const rules = deps.orderRules ?? DEFAULT_ORDER_RULES;
+  const rules: OrderRules = { ...DEFAULT_ORDER_RULES, ...deps.orderRules };
   const over = overLimit(input.items, rules.maxLineQuantity);
   if (over.length > 0) {
     // Named, so the shopper reads which item and how many one order may hold.
@@ -165,21 +177,32 @@ export async function placeOrder(
   }
 
   const outcome = await deps.orders.place(
-    planPlacement({
-      customer: input.customer,
-      destination: input.destination,
-      provinceName: found.province.name,
-      districtName: found.district.name,
-      areaName: found.area.name,
-      paymentMethod: input.paymentMethod,
-      lines: priced.lines,
-      totalCents: priced.totalCents,
-      deliveryFeeCents: priced.deliveryFeeCents,
-      orderDate: deps.clock.now().toISOString(),
-      userId: input.userId ?? null,
-      locale: input.locale ?? "en",
-      key: input.key ?? null,
-    }, rules),
+    planPlacement(
+      {
+        customer: input.customer,
+        destination: input.destination,
+        provinceName: found.province.name,
+        districtName: found.district.name,
+        areaName: found.area.name,
+        paymentMethod: input.paymentMethod,
+        lines: priced.lines,
+        totalCents: priced.totalCents,
+        deliveryFeeCents: priced.deliveryFeeCents,
+        orderDate: deps.clock.now().toISOString(),
+        userId: input.userId ?? null,
+        locale: input.locale ?? "en",
+        key: input.key ?? null,
+      },
+      rules,
+      {
+        keys: await holdKeys({
+          address: input.clientAddress ?? null,
+          email: input.customer.email,
+          phone: input.customer.phone,
+        }),
+        limits: rules.holdLimits,
+      },
+    ),
     idempotency,
   );
   return outcome;

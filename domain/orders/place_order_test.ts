@@ -164,8 +164,28 @@ Deno.test("placeOrder() holds a Bank Deposit order for the shop's hours and keep
   await placeOrder(d, input());
   assert.equal(placed[0].plan.expiresAt, "2026-03-01T11:30:00.000Z");
   assert.equal(placed[0].order.locale, "si");
-  assert.equal(placed[1].plan.expiresAt, null);
+  // A COD order's hold ends too: seven days for the shop to confirm it (it held for ever).
+  assert.equal(placed[1].plan.expiresAt, "2026-03-08T10:00:00.000Z");
   assert.equal(placed[1].order.locale, "en");
+});
+
+Deno.test("placeOrder() bounds the order's hold under its address, e-mail and phone, with the shop's limits", async () => {
+  const { deps: d, placed } = deps([book()]);
+  const limits = { maxUnits: 30, maxCents: 1_000_000 };
+  await placeOrder(
+    { ...d, orderRules: { holdLimits: limits } },
+    { ...input(), clientAddress: "2001:db8:1:2::/64" },
+  );
+  await placeOrder(d, input());
+  const [withAddress, without] = placed.map((p) => p.plan.hold!);
+  assert.equal(withAddress.keys.length, 3);
+  assert.equal(withAddress.keys[0], "address:2001:db8:1:2::/64");
+  assert.match(withAddress.keys[1], /^email:[0-9a-f]{32}$/);
+  assert.match(withAddress.keys[2], /^phone:[0-9a-f]{32}$/);
+  assert.deepEqual(withAddress.limits, limits);
+  assert.deepEqual([withAddress.units, withAddress.cents], [2, 190_000]);
+  // No address known (an in-process call): the contact details still bound it.
+  assert.deepEqual(without.keys, withAddress.keys.slice(1));
 });
 
 Deno.test("placeOrder() refuses more copies of one item than a line may hold, counting its lines together", async () => {

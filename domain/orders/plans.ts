@@ -16,6 +16,7 @@ import type {
   StockShortfall,
 } from "./model.ts";
 import { type TransitionEffects, transitionEffects } from "./status.ts";
+import { type HoldClaim, holdingOf, type HoldLimits, type HoldRefusal } from "./holds.ts";
 import {
   DEFAULT_HOLD_RULES,
   type HoldRules,
@@ -76,30 +77,38 @@ export interface PlacementPlan {
   order: NewOrder;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
-  /** ISO 8601, or null for an order that never lapses. */
+  /** ISO 8601: when the order's hold ends unless it is paid or decided (null: it never ends). */
   expiresAt: string | null;
   events: OrderEvent[];
   takes: StockTake[];
   mails: MailKind[];
+  /**
+   * The client's marks and what the order holds: the placement is refused when a mark would
+   * hold more than the limits (`holdRefusal`), and the marks are kept with the order while
+   * it holds stock. Null: not bounded (an order placed by the shop's own tools).
+   */
+  hold: HoldClaim | null;
 }
 
 /** The shop's rules a placement follows: how long an unpaid order holds its stock. */
 export type PlacementRules = HoldRules;
 
 /**
- * The plan for storing a priced order.
+ * The plan for storing a priced order; holds not given are the shop's defaults.
  *
  * @example planPlacement(bankDepositOrder, { bankDepositHours: 48 }).expiresAt // two days after orderDate
  */
 export function planPlacement(
   order: NewOrder,
-  rules: PlacementRules = DEFAULT_HOLD_RULES,
+  rules: Partial<PlacementRules> = {},
+  hold?: { keys: string[]; limits: HoldLimits },
 ): PlacementPlan {
+  const holds = { ...DEFAULT_HOLD_RULES, ...rules };
   return {
     order,
     status: INITIAL_ORDER_STATUS,
     paymentStatus: PAYMENT_POLICIES[order.paymentMethod].initialPaymentStatus,
-    expiresAt: lapseTime(order.paymentMethod, order.orderDate, rules),
+    expiresAt: lapseTime(order.paymentMethod, order.orderDate, holds),
     events: [{
       at: new Date(order.orderDate).toISOString(),
       kind: "placed",
@@ -108,6 +117,7 @@ export function planPlacement(
     }],
     takes: stockTakes(order.lines),
     mails: ["order_placed", "shop_order_placed"],
+    hold: hold ? { ...hold, ...holdingOf(order.lines) } : null,
   };
 }
 
@@ -152,6 +162,8 @@ export type TakeMiss =
 export type PlacementRefusal =
   | { kind: "price_changed" }
   | { kind: "insufficient_stock"; lines: StockShortfall[] };
+
+export type { HoldRefusal };
 
 /**
  * Whether a placement whose takes ran into `misses` must be refused, and why: a moved

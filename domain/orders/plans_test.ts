@@ -219,10 +219,11 @@ Deno.test("planTransition() keeps the courier and tracking number on completion 
   assert.equal(rejected.plan.event.note, "No stock");
 });
 
-Deno.test("planPlacement() starts unpaid with a placed event, and only Bank Deposit orders lapse", () => {
+Deno.test("planPlacement() starts unpaid with a placed event, and every order's hold ends", () => {
   const cod = planPlacement(newOrder([line("book", 1, 1)]));
   assert.equal(cod.paymentStatus, "unpaid");
-  assert.equal(cod.expiresAt, null);
+  // Seven days for the shop to confirm a COD order (it never lapsed).
+  assert.equal(cod.expiresAt, "2026-03-08T10:00:00.000Z");
   assert.deepEqual(cod.events, [
     { at: "2026-03-01T10:00:00.000Z", kind: "placed", actor: "customer", note: null },
   ]);

@@ -11,6 +11,7 @@ import type {
   StockShortfall,
 } from "./model.ts";
 import type { PlacementPlan, TransitionPlan } from "./plans.ts";
+import type { HoldRefusal } from "./holds.ts";
 import type { MailKind } from "../notifications/ports.ts";
 import type { PaymentPlan } from "./payment.ts";
 import type { OrderPage, OrderQuery, TimeRange } from "./order_query.ts";
@@ -40,7 +41,9 @@ export type PlaceOrderOutcome =
   | { kind: "idempotency_mismatch" }
   | { kind: "insufficient_stock"; lines: StockShortfall[] }
   /** A price moved between pricing and storing: price again. */
-  | { kind: "price_changed"; items: SellableItem[] };
+  | { kind: "price_changed"; items: SellableItem[] }
+  /** The client's unpaid orders would hold more than the shop allows (domain/orders/holds.ts). */
+  | { kind: "too_much_held"; refusal: HoldRefusal };
 
 export type StatusChangeOutcome =
   | { kind: "changed"; order: Order }
@@ -78,10 +81,13 @@ export interface OrderRepository {
   findSellable(items: { type: ItemType; id: number }[]): Promise<SellableItem[]>;
   /**
    * Carries out a placement plan in one transaction: claims the idempotency key (when
-   * given) and answers as `decideIdempotency` says, takes the stock of every take (rows
+   * given) and answers as `decideIdempotency` says, checks the plan's hold against what the
+   * client's unpaid orders hold already (its marks locked, so orders at once cannot pass the
+   * bound together; refused as `holdRefusal` says), takes the stock of every take (rows
    * touched in the plan's order, guarded by `stock >= quantity` and the unit price the
    * order was priced at, refused as `placementRefusal` says), stores the order in the
-   * plan's status with its lines, and enqueues the plan's mails. All or nothing.
+   * plan's status with its lines and its hold's marks, and enqueues the plan's mails. All or
+   * nothing.
    */
   place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome>;
   findById(id: number): Promise<Order | undefined>;

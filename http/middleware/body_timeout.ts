@@ -1,11 +1,11 @@
 /**
- * Slow bodies are cut off: a request body must keep coming (no pause longer than
- * `idleMs`) and be complete within `totalMs` (longer for multipart forms, which carry
- * images), or the answer is 408 with `Connection: close`. The body is read here, under
- * the same size caps as the body limits, and handed on whole: a client trickling a body
- * ties up a connection for seconds, not for as long as it likes.
+ * Slow and oversized bodies are cut off as they are read: a request body must keep coming
+ * (no pause longer than `idleMs`), be complete within `totalMs` of the request's arrival
+ * (longer for uploads: a form with images, a CSV file) and stay within its route's cap,
+ * or reading it fails with 408 (`Connection: close`) or 413. Nothing is read ahead: the
+ * body flows to whoever reads it (a handler, after its route's checks), a piece at a time,
+ * so a body no one reads costs nothing and one that is read is never held twice.
  */
-import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "./errors.ts";
 
 export interface BodyTimeouts {
@@ -33,34 +33,41 @@ function timedOut(seconds: number): ApiError {
   );
 }
 
-/** How much of a request's body may be read, and whether it is a large upload. */
+/** How much of a request's body may be read, and how it is refused past that. */
 export interface BodyAllowance {
   maxBytes: number;
   /** A form with images or a CSV file: it gets `multipartTotalMs`. */
   upload: boolean;
+  /** The 413 answered past `maxBytes`. */
+  tooLarge: () => ApiError;
 }
 
 /**
- * Reads every body under the deadlines. `allowanceOf` gives the same size cap the body
- * limits apply to the request (one function serves both); a larger body is left for the
- * limits to refuse (they answer 413).
+ * The body `source` as a stream that fails with the allowance's 413 once it passes
+ * `maxBytes`, and with 408 when a piece is late (`idleMs`) or the whole is (`startedAt`
+ * plus the total time). The source is pulled only as the stream is read, and cancelled
+ * when it fails.
+ *
+ * @example
+ * const guarded = guardedBody(request.body!, allowance, DEFAULT_BODY_TIMEOUTS, performance.now());
+ * const text = await new Response(guarded).text(); // throws the 413 or 408 ApiError
  */
-export function bodyReadTimeouts(
+export function guardedBody(
+  source: ReadableStream<Uint8Array>,
+  allowance: BodyAllowance,
   timeouts: BodyTimeouts,
-  allowanceOf: (c: Context) => BodyAllowance,
-): MiddlewareHandler {
-  return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return await next();
-    const { maxBytes: cap, upload } = allowanceOf(c);
-    const declared = Number(c.req.header("Content-Length") ?? NaN);
-    if (declared > cap) return await next(); // Refused by the limit without reading.
-    const totalMs = upload ? timeouts.multipartTotalMs : timeouts.totalMs;
-    const deadline = performance.now() + totalMs;
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
+  startedAt: number,
+): ReadableStream<Uint8Array> {
+  const totalMs = allowance.upload ? timeouts.multipartTotalMs : timeouts.totalMs;
+  const deadline = startedAt + totalMs;
+  const reader = source.getReader();
+  let size = 0;
+  const fail = (controller: ReadableStreamDefaultController<Uint8Array>, error: ApiError) => {
+    reader.cancel().catch(() => {});
+    controller.error(error);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
       const wait = Math.min(timeouts.idleMs, deadline - performance.now());
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<"late">((resolve) => {
@@ -68,22 +75,16 @@ export function bodyReadTimeouts(
       });
       const piece = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
       if (piece === "late") {
-        reader.cancel().catch(() => {});
         const seconds = performance.now() >= deadline ? totalMs : timeouts.idleMs;
-        throw timedOut(Math.round(seconds / 1000));
+        return fail(controller, timedOut(Math.round(seconds / 1000)));
       }
-      if (piece.done) break;
-      chunks.push(piece.value);
+      if (piece.done) return controller.close();
       size += piece.value.length;
-      if (size > cap) break; // The body limit answers 413 on what was read.
-    }
-    const whole = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, offset);
-      offset += chunk.length;
-    }
-    c.req.raw = new Request(c.req.raw, { body: whole });
-    await next();
-  };
+      if (size > allowance.maxBytes) return fail(controller, allowance.tooLarge());
+      controller.enqueue(piece.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 }); // Nothing pulled before a reader asks.
 }

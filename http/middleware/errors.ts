@@ -33,7 +33,8 @@ export type ErrorCode =
   | "INTERNAL"
   | "IN_USE"
   | "BAD_CSV"
-  | "TOO_MANY_COPIES";
+  | "TOO_MANY_COPIES"
+  | "HOLD_LIMIT";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

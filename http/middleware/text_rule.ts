@@ -3,12 +3,13 @@
  * parameter or body field, whatever the route (and no JSON number too large for the
  * shop's columns). PostgreSQL cannot store NUL in text and
  * no field of the shop means a bell or an escape, so they are refused with 400 naming the
- * field before any handler runs; routes added later are covered without a line of their
- * own. Newline, carriage return and tab pass only in the body fields that hold several
+ * field before the handler sees them; routes added later are covered without a line of
+ * their own. Newline, carriage return and tab pass only in the body fields that hold several
  * lines (an address, a description, a note) and in plain-text bodies (CSV).
  *
- * The body (of /api/ routes, after their size limit) is read from a clone of the request:
- * handlers read it again as they like.
+ * Paths and queries are checked for every request at once (`refuseControlCharacters`);
+ * a body is checked where it is parsed, once its route has decided to read it (the JSON,
+ * form and CSV readers call `jsonTextProblems`, `formTextProblems`, `plainTextProblems`).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
@@ -158,57 +159,41 @@ function urlProblems(url: URL): FieldProblem[] {
   return out;
 }
 
-function mediaType(c: Context): string {
-  return (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+/** The problems of a parsed JSON body: every string (keys too), large numbers, the depth. */
+export function jsonTextProblems(value: unknown): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  walkJson(value, out);
+  return out;
 }
 
-/**
- * Reads the body's text from a clone. A body over the size limit fails here as it would
- * in the handler (the limit's own error); a body that is not text is left to the handler.
- */
-async function bodyProblems(c: Context): Promise<FieldProblem[]> {
-  const type = mediaType(c);
+/** The problems of a form's field names and text values (a file's bytes and name are not text). */
+export function formTextProblems(form: FormData): FieldProblem[] {
   const out: FieldProblem[] = [];
-  if (/^application\/([\w.-]+\+)?json$/.test(type)) {
-    const text = await c.req.raw.clone().text();
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return out; // Malformed JSON: the route answers 400 for it.
+  for (const [name, value] of form.entries()) {
+    if (out.length >= MAX_PROBLEMS) break;
+    const foundInName = forbiddenCharacter(name);
+    if (foundInName) {
+      out.push(problem("(name)", foundInName));
+      continue;
     }
-    walkJson(value, out);
-  } else if (
-    type === "multipart/form-data" || type === "application/x-www-form-urlencoded"
-  ) {
-    let form: FormData;
-    try {
-      form = await c.req.raw.clone().formData();
-    } catch {
-      return out; // Not a form after all: the route answers 400 for it.
-    }
-    for (const [name, value] of form.entries()) {
-      const foundInName = forbiddenCharacter(name);
-      if (foundInName) {
-        out.push(problem("(name)", foundInName));
-        continue;
-      }
-      if (typeof value !== "string") continue; // A file's bytes and name are not text fields.
-      const message = textProblem(value, MULTILINE_FIELDS.has(name));
-      if (message) out.push({ field: name, message });
-    }
-  } else if (type.startsWith("text/")) {
-    const found = forbiddenCharacter(await c.req.raw.clone().text(), true);
-    // Most often a spreadsheet or an image sent where a CSV file was meant.
-    if (found) {
-      out.push({
-        field: "body",
-        message:
-          `is not plain text: it holds control characters (found ${found}); save the file as CSV`,
-      });
-    }
+    if (typeof value !== "string") continue;
+    const message = textProblem(value, MULTILINE_FIELDS.has(name));
+    if (message) out.push({ field: name, message });
   }
   return out;
+}
+
+/** The problem of a plain-text body (a CSV file): control characters other than line breaks and tabs. */
+export function plainTextProblems(text: string): FieldProblem[] {
+  const found = forbiddenCharacter(text, true);
+  // Most often a spreadsheet or an image sent where a CSV file was meant.
+  return found
+    ? [{
+      field: "body",
+      message:
+        `is not plain text: it holds control characters (found ${found}); save the file as CSV`,
+    }]
+    : [];
 }
 
 const PAGE_STYLE = "body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;" +
@@ -230,12 +215,11 @@ function badAddressPage(c: Context): Response {
   return c.html(html, 400, { "Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP });
 }
 
-const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 /**
- * Refuses control characters in the path, the query and the body with 400
- * VALIDATION_FAILED naming each field (an HTML page for storefront addresses). Put it
- * after the body limits so an oversized body still answers 413.
+ * Refuses control characters in the path and the query with 400 VALIDATION_FAILED naming
+ * each field (an HTML page for storefront addresses). Bodies are checked by the readers
+ * that parse them (validation.ts: `jsonBody`, `readMultipart`; the CSV reader), only once
+ * a route has decided to read its body.
  */
 export function refuseControlCharacters(): MiddlewareHandler {
   return async (c, next) => {
@@ -243,11 +227,7 @@ export function refuseControlCharacters(): MiddlewareHandler {
     const inUrl = urlProblems(url);
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     if (inUrl.length > 0 && !isApi && c.req.method === "GET") return badAddressPage(c);
-    // Bodies are read only where the body limits apply: no other path takes one.
-    const problems = inUrl.length > 0 || !isApi || !WITH_BODY.has(c.req.method) || !c.req.raw.body
-      ? inUrl
-      : await bodyProblems(c);
-    if (problems.length > 0) throw validationFailed(problems);
+    if (inUrl.length > 0) throw validationFailed(inUrl);
     await next();
   };
 }

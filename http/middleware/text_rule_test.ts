@@ -9,14 +9,23 @@ import {
   textProblem,
 } from "./text_rule.ts";
 import { toErrorResponse } from "./errors.ts";
+import { jsonBody, readForm } from "./validation.ts";
 
+/**
+ * The rule where the shop applies it: paths and queries for every request, a JSON body
+ * where `jsonBody()` parses it, a form where `readForm()` reads it.
+ */
 function app() {
   const a = new Hono();
   a.onError((error, c) =>
     toErrorResponse(c, error, { logger: { info() {}, error() {} }, requestId: "t" })
   );
   a.use(refuseControlCharacters());
-  a.post("/api/x", (c) => c.text("passed"));
+  a.post("/api/x", jsonBody(), (c) => c.text("passed"));
+  a.post("/api/form", async (c) => {
+    await readForm(c.req.raw);
+    return c.text("passed");
+  });
   return a;
 }
 
@@ -51,13 +60,33 @@ Deno.test("a JSON number too large for the shop's columns is refused at the edge
   assert.equal(await fine.text(), "passed");
 });
 
-Deno.test("malformed JSON and bodies that are not forms are left to the route", async () => {
+Deno.test("malformed JSON is the reader's 400, not a problem of the text rule", async () => {
   const malformed = await app().request("/api/x", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: "{\u0000",
   });
-  assert.equal(await malformed.text(), "passed");
+  assert.equal(malformed.status, 400);
+  assert.equal((await malformed.json()).error.code, "BAD_REQUEST");
+});
+
+Deno.test("a control character in a path or a query is refused before any body is read", async () => {
+  let read = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      read = true;
+      controller.close();
+    },
+  }, { highWaterMark: 0 });
+  const response = await app().request("/api/x?q=a%00b", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  assert.equal(response.status, 400);
+  assert.deepEqual((await response.json()).error.details[0].field, "q");
+  assert.equal(read, false);
 });
 
 Deno.test("JSON nested 10,000 deep is refused with 400 naming the body, not a stack overflow", async () => {
@@ -105,7 +134,7 @@ Deno.test("a body field of only invisible characters is refused, in JSON and in 
   ]);
   const form = new FormData();
   form.append("title", "\u200b\u2060");
-  const response = await app().request("/api/x", { method: "POST", body: form });
+  const response = await app().request("/api/form", { method: "POST", body: form });
   assert.equal(response.status, 400);
   assert.equal((await response.json()).error.details[0].field, "title");
 });

@@ -15,6 +15,7 @@ import {
   type IssueLike,
   validationFailed,
 } from "./errors.ts";
+import { formTextProblems, jsonTextProblems } from "./text_rule.ts";
 
 /** Hook for zValidator: answers 400 VALIDATION_FAILED with the field problems. */
 export function validationHook(
@@ -38,8 +39,10 @@ function mediaType(header: string | undefined): string {
 }
 
 /**
- * Requires a JSON body: another media type answers 415, unparsable JSON 400. The parsed
- * body is cached by Hono, so zValidator("json", ...) after this reads it again for free.
+ * Requires a JSON body: another media type answers 415, unparsable JSON 400, a body past
+ * its route's cap or its read deadline the gate's 413 or 408 (body_gate.ts), text against
+ * the text rule 400 naming the field. The parsed body is cached by Hono, so
+ * zValidator("json", ...) after this reads it again for free.
  */
 export function jsonBody(): MiddlewareHandler {
   return async (c, next) => {
@@ -53,11 +56,15 @@ export function jsonBody(): MiddlewareHandler {
         ),
       );
     }
+    let body: unknown;
     try {
-      await c.req.json();
-    } catch {
+      body = await c.req.json();
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(c, error);
       return errorResponse(c, new ApiError(400, "BAD_REQUEST", "Malformed JSON in request body"));
     }
+    const problems = jsonTextProblems(body);
+    if (problems.length > 0) return errorResponse(c, validationFailed(problems));
     await next();
   };
 }
@@ -69,8 +76,12 @@ export interface MultipartForm {
   files: Record<string, File[]>;
 }
 
-/** Reads a multipart form: 415 for another media type, 400 when the body is not a form. */
-export async function readMultipart(request: Request): Promise<MultipartForm> {
+/**
+ * Reads a multipart form: 415 for another media type, 400 when the body is not a form or
+ * a text field breaks the text rule, the gate's 413 or 408 past the route's cap or the
+ * read deadline. Call it after every check that needs no body.
+ */
+export async function readForm(request: Request): Promise<FormData> {
   if (mediaType(request.headers.get("Content-Type") ?? undefined) !== "multipart/form-data") {
     throw new ApiError(
       415,
@@ -81,9 +92,18 @@ export async function readMultipart(request: Request): Promise<MultipartForm> {
   let form: FormData;
   try {
     form = await request.formData();
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError(400, "BAD_REQUEST", "Malformed multipart form");
   }
+  const problems = formTextProblems(form);
+  if (problems.length > 0) throw validationFailed(problems);
+  return form;
+}
+
+/** Reads a multipart form (`readForm`) into its text fields and files. */
+export async function readMultipart(request: Request): Promise<MultipartForm> {
+  const form = await readForm(request);
   const fields: Record<string, string> = {};
   const files: Record<string, File[]> = {};
   for (const [name, value] of form.entries()) {

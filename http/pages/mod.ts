@@ -9,7 +9,8 @@ import { CACHEABLE_PATH } from "../middleware/response_cache.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
-import type { HoldRules } from "../../domain/orders/payment_policy.ts";
+import { DEFAULT_HOLD_RULES, type HoldRules } from "../../domain/orders/payment_policy.ts";
+import { withShownStock } from "../../domain/catalogue/stock.ts";
 import { buildCsp } from "../middleware/security.ts";
 import {
   adminAssets,
@@ -43,13 +44,14 @@ export interface PagesDeps {
   /** The delivery fee table the checkout previews with; the shop's own when absent. */
   feeRules?: FeeRules;
   /**
-   * How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS), which checkout and the
-   * terms tell the shopper; the shop's default when absent.
+   * How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS, ...), which checkout and
+   * the terms tell the shopper; the shop's defaults for those not given.
    */
-  holdRules?: HoldRules;
+  holdRules?: Partial<HoldRules>;
   /**
    * The copies of one item an order may hold (`MAX_LINE_QUANTITY`), where the cart and the
-   * quantity popup stop; the shop's default when absent.
+   * quantity popup stop, and the most stock a page tells a shopper (`shownStock`); the
+   * shop's default when absent.
    */
   maxLineQuantity?: number;
   /** Where the web build is; the project's dist/ when absent. */
@@ -106,6 +108,11 @@ export function pagesApp(deps: PagesDeps): Hono {
   const distDir = deps.distDir ?? defaultDistDir();
   const now = deps.now ?? (() => new Date());
   const maxPerLine = deps.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
+  const holdRules: HoldRules = { ...DEFAULT_HOLD_RULES, ...deps.holdRules };
+  const shown = <P extends { stock: number }, T extends { items: P[] }>(page: T): T => ({
+    ...page,
+    items: page.items.map((item) => withShownStock(item, maxPerLine)),
+  });
   let built:
     | Promise<
       { renderer: Renderer; manifest: Manifest; assetsFor: AssetsFor; frames: ShellFrames }
@@ -204,7 +211,10 @@ export function pagesApp(deps: PagesDeps): Hono {
     const help = page.total === 0
       ? searchHelpRecord(await helpForEmptySearch(deps.catalogue, { kind: "book", q: query.q }))
       : {};
-    return renderPage(c, { kind: "books", list: { query, page: { ...page, help }, categories } });
+    return renderPage(c, {
+      kind: "books",
+      list: { query, page: { ...shown(page), help }, categories },
+    });
   });
 
   app.on("GET", pathsInEveryLanguage("/stationery"), async (c) => {
@@ -227,7 +237,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     const { author: _ignored, ...stationeryQuery } = query;
     return renderPage(c, {
       kind: "stationery",
-      list: { query: stationeryQuery, page: { ...page, help }, categories, maxPerLine },
+      list: { query: stationeryQuery, page: { ...shown(page), help }, categories, maxPerLine },
     });
   });
 
@@ -235,7 +245,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     const id = parseId(c.req.param("id") ?? "");
     const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
-    return renderPage(c, { kind: "book", book, bank: deps.bank, maxPerLine });
+    return renderPage(c, {
+      kind: "book",
+      book: withShownStock(book, maxPerLine),
+      bank: deps.bank,
+      maxPerLine,
+    });
   });
 
   app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart", maxPerLine }));
@@ -247,7 +262,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       bank: deps.bank,
       maxPerLine,
       feeRules: deps.feeRules,
-      holdRules: deps.holdRules,
+      holdRules,
     });
   });
   app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));
@@ -278,7 +293,7 @@ export function pagesApp(deps: PagesDeps): Hono {
   app.on(
     "GET",
     pathsInEveryLanguage("/terms"),
-    (c) => renderPage(c, { kind: "terms", holdRules: deps.holdRules }),
+    (c) => renderPage(c, { kind: "terms", holdRules }),
   );
 
   /**

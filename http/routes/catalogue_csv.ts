@@ -16,7 +16,7 @@ import type {
   ImportSummary,
 } from "../../domain/catalogue/book_import.ts";
 import type { ImportRow } from "../../domain/catalogue/catalogue_import.ts";
-import { ApiError, fieldProblems } from "../middleware/errors.ts";
+import { ApiError, fieldProblems, validationFailed } from "../middleware/errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../../domain/catalogue/stationery_import.ts";
 import {
@@ -33,7 +33,7 @@ import {
   isWritable,
 } from "../../domain/records/fields.ts";
 import { creationNames } from "../../contract/record_fields.ts";
-import { MULTILINE_FIELDS, textProblem } from "../middleware/text_rule.ts";
+import { MULTILINE_FIELDS, plainTextProblems, textProblem } from "../middleware/text_rule.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 
@@ -199,6 +199,9 @@ export async function readCsvBody(request: Request): Promise<string> {
   if (declared > MAX_CSV_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.length > MAX_CSV_BYTES) throw tooLarge();
+  // The text rule first, as on every body: a spreadsheet or an image is named for what it is.
+  const problems = plainTextProblems(new TextDecoder().decode(bytes));
+  if (problems.length > 0) throw validationFailed(problems);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -6,16 +6,20 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { DEFAULT_HOLD_RULES, slipReviewDeadline } from "../../domain/orders/payment_policy.ts";
 import {
+  DEFAULT_SLIP_RULES,
   MAX_PAYMENT_PROOFS,
   MAX_PROOF_BYTES,
+  noticeDueAt,
   planProof,
   type ProofRefusal,
+  proofRefusal,
 } from "../../domain/orders/payment_proofs.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
 import { ApiError } from "../middleware/errors.ts";
-import { formFiles } from "../uploads/read_uploads.ts";
+import { readForm } from "../middleware/validation.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
 import { serve } from "./route_spec.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
@@ -24,7 +28,15 @@ import { SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 /** What a customer's order routes use. */
 export type OrderCustomerRoutesDeps = Pick<
   AppDeps,
-  "clock" | "ipv6PrefixLength" | "orderKeys" | "orders" | "rateLimits" | "shop" | "trustProxy"
+  | "clock"
+  | "ipv6PrefixLength"
+  | "orderKeys"
+  | "orderRules"
+  | "orders"
+  | "rateLimits"
+  | "shop"
+  | "slipRules"
+  | "trustProxy"
 >;
 
 /** The one answer for a missing order and a wrong key alike. */
@@ -64,6 +76,9 @@ const BASE = "/api/orders";
 export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limits = deps.rateLimits ?? new MemoryRateLimitStore();
+  const slipRules = { ...DEFAULT_SLIP_RULES, ...deps.slipRules };
+  const slipLimit = slipRules.perClient;
+  const holds = { ...DEFAULT_HOLD_RULES, ...deps.orderRules };
 
   /** The order this key opens; the same 404 for a missing order and a wrong key. */
   async function openOrder(id: number, key: string | undefined): Promise<Order> {
@@ -117,17 +132,57 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
 
   serve(app, BASE, SHOPPER_ORDER_ROUTES.uploadProof, async (c) => {
     const { id } = c.req.valid("param");
-    // The key is checked before the form is read: a stranger's upload is never held.
-    await openOrder(id, c.req.valid("query").key);
+    // Everything that needs no body first: the key (a stranger's upload is never held),
+    // the media type, whether the order takes a slip now, the client's slips this hour.
+    const order = await openOrder(id, c.req.valid("query").key);
     const type = (c.req.header("Content-Type") ?? "").toLowerCase();
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the slip as multipart/form-data");
     }
-    // No boundary, or a body that is not the form its header says: 400, not a 500.
-    const form = await c.req.parseBody({ all: true }).catch(() => {
-      throw new ApiError(400, "BAD_REQUEST", "Malformed multipart form");
-    });
-    const files = formFiles(form.proof)
+    const refusedNow = proofRefusal({ ...order, proofCount: order.paymentProofs.length });
+    if (refusedNow) throw refusal(refusedNow);
+    const takeBack = await countSlip(clientAddress(c, deps));
+    let stored = false;
+    try {
+      const outcome = await storeSlip(c.req.raw, order);
+      stored = true;
+      c.header("Cache-Control", "no-store");
+      return c.json({ data: customerOrderView(outcome) }, 201);
+    } finally {
+      if (!stored) await takeBack?.().catch(() => {});
+    }
+  });
+
+  function refusal(reason: ProofRefusal): ApiError {
+    return new ApiError(409, "INVALID_STATE", REFUSALS[reason], { reason });
+  }
+
+  /**
+   * Counts a slip against its client before its body is read (429 past the limit); the
+   * answer takes it back unless the slip was stored: a refused upload counts for nobody.
+   */
+  async function countSlip(address: string): Promise<(() => Promise<void>) | undefined> {
+    if (address === "unknown") return undefined;
+    const key = `slip:address:${address}`;
+    const at = deps.clock.now();
+    const decision = await limits.hit([{ key, ...slipLimit }], at);
+    if (!decision.allowed) {
+      throw new ApiError(
+        429,
+        "TOO_MANY_REQUESTS",
+        "Too many deposit slips from this address, try again later",
+        { retryAfterSeconds: decision.retryAfterSeconds },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+    return () => limits.release(key, at);
+  }
+
+  /** Reads the slip (within the route's cap: one file of 5 MB and its form) and stores it. */
+  async function storeSlip(request: Request, order: Order): Promise<Order> {
+    // No boundary, or a body that is not the form its header says, is 400, not a 500.
+    const form = await readForm(request);
+    const files = form.getAll("proof")
       .filter((part) => !(part instanceof File && part.size === 0 && part.name === ""));
     const problem = (status: 400 | 413 | 415, code: ApiError["code"], message: string) =>
       new ApiError(status, code, message, [{ field: "proof", message }]);
@@ -143,18 +198,22 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     if (!contentType) {
       throw problem(415, "UNSUPPORTED_MEDIA_TYPE", "The slip must be a JPEG, PNG, WebP or PDF");
     }
+    const at = deps.clock.now().toISOString();
+    // The slip gives the owner a bounded time to check it: the hold ends then at the latest.
+    const reviewUntil = slipReviewDeadline(order.paymentMethod, at, holds);
     const outcome = await deps.orders.addProof(
-      planProof(id, { contentType, bytes, at: deps.clock.now().toISOString() }),
+      planProof(order.id, {
+        contentType,
+        bytes,
+        at,
+        reviewUntil,
+        noticeDueAt: noticeDueAt(at, slipRules.digestMinutes),
+      }),
     );
-    if (outcome.kind === "not_found") throw noSuchOrder(id);
-    if (outcome.kind === "refused") {
-      throw new ApiError(409, "INVALID_STATE", REFUSALS[outcome.reason], {
-        reason: outcome.reason,
-      });
-    }
-    c.header("Cache-Control", "no-store");
-    return c.json({ data: customerOrderView(outcome.order) }, 201);
-  });
+    if (outcome.kind === "not_found") throw noSuchOrder(order.id);
+    if (outcome.kind === "refused") throw refusal(outcome.reason);
+    return outcome.order;
+  }
 
   return app;
 }

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { placeOrder, type PlaceOrderResult } from "../../domain/orders/place_order.ts";
+import type { HoldRefusal } from "../../domain/orders/holds.ts";
 import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
@@ -108,7 +109,36 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
         "IDEMPOTENCY_MISMATCH",
         "This Idempotency-Key was used with a different order",
       );
+    case "too_much_held":
+      return holdRefusalError(result.refusal);
   }
+}
+
+/**
+ * The answer to an order its client's unpaid orders cannot take on: 422 naming the bound,
+ * what is held already and what to do.
+ */
+function holdRefusalError(refusal: HoldRefusal): ApiError {
+  const bound = refusal.bound === "units"
+    ? `${refusal.limit} copies`
+    : `LKR ${formatRupees(refusal.limit)}`;
+  return new ApiError(
+    422,
+    "HOLD_LIMIT",
+    `Unpaid orders from one customer may hold at most ${bound} at once: ` +
+      "pay for an order placed before, or wait until it is confirmed or cancelled",
+    {
+      bound: refusal.bound,
+      limit: refusal.bound === "units" ? refusal.limit : centsToRupees(refusal.limit),
+      held: refusal.bound === "units" ? refusal.held.units : centsToRupees(refusal.held.cents),
+    },
+  );
+}
+
+/** LKR with thousands grouped and two decimals, for a message: 500000_00 → "500,000.00". */
+function formatRupees(cents: number): string {
+  const rupees = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${rupees}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 const BASE = "/api/orders";
@@ -203,7 +233,8 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     // 5xx) or an idempotent replay of one placed before never holds back its sender's next
     // order, nor anyone else behind the address, e-mail or phone it named.
     const body = c.req.valid("json");
-    const takeBack = await countOrder(clientAddress(c, deps), body);
+    const address = clientAddress(c, deps);
+    const takeBack = await countOrder(address, body);
     let placed = false;
     try {
       const key = c.req.valid("header")["idempotency-key"];
@@ -229,6 +260,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
         locale: body.locale,
         key: { salt: orderKey.salt, hash: orderKey.hash },
         userId,
+        clientAddress: address === "unknown" ? null : address,
       }, claim);
       if (result.kind === "placed" || result.kind === "replayed") {
         placed = result.kind === "placed";

@@ -25,6 +25,9 @@ import { pageOf, searchSortOf } from "../../contract/requests.ts";
 import type { ProductKindContract, ProductRoutes } from "../../contract/routes/products.ts";
 import { pageRecord, searchHelpRecord } from "./answers.ts";
 import { parseFields, readMultipart } from "../middleware/validation.ts";
+import { bearerToken } from "../auth/require_admin.ts";
+import { withShownStock } from "../../domain/catalogue/stock.ts";
+import { DEFAULT_MAX_LINE_QUANTITY } from "../../domain/orders/place_order.ts";
 import { ApiError, notFound } from "../middleware/errors.ts";
 import { storeImages } from "./product_images.ts";
 import { writtenOrThrow } from "./write_results.ts";
@@ -36,8 +39,19 @@ import { serveStockAdjustments } from "./stock_adjustments.ts";
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<
   AppDeps,
-  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers"
+  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers" | "orderRules" | "tokens"
 >;
+
+/**
+ * Whether a storefront read comes from an admin (a live admin token): the admin is told
+ * exact stock, everyone else `shownStock` (capped at the copies a line may hold).
+ */
+async function fromAdmin(deps: Pick<AppDeps, "tokens">, authorization: string | undefined) {
+  const token = authorization === undefined ? undefined : bearerToken(authorization);
+  if (!token) return false;
+  const verified = await deps.tokens.verify(token);
+  return verified.kind === "valid" && verified.claims.role === "admin";
+}
 
 /** A storefront list query as every kind's schema gives it. */
 export interface ProductListQuery<Key extends BookSortKey> {
@@ -138,13 +152,21 @@ export function serveProductRoutes<
   const name = capitalised(words.one);
   const record = (product: P) => kind.record(product);
 
+  const stockCap = deps.orderRules?.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
+  /** The record a storefront read answers: exact stock for the admin, capped for others. */
+  const shownRecord = async (authorization: string | undefined) =>
+    (await fromAdmin(deps, authorization))
+      ? record
+      : (product: P) => record(withShownStock(product as P & { stock: number }, stockCap));
+
   serve(app, base, routes.list, async (c) => {
     const q = c.req.valid("query");
     const page = await kind.list(deps.catalogue, kind.filterOf(q), pageOf(q), searchSortOf(q));
     const help = page.total === 0
       ? await helpForEmptySearch(deps.catalogue, { kind: contract.kind, q: q.q })
       : undefined;
-    return c.json({ ...pageRecord(page, record), ...searchHelpRecord(help) });
+    const shown = await shownRecord(c.req.header("Authorization"));
+    return c.json({ ...pageRecord(page, shown), ...searchHelpRecord(help) });
   });
 
   serve(app, base, routes.export, async () => {
@@ -177,7 +199,8 @@ export function serveProductRoutes<
     const { id } = c.req.valid("param");
     const product = await kind.find(deps.catalogue, id);
     if (!product) throw notFound(name, id);
-    return c.json({ data: record(product) });
+    const shown = await shownRecord(c.req.header("Authorization"));
+    return c.json({ data: shown(product) });
   });
 
   serve(app, base, routes.add, async (c) => {

@@ -5,8 +5,8 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import { rupeesToCents } from "../../domain/money.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 import {
+  customerHoldHours,
   DEFAULT_HOLD_RULES,
-  holdHours,
   type HoldRules,
   lapseTime,
   PAYMENT_POLICIES,
@@ -207,10 +207,11 @@ export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: C
   // When the order lapses unless its slip arrives, counted from the shop's answer (the
   // order's page and mail give the shop's own time, to the minute).
   const lapseOf = (paid: PaymentMethod) => {
-    const rules = holdRules ?? DEFAULT_HOLD_RULES;
-    const hours = holdHours(paid, rules);
-    const at = lapseTime(paid, new Date().toISOString(), rules);
-    return hours !== null && at !== null ? { lapse: { at, hours } } : {};
+    const rules = { ...DEFAULT_HOLD_RULES, ...holdRules };
+    const hours = customerHoldHours(paid, rules);
+    return hours !== null
+      ? { lapse: { at: lapseTime(paid, new Date().toISOString(), rules), hours } }
+      : {};
   };
 
   const explainFailure = async (error: unknown) => {

@@ -9,7 +9,7 @@ import { wordsFor } from "../../i18n/words.ts";
 import { writeAccountMail } from "./account_mails.ts";
 import { composeMail, singleLine } from "./blocks.ts";
 import { writeCustomerMail, type Written } from "./customer_mails.ts";
-import { writeShopMail } from "./shop_mails.ts";
+import { writeProofsDigest, writeShopMail } from "./shop_mails.ts";
 
 /** A mail written out in its language. */
 export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
@@ -23,6 +23,9 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "shop_order_placed":
     case "shop_proof_uploaded":
       written = writeShopMail(words, shop.name, mail);
+      break;
+    case "shop_proofs_digest":
+      written = writeProofsDigest(words, shop.name, mail);
       break;
     default:
       written = writeCustomerMail(words, shop, mail);

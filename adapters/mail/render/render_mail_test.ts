@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { type Locale, SHOP_LANGUAGES } from "../../../domain/i18n/language.ts";
 import type { Mail } from "../../../domain/notifications/mail.ts";
-import { orderMail } from "../../../domain/notifications/order_mail.ts";
+import { orderMail, proofsDigestMail } from "../../../domain/notifications/order_mail.ts";
 import {
   passwordResetMail,
   registrationTakenMail,
@@ -300,4 +300,24 @@ Deno.test("the shop's new-order notice counts the order's lines in words: 1 line
   assert.match(placed([bookLine(), bookLine({ id: 2 })]), /placed order #7: 2 lines,/);
   assert.doesNotMatch(placed([bookLine()]), /line\(s\)/);
   assert.match(placed([bookLine()]), /Open order #7/);
+});
+
+Deno.test("the shop's digest of deposit slips names every order once, in English, with a link to the slips to check", () => {
+  const orders = [
+    order("si", { id: 7, paymentProofs: [] }),
+    order("en", { id: 9, paymentProofs: [] }),
+  ];
+  const mail = renderMail(
+    proofsDigestMail(orders, { ...ctx, notifyEmail: "orders@pothgula.example" }),
+    SAMPLE_SHOP,
+  );
+  assert.equal(mail.to, "orders@pothgula.example");
+  assert.equal(mail.subject, "Pothgula: deposit slips for 2 orders (#7, #9)");
+  for (const part of [mail.subject, mail.text]) assert.doesNotMatch(part, SINHALA);
+  assert.ok(
+    mail.text.includes("https://pothgula.example/admin/orders?paymentStatus=proof_submitted"),
+  );
+  assert.ok(mail.text.includes("Order #7") && mail.text.includes("Order #9"));
+  assert.ok(mail.text.includes("https://pothgula.example/admin/orders/9"));
+  assert.ok(mail.html.includes("Order #9"));
 });

@@ -4,7 +4,7 @@
  * the order's blocks come from the English catalogue like every other mail's.
  */
 import { IntlMessageFormat } from "intl-messageformat";
-import type { ShopOrderMail } from "../../../domain/notifications/mail.ts";
+import type { ShopDigestMail, ShopOrderMail } from "../../../domain/notifications/mail.ts";
 import type { Words } from "../../i18n/words.ts";
 import {
   buttonLink,
@@ -53,6 +53,33 @@ export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMai
       itemsTable(words, order),
       heading(words.t("mail.deliveringTo")),
       deliverTo(words, order.deliverTo),
+    ],
+  };
+}
+
+/**
+ * The digest of the deposit slips sent in one window: a line per order (its customer, its
+ * slips so far, what it comes to, where it is on the desk) and the desk's slips to check.
+ */
+export function writeProofsDigest(words: Words, shopName: string, mail: ShopDigestMail): Written {
+  const count = mail.orders.length;
+  const numbers = mail.orders.map((o) => `#${o.order.id}`).join(", ");
+  return {
+    subject: count === 1
+      ? `${shopName}: deposit slip for order ${numbers}`
+      : `${shopName}: deposit slips for ${count} orders (${numbers})`,
+    parts: [
+      paragraph(
+        count === 1
+          ? "A customer sent a deposit slip. Check it and mark the order paid."
+          : `Customers sent deposit slips for ${count} orders. Check them and mark the orders paid.`,
+      ),
+      buttonLink("Open the slips to check", mail.deskUrl),
+      detailRows(mail.orders.map((o): [string, string] => [
+        `Order #${o.order.id}`,
+        `${o.order.customerName} (${o.customerEmail}), ${o.proofs} slip(s), ` +
+        `${words.lkr(o.order.due.totalCents)}: ${o.deskUrl}`,
+      ])),
     ],
   };
 }

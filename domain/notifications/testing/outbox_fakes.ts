@@ -15,6 +15,8 @@ import type {
   OutboxEntry,
 } from "../../ports.ts";
 import type { AccountMailKind } from "../account_mail.ts";
+import { DIGEST_MAIL_KINDS } from "../mail_kinds.ts";
+import type { DigestMailKind } from "../ports.ts";
 import { storedAccountMail } from "../account_mail.ts";
 import type { Order } from "../../orders/model.ts";
 
@@ -27,15 +29,23 @@ export interface MemoryOutboxRow {
   attempts: number;
   nextAttemptAt: Date;
   leasedUntil: Date | null;
+  /** When an attempt was marked under way; cleared by its outcome. */
+  sendingAt: Date | null;
   sentAt: Date | null;
   lastError: string | null;
+  messageId: string;
+}
+
+function isDigest(kind: MemoryOutboxRow["kind"]): boolean {
+  return (DIGEST_MAIL_KINDS as readonly string[]).includes(kind);
 }
 
 function entryOf(row: MemoryOutboxRow): OutboxEntry {
-  const { id, attempts } = row;
+  const { id, attempts, messageId } = row;
+  const resend = row.sendingAt !== null;
   return row.orderId !== null
-    ? { id, attempts, kind: row.kind as MailKind, orderId: row.orderId }
-    : { id, attempts, kind: row.kind as AccountMailKind, payload: row.payload };
+    ? { id, attempts, messageId, resend, kind: row.kind as MailKind, orderId: row.orderId }
+    : { id, attempts, messageId, resend, kind: row.kind as AccountMailKind, payload: row.payload };
 }
 
 /** Claims by lease like the database outbox: a claimed entry is invisible until its lease ends. */
@@ -61,36 +71,66 @@ export class MemoryOutbox implements Outbox {
       .map((r) => ({ kind: r.kind, payload: r.payload as Record<string, unknown> }));
   }
 
-  private push(
+  push(
     what: Pick<MemoryOutboxRow, "kind" | "orderId" | "payload">,
     at: Date,
   ): MemoryOutboxRow {
+    const id = this.rows.length + 1;
     const row: MemoryOutboxRow = {
-      id: this.rows.length + 1,
+      id,
       ...what,
       attempts: 0,
       nextAttemptAt: at,
       leasedUntil: null,
+      sendingAt: null,
       sentAt: null,
       lastError: null,
+      messageId: `memory-outbox-${id}`,
     };
     this.rows.push(row);
     return row;
   }
 
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, limit, leaseMs, (kind) => !isDigest(kind));
+  }
+
+  claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
+    return this.#claim(now, 500, leaseMs, (k) => k === kind);
+  }
+
+  /** Adds a notice of a digest kind for an order, due at `dueAt`, unless one is waiting. */
+  addNotice(kind: DigestMailKind, orderId: number, dueAt: Date): void {
+    const waiting = this.rows.some((r) =>
+      r.kind === kind && r.orderId === orderId && r.sentAt === null
+    );
+    if (!waiting) this.push({ kind, orderId, payload: null }, dueAt);
+  }
+
+  #claim(
+    now: Date,
+    limit: number,
+    leaseMs: number,
+    wanted: (kind: MemoryOutboxRow["kind"]) => boolean,
+  ): Promise<OutboxEntry[]> {
     const due = this.rows.filter((r) =>
-      r.sentAt === null && r.nextAttemptAt <= now &&
+      wanted(r.kind) && r.sentAt === null && r.nextAttemptAt <= now &&
       (r.leasedUntil === null || r.leasedUntil <= now)
     ).slice(0, limit);
     for (const row of due) row.leasedUntil = new Date(now.getTime() + leaseMs);
     return Promise.resolve(due.map(entryOf));
   }
 
+  markSending(id: number, at: Date): Promise<void> {
+    this.row(id).sendingAt = at;
+    return Promise.resolve();
+  }
+
   markSent(id: number, at: Date): Promise<void> {
     const row = this.row(id);
     row.sentAt = at;
     row.leasedUntil = null;
+    row.sendingAt = null;
     if (row.orderId === null) row.payload = null;
     return Promise.resolve();
   }
@@ -101,6 +141,7 @@ export class MemoryOutbox implements Outbox {
     row.lastError = error;
     row.nextAttemptAt = nextAttemptAt;
     row.leasedUntil = null;
+    row.sendingAt = null;
     return Promise.resolve();
   }
 

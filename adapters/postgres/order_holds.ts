@@ -1,0 +1,55 @@
+/**
+ * What one client's unpaid orders hold (domain/orders/holds.ts), in PostgreSQL: a placement
+ * locks its client's marks (advisory locks, in one order, so that two orders at once from
+ * one client cannot both pass the bound), sums what the marks' pending unpaid orders hold,
+ * asks the domain whether the order may add its share, and keeps the order's marks with it.
+ * An order's marks go when it leaves pending.
+ */
+import type { HoldClaim, Holding, HoldRefusal } from "../../domain/orders/holds.ts";
+import { holdRefusal } from "../../domain/orders/holds.ts";
+import type { SqlClient } from "./sql_client.ts";
+
+/**
+ * Locks the claim's marks until the transaction ends and answers why the order would hold
+ * too much, or undefined when it may be placed (always, without a claim).
+ */
+export async function checkHold(
+  tx: SqlClient,
+  hold: HoldClaim | null,
+): Promise<HoldRefusal | undefined> {
+  if (!hold || hold.keys.length === 0) return undefined;
+  const keys = [...hold.keys].sort();
+  await tx.query(
+    `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 32)))
+       FROM (SELECT unnest($1::text[]) AS k ORDER BY 1) AS marks`,
+    [keys],
+  );
+  const rows = await tx.query<{ units: number; cents: number }>(
+    `SELECT sum(h.units)::integer AS units, sum(h.cents)::bigint AS cents
+       FROM order_holds h JOIN orders o ON o.id = h.order_id
+      WHERE h.key = ANY($1::text[]) AND o.status = 'pending' AND o.payment_status <> 'paid'
+      GROUP BY h.key`,
+    [keys],
+  );
+  const held: Holding[] = rows.map((r) => ({ units: Number(r.units), cents: Number(r.cents) }));
+  return holdRefusal(held, hold, hold.limits);
+}
+
+/** Keeps a placed order's marks and share with it, in the placement's transaction. */
+export async function recordHold(
+  tx: SqlClient,
+  orderId: number,
+  hold: HoldClaim | null,
+): Promise<void> {
+  if (!hold || hold.keys.length === 0) return;
+  await tx.query(
+    `INSERT INTO order_holds (order_id, key, units, cents)
+     SELECT $1, k, $3, $4 FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING`,
+    [orderId, hold.keys, hold.units, hold.cents],
+  );
+}
+
+/** Forgets an order's marks: it holds nothing any more (it left pending). */
+export async function releaseHold(tx: SqlClient, orderId: number): Promise<void> {
+  await tx.query("DELETE FROM order_holds WHERE order_id = $1", [orderId]);
+}
