@@ -9,6 +9,13 @@ import type { AmountDue } from "../orders/amount_due.ts";
 import type { BankDetails } from "../shop.ts";
 
 /** One line of an order as a mail lists it. */
+/**
+ * What a cancelled order's mail says of the money: the shop returns a payment it recorded;
+ * a deposit slip it had not checked may stand for money paid, which the customer is asked
+ * to tell of; otherwise nothing is owed.
+ */
+export type RejectedSettlement = "refund" | "slip_unchecked" | "nothing_owed";
+
 export interface MailLine {
   title: string;
   type: ItemType;
@@ -86,8 +93,8 @@ export type CustomerOrderMail =
     kind: "order_rejected";
     order: OrderFacts;
     reason: string | null;
-    /** True when the order was paid: the shop returns the money. */
-    refund: boolean;
+    /** What becomes of the customer's money (REJECTED_SETTLEMENT). */
+    settlement: RejectedSettlement;
   }
   | Addressed & { kind: "order_lapsed"; order: OrderFacts }
   | Addressed & {

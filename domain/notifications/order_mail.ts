@@ -4,15 +4,22 @@
  * notices to ORDER_NOTIFY_EMAIL in English.
  */
 import { localizedPath } from "../i18n/language.ts";
-import type { Order } from "../orders/model.ts";
+import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import type { OrderFacts, OrderMail, ShopDigestMail } from "./mail.ts";
+import type { OrderFacts, OrderMail, RejectedSettlement, ShopDigestMail } from "./mail.ts";
 import type { MailKind } from "./ports.ts";
 
 /** What every order mail needs besides the order. */
+/** A cancelled order's money, by its payment status when it was cancelled. */
+const REJECTED_SETTLEMENT: Readonly<Record<PaymentStatus, RejectedSettlement>> = {
+  paid: "refund",
+  proof_submitted: "slip_unchecked",
+  unpaid: "nothing_owed",
+};
+
 export interface OrderMailContext {
   shop: ShopInfo;
   bank: BankDetails;
@@ -132,7 +139,7 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
         kind,
         ...customer,
         reason: order.rejectReason,
-        refund: order.paymentStatus === "paid",
+        settlement: REJECTED_SETTLEMENT[order.paymentStatus],
       };
     case "order_lapsed":
       return { kind, ...customer };

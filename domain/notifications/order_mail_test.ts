@@ -81,9 +81,16 @@ Deno.test("orderMail() says the courier, tracking number, reason, refund and pre
   ]);
   const rejected = orderMail("order_rejected", ORDER, CTX);
   assert.ok(rejected.kind === "order_rejected");
-  assert.deepEqual([rejected.reason, rejected.refund], ["Out of print", false]);
+  assert.deepEqual([rejected.reason, rejected.settlement], ["Out of print", "nothing_owed"]);
   const paidRejected = orderMail("order_rejected", { ...ORDER, paymentStatus: "paid" }, CTX);
-  assert.ok(paidRejected.kind === "order_rejected" && paidRejected.refund);
+  assert.ok(paidRejected.kind === "order_rejected" && paidRejected.settlement === "refund");
+  // A slip the shop had not checked may be money paid: the mail never says nothing is owed.
+  const slipRejected = orderMail("order_rejected", {
+    ...ORDER,
+    paymentStatus: "proof_submitted",
+  }, CTX);
+  assert.ok(slipRejected.kind === "order_rejected");
+  assert.equal(slipRejected.settlement, "slip_unchecked");
   const paid = orderMail("payment_received", { ...ORDER, status: "completed" }, CTX);
   assert.ok(paid.kind === "payment_received" && paid.dispatched);
   const proof = orderMail("shop_proof_uploaded", ORDER, CTX);

@@ -2,9 +2,13 @@
  * The customer's mails about an order, written in the order's language: checkout,
  * completion, rejection, lapse, payment received and the link asked for on /track.
  */
-import type { CustomerOrderMail, OrderFacts } from "../../../domain/notifications/mail.ts";
+import type {
+  CustomerOrderMail,
+  OrderFacts,
+  RejectedSettlement,
+} from "../../../domain/notifications/mail.ts";
 import type { BankDetails, ShopInfo } from "../../../domain/shop.ts";
-import type { Words } from "../../i18n/words.ts";
+import type { WordKey, Words } from "../../i18n/words.ts";
 import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 import {
   amountNote,
@@ -21,6 +25,13 @@ import {
 } from "./blocks.ts";
 
 /** A mail's subject and blocks, before the layout wraps them. */
+/** What a cancelled order's mail says of the money. */
+const SETTLEMENT_WORDS: Readonly<Record<RejectedSettlement, WordKey>> = {
+  refund: "mail.rejected.refund",
+  slip_unchecked: "mail.lapsed.paid",
+  nothing_owed: "mail.rejected.nothingOwed",
+};
+
 export interface Written {
   subject: string;
   parts: MailPart[];
@@ -181,7 +192,7 @@ export function writeCustomerMail(
         parts: [
           paragraph(words.t("mail.rejected.body", { id })),
           ...(mail.reason ? [detailRows([[words.t("mail.reason"), mail.reason]])] : []),
-          paragraph(words.t(mail.refund ? "mail.rejected.refund" : "mail.rejected.nothingOwed")),
+          paragraph(words.t(SETTLEMENT_WORDS[mail.settlement])),
         ],
       });
     case "order_lapsed":

@@ -89,6 +89,25 @@ Deno.test("a cancelled order's mails owe nothing: no 'Total to pay' after 'Nothi
   }
 });
 
+Deno.test("an order cancelled with a deposit slip not yet checked never says nothing is owed", () => {
+  const order = sampleOrder({
+    id: 7,
+    status: "rejected",
+    paymentMethod: "Bank Deposit",
+    paymentStatus: "proof_submitted",
+    rejectReason: "Deposit slip not checked in time",
+  });
+  for (const body of render("order_rejected", order)) {
+    assert.doesNotMatch(body, /Nothing is owed|Total to pay/);
+    assert.match(
+      body,
+      /If you have paid, reply to this mail with the deposit slip and we will help\./,
+    );
+  }
+  const [paid] = render("order_rejected", { ...order, paymentStatus: "paid" });
+  assert.match(paid, /We will return your payment and contact you about it\./);
+});
+
 Deno.test("the mails of an unpaid order say how to pay: the courier for COD, a deposit for Bank Deposit", () => {
   const cod = render("order_link", sampleOrder({ id: 7 }));
   for (const body of cod) {
