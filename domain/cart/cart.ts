@@ -43,6 +43,18 @@ export function lineCeiling(item: Pick<CartItem, "stock">, maxPerLine = Infinity
 }
 
 /**
+ * What stops a line at its ceiling: the stock when it is below the copies one order may
+ * hold, else that limit. Shoppers are shown at most the limit as stock, so a stock equal to
+ * it may stand for more: the limit is then the true reason.
+ *
+ * @example stoppedBy(3, 20) // "stock"
+ * @example stoppedBy(20, 20) // "limit"
+ */
+export function stoppedBy(stock: number, maxPerLine = Infinity): "stock" | "limit" {
+  return stock < maxPerLine ? "stock" : "limit";
+}
+
+/**
  * Puts `quantity` of an item into the cart, merging with its line when there is one
  * (and taking the item's fresh price and stock). Refused, with the cart unchanged, when
  * the line would go above the stock or above `maxPerLine` copies. A quantity below 1 counts
@@ -108,7 +120,7 @@ export function checkoutProblems(cart: Cart, maxPerLine = Infinity): CheckoutPro
     .map((line): CheckoutProblem => {
       const named = { key: lineKey(line), title: line.title };
       if (line.stock <= 0) return { ...named, kind: "sold_out" };
-      return line.quantity > line.stock
+      return line.quantity > line.stock && stoppedBy(line.stock, maxPerLine) === "stock"
         ? { ...named, kind: "only_in_stock", stock: line.stock }
         : { ...named, kind: "line_limit", max: maxPerLine };
     });
@@ -144,7 +156,7 @@ function withQuantity(cart: Cart, key: string, quantity: number): Cart {
 
 /** Why a line cannot grow: the stock when it is the lower bound, else the order's limit. */
 function refused(cart: Cart, item: Pick<CartItem, "stock">, maxPerLine: number): CartChange {
-  return item.stock <= maxPerLine
+  return stoppedBy(item.stock, maxPerLine) === "stock"
     ? { kind: "insufficient_stock", cart, stock: item.stock }
     : { kind: "line_limit", cart, max: maxPerLine };
 }

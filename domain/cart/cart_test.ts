@@ -144,6 +144,13 @@ Deno.test("a line holds at most its stock and at most maxPerLine copies, and say
   assert.deepEqual(checkoutProblems([{ ...pens, quantity: 23 }], 20), [
     { key: "stationery:12", title: "Atlas Chooty Pen Blue", kind: "line_limit", max: 20 },
   ]);
+  // Shoppers see at most the limit as stock: a stock equal to it may be more, so the
+  // limit is named, never "only 20 in stock".
+  const shown = { ...pen, stock: 20 };
+  assert.deepEqual(addToCart([], shown, 21, 20), { kind: "line_limit", cart: [], max: 20 });
+  assert.deepEqual(checkoutProblems([{ ...shown, quantity: 21 }], 20), [
+    { key: "stationery:12", title: "Atlas Chooty Pen Blue", kind: "line_limit", max: 20 },
+  ]);
 });
 
 Deno.test("no cart change ever holds a line above its ceiling", () => {

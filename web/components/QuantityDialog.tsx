@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Availability, Price } from "./ProductFacts.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { useI18n } from "../i18n/mod.ts";
-import { lineCeiling } from "../../domain/cart/cart.ts";
+import { lineCeiling, stoppedBy } from "../../domain/cart/cart.ts";
 
 export interface QuantityDialogProps {
   title: string;
@@ -31,7 +31,7 @@ export function QuantityDialog(
   const ceiling = lineCeiling({ stock }, maxPerLine);
   const room = Math.max(0, ceiling - held);
   // What stops the count: the stock, or the copies one order may hold.
-  const byStock = stock <= maxPerLine;
+  const byStock = stoppedBy(stock, maxPerLine) === "stock";
   const topReason = byStock
     ? t("cart.onlyInStock", { title, stock })
     : t("cart.lineLimit", { title, max: maxPerLine });

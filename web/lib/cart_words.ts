@@ -9,6 +9,7 @@ import {
   type CheckoutProblem,
   lineCeiling,
   lineKey,
+  stoppedBy,
 } from "../../domain/cart/cart.ts";
 import type { I18n, MessageKey, Values } from "../i18n/mod.ts";
 
@@ -53,7 +54,7 @@ export function ceilingText(
   maxPerLine: number,
 ): string | undefined {
   if (line.quantity < lineCeiling(line, maxPerLine)) return undefined;
-  return line.stock <= maxPerLine
+  return stoppedBy(line.stock, maxPerLine) === "stock"
     ? i18n.t("cart.onlyInStock", { title: line.title, stock: line.stock })
     : i18n.t("cart.lineLimit", { title: line.title, max: maxPerLine });
 }
