@@ -9,9 +9,14 @@
  */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { hydrated } from "../tests/e2e/harness.ts";
+import { visit } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { type PreviewShop, withPreviewBrowser } from "./testing/preview_browser.ts";
+import {
+  type PreviewShop,
+  screenshotsIn,
+  shotBothWidths,
+  withPhonePage,
+} from "./testing/preview_browser.ts";
 import { type Cart, stationeryCartItem } from "../domain/cart/cart.ts";
 import type { StationeryItem } from "../domain/catalogue/model.ts";
 import { storedLine } from "./lib/cart_store.ts";
@@ -19,35 +24,17 @@ import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
 
 await ensureBuilt();
 
-const SHOTS = new URL("../test-artifacts/limits/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { dir: SHOTS } = await screenshotsIn("limits");
 await loadCatalogue("si");
 
 type Shop = PreviewShop;
 
-async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
-  await withPreviewBrowser(async ({ base, shop, open }) => {
-    const page = await open(375, { timeout: 15_000 });
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.message));
-    await run(page, base, shop);
-    assert.deepEqual(problems, [], "no error on the page");
-  });
+function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
+  return withPhonePage(run);
 }
 
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await hydrated(page);
-}
-
-async function shots(page: Page, name: string, what?: Locator) {
-  const target = what ?? page;
-  await target.screenshot({ path: `${SHOTS}${name}-375.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(100);
-  await target.screenshot({ path: `${SHOTS}${name}-1280.png` });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(100);
+function shots(page: Page, name: string, what?: Locator) {
+  return shotBothWidths(page, SHOTS, name, what);
 }
 
 async function item(shop: Shop, title: string): Promise<StationeryItem> {

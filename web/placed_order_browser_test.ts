@@ -12,9 +12,14 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { hydrated } from "../tests/e2e/harness.ts";
+import { hydrated, visit } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
-import { type PreviewShop, withPreviewBrowser } from "./testing/preview_browser.ts";
+import {
+  type PreviewShop,
+  screenshotsIn,
+  shotBothWidths,
+  withPhonePage,
+} from "./testing/preview_browser.ts";
 import { bookCartItem, type Cart } from "../domain/cart/cart.ts";
 import { storedLine } from "./lib/cart_store.ts";
 import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
@@ -22,8 +27,7 @@ import type { Locale } from "../domain/i18n/language.ts";
 
 await ensureBuilt();
 
-const SHOTS = new URL("../test-artifacts/placed/", import.meta.url).pathname;
-await Deno.mkdir(SHOTS, { recursive: true });
+const { dir: SHOTS } = await screenshotsIn("placed");
 await loadCatalogue("si");
 
 type Shop = PreviewShop;
@@ -34,34 +38,12 @@ const SLIP_PNG = Buffer.from(
   "base64",
 );
 
-async function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
-  await withPreviewBrowser(async ({ base, shop, open }) => {
-    const page = await open(375, { timeout: 15_000 });
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-        problems.push(message.text());
-      }
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
-    await run(page, base, shop);
-    assert.deepEqual(problems, [], "no hydration mismatch or other error in the console");
-  });
+function withShop(run: (page: Page, base: string, shop: Shop) => Promise<void>) {
+  return withPhonePage(run, { console: true });
 }
 
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await hydrated(page);
-}
-
-/** Both widths of the page as it is now, into test-artifacts/placed/. */
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(100);
-  await page.screenshot({ path: `${SHOTS}${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(100);
+function shots(page: Page, name: string) {
+  return shotBothWidths(page, SHOTS, name);
 }
 
 async function fillCart(page: Page, shop: Shop): Promise<void> {

@@ -4,7 +4,8 @@
  * and one browser per call, both closed whatever the test did. Fails (never skips) without
  * a browser.
  */
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import assert from "node:assert/strict";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchBrowser } from "../../tests/support/browser.ts";
 import { previewShop } from "../dev/preview.ts";
 
@@ -65,4 +66,44 @@ export async function screenshotsIn(folder: string) {
       await page.screenshot({ path: `${dir}${name}-${width}.png`, fullPage: true });
     },
   };
+}
+
+/**
+ * A 375px page of the preview shop for `run`, watched for problems: an uncaught error on
+ * the page, and with `console` an error in its console (a resource that failed to load
+ * aside, as a 404 the test asked for); any of them fails the test once `run` is done.
+ */
+export function withPhonePage(
+  run: (page: Page, base: string, shop: PreviewShop) => Promise<void>,
+  { timeout = 15_000, console = false }: { timeout?: number; console?: boolean } = {},
+) {
+  return withPreviewBrowser(async ({ base, shop, open }) => {
+    const page = await open(375, { timeout });
+    const problems: string[] = [];
+    if (console) {
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          problems.push(message.text());
+        }
+      });
+    }
+    page.on("pageerror", (error) => problems.push(error.message));
+    await run(page, base, shop);
+    assert.deepEqual(problems, [], "no hydration mismatch or other error on the page");
+  });
+}
+
+/**
+ * The page (or one part of it) at 375px and at 1280px as `{name}-{width}.png` in `dir`,
+ * leaving the page at 375px again.
+ */
+export async function shotBothWidths(page: Page, dir: string, name: string, what?: Locator) {
+  const shoot = (path: string) =>
+    what ? what.screenshot({ path }) : page.screenshot({ path, fullPage: true });
+  await shoot(`${dir}${name}-375.png`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(100);
+  await shoot(`${dir}${name}-1280.png`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(100);
 }
