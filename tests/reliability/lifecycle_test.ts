@@ -38,6 +38,9 @@ Deno.test({
       HOST: "127.0.0.1",
       ORDER_RATE_LIMIT: "100000/60",
       ORDER_RATE_LIMIT_CONTACT: "100000/60",
+      // One address places the whole load: what its unpaid orders hold must not refuse it.
+      HOLD_MAX_UNITS: "9999999",
+      HOLD_MAX_LKR: "9999999999",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: "lifecycle-tests-secret-of-at-least-32-characters",

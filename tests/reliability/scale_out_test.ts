@@ -49,6 +49,9 @@ Deno.test({
       // Every buyer here comes from 127.0.0.1: the per-address limits are not under test.
       ORDER_RATE_LIMIT: "100000/60",
       ORDER_RATE_LIMIT_CONTACT: "100000/60",
+      // One address places the whole load: what its unpaid orders hold must not refuse it.
+      HOLD_MAX_UNITS: "9999999",
+      HOLD_MAX_LKR: "9999999999",
       LOGIN_RATE_LIMIT_ADDRESS: "100000/60",
     });
     // Both start at the same moment on an empty database.
