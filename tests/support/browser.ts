@@ -52,11 +52,26 @@ export interface ChromiumLaunch {
   args: string[];
 }
 
-/** The Chromium shipped in the npm package @sparticuz/chromium (unpacked to a temp folder). */
+/**
+ * The Chromium shipped in the npm package @sparticuz/chromium (unpacked to a temp folder).
+ * The package unpacks it once and afterwards takes the folder's presence for done, so test
+ * files run side by side take turns under an OS lock: a second one never launches a
+ * browser the first is still writing.
+ */
 export async function npmChromium(): Promise<ChromiumLaunch> {
   const { default: sparticuz } = await import("@sparticuz/chromium");
-  const executablePath = await sparticuz.executablePath();
-  return { source: "npm", executablePath, args: packageBrowserArgs(sparticuz.args) };
+  const { tmpdir } = await import("node:os");
+  const lock = await Deno.open(`${tmpdir()}/pothgula-chromium.lock`, {
+    write: true,
+    create: true,
+  });
+  try {
+    await lock.lock(true);
+    const executablePath = await sparticuz.executablePath();
+    return { source: "npm", executablePath, args: packageBrowserArgs(sparticuz.args) };
+  } finally {
+    lock.close();
+  }
 }
 
 /** Debian's Chromium, when it is installed. */

@@ -70,3 +70,33 @@ if (system) {
     await checkManyContexts(system);
   });
 }
+
+Deno.test({
+  name: "three test files unpacking the npm package's Chromium at once each open it",
+  sanitizeResources: false,
+  async fn() {
+    // A temp folder of their own, where nothing is unpacked yet: the package's folder.
+    const tmp = await Deno.makeTempDir({ prefix: "pothgula-chromium-" });
+    const child = new URL("./testing/open_npm_chromium.ts", import.meta.url).pathname;
+    try {
+      const runs = await Promise.all(
+        ["a", "b", "c"].map((name) =>
+          new Deno.Command(Deno.execPath(), {
+            args: ["run", "-A", child, name],
+            env: { TMPDIR: tmp },
+            stdout: "piped",
+            stderr: "piped",
+          }).output()
+        ),
+      );
+      const said = runs.map((run) =>
+        new TextDecoder().decode(run.stdout).trim() || new TextDecoder().decode(run.stderr)
+      );
+      // Before the lock, the second and third launched a binary still being written:
+      // "Failed to spawn '.../chromium': Text file busy".
+      assert.deepEqual(said, ["a ok", "b ok", "c ok"]);
+    } finally {
+      await Deno.remove(tmp, { recursive: true });
+    }
+  },
+});
