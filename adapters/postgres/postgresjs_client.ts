@@ -97,6 +97,19 @@ export function isConnectionFailure(error: unknown): boolean {
   return CONNECTION_CODES.has(code) || isUnavailableState(code);
 }
 
+/** postgres.js refused the answer to a transaction's BEGIN as if the connection were shared. */
+function isRefusedBegin(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "UNSAFE_TRANSACTION";
+}
+
+/** A transaction whose BEGIN postgres.js refused: nothing of it ran, it may start again. */
+class RefusedBeginError extends Error {
+  constructor(options: ErrorOptions) {
+    super("postgres.js refused a transaction's BEGIN on a reserved connection", options);
+    this.name = "RefusedBeginError";
+  }
+}
+
 /**
  * Turns a connection failure into the typed UnavailableError and a statement timeout into
  * TimedOutError; anything else unchanged.
@@ -270,7 +283,20 @@ export class PostgresJsSqlClient implements SqlClient {
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     const pool = this.#enter();
     try {
-      return await this.#inTransaction(pool.sql, fn);
+      try {
+        return await this.#inTransaction(pool.sql, fn);
+      } catch (error) {
+        // The transaction never began, so nothing of `fn` ran: once more on another connection.
+        if (!(error instanceof RefusedBeginError)) throw error;
+        try {
+          return await this.#inTransaction(pool.sql, fn);
+        } catch (again) {
+          if (!(again instanceof RefusedBeginError)) throw again;
+          throw new UnavailableError("The database could not begin a transaction", 1, {
+            cause: again,
+          });
+        }
+      }
     } finally {
       this.#leave(pool);
     }
@@ -285,7 +311,18 @@ export class PostgresJsSqlClient implements SqlClient {
     }
     let release = true;
     try {
-      await reserved.unsafe("begin");
+      try {
+        await reserved.unsafe("begin");
+      } catch (error) {
+        if (!isRefusedBegin(error)) throw error;
+        // postgres.js took the reserved connection for a shared one when BEGIN's answer came
+        // (1 order in 2,000 across two processes under load): the server began the
+        // transaction, so it is rolled back, and the connection is never handed out again
+        // (the pool's renewal ends it).
+        await reserved.unsafe("rollback").catch(() => {});
+        release = false;
+        throw new RefusedBeginError({ cause: error });
+      }
       let result: T;
       try {
         result = await fn(new PostgresJsTransaction(reserved, this.#prepare));
@@ -299,6 +336,7 @@ export class PostgresJsSqlClient implements SqlClient {
       await reserved.unsafe("commit");
       return result;
     } catch (error) {
+      if (error instanceof RefusedBeginError) throw error;
       if (isConnectionFailure(error)) release = false;
       throw unavailable(error);
     } finally {
