@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { visit } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { fillCheckoutAddress } from "./testing/checkout_address.ts";
 import {
   type PreviewShop,
   screenshotsIn,
@@ -51,11 +52,6 @@ async function storeCart(page: Page, cart: Cart) {
     JSON.stringify(cart.map(storedLine)),
   );
 }
-
-const PLACES = {
-  en: { province: "Western", district: "Colombo" },
-  si: { province: "බස්නාහිර", district: "කොළඹ" },
-};
 
 /** Pens: 200 in stock, so the order's limit stops them. Paints: 6, so the stock does. */
 const PEN = "Atlas Chooty pen, blue";
@@ -155,22 +151,7 @@ for (const language of ["en", "si"] as const) {
 
         await visit(page, `${base}${prefix}/checkout`);
         await page.locator(".order-summary").waitFor();
-        await page.getByLabel(t("address.name"), { exact: true }).fill("Nimal Perera");
-        await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
-        await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
-        await page.getByLabel(t("address.address"), { exact: true }).fill("12 Galle Road");
-        // The Western Province and the Colombo District, by their names in the language.
-        await page.getByLabel(t("address.province"), { exact: true }).selectOption({
-          label: PLACES[language].province,
-        });
-        await page.getByLabel(t("address.district"), { exact: true }).selectOption({
-          label: PLACES[language].district,
-        });
-        await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
-        await page.waitForFunction(
-          (el) => (el as HTMLInputElement).value === "10350",
-          await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
-        );
+        await fillCheckoutAddress(page, language);
         // Another shopper takes all but one while this one types.
         await shop.catalogue.updateStationery(paints.id, { stock: 1 });
         await page.getByRole("button", { name: t("checkout.place") }).click();

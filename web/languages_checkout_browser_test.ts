@@ -11,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { hydrated } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { fillCheckoutAddress } from "./testing/checkout_address.ts";
 import { previewShop } from "./dev/preview.ts";
 import { bookCartItem, type Cart, stationeryCartItem } from "../domain/cart/cart.ts";
 import { storedLine } from "./lib/cart_store.ts";
@@ -77,10 +78,6 @@ async function visit(page: Page, url: string) {
 /** What a shopper types, in their own script. */
 const NAMES = { si: "නිමල් පෙරේරා", ta: "கமலா இராசையா" };
 const ADDRESSES = { si: "12, ගාලු පාර, දෙහිවල", ta: "12, காலி வீதி, தெஹிவளை" };
-const PLACES = {
-  si: { province: "බස්නාහිර", district: "කොළඹ" },
-  ta: { province: "மேல்", district: "கொழும்பு" },
-};
 
 for (const language of ["si", "ta"] as const) {
   const { t } = i18nFor(language);
@@ -118,22 +115,10 @@ for (const language of ["si", "ta"] as const) {
           await page.locator("#summary-heading").innerText(),
           t("summary.title"),
         );
-        await page.getByLabel(t("address.name"), { exact: true }).fill(NAMES[language]);
-        await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
-        await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
-        await page.getByLabel(t("address.address"), { exact: true }).fill(ADDRESSES[language]);
-        // The Western Province and the Colombo District, by their names in the language.
-        await page.getByLabel(t("address.province"), { exact: true }).selectOption({
-          label: PLACES[language].province,
+        await fillCheckoutAddress(page, language, {
+          name: NAMES[language],
+          address: ADDRESSES[language],
         });
-        await page.getByLabel(t("address.district"), { exact: true }).selectOption({
-          label: PLACES[language].district,
-        });
-        await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
-        await page.waitForFunction(
-          (el) => (el as HTMLInputElement).value === "10350",
-          await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
-        );
         await page.getByLabel(t("checkout.bankDeposit")).check();
         assert.equal(await page.locator(".field-error").count(), 0);
         const summary = await page.locator(".order-summary").innerText();

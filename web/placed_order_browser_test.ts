@@ -14,6 +14,7 @@ import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { hydrated, visit } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { fillCheckoutAddress } from "./testing/checkout_address.ts";
 import {
   type PreviewShop,
   screenshotsIn,
@@ -59,12 +60,6 @@ async function fillCart(page: Page, shop: Shop): Promise<void> {
   );
 }
 
-const PLACES: Record<Locale, { province: string; district: string }> = {
-  en: { province: "Western", district: "Colombo" },
-  si: { province: "බස්නාහිර", district: "කොළඹ" },
-  ta: { province: "மேல்", district: "கொழும்பு" },
-};
-
 const NAMES: Record<Locale, string> = { en: "Nimal Perera", si: "නිමල් පෙරේරා", ta: "" };
 
 async function checkOut(page: Page, base: string, language: Locale, method: "bank" | "cod") {
@@ -72,22 +67,10 @@ async function checkOut(page: Page, base: string, language: Locale, method: "ban
   const prefix = language === "en" ? "" : `/${language}`;
   await visit(page, `${base}${prefix}/checkout`);
   await page.locator(".order-summary").waitFor();
-  await page.getByLabel(t("address.name"), { exact: true }).fill(NAMES[language]);
-  await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
-  await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
-  await page.getByLabel(t("address.address"), { exact: true }).fill("12 Galle Road, Dehiwala");
-  // The Western Province and the Colombo District, by their names in the language.
-  await page.getByLabel(t("address.province"), { exact: true }).selectOption({
-    label: PLACES[language].province,
+  await fillCheckoutAddress(page, language, {
+    name: NAMES[language],
+    address: "12 Galle Road, Dehiwala",
   });
-  await page.getByLabel(t("address.district"), { exact: true }).selectOption({
-    label: PLACES[language].district,
-  });
-  await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
-  await page.waitForFunction(
-    (el) => (el as HTMLInputElement).value === "10350",
-    await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
-  );
   await page.getByLabel(t(method === "bank" ? "checkout.bankDeposit" : "checkout.cod")).check();
   await page.getByRole("button", { name: t("checkout.place") }).click();
 }

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { visit } from "../tests/e2e/harness.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { fillCheckoutAddress } from "./testing/checkout_address.ts";
 import {
   type PreviewShop,
   screenshotsIn,
@@ -46,13 +47,6 @@ async function preorderBook(shop: Shop): Promise<Book> {
   assert.ok(book, "the sample catalogue has a dated pre-order in stock");
   return book;
 }
-
-/** The Western Province and the Colombo District, by their names in each language. */
-const PLACES = {
-  en: { province: "Western", district: "Colombo" },
-  si: { province: "බස්නාහිර", district: "කොළඹ" },
-  ta: { province: "மேல்", district: "கொழும்பு" },
-};
 
 for (const language of ["en", "si", "ta"] as const) {
   const i18n = i18nFor(language);
@@ -96,21 +90,7 @@ for (const language of ["en", "si", "ta"] as const) {
         assert.equal(await summary.getByText(expected).count(), 1);
         assert.ok(!(await summary.innerText()).includes(weeks), "no weeks beside the date");
         assert.ok(!(await summary.innerText()).includes(t("summary.deliveryWeeks")));
-        await page.getByLabel(t("address.name"), { exact: true }).fill("Nimal Perera");
-        await page.getByLabel(t("address.email"), { exact: true }).fill("nimal@example.lk");
-        await page.getByLabel(t("address.phone"), { exact: true }).fill("077 123 4567");
-        await page.getByLabel(t("address.address"), { exact: true }).fill("12 Galle Road");
-        await page.getByLabel(t("address.province"), { exact: true }).selectOption({
-          label: PLACES[language].province,
-        });
-        await page.getByLabel(t("address.district"), { exact: true }).selectOption({
-          label: PLACES[language].district,
-        });
-        await page.getByLabel(t("address.city"), { exact: true }).fill("Dehiwala");
-        await page.waitForFunction(
-          (el) => (el as HTMLInputElement).value === "10350",
-          await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
-        );
+        await fillCheckoutAddress(page, language);
         await shots(page, `checkout-${language}`);
         await page.getByRole("button", { name: t("checkout.place") }).click();
 
