@@ -328,5 +328,22 @@ contract(
     placed(await held(["address:10.0.0.0", "email:f"], [aLine(pen, "stationery", 3)]));
     // A plan without a hold claim (the shop's own tools) is not bounded.
     placed(await orders.place(planPlacement(anOrder([aLine(pen, "stationery", 50)]))));
+    // Stock is checked before holds: an order refused on both counts is refused for stock,
+    // and takes nothing.
+    const both = await held(["address:10.0.0.9", "email:g"], [aLine(pen, "stationery", 90)]);
+    assert.equal(both.kind, "insufficient_stock");
+    assert.equal(
+      await world.stockOf(pen),
+      100 - 5 - 2 - 3 - 50,
+      "the first order was rejected: its 3 are back",
+    );
+    // Refused for holds after its stock was taken: the stock is back.
+    const overAfterTaking = await held(["address:10.0.0.9"], [aLine(pen, "stationery", 1)]);
+    assert.equal(overAfterTaking.kind, "too_much_held");
+    assert.equal(
+      await world.stockOf(pen),
+      100 - 5 - 2 - 3 - 50,
+      "the first order was rejected: its 3 are back",
+    );
   },
 );

@@ -54,6 +54,14 @@ export function parseBenchFlags(args: string[]): BenchFlags {
       case "--no-docs":
         writeDocs = false;
         break;
+      case "--only": {
+        const ids = (next() ?? "").split(",").map((id) => id.trim()).filter(Boolean);
+        if (ids.length === 0) throw new Error("--only needs scenario ids, as in --only orders");
+        options.only = ids;
+        // Some scenarios only: the results section would lose the others.
+        writeDocs = false;
+        break;
+      }
       default:
         throw new Error(`Unknown flag "${flag}"`);
     }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { parseBenchFlags } from "./flags.ts";
+import { onlyScenarios } from "./run.ts";
 
 Deno.test("parseBenchFlags() gives the full run by default and a small one with --quick", () => {
   const full = parseBenchFlags([]);
@@ -12,4 +13,22 @@ Deno.test("parseBenchFlags() gives the full run by default and a small one with 
   assert.equal(quick.writeDocs, false);
   assert.throws(() => parseBenchFlags(["--books", "ten"]), /positive whole number/);
   assert.throws(() => parseBenchFlags(["--fast"]), /Unknown flag "--fast"/);
+});
+
+Deno.test("--only names the scenarios to run and leaves the docs alone", () => {
+  const some = parseBenchFlags(["--only", "orders,book_html"]);
+  assert.deepEqual(some.options.only, ["orders", "book_html"]);
+  assert.equal(some.writeDocs, false);
+  assert.equal(parseBenchFlags([]).options.only, undefined);
+  assert.throws(() => parseBenchFlags(["--only"]), /needs scenario ids/);
+});
+
+Deno.test("onlyScenarios() keeps the baseline and the named ones, and refuses an unknown id", () => {
+  const all = [{ id: "baseline" }, { id: "orders" }, { id: "book_html" }];
+  assert.deepEqual(onlyScenarios(all, ["orders"]).map((s) => s.id), ["baseline", "orders"]);
+  assert.deepEqual(onlyScenarios(all), all);
+  assert.throws(
+    () => onlyScenarios(all, ["order"]),
+    /Unknown scenario order; the scenarios: baseline, orders, book_html/,
+  );
 });

@@ -10,6 +10,11 @@ export interface LoadRequest {
   path: string;
   /** A JSON body (no tabs or newlines: one request a line). */
   body?: string;
+  /**
+   * The shopper's own address, sent as `X-Forwarded-For` (the bench's shop trusts the
+   * loopback as its proxy): orders come from many shoppers, not all from 127.0.0.1.
+   */
+  clientAddress?: string;
 }
 
 export interface LoadOptions {
@@ -79,13 +84,13 @@ export function parseLoadOutput(output: string, tool: LoadResult["tool"]): LoadR
   };
 }
 
-/** One request a line: METHOD, path and body separated by tabs. */
+/** One request a line: METHOD, path, body and client address separated by tabs. */
 export function requestLines(requests: LoadRequest[]): string {
   return requests.map((r) => {
-    if (/[\t\n]/.test(r.path + (r.body ?? ""))) {
+    if (/[\t\n]/.test(r.path + (r.body ?? "") + (r.clientAddress ?? ""))) {
       throw new Error(`A load request may hold no tab or newline: "${r.path}"`);
     }
-    return `${r.method}\t${r.path}\t${r.body ?? ""}`;
+    return `${r.method}\t${r.path}\t${r.body ?? ""}\t${r.clientAddress ?? ""}`;
   }).join("\n") + "\n";
 }
 

@@ -19,6 +19,7 @@ interface ParsedRequest {
   method: string;
   path: string;
   body?: string;
+  clientAddress?: string;
 }
 
 /** The value at quantile `q` (0..1) of sorted numbers. */
@@ -30,8 +31,13 @@ export function percentile(sorted: number[], q: number): number {
 
 function parseRequests(text: string): ParsedRequest[] {
   return text.split("\n").filter((l) => l !== "").map((line) => {
-    const [method, path, body] = line.split("\t");
-    return { method, path, body: body === "" ? undefined : body };
+    const [method, path, body, clientAddress] = line.split("\t");
+    return {
+      method,
+      path,
+      body: body ? body : undefined,
+      clientAddress: clientAddress ? clientAddress : undefined,
+    };
   });
 }
 
@@ -58,7 +64,10 @@ async function main(options: ClientOptions): Promise<void> {
         const response = await fetch(options.baseUrl + request.path, {
           method: request.method,
           body: request.body,
-          headers: request.body ? { "Content-Type": "application/json" } : {},
+          headers: {
+            ...(request.body ? { "Content-Type": "application/json" } : {}),
+            ...(request.clientAddress ? { "X-Forwarded-For": request.clientAddress } : {}),
+          },
         });
         bytes += (await response.arrayBuffer()).byteLength;
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;

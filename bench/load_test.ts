@@ -29,8 +29,11 @@ Deno.test("parseLoadOutput() refuses output without a result line", () => {
 
 Deno.test("requestLines() writes one tab-separated request a line and refuses tabs inside", () => {
   assert.equal(
-    requestLines([{ method: "GET", path: "/a" }, { method: "POST", path: "/b", body: "{}" }]),
-    "GET\t/a\t\nPOST\t/b\t{}\n",
+    requestLines([
+      { method: "GET", path: "/a" },
+      { method: "POST", path: "/b", body: "{}", clientAddress: "10.0.0.1" },
+    ]),
+    "GET\t/a\t\t\nPOST\t/b\t{}\t10.0.0.1\n",
   );
   assert.throws(() => requestLines([{ method: "POST", path: "/b", body: "{\n}" }]), /tab/);
 });
@@ -51,10 +54,12 @@ if (await wrkInstalled()) clients.push("wrk");
 else console.log("wrk is not installed here: only the Deno load client is tested");
 
 for (const client of clients) {
-  Deno.test(`runLoad() with ${client} counts every status a server answers`, async () => {
+  Deno.test(`runLoad() with ${client} counts every status a server answers and names each request's shopper`, async () => {
     let served = 0;
+    const shoppers = new Set<string>();
     const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
       served++;
+      shoppers.add(request.headers.get("X-Forwarded-For") ?? "none");
       const missing = new URL(request.url).pathname === "/missing";
       return new Response(missing ? "no" : "yes", { status: missing ? 404 : 200 });
     });
@@ -64,7 +69,10 @@ for (const client of clients) {
     try {
       const result = await runLoad({
         baseUrl: `http://127.0.0.1:${server.addr.port}`,
-        requests: [{ method: "GET", path: "/" }, { method: "GET", path: "/missing" }],
+        requests: [
+          { method: "GET", path: "/", clientAddress: "10.0.0.1" },
+          { method: "GET", path: "/missing" },
+        ],
         connections: 2,
         durationSeconds: 1,
         maxRequestsPerThread: 50,
@@ -75,6 +83,7 @@ for (const client of clients) {
       assert.ok(result.statuses["200"] > 0 && result.statuses["404"] > 0);
       assert.ok(total >= 50 && total <= served, `${total} answers of ${served} served`);
       assert.ok(result.p99Ms >= result.p50Ms);
+      assert.deepEqual([...shoppers].sort(), ["10.0.0.1", "none"]);
     } finally {
       if (previous === undefined) Deno.env.delete("BENCH_LOAD_CLIENT");
       else Deno.env.set("BENCH_LOAD_CLIENT", previous);

@@ -25,6 +25,8 @@ export interface RunOptions {
   orderConnections: number;
   lighthouse: boolean;
   startup: boolean;
+  /** Only these scenarios (by id), besides the baseline; every one when absent. */
+  only?: string[];
   /** Where the server log goes. */
   outDir: string;
   log: (line: string) => void;
@@ -34,6 +36,19 @@ const STOREFRONT_PAGES = ["/", "/books/{id}", "/cart", "/checkout"];
 
 /** A short warm-up before each measured load: JIT, pools and caches settle. */
 const WARMUP_SECONDS = 1;
+
+/** The baseline and the scenarios named in `only` (every one without it); an unknown id is refused. */
+export function onlyScenarios<T extends { id: string }>(scenarios: T[], only?: string[]): T[] {
+  if (!only) return scenarios;
+  const known = new Set(scenarios.map((s) => s.id));
+  const unknown = only.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown scenario ${unknown.join(", ")}; the scenarios: ${[...known].join(", ")}`,
+    );
+  }
+  return scenarios.filter((s) => s.id === "baseline" || only.includes(s.id));
+}
 
 async function timed<T>(log: (line: string) => void, what: string, fn: () => Promise<T>) {
   const started = performance.now();
@@ -84,11 +99,14 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         logFile: `${options.outDir}/server.log`,
       }));
     try {
-      const scenarios = await buildScenarios(db.sql, {
-        books: size.books,
-        connections: options.connections,
-        orderConnections: options.orderConnections,
-      });
+      const scenarios = onlyScenarios(
+        await buildScenarios(db.sql, {
+          books: size.books,
+          connections: options.connections,
+          orderConnections: options.orderConnections,
+        }),
+        options.only,
+      );
       const measured: ScenarioResult[] = [];
       let baselineRps = 0;
       for (const scenario of scenarios) {

@@ -36,6 +36,12 @@ export function deepPage(books: number): number {
 /** Cents to the wire's rupees. */
 const rupees = (cents: number) => cents / 100;
 
+/** Seven digits of shopper `n`'s phone number. */
+const shopperDigits = (n: number) => String(1_234_567 + n).padStart(7, "0");
+
+/** Shopper `n`'s own address, as its proxy names it. */
+export const shopperAddress = (n: number) => `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+
 /** A COD order of one book and one stationery item, with `total` as the items' total. */
 export function orderBody(
   book: { id: number; priceCents: number },
@@ -46,7 +52,8 @@ export function orderBody(
     name: `Load Shopper ${options.n}`,
     address: `${options.n} Galle Road, Colombo 03`,
     email: `shopper${options.n}@example.lk`,
-    phone: "+94 77 123 4567",
+    // A number of the shopper's own (the hold bound counts each phone).
+    phone: `+94 77 ${shopperDigits(options.n).slice(0, 3)} ${shopperDigits(options.n).slice(3)}`,
     postalCode: "00300",
     province: 1,
     district: 1,
@@ -106,6 +113,7 @@ export async function buildScenarios(
   const orders = Array.from({ length: 1000 }, (_, n): LoadRequest => ({
     method: "POST",
     path: "/api/orders",
+    clientAddress: shopperAddress(n),
     body: orderBody(
       {
         id: hotBooks[n % hotBooks.length].id,

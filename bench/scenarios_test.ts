@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { deepPage, orderBody } from "./scenarios.ts";
+import { isSriLankanPhone } from "../domain/address/phone.ts";
+import { deepPage, orderBody, shopperAddress } from "./scenarios.ts";
 
 Deno.test("deepPage() asks page 5,000 at full size and the middle of a small catalogue", () => {
   assert.equal(deepPage(100_000), 5000);
@@ -21,4 +22,22 @@ Deno.test("orderBody() states the items' total in rupees, before delivery", () =
     { id: 2, quantity: 1, type: "stationery" },
   ]);
   assert.deepEqual([body.province, body.district, body.area], [1, 1, 9]);
+});
+
+Deno.test("every one of the 1,000 order shoppers has a phone and an address of their own", () => {
+  const order = (n: number) =>
+    JSON.parse(
+      orderBody({ id: 1, priceCents: 100 }, { item: { id: 2, priceCents: 100 }, areaId: 1, n }),
+    );
+  const phones = new Set<string>();
+  const addresses = new Set<string>();
+  for (let n = 0; n < 1000; n++) {
+    const { phone } = order(n);
+    assert.ok(isSriLankanPhone(phone), phone);
+    phones.add(phone);
+    addresses.add(shopperAddress(n));
+  }
+  assert.equal(phones.size, 1000);
+  assert.equal(addresses.size, 1000);
+  assert.match(shopperAddress(999), /^10\.0\.3\.250$/);
 });

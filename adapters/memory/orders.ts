@@ -120,13 +120,14 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         return Promise.resolve({ kind: "replayed", order: copyOrder(first) });
       }
     }
-    const overHeld = this.#holdRefusal(plan);
-    if (overHeld) return Promise.resolve({ kind: "too_much_held", refusal: overHeld });
+    // Stock and prices first, then the client's holds, as the SQL adapters check them.
     const refusal = placementRefusal(plan.takes.map((take) => this.#miss(take)));
     if (refusal?.kind === "price_changed") {
       return this.findSellable(plan.takes).then((items) => ({ kind: "price_changed", items }));
     }
     if (refusal) return Promise.resolve(refusal);
+    const overHeld = this.#holdRefusal(plan);
+    if (overHeld) return Promise.resolve({ kind: "too_much_held", refusal: overHeld });
     for (const take of plan.takes) this.#takeStock(take.type, take.id, take.quantity);
     const stored: Order = {
       id: this.#nextOrderId++,

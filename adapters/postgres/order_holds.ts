@@ -24,10 +24,15 @@ export async function checkHold(
        FROM (SELECT unnest($1::text[]) AS k ORDER BY 1) AS marks`,
     [keys],
   );
+  // The marks' rows first, by the key, and each one's order by its id: a join let the
+  // prepared statement's generic plan start from every pending order of the shop (9 ms
+  // with 2,000 of them, while the marks stay locked; 0.3 ms this way).
   const rows = await tx.query<{ units: number; cents: number }>(
     `SELECT sum(h.units)::integer AS units, sum(h.cents)::bigint AS cents
-       FROM order_holds h JOIN orders o ON o.id = h.order_id
-      WHERE h.key = ANY($1::text[]) AND o.status = 'pending' AND o.payment_status <> 'paid'
+       FROM order_holds h
+      WHERE h.key = ANY($1::text[])
+        AND (SELECT o.status = 'pending' AND o.payment_status <> 'paid'
+               FROM orders o WHERE o.id = h.order_id)
       GROUP BY h.key`,
     [keys],
   );

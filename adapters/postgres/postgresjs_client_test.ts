@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testOnServer } from "./testing/databases.ts";
+import { UnavailableError } from "../../domain/ports.ts";
 import { PostgresJsSqlClient } from "./postgresjs_client.ts";
 import type { SqlClient } from "./sql_client.ts";
 
@@ -22,7 +23,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 testOnServer(
-  "a pool is retired after its statements, and a transaction begun on it still commits",
+  "a pool is retired after its statements while a transaction on its own connection commits",
   async (db) => {
     const client = new PostgresJsSqlClient(db.url!, { max: 2, poolStatements: 4 });
     try {
@@ -39,8 +40,8 @@ testOnServer(
       });
       const first = await transactionBackend;
 
-      // The first pool (4 statements, 2 connections) is retired under the transaction once
-      // a fresh one has opened its connections; statements go on meanwhile.
+      // The first pool (4 statements, 2 connections) is retired once a fresh one has
+      // opened its connections; statements go on meanwhile, never on the transaction's.
       const served = new Set<number>();
       const firstPool = new Set<number>();
       for (let i = 0; i < 4; i++) firstPool.add(await backendOf(client));
@@ -50,18 +51,120 @@ testOnServer(
       }
       assert.ok(served.size > 0, "a fresh pool took over");
       assert.ok(!firstPool.has(first), "the transaction's connection served nothing else");
-      assert.ok((await othersOf(client)).includes(first), "the retired pool waits for its work");
+      assert.ok(!served.has(first), "the transaction's connection served nothing else");
+      // The retired pool has nothing under way: it ends while the transaction is still open.
+      await eventually(async () => {
+        const others = await othersOf(client);
+        return [...firstPool].every((pid) => !others.includes(pid)) && others.includes(first);
+      }, "the retired pool's connections closed, the transaction's stayed");
 
       hold();
       await transaction;
       assert.deepEqual(await client.query("SELECT n FROM kept ORDER BY n"), [{ n: 1 }, { n: 2 }]);
-      // Retired pools end once idle: what stays open is the pool in use, at most 2.
-      await eventually(async () => {
-        const others = await othersOf(client);
-        return !others.includes(first) && others.length <= 1;
-      }, "the retired pools' connections closed");
     } finally {
       await client.close();
+    }
+  },
+);
+
+testOnServer(
+  "transactions take turns on their connections, and one kept waiting too long is refused as unavailable",
+  async (db) => {
+    const client = new PostgresJsSqlClient(db.url!, {
+      max: 2,
+      transactions: 1,
+      transactionWaitMs: 300,
+    });
+    try {
+      let hold!: () => void;
+      const held = new Promise<void>((resolve) => hold = resolve);
+      let begun!: () => void;
+      const started = new Promise<void>((resolve) => begun = resolve);
+      const long = client.transaction(async (tx) => {
+        await tx.query("SELECT 1");
+        begun();
+        await held;
+        return backendOf(tx);
+      });
+      await started;
+      const refused = await client.transaction((tx) => tx.query("SELECT 1")).catch((e) => e);
+      assert.ok(refused instanceof UnavailableError, String(refused));
+      assert.match(refused.message, /within 300 ms/);
+      // Statements do not wait for transactions: they have the pool.
+      assert.deepEqual(await client.query("SELECT 1 AS one"), [{ one: 1 }]);
+
+      const queued = client.transaction((tx) => backendOf(tx));
+      hold();
+      const [a, b] = await Promise.all([long, queued]);
+      assert.equal(a, b, "the waiting transaction ran on the connection given back");
+    } finally {
+      await client.close();
+    }
+  },
+);
+
+testOnServer(
+  "200 transactions at once among 200 statements each keep one connection to themselves and commit",
+  async (db) => {
+    const client = new PostgresJsSqlClient(db.url!, { max: 4, transactions: 4 });
+    try {
+      await client.exec("CREATE TABLE sold (buyer int PRIMARY KEY, backend int NOT NULL)");
+      const inUse = new Set<number>();
+      const shared: number[] = [];
+      const work = Array.from({ length: 200 }, (_, buyer) => [
+        client.transaction(async (tx) => {
+          const backend = await backendOf(tx);
+          if (inUse.has(backend)) shared.push(backend);
+          inUse.add(backend);
+          try {
+            await tx.query("INSERT INTO sold VALUES ($1, pg_backend_pid())", [buyer]);
+            await tx.query("SELECT pg_sleep(0.001)");
+            assert.equal(await backendOf(tx), backend, "every statement on one connection");
+          } finally {
+            inUse.delete(backend);
+          }
+        }),
+        client.query("SELECT $1::int AS n", [buyer]),
+      ]).flat();
+      await Promise.all(work);
+      assert.deepEqual(shared, [], "no two transactions on one connection at a time");
+      const rows = await client.query<{ n: number; backends: number }>(
+        "SELECT count(*)::int AS n, count(DISTINCT backend)::int AS backends FROM sold",
+      );
+      assert.equal(rows[0].n, 200);
+      assert.ok(rows[0].backends <= 4, `${rows[0].backends} connections for transactions`);
+    } finally {
+      await client.close();
+    }
+  },
+);
+
+testOnServer(
+  "a transaction whose connection is killed fails as unavailable, commits nothing, and the next gets a fresh connection",
+  async (db) => {
+    const client = new PostgresJsSqlClient(db.url!, { max: 1, transactions: 1 });
+    const killer = new PostgresJsSqlClient(db.url!, { max: 1 });
+    try {
+      await client.exec("CREATE TABLE kept (n int)");
+      // `fn` swallows its own failure: the COMMIT must not report the lost work as done.
+      const outcome = await client.transaction(async (tx) => {
+        await tx.query("INSERT INTO kept VALUES (1)");
+        const pid = await backendOf(tx);
+        await killer.query("SELECT pg_terminate_backend($1)", [pid]);
+        await tx.query("INSERT INTO kept VALUES (2)").catch(() => {});
+        return "done";
+      }).catch((e) => e);
+      assert.ok(outcome instanceof UnavailableError, String(outcome));
+      assert.deepEqual(await client.query("SELECT n FROM kept"), []);
+
+      const rows = await client.transaction(async (tx) => {
+        await tx.query("INSERT INTO kept VALUES (3)");
+        return tx.query<{ n: number }>("SELECT n FROM kept");
+      });
+      assert.deepEqual(rows, [{ n: 3 }]);
+    } finally {
+      await client.close();
+      await killer.close();
     }
   },
 );

@@ -1,4 +1,4 @@
--- Replays the requests of a file (one JSON-free line each: METHOD<TAB>PATH<TAB>BODY) round
+-- Replays the requests of a file (one line each: METHOD<TAB>PATH<TAB>BODY<TAB>CLIENT) round
 -- robin, each thread from its own offset, and prints one JSON line of results at the end:
 -- requests, seconds, latency percentiles (microseconds) and the count of every status.
 -- Environment: BENCH_REQUESTS (the file), BENCH_MAX_REQUESTS (per thread, 0 = no bound).
@@ -15,13 +15,17 @@ end
 local function read_requests(path)
   local list = {}
   for line in io.lines(path) do
-    local method, target, body = line:match("^([^\t]+)\t([^\t]+)\t?(.*)$")
+    local method, target, body, client = line:match("^([^\t]+)\t([^\t]+)\t?([^\t]*)\t?(.*)$")
     if method then
       local headers = {}
       if body ~= nil and body ~= "" then
         headers["Content-Type"] = "application/json"
       else
         body = nil
+      end
+      -- The shopper's address, which the shop takes from its trusted proxy (the loopback).
+      if client ~= nil and client ~= "" then
+        headers["X-Forwarded-For"] = client
       end
       headers["Accept-Encoding"] = "gzip"
       table.insert(list, wrk.format(method, target, headers, body))
