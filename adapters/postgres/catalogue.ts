@@ -314,7 +314,8 @@ export class PostgresCatalogue implements Catalogue {
     );
     const best = new Map<string, number>();
     for (let low = 0; low < (top ?? 0); low += SUGGEST_SLICE) {
-      const rows = await this.#sql.query<{ text: string; score: number }>(
+      // Each slice lets the statements other requests wait to run go first.
+      const rows = await (this.#sql.background ?? this.#sql).query<{ text: string; score: number }>(
         `SELECT text, max(score) AS score FROM (${union}) AS found
           WHERE score >= ${SUGGESTION_THRESHOLD}
           GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $4`,

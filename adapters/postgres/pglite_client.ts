@@ -1,6 +1,7 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { parseDate, parseNumber, PG_TYPES, type Row, type SqlClient } from "./sql_client.ts";
+import { Turns } from "./turns.ts";
 
 /** Options PGlite is always opened with: pg_trgm loaded, our type parsers. */
 function pgliteOptions() {
@@ -15,16 +16,23 @@ function pgliteOptions() {
 }
 
 /**
- * PostgreSQL compiled to WebAssembly, in this process. It is one connection: PGlite runs
- * every query and transaction under its own mutex, so concurrent callers queue up and
- * never interleave inside another caller's transaction.
+ * PostgreSQL compiled to WebAssembly, in this process. It is one connection: every query
+ * and transaction takes its turn (turns.ts), so concurrent callers queue up and never
+ * interleave inside another caller's transaction; background statements let the others
+ * waiting go first.
  */
 export class PgliteSqlClient implements SqlClient {
   readonly #db: PGlite;
+  readonly #turns = new Turns();
   readonly serial = true;
+  readonly background: Pick<SqlClient, "query">;
 
   constructor(db: PGlite) {
     this.#db = db;
+    this.background = {
+      query: <T = Row>(sql: string, params: unknown[] = []) =>
+        this.#turns.run(async () => (await this.#db.query<T>(sql, params)).rows, true),
+    };
   }
 
   /** Opens (or creates) the data directory `dataDir`, or an in-memory database when absent. */
@@ -41,24 +49,25 @@ export class PgliteSqlClient implements SqlClient {
 
   /** The whole data directory as an uncompressed tarball. */
   dump(): Promise<Blob> {
-    return this.#db.dumpDataDir("none");
+    return this.#turns.run(() => this.#db.dumpDataDir("none"));
   }
 
-  async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const result = await this.#db.query<T>(sql, params);
-    return result.rows;
+  query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.#turns.run(async () => (await this.#db.query<T>(sql, params)).rows);
   }
 
-  async exec(script: string): Promise<void> {
-    await this.#db.exec(script);
+  exec(script: string): Promise<void> {
+    return this.#turns.run(async () => {
+      await this.#db.exec(script);
+    });
   }
 
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
-    return this.#db.transaction((tx) => fn(new PgliteTransaction(tx)));
+    return this.#turns.run(() => this.#db.transaction((tx) => fn(new PgliteTransaction(tx))));
   }
 
   close(): Promise<void> {
-    return this.#db.close();
+    return this.#turns.run(() => this.#db.close());
   }
 }
 

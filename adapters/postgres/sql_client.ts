@@ -27,6 +27,12 @@ export interface SqlClient {
    * one (PGlite): a long statement there holds up every other request of the shop.
    */
   readonly serial?: boolean;
+  /**
+   * On a serial engine, the same database for work that may wait: its statements let the
+   * statements other requests are waiting to run go first (a search's suggestions, slice by
+   * slice, behind a book read or an order).
+   */
+  readonly background?: Pick<SqlClient, "query">;
 }
 
 /** PostgreSQL type oids the adapters parse the same way. */
