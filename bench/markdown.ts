@@ -74,11 +74,21 @@ function lighthouseSection(results: BenchResults): string {
 function startupLine(results: BenchResults): string {
   if (!("freshMs" in results.startup)) return `Not measured: ${results.startup.skipped}`;
   const mix = results.startup.pageMix;
+  const under = results.startup.underSearch;
   return `Fresh DATA_DIR ${(results.startup.freshMs / 1000).toFixed(2)} s; ` +
     `existing DATA_DIR ${(results.startup.existingMs / 1000).toFixed(2)} s.` +
     (mix
       ? ` The page mix of distinct URLs over its demo catalogue (PGlite), ${mix.connections} ` +
         `connections: ${mix.requestsPerSecond} req/s, p50 ${mix.p50Ms} ms, p99 ${mix.p99Ms} ms.`
+      : "") +
+    (under
+      ? ` With ${under.books} generated books (bench/embedded_searches.ts), one client at a ` +
+        `time: unique searches ${under.searchesAlone.requestsPerSecond} req/s, p50 ` +
+        `${under.searchesAlone.p50Ms} ms, p99 ${under.searchesAlone.p99Ms} ms; distinct book ` +
+        `pages p50 ${under.pagesAlone.p50Ms} ms, p99 ${under.pagesAlone.p99Ms} ms. Book pages ` +
+        `while ${under.searchers} other clients search: p50 ${under.pagesBesideSearches.p50Ms} ms, ` +
+        `p99 ${under.pagesBesideSearches.p99Ms} ms (the searches p99 ` +
+        `${under.searchesBesidePages.p99Ms} ms).`
       : "");
 }
 

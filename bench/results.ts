@@ -151,12 +151,31 @@ export function checkTargets(results: Omit<BenchResults, "targets">): TargetChec
   }
   const mix = "freshMs" in results.startup ? results.startup.pageMix : undefined;
   if (mix) {
-    const errors = mix.socketErrors +
-      Object.entries(mix.statuses).filter(([s]) => !/^2/.test(s)).reduce((n, [, c]) => n + c, 0);
+    const errors = loadErrors(mix);
     checks.push({
       target: `Embedded default, page mix: p99 under 100 ms at ${mix.connections} connections`,
       measured: `${mix.requestsPerSecond} req/s, p99 ${mix.p99Ms} ms, ${errors} errors`,
       met: mix.p99Ms < 100 && errors === 0,
+    });
+  }
+  const under = "freshMs" in results.startup ? results.startup.underSearch : undefined;
+  if (under) {
+    const searched = under.searchesAlone;
+    checks.push({
+      target: `Embedded default, ${under.books} books: unique searches p99 under 30 ms`,
+      measured: `p50 ${searched.p50Ms} ms, p99 ${searched.p99Ms} ms, ${
+        loadErrors(searched)
+      } errors`,
+      met: searched.p99Ms < 30 && loadErrors(searched) === 0,
+    });
+    const beside = under.pagesBesideSearches;
+    const errors = loadErrors(beside) + loadErrors(under.searchesBesidePages);
+    checks.push({
+      target:
+        `Embedded default, ${under.books} books: book pages p99 under 50 ms while ${under.searchers} ` +
+        "clients search",
+      measured: `p99 ${beside.p99Ms} ms (alone ${under.pagesAlone.p99Ms} ms), ${errors} errors`,
+      met: beside.p99Ms < 50 && errors === 0,
     });
   }
   if ("freshMs" in results.startup) {
@@ -169,6 +188,12 @@ export function checkTargets(results: Omit<BenchResults, "targets">): TargetChec
     }
   }
   return checks;
+}
+
+/** A load's answers that were not 2xx, and its socket errors. */
+export function loadErrors(load: Pick<LoadResult, "socketErrors" | "statuses">): number {
+  return load.socketErrors +
+    Object.entries(load.statuses).filter(([s]) => !/^2/.test(s)).reduce((n, [, c]) => n + c, 0);
 }
 
 /** Bytes as KB with one decimal. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { checkTargets, scenarioResult } from "./results.ts";
+import { checkTargets, loadErrors, scenarioResult } from "./results.ts";
 import { load, sampleResults, scenario } from "./testing/sample_results.ts";
 
 Deno.test("scenarioResult() counts 409s as conflicts, other non-2xx as errors, and the ratio", () => {
@@ -12,6 +12,13 @@ Deno.test("scenarioResult() counts 409s as conflicts, other non-2xx as errors, a
   assert.equal(figures.ratioToBaseline, 0.25);
 });
 
+Deno.test("loadErrors() counts socket errors and every answer but a 2xx", () => {
+  assert.equal(
+    loadErrors({ socketErrors: 2, statuses: { "200": 9, "204": 1, "404": 3, "503": 1 } }),
+    6,
+  );
+});
+
 Deno.test("checkTargets() sets each target against its measured figure", () => {
   const checks = checkTargets(sampleResults());
   const met = (start: string) => checks.filter((c) => c.target.startsWith(start)).map((c) => c.met);
@@ -21,4 +28,14 @@ Deno.test("checkTargets() sets each target against its measured figure", () => {
   assert.deepEqual(met("Listing page JavaScript"), [false]);
   assert.deepEqual(met("Lighthouse"), [true]);
   assert.deepEqual(met("Embedded start"), [true, false]);
+  // 10,000 books: searches at p99 45 ms miss their 30 ms; pages beside them (p99 40 ms)
+  // are within 50 ms, but one search beside them answered 503: an error fails the target.
+  assert.deepEqual(met("Embedded default, 10000 books: unique searches"), [false]);
+  assert.deepEqual(met("Embedded default, 10000 books: book pages"), [false]);
+  const pages = checks.find((c) => c.target.includes("book pages p99"))!;
+  assert.equal(
+    pages.target,
+    "Embedded default, 10000 books: book pages p99 under 50 ms while 3 clients search",
+  );
+  assert.equal(pages.measured, "p99 40 ms (alone 12 ms), 1 errors");
 });

@@ -34,6 +34,9 @@ export interface RunOptions {
 
 const STOREFRONT_PAGES = ["/", "/books/{id}", "/cart", "/checkout"];
 
+/** The embedded default's catalogue under searches: the size a shop on it may reach. */
+const EMBEDDED_SEARCH_BOOKS = 10_000;
+
 /** A short warm-up before each measured load: JIT, pools and caches settle. */
 const WARMUP_SECONDS = 1;
 
@@ -155,13 +158,22 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         options.startup,
         "not asked for (--quick)",
         () =>
-          timed(log, "embedded start and its page mix", () =>
-            measureStartup({
-              pageMix: {
-                connections: options.connections,
-                durationSeconds: options.durationSeconds,
-              },
-            })),
+          timed(
+            log,
+            "embedded start, its page mix, and 10,000 books under searches",
+            () =>
+              measureStartup({
+                pageMix: {
+                  connections: options.connections,
+                  durationSeconds: options.durationSeconds,
+                },
+                underSearch: {
+                  books: EMBEDDED_SEARCH_BOOKS,
+                  searchers: 3,
+                  durationSeconds: options.durationSeconds,
+                },
+              }),
+          ),
       );
       const results: Omit<BenchResults, "targets"> = {
         date: new Date().toISOString(),

@@ -1,12 +1,18 @@
 /**
  * The embedded default's start: `deno task start` with no DATABASE_URL, timed from the
  * command to the first answered request, on a fresh DATA_DIR and again on the same one;
- * then, while that second shop runs, the page mix of distinct URLs over its demo catalogue.
+ * then, while that second shop runs, the page mix of distinct URLs over its demo catalogue;
+ * then a shop on a large generated catalogue under searches (bench/embedded_searches.ts).
  */
 import { freePort, PROJECT_DIR, waitForAnswer } from "./shop_process.ts";
 import { ensureEmbeddedTemplate } from "../scripts/embedded_template.ts";
 import { type CatalogueShape, pageMix } from "./distinct_urls.ts";
 import { type LoadResult, runLoad } from "./load.ts";
+import {
+  type EmbeddedSearchResult,
+  measureEmbeddedSearches,
+  prepareEmbeddedCatalogue,
+} from "./embedded_searches.ts";
 
 export interface StartupResult {
   /** A new DATA_DIR: create the embedded database, migrate, load the demo catalogue. */
@@ -15,11 +21,15 @@ export interface StartupResult {
   existingMs: number;
   /** The page mix (bench/distinct_urls.ts) against the embedded default, when measured. */
   pageMix?: LoadResult & { connections: number };
+  /** A large generated catalogue on the embedded default, under searches, when measured. */
+  underSearch?: EmbeddedSearchResult;
 }
 
 export interface StartupOptions {
   /** The page mix's load: connections and seconds; none when absent. */
   pageMix?: { connections: number; durationSeconds: number };
+  /** The searches' loads (bench/embedded_searches.ts); none when absent. */
+  underSearch?: { books: number; searchers: number; durationSeconds: number };
 }
 
 /** The demo catalogue's books and categories, as the API lists them. */
@@ -46,13 +56,14 @@ function inheritedEnv(): Record<string, string> {
 async function timeStart(
   dataDir: string,
   whileUp?: (baseUrl: string) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<number> {
   const port = freePort();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["task", "start"],
     cwd: PROJECT_DIR,
-    env: { ...inheritedEnv(), PORT: String(port), DATA_DIR: dataDir, NO_COLOR: "1" },
+    env: { ...inheritedEnv(), ...env, PORT: String(port), DATA_DIR: dataDir, NO_COLOR: "1" },
     clearEnv: true,
     stdin: "null",
     stdout: "null",
@@ -98,7 +109,32 @@ export async function measureStartup(options: StartupOptions = {}): Promise<Star
       const result = await runLoad({ ...load, durationSeconds, maxRequestsPerThread: 1_000_000 });
       mix = { ...result, connections };
     });
-    return { freshMs, existingMs, ...(mix ? { pageMix: mix } : {}) };
+    const underSearch = options.underSearch
+      ? await measureUnderSearch(options.underSearch)
+      : undefined;
+    return {
+      freshMs,
+      existingMs,
+      ...(mix ? { pageMix: mix } : {}),
+      ...(underSearch ? { underSearch } : {}),
+    };
+  } finally {
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** A shop started on a DATA_DIR holding `books` generated books, and the searches' loads. */
+async function measureUnderSearch(
+  options: NonNullable<StartupOptions["underSearch"]>,
+): Promise<EmbeddedSearchResult> {
+  const dataDir = await Deno.makeTempDir({ prefix: "pothgula-embedded-search-" });
+  try {
+    const bookIds = await prepareEmbeddedCatalogue(dataDir, options.books);
+    let result: EmbeddedSearchResult | undefined;
+    await timeStart(dataDir, async (baseUrl) => {
+      result = await measureEmbeddedSearches(baseUrl, { ...options, bookIds });
+    }, { SEED_DEMO: "0" });
+    return result!;
   } finally {
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   }

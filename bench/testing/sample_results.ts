@@ -73,6 +73,17 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
       cls: 0,
       imageBytes: 90_000,
     }],
-    startup: { freshMs: 4000, existingMs: 7000 },
+    startup: {
+      freshMs: 4000,
+      existingMs: 7000,
+      underSearch: {
+        books: 10_000,
+        searchers: 3,
+        searchesAlone: load(40, { "200": 400 }, 45),
+        pagesAlone: load(200, { "200": 2000 }, 12),
+        pagesBesideSearches: load(100, { "200": 1000 }, 40),
+        searchesBesidePages: load(30, { "200": 299, "503": 1 }, 120),
+      },
+    },
   };
 }
