@@ -59,8 +59,12 @@ export class Turns {
     }
     // The next turn starts from the event loop, not from this turn's promise chain: on
     // PGlite one turn's end and the next one's statement are all microtasks, so clients
-    // taking turns back to back kept timers and I/O from running at all (an order's
-    // hashing waited 2.2 s for three searching clients to pause).
+    // taking turns back to back kept timers, finished operations and sockets from running
+    // at all (an order's hashing waited 2.2 s for three searching clients to pause). From
+    // an immediate, timers and finished operations come in at every turn, and sockets
+    // every few dozen turns (the runtime looks at them every 61 of its ticks). A timer
+    // instead (a new request waited a few ms, not ~60 turns) halved the demo catalogue's
+    // page mix at 32 connections: docs/benchmarks.md, item 34.
     setImmediate(waiter.start);
   }
 }
