@@ -2,11 +2,12 @@
  * What an order's money documents say about its amount: the slip, every mail, the
  * customer's order page and account, and the admin's order page all ask `amountDue`, so
  * they agree. The payment status decides, never the payment method alone: a paid order
- * (any method) has nothing left to collect, a cancelled one owes nothing, and an unpaid
+ * (any method) has nothing left to collect, a cancelled one owes nothing (and its words say
+ * whether a payment is to be returned or a slip still to be checked), and an unpaid
  * one is collected by the courier or paid before dispatch as its method's policy says.
  */
 import type { Cents } from "../money.ts";
-import type { Order } from "./model.ts";
+import type { Order, PaymentStatus } from "./model.ts";
 import { type AmountWords, PAYMENT_POLICIES } from "./payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "./status.ts";
 
@@ -24,7 +25,11 @@ export const AMOUNT_DUE_KINDS = [
   "nothingOwed",
 ] as const satisfies readonly AmountDueKind[];
 
-/** The words of a paid order and of a cancelled one, whatever the method. */
+/**
+ * The words of a paid order and of a cancelled one, whatever the method. A cancelled order
+ * owes nothing, but its words say what became of the money: paid (a refund is due), a slip
+ * sent and not yet checked (the customer may have paid), or nothing paid.
+ */
 export const SETTLED_WORDS = {
   paid: {
     page: { total: "amount.totalPaid", note: "amount.notePaid" },
@@ -38,7 +43,26 @@ export const SETTLED_WORDS = {
     slip: { total: "slip.orderTotal", note: "slip.noteNothingOwed" },
     admin: { total: "Order total", note: "Cancelled, nothing owed" },
   },
-} as const satisfies Record<Extract<AmountDueKind, "paid" | "nothingOwed">, AmountWords>;
+  refund: {
+    page: { total: "amount.totalPaid", note: "amount.noteRefund" },
+    mail: { total: "mail.totalPaid", note: "mail.rejected.refund" },
+    slip: { total: "slip.totalPaid", note: "slip.noteRefund" },
+    admin: { total: "Total paid", note: "Cancelled after payment: refund due" },
+  },
+  slipUnchecked: {
+    page: { total: "amount.orderTotal", note: "amount.noteSlipUnchecked" },
+    mail: { total: "mail.orderTotal", note: "mail.lapsed.paid" },
+    slip: { total: "slip.orderTotal", note: "slip.noteSlipUnchecked" },
+    admin: { total: "Order total", note: "Cancelled with its slip unchecked: check it" },
+  },
+} as const satisfies Record<"paid" | "nothingOwed" | "refund" | "slipUnchecked", AmountWords>;
+
+/** A cancelled order's words, by its payment status when it was cancelled. */
+export const CANCELLED_WORDS = {
+  paid: SETTLED_WORDS.refund,
+  proof_submitted: SETTLED_WORDS.slipUnchecked,
+  unpaid: SETTLED_WORDS.nothingOwed,
+} as const satisfies Record<PaymentStatus, AmountWords>;
 
 /** The labels of the amounts above the last row, in the admin area's English. */
 export const ADMIN_AMOUNT_LABELS = {
@@ -78,7 +102,12 @@ export type AmountFacts = Pick<
 export function amountDue(order: AmountFacts): AmountDue {
   const totalCents = order.totalCents + order.deliveryFeeCents;
   if (!ORDER_STATUS_POLICIES[order.status].owes) {
-    return { kind: "nothingOwed", cents: 0, totalCents, words: SETTLED_WORDS.nothingOwed };
+    return {
+      kind: "nothingOwed",
+      cents: 0,
+      totalCents,
+      words: CANCELLED_WORDS[order.paymentStatus],
+    };
   }
   if (order.paymentStatus === "paid") {
     return { kind: "paid", cents: totalCents, totalCents, words: SETTLED_WORDS.paid };

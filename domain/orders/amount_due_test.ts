@@ -90,6 +90,29 @@ Deno.test("amountDue() words a paid order 'paid, nothing to collect' and a cance
   });
 });
 
+Deno.test("amountDue() words a cancelled order by what became of its money: a refund, a slip to check, nothing", () => {
+  for (const paymentMethod of PAYMENT_METHODS) {
+    const cancelled = (paymentStatus: (typeof PAYMENT_STATUSES)[number]) =>
+      amountDue({ ...ORDER, paymentMethod, paymentStatus, status: "rejected" });
+    const refunded = cancelled("paid");
+    assert.equal(refunded.cents, 0, "nothing is owed by the customer");
+    assert.deepEqual(refunded.words.page, { total: "amount.totalPaid", note: "amount.noteRefund" });
+    assert.deepEqual(refunded.words.slip, { total: "slip.totalPaid", note: "slip.noteRefund" });
+    assert.deepEqual(refunded.words.mail, {
+      total: "mail.totalPaid",
+      note: "mail.rejected.refund",
+    });
+    assert.equal(refunded.words.admin.note, "Cancelled after payment: refund due");
+    const unchecked = cancelled("proof_submitted");
+    assert.deepEqual(unchecked.words.page, {
+      total: "amount.orderTotal",
+      note: "amount.noteSlipUnchecked",
+    });
+    assert.deepEqual(unchecked.words.mail, { total: "mail.orderTotal", note: "mail.lapsed.paid" });
+    assert.equal(cancelled("unpaid").words.page.note, "amount.noteNothingOwed");
+  }
+});
+
 Deno.test("amountDue() words an unpaid order as its method's policy says: collect, or pay by deposit", () => {
   const cod = amountDue({
     ...ORDER,

@@ -48,6 +48,9 @@ const WORDS = {
     orderTotal: "Order total",
     nothingOwed: "This order was cancelled: nothing is owed for it.",
     collect: "Pay this in cash to the courier when the parcel arrives.",
+    refund:
+      "This order was cancelled after you paid: we will return your payment and contact you about it.",
+    slipUnchecked: "This order was cancelled before we checked your deposit slip.",
   },
   si: {
     toPay: "ගෙවිය යුතු මුළු මුදල",
@@ -56,6 +59,8 @@ const WORDS = {
     orderTotal: "ඇණවුමේ මුළු මුදල",
     nothingOwed: "මෙම ඇණවුම අවලංගු කරන ලදී: ඒ සඳහා ඔබ කිසිවක් ගෙවිය යුතු නැත.",
     collect: "පාර්සලය ලැබෙන විට මෙම මුදල කුරියර් සේවකයාට මුදලින් ගෙවන්න.",
+    refund: "ඔබ ගෙවූ මුදල අපි ආපසු ලබා දෙන අතර",
+    slipUnchecked: "ඔබගේ තැන්පතු රිසිට්පත පරීක්ෂා කිරීමට පෙර මෙම ඇණවුම අවලංගු කරන ලදී.",
   },
 } as const;
 
@@ -84,6 +89,34 @@ for (const language of ["en", "si"] as const) {
     assert.ok(text.includes(words.orderTotal), text);
     assert.ok(text.includes(words.nothingOwed), text);
     assert.ok(!text.includes(words.toPay), `still "${words.toPay}": ${text}`);
+  });
+
+  Deno.test(`the order page of an order cancelled after payment promises the money back, in ${language}`, async () => {
+    const order = sampleOrder({
+      id: 7,
+      locale: language,
+      status: "rejected",
+      paymentStatus: "paid",
+    });
+    const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
+    assert.ok(text.includes(words.paid), text);
+    assert.ok(text.includes(words.refund), text);
+    assert.ok(!text.includes(words.nothingOwed), `still "${words.nothingOwed}": ${text}`);
+    assert.ok(!text.includes(words.toPay), text);
+  });
+
+  Deno.test(`the order page of an order cancelled with its slip unchecked asks for the slip, in ${language}`, async () => {
+    const order = sampleOrder({
+      id: 7,
+      locale: language,
+      status: "rejected",
+      paymentMethod: "Bank Deposit",
+      paymentStatus: "proof_submitted",
+    });
+    const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
+    assert.ok(text.includes(words.orderTotal), text);
+    assert.ok(text.includes(words.slipUnchecked), text);
+    assert.ok(!text.includes(words.nothingOwed), `still "${words.nothingOwed}": ${text}`);
   });
 
   Deno.test(`the order page of an unpaid COD order says what to pay the courier, in ${language}`, async () => {
