@@ -366,3 +366,47 @@ Deno.test("hydrating a store's listing moves nothing on the page [375px, 1280px]
     }
   });
 });
+
+Deno.test("the cart and the checkout shift nothing in view as they draw the stored cart [375px, 1280px]", async () => {
+  await withShop(async ({ base, open }) => {
+    const { data } = await (await fetch(`${base}/api/books?pageSize=3`)).json();
+    const filled = data.map((b: { id: number; price: number; title: string; stock: number }) =>
+      bookLine(b.id, 1, {
+        title: b.title,
+        unitPriceCents: Math.round(b.price * 100),
+        stock: b.stock,
+      })
+    );
+    for (const width of [375, 1280]) {
+      for (const lines of [[], filled]) {
+        for (const path of ["/cart", "/checkout"]) {
+          const page = await open(width);
+          // Every layout shift of the page, as Lighthouse sums them (none here from input).
+          await page.addInitScript(() => {
+            const scope = globalThis as unknown as { shifted: number };
+            scope.shifted = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as unknown as { value: number }[]) {
+                scope.shifted += entry.value;
+              }
+            }).observe({ type: "layout-shift", buffered: true });
+          });
+          await fillCart(page, base, lines);
+          await page.goto(`${base}${path}`);
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
+              island.dataset.hydrated === "true"
+            )
+          );
+          await page.waitForTimeout(500);
+          const shifted = await page.evaluate(() =>
+            (globalThis as unknown as { shifted: number }).shifted
+          );
+          // Before the space was kept, the footer jumped into view: 0.16 (cart), 0.20 (checkout).
+          assert.ok(shifted < 0.1, `${path} at ${width}px, ${lines.length} lines: ${shifted}`);
+          await page.context().close();
+        }
+      }
+    }
+  });
+});

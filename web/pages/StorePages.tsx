@@ -14,7 +14,9 @@ export function CartPage({ maxPerLine }: { maxPerLine: number }) {
   return (
     <>
       <h1 className="page-title">{t("cart.title")}</h1>
-      <Island name="Cart" component={Cart} props={{ maxPerLine }} />
+      <div className="browser-state">
+        <Island name="Cart" component={Cart} props={{ maxPerLine }} />
+      </div>
       <noscript>
         <p className="notice">{t("cart.noScript")}</p>
       </noscript>
@@ -35,17 +37,19 @@ export function CheckoutPage(
   return (
     <>
       <h1 className="page-title">{t("checkout.title")}</h1>
-      <Island
-        name="Checkout"
-        component={Checkout}
-        props={{
-          provinces,
-          bank,
-          maxPerLine,
-          ...(feeRules ? { feeRules } : {}),
-          ...(holdRules ? { holdRules } : {}),
-        }}
-      />
+      <div className="browser-state">
+        <Island
+          name="Checkout"
+          component={Checkout}
+          props={{
+            provinces,
+            bank,
+            maxPerLine,
+            ...(feeRules ? { feeRules } : {}),
+            ...(holdRules ? { holdRules } : {}),
+          }}
+        />
+      </div>
       <noscript>
         <p className="notice">{t("checkout.noScript")}</p>
       </noscript>
