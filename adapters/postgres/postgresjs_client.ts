@@ -363,7 +363,7 @@ interface Waiter {
  * The connections kept for transactions: up to `size` clients of one connection each,
  * opened when first needed, handed out one transaction at a time, first come first served.
  */
-export class TransactionLanes {
+class TransactionLanes {
   readonly #open: () => Sql;
   readonly #size: number;
   readonly #waitMs: number;

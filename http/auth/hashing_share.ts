@@ -7,7 +7,7 @@
  * Requests with no address (in-process calls) are not held to it.
  */
 import type { MiddlewareHandler } from "hono";
-import { ApiError, errorResponse } from "../middleware/errors.ts";
+import { errorResponse, tooManyRequests } from "../middleware/errors.ts";
 import { clientAddress, type ClientAddressOptions } from "./rate_limit.ts";
 
 /** Requests that hash, under way at once from one address. */
@@ -36,12 +36,9 @@ export class HashingShare {
       if (now >= this.perAddress) {
         return errorResponse(
           c,
-          new ApiError(
-            429,
-            "TOO_MANY_REQUESTS",
+          tooManyRequests(
             "Too many sign-in requests at once from this address, try again shortly",
-            { retryAfterSeconds: 2 },
-            { "Retry-After": "2" },
+            2,
           ),
         );
       }

@@ -19,7 +19,6 @@
  * has an account.
  */
 import { Hono } from "hono";
-import type { Context } from "hono";
 import type {
   AccountRepository,
   Clock,
@@ -31,7 +30,7 @@ import type {
 import type { ShopInfo } from "../../domain/shop.ts";
 import { registrationTakenMail } from "../../domain/notifications/account_mail.ts";
 import type { AccountMail } from "../../domain/notifications/mail.ts";
-import { errorBody, type Logger } from "../middleware/errors.ts";
+import { errorBody, errorResponse, type Logger, tooManyRequests } from "../middleware/errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
 import { countAttempt, limitKey } from "./attempts.ts";
 import { HashingShare } from "./hashing_share.ts";
@@ -68,11 +67,6 @@ export interface AuthRoutesDeps {
   logger?: Logger;
   /** Waits before a slowed login attempt; a timer when absent. */
   slowDown?: (ms: number) => Promise<void>;
-}
-
-function tooManyRequests(c: Context, retryAfterSeconds: number, message: string): Response {
-  c.header("Retry-After", String(retryAfterSeconds));
-  return c.json(errorBody("TOO_MANY_REQUESTS", message, { retryAfterSeconds }), 429);
 }
 
 function sleep(ms: number): Promise<void> {
@@ -127,10 +121,12 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
       ],
     }, clock.now());
     if (attempt.kind === "refused") {
-      return tooManyRequests(
+      return errorResponse(
         c,
-        attempt.retryAfterSeconds,
-        "Too many failed login attempts, try again later",
+        tooManyRequests(
+          "Too many failed login attempts, try again later",
+          attempt.retryAfterSeconds,
+        ),
       );
     }
     const signedIn = await attempt.settle(async () => {
@@ -192,10 +188,12 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
     };
     const decision = await store.hit([registration], now);
     if (!decision.allowed) {
-      return tooManyRequests(
+      return errorResponse(
         c,
-        decision.retryAfterSeconds,
-        "Too many registrations from this address, try again later",
+        tooManyRequests(
+          "Too many registrations from this address, try again later",
+          decision.retryAfterSeconds,
+        ),
       );
     }
     let outcome;

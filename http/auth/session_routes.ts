@@ -20,7 +20,7 @@ import { countAttempt, limitKey } from "./attempts.ts";
 import { HashingShare } from "./hashing_share.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
-import { errorBody } from "../middleware/errors.ts";
+import { errorBody, errorResponse, tooManyRequests } from "../middleware/errors.ts";
 import { type AccountEnv, requireSignedIn } from "./require_account.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
 import { serve } from "../routes/route_spec.ts";
@@ -103,14 +103,12 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
       slow: [{ key: await limitKey("password:address", address), ...limits.passwordPerAddress }],
     }, clock.now());
     if (attempt.kind === "refused") {
-      c.header("Retry-After", String(attempt.retryAfterSeconds));
-      return c.json(
-        errorBody(
-          "TOO_MANY_REQUESTS",
+      return errorResponse(
+        c,
+        tooManyRequests(
           "Too many wrong current passwords, try again later",
-          { retryAfterSeconds: attempt.retryAfterSeconds },
+          attempt.retryAfterSeconds,
         ),
-        429,
       );
     }
     // The new password is hashed inside the check: a full lane there does not count either.

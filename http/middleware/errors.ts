@@ -145,6 +145,17 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
+/** 429 with Retry-After: a limit on the sender is full for `retryAfterSeconds`. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    "TOO_MANY_REQUESTS",
+    message,
+    { retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
 /** 503 with Retry-After: the shop cannot answer now (its database is unavailable). */
 export function serviceUnavailable(retryAfterSeconds: number): ApiError {
   return new ApiError(

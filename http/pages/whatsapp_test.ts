@@ -10,25 +10,18 @@ import { ensureBuilt } from "../../scripts/build_web.ts";
 import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import { pagesApp } from "./mod.ts";
+import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
 
 await ensureBuilt();
 
 /** The landline first, as the shop lists it; WhatsApp answers on another number. */
+const WHATSAPP = "+94 76 555 0101";
 const SHOP: ShopInfo = {
-  name: "Pothgula",
-  publicUrl: "https://shop.example.lk",
-  email: "hello@pothgula.lk",
+  ...SAMPLE_SHOP,
   phones: ["+94 11 273 4567", "+94 77 123 4567"],
-  address: "42 Hotel Road, Mount Lavinia",
-  whatsappNumber: "+94 76 555 0101",
+  whatsappNumber: WHATSAPP,
 };
-const BANK: BankDetails = {
-  bankName: "Bank of Ceylon",
-  bankBranch: "Mount Lavinia",
-  accountName: "Pothgula Books",
-  accountNumber: "0081234567",
-  whatsappNumber: "+94 76 555 0101",
-};
+const BANK: BankDetails = { ...SAMPLE_BANK, whatsappNumber: WHATSAPP };
 
 async function app() {
   return pagesApp({

@@ -18,7 +18,7 @@ import {
 } from "../../domain/orders/payment_proofs.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { lookupMatches } from "../../domain/orders/lookup.ts";
-import { ApiError } from "../middleware/errors.ts";
+import { ApiError, tooManyRequests } from "../middleware/errors.ts";
 import { readForm } from "../middleware/validation.ts";
 import { sniffProofType } from "../uploads/proof_sniff.ts";
 import { serve } from "./route_spec.ts";
@@ -101,13 +101,7 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
         now,
       );
       if (!decision.allowed) {
-        throw new ApiError(
-          429,
-          "TOO_MANY_REQUESTS",
-          "Too many look-ups, try again later",
-          { retryAfterSeconds: decision.retryAfterSeconds },
-          { "Retry-After": String(decision.retryAfterSeconds) },
-        );
+        throw tooManyRequests("Too many look-ups, try again later", decision.retryAfterSeconds);
       }
     }
     // Only a link actually mailed counts against the e-mail address, and past its limit the
@@ -167,12 +161,9 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     const at = deps.clock.now();
     const decision = await limits.hit([{ key, ...slipLimit }], at);
     if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        "TOO_MANY_REQUESTS",
+      throw tooManyRequests(
         "Too many deposit slips from this address, try again later",
-        { retryAfterSeconds: decision.retryAfterSeconds },
-        { "Retry-After": String(decision.retryAfterSeconds) },
+        decision.retryAfterSeconds,
       );
     }
     return () => limits.release(key, at);

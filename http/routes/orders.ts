@@ -8,7 +8,7 @@ import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
-import { ApiError, notFound } from "../middleware/errors.ts";
+import { ApiError, notFound, tooManyRequests } from "../middleware/errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
@@ -213,14 +213,11 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     const decision = await limits.hit(keys, at);
     if (!decision.allowed) {
       const byAddress = decision.key.startsWith("order:address:");
-      throw new ApiError(
-        429,
-        "TOO_MANY_REQUESTS",
+      throw tooManyRequests(
         byAddress
           ? "Too many orders from this address, try again later"
           : "Too many orders for this e-mail address or phone number, try again later",
-        { retryAfterSeconds: decision.retryAfterSeconds },
-        { "Retry-After": String(decision.retryAfterSeconds) },
+        decision.retryAfterSeconds,
       );
     }
     return async () => {

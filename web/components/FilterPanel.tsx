@@ -10,6 +10,7 @@ import { type ListQuery, PRICE_MAX, PRICE_MIN } from "../lib/list_query.ts";
 import { FilterIcon } from "./Icons.tsx";
 import { AuthorField } from "./AuthorField.tsx";
 import { useI18n } from "../i18n/mod.ts";
+import { ScriptlessSubmit } from "./ScriptlessSubmit.tsx";
 
 export interface FilterPanelProps {
   /** The list's page: "/" or "/stationery". */
@@ -187,18 +188,7 @@ export function FilterPanel(
           )
           : null}
         <div className="filter-actions">
-          {
-            // In an island every change applies at once: the Apply button is for a browser
-            // without scripts only, where <noscript> shows it. Taking it away at hydration
-            // instead moved the list below it (a layout shift).
-            onChange
-              ? (
-                <noscript>
-                  <button type="submit" className="button">{t("filters.apply")}</button>
-                </noscript>
-              )
-              : <button type="submit" className="button">{t("filters.apply")}</button>
-          }
+          <ScriptlessSubmit live={onChange !== undefined} label={t("filters.apply")} />
           <a href={action} className="button button-ghost">{t("filters.clear")}</a>
         </div>
       </form>

@@ -4,6 +4,7 @@
  */
 import { LIST_SORTS, type ListQuery, listSearch, type ListSort } from "../lib/list_query.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { ScriptlessSubmit } from "./ScriptlessSubmit.tsx";
 
 const LABELS: Readonly<Record<ListSort | "", MessageKey>> = {
   "": "sort.best",
@@ -49,17 +50,7 @@ export function SortField(
           <option key={key} value={key}>{t(LABELS[key])}</option>
         ))}
       </select>
-      {
-        // A pick applies at once in an island; the button is for a browser without scripts,
-        // shown by <noscript> so that hydration changes no layout.
-        onChange
-          ? (
-            <noscript>
-              <button type="submit" className="button">{t("sort.submit")}</button>
-            </noscript>
-          )
-          : <button type="submit" className="button">{t("sort.submit")}</button>
-      }
+      <ScriptlessSubmit live={onChange !== undefined} label={t("sort.submit")} />
     </form>
   );
 }

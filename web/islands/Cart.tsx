@@ -11,6 +11,7 @@ import {
 import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
+import { EmptyCart } from "../components/EmptyCart.tsx";
 import { useI18n } from "../i18n/mod.ts";
 import {
   type CartNotice,
@@ -48,16 +49,10 @@ export function Cart({ maxPerLine }: CartProps) {
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) {
     return (
-      <div className="empty-cart">
-        <Notices notices={notices.map((n) => ({ ...n, tone: "info" }))} />
-        <p className="empty">{t("cart.empty")}</p>
-        <p className="cart-actions">
-          <a href={href("/")} className="button">{t("cart.browse")}</a>
-          <a href={href("/stationery")} className="button button-ghost">
-            {t("cart.browseStationery")}
-          </a>
-        </p>
-      </div>
+      <EmptyCart
+        message={t("cart.empty")}
+        notices={<Notices notices={notices.map((n) => ({ ...n, tone: "info" }))} />}
+      />
     );
   }
 

@@ -16,6 +16,7 @@ import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
+import { EmptyCart } from "../components/EmptyCart.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
 import { orderPagePath, PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
 import { Spinner } from "../components/Spinner.tsx";
@@ -318,16 +319,6 @@ export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: C
 
 /** Checkout with nothing in the cart: say so, and lead back to the shops. */
 function EmptyCheckout() {
-  const { t, href } = useI18n();
-  return (
-    <div className="empty-cart" role="status">
-      <p className="empty">{t("checkout.empty")}</p>
-      <p className="cart-actions">
-        <a href={href("/")} className="button">{t("cart.browse")}</a>
-        <a href={href("/stationery")} className="button button-ghost">
-          {t("cart.browseStationery")}
-        </a>
-      </p>
-    </div>
-  );
+  const { t } = useI18n();
+  return <EmptyCart message={t("checkout.empty")} role="status" />;
 }
