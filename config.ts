@@ -64,6 +64,20 @@ export interface Config {
   orderNotifyEmail: string;
   /** Deposit slips one client may send in a window, and the window of the shop's digest of them. */
   slipRules: SlipRules;
+  /**
+   * PayHere, the card gateway: its merchant id and secret, and which checkout it posts to
+   * (its sandbox, its live site, or the local simulator this shop serves itself). Unset:
+   * card payment is not offered.
+   */
+  payhere: PayHereSettings | undefined;
+}
+
+/** The card gateway's settings (PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET, PAYHERE_SANDBOX). */
+export interface PayHereSettings {
+  merchantId: string;
+  merchantSecret: string;
+  /** "true": PayHere's sandbox; "false": live; "local": the simulator at /payhere-local. */
+  mode: "true" | "false" | "local";
 }
 
 /** `limit` events in `windowMs`. */
@@ -234,6 +248,19 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,4}(\.\d{1,4})?$/, "must be a number of minutes such as 15")
       .transform(Number).refine((n) => n > 0, "must be more than 0"),
   ),
+  CARD_PAYMENT_MINUTES: optional(
+    z.string().regex(/^\d{1,4}(\.\d{1,4})?$/, "must be a number of minutes such as 30")
+      .transform(Number).refine((n) => n >= 1, "must be at least 1"),
+  ),
+  PAYHERE_MERCHANT_ID: optional(
+    z.string().trim().regex(/^[0-9]{1,20}$/, "must be PayHere's numeric merchant id"),
+  ),
+  PAYHERE_MERCHANT_SECRET: optional(
+    z.string().trim().min(8, "must be the merchant secret PayHere gives").max(200),
+  ),
+  PAYHERE_SANDBOX: optional(
+    z.enum(["true", "false", "local"], "must be true (PayHere's sandbox), false (live) or local"),
+  ),
   HOLD_MAX_LKR: optional(
     z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
       .transform(Number).refine((n) => n >= 1, "must be at least 1"),
@@ -302,6 +329,9 @@ function toConfig(env: Env): Config {
       codConfirmHours: env.COD_CONFIRM_DAYS === undefined
         ? DEFAULT_ORDER_RULES.codConfirmHours
         : env.COD_CONFIRM_DAYS * 24,
+      cardPaymentHours: env.CARD_PAYMENT_MINUTES === undefined
+        ? DEFAULT_ORDER_RULES.cardPaymentHours
+        : env.CARD_PAYMENT_MINUTES / 60,
       maxLineQuantity: env.MAX_LINE_QUANTITY ?? DEFAULT_ORDER_RULES.maxLineQuantity,
       holdLimits: {
         maxUnits: env.HOLD_MAX_UNITS ?? DEFAULT_ORDER_RULES.holdLimits.maxUnits,
@@ -310,6 +340,29 @@ function toConfig(env: Env): Config {
           : rupeesToCents(env.HOLD_MAX_LKR) ?? DEFAULT_ORDER_RULES.holdLimits.maxCents,
       },
     },
+    payhere: payhereSettings(env),
+  };
+}
+
+/**
+ * The card gateway's settings. The local simulator needs no account: `PAYHERE_SANDBOX=local`
+ * alone turns it on with a made-up merchant.
+ */
+function payhereSettings(env: Env): PayHereSettings | undefined {
+  if (env.PAYHERE_SANDBOX === "local") {
+    return {
+      merchantId: env.PAYHERE_MERCHANT_ID ?? "1211149",
+      merchantSecret: env.PAYHERE_MERCHANT_SECRET ?? "local-simulator-secret",
+      mode: "local",
+    };
+  }
+  if (env.PAYHERE_MERCHANT_ID === undefined || env.PAYHERE_MERCHANT_SECRET === undefined) {
+    return undefined;
+  }
+  return {
+    merchantId: env.PAYHERE_MERCHANT_ID,
+    merchantSecret: env.PAYHERE_MERCHANT_SECRET,
+    mode: env.PAYHERE_SANDBOX ?? "true",
   };
 }
 
@@ -320,6 +373,14 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
   if (password && !email) return ["ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set"];
   if (env.ADMIN_PASSWORD_RESET && !password) {
     return ["ADMIN_PASSWORD_RESET: needs ADMIN_EMAIL and ADMIN_PASSWORD"];
+  }
+  if (
+    env.PAYHERE_SANDBOX !== "local" &&
+    Boolean(env.PAYHERE_MERCHANT_ID) !== Boolean(env.PAYHERE_MERCHANT_SECRET)
+  ) {
+    return [
+      "PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET: set both to offer card payment, or neither",
+    ];
   }
   return [];
 }

@@ -9,7 +9,7 @@ const ORDER = { totalCents: 385_000, deliveryFeeCents: 50_000 };
  * Every (method, payment status, order status) and what its documents must say: a
  * cancelled order owes nothing, a paid one has nothing left to collect, an unpaid COD
  * order is collected at the door and an unpaid Bank Deposit order is paid before dispatch
- * (a deposit slip sent but not yet checked is not a payment).
+ * (a deposit slip sent but not yet checked is not a payment), as is an unpaid card order.
  */
 const TABLE: [
   (typeof PAYMENT_METHODS)[number],
@@ -35,6 +35,15 @@ const TABLE: [
   ["Bank Deposit", "paid", "pending", "paid"],
   ["Bank Deposit", "paid", "completed", "paid"],
   ["Bank Deposit", "paid", "rejected", "nothingOwed"],
+  ["Card", "unpaid", "pending", "pay"],
+  ["Card", "unpaid", "completed", "pay"],
+  ["Card", "unpaid", "rejected", "nothingOwed"],
+  ["Card", "proof_submitted", "pending", "pay"],
+  ["Card", "proof_submitted", "completed", "pay"],
+  ["Card", "proof_submitted", "rejected", "nothingOwed"],
+  ["Card", "paid", "pending", "paid"],
+  ["Card", "paid", "completed", "paid"],
+  ["Card", "paid", "rejected", "nothingOwed"],
 ];
 
 Deno.test("amountDue() answers every method, payment status and order status as the table says", () => {

@@ -1,7 +1,7 @@
 import type { Cents, Grams } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
 
-export const PAYMENT_METHODS = ["COD", "Bank Deposit"] as const;
+export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
 
 export const ORDER_STATUSES = ["pending", "completed", "rejected"] as const;

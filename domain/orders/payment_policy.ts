@@ -22,6 +22,8 @@ export const DEFAULT_BANK_DEPOSIT_HOURS = 48;
 export const DEFAULT_SLIP_REVIEW_HOURS = 72;
 /** The default time the shop has to confirm a Cash on Delivery order, in days (`COD_CONFIRM_DAYS`). */
 export const DEFAULT_COD_CONFIRM_DAYS = 7;
+/** The default time a card order waits for its payment, in minutes (`CARD_PAYMENT_MINUTES`). */
+export const DEFAULT_CARD_PAYMENT_MINUTES = 30;
 
 /** The shop's configured holds: how long an unpaid order keeps its stock, per rule. */
 export interface HoldRules {
@@ -34,12 +36,15 @@ export interface HoldRules {
   slipReviewHours: number;
   /** Hours an unconfirmed Cash on Delivery order keeps its stock. */
   codConfirmHours: number;
+  /** Hours (a fraction: half an hour is 0.5) an unpaid card order keeps its stock. */
+  cardPaymentHours: number;
 }
 
 export const DEFAULT_HOLD_RULES: Readonly<HoldRules> = Object.freeze({
   bankDepositHours: DEFAULT_BANK_DEPOSIT_HOURS,
   slipReviewHours: DEFAULT_SLIP_REVIEW_HOURS,
   codConfirmHours: DEFAULT_COD_CONFIRM_DAYS * 24,
+  cardPaymentHours: DEFAULT_CARD_PAYMENT_MINUTES / 60,
 });
 
 /**
@@ -102,6 +107,12 @@ export interface PaymentPolicy {
   allowsPreorders: boolean;
   /** Whether the customer is shown the shop's bank account to pay into. */
   showsBankDetails: boolean;
+  /**
+   * Whether the customer pays online through the payment gateway (domain/payments/): the
+   * method is offered only when a gateway is configured, and its orders' pages carry the
+   * gateway's form while they are unpaid.
+   */
+  paysOnline: boolean;
   /** The payment status a new order starts in. */
   initialPaymentStatus: PaymentStatus;
   /** The payment moves from each status, and who may make each. */
@@ -129,6 +140,8 @@ export interface PaymentPolicy {
 
 const ADMIN = ["admin"] as const;
 const CUSTOMER = ["customer"] as const;
+/** The shop itself: for a card order, a notification from the gateway, verified. */
+const GATEWAY = ["system"] as const;
 
 /** The reason an unpaid Bank Deposit order with no slip carries when it lapses. */
 export const LAPSE_REASON = "Payment not received";
@@ -136,6 +149,8 @@ export const LAPSE_REASON = "Payment not received";
 export const SLIP_LAPSE_REASON = "Deposit slip not checked in time";
 /** The reason a Cash on Delivery order the shop did not confirm in time carries. */
 export const COD_LAPSE_REASON = "Not confirmed by the shop in time";
+/** The reason a card order whose payment did not arrive in time carries. */
+export const CARD_LAPSE_REASON = "Card payment not completed in time";
 
 /**
  * Cash on Delivery: delivery priced by whole kilograms; the courier collects; the admin
@@ -148,6 +163,12 @@ export const COD_LAPSE_REASON = "Not confirmed by the shop in time";
  * undo a payment; pre-orders allowed; an unpaid order with no slip lapses after
  * BANK_DEPOSIT_HOURS, one with a slip SLIP_REVIEW_HOURS after its first slip unless the
  * admin has decided by then.
+ * Card: paid online through the payment gateway (domain/payments/gateway.ts) before the
+ * parcel leaves, so delivery is priced by Bank Deposit's weight tiers, with no surcharge;
+ * the payment status becomes paid only from the gateway's verified notification (the
+ * system), and a chargeback the gateway reports takes it back; nobody records it by hand,
+ * and the gateway's own dashboard refunds; no slips; pre-orders allowed (paid up front);
+ * an unpaid card order lapses after CARD_PAYMENT_MINUTES and gives its stock back.
  */
 export const PAYMENT_POLICIES = {
   COD: {
@@ -161,6 +182,7 @@ export const PAYMENT_POLICIES = {
     takesProofs: false,
     allowsPreorders: false,
     showsBankDetails: false,
+    paysOnline: false,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: ADMIN }],
@@ -197,6 +219,7 @@ export const PAYMENT_POLICIES = {
     takesProofs: true,
     allowsPreorders: true,
     showsBankDetails: true,
+    paysOnline: false,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "proof_submitted", by: CUSTOMER }, { to: "paid", by: ADMIN }],
@@ -222,6 +245,43 @@ export const PAYMENT_POLICIES = {
         mail: { total: "mail.totalToPay", note: "mail.noteBank" },
         slip: { total: "slip.totalToPay", note: "slip.noteBank" },
         admin: { total: "Total to pay", note: "To be paid by bank deposit, not collected" },
+      },
+    },
+  },
+  Card: {
+    deliveryFee: (weightGrams: Grams, rules: FeeRules) =>
+      bankDepositFee(weightGrams, rules.bankDeposit),
+    hold: {
+      unpaid: "cardPaymentHours",
+      awaits: "customer",
+      afterProof: null,
+      lapse: { reason: CARD_LAPSE_REASON, mail: "order_lapsed" },
+    },
+    takesProofs: false,
+    allowsPreorders: true,
+    showsBankDetails: false,
+    paysOnline: true,
+    initialPaymentStatus: "unpaid",
+    paymentMoves: {
+      unpaid: [{ to: "paid", by: GATEWAY }],
+      proof_submitted: [],
+      paid: [{ to: "unpaid", by: GATEWAY }],
+    },
+    settlement: "pay",
+    words: {
+      name: "payment.card",
+      checkout: "checkout.card",
+      mail: "mail.paymentCard",
+      slip: "slip.card",
+      placedMail: "mail.placed.card",
+      placedDialog: "placed.cardHint",
+      placedTitle: "placed.titleCard",
+      admin: "Card (PayHere)",
+      unpaid: {
+        page: { total: "amount.totalToPay", note: "amount.noteCard" },
+        mail: { total: "mail.totalToPay", note: "mail.noteCard" },
+        slip: { total: "slip.totalToPay", note: "slip.noteCard" },
+        admin: { total: "Total to pay", note: "To be paid by card online, not collected" },
       },
     },
   },
@@ -308,6 +368,16 @@ export function slipReviewDeadline(
 
 /** The methods whose unpaid orders lapse: every one (the lapse loop's query names them). */
 export const LAPSING_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS;
+
+/**
+ * The methods the shop offers: every one, but those paid through a gateway only when one
+ * is configured.
+ */
+export function offeredMethods(gatewayConfigured: boolean): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) =>
+    gatewayConfigured || !PAYMENT_POLICIES[method].paysOnline
+  );
+}
 
 /** The methods pre-order books may be bought with. */
 export const PREORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) =>

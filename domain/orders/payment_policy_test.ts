@@ -7,6 +7,7 @@ import {
   holdHours,
   lapseTime,
   LAPSING_METHODS,
+  offeredMethods,
   PAYMENT_POLICIES,
   PREORDER_METHODS,
   slipReviewDeadline,
@@ -15,7 +16,12 @@ import { planPlacement } from "./plans.ts";
 import { canChangePayment } from "./payment.ts";
 import { proofRefusal } from "./payment_proofs.ts";
 
-const RULES = { bankDepositHours: 48, slipReviewHours: 72, codConfirmHours: 168 };
+const RULES = {
+  bankDepositHours: 48,
+  slipReviewHours: 72,
+  codConfirmHours: 168,
+  cardPaymentHours: 0.5,
+};
 
 Deno.test("lapseTime() holds a Bank Deposit order for a decimal number of hours and a COD order for its confirmation time", () => {
   // Before: a COD order held its stock for ever (null).
@@ -30,6 +36,10 @@ Deno.test("lapseTime() holds a Bank Deposit order for a decimal number of hours 
   assert.equal(
     lapseTime("COD", "2026-03-01T10:00:00.000Z", RULES),
     "2026-03-08T10:00:00.000Z",
+  );
+  assert.equal(
+    lapseTime("Card", "2026-03-01T10:00:00.000Z", RULES),
+    "2026-03-01T10:30:00.000Z",
   );
 });
 
@@ -54,8 +64,8 @@ Deno.test("every method's hold ends, and a slip extends a hold only by the owner
   assert.equal(slipReviewDeadline("COD", "2026-03-02T09:00:00.000Z", RULES), null);
 });
 
-Deno.test("only Bank Deposit takes pre-orders and deposit slips and shows the bank account", () => {
-  assert.deepEqual(PREORDER_METHODS, ["Bank Deposit"]);
+Deno.test("only Bank Deposit takes deposit slips and shows the bank account; a method paid up front takes pre-orders", () => {
+  assert.deepEqual(PREORDER_METHODS, ["Bank Deposit", "Card"]);
   assert.deepEqual(PAYMENT_METHODS.filter((m) => PAYMENT_POLICIES[m].takesProofs), [
     "Bank Deposit",
   ]);
@@ -64,6 +74,19 @@ Deno.test("only Bank Deposit takes pre-orders and deposit slips and shows the ba
   ]);
   assert.equal(PAYMENT_POLICIES.COD.settlement, "collect");
   assert.equal(PAYMENT_POLICIES["Bank Deposit"].settlement, "pay");
+  assert.equal(PAYMENT_POLICIES.Card.settlement, "pay");
+});
+
+Deno.test("a card order is paid only by the gateway's notice, never recorded by hand, and is offered only with a gateway", () => {
+  assert.equal(canChangePayment("Card", "unpaid", "paid", "system"), true);
+  assert.equal(canChangePayment("Card", "unpaid", "paid", "admin"), false);
+  assert.equal(canChangePayment("Card", "unpaid", "paid", "customer"), false);
+  assert.equal(canChangePayment("Card", "paid", "unpaid", "system"), true);
+  assert.equal(canChangePayment("Card", "paid", "unpaid", "admin"), false);
+  assert.deepEqual(offeredMethods(false), ["COD", "Bank Deposit"]);
+  assert.deepEqual(offeredMethods(true), ["COD", "Bank Deposit", "Card"]);
+  assert.equal(customerHoldHours("Card", RULES), 0.5);
+  assert.equal(deliveryFee(260, "Card"), deliveryFee(260, "Bank Deposit"));
 });
 
 Deno.test("each method's fee rule is the one its policy names, at the tiers' edges", () => {

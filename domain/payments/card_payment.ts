@@ -1,0 +1,176 @@
+/**
+ * What a gateway's verified notification does to an order: the rule, as a plan the order
+ * repository carries out only while the order still has the statuses it was planned from
+ * (`OrderRepository.changePayment`). So a duplicate notification finds the order already
+ * paid and changes nothing, and a notification racing the lapse loop leaves one outcome:
+ * whichever is written first, the other sees it and plans again.
+ *
+ * - A success for an unpaid order of a method paid online: paid, by the system, with the
+ *   gateway's payment id on the timeline, and the payment-received mail.
+ * - A success for an order that has lapsed (or was rejected) meanwhile: the money arrived
+ *   all the same. The order's payment status becomes paid so that it is kept and shown
+ *   to the owner as paid after lapse (its pages say a refund is due), with no mail: the
+ *   owner refunds it from the gateway's dashboard or takes the order back in hand.
+ * - A chargeback for a paid order: unpaid again, on the timeline.
+ * - Anything else (pending, cancelled, failed, a wrong amount or currency, a method not
+ *   paid online, an unknown order) changes nothing and is answered as ignored, with the
+ *   reason, for the log.
+ */
+import type { Cents } from "../money.ts";
+import type { Order } from "../orders/model.ts";
+import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { type PaymentPlan, planPaymentChange } from "../orders/payment.ts";
+import type { Clock, OrderRepository, SlipRenderer } from "../ports.ts";
+import type { GatewayNotice, PaymentGateway } from "./gateway.ts";
+
+/** A notification the signature check let through. */
+export type VerifiedNotice = Extract<GatewayNotice, { kind: "verified" }>;
+
+/** Why a verified notification changed nothing. */
+export type IgnoredReason =
+  | "unknown_order"
+  | "not_paid_online"
+  | "amount_mismatch"
+  | "currency_mismatch"
+  | "already_settled"
+  | "outcome_changes_nothing";
+
+export type NoticePlanning =
+  | { kind: "apply"; plan: PaymentPlan; late: boolean }
+  | { kind: "ignore"; reason: IgnoredReason };
+
+/** What the gateway charges for an order: its items and delivery, in cents. */
+export function chargeCents(order: Pick<Order, "totalCents" | "deliveryFeeCents">): Cents {
+  return order.totalCents + order.deliveryFeeCents;
+}
+
+/** The timeline's words for a payment the gateway reported. */
+export function gatewayNote(
+  gateway: string,
+  notice: VerifiedNotice,
+  late: boolean,
+): string {
+  const paid = `${gateway} payment ${notice.paymentId}` +
+    (notice.method ? ` (${notice.method})` : "");
+  if (notice.outcome === "chargedback") {
+    return `${gateway} reported a chargeback of payment ${notice.paymentId}`;
+  }
+  return late
+    ? `Paid after the order lapsed: ${paid}. Refund it from the ${gateway} dashboard, or contact the customer.`
+    : paid;
+}
+
+/**
+ * The plan for a verified notification about `order` (undefined: no such order), at `at`.
+ *
+ * @example planNotice(unpaidCardOrder, { ...notice, outcome: "paid" }, "PayHere", at) // apply, late: false
+ * @example planNotice(lapsedCardOrder, { ...notice, outcome: "paid" }, "PayHere", at) // apply, late: true
+ */
+export function planNotice(
+  order: Order | undefined,
+  notice: VerifiedNotice,
+  gateway: string,
+  at: string,
+): NoticePlanning {
+  if (!order) return { kind: "ignore", reason: "unknown_order" };
+  if (!PAYMENT_POLICIES[order.paymentMethod].paysOnline) {
+    return { kind: "ignore", reason: "not_paid_online" };
+  }
+  if (notice.currency !== "LKR") return { kind: "ignore", reason: "currency_mismatch" };
+  if (notice.amountCents !== chargeCents(order)) {
+    return { kind: "ignore", reason: "amount_mismatch" };
+  }
+  const to = notice.outcome === "paid"
+    ? "paid"
+    : notice.outcome === "chargedback"
+    ? "unpaid"
+    : undefined;
+  if (to === undefined) return { kind: "ignore", reason: "outcome_changes_nothing" };
+  if (order.paymentStatus === to) return { kind: "ignore", reason: "already_settled" };
+  if (order.status === "rejected") {
+    // Only a payment arriving late is kept on a closed order; a chargeback of one is the
+    // gateway's and the owner's business, on its dashboard.
+    if (to !== "paid") return { kind: "ignore", reason: "already_settled" };
+    return {
+      kind: "apply",
+      late: true,
+      plan: {
+        orderId: order.id,
+        orderStatus: order.status,
+        from: order.paymentStatus,
+        to,
+        clearExpiry: true,
+        event: { at, kind: "paid", actor: "system", note: gatewayNote(gateway, notice, true) },
+        mails: [],
+        saveSlip: false,
+      },
+    };
+  }
+  const planned = planPaymentChange(order, {
+    to,
+    actor: "system",
+    at,
+    note: gatewayNote(gateway, notice, false),
+  });
+  if (planned.kind !== "ok") return { kind: "ignore", reason: "already_settled" };
+  // A paid order no longer lapses; a charged-back one waits for the owner.
+  return { kind: "apply", late: false, plan: { ...planned.plan, clearExpiry: true } };
+}
+
+/** What receiving a notification did, for the answer to the gateway and the log. */
+export type NoticeResult =
+  | { kind: "refused"; reason: "signature" | "merchant" | "malformed"; detail: string }
+  | { kind: "ignored"; orderId: number; reason: IgnoredReason }
+  | { kind: "applied"; orderId: number; late: boolean; to: "paid" | "unpaid" };
+
+export interface ReceiveNoticeDeps {
+  gateway: PaymentGateway;
+  orders: Pick<OrderRepository, "findById" | "changePayment">;
+  /** Renders a completed order's slip again for its new payment status. */
+  slips: SlipRenderer;
+  clock: Clock;
+}
+
+/**
+ * Reads, verifies and applies a gateway's notification (its form fields). A plan that
+ * finds the order moved meanwhile (the lapse loop, another copy of the notification) is
+ * planned again from the order as it is now, so a race leaves exactly one outcome.
+ */
+export async function receiveNotice(
+  deps: ReceiveNoticeDeps,
+  fields: Record<string, string>,
+): Promise<NoticeResult> {
+  const notice = deps.gateway.readNotification(fields);
+  if (notice.kind === "refused") return notice;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const order = await deps.orders.findById(notice.orderId);
+    const planned = planNotice(
+      order,
+      notice,
+      deps.gateway.name,
+      deps.clock.now().toISOString(),
+    );
+    if (planned.kind === "ignore") {
+      return { kind: "ignored", orderId: notice.orderId, reason: planned.reason };
+    }
+    const { plan, late } = planned;
+    const slip = plan.saveSlip && order
+      ? await deps.slips.render({ ...order, paymentStatus: plan.to })
+      : undefined;
+    const outcome = await deps.orders.changePayment(plan, slip);
+    if (outcome.kind === "changed") {
+      return {
+        kind: "applied",
+        orderId: notice.orderId,
+        late,
+        to: plan.to === "paid" ? "paid" : "unpaid",
+      };
+    }
+    if (outcome.kind === "not_found") {
+      return { kind: "ignored", orderId: notice.orderId, reason: "unknown_order" };
+    }
+  }
+  // Three plans in a row each overtaken: the order keeps moving; the gateway's next copy
+  // of the notification is planned from where it then stands.
+  return { kind: "ignored", orderId: notice.orderId, reason: "already_settled" };
+}

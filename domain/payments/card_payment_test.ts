@@ -1,0 +1,219 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { sampleOrder } from "../notifications/testing/samples.ts";
+import { type Order, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../orders/model.ts";
+import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import type { PaymentChangeOutcome } from "../orders/ports.ts";
+import type { PaymentPlan } from "../orders/payment.ts";
+import { chargeCents, planNotice, receiveNotice, type VerifiedNotice } from "./card_payment.ts";
+import type { GatewayNotice, PaymentGateway } from "./gateway.ts";
+
+const AT = "2026-11-26T10:00:00.000Z";
+
+function cardOrder(overrides: Partial<Order> = {}): Order {
+  return sampleOrder({
+    paymentMethod: "Card",
+    expiresAt: "2026-11-26T10:30:00.000Z",
+    ...overrides,
+  });
+}
+
+function paidNotice(order: Order, overrides: Partial<VerifiedNotice> = {}): VerifiedNotice {
+  return {
+    kind: "verified",
+    orderId: order.id,
+    paymentId: "320027150501",
+    amountCents: chargeCents(order),
+    currency: "LKR",
+    outcome: "paid",
+    method: "VISA",
+    statusMessage: "Successfully completed the payment.",
+    ...overrides,
+  };
+}
+
+Deno.test("a verified success for an unpaid card order pays it, names the gateway's payment on the timeline and mails the customer", () => {
+  const order = cardOrder();
+  const planned = planNotice(order, paidNotice(order), "PayHere", AT);
+  assert.equal(planned.kind, "apply");
+  if (planned.kind !== "apply") return;
+  assert.equal(planned.late, false);
+  assert.equal(planned.plan.from, "unpaid");
+  assert.equal(planned.plan.to, "paid");
+  assert.equal(planned.plan.clearExpiry, true);
+  assert.deepEqual(planned.plan.mails, ["payment_received"]);
+  assert.equal(planned.plan.event.actor, "system");
+  assert.equal(planned.plan.event.note, "PayHere payment 320027150501 (VISA)");
+});
+
+Deno.test("a success for a card order that lapsed meanwhile is kept as paid after lapse, with no mail", () => {
+  const order = cardOrder({ status: "rejected", expiresAt: null });
+  const planned = planNotice(order, paidNotice(order), "PayHere", AT);
+  assert.equal(planned.kind, "apply");
+  if (planned.kind !== "apply") return;
+  assert.equal(planned.late, true);
+  assert.equal(planned.plan.orderStatus, "rejected");
+  assert.equal(planned.plan.to, "paid");
+  assert.deepEqual(planned.plan.mails, []);
+  assert.match(planned.plan.event.note ?? "", /^Paid after the order lapsed: PayHere payment/);
+});
+
+Deno.test("a notice changes nothing when its amount, currency, order or method do not match, or when the order is already settled", () => {
+  const order = cardOrder();
+  const cases: [Order | undefined, VerifiedNotice, string][] = [
+    [undefined, paidNotice(order), "unknown_order"],
+    [cardOrder({ paymentMethod: "COD" }), paidNotice(order), "not_paid_online"],
+    [order, paidNotice(order, { amountCents: chargeCents(order) - 1 }), "amount_mismatch"],
+    [order, paidNotice(order, { amountCents: chargeCents(order) + 100 }), "amount_mismatch"],
+    [order, paidNotice(order, { currency: "USD" }), "currency_mismatch"],
+    [cardOrder({ paymentStatus: "paid" }), paidNotice(order), "already_settled"],
+    [order, paidNotice(order, { outcome: "cancelled" }), "outcome_changes_nothing"],
+    [order, paidNotice(order, { outcome: "failed" }), "outcome_changes_nothing"],
+    [order, paidNotice(order, { outcome: "pending" }), "outcome_changes_nothing"],
+    [order, paidNotice(order, { outcome: "chargedback" }), "already_settled"],
+  ];
+  for (const [subject, notice, reason] of cases) {
+    assert.deepEqual(planNotice(subject, notice, "PayHere", AT), { kind: "ignore", reason });
+  }
+});
+
+Deno.test("a chargeback takes a paid card order back to unpaid, and it waits for the owner instead of lapsing", () => {
+  const order = cardOrder({ paymentStatus: "paid", expiresAt: null });
+  const planned = planNotice(order, paidNotice(order, { outcome: "chargedback" }), "PayHere", AT);
+  assert.equal(planned.kind, "apply");
+  if (planned.kind !== "apply") return;
+  assert.equal(planned.plan.to, "unpaid");
+  assert.equal(planned.plan.clearExpiry, true);
+  assert.deepEqual(planned.plan.mails, []);
+});
+
+Deno.test("only a verified success for the exact amount, in LKR, of a method paid online ever pays an order", () => {
+  fc.assert(fc.property(
+    fc.constantFrom(...PAYMENT_METHODS),
+    fc.constantFrom(...PAYMENT_STATUSES),
+    fc.constantFrom(...ORDER_STATUSES),
+    fc.constantFrom("paid", "pending", "cancelled", "failed", "chargedback" as const),
+    fc.integer({ min: -2, max: 2 }),
+    fc.constantFrom("LKR", "USD"),
+    (paymentMethod, paymentStatus, status, outcome, amountShift, currency) => {
+      const order = sampleOrder({ paymentMethod, paymentStatus, status });
+      const notice = paidNotice(order, {
+        outcome,
+        currency,
+        amountCents: chargeCents(order) + amountShift,
+      });
+      const planned = planNotice(order, notice, "PayHere", AT);
+      if (planned.kind === "ignore") return;
+      assert.ok(PAYMENT_POLICIES[paymentMethod].paysOnline);
+      assert.equal(amountShift, 0);
+      assert.equal(currency, "LKR");
+      assert.notEqual(planned.plan.from, planned.plan.to);
+      if (planned.plan.to === "paid") assert.equal(outcome, "paid");
+      else assert.equal(outcome, "chargedback");
+      // Mail goes only for a payment on an order that is still open.
+      assert.equal(planned.plan.mails.length > 0, planned.plan.to === "paid" && !planned.late);
+    },
+  ));
+});
+
+/** A gateway whose every notice reads as `notice`: the rule is tested, not the signature. */
+function gatewaySaying(notice: GatewayNotice): PaymentGateway {
+  return {
+    name: "PayHere",
+    checkoutForm: () => ({ action: "http://127.0.0.1/never", fields: {} }),
+    readNotification: () => notice,
+  };
+}
+
+/** Orders kept in a map, changed only while a plan's statuses still hold (as the adapters do). */
+function ordersOf(...orders: Order[]) {
+  const byId = new Map(orders.map((o) => [o.id, structuredClone(o)]));
+  const applied: PaymentPlan[] = [];
+  return {
+    applied,
+    byId,
+    findById: (id: number) => Promise.resolve(structuredClone(byId.get(id))),
+    changePayment(plan: PaymentPlan): Promise<PaymentChangeOutcome> {
+      const order = byId.get(plan.orderId);
+      if (!order) return Promise.resolve({ kind: "not_found" });
+      if (order.status !== plan.orderStatus || order.paymentStatus !== plan.from) {
+        return Promise.resolve({
+          kind: "conflict",
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+        });
+      }
+      order.paymentStatus = plan.to;
+      applied.push(plan);
+      return Promise.resolve({ kind: "changed", order: structuredClone(order) });
+    },
+  };
+}
+
+const SLIPS = { render: () => Promise.resolve(new Uint8Array([37, 80, 68, 70])) };
+const CLOCK = { now: () => new Date(AT) };
+
+Deno.test("receiveNotice() refuses a notice the gateway could not verify and changes nothing", async () => {
+  const order = cardOrder();
+  const orders = ordersOf(order);
+  const result = await receiveNotice({
+    gateway: gatewaySaying({ kind: "refused", reason: "signature", detail: "md5sig differs" }),
+    orders,
+    slips: SLIPS,
+    clock: CLOCK,
+  }, {});
+  assert.deepEqual(result, { kind: "refused", reason: "signature", detail: "md5sig differs" });
+  assert.equal(orders.applied.length, 0);
+});
+
+Deno.test("receiveNotice() pays once however many copies of a notice arrive", async () => {
+  const order = cardOrder();
+  const orders = ordersOf(order);
+  const deps = { gateway: gatewaySaying(paidNotice(order)), orders, slips: SLIPS, clock: CLOCK };
+  const results = await Promise.all([1, 2, 3].map(() => receiveNotice(deps, {})));
+  assert.deepEqual(results.map((r) => r.kind).sort(), ["applied", "ignored", "ignored"]);
+  assert.equal(orders.applied.length, 1);
+  assert.equal(orders.byId.get(order.id)?.paymentStatus, "paid");
+});
+
+Deno.test("receiveNotice() plans again when the lapse overtook it, and keeps the payment as paid after lapse", async () => {
+  const order = cardOrder();
+  const orders = ordersOf(order);
+  // The lapse loop writes between the notice's read and its write.
+  const findById = orders.findById;
+  let reads = 0;
+  orders.findById = async (id: number) => {
+    const found = await findById(id);
+    if (reads++ === 0) orders.byId.get(id)!.status = "rejected";
+    return found;
+  };
+  const result = await receiveNotice({
+    gateway: gatewaySaying(paidNotice(order)),
+    orders,
+    slips: SLIPS,
+    clock: CLOCK,
+  }, {});
+  assert.deepEqual(result, { kind: "applied", orderId: order.id, late: true, to: "paid" });
+  assert.equal(orders.applied.length, 1);
+  assert.deepEqual(orders.applied[0].mails, []);
+});
+
+Deno.test("receiveNotice() renders a completed order's slip again when the payment arrives after dispatch", async () => {
+  const order = cardOrder({ status: "completed", expiresAt: null });
+  const orders = ordersOf(order);
+  let rendered: Order | undefined;
+  const result = await receiveNotice({
+    gateway: gatewaySaying(paidNotice(order)),
+    orders,
+    slips: {
+      render: (o: Order) => {
+        rendered = o;
+        return SLIPS.render();
+      },
+    },
+    clock: CLOCK,
+  }, {});
+  assert.equal(result.kind, "applied");
+  assert.equal(rendered?.paymentStatus, "paid");
+  assert.equal(orders.applied[0].saveSlip, true);
+});

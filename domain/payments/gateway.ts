@@ -1,0 +1,62 @@
+/**
+ * The payment gateway port: the form a shopper's browser posts to a card gateway to pay an
+ * order, and the gateway's server-to-server notification of the outcome, read and
+ * verified. The PayHere adapter (adapters/payments/payhere.ts) implements it; whether a
+ * verified notification changes an order is the domain's (domain/payments/card_payment.ts).
+ */
+import type { Cents } from "../money.ts";
+
+/** What the shop asks the gateway to charge, and where the gateway sends the shopper and its notice. */
+export interface GatewayCheckout {
+  /** The shop's order id; PayHere's order_id is String(orderId). */
+  orderId: number;
+  /** What the customer pays in total, integer cents (LKR). */
+  amountCents: Cents;
+  currency: "LKR";
+  /** A short description, e.g. "Order 123". */
+  items: string;
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    country: string;
+  };
+  returnUrl: string;
+  cancelUrl: string;
+  notifyUrl: string;
+}
+
+/** A form the shopper's browser posts to the gateway. */
+export interface GatewayForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
+export type GatewayOutcome = "paid" | "pending" | "cancelled" | "failed" | "chargedback";
+
+export type GatewayNotice =
+  | {
+    kind: "verified";
+    orderId: number;
+    paymentId: string;
+    amountCents: Cents;
+    currency: string;
+    outcome: GatewayOutcome;
+    method: string | null;
+    statusMessage: string | null;
+  }
+  | { kind: "refused"; reason: "signature" | "merchant" | "malformed"; detail: string };
+
+export interface PaymentGateway {
+  /** Shown to the owner: "PayHere". */
+  readonly name: string;
+  checkoutForm(checkout: GatewayCheckout): GatewayForm;
+  /**
+   * Reads and verifies a server-to-server notification (its urlencoded form fields).
+   * Nothing is trusted before its signature is checked.
+   */
+  readNotification(fields: Record<string, string>): GatewayNotice;
+}
