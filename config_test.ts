@@ -118,6 +118,7 @@ Deno.test("loadConfig() holds Bank Deposit orders 48 hours and lines to 20 copie
     bankDepositHours: 48,
     slipReviewHours: 72,
     codConfirmHours: 168,
+    cardPaymentHours: 0.5,
     maxLineQuantity: 20,
     holdLimits: { maxUnits: 200, maxCents: 500_000_00 },
   });
@@ -202,4 +203,36 @@ Deno.test("loadConfig() limits deposit slips per client and batches the shop's n
     "SLIP_DIGEST_MINUTES",
     "SLIP_RATE_LIMIT",
   ]);
+});
+
+Deno.test("loadConfig() offers card payment only with both PayHere settings, in PayHere's sandbox unless told live", () => {
+  assert.equal(configOf({}).payhere, undefined);
+  assert.deepEqual(
+    configOf({ PAYHERE_MERCHANT_ID: "1211149", PAYHERE_MERCHANT_SECRET: "s3cret-from-payhere" })
+      .payhere,
+    { merchantId: "1211149", merchantSecret: "s3cret-from-payhere", mode: "true" },
+  );
+  assert.equal(
+    configOf({
+      PAYHERE_MERCHANT_ID: "1211149",
+      PAYHERE_MERCHANT_SECRET: "s3cret-from-payhere",
+      PAYHERE_SANDBOX: "false",
+    }).payhere?.mode,
+    "false",
+  );
+  // The local simulator needs no account.
+  assert.equal(configOf({ PAYHERE_SANDBOX: "local" }).payhere?.mode, "local");
+  assert.equal(configOf({ CARD_PAYMENT_MINUTES: "45" }).orderRules.cardPaymentHours, 0.75);
+  const half = loadConfig({ PAYHERE_MERCHANT_ID: "1211149", CARD_PAYMENT_MINUTES: "0" });
+  assert.equal(half.ok, false);
+  if (half.ok) return;
+  assert.deepEqual(half.problems.map((line) => line.split(":")[0]).sort(), [
+    "CARD_PAYMENT_MINUTES",
+    "PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET",
+  ]);
+  // The secret is never echoed.
+  const bad = loadConfig({ PAYHERE_MERCHANT_ID: "abc", PAYHERE_MERCHANT_SECRET: "short" });
+  assert.equal(bad.ok, false);
+  if (bad.ok) return;
+  assert.ok(bad.problems.every((line) => !line.includes("short")), bad.problems.join("; "));
 });

@@ -91,6 +91,10 @@ export const ORDER_PATHS = {
   note: at("POST", "/api/orders/:id/notes"),
 };
 
+export const PAYMENT_PATHS = {
+  payhereNotice: at("POST", "/api/payments/payhere/notify"),
+};
+
 export const AUTH_PATHS = {
   login: at("POST", "/api/auth/login"),
   register: at("POST", "/api/auth/register"),

@@ -125,6 +125,12 @@ export const BankDetailsSchema = z.object({
   whatsapp_number: z.string(),
 });
 
+/** A form the shopper's browser posts to the card gateway: its address and its signed fields. */
+export const GatewayFormSchema = z.object({
+  action: z.string().describe("the gateway's checkout address"),
+  fields: z.record(z.string(), z.string()).describe("hidden fields, signed by the shop"),
+});
+
 export const PlacedOrderSchema = z.object({
   orderId: id,
   total: money,
@@ -133,6 +139,9 @@ export const PlacedOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
   orderUrl: z.string().describe(
     "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",
+  ),
+  cardPayment: GatewayFormSchema.optional().describe(
+    "a Card order's payment: the form to post to the gateway (absent for other methods)",
   ),
 });
 

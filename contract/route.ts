@@ -22,6 +22,11 @@ export interface RouteSpec extends Endpoint {
   json?: z.ZodType;
   /** The body is CSV text (`text/csv`); `columns` describes one row, by its header names. */
   csv?: { columns: z.ZodType };
+  /**
+   * The body is a URL-encoded form (`application/x-www-form-urlencoded`) of text fields: a
+   * gateway's server-to-server notice, which no browser of the shop's sends.
+   */
+  form?: z.ZodType;
   /** Text fields of a multipart form, and the names of its file fields. */
   multipart?: { fields: z.ZodType; files: Record<string, "one" | "many"> };
   ok: { status: 200 | 201 | 202 | 204; schema?: z.ZodType; contentType?: string };

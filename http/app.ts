@@ -41,6 +41,7 @@ import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { paymentRoutes } from "./routes/payments.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/locations", locationRoutes(deps));
   app.route("/api/orders", orderRoutes(deps));
   app.route("/api/account", accountRoutes(deps));
+  app.route("/api/payments", paymentRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

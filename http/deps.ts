@@ -28,6 +28,7 @@ import type { ResponseStore } from "./middleware/response_cache.ts";
 import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
+import type { PaymentGateway } from "../domain/payments/gateway.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -89,4 +90,6 @@ export interface AppDeps {
   accountMail?: Pick<Outbox, "enqueue">;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
+  /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */
+  gateway?: PaymentGateway;
 }

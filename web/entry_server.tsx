@@ -46,6 +46,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           maxPerLine={model.maxPerLine}
           feeRules={model.feeRules}
           holdRules={model.holdRules}
+          methods={model.methods}
         />
       );
     case "register":
@@ -57,6 +58,8 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           orderKey={model.orderKey}
           bank={model.bank}
           places={model.places}
+          cardPayment={model.cardPayment}
+          cardCancelled={model.cardCancelled}
         />
       );
     case "track":

@@ -14,6 +14,7 @@ import { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "./categories.ts";
 import { LOCATION_ROUTES } from "./locations.ts";
 import { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
 import { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
+import { PAYMENT_ROUTES } from "./payments.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -22,6 +23,7 @@ export { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "./categories.ts";
 export { LOCATION_ROUTES } from "./locations.ts";
 export { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
 export { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
+export { PAYMENT_ROUTES } from "./payments.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -60,6 +62,7 @@ export const ROUTE_GROUPS = {
   session: SESSION_ROUTES,
   reset: RESET_ROUTES,
   account: ACCOUNT_ROUTES,
+  payments: PAYMENT_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

@@ -40,6 +40,9 @@ export function bodyAllowanceOf(route: RouteSpec): BodyAllowance | undefined {
     return { maxBytes: MAX_JSON_BYTES, upload: false, tooLarge: tooLarge(MAX_JSON_BYTES) };
   }
   if (route.csv) return { maxBytes: MAX_CSV_BYTES, upload: true, tooLarge: csvTooLarge };
+  if (route.form) {
+    return { maxBytes: FORM_FIELDS_BYTES, upload: false, tooLarge: tooLarge(FORM_FIELDS_BYTES) };
+  }
   if (route.multipart) {
     const files = Object.values(route.multipart.files)
       .reduce((sum, count) => sum + (count === "one" ? 1 : MAX_IMAGES), 0);

@@ -9,7 +9,12 @@ import { CACHEABLE_PATH } from "../middleware/response_cache.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
-import { DEFAULT_HOLD_RULES, type HoldRules } from "../../domain/orders/payment_policy.ts";
+import {
+  DEFAULT_HOLD_RULES,
+  type HoldRules,
+  offeredMethods,
+} from "../../domain/orders/payment_policy.ts";
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { withShownStock } from "../../domain/catalogue/stock.ts";
 import { buildCsp } from "../middleware/security.ts";
 import {
@@ -62,6 +67,13 @@ export interface PagesDeps {
   customerOrder?: (id: number, key: string) => Promise<CustomerOrder | undefined>;
   /** Where a page that failed is logged (with the request id); nowhere when absent. */
   logger?: Logger;
+  /**
+   * The card gateway's form for an order its key opens, while it waits for a card payment;
+   * absent when no gateway is configured (card payment is then not offered).
+   */
+  cardPayment?: (id: number, key: string) => Promise<GatewayForm | undefined>;
+  /** Where the card gateway's form posts (its origin), allowed by the pages' form-action. */
+  gatewayOrigin?: string;
 }
 
 const SILENT: Logger = { info: () => {}, error: () => {} };
@@ -105,6 +117,9 @@ function defaultDistDir(): string {
 }
 
 export function pagesApp(deps: PagesDeps): Hono {
+  // A card order's page posts its form to the gateway: the one other place a form may go.
+  const pageCsp = deps.gatewayOrigin ? buildCsp({ "form-action": [deps.gatewayOrigin] }) : PAGE_CSP;
+  const methods = offeredMethods(deps.cardPayment !== undefined);
   const distDir = deps.distDir ?? defaultDistDir();
   const now = deps.now ?? (() => new Date());
   const maxPerLine = deps.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
@@ -152,7 +167,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     // them as they are instead of reading the page back (docs/benchmarks.md, item 22).
     const response = encodeAnswer(c, html, status, {
       "Content-Type": "text/html; charset=UTF-8",
-      "Content-Security-Policy": PAGE_CSP,
+      "Content-Security-Policy": pageCsp,
       "Cache-Control": "no-cache",
     }, !CACHEABLE_PATH.test(c.req.path));
     if (secret) {
@@ -263,6 +278,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       maxPerLine,
       feeRules: deps.feeRules,
       holdRules,
+      methods,
     });
   });
   app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));
@@ -276,8 +292,18 @@ export function pagesApp(deps: PagesDeps): Hono {
     // A wrong key is a missing page, never a hint that the order exists.
     if (!order) return renderPage(c, { kind: "not_found" }, 404);
     // The key in the address makes the page no-store and no-referrer (renderPage).
-    const places = await orderPlaceNames(deps.locations, order);
-    return renderPage(c, { kind: "order", order, orderKey: key, bank: deps.bank, places });
+    const [places, cardPayment] = await Promise.all([
+      orderPlaceNames(deps.locations, order),
+      deps.cardPayment?.(order.id, key),
+    ]);
+    return renderPage(c, {
+      kind: "order",
+      order,
+      orderKey: key,
+      bank: deps.bank,
+      places,
+      ...(cardPayment ? { cardPayment, cardCancelled: c.req.query("card") === "cancelled" } : {}),
+    });
   });
   app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));
   app.on(

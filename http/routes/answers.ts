@@ -10,6 +10,7 @@ import type { Area, District, PlaceNames, Province } from "../../domain/catalogu
 import type { Order, OrderEvent, OrderStats, PaymentProof } from "../../domain/orders/model.ts";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
 import type { BankDetails } from "../../domain/shop.ts";
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import type { SearchHelp } from "../../domain/catalogue/search_help.ts";
 import type {
   WireArea,
@@ -147,9 +148,10 @@ export function bankDetailsRecord(bank: BankDetails): WireBankDetails {
 }
 
 /** The answer to a placed (or replayed) order. */
-export function placedOrderRecord(order: Order, orderUrl?: string) {
+export function placedOrderRecord(order: Order, orderUrl?: string, cardPayment?: GatewayForm) {
   return {
     ...(orderUrl === undefined ? {} : { orderUrl }),
+    ...(cardPayment === undefined ? {} : { cardPayment }),
     orderId: order.id,
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),

@@ -54,6 +54,12 @@ function requestBody(route: RouteSpec) {
   if (route.json) {
     return { required: true, content: { "application/json": { schema: inputSchema(route.json) } } };
   }
+  if (route.form) {
+    return {
+      required: true,
+      content: { "application/x-www-form-urlencoded": { schema: inputSchema(route.form) } },
+    };
+  }
   if (route.multipart) {
     const fields = inputSchema(route.multipart.fields);
     const file = { type: "string", format: "binary" };
@@ -108,7 +114,7 @@ function responses(route: RouteSpec) {
   };
   // Every route answers 400 for control characters in its path, query or body (text_rule.ts),
   // and every route with a body 408 when the body is too slow (body_timeout.ts).
-  const edge = route.json || route.multipart ? [400, 408] : [400];
+  const edge = route.json || route.multipart || route.form ? [400, 408] : [400];
   const statuses = [...new Set([...edge, ...route.errors])].sort((a, b) => a - b);
   // Public reads carry an ETag and Cache-Control, and answer a matching If-None-Match 304.
   const cacheable = route.method === "GET" && !route.admin && !isPrivatePath(route.path) &&

@@ -26,7 +26,7 @@ Deno.test("every route with a body documents it from the schemas that validate i
   for (const route of ROUTES) {
     const name = `${route.method} ${route.path}`;
     const body = operationOf(route).requestBody;
-    const kinds = [route.json, route.multipart, route.csv].filter(Boolean).length;
+    const kinds = [route.json, route.multipart, route.csv, route.form].filter(Boolean).length;
     assert.ok(kinds <= 1, `${name} declares one kind of body`);
     if (kinds === 0) {
       assert.equal(body, undefined, `${name} takes no body`);
@@ -45,6 +45,10 @@ Deno.test("every route with a body documents it from the schemas that validate i
       for (const file of Object.keys(route.multipart.files)) {
         assert.ok(schema.required?.includes(file), `${name} needs ${file}`);
       }
+    }
+    if (route.form) {
+      const schema = body!.content["application/x-www-form-urlencoded"].schema as Schema;
+      assert.deepEqual(Object.keys(schema.properties ?? {}).sort(), namesOf(route.form), name);
     }
     if (route.csv) {
       const schema = body!.content["text/csv"].schema as { "x-csv-row": Schema };

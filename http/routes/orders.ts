@@ -8,7 +8,9 @@ import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
 import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
-import { ApiError, notFound, tooManyRequests } from "../middleware/errors.ts";
+import { ApiError, notFound, tooManyRequests, validationFailed } from "../middleware/errors.ts";
+import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
+import { cardPaymentForm } from "./payments.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
@@ -86,7 +88,7 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
       return new ApiError(
         422,
         "PREORDER_NEEDS_BANK_DEPOSIT",
-        "Pre-order books are sold on Bank Deposit only",
+        `Pre-order books are sold on ${PREORDER_METHODS.join(" or ")} only`,
         result.items,
       );
     case "price_changed":
@@ -157,6 +159,7 @@ export type OrderRoutesDeps =
     | "tokens"
     | "trustProxy"
     | "ipv6PrefixLength"
+    | "gateway"
   >
   & Parameters<typeof placeOrder>[0]
   & Parameters<typeof changeOrderStatus>[0]
@@ -230,6 +233,12 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     // 5xx) or an idempotent replay of one placed before never holds back its sender's next
     // order, nor anyone else behind the address, e-mail or phone it named.
     const body = c.req.valid("json");
+    if (!offeredMethods(deps.gateway !== undefined).includes(body.paymentMethod)) {
+      throw validationFailed([{
+        field: "paymentMethod",
+        message: `${body.paymentMethod} is not offered by this shop`,
+      }]);
+    }
     const address = clientAddress(c, deps);
     const takeBack = await countOrder(address, body);
     let placed = false;
@@ -262,7 +271,11 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
       if (result.kind === "placed" || result.kind === "replayed") {
         placed = result.kind === "placed";
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");
-        return c.json(placedOrderRecord(result.order, await orderUrl(deps, result.order)), 201);
+        const url = await orderUrl(deps, result.order);
+        return c.json(
+          placedOrderRecord(result.order, url, cardPaymentForm(deps, result.order, url)),
+          201,
+        );
       }
       throw refusal(result);
     } finally {

@@ -7,7 +7,7 @@
 import type { Context, Env, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { RouteSpec } from "../../contract/route.ts";
-import { jsonBody, validate } from "../middleware/validation.ts";
+import { formBody, jsonBody, validate } from "../middleware/validation.ts";
 
 type Part<R, From extends string, Target extends string> = R extends
   { [K in From]: infer S extends z.ZodType } ? { [K in Target]: z.output<S> }
@@ -18,7 +18,8 @@ type ValidOf<R extends RouteSpec> =
   & Part<R, "params", "param">
   & Part<R, "query", "query">
   & Part<R, "headers", "header">
-  & Part<R, "json", "json">;
+  & Part<R, "json", "json">
+  & Part<R, "form", "form">;
 
 /** The context of a route's handler: the request already validated by the route's schemas. */
 export type RouteContext<R extends RouteSpec, E extends Env = Env> = Context<
@@ -34,6 +35,7 @@ function validators(route: RouteSpec): MiddlewareHandler[] {
     ...(route.query ? [validate("query", route.query)] : []),
     ...(route.headers ? [validate("header", route.headers)] : []),
     ...(route.json ? [jsonBody(), validate("json", route.json)] : []),
+    ...(route.form ? [formBody(), validate("form", route.form)] : []),
   ] as MiddlewareHandler[];
 }
 

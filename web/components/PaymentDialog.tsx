@@ -6,7 +6,9 @@ import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { type BankDetails, whatsappChatUrl, whatsappQrPath } from "../../domain/shop.ts";
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
+import { CardPayment } from "./CardPayment.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { Sentence } from "./Sentence.tsx";
 import { useI18n } from "../i18n/mod.ts";
@@ -31,6 +33,8 @@ export interface PlacedOrder {
    * hours; absent for a method whose orders do not lapse.
    */
   lapse?: { at: string; hours: number };
+  /** A card order's way to the gateway, as the shop signed it. */
+  cardPayment?: GatewayForm;
 }
 
 /**
@@ -89,6 +93,9 @@ export function PaymentDialog(
           <dd>{lkr(order.subtotalCents)}</dd>
         </div>
       </dl>
+      {order.cardPayment
+        ? <CardPayment form={order.cardPayment} amountCents={order.subtotalCents} />
+        : null}
       <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
         <p>
           <Sentence

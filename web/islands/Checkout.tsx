@@ -9,6 +9,7 @@ import {
   DEFAULT_HOLD_RULES,
   type HoldRules,
   lapseTime,
+  offeredMethods,
   PAYMENT_POLICIES,
   PREORDER_METHODS,
 } from "../../domain/orders/payment_policy.ts";
@@ -48,6 +49,8 @@ export interface CheckoutProps {
   feeRules?: FeeRules;
   /** How long an unpaid order holds its stock (BANK_DEPOSIT_HOURS); the shop's default when absent. */
   holdRules?: HoldRules;
+  /** The methods the shop offers (card only with a gateway); those not paid online when absent. */
+  methods?: PaymentMethod[];
 }
 
 /** What moved in price between the cart the shopper saw and the shop's. */
@@ -94,7 +97,10 @@ function controlId(field: keyof CheckoutFields): string {
   return `checkout-${field.replace(/Id$/, "")}`;
 }
 
-export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: CheckoutProps) {
+export function Checkout(
+  { provinces, bank, maxPerLine, feeRules, holdRules, methods = offeredMethods(false) }:
+    CheckoutProps,
+) {
   const i18n = useI18n();
   const { t, href } = i18n;
   const { cart, refresh } = useStoredCart();
@@ -196,6 +202,7 @@ export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: C
         preorder,
         ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),
         ...(answer.orderUrl ? { orderUrl: answer.orderUrl } : {}),
+        ...(answer.cardPayment ? { cardPayment: answer.cardPayment } : {}),
         ...lapseOf(method),
       });
     } catch (error) {
@@ -270,7 +277,7 @@ export function Checkout({ provinces, bank, maxPerLine, feeRules, holdRules }: C
         <AddressFields fields={fields} errors={errors} provinces={provinces} onChange={change} />
         <fieldset className="payment-methods">
           <legend>{t("checkout.paymentMethod")}</legend>
-          {PAYMENT_METHODS.map((choice) => (
+          {methods.map((choice) => (
             <label key={choice}>
               <input
                 type="radio"

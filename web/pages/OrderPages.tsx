@@ -10,7 +10,9 @@ import { amountDue } from "../../domain/orders/amount_due.ts";
 import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
+import { CardPayment } from "../components/CardPayment.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
@@ -32,11 +34,15 @@ export interface OrderPlaces {
 }
 
 export function OrderPage(
-  { order, orderKey, bank, places = { district: {}, province: {} } }: {
+  { order, orderKey, bank, places = { district: {}, province: {} }, cardPayment, cardCancelled }: {
     order: CustomerOrder;
     orderKey: string;
     bank: BankDetails;
     places?: OrderPlaces;
+    /** The gateway's form while a card order waits for its payment. */
+    cardPayment?: GatewayForm;
+    /** The customer came back from a card payment they cancelled. */
+    cardCancelled?: boolean;
   },
 ) {
   const { t, lkr, dateTime, href, language } = useI18n();
@@ -106,6 +112,20 @@ export function OrderPage(
                 : {}),
             }}
           />
+        </section>
+      )}
+
+      {cardPayment && (
+        <section className="order-section">
+          <h2>{t("order.payByCard")}</h2>
+          {cardCancelled && order.expires_at
+            ? (
+              <p className="notice" role="status">
+                {t("card.cancelled", { time: dateTime(order.expires_at) })}
+              </p>
+            )
+            : <p className="hint">{t("card.waiting")}</p>}
+          <CardPayment form={cardPayment} amountCents={rupeesToCents(order.subtotal) ?? 0} />
         </section>
       )}
 

@@ -3,6 +3,7 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import type { HoldRules } from "../../domain/orders/payment_policy.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { Island } from "../components/Island.tsx";
 import { Cart } from "../islands/Cart.tsx";
 import { Checkout } from "../islands/Checkout.tsx";
@@ -25,12 +26,13 @@ export function CartPage({ maxPerLine }: { maxPerLine: number }) {
 }
 
 export function CheckoutPage(
-  { provinces, bank, maxPerLine, feeRules, holdRules }: {
+  { provinces, bank, maxPerLine, feeRules, holdRules, methods }: {
     provinces: Province[];
     bank: BankDetails;
     maxPerLine: number;
     feeRules?: FeeRules;
     holdRules?: HoldRules;
+    methods?: PaymentMethod[];
   },
 ) {
   const { t } = useI18n();
@@ -47,6 +49,7 @@ export function CheckoutPage(
             maxPerLine,
             ...(feeRules ? { feeRules } : {}),
             ...(holdRules ? { holdRules } : {}),
+            ...(methods ? { methods } : {}),
           }}
         />
       </div>

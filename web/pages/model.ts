@@ -4,6 +4,8 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import type { HoldRules } from "../../domain/orders/payment_policy.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
@@ -26,6 +28,8 @@ export type PageModel =
     maxPerLine: number;
     feeRules?: FeeRules;
     holdRules?: HoldRules;
+    /** The methods offered (card only with a gateway); every method not paid online when absent. */
+    methods?: PaymentMethod[];
   }
   | { kind: "register" }
   | {
@@ -35,6 +39,10 @@ export type PageModel =
     bank: BankDetails;
     /** The Sinhala and Tamil names of the order's district and province. */
     places?: OrderPlaces;
+    /** The gateway's form while a card order waits for its payment. */
+    cardPayment?: GatewayForm;
+    /** The gateway sent the customer back from a cancelled card payment. */
+    cardCancelled?: boolean;
   }
   | { kind: "track" }
   | { kind: "login" }

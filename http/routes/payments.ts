@@ -1,0 +1,99 @@
+/**
+ * Card payment over HTTP: the form a card order's customer posts to the gateway (in the
+ * placed order's answer and on the order's page), and the gateway's notice of the outcome,
+ * which `receiveNotice` verifies and applies (domain/payments/card_payment.ts).
+ */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import type { Order } from "../../domain/orders/model.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import { chargeCents, receiveNotice } from "../../domain/payments/card_payment.ts";
+import { PAYMENT_PATHS } from "../../contract/paths.ts";
+import { PAYMENT_ROUTES } from "../../contract/routes/mod.ts";
+import { ApiError } from "../middleware/errors.ts";
+import { serve } from "./route_spec.ts";
+
+/** The address the gateway's notices come to. */
+export function noticeUrl(publicUrl: string): string {
+  return publicUrl + PAYMENT_PATHS.payhereNotice.path;
+}
+
+/** A name as a gateway asks for it: the first word, and the rest (or the first again). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  const firstName = words[0] ?? "";
+  return { firstName, lastName: words.slice(1).join(" ") || firstName };
+}
+
+/**
+ * The gateway's form for an order, while it waits for a card payment: a pending, unpaid
+ * order of a method paid online, with a page to come back to. Undefined otherwise, or
+ * when no gateway is configured.
+ */
+export function cardPaymentForm(
+  deps: Pick<AppDeps, "gateway" | "shop">,
+  order: Order,
+  orderUrl: string | undefined,
+): GatewayForm | undefined {
+  if (!deps.gateway || orderUrl === undefined) return undefined;
+  if (!PAYMENT_POLICIES[order.paymentMethod].paysOnline) return undefined;
+  if (order.status !== "pending" || order.paymentStatus !== "unpaid") return undefined;
+  return deps.gateway.checkoutForm({
+    orderId: order.id,
+    amountCents: chargeCents(order),
+    currency: "LKR",
+    items: `${deps.shop.name} order #${order.id}`,
+    customer: {
+      ...splitName(order.customer.name),
+      email: order.customer.email,
+      phone: order.customer.phone,
+      address: order.customer.address,
+      city: order.areaName,
+      country: "Sri Lanka",
+    },
+    returnUrl: orderUrl,
+    cancelUrl: `${orderUrl}&card=cancelled`,
+    notifyUrl: noticeUrl(deps.shop.publicUrl),
+  });
+}
+
+/**
+ * The gateway's notices. A notice whose signature, merchant or fields are wrong is refused
+ * (400) and logged, and changes nothing; a verified one is answered 200 whatever it did (a
+ * duplicate, a wrong amount, an order lapsed meanwhile), so the gateway does not send it
+ * again, and what it did is logged.
+ */
+export function paymentRoutes(
+  deps: Pick<AppDeps, "gateway" | "orders" | "slips" | "clock" | "logger">,
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  serve(app, "/api/payments", PAYMENT_ROUTES.payhereNotice, async (c) => {
+    const gateway = deps.gateway;
+    if (!gateway) throw new ApiError(404, "NOT_FOUND", "Card payment is not configured");
+    const fields = Object.fromEntries(
+      Object.entries(c.req.valid("form")).filter((e): e is [string, string] =>
+        typeof e[1] === "string"
+      ),
+    );
+    const result = await receiveNotice({ ...deps, gateway }, fields);
+    if (result.kind === "refused") {
+      deps.logger.error("A card payment notice was refused", {
+        gateway: gateway.name,
+        reason: result.reason,
+        detail: result.detail,
+        orderId: fields.order_id?.slice(0, 40),
+      });
+      throw new ApiError(400, "BAD_REQUEST", `The notice was refused: ${result.reason}`);
+    }
+    deps.logger.info("A card payment notice", {
+      gateway: gateway.name,
+      orderId: result.orderId,
+      ...(result.kind === "applied"
+        ? { outcome: result.late ? "paid_after_lapse" : result.to }
+        : { outcome: "ignored", reason: result.reason }),
+    });
+    return c.text(result.kind === "applied" ? "OK" : "IGNORED", 200);
+  });
+  return app;
+}

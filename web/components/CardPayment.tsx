@@ -1,0 +1,23 @@
+/**
+ * The button that takes a card order's customer to the gateway: a plain form posting the
+ * fields the shop signed (http/routes/payments.ts) to the gateway's checkout, which works
+ * without script. The gateway sends the customer back to the order's page, whose payment
+ * status comes from the shop, never from the address the gateway returns to.
+ */
+import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import { useI18n } from "../i18n/mod.ts";
+
+export function CardPayment({ form, amountCents }: { form: GatewayForm; amountCents: number }) {
+  const { t, lkr } = useI18n();
+  return (
+    <form method="post" action={form.action} className="card-payment">
+      {Object.entries(form.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="button">
+        {t("card.pay", { amount: lkr(amountCents) })}
+      </button>
+      <p className="hint">{t("card.through")}</p>
+    </form>
+  );
+}
