@@ -135,6 +135,12 @@ export interface PaymentPolicy {
     placedTitle: string;
     admin: string;
     unpaid: AmountWords;
+    /**
+     * What the mail of an order that lapsed unpaid says (`order_lapsed`): why, and what to do
+     * if the customer paid all the same. A method whose lapse sends another mail (COD's
+     * rejection) names the shared words, which it never sends.
+     */
+    lapsedMail: { body: string; paid: string };
   };
 }
 
@@ -205,6 +211,7 @@ export const PAYMENT_POLICIES = {
         slip: { total: "slip.totalToPay", note: "slip.collect" },
         admin: { total: "Total to pay", note: "To collect on delivery" },
       },
+      lapsedMail: { body: "mail.lapsed.body", paid: "mail.lapsed.paid" },
     },
   },
   "Bank Deposit": {
@@ -246,6 +253,7 @@ export const PAYMENT_POLICIES = {
         slip: { total: "slip.totalToPay", note: "slip.noteBank" },
         admin: { total: "Total to pay", note: "To be paid by bank deposit, not collected" },
       },
+      lapsedMail: { body: "mail.lapsed.body", paid: "mail.lapsed.paid" },
     },
   },
   Card: {
@@ -283,6 +291,7 @@ export const PAYMENT_POLICIES = {
         slip: { total: "slip.totalToPay", note: "slip.noteCard" },
         admin: { total: "Total to pay", note: "To be paid by card online, not collected" },
       },
+      lapsedMail: { body: "mail.lapsed.bodyCard", paid: "mail.lapsed.paidCard" },
     },
   },
 } as const satisfies Record<PaymentMethod, PaymentPolicy>;

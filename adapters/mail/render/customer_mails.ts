@@ -199,8 +199,8 @@ export function writeCustomerMail(
       return plain(words, shop, order, {
         subject: words.t("mail.lapsed.subject", names),
         parts: [
-          paragraph(words.t("mail.lapsed.body", { id })),
-          paragraph(words.t("mail.lapsed.paid")),
+          paragraph(words.t(PAYMENT_POLICIES[order.paymentMethod].words.lapsedMail.body, { id })),
+          paragraph(words.t(PAYMENT_POLICIES[order.paymentMethod].words.lapsedMail.paid)),
         ],
       });
     case "payment_received":

@@ -182,3 +182,27 @@ Deno.test("a COD order's placed mail names no deadline, and a paid deposit order
     assert.doesNotMatch(text, /cancelled automatically|Upload the deposit slip/);
   }
 });
+
+Deno.test("a card order's mails speak of the card: pay online while unpaid, the card payment when it lapses, never a deposit", () => {
+  const order = sampleOrder({
+    id: 7,
+    paymentMethod: "Card",
+    expiresAt: "2025-03-14T10:00:00.000Z",
+  });
+  for (const body of render("order_placed", order)) {
+    assert.match(body, /Payment: card, online through PayHere/);
+    assert.match(body, /Total to pay/);
+    assert.doesNotMatch(body, /deposit|courier/i);
+  }
+  for (const body of render("order_lapsed", { ...order, status: "rejected" })) {
+    assert.match(body, /did not receive the card payment for your order #7 in time/);
+    assert.match(body, /If your card was charged, reply to this mail/);
+    assert.doesNotMatch(body, /deposit/i);
+  }
+  for (const body of render("payment_received", { ...order, paymentStatus: "paid" })) {
+    assert.match(body, /We have received your payment of LKR 4,351.50 for order #7 \(Card/);
+    assert.match(body, /Total paid/);
+  }
+  const si = render("order_lapsed", { ...order, status: "rejected", locale: "si" });
+  for (const body of si) assert.match(body, /කාඩ්පත් ගෙවීම/);
+});
