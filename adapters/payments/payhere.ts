@@ -1,0 +1,218 @@
+/**
+ * PayHere, the card gateway most Sri Lankan shops use, through its Checkout API: the
+ * shopper's browser posts a form the shop signed to PayHere's checkout page, pays there,
+ * and is sent back to `return_url` (or `cancel_url`); PayHere tells the shop the outcome
+ * server to server, by a form POST to `notify_url`, signed with `md5sig`.
+ *
+ * From PayHere's public documentation (Checkout API,
+ * https://support.payhere.lk/api-&-mobile-sdk/checkout-api, "Generate hash" and "Verify
+ * payment notification"), as well-kept integrations implement it (the PHP, Node and .NET
+ * integrations found with their `getHash` / `md5sig` checks agree):
+ *
+ * - The checkout form: merchant_id, return_url, cancel_url, notify_url, order_id, items,
+ *   currency, amount (two decimals, no thousands separator), first_name, last_name, email,
+ *   phone, address, city, country, and `hash` =
+ *   UPPER(md5(merchant_id + order_id + amount + currency + UPPER(md5(merchant_secret)))).
+ * - The notice (application/x-www-form-urlencoded, POST): merchant_id, order_id,
+ *   payment_id, payhere_amount, payhere_currency, status_code, md5sig, status_message,
+ *   method, card_holder_name, card_no, card_expiry, custom_1, custom_2; `md5sig` =
+ *   UPPER(md5(merchant_id + order_id + payhere_amount + payhere_currency + status_code +
+ *   UPPER(md5(merchant_secret)))). status_code: 2 success, 0 pending, -1 canceled,
+ *   -2 failed, -3 charged back. PayHere reads nothing of the answer but its status.
+ * - Checkout: https://sandbox.payhere.lk/pay/checkout (sandbox) or
+ *   https://www.payhere.lk/pay/checkout (live).
+ *
+ * Nothing in a notice is believed before its signature and merchant are checked; the
+ * signature is compared in constant time.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Buffer } from "node:buffer";
+import type { Cents } from "../../domain/money.ts";
+import type {
+  GatewayCheckout,
+  GatewayForm,
+  GatewayNotice,
+  GatewayOutcome,
+  PaymentGateway,
+} from "../../domain/payments/gateway.ts";
+
+export const PAYHERE_SANDBOX_CHECKOUT = "https://sandbox.payhere.lk/pay/checkout";
+export const PAYHERE_LIVE_CHECKOUT = "https://www.payhere.lk/pay/checkout";
+/** Where the shop serves the local simulator (adapters/payments/payhere_simulator.ts). */
+export const PAYHERE_LOCAL_BASE = "/payhere-local";
+
+/**
+ * The checkout a shop posts to: PayHere's sandbox ("true"), its live site ("false"), or the
+ * simulator the shop serves itself ("local").
+ */
+export function payhereCheckoutUrl(mode: "true" | "false" | "local", shopUrl: string): string {
+  if (mode === "local") return `${shopUrl}${PAYHERE_LOCAL_BASE}/pay/checkout`;
+  return mode === "true" ? PAYHERE_SANDBOX_CHECKOUT : PAYHERE_LIVE_CHECKOUT;
+}
+
+/** UPPER(md5(text)), hexadecimal. */
+export function md5Upper(text: string): string {
+  return createHash("md5").update(text, "utf8").digest("hex").toUpperCase();
+}
+
+/**
+ * Cents as PayHere writes an amount: two decimals, no separator.
+ *
+ * @example payhereAmount(435150) // "4351.50"
+ */
+export function payhereAmount(cents: Cents): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Bad amount ${cents}`);
+  const text = String(cents).padStart(3, "0");
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+/**
+ * An amount PayHere wrote (`"4351.50"`), in cents, read as text (no floating point);
+ * undefined when it is not a plain decimal with at most two places.
+ *
+ * @example amountCents("4351.50") // 435150
+ */
+export function amountCents(text: string): Cents | undefined {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** The hash of a checkout form. */
+export function checkoutHash(
+  merchantId: string,
+  orderId: string,
+  amount: string,
+  currency: string,
+  merchantSecret: string,
+): string {
+  return md5Upper(merchantId + orderId + amount + currency + md5Upper(merchantSecret));
+}
+
+/** The `md5sig` of a notice. */
+export function noticeSignature(
+  fields: {
+    merchant_id: string;
+    order_id: string;
+    payhere_amount: string;
+    payhere_currency: string;
+    status_code: string;
+  },
+  merchantSecret: string,
+): string {
+  return md5Upper(
+    fields.merchant_id + fields.order_id + fields.payhere_amount + fields.payhere_currency +
+      fields.status_code + md5Upper(merchantSecret),
+  );
+}
+
+const OUTCOMES: Readonly<Record<string, GatewayOutcome>> = {
+  "2": "paid",
+  "0": "pending",
+  "-1": "cancelled",
+  "-2": "failed",
+  "-3": "chargedback",
+};
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a, "utf8"), right = Buffer.from(b, "utf8");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface PayHereSettings {
+  merchantId: string;
+  merchantSecret: string;
+  /** Where the shopper's form posts (`payhereCheckoutUrl`). */
+  checkoutUrl: string;
+}
+
+export class PayHereGateway implements PaymentGateway {
+  readonly name = "PayHere";
+  readonly #settings: PayHereSettings;
+
+  constructor(settings: PayHereSettings) {
+    this.#settings = settings;
+  }
+
+  /** The origin the shopper's form posts to (the pages' form-action allows it). */
+  get checkoutOrigin(): string {
+    return new URL(this.#settings.checkoutUrl).origin;
+  }
+
+  checkoutForm(checkout: GatewayCheckout): GatewayForm {
+    const { merchantId, merchantSecret, checkoutUrl } = this.#settings;
+    const orderId = String(checkout.orderId);
+    const amount = payhereAmount(checkout.amountCents);
+    return {
+      action: checkoutUrl,
+      fields: {
+        merchant_id: merchantId,
+        return_url: checkout.returnUrl,
+        cancel_url: checkout.cancelUrl,
+        notify_url: checkout.notifyUrl,
+        order_id: orderId,
+        items: checkout.items,
+        currency: checkout.currency,
+        amount,
+        first_name: checkout.customer.firstName,
+        last_name: checkout.customer.lastName,
+        email: checkout.customer.email,
+        phone: checkout.customer.phone,
+        address: checkout.customer.address,
+        city: checkout.customer.city,
+        country: checkout.customer.country,
+        hash: checkoutHash(merchantId, orderId, amount, checkout.currency, merchantSecret),
+      },
+    };
+  }
+
+  readNotification(fields: Record<string, string>): GatewayNotice {
+    const required = [
+      "merchant_id",
+      "order_id",
+      "payhere_amount",
+      "payhere_currency",
+      "status_code",
+      "md5sig",
+    ] as const;
+    const missing = required.filter((name) => typeof fields[name] !== "string");
+    if (missing.length > 0) {
+      return { kind: "refused", reason: "malformed", detail: `missing ${missing.join(", ")}` };
+    }
+    const signed = {
+      merchant_id: fields.merchant_id,
+      order_id: fields.order_id,
+      payhere_amount: fields.payhere_amount,
+      payhere_currency: fields.payhere_currency,
+      status_code: fields.status_code,
+    };
+    const expected = noticeSignature(signed, this.#settings.merchantSecret);
+    if (!sameText(expected, fields.md5sig.trim().toUpperCase())) {
+      return { kind: "refused", reason: "signature", detail: "md5sig does not match" };
+    }
+    if (!sameText(fields.merchant_id, this.#settings.merchantId)) {
+      return { kind: "refused", reason: "merchant", detail: "another merchant's notice" };
+    }
+    if (!/^[1-9][0-9]{0,14}$/.test(fields.order_id)) {
+      return { kind: "refused", reason: "malformed", detail: "order_id is not an order number" };
+    }
+    const cents = amountCents(fields.payhere_amount);
+    if (cents === undefined) {
+      return { kind: "refused", reason: "malformed", detail: "payhere_amount is not an amount" };
+    }
+    const outcome = OUTCOMES[fields.status_code.trim()];
+    if (outcome === undefined) {
+      return { kind: "refused", reason: "malformed", detail: "unknown status_code" };
+    }
+    return {
+      kind: "verified",
+      orderId: Number(fields.order_id),
+      paymentId: (fields.payment_id ?? "").slice(0, 40),
+      amountCents: cents,
+      currency: fields.payhere_currency,
+      outcome,
+      method: fields.method ? fields.method.slice(0, 40) : null,
+      statusMessage: fields.status_message ? fields.status_message.slice(0, 200) : null,
+    };
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * A local PayHere: its checkout page as the Checkout API documents it (adapters/payments/
+ * payhere.ts), so the whole card flow runs on any machine without the internet. It checks
+ * the form's merchant and hash as PayHere would, shows the order with "Pay", "Decline card"
+ * and "Cancel", and on each sends the signed notice to `notify_url` server to server, then
+ * sends the browser back to `return_url` (paid, declined) or `cancel_url` (cancelled) with
+ * `order_id` added, as PayHere does.
+ *
+ * The shop serves it at /payhere-local when PAYHERE_SANDBOX=local (the demo); the tests
+ * serve it on loopback. A checkout session is paid once; sessions are kept in memory, at
+ * most `MAX_SESSIONS`, each for an hour.
+ */
+import { Hono } from "hono";
+import { amountCents, checkoutHash, noticeSignature } from "./payhere.ts";
+
+export const MAX_SESSIONS = 1_000;
+const SESSION_MS = 60 * 60_000;
+
+export interface SimulatorOptions {
+  merchantId: string;
+  merchantSecret: string;
+  /** Where the app is mounted ("/payhere-local"); "" when served alone. */
+  basePath: string;
+  /** Sends the notice; the global fetch when absent. */
+  fetch?: typeof fetch;
+  /** The clock of the sessions' expiry. */
+  now?: () => number;
+}
+
+interface Session {
+  fields: Record<string, string>;
+  createdAt: number;
+  decided: boolean;
+}
+
+const STATUS = {
+  pay: { code: "2", message: "Successfully completed the payment." },
+  decline: { code: "-2", message: "Payment declined by the card issuer." },
+  cancel: { code: "-1", message: "Payment cancelled by the customer." },
+} as const;
+
+type Decision = keyof typeof STATUS;
+
+function escape(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
+function page(title: string, body: string, status = 200): Response {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1d2733}
+main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.25rem;margin:0 0 .25rem}p.sub{margin:0 0 1rem;color:#5b6775}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:0 0 1.5rem}dt{color:#5b6775}dd{margin:0;font-weight:600}
+form{display:inline}button{font:inherit;padding:.7rem 1.2rem;border-radius:.5rem;border:1px solid #0b5cad;margin:0 .5rem .5rem 0;cursor:pointer}
+.pay{background:#0b5cad;color:#fff}.other{background:#fff;color:#0b5cad}
+</style></head><body><main>${body}</main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      // Its own small page: inline style, forms to itself, nothing else.
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** A fresh payment id, as PayHere's: digits. */
+function paymentId(): string {
+  const digits = crypto.getRandomValues(new Uint32Array(2));
+  return `3200${String(digits[0]).padStart(10, "0").slice(0, 8)}${digits[1] % 10_000}`;
+}
+
+/** `url` with `order_id` added to its query, as PayHere sends the shopper back. */
+function withOrderId(url: string, orderId: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("order_id", orderId);
+  return parsed.toString();
+}
+
+/** The notice PayHere posts for a checkout's outcome, signed. */
+export function signedNotice(
+  fields: Record<string, string>,
+  outcome: { code: string; message: string },
+  options: { merchantSecret: string; paymentId: string },
+): Record<string, string> {
+  const notice = {
+    merchant_id: fields.merchant_id,
+    order_id: fields.order_id,
+    payment_id: options.paymentId,
+    payhere_amount: fields.amount,
+    payhere_currency: fields.currency,
+    status_code: outcome.code,
+    status_message: outcome.message,
+    method: "VISA",
+    card_holder_name: `${fields.first_name ?? ""} ${fields.last_name ?? ""}`.trim(),
+    card_no: "************1292",
+    card_expiry: "12/29",
+  };
+  return { ...notice, md5sig: noticeSignature(notice, options.merchantSecret) };
+}
+
+export function payhereSimulator(options: SimulatorOptions): Hono {
+  const app = new Hono().basePath(options.basePath || "/");
+  const sessions = new Map<string, Session>();
+  const now = options.now ?? Date.now;
+  const send = options.fetch ?? fetch;
+
+  function forget() {
+    const cutoff = now() - SESSION_MS;
+    for (const [id, session] of sessions) if (session.createdAt < cutoff) sessions.delete(id);
+    // Oldest first: a Map keeps its insertion order.
+    while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
+  }
+
+  app.post("/pay/checkout", async (c) => {
+    const form = await c.req.parseBody();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(form)) {
+      if (typeof value === "string") fields[name] = value;
+    }
+    const missing = ["merchant_id", "order_id", "amount", "currency", "hash", "return_url"]
+      .concat(["cancel_url", "notify_url"]).filter((n) => !fields[n]);
+    if (missing.length > 0) {
+      return page(
+        "Payment refused",
+        `<h1>Payment refused</h1><p>Missing: ${escape(missing.join(", "))}</p>`,
+        400,
+      );
+    }
+    if (fields.merchant_id !== options.merchantId) {
+      return page("Payment refused", "<h1>Payment refused</h1><p>Unknown merchant.</p>", 400);
+    }
+    const expected = checkoutHash(
+      fields.merchant_id,
+      fields.order_id,
+      fields.amount,
+      fields.currency,
+      options.merchantSecret,
+    );
+    if (expected !== fields.hash.toUpperCase()) {
+      return page(
+        "Payment refused",
+        "<h1>Payment refused</h1><p>The hash does not match the order.</p>",
+        400,
+      );
+    }
+    if (amountCents(fields.amount) === undefined || !/^\d+\.\d{2}$/.test(fields.amount)) {
+      return page(
+        "Payment refused",
+        "<h1>Payment refused</h1><p>The amount is not valid.</p>",
+        400,
+      );
+    }
+    forget();
+    const id = crypto.randomUUID();
+    sessions.set(id, { fields, createdAt: now(), decided: false });
+    const action = (decision: Decision) => `${options.basePath}/pay/checkout/${id}/${decision}`;
+    const name = `${fields.first_name ?? ""} ${fields.last_name ?? ""}`.trim();
+    return page(
+      "PayHere (local simulator)",
+      `<h1>PayHere (local simulator)</h1>
+<p class="sub">No card is charged: this page stands in for PayHere's checkout.</p>
+<dl>
+<dt>Order</dt><dd>${escape(fields.order_id)}</dd>
+<dt>Items</dt><dd>${escape(fields.items ?? "")}</dd>
+<dt>Amount</dt><dd>${escape(fields.currency)} ${escape(fields.amount)}</dd>
+<dt>Customer</dt><dd>${escape(name)}</dd>
+</dl>
+<form method="post" action="${
+        escape(action("pay"))
+      }"><button class="pay" type="submit">Pay</button></form>
+<form method="post" action="${
+        escape(action("decline"))
+      }"><button class="other" type="submit">Decline card</button></form>
+<form method="post" action="${
+        escape(action("cancel"))
+      }"><button class="other" type="submit">Cancel</button></form>`,
+    );
+  });
+
+  app.post("/pay/checkout/:session/:decision{pay|decline|cancel}", async (c) => {
+    const session = sessions.get(c.req.param("session"));
+    if (!session || now() - session.createdAt > SESSION_MS) {
+      return page("Payment expired", "<h1>This payment has expired</h1>", 404);
+    }
+    if (session.decided) {
+      return page("Already decided", "<h1>This payment was already made or cancelled</h1>", 409);
+    }
+    session.decided = true;
+    const decision = c.req.param("decision") as Decision;
+    const notice = signedNotice(session.fields, STATUS[decision], {
+      merchantSecret: options.merchantSecret,
+      paymentId: paymentId(),
+    });
+    // The notice first, as PayHere sends it before the shopper is back; a shop that does
+    // not answer does not keep the shopper here.
+    try {
+      const answer = await send(session.fields.notify_url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(notice).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await answer.body?.cancel();
+    } catch {
+      // The real gateway retries on its own schedule; the simulator moves on.
+    }
+    const back = decision === "cancel" ? session.fields.cancel_url : session.fields.return_url;
+    return c.redirect(withOrderId(back, session.fields.order_id), 302);
+  });
+
+  return app;
+}
