@@ -250,7 +250,7 @@ const RELIABILITY_SCHEMA = z.object({
   ),
   CARD_PAYMENT_MINUTES: optional(
     z.string().regex(/^\d{1,4}(\.\d{1,4})?$/, "must be a number of minutes such as 30")
-      .transform(Number).refine((n) => n >= 1, "must be at least 1"),
+      .transform(Number).refine((n) => n > 0, "must be more than 0"),
   ),
   PAYHERE_MERCHANT_ID: optional(
     z.string().trim().regex(/^[0-9]{1,20}$/, "must be PayHere's numeric merchant id"),

@@ -41,6 +41,14 @@ import { createApp } from "./http/app.ts";
 import { drainable } from "./http/middleware/graceful.ts";
 import type { CachedResponse } from "./http/middleware/response_cache.ts";
 import { jsonLineLogger } from "./adapters/log/json_lines.ts";
+import {
+  PAYHERE_LOCAL_BASE,
+  payhereCheckoutUrl,
+  PayHereGateway,
+} from "./adapters/payments/payhere.ts";
+import { payhereSimulator } from "./adapters/payments/payhere_simulator.ts";
+import { cardPaymentForm } from "./http/routes/payments.ts";
+import { orderUrl } from "./http/routes/order_customer.ts";
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -202,6 +210,28 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     },
   });
 
+  // Card payment, when PayHere is configured (or its local simulator, PAYHERE_SANDBOX=local).
+  const gateway = config.payhere &&
+    new PayHereGateway({
+      merchantId: config.payhere.merchantId,
+      merchantSecret: config.payhere.merchantSecret,
+      checkoutUrl: payhereCheckoutUrl(config.payhere.mode, config.publicUrl),
+    });
+  const pageDeps = gateway
+    ? {
+      gatewayOrigin: gateway.checkoutOrigin,
+      cardPayment: async (id: number, key: string) => {
+        const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
+        return order &&
+          cardPaymentForm(
+            { gateway, shop: config.shop },
+            order,
+            await orderUrl({ orderKeys, shop: config.shop }, order),
+          );
+      },
+    }
+    : {};
+
   const app = createApp({
     catalogue: ports.catalogue,
     catalogueAdmin: ports.catalogueAdmin,
@@ -234,6 +264,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderRules: config.orderRules,
     slipRules: config.slipRules,
     orderKeys,
+    ...(gateway ? { gateway } : {}),
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
@@ -255,10 +286,14 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
         return order && customerOrderView(order);
       },
+      ...pageDeps,
     }),
   });
+  const shopFetch = config.payhere?.mode === "local"
+    ? withLocalPayHere(app.fetch, config.payhere)
+    : app.fetch;
 
-  const gate = drainable(options.wrap ? options.wrap(app.fetch) : app.fetch);
+  const gate = drainable(options.wrap ? options.wrap(shopFetch) : shopFetch);
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
@@ -314,3 +349,19 @@ export async function runShop(
 }
 
 if (import.meta.main) await runShop(Deno.env.toObject());
+
+/**
+ * The shop with the local PayHere simulator in front of it at /payhere-local (the demo's
+ * card payments, PAYHERE_SANDBOX=local): its notices come back to the shop over loopback,
+ * as PayHere's would over the internet.
+ */
+function withLocalPayHere(
+  shop: (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>,
+  settings: { merchantId: string; merchantSecret: string },
+): (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> {
+  const simulator = payhereSimulator({ ...settings, basePath: PAYHERE_LOCAL_BASE });
+  return (request, info) =>
+    new URL(request.url).pathname.startsWith(`${PAYHERE_LOCAL_BASE}/`)
+      ? simulator.fetch(request)
+      : shop(request, info);
+}

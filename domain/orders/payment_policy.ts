@@ -133,6 +133,11 @@ export interface PaymentPolicy {
     placedDialog: string;
     /** The confirmation dialog's title: the order is placed, and how it is paid. */
     placedTitle: string;
+    /**
+     * What the confirmation dialog says of the hold when the customer's payment ends it
+     * (`{hours}`, `{minutes}`, `{deadline}`); a method whose hold waits for the shop shows none.
+     */
+    placedDeadline: string;
     admin: string;
     unpaid: AmountWords;
     /**
@@ -204,6 +209,7 @@ export const PAYMENT_POLICIES = {
       placedMail: "mail.placed.cod",
       placedDialog: "placed.codKeep",
       placedTitle: "placed.titleCod",
+      placedDeadline: "placed.deadline",
       admin: "Cash on Delivery",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteCollect" },
@@ -246,6 +252,7 @@ export const PAYMENT_POLICIES = {
       placedMail: "mail.placed.bank",
       placedDialog: "placed.bankHint",
       placedTitle: "placed.titleBank",
+      placedDeadline: "placed.deadline",
       admin: "Bank Deposit",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteBank" },
@@ -284,6 +291,7 @@ export const PAYMENT_POLICIES = {
       placedMail: "mail.placed.card",
       placedDialog: "placed.cardHint",
       placedTitle: "placed.titleCard",
+      placedDeadline: "placed.deadlineCard",
       admin: "Card (PayHere)",
       unpaid: {
         page: { total: "amount.totalToPay", note: "amount.noteCard" },

@@ -91,8 +91,11 @@ async function stopProcess(child: Deno.ChildProcess, exited: Promise<unknown>): 
   }
 }
 
-/** Builds the web bundles when stale, then starts the shop and waits until it answers. */
-export async function startShop(): Promise<RunningShop> {
+/**
+ * Builds the web bundles when stale, then starts the shop with `settings` added to its
+ * environment and waits until it answers.
+ */
+export async function startShop(settings: Record<string, string> = {}): Promise<RunningShop> {
   await ensureBuilt();
   const dataDir = await Deno.makeTempDir({ prefix: "pothgula-e2e-" });
   const smtp = await startSmtpPeer();
@@ -124,6 +127,7 @@ export async function startShop(): Promise<RunningShop> {
         NO_COLOR: "1",
         // The shop hears of deposit slips in one mail a window: 3 s here, not 15 minutes.
         SLIP_DIGEST_MINUTES: "0.05",
+        ...settings,
       },
       clearEnv: true,
       stdin: "null",

@@ -116,8 +116,11 @@ export function PaymentDialog(
         ? (
           <p className="notice" role="note">
             <Sentence
-              id="placed.deadline"
-              values={{ hours: order.lapse.hours }}
+              id={policy.words.placedDeadline}
+              values={{
+                hours: order.lapse.hours,
+                minutes: Math.max(1, Math.round(order.lapse.hours * 60)),
+              }}
               parts={{ deadline: <strong>{dateTime(order.lapse.at)}</strong> }}
             />
           </p>

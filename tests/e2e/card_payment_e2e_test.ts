@@ -1,0 +1,196 @@
+/**
+ * Card payment end to end, in Chromium against the real shop with PayHere's local
+ * simulator (PAYHERE_SANDBOX=local, its notices back to the shop over loopback) and a
+ * short card hold (CARD_PAYMENT_MINUTES=0.25):
+ *
+ * - a shopper on a phone checks out by card, is taken to the gateway from the order's
+ *   confirmation, pays, and comes back to an order page that says paid (from the shop,
+ *   not from the address); the stock stays sold; the order and payment mails arrive;
+ * - another shopper cancels on the gateway, comes back to a page that says so and offers
+ *   to pay again, and the order lapses when its hold ends: its stock comes back and the
+ *   lapse mail speaks of the card payment.
+ *
+ * Screenshots of the confirmation, the gateway and the paid page at 375px and 1280px go
+ * to test-artifacts/screenshots/.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../support/browser.ts";
+import { axeViolations, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
+import { type RunningShop, startShop } from "../support/shop_server.ts";
+import { fillDelivery } from "./checkout.ts";
+import {
+  assertNoScriptErrors,
+  DESKTOP,
+  type E2e,
+  hydrated,
+  type OpenPage,
+  openPage,
+  PHONE,
+  visit,
+} from "./harness.ts";
+import { addBook, findBook, valueBeside } from "./shopping.ts";
+
+interface WireOrder {
+  id: number;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+}
+
+async function checkScreen(page: Page, name: string, axe = true): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => document.fonts.ready);
+    if (viewport === PHONE) {
+      assert.equal(await sidewaysOverflow(page), 0, `${name} scrolls sideways at 375px`);
+    }
+    await screenshot(page, name);
+  }
+  await page.setViewportSize(PHONE);
+  if (!axe) return;
+  const violations = await axeViolations(page);
+  assert.deepEqual(violations, [], `${name}: ${violations.join("; ")}`);
+}
+
+function fact(page: Page, label: string) {
+  return page.locator(".order-facts dt", { hasText: label }).locator(
+    "xpath=following-sibling::dd[1]",
+  );
+}
+
+async function stockOf(e2e: E2e, id: number): Promise<number> {
+  return (await e2e.shop.api<{ data: { stock: number } }>(`/api/books/${id}`, { admin: true }))
+    .data.stock;
+}
+
+async function orderOf(e2e: E2e, id: number): Promise<WireOrder> {
+  return (await e2e.shop.api<{ data: WireOrder }>(`/api/orders/${id}`, { admin: true })).data;
+}
+
+/** Fills a cart with one book and checks out by card; answers the order id. */
+async function checkOutByCard(
+  e2e: E2e,
+  { page }: OpenPage,
+  book: Awaited<ReturnType<typeof findBook>>,
+  customer: { name: string; email: string; phone: string; address: string },
+): Promise<number> {
+  const base = e2e.shop.url;
+  await addBook(page, base, book, 1);
+  await visit(page, `${base}/checkout`);
+  await fillDelivery(page, customer);
+  await page.getByLabel(/Card online/).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Order placed: pay by card" });
+  await dialog.waitFor();
+  const id = Number((await valueBeside(dialog, "Order ID").innerText()).replace("#", ""));
+  assert.ok(Number.isSafeInteger(id) && id > 0);
+  await dialog.getByText("You pay on PayHere's secure page, then come back here.").waitFor();
+  return id;
+}
+
+Deno.test({
+  name:
+    "a card order paid on the gateway is paid and kept; one cancelled there lapses and gives its stock back",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    let shop: RunningShop | undefined;
+    let browser: Browser | undefined;
+    const opened: OpenPage[] = [];
+    try {
+      [shop, browser] = await Promise.all([
+        startShop({ PAYHERE_SANDBOX: "local", CARD_PAYMENT_MINUTES: "0.25" }),
+        launchBrowser(),
+      ]);
+      const e2e = { shop, browser, orders: {} } as E2e;
+      const open = async () => {
+        const page = await openPage(browser!, { viewport: PHONE });
+        opened.push(page);
+        return page;
+      };
+      const book = await findBook(e2e, "q=Madol+Doova");
+      const stockBefore = await stockOf(e2e, book.id);
+
+      // Paid on the gateway.
+      const payer = await open();
+      const paidId = await checkOutByCard(e2e, payer, book, {
+        name: "Dilini Jayawardena",
+        email: "dilini@example.lk",
+        phone: "077 345 6789",
+        address: "8 Lake Drive",
+      });
+      const dialog = payer.page.getByRole("dialog", { name: "Order placed: pay by card" });
+      await checkScreen(payer.page, "card-placed");
+      await dialog.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();
+      await payer.page.getByRole("heading", { name: "PayHere (local simulator)" }).waitFor();
+      assert.match(await payer.page.content(), new RegExp(`Pothgula order #${paidId}`));
+      await checkScreen(payer.page, "card-gateway", false);
+      await payer.page.getByRole("button", { name: "Pay", exact: true }).click();
+      await payer.page.waitForURL(new RegExp(`/orders/${paidId}\\?key=.*order_id=${paidId}`));
+      await hydrated(payer.page);
+      assert.match(await fact(payer.page, "Payment").innerText(), /Card: Paid/);
+      assert.equal(await payer.page.getByRole("button", { name: /by card$/ }).count(), 0);
+      await checkScreen(payer.page, "card-paid");
+      const paid = await orderOf(e2e, paidId);
+      assert.deepEqual([paid.status, paid.payment_status, paid.payment_method], [
+        "pending",
+        "paid",
+        "Card",
+      ]);
+      assert.equal(await stockOf(e2e, book.id), stockBefore - 1, "the paid copy stays sold");
+      const mails = await shop.smtp.waitFor(
+        (all) => all.some((m) => m.subject.includes(`payment received for order #${paidId}`)),
+        30_000,
+      );
+      assert.ok(mails.some((m) => m.subject.includes(`order #${paidId} received`)));
+
+      // Cancelled on the gateway, then lapsed.
+      const canceller = await open();
+      const cancelledId = await checkOutByCard(e2e, canceller, book, {
+        name: "Mohamed Rizwan",
+        email: "rizwan@example.lk",
+        phone: "076 222 3344",
+        address: "14 Station Road",
+      });
+      assert.equal(await stockOf(e2e, book.id), stockBefore - 2, "an unpaid card order holds");
+      await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();
+      await canceller.page.getByRole("button", { name: "Cancel" }).click();
+      await canceller.page.waitForURL(/card=cancelled/);
+      await hydrated(canceller.page);
+      await canceller.page.getByText(/The card payment was cancelled\. Your order is kept until/)
+        .waitFor();
+      await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).waitFor();
+      assert.match(await fact(canceller.page, "Payment").innerText(), /Card: Not paid/);
+
+      // The hold is 15 s; the lapse loop looks every 15 s.
+      const deadline = Date.now() + 60_000;
+      while ((await orderOf(e2e, cancelledId)).status !== "rejected") {
+        assert.ok(Date.now() < deadline, `order ${cancelledId} did not lapse`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      assert.equal(await stockOf(e2e, book.id), stockBefore - 1, "the lapsed copy is back");
+      const lapsed = await shop.smtp.waitFor(
+        (all) => all.some((m) => m.subject.includes(`order #${cancelledId} cancelled`)),
+        30_000,
+      );
+      const mail = lapsed.find((m) => m.subject.includes(`order #${cancelledId} cancelled`))!;
+      assert.match(mail.text, /did not receive the card payment/);
+      await canceller.page.reload();
+      await hydrated(canceller.page);
+      assert.equal(
+        await canceller.page.getByRole("button", { name: /by card$/ }).count(),
+        0,
+        "a lapsed order offers no payment",
+      );
+      assertNoScriptErrors([...payer.errors, ...canceller.errors]);
+    } catch (error) {
+      if (shop) console.error(`Server output:\n${shop.output()}`);
+      throw error;
+    } finally {
+      for (const { context } of opened) await context.close().catch(() => {});
+      await browser?.close();
+      await shop?.stop();
+    }
+  },
+});
