@@ -124,7 +124,7 @@ Deno.test("the OpenAPI document names each route's parameters, body, answer and 
     if (route.query) assert.ok(operation.parameters.some((p: { in: string }) => p.in === "query"));
     assert.equal(
       Boolean(operation.requestBody),
-      Boolean(route.json || route.multipart || route.csv),
+      Boolean(route.json || route.multipart || route.csv || route.form),
     );
     const ok = operation.responses[String(route.ok.status)];
     assert.ok(ok, `${name} answers ${route.ok.status}`);

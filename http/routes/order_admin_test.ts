@@ -64,7 +64,7 @@ Deno.test("GET /api/orders names each bad filter", async () => {
       ["page=0", "page"],
       ["pageSize=101", "pageSize"],
       ["paymentStatus=owing", "paymentStatus"],
-      ["paymentMethod=Card", "paymentMethod"],
+      ["paymentMethod=Cheque", "paymentMethod"],
       ["from=2026-02-30", "from"],
       ["from=2026-03-05&to=2026-03-01", "to"],
       [`q=${"x".repeat(201)}`, "q"],

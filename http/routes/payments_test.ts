@@ -1,0 +1,178 @@
+/**
+ * The card gateway's routes over HTTP: Card is offered only with a gateway, the placed
+ * answer and the order's page carry the signed form, and PayHere's notice is verified
+ * before it changes anything; every bad notice is answered and changes nothing.
+ */
+import assert from "node:assert/strict";
+import { json, orderBody, type TestApp, testApp } from "../testing/fixture.ts";
+import { noticeSignature, PayHereGateway } from "../../adapters/payments/payhere.ts";
+
+const MERCHANT = "1211149";
+const SECRET = "a-merchant-secret-for-tests";
+
+function gateway() {
+  return new PayHereGateway({
+    merchantId: MERCHANT,
+    merchantSecret: SECRET,
+    checkoutUrl: "https://sandbox.payhere.lk/pay/checkout",
+  });
+}
+
+async function placeCardOrder(t: TestApp) {
+  t.clock.advance(60_000);
+  const answer = await t.app.request(
+    "/api/orders",
+    json(
+      "POST",
+      orderBody(t.ids.book, {
+        total: 950,
+        paymentMethod: "Card",
+        items: [{ id: t.ids.book, quantity: 1, type: "book" }],
+      }),
+    ),
+  );
+  assert.equal(answer.status, 201, await answer.clone().text());
+  return await answer.json();
+}
+
+function notice(
+  orderId: number,
+  amount: string,
+  overrides: Record<string, string> = {},
+  secret = SECRET,
+) {
+  const fields = {
+    merchant_id: MERCHANT,
+    order_id: String(orderId),
+    payment_id: "320027150501",
+    payhere_amount: amount,
+    payhere_currency: "LKR",
+    status_code: "2",
+    method: "VISA",
+    ...overrides,
+  };
+  return { ...fields, md5sig: noticeSignature(fields, secret) };
+}
+
+function post(t: TestApp, fields: Record<string, string>) {
+  return t.app.request("/api/payments/payhere/notify", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+Deno.test("Card is refused where no gateway is configured, and the notice route answers 404", async () => {
+  const t = await testApp();
+  const answer = await t.app.request(
+    "/api/orders",
+    json(
+      "POST",
+      orderBody(t.ids.book, {
+        total: 950,
+        paymentMethod: "Card",
+        items: [{ id: t.ids.book, quantity: 1, type: "book" }],
+      }),
+    ),
+  );
+  assert.equal(answer.status, 400);
+  const refused = await answer.json();
+  assert.match(JSON.stringify(refused.error.details), /Card is not offered by this shop/);
+  assert.equal((await post(t, notice(1, "1.00"))).status, 404);
+});
+
+Deno.test("a card order's answer carries the gateway's signed form, for the whole amount with delivery", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  assert.equal(placed.cardPayment.action, "https://sandbox.payhere.lk/pay/checkout");
+  const fields = placed.cardPayment.fields;
+  assert.equal(fields.order_id, String(placed.orderId));
+  assert.equal(fields.amount, placed.subtotal.toFixed(2));
+  assert.equal(fields.currency, "LKR");
+  assert.equal(fields.return_url, placed.orderUrl);
+  assert.equal(fields.cancel_url, `${placed.orderUrl}&card=cancelled`);
+  assert.match(fields.notify_url, /\/api\/payments\/payhere\/notify$/);
+  assert.match(fields.hash, /^[0-9A-F]{32}$/);
+  const cod = await t.app.request(
+    "/api/orders",
+    json(
+      "POST",
+      orderBody(t.ids.book, {
+        total: 950,
+        items: [{ id: t.ids.book, quantity: 1, type: "book" }],
+        phone: "0719998888",
+        email: "other@example.lk",
+      }),
+    ),
+  );
+  assert.equal((await cod.json()).cardPayment, undefined, "no form for another method");
+});
+
+Deno.test("a verified notice pays the order once and mails the customer; a copy of it changes nothing", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const amount = placed.subtotal.toFixed(2);
+  const first = await post(t, notice(placed.orderId, amount));
+  assert.equal(first.status, 200);
+  assert.equal(await first.text(), "OK");
+  const order = await t.orders.findById(placed.orderId);
+  assert.equal(order?.paymentStatus, "paid");
+  assert.equal(order?.expiresAt, null, "a paid order no longer lapses");
+  const paid = order?.events.find((e) => e.kind === "paid");
+  assert.equal(paid?.actor, "system");
+  assert.equal(paid?.note, "PayHere payment 320027150501 (VISA)");
+  const mails = () => t.orders.outbox.filter((m) => m.kind === "payment_received").length;
+  assert.equal(mails(), 1);
+  const again = await post(t, notice(placed.orderId, amount));
+  assert.equal(again.status, 200);
+  assert.equal(await again.text(), "IGNORED");
+  assert.equal(mails(), 1);
+  assert.equal(
+    (await t.orders.findById(placed.orderId))?.events.filter((e) => e.kind === "paid").length,
+    1,
+  );
+});
+
+Deno.test("a notice with a wrong signature, merchant or fields is refused with 400; a wrong amount, currency or order is ignored; nothing changes", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const amount = placed.subtotal.toFixed(2);
+  const refused: Record<string, string>[] = [
+    notice(placed.orderId, amount, {}, "a-guessed-secret"),
+    { ...notice(placed.orderId, amount), payhere_amount: "1.00" },
+    notice(placed.orderId, amount, { merchant_id: "999999" }),
+    notice(placed.orderId, amount, { status_code: "9" }),
+  ];
+  for (const fields of refused) {
+    const answer = await post(t, fields);
+    assert.equal(answer.status, 400, JSON.stringify(fields));
+    assert.equal((await answer.json()).error.code, "BAD_REQUEST");
+  }
+  const ignored: Record<string, string>[] = [
+    notice(placed.orderId, "1.00"),
+    notice(placed.orderId, amount, { payhere_currency: "USD" }),
+    notice(placed.orderId + 1000, amount),
+    notice(placed.orderId, amount, { status_code: "-2" }),
+  ];
+  for (const fields of ignored) {
+    const answer = await post(t, fields);
+    assert.equal(answer.status, 200, JSON.stringify(fields));
+    assert.equal(await answer.text(), "IGNORED");
+  }
+  const order = await t.orders.findById(placed.orderId);
+  assert.equal(order?.paymentStatus, "unpaid");
+  assert.ok(order?.expiresAt, "still held, still lapsing");
+  assert.ok(t.logger.lines.some((e) => e.message === "A card payment notice was refused"));
+  // The body must be the gateway's form, and its fields within their bounds.
+  const asJson = await t.app.request(
+    "/api/payments/payhere/notify",
+    json("POST", notice(placed.orderId, amount)),
+  );
+  assert.equal(asJson.status, 415);
+  const { md5sig: _, ...unsigned } = notice(placed.orderId, amount);
+  assert.equal((await post(t, unsigned)).status, 400);
+  assert.equal(
+    (await post(t, { ...notice(placed.orderId, amount), method: "x".repeat(501) })).status,
+    400,
+  );
+});
