@@ -9,6 +9,7 @@ import {
 } from "../../../domain/orders/model.ts";
 import { rupeesToCents } from "../format.ts";
 import { EVENT_KIND_POLICIES } from "../../../domain/orders/event_kinds.ts";
+import { canChangePayment } from "../../../domain/orders/payment.ts";
 import { ORDER_STATUS_POLICIES } from "../../../domain/orders/status.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 
@@ -167,16 +168,24 @@ export interface OrderActions {
 }
 
 export function orderActions(
-  order: Pick<WireOrder, "status"> & { payment_status?: WireOrder["payment_status"] },
+  order: Pick<WireOrder, "status"> & {
+    payment_status?: WireOrder["payment_status"];
+    /** The order's method: its payment table says which moves are the admin's. */
+    payment_method: WireOrder["payment_method"];
+  },
 ): OrderActions {
   const payment = order.payment_status;
   const live = order.status !== "rejected" && payment !== undefined;
+  // A card order's payment moves only by the gateway's notice: the owner has no button.
+  const admin = (to: "paid" | "unpaid") =>
+    payment !== undefined &&
+    canChangePayment(order.payment_method, payment, to, "admin");
   return {
     confirm: order.status === "pending",
     reject: order.status === "pending",
-    markPaid: live && payment !== "paid",
-    markUnpaid: live && payment === "paid",
-    refuseSlip: live && payment === "proof_submitted",
+    markPaid: live && payment !== "paid" && admin("paid"),
+    markUnpaid: live && payment === "paid" && admin("unpaid"),
+    refuseSlip: live && payment === "proof_submitted" && admin("unpaid"),
     slip: order.status === "completed",
   };
 }

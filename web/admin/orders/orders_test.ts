@@ -106,7 +106,11 @@ Deno.test("filterParams() leaves the page out of the export and keeps the filter
 });
 
 Deno.test("orderActions() offers what each state allows", () => {
-  const pending = orderActions({ status: "pending", payment_status: "unpaid" });
+  const pending = orderActions({
+    status: "pending",
+    payment_status: "unpaid",
+    payment_method: "Bank Deposit",
+  });
   assert.deepEqual(pending, {
     confirm: true,
     reject: true,
@@ -117,27 +121,54 @@ Deno.test("orderActions() offers what each state allows", () => {
   });
   // A slip to check is not a payment: the order is not paid, so it is never "marked unpaid";
   // a slip that is not valid is refused as such.
-  assert.deepEqual(orderActions({ status: "pending", payment_status: "proof_submitted" }), {
-    confirm: true,
-    reject: true,
-    markPaid: true,
-    markUnpaid: false,
-    refuseSlip: true,
-    slip: false,
+  assert.deepEqual(
+    orderActions({
+      status: "pending",
+      payment_status: "proof_submitted",
+      payment_method: "Bank Deposit",
+    }),
+    {
+      confirm: true,
+      reject: true,
+      markPaid: true,
+      markUnpaid: false,
+      refuseSlip: true,
+      slip: false,
+    },
+  );
+  assert.deepEqual(
+    orderActions({ status: "completed", payment_status: "paid", payment_method: "COD" }),
+    {
+      confirm: false,
+      reject: false,
+      markPaid: false,
+      markUnpaid: true,
+      refuseSlip: false,
+      slip: true,
+    },
+  );
+  assert.equal(
+    orderActions({ status: "completed", payment_status: "unpaid", payment_method: "Bank Deposit" })
+      .markUnpaid,
+    false,
+  );
+  const rejected = orderActions({
+    status: "rejected",
+    payment_status: "unpaid",
+    payment_method: "Bank Deposit",
   });
-  assert.deepEqual(orderActions({ status: "completed", payment_status: "paid" }), {
-    confirm: false,
-    reject: false,
-    markPaid: false,
-    markUnpaid: true,
-    refuseSlip: false,
-    slip: true,
-  });
-  assert.equal(orderActions({ status: "completed", payment_status: "unpaid" }).markUnpaid, false);
-  const rejected = orderActions({ status: "rejected", payment_status: "unpaid" });
   assert.equal(rejected.markPaid || rejected.markUnpaid || rejected.confirm, false);
   // A shop older than payment tracking offers no payment change.
-  assert.equal(orderActions({ status: "pending", payment_status: undefined }).markPaid, false);
+  assert.equal(
+    orderActions({ status: "pending", payment_status: undefined, payment_method: "COD" }).markPaid,
+    false,
+  );
+  // A card order's payment is the gateway's: the owner has no payment button on it.
+  for (const payment_status of ["unpaid", "paid"] as const) {
+    const card = orderActions({ status: "pending", payment_status, payment_method: "Card" });
+    assert.equal(card.markPaid || card.markUnpaid || card.refuseSlip, false, payment_status);
+    assert.equal(card.confirm && card.reject, true);
+  }
 });
 
 Deno.test("proofFileName() names a deposit slip by its number on the page, not the upload's id", () => {
