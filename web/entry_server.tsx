@@ -73,7 +73,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":
-      return <TermsPage shop={shop} holdRules={model.holdRules} />;
+      return <TermsPage shop={shop} holdRules={model.holdRules} cardOffered={model.cardOffered} />;
     case "not_found":
       return <NotFoundPage />;
     case "error":

@@ -13,6 +13,7 @@ import {
   DEFAULT_HOLD_RULES,
   type HoldRules,
   offeredMethods,
+  PAYMENT_POLICIES,
 } from "../../domain/orders/payment_policy.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { withShownStock } from "../../domain/catalogue/stock.ts";
@@ -319,7 +320,12 @@ export function pagesApp(deps: PagesDeps): Hono {
   app.on(
     "GET",
     pathsInEveryLanguage("/terms"),
-    (c) => renderPage(c, { kind: "terms", holdRules }),
+    (c) =>
+      renderPage(c, {
+        kind: "terms",
+        holdRules,
+        cardOffered: methods.some((method) => PAYMENT_POLICIES[method].paysOnline),
+      }),
   );
 
   /**

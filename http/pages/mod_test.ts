@@ -372,3 +372,46 @@ Deno.test("/orders/{id} shows the customer's order with its key, no-store, and t
   assert.equal(track.status, 200);
   assert.match(await html(track), /Track your order/);
 });
+
+Deno.test("with a card gateway, checkout offers Card, pages may post to the gateway and the terms say how long a card order waits; without one, none of it", async () => {
+  const catalogue = await sampleCatalogue();
+  const form = { action: "https://sandbox.payhere.lk/pay/checkout", fields: { order_id: "7" } };
+  const withCard = pagesApp({
+    catalogue,
+    locations: new MemoryLocations(),
+    bank: BANK,
+    shop: SHOP,
+    holdRules: { cardPaymentHours: 0.75 },
+    gatewayOrigin: "https://sandbox.payhere.lk",
+    cardPayment: () => Promise.resolve(form),
+    customerOrder: (id, key) =>
+      Promise.resolve(
+        key === "k"
+          ? customerOrderView(
+            sampleOrder({ id, paymentMethod: "Card", expiresAt: "2026-03-01T00:30:00.000Z" }),
+          )
+          : undefined,
+      ),
+  });
+  const checkout = await withCard.request("/checkout");
+  assert.match(
+    checkout.headers.get("Content-Security-Policy") ?? "",
+    /form-action 'self' https:\/\/sandbox\.payhere\.lk;/,
+  );
+  const props = islandData(await html(checkout)).find((i) => i.name === "Checkout")!.props;
+  assert.deepEqual(props.methods, ["COD", "Bank Deposit", "Card"]);
+  const terms = await html(await withCard.request("/terms"));
+  assert.match(terms, /Paying by card/);
+  assert.match(terms, /cancelled automatically 45 minutes after it is placed/);
+  const order = await html(await withCard.request("/orders/7?key=k&card=cancelled"));
+  assert.match(order, /action="https:\/\/sandbox\.payhere\.lk\/pay\/checkout"/);
+  assert.match(order, /<input type="hidden" name="order_id" value="7"\/>/);
+  assert.match(order, /The card payment was cancelled/);
+
+  const { app } = await setup();
+  const plain = await app.request("/checkout");
+  assert.match(plain.headers.get("Content-Security-Policy") ?? "", /form-action 'self';/);
+  const plainProps = islandData(await html(plain)).find((i) => i.name === "Checkout")!.props;
+  assert.deepEqual(plainProps.methods, ["COD", "Bank Deposit"]);
+  assert.doesNotMatch(await html(await app.request("/terms")), /Paying by card/);
+});

@@ -50,7 +50,12 @@ export function PrivacyPage({ shop }: { shop: ShopInfo }) {
 }
 
 export function TermsPage(
-  { shop, holdRules = DEFAULT_HOLD_RULES }: { shop: ShopInfo; holdRules?: HoldRules },
+  { shop, holdRules = DEFAULT_HOLD_RULES, cardOffered = false }: {
+    shop: ShopInfo;
+    holdRules?: HoldRules;
+    /** The shop takes cards (a gateway is configured): its terms say how. */
+    cardOffered?: boolean;
+  },
 ) {
   const { t } = useI18n();
   return (
@@ -61,6 +66,16 @@ export function TermsPage(
       <p>{t("terms.prices")}</p>
       <h2>{t("terms.bankDepositTitle")}</h2>
       <p>{t("terms.bankDeposit", { hours: holdRules.bankDepositHours })}</p>
+      {cardOffered && (
+        <>
+          <h2>{t("terms.cardTitle")}</h2>
+          <p>
+            {t("terms.card", {
+              minutes: Math.max(1, Math.round(holdRules.cardPaymentHours * 60)),
+            })}
+          </p>
+        </>
+      )}
       <h2>{t("terms.deliveryTitle")}</h2>
       <p>{t("terms.delivery")}</p>
       <h2>{t("terms.stockTitle")}</h2>

@@ -49,7 +49,7 @@ export type PageModel =
   | { kind: "account"; provinces: Province[] }
   | { kind: "reset_password" }
   | { kind: "privacy" }
-  | { kind: "terms"; holdRules?: HoldRules }
+  | { kind: "terms"; holdRules?: HoldRules; cardOffered?: boolean }
   | { kind: "not_found" }
   | { kind: "error" };
 
