@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { PayHereGateway } from "./payhere.ts";
 import { payhereSimulator } from "./payhere_simulator.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import { sampleCheckout } from "./testing/samples.ts";
 
 const MERCHANT = "1211149";
 const SECRET = "local-simulator-secret";
@@ -40,24 +41,13 @@ async function harness(options: { receiverDown?: boolean } = {}): Promise<Harnes
     gateway,
     notices,
     form: (orderId = 1042) =>
-      gateway.checkoutForm({
+      gateway.checkoutForm(sampleCheckout({
         orderId,
-        amountCents: 435_150,
-        currency: "LKR",
         items: `Order #${orderId}`,
-        customer: {
-          firstName: "Nimali",
-          lastName: "Perera",
-          email: "nimali@example.lk",
-          phone: "0771234567",
-          address: "45/2 Temple Road",
-          city: "Mount Lavinia",
-          country: "Sri Lanka",
-        },
         returnUrl: `http://127.0.0.1:1/orders/${orderId}?key=k`,
         cancelUrl: `http://127.0.0.1:1/orders/${orderId}?key=k&card=cancelled`,
         notifyUrl: `http://127.0.0.1:${notifyPort}/notify`,
-      }),
+      })),
     post: (url, fields = {}) =>
       fetch(url.startsWith("http") ? url : base + url, {
         method: "POST",

@@ -9,6 +9,7 @@ import {
   payhereCheckoutUrl,
   PayHereGateway,
 } from "./payhere.ts";
+import { sampleCheckout } from "./testing/samples.ts";
 
 const MERCHANT = "1211149";
 const SECRET = "MzE4NjE0NjA1ODM0Nzk0NTQ5MTQ0MDM3ODcxMjU5MDkyNzI0NTk0";
@@ -18,24 +19,7 @@ const gateway = new PayHereGateway({
   checkoutUrl: payhereCheckoutUrl("true", "https://shop.example"),
 });
 
-const CHECKOUT = {
-  orderId: 1042,
-  amountCents: 435_150,
-  currency: "LKR" as const,
-  items: "Pothgula order #1042",
-  customer: {
-    firstName: "Nimali",
-    lastName: "Perera",
-    email: "nimali@example.lk",
-    phone: "0771234567",
-    address: "45/2 Temple Road",
-    city: "Mount Lavinia",
-    country: "Sri Lanka",
-  },
-  returnUrl: "https://shop.example/orders/1042?key=k",
-  cancelUrl: "https://shop.example/orders/1042?key=k&card=cancelled",
-  notifyUrl: "https://shop.example/api/payments/payhere/notify",
-};
+const CHECKOUT = sampleCheckout();
 
 function notice(overrides: Record<string, string> = {}, secret = SECRET) {
   const fields = {

@@ -18,9 +18,9 @@ function gateway() {
   });
 }
 
-async function placeCardOrder(t: TestApp) {
-  t.clock.advance(60_000);
-  const answer = await t.app.request(
+/** POST /api/orders of one copy of the test book, by card unless told otherwise. */
+function orderOf(t: TestApp, overrides: Record<string, unknown> = {}) {
+  return t.app.request(
     "/api/orders",
     json(
       "POST",
@@ -28,9 +28,15 @@ async function placeCardOrder(t: TestApp) {
         total: 950,
         paymentMethod: "Card",
         items: [{ id: t.ids.book, quantity: 1, type: "book" }],
+        ...overrides,
       }),
     ),
   );
+}
+
+async function placeCardOrder(t: TestApp) {
+  t.clock.advance(60_000);
+  const answer = await orderOf(t);
   assert.equal(answer.status, 201, await answer.clone().text());
   return await answer.json();
 }
@@ -64,17 +70,7 @@ function post(t: TestApp, fields: Record<string, string>) {
 
 Deno.test("Card is refused where no gateway is configured, and the notice route answers 404", async () => {
   const t = await testApp();
-  const answer = await t.app.request(
-    "/api/orders",
-    json(
-      "POST",
-      orderBody(t.ids.book, {
-        total: 950,
-        paymentMethod: "Card",
-        items: [{ id: t.ids.book, quantity: 1, type: "book" }],
-      }),
-    ),
-  );
+  const answer = await orderOf(t);
   assert.equal(answer.status, 400);
   const refused = await answer.json();
   assert.match(JSON.stringify(refused.error.details), /Card is not offered by this shop/);
@@ -93,18 +89,11 @@ Deno.test("a card order's answer carries the gateway's signed form, for the whol
   assert.equal(fields.cancel_url, `${placed.orderUrl}&card=cancelled`);
   assert.match(fields.notify_url, /\/api\/payments\/payhere\/notify$/);
   assert.match(fields.hash, /^[0-9A-F]{32}$/);
-  const cod = await t.app.request(
-    "/api/orders",
-    json(
-      "POST",
-      orderBody(t.ids.book, {
-        total: 950,
-        items: [{ id: t.ids.book, quantity: 1, type: "book" }],
-        phone: "0719998888",
-        email: "other@example.lk",
-      }),
-    ),
-  );
+  const cod = await orderOf(t, {
+    paymentMethod: "COD",
+    phone: "0719998888",
+    email: "other@example.lk",
+  });
   assert.equal((await cod.json()).cardPayment, undefined, "no form for another method");
 });
 

@@ -14,18 +14,18 @@
  * to test-artifacts/screenshots/.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
-import { axeViolations, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
 import { type RunningShop, startShop } from "../support/shop_server.ts";
 import { fillDelivery } from "./checkout.ts";
 import {
   assertNoScriptErrors,
-  DESKTOP,
+  checkBothScreens,
   type E2e,
   hydrated,
   type OpenPage,
   openPage,
+  orderFact,
   PHONE,
   visit,
 } from "./harness.ts";
@@ -36,27 +36,6 @@ interface WireOrder {
   status: string;
   payment_status: string;
   payment_method: string;
-}
-
-async function checkScreen(page: Page, name: string, axe = true): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => document.fonts.ready);
-    if (viewport === PHONE) {
-      assert.equal(await sidewaysOverflow(page), 0, `${name} scrolls sideways at 375px`);
-    }
-    await screenshot(page, name);
-  }
-  await page.setViewportSize(PHONE);
-  if (!axe) return;
-  const violations = await axeViolations(page);
-  assert.deepEqual(violations, [], `${name}: ${violations.join("; ")}`);
-}
-
-function fact(page: Page, label: string) {
-  return page.locator(".order-facts dt", { hasText: label }).locator(
-    "xpath=following-sibling::dd[1]",
-  );
 }
 
 async function stockOf(e2e: E2e, id: number): Promise<number> {
@@ -121,17 +100,17 @@ Deno.test({
         address: "8 Lake Drive",
       });
       const dialog = payer.page.getByRole("dialog", { name: "Order placed: pay by card" });
-      await checkScreen(payer.page, "card-placed");
+      await checkBothScreens(payer.page, "card-placed");
       await dialog.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();
       await payer.page.getByRole("heading", { name: "PayHere (local simulator)" }).waitFor();
       assert.match(await payer.page.content(), new RegExp(`Pothgula order #${paidId}`));
-      await checkScreen(payer.page, "card-gateway", false);
+      await checkBothScreens(payer.page, "card-gateway", false);
       await payer.page.getByRole("button", { name: "Pay", exact: true }).click();
       await payer.page.waitForURL(new RegExp(`/orders/${paidId}\\?key=.*order_id=${paidId}`));
       await hydrated(payer.page);
-      assert.match(await fact(payer.page, "Payment").innerText(), /Card: Paid/);
+      assert.match(await orderFact(payer.page, "Payment").innerText(), /Card: Paid/);
       assert.equal(await payer.page.getByRole("button", { name: /by card$/ }).count(), 0);
-      await checkScreen(payer.page, "card-paid");
+      await checkBothScreens(payer.page, "card-paid");
       const paid = await orderOf(e2e, paidId);
       assert.deepEqual([paid.status, paid.payment_status, paid.payment_method], [
         "pending",
@@ -161,7 +140,7 @@ Deno.test({
       await canceller.page.getByText(/The card payment was cancelled\. Your order is kept until/)
         .waitFor();
       await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).waitFor();
-      assert.match(await fact(canceller.page, "Payment").innerText(), /Card: Not paid/);
+      assert.match(await orderFact(canceller.page, "Payment").innerText(), /Card: Not paid/);
 
       // The hold is 15 s; the lapse loop looks every 15 s.
       const deadline = Date.now() + 60_000;

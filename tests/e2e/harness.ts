@@ -11,6 +11,7 @@ import type {
   Page,
 } from "playwright-core";
 import type { RunningShop } from "../support/shop_server.ts";
+import { axeViolations, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
@@ -139,4 +140,29 @@ export function storedQuantity(page: Page): Promise<number> {
 /** Fails with the script errors a journey's pages raised. */
 export function assertNoScriptErrors(errors: string[]): void {
   assert.deepEqual(errors, [], `script errors:\n${errors.join("\n")}`);
+}
+
+/** The value beside a label in the customer order page's facts ("Payment", "Status"). */
+export function orderFact(page: Page, label: string): Locator {
+  return page.locator(".order-facts dt", { hasText: label }).locator(
+    "xpath=following-sibling::dd[1]",
+  );
+}
+
+/**
+ * Screenshots `page` at 375px and 1280px (no sideways scrolling at 375px), then checks it
+ * with axe unless `axe` is false (a page that is not the shop's, such as the gateway's).
+ */
+export async function checkBothScreens(page: Page, name: string, axe = true): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => document.fonts.ready);
+    if (viewport === PHONE) {
+      assert.equal(await sidewaysOverflow(page), 0, `${name} scrolls sideways at 375px`);
+    }
+    await screenshot(page, name);
+  }
+  if (!axe) return;
+  const violations = await axeViolations(page);
+  assert.deepEqual(violations, [], `${name}: ${violations.join("; ")}`);
 }

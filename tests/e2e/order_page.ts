@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { axeViolations, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
-import { assertNoScriptErrors, DESKTOP, type E2e, hydrated, PHONE } from "./harness.ts";
+import { assertNoScriptErrors, DESKTOP, type E2e, hydrated, orderFact, PHONE } from "./harness.ts";
 import { findBook } from "./shopping.ts";
 
 /** A 1x1 PNG: a real photo as far as the shop can tell. */
@@ -53,12 +53,6 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-function fact(page: Page, label: string) {
-  return page.locator(".order-facts dt", { hasText: label }).locator(
-    "xpath=following-sibling::dd[1]",
-  );
-}
-
 export async function orderPageJourney(e2e: E2e): Promise<void> {
   const order = await placeBankDepositOrder(e2e);
   const { page, errors } = await e2e.open({ viewport: PHONE });
@@ -66,7 +60,7 @@ export async function orderPageJourney(e2e: E2e): Promise<void> {
   await page.goto(order.url);
   await hydrated(page);
   await page.getByRole("heading", { name: `Order #${order.id}` }).waitFor();
-  assert.match(await fact(page, "Payment").innerText(), /Not paid yet/);
+  assert.match(await orderFact(page, "Payment").innerText(), /Not paid yet/);
   await page.getByText("or the order is cancelled").waitFor();
   await checkScreen(page, "order-unpaid");
 
@@ -91,7 +85,10 @@ export async function orderPageJourney(e2e: E2e): Promise<void> {
   await page.getByRole("status").filter({ hasText: "slip.png" }).waitFor();
   await page.reload();
   await hydrated(page);
-  assert.match(await fact(page, "Payment").innerText(), /Deposit slip received, being checked/);
+  assert.match(
+    await orderFact(page, "Payment").innerText(),
+    /Deposit slip received, being checked/,
+  );
   await page.getByRole("listitem").filter({ hasText: "Deposit slip sent" }).waitFor();
   await page.setViewportSize(DESKTOP);
   await checkScreen(page, "order-slip-sent");
@@ -109,7 +106,7 @@ export async function orderPageJourney(e2e: E2e): Promise<void> {
   });
   await page.reload();
   await hydrated(page);
-  assert.match(await fact(page, "Payment").innerText(), /Paid/);
+  assert.match(await orderFact(page, "Payment").innerText(), /Paid/);
   await page.getByRole("listitem").filter({ hasText: "Payment received" }).waitFor();
   assert.equal(await page.getByText("Matched the slip").count(), 0, "the admin's words stay home");
   assert.equal(await page.getByRole("button", { name: "Send the deposit slip" }).count(), 0);

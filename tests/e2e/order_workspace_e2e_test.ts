@@ -18,17 +18,18 @@ import type { Browser, Page } from "playwright-core";
 import { encodePng } from "../../adapters/demo/png.ts";
 import { ADVANCE, GLYPH_HEIGHT, glyphPixel, printable } from "../../adapters/demo/bitmap_font.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { axeViolations, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
 import { type RunningShop, startShop } from "../support/shop_server.ts";
 import { logIn } from "./admin.ts";
 import { fillDelivery } from "./checkout.ts";
 import {
   assertNoScriptErrors,
+  checkBothScreens,
   DESKTOP,
   type E2e,
   hydrated,
   type OpenPage,
   openPage,
+  orderFact,
   PHONE,
   visit,
 } from "./harness.ts";
@@ -72,26 +73,6 @@ function depositSlipPhoto(lines: string[]): Uint8Array {
     palette: [[250, 248, 240], [20, 40, 110], [180, 30, 40]],
     pixels,
   });
-}
-
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => document.fonts.ready);
-    if (viewport === PHONE) {
-      assert.equal(await sidewaysOverflow(page), 0, `${name} scrolls sideways at 375px`);
-    }
-    await screenshot(page, name);
-  }
-  const violations = await axeViolations(page);
-  assert.deepEqual(violations, [], `${name}: ${violations.join("; ")}`);
-}
-
-/** The value beside a label in the customer page's order facts. */
-function fact(page: Page, label: string) {
-  return page.locator(".order-facts dt", { hasText: label }).locator(
-    "xpath=following-sibling::dd[1]",
-  );
 }
 
 /** Checks out the cart by Bank Deposit in the browser; the id the payment popup shows. */
@@ -153,7 +134,7 @@ interface WireOrder {
 async function customerSendsSlip(page: Page, link: string, orderId: number): Promise<void> {
   await visit(page, link);
   await page.getByRole("heading", { name: `Order #${orderId}` }).waitFor();
-  assert.match(await fact(page, "Payment").innerText(), /Not paid yet/);
+  assert.match(await orderFact(page, "Payment").innerText(), /Not paid yet/);
   await page.getByLabel(/Photo or PDF of the deposit slip/).setInputFiles({
     name: "deposit-slip.png",
     mimeType: "image/png",
@@ -170,9 +151,12 @@ async function customerSendsSlip(page: Page, link: string, orderId: number): Pro
   await page.getByRole("status").filter({ hasText: "deposit-slip.png" }).waitFor();
   await page.reload();
   await hydrated(page);
-  assert.match(await fact(page, "Payment").innerText(), /Deposit slip received, being checked/);
+  assert.match(
+    await orderFact(page, "Payment").innerText(),
+    /Deposit slip received, being checked/,
+  );
   await page.getByRole("listitem").filter({ hasText: "Deposit slip sent" }).waitFor();
-  await checkScreen(page, "workspace-customer-slip-sent");
+  await checkBothScreens(page, "workspace-customer-slip-sent");
 }
 
 async function ownerVerifiesSlip(e2e: E2e, page: Page, orderId: number, codId: number) {
@@ -203,7 +187,7 @@ async function ownerVerifiesSlip(e2e: E2e, page: Page, orderId: number, codId: n
       ),
   );
   await payment.getByText("Deposit slip to check").waitFor();
-  await checkScreen(page, "workspace-admin-order-with-slip");
+  await checkBothScreens(page, "workspace-admin-order-with-slip");
 
   await payment.getByRole("button", { name: "Mark paid: deposit verified" }).click();
   await page.getByRole("status").filter({ hasText: `Payment recorded for order #${orderId}` })
@@ -283,13 +267,13 @@ Deno.test({
       await customer.page.setViewportSize(PHONE);
       await customer.page.reload();
       await hydrated(customer.page);
-      assert.match(await fact(customer.page, "Payment").innerText(), /Paid/);
+      assert.match(await orderFact(customer.page, "Payment").innerText(), /Paid/);
       await customer.page.getByRole("listitem").filter({ hasText: "Payment received" }).waitFor();
       assert.equal(
         await customer.page.getByRole("button", { name: "Send the deposit slip" }).count(),
         0,
       );
-      await checkScreen(customer.page, "workspace-customer-paid");
+      await checkBothScreens(customer.page, "workspace-customer-paid");
 
       const secondCod = await placeCodOrder(e2e, {
         name: "Fathima Rizwan",
