@@ -4,26 +4,34 @@
  * and is sent back to `return_url` (or `cancel_url`); PayHere tells the shop the outcome
  * server to server, by a form POST to `notify_url`, signed with `md5sig`.
  *
- * From PayHere's public documentation (Checkout API,
- * https://support.payhere.lk/api-&-mobile-sdk/checkout-api, "Generate hash" and "Verify
- * payment notification"), as well-kept integrations implement it (the PHP, Node and .NET
- * integrations found with their `getHash` / `md5sig` checks agree):
- *
- * - The checkout form: merchant_id, return_url, cancel_url, notify_url, order_id, items,
- *   currency, amount (two decimals, no thousands separator), first_name, last_name, email,
- *   phone, address, city, country, and `hash` =
- *   UPPER(md5(merchant_id + order_id + amount + currency + UPPER(md5(merchant_secret)))).
- * - The notice (application/x-www-form-urlencoded, POST): merchant_id, order_id,
- *   payment_id, payhere_amount, payhere_currency, status_code, md5sig, status_message,
- *   method, card_holder_name, card_no, card_expiry, custom_1, custom_2; `md5sig` =
- *   UPPER(md5(merchant_id + order_id + payhere_amount + payhere_currency + status_code +
- *   UPPER(md5(merchant_secret)))). status_code: 2 success, 0 pending, -1 canceled,
- *   -2 failed, -3 charged back. PayHere reads nothing of the answer but its status.
- * - Checkout: https://sandbox.payhere.lk/pay/checkout (sandbox) or
- *   https://www.payhere.lk/pay/checkout (live).
+ * What this follows, and where it was read:
+ * - PayHere's Checkout API page, https://support.payhere.lk/api-&-mobile-sdk/checkout-api:
+ *   the action URLs (live https://www.payhere.lk/pay/checkout, sandbox
+ *   https://sandbox.payhere.lk/pay/checkout) and the form's fields: merchant_id,
+ *   return_url, cancel_url, notify_url, first_name, last_name, email, phone, address, city,
+ *   country, order_id, items, currency, amount and hash.
+ * - The checkout hash and the notice's md5sig as PayHere's own WooCommerce plugin computes
+ *   them (github.com/PayHereLK/payhere-woocommerce, class-gateway-utilities.php:
+ *   generate_frontend_hash, generate_verify_hash), as the documented PHP samples do:
+ *     hash   = UPPER(md5(merchant_id + order_id + amount + currency + UPPER(md5(secret))))
+ *     md5sig = UPPER(md5(merchant_id + order_id + payhere_amount + payhere_currency +
+ *                        status_code + UPPER(md5(secret))))
+ *   with the amount written with two decimals, a point and no thousands separator (PHP's
+ *   number_format($amount, 2, '.', '')): 1234.5 rupees is "1234.50".
+ * - The notice: an application/x-www-form-urlencoded POST (PayHere's sample notification,
+ *   gist.github.com/PayHereDevs/da11e72f1ccb19c8b607d924cfe5aa96) of merchant_id,
+ *   order_id, payment_id, payhere_amount, payhere_currency, status_code, md5sig,
+ *   status_message, method, card_holder_name, card_no (masked), card_expiry, custom_1 and
+ *   custom_2. PayHere reads nothing of the answer but its status. status_code: 2 success,
+ *   0 pending, -1 canceled, -2 failed, -3 charged back.
+ * - The browser's return to return_url (PayHere adds ?order_id=) proves nothing about the
+ *   payment: only the notice does.
+ * - The merchant_id is checked as well as md5sig, as laravel-payhere does
+ *   (src/Http/Controllers/WebhookController.php: verifyPaymentNotification,
+ *   verifyMerchantId).
  *
  * Nothing in a notice is believed before its signature and merchant are checked; the
- * signature is compared in constant time.
+ * signature is compared in constant time; amounts are read as text, never as floats.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Buffer } from "node:buffer";
