@@ -4,7 +4,8 @@
  * the form's merchant and hash as PayHere would, shows the order with "Pay", "Decline card"
  * and "Cancel", and on each sends the signed notice to `notify_url` server to server, then
  * sends the browser back to `return_url` (paid, declined) or `cancel_url` (cancelled) with
- * `order_id` added, as PayHere does.
+ * `order_id` added, as PayHere does. Cancel sends no notice and leaves `cancel_url` as
+ * given: the Checkout API describes `cancel_url` only as where the shopper goes.
  *
  * The shop serves it at /payhere-local when PAYHERE_SANDBOX=local (the demo); the tests
  * serve it on loopback. A checkout session is paid once; sessions are kept in memory, at
@@ -36,10 +37,9 @@ interface Session {
 const STATUS = {
   pay: { code: "2", message: "Successfully completed the payment." },
   decline: { code: "-2", message: "Payment declined by the card issuer." },
-  cancel: { code: "-1", message: "Payment cancelled by the customer." },
 } as const;
 
-type Decision = keyof typeof STATUS;
+type Decision = keyof typeof STATUS | "cancel";
 
 function escape(text: string): string {
   return text.replace(
@@ -197,7 +197,8 @@ export function payhereSimulator(options: SimulatorOptions): Hono {
     }
     session.decided = true;
     const decision = c.req.param("decision") as Decision;
-    const notice = signedNotice(session.fields, STATUS[decision], {
+    if (decision === "cancel") return c.redirect(session.fields.cancel_url, 302);
+    const notice = signedNotice(session.fields, STATUS[decision as keyof typeof STATUS], {
       merchantSecret: options.merchantSecret,
       paymentId: paymentId(),
     });
@@ -214,8 +215,7 @@ export function payhereSimulator(options: SimulatorOptions): Hono {
     } catch {
       // The real gateway retries on its own schedule; the simulator moves on.
     }
-    const back = decision === "cancel" ? session.fields.cancel_url : session.fields.return_url;
-    return c.redirect(withOrderId(back, session.fields.order_id), 302);
+    return c.redirect(withOrderId(session.fields.return_url, session.fields.order_id), 302);
   });
 
   return app;
