@@ -15,6 +15,7 @@ import {
 } from "./http/auth/client_address.ts";
 import { DEFAULT_AUTH_LIMITS } from "./http/auth/routes.ts";
 import { DEFAULT_ORDER_CONTACT_LIMIT, DEFAULT_ORDER_LIMIT } from "./http/routes/orders.ts";
+import { NOTIFYLK_SEND_URL } from "./adapters/sms/notifylk.ts";
 
 export interface Config {
   port: number;
@@ -70,6 +71,8 @@ export interface Config {
    * card payment is not offered.
    */
   payhere: PayHereSettings | undefined;
+  /** Texts to customers through Notify.lk; undefined (SMS off) unless its account is set. */
+  sms: SmsConfig | undefined;
 }
 
 /** The card gateway's settings (PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET, PAYHERE_SANDBOX). */
@@ -78,6 +81,15 @@ export interface PayHereSettings {
   merchantSecret: string;
   /** "true": PayHere's sandbox; "false": live; "local": the simulator at /payhere-local. */
   mode: "true" | "false" | "local";
+}
+
+/** The Notify.lk account texts go through (NOTIFYLK_*). */
+export interface SmsConfig {
+  userId: string;
+  apiKey: string;
+  senderId: string;
+  /** The send endpoint: Notify.lk's own unless NOTIFYLK_URL says otherwise. */
+  url: string;
 }
 
 /** `limit` events in `windowMs`. */
@@ -267,7 +279,20 @@ const RELIABILITY_SCHEMA = z.object({
   ),
 });
 
-const FULL_SCHEMA = ENV_SCHEMA.extend(RELIABILITY_SCHEMA.shape);
+/** Notify.lk's account: all three of ID, key and sender, or none (SMS off). */
+const SMS_SCHEMA = z.object({
+  NOTIFYLK_USER_ID: optional(z.string().trim().regex(/^\d{1,20}$/, "must be the numeric user ID")),
+  NOTIFYLK_API_KEY: optional(text(200)),
+  NOTIFYLK_SENDER_ID: optional(
+    z.string().trim().regex(
+      /^[A-Za-z0-9 ]{1,11}$/,
+      "must be the approved sender ID: up to 11 letters and digits",
+    ),
+  ),
+  NOTIFYLK_URL: optional(urlWithSchemes(["http:", "https:"], "an absolute http(s)")),
+});
+
+const FULL_SCHEMA = ENV_SCHEMA.extend(RELIABILITY_SCHEMA.shape).extend(SMS_SCHEMA.shape);
 
 type Env = z.output<typeof FULL_SCHEMA>;
 const ENV_NAMES = Object.keys(FULL_SCHEMA.shape);
@@ -341,6 +366,14 @@ function toConfig(env: Env): Config {
       },
     },
     payhere: payhereSettings(env),
+    sms: env.NOTIFYLK_USER_ID && env.NOTIFYLK_API_KEY && env.NOTIFYLK_SENDER_ID
+      ? {
+        userId: env.NOTIFYLK_USER_ID,
+        apiKey: env.NOTIFYLK_API_KEY,
+        senderId: env.NOTIFYLK_SENDER_ID,
+        url: env.NOTIFYLK_URL ?? NOTIFYLK_SEND_URL,
+      }
+      : undefined,
   };
 }
 
@@ -382,7 +415,18 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
       "PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET: set both to offer card payment, or neither",
     ];
   }
-  return [];
+  return smsProblems(env);
+}
+
+/** Notify.lk's three account values come together: one or two alone would send nothing. */
+function smsProblems(env: Record<string, string | undefined>): string[] {
+  const names = ["NOTIFYLK_USER_ID", "NOTIFYLK_API_KEY", "NOTIFYLK_SENDER_ID"];
+  const set = names.filter((name) => env[name]?.trim());
+  if (set.length === 0) {
+    return env.NOTIFYLK_URL ? ["NOTIFYLK_URL: needs " + names.join(", ")] : [];
+  }
+  return names.filter((name) => !set.includes(name))
+    .map((name) => `${name}: must be set with ${set.join(" and ")}`);
 }
 
 /** One line per problem, naming the variable; secrets are never echoed. */

@@ -236,3 +236,48 @@ Deno.test("loadConfig() offers card payment only with both PayHere settings, in 
   if (bad.ok) return;
   assert.ok(bad.problems.every((line) => !line.includes("short")), bad.problems.join("; "));
 });
+
+Deno.test("loadConfig() leaves SMS off unless Notify.lk's account is set, and then uses its real endpoint", () => {
+  assert.equal(configOf({}).sms, undefined);
+  const account = {
+    NOTIFYLK_USER_ID: "10001",
+    NOTIFYLK_API_KEY: "key-0123456789",
+    NOTIFYLK_SENDER_ID: "Pothgula",
+  };
+  assert.deepEqual(configOf(account).sms, {
+    userId: "10001",
+    apiKey: "key-0123456789",
+    senderId: "Pothgula",
+    url: "https://app.notify.lk/api/v1/send",
+  });
+  assert.equal(
+    configOf({ ...account, NOTIFYLK_URL: "http://127.0.0.1:9999/api/v1/send" }).sms?.url,
+    "http://127.0.0.1:9999/api/v1/send",
+  );
+  assert.equal(configOf({ NOTIFYLK_USER_ID: "", NOTIFYLK_API_KEY: "" }).sms, undefined);
+});
+
+Deno.test("loadConfig() refuses half a Notify.lk account and a bad sender ID, never echoing the key", () => {
+  const half = loadConfig({ NOTIFYLK_USER_ID: "10001", NOTIFYLK_API_KEY: "secret-key-value" });
+  assert.equal(half.ok, false);
+  if (half.ok) return;
+  assert.deepEqual(half.problems, [
+    "NOTIFYLK_SENDER_ID: must be set with NOTIFYLK_USER_ID and NOTIFYLK_API_KEY",
+  ]);
+  const bad = loadConfig({
+    NOTIFYLK_USER_ID: "ten",
+    NOTIFYLK_API_KEY: "secret-key-value",
+    NOTIFYLK_SENDER_ID: "A sender far too long",
+    NOTIFYLK_URL: "ftp://gateway",
+  });
+  assert.equal(bad.ok, false);
+  if (bad.ok) return;
+  assert.deepEqual(bad.problems.map((line) => line.split(":")[0]).sort(), [
+    "NOTIFYLK_SENDER_ID",
+    "NOTIFYLK_URL",
+    "NOTIFYLK_USER_ID",
+  ]);
+  assert.ok(bad.problems.every((line) => !line.includes("secret-key-value")));
+  const urlAlone = loadConfig({ NOTIFYLK_URL: "http://127.0.0.1:9999/api/v1/send" });
+  assert.equal(urlAlone.ok, false);
+});

@@ -27,6 +27,8 @@ import { BookCoverMaker } from "./adapters/demo/covers.ts";
 import { createMailer } from "./adapters/mail/mod.ts";
 import { startOutboxDispatcher } from "./adapters/mail/outbox_dispatcher.ts";
 import { MessageFormatMailRenderer } from "./adapters/mail/render/mod.ts";
+import { NotifyLkSmsSender } from "./adapters/sms/notifylk.ts";
+import { MessageFormatSmsRenderer } from "./adapters/sms/render.ts";
 import { startLapseWorker } from "./adapters/jobs/lapse_worker.ts";
 import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
 import { TokenService } from "./http/auth/mod.ts";
@@ -115,7 +117,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   if (migrated.applied.length > 0) {
     consoleLogger.info("Applied migrations", { migrations: migrated.applied });
   }
-  const repositories = createRepositories(sql);
+  // With SMS configured, each customer mail of an SMS kind gets its text in the outbox too.
+  const repositories = createRepositories(sql, { sms: config.sms !== undefined });
   await ensureAdmin(
     {
       accounts: repositories.accounts,
@@ -197,6 +200,17 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     bank: config.bank,
     orderKeys,
     notifyEmail: config.orderNotifyEmail,
+    sms: config.sms && {
+      sender: new NotifyLkSmsSender(config.sms),
+      renderer: new MessageFormatSmsRenderer(),
+    },
+    onRetired: (entry, reason) =>
+      consoleLogger.error("Outbox entry retired unsent", {
+        id: entry.id,
+        channel: entry.channel,
+        kind: entry.kind,
+        reason,
+      }),
   }, {
     dispatch: { baseDelayMs: config.mailRetrySeconds * 1000 },
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),

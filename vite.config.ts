@@ -19,10 +19,10 @@ import { isPlainText } from "./web/i18n/plain_text.ts";
 
 const ROOT = new URL(".", import.meta.url).pathname;
 
-const SERVER_ONLY_KINDS = ["mail", "slip"];
+const SERVER_ONLY_KINDS = ["mail", "slip", "sms"];
 const wordsOf = (kinds: string[]) => new RegExp(`^(${kinds.join("|")})\\.`);
 
-/** The words only the server writes (mails, order slips): kept out of the web bundles. */
+/** The words only the server writes (mails, order slips, texts): kept out of the web bundles. */
 export const SERVER_ONLY_WORDS = wordsOf(SERVER_ONLY_KINDS);
 
 /**

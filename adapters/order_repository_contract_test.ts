@@ -347,3 +347,47 @@ contract(
     );
   },
 );
+
+contract(
+  "with SMS on, each customer mail of an SMS kind gets its text in the same change; the shop's notices get none",
+  async (make) => {
+    const world = await make(undefined, { sms: true });
+    const { orders, book } = world;
+    const first = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const second = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    changed(await complete(orders, first.id, new TextEncoder().encode("%PDF-1.7")));
+    changed(await reject(orders, second.id));
+    await orders.enqueueMail(first.id, "order_link");
+    assert.deepEqual(await world.texts(), [
+      { kind: "order_placed", orderId: first.id },
+      { kind: "order_placed", orderId: second.id },
+      { kind: "order_completed", orderId: first.id },
+      { kind: "order_rejected", orderId: second.id },
+    ]);
+    // The mails are as they were with SMS off.
+    assert.deepEqual((await world.outbox()).map((m) => m.kind), [
+      "order_placed",
+      "shop_order_placed",
+      "order_placed",
+      "shop_order_placed",
+      "order_completed",
+      "order_rejected",
+      "order_link",
+    ]);
+  },
+);
+
+contract("with SMS off, no text is written", async (make) => {
+  const world = await make();
+  const order = placed(await world.orders.place(aPlacement([aLine(world.book, "book", 1)])));
+  changed(await complete(world.orders, order.id, new TextEncoder().encode("%PDF-1.7")));
+  assert.deepEqual(await world.texts(), []);
+  assert.equal((await world.outbox()).length, 3);
+});
+
+contract("an order refused for want of stock writes no text either", async (make) => {
+  const world = await make({ book: 1, pen: 1 }, { sms: true });
+  const outcome = await world.orders.place(aPlacement([aLine(world.book, "book", 2)]));
+  assert.equal(outcome.kind, "insufficient_stock");
+  assert.deepEqual(await world.texts(), []);
+});

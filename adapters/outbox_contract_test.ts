@@ -1,7 +1,8 @@
 /**
  * The contract of the Outbox port, run against the database outbox on PGlite and a
  * PostgreSQL server and against the memory outbox the mail dispatcher's tests drive: due
- * entries oldest first, leases, retirement and retries alike.
+ * entries oldest first, leases, retirement and retries alike, for mails and for the texts
+ * beside them.
  */
 import assert from "node:assert/strict";
 import { testOnBothEngines } from "./postgres/testing/databases.ts";
@@ -9,7 +10,8 @@ import { aBook, aLine, aPlacement, insertCategory } from "./postgres/testing/bui
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
 import { PostgresOrderRepository } from "./postgres/orders.ts";
 import { PostgresOutbox } from "./postgres/outbox.ts";
-import { enqueueNotice } from "./postgres/outbox_rows.ts";
+import { enqueueMails, enqueueNotice } from "./postgres/outbox_rows.ts";
+import { outboxItems, SMS_KINDS, type SmsKind } from "../domain/notifications/sms_kinds.ts";
 import type { SqlClient } from "./postgres/sql_client.ts";
 import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
@@ -37,6 +39,11 @@ interface World {
   payload(id: number): Promise<unknown>;
   /** Queues the shop's notices of slips for `count` orders, due at `dueAt`; their entries' ids. */
   notices(count: number, dueAt: Date): Promise<number[]>;
+  /**
+   * For one new order, queues the mail of each kind with its text beside it, as an order
+   * repository with SMS on writes them; answers the order's id.
+   */
+  withTexts(kinds: readonly SmsKind[]): Promise<number>;
 }
 
 /**
@@ -77,6 +84,14 @@ function memoryWorld(): World {
       ),
     lastError: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.lastError ?? null),
     payload: (id) => Promise.resolve(outbox.rows.find((r) => r.id === id)?.payload ?? null),
+    withTexts: (kinds) => {
+      const orderId = nextOrder++;
+      for (const item of outboxItems(kinds, { sms: true })) {
+        if (item.channel === "mail") outbox.add(item.kind, orderId, NOW);
+        else outbox.addText(item.kind as SmsKind, orderId, NOW);
+      }
+      return Promise.resolve(orderId);
+    },
     notices: (count, dueAt) => {
       const ids: number[] = [];
       for (let i = 0; i < count; i++) {
@@ -92,6 +107,11 @@ function sqlWorld(sql: SqlClient): World {
   return {
     outbox: new PostgresOutbox(sql),
     enqueue: (count) => placeOrders(sql, count),
+    withTexts: async (kinds) => {
+      const [orderId] = await placeOrders(sql, 1, { mails: [] });
+      await enqueueMails(sql, orderId, kinds, { sms: true });
+      return orderId;
+    },
     notices: async (count, dueAt) => {
       const ids: number[] = [];
       for (const orderId of await placeOrders(sql, count, { mails: [] })) {
@@ -258,5 +278,54 @@ contract(
     assert.ok(digest.every((e) => e.kind === "shop_proof_uploaded"));
     // Leased like any claim.
     assert.deepEqual(await outbox.claimDigest(later(60_001), "shop_proof_uploaded", LEASE_MS), []);
+  },
+);
+
+contract(
+  "a text waits beside its mail and is claimed in its turn, named as a text of its order",
+  async (world) => {
+    const [first] = await world.enqueue(1);
+    const order = await world.withTexts(["order_placed"]);
+    const { outbox } = world;
+    const claimed = await outbox.claimDue(NOW, 10, LEASE_MS);
+    assert.deepEqual(
+      claimed.map((e) => [e.channel, e.kind, "orderId" in e ? e.orderId : null, e.attempts]),
+      [
+        ["mail", "order_placed", first, 0],
+        ["mail", "order_placed", order, 0],
+        ["sms", "order_placed", order, 0],
+      ],
+    );
+    // A text keeps its own id, never its mail's.
+    assert.equal(new Set(claimed.map((e) => e.id)).size, 3);
+  },
+);
+
+contract(
+  "every SMS kind can wait as a text, and is leased, retried and retired like a mail",
+  async (world) => {
+    await world.withTexts(SMS_KINDS);
+    const { outbox } = world;
+    const claimed = await outbox.claimDue(NOW, 20, LEASE_MS);
+    const texts = claimed.filter((e) => e.channel === "sms");
+    assert.deepEqual(texts.map((e) => e.kind), [...SMS_KINDS]);
+    assert.equal(claimed.filter((e) => e.channel === "mail").length, SMS_KINDS.length);
+    // Leased: nobody else gets them meanwhile.
+    assert.deepEqual(await outbox.claimDue(later(1), 20, LEASE_MS), []);
+    const [failed, sent, ...rest] = texts;
+    await outbox.markSending(failed.id, NOW);
+    await outbox.markFailed(failed.id, "Notify.lk: 503", later(5_000));
+    await outbox.markSent(sent.id, NOW);
+    for (const e of [...rest, ...claimed.filter((e) => e.channel === "mail")]) {
+      await outbox.markSent(e.id, NOW);
+    }
+    assert.deepEqual(await outbox.claimDue(later(4_999), 20, LEASE_MS), []);
+    const again = await outbox.claimDue(later(5_000), 20, LEASE_MS);
+    assert.deepEqual(again.map((e) => [e.id, e.channel, e.attempts, e.resend]), [
+      [failed.id, "sms", 1, false],
+    ]);
+    assert.equal(await world.lastError(failed.id), "Notify.lk: 503");
+    // A text is never part of the shop's digest.
+    assert.deepEqual(await outbox.claimDigest(later(LEASE_MS * 10), "shop_proof_uploaded", 1), []);
   },
 );

@@ -54,6 +54,8 @@ import {
   type TransitionPlan,
 } from "../../domain/orders/plans.ts";
 import type { MemoryCatalogue } from "./catalogue.ts";
+import type { OutboxChannels, SmsKind } from "../../domain/ports.ts";
+import { isSmsKind, MAIL_ONLY, outboxItems } from "../../domain/notifications/sms_kinds.ts";
 
 function keyOf(type: ItemType, id: number): string {
   return `${type}:${id}`;
@@ -89,11 +91,23 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   #nextProofId = 1;
   /** Mails the database would have put in the outbox, in order. */
   readonly outbox: { kind: MailKind; orderId: number }[] = [];
+  /** Texts the database would have put in the outbox beside their mails (SMS on), in order. */
+  readonly texts: { kind: SmsKind; orderId: number }[] = [];
+  readonly #channels: OutboxChannels;
   #nextOrderId = 1;
   #nextItemId = 1;
 
-  constructor(catalogue: MemoryCatalogue) {
+  constructor(catalogue: MemoryCatalogue, channels: OutboxChannels = MAIL_ONLY) {
     this.#catalogue = catalogue;
+    this.#channels = channels;
+  }
+
+  /** Records a change's mails, and their texts when SMS is on, as the outbox would get them. */
+  #enqueue(mails: readonly MailKind[], orderId: number): void {
+    for (const item of outboxItems(mails, this.#channels)) {
+      if (item.channel === "mail") this.outbox.push({ kind: item.kind, orderId });
+      else if (isSmsKind(item.kind)) this.texts.push({ kind: item.kind, orderId });
+    }
   }
 
   findSellable(items: { type: ItemType; id: number }[]): Promise<SellableItem[]> {
@@ -168,7 +182,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         expiresAt: idempotency.expiresAt,
       });
     }
-    for (const kind of plan.mails) this.outbox.push({ kind, orderId: stored.id });
+    this.#enqueue(plan.mails, stored.id);
     return Promise.resolve({ kind: "placed", order: copyOrder(stored) });
   }
 
@@ -237,7 +251,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     });
     order.paymentStatus = plan.paymentStatus;
     this.#addEvent(order, plan.event);
-    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    this.#enqueue(plan.mails, order.id);
     // The digest's notice, once while one for the order waits (nothing is sent from this
     // list, so once).
     const waiting = this.outbox.some((m) => m.kind === plan.notice.kind && m.orderId === order.id);
@@ -324,7 +338,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     if (plan.clearExpiry) order.expiresAt = null;
     this.#addEvent(order, plan.event);
     if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
-    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    this.#enqueue(plan.mails, order.id);
     return Promise.resolve({ kind: "changed", order: copyOrder(order) });
   }
 
@@ -345,7 +359,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
 
   enqueueMail(orderId: number, kind: MailKind): Promise<void> {
     if (!this.#orders.has(orderId)) throw new Error(`Order ${orderId} does not exist`);
-    this.outbox.push({ kind, orderId });
+    this.#enqueue([kind], orderId);
     return Promise.resolve();
   }
 
@@ -380,7 +394,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
     }
     if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
-    for (const kind of plan.mails) this.outbox.push({ kind, orderId: order.id });
+    this.#enqueue(plan.mails, order.id);
     return Promise.resolve({ kind: "changed", order: copyOrder(order) });
   }
 

@@ -8,6 +8,8 @@
  * const repositories = createRepositories(sql);
  */
 import type { SqlClient } from "./sql_client.ts";
+import type { OutboxChannels } from "../../domain/ports.ts";
+import { MAIL_ONLY } from "../../domain/notifications/sms_kinds.ts";
 import { PostgresCatalogue } from "./catalogue.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { PostgresLocations } from "./locations.ts";
@@ -47,9 +49,15 @@ export interface Repositories {
   customerOrders: PostgresOrderRepository;
 }
 
-/** Every repository over one SqlClient. */
-export function createRepositories(sql: SqlClient): Repositories {
-  const orders = new PostgresOrderRepository(sql);
+/**
+ * Every repository over one SqlClient; `channels.sms` when texts go out beside the
+ * customer's mails (SMS configured).
+ */
+export function createRepositories(
+  sql: SqlClient,
+  channels: OutboxChannels = MAIL_ONLY,
+): Repositories {
+  const orders = new PostgresOrderRepository(sql, channels);
   return {
     catalogue: new PostgresCatalogue(sql),
     catalogueAdmin: new PostgresCatalogueAdmin(sql),

@@ -3,7 +3,13 @@
  * key, the client's hold (order_holds.ts), the stock of every take, the order and its lines
  * in the plan's status, its mails. All or nothing.
  */
-import type { IdempotencyClaim, PlaceOrderOutcome, SellableItem } from "../../domain/ports.ts";
+import type {
+  IdempotencyClaim,
+  OutboxChannels,
+  PlaceOrderOutcome,
+  SellableItem,
+} from "../../domain/ports.ts";
+import { outboxItems } from "../../domain/notifications/sms_kinds.ts";
 import type { ItemType, Order } from "../../domain/orders/model.ts";
 import {
   decideIdempotency,
@@ -125,8 +131,15 @@ async function takeStock(
  * The lines keep their order: their ids follow it. The order's columns come from
  * ORDER_FIELDS; every other value stands beside its column (Params).
  */
-async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Promise<Order> {
+async function insertOrder(
+  tx: SqlClient,
+  plan: PlacementPlan,
+  opts: { key?: string; channels: OutboxChannels },
+): Promise<Order> {
   const { order } = plan;
+  const { key } = opts;
+  // Each mail, and its text beside it when SMS is on (domain/notifications/sms_kinds.ts).
+  const outbox = outboxItems(plan.mails, opts.channels);
   const lines = order.lines;
   const p = new Params();
   const placed = ORDER_SQL.insertOf(p, placedOrder(plan, 0, []), {
@@ -170,9 +183,11 @@ async function insertOrder(tx: SqlClient, plan: PlacementPlan, key?: string): Pr
        ORDER BY l.n
        RETURNING id
      ), mail AS (
-       INSERT INTO mail_outbox (kind, order_id)
-       SELECT m.kind, placed.id FROM placed, unnest(${p.add(plan.mails)}::text[])
-         WITH ORDINALITY AS m(kind, n)
+       INSERT INTO mail_outbox (channel, kind, order_id)
+       SELECT m.channel, m.kind, placed.id
+       FROM placed, unnest(${p.add(outbox.map((m) => m.channel))}::text[],
+         ${p.add(outbox.map((m) => m.kind))}::text[])
+         WITH ORDINALITY AS m(channel, kind, n)
        ORDER BY m.n
      ), claimed AS (
        UPDATE idempotency_keys SET order_id = placed.id FROM placed
@@ -216,7 +231,7 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
 /** See OrderRepository.place in domain/ports.ts. */
 export async function placeOrder(
   sql: SqlClient,
-  request: { plan: PlacementPlan; idempotency?: IdempotencyClaim },
+  request: { plan: PlacementPlan; idempotency?: IdempotencyClaim; channels: OutboxChannels },
   findSellable: (tx: SqlClient, items: { type: ItemType; id: number }[]) => Promise<SellableItem[]>,
 ): Promise<PlaceOrderOutcome> {
   const { plan, idempotency } = request;
@@ -233,7 +248,10 @@ export async function placeOrder(
       }
       const refused = await takeStock(tx, plan, findSellable);
       if (refused) throw new Rollback(refused);
-      const order = await insertOrder(tx, plan, idempotency?.key);
+      const order = await insertOrder(tx, plan, {
+        key: idempotency?.key,
+        channels: request.channels,
+      });
       // The client's marks are locked last, so that one client's orders queue only for the
       // sum and the commit, not for each other's stock and rows: with the marks locked first,
       // one address placing orders at once could place 97-140 a second.

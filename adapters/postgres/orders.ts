@@ -3,6 +3,7 @@ import type {
   IdempotencyClaim,
   MailKind,
   OrderRepository,
+  OutboxChannels,
   PaymentChangeOutcome,
   PlaceOrderOutcome,
   ProofOutcome,
@@ -28,6 +29,7 @@ import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { findOrder, findOrderByKey, listOrders, listOrdersByUser } from "./order_rows.ts";
 import { addProof, findProof } from "./payment_proofs.ts";
 import { enqueueMails } from "./outbox_rows.ts";
+import { MAIL_ONLY } from "../../domain/notifications/sms_kinds.ts";
 import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts";
 import { placeOrder } from "./order_placement.ts";
 import { releaseHold } from "./order_holds.ts";
@@ -85,12 +87,18 @@ async function findSellable(
   return [...ordered.values()];
 }
 
-/** Orders, their stock, slips and mail, each change in one transaction. */
+/**
+ * Orders, their stock, slips and mail, each change in one transaction. Told at
+ * construction whether texts go out (`channels.sms`): then each customer mail of an SMS
+ * kind gets its text in the outbox beside it, in the same transaction.
+ */
 export class PostgresOrderRepository implements OrderRepository, CustomerOrders {
   readonly #sql: SqlClient;
+  readonly #channels: OutboxChannels;
 
-  constructor(sql: SqlClient) {
+  constructor(sql: SqlClient, channels: OutboxChannels = MAIL_ONLY) {
     this.#sql = sql;
+    this.#channels = channels;
   }
 
   findSellable(items: { type: ItemType; id: number }[]): Promise<SellableItem[]> {
@@ -98,7 +106,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
   }
 
   place(plan: PlacementPlan, idempotency?: IdempotencyClaim): Promise<PlaceOrderOutcome> {
-    return placeOrder(this.#sql, { plan, idempotency }, findSellable);
+    return placeOrder(this.#sql, { plan, idempotency, channels: this.#channels }, findSellable);
   }
 
   findById(id: number): Promise<Order | undefined> {
@@ -110,7 +118,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
   }
 
   addProof(plan: ProofPlan): Promise<ProofOutcome> {
-    return addProof(this.#sql, plan);
+    return addProof(this.#sql, plan, this.#channels);
   }
 
   findProof(
@@ -216,13 +224,13 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
           [plan.orderId, slipPdf],
         );
       }
-      await enqueueMails(tx, plan.orderId, plan.mails);
+      await enqueueMails(tx, plan.orderId, plan.mails, this.#channels);
       return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
     });
   }
 
   async enqueueMail(orderId: number, kind: MailKind): Promise<void> {
-    await enqueueMails(this.#sql, orderId, [kind]);
+    await enqueueMails(this.#sql, orderId, [kind], this.#channels);
   }
 
   addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {
@@ -236,7 +244,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
 
   changeStatus(plan: TransitionPlan, slipPdf?: Uint8Array): Promise<StatusChangeOutcome> {
     if (plan.saveSlip && !slipPdf) throw new Error(`The move to ${plan.to} needs the order slip`);
-    return this.#sql.transaction((tx) => applyTransition(tx, plan, slipPdf));
+    return this.#sql.transaction((tx) => applyTransition(tx, plan, this.#channels, slipPdf));
   }
 
   async lapseDue(now: string, limit: number): Promise<number[]> {
@@ -266,7 +274,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
           paymentMethod: order.payment_method,
           proofCount: Number(order.proof_count),
         });
-        const outcome = await applyTransition(tx, plan);
+        const outcome = await applyTransition(tx, plan, this.#channels);
         return outcome.kind === "changed" ? outcome.order.id : undefined;
       });
       if (id === undefined) break;
@@ -288,6 +296,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
 async function applyTransition(
   tx: SqlClient,
   plan: TransitionPlan,
+  channels: OutboxChannels,
   slipPdf?: Uint8Array,
 ): Promise<StatusChangeOutcome> {
   const refused = await move(tx, plan);
@@ -301,7 +310,7 @@ async function applyTransition(
       slipPdf,
     ]);
   }
-  await enqueueMails(tx, plan.orderId, plan.mails);
+  await enqueueMails(tx, plan.orderId, plan.mails, channels);
   return { kind: "changed", order: (await findOrder(tx, plan.orderId))! };
 }
 

@@ -4,7 +4,9 @@ import type {
   DigestMailKind,
   MailKind,
   Outbox,
+  OutboxChannel,
   OutboxEntry,
+  SmsKind,
 } from "../../domain/ports.ts";
 import { DIGEST_MAIL_KINDS } from "../../domain/notifications/mail_kinds.ts";
 
@@ -14,7 +16,7 @@ import { storedAccountMail } from "../../domain/notifications/account_mail.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 /**
- * The mail outbox. An entry is due while unsent, past its next attempt time (none before
+ * The outbox of mails and texts (`channel`: mail or sms). An entry is due while unsent, past its next attempt time (none before
  * a first failure) and not leased; claiming leases it, so several dispatchers (even in
  * several processes) never send the same entry at once. `attempts` counts failed sends.
  * `sending_at` marks an attempt under way; `message_id` is the entry's Message-ID, the
@@ -52,6 +54,7 @@ export class PostgresOutbox implements Outbox {
     const { limit, leaseMs, kinds } = opts;
     const rows = await this.#sql.query<{
       id: number;
+      channel: OutboxChannel;
       kind: MailKind | AccountMailKind;
       order_id: number | null;
       payload: unknown;
@@ -65,20 +68,23 @@ export class PostgresOutbox implements Outbox {
          WHERE sent_at IS NULL
            AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
            AND (lease_until IS NULL OR lease_until <= $1)
-           AND (kind = ANY($4::text[])) = $5
+           AND (channel = 'mail' AND kind = ANY($4::text[])) = $5
          ORDER BY id
          LIMIT $2
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, order_id, payload, attempts, message_id,
+       RETURNING id, channel, kind, order_id, payload, attempts, message_id,
          sending_at IS NOT NULL AS resend`,
       [now, limit, new Date(now.getTime() + leaseMs), kinds.of, kinds.digest],
     );
     return rows
       .map((r): OutboxEntry => {
         const entry = { id: r.id, attempts: r.attempts, messageId: r.message_id, resend: r.resend };
+        if (r.channel === "sms") {
+          return { ...entry, channel: "sms", kind: r.kind as SmsKind, orderId: r.order_id! };
+        }
         return r.order_id !== null
-          ? { ...entry, kind: r.kind as MailKind, orderId: r.order_id }
-          : { ...entry, kind: r.kind as AccountMailKind, payload: r.payload };
+          ? { ...entry, channel: "mail", kind: r.kind as MailKind, orderId: r.order_id }
+          : { ...entry, channel: "mail", kind: r.kind as AccountMailKind, payload: r.payload };
       })
       .sort((a, b) => a.id - b.id);
   }

@@ -4,7 +4,7 @@
  * upload), then stores the proof, the payment status, the end of the order's hold (the
  * owner's review deadline, from the first slip) and the event in one transaction.
  */
-import type { ProofOutcome } from "../../domain/ports.ts";
+import type { OutboxChannels, ProofOutcome } from "../../domain/ports.ts";
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/orders/model.ts";
 import {
   holdAfterProof,
@@ -16,7 +16,11 @@ import { findOrder } from "./order_rows.ts";
 import { enqueueMails, enqueueNotice } from "./outbox_rows.ts";
 import type { SqlClient } from "./sql_client.ts";
 
-export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome> {
+export function addProof(
+  sql: SqlClient,
+  plan: ProofPlan,
+  channels: OutboxChannels,
+): Promise<ProofOutcome> {
   return sql.transaction(async (tx): Promise<ProofOutcome> => {
     const rows = await tx.query<{
       status: OrderStatus;
@@ -62,7 +66,7 @@ export function addProof(sql: SqlClient, plan: ProofPlan): Promise<ProofOutcome>
         holdEnds,
       ],
     );
-    await enqueueMails(tx, plan.orderId, plan.mails);
+    await enqueueMails(tx, plan.orderId, plan.mails, channels);
     await enqueueNotice(tx, plan.orderId, plan.notice);
     return { kind: "added", order: (await findOrder(tx, plan.orderId))! };
   });

@@ -34,3 +34,25 @@ export function nationalNumber(text: string): string | undefined {
 export function isSriLankanPhone(text: string): boolean {
   return nationalNumber(text) !== undefined;
 }
+
+/** A mobile's national number written with neither trunk 0 nor country code: 77 123 4567. */
+const BARE_MOBILE = /^(7\d{8})$/;
+
+/**
+ * The number an SMS goes to, in the international form gateways take (+94 and the nine
+ * national digits), or undefined when the text is not a Sri Lankan number. Besides what
+ * `nationalNumber` takes, a mobile's nine digits alone (771234567) are read as that
+ * mobile: customers often drop the 0, and no landline starts with 7. A landline passes
+ * too; the gateway may refuse it, and that refusal is the gateway's to give.
+ *
+ * @example smsNumber("077 123 4567") // "+94771234567"
+ * @example smsNumber("771234567") // "+94771234567"
+ * @example smsNumber("94771234567") // "+94771234567"
+ * @example smsNumber("12345") // undefined
+ */
+export function smsNumber(text: string): string | undefined {
+  if (text.length > MAX_PHONE_LENGTH) return undefined;
+  const national = nationalNumber(text) ??
+    BARE_MOBILE.exec(text.trim().replace(GROUPING, ""))?.[1];
+  return national === undefined ? undefined : `+94${national}`;
+}

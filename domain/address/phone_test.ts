@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isSriLankanPhone, MAX_PHONE_LENGTH, nationalNumber } from "./phone.ts";
+import { isSriLankanPhone, MAX_PHONE_LENGTH, nationalNumber, smsNumber } from "./phone.ts";
 
 const digits = (length: number) =>
   fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length });
@@ -94,6 +94,35 @@ Deno.test("a letter or any other mark among the digits makes it no phone number"
     (number, at, mark) => {
       const written = `0${number.slice(0, at)}${mark}${number.slice(at)}`;
       assert.equal(isSriLankanPhone(written), false, written);
+    },
+  ));
+});
+
+Deno.test("smsNumber() writes every way of writing a Sri Lankan number as +94 and nine digits", () => {
+  for (
+    const text of ["0771234567", "771234567", "+94 77 123 4567", "94771234567", "0094771234567"]
+  ) {
+    assert.equal(smsNumber(text), "+94771234567", text);
+  }
+  // A landline passes: whether it takes texts is the gateway's to say.
+  assert.equal(smsNumber("011 234 5678"), "+94112345678");
+  // Nine bare digits are a mobile only: 11 234 5678 could be anything.
+  assert.equal(smsNumber("112345678"), undefined);
+  for (const text of ["", "12345", "+1 202 555 0100", "0771234567 ext 2", "07712345678"]) {
+    assert.equal(smsNumber(text), undefined, text);
+  }
+});
+
+Deno.test("smsNumber() agrees with nationalNumber() on every number it reads", () => {
+  fc.assert(fc.property(
+    national,
+    fc.constantFrom(...PREFIXES),
+    fc.array(separator, { maxLength: 12 }),
+    (number, prefix, seps) => {
+      const text = spaced(prefix + number, seps);
+      if (text.length > MAX_PHONE_LENGTH) return;
+      assert.equal(smsNumber(text), `+94${nationalNumber(text)}`);
+      assert.match(smsNumber(text)!, /^\+94[1-9]\d{8}$/);
     },
   ));
 });

@@ -1,5 +1,9 @@
-/** The mail ports: the transactional outbox, the mail renderer and the mailer. */
+/**
+ * The notification ports: the transactional outbox, the mail renderer and the mailer, the
+ * SMS renderer and sender.
+ */
 import type { AccountMail, MailMessage } from "./mail.ts";
+import type { SmsKind } from "./sms_kinds.ts";
 import type { AccountMailKind } from "./account_mail.ts";
 import type { DIGEST_MAIL_KINDS, MailKind } from "./mail_kinds.ts";
 
@@ -16,11 +20,14 @@ export type {
   ShopDigestMail,
 } from "./mail.ts";
 export type { AccountMailKind } from "./account_mail.ts";
+export type { OutboxChannel, OutboxChannels, OutboxItem, SmsKind, SmsPolicy } from "./sms_kinds.ts";
+export type { SmsMessage, SmsNotice, SmsRenderer, SmsSender } from "./sms.ts";
 
 /**
- * A mail waiting in the outbox. A mail about an order names the order: its facts are read
- * when it is sent. An account mail belongs to no order and carries its stored facts
- * (see `readStoredAccountMail`).
+ * A mail or a text waiting in the outbox. A mail about an order names the order: its facts
+ * are read when it is sent. An account mail belongs to no order and carries its stored
+ * facts (see `readStoredAccountMail`). A text (`channel: "sms"`) names its order and the
+ * mail kind it goes beside (sms_kinds.ts); it is decided from the order when sent too.
  */
 export type OutboxEntry =
   & {
@@ -38,12 +45,17 @@ export type OutboxEntry =
      */
     resend: boolean;
   }
-  & ({ kind: MailKind; orderId: number } | { kind: AccountMailKind; payload: unknown });
+  & (
+    | { channel: "mail"; kind: MailKind; orderId: number }
+    | { channel: "mail"; kind: AccountMailKind; payload: unknown }
+    | { channel: "sms"; kind: SmsKind; orderId: number }
+  );
 
 /**
- * The transactional outbox. Order mails are written by OrderRepository in the order's own
- * transaction, account mails by `enqueue`; the dispatcher claims due entries (safe across
- * several server processes), marks each sending, sends it and marks it sent or failed.
+ * The transactional outbox. Order mails (and, when SMS is on, their texts) are written by
+ * OrderRepository in the order's own transaction, account mails by `enqueue`; the
+ * dispatcher claims due entries of both channels (safe across several server processes),
+ * marks each sending, sends it and marks it sent or failed.
  */
 export interface Outbox {
   /** Puts an account mail in the outbox, due at once. */

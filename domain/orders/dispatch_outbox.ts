@@ -1,10 +1,11 @@
 /**
- * Sends the mails waiting in the outbox: the use case a background loop runs every few
- * seconds. Each entry is claimed (so that two server processes never send the same mail
- * at once), what it says decided (from its order, or the facts an account mail carries),
- * written out by the renderer in its language, marked sending, sent with the entry's own
- * Message-ID, and marked sent; a failed send is marked failed and tried again later, each
- * time waiting longer.
+ * Sends the mails and texts waiting in the outbox: the use case a background loop runs
+ * every few seconds. Each entry is claimed (so that two server processes never send the
+ * same mail at once), what it says decided (from its order, or the facts an account mail
+ * carries), written out by the renderer in its language, marked sending, sent (a mail with
+ * the entry's own Message-ID, a text through the SMS gateway), and marked sent; a failed
+ * send is marked failed and tried again later, each time waiting longer. A text the
+ * gateway refuses for good, or an order with no number to text, is retired instead.
  */
 import type {
   Clock,
@@ -14,13 +15,17 @@ import type {
   OrderRepository,
   Outbox,
   OutboxEntry,
+  SmsRenderer,
+  SmsSender,
 } from "../ports.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { Mail } from "../notifications/mail.ts";
 import type { Order } from "./model.ts";
 import { orderMail, proofsDigestMail } from "../notifications/order_mail.ts";
 import { readStoredAccountMail } from "../notifications/account_mail.ts";
-import { DIGEST_MAIL_KINDS, MAIL_KINDS, type MailMessage } from "../notifications/ports.ts";
+import { DIGEST_MAIL_KINDS, MAIL_KINDS } from "../notifications/ports.ts";
+import { isSmsKind, retryable, smsNotice } from "../notifications/sms.ts";
+import { smsEncoding } from "../notifications/sms_encoding.ts";
 
 export interface DispatchDeps {
   outbox: Outbox;
@@ -38,6 +43,16 @@ export interface DispatchDeps {
   orderKeys?: Pick<OrderKeys, "keyFor">;
   /** Where the shop's own notices go (`ORDER_NOTIFY_EMAIL`); the shop's address when absent. */
   notifyEmail?: string;
+  /**
+   * The SMS gateway and the texts' words; absent when SMS is off, and then a text found in
+   * the outbox (written while it was on) is retired unsent.
+   */
+  sms?: { sender: SmsSender; renderer: SmsRenderer };
+  /**
+   * Told of each entry retired unsent for good (a refused number, an order with no number
+   * to text, an unknown order): the reason is stored on the entry too, this is for the log.
+   */
+  onRetired?: (entry: OutboxEntry, reason: string) => void;
 }
 
 export interface DispatchOptions {
@@ -123,7 +138,10 @@ type Decided =
   | { kind: "undeliverable"; reason: string };
 
 /** What the entry's mail says: from its order, read now, or from its stored facts. */
-async function decide(deps: DispatchDeps, entry: OutboxEntry): Promise<Decided> {
+async function decide(
+  deps: DispatchDeps,
+  entry: Extract<OutboxEntry, { channel: "mail" }>,
+): Promise<Decided> {
   if ("payload" in entry) {
     const mail = readStoredAccountMail(entry.kind, entry.payload);
     return mail
@@ -186,43 +204,124 @@ export async function dispatchDueMail(
     if (due.length > 0) await sendDigest(deps, due, opts, memory, result);
   }
   const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
+  const round: Round = { opts, memory, result, gatewayDown: null };
   for (const entry of entries) {
+    if (entry.channel === "sms") {
+      await sendText(deps, entry, round);
+      continue;
+    }
     const decided = await decide(deps, entry);
     if (decided.kind === "undeliverable") {
-      await deps.outbox.markFailed(entry.id, decided.reason, NEVER_AGAIN);
-      result.failed++;
+      await retire(deps, entry, decided.reason, result);
       continue;
     }
     const message = {
       ...deps.renderer.render(decided.mail),
       messageId: messageIdHeader(entry.messageId, deps.shop.publicUrl),
     };
-    await sendOnce(deps, [entry], message, { opts, memory, result });
+    await sendOnce(deps, [entry], () => deps.mailer.send(message), round);
   }
   return result;
 }
 
+/** What one round keeps while it goes through its entries. */
+interface Round {
+  opts: Required<DispatchOptions>;
+  memory: DispatchMemory;
+  result: DispatchResult;
+  /**
+   * Why the SMS gateway failed this round, once it has: the round's other texts wait for
+   * their next attempt without calling it, so a gateway that is down or stalls costs one
+   * time-out a round, never one a text, and the mails after them go out on time.
+   */
+  gatewayDown: string | null;
+}
+
+/** Retires an entry unsent for good, with its reason stored and told to the log. */
+async function retire(
+  deps: DispatchDeps,
+  entry: OutboxEntry,
+  reason: string,
+  result: DispatchResult,
+): Promise<void> {
+  await deps.outbox.markFailed(entry.id, reason, NEVER_AGAIN);
+  result.failed++;
+  try {
+    deps.onRetired?.(entry, reason);
+  } catch {
+    // A failing log must not stop the round.
+  }
+}
+
+/** Marks entries failed, each to be tried again after its next wait. */
+async function postpone(
+  deps: DispatchDeps,
+  entries: readonly OutboxEntry[],
+  reason: string,
+  round: Round,
+): Promise<void> {
+  const { opts, result } = round;
+  for (const entry of entries) {
+    const wait = retryDelayMs(entry.attempts + 1, deps.random, opts.baseDelayMs, opts.maxDelayMs);
+    const next = new Date(deps.clock.now().getTime() + wait);
+    await deps.outbox.markFailed(entry.id, reason, next);
+    result.failed++;
+  }
+}
+
 /**
- * Sends one mail for `entries` (one entry, or a digest's): marked sending first, then
- * sent, then marked sent; a failed send marks each failed, a lost mark is remembered.
+ * A text beside an order's mail: decided from the order now, written in its language,
+ * sent as UCS-2 when its words need it. A refusal for good retires it; a gateway that is
+ * down or slow leaves it (and the round's other texts) for a later attempt.
+ */
+async function sendText(
+  deps: DispatchDeps,
+  entry: Extract<OutboxEntry, { channel: "sms" }>,
+  round: Round,
+): Promise<void> {
+  const { result } = round;
+  if (!deps.sms) return retire(deps, entry, "SMS is not configured", result);
+  if (!isSmsKind(entry.kind)) {
+    return retire(deps, entry, `Unknown SMS kind "${String(entry.kind)}"`, result);
+  }
+  const order = await deps.orders.findById(entry.orderId);
+  if (!order) return retire(deps, entry, `Order ${entry.orderId} does not exist`, result);
+  const decided = smsNotice(entry.kind, order, deps.shop);
+  if (decided.kind === "no_number") return retire(deps, entry, decided.reason, result);
+  const text = deps.sms.renderer.render(decided.notice);
+  const message = { to: decided.notice.to, text, unicode: smsEncoding(text) === "ucs2" };
+  if (round.gatewayDown !== null) {
+    return postpone(deps, [entry], `Not tried: ${round.gatewayDown}`, round);
+  }
+  const sender = deps.sms.sender;
+  await sendOnce(deps, [entry], () => sender.send(message), round, async (error) => {
+    if (retryable(error)) {
+      round.gatewayDown = describeError(error);
+      return false;
+    }
+    await retire(deps, entry, `Refused: ${describeError(error)}`, result);
+    return true;
+  });
+}
+
+/**
+ * Sends one mail or text for `entries` (one entry, or a digest's): marked sending first,
+ * then sent, then marked sent; a failed send marks each failed to be tried again, unless
+ * `settled` deals with the failure itself (answers true), a lost mark is remembered.
  */
 async function sendOnce(
   deps: DispatchDeps,
   entries: readonly OutboxEntry[],
-  message: MailMessage,
-  round: { opts: Required<DispatchOptions>; memory: DispatchMemory; result: DispatchResult },
+  send: () => Promise<void>,
+  round: Round,
+  settled: (error: unknown) => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<void> {
-  const { opts, memory, result } = round;
+  const { memory, result } = round;
   for (const entry of entries) await deps.outbox.markSending(entry.id, deps.clock.now());
   try {
-    await deps.mailer.send(message);
+    await send();
   } catch (error) {
-    for (const entry of entries) {
-      const wait = retryDelayMs(entry.attempts + 1, deps.random, opts.baseDelayMs, opts.maxDelayMs);
-      const next = new Date(deps.clock.now().getTime() + wait);
-      await deps.outbox.markFailed(entry.id, describeError(error), next);
-      result.failed++;
-    }
+    if (!(await settled(error))) await postpone(deps, entries, describeError(error), round);
     return;
   }
   const sentAt = deps.clock.now();
@@ -269,5 +368,6 @@ async function sendDigest(
     ...deps.renderer.render(mail),
     messageId: messageIdHeader(found[0].entry.messageId, deps.shop.publicUrl),
   };
-  await sendOnce(deps, found.map((f) => f.entry), message, { opts, memory, result });
+  const round: Round = { opts, memory, result, gatewayDown: null };
+  await sendOnce(deps, found.map((f) => f.entry), () => deps.mailer.send(message), round);
 }

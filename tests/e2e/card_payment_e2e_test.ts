@@ -1,11 +1,11 @@
 /**
  * Card payment end to end, in Chromium against the real shop with PayHere's local
  * simulator (PAYHERE_SANDBOX=local, its notices back to the shop over loopback) and a
- * short card hold (CARD_PAYMENT_MINUTES=0.25):
+ * short card hold (CARD_PAYMENT_MINUTES=0.25), and texts to a local Notify.lk:
  *
  * - a shopper on a phone checks out by card, is taken to the gateway from the order's
  *   confirmation, pays, and comes back to an order page that says paid (from the shop,
- *   not from the address); the stock stays sold; the order and payment mails arrive;
+ *   not from the address); the stock stays sold; the order and payment mails and texts arrive;
  * - another shopper cancels on the gateway, comes back to a page that says so and offers
  *   to pay again, and the order lapses when its hold ends: its stock comes back and the
  *   lapse mail speaks of the card payment.
@@ -17,6 +17,7 @@ import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
 import { type RunningShop, startShop } from "../support/shop_server.ts";
+import { type FakeNotifyLk, startFakeNotifyLk } from "../../adapters/sms/testing/fake_notifylk.ts";
 import { fillDelivery } from "./checkout.ts";
 import {
   assertNoScriptErrors,
@@ -76,12 +77,33 @@ Deno.test({
   async fn() {
     let shop: RunningShop | undefined;
     let browser: Browser | undefined;
+    let sms: FakeNotifyLk | undefined;
     const opened: OpenPage[] = [];
     try {
+      sms = startFakeNotifyLk();
       [shop, browser] = await Promise.all([
-        startShop({ PAYHERE_SANDBOX: "local", CARD_PAYMENT_MINUTES: "0.25" }),
+        startShop({
+          PAYHERE_SANDBOX: "local",
+          CARD_PAYMENT_MINUTES: "0.25",
+          NOTIFYLK_USER_ID: sms.userId,
+          NOTIFYLK_API_KEY: sms.apiKey,
+          NOTIFYLK_SENDER_ID: sms.senderId,
+          NOTIFYLK_URL: sms.url,
+        }),
         launchBrowser(),
       ]);
+      const texts = sms;
+      /** Waits for a text to `to` (94XXXXXXXXX) that matches `pattern`. */
+      const textTo = async (to: string, pattern: RegExp) => {
+        const deadline = Date.now() + 30_000;
+        while (!texts.messages.some((m) => m.to === to && pattern.test(m.message))) {
+          assert.ok(
+            Date.now() < deadline,
+            `no text to ${to} matching ${pattern}: ${JSON.stringify(texts.messages)}`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      };
       const e2e = { shop, browser, orders: {} } as E2e;
       const open = async () => {
         const page = await openPage(browser!, { viewport: PHONE });
@@ -123,6 +145,10 @@ Deno.test({
         30_000,
       );
       assert.ok(mails.some((m) => m.subject.includes(`order #${paidId} received`)));
+      await textTo("94773456789", new RegExp(`#${paidId}`));
+      await textTo("94773456789", /LKR [\d,.]+/);
+      const paidTexts = sms.messages.filter((m) => m.to === "94773456789");
+      assert.equal(paidTexts.length, 2, "placed and paid: one text each");
 
       // Cancelled on the gateway, then lapsed.
       const canceller = await open();
@@ -155,6 +181,13 @@ Deno.test({
       );
       const mail = lapsed.find((m) => m.subject.includes(`order #${cancelledId} cancelled`))!;
       assert.match(mail.text, /did not receive the card payment/);
+      const rizwan = () => sms!.messages.filter((m) => m.to === "94762223344");
+      await textTo("94762223344", new RegExp(`#${cancelledId}`));
+      const deadlineTexts = Date.now() + 30_000;
+      while (rizwan().length < 2) {
+        assert.ok(Date.now() < deadlineTexts, JSON.stringify(rizwan()));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
       await canceller.page.reload();
       await hydrated(canceller.page);
       assert.equal(
@@ -170,6 +203,7 @@ Deno.test({
       for (const { context } of opened) await context.close().catch(() => {});
       await browser?.close();
       await shop?.stop();
+      await sms?.close();
     }
   },
 });

@@ -20,7 +20,10 @@ import en from "../../messages/en.json" with { type: "json" };
  * The pages' words. The mails' and slips' ("mail.", "slip.") share the files but are the
  * server's alone: the web build leaves them out (vite.config.ts, `serverWordsOut`).
  */
-export type MessageKey = Exclude<keyof typeof en, `mail.${string}` | `slip.${string}`>;
+export type MessageKey = Exclude<
+  keyof typeof en,
+  `mail.${string}` | `slip.${string}` | `sms.${string}`
+>;
 export type Values = Record<string, string | number>;
 
 /**

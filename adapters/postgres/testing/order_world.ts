@@ -16,7 +16,9 @@ import type {
   CatalogueAdmin,
   MailKind,
   OrderRepository,
+  OutboxChannels,
   PlaceOrderOutcome,
+  SmsKind,
   StatusChangeOutcome,
 } from "../../../domain/ports.ts";
 
@@ -30,14 +32,20 @@ export interface World {
   stockOf(item: Book | StationeryItem): Promise<number>;
   /** The mails enqueued, oldest first. */
   outbox(): Promise<{ kind: MailKind; orderId: number }[]>;
+  /** The texts enqueued beside them (SMS on), oldest first. */
+  texts(): Promise<{ kind: SmsKind; orderId: number }[]>;
 }
 
 export type Stock = { book: number; pen: number };
-export type MakeWorld = (stock?: Stock) => Promise<World>;
+/** A world whose repository is told `channels` (mail only unless said). */
+export type MakeWorld = (stock?: Stock, channels?: OutboxChannels) => Promise<World>;
 
 const DEFAULT_STOCK: Stock = { book: 5, pen: 10 };
 
-async function memoryWorld(stock: Stock = DEFAULT_STOCK): Promise<World> {
+async function memoryWorld(
+  stock: Stock = DEFAULT_STOCK,
+  channels?: OutboxChannels,
+): Promise<World> {
   const catalogue = new MemoryCatalogue();
   const novels = await catalogue.createCategory("Novels");
   const pens = await catalogue.createStationeryCategory("Pens");
@@ -47,7 +55,7 @@ async function memoryWorld(stock: Stock = DEFAULT_STOCK): Promise<World> {
     aStationeryItem(pens.value.id, { stock: stock.pen }),
   );
   assert.ok(book.kind === "ok" && pen.kind === "ok");
-  const orders = new MemoryOrderRepository(catalogue);
+  const orders = new MemoryOrderRepository(catalogue, channels);
   return {
     orders,
     admin: catalogue,
@@ -59,11 +67,12 @@ async function memoryWorld(stock: Stock = DEFAULT_STOCK): Promise<World> {
           .stock,
       ),
     outbox: () => Promise.resolve(orders.outbox.map(({ kind, orderId }) => ({ kind, orderId }))),
+    texts: () => Promise.resolve(orders.texts.map(({ kind, orderId }) => ({ kind, orderId }))),
   };
 }
 
 function sqlWorld(sql: SqlClient): MakeWorld {
-  return async (stock = DEFAULT_STOCK) => {
+  return async (stock = DEFAULT_STOCK, channels) => {
     const admin = new PostgresCatalogueAdmin(sql);
     const novels = await insertCategory(sql, "book_categories", "Novels");
     const pens = await insertCategory(sql, "stationery_categories", "Pens");
@@ -71,7 +80,7 @@ function sqlWorld(sql: SqlClient): MakeWorld {
     const pen = await admin.createStationery(aStationeryItem(pens, { stock: stock.pen }));
     assert.ok(book.kind === "ok" && pen.kind === "ok");
     return {
-      orders: new PostgresOrderRepository(sql),
+      orders: new PostgresOrderRepository(sql, channels),
       admin,
       book: book.value,
       pen: pen.value,
@@ -85,7 +94,11 @@ function sqlWorld(sql: SqlClient): MakeWorld {
       },
       outbox: async () =>
         (await sql.query<{ kind: MailKind; order_id: number }>(
-          "SELECT kind, order_id FROM mail_outbox ORDER BY id",
+          "SELECT kind, order_id FROM mail_outbox WHERE channel = 'mail' ORDER BY id",
+        )).map((row) => ({ kind: row.kind, orderId: Number(row.order_id) })),
+      texts: async () =>
+        (await sql.query<{ kind: SmsKind; order_id: number }>(
+          "SELECT kind, order_id FROM mail_outbox WHERE channel = 'sms' ORDER BY id",
         )).map((row) => ({ kind: row.kind, orderId: Number(row.order_id) })),
     };
   };

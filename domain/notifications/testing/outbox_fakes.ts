@@ -19,10 +19,14 @@ import { DIGEST_MAIL_KINDS } from "../mail_kinds.ts";
 import type { DigestMailKind } from "../ports.ts";
 import { storedAccountMail } from "../account_mail.ts";
 import type { Order } from "../../orders/model.ts";
+import type { OutboxChannel, SmsKind } from "../sms_kinds.ts";
+import type { SmsMessage, SmsNotice, SmsRenderer, SmsSender } from "../sms.ts";
 
 /** An outbox row as the memory outbox keeps it: an order's id or an account mail's facts. */
 export interface MemoryOutboxRow {
   id: number;
+  /** A mail, or a text beside an order's mail. */
+  channel: OutboxChannel;
   kind: MailKind | AccountMailKind;
   orderId: number | null;
   payload: unknown;
@@ -36,16 +40,20 @@ export interface MemoryOutboxRow {
   messageId: string;
 }
 
-function isDigest(kind: MemoryOutboxRow["kind"]): boolean {
-  return (DIGEST_MAIL_KINDS as readonly string[]).includes(kind);
+function isDigest(row: Pick<MemoryOutboxRow, "kind" | "channel">): boolean {
+  return row.channel === "mail" && (DIGEST_MAIL_KINDS as readonly string[]).includes(row.kind);
 }
 
 function entryOf(row: MemoryOutboxRow): OutboxEntry {
   const { id, attempts, messageId } = row;
   const resend = row.sendingAt !== null;
+  const base = { id, attempts, messageId, resend };
+  if (row.channel === "sms") {
+    return { ...base, channel: "sms", kind: row.kind as SmsKind, orderId: row.orderId! };
+  }
   return row.orderId !== null
-    ? { id, attempts, messageId, resend, kind: row.kind as MailKind, orderId: row.orderId }
-    : { id, attempts, messageId, resend, kind: row.kind as AccountMailKind, payload: row.payload };
+    ? { ...base, channel: "mail", kind: row.kind as MailKind, orderId: row.orderId }
+    : { ...base, channel: "mail", kind: row.kind as AccountMailKind, payload: row.payload };
 }
 
 /** Claims by lease like the database outbox: a claimed entry is invisible until its lease ends. */
@@ -55,13 +63,18 @@ export class MemoryOutbox implements Outbox {
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
   add(kind: MailKind, orderId: number, at: Date): MemoryOutboxRow {
-    return this.push({ kind, orderId, payload: null }, at);
+    return this.push({ channel: "mail", kind, orderId, payload: null }, at);
+  }
+
+  /** Puts a text beside an order's mail of `kind`, as an order repository with SMS on does. */
+  addText(kind: SmsKind, orderId: number, at: Date): MemoryOutboxRow {
+    return this.push({ channel: "sms", kind, orderId, payload: null }, at);
   }
 
   /** Stores an account mail as the database does: its versioned facts, as JSON. */
   enqueue(mail: AccountMail): Promise<void> {
     const payload = JSON.parse(JSON.stringify(storedAccountMail(mail)));
-    this.push({ kind: mail.kind, orderId: null, payload }, this.clock());
+    this.push({ channel: "mail", kind: mail.kind, orderId: null, payload }, this.clock());
     return Promise.resolve();
   }
 
@@ -72,7 +85,7 @@ export class MemoryOutbox implements Outbox {
   }
 
   push(
-    what: Pick<MemoryOutboxRow, "kind" | "orderId" | "payload">,
+    what: Pick<MemoryOutboxRow, "channel" | "kind" | "orderId" | "payload">,
     at: Date,
   ): MemoryOutboxRow {
     const id = this.rows.length + 1;
@@ -92,29 +105,29 @@ export class MemoryOutbox implements Outbox {
   }
 
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
-    return this.#claim(now, limit, leaseMs, (kind) => !isDigest(kind));
+    return this.#claim(now, limit, leaseMs, (row) => !isDigest(row));
   }
 
   claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
-    return this.#claim(now, 500, leaseMs, (k) => k === kind);
+    return this.#claim(now, 500, leaseMs, (row) => isDigest(row) && row.kind === kind);
   }
 
   /** Adds a notice of a digest kind for an order, due at `dueAt`, unless one is waiting. */
   addNotice(kind: DigestMailKind, orderId: number, dueAt: Date): void {
     const waiting = this.rows.some((r) =>
-      r.kind === kind && r.orderId === orderId && r.sentAt === null
+      r.channel === "mail" && r.kind === kind && r.orderId === orderId && r.sentAt === null
     );
-    if (!waiting) this.push({ kind, orderId, payload: null }, dueAt);
+    if (!waiting) this.push({ channel: "mail", kind, orderId, payload: null }, dueAt);
   }
 
   #claim(
     now: Date,
     limit: number,
     leaseMs: number,
-    wanted: (kind: MemoryOutboxRow["kind"]) => boolean,
+    wanted: (row: MemoryOutboxRow) => boolean,
   ): Promise<OutboxEntry[]> {
     const due = this.rows.filter((r) =>
-      wanted(r.kind) && r.sentAt === null && r.nextAttemptAt <= now &&
+      wanted(r) && r.sentAt === null && r.nextAttemptAt <= now &&
       (r.leasedUntil === null || r.leasedUntil <= now)
     ).slice(0, limit);
     for (const row of due) row.leasedUntil = new Date(now.getTime() + leaseMs);
@@ -193,6 +206,39 @@ export class RecordingRenderer implements MailRenderer {
       text: JSON.stringify(mail),
       html: "",
     };
+  }
+}
+
+/**
+ * Keeps every text it is asked to send. `failWith` makes it throw (an SmsRefusedError or an
+ * SmsUnavailableError); `refuse` lists numbers it refuses with `refusal`.
+ */
+export class RecordingSmsSender implements SmsSender {
+  readonly sent: SmsMessage[] = [];
+  /** Every call, sent or not. */
+  calls = 0;
+  failWith: Error | null = null;
+  readonly refuse = new Map<string, Error>();
+
+  send(message: SmsMessage): Promise<void> {
+    this.calls++;
+    const refusal = this.refuse.get(message.to) ?? this.failWith;
+    if (refusal) return Promise.reject(refusal);
+    this.sent.push(message);
+    return Promise.resolve();
+  }
+}
+
+/** A word for "order" in each language: enough to tell a Sinhala text from an English one. */
+const ORDER_WORD = { en: "Order", si: "ඇණවුම", ta: "ஆர்டர்" } as const;
+
+/** Writes each text as its kind, order and language, and keeps the notice it was given. */
+export class RecordingSmsRenderer implements SmsRenderer {
+  readonly notices: SmsNotice[] = [];
+
+  render(notice: SmsNotice): string {
+    this.notices.push(notice);
+    return `${notice.shopName}: ${ORDER_WORD[notice.language]} #${notice.orderId} ${notice.kind}`;
   }
 }
 

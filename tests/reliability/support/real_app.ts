@@ -20,6 +20,7 @@ import { pagesApp } from "../../../http/pages/mod.ts";
 import { createApp } from "../../../http/app.ts";
 import type { AppDeps } from "../../../http/deps.ts";
 import type { Book } from "../../../domain/catalogue/model.ts";
+import type { OutboxChannels } from "../../../domain/ports.ts";
 import { DEMO_DEFAULTS } from "../../../config.ts";
 import type { BankDetails, ShopInfo } from "../../../domain/shop.ts";
 import { databaseReadiness } from "../../../http/middleware/ops.ts";
@@ -70,10 +71,12 @@ export async function realApp(
     title?: string;
     /** The embedded engine unless told. */
     engine?: Engine;
+    /** Whether the repositories write texts beside the customer's mails (SMS on). */
+    channels?: OutboxChannels;
   } = {},
 ): Promise<RealApp> {
   const db = await freshDatabase(options.engine ?? "pglite");
-  const repositories = createRepositories(db.sql);
+  const repositories = createRepositories(db.sql, options.channels);
   const clock = new FakeClock();
   const tokens = new TokenService({
     secret: testSecret(),

@@ -1,0 +1,28 @@
+/**
+ * The texts' words: each kind's catalogue entry (messages/*.json, `sms.`) in the order's
+ * language, with the shop's name, the order number and the amount written as the mails
+ * write it (LKR, two decimals); the dispatch text adds the courier and the tracking number
+ * the order has. Kept short: a Sinhala or Tamil text goes as UCS-2, 67 units a part, and
+ * the tests hold every text to two parts.
+ */
+import type { SmsNotice, SmsRenderer } from "../../domain/notifications/sms.ts";
+import { SMS_POLICIES } from "../../domain/notifications/sms_kinds.ts";
+import { wordsFor } from "../i18n/words.ts";
+
+export class MessageFormatSmsRenderer implements SmsRenderer {
+  render(notice: SmsNotice): string {
+    const words = wordsFor(notice.language);
+    const sentences = [
+      words.t(SMS_POLICIES[notice.kind].words, {
+        shop: notice.shopName,
+        id: String(notice.orderId),
+        amount: notice.amountCents === null ? "" : words.lkr(notice.amountCents),
+      }),
+    ];
+    if (notice.courier) sentences.push(words.t("sms.courier", { courier: notice.courier }));
+    if (notice.trackingNumber) {
+      sentences.push(words.t("sms.tracking", { number: notice.trackingNumber }));
+    }
+    return sentences.join(" ");
+  }
+}
