@@ -176,7 +176,7 @@ export class PostgresJsSqlClient implements SqlClient {
     this.#poolStatements = options.poolStatements ?? POOL_STATEMENTS;
     this.#pool = this.#newPool();
     this.#lanes = new TransactionLanes(
-      () => this.#connect(1),
+      (onclose) => this.#connect(1, onclose),
       options.transactions ?? 20,
       options.transactionWaitMs ?? 30_000,
     );
@@ -188,10 +188,11 @@ export class PostgresJsSqlClient implements SqlClient {
   }
 
   /** A postgres.js client of up to `max` connections, opened as they are needed. */
-  #connect(max: number): Sql {
+  #connect(max: number, onclose?: () => void): Sql {
     const options = this.#options;
     return postgres(this.#url, {
       max,
+      ...(onclose ? { onclose } : {}),
       // deno-lint-ignore no-explicit-any
       types: TYPES as any,
       onnotice: () => {},
@@ -303,7 +304,8 @@ export class PostgresJsSqlClient implements SqlClient {
         if (isConnectionFailure(error)) healthy = false;
         throw unavailable(error);
       }
-      const tx = new PostgresJsTransaction(lane.sql, this.#prepare);
+      const closes = lane.closes;
+      const tx = new PostgresJsTransaction(lane.sql, this.#prepare, () => lane.closes === closes);
       let result: T;
       try {
         result = await fn(tx);
@@ -320,7 +322,8 @@ export class PostgresJsSqlClient implements SqlClient {
       }
       // `fn` may have caught its own statement's failure: a lost connection took the
       // transaction with it, and a COMMIT now would run on a fresh connection and say yes.
-      if (tx.lost) {
+      // (Checked in the same turn as the COMMIT is sent: no close can come in between.)
+      if (tx.lost || lane.closes !== closes) {
         healthy = false;
         throw new UnavailableError("The database connection closed during a transaction", 5);
       }
@@ -350,6 +353,13 @@ export class PostgresJsSqlClient implements SqlClient {
 /** A client of one connection that runs one transaction at a time. */
 interface Lane {
   sql: Sql;
+  /**
+   * How many times its connection has closed. postgres.js opens a fresh connection for the
+   * next statement without a word, so a transaction whose connection closed between two
+   * statements would run the rest outside any transaction and commit on the fresh one: the
+   * count taken at BEGIN, compared before each statement and the COMMIT, refuses that.
+   */
+  closes: number;
   /** Ended by renew() while a transaction ran on it: never handed out again. */
   ended?: boolean;
 }
@@ -364,7 +374,7 @@ interface Waiter {
  * opened when first needed, handed out one transaction at a time, first come first served.
  */
 class TransactionLanes {
-  readonly #open: () => Sql;
+  readonly #open: (onclose: () => void) => Sql;
   readonly #size: number;
   readonly #waitMs: number;
   readonly #idle: Lane[] = [];
@@ -372,7 +382,7 @@ class TransactionLanes {
   readonly #waiting: Waiter[] = [];
   #closed = false;
 
-  constructor(open: () => Sql, size: number, waitMs: number) {
+  constructor(open: (onclose: () => void) => Sql, size: number, waitMs: number) {
     this.#open = open;
     this.#size = Math.max(1, size);
     this.#waitMs = waitMs;
@@ -455,7 +465,9 @@ class TransactionLanes {
 
   #openLane(): Lane | undefined {
     if (this.#idle.length + this.#busy.size >= this.#size) return undefined;
-    return { sql: this.#open() };
+    const lane = { closes: 0 } as Lane;
+    lane.sql = this.#open(() => lane.closes++);
+    return lane;
   }
 }
 
@@ -464,10 +476,13 @@ class PostgresJsTransaction implements SqlClient {
   readonly #prepare: boolean;
   /** The connection failed under a statement: the server has rolled the transaction back. */
   lost = false;
+  /** Whether the connection the transaction began on is still the one open. */
+  readonly #sameConnection: () => boolean;
 
-  constructor(sql: Sql, prepare: boolean) {
+  constructor(sql: Sql, prepare: boolean, sameConnection: () => boolean = () => true) {
     this.#sql = sql;
     this.#prepare = prepare;
+    this.#sameConnection = sameConnection;
   }
 
   async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -500,8 +515,13 @@ class PostgresJsTransaction implements SqlClient {
     return Promise.reject(new Error("A transaction cannot close the database"));
   }
 
-  /** The client would reconnect and run the statement outside the transaction. */
+  /**
+   * The client would reconnect and run the statement outside the transaction: refused when
+   * a statement saw the connection fail, or when it closed since BEGIN (checked in the same
+   * turn as the statement is sent, so no close comes in between).
+   */
   #refuseIfLost(): void {
+    if (!this.lost && !this.#sameConnection()) this.lost = true;
     if (this.lost) {
       throw new UnavailableError("The database connection closed during a transaction", 5);
     }

@@ -151,6 +151,15 @@ testOnServer(
         await tx.query("INSERT INTO kept VALUES (1)");
         const pid = await backendOf(tx);
         await killer.query("SELECT pg_terminate_backend($1)", [pid]);
+        // pg_terminate_backend only signals: the backend is gone once the server lists it no
+        // more. Before then the next statement, and even the COMMIT, could still run on it.
+        const deadline = Date.now() + 5_000;
+        while (
+          (await killer.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid])).length > 0
+        ) {
+          assert.ok(Date.now() < deadline, `backend ${pid} still there 5 s after its kill`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
         await tx.query("INSERT INTO kept VALUES (2)").catch(() => {});
         return "done";
       }).catch((e) => e);
