@@ -1,0 +1,381 @@
+/**
+ * The one pricing rule of promotions, in the order the shop applies them:
+ *
+ * 1. the sale price of each item, while its window runs (never above the usual price);
+ * 2. the best campaign of each line (the largest saving; the lowest id on a tie), a
+ *    percentage or a fixed amount off each copy, never below zero;
+ * 3. the best order offer whose minimum the items reach: an amount off the order, shared
+ *    over its lines, or free delivery;
+ * 4. one discount code, checked (window, pause, uses left, minimum, scope) and applied to
+ *    the lines in its scope, or refused with its reason;
+ * 5. delivery: its fee, or nothing when an offer or the code gives free delivery.
+ *
+ * Cents are integers throughout. A percentage is held in basis points (12.5% is 1250) and
+ * rounded half up per line; an amount off an order or a code's fixed amount is shared over
+ * the lines it covers in proportion to what they cost, by largest remainder, so that every
+ * line knows its saving and the savings add up to the cent. Nothing is ever priced below
+ * zero, and nothing a promotion does raises a price.
+ */
+import type { Cents } from "../money.ts";
+import type { ItemType } from "../orders/model.ts";
+
+/** A time window in ISO 8601; an open end is null. It runs from `startsAt` up to, not including, `endsAt`. */
+export interface PromotionWindow {
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** A product's sale price and when it runs. */
+export interface SalePrice extends PromotionWindow {
+  priceCents: Cents;
+}
+
+/** What a promotion covers. */
+export type PromotionScope =
+  | { kind: "shop" }
+  | { kind: "store"; store: ItemType }
+  | { kind: "categories"; store: ItemType; ids: readonly number[] }
+  | { kind: "products"; items: readonly { type: ItemType; id: number }[] }
+  | { kind: "language"; language: string };
+
+/** Off each copy of an item: a share in basis points (2000 is 20%) or an amount. */
+export type ItemBenefit =
+  | { kind: "percent"; basisPoints: number }
+  | { kind: "amount"; cents: Cents };
+
+/** An automatic discount over a scope (the Book Fair's 20% off). */
+export interface Campaign {
+  id: number;
+  name: string;
+  scope: PromotionScope;
+  benefit: ItemBenefit;
+  window: PromotionWindow;
+  paused: boolean;
+}
+
+/** An offer on the whole order once its items reach a minimum. */
+export interface OrderOffer {
+  id: number;
+  name: string;
+  minItemsCents: Cents;
+  benefit: { kind: "free_delivery" } | { kind: "amount_off"; cents: Cents };
+  window: PromotionWindow;
+  paused: boolean;
+}
+
+/** A discount code as the shop keeps it. */
+export interface DiscountCode {
+  id: number;
+  /** As the owner wrote it; matched without regard to case. */
+  code: string;
+  benefit: ItemBenefit | { kind: "free_delivery" };
+  minItemsCents: Cents;
+  scope: PromotionScope;
+  window: PromotionWindow;
+  paused: boolean;
+  /** Uses left in total; null for no cap. (The cap per customer is the store's to count.) */
+  usesLeft: number | null;
+}
+
+/** What the rule needs of an item: where it belongs and what it costs. */
+export interface PricedItem {
+  type: ItemType;
+  id: number;
+  categoryId: number;
+  /** A book's language; null for stationery. */
+  language: string | null;
+  priceCents: Cents;
+  sale: SalePrice | null;
+}
+
+export interface CartLine {
+  item: PricedItem;
+  quantity: number;
+}
+
+/** Why a code gives nothing. */
+export const CODE_REFUSALS = [
+  "unknown",
+  "not_yet",
+  "expired",
+  "paused",
+  "used_up",
+  "minimum_not_met",
+  "nothing_applies",
+] as const;
+export type CodeRefusal = typeof CODE_REFUSALS[number];
+
+/** A priced line: what each step took off it. */
+export interface PromotionLine {
+  type: ItemType;
+  id: number;
+  quantity: number;
+  /** The usual price of a copy. */
+  listUnitCents: Cents;
+  /** A copy's price after its sale price (the usual price without one). */
+  unitCents: Cents;
+  /** Off the line by its best campaign, and which. */
+  campaign: { id: number; name: string; savingCents: Cents } | null;
+  /** Off the line by the order offer's amount, its share. */
+  offerSavingCents: Cents;
+  /** Off the line by the code, its share. */
+  codeSavingCents: Cents;
+  /** What the line costs after everything. */
+  totalCents: Cents;
+}
+
+export interface PromotionPricing {
+  lines: PromotionLine[];
+  /** The usual prices, before anything. */
+  listItemsCents: Cents;
+  /** What the items cost after everything. */
+  itemsCents: Cents;
+  offer: { id: number; name: string; savingCents: Cents; freeDelivery: boolean } | null;
+  code:
+    | { kind: "applied"; id: number; code: string; savingCents: Cents; freeDelivery: boolean }
+    | { kind: "refused"; code: string; reason: CodeRefusal }
+    | null;
+  deliveryFeeCents: Cents;
+  /** Items and delivery: what the customer pays. */
+  totalCents: Cents;
+}
+
+/**
+ * a x b / c rounded half up, for non-negative integers.
+ *
+ * @example mulDivHalfUp(995, 1250, 10000) // 124 (124.375)
+ * @example mulDivHalfUp(100, 125, 1000) // 13 (12.5)
+ */
+export function mulDivHalfUp(a: number, b: number, c: number): number {
+  return Math.floor((2 * a * b + c) / (2 * c));
+}
+
+/** Whether `window` runs at `now` (ISO 8601 strings compare as times when both are UTC "Z"). */
+export function inWindow(window: PromotionWindow, now: string): boolean {
+  const at = Date.parse(now);
+  return (window.startsAt === null || Date.parse(window.startsAt) <= at) &&
+    (window.endsAt === null || at < Date.parse(window.endsAt));
+}
+
+/**
+ * A copy's price at `now`: its sale price while the sale runs and is lower, else its price.
+ *
+ * @example unitPrice({ priceCents: 100000, sale: { priceCents: 80000, startsAt: null, endsAt: null }, ... }, now) // 80000
+ */
+export function unitPrice(item: Pick<PricedItem, "priceCents" | "sale">, now: string): Cents {
+  const sale = item.sale;
+  return sale && inWindow(sale, now) ? Math.min(sale.priceCents, item.priceCents) : item.priceCents;
+}
+
+/** Whether `scope` covers `item`. */
+export function covers(scope: PromotionScope, item: PricedItem): boolean {
+  switch (scope.kind) {
+    case "shop":
+      return true;
+    case "store":
+      return item.type === scope.store;
+    case "categories":
+      return item.type === scope.store && scope.ids.includes(item.categoryId);
+    case "products":
+      return scope.items.some((p) => p.type === item.type && p.id === item.id);
+    case "language":
+      return item.language === scope.language;
+  }
+}
+
+/** What `benefit` takes off `quantity` copies at `unitCents`: never more than they cost. */
+export function itemSaving(benefit: ItemBenefit, unitCents: Cents, quantity: number): Cents {
+  const line = unitCents * quantity;
+  const saving = benefit.kind === "percent"
+    ? mulDivHalfUp(line, Math.min(Math.max(benefit.basisPoints, 0), 10_000), 10_000)
+    : Math.min(Math.max(benefit.cents, 0), unitCents) * quantity;
+  return Math.min(saving, line);
+}
+
+/**
+ * `amount` shared over `weights` in proportion, by largest remainder (ties to the earlier
+ * share): the shares add up to `amount` exactly and none passes its weight.
+ *
+ * @example shareOut(100, [100, 100, 100]) // [34, 33, 33]
+ */
+export function shareOut(amount: Cents, weights: readonly Cents[]): Cents[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (total === 0 || amount <= 0) return weights.map(() => 0);
+  const capped = Math.min(amount, total);
+  const exact = weights.map((w) => (capped * w) / total);
+  const shares = exact.map(Math.floor);
+  let left = capped - shares.reduce((sum, s) => sum + s, 0);
+  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left === 0) break;
+    if (shares[i] < weights[i]) {
+      shares[i]++;
+      left--;
+    }
+  }
+  return shares;
+}
+
+/** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */
+function bestCampaign(
+  campaigns: readonly Campaign[],
+  item: PricedItem,
+  unitCents: Cents,
+  quantity: number,
+  now: string,
+): PromotionLine["campaign"] {
+  let best: PromotionLine["campaign"] = null;
+  for (const c of campaigns) {
+    if (c.paused || !inWindow(c.window, now) || !covers(c.scope, item)) continue;
+    const saving = itemSaving(c.benefit, unitCents, quantity);
+    if (saving <= 0) continue;
+    if (!best || saving > best.savingCents || (saving === best.savingCents && c.id < best.id)) {
+      best = { id: c.id, name: c.name, savingCents: saving };
+    }
+  }
+  return best;
+}
+
+/** Why `code` gives nothing before its scope and minimum are looked at, or undefined. */
+function codeStanding(code: DiscountCode, now: string): CodeRefusal | undefined {
+  if (code.window.startsAt !== null && Date.parse(now) < Date.parse(code.window.startsAt)) {
+    return "not_yet";
+  }
+  if (code.window.endsAt !== null && Date.parse(now) >= Date.parse(code.window.endsAt)) {
+    return "expired";
+  }
+  if (code.paused) return "paused";
+  if (code.usesLeft !== null && code.usesLeft <= 0) return "used_up";
+  return undefined;
+}
+
+/** A code as shoppers type it: trimmed, upper case. */
+export function normaliseCode(text: string): string {
+  return text.trim().toUpperCase();
+}
+
+export interface PromotionInput {
+  lines: readonly CartLine[];
+  campaigns: readonly Campaign[];
+  offers: readonly OrderOffer[];
+  /** What the shopper typed, and the code of that name if the shop has one. */
+  code: { typed: string; found: DiscountCode | undefined } | null;
+  /** The delivery fee of the parcel by its weight and payment method. */
+  deliveryFeeCents: Cents;
+  /** ISO 8601. */
+  now: string;
+}
+
+/** Prices a cart under the shop's promotions at `now` (the steps in this module's comment). */
+export function applyPromotions(input: PromotionInput): PromotionPricing {
+  const { now } = input;
+  // 1 and 2: the sale price, then the best campaign of each line.
+  const lines: PromotionLine[] = input.lines.map(({ item, quantity }) => {
+    const unitCents = unitPrice(item, now);
+    const campaign = bestCampaign(input.campaigns, item, unitCents, quantity, now);
+    const afterCampaign = unitCents * quantity - (campaign?.savingCents ?? 0);
+    return {
+      type: item.type,
+      id: item.id,
+      quantity,
+      listUnitCents: item.priceCents,
+      unitCents,
+      campaign,
+      offerSavingCents: 0,
+      codeSavingCents: 0,
+      totalCents: afterCampaign,
+    };
+  });
+  const sum = () => lines.reduce((total, line) => total + line.totalCents, 0);
+
+  // 3: the best order offer the items reach.
+  const reached = input.offers.filter((o) =>
+    !o.paused && inWindow(o.window, now) && sum() >= o.minItemsCents
+  );
+  const amountOff = (o: OrderOffer) => o.benefit.kind === "amount_off" ? o.benefit.cents : 0;
+  const bestAmount = reached.filter((o) => amountOff(o) > 0)
+    .sort((a, b) => amountOff(b) - amountOff(a) || a.id - b.id)[0];
+  const freeOffer = reached.filter((o) => o.benefit.kind === "free_delivery")
+    .sort((a, b) => a.id - b.id)[0];
+  let offer: PromotionPricing["offer"] = null;
+  if (bestAmount) {
+    const shares = shareOut(amountOff(bestAmount), lines.map((l) => l.totalCents));
+    lines.forEach((line, i) => {
+      line.offerSavingCents = shares[i];
+      line.totalCents -= shares[i];
+    });
+    offer = {
+      id: bestAmount.id,
+      name: bestAmount.name,
+      savingCents: shares.reduce((a, b) => a + b, 0),
+      freeDelivery: Boolean(freeOffer),
+    };
+  } else if (freeOffer) {
+    offer = { id: freeOffer.id, name: freeOffer.name, savingCents: 0, freeDelivery: true };
+  }
+
+  // 4: one code.
+  let code: PromotionPricing["code"] = null;
+  if (input.code) {
+    const typed = normaliseCode(input.code.typed);
+    const found = input.code.found;
+    const refuse = (reason: CodeRefusal) => ({ kind: "refused" as const, code: typed, reason });
+    const standing = found ? codeStanding(found, now) : "unknown";
+    if (!found || standing) code = refuse(standing ?? "unknown");
+    else {
+      const inScope = input.lines.map((l) => covers(found.scope, l.item));
+      const scoped = lines.filter((_, i) => inScope[i]);
+      if (scoped.length === 0) code = refuse("nothing_applies");
+      else if (sum() < found.minItemsCents) code = refuse("minimum_not_met");
+      else {
+        const benefit = found.benefit;
+        let savings: Cents[] = lines.map(() => 0);
+        if (benefit.kind === "percent") {
+          savings = lines.map((line, i) =>
+            inScope[i]
+              ? Math.min(
+                mulDivHalfUp(line.totalCents, benefit.basisPoints, 10_000),
+                line.totalCents,
+              )
+              : 0
+          );
+        } else if (benefit.kind === "amount") {
+          savings = shareOut(
+            benefit.cents,
+            lines.map((line, i) => (inScope[i] ? line.totalCents : 0)),
+          );
+        }
+        lines.forEach((line, i) => {
+          line.codeSavingCents = savings[i];
+          line.totalCents -= savings[i];
+        });
+        const saving = savings.reduce((a, b) => a + b, 0);
+        const freeDelivery = benefit.kind === "free_delivery";
+        if (saving === 0 && !freeDelivery) code = refuse("nothing_applies");
+        else {code = {
+            kind: "applied",
+            id: found.id,
+            code: typed,
+            savingCents: saving,
+            freeDelivery,
+          };}
+      }
+    }
+  }
+
+  // 5: delivery.
+  const freeDelivery = Boolean(offer?.freeDelivery) ||
+    (code?.kind === "applied" && code.freeDelivery);
+  const deliveryFeeCents = freeDelivery ? 0 : input.deliveryFeeCents;
+  const itemsCents = sum();
+  return {
+    lines,
+    listItemsCents: lines.reduce((t, l) => t + l.listUnitCents * l.quantity, 0),
+    itemsCents,
+    offer,
+    code,
+    deliveryFeeCents,
+    totalCents: itemsCents + deliveryFeeCents,
+  };
+}
