@@ -1,0 +1,71 @@
+/** Promotions kept in memory: the tests' store, held to the same contract as SQL's. */
+import type {
+  NewCampaign,
+  NewDiscountCode,
+  NewOrderOffer,
+  PromotionKind,
+  PromotionStore,
+} from "../../domain/promotions/ports.ts";
+import {
+  type Campaign,
+  type DiscountCode,
+  inWindow,
+  normaliseCode,
+  type OrderOffer,
+} from "../../domain/promotions/pricing.ts";
+
+export class MemoryPromotionStore implements PromotionStore {
+  readonly #campaigns: Campaign[] = [];
+  readonly #offers: OrderOffer[] = [];
+  readonly #codes: (DiscountCode & { maxUses: number | null; uses: number })[] = [];
+  #next = 1;
+
+  runningRules(now: string) {
+    const running = <T extends { paused: boolean; window: Campaign["window"] }>(all: T[]) =>
+      all.filter((p) => !p.paused && inWindow(p.window, now)).map((p) => structuredClone(p));
+    return Promise.resolve({
+      campaigns: running(this.#campaigns),
+      offers: running(this.#offers),
+    });
+  }
+
+  findCode(typed: string): Promise<DiscountCode | undefined> {
+    const key = normaliseCode(typed);
+    const found = this.#codes.find((c) => normaliseCode(c.code) === key);
+    if (!found) return Promise.resolve(undefined);
+    const { maxUses, uses, ...code } = structuredClone(found);
+    return Promise.resolve({ ...code, usesLeft: maxUses === null ? null : maxUses - uses });
+  }
+
+  addCampaign({ names: _, ...campaign }: NewCampaign): Promise<Campaign> {
+    const added = { ...structuredClone(campaign), id: this.#next++ };
+    this.#campaigns.push(added);
+    return Promise.resolve(structuredClone(added));
+  }
+
+  addOffer({ names: _, ...offer }: NewOrderOffer): Promise<OrderOffer> {
+    const added = { ...structuredClone(offer), id: this.#next++ };
+    this.#offers.push(added);
+    return Promise.resolve(structuredClone(added));
+  }
+
+  async addCode(
+    { maxUsesPerCustomer: _, maxUses, ...code }: NewDiscountCode,
+  ): Promise<{ kind: "ok"; code: DiscountCode } | { kind: "duplicate" }> {
+    if (await this.findCode(code.code)) return { kind: "duplicate" };
+    const id = this.#next++;
+    this.#codes.push({ ...structuredClone(code), id, usesLeft: maxUses, maxUses, uses: 0 });
+    return { kind: "ok", code: (await this.findCode(code.code))! };
+  }
+
+  setPaused(kind: PromotionKind, id: number, paused: boolean): Promise<boolean> {
+    const all = kind === "campaign"
+      ? this.#campaigns
+      : kind === "offer"
+      ? this.#offers
+      : this.#codes;
+    const found = all.find((p) => p.id === id);
+    if (found) found.paused = paused;
+    return Promise.resolve(found !== undefined);
+  }
+}
