@@ -56,6 +56,7 @@ import {
 import type { MemoryCatalogue } from "./catalogue.ts";
 import type { OutboxChannels, SmsKind } from "../../domain/ports.ts";
 import { isSmsKind, MAIL_ONLY, outboxItems } from "../../domain/notifications/sms_kinds.ts";
+import { lineTotalCents } from "../../domain/orders/line_total.ts";
 
 function keyOf(type: ItemType, id: number): string {
   return `${type}:${id}`;
@@ -302,7 +303,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     const completedItemsTotalCents = orders
       .filter((o) => o.status === "completed")
       .flatMap((o) => o.items)
-      .reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+      .reduce((sum, item) => sum + lineTotalCents(item), 0);
     const pending = orders.filter((o) => o.status === "pending");
     const placedToday = orders.filter((o) =>
       o.status !== "rejected" && Date.parse(o.orderDate) >= Date.parse(today.from) &&

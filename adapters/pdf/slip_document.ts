@@ -15,6 +15,7 @@ import { type AmountDue, amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { type Words, wordsFor } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
+import { lineTotalCents } from "../../domain/orders/line_total.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
 
@@ -138,7 +139,7 @@ function itemsTable(w: Words, order: Order): Content {
       { text: String(line.quantity), alignment: "right" },
       { text: w.amount(line.unitPriceCents), alignment: "right", noWrap: true },
       {
-        text: w.amount(line.unitPriceCents * line.quantity),
+        text: w.amount(lineTotalCents(line)),
         alignment: "right",
         noWrap: true,
       },

@@ -7,6 +7,7 @@ import { PAYMENT_POLICIES } from "./payment_policy.ts";
 import { centsToRupees } from "../money.ts";
 import type { Order, OrderEvent } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
+import { lineTotalCents } from "./line_total.ts";
 
 /** The customer's view of one line. */
 export interface CustomerOrderItem {
@@ -86,7 +87,7 @@ export function customerOrderView(order: Order): CustomerOrder {
       isbn13: item.isbn13,
       quantity: item.quantity,
       price: centsToRupees(item.unitPriceCents),
-      line_total: centsToRupees(item.unitPriceCents * item.quantity),
+      line_total: centsToRupees(lineTotalCents(item)),
     })),
     total: centsToRupees(order.totalCents),
     delivery_fee: centsToRupees(order.deliveryFeeCents),

@@ -10,6 +10,7 @@
 import type { Cents } from "../money.ts";
 import { sha256Hex } from "../sha256.ts";
 import type { OrderLine } from "./model.ts";
+import { lineTotalCents } from "./line_total.ts";
 
 /** The bound on what one client's unpaid orders hold at once (`HOLD_MAX_UNITS`, `HOLD_MAX_LKR`). */
 export interface HoldLimits {
@@ -74,7 +75,7 @@ export async function holdKeys(client: HoldClient): Promise<string[]> {
 export function holdingOf(lines: readonly OrderLine[]): Holding {
   return {
     units: lines.reduce((sum, line) => sum + line.quantity, 0),
-    cents: lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+    cents: lines.reduce((sum, line) => sum + lineTotalCents(line), 0),
   };
 }
 

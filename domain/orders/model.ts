@@ -62,6 +62,11 @@ export interface OrderLine {
   isbn13: string | null;
   quantity: number;
   unitPriceCents: Cents;
+  /**
+   * What promotions took off the whole line (its campaign, its share of an order offer and
+   * of the code); 0 or absent for none. The line costs `lineTotalCents(line)`.
+   */
+  savingCents?: Cents;
   weightGrams: Grams;
   preorder: boolean;
   /**

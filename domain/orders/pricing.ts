@@ -9,6 +9,7 @@ import type { SellableItem, StockShortfall } from "../ports.ts";
 import { DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
 import { deliveryFee, PAYMENT_POLICIES } from "./payment_policy.ts";
 import type { ItemType, LineRequest, OrderLine, PaymentMethod } from "./model.ts";
+import { lineTotalCents } from "./line_total.ts";
 
 export interface OrderTotals {
   /** Sum of unit price x quantity, before delivery. */
@@ -106,11 +107,11 @@ function toLine(item: SellableItem, quantity: number): OrderLine {
  * // { totalCents: 190000, totalWeightGrams: 700, deliveryFeeCents: 25000, subtotalCents: 215000 }
  */
 export function orderTotals(
-  lines: readonly Pick<OrderLine, "unitPriceCents" | "weightGrams" | "quantity">[],
+  lines: readonly Pick<OrderLine, "unitPriceCents" | "weightGrams" | "quantity" | "savingCents">[],
   method: PaymentMethod,
   rules: FeeRules = DEFAULT_FEE_RULES,
 ): OrderTotals {
-  const totalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const totalCents = lines.reduce((sum, l) => sum + lineTotalCents(l), 0);
   const totalWeightGrams = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   const deliveryFeeCents = deliveryFee(totalWeightGrams, method, rules);
   return {

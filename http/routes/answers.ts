@@ -28,6 +28,7 @@ import type {
 import { wireRecordOf } from "../../contract/record_wire.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
+import { lineTotalCents } from "../../domain/orders/line_total.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {
@@ -101,7 +102,7 @@ function orderItemRecord(item: Order["items"][number]): WireOrder["items"][numbe
     isbn13: item.isbn13,
     quantity: item.quantity,
     price: centsToRupees(item.unitPriceCents),
-    line_total: centsToRupees(item.unitPriceCents * item.quantity),
+    line_total: centsToRupees(lineTotalCents(item)),
   };
 }
 

@@ -6,6 +6,7 @@
 import { centsToRupees } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import { csv } from "./catalogue_csv.ts";
+import { lineTotalCents } from "../../domain/orders/line_total.ts";
 
 export const ORDER_CSV_COLUMNS = [
   "orderId",
@@ -67,7 +68,7 @@ export function ordersCsv(orders: readonly Order[]): string {
       item.isbn13,
       item.quantity,
       money(item.unitPriceCents),
-      money(item.unitPriceCents * item.quantity),
+      money(lineTotalCents(item)),
       money(order.totalCents),
       money(order.deliveryFeeCents),
       money(order.totalCents + order.deliveryFeeCents),

@@ -8,6 +8,7 @@ import type { MailAddress, OrderFacts } from "../../../domain/notifications/mail
 import type { ShopInfo } from "../../../domain/shop.ts";
 import type { Words } from "../../i18n/words.ts";
 import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
+import { lineTotalCents } from "../../../domain/orders/line_total.ts";
 
 /** One block of a mail in both of its forms. */
 export interface MailPart {
@@ -99,7 +100,7 @@ export function bareLink(url: string): MailPart {
  */
 export function itemsTable(words: Words, order: OrderFacts): MailPart {
   const rows = order.lines.map((line) => {
-    const lineTotal = words.lkr(line.unitPriceCents * line.quantity);
+    const lineTotal = words.lkr(lineTotalCents(line));
     const each = `${words.lkr(line.unitPriceCents)} x ${line.quantity}`;
     const badge = line.preorder ? ` (${words.t("mail.preorderBadge")})` : "";
     const kind = words.t(line.type === "book" ? "mail.book" : "mail.stationery");
