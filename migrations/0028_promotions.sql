@@ -62,3 +62,8 @@ CREATE TABLE discount_codes (
   created_at timestamptz NOT NULL DEFAULT now(),
   CHECK (starts_at IS NULL OR ends_at IS NULL OR starts_at < ends_at)
 );
+
+-- What promotions took off each line of an order (its campaign, its share of an order offer
+-- and of the code), kept with the line: a promotion edited later changes nothing placed.
+ALTER TABLE order_items ADD COLUMN saving_cents bigint NOT NULL DEFAULT 0
+  CHECK (saving_cents >= 0 AND saving_cents <= unit_price_cents * quantity);

@@ -165,21 +165,23 @@ async function insertOrder(
        ORDER BY e.n
      ), lines AS (
        INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
-         unit_price_cents, weight_grams, quantity, preorder, preorder_date)
+         unit_price_cents, saving_cents, weight_grams, quantity, preorder, preorder_date)
        SELECT placed.id, l.type, CASE WHEN l.type = 'book' THEN l.item_id END,
          CASE WHEN l.type = 'stationery' THEN l.item_id END, l.title, l.isbn13,
-         l.unit_price_cents, l.weight_grams, l.quantity, l.preorder::boolean, l.preorder_date::date
+         l.unit_price_cents, l.saving_cents, l.weight_grams, l.quantity, l.preorder::boolean,
+         l.preorder_date::date
        FROM placed, unnest(${p.add(lines.map((l) => l.type))}::text[],
          ${p.add(lines.map((l) => l.itemId))}::integer[],
          ${p.add(lines.map((l) => l.title))}::text[],
          ${p.add(lines.map((l) => l.isbn13))}::text[],
          ${p.add(lines.map((l) => l.unitPriceCents))}::bigint[],
+         ${p.add(lines.map((l) => l.savingCents ?? 0))}::bigint[],
          ${p.add(lines.map((l) => l.weightGrams))}::integer[],
          ${p.add(lines.map((l) => l.quantity))}::integer[],
          ${p.add(lines.map((l) => String(l.preorder)))}::text[],
          ${p.add(lines.map((l) => l.preorderDate ?? null))}::text[])
-         WITH ORDINALITY AS l(type, item_id, title, isbn13, unit_price_cents, weight_grams,
-           quantity, preorder, preorder_date, n)
+         WITH ORDINALITY AS l(type, item_id, title, isbn13, unit_price_cents, saving_cents,
+           weight_grams, quantity, preorder, preorder_date, n)
        ORDER BY l.n
        RETURNING id
      ), mail AS (

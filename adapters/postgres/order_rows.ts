@@ -52,6 +52,7 @@ function readLine(row: unknown): OrderLine & { id: number } {
     isbn13: "string or null",
     quantity: "number",
     unitPriceCents: "number",
+    savingCents: "number",
     weightGrams: "number",
     preorder: "boolean",
     preorderDate: "string or null",
@@ -64,6 +65,7 @@ function readLine(row: unknown): OrderLine & { id: number } {
     isbn13: r.isbn13 as string | null,
     quantity: r.quantity as number,
     unitPriceCents: r.unitPriceCents as number,
+    savingCents: r.savingCents as number,
     weightGrams: r.weightGrams as number,
     preorder: r.preorder as boolean,
     preorderDate: r.preorderDate as string | null,
@@ -111,7 +113,8 @@ export const ORDER_SQL = recordTable(ORDER_FIELDS, {
         SELECT json_agg(json_build_object(
           'id', oi.id, 'type', oi.type, 'itemId', COALESCE(oi.book_id, oi.stationery_id),
           'title', oi.title, 'isbn13', oi.isbn13, 'quantity', oi.quantity,
-          'unitPriceCents', oi.unit_price_cents, 'weightGrams', oi.weight_grams,
+          'unitPriceCents', oi.unit_price_cents, 'savingCents', oi.saving_cents,
+          'weightGrams', oi.weight_grams,
           'preorder', oi.preorder,
           'preorderDate', to_char(oi.preorder_date, 'YYYY-MM-DD')) ORDER BY oi.id)
         FROM order_items oi WHERE oi.order_id = o.id), '[]'::json)`,

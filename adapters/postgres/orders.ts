@@ -160,7 +160,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
                              WHERE e.order_id = o.id AND e.kind = 'paid' AND e.at >= $2)
        )
        SELECT
-         (SELECT COALESCE(sum(oi.unit_price_cents * oi.quantity), 0)
+         (SELECT COALESCE(sum(oi.unit_price_cents * oi.quantity - oi.saving_cents), 0)
             FROM order_items oi JOIN orders o ON o.id = oi.order_id
            WHERE o.status = 'completed') AS "completedItemsTotalCents",
          count(*) FILTER (WHERE status = 'pending') AS pending,

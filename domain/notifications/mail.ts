@@ -21,6 +21,8 @@ export interface MailLine {
   type: ItemType;
   quantity: number;
   unitPriceCents: number;
+  /** What promotions took off the line; 0 for none. */
+  savingCents: number;
   preorder: boolean;
 }
 

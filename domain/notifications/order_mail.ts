@@ -66,6 +66,7 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
       type: line.type,
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
+      savingCents: line.savingCents,
       preorder: line.preorder,
     })),
     itemsCents: order.totalCents,

@@ -64,9 +64,9 @@ export interface OrderLine {
   unitPriceCents: Cents;
   /**
    * What promotions took off the whole line (its campaign, its share of an order offer and
-   * of the code); 0 or absent for none. The line costs `lineTotalCents(line)`.
+   * of the code); 0 for none. The line costs `lineTotalCents(line)`.
    */
-  savingCents?: Cents;
+  savingCents: Cents;
   weightGrams: Grams;
   preorder: boolean;
   /**

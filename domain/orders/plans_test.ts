@@ -21,6 +21,7 @@ function line(type: ItemType, itemId: number, quantity: number, unitPriceCents =
     isbn13: null,
     quantity,
     unitPriceCents,
+    savingCents: 0,
     weightGrams: 100,
     preorder: false,
   };

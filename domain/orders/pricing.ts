@@ -94,6 +94,7 @@ function toLine(item: SellableItem, quantity: number): OrderLine {
     isbn13: item.isbn13,
     quantity,
     unitPriceCents: item.priceCents,
+    savingCents: 0,
     weightGrams: item.weightGrams,
     preorder: item.preorder,
     preorderDate: item.preorder ? item.preorderDate ?? null : null,

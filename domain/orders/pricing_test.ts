@@ -50,6 +50,7 @@ Deno.test("priceOrder() prices lines from the shop's items and adds the delivery
         isbn13: "9789552100025",
         quantity: 2,
         unitPriceCents: 95000,
+        savingCents: 0,
         weightGrams: 300,
         preorder: false,
         preorderDate: null,
@@ -61,6 +62,7 @@ Deno.test("priceOrder() prices lines from the shop's items and adds the delivery
         isbn13: null,
         quantity: 3,
         unitPriceCents: 4000,
+        savingCents: 0,
         weightGrams: 10,
         preorder: false,
         preorderDate: null,
@@ -133,8 +135,8 @@ Deno.test("mergeRequests() refuses a quantity below 1 or not whole", () => {
 
 Deno.test("orderTotals() adds the fee for the whole weight to the items' total", () => {
   const lines = [
-    { unitPriceCents: 95000, weightGrams: 350, quantity: 2 },
-    { unitPriceCents: 4000, weightGrams: 400, quantity: 1 },
+    { unitPriceCents: 95000, savingCents: 0, weightGrams: 350, quantity: 2 },
+    { unitPriceCents: 4000, savingCents: 0, weightGrams: 400, quantity: 1 },
   ];
   assert.deepEqual(orderTotals(lines, "COD"), {
     totalCents: 194000,

@@ -14,6 +14,7 @@ Deno.test("a random order's answer is what OrderSchema describes, its customer's
     isbn13: null,
     quantity: 3,
     unitPriceCents: 4_050,
+    savingCents: 0,
     weightGrams: 8,
     preorder: false,
   };

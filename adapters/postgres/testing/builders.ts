@@ -84,6 +84,7 @@ export function aLine(
     isbn13: "isbn13" in item ? (item as { isbn13: string }).isbn13 : null,
     quantity,
     unitPriceCents: item.priceCents,
+    savingCents: 0,
     weightGrams: item.weightGrams,
     preorder: false,
     preorderDate: null,
