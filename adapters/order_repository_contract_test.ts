@@ -162,6 +162,8 @@ contract(
         weightGrams: pen.weightGrams,
         preorder: false,
         preorderDate: null,
+        categoryId: pen.categoryId,
+        language: null,
       },
       {
         type: "book",
@@ -173,6 +175,8 @@ contract(
         weightGrams: book.weightGrams,
         preorder: false,
         preorderDate: null,
+        categoryId: book.categoryId,
+        language: book.language,
       },
     ]);
   },

@@ -417,6 +417,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         weightGrams: book.weightGrams,
         preorder: book.preorder,
         preorderDate: book.preorderDate ?? null,
+        categoryId: book.categoryId,
+        language: book.language,
       };
     }
     const item = this.#catalogue.stationery.get(id);
@@ -431,6 +433,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       weightGrams: item.weightGrams,
       preorder: false,
       preorderDate: null,
+      categoryId: item.categoryId,
+      language: null,
     };
   }
 

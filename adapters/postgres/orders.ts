@@ -44,6 +44,8 @@ interface SellableRow {
   weight_grams: number;
   preorder: boolean;
   preorder_date: string | null;
+  category_id: number;
+  language: string | null;
 }
 
 /** Current state of the asked items, in the order asked, each once; archived ones left out. */
@@ -57,10 +59,11 @@ async function findSellable(
   // One statement for both kinds: each statement is a round trip of its own.
   const rows = await sql.query<SellableRow & { type: ItemType }>(
     `SELECT 'book' AS type, id, title, isbn13, price_cents, stock, weight_grams, preorder,
-       to_char(preorder_date, 'YYYY-MM-DD') AS preorder_date
+       to_char(preorder_date, 'YYYY-MM-DD') AS preorder_date, category_id, language
      FROM books WHERE id = ANY($1::integer[]) AND NOT archived
      UNION ALL
-     SELECT 'stationery', id, title, NULL, price_cents, stock, weight_grams, false, NULL
+     SELECT 'stationery', id, title, NULL, price_cents, stock, weight_grams, false, NULL,
+       category_id, NULL
      FROM stationery_items WHERE id = ANY($2::integer[]) AND NOT archived`,
     [ids("book"), ids("stationery")],
   );
@@ -76,6 +79,8 @@ async function findSellable(
       weightGrams: row.weight_grams,
       preorder: row.preorder,
       preorderDate: row.preorder_date,
+      categoryId: row.category_id,
+      language: row.language,
     });
   for (const row of rows) add(row.type)(row);
   const ordered = new Map<string, SellableItem>();

@@ -38,6 +38,8 @@ function book(overrides: Partial<SellableItem> = {}): SellableItem {
     stock: 5,
     weightGrams: 350,
     preorder: false,
+    categoryId: 1,
+    language: "Sinhala",
     ...overrides,
   };
 }

@@ -32,6 +32,9 @@ export interface SellableItem {
   preorder: boolean;
   /** A pre-ordered book's expected date (YYYY-MM-DD), when the shop has set one. */
   preorderDate?: string | null;
+  /** Where it belongs, as promotions' scopes name it: its category, and a book's language. */
+  categoryId: number;
+  language: string | null;
 }
 
 export type PlaceOrderOutcome =

@@ -15,6 +15,8 @@ function sellable(overrides: Partial<SellableItem> = {}): SellableItem {
     stock: 5,
     weightGrams: 300,
     preorder: false,
+    categoryId: 1,
+    language: "Sinhala",
     ...overrides,
   };
 }
