@@ -67,3 +67,15 @@ CREATE TABLE discount_codes (
 -- and of the code), kept with the line: a promotion edited later changes nothing placed.
 ALTER TABLE order_items ADD COLUMN saving_cents bigint NOT NULL DEFAULT 0
   CHECK (saving_cents >= 0 AND saving_cents <= unit_price_cents * quantity);
+
+-- A code's use by an order, counted in discount_codes.uses while the order holds it. The
+-- customer's marks (hashed e-mail, phone and account, as order holds hash them) count the
+-- uses per customer; `returned_at` is set once, when a rejected or lapsed order gives its use
+-- back.
+CREATE TABLE discount_code_uses (
+  order_id bigint PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE,
+  code_id bigint NOT NULL REFERENCES discount_codes (id),
+  customer_keys text[] NOT NULL,
+  returned_at timestamptz
+);
+CREATE INDEX discount_code_uses_code_idx ON discount_code_uses (code_id) WHERE returned_at IS NULL;

@@ -57,6 +57,7 @@ import type { MemoryCatalogue } from "./catalogue.ts";
 import type { OutboxChannels, SmsKind } from "../../domain/ports.ts";
 import { isSmsKind, MAIL_ONLY, outboxItems } from "../../domain/notifications/sms_kinds.ts";
 import { lineTotalCents } from "../../domain/orders/line_total.ts";
+import type { MemoryPromotionStore } from "./promotions.ts";
 
 function keyOf(type: ItemType, id: number): string {
   return `${type}:${id}`;
@@ -98,10 +99,18 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   #nextOrderId = 1;
   #nextItemId = 1;
 
-  constructor(catalogue: MemoryCatalogue, channels: OutboxChannels = MAIL_ONLY) {
+  constructor(
+    catalogue: MemoryCatalogue,
+    channels: OutboxChannels = MAIL_ONLY,
+    codes?: Pick<MemoryPromotionStore, "claimUse" | "returnUse">,
+  ) {
     this.#catalogue = catalogue;
     this.#channels = channels;
+    this.#codes = codes;
   }
+
+  /** The discount codes orders use (a code use without them is refused as used up). */
+  readonly #codes: Pick<MemoryPromotionStore, "claimUse" | "returnUse"> | undefined;
 
   /** Records a change's mails, and their texts when SMS is on, as the outbox would get them. */
   #enqueue(mails: readonly MailKind[], orderId: number): void {
@@ -143,6 +152,12 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     if (refusal) return Promise.resolve(refusal);
     const overHeld = this.#holdRefusal(plan);
     if (overHeld) return Promise.resolve({ kind: "too_much_held", refusal: overHeld });
+    if (plan.codeUse) {
+      const reason = this.#codes
+        ? this.#codes.claimUse(plan.codeUse, this.#nextOrderId)
+        : "used_up";
+      if (reason) return Promise.resolve({ kind: "code_refused", reason });
+    }
     for (const take of plan.takes) this.#takeStock(take.type, take.id, take.quantity);
     const stored: Order = {
       id: this.#nextOrderId++,
@@ -393,6 +408,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     this.#addEvent(order, plan.event);
     if (plan.returnStock) {
       for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
+      this.#codes?.returnUse(order.id);
     }
     if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
     this.#enqueue(plan.mails, order.id);

@@ -18,6 +18,7 @@ export class MemoryPromotionStore implements PromotionStore {
   readonly #campaigns: Campaign[] = [];
   readonly #offers: OrderOffer[] = [];
   readonly #codes: (DiscountCode & { maxUses: number | null; uses: number })[] = [];
+  readonly #uses = new Map<number, { codeId: number; keys: string[]; returned: boolean }>();
   #next = 1;
 
   runningRules(now: string) {
@@ -56,6 +57,36 @@ export class MemoryPromotionStore implements PromotionStore {
     const id = this.#next++;
     this.#codes.push({ ...structuredClone(code), id, usesLeft: maxUses, maxUses, uses: 0 });
     return { kind: "ok", code: (await this.findCode(code.code))! };
+  }
+
+  /**
+   * Counts `orderId`'s use of a code, as the SQL placement does: refused when its uses are
+   * up, it is paused, or the customer holds its share already.
+   */
+  claimUse(
+    use: { codeId: number; customerKeys: string[]; maxPerCustomer: number | null },
+    orderId: number,
+  ): "used_up" | "paused" | "customer_limit" | undefined {
+    const code = this.#codes.find((c) => c.id === use.codeId);
+    if (!code || (code.maxUses !== null && code.uses >= code.maxUses)) return "used_up";
+    if (code.paused) return "paused";
+    const held =
+      [...this.#uses.values()].filter((u) =>
+        u.codeId === code.id && !u.returned && u.keys.some((k) => use.customerKeys.includes(k))
+      ).length;
+    if (use.maxPerCustomer !== null && held >= use.maxPerCustomer) return "customer_limit";
+    code.uses++;
+    this.#uses.set(orderId, { codeId: code.id, keys: [...use.customerKeys], returned: false });
+    return undefined;
+  }
+
+  /** Gives a rejected or lapsed order's use back, once. */
+  returnUse(orderId: number): void {
+    const use = this.#uses.get(orderId);
+    if (!use || use.returned) return;
+    use.returned = true;
+    const code = this.#codes.find((c) => c.id === use.codeId);
+    if (code) code.uses--;
   }
 
   setPaused(kind: PromotionKind, id: number, paused: boolean): Promise<boolean> {

@@ -12,6 +12,7 @@ import type {
 import { outboxItems } from "../../domain/notifications/sms_kinds.ts";
 import type { ItemType, Order } from "../../domain/orders/model.ts";
 import {
+  type CodeUse,
   decideIdempotency,
   type IdempotencyDecision,
   type PlacementPlan,
@@ -230,6 +231,39 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
   };
 }
 
+/**
+ * Counts the order's use of its code: the code's row is updated only while uses are left,
+ * which locks it, so checkouts with one code queue here and never pass its cap together;
+ * then the customer's uses are counted under that lock. Refused: the outcome to roll back.
+ */
+async function useCode(
+  tx: SqlClient,
+  orderId: number,
+  use: CodeUse | undefined,
+): Promise<PlaceOrderOutcome | undefined> {
+  if (!use) return undefined;
+  const taken = await tx.query<{ paused: boolean }>(
+    `UPDATE discount_codes SET uses = uses + 1
+     WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING paused`,
+    [use.codeId],
+  );
+  if (taken.length === 0) return { kind: "code_refused", reason: "used_up" };
+  if (taken[0].paused) return { kind: "code_refused", reason: "paused" };
+  if (use.maxPerCustomer !== null) {
+    const [{ held }] = await tx.query<{ held: number }>(
+      `SELECT count(*)::int AS held FROM discount_code_uses
+       WHERE code_id = $1 AND returned_at IS NULL AND customer_keys && $2::text[]`,
+      [use.codeId, use.customerKeys],
+    );
+    if (held >= use.maxPerCustomer) return { kind: "code_refused", reason: "customer_limit" };
+  }
+  await tx.query(
+    "INSERT INTO discount_code_uses (order_id, code_id, customer_keys) VALUES ($1, $2, $3::text[])",
+    [orderId, use.codeId, use.customerKeys],
+  );
+  return undefined;
+}
+
 /** See OrderRepository.place in domain/ports.ts. */
 export async function placeOrder(
   sql: SqlClient,
@@ -260,6 +294,8 @@ export async function placeOrder(
       const overHeld = await checkHold(tx, plan.hold);
       if (overHeld) throw new Rollback({ kind: "too_much_held", refusal: overHeld });
       await recordHold(tx, order.id, plan.hold);
+      const codeRefused = await useCode(tx, order.id, plan.codeUse);
+      if (codeRefused) throw new Rollback(codeRefused);
       return { kind: "placed", order };
     });
   } catch (error) {

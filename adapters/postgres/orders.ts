@@ -308,7 +308,10 @@ async function applyTransition(
   if (refused) return refused;
   await releaseHold(tx, plan.orderId);
   await insertEvent(tx, plan.orderId, plan.event);
-  if (plan.returnStock) await returnStock(tx, plan.orderId);
+  if (plan.returnStock) {
+    await returnStock(tx, plan.orderId);
+    await returnCodeUse(tx, plan.orderId);
+  }
   if (plan.saveSlip) {
     await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [
       plan.orderId,
@@ -340,6 +343,21 @@ async function insertEvent(tx: SqlClient, orderId: number, event: OrderEvent): P
   await tx.query(
     "INSERT INTO order_events (order_id, at, kind, actor, note) VALUES ($1, $2, $3, $4, $5)",
     [orderId, event.at, event.kind, event.actor, event.note],
+  );
+}
+
+/**
+ * Gives a rejected or lapsed order's discount code use back, once: the use is marked
+ * returned, and only the statement that marks it takes one off the code's count.
+ */
+async function returnCodeUse(tx: SqlClient, orderId: number): Promise<void> {
+  await tx.query(
+    `WITH returned AS (
+       UPDATE discount_code_uses SET returned_at = now()
+       WHERE order_id = $1 AND returned_at IS NULL RETURNING code_id
+     )
+     UPDATE discount_codes SET uses = uses - 1 FROM returned WHERE discount_codes.id = returned.code_id`,
+    [orderId],
   );
 }
 

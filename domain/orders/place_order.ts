@@ -98,7 +98,9 @@ export type PlaceOrderResult =
   | { kind: "insufficient_stock"; lines: StockShortfall[] }
   | { kind: "idempotency_mismatch" }
   /** The client's unpaid orders would hold more than the shop allows. */
-  | { kind: "too_much_held"; refusal: HoldRefusal };
+  | { kind: "too_much_held"; refusal: HoldRefusal }
+  /** The order's discount code ran out between the cart and the order. */
+  | { kind: "code_refused"; reason: "used_up" | "paused" | "customer_limit" };
 
 /**
  * Whether the area lies in the district and the district in the province.

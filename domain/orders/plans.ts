@@ -88,6 +88,19 @@ export interface PlacementPlan {
    * it holds stock. Null: not bounded (an order placed by the shop's own tools).
    */
   hold: HoldClaim | null;
+  /**
+   * The discount code the order uses, counted in the same transaction: refused when its uses
+   * are up, or when the customer (any of its marks: hashed e-mail, phone, account) holds
+   * `maxPerCustomer` orders with it already. Absent: no code.
+   */
+  codeUse?: CodeUse;
+}
+
+/** A discount code's use by the order being placed. */
+export interface CodeUse {
+  codeId: number;
+  customerKeys: string[];
+  maxPerCustomer: number | null;
 }
 
 /** The shop's rules a placement follows: how long an unpaid order holds its stock. */

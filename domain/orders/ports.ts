@@ -46,7 +46,12 @@ export type PlaceOrderOutcome =
   /** A price moved between pricing and storing: price again. */
   | { kind: "price_changed"; items: SellableItem[] }
   /** The client's unpaid orders would hold more than the shop allows (domain/orders/holds.ts). */
-  | { kind: "too_much_held"; refusal: HoldRefusal };
+  | { kind: "too_much_held"; refusal: HoldRefusal }
+  /**
+   * The order's discount code ran out meanwhile (`used_up`: its uses are all held; `paused`:
+   * the owner paused it; `customer_limit`: this customer holds its share already).
+   */
+  | { kind: "code_refused"; reason: "used_up" | "paused" | "customer_limit" };
 
 export type StatusChangeOutcome =
   | { kind: "changed"; order: Order }

@@ -113,8 +113,19 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
       );
     case "too_much_held":
       return holdRefusalError(result.refusal);
+    case "code_refused":
+      return new ApiError(409, "CONFLICT", CODE_REFUSED[result.reason], {
+        reason: result.reason,
+      });
   }
 }
+
+/** Why an order's code was refused as it was placed, for the shopper. */
+const CODE_REFUSED = {
+  used_up: "This discount code has just been used up: order again without it",
+  paused: "This discount code is paused: order again without it",
+  customer_limit: "You have used this discount code as many times as it allows",
+} as const;
 
 /**
  * The answer to an order its client's unpaid orders cannot take on: 422 naming the bound,

@@ -47,6 +47,10 @@ const STATE_TABLES = [
   "sessions",
   "password_resets",
   "stock_adjustments",
+  "campaigns",
+  "order_offers",
+  "discount_codes",
+  "discount_code_uses",
 ];
 
 interface PgliteState {

@@ -1,0 +1,157 @@
+/**
+ * A discount code's uses, counted with the orders that hold them, in memory, on PGlite and
+ * on a PostgreSQL server: a code is used at most its cap, and at most its share per
+ * customer; a paused code is refused; a rejected order gives its use back once. On a
+ * server, 50 checkouts at once over two clients with 10 uses left give exactly 10 orders.
+ */
+import assert from "node:assert/strict";
+import { testOnBothEngines, testOnServer } from "./postgres/testing/databases.ts";
+import { aBook, aLine, aPlacement, insertCategory, reject } from "./postgres/testing/builders.ts";
+import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
+import { PostgresOrderRepository } from "./postgres/orders.ts";
+import { PostgresPromotionStore } from "./postgres/promotions.ts";
+import { MemoryCatalogue } from "./memory/catalogue.ts";
+import { MemoryOrderRepository } from "./memory/orders.ts";
+import { MemoryPromotionStore } from "./memory/promotions.ts";
+import { PostgresJsSqlClient } from "./postgres/postgresjs_client.ts";
+import type { Book } from "../domain/catalogue/model.ts";
+import type { OrderRepository } from "../domain/ports.ts";
+import type { NewDiscountCode, PromotionStore } from "../domain/promotions/ports.ts";
+import type { PlacementPlan } from "../domain/orders/plans.ts";
+
+const CODE: NewDiscountCode = {
+  code: "READING-CLUB",
+  benefit: { kind: "percent", basisPoints: 1000 },
+  minItemsCents: 0,
+  scope: { kind: "shop" },
+  window: { startsAt: null, endsAt: null },
+  paused: false,
+  maxUses: 3,
+  maxUsesPerCustomer: 2,
+};
+
+interface World {
+  orders: OrderRepository;
+  promotions: PromotionStore;
+  book: Book;
+}
+
+function contract(name: string, fn: (world: World) => Promise<void>): void {
+  Deno.test(`${name} [memory]`, async () => {
+    const catalogue = new MemoryCatalogue();
+    const category = await catalogue.createCategory("Novels");
+    assert.ok(category.kind === "ok");
+    const promotions = new MemoryPromotionStore();
+    const created = await catalogue.createBook(aBook(category.value.id, { stock: 50 }));
+    assert.ok(created.kind === "ok");
+    await fn({
+      orders: new MemoryOrderRepository(catalogue, undefined, promotions),
+      promotions,
+      book: created.value,
+    });
+  });
+  testOnBothEngines(name, async (sql) => {
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    const created = await new PostgresCatalogueAdmin(sql).createBook(aBook(novels, { stock: 50 }));
+    assert.ok(created.kind === "ok");
+    await fn({
+      orders: new PostgresOrderRepository(sql),
+      promotions: new PostgresPromotionStore(sql),
+      book: created.value,
+    });
+  });
+}
+
+function withCode(book: Book, codeId: number, customer: string): PlacementPlan {
+  return {
+    ...aPlacement([aLine(book, "book", 1)]),
+    codeUse: { codeId, customerKeys: [`email:${customer}`], maxPerCustomer: 2 },
+  };
+}
+
+async function addCode(promotions: PromotionStore, code = CODE) {
+  const added = await promotions.addCode(code);
+  assert.ok(added.kind === "ok");
+  return added.code;
+}
+
+contract(
+  "a code is used at most its cap, and a rejected order gives its use back once",
+  async ({ orders, promotions, book }) => {
+    const code = await addCode(promotions);
+    const placed = [];
+    for (const customer of ["a", "b", "c"]) {
+      const outcome = await orders.place(withCode(book, code.id, customer));
+      assert.equal(outcome.kind, "placed");
+      if (outcome.kind === "placed") placed.push(outcome.order.id);
+    }
+    assert.equal((await promotions.findCode("reading-club"))?.usesLeft, 0);
+    assert.deepEqual(await orders.place(withCode(book, code.id, "d")), {
+      kind: "code_refused",
+      reason: "used_up",
+    });
+    assert.equal((await reject(orders, placed[0])).kind, "changed");
+    assert.equal((await promotions.findCode("reading-club"))?.usesLeft, 1, "one use back");
+    assert.equal((await orders.place(withCode(book, code.id, "d"))).kind, "placed");
+    assert.equal((await promotions.findCode("reading-club"))?.usesLeft, 0);
+  },
+);
+
+contract(
+  "a customer holds at most their share of a code, and a paused code is refused",
+  async ({ orders, promotions, book }) => {
+    const code = await addCode(promotions, { ...CODE, maxUses: null });
+    assert.equal((await orders.place(withCode(book, code.id, "a"))).kind, "placed");
+    assert.equal((await orders.place(withCode(book, code.id, "a"))).kind, "placed");
+    assert.deepEqual(await orders.place(withCode(book, code.id, "a")), {
+      kind: "code_refused",
+      reason: "customer_limit",
+    });
+    assert.equal((await orders.place(withCode(book, code.id, "b"))).kind, "placed");
+    assert.equal(await promotions.setPaused("code", code.id, true), true);
+    assert.deepEqual(await orders.place(withCode(book, code.id, "c")), {
+      kind: "code_refused",
+      reason: "paused",
+    });
+  },
+);
+
+testOnServer(
+  "50 checkouts at once over two clients with 10 uses left give exactly 10 orders with the code",
+  async (db) => {
+    const first = new PostgresJsSqlClient(db.url!, { max: 4 });
+    const second = new PostgresJsSqlClient(db.url!, { max: 4 });
+    try {
+      const novels = await insertCategory(first, "book_categories", "Novels");
+      const created = await new PostgresCatalogueAdmin(first).createBook(
+        aBook(novels, { stock: 100 }),
+      );
+      assert.ok(created.kind === "ok");
+      const promotions = new PostgresPromotionStore(first);
+      const code = await addCode(promotions, { ...CODE, maxUses: 10, maxUsesPerCustomer: null });
+      const repositories = [
+        new PostgresOrderRepository(first),
+        new PostgresOrderRepository(second),
+      ];
+      const outcomes = await Promise.all(
+        Array.from(
+          { length: 50 },
+          (_, i) => repositories[i % 2].place(withCode(created.value, code.id, `shopper-${i}`)),
+        ),
+      );
+      const kinds = outcomes.map((o) => o.kind);
+      assert.equal(kinds.filter((k) => k === "placed").length, 10);
+      assert.equal(kinds.filter((k) => k === "code_refused").length, 40);
+      const [{ uses }] = await first.query<{ uses: number }>(
+        "SELECT uses FROM discount_codes WHERE id = $1",
+        [code.id],
+      );
+      assert.equal(uses, 10);
+      const [{ stock }] = await first.query<{ stock: number }>("SELECT stock FROM books");
+      assert.equal(stock, 90, "a refused checkout takes no stock");
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  },
+);
