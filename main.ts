@@ -51,6 +51,7 @@ import {
 import { payhereSimulator } from "./adapters/payments/payhere_simulator.ts";
 import { cardPaymentForm } from "./http/routes/payments.ts";
 import { orderUrl } from "./http/routes/order_customer.ts";
+import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -279,6 +280,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     slipRules: config.slipRules,
     orderKeys,
     ...(gateway ? { gateway } : {}),
+    promotions: new PostgresPromotionStore(sql),
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

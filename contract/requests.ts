@@ -210,6 +210,11 @@ export const newOrderBody = z.object({
     .max(MAX_ORDER_LINES, `must hold at most ${MAX_ORDER_LINES} lines`),
   locale: z.enum(SHOP_LANGUAGES, { error: `must be one of ${SHOP_LANGUAGES.join(", ")}` })
     .optional().describe("the language the order is placed in; en when absent"),
+  code: z.string().trim().regex(
+    /^[A-Za-z0-9-]{3,32}$/,
+    "must be 3 to 32 letters, digits or hyphens",
+  )
+    .optional().describe("a discount code, matched without regard to case; one an order"),
 });
 
 /** The default delivery address: the same fields and rules as checkout's. */

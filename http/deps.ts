@@ -29,6 +29,7 @@ import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 import type { PaymentGateway } from "../domain/payments/gateway.ts";
+import type { PromotionStore } from "../domain/promotions/ports.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -92,4 +93,6 @@ export interface AppDeps {
   covers?: CoverRenderer;
   /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */
   gateway?: PaymentGateway;
+  /** The shop's promotions; none run when absent. */
+  promotions?: PromotionStore;
 }

@@ -51,7 +51,7 @@ export class MemoryPromotionStore implements PromotionStore {
   }
 
   async addCode(
-    { maxUsesPerCustomer: _, maxUses, ...code }: NewDiscountCode,
+    { maxUses, ...code }: NewDiscountCode,
   ): Promise<{ kind: "ok"; code: DiscountCode } | { kind: "duplicate" }> {
     if (await this.findCode(code.code)) return { kind: "duplicate" };
     const id = this.#next++;

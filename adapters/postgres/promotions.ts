@@ -100,6 +100,7 @@ interface CodeRow extends WindowRow {
   min_items_cents: number | string;
   scope: unknown;
   max_uses: number | null;
+  max_uses_per_customer: number | null;
   uses: number;
 }
 
@@ -115,6 +116,7 @@ function codeOf(row: CodeRow): DiscountCode {
     window: windowOf(row),
     paused: row.paused,
     usesLeft: row.max_uses === null ? null : row.max_uses - row.uses,
+    maxUsesPerCustomer: row.max_uses_per_customer,
   };
 }
 

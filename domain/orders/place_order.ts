@@ -24,6 +24,9 @@ import type {
 import type { Locale } from "../i18n/language.ts";
 import type { HoldRefusal } from "./holds.ts";
 import { itemKey, priceOrder } from "./pricing.ts";
+import type { PromotionStore } from "../promotions/ports.ts";
+import type { CodeRefusal } from "../promotions/pricing.ts";
+import { promoteOrder } from "../promotions/order_pricing.ts";
 import { planPlacement } from "./plans.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
 import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
@@ -52,6 +55,8 @@ export interface PlaceOrderDeps {
   feeRules?: FeeRules;
   /** The shop's rules; the defaults for those not given. */
   orderRules?: Partial<OrderRules>;
+  /** The shop's promotions; none when absent (and a code is refused as unknown). */
+  promotions?: PromotionStore;
 }
 
 export interface PlaceOrderInput {
@@ -59,8 +64,10 @@ export interface PlaceOrderInput {
   destination: Destination;
   paymentMethod: PaymentMethod;
   items: LineRequest[];
-  /** The items' total the shopper was shown, before delivery. */
+  /** The items' total the shopper was shown, before delivery (after its promotions). */
   clientTotalCents: Cents;
+  /** The discount code the shopper typed; at most one an order. */
+  code?: string;
   /** The language the shopper ordered in; English when not said. */
   locale?: Locale;
   /** The salt and hash of the order's key (OrderKeys.issue). */
@@ -100,7 +107,9 @@ export type PlaceOrderResult =
   /** The client's unpaid orders would hold more than the shop allows. */
   | { kind: "too_much_held"; refusal: HoldRefusal }
   /** The order's discount code ran out between the cart and the order. */
-  | { kind: "code_refused"; reason: "used_up" | "paused" | "customer_limit" };
+  | { kind: "code_refused"; reason: "used_up" | "paused" | "customer_limit" }
+  /** The code gives this order nothing, and why (the shopper may order without it). */
+  | { kind: "code_not_applied"; code: string; reason: CodeRefusal };
 
 /**
  * Whether the area lies in the district and the district in the province.
@@ -172,40 +181,70 @@ export async function placeOrder(
   if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };
 
   const sellable = await deps.orders.findSellable(askedItems(input.items));
-  const priced = priceOrder(input.items, sellable, input.paymentMethod, deps.feeRules);
-  if (priced.kind !== "priced") return priced;
+  const listed = priceOrder(input.items, sellable, input.paymentMethod, deps.feeRules);
+  if (listed.kind !== "priced") return listed;
+  const now = deps.clock.now().toISOString();
+  const running = deps.promotions
+    ? await deps.promotions.runningRules(now)
+    : { campaigns: [], offers: [] };
+  const code = input.code === undefined ? null : {
+    typed: input.code,
+    found: await deps.promotions?.findCode(input.code),
+  };
+  const priced = promoteOrder(listed.lines, sellable, {
+    ...running,
+    code,
+    deliveryFeeCents: listed.deliveryFeeCents,
+    now,
+  });
+  if (priced.pricing.code?.kind === "refused") {
+    return {
+      kind: "code_not_applied",
+      code: priced.pricing.code.code,
+      reason: priced.pricing.code.reason,
+    };
+  }
+  // A campaign that ended, or an offer that began, since the cart was priced: price again.
   if (priced.totalCents !== input.clientTotalCents) {
     return { kind: "price_changed", items: sellable };
   }
+  const keys = await holdKeys({
+    address: input.clientAddress ?? null,
+    email: input.customer.email,
+    phone: input.customer.phone,
+  });
+  const applied = priced.pricing.code?.kind === "applied" ? priced.pricing.code : null;
 
-  const outcome = await deps.orders.place(
-    planPlacement(
-      {
-        customer: input.customer,
-        destination: input.destination,
-        provinceName: found.province.name,
-        districtName: found.district.name,
-        areaName: found.area.name,
-        paymentMethod: input.paymentMethod,
-        lines: priced.lines,
-        totalCents: priced.totalCents,
-        deliveryFeeCents: priced.deliveryFeeCents,
-        orderDate: deps.clock.now().toISOString(),
-        userId: input.userId ?? null,
-        locale: input.locale ?? "en",
-        key: input.key ?? null,
-      },
-      rules,
-      {
-        keys: await holdKeys({
-          address: input.clientAddress ?? null,
-          email: input.customer.email,
-          phone: input.customer.phone,
-        }),
-        limits: rules.holdLimits,
-      },
-    ),
-    idempotency,
+  const plan = planPlacement(
+    {
+      customer: input.customer,
+      destination: input.destination,
+      provinceName: found.province.name,
+      districtName: found.district.name,
+      areaName: found.area.name,
+      paymentMethod: input.paymentMethod,
+      lines: priced.lines,
+      totalCents: priced.totalCents,
+      deliveryFeeCents: priced.deliveryFeeCents,
+      orderDate: now,
+      userId: input.userId ?? null,
+      locale: input.locale ?? "en",
+      key: input.key ?? null,
+    },
+    rules,
+    { keys, limits: rules.holdLimits },
   );
-  return outcome;
+  // The code's uses per customer are counted under its e-mail and phone (hashed, as holds
+  // are), and its account when signed in; not the address, which many share.
+  const codeUse = applied && code?.found
+    ? {
+      codeId: applied.id,
+      customerKeys: [
+        ...keys.filter((key) => !key.startsWith("address:")),
+        ...(input.userId ? [`account:${input.userId}`] : []),
+      ],
+      maxPerCustomer: code.found.maxUsesPerCustomer ?? null,
+    }
+    : undefined;
+  return await deps.orders.place(codeUse ? { ...plan, codeUse } : plan, idempotency);
 }

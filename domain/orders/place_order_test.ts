@@ -9,6 +9,22 @@ import type {
 import type { Order } from "./model.ts";
 import type { PlacementPlan } from "./plans.ts";
 import { destinationProblem, placeOrder, type PlaceOrderInput } from "./place_order.ts";
+import type { PromotionStore } from "../promotions/ports.ts";
+import { type Campaign, type DiscountCode, normaliseCode } from "../promotions/pricing.ts";
+
+/** The promotions running, as a store would read them: these campaigns and codes. */
+function running(campaigns: Campaign[], codes: DiscountCode[] = []): PromotionStore {
+  const refuse = () => Promise.reject(new Error("not kept here"));
+  return {
+    runningRules: () => Promise.resolve({ campaigns, offers: [] }),
+    findCode: (typed) =>
+      Promise.resolve(codes.find((c) => normaliseCode(c.code) === normaliseCode(typed))),
+    addCampaign: refuse,
+    addOffer: refuse,
+    addCode: refuse,
+    setPaused: refuse,
+  };
+}
 
 const NOW = new Date("2026-03-01T10:00:00.000Z");
 
@@ -270,4 +286,66 @@ Deno.test("placeOrder() hands the idempotency claim to the repository", async ()
 Deno.test("destinationProblem() accepts an area inside its district and province", () => {
   const found = { area: { districtId: 3 }, district: { id: 3, provinceId: 2 } };
   assert.equal(destinationProblem({ provinceId: 2, districtId: 3, areaId: 7 }, found), undefined);
+});
+
+Deno.test("placeOrder() prices a running campaign on the server, keeps each line's saving, and asks for the price again when the shopper's total is stale", async () => {
+  const promotions = running([{
+    id: 1,
+    name: "Book Fair 2026: 20% off",
+    scope: { kind: "store", store: "book" },
+    benefit: { kind: "percent", basisPoints: 2000 },
+    window: { startsAt: null, endsAt: null },
+    paused: false,
+  }]);
+  const { deps: d, placed } = deps([book()]);
+  const stale = await placeOrder({ ...d, promotions }, input());
+  assert.equal(stale.kind, "price_changed", "the cart still showed the usual price");
+  const result = await placeOrder({ ...d, promotions }, input({ clientTotalCents: 152_000 }));
+  assert.equal(result.kind, "placed");
+  const stored = placed[0].order;
+  assert.equal(stored.totalCents, 152_000);
+  assert.deepEqual(stored.lines.map((l) => [l.unitPriceCents, l.savingCents]), [[95_000, 38_000]]);
+  assert.equal(placed[0].plan.codeUse, undefined);
+});
+
+Deno.test("placeOrder() refuses a code that gives nothing with its reason, and plans the use of one that applies under the customer's marks", async () => {
+  const code: DiscountCode = {
+    id: 5,
+    code: "READING-CLUB",
+    benefit: { kind: "amount", cents: 10_000 },
+    minItemsCents: 100_000,
+    scope: { kind: "shop" },
+    window: { startsAt: null, endsAt: null },
+    paused: false,
+    usesLeft: 10,
+    maxUsesPerCustomer: 1,
+  };
+  const promotions = running([], [code]);
+  const { deps: d, placed } = deps([book()]);
+  const unknown = await placeOrder({ ...d, promotions }, input({ code: "NO-SUCH" }));
+  assert.deepEqual(unknown, { kind: "code_not_applied", code: "NO-SUCH", reason: "unknown" });
+  const small = await placeOrder(
+    { ...d, promotions },
+    input({
+      code: "reading-club",
+      items: [{ type: "book", id: 1, quantity: 1 }],
+      clientTotalCents: 95_000,
+    }),
+  );
+  assert.deepEqual(small, {
+    kind: "code_not_applied",
+    code: "READING-CLUB",
+    reason: "minimum_not_met",
+  });
+  const result = await placeOrder(
+    { ...d, promotions },
+    input({ code: "reading-club", clientTotalCents: 180_000, userId: 7 }),
+  );
+  assert.equal(result.kind, "placed");
+  const plan = placed[0].plan;
+  assert.equal(plan.codeUse?.codeId, 5);
+  assert.equal(plan.codeUse?.maxPerCustomer, 1);
+  assert.ok(plan.codeUse?.customerKeys.includes("account:7"));
+  assert.ok(plan.codeUse?.customerKeys.every((k) => !k.startsWith("address:")));
+  assert.equal(placed[0].order.totalCents, 180_000);
 });

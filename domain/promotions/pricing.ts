@@ -73,8 +73,10 @@ export interface DiscountCode {
   scope: PromotionScope;
   window: PromotionWindow;
   paused: boolean;
-  /** Uses left in total; null for no cap. (The cap per customer is the store's to count.) */
+  /** Uses left in total; null for no cap. */
   usesLeft: number | null;
+  /** Orders one customer may hold with it; null for no cap (counted as the order is placed). */
+  maxUsesPerCustomer: number | null;
 }
 
 /** What the rule needs of an item: where it belongs and what it costs. */

@@ -51,6 +51,7 @@ function code(overrides: Partial<DiscountCode> = {}): DiscountCode {
     window: OPEN,
     paused: false,
     usesLeft: null,
+    maxUsesPerCustomer: null,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order
 import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
 import { serve } from "./route_spec.ts";
 import { ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
+import type { CodeRefusal } from "../../domain/promotions/pricing.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -117,8 +118,24 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
       return new ApiError(409, "CONFLICT", CODE_REFUSED[result.reason], {
         reason: result.reason,
       });
+    case "code_not_applied":
+      return new ApiError(422, "RULE_VIOLATION", CODE_NOT_APPLIED[result.reason], {
+        code: result.code,
+        reason: result.reason,
+      });
   }
 }
+
+/** Why a code gives the order nothing, for the shopper (who may order without it). */
+const CODE_NOT_APPLIED: Record<CodeRefusal, string> = {
+  unknown: "There is no such discount code",
+  not_yet: "This discount code is not valid yet",
+  expired: "This discount code has expired",
+  paused: "This discount code is paused",
+  used_up: "This discount code has been used up",
+  minimum_not_met: "This discount code needs a larger order",
+  nothing_applies: "This discount code applies to nothing in the cart",
+};
 
 /** Why an order's code was refused as it was placed, for the shopper. */
 const CODE_REFUSED = {
@@ -275,6 +292,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
         items: body.items,
         clientTotalCents: body.total,
         locale: body.locale,
+        ...(body.code ? { code: body.code } : {}),
         key: { salt: orderKey.salt, hash: orderKey.hash },
         userId,
         clientAddress: address === "unknown" ? null : address,
