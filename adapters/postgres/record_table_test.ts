@@ -355,6 +355,7 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
       isbn13: "9789550000001",
       quantity: 2,
       unitPriceCents: 47_500,
+      savingCents: 0,
       weightGrams: 350,
       preorder: false,
       preorderDate: null,
