@@ -15,7 +15,13 @@ async function assertShownAt(page: Page, row: Locator, role: "status" | "alert",
   await notice.waitFor();
   // The list reloads after a save: give the layout a moment to settle before measuring.
   await page.waitForLoadState("networkidle");
-  const box = await notice.boundingBox();
+  // A row drawn again by the reload is measured once it is back (boundingBox is null while
+  // the notice is between its old row and its new one).
+  let box = await notice.boundingBox();
+  for (const deadline = Date.now() + 5_000; !box && Date.now() < deadline;) {
+    await notice.waitFor();
+    box = await notice.boundingBox();
+  }
   const height = page.viewportSize()!.height;
   // Scrolled into view, a notice may end a fraction of a pixel past the screen's foot:
   // scrolling stops at whole pixels while the layout keeps fractions.
