@@ -23,10 +23,10 @@ import type {
 } from "./model.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { HoldRefusal } from "./holds.ts";
-import { itemKey, priceOrder } from "./pricing.ts";
+import { itemKey } from "./pricing.ts";
 import type { PromotionStore } from "../promotions/ports.ts";
 import type { CodeRefusal } from "../promotions/pricing.ts";
-import { promoteOrder } from "../promotions/order_pricing.ts";
+import { priceCart } from "../promotions/price_cart.ts";
 import { planPlacement } from "./plans.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
 import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
@@ -126,13 +126,6 @@ export function destinationProblem(
   return undefined;
 }
 
-/** Unique items asked for, in the order first asked. */
-function askedItems(items: readonly LineRequest[]): { type: ItemType; id: number }[] {
-  const seen = new Map<string, { type: ItemType; id: number }>();
-  for (const { type, id } of items) seen.set(itemKey({ type, id }), { type, id });
-  return [...seen.values()];
-}
-
 /**
  * The items whose lines together ask for more than `max` copies (lines of one item count
  * as one line, as the cart merges them).
@@ -180,23 +173,9 @@ export async function placeOrder(
   const problem = destinationProblem(input.destination, found);
   if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };
 
-  const sellable = await deps.orders.findSellable(askedItems(input.items));
-  const listed = priceOrder(input.items, sellable, input.paymentMethod, deps.feeRules);
-  if (listed.kind !== "priced") return listed;
-  const now = deps.clock.now().toISOString();
-  const running = deps.promotions
-    ? await deps.promotions.runningRules(now)
-    : { campaigns: [], offers: [] };
-  const code = input.code === undefined ? null : {
-    typed: input.code,
-    found: await deps.promotions?.findCode(input.code),
-  };
-  const priced = promoteOrder(listed.lines, sellable, {
-    ...running,
-    code,
-    deliveryFeeCents: listed.deliveryFeeCents,
-    now,
-  });
+  const cart = await priceCart(deps, input);
+  if (cart.kind !== "priced") return cart;
+  const { sellable, promoted: priced, now } = cart;
   if (priced.pricing.code?.kind === "refused") {
     return {
       kind: "code_not_applied",
@@ -236,14 +215,14 @@ export async function placeOrder(
   );
   // The code's uses per customer are counted under its e-mail and phone (hashed, as holds
   // are), and its account when signed in; not the address, which many share.
-  const codeUse = applied && code?.found
+  const codeUse = applied && cart.code
     ? {
       codeId: applied.id,
       customerKeys: [
         ...keys.filter((key) => !key.startsWith("address:")),
         ...(input.userId ? [`account:${input.userId}`] : []),
       ],
-      maxPerCustomer: code.found.maxUsesPerCustomer ?? null,
+      maxPerCustomer: cart.code.maxUsesPerCustomer ?? null,
     }
     : undefined;
   return await deps.orders.place(codeUse ? { ...plan, codeUse } : plan, idempotency);

@@ -1,0 +1,82 @@
+/**
+ * What a cart costs under the shop's promotions at this moment, priced from the shop's own
+ * records: the one path the cart's total, the owner's preview and placing an order share.
+ * It reads the items, the running campaigns and offers and the typed code; it changes
+ * nothing.
+ */
+import type { Cents } from "../money.ts";
+import type { Clock, OrderRepository, SellableItem } from "../ports.ts";
+import type { FeeRules } from "../orders/fees.ts";
+import type { ItemType, LineRequest, PaymentMethod } from "../orders/model.ts";
+import { priceOrder } from "../orders/pricing.ts";
+import type { DiscountCode } from "./pricing.ts";
+import type { PromotionStore } from "./ports.ts";
+import { type PromotedOrder, promoteOrder } from "./order_pricing.ts";
+
+export interface PriceCartDeps {
+  orders: Pick<OrderRepository, "findSellable">;
+  clock: Clock;
+  feeRules?: FeeRules;
+  /** The shop's promotions; none when absent (and a code is refused as unknown). */
+  promotions?: Pick<PromotionStore, "runningRules" | "findCode">;
+}
+
+export interface PriceCartInput {
+  items: readonly LineRequest[];
+  paymentMethod: PaymentMethod;
+  /** The discount code the shopper typed; at most one a cart. */
+  code?: string;
+}
+
+export type PriceCartResult =
+  | {
+    kind: "priced";
+    /** The items as the shop sells them now. */
+    sellable: SellableItem[];
+    /** The lines, their savings, the offer, the code's answer, delivery and the total. */
+    promoted: PromotedOrder;
+    /** The code as found, for counting its use; undefined when none was typed or found. */
+    code: DiscountCode | undefined;
+    /** When it was priced (ISO 8601). */
+    now: string;
+  }
+  | { kind: "unknown_items"; items: { type: ItemType; id: number }[] }
+  | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] };
+
+/** Unique items asked for, in the order first asked. */
+export function askedItems(items: readonly LineRequest[]): { type: ItemType; id: number }[] {
+  const seen = new Map<string, { type: ItemType; id: number }>();
+  for (const { type, id } of items) seen.set(`${type}:${id}`, { type, id });
+  return [...seen.values()];
+}
+
+/**
+ * Prices `input.items` under the promotions running now.
+ *
+ * @example await priceCart(deps, { items: [{ type: "book", id: 1, quantity: 2 }], paymentMethod: "COD", code: "FAIR20" })
+ */
+export async function priceCart(
+  deps: PriceCartDeps,
+  input: PriceCartInput,
+): Promise<PriceCartResult> {
+  const sellable = await deps.orders.findSellable(askedItems(input.items));
+  const listed = priceOrder(input.items, sellable, input.paymentMethod, deps.feeRules);
+  if (listed.kind !== "priced") return listed;
+  const now = deps.clock.now().toISOString();
+  const running = deps.promotions
+    ? await deps.promotions.runningRules(now)
+    : { campaigns: [], offers: [] };
+  const found = input.code === undefined ? undefined : await deps.promotions?.findCode(input.code);
+  const promoted = promoteOrder(listed.lines, sellable, {
+    ...running,
+    code: input.code === undefined ? null : { typed: input.code, found },
+    deliveryFeeCents: listed.deliveryFeeCents,
+    now,
+  });
+  return { kind: "priced", sellable, promoted, code: found, now };
+}
+
+/** What the shopper pays: the items after promotions and the delivery. */
+export function cartTotalCents(promoted: PromotedOrder): Cents {
+  return promoted.totalCents + promoted.deliveryFeeCents;
+}
