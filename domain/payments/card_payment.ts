@@ -39,6 +39,19 @@ export type NoticePlanning =
   | { kind: "apply"; plan: PaymentPlan; late: boolean }
   | { kind: "ignore"; reason: IgnoredReason };
 
+/**
+ * Whether the shopper may still pay `order` online: a method paid through the gateway, an
+ * order still pending and unpaid. Paid, cancelled or moved on orders offer no payment form.
+ *
+ * @example awaitsOnlinePayment({ paymentMethod: "Card", status: "pending", paymentStatus: "unpaid" }) // true
+ */
+export function awaitsOnlinePayment(
+  order: Pick<Order, "paymentMethod" | "status" | "paymentStatus">,
+): boolean {
+  return PAYMENT_POLICIES[order.paymentMethod].paysOnline && order.status === "pending" &&
+    order.paymentStatus === "unpaid";
+}
+
 /** What the gateway charges for an order: its items and delivery, in cents. */
 export function chargeCents(order: Pick<Order, "totalCents" | "deliveryFeeCents">): Cents {
   return order.totalCents + order.deliveryFeeCents;

@@ -5,7 +5,13 @@ import { type Order, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from ".
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { PaymentChangeOutcome } from "../orders/ports.ts";
 import type { PaymentPlan } from "../orders/payment.ts";
-import { chargeCents, planNotice, receiveNotice, type VerifiedNotice } from "./card_payment.ts";
+import {
+  awaitsOnlinePayment,
+  chargeCents,
+  planNotice,
+  receiveNotice,
+  type VerifiedNotice,
+} from "./card_payment.ts";
 import type { GatewayNotice, PaymentGateway } from "./gateway.ts";
 
 const AT = "2026-11-26T10:00:00.000Z";
@@ -216,4 +222,26 @@ Deno.test("receiveNotice() renders a completed order's slip again when the payme
   assert.equal(result.kind, "applied");
   assert.equal(rendered?.paymentStatus, "paid");
   assert.equal(orders.applied[0].saveSlip, true);
+});
+
+Deno.test("awaitsOnlinePayment() offers the gateway's form only for a pending, unpaid order of a method paid online", () => {
+  const card = { paymentMethod: "Card" as const, status: "pending" as const };
+  assert.equal(awaitsOnlinePayment({ ...card, paymentStatus: "unpaid" }), true);
+  assert.equal(awaitsOnlinePayment({ ...card, paymentStatus: "paid" }), false);
+  assert.equal(
+    awaitsOnlinePayment({ ...card, status: "rejected", paymentStatus: "unpaid" }),
+    false,
+  );
+  assert.equal(
+    awaitsOnlinePayment({ paymentMethod: "COD", status: "pending", paymentStatus: "unpaid" }),
+    false,
+  );
+  assert.equal(
+    awaitsOnlinePayment({
+      paymentMethod: "Bank Deposit",
+      status: "pending",
+      paymentStatus: "unpaid",
+    }),
+    false,
+  );
 });

@@ -6,9 +6,12 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Order } from "../../domain/orders/model.ts";
-import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
-import { chargeCents, receiveNotice } from "../../domain/payments/card_payment.ts";
+import {
+  awaitsOnlinePayment,
+  chargeCents,
+  receiveNotice,
+} from "../../domain/payments/card_payment.ts";
 import { PAYMENT_PATHS } from "../../contract/paths.ts";
 import { PAYMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError } from "../middleware/errors.ts";
@@ -37,8 +40,7 @@ export function cardPaymentForm(
   orderUrl: string | undefined,
 ): GatewayForm | undefined {
   if (!deps.gateway || orderUrl === undefined) return undefined;
-  if (!PAYMENT_POLICIES[order.paymentMethod].paysOnline) return undefined;
-  if (order.status !== "pending" || order.paymentStatus !== "unpaid") return undefined;
+  if (!awaitsOnlinePayment(order)) return undefined;
   return deps.gateway.checkoutForm({
     orderId: order.id,
     amountCents: chargeCents(order),
