@@ -4,12 +4,17 @@
  */
 import { migrate, PostgresJsSqlClient, type SqlClient } from "../adapters/postgres/mod.ts";
 import { startTestCluster } from "../adapters/postgres/testing/cluster.ts";
+import { startStatementLog, type StatementLog } from "./slow_statements.ts";
 
 export interface BenchDatabase {
   url: string;
   sql: SqlClient;
   /** `PostgreSQL 15.x` */
   version: string;
+  /** Whether the slow-statement log runs on this server (bench/slow_statements.ts). */
+  statementLog: StatementLog;
+  /** The server's log, where auto_explain writes plans, when the bench started the server. */
+  serverLog?: string;
   close(): Promise<void>;
 }
 
@@ -41,10 +46,13 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
       await sql.close();
       throw error;
     });
+    const statementLog = await startStatementLog(sql, name);
     return {
       url,
       sql,
       version: `PostgreSQL ${version.split(" ")[0]}`,
+      statementLog,
+      serverLog: cluster?.logFile,
       async close() {
         await sql.close();
         try {

@@ -71,6 +71,37 @@ function lighthouseSection(results: BenchResults): string {
   );
 }
 
+/** Each scenario's slowest statement under load, and the run's slowest logged plans. */
+function statementSection(results: BenchResults): string {
+  if ("skipped" in results.statementLog) {
+    return `Not logged: ${results.statementLog.skipped}`;
+  }
+  const rows = results.scenarios.flatMap((s) =>
+    (s.slowest ?? []).slice(0, 1).map((st) => [
+      s.label,
+      st.maxMs,
+      st.meanMs,
+      st.calls,
+      `\`${st.query.slice(0, 140).replaceAll("|", "\\|")}${st.query.length > 140 ? "…" : ""}\``,
+    ])
+  );
+  const plans = results.statementLog.plans.map((p) =>
+    `- ${p.durationMs} ms: \`${p.query.slice(0, 140).replaceAll("|", "\\|")}\` — ` +
+    `${p.plan.split("\n")[0]}`
+  );
+  return [
+    "The statement with the longest single run under each load (pg_stat_statements; its " +
+    "counters reset after each warm-up), and the run's slowest plans (auto_explain; in full " +
+    "in `bench-results/slow-statements.md`).",
+    "",
+    rows.length > 0
+      ? table(["scenario", "max ms", "mean ms", "calls", "statement"], rows)
+      : "No statement counted.",
+    "",
+    ...(plans.length > 0 ? plans : ["No plan was logged."]),
+  ].join("\n");
+}
+
 function startupLine(results: BenchResults): string {
   if (!("freshMs" in results.startup)) return `Not measured: ${results.startup.skipped}`;
   const mix = results.startup.pageMix;
@@ -111,6 +142,10 @@ export function resultsMarkdown(results: BenchResults): string {
     loadTable(results),
     "",
     `Server peak memory (VmHWM): ${results.serverPeakMemoryMb ?? "unknown"} MB.`,
+    "",
+    "### Slowest statements",
+    "",
+    statementSection(results),
     "",
     "### Bytes on the wire",
     "",

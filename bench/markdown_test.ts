@@ -10,6 +10,15 @@ Deno.test("resultsMarkdown() shows every scenario and target; replaceResults() k
   assert.match(section, /0 \(\+10 stock conflicts\)/);
   assert.match(section, /2 CPUs \(Xeon\)/);
   assert.match(section, /\*\*no\*\*/);
+  // The slow-statement log: each scenario's slowest statement, the run's slowest plans.
+  assert.match(
+    section,
+    /\| books_deep_page \| 61\.25 \| 30\.5 \| 40 \| `SELECT id FROM books ORDER BY title OFFSET \$1 LIMIT \$2` \|/,
+  );
+  assert.match(
+    section,
+    /- 61\.25 ms: `SELECT id FROM books ORDER BY title OFFSET 99000 LIMIT 24` — Limit/,
+  );
   const doc = "# Benchmarks\n\nNotes.\n";
   const once = replaceResults(doc, "first");
   const twice = replaceResults(once + "\nMore notes.\n", "second");

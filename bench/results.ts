@@ -5,6 +5,7 @@ import type { LoadResult } from "./load.ts";
 import type { Machine } from "./machine.ts";
 import type { PageWeight } from "./page_weight.ts";
 import type { StartupResult } from "./startup.ts";
+import type { LoggedPlan, SlowStatement } from "./slow_statements.ts";
 
 export interface ScenarioResult extends LoadResult {
   id: string;
@@ -17,6 +18,8 @@ export interface ScenarioResult extends LoadResult {
   conflicts: number;
   /** requests/s divided by the baseline's requests/s. */
   ratioToBaseline: number;
+  /** The statements with the longest single runs under this load, when the server counts them. */
+  slowest?: SlowStatement[];
 }
 
 export interface WireBytes {
@@ -35,6 +38,8 @@ export interface BenchResults {
   catalogue: CatalogueSize;
   durationSeconds: number;
   scenarios: ScenarioResult[];
+  /** The run's slowest plans (auto_explain), or why the log did not run. */
+  statementLog: { plans: LoggedPlan[] } | { skipped: string };
   serverPeakMemoryMb: number | null;
   wire: WireBytes;
   pageWeight: PageWeight[];

@@ -5,7 +5,15 @@
  * them is the caller's.
  */
 import { catalogueSize, generateCatalogue } from "./catalogue_generator.ts";
-import { openBenchDatabase } from "./database.ts";
+import { type BenchDatabase, openBenchDatabase } from "./database.ts";
+import {
+  type LoggedPlan,
+  parseLoggedPlans,
+  plansMarkdown,
+  resetStatementCounters,
+  slowestPlans,
+  takeSlowestStatements,
+} from "./slow_statements.ts";
 import { storeCatalogueImages } from "./images.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { runLoad } from "./load.ts";
@@ -74,6 +82,26 @@ async function optional<T>(
 }
 
 /** Runs the benchmark and returns its results. */
+/**
+ * The run's slowest plans from the server's log (auto_explain), written to
+ * `slow-statements.md` in the results folder; the five slowest are also in the results.
+ */
+async function writeSlowPlans(
+  db: BenchDatabase,
+  outDir: string,
+  log: (line: string) => void,
+): Promise<LoggedPlan[]> {
+  if (!db.statementLog.available || !db.statementLog.plans || !db.serverLog) return [];
+  const text = await Deno.readTextFile(db.serverLog).catch(() => "");
+  const plans = slowestPlans(parseLoggedPlans(text), 10);
+  await Deno.writeTextFile(
+    `${outDir}/slow-statements.md`,
+    `# The run's slowest statements and their plans\n\n${plansMarkdown(plans)}`,
+  );
+  log(`slow-statement log: ${plans.length} plans in ${outDir}/slow-statements.md`);
+  return plans.slice(0, 5);
+}
+
 export async function runBench(options: RunOptions): Promise<BenchResults> {
   const { log } = options;
   const machine = await describeMachine();
@@ -112,6 +140,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       );
       const measured: ScenarioResult[] = [];
       let baselineRps = 0;
+      const statements = db.statementLog.available;
       for (const scenario of scenarios) {
         const load = { baseUrl: shop.url, requests: scenario.requests, threads: 2 };
         await runLoad({
@@ -120,6 +149,8 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
           durationSeconds: WARMUP_SECONDS,
           maxRequestsPerThread: 0,
         });
+        // The statement counters start with the measured load.
+        if (statements) await resetStatementCounters(db.sql);
         const result = await runLoad({
           ...load,
           connections: scenario.connections,
@@ -128,12 +159,14 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         });
         if (scenario.id === "baseline") baselineRps = result.requestsPerSecond;
         const figures = scenarioResult(scenario, { load: result, baselineRps });
+        if (statements) figures.slowest = await takeSlowestStatements(db.sql, 3);
         measured.push(figures);
         log(
           `${scenario.id}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, ` +
             `p99 ${figures.p99Ms} ms, ${figures.errors} errors`,
         );
       }
+      const slowPlans = await writeSlowPlans(db, options.outDir, log);
       const peakKb = await shop.peakMemoryKb();
       const wire = await measureWireBytes(db.sql, { baseUrl: shop.url });
       const [{ id: bookId }] = await db.sql.query<{ id: number }>(
@@ -183,6 +216,9 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         catalogue: size,
         durationSeconds: options.durationSeconds,
         scenarios: measured,
+        statementLog: db.statementLog.available
+          ? { plans: slowPlans }
+          : { skipped: db.statementLog.reason },
         serverPeakMemoryMb: peakKb === undefined ? null : Math.round(peakKb / 1024),
         wire,
         pageWeight,

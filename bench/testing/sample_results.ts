@@ -40,15 +40,31 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
     scenarios: [
       scenarioResult(scenario("baseline"), { load: load(10_000, { "200": 10 }), baselineRps }),
       scenarioResult(scenario("books_page1"), { load: load(5000, { "200": 5 }), baselineRps }),
-      scenarioResult(scenario("books_deep_page"), {
-        load: load(1000, { "200": 5 }, 45),
-        baselineRps,
-      }),
+      {
+        ...scenarioResult(scenario("books_deep_page"), {
+          load: load(1000, { "200": 5 }, 45),
+          baselineRps,
+        }),
+        slowest: [{
+          query: "SELECT id FROM books ORDER BY title OFFSET $1 LIMIT $2",
+          calls: 40,
+          meanMs: 30.5,
+          maxMs: 61.25,
+          totalMs: 1220,
+        }],
+      },
       scenarioResult(scenario("orders"), {
         load: load(400, { "201": 390, "409": 10 }),
         baselineRps,
       }),
     ],
+    statementLog: {
+      plans: [{
+        durationMs: 61.25,
+        query: "SELECT id FROM books ORDER BY title OFFSET 99000 LIMIT 24",
+        plan: "Limit  (cost=9000.00..9002.00 rows=24 width=4)\n  ->  Sort",
+      }],
+    },
     serverPeakMemoryMb: 200,
     wire: {
       books: 2000,

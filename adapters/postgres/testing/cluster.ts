@@ -12,6 +12,8 @@ export interface TestCluster {
    * work never finishes). Absent for a server named by TEST_DATABASE_URL.
    */
   stopSync?(): void;
+  /** The server's log file, when the server was started here. */
+  logFile?: string;
 }
 
 const BIN_DIRS = [
@@ -36,6 +38,17 @@ async function isFile(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether the server in `bin` has the loadable module `name`: in the lib folder beside the
+ * real bin folder (Debian's /usr/lib/postgresql/15/{bin,lib}, also when bin holds links).
+ */
+async function hasModule(bin: string, name: string): Promise<boolean> {
+  const real = await Deno.realPath(`${bin}/postgres`).catch(() => `${bin}/postgres`);
+  const home = real.replace(/\/bin\/postgres$/, "");
+  return await isFile(`${home}/lib/${name}.so`) ||
+    await isFile(`${home}/lib/postgresql/${name}.so`);
 }
 
 function freePort(): number {
@@ -68,6 +81,8 @@ export interface LocalServer {
   /** `pg_ctl stop` in the given mode ("fast" ends sessions; "immediate" just stops). */
   stop(mode: "fast" | "immediate"): Promise<void>;
   stopSync(): void;
+  /** The server's log (pg_ctl -l). */
+  logFile: string;
   /** Removes the data directory (after a stop). */
   remove(): Promise<void>;
   removeSync(): void;
@@ -102,6 +117,7 @@ export async function startLocalServer(
   const pgCtl = (args: string[]) => run(`${bin}/pg_ctl`, ["-D", dataDir, ...args], asUser);
   const server: LocalServer = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile: `${dir}/log`,
     start: () => pgCtl(["-o", opts, "-l", `${dir}/log`, "-w", "start"]),
     stop: (mode) => pgCtl(["-m", mode, "-w", "stop"]),
     stopSync: () =>
@@ -149,10 +165,16 @@ export async function startTestCluster(
       "synchronous_commit=off",
       "full_page_writes=off",
       "max_connections=300",
+      // Statement statistics for the benchmark's slow-statement log (bench/slow_statements.ts),
+      // when the server has the module (Debian's postgresql package does).
+      ...(await hasModule(bin, "pg_stat_statements"))
+        ? ["shared_preload_libraries=pg_stat_statements"]
+        : [],
     ],
   });
   return {
     url: server.url,
+    logFile: server.logFile,
     async stop() {
       try {
         await server.stop("immediate");
