@@ -16,10 +16,13 @@ const SCENARIOS = [
   "home_html",
   "book_html_hot",
   "listing_html_distinct",
+  "floor_listing_html",
+  "listing_html_paced",
   "book_html_random",
   "floor_row_random",
   "floor_page_random",
   "api_books_distinct",
+  "floor_api_rows",
   "page_mix",
   "orders",
 ];
@@ -59,6 +62,11 @@ Deno.test({
         assert.equal(s.errors, 0, `${s.id} answered ${JSON.stringify(s.statuses)}`);
       }
       assert.ok(results.scenarios.find((s) => s.id === "orders")!.statuses["201"] > 0);
+      // Each distinct load is set beside its floor, measured in the same run.
+      for (const id of ["listing_html_distinct", "book_html_random", "api_books_distinct"]) {
+        const s = results.scenarios.find((s) => s.id === id)!;
+        assert.ok((s.ratioToFloor ?? 0) > 0, `${id}: ${JSON.stringify(s)}`);
+      }
       assert.ok(results.wire.wholeCatalogueBytes > results.wire.firstPageBytes);
       assert.ok((results.serverPeakMemoryMb ?? 0) > 0);
       assert.deepEqual(results.pageWeight.map((p) => p.path.replace(/\d+$/, "{id}")), [

@@ -11,6 +11,16 @@
  *
  * A distinct book page of the shop cannot be cheaper than the second, so its share of the
  * bare route bounds what the shop's own page can reach on the machine of the run.
+ *
+ * The same for distinct listings (pages, searches, filters):
+ *
+ * - `/__bench/floor/list?{query}`: the listing's own statements (the catalogue adapter's
+ *   `listBooks`, with no cache in front of it, the query read as the storefront reads it),
+ *   its rows and total answered as JSON: the floor of `GET /api/books?{query}`;
+ * - `/__bench/floor/listing?{query}`: those rows written into a real listing page (the
+ *   shop's own `/`, read once: each of its cards' titles, authors and ids replaced by a row's)
+ *   and gzipped: the floor of `GET /?{query}`. A search that finds nothing costs the shop its
+ *   suggestions too, which no floor pays.
  */
 import { Hono } from "hono";
 import { gzipSync } from "node:zlib";
@@ -18,6 +28,8 @@ import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { BOOK_COLUMNS, BOOKS_FROM } from "../adapters/postgres/catalogue_rows.ts";
 import { DEFAULT_GZIP_LEVEL } from "../http/middleware/compression.ts";
 import { escapeHtml } from "../web/pages/document.ts";
+import { PostgresCatalogue } from "../adapters/postgres/catalogue.ts";
+import { bookFilter, catalogueSort, pageRequest, parseListQuery } from "../web/lib/list_query.ts";
 
 export const FLOOR_PREFIX = "/__bench/floor/";
 
@@ -40,8 +52,45 @@ interface PageTemplate {
 
 type Info = Deno.ServeHandlerInfo<Deno.NetAddr>;
 
-/** The shop's handler with the two floor routes in front of it. */
+/** A listing page to write other rows into: its HTML and the books its cards show. */
+interface ListingTemplate {
+  html: string;
+  books: { id: number; title: string; author: string }[];
+}
+
+const gzipped = (html: string) =>
+  new Response(new Uint8Array(gzipSync(html, { level: DEFAULT_GZIP_LEVEL })), {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Encoding": "gzip",
+      "Vary": "Accept-Encoding",
+    },
+  });
+
+/** The shop's handler with the floor routes in front of it. */
 export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
+  const catalogue = new PostgresCatalogue(sql);
+  const list = (search: URLSearchParams) => {
+    const query = parseListQuery(search);
+    return catalogue.listBooks(bookFilter(query), pageRequest(query), catalogueSort(query));
+  };
+  let listing: Promise<ListingTemplate> | undefined;
+  const listingFrom = (info: Info) =>
+    listing ??= (async () => {
+      const page = await shop(new Request("http://127.0.0.1/"), info);
+      const html = await page.text();
+      if (page.status !== 200) throw new Error(`GET /: ${page.status}`);
+      const first = await list(new URLSearchParams());
+      const books = first.items.map((b) => ({
+        id: b.id,
+        title: escapeHtml(b.title),
+        author: escapeHtml(b.author),
+      }));
+      return { html, books };
+    })().catch((error) => {
+      listing = undefined;
+      throw error;
+    });
   const read = async (id: number) =>
     (await sql.query<BookRow>(`SELECT ${BOOK_COLUMNS} FROM ${BOOKS_FROM} WHERE b.id = $1`, [
       id,
@@ -72,11 +121,26 @@ export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
     const html = page.html.replaceAll(page.title, escapeHtml(row.title))
       .replaceAll(`/books/${page.id}"`, `/books/${row.id}"`)
       .replaceAll(`"id":${page.id},`, `"id":${row.id},`);
-    return c.body(new Uint8Array(gzipSync(html, { level: DEFAULT_GZIP_LEVEL })), 200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Encoding": "gzip",
-      "Vary": "Accept-Encoding",
+    return gzipped(html);
+  });
+  floors.get(`${FLOOR_PREFIX}list`, async (c) => {
+    const page = await list(new URL(c.req.url).searchParams);
+    return c.json({ data: page.items, total: page.total });
+  });
+  floors.get(`${FLOOR_PREFIX}listing`, async (c) => {
+    const page = await list(new URL(c.req.url).searchParams);
+    const template = await listingFrom(c.env.info);
+    let html = template.html;
+    template.books.forEach((card, i) => {
+      const row = page.items[i];
+      // A card with no row left keeps the template's book: the page keeps its size.
+      if (!row) return;
+      html = html.replaceAll(card.title, escapeHtml(row.title))
+        .replaceAll(card.author, escapeHtml(row.author))
+        .replaceAll(`/books/${card.id}"`, `/books/${row.id}"`)
+        .replaceAll(`"id":${card.id},`, `"id":${row.id},`);
     });
+    return gzipped(html);
   });
 
   return (request, info) => {

@@ -107,3 +107,51 @@ Deno.test("every other path goes to the shop untouched", async () => {
   }
   assert.deepEqual(asked, ["/", "/books/7", "/__bench/baseline", "/__bench/floorx/row/1"]);
 });
+
+testOnBothEngines(
+  "the list floor answers a listing's rows and total as JSON, read as the storefront reads its query",
+  async (sql) => {
+    const [first, second] = await twoBooks(sql);
+    const { shop, asked } = pagesOfBooks(new Map());
+    const handler = withBenchFloors(shop, sql);
+    const all = await (await handler(at(`${FLOOR_PREFIX}list`), info)).json();
+    assert.equal(all.total, 2);
+    assert.deepEqual(all.data.map((b: { id: number }) => b.id), [first, second]);
+    const found = await (await handler(at(`${FLOOR_PREFIX}list?q=kaliyug`), info)).json();
+    assert.deepEqual([found.total, found.data[0].id], [1, second]);
+    const none = await (await handler(at(`${FLOOR_PREFIX}list?page=9&minPrice=x`), info)).json();
+    assert.deepEqual([none.total, none.data], [2, []]);
+    assert.deepEqual(asked, []);
+  },
+);
+
+testOnBothEngines(
+  "the listing floor writes a listing's rows into the shop's own front page, gzipped",
+  async (sql) => {
+    const [first, second] = await twoBooks(sql);
+    const asked: string[] = [];
+    // The shop's front page: a card for each book of the first page, and their island data.
+    const front = `<html><body><ul class="grid">` +
+      `<li><a href="/books/${first}">Gamperaliya</a> <span>Test Author</span></li>` +
+      `<li><a href="/books/${second}">Kaliyugaya &amp; &lt;Yuganthaya&gt;</a></li></ul>` +
+      `<script>[{"id":${first},"title":"Gamperaliya"},{"id":${second},"title":"x"}]</script>` +
+      `</body></html>`;
+    const handler = withBenchFloors((request) => {
+      asked.push(new URL(request.url).pathname);
+      return new Response(front);
+    }, sql);
+    const answer = await handler(at(`${FLOOR_PREFIX}listing?q=kaliyug`), info);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get("Content-Encoding"), "gzip");
+    const html = gunzipSync(new Uint8Array(await answer.arrayBuffer())).toString();
+    // The first card now shows the one row found; the second card has no row and stays.
+    assert.ok(!html.includes("Gamperaliya"), html);
+    assert.ok(!html.includes(`"id":${first},`), html);
+    assert.equal(html.split(`href="/books/${second}"`).length - 1, 2, html);
+    // Twice in the cards, once more where the island data held the first card's title.
+    assert.equal(html.split("Kaliyugaya &amp; &lt;Yuganthaya&gt;").length - 1, 3, html);
+    await handler(at(`${FLOOR_PREFIX}listing?page=2`), info);
+    // The front page was read once.
+    assert.deepEqual(asked, ["/"]);
+  },
+);

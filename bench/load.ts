@@ -27,6 +27,11 @@ export interface LoadOptions {
   maxRequestsPerThread: number;
   /** Load threads (wrk -t); at most `connections`. */
   threads: number;
+  /**
+   * A pause of each connection between its requests, in ms: a paced load, as shoppers who
+   * read a page before the next, rather than as many requests as the server can take.
+   */
+  pauseMs?: number;
 }
 
 export interface LoadResult {
@@ -130,6 +135,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         env: {
           BENCH_REQUESTS: file,
           BENCH_MAX_REQUESTS: String(options.maxRequestsPerThread),
+          BENCH_PAUSE_MS: String(options.pauseMs ?? 0),
         },
         stdout: "piped",
         stderr: "piped",

@@ -13,6 +13,8 @@ interface ClientOptions {
   /** Bound per thread, as with wrk: the whole run stops at threads x this. */
   maxRequestsPerThread: number;
   threads: number;
+  /** Each connection's pause between its requests, in ms (0 or absent: none). */
+  pauseMs?: number;
 }
 
 interface ParsedRequest {
@@ -75,6 +77,7 @@ async function main(options: ClientOptions): Promise<void> {
       } catch {
         socketErrors++;
       }
+      if (options.pauseMs) await new Promise((done) => setTimeout(done, options.pauseMs));
     }
   }
 

@@ -91,3 +91,35 @@ for (const client of clients) {
     }
   });
 }
+
+for (const client of clients) {
+  Deno.test(`runLoad() with ${client} and a pause paces each connection: about one request a pause`, async () => {
+    let served = 0;
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+      served++;
+      return new Response("yes");
+    });
+    const previous = Deno.env.get("BENCH_LOAD_CLIENT");
+    if (client === "deno") Deno.env.set("BENCH_LOAD_CLIENT", "deno");
+    else Deno.env.delete("BENCH_LOAD_CLIENT");
+    try {
+      const result = await runLoad({
+        baseUrl: `http://127.0.0.1:${server.addr.port}`,
+        requests: [{ method: "GET", path: "/" }],
+        connections: 2,
+        durationSeconds: 1,
+        maxRequestsPerThread: 0,
+        threads: 1,
+        pauseMs: 100,
+      });
+      // Two connections pausing 100 ms each: at most about 2 x 10 in the second (a loaded
+      // machine makes fewer), where an unpaced load answers thousands.
+      assert.ok(result.statuses["200"] >= 4, JSON.stringify(result));
+      assert.ok(served <= 26, `${served} served`);
+    } finally {
+      if (previous === undefined) Deno.env.delete("BENCH_LOAD_CLIENT");
+      else Deno.env.set("BENCH_LOAD_CLIENT", previous);
+      await server.shutdown();
+    }
+  });
+}

@@ -25,6 +25,7 @@ function loadTable(results: BenchResults): string {
       "p99 ms",
       "errors",
       "vs baseline",
+      "vs floor",
     ],
     results.scenarios.map((s) => [
       s.label,
@@ -37,6 +38,7 @@ function loadTable(results: BenchResults): string {
       s.p99Ms,
       s.id === "orders" ? `${s.errors} (+${s.conflicts} stock conflicts)` : s.errors,
       `${(s.ratioToBaseline * 100).toFixed(1)}%`,
+      s.ratioToFloor === undefined ? "" : `${(s.ratioToFloor * 100).toFixed(1)}%`,
     ]),
   );
 }

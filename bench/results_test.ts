@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { checkTargets, loadErrors, scenarioResult } from "./results.ts";
+import { checkTargets, loadErrors, scenarioResult, withFloorRatios } from "./results.ts";
 import { load, sampleResults, scenario } from "./testing/sample_results.ts";
 
 Deno.test("scenarioResult() counts 409s as conflicts, other non-2xx as errors, and the ratio", () => {
@@ -38,4 +38,32 @@ Deno.test("checkTargets() sets each target against its measured figure", () => {
     "Embedded default, 10000 books: book pages p99 under 50 ms while 3 clients search",
   );
   assert.equal(pages.measured, "p99 40 ms (alone 12 ms), 1 errors");
+});
+
+Deno.test("withFloorRatios() sets each scenario beside its floor, and checkTargets() judges the share", () => {
+  const base = sampleResults();
+  const [baseline] = base.scenarios;
+  const listing = {
+    ...baseline,
+    id: "listing_html_distinct",
+    label: "listings",
+    floor: "floor_listing_html",
+    requestsPerSecond: 700,
+    p99Ms: 40,
+  };
+  const floor = { ...baseline, id: "floor_listing_html", requestsPerSecond: 1000 };
+  const scenarios = withFloorRatios([listing, floor]);
+  assert.equal(scenarios[0].ratioToFloor, 0.7);
+  assert.equal(scenarios[1].ratioToFloor, undefined);
+  const checks = checkTargets({ ...base, scenarios });
+  const check = checks.find((c) => c.target.startsWith("listings: at least 70% of its floor"));
+  assert.deepEqual([check?.met, check?.measured], [
+    true,
+    "700 req/s = 70% of the floor, p99 40 ms, 0 errors",
+  ]);
+  const slower = checkTargets({
+    ...base,
+    scenarios: withFloorRatios([{ ...listing, requestsPerSecond: 690 }, floor]),
+  });
+  assert.equal(slower.find((c) => c.target.startsWith("listings:"))?.met, false);
 });

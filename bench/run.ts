@@ -19,7 +19,13 @@ import { runLighthouse } from "./lighthouse.ts";
 import { runLoad } from "./load.ts";
 import { describeMachine } from "./machine.ts";
 import { weighPage } from "./page_weight.ts";
-import { type BenchResults, checkTargets, type ScenarioResult, scenarioResult } from "./results.ts";
+import {
+  type BenchResults,
+  checkTargets,
+  type ScenarioResult,
+  scenarioResult,
+  withFloorRatios,
+} from "./results.ts";
 import { buildScenarios } from "./scenarios.ts";
 import { freePort, PROJECT_DIR, startShop } from "./shop_process.ts";
 import { measureStartup } from "./startup.ts";
@@ -156,6 +162,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
           connections: scenario.connections,
           durationSeconds: options.durationSeconds,
           maxRequestsPerThread: 1_000_000,
+          pauseMs: scenario.pauseMs,
         });
         if (scenario.id === "baseline") baselineRps = result.requestsPerSecond;
         const figures = scenarioResult(scenario, { load: result, baselineRps });
@@ -215,7 +222,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         postgres: db.version,
         catalogue: size,
         durationSeconds: options.durationSeconds,
-        scenarios: measured,
+        scenarios: withFloorRatios(measured),
         statementLog: db.statementLog.available
           ? { plans: slowPlans }
           : { skipped: db.statementLog.reason },

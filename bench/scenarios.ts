@@ -23,6 +23,22 @@ export interface Scenario {
   example: string;
   requests: LoadRequest[];
   connections: number;
+  /** The scenario measuring the least its requests can cost (floor_routes.ts), when one does. */
+  floor?: string;
+  /** Each connection's pause between requests (ms): a paced load rather than saturation. */
+  pauseMs?: number;
+}
+
+/**
+ * Connections and pause of the paced listing load: 32 shoppers each pausing 33 ms, about
+ * 900 requests a second when each answer takes a few ms.
+ */
+export const PACED = { connections: 32, pauseMs: 33 };
+
+/** The floor of a listing or API URL: the same query on the floor route of its kind. */
+export function onFloor(path: string, kind: "list" | "listing"): string {
+  const query = path.indexOf("?");
+  return `${FLOOR_PREFIX}${kind}${query < 0 ? "" : path.slice(query)}`;
 }
 
 /** Title fragments of 3 letters, each part of several generated words. */
@@ -130,6 +146,8 @@ export async function buildScenarios(
     ),
   }));
   const randomBooks = randomBookPages(shape, DISTINCT_URLS, 1);
+  const listings = listingPages(shape, DISTINCT_URLS, 2);
+  const apiReads = apiListings(shape, DISTINCT_URLS, 3);
   const scenarios: Omit<Scenario, "example">[] = [
     {
       id: "baseline",
@@ -182,14 +200,29 @@ export async function buildScenarios(
     {
       id: "listing_html_distinct",
       label: "GET /?... server-rendered, distinct pages, searches and filters",
-      requests: listingPages(shape, DISTINCT_URLS, 2),
+      requests: listings,
       connections,
+      floor: "floor_listing_html",
+    },
+    {
+      id: "floor_listing_html",
+      label:
+        "Floor: the same listings' statements, their rows written into the front page, gzipped",
+      requests: listings.map((r) => get(onFloor(r.path, "listing"))),
+      connections,
+    },
+    {
+      id: "listing_html_paced",
+      label: `The same listings, paced: ${PACED.connections} shoppers pausing ${PACED.pauseMs} ms`,
+      requests: listings,
+      ...PACED,
     },
     {
       id: "book_html_random",
       label: "GET /books/{id} server-rendered, distinct random books",
       requests: randomBooks,
       connections,
+      floor: "floor_page_random",
     },
     {
       id: "floor_row_random",
@@ -206,7 +239,14 @@ export async function buildScenarios(
     {
       id: "api_books_distinct",
       label: "GET /api/books, distinct pages, searches and filters",
-      requests: apiListings(shape, DISTINCT_URLS, 3),
+      requests: apiReads,
+      connections,
+      floor: "floor_api_rows",
+    },
+    {
+      id: "floor_api_rows",
+      label: "Floor: the same reads' statements, their rows and total as JSON",
+      requests: apiReads.map((r) => get(onFloor(r.path, "list"))),
       connections,
     },
     {

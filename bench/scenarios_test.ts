@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isSriLankanPhone } from "../domain/address/phone.ts";
-import { deepPage, orderBody, shopperAddress } from "./scenarios.ts";
+import { deepPage, onFloor, orderBody, shopperAddress } from "./scenarios.ts";
 
 Deno.test("deepPage() asks page 5,000 at full size and the middle of a small catalogue", () => {
   assert.equal(deepPage(100_000), 5000);
@@ -40,4 +40,10 @@ Deno.test("every one of the 1,000 order shoppers has a phone and an address of t
   assert.equal(phones.size, 1000);
   assert.equal(addresses.size, 1000);
   assert.match(shopperAddress(999), /^10\.0\.3\.250$/);
+});
+
+Deno.test("onFloor() asks the floor route of a kind for the same query", () => {
+  assert.equal(onFloor("/?q=gar&page=2", "listing"), "/__bench/floor/listing?q=gar&page=2");
+  assert.equal(onFloor("/api/books?categoryId=3", "list"), "/__bench/floor/list?categoryId=3");
+  assert.equal(onFloor("/", "listing"), "/__bench/floor/listing");
 });

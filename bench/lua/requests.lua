@@ -1,7 +1,8 @@
 -- Replays the requests of a file (one line each: METHOD<TAB>PATH<TAB>BODY<TAB>CLIENT) round
 -- robin, each thread from its own offset, and prints one JSON line of results at the end:
 -- requests, seconds, latency percentiles (microseconds) and the count of every status.
--- Environment: BENCH_REQUESTS (the file), BENCH_MAX_REQUESTS (per thread, 0 = no bound).
+-- Environment: BENCH_REQUESTS (the file), BENCH_MAX_REQUESTS (per thread, 0 = no bound),
+-- BENCH_PAUSE_MS (each connection's pause between its requests, 0 = none).
 
 local threads = {}
 local thread_count = 0
@@ -37,6 +38,7 @@ end
 function init(args)
   requests = read_requests(os.getenv("BENCH_REQUESTS"))
   max_requests = tonumber(os.getenv("BENCH_MAX_REQUESTS") or "0")
+  pause_ms = tonumber(os.getenv("BENCH_PAUSE_MS") or "0")
   position = (thread_index * 7919) % #requests
   sent = 0
   statuses = {}
@@ -45,6 +47,11 @@ end
 function request()
   position = position % #requests + 1
   return requests[position]
+end
+
+-- wrk waits this many ms before a connection's next request.
+function delay()
+  return pause_ms
 end
 
 function response(status, headers, body)
