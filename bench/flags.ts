@@ -25,6 +25,7 @@ export function parseBenchFlags(args: string[]): BenchFlags {
     orderConnections: quick ? 8 : 32,
     lighthouse: !quick,
     startup: !quick,
+    campaigns: 1000,
   };
   let writeDocs = !quick;
   for (let i = 0; i < args.length; i++) {
@@ -45,6 +46,11 @@ export function parseBenchFlags(args: string[]): BenchFlags {
       case "--order-connections":
         options.orderConnections = positiveInteger(flag, next());
         break;
+      case "--campaigns": {
+        const text = next();
+        options.campaigns = text === "0" ? 0 : positiveInteger(flag, text);
+        break;
+      }
       case "--no-lighthouse":
         options.lighthouse = false;
         break;

@@ -32,3 +32,11 @@ Deno.test("onlyScenarios() keeps the baseline and the named ones, and refuses an
     /Unknown scenario order; the scenarios: baseline, orders, book_html/,
   );
 });
+
+Deno.test("--campaigns sets the running campaign rules: 1,000 by default, 0 for none", () => {
+  assert.equal(parseBenchFlags([]).options.campaigns, 1000);
+  assert.equal(parseBenchFlags(["--quick"]).options.campaigns, 1000);
+  assert.equal(parseBenchFlags(["--campaigns", "0"]).options.campaigns, 0);
+  assert.equal(parseBenchFlags(["--campaigns", "20"]).options.campaigns, 20);
+  assert.throws(() => parseBenchFlags(["--campaigns", "-1"]), /positive whole number/);
+});

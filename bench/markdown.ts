@@ -137,7 +137,8 @@ export function resultsMarkdown(results: BenchResults): string {
     `average when the run began was ${m.loadAverage.join(", ")} (1, 5, 15 min).`,
     "",
     `Catalogue: ${c.books} books in ${c.categories} categories by ${c.authors} authors, ` +
-    `${c.stationery} stationery items. Each load runs ${results.durationSeconds} s.`,
+    `${c.stationery} stationery items; ${results.campaigns} campaign rules running. ` +
+    `Each load runs ${results.durationSeconds} s.`,
     "",
     "### Load",
     "",

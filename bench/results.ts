@@ -54,6 +54,8 @@ export interface BenchResults {
   machine: Machine;
   postgres: string;
   catalogue: CatalogueSize;
+  /** Campaign rules running during the loads. */
+  campaigns: number;
   durationSeconds: number;
   scenarios: ScenarioResult[];
   /** The run's slowest plans (auto_explain), or why the log did not run. */

@@ -6,6 +6,7 @@
  */
 import { catalogueSize, generateCatalogue } from "./catalogue_generator.ts";
 import { type BenchDatabase, openBenchDatabase } from "./database.ts";
+import { campaignRules, insertCampaigns } from "./campaigns.ts";
 import {
   type LoggedPlan,
   parseLoggedPlans,
@@ -39,6 +40,8 @@ export interface RunOptions {
   orderConnections: number;
   lighthouse: boolean;
   startup: boolean;
+  /** Campaign rules running while the shop is measured (bench/campaigns.ts). */
+  campaigns: number;
   /** Only these scenarios (by id), besides the baseline; every one when absent. */
   only?: string[];
   /** Where the server log goes. */
@@ -126,6 +129,23 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       `catalogue generated (${size.books} books)`,
       () => generateCatalogue(db.sql, { size, images }),
     );
+    if (options.campaigns > 0) {
+      await timed(log, `${options.campaigns} campaign rules running`, async () => {
+        const books = await db.sql.query<{ id: number }>(
+          "SELECT id FROM books WHERE NOT archived ORDER BY id",
+        );
+        const categories = await db.sql.query<{ id: number }>(
+          "SELECT id FROM book_categories ORDER BY id",
+        );
+        await insertCampaigns(
+          db.sql,
+          campaignRules(options.campaigns, {
+            bookIds: books.map((b) => b.id),
+            categoryIds: categories.map((c) => c.id),
+          }),
+        );
+      });
+    }
     const shop = await timed(log, "shop started", () =>
       startShop({
         databaseUrl: db.url,
@@ -221,6 +241,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         machine,
         postgres: db.version,
         catalogue: size,
+        campaigns: options.campaigns,
         durationSeconds: options.durationSeconds,
         scenarios: withFloorRatios(measured),
         statementLog: db.statementLog.available

@@ -3,7 +3,9 @@
  * real category ids and price ranges, existing book ids, and orders for items with ample
  * stock whose `total` is the items' total in rupees.
  */
-import type { SqlClient } from "../adapters/postgres/mod.ts";
+import { PostgresOrderRepository, type SqlClient } from "../adapters/postgres/mod.ts";
+import { PostgresPromotionStore } from "../adapters/postgres/promotions.ts";
+import { priceCart } from "../domain/promotions/price_cart.ts";
 import { AMPLE_STOCK } from "./catalogue_generator.ts";
 import type { LoadRequest } from "./load.ts";
 import {
@@ -58,13 +60,16 @@ const shopperDigits = (n: number) => String(1_234_567 + n).padStart(7, "0");
 /** Shopper `n`'s own address, as its proxy names it. */
 export const shopperAddress = (n: number) => `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
-/** A COD order of one book and one stationery item, with `total` as the items' total. */
+/**
+ * A COD order of one book and one stationery item, with `total` as the items' total the shop
+ * prices them at (under its running promotions: `itemsCents`).
+ */
 export function orderBody(
-  book: { id: number; priceCents: number },
-  options: { item: { id: number; priceCents: number }; areaId: number; n: number },
+  book: { id: number },
+  options: { item: { id: number }; itemsCents: number; areaId: number; n: number },
 ): string {
   return JSON.stringify({
-    total: rupees(book.priceCents + options.item.priceCents),
+    total: rupees(options.itemsCents),
     name: `Load Shopper ${options.n}`,
     address: `${options.n} Galle Road, Colombo 03`,
     email: `shopper${options.n}@example.lk`,
@@ -126,25 +131,34 @@ export async function buildScenarios(
     categoryIds: categories.map((c) => c.id),
     pages: Math.max(1, Math.ceil(onSale.length / 10)),
   };
-  const orders = Array.from({ length: 1000 }, (_, n): LoadRequest => ({
-    method: "POST",
-    path: "/api/orders",
-    clientAddress: shopperAddress(n),
-    body: orderBody(
-      {
-        id: hotBooks[n % hotBooks.length].id,
-        priceCents: hotBooks[n % hotBooks.length].price_cents,
-      },
-      {
-        item: {
-          id: hotItems[(n * 7) % hotItems.length].id,
-          priceCents: hotItems[(n * 7) % hotItems.length].price_cents,
-        },
+  // Each order's total as the shop prices it, through its own pricing path: the running
+  // campaigns take their share, as a shopper's cart would have shown.
+  const pricing = {
+    orders: new PostgresOrderRepository(sql),
+    clock: { now: () => new Date() },
+    promotions: new PostgresPromotionStore(sql),
+  };
+  const orders: LoadRequest[] = [];
+  for (let n = 0; n < 1000; n++) {
+    const book = { id: hotBooks[n % hotBooks.length].id };
+    const item = { id: hotItems[(n * 7) % hotItems.length].id };
+    const priced = await priceCart(pricing, {
+      items: [{ type: "book", ...book, quantity: 1 }, { type: "stationery", ...item, quantity: 1 }],
+      paymentMethod: "COD",
+    });
+    if (priced.kind !== "priced") throw new Error(`Order ${n} cannot be priced: ${priced.kind}`);
+    orders.push({
+      method: "POST",
+      path: "/api/orders",
+      clientAddress: shopperAddress(n),
+      body: orderBody(book, {
+        item,
+        itemsCents: priced.promoted.totalCents,
         areaId: areas[n % areas.length].id,
         n,
-      },
-    ),
-  }));
+      }),
+    });
+  }
   const randomBooks = randomBookPages(shape, DISTINCT_URLS, 1);
   const listings = listingPages(shape, DISTINCT_URLS, 2);
   const apiReads = apiListings(shape, DISTINCT_URLS, 3);

@@ -9,8 +9,9 @@ Deno.test("deepPage() asks page 5,000 at full size and the middle of a small cat
 
 Deno.test("orderBody() states the items' total in rupees, before delivery", () => {
   const body = JSON.parse(
-    orderBody({ id: 1, priceCents: 125050 }, {
-      item: { id: 2, priceCents: 2000 },
+    orderBody({ id: 1 }, {
+      item: { id: 2 },
+      itemsCents: 127050,
       areaId: 9,
       n: 3,
     }),
@@ -27,7 +28,7 @@ Deno.test("orderBody() states the items' total in rupees, before delivery", () =
 Deno.test("every one of the 1,000 order shoppers has a phone and an address of their own", () => {
   const order = (n: number) =>
     JSON.parse(
-      orderBody({ id: 1, priceCents: 100 }, { item: { id: 2, priceCents: 100 }, areaId: 1, n }),
+      orderBody({ id: 1 }, { item: { id: 2 }, itemsCents: 200, areaId: 1, n }),
     );
   const phones = new Set<string>();
   const addresses = new Set<string>();

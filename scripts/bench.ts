@@ -7,7 +7,9 @@
  *   deno task bench --quick         a tiny run for CI (well under a minute)
  *
  * Other flags: --duration S, --connections N, --order-connections N, --no-lighthouse,
- * --no-startup, --no-docs, --only ID[,ID] (those scenarios and the baseline). BENCH_DATABASE_URL names a PostgreSQL server on which the bench
+ * --no-startup, --no-docs, --only ID[,ID] (those scenarios and the baseline), --campaigns N
+ * (campaign rules running during the loads: 1,000 by default, 0 for none).
+ * BENCH_DATABASE_URL names a PostgreSQL server on which the bench
  * may create and drop its own database; without it a throwaway cluster is started.
  * Results go to bench-results/ (JSON); a full run also rewrites the results section of
  * docs/benchmarks.md and docs/benchmarks.json.

@@ -36,6 +36,7 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
     },
     postgres: "PostgreSQL 15.14",
     catalogue: { books: 2000, stationery: 400, authors: 100, categories: 40, hotItems: 200 },
+    campaigns: 1000,
     durationSeconds: 1,
     scenarios: [
       scenarioResult(scenario("baseline"), { load: load(10_000, { "200": 10 }), baselineRps }),
