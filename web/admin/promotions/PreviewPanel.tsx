@@ -115,7 +115,9 @@ export function PreviewPanel() {
             )}
           </Field>
         </div>
-        <SubmitButton submitting={busy}>Preview</SubmitButton>
+        <div className="form-actions">
+          <SubmitButton submitting={busy}>Preview</SubmitButton>
+        </div>
       </form>
       {failure && <p role="alert" className="notice notice-failure">{failure}</p>}
       {preview && <PreviewResult preview={preview} />}
