@@ -155,3 +155,38 @@ testOnServer(
     }
   },
 );
+
+contract(
+  "a code an order held is never deleted, even once the order gave it back; its cap stays at or above the orders holding it; and changing it changes no order placed",
+  async ({ orders, promotions, book }) => {
+    const code = await addCode(promotions);
+    const first = await orders.place(withCode(book, code.id, "a"));
+    const second = await orders.place(withCode(book, code.id, "b"));
+    assert.ok(first.kind === "placed" && second.kind === "placed");
+    const before = await orders.findById(first.order.id);
+    assert.deepEqual((await promotions.getPromotion("code", code.id))?.usage, {
+      uses: 2,
+      savingCents: null,
+    });
+    assert.deepEqual(await promotions.changeCode(code.id, { ...CODE, maxUses: 1 }), {
+      kind: "below_uses",
+      uses: 2,
+    });
+    const changed = await promotions.changeCode(code.id, {
+      ...CODE,
+      benefit: { kind: "percent", basisPoints: 5000 },
+      maxUses: 2,
+    });
+    assert.equal(changed.kind === "ok" && changed.code.usesLeft, 0);
+    assert.deepEqual(await orders.findById(first.order.id), before, "the order keeps its prices");
+    assert.equal(await promotions.deletePromotion("code", code.id), "in_use");
+    assert.equal((await reject(orders, first.order.id)).kind, "changed");
+    assert.equal((await reject(orders, second.order.id)).kind, "changed");
+    assert.equal((await promotions.getPromotion("code", code.id))?.usage.uses, 0);
+    assert.equal(
+      await promotions.deletePromotion("code", code.id),
+      "in_use",
+      "rejected orders still name it",
+    );
+  },
+);

@@ -1,7 +1,8 @@
 /**
  * The contract of the promotion store, run in memory, on PGlite and on a PostgreSQL
  * server: what is running at a moment (window and pause), a code found whatever its case
- * with its uses left, one code per spelling, and pauses.
+ * with its uses left, one code per spelling, pauses; and the owner's list with each one's
+ * use, changes, ends and deletions. (A code held by orders: code_use_contract_test.ts.)
  */
 import assert from "node:assert/strict";
 import { testOnBothEngines } from "./postgres/testing/databases.ts";
@@ -94,3 +95,146 @@ contract(
     assert.equal(free.kind === "ok" && free.code.usesLeft, null);
   },
 );
+
+contract(
+  "every promotion is listed with its names and use, each kind oldest first, and found alone",
+  async (store) => {
+    const fair = await store.addCampaign(BOOK_FAIR);
+    const school = await store.addCampaign({
+      ...BOOK_FAIR,
+      name: "School season",
+      names: {},
+      scope: { kind: "categories", store: "stationery", ids: [2, 1] },
+      window: { startsAt: null, endsAt: null },
+      paused: true,
+    });
+    const offer = await store.addOffer({
+      name: "Free delivery over LKR 5,000",
+      names: { si: "රු. 5,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම" },
+      minItemsCents: 500_000,
+      benefit: { kind: "free_delivery" },
+      window: { startsAt: null, endsAt: null },
+      paused: false,
+    });
+    const code = await store.addCode(CODE);
+    assert.ok(code.kind === "ok");
+    const listed = await store.listPromotions();
+    assert.deepEqual(listed.map((p) => [p.kind, p.id]), [
+      ["campaign", fair.id],
+      ["campaign", school.id],
+      ["offer", offer.id],
+      ["code", code.code.id],
+    ]);
+    assert.deepEqual(listed[0], {
+      kind: "campaign",
+      id: fair.id,
+      promotion: BOOK_FAIR,
+      usage: { uses: null, savingCents: null },
+    });
+    assert.deepEqual(listed[1].kind === "campaign" && listed[1].promotion.scope, {
+      kind: "categories",
+      store: "stationery",
+      ids: [2, 1],
+    });
+    assert.equal(listed[1].promotion.paused, true);
+    assert.deepEqual(
+      listed[2].kind === "offer" && listed[2].promotion.names,
+      { si: "රු. 5,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම" },
+    );
+    assert.deepEqual(listed[3], {
+      kind: "code",
+      id: code.code.id,
+      promotion: CODE,
+      usage: { uses: 0, savingCents: null },
+    });
+    assert.deepEqual(await store.getPromotion("offer", offer.id), listed[2]);
+    assert.equal(await store.getPromotion("campaign", offer.id + 1000), undefined);
+    assert.equal(await store.getPromotion("code", fair.id + 1000), undefined);
+  },
+);
+
+contract("a campaign and an offer are changed whole, names and window included", async (store) => {
+  const fair = await store.addCampaign(BOOK_FAIR);
+  const changed = {
+    ...BOOK_FAIR,
+    name: "Book Fair 2026: 25% off",
+    names: { ta: "புத்தகக் கண்காட்சி 2026: 25% தள்ளுபடி" },
+    benefit: { kind: "amount" as const, cents: 25_000 },
+    scope: { kind: "language" as const, language: "Tamil" },
+    window: { startsAt: "2026-09-19T03:30:00.000Z", endsAt: null },
+    paused: true,
+  };
+  const returned = await store.changeCampaign(fair.id, changed);
+  assert.equal(returned?.name, changed.name);
+  assert.deepEqual((await store.getPromotion("campaign", fair.id))?.promotion, changed);
+  assert.equal(await store.changeCampaign(fair.id + 1000, changed), undefined);
+
+  const offer = await store.addOffer({
+    name: "LKR 300 off over LKR 3,000",
+    names: {},
+    minItemsCents: 300_000,
+    benefit: { kind: "amount_off", cents: 30_000 },
+    window: { startsAt: null, endsAt: null },
+    paused: false,
+  });
+  const free = {
+    name: "Free delivery over LKR 4,000",
+    names: { si: "නොමිලේ බෙදාහැරීම" },
+    minItemsCents: 400_000,
+    benefit: { kind: "free_delivery" as const },
+    window: { startsAt: null, endsAt: "2027-01-01T00:00:00.000Z" },
+    paused: false,
+  };
+  const { names: _, ...kept } = free;
+  assert.deepEqual(await store.changeOffer(offer.id, free), { ...kept, id: offer.id });
+  assert.deepEqual((await store.getPromotion("offer", offer.id))?.promotion, free);
+  assert.equal(await store.changeOffer(offer.id + 1000, free), undefined);
+});
+
+contract(
+  "a code is changed whole, its spelling too, but never to another code's in any case",
+  async (store) => {
+    const first = await store.addCode(CODE);
+    const second = await store.addCode({ ...CODE, code: "SCHOOL-25" });
+    assert.ok(first.kind === "ok" && second.kind === "ok");
+    assert.deepEqual(await store.changeCode(second.code.id, { ...CODE, code: "reading-CLUB" }), {
+      kind: "duplicate",
+    });
+    const renamed = { ...CODE, code: "READING-CLUB", maxUses: null, minItemsCents: 0 };
+    const own = await store.changeCode(first.code.id, renamed);
+    assert.equal(own.kind, "ok", "its own spelling in another case is its own");
+    assert.equal(own.kind === "ok" && own.code.usesLeft, null);
+    assert.deepEqual((await store.getPromotion("code", first.code.id))?.promotion, renamed);
+    assert.equal((await store.findCode("reading-club"))?.id, first.code.id);
+    assert.deepEqual(await store.changeCode(second.code.id + 1000, CODE), { kind: "not_found" });
+  },
+);
+
+contract("ending one sets its window's end to that moment, and it stops running", async (store) => {
+  const fair = await store.addCampaign({ ...BOOK_FAIR, window: { startsAt: null, endsAt: null } });
+  const code = await store.addCode(CODE);
+  assert.ok(code.kind === "ok");
+  const at = "2026-09-20T04:15:00.000Z";
+  assert.equal(await store.endPromotion("campaign", fair.id, at), true);
+  assert.equal(await store.endPromotion("code", code.code.id, at), true);
+  assert.deepEqual((await store.getPromotion("campaign", fair.id))?.promotion.window, {
+    startsAt: null,
+    endsAt: at,
+  });
+  assert.equal((await store.findCode(CODE.code))?.window.endsAt, at);
+  assert.deepEqual((await store.runningRules("2026-09-20T04:14:59.999Z")).campaigns.length, 1);
+  assert.deepEqual((await store.runningRules(at)).campaigns, []);
+  assert.equal(await store.endPromotion("offer", fair.id + 1000, at), false);
+});
+
+contract("a promotion no order used is deleted, once", async (store) => {
+  const fair = await store.addCampaign(BOOK_FAIR);
+  const code = await store.addCode(CODE);
+  assert.ok(code.kind === "ok");
+  assert.equal(await store.deletePromotion("campaign", fair.id), "deleted");
+  assert.equal(await store.deletePromotion("campaign", fair.id), "not_found");
+  assert.equal(await store.deletePromotion("code", code.code.id), "deleted");
+  assert.equal(await store.findCode(CODE.code), undefined);
+  assert.deepEqual(await store.listPromotions(), []);
+  assert.deepEqual((await store.addCode(CODE)).kind, "ok", "its spelling is free again");
+});

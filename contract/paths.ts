@@ -110,6 +110,27 @@ export const ACCOUNT_PATHS = {
   orders: at("GET", "/api/account/orders"),
 };
 
+/** The routes of one kind of promotion under its base (`/api/promotions/campaigns`). */
+export function promotionPaths<const Base extends string>(base: Base) {
+  return {
+    add: at("POST", base),
+    one: at("GET", `${base}/:id` as const),
+    change: at("PUT", `${base}/:id` as const),
+    pause: at("POST", `${base}/:id/pause` as const),
+    resume: at("POST", `${base}/:id/resume` as const),
+    end: at("POST", `${base}/:id/end` as const),
+    remove: at("DELETE", `${base}/:id` as const),
+  };
+}
+
+export const PROMOTION_PATHS = {
+  list: at("GET", "/api/promotions"),
+  preview: at("POST", "/api/promotions/preview"),
+};
+export const CAMPAIGN_PATHS = promotionPaths("/api/promotions/campaigns");
+export const OFFER_PATHS = promotionPaths("/api/promotions/offers");
+export const CODE_PATHS = promotionPaths("/api/promotions/codes");
+
 export const UPLOAD_PATHS = {
   image: at("GET", "/uploads/:key"),
 };

@@ -17,6 +17,10 @@ Deno.test("the route table guards the admin routes", () => {
       "GET /api/orders",
       "PUT /api/orders/status",
       "GET /api/orders/:id/slip",
+      "GET /api/promotions",
+      "POST /api/promotions/preview",
+      "PUT /api/promotions/campaigns/:id",
+      "DELETE /api/promotions/codes/:id",
     ]
   ) assert.ok(names.includes(expected), expected);
 });

@@ -42,6 +42,7 @@ import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { promotionRoutes } from "./routes/promotions.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/orders", orderRoutes(deps));
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/payments", paymentRoutes(deps));
+  app.route("/api/promotions", promotionRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

@@ -1,10 +1,14 @@
 /** Promotions kept in memory: the tests' store, held to the same contract as SQL's. */
 import type {
+  CodeChange,
+  KeptPromotion,
   NewCampaign,
   NewDiscountCode,
   NewOrderOffer,
+  PromotionDeletion,
   PromotionKind,
   PromotionStore,
+  PromotionUsage,
 } from "../../domain/promotions/ports.ts";
 import {
   type Campaign,
@@ -14,10 +18,14 @@ import {
   type OrderOffer,
 } from "../../domain/promotions/pricing.ts";
 
+type KeptCampaign = Campaign & Pick<NewCampaign, "names">;
+type KeptOffer = OrderOffer & Pick<NewOrderOffer, "names">;
+type KeptCode = NewDiscountCode & { id: number; uses: number };
+
 export class MemoryPromotionStore implements PromotionStore {
-  readonly #campaigns: Campaign[] = [];
-  readonly #offers: OrderOffer[] = [];
-  readonly #codes: (DiscountCode & { maxUses: number | null; uses: number })[] = [];
+  readonly #campaigns: KeptCampaign[] = [];
+  readonly #offers: KeptOffer[] = [];
+  readonly #codes: KeptCode[] = [];
   readonly #uses = new Map<number, { codeId: number; keys: string[]; returned: boolean }>();
   #next = 1;
 
@@ -25,38 +33,47 @@ export class MemoryPromotionStore implements PromotionStore {
     const running = <T extends { paused: boolean; window: Campaign["window"] }>(all: T[]) =>
       all.filter((p) => !p.paused && inWindow(p.window, now)).map((p) => structuredClone(p));
     return Promise.resolve({
-      campaigns: running(this.#campaigns),
-      offers: running(this.#offers),
+      campaigns: running(this.#campaigns).map(({ names: _, ...c }) => c),
+      offers: running(this.#offers).map(({ names: _, ...o }) => o),
     });
   }
 
-  findCode(typed: string): Promise<DiscountCode | undefined> {
-    const key = normaliseCode(typed);
-    const found = this.#codes.find((c) => normaliseCode(c.code) === key);
-    if (!found) return Promise.resolve(undefined);
-    const { maxUses, uses, ...code } = structuredClone(found);
-    return Promise.resolve({ ...code, usesLeft: maxUses === null ? null : maxUses - uses });
+  #codeOf(kept: KeptCode): DiscountCode {
+    const { maxUses, uses, ...code } = structuredClone(kept);
+    return { ...code, usesLeft: maxUses === null ? null : maxUses - uses };
   }
 
-  addCampaign({ names: _, ...campaign }: NewCampaign): Promise<Campaign> {
+  #codeNamed(typed: string, except?: number): KeptCode | undefined {
+    const key = normaliseCode(typed);
+    return this.#codes.find((c) => normaliseCode(c.code) === key && c.id !== except);
+  }
+
+  findCode(typed: string): Promise<DiscountCode | undefined> {
+    const found = this.#codeNamed(typed);
+    return Promise.resolve(found && this.#codeOf(found));
+  }
+
+  addCampaign(campaign: NewCampaign): Promise<Campaign> {
     const added = { ...structuredClone(campaign), id: this.#next++ };
     this.#campaigns.push(added);
-    return Promise.resolve(structuredClone(added));
+    const { names: _, ...kept } = structuredClone(added);
+    return Promise.resolve(kept);
   }
 
-  addOffer({ names: _, ...offer }: NewOrderOffer): Promise<OrderOffer> {
+  addOffer(offer: NewOrderOffer): Promise<OrderOffer> {
     const added = { ...structuredClone(offer), id: this.#next++ };
     this.#offers.push(added);
-    return Promise.resolve(structuredClone(added));
+    const { names: _, ...kept } = structuredClone(added);
+    return Promise.resolve(kept);
   }
 
-  async addCode(
-    { maxUses, ...code }: NewDiscountCode,
+  addCode(
+    code: NewDiscountCode,
   ): Promise<{ kind: "ok"; code: DiscountCode } | { kind: "duplicate" }> {
-    if (await this.findCode(code.code)) return { kind: "duplicate" };
-    const id = this.#next++;
-    this.#codes.push({ ...structuredClone(code), id, usesLeft: maxUses, maxUses, uses: 0 });
-    return { kind: "ok", code: (await this.findCode(code.code))! };
+    if (this.#codeNamed(code.code)) return Promise.resolve({ kind: "duplicate" });
+    const kept = { ...structuredClone(code), id: this.#next++, uses: 0 };
+    this.#codes.push(kept);
+    return Promise.resolve({ kind: "ok", code: this.#codeOf(kept) });
   }
 
   /**
@@ -89,14 +106,98 @@ export class MemoryPromotionStore implements PromotionStore {
     if (code) code.uses--;
   }
 
+  #all(kind: PromotionKind): { id: number; paused: boolean; window: Campaign["window"] }[] {
+    return kind === "campaign" ? this.#campaigns : kind === "offer" ? this.#offers : this.#codes;
+  }
+
   setPaused(kind: PromotionKind, id: number, paused: boolean): Promise<boolean> {
-    const all = kind === "campaign"
-      ? this.#campaigns
-      : kind === "offer"
-      ? this.#offers
-      : this.#codes;
-    const found = all.find((p) => p.id === id);
+    const found = this.#all(kind).find((p) => p.id === id);
     if (found) found.paused = paused;
     return Promise.resolve(found !== undefined);
+  }
+
+  /**
+   * What the orders say of a promotion's use: for a code, the orders holding it; the rest
+   * wait for the orders to record them, as in SQL (see PromotionUsage).
+   */
+  #usage(kind: PromotionKind, id: number): PromotionUsage {
+    if (kind !== "code") return { uses: null, savingCents: null };
+    return { uses: this.#codes.find((c) => c.id === id)?.uses ?? 0, savingCents: null };
+  }
+
+  #kept(kind: PromotionKind, id: number): KeptPromotion | undefined {
+    const usage = this.#usage(kind, id);
+    if (kind === "campaign") {
+      const found = this.#campaigns.find((c) => c.id === id);
+      if (!found) return undefined;
+      const { id: _, ...promotion } = structuredClone(found);
+      return { kind, id, promotion, usage };
+    }
+    if (kind === "offer") {
+      const found = this.#offers.find((o) => o.id === id);
+      if (!found) return undefined;
+      const { id: _, ...promotion } = structuredClone(found);
+      return { kind, id, promotion, usage };
+    }
+    const found = this.#codes.find((c) => c.id === id);
+    if (!found) return undefined;
+    const { id: _, uses: __, ...promotion } = structuredClone(found);
+    return { kind, id, promotion, usage };
+  }
+
+  listPromotions(): Promise<KeptPromotion[]> {
+    return Promise.resolve(
+      (["campaign", "offer", "code"] as const).flatMap((kind) =>
+        this.#all(kind).map((p) => this.#kept(kind, p.id)!)
+      ),
+    );
+  }
+
+  getPromotion(kind: PromotionKind, id: number): Promise<KeptPromotion | undefined> {
+    return Promise.resolve(this.#kept(kind, id));
+  }
+
+  changeCampaign(id: number, campaign: NewCampaign): Promise<Campaign | undefined> {
+    const at = this.#campaigns.findIndex((c) => c.id === id);
+    if (at < 0) return Promise.resolve(undefined);
+    this.#campaigns[at] = { ...structuredClone(campaign), id };
+    const { names: _, ...kept } = structuredClone(this.#campaigns[at]);
+    return Promise.resolve(kept);
+  }
+
+  changeOffer(id: number, offer: NewOrderOffer): Promise<OrderOffer | undefined> {
+    const at = this.#offers.findIndex((o) => o.id === id);
+    if (at < 0) return Promise.resolve(undefined);
+    this.#offers[at] = { ...structuredClone(offer), id };
+    const { names: _, ...kept } = structuredClone(this.#offers[at]);
+    return Promise.resolve(kept);
+  }
+
+  changeCode(id: number, code: NewDiscountCode): Promise<CodeChange> {
+    const found = this.#codes.find((c) => c.id === id);
+    if (!found) return Promise.resolve({ kind: "not_found" });
+    if (this.#codeNamed(code.code, id)) return Promise.resolve({ kind: "duplicate" });
+    if (code.maxUses !== null && code.maxUses < found.uses) {
+      return Promise.resolve({ kind: "below_uses", uses: found.uses });
+    }
+    Object.assign(found, structuredClone(code));
+    return Promise.resolve({ kind: "ok", code: this.#codeOf(found) });
+  }
+
+  endPromotion(kind: PromotionKind, id: number, at: string): Promise<boolean> {
+    const found = this.#all(kind).find((p) => p.id === id);
+    if (found) found.window = { ...found.window, endsAt: new Date(at).toISOString() };
+    return Promise.resolve(found !== undefined);
+  }
+
+  deletePromotion(kind: PromotionKind, id: number): Promise<PromotionDeletion> {
+    const all = this.#all(kind);
+    const at = all.findIndex((p) => p.id === id);
+    if (at < 0) return Promise.resolve("not_found");
+    if (kind === "code" && [...this.#uses.values()].some((u) => u.codeId === id)) {
+      return Promise.resolve("in_use");
+    }
+    all.splice(at, 1);
+    return Promise.resolve("deleted");
   }
 }

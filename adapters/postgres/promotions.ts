@@ -1,14 +1,19 @@
 /**
  * Promotions in SQL (migration 0028): the running rules read by one indexed-free scan of
  * small tables (a shop keeps hundreds, not millions), a code found by its upper-case key,
- * and the owner's additions and pauses.
+ * and the owner's list, additions, changes, pauses, ends and deletions.
  */
 import type {
+  CodeChange,
+  KeptPromotion,
   NewCampaign,
   NewDiscountCode,
   NewOrderOffer,
+  PromotionDeletion,
   PromotionKind,
+  PromotionNames,
   PromotionStore,
+  PromotionUsage,
 } from "../../domain/promotions/ports.ts";
 import {
   type Campaign,
@@ -55,6 +60,7 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
 interface CampaignRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   scope: unknown;
   benefit_kind: string;
   benefit_value: number | string;
@@ -74,6 +80,7 @@ function campaignOf(row: CampaignRow): Campaign {
 interface OfferRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   min_items_cents: number | string;
   benefit_kind: string;
   amount_cents: number | string;
@@ -119,6 +126,63 @@ function codeOf(row: CodeRow): DiscountCode {
     maxUsesPerCustomer: row.max_uses_per_customer,
   };
 }
+
+/** What the placed orders say of each promotion's use (see PromotionUsage). */
+interface UsageRow {
+  usage_uses: number | string | null;
+  usage_saving_cents: number | string | null;
+}
+
+/**
+ * The columns of a promotion's use, read beside its row. A code's uses are the orders
+ * holding it (`discount_codes.uses`). Which campaign a line got, and what a code or an
+ * offer took off an order, are not kept by the orders yet: when they are (order lines
+ * naming their campaign, orders naming their offer and their code's saving), these are the
+ * only lines to change, e.g. for campaigns `(SELECT count(*) FROM order_items WHERE
+ * campaign_id = campaigns.id)` and the sum of those lines' campaign savings.
+ */
+const USAGE: Record<PromotionKind, string> = {
+  campaign: "NULL::bigint AS usage_uses, NULL::bigint AS usage_saving_cents",
+  offer: "NULL::bigint AS usage_uses, NULL::bigint AS usage_saving_cents",
+  code: "uses AS usage_uses, NULL::bigint AS usage_saving_cents",
+};
+
+function usageOf(row: UsageRow): PromotionUsage {
+  const number = (value: number | string | null) => value === null ? null : Number(value);
+  return { uses: number(row.usage_uses), savingCents: number(row.usage_saving_cents) };
+}
+
+function keptCampaign(row: CampaignRow & UsageRow): KeptPromotion {
+  const { id, ...campaign } = campaignOf(row);
+  return {
+    kind: "campaign",
+    id,
+    promotion: { ...campaign, names: json<PromotionNames>(row.names) },
+    usage: usageOf(row),
+  };
+}
+
+function keptOffer(row: OfferRow & UsageRow): KeptPromotion {
+  const { id, ...offer } = offerOf(row);
+  return {
+    kind: "offer",
+    id,
+    promotion: { ...offer, names: json<PromotionNames>(row.names) },
+    usage: usageOf(row),
+  };
+}
+
+function keptCode(row: CodeRow & UsageRow): KeptPromotion {
+  const { id, usesLeft: _, ...code } = codeOf(row);
+  return {
+    kind: "code",
+    id,
+    promotion: { ...code, maxUses: row.max_uses },
+    usage: usageOf(row),
+  };
+}
+
+const KEPT = { campaign: keptCampaign, offer: keptOffer, code: keptCode } as const;
 
 const RUNNING = `NOT paused AND (starts_at IS NULL OR starts_at <= $1)
   AND (ends_at IS NULL OR $1 < ends_at)`;
@@ -221,5 +285,125 @@ export class PostgresPromotionStore implements PromotionStore {
       [id, paused],
     );
     return rows.length > 0;
+  }
+
+  async listPromotions(): Promise<KeptPromotion[]> {
+    const kinds = ["campaign", "offer", "code"] as const;
+    const rows = await Promise.all(
+      kinds.map((kind) =>
+        this.#sql.query<CampaignRow & OfferRow & CodeRow & UsageRow>(
+          `SELECT *, ${USAGE[kind]} FROM ${TABLES[kind]} ORDER BY id`,
+        )
+      ),
+    );
+    return kinds.flatMap((kind, i) => rows[i].map((row) => KEPT[kind](row)));
+  }
+
+  async getPromotion(kind: PromotionKind, id: number): Promise<KeptPromotion | undefined> {
+    const rows = await this.#sql.query<CampaignRow & OfferRow & CodeRow & UsageRow>(
+      `SELECT *, ${USAGE[kind]} FROM ${TABLES[kind]} WHERE id = $1`,
+      [id],
+    );
+    return rows.length === 0 ? undefined : KEPT[kind](rows[0]);
+  }
+
+  async changeCampaign(id: number, campaign: NewCampaign): Promise<Campaign | undefined> {
+    const [kind, value] = benefitColumns(campaign.benefit);
+    const rows = await this.#sql.query<CampaignRow>(
+      `UPDATE campaigns SET name = $2, names = $3::jsonb, scope = $4::jsonb, benefit_kind = $5,
+         benefit_value = $6, starts_at = $7, ends_at = $8, paused = $9
+       WHERE id = $1 RETURNING *`,
+      [
+        id,
+        campaign.name,
+        JSON.stringify(campaign.names),
+        JSON.stringify(campaign.scope),
+        kind,
+        value,
+        campaign.window.startsAt,
+        campaign.window.endsAt,
+        campaign.paused,
+      ],
+    );
+    return rows.length === 0 ? undefined : campaignOf(rows[0]);
+  }
+
+  async changeOffer(id: number, offer: NewOrderOffer): Promise<OrderOffer | undefined> {
+    const amount = offer.benefit.kind === "amount_off" ? offer.benefit.cents : 0;
+    const rows = await this.#sql.query<OfferRow>(
+      `UPDATE order_offers SET name = $2, names = $3::jsonb, min_items_cents = $4,
+         benefit_kind = $5, amount_cents = $6, starts_at = $7, ends_at = $8, paused = $9
+       WHERE id = $1 RETURNING *`,
+      [
+        id,
+        offer.name,
+        JSON.stringify(offer.names),
+        offer.minItemsCents,
+        offer.benefit.kind,
+        amount,
+        offer.window.startsAt,
+        offer.window.endsAt,
+        offer.paused,
+      ],
+    );
+    return rows.length === 0 ? undefined : offerOf(rows[0]);
+  }
+
+  /** The cap is checked in the UPDATE itself: orders placed meanwhile are counted. */
+  async changeCode(id: number, code: NewDiscountCode): Promise<CodeChange> {
+    const [kind, value] = benefitColumns(code.benefit);
+    let rows: CodeRow[];
+    try {
+      rows = await this.#sql.query<CodeRow>(
+        `UPDATE discount_codes SET code = $2, benefit_kind = $3, benefit_value = $4,
+           min_items_cents = $5, scope = $6::jsonb, starts_at = $7, ends_at = $8, paused = $9,
+           max_uses = $10, max_uses_per_customer = $11
+         WHERE id = $1 AND ($10::integer IS NULL OR uses <= $10::integer) RETURNING *`,
+        [
+          id,
+          code.code,
+          kind,
+          value,
+          code.minItemsCents,
+          JSON.stringify(code.scope),
+          code.window.startsAt,
+          code.window.endsAt,
+          code.paused,
+          code.maxUses,
+          code.maxUsesPerCustomer,
+        ],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === "23505") return { kind: "duplicate" };
+      throw error;
+    }
+    if (rows.length > 0) return { kind: "ok", code: codeOf(rows[0]) };
+    const found = await this.#sql.query<{ uses: number }>(
+      "SELECT uses FROM discount_codes WHERE id = $1",
+      [id],
+    );
+    return found.length === 0 ? { kind: "not_found" } : { kind: "below_uses", uses: found[0].uses };
+  }
+
+  async endPromotion(kind: PromotionKind, id: number, at: string): Promise<boolean> {
+    const rows = await this.#sql.query(
+      `UPDATE ${TABLES[kind]} SET ends_at = $2 WHERE id = $1 RETURNING id`,
+      [id, at],
+    );
+    return rows.length > 0;
+  }
+
+  /** A code any order ever held stays (its uses name it), whether the order kept it or not. */
+  async deletePromotion(kind: PromotionKind, id: number): Promise<PromotionDeletion> {
+    const unused = kind === "code"
+      ? "AND NOT EXISTS (SELECT 1 FROM discount_code_uses WHERE code_id = $1)"
+      : "";
+    const rows = await this.#sql.query(
+      `DELETE FROM ${TABLES[kind]} WHERE id = $1 ${unused} RETURNING id`,
+      [id],
+    );
+    if (rows.length > 0) return "deleted";
+    const found = await this.#sql.query(`SELECT 1 FROM ${TABLES[kind]} WHERE id = $1`, [id]);
+    return found.length === 0 ? "not_found" : "in_use";
   }
 }

@@ -23,6 +23,13 @@ function running(campaigns: Campaign[], codes: DiscountCode[] = []): PromotionSt
     addOffer: refuse,
     addCode: refuse,
     setPaused: refuse,
+    listPromotions: refuse,
+    getPromotion: refuse,
+    changeCampaign: refuse,
+    changeOffer: refuse,
+    changeCode: refuse,
+    endPromotion: refuse,
+    deletePromotion: refuse,
   };
 }
 

@@ -1,9 +1,14 @@
 /**
  * Where promotions are kept: the rules running at a moment (read at every pricing), a code
- * found by what a shopper typed, and the owner's additions and pauses. Uses of a code are
- * counted with the order that holds them (the order repository's, in the order's own
- * transaction), so they are not here.
+ * found by what a shopper typed, and the owner's work on them (every promotion with what
+ * the placed orders say of its use; additions, changes, pauses, ends and deletions). Uses
+ * of a code are counted with the order that holds them (the order repository's, in the
+ * order's own transaction), so they are not written here.
+ *
+ * Every write of a promotion goes through this port, so that a store wrapped around it (the
+ * storefront's cache of the running rules) learns of each change.
  */
+import type { Cents } from "../money.ts";
 import type { Campaign, DiscountCode, OrderOffer, PromotionWindow } from "./pricing.ts";
 
 /** A promotion's name in Sinhala and Tamil, when the owner gives them. */
@@ -17,6 +22,36 @@ export type NewDiscountCode = Omit<DiscountCode, "id" | "usesLeft"> & {
 };
 
 export type PromotionKind = "campaign" | "offer" | "code";
+export const PROMOTION_KINDS = ["campaign", "offer", "code"] as const;
+
+/**
+ * What the placed orders say of a promotion's use. `uses`: for a code, the orders holding
+ * it now (a rejected or lapsed order gave its use back); for a campaign, the order lines
+ * that got it; for an offer, the orders that got it. `savingCents`: what it took off them.
+ * Either is null while the orders do not record it: an order keeps each line's whole saving
+ * (order_items.saving_cents) and the code it holds (discount_code_uses), but not yet which
+ * campaign a line got nor what the code or the offer took off the order, so a campaign's and
+ * an offer's uses and every saving wait for those records (see the stores' `usage`).
+ */
+export interface PromotionUsage {
+  uses: number | null;
+  savingCents: Cents | null;
+}
+
+/** A promotion as the owner sees it: what it is, and its use so far. */
+export type KeptPromotion =
+  | { kind: "campaign"; id: number; promotion: NewCampaign; usage: PromotionUsage }
+  | { kind: "offer"; id: number; promotion: NewOrderOffer; usage: PromotionUsage }
+  | { kind: "code"; id: number; promotion: NewDiscountCode; usage: PromotionUsage };
+
+export type CodeChange =
+  | { kind: "ok"; code: DiscountCode }
+  | { kind: "not_found" }
+  | { kind: "duplicate" }
+  /** Its cap would be below the orders holding it: `uses` of them. */
+  | { kind: "below_uses"; uses: number };
+
+export type PromotionDeletion = "deleted" | "not_found" | "in_use";
 
 export interface PromotionStore {
   /** The campaigns and order offers not paused whose window holds `now` (ISO 8601). */
@@ -31,6 +66,26 @@ export interface PromotionStore {
   ): Promise<{ kind: "ok"; code: DiscountCode } | { kind: "duplicate" }>;
   /** Pauses or resumes one; false when there is no such promotion. */
   setPaused(kind: PromotionKind, id: number, paused: boolean): Promise<boolean>;
+  /** Every promotion of every kind with its use, each kind oldest first. */
+  listPromotions(): Promise<KeptPromotion[]>;
+  /** One promotion with its use; undefined when there is none. */
+  getPromotion(kind: PromotionKind, id: number): Promise<KeptPromotion | undefined>;
+  /**
+   * Replaces what a campaign is (name, names, scope, benefit, window, pause); undefined when
+   * there is none. Orders already placed keep their own prices.
+   */
+  changeCampaign(id: number, campaign: NewCampaign): Promise<Campaign | undefined>;
+  /** Replaces what an offer is; undefined when there is none. */
+  changeOffer(id: number, offer: NewOrderOffer): Promise<OrderOffer | undefined>;
+  /**
+   * Replaces what a code is, its spelling too (`duplicate` when another code has it, in any
+   * case); a cap below the orders holding it is refused (`below_uses`).
+   */
+  changeCode(id: number, code: NewDiscountCode): Promise<CodeChange>;
+  /** Ends one at `at` (ISO 8601): its window's end becomes `at`; false when there is none. */
+  endPromotion(kind: PromotionKind, id: number, at: string): Promise<boolean>;
+  /** Deletes one no order has used (`in_use` otherwise: a code any order ever held). */
+  deletePromotion(kind: PromotionKind, id: number): Promise<PromotionDeletion>;
 }
 
 /** Whether two windows share a moment (open ends run for ever). */

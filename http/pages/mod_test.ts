@@ -274,6 +274,7 @@ Deno.test("the admin paths serve the admin shell without server data", async () 
       "/admin/orders",
       "/admin/stock",
       "/admin/catalogue",
+      "/admin/promotions",
       "/admin/books/12",
       "/admin/stationery/3",
       "/admin/orders/42",

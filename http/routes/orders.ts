@@ -127,7 +127,7 @@ function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed"
 }
 
 /** Why a code gives the order nothing, for the shopper (who may order without it). */
-const CODE_NOT_APPLIED: Record<CodeRefusal, string> = {
+export const CODE_NOT_APPLIED: Record<CodeRefusal, string> = {
   unknown: "There is no such discount code",
   not_yet: "This discount code is not valid yet",
   expired: "This discount code has expired",

@@ -5,6 +5,7 @@
 import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
+import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
 import {
   cheapHasher,
@@ -80,7 +81,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     ttlSeconds: 3600,
     sessions: new MemorySessions(),
   });
-  const orders = new MemoryOrderRepository(catalogue);
+  const promotions = new MemoryPromotionStore();
+  const orders = new MemoryOrderRepository(catalogue, undefined, promotions);
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
@@ -132,6 +134,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     clock,
     logger,
     orderKeys: new HmacOrderKeys(testSecret()),
+    promotions,
     ...overrides,
   };
   const app = createApp(deps);
@@ -148,6 +151,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     logger,
     outbox,
     clock,
+    promotions,
     ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
     adminToken,
     customerToken,

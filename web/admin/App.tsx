@@ -16,6 +16,7 @@ import { StockPage } from "./stock/StockPage.tsx";
 import { CataloguePage } from "./catalogue/CataloguePage.tsx";
 import { EditBookPage } from "./catalogue/EditBookPage.tsx";
 import { EditStationeryPage } from "./catalogue/EditStationeryPage.tsx";
+import { PromotionsPage } from "./promotions/PromotionsPage.tsx";
 
 export function App() {
   const [session, setSession] = useState<Session | null>(() =>
@@ -87,6 +88,7 @@ export function App() {
         {route.page === "catalogue" && <CataloguePage />}
         {route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}
         {route.page === "edit-stationery" && <EditStationeryPage id={route.id!} key={route.id} />}
+        {route.page === "promotions" && <PromotionsPage />}
       </Shell>
     </AdminContext.Provider>
   );

@@ -6,6 +6,7 @@ import "./layout.css";
 import "./tables.css";
 import "./orders/orders.css";
 import "./catalogue/catalogue.css";
+import "./promotions/promotions.css";
 
 const root = document.getElementById("admin-root");
 if (root) createRoot(root).render(<App />);
