@@ -67,7 +67,11 @@ function copyOrder(order: Order): Order {
   return {
     ...order,
     customer: { ...order.customer },
-    items: order.items.map((item) => ({ ...item })),
+    items: order.items.map((item) => ({
+      ...item,
+      campaign: item.campaign && { ...item.campaign, names: { ...item.campaign.names } },
+    })),
+    promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
     events: order.events.map((event) => ({ ...event })),
     paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
@@ -174,9 +178,11 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       // Kept as the database keeps it: null where the line has no expected date.
       items: order.lines.map((line) => ({
         ...line,
+        campaign: line.campaign && { ...line.campaign, names: { ...line.campaign.names } },
         preorderDate: line.preorderDate ?? null,
         id: this.#nextItemId++,
       })),
+      promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
       paymentStatus: plan.paymentStatus,
       courier: null,
       trackingNumber: null,
@@ -232,7 +238,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       },
     });
     if (!now) return shortfall(0);
-    if (take.mixedPrices || now.priceCents !== take.unitPriceCents) return { kind: "price" };
+    if (take.mixedPrices || now.priceCents !== take.listUnitCents) return { kind: "price" };
     return now.stock >= take.quantity ? undefined : shortfall(now.stock);
   }
 

@@ -8,6 +8,7 @@ import type {
   NewDiscountCode,
   NewOrderOffer,
   PromotionKind,
+  PromotionNames,
   PromotionStore,
 } from "../../domain/promotions/ports.ts";
 import {
@@ -52,9 +53,19 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
   return ["free_delivery", 0];
 }
 
+/** A promotion's Sinhala and Tamil names from its JSON, only the texts it holds. */
+function namesOf(value: unknown): PromotionNames {
+  const found = (json<Record<string, unknown> | null>(value) ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof found.si === "string" ? { si: found.si } : {}),
+    ...(typeof found.ta === "string" ? { ta: found.ta } : {}),
+  };
+}
+
 interface CampaignRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   scope: unknown;
   benefit_kind: string;
   benefit_value: number | string;
@@ -64,6 +75,7 @@ function campaignOf(row: CampaignRow): Campaign {
   return {
     id: Number(row.id),
     name: row.name,
+    names: namesOf(row.names),
     scope: json<PromotionScope>(row.scope),
     benefit: benefitOf(row.benefit_kind, row.benefit_value),
     window: windowOf(row),
@@ -74,6 +86,7 @@ function campaignOf(row: CampaignRow): Campaign {
 interface OfferRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   min_items_cents: number | string;
   benefit_kind: string;
   amount_cents: number | string;
@@ -83,6 +96,7 @@ function offerOf(row: OfferRow): OrderOffer {
   return {
     id: Number(row.id),
     name: row.name,
+    names: namesOf(row.names),
     minItemsCents: Number(row.min_items_cents),
     benefit: row.benefit_kind === "free_delivery"
       ? { kind: "free_delivery" }

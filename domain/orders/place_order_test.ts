@@ -82,6 +82,7 @@ function ordersHolding(items: SellableItem[]) {
         deliveryFeeCents: order.deliveryFeeCents,
         paymentMethod: order.paymentMethod,
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
+        promotions: order.promotions,
         paymentStatus: plan.paymentStatus,
         courier: null,
         trackingNumber: null,

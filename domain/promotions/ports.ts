@@ -5,12 +5,12 @@
  * transaction), so they are not here.
  */
 import type { Campaign, DiscountCode, OrderOffer, PromotionWindow } from "./pricing.ts";
+import type { PromotionNames } from "./names.ts";
 
-/** A promotion's name in Sinhala and Tamil, when the owner gives them. */
-export type PromotionNames = { si?: string; ta?: string };
+export type { PromotionNames };
 
-export type NewCampaign = Omit<Campaign, "id"> & { names: PromotionNames };
-export type NewOrderOffer = Omit<OrderOffer, "id"> & { names: PromotionNames };
+export type NewCampaign = Omit<Campaign, "id" | "names"> & { names: PromotionNames };
+export type NewOrderOffer = Omit<OrderOffer, "id" | "names"> & { names: PromotionNames };
 export type NewDiscountCode = Omit<DiscountCode, "id" | "usesLeft"> & {
   maxUses: number | null;
   maxUsesPerCustomer: number | null;
