@@ -252,9 +252,11 @@ Deno.test("ORDER_FIELDS gives the orders' columns, its lines, timeline and slips
     "o.locale",
     "o.key_salt",
   ]);
-  for (const rows of ["items", "promotions", "events", "payment_proofs"]) {
+  for (const rows of ["items", "events", "payment_proofs"]) {
     assert.match(ORDER_COLUMNS, new RegExp(`'\\[\\]'::json\\) AS ${rows}\\b`));
   }
+  // The offer and the code are the order's own columns, read as a list of rows.
+  assert.match(ORDER_COLUMNS, /o\.offer_id AS id[^]*o\.code_id[^]*\) AS promotions\b/);
 });
 
 Deno.test("a placed order's INSERT puts each value beside its column", () => {
