@@ -240,9 +240,15 @@ Deno.test("GET /api/orders lists orders newest first, filtered by status", async
     title: "Madol Doova",
     isbn13: "9789550000029",
     quantity: 2,
+    list_price: 950,
     price: 950,
+    saving: 0,
+    campaign: null,
+    offer_saving: 0,
+    code_saving: 0,
     line_total: 1900,
   }]);
+  assert.deepEqual(order.promotions, []);
   assert.deepEqual([all.page, all.pageSize, all.total], [1, 20, 2]);
   assert.deepEqual((await body(await t.asAdmin("/api/orders?status=completed"), 200)).data, []);
   await body(await t.asAdmin("/api/orders?status=shipped"), 400);
