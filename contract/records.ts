@@ -175,6 +175,9 @@ export const PlacedOrderSchema = z.object({
   total: money,
   deliveryFee: money,
   subtotal: money,
+  saved: money.describe(
+    "what the customer saved: sale prices, campaigns, the order offer and the code (0 for none)",
+  ),
   status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
   orderUrl: z.string().describe(
     "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",

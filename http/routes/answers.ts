@@ -29,6 +29,7 @@ import { wireRecordOf } from "../../contract/record_wire.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import { orderPromotionRecord, promotedLineFields } from "../../domain/orders/customer_view.ts";
+import { orderSavings } from "../../domain/orders/savings.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {
@@ -157,6 +158,7 @@ export function placedOrderRecord(order: Order, orderUrl?: string, cardPayment?:
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
+    saved: centsToRupees(orderSavings(order).savedCents),
     // A replay answers the order as it is now, which may no longer be pending.
     status: order.status,
   };

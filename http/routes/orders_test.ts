@@ -36,6 +36,7 @@ Deno.test("POST /api/orders places a COD order: 201 with the shop's totals, stoc
     total: 1900,
     deliveryFee: 400,
     subtotal: 2300,
+    saved: 0,
     status: "pending",
     orderUrl: undefined,
   });
