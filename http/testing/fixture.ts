@@ -4,6 +4,7 @@
  */
 import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
+import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
 import {
@@ -80,7 +81,9 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     ttlSeconds: 3600,
     sessions: new MemorySessions(),
   });
-  const orders = new MemoryOrderRepository(catalogue);
+  // The shop's promotions (none until a test adds them), whose codes the orders use.
+  const promotions = new MemoryPromotionStore();
+  const orders = new MemoryOrderRepository(catalogue, undefined, promotions);
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
@@ -106,6 +109,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     catalogueAdmin: catalogue,
     locations: new MemoryLocations(),
     orders,
+    promotions,
     images,
     slips,
     tokens,
@@ -143,6 +147,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     deps,
     catalogue,
     orders,
+    promotions,
     slips,
     images,
     logger,
