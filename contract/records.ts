@@ -71,12 +71,16 @@ export const OrderItemSchema = z.object({
   title: z.string(),
   isbn13: z.string().nullable(),
   quantity: z.number().int(),
-  list_price: money.describe("the usual price of a copy before any sale (equal to price without one)"),
+  list_price: money.describe(
+    "the usual price of a copy before any sale (equal to price without one)",
+  ),
   price: money.describe("the price of a copy paid: its sale price while a sale ran"),
   saving: money.describe(
     "what promotions took off the whole line: campaign_saving + offer_saving + code_saving",
   ),
-  campaign: LineCampaignSchema.nullable().describe("the campaign behind the line's saving, or null"),
+  campaign: LineCampaignSchema.nullable().describe(
+    "the campaign behind the line's saving, or null",
+  ),
   offer_saving: money.describe("the line's share of the order offer's amount off"),
   code_saving: money.describe("the line's share of the discount code's saving"),
   line_total: money.describe("price x quantity less saving: what the line cost"),

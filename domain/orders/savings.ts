@@ -13,10 +13,12 @@ import type { Cents } from "../money.ts";
 import type { LineCampaign, OrderLine, OrderPromotion } from "./model.ts";
 
 /** What `lineAmountCents` and `lineSavedCents` read of a line. */
-export type SavingFacts = Pick<
-  OrderLine,
-  "listUnitCents" | "unitPriceCents" | "quantity" | "savingCents"
-> & { campaign: Pick<LineCampaign, "savingCents"> | null };
+export type SavingFacts =
+  & Pick<
+    OrderLine,
+    "listUnitCents" | "unitPriceCents" | "quantity" | "savingCents"
+  >
+  & { campaign: Pick<LineCampaign, "savingCents"> | null };
 
 /**
  * A line's amount as documents show it: its copies at the price paid less its campaign's

@@ -66,7 +66,10 @@ Deno.test("the lines' amounts less the offer and the code are the order's items 
     fc.array(campaign, { maxLength: 3 }),
     fc.option(fc.integer({ min: 1, max: 200_000 })),
     fc.option(fc.oneof(
-      fc.integer({ min: 1, max: 10_000 }).map((bp) => ({ kind: "percent" as const, basisPoints: bp })),
+      fc.integer({ min: 1, max: 10_000 }).map((bp) => ({
+        kind: "percent" as const,
+        basisPoints: bp,
+      })),
       fc.integer({ min: 1, max: 300_000 }).map((cents) => ({ kind: "amount" as const, cents })),
       fc.constant({ kind: "free_delivery" as const }),
     )),

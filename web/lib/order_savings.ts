@@ -5,7 +5,7 @@
  */
 import { rupeesToCents } from "../../domain/money.ts";
 import type { OrderPromotion } from "../../domain/orders/model.ts";
-import { orderSavings, type OrderSavings, type SavingFacts } from "../../domain/orders/savings.ts";
+import { type OrderSavings, orderSavings, type SavingFacts } from "../../domain/orders/savings.ts";
 import type { PromotionNames } from "../../domain/promotions/names.ts";
 
 /** A line of an order's answer, as far as its savings go. */

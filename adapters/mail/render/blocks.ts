@@ -125,9 +125,7 @@ export function itemsTable(words: Words, order: OrderFacts): MailPart {
     const badge = line.preorder ? ` (${words.t("mail.preorderBadge")})` : "";
     const kind = words.t(line.type === "book" ? "mail.book" : "mail.stationery");
     const campaign = line.campaign &&
-      `${promotionName(line.campaign, words.language)} −${
-        words.lkr(line.campaign.savingCents)
-      }`;
+      `${promotionName(line.campaign, words.language)} −${words.lkr(line.campaign.savingCents)}`;
     const struck = sale
       ? `<s title="${escapeHtml(words.t("promo.usualPrice", { price: was }))}">${was}</s> `
       : "";
@@ -164,7 +162,9 @@ export function itemsTable(words: Words, order: OrderFacts): MailPart {
 export function totalsTable(words: Words, order: OrderFacts): MailPart {
   const { savings } = order;
   const off = (p: OrderPromotion | null): [string, string, boolean][] =>
-    p && p.savingCents > 0 ? [[promotionLabel(words, p), `−${words.lkr(p.savingCents)}`, false]] : [];
+    p && p.savingCents > 0
+      ? [[promotionLabel(words, p), `−${words.lkr(p.savingCents)}`, false]]
+      : [];
   const rows: [string, string, boolean][] = [
     [words.t("mail.items"), words.lkr(savings.linesCents), false],
     ...off(savings.offer),

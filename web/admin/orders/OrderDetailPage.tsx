@@ -321,12 +321,12 @@ export function OrderDetailPage({ id }: { id: number }) {
                       )}
                     </td>
                     <td>
-                      {item.quantity} ×{" "}
-                      {line.listUnitCents > line.unitPriceCents && (
+                      {item.quantity} × {line.listUnitCents > line.unitPriceCents && (
                         <>
                           <s className="money was" title="Usual price">
                             {formatLkr(line.listUnitCents)}
-                          </s>{" "}
+                          </s>
+                          {" "}
                         </>
                       )}
                       <span className="money">{formatLkr(line.unitPriceCents)}</span>

@@ -215,7 +215,6 @@ export function eventLabel(event: { kind: string; actor: string }): string {
   return `${what} by ${ACTOR_LABELS[event.actor] ?? event.actor}`;
 }
 
-
 /** At or below this many copies a product counts as running low. */
 export const LOW_STOCK = 5;
 
