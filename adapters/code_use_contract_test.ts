@@ -166,7 +166,7 @@ contract(
     const before = await orders.findById(first.order.id);
     assert.deepEqual((await promotions.getPromotion("code", code.id))?.usage, {
       uses: 2,
-      savingCents: null,
+      savingCents: 0,
     });
     assert.deepEqual(await promotions.changeCode(code.id, { ...CODE, maxUses: 1 }), {
       kind: "below_uses",
@@ -188,5 +188,100 @@ contract(
       "in_use",
       "rejected orders still name it",
     );
+  },
+);
+
+contract(
+  "each promotion counts the standing orders that got it and what it took off them; a rejected order gives both back, and a promotion any order got is never deleted",
+  async ({ orders, promotions, book }) => {
+    const window = { startsAt: null, endsAt: null };
+    const fair = await promotions.addCampaign({
+      name: "Book Fair",
+      names: {},
+      scope: { kind: "shop" },
+      benefit: { kind: "percent", basisPoints: 2000 },
+      window,
+      paused: false,
+    });
+    const offer = await promotions.addOffer({
+      name: "LKR 50 off",
+      names: {},
+      minItemsCents: 0,
+      benefit: { kind: "amount_off", cents: 5000 },
+      window,
+      paused: false,
+    });
+    const idle = await promotions.addCampaign({
+      name: "Idle",
+      names: {},
+      scope: { kind: "shop" },
+      benefit: { kind: "percent", basisPoints: 1000 },
+      window,
+      paused: false,
+    });
+    const code = await addCode(promotions);
+    // Two copies: the campaign 20% of the line, then 50 off the order and the code's 30.
+    const given = (customer: string): PlacementPlan => {
+      const line = aLine(book, "book", 2);
+      const campaignSaving = Math.round(line.unitPriceCents * 2 * 0.2);
+      const plan = aPlacement([{
+        ...line,
+        campaign: { id: fair.id, name: fair.name, names: {}, savingCents: campaignSaving },
+        offerSavingCents: 5000,
+        codeSavingCents: 3000,
+        savingCents: campaignSaving + 8000,
+      }], {
+        promotions: [
+          {
+            kind: "offer",
+            id: offer.id,
+            name: offer.name,
+            names: {},
+            savingCents: 5000,
+            freeDelivery: false,
+          },
+          {
+            kind: "code",
+            id: code.id,
+            name: CODE.code,
+            names: {},
+            savingCents: 3000,
+            freeDelivery: false,
+          },
+        ],
+        customer: {
+          name: "Nimali Perera",
+          address: "12 Galle Road",
+          email: `${customer}@example.lk`,
+          phone: "0771234567",
+          postalCode: "10732",
+        },
+      });
+      return {
+        ...plan,
+        codeUse: { codeId: code.id, customerKeys: [`email:${customer}`], maxPerCustomer: 2 },
+      };
+    };
+    const first = await orders.place(given("a"));
+    const second = await orders.place(given("b"));
+    assert.ok(first.kind === "placed" && second.kind === "placed", JSON.stringify(first));
+    const campaignSaving = first.order.items[0].campaign!.savingCents;
+    const usage = async (kind: "campaign" | "offer" | "code", id: number) =>
+      (await promotions.getPromotion(kind, id))?.usage;
+    assert.deepEqual(await usage("campaign", fair.id), {
+      uses: 2,
+      savingCents: 2 * campaignSaving,
+    });
+    assert.deepEqual(await usage("offer", offer.id), { uses: 2, savingCents: 10_000 });
+    assert.deepEqual(await usage("code", code.id), { uses: 2, savingCents: 6000 });
+    assert.deepEqual(await usage("campaign", idle.id), { uses: 0, savingCents: 0 });
+
+    assert.equal((await reject(orders, first.order.id)).kind, "changed");
+    assert.deepEqual(await usage("campaign", fair.id), { uses: 1, savingCents: campaignSaving });
+    assert.deepEqual(await usage("offer", offer.id), { uses: 1, savingCents: 5000 });
+    assert.deepEqual(await usage("code", code.id), { uses: 1, savingCents: 3000 });
+    assert.equal(await promotions.deletePromotion("campaign", fair.id), "in_use");
+    assert.equal(await promotions.deletePromotion("offer", offer.id), "in_use");
+    assert.equal(await promotions.deletePromotion("campaign", idle.id), "deleted");
   },
 );

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { aLine, anOrder, aPlacement, complete, reject } from "./postgres/testing/builders.ts";
 import { planPlacement } from "../domain/orders/plans.ts";
 import { colomboDays, type TimeRange } from "../domain/orders/order_query.ts";
-import { changed, contract, placed } from "./postgres/testing/order_world.ts";
+import { changed, contract, placed, type World } from "./postgres/testing/order_world.ts";
+import { promoteOrder } from "../domain/promotions/order_pricing.ts";
 
 /** 1 March 2026 in Sri Lanka. */
 const MARCH_FIRST = colomboDays("2026-03-01", "2026-03-01") as TimeRange;
@@ -395,3 +396,139 @@ contract("an order refused for want of stock writes no text either", async (make
   assert.equal(outcome.kind, "insufficient_stock");
   assert.deepEqual(await world.texts(), []);
 });
+
+/**
+ * An order placed under a campaign, an order offer and a code, as the shop's pricing makes
+ * it: 2 books in the Book Fair (20% off), a pen, free delivery over LKR 1,000 and the code
+ * SCHOOL10 (LKR 100 off).
+ */
+async function promotedOrder(world: World) {
+  const { orders, promotions, book, pen } = world;
+  const open = { startsAt: null, endsAt: null };
+  const fair = await promotions.addCampaign({
+    name: "Book Fair 2026",
+    names: { si: "පොත් ප්‍රදර්ශනය 2026", ta: "புத்தகக் கண்காட்சி 2026" },
+    scope: { kind: "store", store: "book" },
+    benefit: { kind: "percent", basisPoints: 2000 },
+    window: open,
+    paused: false,
+  });
+  const offer = await promotions.addOffer({
+    name: "Free delivery over LKR 1,000",
+    names: { si: "රු. 1,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම" },
+    minItemsCents: 100_000,
+    benefit: { kind: "free_delivery" },
+    window: open,
+    paused: false,
+  });
+  const code = await promotions.addCode({
+    code: "School10",
+    benefit: { kind: "amount", cents: 10_000 },
+    minItemsCents: 0,
+    scope: { kind: "shop" },
+    window: open,
+    paused: false,
+    maxUses: 5,
+    maxUsesPerCustomer: null,
+  });
+  assert.ok(code.kind === "ok");
+  const now = "2026-03-01T09:30:00.000Z";
+  const lines = [aLine(book, "book", 2), aLine(pen, "stationery", 1)];
+  const promoted = promoteOrder(
+    lines,
+    await orders.findSellable([{ type: "book", id: book.id }, { type: "stationery", id: pen.id }]),
+    {
+      ...await promotions.runningRules(now),
+      code: { typed: "school10", found: await promotions.findCode("school10") },
+      deliveryFeeCents: 25_000,
+      now,
+    },
+  );
+  const plan = planPlacement(anOrder(promoted.lines, {
+    promotions: promoted.promotions,
+    totalCents: promoted.totalCents,
+    deliveryFeeCents: promoted.deliveryFeeCents,
+    orderDate: now,
+  }));
+  const order = placed(
+    await orders.place({
+      ...plan,
+      codeUse: { codeId: code.code.id, customerKeys: ["email:x"], maxPerCustomer: null },
+    }),
+  );
+  return { order, promoted, fair, offer, code: code.code };
+}
+
+contract(
+  "a placed order reads back with each line's usual price, campaign and shares, and its offer and code",
+  async (make) => {
+    const world = await make();
+    const { book } = world;
+    const { order, promoted, fair, offer, code } = await promotedOrder(world);
+    const bookSaving = Math.round(book.priceCents * 2 * 0.2);
+    assert.deepEqual(order.items[0].campaign, {
+      id: fair.id,
+      name: "Book Fair 2026",
+      names: { si: "පොත් ප්‍රදර්ශනය 2026", ta: "புத்தகக் கண்காட்சி 2026" },
+      savingCents: bookSaving,
+    });
+    assert.equal(order.items[0].listUnitCents, book.priceCents);
+    assert.equal(order.items[1].campaign, null);
+    assert.equal(
+      order.items.reduce((sum, l) => sum + l.codeSavingCents, 0),
+      10_000,
+      "the code's shares add up to its saving",
+    );
+    assert.deepEqual(order.promotions, [
+      {
+        kind: "offer",
+        id: offer.id,
+        name: "Free delivery over LKR 1,000",
+        names: { si: "රු. 1,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම" },
+        savingCents: 0,
+        freeDelivery: true,
+      },
+      {
+        kind: "code",
+        id: code.id,
+        name: "School10",
+        names: {},
+        savingCents: 10_000,
+        freeDelivery: false,
+      },
+    ]);
+    assert.equal(order.deliveryFeeCents, 0);
+    assert.deepEqual(order.items.map(({ id: _id, ...line }) => line), promoted.lines);
+    assert.deepEqual(await world.orders.findById(order.id), order);
+    assert.deepEqual((await world.orders.list()).find((o) => o.id === order.id), order);
+  },
+);
+
+contract(
+  "pausing or editing a campaign, an offer or a code after an order changes nothing on it",
+  async (make) => {
+    const world = await make();
+    const { order, fair, offer, code } = await promotedOrder(world);
+    const before = await world.orders.findById(order.id);
+    assert.ok(await world.promotions.setPaused("campaign", fair.id, true));
+    assert.ok(await world.promotions.setPaused("offer", offer.id, true));
+    assert.ok(await world.promotions.setPaused("code", code.id, true));
+    // The owner's edits, straight in the tables (the store's edits are the admin area's).
+    await world.sql?.query(
+      "UPDATE campaigns SET name = 'Book Fair ended', names = '{}'::jsonb, benefit_value = 500",
+    );
+    await world.sql?.query("UPDATE order_offers SET name = 'Gone', min_items_cents = 9999999");
+    await world.sql?.query("UPDATE discount_codes SET code = 'SCHOOL20', benefit_value = 20000");
+    // A richer campaign begun since prices new orders, not this one.
+    await world.promotions.addCampaign({
+      name: "Half price",
+      names: {},
+      scope: { kind: "shop" },
+      benefit: { kind: "percent", basisPoints: 5000 },
+      window: { startsAt: null, endsAt: null },
+      paused: false,
+    });
+    assert.deepEqual(await world.orders.findById(order.id), before);
+    assert.deepEqual(before, order);
+  },
+);

@@ -165,11 +165,11 @@ const common = {
   ends_at_local: z.string().nullable(),
   paused: z.boolean(),
   state: z.enum(PROMOTION_STATES).describe("as of the answer"),
-  uses: z.number().int().nullable().describe(
-    "a code: orders holding it; a campaign: order lines that got it; an offer: orders that got it; null while the orders do not record it",
+  uses: z.number().int().describe(
+    "orders that got it and still stand (a rejected or lapsed order gives it back); a code: orders holding it",
   ),
-  saving: z.number().nullable().describe(
-    "rupees it took off placed orders; null while the orders do not record it",
+  saving: z.number().describe(
+    "rupees it took off those orders' items (a free delivery is not counted)",
   ),
 };
 

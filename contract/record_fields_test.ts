@@ -212,6 +212,7 @@ Deno.test("an order's answer keeps its names, and its key's salt stays out of it
     "delivery_fee",
     "payment_method",
     "items",
+    "promotions",
     "payment_status",
     "courier",
     "tracking_number",

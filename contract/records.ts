@@ -8,7 +8,13 @@
 import { z } from "zod";
 import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
-import { EVENT_ACTORS, EVENT_KINDS, ITEM_TYPES, ORDER_STATUSES } from "../domain/orders/model.ts";
+import {
+  EVENT_ACTORS,
+  EVENT_KINDS,
+  ITEM_TYPES,
+  ORDER_PROMOTION_KINDS,
+  ORDER_STATUSES,
+} from "../domain/orders/model.ts";
 import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
 import { addressBody } from "./requests.ts";
 import { recordSchema } from "./record_fields.ts";
@@ -42,6 +48,20 @@ export const OrderEventSchema = z.object({
   note: z.string().nullable(),
 });
 
+/** A promotion's names in Sinhala and Tamil beside its English `name`; null where none was given. */
+const promotionNames = {
+  name_si: z.string().nullable().describe("the name in Sinhala"),
+  name_ta: z.string().nullable().describe("the name in Tamil"),
+};
+
+/** The campaign that took money off a line, as it was when the order was placed. */
+export const LineCampaignSchema = z.object({
+  id,
+  name: z.string(),
+  ...promotionNames,
+  saving: money.describe("what the campaign took off the whole line"),
+});
+
 /** An order's line in answers: its book or stationery item, the price it was sold at. */
 export const OrderItemSchema = z.object({
   id,
@@ -51,8 +71,29 @@ export const OrderItemSchema = z.object({
   title: z.string(),
   isbn13: z.string().nullable(),
   quantity: z.number().int(),
-  price: money,
-  line_total: money.describe("price x quantity"),
+  list_price: money.describe(
+    "the usual price of a copy before any sale (equal to price without one)",
+  ),
+  price: money.describe("the price of a copy paid: its sale price while a sale ran"),
+  saving: money.describe(
+    "what promotions took off the whole line: campaign_saving + offer_saving + code_saving",
+  ),
+  campaign: LineCampaignSchema.nullable().describe(
+    "the campaign behind the line's saving, or null",
+  ),
+  offer_saving: money.describe("the line's share of the order offer's amount off"),
+  code_saving: money.describe("the line's share of the discount code's saving"),
+  line_total: money.describe("price x quantity less saving: what the line cost"),
+});
+
+/** The order offer or discount code an order got, as it was when placed. */
+export const OrderPromotionSchema = z.object({
+  kind: z.enum(ORDER_PROMOTION_KINDS),
+  id,
+  name: z.string().describe("an offer's name, or the code as the shop spells it"),
+  ...promotionNames,
+  saving: money.describe("what it took off the items (the lines' shares add up to it)"),
+  free_delivery: z.boolean().describe("whether it made delivery free"),
 });
 
 /** A deposit slip the customer sent, without its bytes. */
@@ -65,6 +106,7 @@ export const PaymentProofSchema = z.object({
 /** An order as ORDER_FIELDS declares it, with its lines, timeline and deposit slips. */
 export const OrderSchema = recordSchema(ORDER_FIELDS, {
   items: OrderItemSchema,
+  promotions: OrderPromotionSchema,
   events: OrderEventSchema,
   paymentProofs: PaymentProofSchema,
 });
@@ -82,6 +124,7 @@ export const CustomerOrderSchema = OrderSchema.pick({
   district_name: true,
   area_name: true,
   items: true,
+  promotions: true,
   total: true,
   delivery_fee: true,
   courier: true,
@@ -136,6 +179,9 @@ export const PlacedOrderSchema = z.object({
   total: money,
   deliveryFee: money,
   subtotal: money,
+  saved: money.describe(
+    "what the customer saved: sale prices, campaigns, the order offer and the code (0 for none)",
+  ),
   status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
   orderUrl: z.string().describe(
     "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",

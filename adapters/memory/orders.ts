@@ -67,7 +67,11 @@ function copyOrder(order: Order): Order {
   return {
     ...order,
     customer: { ...order.customer },
-    items: order.items.map((item) => ({ ...item })),
+    items: order.items.map((item) => ({
+      ...item,
+      campaign: item.campaign && { ...item.campaign, names: { ...item.campaign.names } },
+    })),
+    promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
     events: order.events.map((event) => ({ ...event })),
     paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
@@ -102,7 +106,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   constructor(
     catalogue: MemoryCatalogue,
     channels: OutboxChannels = MAIL_ONLY,
-    codes?: Pick<MemoryPromotionStore, "claimUse" | "returnUse">,
+    codes?: Pick<MemoryPromotionStore, "claimUse" | "returnUse" | "recordGiven">,
   ) {
     this.#catalogue = catalogue;
     this.#channels = channels;
@@ -110,7 +114,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   }
 
   /** The discount codes orders use (a code use without them is refused as used up). */
-  readonly #codes: Pick<MemoryPromotionStore, "claimUse" | "returnUse"> | undefined;
+  readonly #codes: Pick<MemoryPromotionStore, "claimUse" | "returnUse" | "recordGiven"> | undefined;
 
   /** Records a change's mails, and their texts when SMS is on, as the outbox would get them. */
   #enqueue(mails: readonly MailKind[], orderId: number): void {
@@ -174,9 +178,11 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       // Kept as the database keeps it: null where the line has no expected date.
       items: order.lines.map((line) => ({
         ...line,
+        campaign: line.campaign && { ...line.campaign, names: { ...line.campaign.names } },
         preorderDate: line.preorderDate ?? null,
         id: this.#nextItemId++,
       })),
+      promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
       paymentStatus: plan.paymentStatus,
       courier: null,
       trackingNumber: null,
@@ -188,6 +194,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       keySalt: order.key?.salt ?? null,
     };
     this.#orders.set(stored.id, stored);
+    this.#codes?.recordGiven(stored.id, stored);
     if (plan.hold) this.#holds.set(stored.id, plan.hold);
     if (order.key) this.#keyHashes.set(stored.id, order.key.hash);
     for (const line of order.lines) this.#catalogue.ordered.add(keyOf(line.type, line.itemId));
@@ -232,7 +239,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       },
     });
     if (!now) return shortfall(0);
-    if (take.mixedPrices || now.priceCents !== take.unitPriceCents) return { kind: "price" };
+    if (take.mixedPrices || now.priceCents !== take.listUnitCents) return { kind: "price" };
     return now.stock >= take.quantity ? undefined : shortfall(now.stock);
   }
 

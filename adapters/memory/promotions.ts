@@ -17,6 +17,7 @@ import {
   normaliseCode,
   type OrderOffer,
 } from "../../domain/promotions/pricing.ts";
+import type { Order, OrderPromotionKind } from "../../domain/orders/model.ts";
 
 type KeptCampaign = Campaign & Pick<NewCampaign, "names">;
 type KeptOffer = OrderOffer & Pick<NewOrderOffer, "names">;
@@ -27,14 +28,20 @@ export class MemoryPromotionStore implements PromotionStore {
   readonly #offers: KeptOffer[] = [];
   readonly #codes: KeptCode[] = [];
   readonly #uses = new Map<number, { codeId: number; keys: string[]; returned: boolean }>();
+  /** What each placed order got, and whether a rejection or lapse withdrew it. */
+  readonly #given = new Map<number, {
+    lines: { id: number; savingCents: number }[];
+    promotions: { kind: OrderPromotionKind; id: number; savingCents: number }[];
+    withdrawn: boolean;
+  }>();
   #next = 1;
 
   runningRules(now: string) {
     const running = <T extends { paused: boolean; window: Campaign["window"] }>(all: T[]) =>
       all.filter((p) => !p.paused && inWindow(p.window, now)).map((p) => structuredClone(p));
     return Promise.resolve({
-      campaigns: running(this.#campaigns).map(({ names: _, ...c }) => c),
-      offers: running(this.#offers).map(({ names: _, ...o }) => o),
+      campaigns: running(this.#campaigns),
+      offers: running(this.#offers),
     });
   }
 
@@ -56,15 +63,13 @@ export class MemoryPromotionStore implements PromotionStore {
   addCampaign(campaign: NewCampaign): Promise<Campaign> {
     const added = { ...structuredClone(campaign), id: this.#next++ };
     this.#campaigns.push(added);
-    const { names: _, ...kept } = structuredClone(added);
-    return Promise.resolve(kept);
+    return Promise.resolve(structuredClone(added));
   }
 
   addOffer(offer: NewOrderOffer): Promise<OrderOffer> {
     const added = { ...structuredClone(offer), id: this.#next++ };
     this.#offers.push(added);
-    const { names: _, ...kept } = structuredClone(added);
-    return Promise.resolve(kept);
+    return Promise.resolve(structuredClone(added));
   }
 
   addCode(
@@ -97,8 +102,31 @@ export class MemoryPromotionStore implements PromotionStore {
     return undefined;
   }
 
-  /** Gives a rejected or lapsed order's use back, once. */
+  /**
+   * Notes what a placed order got (its lines' campaigns, its offer and code, with their
+   * savings), as the SQL adapters read it back from the orders.
+   */
+  recordGiven(
+    orderId: number,
+    order: Pick<Order, "items" | "promotions">,
+  ): void {
+    this.#given.set(orderId, {
+      lines: order.items.flatMap((line) =>
+        line.campaign ? [{ id: line.campaign.id, savingCents: line.campaign.savingCents }] : []
+      ),
+      promotions: order.promotions.map((p) => ({
+        kind: p.kind,
+        id: p.id,
+        savingCents: p.savingCents,
+      })),
+      withdrawn: false,
+    });
+  }
+
+  /** Gives a rejected or lapsed order's use back, once; what it got no longer counts. */
   returnUse(orderId: number): void {
+    const given = this.#given.get(orderId);
+    if (given) given.withdrawn = true;
     const use = this.#uses.get(orderId);
     if (!use || use.returned) return;
     use.returned = true;
@@ -121,8 +149,30 @@ export class MemoryPromotionStore implements PromotionStore {
    * wait for the orders to record them, as in SQL (see PromotionUsage).
    */
   #usage(kind: PromotionKind, id: number): PromotionUsage {
-    if (kind !== "code") return { uses: null, savingCents: null };
-    return { uses: this.#codes.find((c) => c.id === id)?.uses ?? 0, savingCents: null };
+    const standing = [...this.#given.values()].filter((g) => !g.withdrawn);
+    if (kind === "campaign") {
+      const lines = standing.map((g) => g.lines.filter((l) => l.id === id));
+      return {
+        uses: lines.filter((l) => l.length > 0).length,
+        savingCents: lines.flat().reduce((sum, l) => sum + l.savingCents, 0),
+      };
+    }
+    const given = standing.flatMap((g) =>
+      g.promotions.filter((p) => p.kind === kind && p.id === id)
+    );
+    return {
+      uses: kind === "code" ? this.#codes.find((c) => c.id === id)?.uses ?? 0 : given.length,
+      savingCents: given.reduce((sum, p) => sum + p.savingCents, 0),
+    };
+  }
+
+  /** Whether any order, standing or not, ever got it. */
+  #everGiven(kind: PromotionKind, id: number): boolean {
+    return [...this.#given.values()].some((g) =>
+      kind === "campaign"
+        ? g.lines.some((l) => l.id === id)
+        : g.promotions.some((p) => p.kind === kind && p.id === id)
+    );
   }
 
   #kept(kind: PromotionKind, id: number): KeptPromotion | undefined {
@@ -161,16 +211,14 @@ export class MemoryPromotionStore implements PromotionStore {
     const at = this.#campaigns.findIndex((c) => c.id === id);
     if (at < 0) return Promise.resolve(undefined);
     this.#campaigns[at] = { ...structuredClone(campaign), id };
-    const { names: _, ...kept } = structuredClone(this.#campaigns[at]);
-    return Promise.resolve(kept);
+    return Promise.resolve(structuredClone(this.#campaigns[at]));
   }
 
   changeOffer(id: number, offer: NewOrderOffer): Promise<OrderOffer | undefined> {
     const at = this.#offers.findIndex((o) => o.id === id);
     if (at < 0) return Promise.resolve(undefined);
     this.#offers[at] = { ...structuredClone(offer), id };
-    const { names: _, ...kept } = structuredClone(this.#offers[at]);
-    return Promise.resolve(kept);
+    return Promise.resolve(structuredClone(this.#offers[at]));
   }
 
   changeCode(id: number, code: NewDiscountCode): Promise<CodeChange> {
@@ -194,7 +242,10 @@ export class MemoryPromotionStore implements PromotionStore {
     const all = this.#all(kind);
     const at = all.findIndex((p) => p.id === id);
     if (at < 0) return Promise.resolve("not_found");
-    if (kind === "code" && [...this.#uses.values()].some((u) => u.codeId === id)) {
+    if (
+      this.#everGiven(kind, id) ||
+      (kind === "code" && [...this.#uses.values()].some((u) => u.codeId === id))
+    ) {
       return Promise.resolve("in_use");
     }
     all.splice(at, 1);

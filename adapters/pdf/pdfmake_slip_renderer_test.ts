@@ -5,6 +5,7 @@ import { slipDate } from "./slip_document.ts";
 import { wordsFor } from "../i18n/words.ts";
 import {
   bookLine,
+  promotedOrder,
   SAMPLE_SHOP,
   sampleOrder,
   stationeryLine,
@@ -272,4 +273,48 @@ Deno.test("PdfmakeSlipRenderer prints the courier and the tracking number when t
   );
   assert.ok(courierOnly.text.includes("Courier Pronto Lanka"));
   assert.doesNotMatch(courierOnly.text, /Tracking number/);
+});
+
+Deno.test("a slip shows a line's usual price struck, its campaign, the order's code, free delivery and the saving", async () => {
+  const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(promotedOrder());
+  const { text, pages } = await pdfText(bytes);
+  assert.equal(pages, 1);
+  for (
+    const expected of [
+      "1,250.00 1,000.00",
+      "Book Fair 2026 −LKR 400.00",
+      "1,600.00",
+      "1,351.50",
+      "Items LKR 2,951.50",
+      "Code SCHOOL10 −LKR 100.00",
+      "Free delivery: Free delivery over LKR 2,000 LKR 0.00",
+      "Total to pay LKR 2,851.50",
+      "You saved LKR 1,000.00",
+      "Collect LKR 2,851.50",
+    ]
+  ) {
+    assert.ok(text.includes(expected), `${expected} in ${text}`);
+  }
+});
+
+Deno.test("a slip of a paid or cancelled order with savings keeps the payment's words", async () => {
+  const renderer = new PdfmakeSlipRenderer(SAMPLE_SHOP);
+  const paid = (await pdfText(
+    await renderer.render(promotedOrder({ status: "completed", paymentStatus: "paid" })),
+  )).text;
+  assert.ok(paid.includes("Total paid LKR 2,851.50"), paid);
+  assert.ok(paid.includes("You saved LKR 1,000.00"), paid);
+  assert.ok(!paid.includes("Total to pay"), paid);
+  const cancelled = (await pdfText(await renderer.render(promotedOrder({ status: "rejected" }))))
+    .text;
+  assert.ok(cancelled.includes("Order total LKR 2,851.50"), cancelled);
+  assert.ok(cancelled.includes("Cancelled, nothing to collect"), cancelled);
+  assert.ok(paid.includes("Paid, nothing to collect"), paid);
+});
+
+Deno.test("a slip of an order without promotions shows no struck price and no saving", async () => {
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder()));
+  assert.ok(!text.includes("You saved"), text);
+  assert.ok(!text.includes("Code "), text);
+  assert.ok(text.includes("Delivery fee LKR 500.00"), text);
 });

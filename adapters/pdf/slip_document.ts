@@ -15,7 +15,9 @@ import { type AmountDue, amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { type Words, wordsFor } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
-import { lineTotalCents } from "../../domain/orders/line_total.ts";
+import type { OrderPromotion } from "../../domain/orders/model.ts";
+import { lineAmountCents, orderSavings } from "../../domain/orders/savings.ts";
+import { promotionName } from "../../domain/promotions/names.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
 
@@ -115,6 +117,19 @@ function customer(w: Words, order: Order, due: AmountDue): Content {
   };
 }
 
+/** An order's offer by its name in the slip's language, a code as "Code SCHOOL10". */
+function promotionLabel(w: Words, promotion: OrderPromotion): string {
+  return promotion.kind === "code"
+    ? w.t("promo.code", { code: promotion.name })
+    : promotionName(promotion, w.language);
+}
+
+/**
+ * The order's lines. A line sold below its usual price shows that price struck above the
+ * price paid, and its campaign with what it took off under its title; its amount is after
+ * its campaign (the offer and the code are shown once, in the totals). A line without
+ * promotions reads as it always has.
+ */
 function itemsTable(w: Words, order: Order): Content {
   const head: TableCell[] = [
     { text: t(w.t("slip.type")), style: "th" },
@@ -133,13 +148,35 @@ function itemsTable(w: Words, order: Order): Content {
         : w.t("slip.preorder");
       details.push({ text: t(expected), style: "small" });
     }
+    if (line.campaign) {
+      const name = promotionName(line.campaign, w.language);
+      details.push({
+        text: t(`${name} −${w.lkr(line.campaign.savingCents)}`),
+        style: "saving",
+      });
+    }
+    const paid = w.amount(line.unitPriceCents);
+    const unit: TableCell = line.listUnitCents > line.unitPriceCents
+      ? {
+        stack: [
+          {
+            text: w.amount(line.listUnitCents),
+            decoration: "lineThrough",
+            style: "small",
+            noWrap: true,
+          },
+          { text: paid, noWrap: true },
+        ],
+        alignment: "right",
+      }
+      : { text: paid, alignment: "right", noWrap: true };
     return [
       { text: t(w.t(line.type === "book" ? "slip.book" : "slip.stationery")) },
       { stack: details },
       { text: String(line.quantity), alignment: "right" },
-      { text: w.amount(line.unitPriceCents), alignment: "right", noWrap: true },
+      unit,
       {
-        text: w.amount(lineTotalCents(line)),
+        text: w.amount(lineAmountCents(line)),
         alignment: "right",
         noWrap: true,
       },
@@ -167,10 +204,26 @@ function itemsTable(w: Words, order: Order): Content {
 
 function totals(w: Words, order: Order, due: AmountDue): Content {
   const weight = order.items.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+  const savings = orderSavings(order);
   const row = (label: string, value: string, bold = false): TableCell[] => [
-    { text: t(label), alignment: "right", color: bold ? undefined : GREY, bold, noWrap: true },
+    // A label may wrap (an offer's name can be long); the amounts never do.
+    { text: t(label), alignment: "right", color: bold ? undefined : GREY, bold },
     { text: value, alignment: "right", bold, noWrap: true },
   ];
+  const off = (p: OrderPromotion | null): TableCell[][] =>
+    p && p.savingCents > 0 ? [row(promotionLabel(w, p), `−${w.lkr(p.savingCents)}`)] : [];
+  const delivery = savings.freeDelivery
+    ? w.t("promo.freeDeliveryBy", { name: promotionLabel(w, savings.freeDelivery) })
+    : w.t("slip.deliveryFee");
+  const saved: TableCell[][] = savings.savedCents > 0
+    ? [[{
+      text: t(w.t("promo.saved", { amount: w.lkr(savings.savedCents) })),
+      colSpan: 2,
+      alignment: "right",
+      bold: true,
+      style: "saving",
+    }, {}]]
+    : [];
   return {
     columns: [
       { width: "*", text: "" },
@@ -180,9 +233,12 @@ function totals(w: Words, order: Order, due: AmountDue): Content {
           widths: ["auto", 90],
           body: [
             row(w.t("slip.weight"), `${formatKg(weight)} kg`),
-            row(w.t("slip.items"), w.lkr(order.totalCents)),
-            row(w.t("slip.deliveryFee"), w.lkr(order.deliveryFeeCents)),
+            row(w.t("slip.items"), w.lkr(savings.linesCents)),
+            ...off(savings.offer),
+            ...off(savings.code),
+            row(delivery, w.lkr(order.deliveryFeeCents)),
             row(w.t(due.words.slip.total), w.lkr(due.totalCents), true),
+            ...saved,
           ],
         },
         layout: "noBorders",
@@ -229,6 +285,7 @@ export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
       section: { fontSize: 8, bold: true, color: GREY, margin: [0, 0, 0, 2] },
       th: { bold: true, fontSize: 8 },
       small: { fontSize: 7.5, color: GREY },
+      saving: { fontSize: 7.5, color: "#2e6b30" },
     },
   };
 }

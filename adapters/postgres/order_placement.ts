@@ -10,7 +10,7 @@ import type {
   SellableItem,
 } from "../../domain/ports.ts";
 import { outboxItems } from "../../domain/notifications/sms_kinds.ts";
-import type { ItemType, Order } from "../../domain/orders/model.ts";
+import type { ItemType, Order, OrderPromotion } from "../../domain/orders/model.ts";
 import {
   type CodeUse,
   decideIdempotency,
@@ -87,7 +87,7 @@ async function take(tx: SqlClient, item: StockTake): Promise<TakeMiss | undefine
       `UPDATE ${table} SET stock = stock - $1
        WHERE id = $2 AND stock >= $1 AND price_cents = $3 AND NOT archived
        RETURNING id`,
-      [item.quantity, item.id, item.unitPriceCents],
+      [item.quantity, item.id, item.listUnitCents],
     );
     if (taken.length === 1) return undefined;
   }
@@ -106,7 +106,7 @@ async function take(tx: SqlClient, item: StockTake): Promise<TakeMiss | undefine
     },
   });
   if (rows.length === 0) return shortfall(0);
-  if (item.mixedPrices || rows[0].price_cents !== item.unitPriceCents) return { kind: "price" };
+  if (item.mixedPrices || rows[0].price_cents !== item.listUnitCents) return { kind: "price" };
   return shortfall(rows[0].stock);
 }
 
@@ -148,6 +148,7 @@ async function insertOrder(
     district_id: order.destination.districtId,
     area_id: order.destination.areaId,
     key_hash: order.key?.hash ?? null,
+    ...promotionColumns(order.promotions),
   });
   const events = plan.events;
   // The pre-order flags go as text: postgres.js sends an array of booleans as one boolean.
@@ -166,22 +167,36 @@ async function insertOrder(
        ORDER BY e.n
      ), lines AS (
        INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
-         unit_price_cents, saving_cents, weight_grams, quantity, preorder, preorder_date)
+         list_unit_cents, unit_price_cents, saving_cents, campaign_id, campaign_name,
+         campaign_name_si, campaign_name_ta, campaign_saving_cents, offer_saving_cents,
+         code_saving_cents, weight_grams, quantity, preorder, preorder_date)
        SELECT placed.id, l.type, CASE WHEN l.type = 'book' THEN l.item_id END,
          CASE WHEN l.type = 'stationery' THEN l.item_id END, l.title, l.isbn13,
-         l.unit_price_cents, l.saving_cents, l.weight_grams, l.quantity, l.preorder::boolean,
+         l.list_unit_cents, l.unit_price_cents, l.saving_cents, l.campaign_id, l.campaign_name,
+         l.campaign_name_si, l.campaign_name_ta, l.campaign_saving_cents, l.offer_saving_cents,
+         l.code_saving_cents, l.weight_grams, l.quantity, l.preorder::boolean,
          l.preorder_date::date
        FROM placed, unnest(${p.add(lines.map((l) => l.type))}::text[],
          ${p.add(lines.map((l) => l.itemId))}::integer[],
          ${p.add(lines.map((l) => l.title))}::text[],
          ${p.add(lines.map((l) => l.isbn13))}::text[],
+         ${p.add(lines.map((l) => l.listUnitCents))}::bigint[],
          ${p.add(lines.map((l) => l.unitPriceCents))}::bigint[],
-         ${p.add(lines.map((l) => l.savingCents ?? 0))}::bigint[],
+         ${p.add(lines.map((l) => l.savingCents))}::bigint[],
+         ${p.add(lines.map((l) => l.campaign?.id ?? null))}::bigint[],
+         ${p.add(lines.map((l) => l.campaign?.name ?? null))}::text[],
+         ${p.add(lines.map((l) => l.campaign?.names.si ?? null))}::text[],
+         ${p.add(lines.map((l) => l.campaign?.names.ta ?? null))}::text[],
+         ${p.add(lines.map((l) => l.campaign?.savingCents ?? 0))}::bigint[],
+         ${p.add(lines.map((l) => l.offerSavingCents))}::bigint[],
+         ${p.add(lines.map((l) => l.codeSavingCents))}::bigint[],
          ${p.add(lines.map((l) => l.weightGrams))}::integer[],
          ${p.add(lines.map((l) => l.quantity))}::integer[],
          ${p.add(lines.map((l) => String(l.preorder)))}::text[],
          ${p.add(lines.map((l) => l.preorderDate ?? null))}::text[])
-         WITH ORDINALITY AS l(type, item_id, title, isbn13, unit_price_cents, saving_cents,
+         WITH ORDINALITY AS l(type, item_id, title, isbn13, list_unit_cents, unit_price_cents,
+           saving_cents, campaign_id, campaign_name, campaign_name_si, campaign_name_ta,
+           campaign_saving_cents, offer_saving_cents, code_saving_cents,
            weight_grams, quantity, preorder, preorder_date, n)
        ORDER BY l.n
        RETURNING id
@@ -203,6 +218,24 @@ async function insertOrder(
   return placedOrder(plan, id, item_ids.map(Number));
 }
 
+/** The columns of the order's offer and code (migration 0029); null where it had none. */
+function promotionColumns(promotions: readonly OrderPromotion[]): Record<string, unknown> {
+  const offer = promotions.find((p) => p.kind === "offer");
+  const code = promotions.find((p) => p.kind === "code");
+  return {
+    offer_id: offer?.id ?? null,
+    offer_name: offer?.name ?? null,
+    offer_name_si: offer?.names.si ?? null,
+    offer_name_ta: offer?.names.ta ?? null,
+    offer_saving_cents: offer?.savingCents ?? null,
+    offer_free_delivery: offer?.freeDelivery ?? null,
+    code_id: code?.id ?? null,
+    code: code?.name ?? null,
+    code_saving_cents: code?.savingCents ?? null,
+    code_free_delivery: code?.freeDelivery ?? null,
+  };
+}
+
 /** The order as stored, from what was inserted: no second read. */
 function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order {
   const { order } = plan;
@@ -219,6 +252,7 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     deliveryFeeCents: order.deliveryFeeCents,
     paymentMethod: order.paymentMethod,
     items: order.lines.map((line, i) => ({ ...line, id: itemIds[i] })),
+    promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,

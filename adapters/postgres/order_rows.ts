@@ -6,9 +6,12 @@ import type {
   Order,
   OrderEvent,
   OrderLine,
+  OrderPromotion,
+  OrderPromotionKind,
   OrderStatus,
   PaymentProof,
 } from "../../domain/orders/model.ts";
+import type { PromotionNames } from "../../domain/promotions/names.ts";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { recordTable, RowShapeError } from "./record_table.ts";
@@ -24,7 +27,16 @@ const CHECKS = {
   string: (v: unknown) => typeof v === "string",
   boolean: (v: unknown) => typeof v === "boolean",
   "string or null": (v: unknown) => v === null || typeof v === "string",
+  "number or null": (v: unknown) => v === null || typeof v === "number",
 };
+
+/** A promotion's Sinhala and Tamil names, from their columns (null where none was given). */
+function namesOf(si: unknown, ta: unknown): PromotionNames {
+  return {
+    ...(typeof si === "string" ? { si } : {}),
+    ...(typeof ta === "string" ? { ta } : {}),
+  };
+}
 
 type Expected = keyof typeof CHECKS;
 
@@ -51,8 +63,16 @@ function readLine(row: unknown): OrderLine & { id: number } {
     title: "string",
     isbn13: "string or null",
     quantity: "number",
+    listUnitCents: "number",
     unitPriceCents: "number",
     savingCents: "number",
+    campaignId: "number or null",
+    campaignName: "string or null",
+    campaignNameSi: "string or null",
+    campaignNameTa: "string or null",
+    campaignSavingCents: "number",
+    offerSavingCents: "number",
+    codeSavingCents: "number",
     weightGrams: "number",
     preorder: "boolean",
     preorderDate: "string or null",
@@ -64,11 +84,40 @@ function readLine(row: unknown): OrderLine & { id: number } {
     title: r.title as string,
     isbn13: r.isbn13 as string | null,
     quantity: r.quantity as number,
+    listUnitCents: r.listUnitCents as number,
     unitPriceCents: r.unitPriceCents as number,
     savingCents: r.savingCents as number,
+    campaign: r.campaignId === null ? null : {
+      id: r.campaignId as number,
+      name: r.campaignName as string,
+      names: namesOf(r.campaignNameSi, r.campaignNameTa),
+      savingCents: r.campaignSavingCents as number,
+    },
+    offerSavingCents: r.offerSavingCents as number,
+    codeSavingCents: r.codeSavingCents as number,
     weightGrams: r.weightGrams as number,
     preorder: r.preorder as boolean,
     preorderDate: r.preorderDate as string | null,
+  };
+}
+
+function readPromotion(row: unknown): OrderPromotion {
+  const r = shaped("orders", row, {
+    kind: "string",
+    id: "number",
+    name: "string",
+    nameSi: "string or null",
+    nameTa: "string or null",
+    savingCents: "number",
+    freeDelivery: "boolean",
+  });
+  return {
+    kind: r.kind as OrderPromotionKind,
+    id: r.id as number,
+    name: r.name as string,
+    names: namesOf(r.nameSi, r.nameTa),
+    savingCents: r.savingCents as number,
+    freeDelivery: r.freeDelivery as boolean,
   };
 }
 
@@ -113,12 +162,35 @@ export const ORDER_SQL = recordTable(ORDER_FIELDS, {
         SELECT json_agg(json_build_object(
           'id', oi.id, 'type', oi.type, 'itemId', COALESCE(oi.book_id, oi.stationery_id),
           'title', oi.title, 'isbn13', oi.isbn13, 'quantity', oi.quantity,
+          'listUnitCents', oi.list_unit_cents,
           'unitPriceCents', oi.unit_price_cents, 'savingCents', oi.saving_cents,
+          'campaignId', oi.campaign_id, 'campaignName', oi.campaign_name,
+          'campaignNameSi', oi.campaign_name_si, 'campaignNameTa', oi.campaign_name_ta,
+          'campaignSavingCents', oi.campaign_saving_cents,
+          'offerSavingCents', oi.offer_saving_cents, 'codeSavingCents', oi.code_saving_cents,
           'weightGrams', oi.weight_grams,
           'preorder', oi.preorder,
           'preorderDate', to_char(oi.preorder_date, 'YYYY-MM-DD')) ORDER BY oi.id)
         FROM order_items oi WHERE oi.order_id = o.id), '[]'::json)`,
       read: readLine,
+    },
+    // The order's offer and code are columns of its own row (migration 0029), read as rows.
+    promotions: {
+      sql: `(SELECT COALESCE(json_agg(json_build_object('kind', p.kind, 'id', p.id,
+          'name', p.name, 'nameSi', p.name_si, 'nameTa', p.name_ta, 'savingCents', p.saving_cents,
+          'freeDelivery', p.free_delivery) ORDER BY p.n), '[]'::json)
+        FROM (
+          SELECT 1 AS n, 'offer' AS kind, o.offer_id AS id, o.offer_name AS name,
+            o.offer_name_si AS name_si, o.offer_name_ta AS name_ta,
+            o.offer_saving_cents AS saving_cents,
+            o.offer_free_delivery AS free_delivery
+          WHERE o.offer_id IS NOT NULL
+          UNION ALL
+          SELECT 2, 'code', o.code_id, o.code, NULL, NULL, o.code_saving_cents,
+            o.code_free_delivery
+          WHERE o.code_id IS NOT NULL
+        ) p)`,
+      read: readPromotion,
     },
     events: {
       sql: `COALESCE((

@@ -57,6 +57,15 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
   return ["free_delivery", 0];
 }
 
+/** A promotion's Sinhala and Tamil names from its JSON, only the texts it holds. */
+function namesOf(value: unknown): PromotionNames {
+  const found = (json<Record<string, unknown> | null>(value) ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof found.si === "string" ? { si: found.si } : {}),
+    ...(typeof found.ta === "string" ? { ta: found.ta } : {}),
+  };
+}
+
 interface CampaignRow extends WindowRow {
   id: number | string;
   name: string;
@@ -70,6 +79,7 @@ function campaignOf(row: CampaignRow): Campaign {
   return {
     id: Number(row.id),
     name: row.name,
+    names: namesOf(row.names),
     scope: json<PromotionScope>(row.scope),
     benefit: benefitOf(row.benefit_kind, row.benefit_value),
     window: windowOf(row),
@@ -90,6 +100,7 @@ function offerOf(row: OfferRow): OrderOffer {
   return {
     id: Number(row.id),
     name: row.name,
+    names: namesOf(row.names),
     minItemsCents: Number(row.min_items_cents),
     benefit: row.benefit_kind === "free_delivery"
       ? { kind: "free_delivery" }
@@ -129,27 +140,42 @@ function codeOf(row: CodeRow): DiscountCode {
 
 /** What the placed orders say of each promotion's use (see PromotionUsage). */
 interface UsageRow {
-  usage_uses: number | string | null;
-  usage_saving_cents: number | string | null;
+  usage_uses: number | string;
+  usage_saving_cents: number | string;
 }
 
 /**
- * The columns of a promotion's use, read beside its row. A code's uses are the orders
- * holding it (`discount_codes.uses`). Which campaign a line got, and what a code or an
- * offer took off an order, are not kept by the orders yet: when they are (order lines
- * naming their campaign, orders naming their offer and their code's saving), these are the
- * only lines to change, e.g. for campaigns `(SELECT count(*) FROM order_items WHERE
- * campaign_id = campaigns.id)` and the sum of those lines' campaign savings.
+ * The columns of a promotion's use, read beside its row from the orders that got it and
+ * still stand (a rejected or lapsed order gives it back): a campaign's orders and its lines'
+ * savings, an offer's and a code's orders and savings (a code's uses are the orders holding
+ * it, `discount_codes.uses`). Each reads an index of migration 0029.
  */
 const USAGE: Record<PromotionKind, string> = {
-  campaign: "NULL::bigint AS usage_uses, NULL::bigint AS usage_saving_cents",
-  offer: "NULL::bigint AS usage_uses, NULL::bigint AS usage_saving_cents",
-  code: "uses AS usage_uses, NULL::bigint AS usage_saving_cents",
+  campaign:
+    `(SELECT count(DISTINCT oi.order_id) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+               WHERE oi.campaign_id = campaigns.id AND o.status <> 'rejected') AS usage_uses,
+             (SELECT COALESCE(sum(oi.campaign_saving_cents), 0) FROM order_items oi
+                JOIN orders o ON o.id = oi.order_id
+               WHERE oi.campaign_id = campaigns.id AND o.status <> 'rejected') AS usage_saving_cents`,
+  offer: `(SELECT count(*) FROM orders o
+            WHERE o.offer_id = order_offers.id AND o.status <> 'rejected') AS usage_uses,
+          (SELECT COALESCE(sum(o.offer_saving_cents), 0) FROM orders o
+            WHERE o.offer_id = order_offers.id AND o.status <> 'rejected') AS usage_saving_cents`,
+  code: `uses AS usage_uses,
+         (SELECT COALESCE(sum(o.code_saving_cents), 0) FROM orders o
+           WHERE o.code_id = discount_codes.id AND o.status <> 'rejected') AS usage_saving_cents`,
+};
+
+/** A promotion some order ever got, standing or not: it is ended, never deleted. */
+const EVER_GIVEN: Record<PromotionKind, string> = {
+  campaign: "NOT EXISTS (SELECT 1 FROM order_items WHERE campaign_id = $1)",
+  offer: "NOT EXISTS (SELECT 1 FROM orders WHERE offer_id = $1)",
+  code: "NOT EXISTS (SELECT 1 FROM discount_code_uses WHERE code_id = $1) " +
+    "AND NOT EXISTS (SELECT 1 FROM orders WHERE code_id = $1)",
 };
 
 function usageOf(row: UsageRow): PromotionUsage {
-  const number = (value: number | string | null) => value === null ? null : Number(value);
-  return { uses: number(row.usage_uses), savingCents: number(row.usage_saving_cents) };
+  return { uses: Number(row.usage_uses), savingCents: Number(row.usage_saving_cents) };
 }
 
 function keptCampaign(row: CampaignRow & UsageRow): KeptPromotion {
@@ -395,11 +421,8 @@ export class PostgresPromotionStore implements PromotionStore {
 
   /** A code any order ever held stays (its uses name it), whether the order kept it or not. */
   async deletePromotion(kind: PromotionKind, id: number): Promise<PromotionDeletion> {
-    const unused = kind === "code"
-      ? "AND NOT EXISTS (SELECT 1 FROM discount_code_uses WHERE code_id = $1)"
-      : "";
     const rows = await this.#sql.query(
-      `DELETE FROM ${TABLES[kind]} WHERE id = $1 ${unused} RETURNING id`,
+      `DELETE FROM ${TABLES[kind]} WHERE id = $1 AND ${EVER_GIVEN[kind]} RETURNING id`,
       [id],
     );
     if (rows.length > 0) return "deleted";

@@ -255,6 +255,8 @@ Deno.test("ORDER_FIELDS gives the orders' columns, its lines, timeline and slips
   for (const rows of ["items", "events", "payment_proofs"]) {
     assert.match(ORDER_COLUMNS, new RegExp(`'\\[\\]'::json\\) AS ${rows}\\b`));
   }
+  // The offer and the code are the order's own columns, read as a list of rows.
+  assert.match(ORDER_COLUMNS, /o\.offer_id AS id[^]*o\.code_id[^]*\) AS promotions\b/);
 });
 
 Deno.test("a placed order's INSERT puts each value beside its column", () => {
@@ -278,6 +280,7 @@ Deno.test("a placed order's INSERT puts each value beside its column", () => {
     deliveryFeeCents: 40_000,
     paymentMethod: "COD",
     items: [],
+    promotions: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,
@@ -354,16 +357,48 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
       title: "Madol Doova",
       isbn13: "9789550000001",
       quantity: 2,
+      listUnitCents: 50_000,
       unitPriceCents: 47_500,
-      savingCents: 0,
+      savingCents: 9_500,
+      campaignId: 4,
+      campaignName: "Book Fair 2026",
+      campaignNameSi: "පොත් ප්‍රදර්ශනය 2026",
+      campaignNameTa: null,
+      campaignSavingCents: 9_500,
+      offerSavingCents: 0,
+      codeSavingCents: 0,
       weightGrams: 350,
       preorder: false,
       preorderDate: null,
+    }],
+    promotions: [{
+      kind: "code",
+      id: 2,
+      name: "SCHOOL10",
+      nameSi: null,
+      nameTa: null,
+      savingCents: 0,
+      freeDelivery: true,
     }],
     events: [{ at: "2026-11-26T15:30:00+05:30", kind: "placed", actor: "customer", note: null }],
     payment_proofs: [],
   };
   const order = orderFromRow(row);
+  assert.equal(order.items[0].listUnitCents, 50_000);
+  assert.deepEqual(order.items[0].campaign, {
+    id: 4,
+    name: "Book Fair 2026",
+    names: { si: "පොත් ප්‍රදර්ශනය 2026" },
+    savingCents: 9_500,
+  });
+  assert.deepEqual(order.promotions, [{
+    kind: "code",
+    id: 2,
+    name: "SCHOOL10",
+    names: {},
+    savingCents: 0,
+    freeDelivery: true,
+  }]);
   assert.equal(order.customer.postalCode, "10370");
   assert.equal(order.orderDate, "2026-11-26T10:00:00.000Z");
   assert.equal(order.events[0].at, "2026-11-26T10:00:00.000Z");

@@ -6,6 +6,8 @@
 import type { Locale } from "../i18n/language.ts";
 import type { ItemType, PaymentMethod } from "../orders/model.ts";
 import type { AmountDue } from "../orders/amount_due.ts";
+import type { OrderSavings } from "../orders/savings.ts";
+import type { PromotionNames } from "../promotions/names.ts";
 import type { BankDetails } from "../shop.ts";
 
 /** One line of an order as a mail lists it. */
@@ -20,9 +22,13 @@ export interface MailLine {
   title: string;
   type: ItemType;
   quantity: number;
+  /** The usual price of a copy before any sale (the unit price without one). */
+  listUnitCents: number;
   unitPriceCents: number;
   /** What promotions took off the line; 0 for none. */
   savingCents: number;
+  /** The campaign behind part of that saving, named as it was when the order was placed. */
+  campaign: { name: string; names: PromotionNames; savingCents: number } | null;
   preorder: boolean;
 }
 
@@ -47,6 +53,8 @@ export interface OrderFacts {
   lines: MailLine[];
   /** The items' sum (the API's `total`). */
   itemsCents: number;
+  /** The order's offer and code, free delivery and what the customer saved (savings.ts). */
+  savings: OrderSavings;
   deliveryFeeCents: number;
   /** Items plus delivery: what the order comes to. */
   totalToPayCents: number;

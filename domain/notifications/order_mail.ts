@@ -6,6 +6,7 @@
 import { localizedPath } from "../i18n/language.ts";
 import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
+import { orderSavings } from "../orders/savings.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
@@ -65,11 +66,18 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
       title: line.title,
       type: line.type,
       quantity: line.quantity,
+      listUnitCents: line.listUnitCents,
       unitPriceCents: line.unitPriceCents,
       savingCents: line.savingCents,
+      campaign: line.campaign && {
+        name: line.campaign.name,
+        names: { ...line.campaign.names },
+        savingCents: line.campaign.savingCents,
+      },
       preorder: line.preorder,
     })),
     itemsCents: order.totalCents,
+    savings: orderSavings(order),
     deliveryFeeCents: order.deliveryFeeCents,
     totalToPayCents: order.totalCents + order.deliveryFeeCents,
     due: amountDue(order),

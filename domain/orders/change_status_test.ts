@@ -26,6 +26,7 @@ function order(status: OrderStatus): Order {
     deliveryFeeCents: 40_000,
     paymentMethod: "COD",
     items: [],
+    promotions: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,

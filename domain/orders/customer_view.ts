@@ -5,12 +5,80 @@
  */
 import { PAYMENT_POLICIES } from "./payment_policy.ts";
 import { centsToRupees } from "../money.ts";
-import type { Order, OrderEvent } from "./model.ts";
+import type { Order, OrderEvent, OrderLine, OrderPromotion } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
 import { lineTotalCents } from "./line_total.ts";
 
+/** A line's prices and what promotions gave it, as answers write them (rupees). */
+export interface PromotedLineFields {
+  /** The usual price of a copy before any sale. */
+  list_price: number;
+  /** The price of a copy paid. */
+  price: number;
+  /** What promotions took off the whole line. */
+  saving: number;
+  campaign: {
+    id: number;
+    name: string;
+    name_si: string | null;
+    name_ta: string | null;
+    saving: number;
+  } | null;
+  offer_saving: number;
+  code_saving: number;
+  line_total: number;
+}
+
+/**
+ * A line's prices and savings on the wire, as the order keeps them.
+ *
+ * @example promotedLineFields(line).campaign // { id: 3, name: "Book Fair 2026", name_si: "...", name_ta: null, saving: 400 }
+ */
+export function promotedLineFields(line: OrderLine): PromotedLineFields {
+  const c = line.campaign;
+  return {
+    list_price: centsToRupees(line.listUnitCents),
+    price: centsToRupees(line.unitPriceCents),
+    saving: centsToRupees(line.savingCents),
+    campaign: c && {
+      id: c.id,
+      name: c.name,
+      name_si: c.names.si ?? null,
+      name_ta: c.names.ta ?? null,
+      saving: centsToRupees(c.savingCents),
+    },
+    offer_saving: centsToRupees(line.offerSavingCents),
+    code_saving: centsToRupees(line.codeSavingCents),
+    line_total: centsToRupees(lineTotalCents(line)),
+  };
+}
+
+/** An order's offer or code on the wire. */
+export interface WireOrderPromotion {
+  kind: OrderPromotion["kind"];
+  id: number;
+  name: string;
+  name_si: string | null;
+  name_ta: string | null;
+  saving: number;
+  free_delivery: boolean;
+}
+
+/** An order's offer or code as answers write it. */
+export function orderPromotionRecord(promotion: OrderPromotion): WireOrderPromotion {
+  return {
+    kind: promotion.kind,
+    id: promotion.id,
+    name: promotion.name,
+    name_si: promotion.names.si ?? null,
+    name_ta: promotion.names.ta ?? null,
+    saving: centsToRupees(promotion.savingCents),
+    free_delivery: promotion.freeDelivery,
+  };
+}
+
 /** The customer's view of one line. */
-export interface CustomerOrderItem {
+export interface CustomerOrderItem extends PromotedLineFields {
   id: number;
   type: "book" | "stationery";
   book_id?: number;
@@ -18,8 +86,6 @@ export interface CustomerOrderItem {
   title: string;
   isbn13: string | null;
   quantity: number;
-  price: number;
-  line_total: number;
 }
 
 export interface CustomerOrder {
@@ -35,6 +101,8 @@ export interface CustomerOrder {
   district_name: string;
   area_name: string;
   items: CustomerOrderItem[];
+  /** The order offer and the code it got, as they were when placed. */
+  promotions: WireOrderPromotion[];
   total: number;
   delivery_fee: number;
   subtotal: number;
@@ -86,9 +154,9 @@ export function customerOrderView(order: Order): CustomerOrder {
       title: item.title,
       isbn13: item.isbn13,
       quantity: item.quantity,
-      price: centsToRupees(item.unitPriceCents),
-      line_total: centsToRupees(lineTotalCents(item)),
+      ...promotedLineFields(item),
     })),
+    promotions: order.promotions.map(orderPromotionRecord),
     total: centsToRupees(order.totalCents),
     delivery_fee: centsToRupees(order.deliveryFeeCents),
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),

@@ -19,6 +19,7 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
     "payment_method",
     "payment_status",
     "postal_code",
+    "promotions",
     "province_name",
     "status",
     "subtotal",
@@ -32,9 +33,15 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
     title: "Madol Doova",
     isbn13: "9789552100018",
     quantity: 2,
+    list_price: 1250,
     price: 1250,
+    saving: 0,
+    campaign: null,
+    offer_saving: 0,
+    code_saving: 0,
     line_total: 2500,
   });
+  assert.deepEqual(view.promotions, []);
   assert.deepEqual([view.total, view.delivery_fee, view.subtotal], [3851.5, 500, 4351.5]);
   assert.deepEqual([view.courier, view.tracking_number], ["Pronto", "PX-1"]);
 });

@@ -59,13 +59,16 @@ Deno.test("holdingOf() sums an order's copies and value", () => {
     title: "t",
     isbn13: null,
     savingCents: 0,
+    campaign: null,
+    offerSavingCents: 0,
+    codeSavingCents: 0,
     weightGrams: 1,
     preorder: false,
   };
   assert.deepEqual(
     holdingOf([
-      { ...line, quantity: 2, unitPriceCents: 1_000 },
-      { ...line, itemId: 2, quantity: 3, unitPriceCents: 500 },
+      { ...line, quantity: 2, listUnitCents: 1_000, unitPriceCents: 1_000 },
+      { ...line, itemId: 2, quantity: 3, listUnitCents: 500, unitPriceCents: 500 },
     ]),
     { units: 5, cents: 3_500 },
   );

@@ -1,5 +1,6 @@
 import type { Cents, Grams } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
+import type { PromotionNames } from "../promotions/names.ts";
 
 export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
@@ -53,6 +54,18 @@ export interface LineRequest {
   quantity: number;
 }
 
+/**
+ * The campaign that took money off a line, as it was when the order was placed: its name
+ * and names then, and what it took off the whole line. An edited or ended campaign changes
+ * nothing here.
+ */
+export interface LineCampaign {
+  id: number;
+  name: string;
+  names: PromotionNames;
+  savingCents: Cents;
+}
+
 /** A priced line: a snapshot of the item at the time of the order. */
 export interface OrderLine {
   type: ItemType;
@@ -61,12 +74,21 @@ export interface OrderLine {
   /** ISBN-13 for books, null for stationery. */
   isbn13: string | null;
   quantity: number;
+  /** The usual price of a copy, before any sale; the unit price when it had none. */
+  listUnitCents: Cents;
+  /** A copy's price: its sale price while a sale ran, else its usual price. */
   unitPriceCents: Cents;
   /**
-   * What promotions took off the whole line (its campaign, its share of an order offer and
-   * of the code); 0 for none. The line costs `lineTotalCents(line)`.
+   * What promotions took off the whole line: its campaign's saving, its share of the order
+   * offer and its share of the code; 0 for none. The line costs `lineTotalCents(line)`.
    */
   savingCents: Cents;
+  /** The campaign behind `campaign.savingCents` of the saving; null for none. */
+  campaign: LineCampaign | null;
+  /** The line's share of the order offer's amount off (the order's `promotions` names it). */
+  offerSavingCents: Cents;
+  /** The line's share of the code's saving (the order's `promotions` names it). */
+  codeSavingCents: Cents;
   weightGrams: Grams;
   preorder: boolean;
   /**
@@ -74,6 +96,25 @@ export interface OrderLine {
    * said it; null or absent when none was set (or for lines placed before dates were kept).
    */
   preorderDate?: string | null;
+}
+
+export const ORDER_PROMOTION_KINDS = ["offer", "code"] as const;
+export type OrderPromotionKind = typeof ORDER_PROMOTION_KINDS[number];
+
+/**
+ * What the order as a whole was given, as it was when placed: its order offer or its
+ * discount code (at most one of each). `savingCents` is what it took off the items (the
+ * lines' shares add up to it); `freeDelivery`, whether it made delivery free.
+ */
+export interface OrderPromotion {
+  kind: OrderPromotionKind;
+  id: number;
+  /** An offer's name, or a code as the shop spells it ("SCHOOL10"). */
+  name: string;
+  /** An offer's Sinhala and Tamil names; a code has none. */
+  names: PromotionNames;
+  savingCents: Cents;
+  freeDelivery: boolean;
 }
 
 export interface Customer {
@@ -106,6 +147,8 @@ export interface Order {
   deliveryFeeCents: Cents;
   paymentMethod: PaymentMethod;
   items: (OrderLine & { id: number })[];
+  /** Its order offer and its code, as they were when it was placed (offer first). */
+  promotions: OrderPromotion[];
   paymentStatus: PaymentStatus;
   courier: string | null;
   trackingNumber: string | null;
@@ -131,6 +174,8 @@ export interface NewOrder {
   areaName: string;
   paymentMethod: PaymentMethod;
   lines: OrderLine[];
+  /** Its order offer and its code, if any (offer first). */
+  promotions: OrderPromotion[];
   totalCents: Cents;
   deliveryFeeCents: Cents;
   /** ISO 8601 */

@@ -13,6 +13,7 @@ import {
   ORDER_STATUSES,
   type OrderEvent,
   type OrderLine,
+  type OrderPromotion,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type PaymentProof,
@@ -36,6 +37,10 @@ export const ORDER_FIELDS = {
   deliveryFeeCents: money(),
   paymentMethod: oneOf(PAYMENT_METHODS),
   items: rows<OrderLine & { id: number }>()(),
+  /** Its order offer and its code, as they were when it was placed. */
+  promotions: rows<OrderPromotion>()({
+    answerNote: "the order offer and the discount code the order got, as they were when placed",
+  }),
   paymentStatus: oneOf(PAYMENT_STATUSES),
   courier: text({ max: 100, nullable: true }),
   trackingNumber: text({ max: 100, nullable: true }),

@@ -203,6 +203,7 @@ export async function placeOrder(
       areaName: found.area.name,
       paymentMethod: input.paymentMethod,
       lines: priced.lines,
+      promotions: priced.promotions,
       totalCents: priced.totalCents,
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: now,

@@ -89,6 +89,7 @@ function ordersHolding(items: SellableItem[]) {
         deliveryFeeCents: order.deliveryFeeCents,
         paymentMethod: order.paymentMethod,
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
+        promotions: order.promotions,
         paymentStatus: plan.paymentStatus,
         courier: null,
         trackingNumber: null,
@@ -312,6 +313,14 @@ Deno.test("placeOrder() prices a running campaign on the server, keeps each line
   const stored = placed[0].order;
   assert.equal(stored.totalCents, 152_000);
   assert.deepEqual(stored.lines.map((l) => [l.unitPriceCents, l.savingCents]), [[95_000, 38_000]]);
+  assert.deepEqual(stored.lines[0].campaign, {
+    id: 1,
+    name: "Book Fair 2026: 20% off",
+    names: {},
+    savingCents: 38_000,
+  });
+  assert.equal(stored.lines[0].listUnitCents, 95_000);
+  assert.deepEqual(stored.promotions, []);
   assert.equal(placed[0].plan.codeUse, undefined);
 });
 
@@ -355,4 +364,14 @@ Deno.test("placeOrder() refuses a code that gives nothing with its reason, and p
   assert.ok(plan.codeUse?.customerKeys.includes("account:7"));
   assert.ok(plan.codeUse?.customerKeys.every((k) => !k.startsWith("address:")));
   assert.equal(placed[0].order.totalCents, 180_000);
+  // The order keeps the code as the shop spells it, with what it took off.
+  assert.deepEqual(placed[0].order.promotions, [{
+    kind: "code",
+    id: 5,
+    name: "READING-CLUB",
+    names: {},
+    savingCents: 10_000,
+    freeDelivery: false,
+  }]);
+  assert.equal(placed[0].order.lines[0].codeSavingCents, 10_000);
 });

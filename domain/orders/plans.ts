@@ -33,8 +33,11 @@ export interface StockTake {
   id: number;
   title: string;
   quantity: number;
-  /** The unit price the order was priced at: the take holds only while it is current. */
-  unitPriceCents: Cents;
+  /**
+   * The usual price of a copy the order was priced at (before any sale, which the order
+   * keeps as its unit price): the take holds only while it is still the item's price.
+   */
+  listUnitCents: Cents;
   /** Lines for the item disagree on the unit price: the order must be priced again. */
   mixedPrices: boolean;
 }
@@ -52,14 +55,14 @@ export function stockTakes(lines: readonly OrderLine[]): StockTake[] {
     const take = byItem.get(key);
     if (take) {
       take.quantity += line.quantity;
-      take.mixedPrices ||= take.unitPriceCents !== line.unitPriceCents;
+      take.mixedPrices ||= take.listUnitCents !== line.listUnitCents;
     } else {
       byItem.set(key, {
         type: line.type,
         id: line.itemId,
         title: line.title,
         quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
+        listUnitCents: line.listUnitCents,
         mixedPrices: false,
       });
     }

@@ -88,8 +88,8 @@ export type StepResult =
 export type DeleteResult =
   | { kind: "deleted" }
   | { kind: "not_found" }
-  /** `used`: orders hold it; `may_have_been_used`: it has run and orders do not say. */
-  | { kind: "in_use"; reason: "used" | "may_have_been_used" };
+  /** An order got it (standing or not): it is ended instead. */
+  | { kind: "in_use"; reason: "used" };
 
 function now(deps: Pick<ManagePromotionsDeps, "clock">): string {
   return deps.clock.now().toISOString();
@@ -277,9 +277,8 @@ export async function endPromotion(
 }
 
 /**
- * Deletes one no order used. A code any order held is refused by the store. A campaign or
- * offer whose use the orders do not record yet may be deleted only before its window opens:
- * once it has run, an order may have it, and it is ended instead.
+ * Deletes one no order used: one that any order got, standing or not, is refused by the
+ * store, and is ended instead.
  */
 export async function deletePromotion(
   deps: Pick<ManagePromotionsDeps, "promotions" | "clock">,
@@ -289,11 +288,6 @@ export async function deletePromotion(
   const found = await deps.promotions.getPromotion(kind, id);
   if (!found) return { kind: "not_found" };
   if (found.usage.uses !== null && found.usage.uses > 0) return { kind: "in_use", reason: "used" };
-  const { startsAt } = found.promotion.window;
-  const started = startsAt === null || Date.parse(startsAt) <= deps.clock.now().getTime();
-  if (found.usage.uses === null && started) {
-    return { kind: "in_use", reason: "may_have_been_used" };
-  }
   const deleted = await deps.promotions.deletePromotion(kind, id);
   return deleted === "deleted"
     ? { kind: "deleted" }

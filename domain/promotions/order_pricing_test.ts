@@ -86,3 +86,65 @@ Deno.test("without promotions an order is priced exactly as before", () => {
     },
   ));
 });
+
+Deno.test("a promoted line keeps its usual price, its campaign's names and each share; the order its offer and code", () => {
+  const sellable = [item(1, 100_000), item(2, 50_000, { type: "stationery", language: null })];
+  const priced = lines(sellable, [2, 1]);
+  const promoted = promoteOrder(priced.lines, sellable, {
+    campaigns: [{ ...BOOK_FAIR, names: { si: "පොත් ප්‍රදර්ශනය 2026" } }],
+    offers: [{
+      id: 7,
+      name: "LKR 300 off over LKR 1,000",
+      names: { ta: "ரூ. 1,000க்கு மேல் ரூ. 300 தள்ளுபடி" },
+      minItemsCents: 100_000,
+      benefit: { kind: "amount_off", cents: 30_000 },
+      window: { startsAt: null, endsAt: null },
+      paused: false,
+    }],
+    code: {
+      typed: " school10 ",
+      found: {
+        id: 4,
+        code: "School10",
+        benefit: { kind: "amount", cents: 10_000 },
+        minItemsCents: 0,
+        scope: { kind: "shop" },
+        window: { startsAt: null, endsAt: null },
+        paused: false,
+        usesLeft: null,
+        maxUsesPerCustomer: null,
+      },
+    },
+    deliveryFeeCents: priced.deliveryFeeCents,
+    now: NOW,
+    sales: new Map([["book:1", { priceCents: 90_000, startsAt: null, endsAt: null }]]),
+  });
+  const [book, pen] = promoted.lines;
+  assert.deepEqual([book.listUnitCents, book.unitPriceCents], [100_000, 90_000]);
+  assert.deepEqual(book.campaign, {
+    id: 1,
+    name: "Book Fair 2026: 20% off",
+    names: { si: "පොත් ප්‍රදර්ශනය 2026" },
+    savingCents: 36_000,
+  });
+  assert.equal(pen.campaign, null);
+  for (const line of promoted.lines) {
+    assert.equal(
+      line.savingCents,
+      (line.campaign?.savingCents ?? 0) + line.offerSavingCents + line.codeSavingCents,
+    );
+  }
+  assert.equal(book.offerSavingCents + pen.offerSavingCents, 30_000);
+  assert.equal(book.codeSavingCents + pen.codeSavingCents, 10_000);
+  assert.deepEqual(promoted.promotions, [
+    {
+      kind: "offer",
+      id: 7,
+      name: "LKR 300 off over LKR 1,000",
+      names: { ta: "ரூ. 1,000க்கு மேல் ரூ. 300 தள்ளுபடி" },
+      savingCents: 30_000,
+      freeDelivery: false,
+    },
+    { kind: "code", id: 4, name: "School10", names: {}, savingCents: 10_000, freeDelivery: false },
+  ]);
+});

@@ -10,12 +10,12 @@
  */
 import type { Cents } from "../money.ts";
 import type { Campaign, DiscountCode, OrderOffer, PromotionWindow } from "./pricing.ts";
+import type { PromotionNames } from "./names.ts";
 
-/** A promotion's name in Sinhala and Tamil, when the owner gives them. */
-export type PromotionNames = { si?: string; ta?: string };
+export type { PromotionNames };
 
-export type NewCampaign = Omit<Campaign, "id"> & { names: PromotionNames };
-export type NewOrderOffer = Omit<OrderOffer, "id"> & { names: PromotionNames };
+export type NewCampaign = Omit<Campaign, "id" | "names"> & { names: PromotionNames };
+export type NewOrderOffer = Omit<OrderOffer, "id" | "names"> & { names: PromotionNames };
 export type NewDiscountCode = Omit<DiscountCode, "id" | "usesLeft"> & {
   maxUses: number | null;
   maxUsesPerCustomer: number | null;
@@ -25,17 +25,15 @@ export type PromotionKind = "campaign" | "offer" | "code";
 export const PROMOTION_KINDS = ["campaign", "offer", "code"] as const;
 
 /**
- * What the placed orders say of a promotion's use. `uses`: for a code, the orders holding
- * it now (a rejected or lapsed order gave its use back); for a campaign, the order lines
- * that got it; for an offer, the orders that got it. `savingCents`: what it took off them.
- * Either is null while the orders do not record it: an order keeps each line's whole saving
- * (order_items.saving_cents) and the code it holds (discount_code_uses), but not yet which
- * campaign a line got nor what the code or the offer took off the order, so a campaign's and
- * an offer's uses and every saving wait for those records (see the stores' `usage`).
+ * What the placed orders say of a promotion's use, from the orders that got it and still
+ * stand (a rejected or lapsed order gives it back). `uses`: for a code, the orders holding
+ * it now; for a campaign, the orders with a line that got it; for an offer, the orders that
+ * got it. `savingCents`: what it took off them (a campaign its lines', an offer and a code
+ * their shares of the orders' items; a free delivery is not counted in money).
  */
 export interface PromotionUsage {
-  uses: number | null;
-  savingCents: Cents | null;
+  uses: number;
+  savingCents: Cents;
 }
 
 /** A promotion as the owner sees it: what it is, and its use so far. */

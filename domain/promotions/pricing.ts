@@ -18,6 +18,7 @@
  */
 import type { Cents } from "../money.ts";
 import type { ItemType } from "../orders/model.ts";
+import type { PromotionNames } from "./names.ts";
 
 /** A time window in ISO 8601; an open end is null. It runs from `startsAt` up to, not including, `endsAt`. */
 export interface PromotionWindow {
@@ -47,6 +48,8 @@ export type ItemBenefit =
 export interface Campaign {
   id: number;
   name: string;
+  /** Its name in Sinhala and Tamil; none given when absent. */
+  names?: PromotionNames;
   scope: PromotionScope;
   benefit: ItemBenefit;
   window: PromotionWindow;
@@ -57,6 +60,8 @@ export interface Campaign {
 export interface OrderOffer {
   id: number;
   name: string;
+  /** Its name in Sinhala and Tamil; none given when absent. */
+  names?: PromotionNames;
   minItemsCents: Cents;
   benefit: { kind: "free_delivery" } | { kind: "amount_off"; cents: Cents };
   window: PromotionWindow;
@@ -116,8 +121,8 @@ export interface PromotionLine {
   listUnitCents: Cents;
   /** A copy's price after its sale price (the usual price without one). */
   unitCents: Cents;
-  /** Off the line by its best campaign, and which. */
-  campaign: { id: number; name: string; savingCents: Cents } | null;
+  /** Off the line by its best campaign, and which (its names as they are now). */
+  campaign: { id: number; name: string; names: PromotionNames; savingCents: Cents } | null;
   /** Off the line by the order offer's amount, its share. */
   offerSavingCents: Cents;
   /** Off the line by the code, its share. */
@@ -132,7 +137,9 @@ export interface PromotionPricing {
   listItemsCents: Cents;
   /** What the items cost after everything. */
   itemsCents: Cents;
-  offer: { id: number; name: string; savingCents: Cents; freeDelivery: boolean } | null;
+  offer:
+    | { id: number; name: string; names: PromotionNames; savingCents: Cents; freeDelivery: boolean }
+    | null;
   code:
     | { kind: "applied"; id: number; code: string; savingCents: Cents; freeDelivery: boolean }
     | { kind: "refused"; code: string; reason: CodeRefusal }
@@ -233,7 +240,7 @@ function bestCampaign(
     const saving = itemSaving(c.benefit, unitCents, quantity);
     if (saving <= 0) continue;
     if (!best || saving > best.savingCents || (saving === best.savingCents && c.id < best.id)) {
-      best = { id: c.id, name: c.name, savingCents: saving };
+      best = { id: c.id, name: c.name, names: { ...c.names }, savingCents: saving };
     }
   }
   return best;
@@ -310,11 +317,18 @@ export function applyPromotions(input: PromotionInput): PromotionPricing {
     offer = {
       id: bestAmount.id,
       name: bestAmount.name,
+      names: { ...bestAmount.names },
       savingCents: shares.reduce((a, b) => a + b, 0),
       freeDelivery: Boolean(freeOffer),
     };
   } else if (freeOffer) {
-    offer = { id: freeOffer.id, name: freeOffer.name, savingCents: 0, freeDelivery: true };
+    offer = {
+      id: freeOffer.id,
+      name: freeOffer.name,
+      names: { ...freeOffer.names },
+      savingCents: 0,
+      freeDelivery: true,
+    };
   }
 
   // 4: one code.

@@ -119,7 +119,12 @@ Deno.test("each line takes its best campaign; a tie goes to the older campaign",
       campaign(4, { benefit: { kind: "percent", basisPoints: 1000 } }),
     ],
   });
-  assert.deepEqual(pricing.lines[0].campaign, { id: 2, name: "Campaign 2", savingCents: 50_000 });
+  assert.deepEqual(pricing.lines[0].campaign, {
+    id: 2,
+    name: "Campaign 2",
+    names: {},
+    savingCents: 50_000,
+  });
   assert.equal(pricing.itemsCents, 150_000);
   assert.equal(pricing.totalCents, 190_000);
 });

@@ -28,7 +28,8 @@ import type {
 import { wireRecordOf } from "../../contract/record_wire.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
-import { lineTotalCents } from "../../domain/orders/line_total.ts";
+import { orderPromotionRecord, promotedLineFields } from "../../domain/orders/customer_view.ts";
+import { orderSavings } from "../../domain/orders/savings.ts";
 
 /** A list page as the API sends it: the records and where they stand. */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {
@@ -101,8 +102,7 @@ function orderItemRecord(item: Order["items"][number]): WireOrder["items"][numbe
     title: item.title,
     isbn13: item.isbn13,
     quantity: item.quantity,
-    price: centsToRupees(item.unitPriceCents),
-    line_total: centsToRupees(lineTotalCents(item)),
+    ...promotedLineFields(item),
   };
 }
 
@@ -113,6 +113,7 @@ function eventRecord(event: OrderEvent): WireOrder["events"][number] {
 /** An order as the API answers it: ORDER_FIELDS under their wire names, with its rows. */
 export const orderRecord: (order: Order) => WireOrder = wireRecordOf(ORDER_FIELDS, {
   items: orderItemRecord,
+  promotions: orderPromotionRecord,
   events: eventRecord,
   paymentProofs: (proof: PaymentProof) => ({
     id: proof.id,
@@ -157,6 +158,7 @@ export function placedOrderRecord(order: Order, orderUrl?: string, cardPayment?:
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
+    saved: centsToRupees(orderSavings(order).savedCents),
     // A replay answers the order as it is now, which may no longer be pending.
     status: order.status,
   };

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
 import { arbitraryRecord } from "../../contract/testing/arbitrary_records.ts";
-import { OrderSchema } from "../../contract/records.ts";
+import { CustomerOrderSchema, OrderSchema } from "../../contract/records.ts";
+import { promotedOrder } from "../../domain/notifications/testing/samples.ts";
+import { customerOrderView } from "../../domain/orders/customer_view.ts";
 import { orderRecord } from "./answers.ts";
 
 Deno.test("a random order's answer is what OrderSchema describes, its customer's fields flat", () => {
@@ -13,8 +15,12 @@ Deno.test("a random order's answer is what OrderSchema describes, its customer's
     title: "Atlas pen",
     isbn13: null,
     quantity: 3,
+    listUnitCents: 4_050,
     unitPriceCents: 4_050,
     savingCents: 0,
+    campaign: null,
+    offerSavingCents: 0,
+    codeSavingCents: 0,
     weightGrams: 8,
     preorder: false,
   };
@@ -34,10 +40,63 @@ Deno.test("a random order's answer is what OrderSchema describes, its customer's
         title: "Atlas pen",
         isbn13: null,
         quantity: 3,
+        list_price: 40.5,
         price: 40.5,
+        saving: 0,
+        campaign: null,
+        offer_saving: 0,
+        code_saving: 0,
         line_total: 121.5,
       }]);
     }),
     { numRuns: 200 },
   );
+});
+
+Deno.test("an order's answer carries each line's usual price, saving and campaign, and the order's offer and code", () => {
+  const order = promotedOrder();
+  const wire = orderRecord(order);
+  assert.deepEqual(OrderSchema.parse(wire), wire);
+  const { id: _, book_id: __, title: ___, isbn13: ____, ...book } = wire.items[0];
+  assert.deepEqual(book, {
+    type: "book",
+    quantity: 2,
+    list_price: 1250,
+    price: 1000,
+    saving: 460,
+    campaign: {
+      id: 3,
+      name: "Book Fair 2026",
+      name_si: "පොත් ප්‍රදර්ශනය 2026",
+      name_ta: "புத்தகக் கண்காட்சி 2026",
+      saving: 400,
+    },
+    offer_saving: 0,
+    code_saving: 60,
+    line_total: 1540,
+  });
+  assert.deepEqual(wire.promotions, [
+    {
+      kind: "offer",
+      id: 2,
+      name: "Free delivery over LKR 2,000",
+      name_si: "රු. 2,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම",
+      name_ta: null,
+      saving: 0,
+      free_delivery: true,
+    },
+    {
+      kind: "code",
+      id: 5,
+      name: "SCHOOL10",
+      name_si: null,
+      name_ta: null,
+      saving: 100,
+      free_delivery: false,
+    },
+  ]);
+  const view = customerOrderView(order);
+  assert.deepEqual(CustomerOrderSchema.parse(view), view);
+  assert.deepEqual(view.items, wire.items);
+  assert.deepEqual(view.promotions, wire.promotions);
 });

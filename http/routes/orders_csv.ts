@@ -2,11 +2,18 @@
  * Orders as CSV for the shop's spreadsheet: one row per order line, the order's own
  * fields repeated on each, amounts in rupees with two decimals, times in Sri Lanka.
  * Written as the catalogue's CSV is (byte-order mark, CRLF, formula cells quoted).
+ *
+ * What promotions gave a line comes last, so the older columns keep their places: its
+ * usual price (`listPrice`, before any sale; `unitPrice` is the price paid), all it saved
+ * (`saving`: the sale and every promotion), its campaign and what that took off, and its
+ * shares of the order's offer and code, named on each of the order's lines. `lineTotal` is
+ * what the line cost after all of it.
  */
 import { centsToRupees } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import { csv } from "./catalogue_csv.ts";
 import { lineTotalCents } from "../../domain/orders/line_total.ts";
+import { lineSavedCents } from "../../domain/orders/savings.ts";
 
 export const ORDER_CSV_COLUMNS = [
   "orderId",
@@ -34,6 +41,14 @@ export const ORDER_CSV_COLUMNS = [
   "items",
   "deliveryFee",
   "totalToPay",
+  "listPrice",
+  "saving",
+  "campaign",
+  "campaignSaving",
+  "offer",
+  "offerSaving",
+  "code",
+  "codeSaving",
 ] as const;
 
 /** An instant as Sri Lanka reads it: `2026-03-01 15:30`. */
@@ -45,8 +60,10 @@ const money = (cents: number) => centsToRupees(cents).toFixed(2);
 
 /** The CSV text of these orders, in the order given. */
 export function ordersCsv(orders: readonly Order[]): string {
-  const rows = orders.flatMap((order) =>
-    order.items.map((item) => [
+  const rows = orders.flatMap((order) => {
+    const offer = order.promotions.find((p) => p.kind === "offer");
+    const code = order.promotions.find((p) => p.kind === "code");
+    return order.items.map((item) => [
       order.id,
       colomboTime(order.orderDate),
       order.status,
@@ -72,7 +89,15 @@ export function ordersCsv(orders: readonly Order[]): string {
       money(order.totalCents),
       money(order.deliveryFeeCents),
       money(order.totalCents + order.deliveryFeeCents),
-    ])
-  );
+      money(item.listUnitCents),
+      money(lineSavedCents(item)),
+      item.campaign?.name ?? null,
+      money(item.campaign?.savingCents ?? 0),
+      offer?.name ?? null,
+      money(item.offerSavingCents),
+      code?.name ?? null,
+      money(item.codeSavingCents),
+    ]);
+  });
   return csv(ORDER_CSV_COLUMNS, rows);
 }

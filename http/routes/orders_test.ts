@@ -36,6 +36,7 @@ Deno.test("POST /api/orders places a COD order: 201 with the shop's totals, stoc
     total: 1900,
     deliveryFee: 400,
     subtotal: 2300,
+    saved: 0,
     status: "pending",
     orderUrl: undefined,
   });
@@ -240,9 +241,15 @@ Deno.test("GET /api/orders lists orders newest first, filtered by status", async
     title: "Madol Doova",
     isbn13: "9789550000029",
     quantity: 2,
+    list_price: 950,
     price: 950,
+    saving: 0,
+    campaign: null,
+    offer_saving: 0,
+    code_saving: 0,
     line_total: 1900,
   }]);
+  assert.deepEqual(order.promotions, []);
   assert.deepEqual([all.page, all.pageSize, all.total], [1, 20, 2]);
   assert.deepEqual((await body(await t.asAdmin("/api/orders?status=completed"), 200)).data, []);
   await body(await t.asAdmin("/api/orders?status=shipped"), 400);
@@ -361,4 +368,54 @@ Deno.test("GET /api/orders/stats counts as today's takings the payments received
   await t.asAdmin("/api/orders/status", json("PUT", { id: second, status: "rejected" }));
   const after = await today();
   assert.deepEqual([after.paidOrders, after.takings], [0, 0]);
+});
+
+Deno.test("POST /api/orders under a campaign and a code answers what was saved, and the order keeps both", async () => {
+  const t = await testApp();
+  const open = { startsAt: null, endsAt: null };
+  await t.promotions.addCampaign({
+    name: "Book Fair 2026",
+    names: { si: "පොත් ප්‍රදර්ශනය 2026" },
+    scope: { kind: "store", store: "book" },
+    benefit: { kind: "percent", basisPoints: 2000 },
+    window: open,
+    paused: false,
+  });
+  const code = await t.promotions.addCode({
+    code: "SCHOOL10",
+    benefit: { kind: "amount", cents: 10_000 },
+    minItemsCents: 0,
+    scope: { kind: "shop" },
+    window: open,
+    paused: false,
+    maxUses: null,
+    maxUsesPerCustomer: null,
+  });
+  assert.equal(code.kind, "ok");
+  // Two copies at LKR 950: LKR 380 off in the Book Fair, LKR 100 off by the code.
+  const placed = await body(
+    await t.app.request(
+      "/api/orders",
+      json("POST", orderBody(t.ids.book, { total: 1420, code: "school10" })),
+    ),
+    201,
+  );
+  assert.deepEqual([placed.total, placed.deliveryFee, placed.subtotal, placed.saved], [
+    1420,
+    400,
+    1820,
+    480,
+  ]);
+  const order = (await body(await t.asAdmin(`/api/orders/${placed.orderId}`), 200)).data;
+  assert.deepEqual(
+    [order.items[0].list_price, order.items[0].price, order.items[0].saving],
+    [950, 950, 480],
+  );
+  assert.deepEqual(order.items[0].campaign.name_si, "පොත් ප්‍රදර්ශනය 2026");
+  assert.deepEqual(order.promotions.map((p: { kind: string; name: string }) => [p.kind, p.name]), [
+    ["code", "SCHOOL10"],
+  ]);
+  const csv = await (await t.asAdmin("/api/orders/export")).text();
+  assert.match(csv, /Book Fair 2026/);
+  assert.match(csv, /SCHOOL10/);
 });

@@ -61,10 +61,6 @@ const NAMES: Record<PromotionKind, { one: string; the: string }> = {
   code: { one: "Discount code", the: "This discount code" },
 };
 
-function rupeesOrNull(cents: number | null): number | null {
-  return cents === null ? null : centsToRupees(cents);
-}
-
 function benefitRecord(benefit: ItemBenefit | { kind: "free_delivery" }) {
   if (benefit.kind === "percent") {
     return { kind: "percent" as const, percent: benefit.basisPoints / 100 };
@@ -87,7 +83,7 @@ export function promotionRecord(listed: ListedPromotion): WirePromotion {
     paused,
     state: listed.state,
     uses: listed.usage.uses,
-    saving: rupeesOrNull(listed.usage.savingCents),
+    saving: centsToRupees(listed.usage.savingCents),
   };
   switch (listed.kind) {
     case "campaign": {
@@ -249,9 +245,7 @@ function deletedOrThrow(result: DeleteResult, kind: PromotionKind, id: number): 
   throw new ApiError(
     409,
     "IN_USE",
-    result.reason === "used"
-      ? `${NAMES[kind].the} is in use by orders: end it instead`
-      : `${NAMES[kind].the} has run, and orders may have it: end it instead`,
+    `${NAMES[kind].the} was given to orders: end it instead`,
   );
 }
 

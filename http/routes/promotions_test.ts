@@ -60,8 +60,8 @@ Deno.test("a campaign is added in Colombo time, kept as UTC, listed with its sta
     ends_at_local: "2026-03-10T00:00",
     paused: false,
     state: "running",
-    uses: null,
-    saving: null,
+    uses: 0,
+    saving: 0,
   });
   const later = await added(t, "campaigns", {
     ...BOOK_FAIR,
@@ -285,16 +285,11 @@ Deno.test("pausing, resuming and ending move a promotion's state; an ended one r
   assert.equal((await send(t, "POST", "/api/promotions/offers/0/end")).status, 400);
 });
 
-Deno.test("a promotion no order can have is deleted; one that ran, or a code orders held, is ended instead", async () => {
+Deno.test("a promotion no order got is deleted; one an order got, or a code orders held, is ended instead", async () => {
   const t = await testApp();
+  const idle = await added(t, "campaigns", { ...BOOK_FAIR, name: "Unused" });
+  assert.equal((await send(t, "DELETE", `/api/promotions/campaigns/${idle.id}`)).status, 204);
   const running = await added(t, "campaigns", BOOK_FAIR);
-  const refused = await send(t, "DELETE", `/api/promotions/campaigns/${running.id}`);
-  assert.equal(refused.status, 409);
-  assert.equal(refused.body.error.code, "IN_USE");
-  assert.equal(
-    refused.body.error.message,
-    "This campaign has run, and orders may have it: end it instead",
-  );
   const scheduled = await added(t, "offers", {
     name: "Next month",
     minimum: 0,
@@ -317,9 +312,16 @@ Deno.test("a promotion no order can have is deleted; one that ran, or a code ord
   await placed.body?.cancel();
   const inUse = await send(t, "DELETE", `/api/promotions/codes/${code.id}`);
   assert.equal(inUse.status, 409);
-  assert.equal(inUse.body.error.message, "This discount code is in use by orders: end it instead");
-  const listed = (await send(t, "GET", "/api/promotions")).body.data.codes;
-  assert.deepEqual(listed.map((c: { uses: number }) => c.uses), [1]);
+  assert.equal(inUse.body.error.code, "IN_USE");
+  assert.equal(inUse.body.error.message, "This discount code was given to orders: end it instead");
+  const given = await send(t, "DELETE", `/api/promotions/campaigns/${running.id}`);
+  assert.equal(given.status, 409);
+  assert.equal(given.body.error.message, "This campaign was given to orders: end it instead");
+  // Each one's orders and what it took off them: the campaign 20% of 1,900, the code 100.
+  const listed = (await send(t, "GET", "/api/promotions")).body.data;
+  const use = (p: { uses: number; saving: number }) => [p.uses, p.saving];
+  assert.deepEqual(listed.codes.map(use), [[1, 100]]);
+  assert.deepEqual(listed.campaigns.map(use), [[1, 380]]);
   const belowUses = await send(t, "PUT", `/api/promotions/codes/${code.id}`, {
     ...CODE,
     maxUses: null,

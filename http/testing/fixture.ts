@@ -81,6 +81,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     ttlSeconds: 3600,
     sessions: new MemorySessions(),
   });
+  // The shop's promotions (none until a test adds them), whose codes the orders use.
   const promotions = new MemoryPromotionStore();
   const orders = new MemoryOrderRepository(catalogue, undefined, promotions);
   const slips = new MemorySlipRenderer();
@@ -108,6 +109,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     catalogueAdmin: catalogue,
     locations: new MemoryLocations(),
     orders,
+    promotions,
     images,
     slips,
     tokens,
@@ -134,7 +136,6 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     clock,
     logger,
     orderKeys: new HmacOrderKeys(testSecret()),
-    promotions,
     ...overrides,
   };
   const app = createApp(deps);
@@ -146,12 +147,12 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     deps,
     catalogue,
     orders,
+    promotions,
     slips,
     images,
     logger,
     outbox,
     clock,
-    promotions,
     ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
     adminToken,
     customerToken,

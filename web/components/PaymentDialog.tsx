@@ -18,6 +18,8 @@ export interface PlacedOrder {
   totalCents: number;
   deliveryFeeCents: number;
   subtotalCents: number;
+  /** What the customer saved by promotions and sale prices; absent or 0 for nothing. */
+  savedCents?: number;
   method: PaymentMethod;
   /** The order holds a pre-ordered book: it comes in weeks, not days. */
   preorder: boolean;
@@ -93,6 +95,9 @@ export function PaymentDialog(
           <dd>{lkr(order.subtotalCents)}</dd>
         </div>
       </dl>
+      {order.savedCents
+        ? <p className="saved">{t("promo.saved", { amount: lkr(order.savedCents) })}</p>
+        : null}
       {order.cardPayment
         ? <CardPayment form={order.cardPayment} amountCents={order.subtotalCents} />
         : null}

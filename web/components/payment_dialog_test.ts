@@ -99,3 +99,11 @@ Deno.test("the placed dialog of a COD order says what to keep ready, with no dea
   assert.ok(text.includes("Total to pay"), text);
   assert.doesNotMatch(text, /cancelled automatically|0071234567|WhatsApp/);
 });
+
+Deno.test("the dialog says what the customer saved, in the page's language, and nothing when nothing was", () => {
+  const saved = { ...BANK_ORDER, savedCents: 100_000 };
+  assert.ok(render("en", saved).includes("You saved LKR 1,000.00"));
+  assert.ok(render("si", saved).includes("ඔබ ඉතිරි කළ මුදල LKR 1,000.00"));
+  assert.ok(render("ta", saved).includes("நீங்கள் சேமித்தது LKR 1,000.00"));
+  assert.ok(!render("en", BANK_ORDER).includes("You saved"));
+});

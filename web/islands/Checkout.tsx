@@ -198,6 +198,7 @@ export function Checkout(
         totalCents: rupeesToCents(answer.total) ?? 0,
         deliveryFeeCents: rupeesToCents(answer.deliveryFee) ?? 0,
         subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
+        ...(answer.saved ? { savedCents: rupeesToCents(answer.saved) ?? 0 } : {}),
         method,
         preorder,
         ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),

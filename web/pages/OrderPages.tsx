@@ -17,6 +17,10 @@ import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
+import { lineAmountCents } from "../../domain/orders/savings.ts";
+import type { OrderPromotion } from "../../domain/orders/model.ts";
+import { promotionName } from "../../domain/promotions/names.ts";
+import { savingLine, wireOrderSavings } from "../lib/order_savings.ts";
 
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
 const MAX_PROOFS = 5;
@@ -49,6 +53,13 @@ export function OrderPage(
   const district = placeName({ name: order.district_name, names: places.district }, language);
   const province = placeName({ name: order.province_name, names: places.province }, language);
   const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
+  // What promotions gave: each line's campaign, the order's offer and code, and the saving.
+  const savings = wireOrderSavings(order);
+  const label = (p: OrderPromotion) =>
+    p.kind === "code" ? t("promo.code", { code: p.name }) : promotionName(p, language);
+  const offRows = [savings.offer, savings.code].filter((p): p is OrderPromotion =>
+    p !== null && p.savingCents > 0
+  );
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").map((e) => e.at);
   const policy = PAYMENT_POLICIES[order.payment_method];
   const takesProof = policy.takesProofs && order.status === "pending" &&
@@ -140,30 +151,67 @@ export function OrderPage(
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  {item.title}
-                  <span className="hint">{t("cart.each", { price: money(item.price) })}</span>
-                </td>
-                <td>{item.quantity}</td>
-                <td>{money(item.line_total)}</td>
-              </tr>
-            ))}
+            {order.items.map((item) => {
+              // The line's amount is after its campaign; the offer and code come below.
+              const line = savingLine(item);
+              return (
+                <tr key={item.id}>
+                  <td>
+                    {item.title}
+                    <span className="hint">
+                      {line.listUnitCents > line.unitPriceCents && (
+                        <>
+                          <span className="visually-hidden">
+                            {t("promo.usualPrice", { price: lkr(line.listUnitCents) })}
+                          </span>
+                          <s className="was" aria-hidden="true">{lkr(line.listUnitCents)}</s>
+                          {" "}
+                        </>
+                      )}
+                      {t("cart.each", { price: money(item.price) })}
+                    </span>
+                    {line.campaign && (
+                      <span className="hint saving">
+                        {promotionName(line.campaign, language)} −{lkr(line.campaign.savingCents)}
+                      </span>
+                    )}
+                  </td>
+                  <td>{item.quantity}</td>
+                  <td>{lkr(lineAmountCents(line))}</td>
+                </tr>
+              );
+            })}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row" colSpan={2}>{t("amount.items")}</th>
-              <td>{money(order.total)}</td>
+              <td>{lkr(savings.linesCents)}</td>
             </tr>
+            {offRows.map((p) => (
+              <tr key={p.kind} className="saving">
+                <th scope="row" colSpan={2}>{label(p)}</th>
+                <td>−{lkr(p.savingCents)}</td>
+              </tr>
+            ))}
             <tr>
-              <th scope="row" colSpan={2}>{t("amount.deliveryFee")}</th>
+              <th scope="row" colSpan={2}>
+                {savings.freeDelivery
+                  ? t("promo.freeDeliveryBy", { name: label(savings.freeDelivery) })
+                  : t("amount.deliveryFee")}
+              </th>
               <td>{money(order.delivery_fee)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={2}>{t(due.words.page.total)}</th>
               <td>{money(order.subtotal)}</td>
             </tr>
+            {savings.savedCents > 0 && (
+              <tr className="saving saved">
+                <th scope="row" colSpan={3}>
+                  {t("promo.saved", { amount: lkr(savings.savedCents) })}
+                </th>
+              </tr>
+            )}
           </tfoot>
         </table>
       </section>

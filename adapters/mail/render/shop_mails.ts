@@ -15,6 +15,7 @@ import {
   orderHeading,
   paragraph,
   paymentLabel,
+  totalsTable,
 } from "./blocks.ts";
 import type { Written } from "./customer_mails.ts";
 
@@ -51,6 +52,8 @@ export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMai
         ["Amount", order.due.words.admin.note],
       ]),
       itemsTable(words, order),
+      // The lines' amounts are after their campaigns; the code and offer come here.
+      totalsTable(words, order),
       heading(words.t("mail.deliveringTo")),
       deliverTo(words, order.deliverTo),
     ],

@@ -10,6 +10,9 @@ import { PostgresCatalogueAdmin } from "../catalogue_admin.ts";
 import { PostgresOrderRepository } from "../orders.ts";
 import { MemoryCatalogue } from "../../memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../memory/orders.ts";
+import { MemoryPromotionStore } from "../../memory/promotions.ts";
+import { PostgresPromotionStore } from "../promotions.ts";
+import type { PromotionStore } from "../../../domain/promotions/ports.ts";
 import type { Book, StationeryItem } from "../../../domain/catalogue/model.ts";
 import type { Order } from "../../../domain/orders/model.ts";
 import type {
@@ -26,6 +29,10 @@ import type {
 export interface World {
   orders: OrderRepository;
   admin: CatalogueAdmin;
+  /** The shop's promotions, whose codes the orders use. */
+  promotions: PromotionStore;
+  /** The database under the SQL adapters (undefined in memory). */
+  sql?: SqlClient;
   book: Book;
   pen: StationeryItem;
   /** The item's stock as stored now. */
@@ -55,10 +62,12 @@ async function memoryWorld(
     aStationeryItem(pens.value.id, { stock: stock.pen }),
   );
   assert.ok(book.kind === "ok" && pen.kind === "ok");
-  const orders = new MemoryOrderRepository(catalogue, channels);
+  const promotions = new MemoryPromotionStore();
+  const orders = new MemoryOrderRepository(catalogue, channels, promotions);
   return {
     orders,
     admin: catalogue,
+    promotions,
     book: book.value,
     pen: pen.value,
     stockOf: (item) =>
@@ -82,6 +91,8 @@ function sqlWorld(sql: SqlClient): MakeWorld {
     return {
       orders: new PostgresOrderRepository(sql, channels),
       admin,
+      promotions: new PostgresPromotionStore(sql),
+      sql,
       book: book.value,
       pen: pen.value,
       stockOf: async (item) => {

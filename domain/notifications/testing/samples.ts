@@ -28,8 +28,12 @@ export function bookLine(overrides: Partial<OrderLine & { id: number }> = {}) {
     title: "Madol Doova",
     isbn13: "9789552100018",
     quantity: 2,
+    listUnitCents: 125000,
     unitPriceCents: 125000,
     savingCents: 0,
+    campaign: null,
+    offerSavingCents: 0,
+    codeSavingCents: 0,
     weightGrams: 350,
     preorder: false,
     ...overrides,
@@ -45,8 +49,12 @@ export function stationeryLine(overrides: Partial<OrderLine & { id: number }> = 
     title: "Atlas CR Book 120 pages",
     isbn13: null,
     quantity: 3,
+    listUnitCents: 45050,
     unitPriceCents: 45050,
     savingCents: 0,
+    campaign: null,
+    offerSavingCents: 0,
+    codeSavingCents: 0,
     weightGrams: 200,
     preorder: false,
     ...overrides,
@@ -83,7 +91,48 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     events: [{ at: "2025-03-14T09:30:00.000Z", kind: "placed", actor: "customer", note: null }],
     paymentProofs: [],
     keySalt: null,
+    promotions: [],
     ...overrides,
     items,
   };
+}
+
+/**
+ * A pending COD order given promotions: two books on sale (usual LKR 1,250.00, sold at
+ * LKR 1,000.00) in the Book Fair (20% off, LKR 400.00), three exercise books, the code
+ * SCHOOL10 (LKR 100.00 off, shared over both lines) and free delivery by an offer. Its
+ * items come to LKR 2,851.50 and it saved LKR 1,000.00.
+ */
+export function promotedOrder(overrides: Partial<Order> = {}): Order {
+  return sampleOrder({
+    items: [
+      bookLine({
+        listUnitCents: 125000,
+        unitPriceCents: 100000,
+        savingCents: 46000,
+        campaign: {
+          id: 3,
+          name: "Book Fair 2026",
+          names: { si: "පොත් ප්‍රදර්ශනය 2026", ta: "புத்தகக் கண்காட்சி 2026" },
+          savingCents: 40000,
+        },
+        codeSavingCents: 6000,
+      }),
+      stationeryLine({ savingCents: 4000, codeSavingCents: 4000 }),
+    ],
+    promotions: [
+      {
+        kind: "offer",
+        id: 2,
+        name: "Free delivery over LKR 2,000",
+        names: { si: "රු. 2,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම" },
+        savingCents: 0,
+        freeDelivery: true,
+      },
+      { kind: "code", id: 5, name: "SCHOOL10", names: {}, savingCents: 10000, freeDelivery: false },
+    ],
+    totalCents: 285150,
+    deliveryFeeCents: 0,
+    ...overrides,
+  });
 }

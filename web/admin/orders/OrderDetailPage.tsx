@@ -17,7 +17,6 @@ import {
   costDetails,
   eventLabel,
   itemTypeLabel,
-  lineTotalCents,
   markPaidLabel,
   orderActions,
   PAYMENT_LABELS,
@@ -28,6 +27,14 @@ import { ordersListPath } from "./OrdersPage.tsx";
 import { PaymentProofs } from "./PaymentProofs.tsx";
 import { downloadSlip } from "./slip.ts";
 import type { WireOrder } from "../../../contract/records.ts";
+import type { OrderPromotion } from "../../../domain/orders/model.ts";
+import { lineAmountCents } from "../../../domain/orders/savings.ts";
+import { savingLine, wireOrderSavings } from "../../lib/order_savings.ts";
+
+/** An order's offer by its name, a code as "Code SCHOOL10": the owner reads English. */
+function promotionLabel(promotion: OrderPromotion): string {
+  return promotion.kind === "code" ? `Code ${promotion.name}` : promotion.name;
+}
 
 function BackToOrders() {
   const path = ordersListPath();
@@ -89,6 +96,11 @@ export function OrderDetailPage({ id }: { id: number }) {
 
   const actions = orderActions(order);
   const cost = costDetails(order);
+  // What promotions gave: the lines' campaigns, the offer and the code, and the saving.
+  const savings = wireOrderSavings(order);
+  const offRows = [savings.offer, savings.code].filter((p): p is OrderPromotion =>
+    p !== null && p.savingCents > 0
+  );
   // What the order owes, as its payment status says: the words of its slip and mails.
   const due = amountDue({
     status: order.status,
@@ -294,29 +306,53 @@ export function OrderDetailPage({ id }: { id: number }) {
               </tr>
             </thead>
             <tbody>
-              {order.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <span className="item-type">{itemTypeLabel(item.type)}</span> {item.title}
-                    {item.isbn13 && <span className="item-isbn">ISBN-13: {item.isbn13}</span>}
-                  </td>
-                  <td>
-                    {item.quantity} ×{" "}
-                    <span className="money">
-                      {formatLkr(lineTotalCents({ ...item, quantity: 1 }))}
-                    </span>
-                  </td>
-                  <td className="money">{formatLkr(lineTotalCents(item))}</td>
-                </tr>
-              ))}
+              {order.items.map((item) => {
+                // The line's amount is after its campaign; the offer and code come below.
+                const line = savingLine(item);
+                return (
+                  <tr key={item.id}>
+                    <td>
+                      <span className="item-type">{itemTypeLabel(item.type)}</span> {item.title}
+                      {item.isbn13 && <span className="item-isbn">ISBN-13: {item.isbn13}</span>}
+                      {line.campaign && (
+                        <span className="item-saving">
+                          {line.campaign.name} −{formatLkr(line.campaign.savingCents)}
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      {item.quantity} × {line.listUnitCents > line.unitPriceCents && (
+                        <>
+                          <s className="money was" title="Usual price">
+                            {formatLkr(line.listUnitCents)}
+                          </s>
+                          {" "}
+                        </>
+                      )}
+                      <span className="money">{formatLkr(line.unitPriceCents)}</span>
+                    </td>
+                    <td className="money">{formatLkr(lineAmountCents(line))}</td>
+                  </tr>
+                );
+              })}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>{ADMIN_AMOUNT_LABELS.items}</th>
-                <td className="money">{formatLkr(cost.itemTotalCents)}</td>
+                <td className="money">{formatLkr(savings.linesCents)}</td>
               </tr>
+              {offRows.map((p) => (
+                <tr key={p.kind} className="order-saving">
+                  <th scope="row" colSpan={2}>{promotionLabel(p)}</th>
+                  <td className="money">−{formatLkr(p.savingCents)}</td>
+                </tr>
+              ))}
               <tr>
-                <th scope="row" colSpan={2}>{ADMIN_AMOUNT_LABELS.deliveryFee}</th>
+                <th scope="row" colSpan={2}>
+                  {savings.freeDelivery
+                    ? `Free delivery: ${promotionLabel(savings.freeDelivery)}`
+                    : ADMIN_AMOUNT_LABELS.deliveryFee}
+                </th>
                 <td className="money">{formatLkr(cost.shippingCents)}</td>
               </tr>
               <tr>
@@ -325,6 +361,13 @@ export function OrderDetailPage({ id }: { id: number }) {
                   <strong>{formatLkr(cost.subtotalCents)}</strong>
                 </td>
               </tr>
+              {savings.savedCents > 0 && (
+                <tr className="order-saving">
+                  <th scope="row" colSpan={3}>
+                    Customer saved {formatLkr(savings.savedCents)}
+                  </th>
+                </tr>
+              )}
             </tfoot>
           </table>
         </div>

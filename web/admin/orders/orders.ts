@@ -215,11 +215,6 @@ export function eventLabel(event: { kind: string; actor: string }): string {
   return `${what} by ${ACTOR_LABELS[event.actor] ?? event.actor}`;
 }
 
-/** A line's total in cents: the unit price times the quantity. */
-export function lineTotalCents(item: { price: number; quantity: number }): number {
-  return rupeesToCents(item.price) * item.quantity;
-}
-
 /** At or below this many copies a product counts as running low. */
 export const LOW_STOCK = 5;
 

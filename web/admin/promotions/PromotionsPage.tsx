@@ -19,14 +19,12 @@ import {
   emptyForm,
   formOf,
   KIND_WORDS,
-  NOT_RECORDED,
   type PromotionForm,
   type PromotionKind,
   savingText,
   scopeText,
   STATE_WORDS,
   titleOf,
-  usesText,
   windowText,
 } from "./promotion_forms.ts";
 import { deletePromotion, listPromotions, type PromotionStep, stepPromotion } from "./endpoints.ts";
@@ -117,23 +115,14 @@ function columns(kind: PromotionKind, actions: Actions): ColumnDef<WirePromotion
         const cap = record.kind === "code" && record.max_uses !== null
           ? ` of ${record.max_uses}`
           : "";
-        return (
-          <span title={record.uses === null ? NOT_RECORDED : undefined}>
-            {usesText(record.uses)}
-            {record.uses !== null && cap}
-          </span>
-        );
+        return `${record.uses}${cap}`;
       },
     },
     {
       id: "saving",
       header: "Saving so far",
       enableSorting: false,
-      cell: ({ row }) => (
-        <span title={row.original.saving === null ? NOT_RECORDED : undefined}>
-          {savingText(row.original.saving)}
-        </span>
-      ),
+      cell: ({ row }) => savingText(row.original.saving),
     },
     {
       id: "actions",

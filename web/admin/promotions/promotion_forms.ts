@@ -318,15 +318,8 @@ export const STATE_WORDS: Record<WirePromotion["state"], string> = {
 };
 
 /** A figure the orders do not record yet reads as a dash, with why in its title. */
-export const NOT_RECORDED =
-  "Not recorded yet: orders keep a line's whole saving, not which promotion gave it";
-
-export function usesText(uses: number | null): string {
-  return uses === null ? "—" : String(uses);
-}
-
-export function savingText(saving: number | null): string {
-  return saving === null ? "—" : formatRupees(saving);
+export function savingText(saving: number): string {
+  return formatRupees(saving);
 }
 
 /** The title a promotion goes by: a code's spelling, or the name. */

@@ -23,8 +23,8 @@ const CAMPAIGN: WireCampaign = {
   ends_at_local: null,
   paused: false,
   state: "scheduled",
-  uses: null,
-  saving: null,
+  uses: 0,
+  saving: 0,
 };
 
 Deno.test("a campaign's form sends its fields as the API names them, times as Colombo's local values", () => {
@@ -89,7 +89,7 @@ Deno.test("a code comes back into its form, caps empty for none", () => {
     benefit: { kind: "amount", amount: 250 },
     minimum: 2000,
     scope: { kind: "shop" },
-    max_uses: null,
+    max_uses: 0,
     max_uses_per_customer: 1,
     starts_at: null,
     ends_at: null,
@@ -98,7 +98,7 @@ Deno.test("a code comes back into its form, caps empty for none", () => {
     paused: true,
     state: "paused",
     uses: 3,
-    saving: null,
+    saving: 0,
   };
   const form = formOf(code);
   assert.deepEqual(
