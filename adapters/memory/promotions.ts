@@ -38,13 +38,13 @@ export class MemoryPromotionStore implements PromotionStore {
     return Promise.resolve({ ...code, usesLeft: maxUses === null ? null : maxUses - uses });
   }
 
-  addCampaign({ names: _, ...campaign }: NewCampaign): Promise<Campaign> {
+  addCampaign(campaign: NewCampaign): Promise<Campaign> {
     const added = { ...structuredClone(campaign), id: this.#next++ };
     this.#campaigns.push(added);
     return Promise.resolve(structuredClone(added));
   }
 
-  addOffer({ names: _, ...offer }: NewOrderOffer): Promise<OrderOffer> {
+  addOffer(offer: NewOrderOffer): Promise<OrderOffer> {
     const added = { ...structuredClone(offer), id: this.#next++ };
     this.#offers.push(added);
     return Promise.resolve(structuredClone(added));

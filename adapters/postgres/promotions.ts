@@ -8,6 +8,7 @@ import type {
   NewDiscountCode,
   NewOrderOffer,
   PromotionKind,
+  PromotionNames,
   PromotionStore,
 } from "../../domain/promotions/ports.ts";
 import {
@@ -40,6 +41,15 @@ function json<T>(value: unknown): T {
   return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
+/** The Sinhala and Tamil names a row keeps, only those given. */
+function namesOf(value: unknown): PromotionNames {
+  const names = json<Record<string, unknown> | null>(value) ?? {};
+  const given: PromotionNames = {};
+  if (typeof names.si === "string" && names.si !== "") given.si = names.si;
+  if (typeof names.ta === "string" && names.ta !== "") given.ta = names.ta;
+  return given;
+}
+
 function benefitOf(kind: string, value: number | string): ItemBenefit {
   return kind === "percent"
     ? { kind: "percent", basisPoints: Number(value) }
@@ -55,6 +65,7 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
 interface CampaignRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   scope: unknown;
   benefit_kind: string;
   benefit_value: number | string;
@@ -64,6 +75,7 @@ function campaignOf(row: CampaignRow): Campaign {
   return {
     id: Number(row.id),
     name: row.name,
+    names: namesOf(row.names),
     scope: json<PromotionScope>(row.scope),
     benefit: benefitOf(row.benefit_kind, row.benefit_value),
     window: windowOf(row),
@@ -74,6 +86,7 @@ function campaignOf(row: CampaignRow): Campaign {
 interface OfferRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   min_items_cents: number | string;
   benefit_kind: string;
   amount_cents: number | string;
@@ -83,6 +96,7 @@ function offerOf(row: OfferRow): OrderOffer {
   return {
     id: Number(row.id),
     name: row.name,
+    names: namesOf(row.names),
     minItemsCents: Number(row.min_items_cents),
     benefit: row.benefit_kind === "free_delivery"
       ? { kind: "free_delivery" }

@@ -43,10 +43,15 @@ export type ItemBenefit =
   | { kind: "percent"; basisPoints: number }
   | { kind: "amount"; cents: Cents };
 
+/** A promotion's name in Sinhala and Tamil, when the owner gives them. */
+export type PromotionNames = { si?: string; ta?: string };
+
 /** An automatic discount over a scope (the Book Fair's 20% off). */
 export interface Campaign {
   id: number;
   name: string;
+  /** The name in Sinhala and Tamil, shown to shoppers on those pages; English when absent. */
+  names?: PromotionNames;
   scope: PromotionScope;
   benefit: ItemBenefit;
   window: PromotionWindow;
@@ -57,6 +62,7 @@ export interface Campaign {
 export interface OrderOffer {
   id: number;
   name: string;
+  names?: PromotionNames;
   minItemsCents: Cents;
   benefit: { kind: "free_delivery" } | { kind: "amount_off"; cents: Cents };
   window: PromotionWindow;
@@ -117,7 +123,7 @@ export interface PromotionLine {
   /** A copy's price after its sale price (the usual price without one). */
   unitCents: Cents;
   /** Off the line by its best campaign, and which. */
-  campaign: { id: number; name: string; savingCents: Cents } | null;
+  campaign: { id: number; name: string; names?: PromotionNames; savingCents: Cents } | null;
   /** Off the line by the order offer's amount, its share. */
   offerSavingCents: Cents;
   /** Off the line by the code, its share. */
@@ -132,7 +138,13 @@ export interface PromotionPricing {
   listItemsCents: Cents;
   /** What the items cost after everything. */
   itemsCents: Cents;
-  offer: { id: number; name: string; savingCents: Cents; freeDelivery: boolean } | null;
+  offer: {
+    id: number;
+    name: string;
+    names?: PromotionNames;
+    savingCents: Cents;
+    freeDelivery: boolean;
+  } | null;
   code:
     | { kind: "applied"; id: number; code: string; savingCents: Cents; freeDelivery: boolean }
     | { kind: "refused"; code: string; reason: CodeRefusal }
@@ -219,6 +231,25 @@ export function shareOut(amount: Cents, weights: readonly Cents[]): Cents[] {
   return shares;
 }
 
+/** A promotion's other names, when it has any (kept off the priced lines otherwise). */
+function namesOf(p: { names?: PromotionNames }): { names?: PromotionNames } {
+  return p.names && (p.names.si || p.names.ta) ? { names: { ...p.names } } : {};
+}
+
+/**
+ * A promotion's name in `language`: its Sinhala or Tamil name when the owner gave one, else
+ * its own (English) name.
+ *
+ * @example promotionName({ name: "Book Fair", names: { si: "පොත් පොළ" } }, "si") // "පොත් පොළ"
+ */
+export function promotionName(
+  p: { name: string; names?: PromotionNames },
+  language: string,
+): string {
+  const named = language === "si" ? p.names?.si : language === "ta" ? p.names?.ta : undefined;
+  return named?.trim() ? named : p.name;
+}
+
 /** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */
 function bestCampaign(
   campaigns: readonly Campaign[],
@@ -233,7 +264,7 @@ function bestCampaign(
     const saving = itemSaving(c.benefit, unitCents, quantity);
     if (saving <= 0) continue;
     if (!best || saving > best.savingCents || (saving === best.savingCents && c.id < best.id)) {
-      best = { id: c.id, name: c.name, savingCents: saving };
+      best = { id: c.id, name: c.name, ...namesOf(c), savingCents: saving };
     }
   }
   return best;
@@ -310,11 +341,18 @@ export function applyPromotions(input: PromotionInput): PromotionPricing {
     offer = {
       id: bestAmount.id,
       name: bestAmount.name,
+      ...namesOf(bestAmount),
       savingCents: shares.reduce((a, b) => a + b, 0),
       freeDelivery: Boolean(freeOffer),
     };
   } else if (freeOffer) {
-    offer = { id: freeOffer.id, name: freeOffer.name, savingCents: 0, freeDelivery: true };
+    offer = {
+      id: freeOffer.id,
+      name: freeOffer.name,
+      ...namesOf(freeOffer),
+      savingCents: 0,
+      freeDelivery: true,
+    };
   }
 
   // 4: one code.
