@@ -30,8 +30,13 @@ export function CartLineView(
   // The shop's price of this very line (same quantity), else the cart's own.
   const shop = priced && priced.quantity === line.quantity ? priced : undefined;
   const unit = shop ? wireCents(shop.price) : line.unitPriceCents;
-  const total = shop ? wireCents(shop.line_total) : line.unitPriceCents * line.quantity;
-  const saved = shop && shop.saving > 0 ? wireCents(shop.usual_price) * line.quantity : null;
+  // The line after its own sale and campaign; the order's offer and the code are said once,
+  // in the totals, rather than as odd cents shared over the lines.
+  const total = shop
+    ? wireCents(shop.line_total) + wireCents(shop.offer_saving) + wireCents(shop.code_saving)
+    : line.unitPriceCents * line.quantity;
+  const usual = shop ? wireCents(shop.usual_price) * line.quantity : total;
+  const saved = usual > total ? usual : null;
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">

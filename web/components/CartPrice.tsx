@@ -11,9 +11,13 @@ import { failureText } from "../i18n/failures.ts";
 import { type CartPricing, wireCents } from "../lib/use_cart_price.ts";
 import { Spinner } from "./Spinner.tsx";
 
-/** The offers' part of a price: what campaigns took off the lines. */
-function campaignCents(price: WireCartPrice): number {
-  return price.lines.reduce((sum, line) => sum + wireCents(line.campaign?.saving ?? 0), 0);
+/** What the lines' own sale prices and campaigns took off (the offer and the code aside). */
+function lineOfferCents(price: WireCartPrice): number {
+  return price.lines.reduce(
+    (sum, line) =>
+      sum + wireCents(line.saving) - wireCents(line.offer_saving) - wireCents(line.code_saving),
+    0,
+  );
 }
 
 export interface PriceTotalsProps {
@@ -33,7 +37,7 @@ export function PriceTotals({ price, fallbackItemsCents, fallbackFeeCents }: Pri
   const minus = (cents: number) => t("promo.minus", { amount: lkr(cents) });
   const usual = price ? wireCents(price.usual_items) : fallbackItemsCents;
   const items = price ? wireCents(price.items) : fallbackItemsCents;
-  const campaigns = price ? campaignCents(price) : 0;
+  const campaigns = price ? lineOfferCents(price) : 0;
   const offer = price?.offer && price.offer.saving > 0 ? price.offer : null;
   const code = price?.code?.status === "applied" && price.code.saving > 0 ? price.code : null;
   const free = price?.free_delivery ?? false;

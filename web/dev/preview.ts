@@ -11,17 +11,25 @@ import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 
 /**
- * The preview shop: the app, its order store (to check what a browser session placed) and
- * its catalogue (to add the awkward products a check needs).
+ * The preview shop: the app, its order store (to check what a browser session placed), its
+ * catalogue (to add the awkward products a check needs) and its promotions (none until a
+ * check adds a campaign or a code; orders count their codes' uses there).
  */
 export async function previewShop(): Promise<
-  { app: Hono; orders: MemoryOrderRepository; catalogue: MemoryCatalogue }
+  {
+    app: Hono;
+    orders: MemoryOrderRepository;
+    catalogue: MemoryCatalogue;
+    promotions: MemoryPromotionStore;
+  }
 > {
   const catalogue = await sampleCatalogue();
-  const orders = new MemoryOrderRepository(catalogue);
-  const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders });
+  const promotions = new MemoryPromotionStore();
+  const orders = new MemoryOrderRepository(catalogue, undefined, promotions);
+  const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders, promotions });
   const pages = pagesApp({
     catalogue,
     locations: deps.locations,
@@ -41,7 +49,7 @@ export async function previewShop(): Promise<
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return { app, orders, catalogue };
+  return { app, orders, catalogue, promotions };
 }
 
 export async function previewApp(): Promise<Hono> {
