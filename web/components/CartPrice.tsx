@@ -91,7 +91,11 @@ export function PricingNotice({ pricing }: { pricing: CartPricing }) {
   if (pricing.error) {
     return (
       <div className="notice notice-error pricing-failed" role="alert">
-        <p>{t("promo.priceFailed", { reason: failureText(i18n, pricing.error) })}</p>
+        <p>
+          {t("promo.priceFailed", {
+            reason: failureText(i18n, pricing.error, { NETWORK: "error.network" }),
+          })}
+        </p>
         <button
           type="button"
           className="button button-ghost"

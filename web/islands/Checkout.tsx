@@ -34,7 +34,7 @@ import { fieldsFromAccount } from "../lib/account_address.ts";
 import { writeCart, writeCode } from "../lib/cart_store.ts";
 import { type CartPricing, useCartPrice, wireCents } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
-import { isCodeRefusal, refusalReason } from "../lib/promo_words.ts";
+import { isCodeReason, refusalReason } from "../lib/promo_words.ts";
 import {
   type CheckoutFields,
   EMPTY_FIELDS,
@@ -128,19 +128,15 @@ export function codeFailureText(
   if (!(error instanceof ApiFailure)) return undefined;
   const details = error.details as { reason?: unknown } | undefined;
   const reason = details?.reason;
-  if (error.status === 422 && isCodeRefusal(reason)) {
-    return {
-      text: i18n.t("promo.orderCodeNotApplied", { reason: refusalReason(i18n, { reason }) }),
-      removed: false,
-    };
-  }
-  if (
-    error.status === 409 &&
-    (reason === "used_up" || reason === "paused" || reason === "customer_limit")
-  ) {
-    return { text: i18n.t(`promo.orderCodeRefused.${reason}`), removed: true };
-  }
-  return undefined;
+  // 422: the code gives this order nothing; 409: refused as the order was placed (its uses
+  // ran out, it was paused, or this customer used their share), and taken off the cart.
+  const atPlacing = error.status === 409 &&
+    (reason === "used_up" || reason === "paused" || reason === "customer_limit");
+  if (!isCodeReason(reason) || !(atPlacing || error.status === 422)) return undefined;
+  return {
+    text: i18n.t("promo.orderCodeNotApplied", { reason: refusalReason(i18n, { reason }) }),
+    removed: atPlacing,
+  };
 }
 
 /** The id of the control a field's error belongs to. */

@@ -8,7 +8,10 @@ import type { CodeRefusal } from "../../domain/promotions/pricing.ts";
 import type { I18n, MessageKey } from "../i18n/mod.ts";
 import { wireCents } from "./use_cart_price.ts";
 
-const REASONS: Record<CodeRefusal, MessageKey> = {
+/** Why the shop gives a code nothing: in the cart, or as an order is placed (its share used). */
+export type CodeReason = CodeRefusal | "customer_limit";
+
+const REASONS: Record<CodeReason, MessageKey> = {
   unknown: "promo.reason.unknown",
   not_yet: "promo.reason.not_yet",
   expired: "promo.reason.expired",
@@ -16,12 +19,13 @@ const REASONS: Record<CodeRefusal, MessageKey> = {
   used_up: "promo.reason.used_up",
   minimum_not_met: "promo.reason.minimum_not_met",
   nothing_applies: "promo.reason.nothing_applies",
+  customer_limit: "promo.reason.customer_limit",
 };
 
 /** Why a code gives nothing, in a few words: "this code has expired". */
 export function refusalReason(
   i18n: I18n,
-  refused: { reason: CodeRefusal; minimum?: number; short_by?: number },
+  refused: { reason: CodeReason; minimum?: number; short_by?: number },
 ): string {
   return i18n.t(REASONS[refused.reason], {
     minimum: i18n.lkr(wireCents(refused.minimum ?? 0)),
@@ -52,6 +56,6 @@ export function codeShaped(value: string): boolean {
 }
 
 /** Whether `value` is one of the shop's reasons for refusing a code. */
-export function isCodeRefusal(value: unknown): value is CodeRefusal {
-  return typeof value === "string" && value in REASONS;
+export function isCodeReason(value: unknown): value is CodeReason {
+  return typeof value === "string" && Object.hasOwn(REASONS, value);
 }
