@@ -237,3 +237,27 @@ contract("a promotion no order used is deleted, once", async (store) => {
   assert.deepEqual(await store.listPromotions(), []);
   assert.deepEqual((await store.addCode(CODE)).kind, "ok", "its spelling is free again");
 });
+
+contract(
+  "the running rules carry each campaign's and offer's Sinhala and Tamil names, only those given",
+  async (store) => {
+    const fair = await store.addCampaign(BOOK_FAIR);
+    const plain = await store.addCampaign({ ...BOOK_FAIR, name: "Pens 10% off", names: {} });
+    const offer = await store.addOffer({
+      name: "Free delivery over LKR 5,000",
+      names: { ta: "LKR 5,000க்கு மேல் இலவச விநியோகம்" },
+      minItemsCents: 500_000,
+      benefit: { kind: "free_delivery" },
+      window: { startsAt: null, endsAt: null },
+      paused: false,
+    });
+    const running = await store.runningRules("2026-09-20T00:00:00.000Z");
+    assert.deepEqual(
+      running.campaigns.map((c) => [c.id, c.names]),
+      [[fair.id, BOOK_FAIR.names], [plain.id, {}]],
+    );
+    assert.deepEqual(running.offers.map((o) => [o.id, o.names]), [
+      [offer.id, { ta: "LKR 5,000க்கு மேல் இலவச விநியோகம்" }],
+    ]);
+  },
+);

@@ -91,6 +91,10 @@ export const ORDER_PATHS = {
   note: at("POST", "/api/orders/:id/notes"),
 };
 
+export const CART_PATHS = {
+  price: at("POST", "/api/cart/price"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

@@ -185,12 +185,19 @@ export const archivedQuery = z.object({
 
 // Orders
 
-const orderLine = z.object({
+/** One line of a cart or an order: an item and how many copies. */
+export const orderLine = z.object({
   id: idValue,
   quantity: z.number({ error: "must be a whole number" }).int("must be a whole number")
     .min(1, "must be at least 1").max(MAX_LINE_QUANTITY, `must be at most ${MAX_LINE_QUANTITY}`),
   type: z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(", ")}` }),
 });
+
+/** A discount code as a shopper types it: 3 to 32 letters, digits or hyphens. */
+export const discountCode = z.string({ error: "must be a discount code" }).trim().regex(
+  /^[A-Za-z0-9-]{3,32}$/,
+  "must be 3 to 32 letters, digits or hyphens",
+);
 
 export const newOrderBody = z.object({
   total: rupees,
@@ -210,11 +217,9 @@ export const newOrderBody = z.object({
     .max(MAX_ORDER_LINES, `must hold at most ${MAX_ORDER_LINES} lines`),
   locale: z.enum(SHOP_LANGUAGES, { error: `must be one of ${SHOP_LANGUAGES.join(", ")}` })
     .optional().describe("the language the order is placed in; en when absent"),
-  code: z.string().trim().regex(
-    /^[A-Za-z0-9-]{3,32}$/,
-    "must be 3 to 32 letters, digits or hyphens",
-  )
-    .optional().describe("a discount code, matched without regard to case; one an order"),
+  code: discountCode.optional().describe(
+    "a discount code, matched without regard to case; one an order",
+  ),
 });
 
 /** The default delivery address: the same fields and rules as checkout's. */

@@ -40,6 +40,9 @@ import { stationeryRoutes } from "./routes/stationery.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
+import { cartRoutes } from "./routes/cart.ts";
+import { CodeAttempts } from "./routes/code_attempts.ts";
+import { MemoryRateLimitStore } from "./auth/rate_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { promotionRoutes } from "./routes/promotions.ts";
@@ -101,7 +104,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/categories", categoryRoutes(deps, "book"));
   app.route("/api/stationery-categories", categoryRoutes(deps, "stationery"));
   app.route("/api/locations", locationRoutes(deps));
-  app.route("/api/orders", orderRoutes(deps));
+  // Refused discount codes count per client alike on the cart's pricing and on orders.
+  const codeAttempts = new CodeAttempts({
+    store: deps.rateLimits ?? new MemoryRateLimitStore(),
+    rule: deps.codeAttemptLimit,
+    clock: deps.clock,
+  });
+  app.route("/api/orders", orderRoutes({ ...deps, codeAttempts }));
+  app.route("/api/cart", cartRoutes({ ...deps, codeAttempts }));
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));

@@ -68,6 +68,11 @@ export interface AppDeps {
   orderLimit?: LimitRule;
   /** Orders for one e-mail address or one phone number; 10 in 10 minutes when absent. */
   orderContactLimit?: LimitRule;
+  /**
+   * Discount codes one client may have refused, on the cart's pricing and on orders alike;
+   * 10 in 15 minutes when absent (http/routes/code_attempts.ts).
+   */
+  codeAttemptLimit?: LimitRule;
   /** The keys that open orders' pages to their customers. */
   orderKeys: OrderKeys;
   /** Holds, copies per line and what one client may hold; DEFAULT_ORDER_RULES when absent. */

@@ -45,6 +45,15 @@ function json<T>(value: unknown): T {
   return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
 
+/** The Sinhala and Tamil names a row keeps, only those given. */
+function namesOf(value: unknown): PromotionNames {
+  const names = json<Record<string, unknown> | null>(value) ?? {};
+  const given: PromotionNames = {};
+  if (typeof names.si === "string" && names.si !== "") given.si = names.si;
+  if (typeof names.ta === "string" && names.ta !== "") given.ta = names.ta;
+  return given;
+}
+
 function benefitOf(kind: string, value: number | string): ItemBenefit {
   return kind === "percent"
     ? { kind: "percent", basisPoints: Number(value) }
@@ -55,15 +64,6 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
   if (benefit.kind === "percent") return ["percent", benefit.basisPoints];
   if (benefit.kind === "amount") return ["amount", benefit.cents];
   return ["free_delivery", 0];
-}
-
-/** A promotion's Sinhala and Tamil names from its JSON, only the texts it holds. */
-function namesOf(value: unknown): PromotionNames {
-  const found = (json<Record<string, unknown> | null>(value) ?? {}) as Record<string, unknown>;
-  return {
-    ...(typeof found.si === "string" ? { si: found.si } : {}),
-    ...(typeof found.ta === "string" ? { ta: found.ta } : {}),
-  };
 }
 
 interface CampaignRow extends WindowRow {

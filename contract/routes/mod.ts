@@ -16,6 +16,7 @@ import { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./o
 import { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
 import { PAYMENT_ROUTES } from "./payments.ts";
 import { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
+import { CART_ROUTES } from "./cart.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -26,6 +27,7 @@ export { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./o
 export { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
 export { PAYMENT_ROUTES } from "./payments.ts";
 export { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
+export { CART_ROUTES } from "./cart.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -69,6 +71,7 @@ export const ROUTE_GROUPS = {
   campaigns: CAMPAIGN_ROUTES,
   offers: OFFER_ROUTES,
   codes: CODE_ROUTES,
+  cart: CART_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

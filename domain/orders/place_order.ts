@@ -147,6 +147,30 @@ export function overLimit(
 }
 
 /**
+ * The refusal of lines that ask for more than `max` copies of an item, each named with its
+ * title while it is still sold, so the shopper reads which item and how many; undefined
+ * when every item is within the limit. Placing an order and pricing a cart say the same.
+ *
+ * @example await tooManyCopies(deps, [{ type: "book", id: 1, quantity: 21 }], 20) // { kind: "too_many_copies", max: 20, items: [{ ..., title: "Madol Doova" }] }
+ */
+export async function tooManyCopies(
+  deps: { orders: Pick<PlaceOrderDeps["orders"], "findSellable"> },
+  requests: readonly LineRequest[],
+  max: number,
+): Promise<Extract<PlaceOrderResult, { kind: "too_many_copies" }> | undefined> {
+  const over = overLimit(requests, max);
+  if (over.length === 0) return undefined;
+  const named = new Map(
+    (await deps.orders.findSellable(over)).map((item) => [itemKey(item), item.title]),
+  );
+  const items = over.map((line) => {
+    const title = named.get(itemKey(line));
+    return title === undefined ? line : { ...line, title };
+  });
+  return { kind: "too_many_copies", max, items };
+}
+
+/**
  * Places a guest order. Prices come from `orders.findSellable`, never from the client;
  * the client's total is only a check. Stock is taken by `orders.place`, atomically, within
  * what the client's unpaid orders may hold (holds.ts).
@@ -157,18 +181,8 @@ export async function placeOrder(
   idempotency?: IdempotencyClaim,
 ): Promise<PlaceOrderResult> {
   const rules: OrderRules = { ...DEFAULT_ORDER_RULES, ...deps.orderRules };
-  const over = overLimit(input.items, rules.maxLineQuantity);
-  if (over.length > 0) {
-    // Named, so the shopper reads which item and how many one order may hold.
-    const named = new Map(
-      (await deps.orders.findSellable(over)).map((item) => [itemKey(item), item.title]),
-    );
-    const items = over.map((line) => {
-      const title = named.get(itemKey(line));
-      return title === undefined ? line : { ...line, title };
-    });
-    return { kind: "too_many_copies", max: rules.maxLineQuantity, items };
-  }
+  const tooMany = await tooManyCopies(deps, input.items, rules.maxLineQuantity);
+  if (tooMany) return tooMany;
   const found = await deps.locations.findArea(input.destination.areaId);
   const problem = destinationProblem(input.destination, found);
   if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };

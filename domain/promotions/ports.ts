@@ -52,7 +52,10 @@ export type CodeChange =
 export type PromotionDeletion = "deleted" | "not_found" | "in_use";
 
 export interface PromotionStore {
-  /** The campaigns and order offers not paused whose window holds `now` (ISO 8601). */
+  /**
+   * The campaigns and order offers not paused whose window holds `now` (ISO 8601), each
+   * with its Sinhala and Tamil names when it has them.
+   */
   runningRules(now: string): Promise<{ campaigns: Campaign[]; offers: OrderOffer[] }>;
   /** The code of that spelling, whatever its case; undefined when there is none. */
   findCode(typed: string): Promise<DiscountCode | undefined>;

@@ -19,6 +19,7 @@
 import type { Cents } from "../money.ts";
 import type { ItemType } from "../orders/model.ts";
 import type { PromotionNames } from "./names.ts";
+export type { PromotionNames };
 
 /** A time window in ISO 8601; an open end is null. It runs from `startsAt` up to, not including, `endsAt`. */
 export interface PromotionWindow {
@@ -224,6 +225,20 @@ export function shareOut(amount: Cents, weights: readonly Cents[]): Cents[] {
     }
   }
   return shares;
+}
+
+/**
+ * A promotion's name in `language`: its Sinhala or Tamil name when the owner gave one, else
+ * its own (English) name.
+ *
+ * @example promotionName({ name: "Book Fair", names: { si: "පොත් පොළ" } }, "si") // "පොත් පොළ"
+ */
+export function promotionName(
+  p: { name: string; names?: PromotionNames },
+  language: string,
+): string {
+  const named = language === "si" ? p.names?.si : language === "ta" ? p.names?.ta : undefined;
+  return named?.trim() ? named : p.name;
 }
 
 /** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */

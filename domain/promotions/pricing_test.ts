@@ -9,6 +9,7 @@ import {
   mulDivHalfUp,
   type OrderOffer,
   type PricedItem,
+  promotionName,
   type PromotionScope,
   shareOut,
   unitPrice,
@@ -319,4 +320,41 @@ Deno.test("itemSaving() takes at most the line, whatever the benefit", () => {
       assert.ok(saving >= 0 && saving <= unit * qty);
     }),
   );
+});
+
+Deno.test("a line's campaign and the order's offer carry their Sinhala and Tamil names, and promotionName() picks the page's", () => {
+  const names = { si: "පොත් ප්‍රදර්ශනය", ta: "புத்தகக் கண்காட்சி" };
+  const offer: OrderOffer = {
+    id: 5,
+    name: "LKR 100 off",
+    names: { si: "රු. 100 අඩුවෙන්" },
+    minItemsCents: 0,
+    benefit: { kind: "amount_off", cents: 10_000 },
+    window: OPEN,
+    paused: false,
+  };
+  const priced = applyPromotions({
+    lines: [{ item: book(1, 100_000), quantity: 1 }],
+    campaigns: [campaign(1, { name: "Book Fair", names })],
+    offers: [offer],
+    code: null,
+    deliveryFeeCents: 40_000,
+    now: NOW,
+  });
+  const line = priced.lines[0].campaign!;
+  assert.deepEqual(line.names, names);
+  assert.equal(promotionName(line, "si"), names.si);
+  assert.equal(promotionName(line, "ta"), names.ta);
+  assert.equal(promotionName(line, "en"), "Book Fair");
+  assert.equal(promotionName(priced.offer!, "si"), "රු. 100 අඩුවෙන්");
+  assert.equal(promotionName(priced.offer!, "ta"), "LKR 100 off", "English when no Tamil name");
+  const unnamed = applyPromotions({
+    lines: [{ item: book(1, 100_000), quantity: 1 }],
+    campaigns: [campaign(2)],
+    offers: [],
+    code: null,
+    deliveryFeeCents: 0,
+    now: NOW,
+  });
+  assert.deepEqual(unnamed.lines[0].campaign!.names, {}, "no names, none carried");
 });

@@ -21,6 +21,7 @@ import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./o
 import { serve } from "./route_spec.ts";
 import { ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 import type { CodeRefusal } from "../../domain/promotions/pricing.ts";
+import { CodeAttempts } from "./code_attempts.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -67,8 +68,10 @@ const DESTINATION_FIELDS = {
   district_not_in_province: { field: "district", message: "is not in the chosen province" },
 } as const;
 
-/** The refusals of placeOrder as HTTP errors. */
-function refusal(result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed" }>): ApiError {
+/** The refusals of placeOrder as HTTP errors (pricing a cart answers its own the same way). */
+export function refusal(
+  result: Exclude<PlaceOrderResult, { kind: "placed" | "replayed" }>,
+): ApiError {
   switch (result.kind) {
     case "bad_destination": {
       const problem = DESTINATION_FIELDS[result.problem];
@@ -188,11 +191,16 @@ export type OrderRoutesDeps =
     | "trustProxy"
     | "ipv6PrefixLength"
     | "gateway"
+    | "codeAttemptLimit"
   >
   & Parameters<typeof placeOrder>[0]
   & Parameters<typeof changeOrderStatus>[0]
   & OrderCustomerRoutesDeps
-  & OrderAdminRoutesDeps;
+  & OrderAdminRoutesDeps
+  & {
+    /** Refused discount codes per client, shared with the cart's pricing; its own when absent. */
+    codeAttempts?: CodeAttempts;
+  };
 
 export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -201,6 +209,8 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     perAddress: deps.orderLimit ?? DEFAULT_ORDER_LIMIT,
     perContact: deps.orderContactLimit ?? DEFAULT_ORDER_CONTACT_LIMIT,
   };
+  const codeAttempts = deps.codeAttempts ??
+    new CodeAttempts({ store: limits, rule: deps.codeAttemptLimit, clock: deps.clock });
 
   /**
    * The customer an order is placed for: a live customer token links the order to the
@@ -268,9 +278,13 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
       }]);
     }
     const address = clientAddress(c, deps);
-    const takeBack = await countOrder(address, body);
+    // A client whose refused codes fill their limit is refused before anything is counted.
+    const settleCode = await codeAttempts.begin(address, body.code);
+    let codeRefused = false;
+    let takeBack: (() => Promise<void>) | undefined;
     let placed = false;
     try {
+      takeBack = await countOrder(address, body);
       const key = c.req.valid("header")["idempotency-key"];
       const claim: IdempotencyClaim | undefined = key === undefined ? undefined : {
         key,
@@ -306,9 +320,11 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
           201,
         );
       }
+      codeRefused = result.kind === "code_not_applied" || result.kind === "code_refused";
       throw refusal(result);
     } finally {
       if (!placed) await takeBack?.().catch(() => {});
+      await settleCode(codeRefused).catch(() => {});
     }
   });
 

@@ -1,11 +1,19 @@
-/** One cart line as a table row: picture, kind, title, quantity buttons, Remove, price. */
+/**
+ * One cart line as a table row: picture, kind, title, quantity buttons, Remove, price. With
+ * the shop's price, a line an offer took something off shows its usual price struck through
+ * and the campaign that gave the saving.
+ */
 import { ProductImage } from "./ProductImage.tsx";
 import { type CartLine, lineKey } from "../../domain/cart/cart.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { useI18n } from "../i18n/mod.ts";
+import type { WirePricedLine } from "../../contract/cart_price.ts";
+import { wireCents } from "../lib/use_cart_price.ts";
 
 export interface CartLineViewProps {
   line: CartLine;
+  /** The line as the shop priced it now; absent until it answers (the cart's own price shows). */
+  priced?: WirePricedLine;
   problem?: string;
   /** Why + is off (the line is at its stock or at the copies one order may hold). */
   atCeiling?: string;
@@ -15,10 +23,20 @@ export interface CartLineViewProps {
 }
 
 export function CartLineView(
-  { line, problem, atCeiling, onMinus, onPlus, onRemove }: CartLineViewProps,
+  { line, priced, problem, atCeiling, onMinus, onPlus, onRemove }: CartLineViewProps,
 ) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
   const { t, href, lkr, date } = useI18n();
+  // The shop's price of this very line (same quantity), else the cart's own.
+  const shop = priced && priced.quantity === line.quantity ? priced : undefined;
+  const unit = shop ? wireCents(shop.price) : line.unitPriceCents;
+  // The line after its own sale and campaign; the order's offer and the code are said once,
+  // in the totals, rather than as odd cents shared over the lines.
+  const total = shop
+    ? wireCents(shop.line_total) + wireCents(shop.offer_saving) + wireCents(shop.code_saving)
+    : line.unitPriceCents * line.quantity;
+  const usual = shop ? wireCents(shop.usual_price) * line.quantity : total;
+  const saved = usual > total ? usual : null;
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">
@@ -47,8 +65,18 @@ export function CartLineView(
             )
             : null}
           <span className="line-unit">
-            {t("cart.each", { price: lkr(line.unitPriceCents) })}
+            {t("cart.each", { price: lkr(unit) })}
           </span>
+          {shop?.campaign
+            ? (
+              <span className="line-saving">
+                {t("promo.campaignSaving", {
+                  name: shop.campaign.name,
+                  amount: lkr(wireCents(shop.campaign.saving)),
+                })}
+              </span>
+            )
+            : null}
           {problem ? <span className="line-problem" role="alert">{problem}</span> : null}
           {atCeiling && !problem
             ? <span id={`${id}-ceiling`} className="line-ceiling">{atCeiling}</span>
@@ -83,7 +111,16 @@ export function CartLineView(
           <span className="visually-hidden">: {line.title}</span>
         </button>
       </td>
-      <td className="line-price">{lkr(line.unitPriceCents * line.quantity)}</td>
+      <td className="line-price">
+        {saved !== null
+          ? (
+            <s className="usual-price">
+              <span className="visually-hidden">{t("promo.usualPriceLabel")}:</span> {lkr(saved)}
+            </s>
+          )
+          : null}
+        <span>{lkr(total)}</span>
+      </td>
     </tr>
   );
 }

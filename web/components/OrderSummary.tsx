@@ -1,4 +1,9 @@
-/** The checkout's order summary, recomputed from the cart and the payment method. */
+/**
+ * The checkout's order summary: the cart's lines and totals as the shop priced them for the
+ * chosen payment method (each line's campaign and saving, the code, delivery and the total),
+ * with the discount code's field; the cart's own prices until the shop answers.
+ */
+import type { ReactNode } from "react";
 import {
   type Cart,
   cartTotalCents,
@@ -14,14 +19,20 @@ import { useI18n } from "../i18n/mod.ts";
 import { Availability } from "./ProductFacts.tsx";
 import { checkoutProblemText } from "../lib/cart_words.ts";
 import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
+import { type CartPricing, wireCents } from "../lib/use_cart_price.ts";
+import { PriceTotals, PricingNotice } from "./CartPrice.tsx";
 
 export function OrderSummary(
-  { cart, method, maxPerLine, feeRules }: {
+  { cart, method, maxPerLine, feeRules, pricing, codeField }: {
     cart: Cart;
     method: PaymentMethod;
     /** The copies of one item an order may hold: a line above it is named. */
     maxPerLine: number;
     feeRules?: FeeRules;
+    /** The cart as the shop priced it (web/lib/use_cart_price.ts). */
+    pricing: CartPricing;
+    /** The discount code's field, shown above the totals. */
+    codeField?: ReactNode;
   },
 ) {
   const i18n = useI18n();
@@ -34,57 +45,65 @@ export function OrderSummary(
   const weight = cartWeightGrams(cart);
   const total = cartTotalCents(cart);
   const fee = deliveryFee(weight, method, feeRules);
+  // The shop's price answers this method's delivery only once it has priced for it.
+  const price = pricing.price?.payment_method === method ? pricing.price : null;
   return (
     <section className="order-summary" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t("summary.title")}</h2>
       <ul className="summary-lines">
-        {cart.map((line) => (
-          <li key={lineKey(line)}>
-            <span className="summary-title">{line.title}</span>
-            <span className="line-kind">
-              {t(line.type === "book" ? "cart.book" : "cart.stationery")}
-            </span>
-            {line.preorder
-              ? <Availability stock={line.stock} preorder preorderDate={line.preorderDate} />
-              : null}
-            <span className="summary-figures">
-              <span>
-                {t("summary.weightTimes", {
-                  kg: formatKg(line.weightGrams),
-                  quantity: line.quantity,
-                })}
+        {cart.map((line) => {
+          const shop = price?.lines.find((p) =>
+            p.type === line.type && p.id === line.id && p.quantity === line.quantity
+          );
+          return (
+            <li key={lineKey(line)}>
+              <span className="summary-title">{line.title}</span>
+              <span className="line-kind">
+                {t(line.type === "book" ? "cart.book" : "cart.stationery")}
               </span>
-              <span>
-                {t("summary.priceTimes", {
-                  price: lkr(line.unitPriceCents),
-                  quantity: line.quantity,
-                })}
+              {line.preorder
+                ? <Availability stock={line.stock} preorder preorderDate={line.preorderDate} />
+                : null}
+              <span className="summary-figures">
+                <span>
+                  {t("summary.weightTimes", {
+                    kg: formatKg(line.weightGrams),
+                    quantity: line.quantity,
+                  })}
+                </span>
+                <span>
+                  {t("summary.priceTimes", {
+                    price: lkr(shop ? wireCents(shop.price) : line.unitPriceCents),
+                    quantity: line.quantity,
+                  })}
+                </span>
               </span>
-            </span>
-            {problems.has(lineKey(line))
-              ? <span className="line-problem" role="alert">{problems.get(lineKey(line))}</span>
-              : null}
-          </li>
-        ))}
+              {shop?.campaign
+                ? (
+                  <span className="line-saving">
+                    {t("promo.campaignSaving", {
+                      name: shop.campaign.name,
+                      amount: lkr(wireCents(shop.campaign.saving)),
+                    })}
+                  </span>
+                )
+                : null}
+              {problems.has(lineKey(line))
+                ? <span className="line-problem" role="alert">{problems.get(lineKey(line))}</span>
+                : null}
+            </li>
+          );
+        })}
       </ul>
+      {codeField}
+      <PricingNotice pricing={pricing} />
       <dl className="totals">
         <div>
           <dt>{t("summary.totalWeight")}</dt>
           <dd>{t("book.weightKg", { kg: formatKg(weight) })}</dd>
         </div>
-        <div>
-          <dt>{t("amount.items")}</dt>
-          <dd>{lkr(total)}</dd>
-        </div>
-        <div>
-          <dt>{t("amount.deliveryFee")}</dt>
-          <dd>{lkr(fee)}</dd>
-        </div>
-        <div className="grand-total">
-          <dt>{t("amount.totalToPay")}</dt>
-          <dd>{lkr(total + fee)}</dd>
-        </div>
       </dl>
+      <PriceTotals price={price} fallbackItemsCents={total} fallbackFeeCents={fee} />
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
         {/* Dated pre-orders say their date on their lines, as their pages do: no weeks. */}

@@ -1,6 +1,7 @@
 /** My Shopping Cart: the stored lines, refreshed from the shop, with quantities and totals. */
 import { useState } from "react";
 import {
+  type CartLine,
   cartTotalCents,
   checkoutProblems,
   decrement,
@@ -11,6 +12,9 @@ import {
 import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
+import { useCartPrice } from "../lib/use_cart_price.ts";
+import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
+import { PriceTotals, PricingNotice } from "../components/CartPrice.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
 import { useI18n } from "../i18n/mod.ts";
 import {
@@ -42,9 +46,11 @@ export interface CartProps {
 
 export function Cart({ maxPerLine }: CartProps) {
   const { cart, setCart, notices, refreshing } = useStoredCart();
+  // Priced by the shop without a payment method: delivery is chosen at checkout.
+  const pricing = useCartPrice(cart, null);
   const [alert, setAlert] = useState<string | null>(null);
   const i18n = useI18n();
-  const { t, href, lkr } = i18n;
+  const { t, href } = i18n;
 
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) {
@@ -59,6 +65,9 @@ export function Cart({ maxPerLine }: CartProps) {
   const found = checkoutProblems(cart, maxPerLine);
   const problems = new Map(found.map((p) => [p.key, checkoutProblemText(i18n, p)]));
   const total = cartTotalCents(cart);
+  const price = pricing.price;
+  const pricedLine = (line: CartLine) =>
+    price?.lines.find((p) => p.type === line.type && p.id === line.id);
   const checkout = () => {
     if (found.length > 0) {
       setAlert(checkoutProblemText(i18n, found[0]));
@@ -89,6 +98,7 @@ export function Cart({ maxPerLine }: CartProps) {
               <CartLineView
                 key={key}
                 line={line}
+                priced={pricedLine(line)}
                 problem={problems.get(key)}
                 atCeiling={ceilingText(i18n, line, maxPerLine)}
                 onMinus={() => {
@@ -109,13 +119,21 @@ export function Cart({ maxPerLine }: CartProps) {
           })}
         </tbody>
       </table>
-      <dl className="totals">
-        <div className="grand-total">
-          <dt>{t("cart.items")}</dt>
-          <dd>{lkr(total)}</dd>
+      <div className="cart-price">
+        <DiscountCodeField
+          code={pricing.code}
+          answer={price?.code ?? null}
+          pricing={pricing.pricing}
+          blockedSeconds={pricing.blockedSeconds}
+          onApply={pricing.setCode}
+          onRemove={() => pricing.setCode(null)}
+        />
+        <div className="cart-sums" aria-busy={pricing.pricing}>
+          <PricingNotice pricing={pricing} />
+          <PriceTotals price={price} fallbackItemsCents={total} />
+          {price?.free_delivery ? null : <p className="hint">{t("cart.feeLater")}</p>}
         </div>
-      </dl>
-      <p className="hint">{t("cart.feeLater")}</p>
+      </div>
       <div className="cart-actions">
         <a href={href("/")} className="button button-ghost">{t("cart.continue")}</a>
         <button

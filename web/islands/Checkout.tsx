@@ -1,8 +1,14 @@
 /** Checkout: delivery details, payment method, live summary, and placing the order once. */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type Cart, cartHasPreorder, checkoutProblems, lineKey } from "../../domain/cart/cart.ts";
+import {
+  type Cart,
+  cartHasPreorder,
+  cartTotalCents,
+  checkoutProblems,
+  lineKey,
+} from "../../domain/cart/cart.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
-import { rupeesToCents } from "../../domain/money.ts";
+import { centsToRupees, rupeesToCents } from "../../domain/money.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 import {
   customerHoldHours,
@@ -25,7 +31,10 @@ import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
 import { callWithSession, readSession, writeSession } from "../lib/session.ts";
 import { fieldsFromAccount } from "../lib/account_address.ts";
-import { writeCart } from "../lib/cart_store.ts";
+import { writeCart, writeCode } from "../lib/cart_store.ts";
+import { type CartPricing, useCartPrice, wireCents } from "../lib/use_cart_price.ts";
+import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
+import { isCodeReason, refusalReason } from "../lib/promo_words.ts";
 import {
   type CheckoutFields,
   EMPTY_FIELDS,
@@ -91,6 +100,45 @@ export function limitTexts(i18n: I18n, details: unknown, cart: Cart): string[] {
   });
 }
 
+/**
+ * What an order sends as its items' total and code: the shop's price of this very cart and
+ * method when it has one (with its code only when the shop applied it), else the cart's own
+ * prices and no code.
+ */
+export function pricedOrder(
+  pricing: Pick<CartPricing, "price" | "current">,
+  cart: Cart,
+  method: PaymentMethod,
+): { totalCents: number; code?: string } {
+  const price = pricing.current && pricing.price?.payment_method === method ? pricing.price : null;
+  if (!price) return { totalCents: cartTotalCents(cart) };
+  const code = price.code?.status === "applied" ? price.code.code : undefined;
+  return { totalCents: wireCents(price.items), ...(code ? { code } : {}) };
+}
+
+/**
+ * A refused order's words about its discount code: 422 (the code gives this order nothing,
+ * and why) or 409 (it ran out, was paused, or this customer used their share); undefined
+ * for any other failure. `removed` says whether the code is to be taken off the cart.
+ */
+export function codeFailureText(
+  i18n: I18n,
+  error: unknown,
+): { text: string; removed: boolean } | undefined {
+  if (!(error instanceof ApiFailure)) return undefined;
+  const details = error.details as { reason?: unknown } | undefined;
+  const reason = details?.reason;
+  // 422: the code gives this order nothing; 409: refused as the order was placed (its uses
+  // ran out, it was paused, or this customer used their share), and taken off the cart.
+  const atPlacing = error.status === 409 &&
+    (reason === "used_up" || reason === "paused" || reason === "customer_limit");
+  if (!isCodeReason(reason) || !(atPlacing || error.status === 422)) return undefined;
+  return {
+    text: i18n.t("promo.orderCodeNotApplied", { reason: refusalReason(i18n, { reason }) }),
+    removed: atPlacing,
+  };
+}
+
 /** The id of the control a field's error belongs to. */
 function controlId(field: keyof CheckoutFields): string {
   if (field === "areaId") return "checkout-city";
@@ -114,6 +162,12 @@ export function Checkout(
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
   // The order remembers the page's language: its mails and slip are written in it.
   const { language } = useI18n();
+  const preorder = cart !== null && cartHasPreorder(cart);
+  // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
+  const method: PaymentMethod = preorder && !PAYMENT_POLICIES[chosenMethod].allowsPreorders
+    ? PREORDER_METHODS[0]
+    : chosenMethod;
+  const pricing = useCartPrice(cart, method);
 
   // The form's checks (the order's own schema) load beside the page, ready by the first submit.
   useEffect(() => void orderChecks(), []);
@@ -141,12 +195,6 @@ export function Checkout(
   }
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) return <EmptyCheckout />;
-
-  const preorder = cartHasPreorder(cart);
-  // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
-  const method: PaymentMethod = preorder && !PAYMENT_POLICIES[chosenMethod].allowsPreorders
-    ? PREORDER_METHODS[0]
-    : chosenMethod;
 
   const change = (changes: Partial<CheckoutFields>) => {
     setFields((f) => ({ ...f, ...changes }));
@@ -176,7 +224,13 @@ export function Checkout(
       });
       return;
     }
-    const payload = { ...orderPayload(fields, cart, method), locale: language };
+    const priced = pricedOrder(pricing, cart, method);
+    const payload = {
+      ...orderPayload(fields, cart, method),
+      total: centsToRupees(priced.totalCents),
+      ...(priced.code ? { code: priced.code } : {}),
+      locale: language,
+    };
     // The cart's dates are the books' own: the dialog says them as their pages did.
     const arrival = preorderArrival(cart);
     attempt.current = idempotencyKeyFor(
@@ -193,6 +247,7 @@ export function Checkout(
         headers: { "idempotency-key": attempt.current.key },
       }, session?.role === "customer" ? { token: session.token } : {});
       writeCart([]);
+      writeCode(null);
       setPlaced({
         orderId: answer.orderId,
         totalCents: rupeesToCents(answer.total) ?? 0,
@@ -225,17 +280,28 @@ export function Checkout(
 
   const explainFailure = async (error: unknown) => {
     const message = t("checkout.failed", { reason: failureText(i18n, error) });
+    const aboutCode = codeFailureText(i18n, error);
+    if (aboutCode) {
+      // The code's answer is priced again (and a code the shop refused is taken off).
+      if (aboutCode.removed) pricing.setCode(null);
+      else pricing.reprice();
+      setFailure({ message: aboutCode.text, changes: [] });
+      return;
+    }
     if (
       error instanceof ApiFailure &&
       (error.code === "PRICE_CHANGED" || error.code === "INSUFFICIENT_STOCK")
     ) {
       const before = cart;
       const after = await refresh().catch(() => before);
+      pricing.reprice();
+      const changes = error.code === "PRICE_CHANGED" ? priceChanges(i18n, before, after) : [];
       setFailure({
-        message,
-        changes: error.code === "PRICE_CHANGED"
-          ? priceChanges(i18n, before, after)
-          : shortfallTexts(i18n, error.details),
+        // No price of a line moved: an offer began or ended since the cart was priced.
+        message: error.code === "PRICE_CHANGED" && changes.length === 0
+          ? t("promo.orderRepriced")
+          : message,
+        changes: error.code === "PRICE_CHANGED" ? changes : shortfallTexts(i18n, error.details),
       });
       return;
     }
@@ -295,7 +361,23 @@ export function Checkout(
         </fieldset>
       </div>
       <div className="checkout-side">
-        <OrderSummary cart={cart} method={method} maxPerLine={maxPerLine} feeRules={feeRules} />
+        <OrderSummary
+          cart={cart}
+          method={method}
+          maxPerLine={maxPerLine}
+          feeRules={feeRules}
+          pricing={pricing}
+          codeField={
+            <DiscountCodeField
+              code={pricing.code}
+              answer={pricing.price?.code ?? null}
+              pricing={pricing.pricing}
+              blockedSeconds={pricing.blockedSeconds}
+              onApply={pricing.setCode}
+              onRemove={() => pricing.setCode(null)}
+            />
+          }
+        />
         {failure
           ? (
             <div className="notice notice-error" role="alert">
@@ -309,8 +391,8 @@ export function Checkout(
         <button
           type="submit"
           className="button button-large"
-          disabled={submitting}
-          aria-busy={submitting}
+          disabled={submitting || pricing.pricing}
+          aria-busy={submitting || pricing.pricing}
         >
           {submitting
             ? (

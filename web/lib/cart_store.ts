@@ -12,6 +12,9 @@ export const CART_STORAGE_KEY = "cart";
 
 const CHANGED = "pothgula:cart";
 
+/** The discount code the shopper applied, kept beside the cart until it is removed or ordered. */
+export const CODE_STORAGE_KEY = "cart-code";
+
 /** A line as stored: the domain's line and the wire fields a reader of the record expects. */
 export function storedLine(line: CartLine): Record<string, unknown> {
   const media = line.type === "book"
@@ -53,4 +56,24 @@ export function subscribeCart(listener: () => void): () => void {
     removeEventListener(CHANGED, listener);
     removeEventListener("storage", onStorage);
   };
+}
+
+/** The discount code kept with the cart; null when none. */
+export function readCode(): string | null {
+  try {
+    const code = globalThis.localStorage?.getItem(CODE_STORAGE_KEY) ?? null;
+    return code && /^[A-Za-z0-9-]{3,32}$/.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `code` with the cart (null forgets it), for the cart, checkout and other tabs. */
+export function writeCode(code: string | null): void {
+  try {
+    if (code === null) globalThis.localStorage?.removeItem(CODE_STORAGE_KEY);
+    else globalThis.localStorage?.setItem(CODE_STORAGE_KEY, code);
+  } catch {
+    // Storage blocked: the code lives on this page only.
+  }
 }

@@ -1,0 +1,172 @@
+/**
+ * /api/cart: what the shopper's cart costs now, priced by the shop with the one pricing
+ * path placing an order uses (`priceCart`): each line's usual price, its price now, its
+ * saving and the campaign that gave it (named in the page's language), the order offer, the
+ * discount code's answer, delivery and the total. A refused code counts against its
+ * client's limit (code_attempts.ts); nothing else does.
+ */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { centsToRupees } from "../../domain/money.ts";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
+import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
+import { DEFAULT_ORDER_RULES, tooManyCopies } from "../../domain/orders/place_order.ts";
+import type { OrderRules } from "../../domain/orders/place_order.ts";
+import {
+  priceCart,
+  type PriceCartDeps,
+  type PriceCartResult,
+} from "../../domain/promotions/price_cart.ts";
+import { promotionName } from "../../domain/promotions/pricing.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
+import type { WireCartPrice, WireCodeAnswer } from "../../contract/cart_price.ts";
+import { CART_ROUTES } from "../../contract/routes/mod.ts";
+import { validationFailed } from "../middleware/errors.ts";
+import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
+import { CodeAttempts } from "./code_attempts.ts";
+import { refusal } from "./orders.ts";
+import { serve } from "./route_spec.ts";
+
+const BASE = "/api/cart";
+
+/**
+ * A priced cart as the API answers it, its promotions named in `language`. Without a
+ * payment method there is no delivery fee yet: the total is the items'.
+ *
+ * @example cartPriceRecord(priced, { method: "COD", language: "si" }).total // 1900
+ */
+export function cartPriceRecord(
+  cart: Extract<PriceCartResult, { kind: "priced" }>,
+  { method, language }: { method: PaymentMethod | null; language: Locale },
+): WireCartPrice {
+  const { promoted } = cart;
+  const { pricing } = promoted;
+  const rupees = centsToRupees;
+  const lines = promoted.lines.map((line, i) => {
+    const priced = pricing.lines[i];
+    const lineTotal = priced.totalCents;
+    return {
+      type: line.type,
+      id: line.itemId,
+      title: line.title,
+      quantity: line.quantity,
+      usual_price: rupees(priced.listUnitCents),
+      price: rupees(priced.unitCents),
+      line_total: rupees(lineTotal),
+      saving: rupees(priced.listUnitCents * priced.quantity - lineTotal),
+      campaign: priced.campaign
+        ? {
+          id: priced.campaign.id,
+          name: promotionName(priced.campaign, language),
+          saving: rupees(priced.campaign.savingCents),
+        }
+        : null,
+      offer_saving: rupees(priced.offerSavingCents),
+      code_saving: rupees(priced.codeSavingCents),
+    };
+  });
+  let code: WireCodeAnswer | null = null;
+  if (pricing.code?.kind === "applied") {
+    code = {
+      status: "applied",
+      code: pricing.code.code,
+      saving: rupees(pricing.code.savingCents),
+      free_delivery: pricing.code.freeDelivery,
+    };
+  } else if (pricing.code?.kind === "refused") {
+    const minimum = pricing.code.reason === "minimum_not_met" && cart.code
+      ? cart.code.minItemsCents
+      : undefined;
+    code = {
+      status: "refused",
+      code: pricing.code.code,
+      reason: pricing.code.reason,
+      ...(minimum === undefined ? {} : {
+        minimum: rupees(minimum),
+        short_by: rupees(Math.max(minimum - pricing.itemsCents, 0)),
+      }),
+    };
+  }
+  const freeDelivery = Boolean(pricing.offer?.freeDelivery) ||
+    (pricing.code?.kind === "applied" && pricing.code.freeDelivery);
+  const deliveryFee = method === null ? null : promoted.deliveryFeeCents;
+  return {
+    lines,
+    usual_items: rupees(pricing.listItemsCents),
+    items: rupees(promoted.totalCents),
+    saving: rupees(pricing.listItemsCents - promoted.totalCents),
+    offer: pricing.offer
+      ? {
+        id: pricing.offer.id,
+        name: promotionName(pricing.offer, language),
+        saving: rupees(pricing.offer.savingCents),
+        free_delivery: pricing.offer.freeDelivery,
+      }
+      : null,
+    code,
+    payment_method: method,
+    free_delivery: freeDelivery,
+    delivery_fee: deliveryFee === null ? null : rupees(deliveryFee),
+    total: rupees(promoted.totalCents + (deliveryFee ?? 0)),
+    priced_at: cart.now,
+  };
+}
+
+export type CartRoutesDeps =
+  & PriceCartDeps
+  & Pick<
+    AppDeps,
+    | "orderRules"
+    | "gateway"
+    | "rateLimits"
+    | "codeAttemptLimit"
+    | "trustProxy"
+    | "ipv6PrefixLength"
+  >
+  & {
+    /** Refused discount codes per client, shared with placing orders; its own when absent. */
+    codeAttempts?: CodeAttempts;
+  };
+
+export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const attempts = deps.codeAttempts ?? new CodeAttempts({
+    store: deps.rateLimits ?? new MemoryRateLimitStore(),
+    rule: deps.codeAttemptLimit,
+    clock: deps.clock,
+  });
+  const rules: OrderRules = { ...DEFAULT_ORDER_RULES, ...deps.orderRules };
+
+  serve(app, BASE, CART_ROUTES.price, async (c) => {
+    const body = c.req.valid("json");
+    const method = body.paymentMethod ?? null;
+    if (method !== null && !offeredMethods(deps.gateway !== undefined).includes(method)) {
+      throw validationFailed([{
+        field: "paymentMethod",
+        message: `${method} is not offered by this shop`,
+      }]);
+    }
+    const settle = await attempts.begin(clientAddress(c, deps), body.code);
+    let refused = false;
+    try {
+      const tooMany = await tooManyCopies(deps, body.items, rules.maxLineQuantity);
+      if (tooMany) throw refusal(tooMany);
+      // Without a method the items are priced as any method would (promotions do not depend
+      // on it), under one that takes pre-orders, and no fee is said.
+      const cart = await priceCart(deps, {
+        items: body.items,
+        paymentMethod: method ?? PREORDER_METHODS[0] ?? PAYMENT_METHODS[0],
+        ...(body.code === undefined ? {} : { code: body.code }),
+      });
+      if (cart.kind !== "priced") throw refusal(cart);
+      refused = cart.promoted.pricing.code?.kind === "refused";
+      return c.json({
+        data: cartPriceRecord(cart, { method, language: body.locale ?? "en" }),
+      });
+    } finally {
+      await settle(refused).catch(() => {});
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,474 @@
+/**
+ * POST /api/cart/price: a cart priced by the shop under its running promotions and a typed
+ * code, every answer and every bad input; and the limit on refused codes per client, shared
+ * with POST /api/orders.
+ */
+import assert from "node:assert/strict";
+import { json, orderBody, testApp } from "../testing/fixture.ts";
+import { createApp } from "../app.ts";
+import type { AppDeps } from "../deps.ts";
+import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
+import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
+import { MemoryRateLimitStore } from "../../domain/accounts/memory_rate_limit_store.ts";
+import type { NewCampaign, NewDiscountCode } from "../../domain/promotions/ports.ts";
+import { CODE_ATTEMPTS_MESSAGE } from "./code_attempts.ts";
+
+const OPEN = { startsAt: null, endsAt: null };
+
+const FAIR: NewCampaign = {
+  name: "Book Fair 2026: 20% off",
+  names: { si: "පොත් ප්‍රදර්ශනය 2026: 20% අඩුවෙන්", ta: "புத்தகக் கண்காட்சி 2026: 20% தள்ளுபடி" },
+  scope: { kind: "store", store: "book" },
+  benefit: { kind: "percent", basisPoints: 2000 },
+  window: OPEN,
+  paused: false,
+};
+
+function code(overrides: Partial<NewDiscountCode> = {}): NewDiscountCode {
+  return {
+    code: "SCHOOL10",
+    benefit: { kind: "amount", cents: 20_000 },
+    minItemsCents: 0,
+    scope: { kind: "shop" },
+    window: OPEN,
+    paused: false,
+    maxUses: null,
+    maxUsesPerCustomer: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The test shop with promotions (codes counted by its orders), behind one trusted proxy so
+ * each request names its client's address.
+ */
+async function shop(overrides: Partial<AppDeps> = {}) {
+  const t = await testApp();
+  const promotions = new MemoryPromotionStore();
+  const orders = new MemoryOrderRepository(t.catalogue, undefined, promotions);
+  const deps: AppDeps = {
+    ...t.deps,
+    orders,
+    customerOrders: orders,
+    promotions,
+    trustProxy: true,
+    rateLimits: new MemoryRateLimitStore(),
+    ...overrides,
+  };
+  const app = createApp(deps);
+  const send = (path: string, body: unknown, address = "192.0.2.10") =>
+    app.request(path, json("POST", body, { "X-Forwarded-For": address }));
+  return {
+    ...t,
+    app,
+    promotions,
+    /** Prices `body` as a client at `address`. */
+    price: (body: unknown, address?: string) => send("/api/cart/price", body, address),
+    order: (body: unknown, address?: string) => send("/api/orders", body, address),
+  };
+}
+
+async function answer(response: Response, status: number) {
+  assert.equal(response.status, status, await response.clone().text());
+  return await response.json();
+}
+
+Deno.test("POST /api/cart/price prices a cart at the usual prices without promotions, delivery by the method", async () => {
+  const t = await shop();
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }, {
+    type: "stationery",
+    id: t.ids.pen,
+    quantity: 3,
+  }];
+  const { data } = await answer(await t.price({ items }), 200);
+  assert.deepEqual(data.lines, [
+    {
+      type: "book",
+      id: t.ids.book,
+      title: "Madol Doova",
+      quantity: 2,
+      usual_price: 950,
+      price: 950,
+      line_total: 1900,
+      saving: 0,
+      campaign: null,
+      offer_saving: 0,
+      code_saving: 0,
+    },
+    {
+      type: "stationery",
+      id: t.ids.pen,
+      title: "Atlas pen, blue",
+      quantity: 3,
+      usual_price: 50,
+      price: 50,
+      line_total: 150,
+      saving: 0,
+      campaign: null,
+      offer_saving: 0,
+      code_saving: 0,
+    },
+  ]);
+  assert.deepEqual(
+    { ...data, lines: undefined },
+    {
+      lines: undefined,
+      usual_items: 2050,
+      items: 2050,
+      saving: 0,
+      offer: null,
+      code: null,
+      payment_method: null,
+      free_delivery: false,
+      delivery_fee: null,
+      total: 2050,
+      priced_at: "2026-03-01T10:00:00.000Z",
+    },
+  );
+  const cod = (await answer(await t.price({ items, paymentMethod: "COD" }), 200)).data;
+  // 0.73 kg by COD: LKR 400.
+  assert.equal(cod.delivery_fee, 400);
+  assert.equal(cod.total, 2450);
+  assert.equal(cod.payment_method, "COD");
+});
+
+Deno.test("POST /api/cart/price names each line's campaign in the request's language, English without one", async () => {
+  const t = await shop();
+  await t.promotions.addCampaign(FAIR);
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }, {
+    type: "stationery",
+    id: t.ids.pen,
+    quantity: 1,
+  }];
+  const named = async (locale?: string) =>
+    (await answer(await t.price({ items, ...(locale ? { locale } : {}) }), 200)).data;
+  const english = await named();
+  assert.deepEqual(english.lines[0].campaign, { id: 1, name: FAIR.name, saving: 380 });
+  assert.equal(english.lines[0].line_total, 1520);
+  assert.equal(english.lines[0].saving, 380);
+  assert.equal(english.lines[1].campaign, null, "the campaign covers books only");
+  assert.equal(english.usual_items, 1950);
+  assert.equal(english.items, 1570);
+  assert.equal(english.saving, 380);
+  assert.equal((await named("si")).lines[0].campaign.name, FAIR.names.si);
+  assert.equal((await named("ta")).lines[0].campaign.name, FAIR.names.ta);
+  await t.promotions.addCampaign({
+    ...FAIR,
+    name: "Novels 25% off",
+    names: {},
+    benefit: {
+      kind: "percent",
+      basisPoints: 2500,
+    },
+  });
+  assert.equal((await named("ta")).lines[0].campaign.name, "Novels 25% off");
+});
+
+Deno.test("POST /api/cart/price applies a code whatever its case, with its saving, and says when it makes delivery free", async () => {
+  const t = await shop();
+  await t.promotions.addCode(code());
+  await t.promotions.addCode(code({ code: "FREESHIP", benefit: { kind: "free_delivery" } }));
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
+  const applied = (await answer(
+    await t.price({ items, paymentMethod: "COD", code: " school10 " }),
+    200,
+  )).data;
+  assert.deepEqual(applied.code, {
+    status: "applied",
+    code: "SCHOOL10",
+    saving: 200,
+    free_delivery: false,
+  });
+  assert.equal(applied.lines[0].code_saving, 200);
+  assert.equal(applied.items, 1700);
+  assert.equal(applied.delivery_fee, 400);
+  assert.equal(applied.total, 2100);
+  const free = (await answer(
+    await t.price({ items, paymentMethod: "Bank Deposit", code: "freeship" }),
+    200,
+  )).data;
+  assert.deepEqual(free.code, {
+    status: "applied",
+    code: "FREESHIP",
+    saving: 0,
+    free_delivery: true,
+  });
+  assert.equal(free.free_delivery, true);
+  assert.equal(free.delivery_fee, 0);
+  assert.equal(free.total, 1900);
+});
+
+Deno.test("POST /api/cart/price refuses a code with its reason: unknown, not yet, expired, paused, used up, minimum (said), nothing it applies to", async () => {
+  const t = await shop();
+  // The test clock says 2026-03-01T10:00Z.
+  await t.promotions.addCode(code({
+    code: "LATER",
+    window: { startsAt: "2026-04-01T00:00:00.000Z", endsAt: null },
+  }));
+  await t.promotions.addCode(code({
+    code: "GONE",
+    window: { startsAt: null, endsAt: "2026-02-01T00:00:00.000Z" },
+  }));
+  await t.promotions.addCode(code({ code: "RESTING", paused: true }));
+  await t.promotions.addCode(code({ code: "BIGORDER", minItemsCents: 500_000 }));
+  await t.promotions.addCode(code({
+    code: "PENSONLY",
+    scope: { kind: "store", store: "stationery" },
+  }));
+  const once = await t.promotions.addCode(code({ code: "ONCE", maxUses: 1 }));
+  assert.equal(once.kind, "ok");
+  // ONCE is used by an order.
+  await answer(
+    await t.order(orderBody(t.ids.book, { total: 1700, code: "ONCE" }), "198.51.100.1"),
+    201,
+  );
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
+  const refusal = async (typed: string) =>
+    (await answer(await t.price({ items, code: typed }), 200)).data;
+  const cases: [string, string][] = [
+    ["NOSUCHCODE", "unknown"],
+    ["LATER", "not_yet"],
+    ["GONE", "expired"],
+    ["RESTING", "paused"],
+    ["ONCE", "used_up"],
+    ["PENSONLY", "nothing_applies"],
+  ];
+  for (const [typed, reason] of cases) {
+    const priced = await refusal(typed);
+    assert.deepEqual(priced.code, { status: "refused", code: typed, reason }, typed);
+    assert.equal(priced.items, 1900, `${typed} takes nothing off`);
+  }
+  const small = await refusal("bigorder");
+  assert.deepEqual(small.code, {
+    status: "refused",
+    code: "BIGORDER",
+    reason: "minimum_not_met",
+    minimum: 5000,
+    short_by: 3100,
+  });
+});
+
+Deno.test("POST /api/cart/price shows the order offer the items reach", async () => {
+  const t = await shop();
+  await t.promotions.addOffer({
+    name: "Free delivery over LKR 1,500",
+    names: { si: "රු. 1,500ට වැඩි නම් නොමිලේ බෙදාහැරීම" },
+    minItemsCents: 150_000,
+    benefit: { kind: "free_delivery" },
+    window: OPEN,
+    paused: false,
+  });
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
+  const { data } = await answer(await t.price({ items, paymentMethod: "COD", locale: "si" }), 200);
+  assert.deepEqual(data.offer, {
+    id: 1,
+    name: "රු. 1,500ට වැඩි නම් නොමිලේ බෙදාහැරීම",
+    saving: 0,
+    free_delivery: true,
+  });
+  assert.equal(data.delivery_fee, 0);
+  assert.equal(data.total, 1900);
+  const one = (await answer(
+    await t.price({ items: [{ ...items[0], quantity: 1 }], paymentMethod: "COD" }),
+    200,
+  )).data;
+  assert.equal(one.offer, null, "LKR 950 does not reach it");
+  assert.equal(one.delivery_fee, 400);
+});
+
+Deno.test("POST /api/cart/price answers 422 for items no longer sold, too many copies and pre-orders on COD", async () => {
+  const t = await shop();
+  const unknown = await answer(
+    await t.price({ items: [{ type: "book", id: 999, quantity: 1 }] }),
+    422,
+  );
+  assert.equal(unknown.error.code, "UNKNOWN_ITEMS");
+  assert.deepEqual(unknown.error.details, [{ type: "book", id: 999 }]);
+
+  const many = await answer(
+    await t.price({
+      items: [
+        { type: "book", id: t.ids.book, quantity: 15 },
+        { type: "book", id: t.ids.book, quantity: 6 },
+      ],
+    }),
+    422,
+  );
+  assert.equal(many.error.code, "TOO_MANY_COPIES");
+  assert.deepEqual(many.error.details, [
+    { type: "book", id: t.ids.book, quantity: 21, title: "Madol Doova", max: 20 },
+  ]);
+
+  const preorder = [{ type: "book", id: t.ids.preorderBook, quantity: 1 }];
+  const cod = await answer(await t.price({ items: preorder, paymentMethod: "COD" }), 422);
+  assert.equal(cod.error.code, "PREORDER_NEEDS_BANK_DEPOSIT");
+  assert.equal(cod.error.details[0].title, "Gamperaliya");
+  // Without a method the cart is priced, no fee said; by Bank Deposit with its fee.
+  assert.equal((await answer(await t.price({ items: preorder }), 200)).data.items, 1200);
+  const bank = (await answer(
+    await t.price({ items: preorder, paymentMethod: "Bank Deposit" }),
+    200,
+  )).data;
+  // 0.6 kg by Bank Deposit: LKR 250.
+  assert.equal(bank.delivery_fee, 250);
+});
+
+Deno.test("POST /api/cart/price refuses bad input with 400 naming the field, and a body not JSON with 415", async () => {
+  const t = await shop();
+  const item = { type: "book", id: t.ids.book, quantity: 1 };
+  const bad: [unknown, string][] = [
+    [{}, "items"],
+    [{ items: [] }, "items"],
+    [{ items: [{ ...item, quantity: 0 }] }, "items"],
+    [{ items: [{ ...item, quantity: 1.5 }] }, "items"],
+    [{ items: [{ ...item, type: "magazine" }] }, "items"],
+    [{ items: [{ ...item, id: -1 }] }, "items"],
+    [{ items: [item], paymentMethod: "Cheque" }, "paymentMethod"],
+    [{ items: [item], paymentMethod: "Card" }, "paymentMethod"],
+    [{ items: [item], code: "no" }, "code"],
+    [{ items: [item], code: "SCHOOL 10" }, "code"],
+    [{ items: [item], code: "x".repeat(33) }, "code"],
+    [{ items: [item], code: 10 }, "code"],
+    [{ items: [item], locale: "fr" }, "locale"],
+    [{ items: Array.from({ length: 101 }, () => item) }, "items"],
+  ];
+  for (const [body, field] of bad) {
+    const refused = await answer(await t.price(body), 400);
+    assert.equal(refused.error.code, "VALIDATION_FAILED", JSON.stringify(body).slice(0, 80));
+    assert.match(JSON.stringify(refused.error.details), new RegExp(field), JSON.stringify(body));
+  }
+  const text = await t.app.request("/api/cart/price", {
+    method: "POST",
+    headers: { "Content-Type": "text/plain" },
+    body: "items",
+  });
+  assert.equal(text.status, 415);
+  const broken = await t.app.request("/api/cart/price", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{items",
+  });
+  assert.equal(broken.status, 400);
+});
+
+Deno.test("the cart's priced items are the total an order with the same code is placed at", async () => {
+  const t = await shop();
+  await t.promotions.addCampaign(FAIR);
+  await t.promotions.addCode(code());
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
+  const priced = (await answer(
+    await t.price({ items, paymentMethod: "COD", code: "school10" }),
+    200,
+  )).data;
+  // 1,900 less 20% (380) less the code's 200.
+  assert.equal(priced.items, 1320);
+  const placed = await answer(
+    await t.order(orderBody(t.ids.book, { total: priced.items, code: "school10" })),
+    201,
+  );
+  assert.equal(placed.total, priced.items);
+  assert.equal(placed.deliveryFee, priced.delivery_fee);
+  assert.equal(placed.subtotal, priced.total);
+});
+
+Deno.test("refused codes are limited per client: 429 with Retry-After past the limit, whether the code exists or not", async () => {
+  const t = await shop({ codeAttemptLimit: { limit: 3, windowMs: 60_000 } });
+  await t.promotions.addCode(code());
+  const items = [{ type: "book", id: t.ids.book, quantity: 1 }];
+  const guesser = "203.0.113.7";
+  for (const guess of ["AAAA1", "AAAA2", "AAAA3"]) {
+    const priced = await answer(await t.price({ items, code: guess }, guesser), 200);
+    assert.equal(priced.data.code.reason, "unknown");
+  }
+  for (const next of ["AAAA4", "SCHOOL10"]) {
+    const blocked = await t.price({ items, code: next }, guesser);
+    const body = await answer(blocked, 429);
+    assert.equal(body.error.code, "TOO_MANY_REQUESTS");
+    assert.equal(body.error.message, CODE_ATTEMPTS_MESSAGE, "the same words for a real code");
+    assert.equal(blocked.headers.get("Retry-After"), "60");
+  }
+  // The cart still prices without a code.
+  assert.equal((await answer(await t.price({ items }, guesser), 200)).data.items, 950);
+  // So does an order with a code: the same counter.
+  const order = await answer(
+    await t.order(orderBody(t.ids.book, { total: 1700, code: "SCHOOL10" }), guesser),
+    429,
+  );
+  assert.equal(order.error.message, CODE_ATTEMPTS_MESSAGE);
+});
+
+Deno.test("honest requests never count: no code, an applied code, the same refused code again, a cart refused for its items", async () => {
+  const t = await shop({ codeAttemptLimit: { limit: 2, windowMs: 60_000 } });
+  await t.promotions.addCode(code());
+  await t.promotions.addCode(code({ code: "BIGORDER", minItemsCents: 500_000 }));
+  const items = [{ type: "book", id: t.ids.book, quantity: 1 }];
+  const shopper = "198.51.100.20";
+  for (let i = 0; i < 10; i++) {
+    await answer(await t.price({ items }, shopper), 200);
+    const applied = await answer(await t.price({ items, code: "school10" }, shopper), 200);
+    assert.equal(applied.data.code.status, "applied");
+    // A code under its minimum, priced again as the cart changes, counts once.
+    const short = await answer(await t.price({ items, code: "BIGORDER" }, shopper), 200);
+    assert.equal(short.data.code.reason, "minimum_not_met");
+    await answer(
+      await t.price({ items: [{ type: "book", id: 999, quantity: 1 }], code: "OTHER" }, shopper),
+      422,
+    );
+  }
+  // One refusal counted (BIGORDER); one more new refused code is still answered.
+  const typo = await answer(await t.price({ items, code: "SCHOL10" }, shopper), 200);
+  assert.equal(typo.data.code.reason, "unknown");
+  assert.equal((await t.price({ items, code: "SCHOOL10" }, shopper)).status, 429);
+});
+
+Deno.test("one client's refused codes never hold back another, and the window expires", async () => {
+  const t = await shop({ codeAttemptLimit: { limit: 2, windowMs: 60_000 } });
+  await t.promotions.addCode(code());
+  const items = [{ type: "book", id: t.ids.book, quantity: 1 }];
+  const guesser = "2001:db8:1:1::1";
+  await answer(await t.price({ items, code: "GUESS1" }, guesser), 200);
+  await answer(await t.price({ items, code: "GUESS2" }, guesser), 200);
+  assert.equal((await t.price({ items, code: "GUESS3" }, guesser)).status, 429);
+  // The same /64 is the same client; another /64 and an IPv4 client are not.
+  assert.equal((await t.price({ items, code: "GUESS3" }, "2001:db8:1:1::99")).status, 429);
+  for (const other of ["2001:db8:1:2::1", "192.0.2.55"]) {
+    const priced = await answer(await t.price({ items, code: "school10" }, other), 200);
+    assert.equal(priced.data.code.status, "applied", other);
+  }
+  t.clock.advance(60_001);
+  const later = await answer(await t.price({ items, code: "school10" }, guesser), 200);
+  assert.equal(later.data.code.status, "applied");
+});
+
+Deno.test("a code refused at POST /api/orders counts against its client like one refused in the cart", async () => {
+  const t = await shop({ codeAttemptLimit: { limit: 2, windowMs: 60_000 } });
+  await t.promotions.addCode(code({ code: "ONCE", maxUses: 1 }));
+  const guesser = "203.0.113.40";
+  const refused = await answer(
+    await t.order(orderBody(t.ids.book, { code: "NOPE1" }), guesser),
+    422,
+  );
+  assert.deepEqual(refused.error.details, { code: "NOPE1", reason: "unknown" });
+  // The same code again counts no more.
+  await answer(await t.order(orderBody(t.ids.book, { code: "NOPE1" }), guesser), 422);
+  // ONCE used up by someone else, then refused here: the second counted refusal.
+  await answer(
+    await t.order(orderBody(t.ids.book, { total: 1700, code: "ONCE" }), "192.0.2.99"),
+    201,
+  );
+  const gone = await answer(
+    await t.order(orderBody(t.ids.book, { code: "ONCE" }), guesser),
+    422,
+  );
+  assert.equal(gone.error.details.reason, "used_up");
+  assert.equal(
+    (await t.price(
+      { items: [{ type: "book", id: t.ids.book, quantity: 1 }], code: "X123" },
+      guesser,
+    ))
+      .status,
+    429,
+  );
+  // Orders without a code go on.
+  await answer(await t.order(orderBody(t.ids.book), guesser), 201);
+});

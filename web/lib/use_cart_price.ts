@@ -1,0 +1,136 @@
+/**
+ * The cart priced by the shop (POST /api/cart/price) as island state: asked again whenever
+ * the lines, the payment method, the discount code or the page's language change, a moment
+ * after the last change; the discount code kept with the cart in the browser. The cart and
+ * checkout show this price and compute none of their own: the one pricing path is the
+ * server's.
+ *
+ * A code the shop will not look at now (too many refused from this connection: 429) is said
+ * as such and the cart is priced without it; a failed pricing keeps the page usable, says
+ * so and can be tried again.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { type Cart, cartLineRequests } from "../../domain/cart/cart.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { CART_PATHS } from "../../contract/paths.ts";
+import type { WireCartPrice } from "../../contract/cart_price.ts";
+import { ApiFailure, shopApi } from "./api.ts";
+import { readCode, writeCode } from "./cart_store.ts";
+import { useI18n } from "../i18n/mod.ts";
+import type { Locale } from "../../domain/i18n/language.ts";
+
+/** How long after the last change the cart is priced (quick clicks on + price once). */
+const SETTLE_MS = 150;
+
+export interface CartPricing {
+  /** The latest price the shop gave; null before the first or after a failure. */
+  price: WireCartPrice | null;
+  /** Whether `price` answers the cart, method and code as they are now. */
+  current: boolean;
+  /** A pricing request is under way. */
+  pricing: boolean;
+  /** Why the last pricing failed; null when it did not. */
+  error: unknown;
+  /** Seconds until the shop looks at codes from this connection again; null when it does. */
+  blockedSeconds: number | null;
+  /** The code kept with the cart; null when none. */
+  code: string | null;
+  setCode(code: string | null): void;
+  /** Prices the cart again (after a failure, or when the shop's prices moved). */
+  reprice(): void;
+}
+
+/**
+ * @example
+ * const pricing = useCartPrice(cart, "COD");
+ * pricing.setCode("SCHOOL10"); // pricing.price.code: { status: "applied", saving: 200, ... }
+ */
+export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): CartPricing {
+  const { language } = useI18n();
+  const [code, setCodeState] = useState<string | null>(null);
+  const [price, setPrice] = useState<WireCartPrice | null>(null);
+  const [pricedFor, setPricedFor] = useState<string | null>(null);
+  const [pricing, setPricing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [blockedSeconds, setBlocked] = useState<number | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // The stored code is read after hydration, as the cart is.
+  useEffect(() => setCodeState(readCode()), []);
+
+  const items = cart ? cartLineRequests(cart) : [];
+  const request = JSON.stringify({ items, method, code, language });
+
+  useEffect(() => {
+    const asked = JSON.parse(request) as {
+      items: ReturnType<typeof cartLineRequests>;
+      method: PaymentMethod | null;
+      code: string | null;
+      language: Locale;
+    };
+    if (asked.items.length === 0) return;
+    const controller = new AbortController();
+    setPricing(true);
+    const ask = (withCode: string | null) =>
+      shopApi.call(CART_PATHS.price, {
+        json: {
+          items: asked.items,
+          locale: asked.language,
+          ...(asked.method ? { paymentMethod: asked.method } : {}),
+          ...(withCode ? { code: withCode } : {}),
+        },
+      }, { signal: controller.signal });
+    const timer = setTimeout(async () => {
+      try {
+        let answer;
+        try {
+          answer = await ask(asked.code);
+          setBlocked(null);
+        } catch (failure) {
+          if (!(asked.code && failure instanceof ApiFailure && failure.status === 429)) {
+            throw failure;
+          }
+          setBlocked(failure.retryAfterSeconds ?? 60);
+          answer = await ask(null);
+        }
+        if (controller.signal.aborted) return;
+        setPrice(answer.data);
+        setPricedFor(request);
+        setError(null);
+      } catch (failure) {
+        if (controller.signal.aborted) return;
+        setPrice(null);
+        setPricedFor(null);
+        setError(failure);
+      } finally {
+        if (!controller.signal.aborted) setPricing(false);
+      }
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [request, attempt]);
+
+  const setCode = useCallback((next: string | null) => {
+    writeCode(next);
+    setCodeState(next);
+  }, []);
+  const reprice = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return {
+    price,
+    current: price !== null && pricedFor === request && !pricing,
+    pricing,
+    error,
+    blockedSeconds,
+    code,
+    setCode,
+    reprice,
+  };
+}
+
+/** Rupees on the wire as the cents the page formats. */
+export function wireCents(rupees: number): number {
+  return Math.round(rupees * 100);
+}
