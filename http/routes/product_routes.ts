@@ -35,6 +35,8 @@ import { importSummaryRecord, readCsvBody } from "./catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
 import { serve } from "./route_spec.ts";
 import { serveStockAdjustments } from "./stock_adjustments.ts";
+import { refuseBrokenSale, saleOfBody, touchesSale } from "./sale_checks.ts";
+import type { SaleFields } from "../../domain/catalogue/sale_price.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<
@@ -207,6 +209,7 @@ export function serveProductRoutes<
     const form = await readMultipart(c.req.raw);
     const fields = parseFields(contract.add.fields, form.fields);
     kind.add.refuse?.(fields, deps.clock.now());
+    refuseBrokenSale(undefined, saleOfBody(fields, true));
     const { field, max } = contract.add.images;
     const images = await storeImages(deps.images, {
       field,
@@ -221,6 +224,9 @@ export function serveProductRoutes<
   serve(app, base, routes.price, async (c) => {
     const { id } = c.req.valid("param");
     const { price } = c.req.valid("json");
+    const current = await kind.find(deps.catalogue, id);
+    // A new price must stay above the sale price the product has.
+    if (current) refuseBrokenSale(current as P & SaleFields, { priceCents: price });
     const result = await kind.apply(deps.catalogueAdmin, id, { priceCents: price });
     return c.json({ data: record(writtenOrThrow(result, name, id)) });
   });
@@ -228,9 +234,11 @@ export function serveProductRoutes<
   serve(app, base, routes.change, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    if (kind.change.refuse) {
-      kind.change.refuse(body, deps.clock.now(), await kind.find(deps.catalogue, id));
-    }
+    const current = kind.change.refuse || touchesSale(body)
+      ? await kind.find(deps.catalogue, id)
+      : undefined;
+    kind.change.refuse?.(body, deps.clock.now(), current);
+    if (current) refuseBrokenSale(current as P & SaleFields, saleOfBody(body));
     const result = await kind.apply(deps.catalogueAdmin, id, kind.change.changesOf(body));
     return c.json({ data: record(writtenOrThrow(result, name, id)) });
   });

@@ -11,11 +11,17 @@ import {
   validateStationeryForm,
 } from "./catalogue_forms.ts";
 
+/** A product's sale fields left empty, as a new form has them. */
+const NO_SALE = { salePrice: "", saleStarts: "", saleEnds: "" };
+
 const GOOD_BOOK: BookFormValues = {
   title: "Madol Doova",
   author: "Martin Wickramasinghe",
   translator: "",
   price: "950",
+  salePrice: "",
+  saleStarts: "",
+  saleEnds: "",
   stock: "12",
   categoryId: "2",
   isbn13: "978-0-306-40615-7",
@@ -74,7 +80,14 @@ Deno.test("checkImages() refuses other file types and files over 5 MB", () => {
 });
 
 Deno.test("validateStationeryForm() needs one image and the required fields", () => {
-  const values = { title: "Pen", price: "50", stock: "10", weight: "0.01", categoryId: "1" };
+  const values = {
+    title: "Pen",
+    price: "50",
+    stock: "10",
+    weight: "0.01",
+    categoryId: "1",
+    ...NO_SALE,
+  };
   assert.deepEqual(validateStationeryForm(values, PNG), {});
   assert.deepEqual(validateStationeryForm(values, null), { image: "An image is required" });
   assert.deepEqual(validateCategoryName("  "), { name: "Name is required" });
@@ -93,7 +106,14 @@ Deno.test("buildBookFormData() sends the API's creation names and every image", 
 });
 
 Deno.test("buildStationeryFormData() sends one image under 'image'", () => {
-  const values = { title: " Pen ", price: "50", stock: "10", weight: "0.01", categoryId: "1" };
+  const values = {
+    title: " Pen ",
+    price: "50",
+    stock: "10",
+    weight: "0.01",
+    categoryId: "1",
+    ...NO_SALE,
+  };
   const form = buildStationeryFormData(values, new Blob(["a"], { type: "image/png" }));
   assert.equal(form.get("title"), "Pen");
   assert.ok(form.get("image") instanceof Blob);
