@@ -20,6 +20,7 @@ function item(id: number, priceCents: number, overrides: Partial<SellableItem> =
     preorder: false,
     categoryId: 1,
     language: "Sinhala",
+    sale: null,
     ...overrides,
   };
 }

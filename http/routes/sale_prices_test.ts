@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
-import { json, PNG_BYTES, type TestApp, testApp } from "../testing/fixture.ts";
+import { json, orderBody, PNG_BYTES, type TestApp, testApp } from "../testing/fixture.ts";
 import {
   SALE_ENDS_BEFORE_START,
   SALE_PRICE_TOO_LOW,
@@ -178,4 +178,29 @@ Deno.test("a CSV row whose sale breaks a rule is an error on its sale column, an
     (await imported(t, "/api/stationery/import", stationery, true)).errors.map((e) => e.field),
     ["saleEnds"],
   );
+});
+
+Deno.test("an order placed while a sale runs pays the sale price; one placed after its last day, the usual price", async () => {
+  const t = await testApp(); // The clock reads 1 March 2026, 15:30 in Colombo.
+  const sale = { salePrice: 800, saleStarts: "2026-03-01", saleEnds: "2026-03-01" };
+  await body(await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", sale)), 200);
+  const during = await body(
+    await t.app.request("/api/orders", json("POST", orderBody(t.ids.book, { total: 1600 }))),
+    201,
+  );
+  assert.equal(during.total, 1600);
+  const order = (await t.orders.findById(during.orderId))!;
+  assert.deepEqual(order.items.map((l) => [l.unitPriceCents, l.savingCents]), [[80_000, 0]]);
+
+  t.clock.advance(9 * 3_600_000); // 00:30 on 2 March in Colombo: the sale is over.
+  const stale = await body(
+    await t.app.request("/api/orders", json("POST", orderBody(t.ids.book, { total: 1600 }))),
+    409,
+  );
+  assert.equal(stale.error.code, "PRICE_CHANGED");
+  const after = await body(
+    await t.app.request("/api/orders", json("POST", orderBody(t.ids.book, { total: 1900 }))),
+    201,
+  );
+  assert.equal(after.total, 1900);
 });
