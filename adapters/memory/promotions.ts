@@ -38,7 +38,7 @@ export class MemoryPromotionStore implements PromotionStore {
     return Promise.resolve({ ...code, usesLeft: maxUses === null ? null : maxUses - uses });
   }
 
-  addCampaign({ names: _, ...campaign }: NewCampaign): Promise<Campaign> {
+  addCampaign(campaign: NewCampaign): Promise<Campaign> {
     const added = { ...structuredClone(campaign), id: this.#next++ };
     this.#campaigns.push(added);
     return Promise.resolve(structuredClone(added));

@@ -16,6 +16,7 @@ import {
   type ItemBenefit,
   normaliseCode,
   type OrderOffer,
+  type PromotionNames,
   type PromotionScope,
   type PromotionWindow,
 } from "../../domain/promotions/pricing.ts";
@@ -55,6 +56,7 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
 interface CampaignRow extends WindowRow {
   id: number | string;
   name: string;
+  names: unknown;
   scope: unknown;
   benefit_kind: string;
   benefit_value: number | string;
@@ -64,6 +66,7 @@ function campaignOf(row: CampaignRow): Campaign {
   return {
     id: Number(row.id),
     name: row.name,
+    names: json<PromotionNames>(row.names ?? {}),
     scope: json<PromotionScope>(row.scope),
     benefit: benefitOf(row.benefit_kind, row.benefit_value),
     window: windowOf(row),

@@ -4,10 +4,15 @@
  * counted with the order that holds them (the order repository's, in the order's own
  * transaction), so they are not here.
  */
-import type { Campaign, DiscountCode, OrderOffer, PromotionWindow } from "./pricing.ts";
+import type {
+  Campaign,
+  DiscountCode,
+  OrderOffer,
+  PromotionNames,
+  PromotionWindow,
+} from "./pricing.ts";
 
-/** A promotion's name in Sinhala and Tamil, when the owner gives them. */
-export type PromotionNames = { si?: string; ta?: string };
+export type { PromotionNames };
 
 export type NewCampaign = Omit<Campaign, "id"> & { names: PromotionNames };
 export type NewOrderOffer = Omit<OrderOffer, "id"> & { names: PromotionNames };
@@ -19,7 +24,10 @@ export type NewDiscountCode = Omit<DiscountCode, "id" | "usesLeft"> & {
 export type PromotionKind = "campaign" | "offer" | "code";
 
 export interface PromotionStore {
-  /** The campaigns and order offers not paused whose window holds `now` (ISO 8601). */
+  /**
+   * The campaigns and order offers not paused whose window holds `now` (ISO 8601); each
+   * campaign with its Sinhala and Tamil names.
+   */
   runningRules(now: string): Promise<{ campaigns: Campaign[]; offers: OrderOffer[] }>;
   /** The code of that spelling, whatever its case; undefined when there is none. */
   findCode(typed: string): Promise<DiscountCode | undefined>;

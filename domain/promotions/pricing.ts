@@ -43,10 +43,16 @@ export type ItemBenefit =
   | { kind: "percent"; basisPoints: number }
   | { kind: "amount"; cents: Cents };
 
+/** A promotion's name in Sinhala and Tamil, when the owner gives them. */
+export type PromotionNames = { si?: string; ta?: string };
+
 /** An automatic discount over a scope (the Book Fair's 20% off). */
 export interface Campaign {
   id: number;
+  /** Its name in English, shown to shoppers ("Book Fair 2026: 20% off"). */
   name: string;
+  /** Its name in Sinhala and Tamil, shown in those languages when given (else `name`). */
+  names?: PromotionNames;
   scope: PromotionScope;
   benefit: ItemBenefit;
   window: PromotionWindow;
@@ -220,7 +226,7 @@ export function shareOut(amount: Cents, weights: readonly Cents[]): Cents[] {
 }
 
 /** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */
-function bestCampaign(
+export function bestCampaign(
   campaigns: readonly Campaign[],
   item: PricedItem,
   unitCents: Cents,
