@@ -57,7 +57,7 @@ const MODELS: PageModel[] = [
       maxPerLine: 20,
     },
   },
-  { kind: "book", book: BOOK, bank: SAMPLE_BANK, maxPerLine: 20 },
+  { kind: "book", book: BOOK, shelf: null, bank: SAMPLE_BANK, maxPerLine: 20 },
   { kind: "cart", maxPerLine: 20 },
   { kind: "checkout", provinces: [], bank: SAMPLE_BANK, maxPerLine: 20 },
   { kind: "register" },

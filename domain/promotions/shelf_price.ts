@@ -13,6 +13,7 @@
 import type { Cents } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { ItemType } from "../orders/model.ts";
+import { type SaleFields, saleOf } from "../catalogue/sale_price.ts";
 import {
   bestCampaign,
   type Campaign,
@@ -90,6 +91,28 @@ export function campaignsCovering(
     ...(item.language === null ? [] : index.byLanguage.get(item.language) ?? []),
   ];
 }
+
+/**
+ * A book or a stationery item as the pricing rule reads it: where it belongs and its sale.
+ *
+ * @example pricedProduct("book", book).sale // its sale price with its days as moments, or null
+ */
+export function pricedProduct(
+  type: ItemType,
+  product: SaleFields & { id: number; categoryId: number; language?: string },
+): PricedItem {
+  return {
+    type,
+    id: product.id,
+    categoryId: product.categoryId,
+    language: product.language ?? null,
+    priceCents: product.priceCents,
+    sale: saleOf(product),
+  };
+}
+
+/** A product as the storefront shows it: with what one copy costs now (null: its usual price). */
+export type Shelved<T> = T & { shelf?: ShelfPrice | null };
 
 /** What one copy costs now, and why. */
 export interface ShelfPrice {

@@ -36,12 +36,21 @@ import { allPages, csvResponse } from "./catalogue_export.ts";
 import { serve } from "./route_spec.ts";
 import { serveStockAdjustments } from "./stock_adjustments.ts";
 import { refuseBrokenSale, saleOfBody, touchesSale } from "./sale_checks.ts";
+import { shelfPricer, type ShelvedProduct } from "./shelf.ts";
+import { shelfRecord } from "../../contract/shelf_wire.ts";
 import type { SaleFields } from "../../domain/catalogue/sale_price.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<
   AppDeps,
-  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers" | "orderRules" | "tokens"
+  | "catalogue"
+  | "catalogueAdmin"
+  | "clock"
+  | "images"
+  | "covers"
+  | "orderRules"
+  | "tokens"
+  | "promotions"
 >;
 
 /**
@@ -155,11 +164,25 @@ export function serveProductRoutes<
   const record = (product: P) => kind.record(product);
 
   const stockCap = deps.orderRules?.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
-  /** The record a storefront read answers: exact stock for the admin, capped for others. */
-  const shownRecord = async (authorization: string | undefined) =>
-    (await fromAdmin(deps, authorization))
-      ? record
-      : (product: P) => record(withShownStock(product as P & { stock: number }, stockCap));
+  /**
+   * The record a storefront read answers: exact stock for the admin, capped for others;
+   * and what one copy costs now, under one read of the running campaigns.
+   */
+  const shownRecord = async (authorization: string | undefined) => {
+    const [admin, shelve] = await Promise.all([
+      fromAdmin(deps, authorization),
+      shelfPricer(deps.promotions, deps.clock.now().toISOString()),
+    ]);
+    const shelved = (product: P) => ({
+      shelf: shelfRecord(shelve(contract.kind, product as P & ShelvedProduct)),
+    });
+    return admin
+      ? (product: P) => ({ ...record(product) as object, ...shelved(product) })
+      : (product: P) => ({
+        ...record(withShownStock(product as P & { stock: number }, stockCap)) as object,
+        ...shelved(product),
+      });
+  };
 
   serve(app, base, routes.list, async (c) => {
     const q = c.req.valid("query");
