@@ -49,6 +49,7 @@ Deno.test("a book's answer, creation form and change body keep the names the API
     "preorder",
     "preorder_date",
     "preordered_stock",
+    "shelf",
   ]);
   assert.deepEqual(Object.keys(newBookFields.shape), [
     "title",
@@ -94,6 +95,7 @@ Deno.test("a stationery item's answer, creation form and change body keep their 
     "category_id",
     "category_name",
     "image",
+    "shelf",
   ]);
   assert.deepEqual(Object.keys(newStationeryFields.shape), [
     "title",

@@ -36,6 +36,7 @@ Deno.test("GET /api/stationery answers a page of stationery records", async () =
       category_id: 2,
       category_name: "Pens",
       image: "/uploads/pen.png",
+      shelf: null,
     }],
     page: 1,
     pageSize: 10,
