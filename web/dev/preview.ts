@@ -7,6 +7,7 @@ import { createApp } from "../../http/app.ts";
 import { testApp } from "../../http/testing/fixture.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import type { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
+import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
@@ -17,13 +18,21 @@ import { customerOrderView } from "../../domain/orders/customer_view.ts";
  * its catalogue (to add the awkward products a check needs).
  */
 export async function previewShop(): Promise<
-  { app: Hono; orders: MemoryOrderRepository; catalogue: MemoryCatalogue }
+  {
+    app: Hono;
+    orders: MemoryOrderRepository;
+    catalogue: MemoryCatalogue;
+    promotions: MemoryPromotionStore;
+  }
 > {
   const catalogue = await sampleCatalogue();
   const orders = new MemoryOrderRepository(catalogue);
-  const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders });
+  // No promotion runs until a test (or the owner's tools) adds one.
+  const promotions = new MemoryPromotionStore();
+  const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders, promotions });
   const pages = pagesApp({
     catalogue,
+    promotions,
     locations: deps.locations,
     bank: deps.bank,
     shop: deps.shop,
@@ -41,7 +50,7 @@ export async function previewShop(): Promise<
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return { app, orders, catalogue };
+  return { app, orders, catalogue, promotions };
 }
 
 export async function previewApp(): Promise<Hono> {
