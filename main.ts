@@ -12,7 +12,12 @@ import {
   PostgresCatalogue,
   PostgresRateLimitStore,
 } from "./adapters/postgres/mod.ts";
-import { cacheReads, CatalogueCache, SOLE_WRITER_CACHE } from "./adapters/cache/mod.ts";
+import {
+  CachedPromotions,
+  cacheReads,
+  CatalogueCache,
+  SOLE_WRITER_CACHE,
+} from "./adapters/cache/mod.ts";
 import { ProcessedImageStorage } from "./adapters/images/processed_storage.ts";
 import { SharpImageProcessor } from "./adapters/images/sharp_processor.ts";
 import { seedFromTemplate } from "./adapters/embedded/template.ts";
@@ -174,6 +179,19 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     locations: repositories.locations,
   }, cache);
 
+  // The running promotions are read once in a few seconds (adapters/cache/
+  // cached_promotions.ts). The catalogue's answers carry shelf prices, so the catalogue cache
+  // (and the answer cache with it) is cleared when a promotion is written through this store
+  // (the owner's Promotions area writes through it), and when the watch below
+  // sees the running rules change or the day in Colombo turn (sales run in whole days).
+  const promotions = new CachedPromotions(new PostgresPromotionStore(sql), {
+    onChange: () => cache.clear(),
+  });
+  const promotionWatch = promotions.watch(systemClock, {
+    onError: (error) =>
+      consoleLogger.error("Reading the running promotions failed", { error: String(error) }),
+  });
+
   const secret = await loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
   const tokens = new TokenService({
     secret,
@@ -280,7 +298,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     slipRules: config.slipRules,
     orderKeys,
     ...(gateway ? { gateway } : {}),
-    promotions: new PostgresPromotionStore(sql),
+    promotions,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
@@ -292,6 +310,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     readiness: databaseReadiness(sql, (await readMigrations()).map((m) => m.name)),
     pages: pagesApp({
       catalogue: ports.catalogue,
+      promotions,
       locations: ports.locations,
       bank: config.bank,
       shop: config.shop,
@@ -332,6 +351,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     ]);
     if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
     await lapses.stop();
+    await promotionWatch.stop();
     await dispatcher.stop();
     say("Mail outbox stopped");
     await sql.close();

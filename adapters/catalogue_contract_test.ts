@@ -118,6 +118,47 @@ contract("createBook() stores a book that findBook() returns in full", async (w)
   assert.equal(await w.catalogue.findBook(created.id + 1000), undefined);
 });
 
+contract(
+  "a product's sale price and days are stored, changed alone and cleared with null",
+  async (w) => {
+    const book = ok(
+      await w.admin.createBook(
+        aBook(w.novels, { priceCents: 100_000, salePriceCents: 80_000, saleStarts: "2026-09-20" }),
+      ),
+    );
+    assert.deepEqual([book.salePriceCents, book.saleStarts, book.saleEnds], [
+      80_000,
+      "2026-09-20",
+      null,
+    ]);
+    const ended = ok(await w.admin.updateBook(book.id, { saleEnds: "2026-09-25" }));
+    assert.deepEqual([ended.salePriceCents, ended.saleStarts, ended.saleEnds], [
+      80_000,
+      "2026-09-20",
+      "2026-09-25",
+    ]);
+    const cleared = ok(
+      await w.admin.updateBook(book.id, { salePriceCents: null, saleStarts: null, saleEnds: null }),
+    );
+    assert.deepEqual([cleared.salePriceCents, cleared.saleStarts, cleared.saleEnds], [
+      null,
+      null,
+      null,
+    ]);
+    const item = ok(await w.admin.createStationery(aStationeryItem(w.pens)));
+    assert.equal(item.salePriceCents, null);
+    const onSale = ok(
+      await w.admin.updateStationery(item.id, { salePriceCents: 1, saleEnds: "2026-12-31" }),
+    );
+    assert.deepEqual(await w.catalogue.findStationery(item.id), onSale);
+    assert.deepEqual([onSale.salePriceCents, onSale.saleStarts, onSale.saleEnds], [
+      1,
+      null,
+      "2026-12-31",
+    ]);
+  },
+);
+
 contract("createBook() refuses an unknown category and a taken ISBN-13", async (w) => {
   assert.deepEqual(await w.admin.createBook(aBook(w.novels + 99)), { kind: "unknown_category" });
   const first = ok(await w.admin.createBook(aBook(w.novels)));

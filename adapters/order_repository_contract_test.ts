@@ -90,6 +90,59 @@ contract(
   },
 );
 
+contract(
+  "findSellable() gives each item's sale price with its days as moments in Colombo",
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
+    await world.admin.updateBook(book.id, {
+      salePriceCents: book.priceCents - 10_000,
+      saleStarts: "2026-03-01",
+      saleEnds: "2026-03-07",
+    });
+    const [onSale, plain] = await orders.findSellable([
+      { type: "book", id: book.id },
+      { type: "stationery", id: pen.id },
+    ]);
+    assert.deepEqual(onSale.sale, {
+      priceCents: book.priceCents - 10_000,
+      startsAt: "2026-02-28T18:30:00.000Z",
+      endsAt: "2026-03-07T18:30:00.000Z",
+    });
+    assert.equal(onSale.priceCents, book.priceCents);
+    assert.equal(plain.sale, null);
+  },
+);
+
+contract(
+  "place() holds a line to what a copy sells at on the order's day: its sale price while the sale runs",
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
+    const sale = book.priceCents - 10_000;
+    // The sale runs through 1 March in Colombo; the orders are placed at 15:00 there.
+    await world.admin.updateBook(book.id, { salePriceCents: sale, saleEnds: "2026-03-01" });
+    const atSale = { ...aLine(book, "book", 1), unitPriceCents: sale };
+    const order = placed(await orders.place(aPlacement([atSale])));
+    assert.equal(order.items[0].unitPriceCents, sale);
+    // The usual price while the sale runs is a price that moved: priced again.
+    const usual = await orders.place(aPlacement([aLine(book, "book", 1)]));
+    assert.equal(usual.kind, "price_changed");
+    // The next day the sale is over: the usual price holds and the sale price does not.
+    const nextDay = { orderDate: "2026-03-01T19:00:00.000Z" };
+    assert.equal(
+      (await orders.place(aPlacement([atSale], nextDay))).kind,
+      "price_changed",
+    );
+    placed(
+      await orders.place(
+        aPlacement([aLine(book, "book", 1), aLine(pen, "stationery", 1)], nextDay),
+      ),
+    );
+    assert.equal(await world.stockOf(book), 3);
+  },
+);
+
 contract("place() treats an archived item as out of stock", async (make) => {
   const world = await make();
   const { orders, book, pen } = world;
@@ -165,6 +218,7 @@ contract(
         preorderDate: null,
         categoryId: pen.categoryId,
         language: null,
+        sale: null,
       },
       {
         type: "book",
@@ -178,6 +232,7 @@ contract(
         preorderDate: null,
         categoryId: book.categoryId,
         language: book.language,
+        sale: null,
       },
     ]);
   },

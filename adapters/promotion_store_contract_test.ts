@@ -38,12 +38,16 @@ const CODE: NewDiscountCode = {
 contract("a campaign runs only inside its window and while it is not paused", async (store) => {
   const added = await store.addCampaign(BOOK_FAIR);
   assert.equal(added.name, BOOK_FAIR.name);
+  assert.deepEqual(added.names, BOOK_FAIR.names);
   assert.deepEqual(added.benefit, BOOK_FAIR.benefit);
   assert.deepEqual(added.scope, BOOK_FAIR.scope);
   assert.deepEqual(added.window, BOOK_FAIR.window);
   const at = async (now: string) => (await store.runningRules(now)).campaigns.map((c) => c.id);
   assert.deepEqual(await at("2026-09-18T18:29:59.999Z"), []);
   assert.deepEqual(await at("2026-09-18T18:30:00.000Z"), [added.id]);
+  // Shoppers read its name in their language: the running rules carry the names.
+  const [running] = (await store.runningRules("2026-09-20T00:00:00.000Z")).campaigns;
+  assert.deepEqual(running, added);
   assert.deepEqual(await at("2026-09-28T18:30:00.000Z"), [], "the end is not part of it");
   assert.equal(await store.setPaused("campaign", added.id, true), true);
   assert.deepEqual(await at("2026-09-20T00:00:00.000Z"), []);

@@ -139,7 +139,7 @@ function creationSchema(field: Field): z.ZodType {
       case "isbn13":
         return isbn13;
       case "money":
-        return rupeesText;
+        return orEmpty(rupeesText);
       case "weight":
         return kgText;
       case "count":
@@ -218,7 +218,7 @@ function changeSchema(field: Field): z.ZodType {
         // The use case holds a new ISBN-13 to its check digit, never the book's own.
         return isbn13Digits;
       case "money":
-        return rupees;
+        return orNull(rupees);
       case "weight":
         return kg;
       case "count":

@@ -22,9 +22,36 @@ import { recordSchema } from "./record_fields.ts";
 const id = z.number().int();
 const money = z.number().describe("LKR, at most 2 decimals");
 
-/** A book and a stationery item as their declarations give them (record_fields.ts). */
-export const BookSchema = recordSchema(BOOK_FIELDS);
-export const StationerySchema = recordSchema(STATIONERY_FIELDS);
+/**
+ * What one copy of a product costs now (domain/promotions/shelf_price.ts): its sale price
+ * while its days run, then the best running campaign that covers it.
+ */
+export const ShelfSchema = z.object({
+  price: money.describe("what one copy costs now"),
+  usual_price: money.describe("its usual price, shown struck through"),
+  saving: money.describe("usual_price less price"),
+  sale: z.union([z.literal(0), z.literal(1)]).describe("1 when its sale price gave a saving"),
+  campaign: z.object({
+    id,
+    name: z.string().describe("the campaign's name in English"),
+    name_si: z.string().nullable().describe("its name in Sinhala, when given"),
+    name_ta: z.string().nullable().describe("its name in Tamil, when given"),
+  }).nullable().describe("the campaign that took the rest off"),
+  until: z.string().nullable().describe(
+    "ISO 8601: when this price stops holding (the earliest end of the sale and the campaign that gave it); null when neither ends",
+  ),
+});
+
+const shelf = ShelfSchema.nullable().optional().describe(
+  "What one copy costs now, in the storefront's reads (the list and one product); null when it costs its usual price. Absent from the admin's answers to writes.",
+);
+
+/**
+ * A book and a stationery item as their declarations give them (record_fields.ts), and in
+ * the storefront's reads, what one copy costs now.
+ */
+export const BookSchema = recordSchema(BOOK_FIELDS).extend({ shelf });
+export const StationerySchema = recordSchema(STATIONERY_FIELDS).extend({ shelf });
 
 export const CategorySchema = z.object({ id, name: z.string() });
 /** A place's Sinhala and Tamil names beside its English `name`; null where none is known. */
@@ -261,6 +288,7 @@ export const AccountSchema = z.object({
 
 export type WireBook = z.output<typeof BookSchema>;
 export type WireStationery = z.output<typeof StationerySchema>;
+export type WireShelf = z.output<typeof ShelfSchema>;
 export type WireCategory = z.output<typeof CategorySchema>;
 export type WireProvince = z.output<typeof ProvinceSchema>;
 export type WireDistrict = z.output<typeof DistrictSchema>;

@@ -160,6 +160,9 @@ testOnBothEngines("PUT /api/books/{id} changes every listing field it names", as
       author: "M. Wickramasinghe",
       translator: "Lakshmi de Silva",
       price: 1200.5,
+      sale_price: null,
+      sale_starts: null,
+      sale_ends: null,
       stock: 5,
       category_id: shop.ids.poetry,
       category_name: "Poetry",
@@ -461,7 +464,12 @@ testOnBothEngines("Books export as CSV and import back unchanged", async (sql) =
   const shop = await shopOver(sql);
   await shop.call(
     `/api/books/${shop.ids.book}`,
-    json("PUT", { description: 'Line one\nline, "two"' }),
+    json("PUT", {
+      description: 'Line one\nline, "two"',
+      salePrice: 800,
+      saleStarts: "2026-09-20",
+      saleEnds: "2026-09-25",
+    }),
   );
   const exported = await shop.call("/api/books/export");
   assert.equal(exported.status, 200);
@@ -474,17 +482,20 @@ testOnBothEngines("Books export as CSV and import back unchanged", async (sql) =
   assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "a byte-order mark for Excel");
   const text = new TextDecoder().decode(bytes);
   assert.ok(
-    text.startsWith("id,title,author,translator,price,stock,categoryId,isbn13,"),
+    text.startsWith(
+      "id,title,author,translator,price,salePrice,saleStarts,saleEnds,stock,categoryId,isbn13,",
+    ),
     text.slice(0, 80),
   );
   assert.equal(text.split("\r\n").filter((l) => l !== "").length, 3, "a header and 2 books");
   assert.match(text, /"Line one\nline, ""two"""/);
+  assert.match(text, /,800\.00,2026-09-20,2026-09-25,/, "the sale goes out and comes back");
   const again = await answer(await shop.call("/api/books/import", csvInit(text)), 200);
   assert.deepEqual(again.data, { created: 0, updated: 0, unchanged: 2, written: true, errors: [] });
   const stationery = await shop.call("/api/stationery/export");
   assert.match(
     await stationery.text(),
-    /^id,title,price,stock,weight,categoryId,image\r\n\d+,"?Atlas pen, blue"?,50\.00,20,0\.01,/,
+    /^id,title,price,salePrice,saleStarts,saleEnds,stock,weight,categoryId,image\r\n\d+,"?Atlas pen, blue"?,50\.00,,,,20,0\.01,/,
   );
 });
 

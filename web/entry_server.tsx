@@ -35,7 +35,14 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "stationery":
       return <StationeryStorePage list={model.list} />;
     case "book":
-      return <BookPage book={model.book} bank={model.bank} maxPerLine={model.maxPerLine} />;
+      return (
+        <BookPage
+          book={model.book}
+          shelf={model.shelf}
+          bank={model.bank}
+          maxPerLine={model.maxPerLine}
+        />
+      );
     case "cart":
       return <CartPage maxPerLine={model.maxPerLine} />;
     case "checkout":

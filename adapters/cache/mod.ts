@@ -29,6 +29,7 @@ export {
   SOLE_WRITER_CACHE,
 } from "./cached_catalogue.ts";
 export { CachedLocations } from "./cached_locations.ts";
+export { CachedPromotions, type CachedPromotionsOptions } from "./cached_promotions.ts";
 export { InvalidatingCatalogueAdmin, InvalidatingOrderRepository } from "./invalidating.ts";
 export { TtlCache, type TtlCacheOptions } from "./ttl_cache.ts";
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { completeRecord } from "../../domain/records/fields.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { matchesFilter } from "../../domain/catalogue/filter.ts";
 import type { Book, Category, StationeryItem } from "../../domain/catalogue/model.ts";
@@ -61,7 +62,11 @@ class InMemoryShop {
       this.calls++;
       const category = this.stationeryCategories.find((c) => c.id === item.categoryId);
       if (!category) return Promise.resolve({ kind: "unknown_category" });
-      const created = { ...item, id: this.stationery.length + 1, categoryName: category.name };
+      const created = {
+        ...completeRecord(STATIONERY_FIELDS, item),
+        id: this.stationery.length + 1,
+        categoryName: category.name,
+      };
       this.stationery.push(created);
       return Promise.resolve({ kind: "ok", value: created });
     },

@@ -40,6 +40,7 @@ import {
 } from "../../domain/catalogue/filter.ts";
 import { completeRecord } from "../../domain/records/fields.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import { paginate } from "../../domain/catalogue/pagination.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
@@ -234,7 +235,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     if (!this.stationeryCategories.some((c) => c.id === item.categoryId)) {
       return Promise.resolve({ kind: "unknown_category" });
     }
-    const stored: StoredStationery = { ...item, id: this.#nextId++, archived: false };
+    const stored: StoredStationery = {
+      ...completeRecord(STATIONERY_FIELDS, item),
+      id: this.#nextId++,
+      archived: false,
+    };
     this.stationery.set(stored.id, stored);
     return Promise.resolve({ kind: "ok", value: this.#item(stored) });
   }
@@ -255,6 +260,10 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     stored.title = changes.title ?? stored.title;
     stored.weightGrams = changes.weightGrams ?? stored.weightGrams;
     stored.categoryId = changes.categoryId ?? stored.categoryId;
+    // A nullable field is changed only when the change names it: null is a value.
+    if (changes.salePriceCents !== undefined) stored.salePriceCents = changes.salePriceCents;
+    if (changes.saleStarts !== undefined) stored.saleStarts = changes.saleStarts;
+    if (changes.saleEnds !== undefined) stored.saleEnds = changes.saleEnds;
     return Promise.resolve({ kind: "ok", value: this.#item(stored) });
   }
 
@@ -388,11 +397,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       : undefined;
     if (conflict) return Promise.resolve({ kind: "conflict", message: conflict });
     for (const { id, item } of plan.update) {
-      this.stationery.set(id, { ...item, id, archived: false });
+      this.stationery.set(id, { ...completeRecord(STATIONERY_FIELDS, item), id, archived: false });
     }
     for (const item of plan.create) {
       const id = this.#nextId++;
-      this.stationery.set(id, { ...item, id, archived: false });
+      this.stationery.set(id, { ...completeRecord(STATIONERY_FIELDS, item), id, archived: false });
     }
     return Promise.resolve({
       kind: "ok",

@@ -58,6 +58,8 @@ import type { OutboxChannels, SmsKind } from "../../domain/ports.ts";
 import { isSmsKind, MAIL_ONLY, outboxItems } from "../../domain/notifications/sms_kinds.ts";
 import { lineTotalCents } from "../../domain/orders/line_total.ts";
 import type { MemoryPromotionStore } from "./promotions.ts";
+import { saleOf } from "../../domain/catalogue/sale_price.ts";
+import { unitPrice } from "../../domain/promotions/pricing.ts";
 
 function keyOf(type: ItemType, id: number): string {
   return `${type}:${id}`;
@@ -149,7 +151,9 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       }
     }
     // Stock and prices first, then the client's holds, as the SQL adapters check them.
-    const refusal = placementRefusal(plan.takes.map((take) => this.#miss(take)));
+    const refusal = placementRefusal(
+      plan.takes.map((take) => this.#miss(take, order.orderDate)),
+    );
     if (refusal?.kind === "price_changed") {
       return this.findSellable(plan.takes).then((items) => ({ kind: "price_changed", items }));
     }
@@ -226,7 +230,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   }
 
   /** Why a take cannot be served now, as the guarded UPDATE of the database finds it. */
-  #miss(take: StockTake): TakeMiss | undefined {
+  #miss(take: StockTake, at: string): TakeMiss | undefined {
     const now = this.#sellable(take.type, take.id);
     const shortfall = (available: number): TakeMiss => ({
       kind: "short",
@@ -239,7 +243,14 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       },
     });
     if (!now) return shortfall(0);
-    if (take.mixedPrices || now.priceCents !== take.listUnitCents) return { kind: "price" };
+    // Held to the usual price and to what a copy sells for when the order is placed (its
+    // sale price while it runs) as they were priced.
+    if (
+      take.mixedPrices || now.priceCents !== take.listUnitCents ||
+      unitPrice(now, at) !== take.unitPriceCents
+    ) {
+      return { kind: "price" };
+    }
     return now.stock >= take.quantity ? undefined : shortfall(now.stock);
   }
 
@@ -442,6 +453,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         preorderDate: book.preorderDate ?? null,
         categoryId: book.categoryId,
         language: book.language,
+        sale: saleOf(book),
       };
     }
     const item = this.#catalogue.stationery.get(id);
@@ -458,6 +470,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       preorderDate: null,
       categoryId: item.categoryId,
       language: null,
+      sale: saleOf(item),
     };
   }
 

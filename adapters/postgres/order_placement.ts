@@ -24,6 +24,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { findOrder, ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
 import { checkHold, recordHold } from "./order_holds.ts";
+import { shopDate } from "../../domain/catalogue/preorder.ts";
 
 /** Carries an outcome out of a transaction that must roll back. */
 class Rollback extends Error {
@@ -79,21 +80,38 @@ async function decideKey(
   return decision;
 }
 
-/** Takes one item's stock, guarded by the quantity and the price it was priced at. */
-async function take(tx: SqlClient, item: StockTake): Promise<TakeMiss | undefined> {
+/**
+ * What a copy sells at on `$day` (the order's day in Sri Lanka, a date parameter): its sale
+ * price while the sale's days hold that day (never above the price), else its price; the
+ * rule of domain/catalogue/sale_price.ts, whose windows are whole days in Colombo.
+ */
+function shelfUnitSql(day: string): string {
+  return `(CASE WHEN sale_price_cents IS NOT NULL
+      AND (sale_starts IS NULL OR sale_starts <= ${day}::date)
+      AND (sale_ends IS NULL OR ${day}::date <= sale_ends)
+    THEN LEAST(sale_price_cents, price_cents) ELSE price_cents END)`;
+}
+
+/**
+ * Takes one item's stock, guarded by the quantity and the price it was priced at: what a
+ * copy sells at on the order's day, its sale price while the sale runs.
+ */
+async function take(tx: SqlClient, item: StockTake, day: string): Promise<TakeMiss | undefined> {
   const table = TABLE[item.type];
   if (!item.mixedPrices) {
     const taken = await tx.query(
       `UPDATE ${table} SET stock = stock - $1
-       WHERE id = $2 AND stock >= $1 AND price_cents = $3 AND NOT archived
+       WHERE id = $2 AND stock >= $1 AND price_cents = $5 AND ${shelfUnitSql("$4")} = $3
+         AND NOT archived
        RETURNING id`,
-      [item.quantity, item.id, item.listUnitCents],
+      [item.quantity, item.id, item.unitPriceCents, day, item.listUnitCents],
     );
     if (taken.length === 1) return undefined;
   }
-  const rows = await tx.query<{ stock: number; price_cents: number }>(
-    `SELECT stock, price_cents FROM ${table} WHERE id = $1 AND NOT archived`,
-    [item.id],
+  const rows = await tx.query<{ stock: number; price_cents: number; unit_cents: number }>(
+    `SELECT stock, price_cents, ${shelfUnitSql("$2")} AS unit_cents FROM ${table}
+     WHERE id = $1 AND NOT archived`,
+    [item.id, day],
   );
   const shortfall = (available: number): TakeMiss => ({
     kind: "short",
@@ -106,7 +124,14 @@ async function take(tx: SqlClient, item: StockTake): Promise<TakeMiss | undefine
     },
   });
   if (rows.length === 0) return shortfall(0);
-  if (item.mixedPrices || rows[0].price_cents !== item.listUnitCents) return { kind: "price" };
+  // Held to the usual price and to what a copy sells for on the order's day (its sale
+  // price while it runs) as they were priced.
+  if (
+    item.mixedPrices || Number(rows[0].price_cents) !== item.listUnitCents ||
+    Number(rows[0].unit_cents) !== item.unitPriceCents
+  ) {
+    return { kind: "price" };
+  }
   return shortfall(rows[0].stock);
 }
 
@@ -117,7 +142,8 @@ async function takeStock(
   findSellable: (tx: SqlClient, items: { type: ItemType; id: number }[]) => Promise<SellableItem[]>,
 ): Promise<PlaceOrderOutcome | undefined> {
   const misses: (TakeMiss | undefined)[] = [];
-  for (const item of plan.takes) misses.push(await take(tx, item));
+  const day = shopDate(new Date(plan.order.orderDate));
+  for (const item of plan.takes) misses.push(await take(tx, item, day));
   const refusal = placementRefusal(misses);
   if (refusal?.kind === "price_changed") {
     return { kind: "price_changed", items: await findSellable(tx, plan.takes) };

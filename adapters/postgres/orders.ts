@@ -34,6 +34,7 @@ import type { ProofPlan, ProofType } from "../../domain/orders/payment_proofs.ts
 import { placeOrder } from "./order_placement.ts";
 import { releaseHold } from "./order_holds.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
+import { saleOf } from "../../domain/catalogue/sale_price.ts";
 
 interface SellableRow {
   id: number;
@@ -46,7 +47,14 @@ interface SellableRow {
   preorder_date: string | null;
   category_id: number;
   language: string | null;
+  sale_price_cents: number | null;
+  sale_starts: string | null;
+  sale_ends: string | null;
 }
+
+/** A product's sale, its days as YYYY-MM-DD on both engines. */
+const SALE_COLUMNS = `sale_price_cents, to_char(sale_starts, 'YYYY-MM-DD') AS sale_starts,
+       to_char(sale_ends, 'YYYY-MM-DD') AS sale_ends`;
 
 /** Current state of the asked items, in the order asked, each once; archived ones left out. */
 async function findSellable(
@@ -59,11 +67,12 @@ async function findSellable(
   // One statement for both kinds: each statement is a round trip of its own.
   const rows = await sql.query<SellableRow & { type: ItemType }>(
     `SELECT 'book' AS type, id, title, isbn13, price_cents, stock, weight_grams, preorder,
-       to_char(preorder_date, 'YYYY-MM-DD') AS preorder_date, category_id, language
+       to_char(preorder_date, 'YYYY-MM-DD') AS preorder_date, category_id, language,
+       ${SALE_COLUMNS}
      FROM books WHERE id = ANY($1::integer[]) AND NOT archived
      UNION ALL
      SELECT 'stationery', id, title, NULL, price_cents, stock, weight_grams, false, NULL,
-       category_id, NULL
+       category_id, NULL, ${SALE_COLUMNS}
      FROM stationery_items WHERE id = ANY($2::integer[]) AND NOT archived`,
     [ids("book"), ids("stationery")],
   );
@@ -81,6 +90,11 @@ async function findSellable(
       preorderDate: row.preorder_date,
       categoryId: row.category_id,
       language: row.language,
+      sale: saleOf({
+        salePriceCents: row.sale_price_cents === null ? null : Number(row.sale_price_cents),
+        saleStarts: row.sale_starts,
+        saleEnds: row.sale_ends,
+      }),
     });
   for (const row of rows) add(row.type)(row);
   const ordered = new Map<string, SellableItem>();

@@ -13,6 +13,9 @@ Deno.test("BOOK_FIELDS gives the books' column list the SQL has always read", ()
     "b.author",
     "b.translator",
     "b.price_cents",
+    "b.sale_price_cents",
+    "b.sale_starts",
+    "b.sale_ends",
     "b.stock",
     "b.category_id",
     "c.name AS category_name",
@@ -34,6 +37,9 @@ Deno.test("BOOK_FIELDS gives the books' column list the SQL has always read", ()
     "s.id",
     "s.title",
     "s.price_cents",
+    "s.sale_price_cents",
+    "s.sale_starts",
+    "s.sale_ends",
     "s.stock",
     "s.weight_grams",
     "s.category_id",
@@ -48,6 +54,9 @@ Deno.test("a new book is inserted with each writable column beside its own param
     "author",
     "translator",
     "price_cents",
+    "sale_price_cents",
+    "sale_starts",
+    "sale_ends",
     "stock",
     "category_id",
     "isbn13",
@@ -92,6 +101,9 @@ Deno.test("a new book is inserted with each writable column beside its own param
     "Martin Wickramasinghe",
     null,
     95_000,
+    null,
+    null,
+    null,
     5,
     1,
     "9789550000001",
@@ -113,22 +125,29 @@ Deno.test("a new book is inserted with each writable column beside its own param
 Deno.test("a change keeps every field it leaves out, and says whether a nullable one is changed", () => {
   const change = BOOK_SQL.changes<Record<string, unknown>>(4, ["stock"]);
   const set = change.set.split(",\n").map((line) => line.trim());
-  // The UPDATE's 24 parameters: the id, the stock and the stock to add, then these.
-  assert.equal(set.length, 17);
+  // The UPDATE's 30 parameters: the id, the stock and the stock to add, then these.
+  assert.equal(set.length, 20);
   assert.ok(set.includes("price_cents = COALESCE($8::bigint, price_cents)"));
   assert.ok(
     set.includes(
-      "description = CASE WHEN $19::boolean THEN $20::text ELSE description END",
+      "description = CASE WHEN $25::boolean THEN $26::text ELSE description END",
     ),
     set.join("\n"),
   );
+  assert.ok(
+    set.includes(
+      "sale_price_cents = CASE WHEN $9::boolean THEN $10::bigint ELSE sale_price_cents END",
+    ),
+  );
   assert.ok(!set.some((line) => line.startsWith("stock") || line.startsWith("images")));
-  const params = change.params({ priceCents: 120_050, description: null });
-  assert.equal(params.length, 21);
+  const params = change.params({ priceCents: 120_050, description: null, saleEnds: null });
+  assert.equal(params.length, 27);
   assert.equal(params[4], 120_050);
-  assert.deepEqual(params.slice(15, 17), [true, null]);
+  assert.deepEqual(params.slice(21, 23), [true, null]);
+  // Ending a sale's window is a change to null, told apart from leaving it as it is.
+  assert.deepEqual(params.slice(5, 11), [false, null, false, null, true, null]);
   // A translator or a page count left out is kept: its flag says so.
-  assert.deepEqual([params[2], params[12]], [false, false]);
+  assert.deepEqual([params[2], params[18]], [false, false]);
   assert.deepEqual(change.params({}).filter((p) => p !== null && p !== false), []);
 });
 
@@ -137,7 +156,7 @@ Deno.test("an import's recordset names every stored column with its type", () =>
   assert.equal(
     books.definition,
     "r(id integer, title text, author text, translator text, price_cents bigint, " +
-      "stock integer, category_id integer, isbn13 text, language text, binding text, " +
+      "sale_price_cents bigint, sale_starts date, sale_ends date, stock integer, category_id integer, isbn13 text, language text, binding text, " +
       "publisher text, publishing_date date, edition text, page_count integer, " +
       "weight_grams integer, description text, images text[], " +
       "preorder boolean, preorder_date date, preordered_stock integer)",
@@ -145,7 +164,8 @@ Deno.test("an import's recordset names every stored column with its type", () =>
   assert.ok(!books.assignments(["isbn13"]).includes("isbn13"));
   assert.equal(
     STATIONERY_SQL.recordset().assignments(),
-    "title = r.title, price_cents = r.price_cents, stock = r.stock, " +
+    "title = r.title, price_cents = r.price_cents, sale_price_cents = r.sale_price_cents, " +
+      "sale_starts = r.sale_starts, sale_ends = r.sale_ends, stock = r.stock, " +
       "weight_grams = r.weight_grams, category_id = r.category_id, image = r.image",
   );
 });
@@ -154,6 +174,9 @@ const ROW = {
   id: 7,
   title: "Madol Doova",
   price_cents: 95_000,
+  sale_price_cents: 80_000,
+  sale_starts: null,
+  sale_ends: "2026-09-25",
   stock: 3,
   weight_grams: 40,
   category_id: 2,
@@ -166,6 +189,9 @@ Deno.test("a row is read into the domain's record, field by field", () => {
     id: 7,
     title: "Madol Doova",
     priceCents: 95_000,
+    salePriceCents: 80_000,
+    saleStarts: null,
+    saleEnds: "2026-09-25",
     stock: 3,
     weightGrams: 40,
     categoryId: 2,

@@ -26,6 +26,7 @@ import { canonicalJson } from "../canonical_json.ts";
 import { defaultsOf, requiredOf } from "../records/fields.ts";
 import { BOOK_FIELDS } from "./book_record.ts";
 import { ISBN13_CHECK_PROBLEM, isValidIsbn13 } from "./isbn.ts";
+import { saleChangeProblems } from "./sale_price.ts";
 
 export type {
   CoverRenderer,
@@ -63,7 +64,8 @@ function sameBook(a: NewBook, b: NewBook): boolean {
  * What an import would do: each row creates a book (new ISBN-13), updates one (a value
  * differs) or leaves it unchanged. A repeated ISBN-13, an unknown category, a field a new
  * book needs but lacks, a new book's ISBN-13 without its check digit, a changed
- * pre-order date in the past, or a pre-order left without a date, is an error of that row; every one of them is told, on rows
+ * pre-order date in the past, a pre-order left without a date, or a sale the sale rules
+ * refuse (sale_price.ts), is an error of that row; every one of them is told, on rows
  * with refused cells too (a refused cell is not also called missing), so that a file is
  * corrected in one go. A row matched to a book on sale is never refused for that book's own
  * ISBN-13, even one listed before the check digit counted.
@@ -119,6 +121,13 @@ export function planBookImport(
         }
       }
     }
+    // The sale the row leaves the book with, as on the forms and the API.
+    problems.push(
+      ...saleChangeProblems(undefined, {
+        ...(current ? asNew(current) : defaultsOf(BOOK_FIELDS)),
+        ...definedValues(values),
+      }),
+    );
     if (problems.length > 0 || refused.size > 0 || isbn === undefined) {
       plan.errors.push(...problemsAt(place, problems));
       continue;

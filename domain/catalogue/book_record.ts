@@ -20,6 +20,7 @@ import {
   weight,
   whole,
 } from "../records/fields.ts";
+import { SALE_FIELDS } from "./sale_record.ts";
 
 /** The languages a book can be listed in. */
 export const BOOK_LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
@@ -47,6 +48,7 @@ export const BOOK_FIELDS = {
     page: { at: 45, words: "book.translator" },
   }),
   priceCents: money({ label: "Price" }),
+  ...SALE_FIELDS,
   stock: count({ label: "Stock", form: "add" }),
   categoryId: ref({ label: "Category" }),
   categoryName: joined({ through: "categoryId" }),

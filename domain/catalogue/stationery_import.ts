@@ -18,6 +18,7 @@ import {
 } from "./catalogue_import.ts";
 import { defaultsOf, requiredOf } from "../records/fields.ts";
 import { STATIONERY_FIELDS } from "./stationery_record.ts";
+import { saleChangeProblems } from "./sale_price.ts";
 
 export type StationeryRowValues = Partial<NewStationeryItem> & { id?: number };
 
@@ -28,7 +29,8 @@ const REQUIRED_FOR_NEW = requiredOf(STATIONERY_FIELDS);
 
 /**
  * What a stationery import would do; an `id` no item on sale has, a repeated `id`, an
- * unknown category or a field a new item needs but lacks is an error of that row. Every
+ * unknown category, a field a new item needs but lacks or a sale the sale rules refuse
+ * (sale_price.ts) is an error of that row. Every
  * problem is told, on rows with refused cells too (a refused cell is not also called
  * missing).
  *
@@ -76,6 +78,14 @@ export function planStationeryImport(
         }
       }
     }
+    // The sale the row leaves the item with, as on the forms and the API.
+    const { id: _was, categoryName: _named, ...base } = current ?? { id: 0, categoryName: "" };
+    problems.push(
+      ...saleChangeProblems(undefined, {
+        ...(current ? base : defaultsOf(STATIONERY_FIELDS)),
+        ...definedValues(fields),
+      }),
+    );
     if (problems.length > 0 || refused.size > 0) {
       plan.errors.push(...problemsAt(place, problems));
       continue;

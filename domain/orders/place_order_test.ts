@@ -63,6 +63,7 @@ function book(overrides: Partial<SellableItem> = {}): SellableItem {
     preorder: false,
     categoryId: 1,
     language: "Sinhala",
+    sale: null,
     ...overrides,
   };
 }

@@ -34,11 +34,16 @@ export interface StockTake {
   title: string;
   quantity: number;
   /**
-   * The usual price of a copy the order was priced at (before any sale, which the order
-   * keeps as its unit price): the take holds only while it is still the item's price.
+   * The usual price of a copy the order was priced at (before any sale): the take holds
+   * only while it is still the item's price.
    */
   listUnitCents: Cents;
-  /** Lines for the item disagree on the unit price: the order must be priced again. */
+  /**
+   * What a copy sold for when the order was priced (its sale price while a sale ran): the
+   * take holds only while a copy still sells for it on the order's day.
+   */
+  unitPriceCents: Cents;
+  /** Lines for the item disagree on a price: the order must be priced again. */
   mixedPrices: boolean;
 }
 
@@ -55,7 +60,8 @@ export function stockTakes(lines: readonly OrderLine[]): StockTake[] {
     const take = byItem.get(key);
     if (take) {
       take.quantity += line.quantity;
-      take.mixedPrices ||= take.listUnitCents !== line.listUnitCents;
+      take.mixedPrices ||= take.listUnitCents !== line.listUnitCents ||
+        take.unitPriceCents !== line.unitPriceCents;
     } else {
       byItem.set(key, {
         type: line.type,
@@ -63,6 +69,7 @@ export function stockTakes(lines: readonly OrderLine[]): StockTake[] {
         title: line.title,
         quantity: line.quantity,
         listUnitCents: line.listUnitCents,
+        unitPriceCents: line.unitPriceCents,
         mixedPrices: false,
       });
     }

@@ -1,5 +1,6 @@
 /** The orders' ports: items as they can be sold, the order repository, the slip. */
 import type { Cents } from "../money.ts";
+import type { SalePrice } from "../promotions/pricing.ts";
 import type {
   IdempotencyClaim,
   ItemType,
@@ -35,6 +36,8 @@ export interface SellableItem {
   /** Where it belongs, as promotions' scopes name it: its category, and a book's language. */
   categoryId: number;
   language: string | null;
+  /** Its sale price and the moments its days run between; null when it has none. */
+  sale: SalePrice | null;
 }
 
 export type PlaceOrderOutcome =

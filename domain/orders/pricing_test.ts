@@ -17,6 +17,7 @@ function sellable(overrides: Partial<SellableItem> = {}): SellableItem {
     preorder: false,
     categoryId: 1,
     language: "Sinhala",
+    sale: null,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ function item(id: number, priceCents: number, type: "book" | "stationery"): Sell
     preorder: false,
     categoryId: 1,
     language: type === "book" ? "Sinhala" : null,
+    sale: null,
   };
 }
 
@@ -116,13 +117,13 @@ Deno.test("the lines' amounts less the offer and the code are the order's items 
             : [[`${sellable[i].type}:${sellable[i].id}`, { priceCents: d.sale, ...OPEN }]]
         ),
       );
-      const promoted = promoteOrder(priced.lines, sellable, {
+      const onSale = sellable.map((s) => ({ ...s, sale: sales.get(`${s.type}:${s.id}`) ?? null }));
+      const promoted = promoteOrder(priced.lines, onSale, {
         campaigns,
         offers,
         code: code ? { typed: "school10", found: code } : null,
         deliveryFeeCents: priced.deliveryFeeCents,
         now: NOW,
-        sales,
       });
       const order = { ...promoted, items: promoted.lines };
       const savings = orderSavings(order);

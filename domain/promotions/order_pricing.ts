@@ -17,7 +17,6 @@ import {
   type OrderOffer,
   type PricedItem,
   type PromotionPricing,
-  type SalePrice,
 } from "./pricing.ts";
 
 export interface PromotedOrder {
@@ -29,15 +28,15 @@ export interface PromotedOrder {
   pricing: PromotionPricing;
 }
 
-/** The facts promotions read of an item, from what the shop sells. */
-export function pricedItem(item: SellableItem, sale: SalePrice | null = null): PricedItem {
+/** The facts promotions read of an item, from what the shop sells: its sale price too. */
+export function pricedItem(item: SellableItem): PricedItem {
   return {
     type: item.type,
     id: item.id,
     categoryId: item.categoryId,
     language: item.language,
     priceCents: item.priceCents,
-    sale,
+    sale: item.sale,
   };
 }
 
@@ -74,9 +73,9 @@ export function orderPromotions(
 
 /**
  * Prices `lines` (one per item, as `priceOrder` made them) under the running promotions.
- * A line keeps its usual price as `listUnitCents`; its unit price becomes its sale price;
- * its saving is its campaign's, its share of an order offer and its share of the code,
- * each kept apart with the campaign's names.
+ * A line keeps its usual price as `listUnitCents`; its unit price becomes its item's sale
+ * price while the sale runs at `now`; its saving is its campaign's, its share of an order
+ * offer and its share of the code, each kept apart with the campaign's names.
  *
  * @example promoteOrder(lines, sellable, { campaigns: [twentyOff], offers: [], code: null, deliveryFeeCents: 40000, now })
  */
@@ -89,7 +88,6 @@ export function promoteOrder(
     code: { typed: string; found: DiscountCode | undefined } | null;
     deliveryFeeCents: Cents;
     now: string;
-    sales?: ReadonlyMap<string, SalePrice>;
   },
 ): PromotedOrder {
   const byKey = new Map(sellable.map((item) => [`${item.type}:${item.id}`, item]));
@@ -98,7 +96,7 @@ export function promoteOrder(
       const key = `${line.type}:${line.itemId}`;
       const item = byKey.get(key);
       if (!item) throw new Error(`No sellable item for ${key}`);
-      return { item: pricedItem(item, rules.sales?.get(key) ?? null), quantity: line.quantity };
+      return { item: pricedItem(item), quantity: line.quantity };
     }),
     campaigns: rules.campaigns,
     offers: rules.offers,

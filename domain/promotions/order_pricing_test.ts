@@ -20,6 +20,7 @@ function item(id: number, priceCents: number, overrides: Partial<SellableItem> =
     preorder: false,
     categoryId: 1,
     language: "Sinhala",
+    sale: null,
     ...overrides,
   };
 }
@@ -88,7 +89,10 @@ Deno.test("without promotions an order is priced exactly as before", () => {
 });
 
 Deno.test("a promoted line keeps its usual price, its campaign's names and each share; the order its offer and code", () => {
-  const sellable = [item(1, 100_000), item(2, 50_000, { type: "stationery", language: null })];
+  const sellable = [
+    { ...item(1, 100_000), sale: { priceCents: 90_000, startsAt: null, endsAt: null } },
+    item(2, 50_000, { type: "stationery", language: null }),
+  ];
   const priced = lines(sellable, [2, 1]);
   const promoted = promoteOrder(priced.lines, sellable, {
     campaigns: [{ ...BOOK_FAIR, names: { si: "පොත් ප්‍රදර්ශනය 2026" } }],
@@ -117,7 +121,6 @@ Deno.test("a promoted line keeps its usual price, its campaign's names and each 
     },
     deliveryFeeCents: priced.deliveryFeeCents,
     now: NOW,
-    sales: new Map([["book:1", { priceCents: 90_000, startsAt: null, endsAt: null }]]),
   });
   const [book, pen] = promoted.lines;
   assert.deepEqual([book.listUnitCents, book.unitPriceCents], [100_000, 90_000]);

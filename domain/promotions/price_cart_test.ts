@@ -15,6 +15,7 @@ const book: SellableItem = {
   preorder: false,
   categoryId: 3,
   language: "Sinhala",
+  sale: null,
 };
 const fair: Campaign = {
   id: 7,

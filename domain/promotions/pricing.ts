@@ -48,6 +48,7 @@ export type ItemBenefit =
 /** An automatic discount over a scope (the Book Fair's 20% off). */
 export interface Campaign {
   id: number;
+  /** Its name in English, shown to shoppers ("Book Fair 2026: 20% off"). */
   name: string;
   /** Its name in Sinhala and Tamil; none given when absent. */
   names?: PromotionNames;
@@ -242,7 +243,7 @@ export function promotionName(
 }
 
 /** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */
-function bestCampaign(
+export function bestCampaign(
   campaigns: readonly Campaign[],
   item: PricedItem,
   unitCents: Cents,

@@ -36,6 +36,9 @@ import { whatsappQrRoute } from "./whatsapp_qr.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
+import type { PromotionStore } from "../../domain/promotions/ports.ts";
+import type { ItemType } from "../../domain/orders/model.ts";
+import { shelfPricer, type ShelvedProduct } from "../routes/shelf.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -45,6 +48,11 @@ type AssetsFor = ReturnType<typeof storefrontAssetsOf>;
 export interface PagesDeps {
   catalogue: Catalogue;
   locations: Locations;
+  /**
+   * The running campaigns the storefront's prices are shown under (main.ts gives the cached
+   * store); only sale prices when absent.
+   */
+  promotions?: Pick<PromotionStore, "runningRules">;
   bank: BankDetails;
   shop: ShopInfo;
   /** The delivery fee table the checkout previews with; the shop's own when absent. */
@@ -126,10 +134,21 @@ export function pagesApp(deps: PagesDeps): Hono {
   const now = deps.now ?? (() => new Date());
   const maxPerLine = deps.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
   const holdRules: HoldRules = { ...DEFAULT_HOLD_RULES, ...deps.holdRules };
-  const shown = <P extends { stock: number }, T extends { items: P[] }>(page: T): T => ({
-    ...page,
-    items: page.items.map((item) => withShownStock(item, maxPerLine)),
-  });
+  /** A page's products with the stock shoppers are told and what one copy costs now. */
+  const shown = async <P extends ShelvedProduct & { stock: number }, T extends { items: P[] }>(
+    type: ItemType,
+    page: T,
+  ): Promise<T> => {
+    const shelve = await shelfPricer(deps.promotions, now().toISOString());
+    return {
+      ...page,
+      items: page.items.map((item) => {
+        const shelf = shelve(type, item);
+        // Only a price that saves something is carried to the page (and its island data).
+        return { ...withShownStock(item, maxPerLine), shelf: shelf.savingCents > 0 ? shelf : null };
+      }),
+    };
+  };
   let built:
     | Promise<
       { renderer: Renderer; manifest: Manifest; assetsFor: AssetsFor; frames: ShellFrames }
@@ -230,7 +249,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       : {};
     return renderPage(c, {
       kind: "books",
-      list: { query, page: { ...shown(page), help }, categories },
+      list: { query, page: { ...await shown("book", page), help }, categories },
     });
   });
 
@@ -254,7 +273,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     const { author: _ignored, ...stationeryQuery } = query;
     return renderPage(c, {
       kind: "stationery",
-      list: { query: stationeryQuery, page: { ...shown(page), help }, categories, maxPerLine },
+      list: {
+        query: stationeryQuery,
+        page: { ...await shown("stationery", page), help },
+        categories,
+        maxPerLine,
+      },
     });
   });
 
@@ -262,9 +286,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     const id = parseId(c.req.param("id") ?? "");
     const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
+    const shelve = await shelfPricer(deps.promotions, now().toISOString());
+    const shelf = shelve("book", book);
     return renderPage(c, {
       kind: "book",
       book: withShownStock(book, maxPerLine),
+      shelf: shelf.savingCents > 0 ? shelf : null,
       bank: deps.bank,
       maxPerLine,
     });

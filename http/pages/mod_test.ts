@@ -91,6 +91,7 @@ Deno.test("the Book Store's island data carries each book as its card shows it, 
     preorder: book.preorder,
     preorderDate: book.preorderDate,
     images: book.images.slice(0, 1),
+    shelf: null,
   });
   assert.ok(!page.includes(book.description), "the description stays on the book's page");
 });

@@ -35,11 +35,22 @@ import { importSummaryRecord, readCsvBody } from "./catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
 import { serve } from "./route_spec.ts";
 import { serveStockAdjustments } from "./stock_adjustments.ts";
+import { refuseBrokenSale, saleOfBody, touchesSale } from "./sale_checks.ts";
+import { shelfPricer, type ShelvedProduct } from "./shelf.ts";
+import { shelfRecord } from "../../contract/shelf_wire.ts";
+import type { SaleFields } from "../../domain/catalogue/sale_price.ts";
 
 /** What the routes of a kind of product use. */
 export type ProductRoutesDeps = Pick<
   AppDeps,
-  "catalogue" | "catalogueAdmin" | "clock" | "images" | "covers" | "orderRules" | "tokens"
+  | "catalogue"
+  | "catalogueAdmin"
+  | "clock"
+  | "images"
+  | "covers"
+  | "orderRules"
+  | "tokens"
+  | "promotions"
 >;
 
 /**
@@ -153,11 +164,25 @@ export function serveProductRoutes<
   const record = (product: P) => kind.record(product);
 
   const stockCap = deps.orderRules?.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
-  /** The record a storefront read answers: exact stock for the admin, capped for others. */
-  const shownRecord = async (authorization: string | undefined) =>
-    (await fromAdmin(deps, authorization))
-      ? record
-      : (product: P) => record(withShownStock(product as P & { stock: number }, stockCap));
+  /**
+   * The record a storefront read answers: exact stock for the admin, capped for others;
+   * and what one copy costs now, under one read of the running campaigns.
+   */
+  const shownRecord = async (authorization: string | undefined) => {
+    const [admin, shelve] = await Promise.all([
+      fromAdmin(deps, authorization),
+      shelfPricer(deps.promotions, deps.clock.now().toISOString()),
+    ]);
+    const shelved = (product: P) => ({
+      shelf: shelfRecord(shelve(contract.kind, product as P & ShelvedProduct)),
+    });
+    return admin
+      ? (product: P) => ({ ...record(product) as object, ...shelved(product) })
+      : (product: P) => ({
+        ...record(withShownStock(product as P & { stock: number }, stockCap)) as object,
+        ...shelved(product),
+      });
+  };
 
   serve(app, base, routes.list, async (c) => {
     const q = c.req.valid("query");
@@ -207,6 +232,7 @@ export function serveProductRoutes<
     const form = await readMultipart(c.req.raw);
     const fields = parseFields(contract.add.fields, form.fields);
     kind.add.refuse?.(fields, deps.clock.now());
+    refuseBrokenSale(undefined, saleOfBody(fields, true));
     const { field, max } = contract.add.images;
     const images = await storeImages(deps.images, {
       field,
@@ -221,6 +247,9 @@ export function serveProductRoutes<
   serve(app, base, routes.price, async (c) => {
     const { id } = c.req.valid("param");
     const { price } = c.req.valid("json");
+    const current = await kind.find(deps.catalogue, id);
+    // A new price must stay above the sale price the product has.
+    if (current) refuseBrokenSale(current as P & SaleFields, { priceCents: price });
     const result = await kind.apply(deps.catalogueAdmin, id, { priceCents: price });
     return c.json({ data: record(writtenOrThrow(result, name, id)) });
   });
@@ -228,9 +257,11 @@ export function serveProductRoutes<
   serve(app, base, routes.change, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    if (kind.change.refuse) {
-      kind.change.refuse(body, deps.clock.now(), await kind.find(deps.catalogue, id));
-    }
+    const current = kind.change.refuse || touchesSale(body)
+      ? await kind.find(deps.catalogue, id)
+      : undefined;
+    kind.change.refuse?.(body, deps.clock.now(), current);
+    if (current) refuseBrokenSale(current as P & SaleFields, saleOfBody(body));
     const result = await kind.apply(deps.catalogueAdmin, id, kind.change.changesOf(body));
     return c.json({ data: record(writtenOrThrow(result, name, id)) });
   });

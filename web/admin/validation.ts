@@ -15,11 +15,14 @@ const WHOLE = /^\d+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A price in rupees: a number of at least 0 with at most 2 decimals. */
-export function parsePrice(text: string): Parsed<number> {
+export function parsePrice(text: string, label = "Price"): Parsed<number> {
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, message: "Price is required" };
+  if (trimmed === "") return { ok: false, message: `${label} is required` };
   if (!MONEY.test(trimmed)) {
-    return { ok: false, message: "Price must be a number of at least 0 with at most 2 decimals" };
+    return {
+      ok: false,
+      message: `${label} must be a number of at least 0 with at most 2 decimals`,
+    };
   }
   return { ok: true, value: Number(trimmed) };
 }

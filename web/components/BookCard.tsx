@@ -1,6 +1,7 @@
 /** A book in the grid; the whole card opens the book's page. */
 import type { Book } from "../../domain/catalogue/model.ts";
-import { Availability, Price } from "./ProductFacts.tsx";
+import type { Shelved } from "../../domain/promotions/shelf_price.ts";
+import { Availability, OfferBadge, ShelfPriceTag } from "./ProductFacts.tsx";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { ProductImage } from "./ProductImage.tsx";
 import { useI18n } from "../i18n/mod.ts";
@@ -13,10 +14,15 @@ export const EAGER_CARDS = 4;
  */
 export const CARD_SIZES = "(min-width: 768px) 240px, calc(50vw - 24px)";
 
-/** What a book's card shows: a listing hands its island these fields and no more. */
-export type BookCardFacts = Pick<
-  Book,
-  "id" | "title" | "author" | "priceCents" | "stock" | "preorder" | "preorderDate" | "images"
+/**
+ * What a book's card shows: a listing hands its island these fields and no more, and what
+ * one copy costs now.
+ */
+export type BookCardFacts = Shelved<
+  Pick<
+    Book,
+    "id" | "title" | "author" | "priceCents" | "stock" | "preorder" | "preorderDate" | "images"
+  >
 >;
 
 /**
@@ -33,6 +39,7 @@ export function cardFacts(book: BookCardFacts): BookCardFacts {
     preorder: book.preorder,
     preorderDate: book.preorderDate,
     images: book.images.slice(0, 1),
+    shelf: book.shelf ?? null,
   };
 }
 
@@ -58,7 +65,8 @@ export function BookCard({ book, index }: { book: BookCardFacts; index: number }
       <span className="card-body">
         <span className="card-title">{book.title}</span>
         <span className="card-author">{book.author}</span>
-        <Price cents={book.priceCents} className="card-price" />
+        <OfferBadge shelf={book.shelf} />
+        <ShelfPriceTag cents={book.priceCents} shelf={book.shelf} className="card-price" />
         <Availability
           stock={book.stock}
           preorder={book.preorder}

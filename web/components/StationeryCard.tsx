@@ -3,11 +3,12 @@ import type { StationeryItem } from "../../domain/catalogue/model.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { CARD_SIZES, EAGER_CARDS } from "./BookCard.tsx";
 import { ProductImage } from "./ProductImage.tsx";
-import { Availability, Price } from "./ProductFacts.tsx";
+import { Availability, OfferBadge, ShelfPriceTag } from "./ProductFacts.tsx";
+import type { Shelved } from "../../domain/promotions/shelf_price.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 export function StationeryCard(
-  { item, index, onAdd }: { item: StationeryItem; index: number; onAdd: () => void },
+  { item, index, onAdd }: { item: Shelved<StationeryItem>; index: number; onAdd: () => void },
 ) {
   const { t } = useI18n();
   const inStock = item.stock > 0;
@@ -26,7 +27,8 @@ export function StationeryCard(
       </span>
       <span className="card-body">
         <h3 className="card-title">{item.title}</h3>
-        <Price cents={item.priceCents} className="card-price" />
+        <OfferBadge shelf={item.shelf} />
+        <ShelfPriceTag cents={item.priceCents} shelf={item.shelf} className="card-price" />
         <Availability stock={item.stock} />
         <button type="button" className="button" disabled={!inStock} onClick={onAdd}>
           {t("cart.add")}

@@ -32,6 +32,7 @@ export async function previewShop(): Promise<
   const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders, promotions });
   const pages = pagesApp({
     catalogue,
+    promotions,
     locations: deps.locations,
     bank: deps.bank,
     shop: deps.shop,

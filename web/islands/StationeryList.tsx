@@ -10,16 +10,18 @@ import type { ListQuery } from "../lib/list_query.ts";
 import { listingApi } from "../lib/listing_calls.ts";
 import type { ListPage } from "../lib/search_help.ts";
 import { useI18n } from "../i18n/mod.ts";
+import type { Shelved } from "../../domain/promotions/shelf_price.ts";
 
 export interface StationeryListProps {
   query: ListQuery;
-  page: ListPage<StationeryItem>;
+  /** Each item with what one copy costs now. */
+  page: ListPage<Shelved<StationeryItem>>;
   categories: Category[];
   /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
   maxPerLine: number;
 }
 
-const STATIONERY: ListingKind<StationeryItem> = {
+const STATIONERY: ListingKind<Shelved<StationeryItem>> = {
   path: "/stationery",
   load: async (query, signal) => (await listingApi()).loadStationery(query, signal),
   withAuthor: false,
@@ -33,7 +35,7 @@ const STATIONERY: ListingKind<StationeryItem> = {
 
 export function StationeryList({ query, page, categories, maxPerLine }: StationeryListProps) {
   const i18n = useI18n();
-  const [chosen, setChosen] = useState<StationeryItem | null>(null);
+  const [chosen, setChosen] = useState<Shelved<StationeryItem> | null>(null);
   return (
     <ProductListing
       kind={STATIONERY}
@@ -46,7 +48,7 @@ export function StationeryList({ query, page, categories, maxPerLine }: Statione
         ? (
           <QuantityDialog
             title={chosen.title}
-            priceCents={chosen.priceCents}
+            priceCents={chosen.shelf?.unitCents ?? chosen.priceCents}
             stock={chosen.stock}
             inCart={quantityInCart({ type: "stationery", id: chosen.id })}
             maxPerLine={maxPerLine}

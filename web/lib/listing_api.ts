@@ -12,6 +12,8 @@ import type { WirePage } from "../../contract/records.ts";
 import { bookFromWire, stationeryFromWire } from "./wire.ts";
 import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import { BOOK_PATHS, STATIONERY_PATHS } from "../../contract/paths.ts";
+import { shelfFromWire } from "../../contract/shelf_wire.ts";
+import type { Shelved } from "../../domain/promotions/shelf_price.ts";
 
 /** One page of a store's list as the API answers it, each record made a product by `fromWire`. */
 export function pageFromWire<W, T>(
@@ -27,19 +29,22 @@ export function pageFromWire<W, T>(
   };
 }
 
-/** A page of the books the query finds. */
-export async function loadBooks(query: ListQuery, signal: AbortSignal): Promise<ListPage<Book>> {
+/** A page of the books the query finds, each with what one copy costs now. */
+export async function loadBooks(
+  query: ListQuery,
+  signal: AbortSignal,
+): Promise<ListPage<Shelved<Book>>> {
   const body = await shopApi.call(BOOK_PATHS.list, { query: apiQuery(query) }, { signal });
-  return pageFromWire(body, bookFromWire);
+  return pageFromWire(body, (w) => ({ ...bookFromWire(w), shelf: shelfFromWire(w.shelf) }));
 }
 
 /** A page of the stationery the query finds. */
 export async function loadStationery(
   query: ListQuery,
   signal: AbortSignal,
-): Promise<ListPage<StationeryItem>> {
+): Promise<ListPage<Shelved<StationeryItem>>> {
   const body = await shopApi.call(STATIONERY_PATHS.list, { query: apiQuery(query) }, { signal });
-  return pageFromWire(body, stationeryFromWire);
+  return pageFromWire(body, (w) => ({ ...stationeryFromWire(w), shelf: shelfFromWire(w.shelf) }));
 }
 
 /** Every author of the books on sale, sorted. */

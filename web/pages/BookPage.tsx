@@ -5,14 +5,21 @@ import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { pageFieldsOf } from "../../domain/records/fields.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { Island } from "../components/Island.tsx";
-import { Availability, Price } from "../components/ProductFacts.tsx";
+import { Availability, OfferBadge, ShelfPriceTag } from "../components/ProductFacts.tsx";
+import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import { BookPurchase } from "../islands/BookPurchase.tsx";
 import { ImageGallery } from "../islands/ImageGallery.tsx";
 import { paragraphs } from "../lib/paragraphs.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
 export function BookPage(
-  { book, bank, maxPerLine }: { book: Book; bank: BankDetails; maxPerLine: number },
+  { book, shelf = null, bank, maxPerLine }: {
+    book: Book;
+    /** What one copy costs now; null when its usual price. */
+    shelf?: ShelfPrice | null;
+    bank: BankDetails;
+    maxPerLine: number;
+  },
 ) {
   const { t, href, date, number } = useI18n();
   // The details BOOK_FIELDS marks for the page, in its order; an empty optional one is left out.
@@ -49,8 +56,9 @@ export function BookPage(
             : null}
           <h1 className="book-title">{book.title}</h1>
           <p className="book-author">{t("book.by", { author: book.author })}</p>
+          <OfferBadge shelf={shelf} />
           <p className="book-facts">
-            <Price cents={book.priceCents} className="book-price" />
+            <ShelfPriceTag cents={book.priceCents} shelf={shelf} className="book-price" withEnd />
             <Availability
               stock={book.stock}
               preorder={book.preorder}

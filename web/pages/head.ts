@@ -81,7 +81,7 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         title: `${i18n.t("head.book", { title: book.title, author: book.author })} | ${name}`,
         description,
         canonical: absoluteUrl(shop, `/books/${book.id}`),
-        jsonLd: [bookJsonLd(book, shop)],
+        jsonLd: [bookJsonLd(book, shop, model.shelf)],
         share: {
           type: "book",
           title: book.title,

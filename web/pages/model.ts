@@ -1,5 +1,6 @@
 /** What the server hands the renderer: which page, with its data (plain JSON). */
 import type { Book } from "../../domain/catalogue/model.ts";
+import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
@@ -19,7 +20,14 @@ import type { OrderPlaces } from "./OrderPages.tsx";
 export type PageModel =
   | { kind: "books"; list: BookListProps }
   | { kind: "stationery"; list: StationeryListProps }
-  | { kind: "book"; book: Book; bank: BankDetails; maxPerLine: number }
+  | {
+    kind: "book";
+    book: Book;
+    /** What one copy costs now; null when its usual price (or nothing priced it). */
+    shelf: ShelfPrice | null;
+    bank: BankDetails;
+    maxPerLine: number;
+  }
   | { kind: "cart"; maxPerLine: number }
   | {
     kind: "checkout";

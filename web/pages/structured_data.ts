@@ -8,6 +8,8 @@ import type { Book, StationeryItem } from "../../domain/catalogue/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { type Fields, fieldsOf } from "../../domain/records/fields.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
+import { lastShopDay } from "../../domain/catalogue/sale_price.ts";
 
 const SCHEMA = "https://schema.org";
 
@@ -66,8 +68,34 @@ export function declaredProperties(
   return properties;
 }
 
-/** The JSON-LD of a book's page. */
-export function bookJsonLd(book: Book, shop: ShopInfo): Record<string, unknown> {
+/**
+ * An offer's price: what one copy costs now (its shelf price), and while that is below the
+ * usual price, the last day it holds (`priceValidUntil`, a date in Sri Lanka) and the usual
+ * price as the one struck through.
+ */
+export function offerPrice(
+  priceCents: number,
+  shelf: ShelfPrice | null | undefined,
+): Record<string, unknown> {
+  if (!shelf || shelf.savingCents <= 0) return { price: schemaPrice(priceCents) };
+  return {
+    price: schemaPrice(shelf.unitCents),
+    ...(shelf.until ? { priceValidUntil: lastShopDay(shelf.until) } : {}),
+    priceSpecification: {
+      "@type": "UnitPriceSpecification",
+      priceType: `${SCHEMA}/StrikethroughPrice`,
+      price: schemaPrice(shelf.usualCents),
+      priceCurrency: "LKR",
+    },
+  };
+}
+
+/** The JSON-LD of a book's page, its offer at what one copy costs now. */
+export function bookJsonLd(
+  book: Book,
+  shop: ShopInfo,
+  shelf: ShelfPrice | null = null,
+): Record<string, unknown> {
   const url = absolute(shop, `/books/${book.id}`);
   const format = FORMATS[book.binding.trim().toLowerCase()];
   return {
@@ -82,7 +110,7 @@ export function bookJsonLd(book: Book, shop: ShopInfo): Record<string, unknown> 
     offers: {
       "@type": "Offer",
       url,
-      price: schemaPrice(book.priceCents),
+      ...offerPrice(book.priceCents, shelf),
       priceCurrency: "LKR",
       availability: availabilityOf(book),
       ...(book.preorder && book.preorderDate ? { availabilityStarts: book.preorderDate } : {}),
@@ -94,7 +122,7 @@ export function bookJsonLd(book: Book, shop: ShopInfo): Record<string, unknown> 
 
 /** The JSON-LD of a Stationery Store page: its items as products, in the order shown. */
 export function stationeryListJsonLd(
-  items: readonly StationeryItem[],
+  items: readonly (StationeryItem & { shelf?: ShelfPrice | null })[],
   shop: ShopInfo,
   pagePath: string,
 ): Record<string, unknown> {
@@ -115,7 +143,7 @@ export function stationeryListJsonLd(
         offers: {
           "@type": "Offer",
           url,
-          price: schemaPrice(item.priceCents),
+          ...offerPrice(item.priceCents, item.shelf),
           priceCurrency: "LKR",
           availability: availabilityOf(item),
           itemCondition: `${SCHEMA}/NewCondition`,

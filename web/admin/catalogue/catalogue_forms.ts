@@ -5,6 +5,8 @@
  * server's 400 details land on the same fields.
  */
 import { PREORDER_NEEDS_DATE } from "../../../domain/catalogue/preorder.ts";
+import { saleProblems } from "../../../domain/catalogue/sale_price.ts";
+import { rupeesToCents } from "../../../domain/money.ts";
 import { type FieldErrors, requireText } from "../validation.ts";
 import { MAX_BOOK_IMAGES } from "../../../domain/catalogue/images.ts";
 import { BOOK_FIELDS } from "../../../domain/catalogue/book_record.ts";
@@ -69,6 +71,30 @@ export function validateBookFields(values: BookFormValues, form: { stock: boolea
   if (values.preorder === true && values.preorderDate.trim() === "" && !errors.preorderDate) {
     errors.preorderDate = PREORDER_NEEDS_DATE;
   }
+  return saleErrors(values, errors);
+}
+
+/**
+ * The sale rules (domain/catalogue/sale_price.ts) on a form's typed price and sale, for the
+ * fields whose own check passed: a sale price from LKR 0.01 and below the price, a last
+ * day not before the first, no days without a sale price.
+ */
+export function saleErrors(
+  values: { price: string; salePrice: string; saleStarts: string; saleEnds: string },
+  errors: FieldErrors,
+): FieldErrors {
+  const keys = ["price", "salePrice", "saleStarts", "saleEnds"] as const;
+  if (keys.some((key) => errors[key])) return errors;
+  const cents = (text: string) => rupeesToCents(Number(text.trim())) ?? 0;
+  const day = (text: string) => text.trim() === "" ? null : text.trim();
+  const problems = saleProblems({
+    priceCents: cents(values.price),
+    salePriceCents: values.salePrice.trim() === "" ? null : cents(values.salePrice),
+    saleStarts: day(values.saleStarts),
+    saleEnds: day(values.saleEnds),
+  });
+  const formKey = { salePriceCents: "salePrice", saleStarts: "saleStarts", saleEnds: "saleEnds" };
+  for (const problem of problems) errors[formKey[problem.field]] ??= problem.message;
   return errors;
 }
 
@@ -88,7 +114,10 @@ export function validateStationeryFields(
   values: StationeryFormValues,
   form: { stock: boolean },
 ): FieldErrors {
-  return validateFormValues(STATIONERY_FIELDS, values, form.stock ? "add" : "edit");
+  return saleErrors(
+    values,
+    validateFormValues(STATIONERY_FIELDS, values, form.stock ? "add" : "edit"),
+  );
 }
 
 /** The checks of Add New Category and Add New Stationery Category. */

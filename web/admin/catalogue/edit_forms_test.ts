@@ -8,6 +8,9 @@ import {
 } from "./edit_forms.ts";
 import type { WireBook } from "../../../contract/records.ts";
 
+/** A product's sale fields left empty, as a new form has them. */
+const NO_SALE = { salePrice: "", saleStarts: "", saleEnds: "" };
+
 /** A book as the shop's API answers it. */
 const BOOK: WireBook = {
   id: 1,
@@ -15,6 +18,9 @@ const BOOK: WireBook = {
   author: "Martin Wickramasinghe",
   translator: null,
   price: 950,
+  sale_price: null,
+  sale_starts: null,
+  sale_ends: null,
   stock: 10,
   category_id: 1,
   category_name: "Novels",
@@ -71,7 +77,7 @@ Deno.test("validateBookEdit() leaves an unchanged ISBN-13 alone and checks a new
 });
 
 Deno.test("validateStationeryEdit() applies the add form's rules but not to the image or stock", () => {
-  const values = { title: "", price: "-1", stock: "", weight: "0.01", categoryId: "1" };
+  const values = { title: "", price: "-1", stock: "", weight: "0.01", categoryId: "1", ...NO_SALE };
   assert.deepEqual(Object.keys(validateStationeryEdit(values)).sort(), ["price", "title"]);
   assert.deepEqual(validateStationeryEdit({ ...values, title: "Pen", price: "45" }), {});
 });

@@ -170,7 +170,7 @@ function checkField(errors: FieldErrors, f: FormField, value: string): void {
       }
       return;
     case "money":
-      return collect(errors, key, parsePrice(value));
+      return collect(errors, key, parsePrice(value, name));
     case "weight":
       return collect(errors, key, parseWeight(value));
     case "count":

@@ -89,7 +89,7 @@ Deno.test("a code comes back into its form, caps empty for none", () => {
     benefit: { kind: "amount", amount: 250 },
     minimum: 2000,
     scope: { kind: "shop" },
-    max_uses: 0,
+    max_uses: null,
     max_uses_per_customer: 1,
     starts_at: null,
     ends_at: null,
