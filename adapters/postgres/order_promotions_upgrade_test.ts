@@ -69,12 +69,29 @@ for (const engine of ENGINES) {
       withDatabase(engine, async ({ sql }) => {
         await migrate(sql, { migrations: BEFORE });
         const novels = await insertCategory(sql, "book_categories", "Novels");
-        // The catalogue's code is the same either side of 0029.
-        const created = await createRepositories(sql).catalogueAdmin.createBook(
-          aBook(novels, { stock: 5, priceCents: 100_000 }),
+        // Written as the shop wrote a book then: today's catalogue code knows later columns.
+        const written = aBook(novels, { stock: 5, priceCents: 100_000 });
+        const [{ id: bookId }] = await sql.query<{ id: number }>(
+          `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
+             binding, publisher, publishing_date, edition, weight_grams, description)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+          [
+            written.title,
+            written.author,
+            written.priceCents,
+            written.stock,
+            novels,
+            written.isbn13,
+            written.language,
+            written.binding,
+            written.publisher,
+            written.publishingDate,
+            written.edition,
+            written.weightGrams,
+            written.description,
+          ],
         );
-        assert.ok(created.kind === "ok");
-        const book = created.value;
+        const book = { ...written, id: Number(bookId) };
         const plain = await oldOrder(sql, book, 0);
         const withCode = await oldOrder(sql, book, 20_000);
         const [{ id: codeId }] = await sql.query<{ id: number }>(
@@ -86,7 +103,8 @@ for (const engine of ENGINES) {
           [withCode, codeId],
         );
 
-        assert.deepEqual((await migrate(sql)).applied.map((m) => m.slice(0, 4)), ["0029"]);
+        const applied = (await migrate(sql)).applied.map((m) => m.slice(0, 4));
+        assert.equal(applied[0], "0029");
         const { orders } = createRepositories(sql);
         const before = (await orders.findById(plain))!;
         assert.deepEqual(before.items.map((l) => [l.listUnitCents, l.unitPriceCents, l.campaign]), [
