@@ -281,6 +281,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderKeys,
     ...(gateway ? { gateway } : {}),
     promotions: new PostgresPromotionStore(sql),
+    reports: repositories.reports,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

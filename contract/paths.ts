@@ -91,6 +91,11 @@ export const ORDER_PATHS = {
   note: at("POST", "/api/orders/:id/notes"),
 };
 
+export const REPORT_PATHS = {
+  sales: at("GET", "/api/reports/sales"),
+  salesCsv: at("GET", "/api/reports/sales/:table"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

@@ -74,10 +74,12 @@ export class PostgresSalesFacts implements SalesFacts {
   async idleProducts(spell: ReportRange, limit: number): Promise<IdlePage> {
     // Each product's last sale up to the spell's end is one step back along the summary's
     // key (item_type, item_id, day).
-    const rows = await this.sql.query<Omit<IdleProduct, "lastSold"> & {
-      lastSold: unknown;
-      total: number;
-    }>(
+    const rows = await this.sql.query<
+      Omit<IdleProduct, "lastSold"> & {
+        lastSold: unknown;
+        total: number;
+      }
+    >(
       `WITH idle AS (
          SELECT p.store, p.id, p.title, p.category_name AS "categoryName", p.stock,
            p.stock * p.price_cents AS "valueCents", last.day AS "lastSold"

