@@ -15,7 +15,6 @@ import {
   aPlacement,
   aStationeryItem,
   complete,
-  insertCategory,
   reject,
 } from "./postgres/testing/builders.ts";
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
