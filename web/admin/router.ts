@@ -9,7 +9,8 @@ export type AdminPage =
   | "stock"
   | "catalogue"
   | "edit-book"
-  | "edit-stationery";
+  | "edit-stationery"
+  | "reports";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -29,6 +30,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/orders": "orders",
   "/admin/stock": "stock",
   "/admin/catalogue": "catalogue",
+  "/admin/reports": "reports",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -48,6 +50,7 @@ export const TABS: { page: AdminPage; label: string; path: string }[] = [
   { page: "orders", label: "Orders", path: "/admin/orders" },
   { page: "stock", label: "Stock", path: "/admin/stock" },
   { page: "catalogue", label: "Catalogue", path: "/admin/catalogue" },
+  { page: "reports", label: "Reports", path: "/admin/reports" },
 ];
 
 /** Drops trailing slashes so that `/admin/orders/` is `/admin/orders`. */
