@@ -39,6 +39,10 @@ type Group = { name: string; units: number; sales: number };
 type StockRow = Report["stock"]["categories"][number];
 type IdleRow = Report["idle"]["products"][number];
 
+/** A table's columns, each with its own value type (tanstack's own way to list them). */
+// deno-lint-ignore no-explicit-any
+type Columns<T> = ColumnDef<T, any>[];
+
 const GRAIN_LABELS: Record<ReportGrain, string> = { day: "Day", week: "Week", month: "Month" };
 const STORE_NAMES = { book: "Books", stationery: "Stationery" } as const;
 
@@ -67,7 +71,7 @@ function change(now: number, before: number): string {
 }
 
 const periods = createColumnHelper<Period>();
-const PERIOD_COLUMNS: ColumnDef<Period, any>[] = [
+const PERIOD_COLUMNS: Columns<Period> = [
   periods.accessor("start", { header: "From" }),
   periods.accessor("end", { header: "To" }),
   periods.accessor("takings", { header: "Takings", cell: (c) => formatRupees(c.getValue()) }),
@@ -82,7 +86,7 @@ const PERIOD_COLUMNS: ColumnDef<Period, any>[] = [
 ];
 
 const methods = createColumnHelper<Method>();
-const METHOD_COLUMNS: ColumnDef<Method, any>[] = [
+const METHOD_COLUMNS: Columns<Method> = [
   methods.accessor("name", { header: "Method" }),
   methods.accessor("orders", { header: "Orders" }),
   methods.accessor("orders_share", { header: "Share", cell: (c) => percent(c.getValue()) }),
@@ -98,7 +102,7 @@ const METHOD_COLUMNS: ColumnDef<Method, any>[] = [
 ];
 
 const sellers = createColumnHelper<Seller>();
-const SELLER_COLUMNS: ColumnDef<Seller, any>[] = [
+const SELLER_COLUMNS: Columns<Seller> = [
   sellers.accessor("title", { header: "Product" }),
   sellers.accessor((s) => STORE_NAMES[s.store], { id: "store", header: "Store" }),
   sellers.accessor("category", { header: "Category" }),
@@ -107,14 +111,14 @@ const SELLER_COLUMNS: ColumnDef<Seller, any>[] = [
 ];
 
 const groups = createColumnHelper<Group>();
-const GROUP_COLUMNS: ColumnDef<Group, any>[] = [
+const GROUP_COLUMNS: Columns<Group> = [
   groups.accessor("name", { header: "Name" }),
   groups.accessor("units", { header: "Units" }),
   groups.accessor("sales", { header: "Sales", cell: (c) => formatRupees(c.getValue()) }),
 ];
 
 const stock = createColumnHelper<StockRow>();
-const STOCK_COLUMNS: ColumnDef<StockRow, any>[] = [
+const STOCK_COLUMNS: Columns<StockRow> = [
   stock.accessor((s) => STORE_NAMES[s.store], { id: "store", header: "Store" }),
   stock.accessor("category", { header: "Category" }),
   stock.accessor("products", { header: "Products" }),
@@ -123,7 +127,7 @@ const STOCK_COLUMNS: ColumnDef<StockRow, any>[] = [
 ];
 
 const idle = createColumnHelper<IdleRow>();
-const IDLE_COLUMNS: ColumnDef<IdleRow, any>[] = [
+const IDLE_COLUMNS: Columns<IdleRow> = [
   idle.accessor("title", { header: "Product" }),
   idle.accessor((s) => STORE_NAMES[s.store], { id: "store", header: "Store" }),
   idle.accessor("category", { header: "Category" }),
