@@ -72,28 +72,33 @@ export class PostgresSalesFacts implements SalesFacts {
   }
 
   async idleProducts(spell: ReportRange, limit: number): Promise<IdlePage> {
-    // Each product's last sale up to the spell's end is one step back along the summary's
-    // key (item_type, item_id, day).
+    // What sold in the spell is read along the day index and set against the products in
+    // one hash anti-join; only the idle ones then look up their last sale before the spell,
+    // one step back along the summary's key (item_type, item_id, day).
     const rows = await this.sql.query<
       Omit<IdleProduct, "lastSold"> & {
         lastSold: unknown;
         total: number;
       }
     >(
-      `WITH idle AS (
-         SELECT p.store, p.id, p.title, p.category_name AS "categoryName", p.stock,
-           p.stock * p.price_cents AS "valueCents", last.day AS "lastSold"
-         FROM (${PRODUCTS}) p
-         LEFT JOIN LATERAL (
-           SELECT d.day FROM sales_item_days d
-           WHERE d.item_type = p.store AND d.item_id = p.id AND d.day <= $2::date
-             AND d.units > 0
-           ORDER BY d.day DESC LIMIT 1
-         ) last ON true
+      `WITH sold AS (
+         SELECT DISTINCT item_type, item_id FROM sales_item_days
+         WHERE day >= $1::date AND day <= $2::date AND units > 0
+       ), idle AS (
+         SELECT p.* FROM (${PRODUCTS}) p
          WHERE NOT p.archived AND p.stock > 0
-           AND (last.day IS NULL OR last.day < $1::date)
+           AND NOT EXISTS (SELECT 1 FROM sold WHERE sold.item_type = p.store AND sold.item_id = p.id)
        )
-       SELECT *, count(*) OVER () AS total FROM idle
+       SELECT idle.store, idle.id, idle.title, idle.category_name AS "categoryName", idle.stock,
+         idle.stock * idle.price_cents AS "valueCents", last.day AS "lastSold",
+         count(*) OVER () AS total
+       FROM idle
+       LEFT JOIN LATERAL (
+         SELECT d.day FROM sales_item_days d
+         WHERE d.item_type = idle.store AND d.item_id = idle.id AND d.day < $1::date
+           AND d.units > 0
+         ORDER BY d.day DESC LIMIT 1
+       ) last ON true
        ORDER BY "lastSold" ASC NULLS FIRST, store, id
        LIMIT $3`,
       [spell.from, spell.to, limit],
