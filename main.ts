@@ -299,6 +299,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderKeys,
     ...(gateway ? { gateway } : {}),
     promotions,
+    reports: repositories.reports,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

@@ -95,6 +95,11 @@ export const CART_PATHS = {
   price: at("POST", "/api/cart/price"),
 };
 
+export const REPORT_PATHS = {
+  sales: at("GET", "/api/reports/sales"),
+  salesCsv: at("GET", "/api/reports/sales/:table"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

@@ -34,6 +34,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { sessionRoutes } from "./auth/session_routes.ts";
 import { resetRoutes } from "./auth/reset_routes.ts";
 import { HashingShare } from "./auth/hashing_share.ts";
+import { reportRoutes } from "./routes/reports.ts";
 import { requireAdmin } from "./auth/require_admin.ts";
 import { booksRoutes } from "./routes/books.ts";
 import { stationeryRoutes } from "./routes/stationery.ts";
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));
+  app.route("/api/reports", reportRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

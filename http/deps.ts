@@ -30,6 +30,7 @@ import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 import type { PaymentGateway } from "../domain/payments/gateway.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
+import type { SalesFacts } from "../domain/reports/ports.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -40,6 +41,8 @@ export interface AppDeps {
   orders: OrderRepository;
   /** A customer's own orders, for their account. */
   customerOrders: CustomerOrders;
+  /** The figures of the owner's sales report. */
+  reports: SalesFacts;
   images: ImageStorage;
   slips: SlipRenderer;
   tokens: TokenService;

@@ -19,6 +19,7 @@ import { PostgresAccountRepository } from "./accounts.ts";
 import { PostgresSessionStore } from "./sessions.ts";
 import { PostgresPasswordResetStore } from "./password_resets.ts";
 
+import { PostgresSalesFacts } from "./sales_facts.ts";
 export type { Row, SqlClient } from "./sql_client.ts";
 export { type DatabaseOptions, openDatabase } from "./open_database.ts";
 export { migrate, MigrationMismatchError } from "./migrator.ts";
@@ -47,6 +48,8 @@ export interface Repositories {
   passwordResets: PostgresPasswordResetStore;
   /** The orders repository again, as the port a customer's account reads. */
   customerOrders: PostgresOrderRepository;
+  /** The sales report's figures, from the summaries kept at commit. */
+  reports: PostgresSalesFacts;
 }
 
 /**
@@ -68,5 +71,6 @@ export function createRepositories(
     accounts: new PostgresAccountRepository(sql),
     sessions: new PostgresSessionStore(sql),
     passwordResets: new PostgresPasswordResetStore(sql),
+    reports: new PostgresSalesFacts(sql),
   };
 }

@@ -17,6 +17,7 @@ import { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./acc
 import { PAYMENT_ROUTES } from "./payments.ts";
 import { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
 import { CART_ROUTES } from "./cart.ts";
+import { REPORT_ROUTES } from "./reports.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -28,6 +29,7 @@ export { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./acc
 export { PAYMENT_ROUTES } from "./payments.ts";
 export { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
 export { CART_ROUTES } from "./cart.ts";
+export { REPORT_ROUTES } from "./reports.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -72,6 +74,7 @@ export const ROUTE_GROUPS = {
   offers: OFFER_ROUTES,
   codes: CODE_ROUTES,
   cart: CART_ROUTES,
+  reports: REPORT_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

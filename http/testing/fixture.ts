@@ -4,6 +4,7 @@
  */
 import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
+import { MemorySalesFacts } from "../../adapters/memory/sales_facts.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
@@ -118,6 +119,11 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     accountMail: outbox,
     passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
     customerOrders: orders,
+    // The report reads the orders and catalogue the app is given.
+    reports: new MemorySalesFacts(
+      overrides.orders ?? orders,
+      overrides.catalogueAdmin instanceof MemoryCatalogue ? overrides.catalogueAdmin : catalogue,
+    ),
     bank: {
       bankName: "Bank of Ceylon",
       bankBranch: "Mount Lavinia",

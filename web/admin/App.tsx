@@ -1,5 +1,5 @@
 /** The admin island: session, routing and the screen for the current path. */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { createApiClient } from "./api.ts";
 import { AUTH_PATHS } from "../../contract/paths.ts";
 import { AdminContext } from "./context.ts";
@@ -17,6 +17,12 @@ import { CataloguePage } from "./catalogue/CataloguePage.tsx";
 import { EditBookPage } from "./catalogue/EditBookPage.tsx";
 import { EditStationeryPage } from "./catalogue/EditStationeryPage.tsx";
 import { PromotionsPage } from "./promotions/PromotionsPage.tsx";
+import { Loading } from "./Feedback.tsx";
+
+// The reports and their charts load only when the owner opens them.
+const ReportsPage = lazy(() =>
+  import("./reports/ReportsPage.tsx").then((m) => ({ default: m.ReportsPage }))
+);
 
 export function App() {
   const [session, setSession] = useState<Session | null>(() =>
@@ -89,6 +95,11 @@ export function App() {
         {route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}
         {route.page === "edit-stationery" && <EditStationeryPage id={route.id!} key={route.id} />}
         {route.page === "promotions" && <PromotionsPage />}
+        {route.page === "reports" && (
+          <Suspense fallback={<Loading label="Loading the reports" />}>
+            <ReportsPage />
+          </Suspense>
+        )}
       </Shell>
     </AdminContext.Provider>
   );

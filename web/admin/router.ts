@@ -10,7 +10,8 @@ export type AdminPage =
   | "catalogue"
   | "edit-book"
   | "edit-stationery"
-  | "promotions";
+  | "promotions"
+  | "reports";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -31,6 +32,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/stock": "stock",
   "/admin/catalogue": "catalogue",
   "/admin/promotions": "promotions",
+  "/admin/reports": "reports",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -51,6 +53,7 @@ export const TABS: { page: AdminPage; label: string; path: string }[] = [
   { page: "stock", label: "Stock", path: "/admin/stock" },
   { page: "catalogue", label: "Catalogue", path: "/admin/catalogue" },
   { page: "promotions", label: "Promotions", path: "/admin/promotions" },
+  { page: "reports", label: "Reports", path: "/admin/reports" },
 ];
 
 /** Drops trailing slashes so that `/admin/orders/` is `/admin/orders`. */

@@ -51,6 +51,8 @@ const STATE_TABLES = [
   "order_offers",
   "discount_codes",
   "discount_code_uses",
+  "sales_days",
+  "sales_item_days",
 ];
 
 interface PgliteState {

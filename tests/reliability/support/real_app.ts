@@ -125,6 +125,7 @@ export async function realApp(
     accounts: repositories.accounts,
     passwordResets: repositories.passwordResets,
     customerOrders: repositories.customerOrders,
+    reports: repositories.reports,
     hasher,
     bank: BANK,
     shop,

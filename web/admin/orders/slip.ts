@@ -22,7 +22,8 @@ export async function downloadOrdersCsv(api: ApiClient, filters: OrderFilters): 
   saveBlob(await exportOrders(api, filters), "orders.csv");
 }
 
-function saveBlob(blob: Blob, name: string): void {
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

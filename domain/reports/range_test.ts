@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  addDays,
+  checkReportRange,
+  dayCount,
+  periodBefore,
+  previousRange,
+  rangeInstants,
+  REPORT_GRAINS,
+  reportPeriods,
+} from "./range.ts";
+import { colomboDay } from "./facts.ts";
+
+Deno.test("a range may not be reversed, nor longer than five years, nor hold a day that is not one", () => {
+  assert.deepEqual(checkReportRange("2026-03-31", "2026-03-01"), { kind: "reversed" });
+  assert.deepEqual(checkReportRange("2021-03-01", "2026-02-28"), {
+    kind: "ok",
+    range: { from: "2021-03-01", to: "2026-02-28" },
+  });
+  assert.deepEqual(checkReportRange("2021-03-01", "2026-03-01"), {
+    kind: "too_long",
+    lastDay: "2026-02-28",
+  });
+  // A range from 29 February ends, five years on, on 28 February.
+  assert.deepEqual(checkReportRange("2024-02-29", "2029-03-01"), {
+    kind: "too_long",
+    lastDay: "2029-02-28",
+  });
+  assert.deepEqual(checkReportRange("2026-02-30", "2026-03-01"), {
+    kind: "not_a_date",
+    field: `from`,
+  });
+  assert.deepEqual(checkReportRange("2026-03-01", "1 March"), { kind: "not_a_date", field: "to" });
+  assert.equal(checkReportRange("2026-03-01", "2026-03-01").kind, "ok", "one day is a range");
+});
+
+Deno.test("a Colombo day runs from 18:30Z the day before: 18:29:59Z and 18:30:00Z fall on different days", () => {
+  assert.equal(colomboDay("2026-03-01T18:29:59.999Z"), "2026-03-01");
+  assert.equal(colomboDay("2026-03-01T18:30:00.000Z"), "2026-03-02");
+  assert.deepEqual(rangeInstants({ from: "2026-03-02", to: "2026-03-02" }), {
+    from: "2026-03-01T18:30:00.000Z",
+    to: "2026-03-02T18:30:00.000Z",
+  });
+  // The year's end in Colombo.
+  assert.equal(colomboDay("2026-12-31T18:29:59.000Z"), "2026-12-31");
+  assert.equal(colomboDay("2026-12-31T18:30:00.000Z"), "2027-01-01");
+});
+
+Deno.test("weeks run Monday to Sunday and months by the calendar, cut at the range's ends", () => {
+  // 4 March 2026 is a Wednesday.
+  assert.deepEqual(reportPeriods({ from: "2026-03-04", to: "2026-03-20" }, "week"), [
+    { start: "2026-03-04", end: "2026-03-08" },
+    { start: "2026-03-09", end: "2026-03-15" },
+    { start: "2026-03-16", end: "2026-03-20" },
+  ]);
+  assert.deepEqual(reportPeriods({ from: "2024-01-15", to: "2024-03-10" }, "month"), [
+    { start: "2024-01-15", end: "2024-01-31" },
+    { start: "2024-02-01", end: "2024-02-29" },
+    { start: "2024-03-01", end: "2024-03-10" },
+  ]);
+  assert.equal(reportPeriods({ from: "2026-01-01", to: "2026-12-31" }, "day").length, 365);
+});
+
+Deno.test("the range before has the same length and ends the day before; each period sits beside its own", () => {
+  const march = { from: "2026-03-01", to: "2026-03-31" };
+  assert.deepEqual(previousRange(march), { from: "2026-01-29", to: "2026-02-28" });
+  assert.deepEqual(periodBefore({ start: "2026-03-01", end: "2026-03-01" }, march), {
+    start: "2026-01-29",
+    end: "2026-01-29",
+  });
+});
+
+Deno.test("the periods of every grain cover the range exactly, in order, without overlap", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 0, max: 800 }),
+      fc.constantFrom(...REPORT_GRAINS),
+      (start, length, grain) => {
+        const range = {
+          from: addDays("2020-01-01", start),
+          to: addDays("2020-01-01", start + length),
+        };
+        const periods = reportPeriods(range, grain);
+        assert.equal(periods[0].start, range.from);
+        assert.equal(periods[periods.length - 1].end, range.to);
+        for (let i = 0; i < periods.length; i++) {
+          assert.ok(periods[i].start <= periods[i].end);
+          if (i > 0) assert.equal(periods[i].start, addDays(periods[i - 1].end, 1));
+        }
+        const days = periods.reduce((sum, p) => sum + dayCount({ from: p.start, to: p.end }), 0);
+        assert.equal(days, dayCount(range));
+        const before = previousRange(range);
+        assert.equal(dayCount(before), dayCount(range));
+        assert.equal(addDays(before.to, 1), range.from);
+      },
+    ),
+  );
+});

@@ -1,0 +1,313 @@
+/**
+ * The owner's sales report under /api/reports (domain/reports/): the whole report as JSON,
+ * and each of its tables as a CSV file (written as the catalogue's and the orders' are),
+ * amounts in rupees with two decimals, shares and rates in percent. Guarded as admin routes
+ * by the route table.
+ */
+import { Hono } from "hono";
+import type { z } from "zod";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { centsToRupees } from "../../domain/money.ts";
+import type { ProductSales } from "../../domain/reports/ports.ts";
+import type { ReportRange } from "../../domain/reports/range.ts";
+import {
+  DEFAULT_IDLE_DAYS,
+  rankSellers,
+  type SalesReport,
+  salesReport,
+  type SalesReportQuery,
+} from "../../domain/reports/sales_report.ts";
+import type { ReportTable, salesReportQuery, WireSalesReport } from "../../contract/reports.ts";
+import { REPORT_ROUTES } from "../../contract/routes/mod.ts";
+import { csv } from "./catalogue_csv.ts";
+import { csvResponse } from "./catalogue_export.ts";
+import { serve } from "./route_spec.ts";
+
+const BASE = "/api/reports";
+
+/** As many idle products as a CSV file names: every one a shop could hold. */
+const IDLE_IN_CSV = 1_000_000;
+
+const rupees = (cents: number) => centsToRupees(cents);
+const percent = (basisPoints: number | null) => basisPoints === null ? null : basisPoints / 100;
+
+/** The report's query from the route's validated query. */
+export function reportQuery(query: z.output<typeof salesReportQuery>): SalesReportQuery {
+  return {
+    range: { from: query.from, to: query.to },
+    grain: query.grain,
+    idleDays: query.idleDays ?? DEFAULT_IDLE_DAYS,
+  };
+}
+
+function productRecord(p: ProductSales) {
+  return {
+    store: p.store,
+    id: p.id,
+    title: p.title,
+    category: p.categoryName,
+    language: p.language,
+    units: p.units,
+    sales: rupees(p.cents),
+  };
+}
+
+function totalsRecord(t: SalesReport["totals"]["current"]) {
+  return {
+    orders: t.orders,
+    paid_orders: t.paidOrders,
+    takings: rupees(t.takingsCents),
+    delivery_fees: rupees(t.deliveryCents),
+    average_order: t.averageOrderCents === null ? null : rupees(t.averageOrderCents),
+    lapsed: t.lapsed,
+    rejected: t.rejected,
+    lapse_rate: percent(t.lapseRate),
+    rejection_rate: percent(t.rejectionRate),
+  };
+}
+
+/** The report as the API answers it. */
+export function salesReportRecord(report: SalesReport): WireSalesReport {
+  const ranking = (r: SalesReport["sellers"]["byUnits"]) => ({
+    best: r.best.map(productRecord),
+    worst: r.worst.map(productRecord),
+  });
+  return {
+    range: report.range,
+    previous_range: report.previousRange,
+    grain: report.grain,
+    periods: report.periods.map((p) => ({
+      start: p.start,
+      end: p.end,
+      orders: p.orders,
+      paid_orders: p.paidOrders,
+      takings: rupees(p.takingsCents),
+      previous: {
+        start: p.previous.start,
+        end: p.previous.end,
+        orders: p.previous.orders,
+        paid_orders: p.previous.paidOrders,
+        takings: rupees(p.previous.takingsCents),
+      },
+    })),
+    totals: {
+      current: totalsRecord(report.totals.current),
+      previous: totalsRecord(report.totals.previous),
+    },
+    payment_methods: report.paymentMethods.map((m) => ({
+      method: m.method,
+      name: m.name,
+      orders: m.orders,
+      orders_share: percent(m.ordersShare),
+      paid_orders: m.paidOrders,
+      takings: rupees(m.takingsCents),
+      takings_share: percent(m.takingsShare),
+      lapsed: m.lapsed,
+      lapse_rate: percent(m.lapseRate),
+      rejected: m.rejected,
+      rejection_rate: percent(m.rejectionRate),
+    })),
+    sellers: {
+      products_sold: report.sellers.productsSold,
+      by_units: ranking(report.sellers.byUnits),
+      by_sales: ranking(report.sellers.byCents),
+      categories: report.sellers.categories.map((c) => ({
+        store: c.store,
+        category: c.category,
+        units: c.units,
+        sales: rupees(c.cents),
+      })),
+      stores: report.sellers.stores.map((s) => ({
+        store: s.store,
+        units: s.units,
+        sales: rupees(s.cents),
+      })),
+      languages: report.sellers.languages.map((l) => ({
+        language: l.language,
+        units: l.units,
+        sales: rupees(l.cents),
+      })),
+    },
+    stock: {
+      cost_recorded: report.stock.costRecorded,
+      categories: report.stock.categories.map((c) => ({
+        store: c.store,
+        category: c.categoryName,
+        products: c.products,
+        units: c.units,
+        value: rupees(c.valueCents),
+      })),
+      stores: report.stock.stores.map((s) => ({
+        store: s.store,
+        products: s.products,
+        units: s.units,
+        value: rupees(s.valueCents),
+      })),
+      total: {
+        products: report.stock.total.products,
+        units: report.stock.total.units,
+        value: rupees(report.stock.total.valueCents),
+      },
+    },
+    idle: {
+      days: report.idle.days,
+      since: report.idle.since,
+      as_of: report.idle.asOf,
+      total: report.idle.total,
+      products: report.idle.products.map((p) => ({
+        store: p.store,
+        id: p.id,
+        title: p.title,
+        category: p.categoryName,
+        stock: p.stock,
+        value: rupees(p.valueCents),
+        last_sold: p.lastSold,
+      })),
+    },
+  };
+}
+
+const money = (cents: number) => centsToRupees(cents).toFixed(2);
+const share = (basisPoints: number | null) =>
+  basisPoints === null ? null : (basisPoints / 100).toFixed(2);
+
+/** One table of the report as CSV text; `products` names every product sold in the range. */
+export function reportTableCsv(
+  table: ReportTable,
+  report: SalesReport,
+  products: readonly ProductSales[],
+): string {
+  switch (table) {
+    case "periods":
+      return csv(
+        [
+          "start",
+          "end",
+          "orders",
+          "paidOrders",
+          "takings",
+          "previousStart",
+          "previousEnd",
+          "previousOrders",
+          "previousPaidOrders",
+          "previousTakings",
+        ],
+        report.periods.map((p) => [
+          p.start,
+          p.end,
+          p.orders,
+          p.paidOrders,
+          money(p.takingsCents),
+          p.previous.start,
+          p.previous.end,
+          p.previous.orders,
+          p.previous.paidOrders,
+          money(p.previous.takingsCents),
+        ]),
+      );
+    case "payment-methods":
+      return csv(
+        [
+          "method",
+          "orders",
+          "ordersSharePercent",
+          "paidOrders",
+          "takings",
+          "takingsSharePercent",
+          "lapsed",
+          "lapseRatePercent",
+          "rejected",
+          "rejectionRatePercent",
+        ],
+        report.paymentMethods.map((m) => [
+          m.name,
+          m.orders,
+          share(m.ordersShare),
+          m.paidOrders,
+          money(m.takingsCents),
+          share(m.takingsShare),
+          m.lapsed,
+          share(m.lapseRate),
+          m.rejected,
+          share(m.rejectionRate),
+        ]),
+      );
+    case "products":
+      return csv(
+        ["store", "id", "title", "category", "language", "units", "sales"],
+        rankSellers(products, "units").map((p) => [
+          p.store,
+          p.id,
+          p.title,
+          p.categoryName,
+          p.language,
+          p.units,
+          money(p.cents),
+        ]),
+      );
+    case "categories":
+      return csv(
+        ["store", "category", "units", "sales"],
+        report.sellers.categories.map((c) => [c.store, c.category, c.units, money(c.cents)]),
+      );
+    case "stores":
+      return csv(
+        ["store", "units", "sales"],
+        report.sellers.stores.map((s) => [s.store, s.units, money(s.cents)]),
+      );
+    case "languages":
+      return csv(
+        ["language", "units", "sales"],
+        report.sellers.languages.map((l) => [l.language, l.units, money(l.cents)]),
+      );
+    case "stock":
+      return csv(
+        ["store", "category", "products", "units", "valueAtPrice"],
+        report.stock.categories.map((c) => [
+          c.store,
+          c.categoryName,
+          c.products,
+          c.units,
+          money(c.valueCents),
+        ]),
+      );
+    case "idle":
+      return csv(
+        ["store", "id", "title", "category", "stock", "valueAtPrice", "lastSold"],
+        report.idle.products.map((p) => [
+          p.store,
+          p.id,
+          p.title,
+          p.categoryName,
+          p.stock,
+          money(p.valueCents),
+          p.lastSold,
+        ]),
+      );
+  }
+}
+
+function fileName(table: ReportTable, range: ReportRange): string {
+  return `report-${table}-${range.from}-${range.to}`;
+}
+
+export function reportRoutes(deps: Pick<AppDeps, "reports">): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  serve(app, BASE, REPORT_ROUTES.sales, async (c) => {
+    const report = await salesReport(deps.reports, reportQuery(c.req.valid("query")));
+    return c.json({ data: salesReportRecord(report) });
+  });
+
+  serve(app, BASE, REPORT_ROUTES.salesCsv, async (c) => {
+    const { table } = c.req.valid("param");
+    const query = reportQuery(c.req.valid("query"));
+    const [report, products] = await Promise.all([
+      salesReport(deps.reports, { ...query, idleLimit: table === "idle" ? IDLE_IN_CSV : 0 }),
+      table === "products" ? deps.reports.productSales(query.range) : Promise.resolve([]),
+    ]);
+    return csvResponse(reportTableCsv(table, report, products), fileName(table, query.range));
+  });
+
+  return app;
+}
