@@ -55,11 +55,16 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const saved = Deno.env.get("BENCH_DATABASE_URL");
-    // Its own server, as a full run starts one, so that its log can be read.
-    Deno.env.delete("BENCH_DATABASE_URL");
+    // Its own server, as a full run starts one, so that its log can be read (not the
+    // suite's shared server, whose log is its runner's).
+    const names = ["BENCH_DATABASE_URL", "TEST_DATABASE_URL"];
+    const saved = names.map((name) => Deno.env.get(name));
+    for (const name of names) Deno.env.delete(name);
     const db = await openBenchDatabase().finally(() => {
-      if (saved !== undefined) Deno.env.set("BENCH_DATABASE_URL", saved);
+      names.forEach((name, i) => {
+        const value = saved[i];
+        if (value !== undefined) Deno.env.set(name, value);
+      });
     });
     try {
       assert.deepEqual(db.statementLog, { available: true, plans: true });
