@@ -23,7 +23,7 @@ import {
   type SqlCondition,
   STATIONERY_TABLE,
 } from "./catalogue_rows.ts";
-import { orderOf } from "./catalogue_order.ts";
+import { orderByOf, type OrderKey, orderKeysOf } from "./catalogue_order.ts";
 import { searchTerm, SUGGESTION_THRESHOLD } from "../../domain/catalogue/search.ts";
 import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
 
@@ -60,11 +60,27 @@ export interface SearchHead {
 export const SEARCH_HEAD = 200;
 
 /**
- * The products one statement of `suggest` reads at most on the embedded engine: the bound
- * of a suggestion's statement there, whatever the catalogue's size
- * (tests/reliability/slow_statement_test.ts).
+ * Ids one statement of a search reads at most on the embedded engine, whatever the
+ * catalogue's size and the term: a search there counts and orders its matches SEARCH_SLICE
+ * ids at a time, each slice a turn that lets the statements other requests wait to run go
+ * first, so no search holds the one thread for longer than a slice (a term the trigram
+ * indexes cannot narrow, "a" or a Sinhala letter, reads every product once; docs/benchmarks.md,
+ * item 36). A PostgreSQL server runs the one statement.
  */
-export const SUGGEST_SLICE = 250;
+export const SEARCH_SLICE = 2_000;
+
+/** Words of a term a suggestion looks up: a title or a name is typed in fewer. */
+const TYPED_WORDS = 8;
+/** The catalogue's words close to a typed word that a suggestion reads texts of. */
+const CLOSE_WORDS = 4;
+/** Texts a suggestion reads for each searched column and way of combining the words. */
+const CANDIDATE_TEXTS = 50;
+
+/** Two values of one order key: numbers, booleans (false first), text by code point. */
+function compareKeys(a: unknown, b: unknown): number {
+  if (typeof a === "string" && typeof b === "string") return byCodePoint(a, b);
+  return Number(a) - Number(b);
+}
 
 /** Text in the order of its code points, as `COLLATE "C"` sorts it. */
 function byCodePoint(a: string, b: string): number {
@@ -82,6 +98,8 @@ export interface PostgresCatalogueOptions {
    * again (docs/benchmarks.md, item 26).
    */
   searchHeads?: Memo<SearchHead>;
+  /** Ids a search's statement reads at most on a serial engine; SEARCH_SLICE by default. */
+  searchSlice?: number;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
@@ -89,11 +107,13 @@ export class PostgresCatalogue implements Catalogue {
   readonly #sql: SqlClient;
   readonly #totals: TotalsMemo | undefined;
   readonly #heads: Memo<SearchHead> | undefined;
+  readonly #slice: number;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
     this.#totals = options.totals;
     this.#heads = options.searchHeads;
+    this.#slice = options.searchSlice ?? SEARCH_SLICE;
   }
 
   /**
@@ -137,7 +157,7 @@ export class PostgresCatalogue implements Catalogue {
     const { where, params } = condition;
     const n = params.length;
     const a = product.alias;
-    const order = orderOf(a, query.sort);
+    const order = orderKeysOf(a, query.sort);
     const term = searchTerm(query.filter.q);
     // A search without a sort of its own, of a kind found by more than its title (a book by
     // its author or ISBN-13 too), puts the products whose title holds the term first, each
@@ -145,8 +165,14 @@ export class PostgresCatalogue implements Catalogue {
     const titleFirst = searchesBeyondTitle(product.kind) && query.sort === undefined &&
       term !== "";
     const orderParams = titleFirst ? [`%${escapeLike(term)}%`] : [];
-    const orderBy = (last: number) =>
-      titleFirst ? `(${searchKeySql(`${a}.title`)} LIKE $${last}) DESC, ${a}.id` : order.orderBy;
+    const orderKeys = (last: number): OrderKey[] =>
+      titleFirst
+        ? [
+          { sql: `(${searchKeySql(`${a}.title`)} LIKE $${last})`, descending: true },
+          { sql: `${a}.id`, descending: false },
+        ]
+        : order.keys;
+    const orderBy = (last: number) => orderByOf(orderKeys(last));
     const ids = idsSource(product, query.filter);
     const source = idsSource(product, query.filter, { category: order.needsCategory });
     // When the total must be counted, the page's own statement counts it: a search by a
@@ -173,13 +199,29 @@ export class PostgresCatalogue implements Catalogue {
       total,
     });
     const end = offsetOf(page) + page.pageSize;
+    const headKey = `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${
+      orderBy(n + 2)
+    }`;
+    if (term !== "" && this.#sql.serial) {
+      // One thread for the whole shop: the matches are counted and ordered in slices.
+      const inSlices = (limit: number) =>
+        this.#matchesInSlices(product, { source, where, params }, {
+          keys: orderKeys(params.length + 4),
+          params: orderParams,
+          limit,
+        });
+      const head = this.#heads && end <= SEARCH_HEAD
+        ? await this.#heads.getOrLoad(headKey, () => inSlices(SEARCH_HEAD))
+        : await inSlices(end);
+      return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
+    }
     if (term !== "" && this.#heads && end <= SEARCH_HEAD) {
       // A search visits every match to count them and rank them (item 24): its first
       // matches are found once and kept with their count, and each page within them reads
       // its products by id. The products' rows are read fresh, so a price or stock shown
       // is never older than the page; which products match may be as old as the memo.
       const head = await this.#heads.getOrLoad(
-        `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${orderBy(n + 2)}`,
+        headKey,
         async () => {
           const rows = await this.#sql.query<{ id: number; listing_total: number }>(
             `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
@@ -219,6 +261,51 @@ export class PostgresCatalogue implements Catalogue {
       return [item.id, item];
     }));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The first `order.limit` matches of a search in `order.keys`'s order, and how many match,
+   * read `#slice` ids a statement (each slice a background turn on a serial engine): each
+   * slice answers its own first matches with their keys and its count, and the slices'
+   * firsts are merged here by the same keys (text keys are compared by code point, as
+   * `COLLATE "C"` orders them). `order.keys` name their pattern as the statement's fifth
+   * parameter after the condition's.
+   */
+  async #matchesInSlices(
+    product: { searchTable: string; alias: string },
+    listing: { source: string; where: string; params: unknown[] },
+    order: { keys: OrderKey[]; params: unknown[]; limit: number },
+  ): Promise<SearchHead> {
+    const a = product.alias;
+    const n = listing.params.length;
+    const [{ top }] = await this.#sql.query<{ top: number | null }>(
+      `SELECT max(id) AS top FROM ${product.searchTable}`,
+    );
+    const keys = order.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
+    const statement = `SELECT ${keys}, count(*) OVER () AS slice_total
+         FROM ${listing.source}
+        WHERE ${listing.where} AND ${a}.id > $${n + 1} AND ${a}.id <= $${n + 2}
+        ORDER BY ${orderByOf(order.keys)} LIMIT $${n + 3}`;
+    const reader = this.#sql.background ?? this.#sql;
+    const found: Row[] = [];
+    let total = 0;
+    for (let low = 0; low < (top ?? 0); low += this.#slice) {
+      const rows = await reader.query<Row & { slice_total: number }>(
+        statement,
+        [...listing.params, low, low + this.#slice, order.limit, ...order.params],
+      );
+      total += rows.length === 0 ? 0 : Number(rows[0].slice_total);
+      found.push(...rows);
+    }
+    const last = order.keys.length - 1;
+    found.sort((x, y) => {
+      for (const [i, key] of order.keys.entries()) {
+        const by = compareKeys(x[`k${i}`], y[`k${i}`]);
+        if (by !== 0) return key.descending ? -by : by;
+      }
+      return 0;
+    });
+    return { ids: found.slice(0, order.limit).map((row) => Number(row[`k${last}`])), total };
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
@@ -272,59 +359,56 @@ export class PostgresCatalogue implements Catalogue {
     return { items: rows.map((r) => r.id), page: page.page, pageSize: page.pageSize, total };
   }
 
+  /**
+   * Titles and authors (and a book's translators) close to the term, best first: pg_trgm's
+   * word similarity at or above SUGGESTION_THRESHOLD, as the domain's closestTexts. Scoring
+   * every text cost a read of the whole catalogue for a long term (it shares a trigram with
+   * nearly every title); the texts scored are now only those holding words of the catalogue
+   * close to the typed words (migration 0031's words tables, trigram-indexed): first the
+   * texts holding a close word of every typed word, then of any, CANDIDATE_TEXTS a column.
+   */
   async suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     const term = searchTerm(q);
     if (term === "") return [];
     const product = kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
-    if (this.#sql.serial) return await this.#suggestInSlices(product, term, limit);
-    // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
-    // trigram indexes of the search copies (migration 0019).
-    const closeTo = (table: string, column: string) =>
-      `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
-         FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
-    // Each text the kind's search looks in (SEARCH_FIELDS): a book's title and author.
-    const union = product.searchedColumns.map((column) => closeTo(product.searchTable, column))
-      .join(" UNION ALL ");
+    const close = await this.#sql.query<{ typed: string; word: string }>(
+      `SELECT t.word AS typed, c.word
+         FROM (SELECT word FROM search_words($1) AS word LIMIT ${TYPED_WORDS}) AS t
+        CROSS JOIN LATERAL (
+          SELECT w.word FROM ${product.wordsTable} w
+           WHERE t.word <% w.word
+           ORDER BY word_similarity(t.word, w.word) DESC, w.uses DESC, w.word
+           LIMIT ${CLOSE_WORDS}) AS c`,
+      [term],
+    );
+    if (close.length === 0) return [];
+    const wordsOf = new Map<string, string[]>();
+    for (const { typed, word } of close) wordsOf.set(typed, [...wordsOf.get(typed) ?? [], word]);
+    const params: unknown[] = [term, limit];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const groups = [...wordsOf.values()].map((words) => words.map((w) => `%${escapeLike(w)}%`));
+    const patterns = groups.map((group) => group.map(param));
+    const candidates = product.searchedColumns.flatMap((column) => {
+      const key = searchKeySql(column);
+      const holds = patterns.map((group) =>
+        `(${group.map((pattern) => `${key} LIKE ${pattern}`).join(" OR ")})`
+      );
+      const read = (condition: string) =>
+        `(SELECT ${column} AS text, ${key} AS key FROM ${product.searchTable}
+           WHERE NOT archived AND ${condition} LIMIT ${CANDIDATE_TEXTS})`;
+      return holds.length === 1
+        ? [read(holds[0])]
+        : [read(holds.join(" AND ")), read(`(${holds.join(" OR ")})`)];
+    });
     const rows = await this.#sql.query<{ text: string }>(
-      `SELECT text FROM (${union}) AS found
+      `SELECT text FROM (
+         SELECT text, word_similarity($1, key) AS score
+           FROM (${candidates.join(" UNION ALL ")}) AS candidate) AS scored
+        WHERE score >= ${SUGGESTION_THRESHOLD}
         GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $2`,
-      [term, limit],
+      params,
     );
     return rows.map((r) => r.text);
-  }
-
-  /**
-   * `suggest` on an engine that runs one statement at a time for the whole shop (PGlite):
-   * `<%` (word similarity at or above SUGGESTION_THRESHOLD, pg_trgm's default) computed row
-   * by row, SUGGEST_SLICE products a statement. A long term shares a trigram with nearly
-   * every title, so the one indexed statement read every row: seconds on the embedded
-   * engine, while every other request of the shop waited behind it.
-   */
-  async #suggestInSlices(
-    product: { searchTable: string; searchedColumns: string[] },
-    term: string,
-    limit: number,
-  ): Promise<string[]> {
-    const closeTo = (column: string) =>
-      `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
-         FROM ${product.searchTable} WHERE NOT archived AND id > $2 AND id <= $3`;
-    const union = product.searchedColumns.map(closeTo).join(" UNION ALL ");
-    const [{ top }] = await this.#sql.query<{ top: number | null }>(
-      `SELECT max(id) AS top FROM ${product.searchTable}`,
-    );
-    const best = new Map<string, number>();
-    for (let low = 0; low < (top ?? 0); low += SUGGEST_SLICE) {
-      // Each slice lets the statements other requests wait to run go first.
-      const rows = await (this.#sql.background ?? this.#sql).query<{ text: string; score: number }>(
-        `SELECT text, max(score) AS score FROM (${union}) AS found
-          WHERE score >= ${SUGGESTION_THRESHOLD}
-          GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $4`,
-        [term, low, low + SUGGEST_SLICE, limit],
-      );
-      for (const { text, score } of rows) best.set(text, Math.max(score, best.get(text) ?? 0));
-    }
-    return [...best].sort(([a, x], [b, y]) => y - x || byCodePoint(a, b)).slice(0, limit)
-      .map(([text]) => text);
   }
 
   async listCategories(): Promise<Category[]> {
