@@ -14,10 +14,12 @@
 -- text or of `archived` (an order's stock change writes nothing here), and an erasure. A
 -- word no product on sale holds any longer is removed.
 
--- A text's words: runs of anything but white space and punctuation.
+-- A text's words: runs of anything but white space and ASCII punctuation. (The class
+-- [:punct:] follows the locale, where Sinhala's and Tamil's vowel signs and virama are
+-- punctuation: ශ්රී would be split in two.)
 CREATE FUNCTION search_words(text) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT DISTINCT word FROM regexp_split_to_table($1, '[[:space:][:punct:]]+') AS word
+  SELECT DISTINCT word FROM regexp_split_to_table($1, '[[:space:]!-/:-@[-`{-~]+') AS word
   WHERE word <> ''
 $$;
 

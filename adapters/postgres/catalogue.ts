@@ -67,7 +67,20 @@ export const SEARCH_HEAD = 200;
  * indexes cannot narrow, "a" or a Sinhala letter, reads every product once; docs/benchmarks.md,
  * item 36). A PostgreSQL server runs the one statement.
  */
-export const SEARCH_SLICE = 2_000;
+export const SEARCH_SLICE = 1_000;
+
+/**
+ * Matches the planner may expect of a search that the embedded engine runs as one statement
+ * (through the trigram indexes); more, or a read of every product, go in slices.
+ */
+export const NARROW_MATCHES = SEARCH_SLICE / 4;
+
+/** A node of `EXPLAIN (FORMAT JSON)`: what #narrow reads of it. */
+interface PlanNode {
+  "Node Type": string;
+  "Plan Rows": number;
+  Plans?: PlanNode[];
+}
 
 /** Words of a term a suggestion looks up: a title or a name is typed in fewer. */
 const TYPED_WORDS = 8;
@@ -100,6 +113,11 @@ export interface PostgresCatalogueOptions {
   searchHeads?: Memo<SearchHead>;
   /** Ids a search's statement reads at most on a serial engine; SEARCH_SLICE by default. */
   searchSlice?: number;
+  /**
+   * Matches the planner may expect of a search a serial engine runs as one statement;
+   * NARROW_MATCHES by default (0: every search in slices).
+   */
+  narrowMatches?: number;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
@@ -108,12 +126,14 @@ export class PostgresCatalogue implements Catalogue {
   readonly #totals: TotalsMemo | undefined;
   readonly #heads: Memo<SearchHead> | undefined;
   readonly #slice: number;
+  readonly #narrowMatches: number;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
     this.#totals = options.totals;
     this.#heads = options.searchHeads;
     this.#slice = options.searchSlice ?? SEARCH_SLICE;
+    this.#narrowMatches = options.narrowMatches ?? NARROW_MATCHES;
   }
 
   /**
@@ -202,17 +222,30 @@ export class PostgresCatalogue implements Catalogue {
     const headKey = `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${
       orderBy(n + 2)
     }`;
+    // A search's first `limit` matches and their count, in one statement.
+    const matches = async (limit: number): Promise<SearchHead> => {
+      const rows = await this.#sql.query<{ id: number; listing_total: number }>(
+        `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
+         ORDER BY ${orderBy(n + 2)} LIMIT $${n + 1}`,
+        [...params, limit, ...orderParams],
+      );
+      const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
+      return { ids: rows.map((r) => r.id), total };
+    };
     if (term !== "" && this.#sql.serial) {
-      // One thread for the whole shop: the matches are counted and ordered in slices.
-      const inSlices = (limit: number) =>
-        this.#matchesInSlices(product, { source, where, params }, {
-          keys: orderKeys(params.length + 4),
-          params: orderParams,
-          limit,
-        });
+      // One thread for the whole shop: a search the trigram indexes narrow to a few matches
+      // is one statement; any other is counted and ordered in slices.
+      const bounded = async (limit: number) =>
+        await this.#narrow(source, where, params)
+          ? await matches(limit)
+          : await this.#matchesInSlices(product, { source, where, params }, {
+            keys: orderKeys(params.length + 4),
+            params: orderParams,
+            limit,
+          });
       const head = this.#heads && end <= SEARCH_HEAD
-        ? await this.#heads.getOrLoad(headKey, () => inSlices(SEARCH_HEAD))
-        : await inSlices(end);
+        ? await this.#heads.getOrLoad(headKey, () => bounded(SEARCH_HEAD))
+        : await bounded(end);
       return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
     }
     if (term !== "" && this.#heads && end <= SEARCH_HEAD) {
@@ -220,18 +253,7 @@ export class PostgresCatalogue implements Catalogue {
       // matches are found once and kept with their count, and each page within them reads
       // its products by id. The products' rows are read fresh, so a price or stock shown
       // is never older than the page; which products match may be as old as the memo.
-      const head = await this.#heads.getOrLoad(
-        headKey,
-        async () => {
-          const rows = await this.#sql.query<{ id: number; listing_total: number }>(
-            `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
-             ORDER BY ${orderBy(n + 2)} LIMIT $${n + 1}`,
-            [...params, SEARCH_HEAD, ...orderParams],
-          );
-          const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
-          return { ids: rows.map((r) => r.id), total };
-        },
-      );
+      const head = await this.#heads.getOrLoad(headKey, () => matches(SEARCH_HEAD));
       return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
     }
     // A remembered total leaves the page alone to read. A page past the end has no row to
@@ -261,6 +283,26 @@ export class PostgresCatalogue implements Catalogue {
       return [item.id, item];
     }));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Whether the planner reads a search's matches through the indexes alone (no product read
+   * unless the trigram indexes name it) and expects at most `#narrowMatches` of them: then its
+   * one statement stays within what a slice costs. The plan is asked for with the search's
+   * own values (one planning, no execution).
+   */
+  async #narrow(source: string, where: string, params: unknown[]): Promise<boolean> {
+    const [row] = await this.#sql.query<{ "QUERY PLAN": unknown }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${source} WHERE ${where}`,
+      params,
+    );
+    const plan = row?.["QUERY PLAN"];
+    const [{ Plan: top }] = (typeof plan === "string" ? JSON.parse(plan) : plan) as [
+      { Plan: PlanNode },
+    ];
+    const scans = (node: PlanNode): boolean =>
+      node["Node Type"] === "Seq Scan" || (node.Plans ?? []).some(scans);
+    return !scans(top) && top["Plan Rows"] <= this.#narrowMatches;
   }
 
   /**
