@@ -95,12 +95,17 @@ function compareKeys(a: unknown, b: unknown): number {
   return Number(a) - Number(b);
 }
 
-/** Text in the order of its code points, as `COLLATE "C"` sorts it. */
+/**
+ * Text in the order of its code points, as `COLLATE "C"` sorts it: at the first code unit
+ * that differs, the code points there (a lead surrogate's whole pair, which sorts above every
+ * other code unit's letter).
+ */
 function byCodePoint(a: string, b: string): number {
-  const x = [...a].map((c) => c.codePointAt(0)!);
-  const y = [...b].map((c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
+  const shorter = Math.min(a.length, b.length);
+  for (let i = 0; i < shorter; i++) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) return a.codePointAt(i)! - b.codePointAt(i)!;
+  }
+  return a.length - b.length;
 }
 
 export interface PostgresCatalogueOptions {
@@ -118,6 +123,8 @@ export interface PostgresCatalogueOptions {
    * NARROW_MATCHES by default (0: every search in slices).
    */
   narrowMatches?: number;
+  /** Matches a search's head keeps; SEARCH_HEAD by default. */
+  searchHead?: number;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
@@ -127,6 +134,7 @@ export class PostgresCatalogue implements Catalogue {
   readonly #heads: Memo<SearchHead> | undefined;
   readonly #slice: number;
   readonly #narrowMatches: number;
+  readonly #head: number;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
@@ -134,6 +142,7 @@ export class PostgresCatalogue implements Catalogue {
     this.#heads = options.searchHeads;
     this.#slice = options.searchSlice ?? SEARCH_SLICE;
     this.#narrowMatches = options.narrowMatches ?? NARROW_MATCHES;
+    this.#head = options.searchHead ?? SEARCH_HEAD;
   }
 
   /**
@@ -235,25 +244,30 @@ export class PostgresCatalogue implements Catalogue {
     if (term !== "" && this.#sql.serial) {
       // One thread for the whole shop: a search the trigram indexes narrow to a few matches
       // is one statement; any other is counted and ordered in slices.
-      const bounded = async (limit: number) =>
-        await this.#narrow(source, where, params)
-          ? await matches(limit)
-          : await this.#matchesInSlices(product, { source, where, params }, {
-            keys: orderKeys(params.length + 4),
-            params: orderParams,
-            limit,
-          });
-      const head = this.#heads && end <= SEARCH_HEAD
-        ? await this.#heads.getOrLoad(headKey, () => bounded(SEARCH_HEAD))
-        : await bounded(end);
-      return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
+      const window = async (offset: number, count: number): Promise<SearchHead> => {
+        if (await this.#narrow(source, where, params)) {
+          const { ids, total } = await matches(offset + count);
+          return { ids: ids.slice(offset), total };
+        }
+        return await this.#matchesInSlices(product, { source, where, params }, {
+          keys: orderKeys(params.length + 4),
+          params: orderParams,
+        }, { offset, count });
+      };
+      const head = this.#heads && end <= this.#head
+        ? await this.#heads.getOrLoad(headKey, () => window(0, this.#head))
+        : undefined;
+      const found = head
+        ? { ids: head.ids.slice(offsetOf(page), end), total: head.total }
+        : await window(offsetOf(page), page.pageSize);
+      return done(await this.#byIds(product, found.ids), found.total);
     }
-    if (term !== "" && this.#heads && end <= SEARCH_HEAD) {
+    if (term !== "" && this.#heads && end <= this.#head) {
       // A search visits every match to count them and rank them (item 24): its first
       // matches are found once and kept with their count, and each page within them reads
       // its products by id. The products' rows are read fresh, so a price or stock shown
       // is never older than the page; which products match may be as old as the memo.
-      const head = await this.#heads.getOrLoad(headKey, () => matches(SEARCH_HEAD));
+      const head = await this.#heads.getOrLoad(headKey, () => matches(this.#head));
       return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
     }
     // A remembered total leaves the page alone to read. A page past the end has no row to
@@ -306,48 +320,75 @@ export class PostgresCatalogue implements Catalogue {
   }
 
   /**
-   * The first `order.limit` matches of a search in `order.keys`'s order, and how many match,
-   * read `#slice` ids a statement (each slice a background turn on a serial engine): each
-   * slice answers its own first matches with their keys and its count, and the slices'
-   * firsts are merged here by the same keys (text keys are compared by code point, as
-   * `COLLATE "C"` orders them). `order.keys` name their pattern as the statement's fifth
+   * The matches of a search from `wanted.offset`, `wanted.count` of them, in `order.keys`'s
+   * order, and how many match, read `#slice` ids a statement (each slice a background turn
+   * on a serial engine). Each slice answers its own first matches with their keys and its
+   * count; the slices' firsts are merged here by the same keys (text by code point, as
+   * `COLLATE "C"` orders it). Past the first `#head`, the matches are counted first: a
+   * page past the last reads none, and a page nearer the end than the start is read from
+   * the end in the reverse order. `order.keys` name their pattern as the statement's fifth
    * parameter after the condition's.
    */
   async #matchesInSlices(
     product: { searchTable: string; alias: string },
     listing: { source: string; where: string; params: unknown[] },
-    order: { keys: OrderKey[]; params: unknown[]; limit: number },
+    order: { keys: OrderKey[]; params: unknown[] },
+    wanted: { offset: number; count: number },
   ): Promise<SearchHead> {
     const a = product.alias;
     const n = listing.params.length;
     const [{ top }] = await this.#sql.query<{ top: number | null }>(
       `SELECT max(id) AS top FROM ${product.searchTable}`,
     );
-    const keys = order.keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
-    const statement = `SELECT ${keys}, count(*) OVER () AS slice_total
-         FROM ${listing.source}
-        WHERE ${listing.where} AND ${a}.id > $${n + 1} AND ${a}.id <= $${n + 2}
-        ORDER BY ${orderByOf(order.keys)} LIMIT $${n + 3}`;
     const reader = this.#sql.background ?? this.#sql;
-    const found: Row[] = [];
-    let total = 0;
-    for (let low = 0; low < (top ?? 0); low += this.#slice) {
-      const rows = await reader.query<Row & { slice_total: number }>(
-        statement,
-        [...listing.params, low, low + this.#slice, order.limit, ...order.params],
-      );
-      total += rows.length === 0 ? 0 : Number(rows[0].slice_total);
-      found.push(...rows);
-    }
-    const last = order.keys.length - 1;
-    found.sort((x, y) => {
-      for (const [i, key] of order.keys.entries()) {
-        const by = compareKeys(x[`k${i}`], y[`k${i}`]);
-        if (by !== 0) return key.descending ? -by : by;
+    const inSlice = `${listing.where} AND ${a}.id > $${n + 1} AND ${a}.id <= $${n + 2}`;
+    const slices: [number, number][] = [];
+    for (let low = 0; low < (top ?? 0); low += this.#slice) slices.push([low, low + this.#slice]);
+    /** The first `limit` matches in the order of `keys`, and the count of them all. */
+    const firsts = async (keys: OrderKey[], limit: number) => {
+      const columns = keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
+      const found: Row[] = [];
+      let total = 0;
+      for (const [low, high] of slices) {
+        const rows = await reader.query<Row & { slice_total: number }>(
+          `SELECT ${columns}, count(*) OVER () AS slice_total FROM ${listing.source}
+            WHERE ${inSlice} ORDER BY ${orderByOf(keys)} LIMIT $${n + 3}`,
+          [...listing.params, low, high, limit, ...order.params],
+        );
+        total += rows.length === 0 ? 0 : Number(rows[0].slice_total);
+        found.push(...rows);
       }
-      return 0;
-    });
-    return { ids: found.slice(0, order.limit).map((row) => Number(row[`k${last}`])), total };
+      found.sort((x, y) => {
+        for (const [i, key] of keys.entries()) {
+          const by = compareKeys(x[`k${i}`], y[`k${i}`]);
+          if (by !== 0) return key.descending ? -by : by;
+        }
+        return 0;
+      });
+      const last = keys.length - 1;
+      return { ids: found.slice(0, limit).map((row) => Number(row[`k${last}`])), total };
+    };
+    const { offset, count } = wanted;
+    const end = offset + count;
+    if (end <= this.#head) {
+      const { ids, total } = await firsts(order.keys, end);
+      return { ids: ids.slice(offset), total };
+    }
+    let total = 0;
+    for (const [low, high] of slices) {
+      const [{ matches }] = await reader.query<{ matches: number }>(
+        `SELECT count(*) AS matches FROM ${listing.source} WHERE ${inSlice}`,
+        [...listing.params, low, high],
+      );
+      total += Number(matches);
+    }
+    if (offset >= total) return { ids: [], total };
+    if (end <= total - offset) {
+      return { ids: (await firsts(order.keys, end)).ids.slice(offset), total };
+    }
+    const reversed = order.keys.map((key) => ({ ...key, descending: !key.descending }));
+    const fromEnd = await firsts(reversed, total - offset);
+    return { ids: fromEnd.ids.slice(Math.max(0, total - end)).reverse(), total };
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
@@ -408,6 +449,8 @@ export class PostgresCatalogue implements Catalogue {
    * nearly every title); the texts scored are now only those holding words of the catalogue
    * close to the typed words (migration 0031's words tables, trigram-indexed): first the
    * texts holding a close word of every typed word, then of any, CANDIDATE_TEXTS a column.
+   * A word of one or two letters ("of", "a") finds no texts: its trigram index cannot
+   * narrow it, and nearly every text holds it.
    */
   async suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     const term = searchTerm(q);
@@ -418,7 +461,7 @@ export class PostgresCatalogue implements Catalogue {
          FROM (SELECT word FROM search_words($1) AS word LIMIT ${TYPED_WORDS}) AS t
         CROSS JOIN LATERAL (
           SELECT w.word FROM ${product.wordsTable} w
-           WHERE t.word <% w.word
+           WHERE t.word <% w.word AND length(w.word) >= 3
            ORDER BY word_similarity(t.word, w.word) DESC, w.uses DESC, w.word
            LIMIT ${CLOSE_WORDS}) AS c`,
       [term],

@@ -153,6 +153,8 @@ testOnBothEngines(
     const paper = await insertCategory(sql, "stationery_categories", "Paper");
     const stationeryCategories = [pens, paper, pens];
     const sliced = new PostgresCatalogue(sql, { searchSlice: 2, narrowMatches: 0 });
+    // Past a head of two: counted first, the last pages read from the end.
+    const deep = new PostgresCatalogue(sql, { searchSlice: 2, narrowMatches: 0, searchHead: 2 });
     await fc.assert(
       fc.asyncProperty(fc.array(product, { maxLength: 8 }), async (products) => {
         await sql.query("DELETE FROM books");
@@ -186,6 +188,14 @@ testOnBothEngines(
               [sortProducts(found, sort).slice(3, 6), found.length],
               `books found by ${by} ${direction}`,
             );
+            for (const page of [1, 2, 3, 4]) {
+              const deeper = await deep.listBooks(search, { page, pageSize: 2 }, sort);
+              assert.deepEqual(
+                [deeper.items, deeper.total],
+                [sortProducts(found, sort).slice(2 * page - 2, 2 * page), found.length],
+                `page ${page} of the books found by ${by} ${direction}`,
+              );
+            }
           }
           for (const by of STATIONERY_SORT_KEYS) {
             const sort = { by, direction };
