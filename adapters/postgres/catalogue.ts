@@ -82,6 +82,9 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** The largest id an `integer` column holds: the open top of a search's last slice. */
+const MAX_ID = 2_147_483_647;
+
 /** Words of a term a suggestion looks up: a title or a name is typed in fewer. */
 const TYPED_WORDS = 8;
 /** The catalogue's words close to a typed word that a suggestion reads texts of. */
@@ -244,15 +247,25 @@ export class PostgresCatalogue implements Catalogue {
     if (term !== "" && this.#sql.serial) {
       // One thread for the whole shop: a search the trigram indexes narrow to a few matches
       // is one statement; any other is counted and ordered in slices.
+      // A catalogue of one slice (the demo's) is one statement whatever the term.
       const window = async (offset: number, count: number): Promise<SearchHead> => {
-        if (await this.#narrow(source, where, params)) {
+        const [{ top }] = await this.#sql.query<{ top: number | null }>(
+          `SELECT max(id) AS top FROM ${product.searchTable}`,
+        );
+        if ((top ?? 0) <= this.#slice || await this.#narrow(source, where, params)) {
           const { ids, total } = await matches(offset + count);
           return { ids: ids.slice(offset), total };
         }
-        return await this.#matchesInSlices(product, { source, where, params }, {
-          keys: orderKeys(params.length + 4),
-          params: orderParams,
-        }, { offset, count });
+        return await this.#matchesInSlices(
+          product,
+          { source, where, params },
+          {
+            keys: orderKeys(params.length + 4),
+            params: orderParams,
+          },
+          { offset, count },
+          top ?? 0,
+        );
       };
       const head = this.#heads && end <= this.#head
         ? await this.#heads.getOrLoad(headKey, () => window(0, this.#head))
@@ -321,7 +334,7 @@ export class PostgresCatalogue implements Catalogue {
 
   /**
    * The matches of a search from `wanted.offset`, `wanted.count` of them, in `order.keys`'s
-   * order, and how many match, read `#slice` ids a statement (each slice a background turn
+   * order, and how many match, its ids up to `top`, read `#slice` ids a statement (each slice a background turn
    * on a serial engine). Each slice answers its own first matches with their keys and its
    * count; the slices' firsts are merged here by the same keys (text by code point, as
    * `COLLATE "C"` orders it). Past the first `#head`, the matches are counted first: a
@@ -334,16 +347,17 @@ export class PostgresCatalogue implements Catalogue {
     listing: { source: string; where: string; params: unknown[] },
     order: { keys: OrderKey[]; params: unknown[] },
     wanted: { offset: number; count: number },
+    top: number,
   ): Promise<SearchHead> {
     const a = product.alias;
     const n = listing.params.length;
-    const [{ top }] = await this.#sql.query<{ top: number | null }>(
-      `SELECT max(id) AS top FROM ${product.searchTable}`,
-    );
     const reader = this.#sql.background ?? this.#sql;
     const inSlice = `${listing.where} AND ${a}.id > $${n + 1} AND ${a}.id <= $${n + 2}`;
     const slices: [number, number][] = [];
-    for (let low = 0; low < (top ?? 0); low += this.#slice) slices.push([low, low + this.#slice]);
+    // The last slice is open above: a product added since `top` was read is still counted.
+    for (let low = 0; low < top; low += this.#slice) {
+      slices.push([low, low + this.#slice >= top ? MAX_ID : low + this.#slice]);
+    }
     /** The first `limit` matches in the order of `keys`, and the count of them all. */
     const firsts = async (keys: OrderKey[], limit: number) => {
       const columns = keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
