@@ -461,7 +461,7 @@ export class PostgresCatalogue implements Catalogue {
    * word similarity at or above SUGGESTION_THRESHOLD, as the domain's closestTexts. Scoring
    * every text cost a read of the whole catalogue for a long term (it shares a trigram with
    * nearly every title); the texts scored are now only those holding words of the catalogue
-   * close to the typed words (migration 0031's words tables, trigram-indexed): first the
+   * close to the typed words (migration 0032's words tables, trigram-indexed): first the
    * texts holding a close word of every typed word, then of any, CANDIDATE_TEXTS a column.
    * A word of one or two letters ("of", "a") finds no texts: its trigram index cannot
    * narrow it, and nearly every text holds it.

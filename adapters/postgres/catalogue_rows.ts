@@ -48,7 +48,7 @@ export interface ProductTable<T> {
   table: "books" | "stationery_items";
   /** The narrow copy a search reads (migration 0019): every column a listing filters or sorts by. */
   searchTable: "book_search" | "stationery_search";
-  /** The distinct words of its searched texts on sale, for suggestions (migration 0031). */
+  /** The distinct words of its searched texts on sale, for suggestions (migration 0032). */
   wordsTable: "book_words" | "stationery_words";
   categoryTable: "book_categories" | "stationery_categories";
   alias: "b" | "s";

@@ -1,5 +1,5 @@
 /**
- * The words tables of migration 0031 (what a suggestion looks up) hold exactly the words of
+ * The words tables of migration 0032 (what a suggestion looks up) hold exactly the words of
  * the products on sale, each with how many products hold it, whatever the catalogue's writes:
  * products added one by one or in one statement, texts changed, stock changed (which writes
  * nothing there), products archived, restored and erased. Checked against a count made from

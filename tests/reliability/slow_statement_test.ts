@@ -8,7 +8,7 @@
  * term of 200 letters no index can narrow) counts and orders its matches SEARCH_SLICE ids a
  * statement, each slice letting the statements other requests wait to run go first
  * (adapters/postgres/turns.ts); a search that found nothing looks up the words of the
- * catalogue close to the typed ones (migration 0031), not every title. Between two
+ * catalogue close to the typed ones (migration 0032), not every title. Between two
  * statements the event loop runs.
  *
  * Both tests assert on counts and ratios measured in the same run, not on wall-clock
