@@ -169,6 +169,21 @@ contract("suggest() keeps to its store and to the limit", async (shop) => {
   assert.deepEqual(await shop.catalogue.suggest("book", "pencl", 3), []);
 });
 
+contract(
+  "suggest() follows the catalogue's writes: a renamed title, an erased book",
+  async (shop) => {
+    const [id] = await stock(shop, [{ title: "Gamperaliya", author: "Martin Wickramasinghe" }]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "gamperalya", 5), ["Gamperaliya"]);
+    ok(await shop.admin.updateBook(id, { title: "Viragaya", translator: "Ashley Halpé" }));
+    assert.deepEqual(await shop.catalogue.suggest("book", "gamperalya", 5), []);
+    assert.deepEqual(await shop.catalogue.suggest("book", "viragya", 5), ["Viragaya"]);
+    assert.deepEqual(await shop.catalogue.suggest("book", "ashley halpe", 5), ["Ashley Halpé"]);
+    assert.equal((await shop.admin.deleteBook(id)).kind, "deleted");
+    assert.deepEqual(await shop.catalogue.suggest("book", "viragya", 5), []);
+    assert.deepEqual(await shop.catalogue.suggest("book", "wickramasinge", 5), []);
+  },
+);
+
 contract("listIds() pages the ids of the products on sale, in id order", async (shop) => {
   const ids = await stock(shop, [{}, {}, {}, {}, {}]);
   assert.equal((await shop.admin.deleteBook(ids[2])).kind, "deleted");

@@ -23,7 +23,7 @@ import {
   type SqlCondition,
   STATIONERY_TABLE,
 } from "./catalogue_rows.ts";
-import { orderOf } from "./catalogue_order.ts";
+import { orderByOf, type OrderKey, orderKeysOf } from "./catalogue_order.ts";
 import { searchTerm, SUGGESTION_THRESHOLD } from "../../domain/catalogue/search.ts";
 import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
 
@@ -60,18 +60,55 @@ export interface SearchHead {
 export const SEARCH_HEAD = 200;
 
 /**
- * The products one statement of `suggest` reads at most on the embedded engine: the bound
- * of a suggestion's statement there, whatever the catalogue's size
- * (tests/reliability/slow_statement_test.ts).
+ * Ids one statement of a search reads at most on the embedded engine, whatever the
+ * catalogue's size and the term: a search there counts and orders its matches SEARCH_SLICE
+ * ids at a time, each slice a turn that lets the statements other requests wait to run go
+ * first, so no search holds the one thread for longer than a slice (a term the trigram
+ * indexes cannot narrow, "a" or a Sinhala letter, reads every product once; docs/benchmarks.md,
+ * item 36). A PostgreSQL server runs the one statement.
  */
-export const SUGGEST_SLICE = 250;
+export const SEARCH_SLICE = 1_000;
 
-/** Text in the order of its code points, as `COLLATE "C"` sorts it. */
+/**
+ * Matches the planner may expect of a search that the embedded engine runs as one statement
+ * (through the trigram indexes); more, or a read of every product, go in slices.
+ */
+export const NARROW_MATCHES = SEARCH_SLICE / 4;
+
+/** A node of `EXPLAIN (FORMAT JSON)`: what #narrow reads of it. */
+interface PlanNode {
+  "Node Type": string;
+  "Plan Rows": number;
+  Plans?: PlanNode[];
+}
+
+/** The largest id an `integer` column holds: the open top of a search's last slice. */
+const MAX_ID = 2_147_483_647;
+
+/** Words of a term a suggestion looks up: a title or a name is typed in fewer. */
+const TYPED_WORDS = 8;
+/** The catalogue's words close to a typed word that a suggestion reads texts of. */
+const CLOSE_WORDS = 4;
+/** Texts a suggestion reads for each searched column and way of combining the words. */
+const CANDIDATE_TEXTS = 50;
+
+/** Two values of one order key: numbers, booleans (false first), text by code point. */
+function compareKeys(a: unknown, b: unknown): number {
+  if (typeof a === "string" && typeof b === "string") return byCodePoint(a, b);
+  return Number(a) - Number(b);
+}
+
+/**
+ * Text in the order of its code points, as `COLLATE "C"` sorts it: at the first code unit
+ * that differs, the code points there (a lead surrogate's whole pair, which sorts above every
+ * other code unit's letter).
+ */
 function byCodePoint(a: string, b: string): number {
-  const x = [...a].map((c) => c.codePointAt(0)!);
-  const y = [...b].map((c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
+  const shorter = Math.min(a.length, b.length);
+  for (let i = 0; i < shorter; i++) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) return a.codePointAt(i)! - b.codePointAt(i)!;
+  }
+  return a.length - b.length;
 }
 
 export interface PostgresCatalogueOptions {
@@ -82,6 +119,15 @@ export interface PostgresCatalogueOptions {
    * again (docs/benchmarks.md, item 26).
    */
   searchHeads?: Memo<SearchHead>;
+  /** Ids a search's statement reads at most on a serial engine; SEARCH_SLICE by default. */
+  searchSlice?: number;
+  /**
+   * Matches the planner may expect of a search a serial engine runs as one statement;
+   * NARROW_MATCHES by default (0: every search in slices).
+   */
+  narrowMatches?: number;
+  /** Matches a search's head keeps; SEARCH_HEAD by default. */
+  searchHead?: number;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
@@ -89,11 +135,17 @@ export class PostgresCatalogue implements Catalogue {
   readonly #sql: SqlClient;
   readonly #totals: TotalsMemo | undefined;
   readonly #heads: Memo<SearchHead> | undefined;
+  readonly #slice: number;
+  readonly #narrowMatches: number;
+  readonly #head: number;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
     this.#totals = options.totals;
     this.#heads = options.searchHeads;
+    this.#slice = options.searchSlice ?? SEARCH_SLICE;
+    this.#narrowMatches = options.narrowMatches ?? NARROW_MATCHES;
+    this.#head = options.searchHead ?? SEARCH_HEAD;
   }
 
   /**
@@ -137,7 +189,7 @@ export class PostgresCatalogue implements Catalogue {
     const { where, params } = condition;
     const n = params.length;
     const a = product.alias;
-    const order = orderOf(a, query.sort);
+    const order = orderKeysOf(a, query.sort);
     const term = searchTerm(query.filter.q);
     // A search without a sort of its own, of a kind found by more than its title (a book by
     // its author or ISBN-13 too), puts the products whose title holds the term first, each
@@ -145,8 +197,14 @@ export class PostgresCatalogue implements Catalogue {
     const titleFirst = searchesBeyondTitle(product.kind) && query.sort === undefined &&
       term !== "";
     const orderParams = titleFirst ? [`%${escapeLike(term)}%`] : [];
-    const orderBy = (last: number) =>
-      titleFirst ? `(${searchKeySql(`${a}.title`)} LIKE $${last}) DESC, ${a}.id` : order.orderBy;
+    const orderKeys = (last: number): OrderKey[] =>
+      titleFirst
+        ? [
+          { sql: `(${searchKeySql(`${a}.title`)} LIKE $${last})`, descending: true },
+          { sql: `${a}.id`, descending: false },
+        ]
+        : order.keys;
+    const orderBy = (last: number) => orderByOf(orderKeys(last));
     const ids = idsSource(product, query.filter);
     const source = idsSource(product, query.filter, { category: order.needsCategory });
     // When the total must be counted, the page's own statement counts it: a search by a
@@ -173,23 +231,56 @@ export class PostgresCatalogue implements Catalogue {
       total,
     });
     const end = offsetOf(page) + page.pageSize;
-    if (term !== "" && this.#heads && end <= SEARCH_HEAD) {
+    const headKey = `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${
+      orderBy(n + 2)
+    }`;
+    // A search's first `limit` matches and their count, in one statement.
+    const matches = async (limit: number): Promise<SearchHead> => {
+      const rows = await this.#sql.query<{ id: number; listing_total: number }>(
+        `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
+         ORDER BY ${orderBy(n + 2)} LIMIT $${n + 1}`,
+        [...params, limit, ...orderParams],
+      );
+      const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
+      return { ids: rows.map((r) => r.id), total };
+    };
+    if (term !== "" && this.#sql.serial) {
+      // One thread for the whole shop: a search the trigram indexes narrow to a few matches
+      // is one statement; any other is counted and ordered in slices.
+      // A catalogue of one slice (the demo's) is one statement whatever the term.
+      const window = async (offset: number, count: number): Promise<SearchHead> => {
+        const [{ top }] = await this.#sql.query<{ top: number | null }>(
+          `SELECT max(id) AS top FROM ${product.searchTable}`,
+        );
+        if ((top ?? 0) <= this.#slice || await this.#narrow(source, where, params)) {
+          const { ids, total } = await matches(offset + count);
+          return { ids: ids.slice(offset), total };
+        }
+        return await this.#matchesInSlices(
+          product,
+          { source, where, params },
+          {
+            keys: orderKeys(params.length + 4),
+            params: orderParams,
+          },
+          { offset, count },
+          top ?? 0,
+        );
+      };
+      const head = this.#heads && end <= this.#head
+        ? await this.#heads.getOrLoad(headKey, () => window(0, this.#head))
+        : undefined;
+      const found = head
+        ? { ids: head.ids.slice(offsetOf(page), end), total: head.total }
+        : await window(offsetOf(page), page.pageSize);
+      return done(await this.#byIds(product, found.ids), found.total);
+    }
+    if (term !== "" && this.#heads && end <= this.#head) {
       // A search visits every match to count them and rank them (item 24): its first
       // matches are found once and kept with their count, and each page within them reads
       // its products by id. The products' rows are read fresh, so a price or stock shown
       // is never older than the page; which products match may be as old as the memo.
-      const head = await this.#heads.getOrLoad(
-        `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${orderBy(n + 2)}`,
-        async () => {
-          const rows = await this.#sql.query<{ id: number; listing_total: number }>(
-            `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
-             ORDER BY ${orderBy(n + 2)} LIMIT $${n + 1}`,
-            [...params, SEARCH_HEAD, ...orderParams],
-          );
-          const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
-          return { ids: rows.map((r) => r.id), total };
-        },
-      );
+      const head = await this.#heads.getOrLoad(headKey, () => matches(this.#head));
       return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
     }
     // A remembered total leaves the page alone to read. A page past the end has no row to
@@ -219,6 +310,99 @@ export class PostgresCatalogue implements Catalogue {
       return [item.id, item];
     }));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Whether the planner reads a search's matches through the indexes alone (no product read
+   * unless the trigram indexes name it) and expects at most `#narrowMatches` of them: then its
+   * one statement stays within what a slice costs. The plan is asked for with the search's
+   * own values (one planning, no execution).
+   */
+  async #narrow(source: string, where: string, params: unknown[]): Promise<boolean> {
+    const [row] = await this.#sql.query<{ "QUERY PLAN": unknown }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${source} WHERE ${where}`,
+      params,
+    );
+    const plan = row?.["QUERY PLAN"];
+    const [{ Plan: top }] = (typeof plan === "string" ? JSON.parse(plan) : plan) as [
+      { Plan: PlanNode },
+    ];
+    const scans = (node: PlanNode): boolean =>
+      node["Node Type"] === "Seq Scan" || (node.Plans ?? []).some(scans);
+    return !scans(top) && top["Plan Rows"] <= this.#narrowMatches;
+  }
+
+  /**
+   * The matches of a search from `wanted.offset`, `wanted.count` of them, in `order.keys`'s
+   * order, and how many match, its ids up to `top`, read `#slice` ids a statement (each slice a background turn
+   * on a serial engine). Each slice answers its own first matches with their keys and its
+   * count; the slices' firsts are merged here by the same keys (text by code point, as
+   * `COLLATE "C"` orders it). Past the first `#head`, the matches are counted first: a
+   * page past the last reads none, and a page nearer the end than the start is read from
+   * the end in the reverse order. `order.keys` name their pattern as the statement's fifth
+   * parameter after the condition's.
+   */
+  async #matchesInSlices(
+    product: { searchTable: string; alias: string },
+    listing: { source: string; where: string; params: unknown[] },
+    order: { keys: OrderKey[]; params: unknown[] },
+    wanted: { offset: number; count: number },
+    top: number,
+  ): Promise<SearchHead> {
+    const a = product.alias;
+    const n = listing.params.length;
+    const reader = this.#sql.background ?? this.#sql;
+    const inSlice = `${listing.where} AND ${a}.id > $${n + 1} AND ${a}.id <= $${n + 2}`;
+    const slices: [number, number][] = [];
+    // The last slice is open above: a product added since `top` was read is still counted.
+    for (let low = 0; low < top; low += this.#slice) {
+      slices.push([low, low + this.#slice >= top ? MAX_ID : low + this.#slice]);
+    }
+    /** The first `limit` matches in the order of `keys`, and the count of them all. */
+    const firsts = async (keys: OrderKey[], limit: number) => {
+      const columns = keys.map((key, i) => `${key.sql} AS k${i}`).join(", ");
+      const found: Row[] = [];
+      let total = 0;
+      for (const [low, high] of slices) {
+        const rows = await reader.query<Row & { slice_total: number }>(
+          `SELECT ${columns}, count(*) OVER () AS slice_total FROM ${listing.source}
+            WHERE ${inSlice} ORDER BY ${orderByOf(keys)} LIMIT $${n + 3}`,
+          [...listing.params, low, high, limit, ...order.params],
+        );
+        total += rows.length === 0 ? 0 : Number(rows[0].slice_total);
+        found.push(...rows);
+      }
+      found.sort((x, y) => {
+        for (const [i, key] of keys.entries()) {
+          const by = compareKeys(x[`k${i}`], y[`k${i}`]);
+          if (by !== 0) return key.descending ? -by : by;
+        }
+        return 0;
+      });
+      const last = keys.length - 1;
+      return { ids: found.slice(0, limit).map((row) => Number(row[`k${last}`])), total };
+    };
+    const { offset, count } = wanted;
+    const end = offset + count;
+    if (end <= this.#head) {
+      const { ids, total } = await firsts(order.keys, end);
+      return { ids: ids.slice(offset), total };
+    }
+    let total = 0;
+    for (const [low, high] of slices) {
+      const [{ matches }] = await reader.query<{ matches: number }>(
+        `SELECT count(*) AS matches FROM ${listing.source} WHERE ${inSlice}`,
+        [...listing.params, low, high],
+      );
+      total += Number(matches);
+    }
+    if (offset >= total) return { ids: [], total };
+    if (end <= total - offset) {
+      return { ids: (await firsts(order.keys, end)).ids.slice(offset), total };
+    }
+    const reversed = order.keys.map((key) => ({ ...key, descending: !key.descending }));
+    const fromEnd = await firsts(reversed, total - offset);
+    return { ids: fromEnd.ids.slice(Math.max(0, total - end)).reverse(), total };
   }
 
   listBooks(filter: BookFilter, page: PageRequest, sort?: CatalogueSort): Promise<Page<Book>> {
@@ -272,59 +456,58 @@ export class PostgresCatalogue implements Catalogue {
     return { items: rows.map((r) => r.id), page: page.page, pageSize: page.pageSize, total };
   }
 
+  /**
+   * Titles and authors (and a book's translators) close to the term, best first: pg_trgm's
+   * word similarity at or above SUGGESTION_THRESHOLD, as the domain's closestTexts. Scoring
+   * every text cost a read of the whole catalogue for a long term (it shares a trigram with
+   * nearly every title); the texts scored are now only those holding words of the catalogue
+   * close to the typed words (migration 0032's words tables, trigram-indexed): first the
+   * texts holding a close word of every typed word, then of any, CANDIDATE_TEXTS a column.
+   * A word of one or two letters ("of", "a") finds no texts: its trigram index cannot
+   * narrow it, and nearly every text holds it.
+   */
   async suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     const term = searchTerm(q);
     if (term === "") return [];
     const product = kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
-    if (this.#sql.serial) return await this.#suggestInSlices(product, term, limit);
-    // `<%` is word similarity above pg_trgm's threshold (0.6 unless set), answered by the
-    // trigram indexes of the search copies (migration 0019).
-    const closeTo = (table: string, column: string) =>
-      `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
-         FROM ${table} WHERE NOT archived AND $1 <% ${searchKeySql(column)}`;
-    // Each text the kind's search looks in (SEARCH_FIELDS): a book's title and author.
-    const union = product.searchedColumns.map((column) => closeTo(product.searchTable, column))
-      .join(" UNION ALL ");
+    const close = await this.#sql.query<{ typed: string; word: string }>(
+      `SELECT t.word AS typed, c.word
+         FROM (SELECT word FROM search_words($1) AS word LIMIT ${TYPED_WORDS}) AS t
+        CROSS JOIN LATERAL (
+          SELECT w.word FROM ${product.wordsTable} w
+           WHERE t.word <% w.word AND length(w.word) >= 3
+           ORDER BY word_similarity(t.word, w.word) DESC, w.uses DESC, w.word
+           LIMIT ${CLOSE_WORDS}) AS c`,
+      [term],
+    );
+    if (close.length === 0) return [];
+    const wordsOf = new Map<string, string[]>();
+    for (const { typed, word } of close) wordsOf.set(typed, [...wordsOf.get(typed) ?? [], word]);
+    const params: unknown[] = [term, limit];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const groups = [...wordsOf.values()].map((words) => words.map((w) => `%${escapeLike(w)}%`));
+    const patterns = groups.map((group) => group.map(param));
+    const candidates = product.searchedColumns.flatMap((column) => {
+      const key = searchKeySql(column);
+      const holds = patterns.map((group) =>
+        `(${group.map((pattern) => `${key} LIKE ${pattern}`).join(" OR ")})`
+      );
+      const read = (condition: string) =>
+        `(SELECT ${column} AS text, ${key} AS key FROM ${product.searchTable}
+           WHERE NOT archived AND ${condition} LIMIT ${CANDIDATE_TEXTS})`;
+      return holds.length === 1
+        ? [read(holds[0])]
+        : [read(holds.join(" AND ")), read(`(${holds.join(" OR ")})`)];
+    });
     const rows = await this.#sql.query<{ text: string }>(
-      `SELECT text FROM (${union}) AS found
+      `SELECT text FROM (
+         SELECT text, word_similarity($1, key) AS score
+           FROM (${candidates.join(" UNION ALL ")}) AS candidate) AS scored
+        WHERE score >= ${SUGGESTION_THRESHOLD}
         GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $2`,
-      [term, limit],
+      params,
     );
     return rows.map((r) => r.text);
-  }
-
-  /**
-   * `suggest` on an engine that runs one statement at a time for the whole shop (PGlite):
-   * `<%` (word similarity at or above SUGGESTION_THRESHOLD, pg_trgm's default) computed row
-   * by row, SUGGEST_SLICE products a statement. A long term shares a trigram with nearly
-   * every title, so the one indexed statement read every row: seconds on the embedded
-   * engine, while every other request of the shop waited behind it.
-   */
-  async #suggestInSlices(
-    product: { searchTable: string; searchedColumns: string[] },
-    term: string,
-    limit: number,
-  ): Promise<string[]> {
-    const closeTo = (column: string) =>
-      `SELECT ${column} AS text, word_similarity($1, ${searchKeySql(column)}) AS score
-         FROM ${product.searchTable} WHERE NOT archived AND id > $2 AND id <= $3`;
-    const union = product.searchedColumns.map(closeTo).join(" UNION ALL ");
-    const [{ top }] = await this.#sql.query<{ top: number | null }>(
-      `SELECT max(id) AS top FROM ${product.searchTable}`,
-    );
-    const best = new Map<string, number>();
-    for (let low = 0; low < (top ?? 0); low += SUGGEST_SLICE) {
-      // Each slice lets the statements other requests wait to run go first.
-      const rows = await (this.#sql.background ?? this.#sql).query<{ text: string; score: number }>(
-        `SELECT text, max(score) AS score FROM (${union}) AS found
-          WHERE score >= ${SUGGESTION_THRESHOLD}
-          GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $4`,
-        [term, low, low + SUGGEST_SLICE, limit],
-      );
-      for (const { text, score } of rows) best.set(text, Math.max(score, best.get(text) ?? 0));
-    }
-    return [...best].sort(([a, x], [b, y]) => y - x || byCodePoint(a, b)).slice(0, limit)
-      .map(([text]) => text);
   }
 
   async listCategories(): Promise<Category[]> {

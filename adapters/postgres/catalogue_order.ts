@@ -37,12 +37,22 @@ export interface SqlOrder {
   needsCategory: boolean;
 }
 
+/** One expression a listing is ordered by, over its alias, and its direction. */
+export interface OrderKey {
+  sql: string;
+  descending: boolean;
+}
+
 /**
- * The ORDER BY list of a listing over `alias` (books b or stationery s).
+ * The expressions of a listing's order over `alias`, the id last: what orderOf writes, for
+ * a reader that merges pages ordered apart (a search in slices on the embedded engine).
  *
- * @example orderOf("b", { by: "price", direction: "desc" }).orderBy // "b.price_cents DESC, b.id DESC"
+ * @example orderKeysOf("b", { by: "price", direction: "desc" }) // [{ sql: "b.price_cents", descending: true }, { sql: "b.id", descending: true }]
  */
-export function orderOf(alias: "b" | "s", sort: CatalogueSort = DEFAULT_SORT): SqlOrder {
+export function orderKeysOf(
+  alias: "b" | "s",
+  sort: CatalogueSort = DEFAULT_SORT,
+): { keys: OrderKey[]; needsCategory: boolean } {
   const allowed = alias === "b" || (STATIONERY_SORT_KEYS as readonly string[]).includes(sort.by);
   if (!Object.hasOwn(COLUMNS, sort.by) || !allowed) {
     throw new RangeError(`Cannot sort this listing by "${sort.by}"`);
@@ -51,10 +61,25 @@ export function orderOf(alias: "b" | "s", sort: CatalogueSort = DEFAULT_SORT): S
     throw new RangeError(`Unknown sort direction "${sort.direction}"`);
   }
   const column = COLUMNS[sort.by];
-  const direction = DIRECTIONS[sort.direction];
-  const id = `${alias}.id ${direction}`;
+  const descending = sort.direction === "desc";
+  const id = { sql: `${alias}.id`, descending };
   return {
-    orderBy: sort.by === "id" ? id : `${column.sql(alias)} ${direction}, ${id}`,
+    keys: sort.by === "id" ? [id] : [{ sql: column.sql(alias), descending }, id],
     needsCategory: column.needsCategory,
   };
+}
+
+/** An ORDER BY list (without the keywords) of `keys`. */
+export function orderByOf(keys: OrderKey[]): string {
+  return keys.map((key) => `${key.sql} ${DIRECTIONS[key.descending ? "desc" : "asc"]}`).join(", ");
+}
+
+/**
+ * The ORDER BY list of a listing over `alias` (books b or stationery s).
+ *
+ * @example orderOf("b", { by: "price", direction: "desc" }).orderBy // "b.price_cents DESC, b.id DESC"
+ */
+export function orderOf(alias: "b" | "s", sort: CatalogueSort = DEFAULT_SORT): SqlOrder {
+  const { keys, needsCategory } = orderKeysOf(alias, sort);
+  return { orderBy: orderByOf(keys), needsCategory };
 }

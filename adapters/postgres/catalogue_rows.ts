@@ -48,6 +48,8 @@ export interface ProductTable<T> {
   table: "books" | "stationery_items";
   /** The narrow copy a search reads (migration 0019): every column a listing filters or sorts by. */
   searchTable: "book_search" | "stationery_search";
+  /** The distinct words of its searched texts on sale, for suggestions (migration 0032). */
+  wordsTable: "book_words" | "stationery_words";
   categoryTable: "book_categories" | "stationery_categories";
   alias: "b" | "s";
   columns: string;
@@ -63,6 +65,7 @@ export const BOOK_TABLE: ProductTable<Book> = {
   kind: "book",
   table: "books",
   searchTable: "book_search",
+  wordsTable: "book_words",
   categoryTable: "book_categories",
   alias: "b",
   columns: BOOK_COLUMNS,
@@ -76,6 +79,7 @@ export const STATIONERY_TABLE: ProductTable<StationeryItem> = {
   kind: "stationery",
   table: "stationery_items",
   searchTable: "stationery_search",
+  wordsTable: "stationery_words",
   categoryTable: "stationery_categories",
   alias: "s",
   columns: STATIONERY_COLUMNS,

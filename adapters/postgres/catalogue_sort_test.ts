@@ -14,6 +14,7 @@ import { aBook, aStationeryItem, insertCategory } from "./testing/builders.ts";
 import { PostgresCatalogue } from "./catalogue.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
+import { matchesFilter } from "../../domain/catalogue/filter.ts";
 import {
   BOOK_SORT_KEYS,
   type CatalogueSort,
@@ -26,6 +27,7 @@ import type { SqlClient } from "./sql_client.ts";
 
 const ALL = { inStock: true, outOfStock: true };
 const ALL_ROWS = { page: 1, pageSize: 100 };
+const SECOND_PAGE = { page: 2, pageSize: 3 };
 
 function ok<T>(result: WriteResult<T>): T {
   assert.equal(result.kind, "ok");
@@ -143,13 +145,16 @@ const product = fc.record({
 });
 
 testOnBothEngines(
-  "listBooks() and listStationery() order as sortProducts() does, for every key",
+  "listBooks() and listStationery() order as sortProducts() does, for every key, searches read in slices too",
   async (sql) => {
     const { catalogue, admin, novels, poems, children } = await setup(sql);
     const bookCategories = [novels, poems, children];
     const pens = await insertCategory(sql, "stationery_categories", "pens");
     const paper = await insertCategory(sql, "stationery_categories", "Paper");
     const stationeryCategories = [pens, paper, pens];
+    const sliced = new PostgresCatalogue(sql, { searchSlice: 2, narrowMatches: 0 });
+    // Past a head of two: counted first, the last pages read from the end.
+    const deep = new PostgresCatalogue(sql, { searchSlice: 2, narrowMatches: 0, searchHead: 2 });
     await fc.assert(
       fc.asyncProperty(fc.array(product, { maxLength: 8 }), async (products) => {
         await sql.query("DELETE FROM books");
@@ -163,6 +168,11 @@ testOnBothEngines(
         }
         const books = (await catalogue.listBooks(ALL, ALL_ROWS)).items;
         const stationery = (await catalogue.listStationery(ALL, ALL_ROWS)).items;
+        // A search on the embedded engine, read two ids a statement: its slices' firsts are
+        // merged in the same order, and so are the pages after the first.
+        const search = { ...ALL, q: "a" };
+        const found = books.filter((b) => matchesFilter("book", b, search));
+        const foundItems = stationery.filter((s) => matchesFilter("stationery", s, search));
         for (const direction of SORT_DIRECTIONS) {
           for (const by of BOOK_SORT_KEYS) {
             const sort = { by, direction };
@@ -172,11 +182,31 @@ testOnBothEngines(
               sortProducts(books, sort),
               `books by ${by} ${direction}`,
             );
+            const searched = await sliced.listBooks(search, SECOND_PAGE, sort);
+            assert.deepEqual(
+              [searched.items, searched.total],
+              [sortProducts(found, sort).slice(3, 6), found.length],
+              `books found by ${by} ${direction}`,
+            );
+            for (const page of [1, 2, 3, 4]) {
+              const deeper = await deep.listBooks(search, { page, pageSize: 2 }, sort);
+              assert.deepEqual(
+                [deeper.items, deeper.total],
+                [sortProducts(found, sort).slice(2 * page - 2, 2 * page), found.length],
+                `page ${page} of the books found by ${by} ${direction}`,
+              );
+            }
           }
           for (const by of STATIONERY_SORT_KEYS) {
             const sort = { by, direction };
             const sorted = await catalogue.listStationery(ALL, ALL_ROWS, sort);
             assert.deepEqual(sorted.items, sortProducts(stationery, sort), `stationery by ${by}`);
+            const searched = await sliced.listStationery(search, SECOND_PAGE, sort);
+            assert.deepEqual(
+              [searched.items, searched.total],
+              [sortProducts(foundItems, sort).slice(3, 6), foundItems.length],
+              `stationery found by ${by} ${direction}`,
+            );
           }
         }
       }),
