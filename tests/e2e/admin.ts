@@ -53,7 +53,7 @@ async function addCategoryAndBook(e2e: E2e, page: Page, picture: string): Promis
   const title = "Lanka by Rail, an E2E Journey";
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Author").fill("Ruwan Jayasekara");
-  await form.getByLabel("Price (LKR)").fill("1275.50");
+  await form.getByLabel("Price (LKR)", { exact: true }).fill("1275.50");
   await form.getByLabel("Stock").fill("7");
   await form.getByLabel("ISBN-13").fill(isbn13("978955700042"));
   await form.getByLabel("Binding").fill("Paperback");

@@ -78,6 +78,11 @@ export async function keyboardCheckoutJourney(e2e: E2e): Promise<void> {
   await tabTo(page, /Cash on Delivery/);
   await page.keyboard.press("ArrowDown");
   assert.equal(await page.getByLabel("Bank Deposit").isChecked(), true);
+  // The cart is priced again for the new method (its delivery fee); the button waits for it.
+  await page.waitForFunction(
+    (el) => !(el as HTMLButtonElement).disabled,
+    await page.getByRole("button", { name: "Place Order" }).elementHandle(),
+  );
   await tabTo(page, "Place Order");
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: /^Order placed: / });

@@ -56,7 +56,7 @@ Deno.test("admin catalogue dashboard", async (t) => {
         await form.getByText("At least one image is required").waitFor();
         await form.getByLabel("Title").fill("Madol Doova");
         await form.getByLabel("Author").fill("Martin Wickramasinghe");
-        await form.getByLabel("Price (LKR)").fill("1250.50");
+        await form.getByLabel("Price (LKR)", { exact: true }).fill("1250.50");
         await form.getByLabel("Stock").fill("12");
         await form.getByLabel("Category").selectOption({ label: "Children" });
         await form.getByLabel("ISBN-13").fill("978-0-306-40615-7");
@@ -106,7 +106,7 @@ Deno.test("admin catalogue dashboard", async (t) => {
             await form.getByText("An image is required").waitFor();
             assert.equal(await form.getByLabel("Title").getAttribute("aria-invalid"), "true");
             await form.getByLabel("Title").fill("Atlas pen");
-            await form.getByLabel("Price (LKR)").fill("45");
+            await form.getByLabel("Price (LKR)", { exact: true }).fill("45");
             await form.getByLabel("Stock").fill("30");
             await form.getByLabel("Weight (kg)").fill("0.01");
             await form.getByLabel("Category").selectOption({ label: "Pens" });
