@@ -373,45 +373,26 @@ function ReportBody(
                 empty="Nothing sold."
               />
             </Section>
-            <Section
-              title="Sales by category"
-              table="categories"
-              onCsv={onCsv}
-              chart={<BarList title="Sales by category" rows={groupRows(categories)} />}
-            >
-              <ReportTable
-                caption="Sales by category"
-                columns={GROUP_COLUMNS}
-                data={categories}
-                empty="Nothing sold."
-              />
-            </Section>
-            <Section
-              title="Sales by store"
-              table="stores"
-              onCsv={onCsv}
-              chart={<BarList title="Sales by store" rows={groupRows(stores)} />}
-            >
-              <ReportTable
-                caption="Sales by store"
-                columns={GROUP_COLUMNS}
-                data={stores}
-                empty="Nothing sold."
-              />
-            </Section>
-            <Section
-              title="Book sales by language"
-              table="languages"
-              onCsv={onCsv}
-              chart={<BarList title="Book sales by language" rows={groupRows(languages)} />}
-            >
-              <ReportTable
-                caption="Book sales by language"
-                columns={GROUP_COLUMNS}
-                data={languages}
-                empty="Nothing sold."
-              />
-            </Section>
+            {([
+              ["Sales by category", "categories", categories],
+              ["Sales by store", "stores", stores],
+              ["Book sales by language", "languages", languages],
+            ] as const).map(([title, table, rows]) => (
+              <Section
+                key={table}
+                title={title}
+                table={table}
+                onCsv={onCsv}
+                chart={<BarList title={title} rows={groupRows(rows)} />}
+              >
+                <ReportTable
+                  caption={title}
+                  columns={GROUP_COLUMNS}
+                  data={rows}
+                  empty="Nothing sold."
+                />
+              </Section>
+            ))}
           </>
         )}
       <Section
