@@ -270,10 +270,18 @@ export class PostgresCatalogue implements Catalogue {
       const head = this.#heads && end <= this.#head
         ? await this.#heads.getOrLoad(headKey, () => window(0, this.#head))
         : undefined;
-      const found = head
-        ? { ids: head.ids.slice(offsetOf(page), end), total: head.total }
-        : await window(offsetOf(page), page.pageSize);
-      return done(await this.#byIds(product, found.ids), found.total);
+      if (head) {
+        return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
+      }
+      // The page's window counts the matches as it finds them; a remembered total is kept
+      // for the filter as on a server, so every page of one search answers one total.
+      let found: SearchHead | undefined;
+      const total = await this.#total(ids, condition, async () => {
+        found = await window(offsetOf(page), page.pageSize);
+        return found.total;
+      });
+      found ??= await window(offsetOf(page), page.pageSize);
+      return done(await this.#byIds(product, found.ids), total);
     }
     if (term !== "" && this.#heads && end <= this.#head) {
       // A search visits every match to count them and rank them (item 24): its first
