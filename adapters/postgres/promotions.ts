@@ -178,24 +178,21 @@ function usageOf(row: UsageRow): PromotionUsage {
   return { uses: Number(row.usage_uses), savingCents: Number(row.usage_saving_cents) };
 }
 
+// The names come as campaignOf and offerOf read them (only the texts given), as the
+// running rules carry them.
 function keptCampaign(row: CampaignRow & UsageRow): KeptPromotion {
-  const { id, ...campaign } = campaignOf(row);
+  const { id, names, ...campaign } = campaignOf(row);
   return {
     kind: "campaign",
     id,
-    promotion: { ...campaign, names: json<PromotionNames>(row.names) },
+    promotion: { ...campaign, names: names ?? {} },
     usage: usageOf(row),
   };
 }
 
 function keptOffer(row: OfferRow & UsageRow): KeptPromotion {
-  const { id, ...offer } = offerOf(row);
-  return {
-    kind: "offer",
-    id,
-    promotion: { ...offer, names: json<PromotionNames>(row.names) },
-    usage: usageOf(row),
-  };
+  const { id, names, ...offer } = offerOf(row);
+  return { kind: "offer", id, promotion: { ...offer, names: names ?? {} }, usage: usageOf(row) };
 }
 
 function keptCode(row: CodeRow & UsageRow): KeptPromotion {
