@@ -1,6 +1,7 @@
 /**
  * The sales report's figures from the summaries migration 0031 keeps at commit:
- * `sales_days` (placed and received per day in Sri Lanka and payment method) and
+ * `sales_days` (placed and received per day in Sri Lanka and payment method, in slots summed
+ * here: migration 0036) and
  * `sales_item_days` (what each product sold each day), joined to the catalogue as it is
  * now for names, categories and languages. Each read is one indexed statement.
  */
@@ -34,12 +35,13 @@ export class PostgresSalesFacts implements SalesFacts {
 
   async daySales(range: ReportRange): Promise<DaySales[]> {
     const rows = await this.sql.query<Omit<DaySales, "day"> & { day: unknown }>(
-      `SELECT day, payment_method AS "paymentMethod", placed, lapsed, rejected,
-         paid_orders AS "paidOrders", takings_cents AS "takingsCents",
-         delivery_cents AS "deliveryCents"
+      `SELECT day, payment_method AS "paymentMethod", sum(placed)::bigint AS placed,
+         sum(lapsed)::bigint AS lapsed, sum(rejected)::bigint AS rejected, sum(paid_orders)::bigint AS "paidOrders",
+         sum(takings_cents)::bigint AS "takingsCents", sum(delivery_cents)::bigint AS "deliveryCents"
        FROM sales_days
        WHERE day >= $1::date AND day <= $2::date
-         AND (placed <> 0 OR paid_orders <> 0)`,
+       GROUP BY day, payment_method
+       HAVING sum(placed) <> 0 OR sum(paid_orders) <> 0`,
       [range.from, range.to],
     );
     return rows.map((row) => ({ ...row, day: day(row.day) }));
