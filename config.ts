@@ -54,6 +54,8 @@ export interface Config {
   };
   /** The first wait before a mail that failed is tried again; it doubles each time. */
   mailRetrySeconds: number;
+  /** How often the shop looks for unpaid orders whose time is up (and lapses them). */
+  lapseCheckSeconds: number;
   /** The longest a stop (SIGTERM) waits for requests under way. */
   stopGraceSeconds: number;
   /**
@@ -234,6 +236,10 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,6}$/, "must be a whole number of seconds").transform(Number)
       .refine((n) => n >= 1, "must be at least 1"),
   ),
+  LAPSE_CHECK_SECONDS: optional(
+    z.string().regex(/^\d{1,4}$/, "must be a whole number of seconds").transform(Number)
+      .refine((n) => n >= 1 && n <= 3600, "must be from 1 to 3600"),
+  ),
   BANK_DEPOSIT_HOURS: optional(
     z.string().regex(/^\d{1,5}(\.\d{1,4})?$/, "must be a number of hours such as 48 or 0.5")
       .transform(Number).refine((n) => n > 0, "must be more than 0"),
@@ -342,6 +348,7 @@ function toConfig(env: Env): Config {
       loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { ...DEFAULT_AUTH_LIMITS.perAddress },
     },
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
+    lapseCheckSeconds: env.LAPSE_CHECK_SECONDS ?? 15,
     stopGraceSeconds: env.STOP_GRACE_SECONDS ?? 20,
     orderNotifyEmail: env.ORDER_NOTIFY_EMAIL ?? shopEmail,
     slipRules: {

@@ -236,6 +236,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   });
 
   const lapses = startLapseWorker({ orders: ports.orders, clock: systemClock }, {
+    intervalMs: config.lapseCheckSeconds * 1000,
     onError: (error) => consoleLogger.error("Lapse round failed", { error: String(error) }),
     onLapsed: (ids) => {
       consoleLogger.info("Lapsed unpaid orders", { orders: ids });

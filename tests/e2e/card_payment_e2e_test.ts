@@ -104,6 +104,7 @@ Deno.test({
         startShop({
           PAYHERE_SANDBOX: "local",
           CARD_PAYMENT_MINUTES: "0.25",
+          LAPSE_CHECK_SECONDS: "1",
           NOTIFYLK_USER_ID: sms.userId,
           NOTIFYLK_API_KEY: sms.apiKey,
           NOTIFYLK_SENDER_ID: sms.senderId,
@@ -190,7 +191,7 @@ Deno.test({
       await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).waitFor();
       assert.match(await orderFact(canceller.page, "Payment").innerText(), /Card: Not paid/);
 
-      // The hold is 15 s; the lapse loop looks every 15 s.
+      // The hold is 15 s; the lapse loop looks every second (LAPSE_CHECK_SECONDS).
       const deadline = Date.now() + 60_000;
       while ((await orderOf(e2e, cancelledId)).status !== "rejected") {
         assert.ok(Date.now() < deadline, `order ${cancelledId} did not lapse`);

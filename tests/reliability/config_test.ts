@@ -19,9 +19,10 @@ Deno.test("the operations settings default to one process on disk behind no prox
     loginPerAddress: { limit: 20, windowMs: 900_000 },
   });
   assert.equal(c.mailRetrySeconds, 30);
+  assert.equal(c.lapseCheckSeconds, 15);
 });
 
-Deno.test("IMAGE_STORAGE, TRUST_PROXY, the rate limits and MAIL_RETRY_SECONDS are read", () => {
+Deno.test("IMAGE_STORAGE, TRUST_PROXY, the rate limits, MAIL_RETRY_SECONDS and LAPSE_CHECK_SECONDS are read", () => {
   const c = config({
     IMAGE_STORAGE: "postgres",
     TRUST_PROXY: "yes",
@@ -29,6 +30,7 @@ Deno.test("IMAGE_STORAGE, TRUST_PROXY, the rate limits and MAIL_RETRY_SECONDS ar
     LOGIN_RATE_LIMIT_ACCOUNT: "3/300",
     LOGIN_RATE_LIMIT_ADDRESS: "50/900",
     MAIL_RETRY_SECONDS: "5",
+    LAPSE_CHECK_SECONDS: "2",
   });
   assert.equal(c.imageStorage, "postgres");
   assert.deepEqual(c.trustProxy, { kind: "hops", hops: 1 });
@@ -36,6 +38,7 @@ Deno.test("IMAGE_STORAGE, TRUST_PROXY, the rate limits and MAIL_RETRY_SECONDS ar
   assert.deepEqual(c.limits.loginPerAccount, { limit: 3, windowMs: 300_000 });
   assert.deepEqual(c.limits.loginPerAddress, { limit: 50, windowMs: 900_000 });
   assert.equal(c.mailRetrySeconds, 5);
+  assert.equal(c.lapseCheckSeconds, 2);
 });
 
 Deno.test("bad operations settings are each named in one line", () => {
@@ -45,11 +48,13 @@ Deno.test("bad operations settings are each named in one line", () => {
     ORDER_RATE_LIMIT: "30 per 10 minutes",
     LOGIN_RATE_LIMIT_ACCOUNT: "0/60",
     MAIL_RETRY_SECONDS: "0",
+    LAPSE_CHECK_SECONDS: "0",
   });
   assert.equal(result.ok, false);
   const named = result.ok ? [] : result.problems.map((p) => p.split(":")[0]).sort();
   assert.deepEqual(named, [
     "IMAGE_STORAGE",
+    "LAPSE_CHECK_SECONDS",
     "LOGIN_RATE_LIMIT_ACCOUNT",
     "MAIL_RETRY_SECONDS",
     "ORDER_RATE_LIMIT",
