@@ -4,7 +4,8 @@
  * days placed and received in Sri Lanka (an order at 18:29:59Z and one at 18:30:00Z fall on
  * different days), what each product sold, the stock and the idle products; and the whole
  * report built over them. A property test places random orders around Colombo's midnight,
- * pays, unpays, completes, rejects and lapses them, and checks random ranges.
+ * pays, unpays, completes, rejects and lapses them, and checks random ranges and ranges
+ * holding whole months (which the engines read from a monthly summary).
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -485,6 +486,15 @@ const anOrder = fc.record({
 
 const START = Date.parse("2026-01-31T18:30:00.000Z"); // 1 February in Colombo
 
+/** Ranges over the orders' February and March with whole months in them, and edges. */
+const MONTH_RANGES = [
+  { from: "2026-02-01", to: "2026-02-28" },
+  { from: "2026-02-01", to: "2026-03-31" },
+  { from: "2026-01-20", to: "2026-03-15" },
+  { from: "2026-02-15", to: "2026-04-30" },
+  { from: "2026-02-28", to: "2026-03-01" },
+];
+
 contract(
   "every figure equals the reference over random orders across Colombo midnight",
   async (world) => {
@@ -537,6 +547,14 @@ contract(
           }
           const from = addDays("2026-02-01", fromDay);
           await assertMatchesReference(world, { from, to: addDays(from, length) }, grain, idleDays);
+          // Ranges holding whole months, read from the monthly summary where there is one.
+          for (const range of MONTH_RANGES) {
+            assert.deepEqual(
+              (await world.facts.productSales(range)).sort(byProduct),
+              (await (await referenceFacts(world)).productSales(range)).sort(byProduct),
+              `products sold ${range.from}..${range.to}`,
+            );
+          }
         },
       ),
       { numRuns: 25 },

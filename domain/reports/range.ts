@@ -165,3 +165,25 @@ export function reportPeriods(range: ReportRange, grain: ReportGrain): ReportPer
 export function rangeInstants(range: ReportRange): { from: string; to: string } {
   return { from: colomboDayStart(range.from), to: colomboDayStart(addDays(range.to, 1)) };
 }
+
+/** The first day of the calendar month after the one `day` is in. */
+function nextMonthStart(day: string): string {
+  const [year, month] = day.split("-").map(Number);
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The calendar months a range holds whole, as the first day of the first one and the first
+ * day after the last one (`until`, not included); `from` equals `until` when it holds none.
+ * A report sums whole months from a monthly summary and the days outside them (from
+ * `range.from` up to `from`, and from `until` to `range.to`) from a daily one.
+ *
+ * @example wholeMonths({ from: "2026-01-15", to: "2026-04-30" }) // { from: "2026-02-01", until: "2026-05-01" }
+ * @example wholeMonths({ from: "2026-03-02", to: "2026-03-31" }) // { from: "2026-04-01", until: "2026-04-01" }
+ */
+export function wholeMonths(range: ReportRange): { from: string; until: string } {
+  const from = range.from.endsWith("-01") ? range.from : nextMonthStart(range.from);
+  const after = addDays(range.to, 1);
+  const until = after.endsWith("-01") ? after : `${range.to.slice(0, 8)}01`;
+  return until > from ? { from, until } : { from, until: from };
+}

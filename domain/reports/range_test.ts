@@ -9,6 +9,7 @@ import {
   rangeInstants,
   REPORT_GRAINS,
   reportPeriods,
+  wholeMonths,
 } from "./range.ts";
 import { colomboDay } from "./facts.ts";
 
@@ -94,6 +95,49 @@ Deno.test("the periods of every grain cover the range exactly, in order, without
         const before = previousRange(range);
         assert.equal(dayCount(before), dayCount(range));
         assert.equal(addDays(before.to, 1), range.from);
+      },
+    ),
+  );
+});
+
+Deno.test("a range counts exactly the calendar months it holds whole, and only those", () => {
+  assert.deepEqual(wholeMonths({ from: "2026-01-15", to: "2026-04-30" }), {
+    from: "2026-02-01",
+    until: "2026-05-01",
+  });
+  assert.deepEqual(wholeMonths({ from: "2026-02-01", to: "2026-02-28" }), {
+    from: "2026-02-01",
+    until: "2026-03-01",
+  });
+  assert.deepEqual(wholeMonths({ from: "2026-03-02", to: "2026-03-31" }), {
+    from: "2026-04-01",
+    until: "2026-04-01",
+  });
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 0, max: 800 }),
+      (start, length) => {
+        const range = {
+          from: addDays("2020-01-01", start),
+          to: addDays("2020-01-01", start + length),
+        };
+        const months = wholeMonths(range);
+        assert.ok(months.from.endsWith("-01") && months.until.endsWith("-01"));
+        assert.ok(months.from <= months.until);
+        // Every month counted whole lies inside the range,
+        if (months.from < months.until) {
+          assert.ok(months.from >= range.from);
+          assert.ok(addDays(months.until, -1) <= range.to);
+        }
+        // and every month the range holds whole is counted: the edges hold no whole month.
+        for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+          if (!day.endsWith("-01")) continue;
+          const [year, month] = day.split("-").map(Number);
+          const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+          const counted = day >= months.from && day < months.until;
+          assert.equal(counted, last <= range.to, `the month of ${day}`);
+        }
       },
     ),
   );
