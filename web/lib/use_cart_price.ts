@@ -68,7 +68,12 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
       code: string | null;
       language: Locale;
     };
-    if (asked.items.length === 0) return;
+    // An emptied cart (an order just placed, the last line removed) asks nothing; a pricing
+    // it cut short is over, so nothing waits on it.
+    if (asked.items.length === 0) {
+      setPricing(false);
+      return;
+    }
     const controller = new AbortController();
     setPricing(true);
     const ask = (withCode: string | null) =>
