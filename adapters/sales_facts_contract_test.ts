@@ -5,7 +5,7 @@
  * different days), what each product sold, the stock and the idle products; and the whole
  * report built over them. A property test places random orders around Colombo's midnight,
  * pays, unpays, completes, rejects and lapses them, and checks random ranges and ranges
- * holding whole months (which the engines read from a monthly summary).
+ * holding whole months and years (which the engines read from monthly and yearly summaries).
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -486,13 +486,16 @@ const anOrder = fc.record({
 
 const START = Date.parse("2026-01-31T18:30:00.000Z"); // 1 February in Colombo
 
-/** Ranges over the orders' February and March with whole months in them, and edges. */
+/** Ranges over the orders' February and March with whole months and years in them, and edges. */
 const MONTH_RANGES = [
   { from: "2026-02-01", to: "2026-02-28" },
   { from: "2026-02-01", to: "2026-03-31" },
   { from: "2026-01-20", to: "2026-03-15" },
   { from: "2026-02-15", to: "2026-04-30" },
   { from: "2026-02-28", to: "2026-03-01" },
+  { from: "2026-01-01", to: "2026-12-31" },
+  { from: "2025-12-31", to: "2027-01-01" },
+  { from: "2025-06-01", to: "2026-03-31" },
 ];
 
 contract(

@@ -2,11 +2,11 @@
  * The sales report's figures from the summaries migration 0031 keeps at commit:
  * `sales_days` (placed and received per day in Sri Lanka and payment method, in slots summed
  * here: migration 0036) and
- * `sales_item_days` (what each product sold each day, and each month in `sales_item_months`,
- * migration 0037), joined to the catalogue as it is
+ * `sales_item_days` (what each product sold each day, and each month and year in
+ * `sales_item_months` and `sales_item_years`, migration 0037), joined to the catalogue as it is
  * now for names, categories and languages. Each read is one indexed statement.
  */
-import { type ReportRange, wholeMonths } from "../../domain/reports/range.ts";
+import { type ReportRange, wholeMonths, wholeYears } from "../../domain/reports/range.ts";
 import type {
   DaySales,
   IdlePage,
@@ -49,14 +49,19 @@ export class PostgresSalesFacts implements SalesFacts {
   }
 
   async productSales(range: ReportRange): Promise<ProductSales[]> {
-    // Whole months from their summary (migration 0037), the days at the edges from theirs.
+    // Whole years and the whole months outside them from their summaries (migration 0037),
+    // the days at the edges from theirs.
     const months = wholeMonths(range);
+    const years = wholeYears(range);
     return await this.sql.query<ProductSales>(
       `WITH sold AS (
          SELECT item_type, item_id, sum(units) AS units, sum(cents) AS cents
          FROM (
+           SELECT item_type, item_id, units, cents FROM sales_item_years
+           WHERE year >= $5::date AND year < $6::date
+           UNION ALL
            SELECT item_type, item_id, units, cents FROM sales_item_months
-           WHERE month >= $3::date AND month < $4::date
+           WHERE month >= $3::date AND month < $4::date AND (month < $5::date OR month >= $6::date)
            UNION ALL
            SELECT item_type, item_id, units, cents FROM sales_item_days
            WHERE day >= $1::date AND day <= $2::date AND (day < $3::date OR day >= $4::date)
@@ -67,7 +72,7 @@ export class PostgresSalesFacts implements SalesFacts {
        SELECT p.store, p.id, p.title, p.category_name AS "categoryName", p.language,
          sold.units, sold.cents
        FROM sold JOIN (${PRODUCTS}) p ON p.store = sold.item_type AND p.id = sold.item_id`,
-      [range.from, range.to, months.from, months.until],
+      [range.from, range.to, months.from, months.until, years.from, years.until],
     );
   }
 

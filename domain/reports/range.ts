@@ -187,3 +187,19 @@ export function wholeMonths(range: ReportRange): { from: string; until: string }
   const until = after.endsWith("-01") ? after : `${range.to.slice(0, 8)}01`;
   return until > from ? { from, until } : { from, until: from };
 }
+
+/**
+ * The calendar years a range holds whole, as `wholeMonths` gives months: the first day of
+ * the first one and the first day after the last one; `from` equals `until` when it holds
+ * none. The whole years lie within the whole months.
+ *
+ * @example wholeYears({ from: "2021-11-29", to: "2026-11-27" }) // { from: "2022-01-01", until: "2026-01-01" }
+ */
+export function wholeYears(range: ReportRange): { from: string; until: string } {
+  const from = range.from.endsWith("-01-01")
+    ? range.from
+    : `${Number(range.from.slice(0, 4)) + 1}-01-01`;
+  const after = addDays(range.to, 1);
+  const until = after.endsWith("-01-01") ? after : `${range.to.slice(0, 4)}-01-01`;
+  return until > from ? { from, until } : { from, until: from };
+}

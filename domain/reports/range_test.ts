@@ -10,6 +10,7 @@ import {
   REPORT_GRAINS,
   reportPeriods,
   wholeMonths,
+  wholeYears,
 } from "./range.ts";
 import { colomboDay } from "./facts.ts";
 
@@ -100,7 +101,7 @@ Deno.test("the periods of every grain cover the range exactly, in order, without
   );
 });
 
-Deno.test("a range counts exactly the calendar months it holds whole, and only those", () => {
+Deno.test("a range counts exactly the calendar months and years it holds whole, and only those", () => {
   assert.deepEqual(wholeMonths({ from: "2026-01-15", to: "2026-04-30" }), {
     from: "2026-02-01",
     until: "2026-05-01",
@@ -113,10 +114,22 @@ Deno.test("a range counts exactly the calendar months it holds whole, and only t
     from: "2026-04-01",
     until: "2026-04-01",
   });
+  assert.deepEqual(wholeYears({ from: "2021-11-29", to: "2026-11-27" }), {
+    from: "2022-01-01",
+    until: "2026-01-01",
+  });
+  assert.deepEqual(wholeYears({ from: "2026-01-01", to: "2026-12-31" }), {
+    from: "2026-01-01",
+    until: "2027-01-01",
+  });
+  assert.deepEqual(wholeYears({ from: "2026-01-02", to: "2026-12-31" }), {
+    from: "2027-01-01",
+    until: "2027-01-01",
+  });
   fc.assert(
     fc.property(
       fc.integer({ min: 0, max: 3000 }),
-      fc.integer({ min: 0, max: 800 }),
+      fc.integer({ min: 0, max: 1900 }),
       (start, length) => {
         const range = {
           from: addDays("2020-01-01", start),
@@ -137,6 +150,17 @@ Deno.test("a range counts exactly the calendar months it holds whole, and only t
           const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
           const counted = day >= months.from && day < months.until;
           assert.equal(counted, last <= range.to, `the month of ${day}`);
+        }
+        // The same of years, which lie within the whole months.
+        const years = wholeYears(range);
+        assert.ok(years.from.endsWith("-01-01") && years.until.endsWith("-01-01"));
+        if (years.from < years.until) {
+          assert.ok(years.from >= months.from && years.until <= months.until);
+        }
+        for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+          if (!day.endsWith("-01-01")) continue;
+          const counted = day >= years.from && day < years.until;
+          assert.equal(counted, `${day.slice(0, 4)}-12-31` <= range.to, `the year of ${day}`);
         }
       },
     ),

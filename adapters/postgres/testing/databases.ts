@@ -54,6 +54,7 @@ const STATE_TABLES = [
   "sales_days",
   "sales_item_days",
   "sales_item_months",
+  "sales_item_years",
 ];
 
 interface PgliteState {
