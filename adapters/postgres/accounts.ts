@@ -4,10 +4,10 @@ import type {
   AdminRole,
   AdminSource,
   AdminSummary,
-  OwnerGuarded,
   CustomerCredentials,
   CustomerProfile,
   DeliveryAddress,
+  OwnerGuarded,
   RegisterOutcome,
 } from "../../domain/ports.ts";
 import type { SqlClient } from "./sql_client.ts";
