@@ -3,7 +3,7 @@
  * admin-task and domain tests use and the database's on PGlite and a PostgreSQL server.
  */
 import assert from "node:assert/strict";
-import { testOnBothEngines } from "./postgres/testing/databases.ts";
+import { testOnBothEngines, testOnServer } from "./postgres/testing/databases.ts";
 import { PostgresAccountRepository } from "./postgres/accounts.ts";
 import { MemoryAccounts } from "../domain/accounts/testing/memory_accounts.ts";
 import type { AccountRepository } from "../domain/ports.ts";
@@ -23,6 +23,7 @@ contract(
       id: created.id,
       email: "admin@pothgula.lk",
       passwordHash: "hash-1",
+      role: "owner",
     });
     const updated = await accounts.upsertAdmin("Admin@Pothgula.lk", "hash-2");
     assert.deepEqual(updated, { ...created, passwordHash: "hash-2" });
@@ -154,29 +155,148 @@ contract("setAdminSource() says who manages an admin and keeps its password", as
   assert.equal(await accounts.setAdminSource("nobody@pothgula.lk", "task"), false);
 });
 
-contract("removeAdmin() removes one admin but never the last", async (accounts) => {
+contract("removeAdmin() removes one admin but never the last owner", async (accounts) => {
   await accounts.upsertAdmin("owner@pothgula.lk", "h1");
   await accounts.upsertAdmin("clerk@pothgula.lk", "h2", "task");
   assert.equal(await accounts.removeAdmin("nobody@pothgula.lk"), "not_found");
   assert.equal(await accounts.removeAdmin("Clerk@Pothgula.lk"), "removed");
-  assert.equal(await accounts.removeAdmin("owner@pothgula.lk"), "last_admin");
+  assert.equal(await accounts.removeAdmin("owner@pothgula.lk"), "last_owner");
+  await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+  // Staff do not keep the shop running: the owner is still the last one.
+  assert.equal(await accounts.removeAdmin("owner@pothgula.lk"), "last_owner");
+  assert.equal(await accounts.removeAdmin("packer@pothgula.lk"), "removed");
   assert.deepEqual((await accounts.listAdmins()).map((a) => a.email), ["owner@pothgula.lk"]);
 });
 
 contract(
-  "removeEnvironmentAdminsExcept() removes the others the environment named, not task admins",
+  "inviteAdmin() adds an admin of the role with no password, refusing a taken e-mail",
   async (accounts) => {
-    await accounts.upsertAdmin("old@pothgula.lk", "h1");
-    await accounts.upsertAdmin("older@pothgula.lk", "h2");
-    await accounts.upsertAdmin("clerk@pothgula.lk", "h3", "task");
-    await accounts.upsertAdmin("new@pothgula.lk", "h4");
-    assert.deepEqual(await accounts.removeEnvironmentAdminsExcept("new@pothgula.lk"), [
-      "old@pothgula.lk",
-      "older@pothgula.lk",
+    const owner = await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+    const invited = await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+    assert.equal(invited.kind, "invited");
+    if (invited.kind !== "invited") return;
+    assert.deepEqual(invited.admin, {
+      id: invited.admin.id,
+      email: "packer@pothgula.lk",
+      passwordHash: "",
+      role: "staff",
+    });
+    assert.deepEqual(await accounts.findAdminById(invited.admin.id), invited.admin);
+    assert.deepEqual(await accounts.findAdminById(owner.id), owner);
+    assert.equal(await accounts.findAdminById(invited.admin.id + owner.id + 100), undefined);
+    assert.deepEqual(await accounts.inviteAdmin("PACKER@pothgula.lk", "owner"), { kind: "taken" });
+    assert.deepEqual(await accounts.inviteAdmin("Owner@Pothgula.lk", "staff"), { kind: "taken" });
+    const listed = await accounts.listAdmins();
+    assert.deepEqual(listed.map((a) => [a.email, a.role, a.state, a.source]), [
+      ["owner@pothgula.lk", "owner", "active", "environment"],
+      ["packer@pothgula.lk", "staff", "invited", "invitation"],
     ]);
+    // The invitation's link sets the password: the admin is active from then on.
+    assert.equal(await accounts.setAdminPassword("packer@pothgula.lk", "h2"), true);
+    assert.equal((await accounts.listAdmins())[1].state, "active");
+  },
+);
+
+contract(
+  "removeAdminById() removes staff and owners but never the last owner",
+  async (accounts) => {
+    const owner = await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+    const second = await accounts.upsertAdmin("second@pothgula.lk", "h2", "task");
+    const staff = await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+    if (staff.kind !== "invited") throw new Error("not invited");
+    assert.equal(await accounts.removeAdminById(staff.admin.id), "removed");
+    assert.equal(await accounts.removeAdminById(staff.admin.id), "not_found");
+    assert.equal(await accounts.removeAdminById(second.id), "removed");
+    assert.equal(await accounts.removeAdminById(owner.id), "last_owner");
+    assert.deepEqual((await accounts.listAdmins()).map((a) => a.email), ["owner@pothgula.lk"]);
+  },
+);
+
+contract(
+  "setAdminRole() promotes and demotes, but never demotes the last owner",
+  async (accounts) => {
+    const owner = await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+    const staff = await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+    if (staff.kind !== "invited") throw new Error("not invited");
+    const id = staff.admin.id;
+    assert.equal(await accounts.setAdminRole(owner.id, "staff"), "last_owner");
+    assert.equal(await accounts.setAdminRole(id, "staff"), "unchanged");
+    assert.equal(await accounts.setAdminRole(id, "owner"), "changed");
+    assert.equal((await accounts.findAdminById(id))?.role, "owner");
+    // Two owners now: either may step down, not both.
+    assert.equal(await accounts.setAdminRole(owner.id, "staff"), "changed");
+    assert.equal(await accounts.setAdminRole(id, "staff"), "last_owner");
+    assert.equal(await accounts.setAdminRole(id + owner.id + 100, "owner"), "not_found");
     assert.deepEqual(
-      (await accounts.listAdmins()).map((a) => a.email).sort(),
-      ["clerk@pothgula.lk", "new@pothgula.lk"],
+      (await accounts.listAdmins()).map((a) => [a.email, a.role]),
+      [["owner@pothgula.lk", "staff"], ["packer@pothgula.lk", "owner"]],
     );
+  },
+);
+
+contract(
+  "upsertAdmin() makes the admin it names an owner, a staff member included",
+  async (accounts) => {
+    await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+    const staff = await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+    if (staff.kind !== "invited") throw new Error("not invited");
+    const promoted = await accounts.upsertAdmin("packer@pothgula.lk", "h2", "task");
+    assert.deepEqual(promoted, { ...staff.admin, passwordHash: "h2", role: "owner" });
+  },
+);
+
+contract("clearAdminPassword() takes the password away: invited again", async (accounts) => {
+  await accounts.upsertAdmin("owner@pothgula.lk", "h1");
+  const staff = await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+  if (staff.kind !== "invited") throw new Error("not invited");
+  await accounts.setAdminPassword("packer@pothgula.lk", "h2");
+  assert.equal(await accounts.clearAdminPassword(staff.admin.id), true);
+  assert.equal((await accounts.findAdminById(staff.admin.id))?.passwordHash, "");
+  assert.deepEqual((await accounts.listAdmins()).map((a) => a.state), ["active", "invited"]);
+  assert.equal(await accounts.clearAdminPassword(staff.admin.id + 100), false);
+});
+
+/** Two new owners, the only ones: every other admin is removed first. */
+async function ownerPair(accounts: AccountRepository, round: number) {
+  const a = await accounts.upsertAdmin(`a${round}@pothgula.lk`, "h");
+  const b = await accounts.upsertAdmin(`b${round}@pothgula.lk`, "h");
+  for (const admin of await accounts.listAdmins()) {
+    if (admin.id !== a.id && admin.id !== b.id) await accounts.removeAdminById(admin.id);
+  }
+  return [a.id, b.id];
+}
+
+async function ownerCount(accounts: AccountRepository): Promise<number> {
+  return (await accounts.listAdmins()).filter((x) => x.role === "owner").length;
+}
+
+testOnServer(
+  "two owners removing each other at once leave one owner, never none",
+  async ({ sql }) => {
+    const accounts = new PostgresAccountRepository(sql);
+    for (let round = 0; round < 10; round++) {
+      const [a, b] = await ownerPair(accounts, round);
+      const outcomes = await Promise.all([
+        accounts.removeAdminById(a),
+        accounts.removeAdminById(b),
+      ]);
+      assert.deepEqual([...outcomes].sort(), ["last_owner", "removed"], `round ${round}`);
+      assert.equal(await ownerCount(accounts), 1, `round ${round}`);
+    }
+  },
+);
+
+testOnServer(
+  "two owners stepping down at once, or one removed as the other steps down, leave an owner",
+  async ({ sql }) => {
+    const accounts = new PostgresAccountRepository(sql);
+    for (let round = 0; round < 10; round++) {
+      const [a, b] = await ownerPair(accounts, round);
+      const outcomes: string[] = round % 2 === 0
+        ? await Promise.all([accounts.setAdminRole(a, "staff"), accounts.setAdminRole(b, "staff")])
+        : await Promise.all([accounts.setAdminRole(a, "staff"), accounts.removeAdminById(b)]);
+      assert.equal(outcomes.filter((o) => o === "last_owner").length, 1, `round ${round}`);
+      assert.equal(await ownerCount(accounts), 1, `round ${round}`);
+    }
   },
 );

@@ -19,6 +19,7 @@ import {
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
+  staffInvitationMail,
 } from "../domain/notifications/account_mail.ts";
 import type { Outbox } from "../domain/ports.ts";
 
@@ -207,14 +208,26 @@ contract(
     const { outbox } = world;
     const reset = passwordResetMail("nimali@example.lk", "tok_1", "si", SAMPLE_SHOP);
     const taken = registrationTakenMail("sunil@example.lk", "ta", SAMPLE_SHOP);
+    const invitation = staffInvitationMail({
+      email: "packer@pothgula.lk",
+      token: "tok_2",
+      role: "staff",
+      days: 7,
+      shop: SAMPLE_SHOP,
+    });
     await outbox.enqueue(reset);
     await outbox.enqueue(taken);
+    await outbox.enqueue(invitation);
     const claimed = await outbox.claimDue(later(1), 10, LEASE_MS);
     assert.deepEqual(claimed.map((e) => e.kind), [
       "order_placed",
       "password_reset",
       "registration_taken",
+      "staff_invitation",
     ]);
+    const invited = claimed[3];
+    assert.ok("payload" in invited);
+    assert.deepEqual(readStoredAccountMail(invited.kind, invited.payload), invitation);
     assert.ok("orderId" in claimed[0] && claimed[0].orderId === order);
     const [, first, second] = claimed;
     assert.ok("payload" in first && "payload" in second);

@@ -100,6 +100,14 @@ export const REPORT_PATHS = {
   salesCsv: at("GET", "/api/reports/sales/:table"),
 };
 
+export const STAFF_PATHS = {
+  list: at("GET", "/api/staff"),
+  invite: at("POST", "/api/staff"),
+  role: at("PUT", "/api/staff/:id/role"),
+  reset: at("POST", "/api/staff/:id/reset"),
+  remove: at("DELETE", "/api/staff/:id"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

@@ -6,6 +6,7 @@
  * islands read one description.
  */
 import { z } from "zod";
+import { ADMIN_ROLES } from "../domain/accounts/admin_roles.ts";
 import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
 import {
@@ -276,6 +277,9 @@ export const SignedInSchema = z.object({
   token: z.string(),
   expiresAt: z.string().describe("ISO 8601"),
   role: z.enum(["admin", "customer"]),
+  adminRole: z.enum(ADMIN_ROLES).optional().describe(
+    "an admin's role (owner or staff), which decides what the admin area lets them do; absent for a customer",
+  ),
 });
 
 /** A customer's own account, with the default delivery address that prefills checkout. */

@@ -8,12 +8,19 @@
  */
 import type { z } from "zod";
 import type { Endpoint, Method } from "./paths.ts";
+import type { AdminTask } from "../domain/accounts/admin_roles.ts";
 
 export type { Endpoint, Method };
 
 export interface RouteSpec extends Endpoint {
   summary: string;
-  admin: boolean;
+  /**
+   * `false` for a route anyone may call; otherwise the admin task it does, which decides
+   * the roles it admits (domain/accounts/admin_roles.ts: `mayDo`): "orders" admits owners
+   * and staff, "promotions" only owners. The admin guard, the OpenAPI document and the
+   * role matrix test read it from here.
+   */
+  admin: false | AdminTask;
   /** Needs a live token of anyone signed in ("any") or of a customer; checked by the route. */
   signedIn?: "any" | "customer";
   params?: z.ZodType;
@@ -34,7 +41,7 @@ export interface RouteSpec extends Endpoint {
   errors: number[];
 }
 
-/** What an admin route answers a stranger (401) and a customer (403). */
+/** What an admin route answers a stranger (401), and a customer or a role it does not admit (403). */
 export const ADMIN_ERRORS = [401, 403];
 
 /** A route's declaration, its schemas' types kept for the handler and the client. */

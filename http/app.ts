@@ -47,6 +47,7 @@ import { MemoryRateLimitStore } from "./auth/rate_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { promotionRoutes } from "./routes/promotions.ts";
+import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
@@ -70,19 +71,25 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(httpCaching({ isAdminRoute: adminRouteMatcher(ROUTES) }));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
-  // Admin routes refuse a stranger before any body is read (a form may hold 50 MB).
-  const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
-  // A public route's own path (GET /api/orders/bank-details) is not an admin pattern's id.
-  const publicPaths = new Set(
-    ROUTES.filter((r) => !r.admin && !r.path.includes(":")).map((r) => `${r.method} ${r.path}`),
+  // Admin routes refuse a stranger, and a role the route's task does not admit, before any
+  // body is read (a form may hold 50 MB). Each admin route's guard is derived from its
+  // declaration: the task it does decides the roles it admits (domain/accounts/admin_roles.ts).
+  // A path written out in full (GET /api/orders/export, GET /api/orders/bank-details) is
+  // judged by its own declaration alone, not by a pattern's (`/api/orders/:id`) that
+  // matches it too; HEAD is routed as GET (Hono answers it with GET's handler, body
+  // dropped), so it is judged as the GET it stands for.
+  const literal = new Map(
+    ROUTES.filter((r) => !r.path.includes(":")).map((r) => [`${r.method} ${r.path}`, r]),
   );
-  // HEAD is routed as GET (Hono answers it with GET's handler, body dropped): it is judged
-  // as the GET it stands for.
-  const adminGuard: MiddlewareHandler<AppEnv> = (c, next) => {
-    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-    return publicPaths.has(`${method} ${c.req.path}`) ? next() : guard(c, next);
-  };
-  for (const route of ADMIN_ROUTES) app.on(route.method, route.path, adminGuard);
+  for (const route of ADMIN_ROUTES) {
+    if (!route.admin) continue;
+    const guard = requireAdmin(deps.tokens, route.admin) as unknown as MiddlewareHandler<AppEnv>;
+    app.on(route.method, route.path, (c, next) => {
+      const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+      const own = literal.get(`${method} ${c.req.path}`);
+      return own !== undefined && own !== route ? next() : guard(c, next);
+    });
+  }
   // No body is read here: each route's handler reads its own, within the route's cap and
   // the read deadlines, after its guard and checks; a body no route takes is never read.
   app.use("/api/*", bodyGate(ROUTES, deps.bodyTimeouts ?? DEFAULT_BODY_TIMEOUTS));
@@ -117,6 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
+  app.route("/api/staff", staffRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

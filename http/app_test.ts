@@ -96,13 +96,21 @@ Deno.test("GET /api/openapi.json describes every route as OpenAPI 3.1", async ()
   for (const route of ROUTES) {
     const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
     assert.ok(operation, `${route.method} ${route.path} is missing`);
-    const guarded = route.admin || Boolean(route.signedIn);
+    const guarded = Boolean(route.admin) || Boolean(route.signedIn);
     assert.equal(Boolean(operation.security), guarded, `${route.method} ${route.path}`);
   }
   const order = document.paths["/api/orders"].post;
   const schema = order.requestBody.content["application/json"].schema;
   assert.ok(schema.required.includes("items"));
   assert.equal(schema.properties.items.maxItems, 100);
+  // Each admin route names the roles it admits, from its task and the roles' policy.
+  assert.deepEqual(document.paths["/api/orders/status"].put["x-roles"], ["owner", "staff"]);
+  assert.deepEqual(document.paths["/api/books/price/{id}"].put["x-roles"], ["owner"]);
+  assert.match(
+    document.paths["/api/staff"].post.description,
+    /^Needs the role owner \(task: staff/,
+  );
+  assert.equal(document.paths["/api/books"].get["x-roles"], undefined);
   const upload = document.paths["/api/books"].post.requestBody.content["multipart/form-data"];
   assert.equal(upload.schema.properties.images.items.format, "binary");
 });

@@ -7,11 +7,14 @@
  *   deno task admin remove EMAIL
  *
  * A new password is read from standard input with --password-stdin, otherwise drawn at
- * random and shown once. Admins added here stay when ADMIN_EMAIL changes; the one
+ * random and shown once. The admins added here are owners (staff are invited by an owner
+ * from the admin area, /admin/staff); the list shows each admin's role and whether they
+ * have set a password yet. Admins added here stay when ADMIN_EMAIL changes; the one
  * ADMIN_EMAIL names is set again at every start. Tokens already issued stay valid until
  * they expire (2 hours).
  */
-import type { AccountRepository, PasswordHasher } from "../domain/ports.ts";
+import type { AccountRepository, AdminSource, PasswordHasher } from "../domain/ports.ts";
+import { ROLE_POLICIES } from "../domain/accounts/admin_roles.ts";
 import { generatePassword } from "../adapters/security/passwords.ts";
 import { emailField } from "../contract/account_requests.ts";
 
@@ -26,10 +29,10 @@ export interface AdminTaskDeps {
 
 export const USAGE = [
   "Usage: deno task admin <command>",
-  "  list                                   every admin, oldest first",
-  "  add EMAIL [--password-stdin]           a new admin (a random password unless piped)",
+  "  list                                   every admin with their role, oldest first",
+  "  add EMAIL [--password-stdin]           a new owner (a random password unless piped)",
   "  reset-password EMAIL [--password-stdin] a new password for an admin",
-  "  remove EMAIL                           remove an admin (the last one stays)",
+  "  remove EMAIL                           remove an admin (the last owner stays)",
 ].join("\n");
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -66,7 +69,7 @@ export async function runAdminTask(deps: AdminTaskDeps, args: readonly string[])
       return 1;
     }
     await deps.accounts.upsertAdmin(email, await deps.hasher.hash(password), "task");
-    deps.out(`Added the admin ${email}`);
+    deps.out(`Added the owner ${email}`);
   } else {
     if (!existing) {
       deps.out(`No admin has the e-mail ${email}`);
@@ -86,13 +89,26 @@ async function list(deps: AdminTaskDeps): Promise<number> {
     return 0;
   }
   const width = Math.max(...admins.map((a) => a.email.length), 5);
-  deps.out(`${"EMAIL".padEnd(width)}  ${"MANAGED BY".padEnd(20)}  ADDED`);
+  deps.out(
+    `${"EMAIL".padEnd(width)}  ${"ROLE".padEnd(6)}  ${"STATE".padEnd(8)}  ` +
+      `${"MANAGED BY".padEnd(20)}  ADDED`,
+  );
   for (const admin of admins) {
-    const by = admin.source === "environment" ? "ADMIN_EMAIL" : "deno task admin";
-    deps.out(`${admin.email.padEnd(width)}  ${by.padEnd(20)}  ${admin.createdAt.toISOString()}`);
+    const role = ROLE_POLICIES[admin.role].label.toLowerCase();
+    deps.out(
+      `${admin.email.padEnd(width)}  ${role.padEnd(6)}  ${admin.state.padEnd(8)}  ` +
+        `${MANAGED_BY[admin.source].padEnd(20)}  ${admin.createdAt.toISOString()}`,
+    );
   }
   return 0;
 }
+
+/** Who manages an admin, as the list says it. */
+const MANAGED_BY: Record<AdminSource, string> = {
+  environment: "ADMIN_EMAIL",
+  task: "deno task admin",
+  invitation: "admin area",
+};
 
 async function remove(deps: AdminTaskDeps, email: string): Promise<number> {
   const outcome = await deps.accounts.removeAdmin(email);
@@ -100,8 +116,8 @@ async function remove(deps: AdminTaskDeps, email: string): Promise<number> {
     deps.out(`No admin has the e-mail ${email}`);
     return 1;
   }
-  if (outcome === "last_admin") {
-    deps.out(`${email} is the last admin and stays: add another one first`);
+  if (outcome === "last_owner") {
+    deps.out(`${email} is the last owner and stays: add another owner first`);
     return 1;
   }
   deps.out(

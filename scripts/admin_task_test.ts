@@ -29,19 +29,28 @@ testOnBothEngines("deno task admin adds, lists, resets and removes admins", asyn
 
   const add = task(accounts, "piped password\n");
   assert.equal(await add.run("add", "Clerk@Pothgula.lk", "--password-stdin"), 0);
-  assert.deepEqual(add.lines, ["Added the admin clerk@pothgula.lk"]);
+  assert.deepEqual(add.lines, ["Added the owner clerk@pothgula.lk"]);
   assert.ok(await passwordWorks(accounts, "clerk@pothgula.lk", "piped password"));
 
   const again = task(accounts);
   assert.equal(await again.run("add", "clerk@pothgula.lk"), 1);
   assert.match(again.lines[0], /already an admin: use reset-password/);
 
+  // Staff come from the admin area's invitations: the list names each admin's role and
+  // whether they have set a password yet.
+  await accounts.inviteAdmin("packer@pothgula.lk", "staff");
   const list = task(accounts);
   assert.equal(await list.run("list"), 0);
-  assert.match(list.lines[0], /^EMAIL\s+MANAGED BY\s+ADDED$/);
-  assert.match(list.lines[1], /^owner@pothgula\.lk\s+ADMIN_EMAIL\s+\d{4}-\d\d-\d\dT/);
-  assert.match(list.lines[2], /^clerk@pothgula\.lk\s+deno task admin\s+/);
-  assert.equal(list.lines.length, 3);
+  assert.match(list.lines[0], /^EMAIL\s+ROLE\s+STATE\s+MANAGED BY\s+ADDED$/);
+  assert.match(
+    list.lines[1],
+    /^owner@pothgula\.lk\s+owner\s+active\s+ADMIN_EMAIL\s+\d{4}-\d\d-\d\dT/,
+  );
+  assert.match(list.lines[2], /^clerk@pothgula\.lk\s+owner\s+active\s+deno task admin\s+/);
+  assert.match(list.lines[3], /^packer@pothgula\.lk\s+staff\s+invited\s+admin area\s+/);
+  assert.equal(list.lines.length, 4);
+  const staffGone = task(accounts);
+  assert.equal(await staffGone.run("remove", "packer@pothgula.lk"), 0);
 
   const reset = task(accounts);
   assert.equal(await reset.run("reset-password", "clerk@pothgula.lk"), 0);
@@ -54,7 +63,7 @@ testOnBothEngines("deno task admin adds, lists, resets and removes admins", asyn
   assert.equal(await accounts.findAdminByEmail("owner@pothgula.lk"), undefined);
   const last = task(accounts);
   assert.equal(await last.run("remove", "clerk@pothgula.lk"), 1);
-  assert.match(last.lines[0], /last admin and stays/);
+  assert.match(last.lines[0], /last owner and stays: add another owner first/);
   assert.equal(await accounts.countAdmins(), 1);
 });
 
@@ -165,9 +174,9 @@ Deno.test({
         "a long password\n",
       );
       assert.equal(added.code, 0, added.text);
-      assert.match(added.text, /Added the admin clerk@pothgula\.lk/);
+      assert.match(added.text, /Added the owner clerk@pothgula\.lk/);
       const listed = await run(["list"]);
-      assert.match(listed.text, /clerk@pothgula\.lk\s+deno task admin/);
+      assert.match(listed.text, /clerk@pothgula\.lk\s+owner\s+active\s+deno task admin/);
 
       // A live process holds the directory's lock as a running shop would.
       const child = new Deno.Command(Deno.execPath(), {

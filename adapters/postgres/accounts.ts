@@ -1,11 +1,13 @@
 import type {
   AccountRepository,
   AdminAccount,
+  AdminRole,
   AdminSource,
   AdminSummary,
   CustomerCredentials,
   CustomerProfile,
   DeliveryAddress,
+  OwnerGuarded,
   RegisterOutcome,
 } from "../../domain/ports.ts";
 import type { SqlClient } from "./sql_client.ts";
@@ -14,10 +16,13 @@ interface AdminRow {
   id: number;
   email: string;
   password_hash: string;
+  role: AdminRole;
 }
 
+const ADMIN_COLUMNS = "id, email, password_hash, role";
+
 function adminFromRow(row: AdminRow): AdminAccount {
-  return { id: row.id, email: row.email, passwordHash: row.password_hash };
+  return { id: row.id, email: row.email, passwordHash: row.password_hash, role: row.role };
 }
 
 /** Administrators and customer accounts; e-mails and usernames are unique ignoring case. */
@@ -30,10 +35,31 @@ export class PostgresAccountRepository implements AccountRepository {
 
   async findAdminByEmail(email: string): Promise<AdminAccount | undefined> {
     const rows = await this.#sql.query<AdminRow>(
-      "SELECT id, email, password_hash FROM admin_users WHERE lower(email) = lower($1)",
+      `SELECT ${ADMIN_COLUMNS} FROM admin_users WHERE lower(email) = lower($1)`,
       [email],
     );
     return rows.length > 0 ? adminFromRow(rows[0]) : undefined;
+  }
+
+  async findAdminById(id: number): Promise<AdminAccount | undefined> {
+    const rows = await this.#sql.query<AdminRow>(
+      `SELECT ${ADMIN_COLUMNS} FROM admin_users WHERE id = $1`,
+      [id],
+    );
+    return rows.length > 0 ? adminFromRow(rows[0]) : undefined;
+  }
+
+  async inviteAdmin(
+    email: string,
+    role: AdminRole,
+  ): Promise<{ kind: "invited"; admin: AdminAccount } | { kind: "taken" }> {
+    const rows = await this.#sql.query<AdminRow>(
+      `INSERT INTO admin_users (email, password_hash, source, role)
+       VALUES ($1, '', 'invitation', $2)
+       ON CONFLICT DO NOTHING RETURNING ${ADMIN_COLUMNS}`,
+      [email, role],
+    );
+    return rows.length > 0 ? { kind: "invited", admin: adminFromRow(rows[0]) } : { kind: "taken" };
   }
 
   async upsertAdmin(
@@ -41,11 +67,12 @@ export class PostgresAccountRepository implements AccountRepository {
     passwordHash: string,
     source: AdminSource = "environment",
   ): Promise<AdminAccount> {
+    // Whoever the environment or the task names is an owner: they keep the shop running.
     const [row] = await this.#sql.query<AdminRow>(
-      `INSERT INTO admin_users (email, password_hash, source) VALUES ($1, $2, $3)
+      `INSERT INTO admin_users (email, password_hash, source, role) VALUES ($1, $2, $3, 'owner')
        ON CONFLICT ((lower(email))) DO UPDATE
-         SET password_hash = excluded.password_hash, source = excluded.source
-       RETURNING id, email, password_hash`,
+         SET password_hash = excluded.password_hash, source = excluded.source, role = 'owner'
+       RETURNING ${ADMIN_COLUMNS}`,
       [email, passwordHash, source],
     );
     return adminFromRow(row);
@@ -66,11 +93,23 @@ export class PostgresAccountRepository implements AccountRepository {
 
   async listAdmins(): Promise<AdminSummary[]> {
     const rows = await this.#sql.query<
-      { id: number; email: string; source: AdminSource; created_at: Date | string }
-    >("SELECT id, email, source, created_at FROM admin_users ORDER BY created_at, id");
+      {
+        id: number;
+        email: string;
+        role: AdminRole;
+        invited: boolean;
+        source: AdminSource;
+        created_at: Date | string;
+      }
+    >(
+      `SELECT id, email, role, password_hash = '' AS invited, source, created_at
+       FROM admin_users ORDER BY created_at, id`,
+    );
     return rows.map((row) => ({
       id: row.id,
       email: row.email,
+      role: row.role,
+      state: row.invited ? "invited" : "active",
       source: row.source,
       createdAt: new Date(row.created_at),
     }));
@@ -84,19 +123,59 @@ export class PostgresAccountRepository implements AccountRepository {
     return rows.length > 0;
   }
 
-  removeAdmin(email: string): Promise<"removed" | "not_found" | "last_admin"> {
+  removeAdmin(email: string): Promise<OwnerGuarded<"removed">> {
+    return this.#removeWhere("lower(email) = lower($1)", email);
+  }
+
+  removeAdminById(id: number): Promise<OwnerGuarded<"removed">> {
+    return this.#removeWhere("id = $1", id);
+  }
+
+  /**
+   * Removes the admin `match` names unless it is the last owner. The owners' rows are
+   * locked first, in id order: of two removals (or a removal and a demotion) at once, the
+   * second waits, then finds the owners as the first left them (READ COMMITTED re-reads a
+   * locked row: one deleted or made staff meanwhile is no longer an owner).
+   */
+  #removeWhere(match: string, value: string | number): Promise<OwnerGuarded<"removed">> {
     return this.#sql.transaction(async (tx) => {
-      // Every admin row is locked first: two removals at once cannot leave none.
-      const admins = await tx.query<{ email: string }>(
-        "SELECT email FROM admin_users ORDER BY id FOR UPDATE",
+      const owners = await tx.query<{ id: number }>(
+        "SELECT id FROM admin_users WHERE role = 'owner' ORDER BY id FOR UPDATE",
       );
-      if (!admins.some((a) => a.email.toLowerCase() === email.toLowerCase())) {
-        return "not_found";
-      }
-      if (admins.length === 1) return "last_admin";
-      await tx.query("DELETE FROM admin_users WHERE lower(email) = lower($1)", [email]);
+      const [target] = await tx.query<{ id: number; role: AdminRole }>(
+        `SELECT id, role FROM admin_users WHERE ${match} FOR UPDATE`,
+        [value],
+      );
+      if (!target) return "not_found";
+      if (target.role === "owner" && owners.every((o) => o.id === target.id)) return "last_owner";
+      await tx.query("DELETE FROM admin_users WHERE id = $1", [target.id]);
       return "removed";
     });
+  }
+
+  setAdminRole(id: number, role: AdminRole): Promise<OwnerGuarded<"changed" | "unchanged">> {
+    return this.#sql.transaction(async (tx) => {
+      const owners = await tx.query<{ id: number }>(
+        "SELECT id FROM admin_users WHERE role = 'owner' ORDER BY id FOR UPDATE",
+      );
+      const [target] = await tx.query<{ role: AdminRole }>(
+        "SELECT role FROM admin_users WHERE id = $1 FOR UPDATE",
+        [id],
+      );
+      if (!target) return "not_found";
+      if (target.role === role) return "unchanged";
+      if (target.role === "owner" && owners.every((o) => o.id === id)) return "last_owner";
+      await tx.query("UPDATE admin_users SET role = $2 WHERE id = $1", [id, role]);
+      return "changed";
+    });
+  }
+
+  async clearAdminPassword(id: number): Promise<boolean> {
+    const rows = await this.#sql.query(
+      "UPDATE admin_users SET password_hash = '' WHERE id = $1 RETURNING id",
+      [id],
+    );
+    return rows.length > 0;
   }
 
   async removeEnvironmentAdminsExcept(email: string): Promise<string[]> {

@@ -59,7 +59,7 @@ const IMAGE_ROUTES = {
   addImages: defineRoute({
     ...BOOK_PATHS.addImages,
     summary: "Add images to a book (after its current ones)",
-    admin: true,
+    admin: "catalogue_edit",
     params: idParam,
     multipart: { fields: z.object({}), files: { images: "many" } },
     ok: { status: 200, schema: data(BookSchema) },
@@ -68,7 +68,7 @@ const IMAGE_ROUTES = {
   replaceImage: defineRoute({
     ...BOOK_PATHS.replaceImage,
     summary: "Replace one of a book's images (old: its URL) with an uploaded one, in its place",
-    admin: true,
+    admin: "catalogue_edit",
     params: idParam,
     multipart: {
       fields: z.object({ old: z.string().describe("the URL of the image to replace") }),
@@ -80,7 +80,7 @@ const IMAGE_ROUTES = {
   arrangeImages: defineRoute({
     ...BOOK_PATHS.arrangeImages,
     summary: "Reorder and remove a book's images: the ones to keep, in order (at least one)",
-    admin: true,
+    admin: "catalogue_edit",
     params: idParam,
     json: arrangeImagesBody,
     ok: { status: 200, schema: data(BookSchema) },

@@ -21,7 +21,7 @@ function categoryRoutes<Base extends string>(
     add: defineRoute({
       ...paths.add,
       summary: `Add one of the ${words}`,
-      admin: true,
+      admin: "catalogue_edit",
       json: categoryBody,
       ok: { status: 201, schema: data(CategorySchema) },
       errors: [...ADMIN_ERRORS, 400, 409, 415],
@@ -29,7 +29,7 @@ function categoryRoutes<Base extends string>(
     rename: defineRoute({
       ...paths.rename,
       summary: `Rename one of the ${words} (409 when the name exists)`,
-      admin: true,
+      admin: "catalogue_edit",
       params: idParam,
       json: categoryBody,
       ok: { status: 200, schema: data(CategorySchema) },
@@ -39,7 +39,7 @@ function categoryRoutes<Base extends string>(
       ...paths.remove,
       summary:
         `Delete one of the ${words}: 409 IN_USE (details: products, archived) while products use it`,
-      admin: true,
+      admin: "catalogue_edit",
       params: idParam,
       ok: { status: 204 },
       errors: [...ADMIN_ERRORS, 400, 404, 409],

@@ -84,7 +84,7 @@ export const ORDER_DESK_ROUTES = {
     ...ORDER_PATHS.list,
     summary:
       "Orders, newest first, a page at a time: searched by number, name, e-mail or phone and filtered",
-    admin: true,
+    admin: "orders",
     query: orderListQuery,
     ok: { status: 200, schema: recordPageOf(OrderSchema) },
     errors: [...ADMIN_ERRORS, 400],
@@ -93,7 +93,7 @@ export const ORDER_DESK_ROUTES = {
     ...ORDER_PATHS.stats,
     summary:
       "Order counts, the items' total of completed orders, orders awaiting payment or a proof check, today's orders",
-    admin: true,
+    admin: "orders",
     ok: { status: 200, schema: data(OrderStatsSchema) },
     errors: ADMIN_ERRORS,
   }),
@@ -101,7 +101,7 @@ export const ORDER_DESK_ROUTES = {
     ...ORDER_PATHS.status,
     summary:
       "Confirm (completed, with an optional courier and tracking number) or reject (with an optional reason) a pending order",
-    admin: true,
+    admin: "orders",
     json: statusBody,
     ok: { status: 200, schema: data(OrderSchema) },
     errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
@@ -109,7 +109,7 @@ export const ORDER_DESK_ROUTES = {
   slip: defineRoute({
     ...ORDER_PATHS.slip,
     summary: "The saved PDF order slip of a completed order",
-    admin: true,
+    admin: "orders",
     params: idParam,
     ok: { status: 200, contentType: "application/pdf" },
     errors: [...ADMIN_ERRORS, 400, 404],
@@ -121,7 +121,7 @@ export const ORDER_ADMIN_ROUTES = {
   export: defineRoute({
     ...ORDER_PATHS.export,
     summary: "The orders the same filters find, as CSV: one row per order line",
-    admin: true,
+    admin: "customer_data",
     query: orderListQuery,
     ok: { status: 200, contentType: "text/csv" },
     errors: [...ADMIN_ERRORS, 400],
@@ -129,7 +129,7 @@ export const ORDER_ADMIN_ROUTES = {
   one: defineRoute({
     ...ORDER_PATHS.one,
     summary: "One order with its payment, proofs and timeline",
-    admin: true,
+    admin: "orders",
     params: idParam,
     ok: { status: 200, schema: data(OrderSchema) },
     errors: [...ADMIN_ERRORS, 400, 404],
@@ -137,7 +137,7 @@ export const ORDER_ADMIN_ROUTES = {
   proof: defineRoute({
     ...ORDER_PATHS.proof,
     summary: "A deposit slip the customer uploaded (JPEG, PNG, WebP or PDF)",
-    admin: true,
+    admin: "orders",
     params: proofParams,
     ok: { status: 200, contentType: "image/* or application/pdf" },
     errors: [...ADMIN_ERRORS, 400, 404],
@@ -145,7 +145,7 @@ export const ORDER_ADMIN_ROUTES = {
   payment: defineRoute({
     ...ORDER_PATHS.payment,
     summary: "Record an order paid (cash received, deposit verified) or unpaid again",
-    admin: true,
+    admin: "orders",
     params: idParam,
     json: paymentBody,
     ok: { status: 200, schema: data(OrderSchema) },
@@ -154,7 +154,7 @@ export const ORDER_ADMIN_ROUTES = {
   note: defineRoute({
     ...ORDER_PATHS.note,
     summary: "Add the admin's note to an order's timeline (never shown to the customer)",
-    admin: true,
+    admin: "orders",
     params: idParam,
     json: noteBody,
     ok: { status: 201, schema: data(OrderSchema) },

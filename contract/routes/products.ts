@@ -80,14 +80,14 @@ export function productRoutes<
     export: defineRoute({
       ...paths.export,
       summary: `Every ${words.one} on sale as CSV (the creation fields, plus id and ${imagesWord})`,
-      admin: true,
+      admin: "catalogue",
       ok: { status: 200, contentType: "text/csv" },
       errors: ADMIN_ERRORS,
     }),
     import: defineRoute({
       ...paths.import,
       summary: words.importSummary,
-      admin: true,
+      admin: "catalogue_edit",
       query: importQuery,
       csv: { columns: kind.csvColumns },
       ok: { status: 200, schema: data(ImportSummarySchema) },
@@ -96,7 +96,7 @@ export function productRoutes<
     archived: defineRoute({
       ...paths.archived,
       summary: `Archived ${words.many} (hidden from the shop), newest first`,
-      admin: true,
+      admin: "catalogue",
       query: archivedQuery,
       ok: { status: 200, schema: recordPageOf(schema) },
       errors: [...ADMIN_ERRORS, 400],
@@ -106,7 +106,7 @@ export function productRoutes<
       summary: `Put an archived ${words.one} back on sale${
         kind.unique ? ` (409 when its ${kind.unique.label} is taken again)` : ""
       }`,
-      admin: true,
+      admin: "catalogue_edit",
       params: idParam,
       ok: { status: 200, schema: data(schema) },
       errors: [...ADMIN_ERRORS, 400, 404, ...unique],
@@ -116,7 +116,7 @@ export function productRoutes<
       ...paths.adjustStock,
       summary:
         `Take copies of a ${words.one} out of stock (damaged, lost) or put them back (found, recount), kept with the reason, the admin and the time; 409 past the copies in stock (copies held by orders cannot be taken)`,
-      admin: true,
+      admin: "stock",
       params: idParam,
       json: stockAdjustmentBody,
       ok: {
@@ -128,7 +128,7 @@ export function productRoutes<
     stockAdjustments: defineRoute({
       ...paths.stockAdjustments,
       summary: `A ${words.one}'s stock adjustments, newest first (the latest 50)`,
-      admin: true,
+      admin: "catalogue",
       params: idParam,
       ok: { status: 200, schema: data(z.array(StockAdjustmentSchema)) },
       errors: [...ADMIN_ERRORS, 400],
@@ -144,7 +144,7 @@ export function productRoutes<
     add: defineRoute({
       ...paths.add,
       summary: `Add a ${words.one} with its ${imagesWord}`,
-      admin: true,
+      admin: "catalogue_edit",
       multipart: {
         fields: kind.add.fields,
         files: { [kind.add.images.field]: kind.add.images.max === 1 ? "one" : "many" },
@@ -155,7 +155,7 @@ export function productRoutes<
     price: defineRoute({
       ...paths.price,
       summary: `Change a ${words.one}'s price`,
-      admin: true,
+      admin: "catalogue_edit",
       params: idParam,
       json: priceBody,
       ok: { status: 200, schema: data(schema) },
@@ -164,7 +164,7 @@ export function productRoutes<
     change: defineRoute({
       ...paths.change,
       summary: words.changeSummary,
-      admin: true,
+      admin: "catalogue_edit",
       params: idParam,
       json: kind.change,
       ok: { status: 200, schema: data(schema) },
@@ -173,7 +173,7 @@ export function productRoutes<
     remove: defineRoute({
       ...paths.remove,
       summary: `Delete a ${words.one} (archived when orders refer to it)`,
-      admin: true,
+      admin: "catalogue_edit",
       params: idParam,
       ok: { status: 204 },
       errors: [...ADMIN_ERRORS, 400, 404],

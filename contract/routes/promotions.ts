@@ -39,7 +39,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
     add: defineRoute({
       ...paths.add,
       summary: `Add ${words.one} (${words.add}; ${TIMES})`,
-      admin: true,
+      admin: "promotions",
       json: body,
       ok: { status: 201, schema: data(record) },
       errors: [...ADMIN_ERRORS, 400, 409, 415],
@@ -47,7 +47,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
     one: defineRoute({
       ...paths.one,
       summary: `One ${words.one} with its state and use`,
-      admin: true,
+      admin: "promotions",
       params: idParam,
       ok: { status: 200, schema: data(record) },
       errors: [...ADMIN_ERRORS, 400, 404],
@@ -56,7 +56,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
       ...paths.change,
       summary:
         `Replace ${words.one} with the body, as when adding (${words.change}); orders already placed keep their prices`,
-      admin: true,
+      admin: "promotions",
       params: idParam,
       json: body,
       ok: { status: 200, schema: data(record) },
@@ -65,7 +65,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
     pause: defineRoute({
       ...paths.pause,
       summary: `Pause ${words.one} (409 once it has ended)`,
-      admin: true,
+      admin: "promotions",
       params: idParam,
       ok: { status: 200, schema: data(record) },
       errors: [...ADMIN_ERRORS, 400, 404, 409],
@@ -73,7 +73,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
     resume: defineRoute({
       ...paths.resume,
       summary: `Resume a paused ${words.one} (409 once it has ended)`,
-      admin: true,
+      admin: "promotions",
       params: idParam,
       ok: { status: 200, schema: data(record) },
       errors: [...ADMIN_ERRORS, 400, 404, 409],
@@ -82,7 +82,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
       ...paths.end,
       summary:
         `End ${words.one} now: its end becomes this moment (409 when it has ended already, or has not started: delete it instead)`,
-      admin: true,
+      admin: "promotions",
       params: idParam,
       ok: { status: 200, schema: data(record) },
       errors: [...ADMIN_ERRORS, 400, 404, 409],
@@ -90,7 +90,7 @@ function promotionRoutes<Base extends string, B extends z.ZodType, R extends z.Z
     remove: defineRoute({
       ...paths.remove,
       summary: `Delete ${words.one} no order used: ${words.remove}`,
-      admin: true,
+      admin: "promotions",
       params: idParam,
       ok: { status: 204 },
       errors: [...ADMIN_ERRORS, 400, 404, 409],
@@ -142,7 +142,7 @@ export const PROMOTION_ROUTES = {
     ...PROMOTION_PATHS.list,
     summary:
       "Every campaign, order offer and discount code with its state now (running, scheduled, paused, ended), its uses and its saving so far",
-    admin: true,
+    admin: "promotions",
     ok: { status: 200, schema: data(PromotionListSchema) },
     errors: ADMIN_ERRORS,
   }),
@@ -150,7 +150,7 @@ export const PROMOTION_ROUTES = {
     ...PROMOTION_PATHS.preview,
     summary:
       "What a cart would cost now under the running promotions and an optional code, priced as an order is: the lines, their savings, delivery and the total (changes nothing)",
-    admin: true,
+    admin: "promotions",
     json: previewBody,
     ok: { status: 200, schema: data(PreviewSchema) },
     errors: [...ADMIN_ERRORS, 400, 415, 422],

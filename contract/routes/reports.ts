@@ -9,7 +9,7 @@ export const REPORT_ROUTES = {
     ...REPORT_PATHS.sales,
     summary:
       "The sales report over a range of days in Sri Lanka (at most 5 years): takings and orders per day, week or month against the range before, payment methods, lapse and rejection rates, best and worst sellers, stock at price, idle products",
-    admin: true,
+    admin: "reports",
     query: salesReportQuery,
     ok: { status: 200, schema: data(SalesReportSchema) },
     errors: [...ADMIN_ERRORS, 400],
@@ -18,7 +18,7 @@ export const REPORT_ROUTES = {
     ...REPORT_PATHS.salesCsv,
     summary:
       "One table of the sales report as CSV: periods, payment-methods, products (every product sold), categories, stores, languages, stock or idle (every idle product)",
-    admin: true,
+    admin: "reports",
     params: reportTableParam,
     query: salesReportQuery,
     ok: { status: 200, contentType: "text/csv" },

@@ -45,7 +45,7 @@ const IMAGE_ROUTES = {
   replaceImage: defineRoute({
     ...STATIONERY_PATHS.replaceImage,
     summary: "Replace a stationery item's image",
-    admin: true,
+    admin: "catalogue_edit",
     params: idParam,
     multipart: { fields: z.object({}), files: { image: "one" } },
     ok: { status: 200, schema: data(StationerySchema) },

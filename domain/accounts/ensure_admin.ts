@@ -2,7 +2,8 @@
  * Makes sure the shop can be administered after start (the rule; the composition root
  * reads the environment and draws the random password):
  *
- * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists, and an admin an earlier
+ * - ADMIN_EMAIL and ADMIN_PASSWORD set: that admin exists and is an owner (a staff member
+ *   it names becomes one), and an admin an earlier
  *   ADMIN_EMAIL named (or the generated first admin) is removed; admins added with
  *   `deno task admin add` stay. ADMIN_PASSWORD is the password of an admin it creates, or
  *   of one that has none; an admin that has a password keeps it (one changed in the admin
@@ -56,8 +57,10 @@ export async function ensureAdmin(
     const named = normalizeEmail(email);
     const existing = await deps.accounts.findAdminByEmail(named);
     if (existing && existing.passwordHash !== "" && !env.reset) {
-      // The password is the owner's now: the environment only says who manages the admin.
+      // The password is the owner's now: the environment only says who manages the admin,
+      // and that it is an owner.
       await deps.accounts.setAdminSource(named, "environment");
+      if (existing.role !== "owner") await deps.accounts.setAdminRole(existing.id, "owner");
     } else {
       const admin = await deps.accounts.upsertAdmin(
         named,

@@ -113,3 +113,22 @@ Deno.test("ensureAdmin() refuses a malformed ADMIN_EMAIL and a short ADMIN_PASSW
     /ADMIN_PASSWORD must be at least 8/,
   );
 });
+
+Deno.test("ensureAdmin() makes the admin ADMIN_EMAIL names an owner, a staff member included", async () => {
+  const { accounts, hasher, deps } = setup();
+  await ensureAdmin(deps, { email: "owner@pothgula.lk", password: "galle-fort-1663" });
+  assert.equal(accounts.admins[0].role, "owner");
+  // A staff member with a password of their own keeps it, and becomes an owner.
+  await accounts.inviteAdmin("packer@pothgula.lk", "staff");
+  await accounts.setAdminPassword("packer@pothgula.lk", await hasher.hash("own-password"));
+  await ensureAdmin(deps, { email: "packer@pothgula.lk", password: "from-environment" });
+  const packer = await accounts.findAdminByEmail("packer@pothgula.lk");
+  assert.equal(packer?.role, "owner");
+  assert.equal(await hasher.verify("own-password", packer?.passwordHash ?? ""), true);
+  // One invited but not yet in gets the environment's password, as an owner.
+  await accounts.inviteAdmin("cashier@pothgula.lk", "staff");
+  await ensureAdmin(deps, { email: "cashier@pothgula.lk", password: "from-environment" });
+  const cashier = await accounts.findAdminByEmail("cashier@pothgula.lk");
+  assert.equal(cashier?.role, "owner");
+  assert.equal(await hasher.verify("from-environment", cashier?.passwordHash ?? ""), true);
+});

@@ -1,20 +1,36 @@
 /** The accounts' ports: admins and customers, password hashing, shared rate limits. */
+import type { AdminRole } from "./admin_roles.ts";
+
+export type { AdminRole, AdminTask } from "./admin_roles.ts";
 
 export interface AdminAccount {
   id: number;
   email: string;
+  /** Empty while an invited admin has not set a password yet: no password opens it. */
   passwordHash: string;
+  role: AdminRole;
 }
 
-/** Who manages an admin: ADMIN_EMAIL at start, or `deno task admin`. */
-export type AdminSource = "environment" | "task";
+/**
+ * Who manages an admin: ADMIN_EMAIL at start, `deno task admin`, or an owner who invited
+ * them from the admin area.
+ */
+export type AdminSource = "environment" | "task" | "invitation";
+
+/** An admin who has not set a password yet is `invited`; one who has, `active`. */
+export type AdminState = "invited" | "active";
 
 export interface AdminSummary {
   id: number;
   email: string;
+  role: AdminRole;
+  state: AdminState;
   source: AdminSource;
   createdAt: Date;
 }
+
+/** What a change that could leave the shop without an owner answers. */
+export type OwnerGuarded<T extends string> = T | "not_found" | "last_owner";
 
 export interface CustomerAccount {
   id: number;
@@ -64,8 +80,29 @@ export interface AccountRepository {
   setAdminPassword(email: string, passwordHash: string): Promise<boolean>;
   /** Says who manages an existing admin, its password unchanged; false when there is none. */
   setAdminSource(email: string, source: AdminSource): Promise<boolean>;
-  /** Removes an admin; the last one stays, so the shop can always be administered. */
-  removeAdmin(email: string): Promise<"removed" | "not_found" | "last_admin">;
+  /**
+   * Removes an admin; the last owner stays, so the shop can always be administered. Two
+   * removals at once never leave it without an owner (one transaction, owners locked).
+   */
+  removeAdmin(email: string): Promise<OwnerGuarded<"removed">>;
+  findAdminById(id: number): Promise<AdminAccount | undefined>;
+  /**
+   * Adds an admin of `role` with no password yet (state `invited`, source `invitation`):
+   * a link sets it. `taken` when an admin has this e-mail, whatever its case.
+   */
+  inviteAdmin(
+    email: string,
+    role: AdminRole,
+  ): Promise<{ kind: "invited"; admin: AdminAccount } | { kind: "taken" }>;
+  /** Removes the admin with this id, under the same rule as removeAdmin. */
+  removeAdminById(id: number): Promise<OwnerGuarded<"removed">>;
+  /**
+   * Gives an admin a role: `unchanged` when it had it already; the last owner is never
+   * made staff, also by two changes at once (one transaction, owners locked).
+   */
+  setAdminRole(id: number, role: AdminRole): Promise<OwnerGuarded<"changed" | "unchanged">>;
+  /** Takes an admin's password away (state `invited` again); false when there is none. */
+  clearAdminPassword(id: number): Promise<boolean>;
   /** Removes the admins the environment named other than `email`; their e-mails. */
   removeEnvironmentAdminsExcept(email: string): Promise<string[]>;
   createCustomer(

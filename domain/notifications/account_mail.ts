@@ -7,8 +7,13 @@
 import { type Locale, localizedPath, SHOP_LANGUAGES } from "../i18n/language.ts";
 import type { ShopInfo } from "../shop.ts";
 import type { AccountMail } from "./mail.ts";
+import { type AdminRole, isAdminRole } from "../accounts/admin_roles.ts";
 
-export const ACCOUNT_MAIL_KINDS = ["password_reset", "registration_taken"] as const;
+export const ACCOUNT_MAIL_KINDS = [
+  "password_reset",
+  "registration_taken",
+  "staff_invitation",
+] as const;
 /** What an account mail in the outbox is about. */
 export type AccountMailKind = typeof ACCOUNT_MAIL_KINDS[number];
 
@@ -68,13 +73,42 @@ export function adminPasswordResetMail(
   };
 }
 
+/**
+ * The invitation to the admin area an owner sends a new admin: a link to set their first
+ * password, to the admin area's invitation page, in English like the admin area. It works
+ * once, for `days` days (INVITATION_LINK_MS in http/routes/staff.ts).
+ *
+ * @example staffInvitationMail({ email, token: "abc", role: "staff", days: 7, shop }).link // "https://shop.lk/admin/invitation?token=abc"
+ */
+export function staffInvitationMail(
+  invitation: { email: string; token: string; role: AdminRole; days: number; shop: ShopInfo },
+): AccountMail {
+  const base = invitation.shop.publicUrl.replace(/\/+$/, "");
+  return {
+    kind: "staff_invitation",
+    to: invitation.email,
+    language: "en",
+    link: `${base}/admin/invitation?token=${encodeURIComponent(invitation.token)}`,
+    role: invitation.role,
+    days: invitation.days,
+  };
+}
+
 /** An account mail as the outbox stores it (version 1). */
 export type StoredAccountMail =
   & { v: 1; to: string; language: Locale }
-  & ({ link: string } | { loginUrl: string; resetUrl: string });
+  & (
+    | { link: string }
+    | { link: string; role: AdminRole; days: number }
+    | { loginUrl: string; resetUrl: string }
+  );
 
 /** The stored form of an account mail: its facts and the version of their shape. */
 export function storedAccountMail(mail: AccountMail): StoredAccountMail {
+  if (mail.kind === "staff_invitation") {
+    const { to, language, link, role, days } = mail;
+    return { v: 1, to, language, link, role, days };
+  }
   return mail.kind === "password_reset"
     ? { v: 1, to: mail.to, language: mail.language, link: mail.link }
     : {
@@ -105,6 +139,12 @@ export function readStoredAccountMail(
   if (!language) return undefined;
   if (kind === "password_reset") {
     return text(row.link) ? { kind, to: row.to, language, link: row.link } : undefined;
+  }
+  if (kind === "staff_invitation") {
+    const { link, role, days } = row;
+    return text(link) && isAdminRole(role) && typeof days === "number" && days > 0
+      ? { kind, to: row.to, language, link, role, days }
+      : undefined;
   }
   return text(row.loginUrl) && text(row.resetUrl)
     ? { kind, to: row.to, language, loginUrl: row.loginUrl, resetUrl: row.resetUrl }

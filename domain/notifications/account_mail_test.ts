@@ -4,6 +4,7 @@ import {
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
+  staffInvitationMail,
   storedAccountMail,
 } from "./account_mail.ts";
 import { SAMPLE_SHOP } from "./testing/samples.ts";
@@ -40,6 +41,13 @@ Deno.test("an account mail reads back from its stored form, however it went thro
     const mail of [
       passwordResetMail("a@example.lk", "tok", "si", SAMPLE_SHOP),
       registrationTakenMail("a@example.lk", "en", SAMPLE_SHOP),
+      staffInvitationMail({
+        email: "packer@pothgula.lk",
+        token: "tok",
+        role: "staff",
+        days: 7,
+        shop: SAMPLE_SHOP,
+      }),
     ]
   ) {
     const stored = JSON.parse(JSON.stringify(storedAccountMail(mail)));
@@ -57,4 +65,25 @@ Deno.test("readStoredAccountMail() refuses an unknown version, language or a mis
   assert.equal(readStoredAccountMail("registration_taken", good), undefined);
   assert.equal(readStoredAccountMail("password_reset", null), undefined);
   assert.equal(readStoredAccountMail("password_reset", "text"), undefined);
+});
+
+Deno.test("staffInvitationMail() links to the admin area's invitation page, in English, with its role and days", () => {
+  const mail = staffInvitationMail({
+    email: "packer@pothgula.lk",
+    token: "a b",
+    role: "staff",
+    days: 7,
+    shop: SAMPLE_SHOP,
+  });
+  assert.deepEqual(mail, {
+    kind: "staff_invitation",
+    to: "packer@pothgula.lk",
+    language: "en",
+    link: "https://pothgula.example/admin/invitation?token=a%20b",
+    role: "staff",
+    days: 7,
+  });
+  const stored = storedAccountMail(mail);
+  assert.equal(readStoredAccountMail("staff_invitation", { ...stored, role: "admin" }), undefined);
+  assert.equal(readStoredAccountMail("staff_invitation", { ...stored, days: 0 }), undefined);
 });

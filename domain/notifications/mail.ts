@@ -3,6 +3,7 @@
  * the facts it carries (an order's lines and amounts in cents, a link, a reason, a courier).
  * How it reads and looks, in words and markup, is the mail adapter's business.
  */
+import type { AdminRole } from "../accounts/admin_roles.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { ItemType, PaymentMethod } from "../orders/model.ts";
 import type { AmountDue } from "../orders/amount_due.ts";
@@ -144,6 +145,14 @@ export type AccountMail =
     kind: "registration_taken";
     loginUrl: string;
     resetUrl: string;
+  }
+  | Addressed & {
+    kind: "staff_invitation";
+    /** The single-use link that sets the new admin's first password. */
+    link: string;
+    role: AdminRole;
+    /** How many days the link works. */
+    days: number;
   };
 
 export type OrderMail = CustomerOrderMail | ShopOrderMail;

@@ -3,10 +3,13 @@
  *
  * No or malformed `Authorization` header → 401; a token that is not a live token of
  * ours (expired, tampered, `alg: none`, another key) → 401; a valid token of someone
- * who is not an admin → 403. On success the claims are on the context as `admin`.
+ * who is not an admin → 403; an admin whose role may not do the route's task (staff on an
+ * owner's route, domain/accounts/admin_roles.ts) → 403 saying who may. On success the
+ * claims (id, e-mail, role and admin role) are on the context as `admin`.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError, errorResponse } from "../middleware/errors.ts";
+import { type AdminTask, mayDo, refusal } from "../../domain/accounts/admin_roles.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
 
 /** Hono environment of routes behind the guard: `c.get("admin")` holds the claims. */
@@ -27,14 +30,14 @@ function unauthorized(message: string, challenge: string): ApiError {
 }
 
 /**
- * Middleware admitting only admins.
+ * Middleware admitting only admins, and with a `task` only the admins whose role may do it.
  *
  * @example
  * const admin = new Hono<AdminEnv>();
- * admin.use("*", requireAdmin(tokens));
+ * admin.use("/api/orders/*", requireAdmin(tokens, "orders"));
  * admin.get("/api/orders", (c) => c.json({ by: c.get("admin").email }));
  */
-export function requireAdmin(tokens: TokenService): MiddlewareHandler<AdminEnv> {
+export function requireAdmin(tokens: TokenService, task?: AdminTask): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (!token) {
@@ -53,6 +56,10 @@ export function requireAdmin(tokens: TokenService): MiddlewareHandler<AdminEnv> 
         c as Context,
         new ApiError(403, "FORBIDDEN", "Administrator rights required"),
       );
+    }
+    const role = result.claims.adminRole;
+    if (task !== undefined && (role === undefined || !mayDo(role, task))) {
+      return errorResponse(c as Context, new ApiError(403, "FORBIDDEN", refusal(task)));
     }
     c.set("admin", result.claims);
     await next();

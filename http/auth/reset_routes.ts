@@ -66,6 +66,27 @@ export function resetTokenHash(token: string): Promise<string> {
   return sha256Hex(token);
 }
 
+/**
+ * A new link that sets the password of one account, valid for `validMs` from `now`: its
+ * secret (256 random bits, for the mail) is answered, only its hash is kept. A password
+ * reset and an admin's invitation are both such links.
+ */
+export async function newPasswordLink(
+  store: PasswordResetStore,
+  account: { role: AccountRole; id: number },
+  now: Date,
+  validMs: number,
+): Promise<string> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  await store.create({
+    tokenHash: await resetTokenHash(token),
+    role: account.role,
+    accountId: account.id,
+    expiresAt: new Date(now.getTime() + validMs),
+  }, now);
+  return token;
+}
+
 const LINK_REFUSED = "This link has expired or was already used: ask for a new one";
 
 const BASE = "";
@@ -90,14 +111,12 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
       ? { role: "customer", id: customer.id, email: customer.email }
       : undefined;
     if (!account) return;
-    const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-    const now = deps.clock.now();
-    await deps.passwordResets.create({
-      tokenHash: await resetTokenHash(token),
-      role: account.role,
-      accountId: account.id,
-      expiresAt: new Date(now.getTime() + RESET_LINK_MS),
-    }, now);
+    const token = await newPasswordLink(
+      deps.passwordResets,
+      account,
+      deps.clock.now(),
+      RESET_LINK_MS,
+    );
     if (!deps.accountMail) throw new Error("No mail outbox: the reset link cannot be sent");
     // An admin's link opens the admin area's reset page, a customer's the shop's.
     await deps.accountMail.enqueue(

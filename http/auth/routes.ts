@@ -2,7 +2,8 @@
  * POST /api/auth/login and POST /api/auth/register.
  *
  * Login is for admins and customers alike (an admin's e-mail wins): a right e-mail and
- * password give a bearer token and the role; anything else gives the same 401 "Invalid
+ * password give a bearer token and the role (an admin's answer adds `adminRole`, owner or
+ * staff); anything else gives the same 401 "Invalid
  * credentials" after about the same time (an unknown e-mail is verified against a dummy
  * hash). Admins' passwords are checked in a hashing lane of their own, so customers'
  * logins and registrations never make an admin wait.
@@ -36,7 +37,7 @@ import { countAttempt, limitKey } from "./attempts.ts";
 import { HashingShare } from "./hashing_share.ts";
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from "./limits.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
-import type { TokenRole, TokenService } from "./tokens.ts";
+import type { TokenService, TokenSubject } from "./tokens.ts";
 import type { TrustProxySetting } from "./client_address.ts";
 import { serve } from "../routes/route_spec.ts";
 import { AUTH_ROUTES } from "../../contract/routes/mod.ts";
@@ -136,18 +137,31 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
     if (!signedIn) return c.json(errorBody("UNAUTHORIZED", "Invalid credentials"), 401);
     const issued = await deps.tokens.issue(signedIn);
     c.header("Cache-Control", "no-store");
-    return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: signedIn.role }, 200);
+    return c.json({
+      token: issued.token,
+      expiresAt: issued.expiresAt,
+      role: signedIn.role,
+      ...(signedIn.adminRole ? { adminRole: signedIn.adminRole } : {}),
+    }, 200);
   }, hashing);
 
   /** The account these credentials open, admins first; undefined when they open none. */
   async function checkPassword(
     email: string,
     password: string,
-  ): Promise<{ id: number; email: string; role: TokenRole } | undefined> {
+  ): Promise<TokenSubject | undefined> {
     const admin = await deps.accounts.findAdminByEmail(email);
     if (admin) {
+      if (admin.passwordHash === "") {
+        // An invited admin has no password yet: checked against the dummy all the same, so
+        // that the answer takes as long as any other wrong password's.
+        await deps.hasher.verify(password, await dummy());
+        return undefined;
+      }
       const right = await adminHasher.verify(password, admin.passwordHash);
-      return right ? { id: admin.id, email: admin.email, role: "admin" } : undefined;
+      return right
+        ? { id: admin.id, email: admin.email, role: "admin", adminRole: admin.role }
+        : undefined;
     }
     const customer = await deps.accounts.findCustomerByEmail(email);
     const right = await deps.hasher.verify(password, customer?.passwordHash ?? await dummy());

@@ -72,8 +72,9 @@ Deno.test("POST /api/auth/login gives the admin a token the admin guard accepts"
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("Cache-Control"), "no-store");
   const body = await response.json();
-  assert.deepEqual(Object.keys(body).sort(), ["expiresAt", "role", "token"]);
+  assert.deepEqual(Object.keys(body).sort(), ["adminRole", "expiresAt", "role", "token"]);
   assert.equal(body.role, "admin");
+  assert.equal(body.adminRole, "owner");
   assert.equal(body.expiresAt, "2026-03-01T12:00:00.000Z");
 
   const guarded = new Hono<AdminEnv>();

@@ -132,9 +132,15 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
       id: claims.id,
       email: claims.email,
       role: claims.role,
+      adminRole: claims.adminRole,
     });
     c.header("Cache-Control", "no-store");
-    return c.json({ token: issued.token, expiresAt: issued.expiresAt, role: claims.role }, 200);
+    return c.json({
+      token: issued.token,
+      expiresAt: issued.expiresAt,
+      role: claims.role,
+      ...(claims.adminRole ? { adminRole: claims.adminRole } : {}),
+    }, 200);
   }, [hashing, signedIn]);
 
   return app;

@@ -1,14 +1,22 @@
 /**
  * Signed bearer tokens for the admin API (JWT, HS256 only) and the signing secret.
  *
- * Tokens carry `sub` (the account id), `email`, `role` and `sid`, the session the shop
- * keeps for them (SessionStore). Verification pins the algorithm, issuer and audience,
+ * Tokens carry `sub` (the account id), `email`, `role`, an admin's `adminRole` (owner or
+ * staff) and `sid`, the session the shop keeps for them (SessionStore). A change of an
+ * admin's role ends their sessions, so the role a live token names is the account's. Verification pins the algorithm, issuer and audience,
  * reads the time from the injected clock and then asks for the session, so `alg: none`,
  * other algorithms, foreign keys, tampered payloads, expired tokens and tokens whose
  * session ended (logout, a new password) all come back as `{ kind: "invalid" }`.
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { AccountRole, AdminAccount, Clock, SessionStore } from "../../domain/ports.ts";
+import type {
+  AccountRole,
+  AdminAccount,
+  AdminRole,
+  Clock,
+  SessionStore,
+} from "../../domain/ports.ts";
+import { isAdminRole } from "../../domain/accounts/admin_roles.ts";
 
 export const TOKEN_ISSUER = "pothgula";
 export const TOKEN_AUDIENCE = "pothgula-admin";
@@ -25,10 +33,20 @@ export interface TokenClaims {
   id: number;
   email: string;
   role: TokenRole;
+  /** An admin's role (what the admin guard admits them to); absent for a customer. */
+  adminRole?: AdminRole;
   /** ISO 8601 */
   expiresAt: string;
   /** The session the token belongs to: ending it ends the token. */
   sessionId: string;
+}
+
+/** Whom a token is issued to: an admin names their role (owner or staff). */
+export interface TokenSubject {
+  id: number;
+  email: string;
+  role: TokenRole;
+  adminRole?: AdminRole;
 }
 
 export type VerifyResult = { kind: "valid"; claims: TokenClaims } | { kind: "invalid" };
@@ -74,13 +92,26 @@ export class TokenService {
     this.#ttlSeconds = ttl;
   }
 
-  /** A token with `role: "admin"` for this admin account. */
-  issueAdminToken(admin: Pick<AdminAccount, "id" | "email">): Promise<IssuedToken> {
-    return this.issue({ id: admin.id, email: admin.email, role: "admin" });
+  /** A token with `role: "admin"` for this admin account, of its role (an owner's when absent). */
+  issueAdminToken(
+    admin: Pick<AdminAccount, "id" | "email"> & { role?: AdminRole },
+  ): Promise<IssuedToken> {
+    return this.issue({
+      id: admin.id,
+      email: admin.email,
+      role: "admin",
+      adminRole: admin.role ?? "owner",
+    });
   }
 
-  /** A token for any role, with a new session; the admin guard accepts only `role: "admin"`. */
-  async issue(subject: { id: number; email: string; role: TokenRole }): Promise<IssuedToken> {
+  /**
+   * A token for any role, with a new session; the admin guard accepts only `role: "admin"`,
+   * which must name its `adminRole`.
+   */
+  async issue(subject: TokenSubject): Promise<IssuedToken> {
+    if ((subject.role === "admin") !== (subject.adminRole !== undefined)) {
+      throw new Error("An admin's token names its admin role, and only an admin's does");
+    }
     const now = this.#clock.now();
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const expSeconds = nowSeconds + this.#ttlSeconds;
@@ -91,7 +122,10 @@ export class TokenService {
       accountId: subject.id,
       expiresAt: new Date(expSeconds * 1000),
     }, now);
-    const token = await new SignJWT({ email: subject.email, role: subject.role, sid: sessionId })
+    const claims = subject.adminRole === undefined
+      ? { email: subject.email, role: subject.role, sid: sessionId }
+      : { email: subject.email, role: subject.role, adminRole: subject.adminRole, sid: sessionId };
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
       .setSubject(String(subject.id))
       .setIssuer(TOKEN_ISSUER)
@@ -142,11 +176,16 @@ function newSessionId(): string {
 }
 
 function readClaims(payload: Record<string, unknown>): TokenClaims | undefined {
-  const { sub, email, role, exp, sid } = payload;
+  const { sub, email, role, adminRole, exp, sid } = payload;
   if (typeof sub !== "string" || !/^[1-9]\d{0,15}$/.test(sub)) return undefined;
   if (typeof email !== "string" || (role !== "admin" && role !== "customer")) return undefined;
+  // An admin's token names the admin's role; one that does not (made before roles) is
+  // refused: its admin signs in again and gets one that does.
+  if (role === "admin" ? !isAdminRole(adminRole) : adminRole !== undefined) return undefined;
   if (typeof exp !== "number") return undefined;
   if (typeof sid !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(sid)) return undefined;
   const expiresAt = new Date(exp * 1000).toISOString();
-  return { id: Number(sub), email, role, expiresAt, sessionId: sid };
+  const claims: TokenClaims = { id: Number(sub), email, role, expiresAt, sessionId: sid };
+  if (isAdminRole(adminRole)) claims.adminRole = adminRole;
+  return claims;
 }

@@ -32,9 +32,55 @@ Deno.test("issueAdminToken() gives a token that verifies with the admin's id, em
     id: 3,
     email: "admin@pothgula.lk",
     role: "admin",
+    adminRole: "owner",
     expiresAt: issued.expiresAt,
   });
   assert.match(sessionId, /^[A-Za-z0-9_-]{22}$/);
+});
+
+Deno.test("a staff member's token names the role staff; a customer's names none", async () => {
+  const tokens = service();
+  const staff = await tokens.verify(
+    (await tokens.issueAdminToken({ ...admin, role: "staff" })).token,
+  );
+  assert.equal(staff.kind === "valid" && staff.claims.adminRole, "staff");
+  const customer = await tokens.verify(
+    (await tokens.issue({ id: 8, email: "reader@example.com", role: "customer" })).token,
+  );
+  assert.ok(customer.kind === "valid" && !("adminRole" in customer.claims));
+  await assert.rejects(tokens.issue({ id: 3, email: admin.email, role: "admin" }), /admin role/);
+  await assert.rejects(
+    tokens.issue({ id: 8, email: "r@example.com", role: "customer", adminRole: "owner" }),
+    /admin role/,
+  );
+});
+
+Deno.test("verify() refuses a signed admin token without a known admin role (made before roles)", async () => {
+  const clock = new FakeClock();
+  const sessions = new MemorySessions();
+  const tokens = new TokenService({ secret: testSecret(), clock, sessions });
+  for (
+    const [adminRole, kind] of [[undefined, "invalid"], ["root", "invalid"], ["owner", "valid"]]
+  ) {
+    await sessions.open({
+      id: "s".repeat(22),
+      role: "admin",
+      accountId: 3,
+      expiresAt: new Date(clock.now().getTime() + 3_600_000),
+    }, clock.now());
+    const token = await new SignJWT({
+      email: admin.email,
+      role: "admin",
+      adminRole,
+      sid: "s".repeat(22),
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject("3").setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(clock.now()).setExpirationTime("1h")
+      .sign(testSecret());
+    // The same token naming a role is honoured: only the role decides.
+    assert.equal((await tokens.verify(token)).kind, kind, String(adminRole));
+  }
 });
 
 Deno.test("end() makes a token invalid at once and leaves the account's other tokens", async () => {

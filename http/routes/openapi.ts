@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the route table's zod schemas. */
+import { ADMIN_TASK_WORDS, ROLE_POLICIES, rolesFor } from "../../domain/accounts/admin_roles.ts";
 import { isPrivatePath } from "../middleware/http_caching.ts";
 import { z } from "zod";
 import type { RouteSpec } from "../../contract/route.ts";
@@ -126,10 +127,28 @@ function responses(route: RouteSpec) {
   };
 }
 
+/**
+ * Who an admin route admits, from its task and the roles' policy: `x-roles` for tools,
+ * a sentence in the description for people.
+ */
+function roles(route: RouteSpec) {
+  if (!route.admin) return {};
+  const admitted = rolesFor(route.admin);
+  const names = admitted.map((role) => ROLE_POLICIES[role].label.toLowerCase());
+  return {
+    description: `Needs the role ${names.join(" or ")} (task: ${route.admin}, ${
+      ADMIN_TASK_WORDS[route.admin]
+    }); another admin's token answers 403.`,
+    "x-roles": admitted,
+    "x-admin-task": route.admin,
+  };
+}
+
 function operation(route: RouteSpec) {
   const body = requestBody(route);
   return {
     summary: route.summary,
+    ...roles(route),
     ...(route.admin || route.signedIn ? { security: [{ bearer: [] }] } : {}),
     parameters: parameters(route),
     ...(body ? { requestBody: body } : {}),

@@ -9,7 +9,9 @@ import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
 import { navigate, usePath } from "./navigation.ts";
 import { OrderDetailPage } from "./orders/OrderDetailPage.tsx";
 import { OrdersPage } from "./orders/OrdersPage.tsx";
-import { LOGIN_PATH, resolveRoute } from "./router.ts";
+import { LOGIN_PATH, pageTask, resolveRoute } from "./router.ts";
+import { mayDo } from "../../domain/accounts/admin_roles.ts";
+import { StaffPage } from "./staff/StaffPage.tsx";
 import { clearSession, readSession, saveSession, type Session } from "./auth/session.ts";
 import { Shell } from "./Shell.tsx";
 import { StockPage } from "./stock/StockPage.tsx";
@@ -59,15 +61,24 @@ export function App() {
     logout();
   }, [api, logout]);
 
+  // Signed out, the role is staff's: nothing is shown that only an owner may see.
+  const role = session?.role ?? "staff";
   const context = useMemo(
-    () => ({ api, logout, endSession, replaceSession: onLoggedIn }),
-    [api, logout, endSession, onLoggedIn],
+    () => ({
+      api,
+      logout,
+      endSession,
+      replaceSession: onLoggedIn,
+      role,
+      may: (task: Parameters<typeof mayDo>[1]) => mayDo(role, task),
+    }),
+    [api, logout, endSession, onLoggedIn, role],
   );
   if (route.kind === "redirect") return null;
-  if (route.page === "reset-password") {
+  if (route.page === "reset-password" || route.page === "invitation") {
     return (
       <AdminContext.Provider value={context}>
-        <ResetPasswordPage />
+        <ResetPasswordPage invitation={route.page === "invitation"} />
       </AdminContext.Provider>
     );
   }
@@ -78,6 +89,9 @@ export function App() {
       </AdminContext.Provider>
     );
   }
+  // The page's task decides whether this role sees it; the server refuses its calls anyway.
+  const task = pageTask(route.page);
+  const allowed = task === undefined || context.may(task);
   return (
     <AdminContext.Provider value={context}>
       <Shell
@@ -87,19 +101,27 @@ export function App() {
           ? "orders"
           : route.page}
       >
-        {route.page === "dashboard" && <DashboardPage />}
-        {route.page === "orders" && <OrdersPage />}
-        {route.page === "order" && <OrderDetailPage id={route.id!} key={route.id} />}
-        {route.page === "stock" && <StockPage />}
-        {route.page === "catalogue" && <CataloguePage />}
-        {route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}
-        {route.page === "edit-stationery" && <EditStationeryPage id={route.id!} key={route.id} />}
-        {route.page === "promotions" && <PromotionsPage />}
-        {route.page === "reports" && (
+        {!allowed && (
+          <p role="alert" className="notice notice-failure">
+            Only the shop's owner may open this page: ask the owner, or go back to Orders.
+          </p>
+        )}
+        {allowed && route.page === "dashboard" && <DashboardPage />}
+        {allowed && route.page === "orders" && <OrdersPage />}
+        {allowed && route.page === "order" && <OrderDetailPage id={route.id!} key={route.id} />}
+        {allowed && route.page === "stock" && <StockPage />}
+        {allowed && route.page === "catalogue" && <CataloguePage />}
+        {allowed && route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}
+        {allowed && route.page === "edit-stationery" && (
+          <EditStationeryPage id={route.id!} key={route.id} />
+        )}
+        {allowed && route.page === "promotions" && <PromotionsPage />}
+        {allowed && route.page === "reports" && (
           <Suspense fallback={<Loading label="Loading the reports" />}>
             <ReportsPage />
           </Suspense>
         )}
+        {allowed && route.page === "staff" && <StaffPage />}
       </Shell>
     </AdminContext.Provider>
   );

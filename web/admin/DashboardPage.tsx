@@ -10,7 +10,9 @@ import { ProductSection } from "./catalogue/ProductSection.tsx";
 import { StationeryForm } from "./catalogue/StationeryForm.tsx";
 
 export function DashboardPage() {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
+  // Adding products and categories is the owner's; staff see the tables.
+  const editing = may("catalogue_edit");
   const [bookCategories, reloadBookCategories] = useLoad(
     () => listCategories(api, "books"),
     [api],
@@ -26,16 +28,20 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <div className="form-pair">
-        <CategoryForm kind="books" onAdded={reloadBookCategories} />
-        <CategoryForm kind="stationery" onAdded={reloadStationeryCategories} />
-      </div>
+      {editing && (
+        <div className="form-pair">
+          <CategoryForm kind="books" onAdded={reloadBookCategories} />
+          <CategoryForm kind="stationery" onAdded={reloadStationeryCategories} />
+        </div>
+      )}
       {bookCategories.state === "error" && (
         <p role="alert" className="notice notice-failure">
           Error fetching data: {bookCategories.message}
         </p>
       )}
-      {bookCategories.data
+      {!editing
+        ? null
+        : bookCategories.data
         ? <BookForm categories={bookCategories.data} onAdded={bookAdded} />
         : bookCategories.state === "loading" && <Loading label="Loading categories" />}
       {stationeryCategories.state === "error" && (
@@ -43,7 +49,9 @@ export function DashboardPage() {
           Error fetching data: {stationeryCategories.message}
         </p>
       )}
-      {stationeryCategories.data
+      {!editing
+        ? null
+        : stationeryCategories.data
         ? <StationeryForm categories={stationeryCategories.data} onAdded={stationeryAdded} />
         : stationeryCategories.state === "loading" && <Loading label="Loading categories" />}
       <ProductSection kind="books" version={booksVersion} />

@@ -6,7 +6,7 @@ import { type AdminPage, TABS } from "./router.ts";
 import { PasswordForm } from "./auth/PasswordForm.tsx";
 
 export function Shell({ current, children }: { current: AdminPage; children: ReactNode }) {
-  const { endSession } = useAdmin();
+  const { endSession, may, role } = useAdmin();
   function follow(event: MouseEvent<HTMLAnchorElement>, path: string) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -16,6 +16,7 @@ export function Shell({ current, children }: { current: AdminPage; children: Rea
     <div className="admin">
       <header className="admin-header">
         <h1>Admin Dashboard</h1>
+        <span className="admin-role">Signed in as {role === "owner" ? "owner" : "staff"}</span>
         <details className="admin-password">
           <summary>Password</summary>
           <PasswordForm />
@@ -25,7 +26,7 @@ export function Shell({ current, children }: { current: AdminPage; children: Rea
         </button>
       </header>
       <nav className="admin-tabs" aria-label="Admin sections">
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => may(tab.task)).map((tab) => (
           <a
             key={tab.page}
             href={tab.path}

@@ -1,6 +1,7 @@
 /** What every admin screen reaches for: the API client and the way out. */
 import { createContext, useContext } from "react";
 import type { ApiClient } from "./api.ts";
+import type { AdminRole, AdminTask } from "../../domain/accounts/admin_roles.ts";
 
 export interface AdminContextValue {
   api: ApiClient;
@@ -9,7 +10,11 @@ export interface AdminContextValue {
   /** Ends the session on the server, then forgets it here. */
   endSession(): Promise<void>;
   /** Keeps the new token a password change answered. */
-  replaceSession(next: { token: string; expiresAt: string | null }): void;
+  replaceSession(next: { token: string; expiresAt: string | null; role: AdminRole }): void;
+  /** The signed-in admin's role; the screens hide what it may not do (the server refuses it). */
+  role: AdminRole;
+  /** Whether the signed-in admin's role may do `task` (domain/accounts/admin_roles.ts). */
+  may(task: AdminTask): boolean;
 }
 
 export const AdminContext = createContext<AdminContextValue | null>(null);

@@ -1,4 +1,5 @@
 /** The admin's routes and where a visitor lands, as pure functions of the path and the session. */
+import type { AdminTask } from "../../domain/accounts/admin_roles.ts";
 
 export type AdminPage =
   | "login"
@@ -11,7 +12,9 @@ export type AdminPage =
   | "edit-book"
   | "edit-stationery"
   | "promotions"
-  | "reports";
+  | "reports"
+  | "staff"
+  | "invitation";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -22,6 +25,8 @@ export const LOGIN_PATH = "/admin";
 /** A forgotten password: the form that mails a link, and with the link's token, the new one. */
 export const RESET_PATH = "/admin/reset-password";
 export const HOME_PATH = "/admin/dashboard";
+/** An invitation's link: the form that sets a new admin's first password. */
+export const INVITATION_PATH = "/admin/invitation";
 
 const PAGES: Record<string, AdminPage> = {
   "/admin": "login",
@@ -33,6 +38,8 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/catalogue": "catalogue",
   "/admin/promotions": "promotions",
   "/admin/reports": "reports",
+  "/admin/staff": "staff",
+  "/admin/invitation": "invitation",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -46,15 +53,26 @@ export function editPath(kind: "books" | "stationery", id: number): string {
   return `/admin/${kind}/${id}`;
 }
 
-/** The tabs of the admin shell, in order. */
-export const TABS: { page: AdminPage; label: string; path: string }[] = [
-  { page: "dashboard", label: "Dashboard", path: "/admin/dashboard" },
-  { page: "orders", label: "Orders", path: "/admin/orders" },
-  { page: "stock", label: "Stock", path: "/admin/stock" },
-  { page: "catalogue", label: "Catalogue", path: "/admin/catalogue" },
-  { page: "promotions", label: "Promotions", path: "/admin/promotions" },
-  { page: "reports", label: "Reports", path: "/admin/reports" },
+/**
+ * The tabs of the admin shell, in order, each with the task its page is for: a tab shows
+ * only to a role that may do it (the server refuses the rest anyway).
+ */
+export const TABS: { page: AdminPage; label: string; path: string; task: AdminTask }[] = [
+  { page: "dashboard", label: "Dashboard", path: "/admin/dashboard", task: "catalogue" },
+  { page: "orders", label: "Orders", path: "/admin/orders", task: "orders" },
+  { page: "stock", label: "Stock", path: "/admin/stock", task: "stock" },
+  { page: "catalogue", label: "Catalogue", path: "/admin/catalogue", task: "catalogue" },
+  { page: "promotions", label: "Promotions", path: "/admin/promotions", task: "promotions" },
+  { page: "reports", label: "Reports", path: "/admin/reports", task: "reports" },
+  { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
 ];
+
+/** The task each signed-in page is for: a role that may not do it is told so instead. */
+export function pageTask(page: AdminPage): AdminTask | undefined {
+  if (page === "order") return "orders";
+  if (page === "edit-book" || page === "edit-stationery") return "catalogue";
+  return TABS.find((tab) => tab.page === page)?.task;
+}
 
 /** Drops trailing slashes so that `/admin/orders/` is `/admin/orders`. */
 export function normalisePath(path: string): string {
@@ -79,7 +97,7 @@ function pageAt(path: string): { page: AdminPage; id?: number } | undefined {
 }
 
 /** The pages anyone may open: signing in and a forgotten password. */
-const OPEN_PAGES: ReadonlySet<AdminPage> = new Set(["login", "reset-password"]);
+const OPEN_PAGES: ReadonlySet<AdminPage> = new Set(["login", "reset-password", "invitation"]);
 
 /** The query parameter of the login page that names where to go after signing in. */
 export const NEXT_PARAMETER = "next";
@@ -128,8 +146,10 @@ export function resolveRoute(path: string, authenticated: boolean, search = ""):
   if (found === undefined) {
     return { kind: "redirect", to: authenticated ? HOME_PATH : LOGIN_PATH };
   }
-  // A reset link opens its page whoever is signed in here.
-  if (found.page === "reset-password") return { kind: "page", page: found.page };
+  // A reset or invitation link opens its page whoever is signed in here.
+  if (found.page === "reset-password" || found.page === "invitation") {
+    return { kind: "page", page: found.page };
+  }
   if (found.page === "login") {
     if (!authenticated) return { kind: "page", page: "login" };
     const next = new URLSearchParams(search).get(NEXT_PARAMETER);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { loginPathFor, normalisePath, resolveRoute, returnPath } from "./router.ts";
+import { loginPathFor, normalisePath, pageTask, resolveRoute, returnPath, TABS } from "./router.ts";
+import { mayDo } from "../../domain/accounts/admin_roles.ts";
 
 Deno.test("resolveRoute() shows the login page at /admin and /admin/login to a visitor", () => {
   assert.deepEqual(resolveRoute("/admin", false), { kind: "page", page: "login" });
@@ -147,4 +148,27 @@ Deno.test("resolveRoute() opens the forgotten-password page to anyone, and no lo
     page: "reset-password",
   });
   assert.equal(returnPath("/admin/reset-password?token=abc"), undefined);
+});
+
+Deno.test("resolveRoute() opens an invitation's page to anyone, and no login returns to it", () => {
+  for (const signedIn of [false, true]) {
+    assert.deepEqual(resolveRoute("/admin/invitation", signedIn, "?token=abc"), {
+      kind: "page",
+      page: "invitation",
+    });
+  }
+  assert.equal(returnPath("/admin/invitation?token=abc"), undefined);
+  assert.deepEqual(resolveRoute("/admin/staff", true), { kind: "page", page: "staff" });
+});
+
+Deno.test("each tab and page names the task it is for, so a role sees only its own", () => {
+  assert.deepEqual(
+    TABS.filter((tab) => mayDo("staff", tab.task)).map((tab) => tab.label),
+    ["Dashboard", "Orders", "Stock", "Catalogue"],
+  );
+  assert.equal(TABS.filter((tab) => mayDo("owner", tab.task)).length, TABS.length);
+  assert.equal(pageTask("order"), "orders");
+  assert.equal(pageTask("edit-book"), "catalogue");
+  assert.equal(pageTask("staff"), "staff");
+  assert.equal(pageTask("login"), undefined);
 });

@@ -4,9 +4,23 @@ import type { Words } from "../../i18n/words.ts";
 import { bareLink, heading, paragraph } from "./blocks.ts";
 import type { Written } from "./customer_mails.ts";
 
-/** The subject and blocks of a password reset or a taken-address mail. */
+/** The subject and blocks of a password reset, a taken-address or an invitation mail. */
 export function writeAccountMail(words: Words, shopName: string, mail: AccountMail): Written {
   const shop = { shop: shopName };
+  if (mail.kind === "staff_invitation") {
+    const body = mail.role === "owner" ? "mail.invitation.bodyOwner" : "mail.invitation.bodyStaff";
+    return {
+      subject: words.t("mail.invitation.subject", shop),
+      parts: [
+        paragraph(words.t("mail.hello")),
+        paragraph(words.t(body, { ...shop, days: mail.days })),
+        bareLink(mail.link),
+        paragraph(words.t("mail.invitation.once")),
+        heading(words.t("mail.invitation.notYou")),
+        paragraph(words.t("mail.invitation.ignore")),
+      ],
+    };
+  }
   if (mail.kind === "password_reset") {
     return {
       subject: words.t("mail.reset.subject", shop),

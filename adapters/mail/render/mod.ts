@@ -18,6 +18,7 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
   switch (mail.kind) {
     case "password_reset":
     case "registration_taken":
+    case "staff_invitation":
       written = writeAccountMail(words, shop.name, mail);
       break;
     case "shop_order_placed":

@@ -9,6 +9,7 @@ import { orderMail, proofsDigestMail } from "../../../domain/notifications/order
 import {
   passwordResetMail,
   registrationTakenMail,
+  staffInvitationMail,
 } from "../../../domain/notifications/account_mail.ts";
 import {
   bookLine,
@@ -224,6 +225,26 @@ const CASES: Case[] = [
       en: "You already have an account, so nothing was changed",
       si: "ඔබට දැනටමත් ගිණුමක් ඇති බැවින් කිසිවක් වෙනස් කර නැත",
       ta: "உங்களுக்கு ஏற்கனவே கணக்கு இருப்பதால், எதுவும் மாற்றப்படவில்லை",
+    },
+  },
+  {
+    // The admin area is English, so the shop sends it in English; its words exist in all three.
+    name: "staff invitation",
+    mail: (l) => ({
+      ...staffInvitationMail({
+        email: "nimali@example.lk",
+        token: "tok_7",
+        role: "staff",
+        days: 7,
+        shop: SAMPLE_SHOP,
+      }),
+      language: l,
+    }),
+    facts: () => ["https://pothgula.example/admin/invitation?token=tok_7"],
+    phrase: {
+      en: "as staff. Open this link within 7 days",
+      si: "දින 7 ක් ඇතුළත",
+      ta: "7 நாட்களுக்குள்",
     },
   },
 ];

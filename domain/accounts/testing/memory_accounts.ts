@@ -1,16 +1,18 @@
 /**
  * Accounts in memory, with the same rules as the database (e-mails and usernames unique
- * whatever their case, the last admin kept): adapters/account_repository_contract_test.ts
+ * whatever their case, the last owner kept): adapters/account_repository_contract_test.ts
  * runs the same contract against both. A double for tests that need no database.
  */
 import type {
   AccountRepository,
   AdminAccount,
+  AdminRole,
   AdminSource,
   AdminSummary,
   CustomerCredentials,
   CustomerProfile,
   DeliveryAddress,
+  OwnerGuarded,
   PasswordHasher,
   RegisterOutcome,
 } from "../../ports.ts";
@@ -20,8 +22,8 @@ interface StoredAdmin extends AdminAccount {
   createdAt: Date;
 }
 
-function account({ id, email, passwordHash }: StoredAdmin): AdminAccount {
-  return { id, email, passwordHash };
+function account({ id, email, passwordHash, role }: StoredAdmin): AdminAccount {
+  return { id, email, passwordHash, role };
 }
 
 interface StoredCustomer {
@@ -54,11 +56,74 @@ export class MemoryAccounts implements AccountRepository {
     if (existing) {
       existing.passwordHash = passwordHash;
       existing.source = source;
+      existing.role = "owner";
       return Promise.resolve(account(existing));
     }
-    const admin = { id: this.#nextId++, email, passwordHash, source, createdAt: new Date() };
+    const admin: StoredAdmin = {
+      id: this.#nextId++,
+      email,
+      passwordHash,
+      role: "owner",
+      source,
+      createdAt: new Date(),
+    };
     this.admins.push(admin);
     return Promise.resolve(account(admin));
+  }
+
+  findAdminById(id: number): Promise<AdminAccount | undefined> {
+    const found = this.admins.find((a) => a.id === id);
+    return Promise.resolve(found && account(found));
+  }
+
+  inviteAdmin(
+    email: string,
+    role: AdminRole,
+  ): Promise<{ kind: "invited"; admin: AdminAccount } | { kind: "taken" }> {
+    if (this.admins.some((a) => a.email.toLowerCase() === email.toLowerCase())) {
+      return Promise.resolve({ kind: "taken" });
+    }
+    const admin: StoredAdmin = {
+      id: this.#nextId++,
+      email,
+      passwordHash: "",
+      role,
+      source: "invitation",
+      createdAt: new Date(),
+    };
+    this.admins.push(admin);
+    return Promise.resolve({ kind: "invited", admin: account(admin) });
+  }
+
+  removeAdminById(id: number): Promise<OwnerGuarded<"removed">> {
+    return Promise.resolve(this.#remove(this.admins.findIndex((a) => a.id === id)));
+  }
+
+  #isLastOwner(admin: StoredAdmin): boolean {
+    return admin.role === "owner" &&
+      this.admins.every((a) => a.role !== "owner" || a.id === admin.id);
+  }
+
+  #remove(index: number): OwnerGuarded<"removed"> {
+    if (index < 0) return "not_found";
+    if (this.#isLastOwner(this.admins[index])) return "last_owner";
+    this.admins.splice(index, 1);
+    return "removed";
+  }
+
+  setAdminRole(id: number, role: AdminRole): Promise<OwnerGuarded<"changed" | "unchanged">> {
+    const admin = this.admins.find((a) => a.id === id);
+    if (!admin) return Promise.resolve("not_found");
+    if (admin.role === role) return Promise.resolve("unchanged");
+    if (this.#isLastOwner(admin)) return Promise.resolve("last_owner");
+    admin.role = role;
+    return Promise.resolve("changed");
+  }
+
+  clearAdminPassword(id: number): Promise<boolean> {
+    const admin = this.admins.find((a) => a.id === id);
+    if (admin) admin.passwordHash = "";
+    return Promise.resolve(admin !== undefined);
   }
 
   setAdminSource(email: string, source: AdminSource): Promise<boolean> {
@@ -73,7 +138,14 @@ export class MemoryAccounts implements AccountRepository {
 
   listAdmins(): Promise<AdminSummary[]> {
     return Promise.resolve(
-      this.admins.map(({ id, email, source, createdAt }) => ({ id, email, source, createdAt })),
+      this.admins.map(({ id, email, role, passwordHash, source, createdAt }) => ({
+        id,
+        email,
+        role,
+        state: passwordHash === "" ? "invited" : "active",
+        source,
+        createdAt,
+      })),
     );
   }
 
@@ -83,12 +155,11 @@ export class MemoryAccounts implements AccountRepository {
     return Promise.resolve(found !== undefined);
   }
 
-  removeAdmin(email: string): Promise<"removed" | "not_found" | "last_admin"> {
-    const index = this.admins.findIndex((a) => a.email.toLowerCase() === email.toLowerCase());
-    if (index < 0) return Promise.resolve("not_found");
-    if (this.admins.length === 1) return Promise.resolve("last_admin");
-    this.admins.splice(index, 1);
-    return Promise.resolve("removed");
+  removeAdmin(email: string): Promise<OwnerGuarded<"removed">> {
+    const wanted = email.toLowerCase();
+    return Promise.resolve(
+      this.#remove(this.admins.findIndex((a) => a.email.toLowerCase() === wanted)),
+    );
   }
 
   removeEnvironmentAdminsExcept(email: string): Promise<string[]> {

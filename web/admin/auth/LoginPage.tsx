@@ -29,7 +29,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => vo
     setSubmitting(true);
     try {
       const answer = await login(api, email.trim(), password);
-      if (answer.role === "customer") {
+      if (answer.role === "customer" || answer.adminRole === undefined) {
         // A customer's token opens no admin screen: end it and say where to go.
         await api.call(AUTH_PATHS.logout, {}, { anonymous: true, token: answer.token })
           .catch(() => {});
@@ -37,7 +37,11 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: Session) => vo
         setSubmitting(false);
         return;
       }
-      onLoggedIn({ token: answer.token, expiresAt: answer.expiresAt ?? null });
+      onLoggedIn({
+        token: answer.token,
+        expiresAt: answer.expiresAt ?? null,
+        role: answer.adminRole,
+      });
     } catch (error) {
       setFailure(loginFailureMessage(error));
       setSubmitting(false);

@@ -10,7 +10,7 @@ import { useAdmin } from "../context.ts";
 import { Field } from "../Field.tsx";
 
 export function PasswordForm() {
-  const { api, replaceSession } = useAdmin();
+  const { api, replaceSession, role } = useAdmin();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
@@ -30,7 +30,11 @@ export function PasswordForm() {
       const answer = await api.call(AUTH_PATHS.password, {
         json: { currentPassword: current, newPassword: next },
       });
-      replaceSession({ token: answer.token, expiresAt: answer.expiresAt });
+      replaceSession({
+        token: answer.token,
+        expiresAt: answer.expiresAt,
+        role: answer.adminRole ?? role,
+      });
       setCurrent("");
       setNext("");
       setStatus({ ok: true, text: "Password changed: every other session was signed out" });

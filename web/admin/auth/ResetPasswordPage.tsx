@@ -2,7 +2,8 @@
  * A forgotten admin password (/admin/reset-password): without a token, the form that mails
  * a link to the admin's address; with the link's token, the form that sets the new password.
  * A link the shop refuses (expired, or used already) is said to be so, and the form turns
- * into the one that asks for a new link.
+ * into the one that asks for a new link. An invitation (/admin/invitation?token=) is the
+ * same link worded as a welcome: it sets a new admin's first password.
  */
 import { type FormEvent, useRef, useState } from "react";
 import { AUTH_PATHS } from "../../../contract/paths.ts";
@@ -26,7 +27,18 @@ export const RESET_WORDS = {
     "This link has expired or was already used: a link works once, for one hour. Enter your e-mail address to get a new one.",
 } as const;
 
-export function ResetPasswordPage() {
+/** The invitation's words, where they differ from the reset's. */
+export const INVITATION_WORDS = {
+  title: "Welcome: choose your password",
+  hint:
+    "You were invited to the shop's admin area. Choose a password of 8 to 200 characters; you then sign in with your e-mail address and it.",
+  button: "Set my password",
+  done: "Your password is set: log in with your e-mail address and it",
+  refused:
+    "This invitation has expired or was already used: an invitation works once, for 7 days. Ask the shop's owner for a new one, or enter your e-mail address to get a password link.",
+} as const;
+
+export function ResetPasswordPage({ invitation = false }: { invitation?: boolean }) {
   const { api } = useAdmin();
   const [token, setToken] = useState(() =>
     new URLSearchParams(globalThis.location.search).get("token")
@@ -63,7 +75,7 @@ export function ResetPasswordPage() {
         });
         setValue("");
         setDone(true);
-        setStatus({ ok: true, text: RESET_WORDS.done });
+        setStatus({ ok: true, text: invitation ? INVITATION_WORDS.done : RESET_WORDS.done });
       }
     } catch (failure) {
       if (token !== null && isRefusedResetLink(failure)) {
@@ -71,7 +83,7 @@ export function ResetPasswordPage() {
         setToken(null);
         setValue("");
         globalThis.history.replaceState(null, "", RESET_PATH);
-        setStatus({ ok: false, text: RESET_WORDS.refused });
+        setStatus({ ok: false, text: invitation ? INVITATION_WORDS.refused : RESET_WORDS.refused });
         requestAnimationFrame(() => input.current?.focus());
       } else {
         setStatus({ ok: false, text: messageOf(failure) });
@@ -85,10 +97,14 @@ export function ResetPasswordPage() {
   return (
     <main className="login">
       <form className="login-form" onSubmit={submit} noValidate>
-        <h1>{asking ? "Forgot password" : "Set a new password"}</h1>
+        <h1>
+          {asking ? "Forgot password" : invitation ? INVITATION_WORDS.title : "Set a new password"}
+        </h1>
         <p className="panel-hint">
           {asking
             ? "Enter the e-mail address of your admin account: we mail you a link to set a new password."
+            : invitation
+            ? INVITATION_WORDS.hint
             : "Choose a new password of 8 to 200 characters. Setting it signs you out everywhere."}
         </p>
         <div>
@@ -114,7 +130,11 @@ export function ResetPasswordPage() {
               )}
             </Field>
             <SubmitButton submitting={busy}>
-              {asking ? "Mail me a link" : "Set the new password"}
+              {asking
+                ? "Mail me a link"
+                : invitation
+                ? INVITATION_WORDS.button
+                : "Set the new password"}
             </SubmitButton>
           </>
         )}

@@ -13,7 +13,7 @@ import type { WireBook, WireStationery } from "../../../contract/records.ts";
 import { listArchived, restoreProduct } from "./endpoints.ts";
 
 export function ArchivedPanel({ kind }: { kind: ProductKind }) {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
   const [page, setPage] = useState(1);
   const [list, reload] = useLoad(
     () => listArchived<WireBook | WireStationery>(api, kind, { page }),
@@ -54,15 +54,17 @@ export function ArchivedPanel({ kind }: { kind: ProductKind }) {
                 <span>
                   {row.title} <span className="muted">(stock {row.stock})</span>
                 </span>
-                <button
-                  type="button"
-                  className="button-secondary"
-                  disabled={busyId !== null}
-                  aria-busy={busyId === row.id}
-                  onClick={() => restore(row)}
-                >
-                  Restore<span className="visually-hidden">{row.title}</span>
-                </button>
+                {may("catalogue_edit") && (
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    disabled={busyId !== null}
+                    aria-busy={busyId === row.id}
+                    onClick={() => restore(row)}
+                  >
+                    Restore<span className="visually-hidden">{row.title}</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -26,6 +26,8 @@ export interface ProductTableMeta {
   busyId: number | null;
   /** The last row action's result, shown in its row. */
   rowNotice: RowNotice | null;
+  /** Whether prices may be changed and products deleted here (the owner's); else read only. */
+  editing: boolean;
 }
 
 /** A product's title, linking to its edit page. */
@@ -41,6 +43,7 @@ function PriceCell<T extends ProductRow>(context: CellContext<T, unknown>) {
   const meta = metaOf(context);
   const row = context.row.original;
   const error = meta.priceErrors[row.id];
+  if (!meta.editing) return <span className="cell-money">{formatRupees(row.price)}</span>;
   return (
     <div className="price-cell">
       <input
@@ -63,6 +66,7 @@ function ActionsCell<T extends ProductRow>(context: CellContext<T, unknown>) {
   const meta = metaOf(context);
   const row = context.row.original;
   const busy = meta.busyId === row.id;
+  if (!meta.editing) return <span className="muted">View only</span>;
   return (
     <div className="row-actions">
       <button

@@ -3,16 +3,19 @@ import { ArchivedPanel } from "./ArchivedPanel.tsx";
 import { CategoriesPanel } from "./CategoriesPanel.tsx";
 import { CsvPanel } from "./CsvPanel.tsx";
 import { ProductFinder } from "./ProductFinder.tsx";
+import { useAdmin } from "../context.ts";
 
 export function CataloguePage() {
+  // Categories, the CSV import and restoring are the owner's; staff find and read products.
+  const owner = useAdmin().may("catalogue_edit");
   return (
     <div className="catalogue-page">
       <h2 className="page-title">Catalogue</h2>
       <ProductFinder kind="books" />
       <ProductFinder kind="stationery" />
-      <CategoriesPanel kind="books" />
-      <CategoriesPanel kind="stationery" />
-      <CsvPanel />
+      {owner && <CategoriesPanel kind="books" />}
+      {owner && <CategoriesPanel kind="stationery" />}
+      {owner && <CsvPanel />}
       <ArchivedPanel kind="books" />
       <ArchivedPanel kind="stationery" />
     </div>

@@ -14,9 +14,10 @@ import { bookChanges, bookValues, validateBookEdit } from "./edit_forms.ts";
 import { getBook } from "./endpoints.ts";
 import { useProductEdit } from "./use_product_edit.ts";
 import { StockAdjustments } from "../stock/StockAdjustments.tsx";
+import { ProductSummary } from "./ProductSummary.tsx";
 
 export function EditBookPage({ id }: { id: number }) {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
   const [loaded] = useLoad(() => getBook(api, id), [api, id]);
   const [categories] = useLoad(() => listCategories(api, "books"), [api]);
   const [book, setBook] = useState<WireBook | null>(null);
@@ -33,12 +34,18 @@ export function EditBookPage({ id }: { id: number }) {
       )}
       {current && (
         <>
-          <BookEditForm
-            book={current}
-            categories={categories.data ?? []}
-            onSaved={setBook}
-          />
-          <BookImages book={current} onChanged={setBook} />
+          {may("catalogue_edit")
+            ? (
+              <>
+                <BookEditForm
+                  book={current}
+                  categories={categories.data ?? []}
+                  onSaved={setBook}
+                />
+                <BookImages book={current} onChanged={setBook} />
+              </>
+            )
+            : <ProductSummary product={current} />}
           <StockAdjustments
             kind="books"
             id={current.id}

@@ -15,9 +15,10 @@ import { stationeryChanges, stationeryValues, validateStationeryEdit } from "./e
 import { getStationery, replaceStationeryImage } from "./endpoints.ts";
 import { useProductEdit } from "./use_product_edit.ts";
 import { StockAdjustments } from "../stock/StockAdjustments.tsx";
+import { ProductSummary } from "./ProductSummary.tsx";
 
 export function EditStationeryPage({ id }: { id: number }) {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
   const [loaded] = useLoad(() => getStationery(api, id), [api, id]);
   const [categories] = useLoad(() => listCategories(api, "stationery"), [api]);
   const [item, setItem] = useState<WireStationery | null>(null);
@@ -35,8 +36,18 @@ export function EditStationeryPage({ id }: { id: number }) {
       )}
       {current && (
         <>
-          <StationeryEditForm item={current} categories={categories.data ?? []} onSaved={setItem} />
-          <StationeryImage item={current} onChanged={setItem} />
+          {may("catalogue_edit")
+            ? (
+              <>
+                <StationeryEditForm
+                  item={current}
+                  categories={categories.data ?? []}
+                  onSaved={setItem}
+                />
+                <StationeryImage item={current} onChanged={setItem} />
+              </>
+            )
+            : <ProductSummary product={current} />}
           <StockAdjustments
             kind="stationery"
             id={current.id}

@@ -59,7 +59,8 @@ const TEXT: Record<ProductKind, KindText> = {
 
 /** `version` changes when a form added an item, so the table loads again. */
 export function ProductSection({ kind, version }: { kind: ProductKind; version: number }) {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
+  const editing = may("catalogue_edit");
   const text = TEXT[kind];
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -140,8 +141,8 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
   }, [api, kind, text, success, rowFailure, clearRow, reload]);
 
   const meta: ProductTableMeta = useMemo(
-    () => ({ prices, priceErrors, setPrice, update, remove, busyId, rowNotice }),
-    [prices, priceErrors, setPrice, update, remove, busyId, rowNotice],
+    () => ({ prices, priceErrors, setPrice, update, remove, busyId, rowNotice, editing }),
+    [prices, priceErrors, setPrice, update, remove, busyId, rowNotice, editing],
   );
   const columns = (kind === "books" ? BOOK_COLUMNS : STATIONERY_COLUMNS) as ColumnDef<
     ProductRow,

@@ -105,7 +105,7 @@ const COLUMNS: ColumnDef<WireOrder, any>[] = [
 ];
 
 export function OrdersPage() {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
   const [filters, setFilters] = useState<OrderFilters>(() =>
     filtersFromSearch(globalThis.location.search)
   );
@@ -296,15 +296,17 @@ export function OrdersPage() {
           />
         </div>
         <div className="order-filter-actions">
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={exportCsv}
-            disabled={exporting}
-            aria-busy={exporting}
-          >
-            {exporting ? "Exporting…" : "Export CSV"}
-          </button>
+          {may("customer_data") && (
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={exportCsv}
+              disabled={exporting}
+              aria-busy={exporting}
+            >
+              {exporting ? "Exporting…" : "Export CSV"}
+            </button>
+          )}
           {filtered && (
             <button type="button" className="button-secondary" onClick={reset}>
               Clear filters

@@ -14,6 +14,8 @@ import { useDebounced, useLoad, useRowNotice } from "../hooks.ts";
 import { savedMessage, type StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
 import type { WirePage } from "../../../contract/records.ts";
+import { formatRupees } from "../format.ts";
+import { ProductLink } from "../catalogue/ProductLink.tsx";
 
 const BOOK_HEADERS = [
   "ID",
@@ -28,9 +30,12 @@ const BOOK_HEADERS = [
   "Actions",
 ];
 const STATIONERY_HEADERS = [...BOOK_HEADERS.slice(0, 6), "Actions"];
+/** Staff adjust stock on a product's page; adding stock and prices here are the owner's. */
+const VIEW_HEADERS = ["ID", "Title", "Current Quantity", "Current Price", "Actions"];
 
 function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
+  const editing = may("catalogue_edit");
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q]);
   const [list, reload] = useLoad<WirePage<StockItem>>(
@@ -40,7 +45,7 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
   // Each result shows in its row, beside the Update button pressed.
   const { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf } = useRowNotice();
   const heading = kind === "books" ? "Books" : "Stationery";
-  const headers = kind === "books" ? BOOK_HEADERS : STATIONERY_HEADERS;
+  const headers = !editing ? VIEW_HEADERS : kind === "books" ? BOOK_HEADERS : STATIONERY_HEADERS;
 
   const save = useCallback(async (item: StockItem, changes: StockChanges) => {
     clearRow();
@@ -84,20 +89,22 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
                     </td>
                   </tr>
                 )}
-                {list.data.data.map((item) => (
-                  <StockRow
-                    // A fresh row after each save, so its inputs start empty again.
-                    key={`${item.id}:${item.stock}:${item.price}:${item.preorder}:${item.preorder_date}:${item.preordered_stock}`}
-                    item={item}
-                    withPreorder={kind === "books"}
-                    notice={rowNotice}
-                    onEdit={() => clearRowOf(item.id)}
-                    onSave={save}
-                    onNothing={() =>
-                      rowFailure(item.id, "Nothing to update: enter a new value first")}
-                    onInvalid={() => rowFailure(item.id, "Not saved: check the marked fields")}
-                  />
-                ))}
+                {list.data.data.map((item) =>
+                  !editing ? <StockViewRow key={item.id} kind={kind} item={item} /> : (
+                    <StockRow
+                      // A fresh row after each save, so its inputs start empty again.
+                      key={`${item.id}:${item.stock}:${item.price}:${item.preorder}:${item.preorder_date}:${item.preordered_stock}`}
+                      item={item}
+                      withPreorder={kind === "books"}
+                      notice={rowNotice}
+                      onEdit={() => clearRowOf(item.id)}
+                      onSave={save}
+                      onNothing={() =>
+                        rowFailure(item.id, "Nothing to update: enter a new value first")}
+                      onInvalid={() => rowFailure(item.id, "Not saved: check the marked fields")}
+                    />
+                  )
+                )}
               </tbody>
             </table>
           </div>
@@ -111,6 +118,23 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** A row staff see: the stock, and the way to the product's page where they adjust it. */
+function StockViewRow({ kind, item }: { kind: ProductKind; item: StockItem }) {
+  return (
+    <tr>
+      <td data-label="ID">{item.id}</td>
+      <td data-label="Title" className="cell-title">{item.title}</td>
+      <td data-label="Current Quantity">{item.stock}</td>
+      <td data-label="Current Price" className="cell-money">{formatRupees(item.price)}</td>
+      <td data-label="Actions" className="cell-actions">
+        <ProductLink kind={kind} id={item.id} label={`Adjust stock of ${item.title}`}>
+          Adjust stock
+        </ProductLink>
+      </td>
+    </tr>
   );
 }
 

@@ -38,13 +38,17 @@ async function adminSession(url: string): Promise<{ name: string; value: string 
     body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`The admin could not log in: ${response.status}`);
-  const { token, expiresAt } = await response.json() as { token: string; expiresAt: string };
+  const { token, expiresAt, adminRole } = await response.json() as {
+    token: string;
+    expiresAt: string;
+    adminRole: "owner" | "staff";
+  };
   const items = new Map<string, string>();
   saveSession({
     getItem: (name) => items.get(name) ?? null,
     setItem: (name, value) => items.set(name, value),
     removeItem: (name) => items.delete(name),
-  }, { token, expiresAt });
+  }, { token, expiresAt, role: adminRole });
   return [...items].map(([name, value]) => ({ name, value }));
 }
 
