@@ -111,7 +111,7 @@ function adjustment(
 }
 
 contract(
-  "adjustStock() takes damaged copies out and records who, when, why and the counts",
+  "adjustStock() takes damaged copies out, brings a delivery in and records who, when, why and the counts",
   async (w) => {
     const book = ok(await w.admin.createBook(aBook(w.novels, { stock: 10 })));
     const result = await w.admin.adjustStock(adjustment(book.id));
@@ -129,15 +129,22 @@ contract(
     );
     assert.equal(found.kind, "ok");
     assert.equal((await w.catalogue.findBook(book.id))?.stock, 8);
+    const delivery = await w.admin.adjustStock(
+      adjustment(book.id, { quantity: 12, reason: "received", note: "Sarasavi invoice 4471" }),
+    );
+    assert.equal(delivery.kind, "ok");
+    assert.equal((await w.catalogue.findBook(book.id))?.stock, 20);
     const trail = await w.admin.stockAdjustments({ kind: "book", id: book.id }, 10);
     assert.deepEqual(trail.map((a) => [a.reason, a.quantity, a.stockBefore, a.stockAfter]), [
+      ["received", 12, 8, 20],
       ["found", 1, 7, 8],
       ["damaged", -3, 10, 7],
     ]);
-    assert.equal(trail[1].id, recorded.id);
-    assert.equal(trail[0].note, null);
-    assert.deepEqual(trail[1].actor, OWNER);
-    assert.equal(trail[1].at.toISOString(), AT.toISOString());
+    assert.equal(trail[2].id, recorded.id);
+    assert.equal(trail[1].note, null);
+    assert.equal(trail[0].note, "Sarasavi invoice 4471");
+    assert.deepEqual(trail[2].actor, OWNER);
+    assert.equal(trail[2].at.toISOString(), AT.toISOString());
     assert.equal((await w.admin.stockAdjustments({ kind: "book", id: book.id }, 1)).length, 1);
   },
 );

@@ -1,6 +1,6 @@
 /**
- * A stock adjustment: copies taken out of stock (damaged, lost) or put back (found, a
- * recount), with a reason from a small list and a note, who made it and when, kept for the
+ * A stock adjustment: copies taken out of stock (damaged, lost), put back (found, a
+ * recount) or brought in (a delivery received), with a reason from a small list and a note, who made it and when, kept for the
  * audit trail. The `stock` the shop counts is what no order holds: an order takes its copies
  * when it is placed and a rejected one gives them back. So a reduction takes at most the
  * current stock, never below zero: copies held by unpaid (pending) orders cannot be written
@@ -10,11 +10,15 @@ import type { ProductKind } from "./model.ts";
 import { MAX_STOCK } from "./stock.ts";
 
 /** Why the stock changed, in the order the admin's list offers them. */
-export const ADJUSTMENT_REASONS = ["damaged", "lost", "found", "recount"] as const;
+export const ADJUSTMENT_REASONS = ["received", "damaged", "lost", "found", "recount"] as const;
 export type AdjustmentReason = typeof ADJUSTMENT_REASONS[number];
 
-/** Which way each reason moves the stock: damaged and lost copies leave, found ones return. */
+/**
+ * Which way each reason moves the stock: damaged and lost copies leave, found ones return,
+ * a delivery brings new ones.
+ */
 export const REASON_DIRECTION: Record<AdjustmentReason, "down" | "up" | "either"> = {
+  received: "up",
   damaged: "down",
   lost: "down",
   found: "up",
@@ -23,6 +27,7 @@ export const REASON_DIRECTION: Record<AdjustmentReason, "down" | "up" | "either"
 
 /** The reasons as the admin area names them. */
 export const REASON_LABELS: Record<AdjustmentReason, string> = {
+  received: "Delivery received",
   damaged: "Damaged",
   lost: "Lost or stolen",
   found: "Found again",

@@ -11,7 +11,13 @@ import {
 } from "./stock_adjustment.ts";
 import { MAX_STOCK } from "./stock.ts";
 
-Deno.test("adjustmentProblem() takes damaged and lost copies out and puts found ones back", () => {
+Deno.test("adjustmentProblem() takes damaged and lost copies out, puts found ones back and brings deliveries in", () => {
+  assert.equal(adjustmentProblem({ quantity: 12, reason: "received" }), undefined);
+  assert.deepEqual(adjustmentProblem({ quantity: -12, reason: "received" }), {
+    kind: "wrong_direction",
+    reason: "received",
+    direction: "up",
+  });
   assert.equal(adjustmentProblem({ quantity: -3, reason: "damaged" }), undefined);
   assert.equal(adjustmentProblem({ quantity: -1, reason: "lost" }), undefined);
   assert.equal(adjustmentProblem({ quantity: 2, reason: "found" }), undefined);
@@ -95,5 +101,5 @@ Deno.test("adjustStock() refuses a reason's wrong way before the repository, and
   assert.equal(asked.length, 0);
   assert.equal((await adjustStock(repository, { ...base, quantity: -3 })).kind, "not_found");
   assert.equal(asked[0].note, "torn cover");
-  assert.deepEqual([...ADJUSTMENT_REASONS], ["damaged", "lost", "found", "recount"]);
+  assert.deepEqual([...ADJUSTMENT_REASONS], ["received", "damaged", "lost", "found", "recount"]);
 });

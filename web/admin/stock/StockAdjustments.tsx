@@ -85,9 +85,9 @@ export function StockAdjustments(
       <h2 id={`${prefix}-heading`}>Adjust stock</h2>
       <p className="panel-hint">
         In stock:{" "}
-        <strong>{stock}</strong>. Take out damaged or lost copies with a negative change (-3), put
-        found ones back with a positive one. Copies held by orders are not in stock and cannot be
-        taken out; new deliveries are added on the Stock page.
+        <strong>{stock}</strong>. Take out damaged or lost copies with a negative change (-3); add a
+        delivery received or found copies with a positive one (+12). Copies held by orders are not
+        in stock and cannot be taken out.
       </p>
       <form className="grid-form" onSubmit={submit} noValidate>
         <Field id={`${prefix}-change`} label="Change in copies" error={errors.change}>
