@@ -100,6 +100,12 @@ export const REPORT_PATHS = {
   salesCsv: at("GET", "/api/reports/sales/:table"),
 };
 
+export const STOCK_ALERT_PATHS = {
+  request: at("POST", "/api/stock-alerts"),
+  unsubscribe: at("POST", "/api/stock-alerts/unsubscribe"),
+  waiting: at("GET", "/api/stock-alerts/waiting"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

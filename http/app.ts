@@ -48,6 +48,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { promotionRoutes } from "./routes/promotions.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
+import { stockAlertRoutes } from "./routes/stock_alerts.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
+  app.route("/api/stock-alerts", stockAlertRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));
