@@ -92,7 +92,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const outbox = new MemoryOutbox(() => clock.now());
   const accounts = new MemoryAccounts();
   // Back-in-stock mails go in the same outbox as the account mails.
-  const stockAlerts = new MemoryStockAlerts(catalogue, { clock: () => clock.now(), outbox });
+  const stockAlerts = new MemoryStockAlerts(
+    overrides.catalogueAdmin instanceof MemoryCatalogue ? overrides.catalogueAdmin : catalogue,
+    { clock: () => clock.now(), outbox },
+  );
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
