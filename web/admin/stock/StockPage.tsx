@@ -14,6 +14,8 @@ import { useDebounced, useLoad, useRowNotice } from "../hooks.ts";
 import { savedMessage, type StockChanges } from "./stock.ts";
 import { type StockItem, StockRow } from "./StockRow.tsx";
 import type { WirePage } from "../../../contract/records.ts";
+import { loadWaiting, waitingCounts } from "./waiting.ts";
+import { WaitingPanel } from "./WaitingPanel.tsx";
 
 const BOOK_HEADERS = [
   "ID",
@@ -37,6 +39,9 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
     () => kind === "books" ? listBooks(api, { page, q }) : listStationery(api, { page, q }),
     [api, kind, page, q],
   );
+  // How many shoppers wait for each product, shown beside its quantity.
+  const [waiting] = useLoad(() => loadWaiting(api), [api, list.data]);
+  const counts = waitingCounts(waiting.data ?? []);
   // Each result shows in its row, beside the Update button pressed.
   const { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf } = useRowNotice();
   const heading = kind === "books" ? "Books" : "Stationery";
@@ -89,6 +94,8 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
                     // A fresh row after each save, so its inputs start empty again.
                     key={`${item.id}:${item.stock}:${item.price}:${item.preorder}:${item.preorder_date}:${item.preordered_stock}`}
                     item={item}
+                    waiting={counts.get(`${kind === "books" ? "book" : "stationery"}:${item.id}`) ??
+                      0}
                     withPreorder={kind === "books"}
                     notice={rowNotice}
                     onEdit={() => clearRowOf(item.id)}
@@ -132,6 +139,7 @@ export function StockPage() {
       </form>
       <StockSection kind="books" q={q} />
       <StockSection kind="stationery" q={q} />
+      <WaitingPanel />
     </div>
   );
 }
