@@ -223,6 +223,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       sender: new NotifyLkSmsSender(config.sms),
       renderer: new MessageFormatSmsRenderer(),
     },
+    // Back-in-stock mails read their request and product when sent, priced on the shelf now.
+    stockAlerts: {
+      requests: repositories.stockAlerts,
+      catalogue: ports.catalogue,
+      promotions,
+      keys: orderKeys,
+    },
     onRetired: (entry, reason) =>
       consoleLogger.error("Outbox entry retired unsent", {
         id: entry.id,
@@ -301,6 +308,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     ...(gateway ? { gateway } : {}),
     promotions,
     reports: repositories.reports,
+    stockAlerts: repositories.stockAlerts,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

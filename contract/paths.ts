@@ -106,6 +106,12 @@ export const STAFF_PATHS = {
   role: at("PUT", "/api/staff/:id/role"),
   reset: at("POST", "/api/staff/:id/reset"),
   remove: at("DELETE", "/api/staff/:id"),
+} as const;
+
+export const STOCK_ALERT_PATHS = {
+  request: at("POST", "/api/stock-alerts"),
+  unsubscribe: at("POST", "/api/stock-alerts/unsubscribe"),
+  waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
 export const PAYMENT_PATHS = {

@@ -49,6 +49,7 @@ import { paymentRoutes } from "./routes/payments.ts";
 import { promotionRoutes } from "./routes/promotions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
+import { stockAlertRoutes } from "./routes/stock_alerts.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/promotions", promotionRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/staff", staffRoutes(deps));
+  app.route("/api/stock-alerts", stockAlertRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

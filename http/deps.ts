@@ -31,6 +31,7 @@ import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 import type { PaymentGateway } from "../domain/payments/gateway.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
+import type { StockAlertStore } from "../domain/stock_alerts/ports.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -103,4 +104,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
+  /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
+  stockAlerts?: StockAlertStore;
+  /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */
+  stockAlertLimit?: LimitRule;
 }

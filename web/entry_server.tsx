@@ -13,7 +13,12 @@ import { ErrorPage, NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPag
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
 import { OrderPage, TrackPage } from "./pages/OrderPages.tsx";
-import { AccountPage, LoginPage, ResetPasswordPage } from "./pages/AccountPages.tsx";
+import {
+  AccountPage,
+  LoginPage,
+  ResetPasswordPage,
+  StockAlertStopPage,
+} from "./pages/AccountPages.tsx";
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
@@ -77,6 +82,8 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return <AccountPage provinces={model.provinces} />;
     case "reset_password":
       return <ResetPasswordPage />;
+    case "stock_alert_stop":
+      return <StockAlertStopPage token={model.token} />;
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":

@@ -7,6 +7,7 @@
 import nodemailer from "nodemailer";
 import { join } from "node:path";
 import type { Mailer, MailMessage } from "../../domain/ports.ts";
+import { listUnsubscribeHeaders } from "./list_unsubscribe.ts";
 
 export interface EmlFileMailerOptions {
   /** The folder the files go to; created when missing. */
@@ -38,6 +39,9 @@ export class EmlFileMailer implements Mailer {
       text: message.text,
       html: message.html,
       ...(message.messageId ? { messageId: message.messageId } : {}),
+      ...(message.listUnsubscribe
+        ? { headers: listUnsubscribeHeaders(message.listUnsubscribe) }
+        : {}),
     });
     const bytes = info.message as unknown as Uint8Array;
     await Deno.mkdir(this.options.dir, { recursive: true });

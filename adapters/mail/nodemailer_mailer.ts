@@ -6,6 +6,7 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import type { Mailer, MailMessage } from "../../domain/ports.ts";
+import { listUnsubscribeHeaders } from "./list_unsubscribe.ts";
 
 export interface NodemailerOptions {
   smtpUrl: string;
@@ -67,6 +68,9 @@ export class NodemailerMailer implements Mailer {
       text: message.text,
       html: message.html,
       ...(message.messageId ? { messageId: message.messageId } : {}),
+      ...(message.listUnsubscribe
+        ? { headers: listUnsubscribeHeaders(message.listUnsubscribe) }
+        : {}),
     });
   }
 

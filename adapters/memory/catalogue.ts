@@ -4,6 +4,7 @@
  * below zero, archiving what orders refer to). For fast in-process tests and demos.
  */
 import { nextStock } from "../../domain/catalogue/stock.ts";
+import { type AlertProduct, orderable } from "../../domain/stock_alerts/rules.ts";
 import type {
   BookImportOutcome,
   BookImportWrite,
@@ -92,6 +93,41 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   /** The stock adjustments, oldest first. */
   readonly adjustments: StockAdjustment[] = [];
   #nextId = 1;
+  /** Told of each product a write brought back (`backInStock`): the stock alerts' claim. */
+  readonly #backInStock: ((product: AlertProduct) => void)[] = [];
+
+  /** Listens for products that become orderable again, whatever write brings them back. */
+  onBackInStock(listener: (product: AlertProduct) => void): void {
+    this.#backInStock.push(listener);
+  }
+
+  /**
+   * Runs a write that may change stock or archive a product, then tells the listeners of
+   * each product it brought back, as migration 0035's triggers do in the write's
+   * transaction. Every stock write of this catalogue and of the orders over it runs here.
+   */
+  changingStock<T>(write: () => T): T {
+    if (this.#backInStock.length === 0) return write();
+    const before = this.#orderableKeys();
+    const result = write();
+    for (const key of this.#orderableKeys()) {
+      if (before.has(key)) continue;
+      const [kind, id] = key.split(":");
+      for (const listener of this.#backInStock) {
+        listener({ kind: kind as ProductKind, id: Number(id) });
+      }
+    }
+    return result;
+  }
+
+  #orderableKeys(): Set<string> {
+    const keys = new Set<string>();
+    for (const book of this.books.values()) if (orderable(book)) keys.add(`book:${book.id}`);
+    for (const item of this.stationery.values()) {
+      if (orderable(item)) keys.add(`stationery:${item.id}`);
+    }
+    return keys;
+  }
 
   // Storefront reads
 
@@ -492,4 +528,26 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       "";
     return { ...item, categoryName };
   }
+}
+
+/** The writes that may bring a product back: each runs under `changingStock`. */
+const STOCK_WRITES = [
+  "adjustStock",
+  "updateBook",
+  "updateStationery",
+  "restoreBook",
+  "restoreStationery",
+  "importBooks",
+  "importStationery",
+] as const satisfies readonly (keyof MemoryCatalogue)[];
+
+for (const name of STOCK_WRITES) {
+  const prototype = MemoryCatalogue.prototype as unknown as Record<
+    string,
+    (this: MemoryCatalogue, ...args: unknown[]) => unknown
+  >;
+  const write = prototype[name];
+  prototype[name] = function (this: MemoryCatalogue, ...args: unknown[]) {
+    return this.changingStock(() => write.apply(this, args));
+  };
 }

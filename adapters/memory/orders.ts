@@ -486,6 +486,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     const stored = type === "book"
       ? this.#catalogue.books.get(id)
       : this.#catalogue.stationery.get(id);
-    if (stored) stored.stock = returnedStock(stored.stock, quantity);
+    if (!stored) return;
+    this.#catalogue.changingStock(() => stored.stock = returnedStock(stored.stock, quantity));
   }
 }

@@ -20,6 +20,7 @@ import { PostgresSessionStore } from "./sessions.ts";
 import { PostgresPasswordResetStore } from "./password_resets.ts";
 
 import { PostgresSalesFacts } from "./sales_facts.ts";
+import { PostgresStockAlerts } from "./stock_alerts.ts";
 export type { Row, SqlClient } from "./sql_client.ts";
 export { type DatabaseOptions, openDatabase } from "./open_database.ts";
 export { migrate, MigrationMismatchError } from "./migrator.ts";
@@ -35,6 +36,7 @@ export {
   PostgresOutbox,
   PostgresPasswordResetStore,
   PostgresSessionStore,
+  PostgresStockAlerts,
 };
 
 export interface Repositories {
@@ -50,6 +52,8 @@ export interface Repositories {
   customerOrders: PostgresOrderRepository;
   /** The sales report's figures, from the summaries kept at commit. */
   reports: PostgresSalesFacts;
+  /** The back-in-stock requests (claimed by migration 0035's triggers as stock comes back). */
+  stockAlerts: PostgresStockAlerts;
 }
 
 /**
@@ -72,5 +76,6 @@ export function createRepositories(
     sessions: new PostgresSessionStore(sql),
     passwordResets: new PostgresPasswordResetStore(sql),
     reports: new PostgresSalesFacts(sql),
+    stockAlerts: new PostgresStockAlerts(sql),
   };
 }

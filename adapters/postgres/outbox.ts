@@ -8,7 +8,7 @@ import type {
   OutboxEntry,
   SmsKind,
 } from "../../domain/ports.ts";
-import { DIGEST_MAIL_KINDS } from "../../domain/notifications/mail_kinds.ts";
+import { BACK_IN_STOCK_KIND, DIGEST_MAIL_KINDS } from "../../domain/notifications/mail_kinds.ts";
 
 /** The most notices one digest names. */
 const DIGEST_LIMIT = 500;
@@ -57,6 +57,7 @@ export class PostgresOutbox implements Outbox {
       channel: OutboxChannel;
       kind: MailKind | AccountMailKind;
       order_id: number | null;
+      stock_request_id: number | null;
       payload: unknown;
       attempts: number;
       message_id: string;
@@ -72,7 +73,7 @@ export class PostgresOutbox implements Outbox {
          ORDER BY id
          LIMIT $2
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, channel, kind, order_id, payload, attempts, message_id,
+       RETURNING id, channel, kind, order_id, stock_request_id, payload, attempts, message_id,
          sending_at IS NOT NULL AS resend`,
       [now, limit, new Date(now.getTime() + leaseMs), kinds.of, kinds.digest],
     );
@@ -81,6 +82,14 @@ export class PostgresOutbox implements Outbox {
         const entry = { id: r.id, attempts: r.attempts, messageId: r.message_id, resend: r.resend };
         if (r.channel === "sms") {
           return { ...entry, channel: "sms", kind: r.kind as SmsKind, orderId: r.order_id! };
+        }
+        if (r.stock_request_id !== null) {
+          return {
+            ...entry,
+            channel: "mail",
+            kind: BACK_IN_STOCK_KIND,
+            stockRequestId: r.stock_request_id,
+          };
         }
         return r.order_id !== null
           ? { ...entry, channel: "mail", kind: r.kind as MailKind, orderId: r.order_id }

@@ -19,6 +19,7 @@ import { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./
 import { CART_ROUTES } from "./cart.ts";
 import { REPORT_ROUTES } from "./reports.ts";
 import { STAFF_ROUTES } from "./staff.ts";
+import { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -32,6 +33,7 @@ export { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./
 export { CART_ROUTES } from "./cart.ts";
 export { REPORT_ROUTES } from "./reports.ts";
 export { STAFF_ROUTES } from "./staff.ts";
+export { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -78,6 +80,7 @@ export const ROUTE_GROUPS = {
   cart: CART_ROUTES,
   reports: REPORT_ROUTES,
   staff: STAFF_ROUTES,
+  stockAlerts: STOCK_ALERT_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

@@ -179,8 +179,31 @@ export type ShopDigestMail = Addressed & {
   deskUrl: string;
 };
 
+/**
+ * The mail to a shopper who asked to be told when a product can be bought again: its
+ * name, what one copy costs now (and its usual price when that is more), its page, and
+ * the link that stops these mails (also in the List-Unsubscribe header, RFC 8058).
+ */
+export type BackInStockMail = Addressed & {
+  kind: "back_in_stock";
+  product: {
+    type: ItemType;
+    title: string;
+    /** What one copy costs now (its shelf price). */
+    priceCents: number;
+    /** Its usual price, when more than `priceCents`; otherwise null. */
+    usualCents: number | null;
+    /** The product's page (a book's) or its store's list searched for it (stationery). */
+    url: string;
+  };
+  /** The page that stops back-in-stock mails to this address, in the mail's language. */
+  unsubscribePage: string;
+  /** Where a mail client's one-click unsubscribe posts (List-Unsubscribe, RFC 8058). */
+  unsubscribeUrl: string;
+};
+
 /** Every mail the shop sends. */
-export type Mail = OrderMail | AccountMail | ShopDigestMail;
+export type Mail = OrderMail | AccountMail | ShopDigestMail | BackInStockMail;
 
 /** A mail written out for a mail server: recipient, subject, plain text and HTML. */
 export interface MailMessage {
@@ -193,6 +216,11 @@ export interface MailMessage {
    * that a resend is recognised as the mail already received. The mailer's own when absent.
    */
   messageId?: string;
+  /**
+   * A list-style mail's unsubscribe address: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+   */
+  listUnsubscribe?: string;
 }
 
 /** Writes a mail's words and markup: the adapter that decides how a mail looks. */

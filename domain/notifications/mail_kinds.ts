@@ -23,3 +23,9 @@ export type MailKind = typeof MAIL_KINDS[number];
  * (`SLIP_DIGEST_MINUTES`), and all due together go out as one mail naming every order.
  */
 export const DIGEST_MAIL_KINDS = ["shop_proof_uploaded"] as const satisfies readonly MailKind[];
+
+/**
+ * The mail of a back-in-stock request (domain/stock_alerts): it names its request, as an
+ * order mail names its order, and is read from it when sent.
+ */
+export const BACK_IN_STOCK_KIND = "back_in_stock" as const;

@@ -5,14 +5,15 @@
 import type { AccountMail, MailMessage } from "./mail.ts";
 import type { SmsKind } from "./sms_kinds.ts";
 import type { AccountMailKind } from "./account_mail.ts";
-import type { DIGEST_MAIL_KINDS, MailKind } from "./mail_kinds.ts";
+import type { BACK_IN_STOCK_KIND, DIGEST_MAIL_KINDS, MailKind } from "./mail_kinds.ts";
 
 /** A kind of the shop's notices sent as a digest. */
 export type DigestMailKind = typeof DIGEST_MAIL_KINDS[number];
 
-export { DIGEST_MAIL_KINDS, MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
+export { BACK_IN_STOCK_KIND, DIGEST_MAIL_KINDS, MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
 export type {
   AccountMail,
+  BackInStockMail,
   Mail,
   MailMessage,
   MailRenderer,
@@ -49,6 +50,7 @@ export type OutboxEntry =
     | { channel: "mail"; kind: MailKind; orderId: number }
     | { channel: "mail"; kind: AccountMailKind; payload: unknown }
     | { channel: "sms"; kind: SmsKind; orderId: number }
+    | { channel: "mail"; kind: typeof BACK_IN_STOCK_KIND; stockRequestId: number }
   );
 
 /**

@@ -8,6 +8,7 @@
  * gateway refuses for good, or an order with no number to text, is retired instead.
  */
 import type {
+  Catalogue,
   Clock,
   Mailer,
   MailRenderer,
@@ -26,6 +27,27 @@ import { readStoredAccountMail } from "../notifications/account_mail.ts";
 import { DIGEST_MAIL_KINDS, MAIL_KINDS } from "../notifications/ports.ts";
 import { isSmsKind, retryable, smsNotice } from "../notifications/sms.ts";
 import { smsEncoding } from "../notifications/sms_encoding.ts";
+import type { StockAlertStore } from "../stock_alerts/ports.ts";
+import type { PromotionStore } from "../promotions/ports.ts";
+import { backInStockMail, type MailedProduct } from "../stock_alerts/mail.ts";
+import { unsubscribeSalt } from "../stock_alerts/rules.ts";
+import {
+  indexCampaigns,
+  NO_CAMPAIGNS,
+  pricedProduct,
+  shelfPrice,
+} from "../promotions/shelf_price.ts";
+
+/**
+ * What a back-in-stock mail is read from when it is sent: its request, its product now,
+ * the running campaigns (its shelf price) and the secret that signs its unsubscribe link.
+ */
+export interface StockAlertMailDeps {
+  requests: Pick<StockAlertStore, "find">;
+  catalogue: Pick<Catalogue, "findBook" | "findStationery">;
+  promotions?: Pick<PromotionStore, "runningRules">;
+  keys: Pick<OrderKeys, "keyFor">;
+}
 
 export interface DispatchDeps {
   outbox: Outbox;
@@ -53,6 +75,8 @@ export interface DispatchDeps {
    * to text, an unknown order): the reason is stored on the entry too, this is for the log.
    */
   onRetired?: (entry: OutboxEntry, reason: string) => void;
+  /** Reads back-in-stock mails; without it such an entry is retired unsent. */
+  stockAlerts?: StockAlertMailDeps;
 }
 
 export interface DispatchOptions {
@@ -142,6 +166,7 @@ async function decide(
   deps: DispatchDeps,
   entry: Extract<OutboxEntry, { channel: "mail" }>,
 ): Promise<Decided> {
+  if ("stockRequestId" in entry) return await decideStockAlert(deps, entry.stockRequestId);
   if ("payload" in entry) {
     const mail = readStoredAccountMail(entry.kind, entry.payload);
     return mail
@@ -167,6 +192,38 @@ async function decide(
       notifyEmail: deps.notifyEmail,
     }),
   };
+}
+
+/** A back-in-stock mail: its request and product read now, its price on the shelf now. */
+async function decideStockAlert(deps: DispatchDeps, requestId: number): Promise<Decided> {
+  const alerts = deps.stockAlerts;
+  if (!alerts) return { kind: "undeliverable", reason: "Back-in-stock mails are not set up" };
+  const request = await alerts.requests.find(requestId);
+  if (!request) {
+    return { kind: "undeliverable", reason: `Stock request ${requestId} does not exist` };
+  }
+  const { kind, id } = request.product;
+  const found: MailedProduct | undefined = kind === "book"
+    ? await alerts.catalogue.findBook(id).then((book) => book && { type: "book", book })
+    : await alerts.catalogue.findStationery(id).then((item) =>
+      item && { type: "stationery", item }
+    );
+  const now = deps.clock.now().toISOString();
+  let shelf = null;
+  if (found) {
+    // Its sale price counts without promotions too.
+    const campaigns = alerts.promotions
+      ? indexCampaigns((await alerts.promotions.runningRules(now)).campaigns)
+      : NO_CAMPAIGNS;
+    const record = found.type === "book" ? found.book : found.item;
+    shelf = shelfPrice(pricedProduct(found.type, record), campaigns, now);
+  }
+  const signature = await alerts.keys.keyFor(unsubscribeSalt(request.id));
+  const mail = backInStockMail(request, found, { shop: deps.shop, shelf, signature });
+  if (typeof mail === "string") {
+    return { kind: "undeliverable", reason: `Stock request ${requestId}: ${mail}` };
+  }
+  return { kind: "mail", mail };
 }
 
 /** The message of a failure, short enough to store. */

@@ -34,7 +34,9 @@ export type ErrorCode =
   | "IN_USE"
   | "BAD_CSV"
   | "TOO_MANY_COPIES"
-  | "HOLD_LIMIT";
+  | "HOLD_LIMIT"
+  | "IN_STOCK"
+  | "NOT_ON_SALE";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

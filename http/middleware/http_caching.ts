@@ -58,6 +58,9 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/register",
   "/reset-password",
   "/track",
+  // A back-in-stock mail's unsubscribe page carries its token; the requests name an address.
+  "/stock-alerts",
+  "/api/stock-alerts",
 ];
 
 /**

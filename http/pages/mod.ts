@@ -347,6 +347,13 @@ export function pagesApp(deps: PagesDeps): Hono {
     const provinces = await deps.locations.provinces();
     return renderPage(c, { kind: "account", provinces });
   });
+  // A back-in-stock mail's unsubscribe link: the page asks before it stops anything, since
+  // mail scanners open links; a mail program's one-click POST goes to the API (RFC 8058).
+  app.on("GET", pathsInEveryLanguage("/stock-alerts/unsubscribe"), (c) =>
+    renderPage(c, {
+      kind: "stock_alert_stop",
+      token: (c.req.query("token") ?? "").slice(0, 200),
+    }));
   app.on("GET", pathsInEveryLanguage("/privacy"), (c) => renderPage(c, { kind: "privacy" }));
   app.on(
     "GET",

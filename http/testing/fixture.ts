@@ -23,6 +23,7 @@ import type { Logger } from "../middleware/errors.ts";
 import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
 import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
+import { MemoryStockAlerts } from "../../adapters/memory/stock_alerts.ts";
 
 /** A logger that keeps what it is told. */
 export class RecordingLogger implements Logger {
@@ -90,6 +91,11 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const logger = new RecordingLogger();
   const outbox = new MemoryOutbox(() => clock.now());
   const accounts = new MemoryAccounts();
+  // Back-in-stock mails go in the same outbox as the account mails.
+  const stockAlerts = new MemoryStockAlerts(
+    overrides.catalogueAdmin instanceof MemoryCatalogue ? overrides.catalogueAdmin : catalogue,
+    { clock: () => clock.now(), outbox },
+  );
   const book = await catalogue.createBook(newBook());
   const preorderBook = await catalogue.createBook(newBook({
     title: "Gamperaliya",
@@ -142,6 +148,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     clock,
     logger,
     orderKeys: new HmacOrderKeys(testSecret()),
+    stockAlerts,
     ...overrides,
   };
   const app = createApp(deps);
@@ -158,6 +165,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     images,
     logger,
     outbox,
+    stockAlerts,
     clock,
     ids: { book: book.value.id, preorderBook: preorderBook.value.id, pen: pen.value.id },
     adminToken,

@@ -8,7 +8,13 @@ import type { Shelved } from "../../domain/promotions/shelf_price.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 export function StationeryCard(
-  { item, index, onAdd }: { item: Shelved<StationeryItem>; index: number; onAdd: () => void },
+  { item, index, onAdd, onNotify }: {
+    item: Shelved<StationeryItem>;
+    index: number;
+    onAdd: () => void;
+    /** Opens the back-in-stock form of a sold-out item; absent where none is offered. */
+    onNotify?: () => void;
+  },
 ) {
   const { t } = useI18n();
   const inStock = item.stock > 0;
@@ -34,6 +40,18 @@ export function StationeryCard(
           {t("cart.add")}
           <span className="visually-hidden">: {item.title}</span>
         </button>
+        {!inStock && onNotify
+          ? (
+            <button
+              type="button"
+              className="button button-ghost stock-alert-open"
+              onClick={onNotify}
+            >
+              {t("stockAlert.open")}
+              <span className="visually-hidden">: {item.title}</span>
+            </button>
+          )
+          : null}
       </span>
     </article>
   );

@@ -8,6 +8,7 @@ import { testApp } from "../../http/testing/fixture.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import type { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
+import type { StockAlertStore } from "../../domain/stock_alerts/ports.ts";
 import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
@@ -24,6 +25,8 @@ export async function previewShop(): Promise<
     orders: MemoryOrderRepository;
     catalogue: MemoryCatalogue;
     promotions: MemoryPromotionStore;
+    /** The back-in-stock requests shoppers leave on sold-out products. */
+    stockAlerts: StockAlertStore;
   }
 > {
   const catalogue = await sampleCatalogue();
@@ -50,7 +53,7 @@ export async function previewShop(): Promise<
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return { app, orders, catalogue, promotions };
+  return { app, orders, catalogue, promotions, stockAlerts: deps.stockAlerts! };
 }
 
 export async function previewApp(): Promise<Hono> {

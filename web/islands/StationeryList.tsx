@@ -5,6 +5,8 @@ import { stationeryCartItem } from "../../domain/cart/cart.ts";
 import { type ListingKind, ProductListing } from "../components/ProductListing.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { StationeryCard } from "../components/StationeryCard.tsx";
+import { Dialog } from "../components/Dialog.tsx";
+import { StockAlert } from "./StockAlert.tsx";
 import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
 import type { ListQuery } from "../lib/list_query.ts";
 import { listingApi } from "../lib/listing_calls.ts";
@@ -36,14 +38,35 @@ const STATIONERY: ListingKind<Shelved<StationeryItem>> = {
 export function StationeryList({ query, page, categories, maxPerLine }: StationeryListProps) {
   const i18n = useI18n();
   const [chosen, setChosen] = useState<Shelved<StationeryItem> | null>(null);
+  const [waitFor, setWaitFor] = useState<Shelved<StationeryItem> | null>(null);
   return (
     <ProductListing
       kind={STATIONERY}
       query={query}
       page={page}
       categories={categories}
-      card={(item, i) => <StationeryCard item={item} index={i} onAdd={() => setChosen(item)} />}
+      card={(item, i) => (
+        <StationeryCard
+          item={item}
+          index={i}
+          onAdd={() => setChosen(item)}
+          onNotify={() => setWaitFor(item)}
+        />
+      )}
     >
+      {waitFor
+        ? (
+          <Dialog
+            title={`${i18n.t("stockAlert.heading")}: ${waitFor.title}`}
+            onClose={() => setWaitFor(null)}
+          >
+            <StockAlert type="stationery" id={waitFor.id} bare />
+            <button type="button" className="button button-ghost" onClick={() => setWaitFor(null)}>
+              {i18n.t("stockAlert.close")}
+            </button>
+          </Dialog>
+        )
+        : null}
       {chosen
         ? (
           <QuantityDialog

@@ -13,6 +13,8 @@ export const ISLAND_NAMES = [
   "Login",
   "Account",
   "ResetPassword",
+  "StockAlert",
+  "StockAlertStop",
 ] as const;
 
 export type IslandName = typeof ISLAND_NAMES[number];

@@ -19,4 +19,6 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   Login: () => import("./Login.tsx").then((m) => m.Login),
   Account: () => import("./Account.tsx").then((m) => m.Account),
   ResetPassword: () => import("./ResetPassword.tsx").then((m) => m.ResetPassword),
+  StockAlert: () => import("./StockAlert.tsx").then((m) => m.StockAlert),
+  StockAlertStop: () => import("./StockAlert.tsx").then((m) => m.StockAlertStop),
 };

@@ -4,6 +4,7 @@ import { Island } from "../components/Island.tsx";
 import { Account } from "../islands/Account.tsx";
 import { Login } from "../islands/Login.tsx";
 import { ResetPassword } from "../islands/ResetPassword.tsx";
+import { StockAlertStop } from "../islands/StockAlert.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { useI18n } from "../i18n/mod.ts";
 
@@ -48,6 +49,17 @@ export function ResetPasswordPage() {
     <section className="narrow">
       <h1 className="page-title">{t("reset.title")}</h1>
       <Island name="ResetPassword" component={ResetPassword} props={{}} />
+    </section>
+  );
+}
+
+/** Where a back-in-stock mail's unsubscribe link leads: one button stops those mails. */
+export function StockAlertStopPage({ token }: { token: string }) {
+  const { t } = useI18n();
+  return (
+    <section className="narrow">
+      <h1 className="page-title">{t("stockAlert.stopTitle")}</h1>
+      <Island name="StockAlertStop" component={StockAlertStop} props={{ token }} />
     </section>
   );
 }

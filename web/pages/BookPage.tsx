@@ -9,6 +9,7 @@ import { Availability, OfferBadge, ShelfPriceTag } from "../components/ProductFa
 import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import { BookPurchase } from "../islands/BookPurchase.tsx";
 import { ImageGallery } from "../islands/ImageGallery.tsx";
+import { StockAlert } from "../islands/StockAlert.tsx";
 import { paragraphs } from "../lib/paragraphs.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
@@ -69,6 +70,15 @@ export function BookPage(
           <noscript>
             <p className="notice">{t("cart.needsScript")}</p>
           </noscript>
+          {book.stock <= 0
+            ? (
+              <Island
+                name="StockAlert"
+                component={StockAlert}
+                props={{ type: "book" as const, id: book.id }}
+              />
+            )
+            : null}
         </div>
       </div>
       <section className="specification" aria-labelledby="spec-heading">

@@ -134,6 +134,11 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         title: `${i18n.t("reset.title")} | ${name}`,
         description: i18n.t("reset.description"),
       };
+    case "stock_alert_stop":
+      return {
+        title: `${i18n.t("stockAlert.stopTitle")} | ${name}`,
+        description: i18n.t("stockAlert.stopIntro"),
+      };
     case "privacy":
       return {
         title: `${i18n.t("privacy.title")} | ${name}`,

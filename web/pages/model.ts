@@ -56,6 +56,8 @@ export type PageModel =
   | { kind: "login" }
   | { kind: "account"; provinces: Province[] }
   | { kind: "reset_password" }
+  /** The page a back-in-stock mail's unsubscribe link opens, with the link's token. */
+  | { kind: "stock_alert_stop"; token: string }
   | { kind: "privacy" }
   | { kind: "terms"; holdRules?: HoldRules; cardOffered?: boolean }
   | { kind: "not_found" }

@@ -10,6 +10,7 @@ import { writeAccountMail } from "./account_mails.ts";
 import { composeMail, singleLine } from "./blocks.ts";
 import { writeCustomerMail, type Written } from "./customer_mails.ts";
 import { writeProofsDigest, writeShopMail } from "./shop_mails.ts";
+import { writeStockAlertMail } from "./stock_alert_mails.ts";
 
 /** A mail written out in its language. */
 export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
@@ -28,6 +29,9 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "shop_proofs_digest":
       written = writeProofsDigest(words, shop.name, mail);
       break;
+    case "back_in_stock":
+      written = writeStockAlertMail(words, shop.name, mail);
+      break;
     default:
       written = writeCustomerMail(words, shop, mail);
   }
@@ -35,6 +39,8 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     to: singleLine(mail.to),
     subject: singleLine(written.subject),
     ...composeMail(words, shop, written.parts),
+    // A mail a shopper asked for may be stopped from the mail program (RFC 8058).
+    ...(mail.kind === "back_in_stock" ? { listUnsubscribe: mail.unsubscribeUrl } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import type {
   OutboxEntry,
 } from "../../ports.ts";
 import type { AccountMailKind } from "../account_mail.ts";
-import { DIGEST_MAIL_KINDS } from "../mail_kinds.ts";
+import { BACK_IN_STOCK_KIND, DIGEST_MAIL_KINDS } from "../mail_kinds.ts";
 import type { DigestMailKind } from "../ports.ts";
 import { storedAccountMail } from "../account_mail.ts";
 import type { Order } from "../../orders/model.ts";
@@ -27,8 +27,10 @@ export interface MemoryOutboxRow {
   id: number;
   /** A mail, or a text beside an order's mail. */
   channel: OutboxChannel;
-  kind: MailKind | AccountMailKind;
+  kind: MailKind | AccountMailKind | typeof BACK_IN_STOCK_KIND;
   orderId: number | null;
+  /** The back-in-stock request a `back_in_stock` mail names. */
+  stockRequestId?: number;
   payload: unknown;
   attempts: number;
   nextAttemptAt: Date;
@@ -50,6 +52,14 @@ function entryOf(row: MemoryOutboxRow): OutboxEntry {
   const base = { id, attempts, messageId, resend };
   if (row.channel === "sms") {
     return { ...base, channel: "sms", kind: row.kind as SmsKind, orderId: row.orderId! };
+  }
+  if (row.stockRequestId !== undefined) {
+    return {
+      ...base,
+      channel: "mail",
+      kind: BACK_IN_STOCK_KIND,
+      stockRequestId: row.stockRequestId,
+    };
   }
   return row.orderId !== null
     ? { ...base, channel: "mail", kind: row.kind as MailKind, orderId: row.orderId }
@@ -80,12 +90,22 @@ export class MemoryOutbox implements Outbox {
 
   /** The account mails waiting, as stored. */
   queuedAccountMail(): { kind: string; payload: Record<string, unknown> }[] {
-    return this.rows.filter((r) => r.orderId === null && r.sentAt === null)
+    return this.rows.filter((r) =>
+      r.orderId === null && r.stockRequestId === undefined && r.sentAt === null
+    )
       .map((r) => ({ kind: r.kind, payload: r.payload as Record<string, unknown> }));
   }
 
+  /** Puts a back-in-stock mail naming its request, as migration 0035's triggers do. */
+  addStockAlert(stockRequestId: number, at: Date): MemoryOutboxRow {
+    return this.push(
+      { channel: "mail", kind: BACK_IN_STOCK_KIND, orderId: null, stockRequestId, payload: null },
+      at,
+    );
+  }
+
   push(
-    what: Pick<MemoryOutboxRow, "channel" | "kind" | "orderId" | "payload">,
+    what: Pick<MemoryOutboxRow, "channel" | "kind" | "orderId" | "payload" | "stockRequestId">,
     at: Date,
   ): MemoryOutboxRow {
     const id = this.rows.length + 1;

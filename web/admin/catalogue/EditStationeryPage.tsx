@@ -1,4 +1,5 @@
 /** Edit a stationery item: title, price, weight, category, and its image. */
+import { ProductWaiting } from "../stock/ProductWaiting.tsx";
 import { ProductImage } from "../../components/ProductImage.tsx";
 import { useState } from "react";
 import { messageOf } from "../api.ts";
@@ -80,6 +81,7 @@ function StationeryEditForm(
   return (
     <section className="panel" aria-labelledby="edit-stationery-heading">
       <h2 id="edit-stationery-heading">Edit stationery item: {item.title}</h2>
+      <ProductWaiting kind="stationery" id={item.id} />
       <form ref={form.formRef} className="grid-form" onSubmit={form.submit} noValidate>
         <StationeryFields
           mode="edit"

@@ -16,6 +16,8 @@ import { type StockItem, StockRow } from "./StockRow.tsx";
 import type { WirePage } from "../../../contract/records.ts";
 import { formatRupees } from "../format.ts";
 import { ProductLink } from "../catalogue/ProductLink.tsx";
+import { loadWaiting, waitingCounts } from "./waiting.ts";
+import { WaitingBadge, WaitingPanel } from "./WaitingPanel.tsx";
 
 const BOOK_HEADERS = [
   "ID",
@@ -42,6 +44,9 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
     () => kind === "books" ? listBooks(api, { page, q }) : listStationery(api, { page, q }),
     [api, kind, page, q],
   );
+  // How many shoppers wait for each product, shown beside its quantity.
+  const [waiting] = useLoad(() => loadWaiting(api), [api, list.data]);
+  const counts = waitingCounts(waiting.data ?? []);
   // Each result shows in its row, beside the Update button pressed.
   const { rowNotice, rowSuccess, rowFailure, clearRow, clearRowOf } = useRowNotice();
   const heading = kind === "books" ? "Books" : "Stationery";
@@ -89,22 +94,27 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
                     </td>
                   </tr>
                 )}
-                {list.data.data.map((item) =>
-                  !editing ? <StockViewRow key={item.id} kind={kind} item={item} /> : (
-                    <StockRow
-                      // A fresh row after each save, so its inputs start empty again.
-                      key={`${item.id}:${item.stock}:${item.price}:${item.preorder}:${item.preorder_date}:${item.preordered_stock}`}
-                      item={item}
-                      withPreorder={kind === "books"}
-                      notice={rowNotice}
-                      onEdit={() => clearRowOf(item.id)}
-                      onSave={save}
-                      onNothing={() =>
-                        rowFailure(item.id, "Nothing to update: enter a new value first")}
-                      onInvalid={() => rowFailure(item.id, "Not saved: check the marked fields")}
-                    />
-                  )
-                )}
+                {list.data.data.map((item) => {
+                  const waiting =
+                    counts.get(`${kind === "books" ? "book" : "stationery"}:${item.id}`) ?? 0;
+                  return !editing
+                    ? <StockViewRow key={item.id} kind={kind} item={item} waiting={waiting} />
+                    : (
+                      <StockRow
+                        // A fresh row after each save, so its inputs start empty again.
+                        key={`${item.id}:${item.stock}:${item.price}:${item.preorder}:${item.preorder_date}:${item.preordered_stock}`}
+                        item={item}
+                        waiting={waiting}
+                        withPreorder={kind === "books"}
+                        notice={rowNotice}
+                        onEdit={() => clearRowOf(item.id)}
+                        onSave={save}
+                        onNothing={() =>
+                          rowFailure(item.id, "Nothing to update: enter a new value first")}
+                        onInvalid={() => rowFailure(item.id, "Not saved: check the marked fields")}
+                      />
+                    );
+                })}
               </tbody>
             </table>
           </div>
@@ -122,12 +132,16 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
 }
 
 /** A row staff see: the stock, and the way to the product's page where they adjust it. */
-function StockViewRow({ kind, item }: { kind: ProductKind; item: StockItem }) {
+function StockViewRow(
+  { kind, item, waiting }: { kind: ProductKind; item: StockItem; waiting: number },
+) {
   return (
     <tr>
       <td data-label="ID">{item.id}</td>
       <td data-label="Title" className="cell-title">{item.title}</td>
-      <td data-label="Current Quantity">{item.stock}</td>
+      <td data-label="Current Quantity">
+        {item.stock} <WaitingBadge count={waiting} />
+      </td>
       <td data-label="Current Price" className="cell-money">{formatRupees(item.price)}</td>
       <td data-label="Actions" className="cell-actions">
         <ProductLink kind={kind} id={item.id} label={`Adjust stock of ${item.title}`}>
@@ -156,6 +170,7 @@ export function StockPage() {
       </form>
       <StockSection kind="books" q={q} />
       <StockSection kind="stationery" q={q} />
+      <WaitingPanel />
     </div>
   );
 }

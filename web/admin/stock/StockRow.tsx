@@ -6,6 +6,7 @@ import { initialEdit, type StockCurrent, type StockEdit, stockUpdate } from "./s
 import type { StockChanges } from "./stock.ts";
 import type { FieldErrors } from "../validation.ts";
 import { type RowNotice, RowStatus } from "../Feedback.tsx";
+import { WaitingBadge } from "./WaitingPanel.tsx";
 
 export interface StockItem {
   id: number;
@@ -29,6 +30,8 @@ export function currentOf(item: StockItem, withPreorder: boolean): StockCurrent 
 
 interface StockRowProps {
   item: StockItem;
+  /** Shoppers waiting to be told it is back (GET /api/stock-alerts/waiting). */
+  waiting?: number;
   withPreorder: boolean;
   /** Resolves true when saved (the list then reloads), false when it failed. */
   onSave: (item: StockItem, changes: StockChanges) => Promise<boolean>;
@@ -41,7 +44,7 @@ interface StockRowProps {
 }
 
 export function StockRow(
-  { item, withPreorder, onSave, notice, onEdit, onNothing, onInvalid }: StockRowProps,
+  { item, waiting = 0, withPreorder, onSave, notice, onEdit, onNothing, onInvalid }: StockRowProps,
 ) {
   const current = currentOf(item, withPreorder);
   const [edit, setEdit] = useState<StockEdit>(() => initialEdit(current));
@@ -101,7 +104,9 @@ export function StockRow(
     <tr>
       <td data-label="ID">{item.id}</td>
       <td data-label="Title" className="cell-title">{item.title}</td>
-      <td data-label="Current Quantity">{item.stock}</td>
+      <td data-label="Current Quantity">
+        {item.stock} <WaitingBadge count={waiting} />
+      </td>
       <td data-label="Add to Stock">
         {numberInput("newQuantity", "New quantity to add", addHint)}
       </td>
