@@ -100,6 +100,10 @@ export const REPORT_PATHS = {
   salesCsv: at("GET", "/api/reports/sales/:table"),
 };
 
+export const AUDIT_PATHS = {
+  list: at("GET", "/api/audit"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

@@ -9,7 +9,7 @@
  * the readers that parse them (validation.ts); unknown /api paths answer a JSON 404
  * before the pages get the rest.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compression } from "./middleware/compression.ts";
 import { responseCache } from "./middleware/response_cache.ts";
 import { adminRouteMatcher, httpCaching } from "./middleware/http_caching.ts";
@@ -35,7 +35,7 @@ import { sessionRoutes } from "./auth/session_routes.ts";
 import { resetRoutes } from "./auth/reset_routes.ts";
 import { HashingShare } from "./auth/hashing_share.ts";
 import { reportRoutes } from "./routes/reports.ts";
-import { requireAdmin } from "./auth/require_admin.ts";
+import { type AdminEnv, requireAdmin } from "./auth/require_admin.ts";
 import { booksRoutes } from "./routes/books.ts";
 import { stationeryRoutes } from "./routes/stationery.ts";
 import { categoryRoutes } from "./routes/categories.ts";
@@ -48,6 +48,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { promotionRoutes } from "./routes/promotions.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
+import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -71,7 +72,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
   app.use(compression());
   // Admin routes refuse a stranger before any body is read (a form may hold 50 MB).
-  const guard = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
+  const admitted = requireAdmin(deps.tokens) as unknown as MiddlewareHandler<AppEnv>;
+  // What an admin's request changes is recorded in the audit trail as theirs.
+  const guard: MiddlewareHandler<AppEnv> = (c, next) =>
+    admitted(
+      c,
+      () => actingAs(deps, adminActor((c as unknown as Context<AdminEnv>).get("admin")), next),
+    );
   // A public route's own path (GET /api/orders/bank-details) is not an admin pattern's id.
   const publicPaths = new Set(
     ROUTES.filter((r) => !r.admin && !r.path.includes(":")).map((r) => `${r.method} ${r.path}`),
@@ -117,6 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
+  app.route("/api/audit", auditRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

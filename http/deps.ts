@@ -31,6 +31,7 @@ import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 import type { PaymentGateway } from "../domain/payments/gateway.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
+import type { AuditTrail } from "../domain/audit/audit.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -103,4 +104,9 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
+  /**
+   * The audit trail: who acts for each request's changes, and the owner's log. Without it no
+   * one is named (changes are the system's) and the log is empty.
+   */
+  audit?: AuditTrail;
 }

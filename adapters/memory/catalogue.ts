@@ -51,6 +51,7 @@ import {
   type NewStockAdjustment,
   type StockAdjustment,
 } from "../../domain/catalogue/stock_adjustment.ts";
+import { type AuditRows, storedNames } from "./audit_trail.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
@@ -92,6 +93,18 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   /** The stock adjustments, oldest first. */
   readonly adjustments: StockAdjustment[] = [];
   #nextId = 1;
+
+  /** The products and categories by stored names, for the audit trail. */
+  auditRows(): AuditRows {
+    const byId = <T extends { id: number }>(records: Iterable<T>) =>
+      new Map([...records].map((r) => [r.id, storedNames(r)]));
+    return {
+      book: byId(this.books.values()),
+      stationery: byId(this.stationery.values()),
+      book_category: byId(this.categories),
+      stationery_category: byId(this.stationeryCategories),
+    };
+  }
 
   // Storefront reads
 

@@ -18,6 +18,7 @@ import { PAYMENT_ROUTES } from "./payments.ts";
 import { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
 import { CART_ROUTES } from "./cart.ts";
 import { REPORT_ROUTES } from "./reports.ts";
+import { AUDIT_ROUTES } from "./audit.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -30,6 +31,7 @@ export { PAYMENT_ROUTES } from "./payments.ts";
 export { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
 export { CART_ROUTES } from "./cart.ts";
 export { REPORT_ROUTES } from "./reports.ts";
+export { AUDIT_ROUTES } from "./audit.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -75,6 +77,7 @@ export const ROUTE_GROUPS = {
   codes: CODE_ROUTES,
   cart: CART_ROUTES,
   reports: REPORT_ROUTES,
+  audit: AUDIT_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };
