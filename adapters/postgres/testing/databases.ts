@@ -53,6 +53,7 @@ const STATE_TABLES = [
   "discount_code_uses",
   "sales_days",
   "sales_item_days",
+  "audit_entries",
 ];
 
 interface PgliteState {
