@@ -101,6 +101,7 @@ const ADMIN_PATHS = [
   "/admin/catalogue",
   "/admin/promotions",
   "/admin/reports",
+  "/admin/audit",
   "/admin/books/:id{[1-9][0-9]{0,9}}",
   "/admin/stationery/:id{[1-9][0-9]{0,9}}",
   "/admin/orders/:id{[1-9][0-9]{0,9}}",

@@ -22,7 +22,10 @@ async function asAdmin(t: TestApp, path: string, init: RequestInit = {}) {
   return await t.app.request(path, { ...init, headers });
 }
 
-async function log(t: TestApp, query = ""): Promise<{ data: any[]; total: number }> {
+// deno-lint-ignore no-explicit-any
+type Entry = any;
+
+async function log(t: TestApp, query = ""): Promise<{ data: Entry[]; total: number }> {
   const answer = await asAdmin(t, `/api/audit${query}`);
   assert.equal(answer.status, 200, await answer.clone().text());
   return await answer.json();

@@ -108,7 +108,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   }
   // The audit trail sees every write made through the app's ports (the fixture's own setup
   // above is not in it); the orders move stock as orders do, which it leaves out.
-  const audit = new MemoryAuditTrail(clock);
+  const audit = new MemoryAuditTrail(overrides.clock ?? clock);
   const auditedCatalogue = audit.audited(catalogue);
   const auditedOrders = audit.audited(orders, { sources: [catalogue], byOrder: true });
   const deps: AppDeps = {

@@ -18,6 +18,7 @@ import { EditBookPage } from "./catalogue/EditBookPage.tsx";
 import { EditStationeryPage } from "./catalogue/EditStationeryPage.tsx";
 import { PromotionsPage } from "./promotions/PromotionsPage.tsx";
 import { Loading } from "./Feedback.tsx";
+import { AuditLogPage } from "./audit/AuditLogPage.tsx";
 
 // The reports and their charts load only when the owner opens them.
 const ReportsPage = lazy(() =>
@@ -95,6 +96,7 @@ export function App() {
         {route.page === "edit-book" && <EditBookPage id={route.id!} key={route.id} />}
         {route.page === "edit-stationery" && <EditStationeryPage id={route.id!} key={route.id} />}
         {route.page === "promotions" && <PromotionsPage />}
+        {route.page === "audit" && <AuditLogPage />}
         {route.page === "reports" && (
           <Suspense fallback={<Loading label="Loading the reports" />}>
             <ReportsPage />

@@ -11,7 +11,8 @@ export type AdminPage =
   | "edit-book"
   | "edit-stationery"
   | "promotions"
-  | "reports";
+  | "reports"
+  | "audit";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -33,6 +34,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/catalogue": "catalogue",
   "/admin/promotions": "promotions",
   "/admin/reports": "reports",
+  "/admin/audit": "audit",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -54,6 +56,7 @@ export const TABS: { page: AdminPage; label: string; path: string }[] = [
   { page: "catalogue", label: "Catalogue", path: "/admin/catalogue" },
   { page: "promotions", label: "Promotions", path: "/admin/promotions" },
   { page: "reports", label: "Reports", path: "/admin/reports" },
+  { page: "audit", label: "Audit log", path: "/admin/audit" },
 ];
 
 /** Drops trailing slashes so that `/admin/orders/` is `/admin/orders`. */
