@@ -57,6 +57,9 @@ import { payhereSimulator } from "./adapters/payments/payhere_simulator.ts";
 import { cardPaymentForm } from "./http/routes/payments.ts";
 import { orderUrl } from "./http/routes/order_customer.ts";
 import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
+import { ActorScope } from "./adapters/audit/actor_scope.ts";
+import { attributedClient } from "./adapters/postgres/attributed_client.ts";
+import { PostgresAuditTrail } from "./adapters/postgres/audit_trail.ts";
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -118,7 +121,14 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   // The embedded database's files are this process's alone while it runs (deno task admin
   // checks this mark before opening them).
   const release = config.databaseUrl ? async () => {} : await holdLock(config.dataDir);
-  const sql = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Every transaction begun for an admin, a shopper, the gateway or a job tells the audit
+  // trail's triggers who acts (adapters/postgres/attributed_client.ts).
+  const actors = new ActorScope();
+  const sql = attributedClient(
+    await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    actors,
+  );
+  const audit = new PostgresAuditTrail(sql, actors);
   const migrated = await migrate(sql);
   if (migrated.applied.length > 0) {
     consoleLogger.info("Applied migrations", { migrations: migrated.applied });
@@ -244,6 +254,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
 
   const lapses = startLapseWorker({ orders: ports.orders, clock: systemClock }, {
     intervalMs: config.lapseCheckSeconds * 1000,
+    audit,
     onError: (error) => consoleLogger.error("Lapse round failed", { error: String(error) }),
     onLapsed: (ids) => {
       consoleLogger.info("Lapsed unpaid orders", { orders: ids });
@@ -274,6 +285,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     : {};
 
   const app = createApp({
+    audit,
     catalogue: ports.catalogue,
     catalogueAdmin: ports.catalogueAdmin,
     locations: ports.locations,

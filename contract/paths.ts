@@ -114,6 +114,10 @@ export const STOCK_ALERT_PATHS = {
   waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
+export const AUDIT_PATHS = {
+  list: at("GET", "/api/audit"),
+};
+
 export const PAYMENT_PATHS = {
   payhereNotice: at("POST", "/api/payments/payhere/notify"),
 };

@@ -9,7 +9,7 @@
  * the readers that parse them (validation.ts); unknown /api paths answer a JSON 404
  * before the pages get the rest.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compression } from "./middleware/compression.ts";
 import { responseCache } from "./middleware/response_cache.ts";
 import { adminRouteMatcher, httpCaching } from "./middleware/http_caching.ts";
@@ -35,7 +35,7 @@ import { sessionRoutes } from "./auth/session_routes.ts";
 import { resetRoutes } from "./auth/reset_routes.ts";
 import { HashingShare } from "./auth/hashing_share.ts";
 import { reportRoutes } from "./routes/reports.ts";
-import { requireAdmin } from "./auth/require_admin.ts";
+import { type AdminEnv, requireAdmin } from "./auth/require_admin.ts";
 import { booksRoutes } from "./routes/books.ts";
 import { stationeryRoutes } from "./routes/stationery.ts";
 import { categoryRoutes } from "./routes/categories.ts";
@@ -50,6 +50,7 @@ import { promotionRoutes } from "./routes/promotions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
+import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -84,7 +85,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   for (const route of ADMIN_ROUTES) {
     if (!route.admin) continue;
-    const guard = requireAdmin(deps.tokens, route.admin) as unknown as MiddlewareHandler<AppEnv>;
+    const admitted = requireAdmin(deps.tokens, route.admin) as unknown as MiddlewareHandler<
+      AppEnv
+    >;
+    // What an admin's request changes is recorded in the audit trail as theirs.
+    const guard: MiddlewareHandler<AppEnv> = (c, next) =>
+      admitted(
+        c,
+        () => actingAs(deps, adminActor((c as unknown as Context<AdminEnv>).get("admin")), next),
+      );
     app.on(route.method, route.path, (c, next) => {
       const method = c.req.method === "HEAD" ? "GET" : c.req.method;
       const own = literal.get(`${method} ${c.req.path}`);
@@ -127,6 +136,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/staff", staffRoutes(deps));
   app.route("/api/stock-alerts", stockAlertRoutes(deps));
+  app.route("/api/audit", auditRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

@@ -32,6 +32,7 @@ import type { PaymentGateway } from "../domain/payments/gateway.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
 import type { StockAlertStore } from "../domain/stock_alerts/ports.ts";
+import type { AuditTrail } from "../domain/audit/audit.ts";
 
 export type { AppEnv } from "./middleware/request_id.ts";
 
@@ -108,4 +109,9 @@ export interface AppDeps {
   stockAlerts?: StockAlertStore;
   /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */
   stockAlertLimit?: LimitRule;
+  /**
+   * The audit trail: who acts for each request's changes, and the owner's log. Without it no
+   * one is named (changes are the system's) and the log is empty.
+   */
+  audit?: AuditTrail;
 }

@@ -5,9 +5,15 @@
  * cleanly. Several processes may run it on one database: each order is lapsed once
  * (the repository locks it), and nothing is kept in memory, so a restart loses nothing.
  */
+import type { AuditActor, AuditTrail } from "../../domain/audit/audit.ts";
 import { LAPSE_BATCH, type LapseDeps, lapseDueOrders } from "../../domain/orders/lapse_orders.ts";
 
+/** Who the audit trail names for the orders a round lapses. */
+export const LAPSE_ACTOR: AuditActor = { kind: "job", name: "lapse" };
+
 export interface LapseWorkerOptions {
+  /** The audit trail, which names the job for each lapse; none named without it. */
+  audit?: Pick<AuditTrail, "actingAs">;
   /** Pause between rounds; 15 s by default. */
   intervalMs?: number;
   /** Told about a round that failed as a whole; logs to stderr by default. */
@@ -35,7 +41,8 @@ export function startLapseWorker(deps: LapseDeps, opts: LapseWorkerOptions = {})
 
   async function round(): Promise<boolean> {
     try {
-      const ids = await lapseDueOrders(deps, LAPSE_BATCH);
+      const lapse = () => lapseDueOrders(deps, LAPSE_BATCH);
+      const ids = await (opts.audit ? opts.audit.actingAs(LAPSE_ACTOR, lapse) : lapse());
       if (ids.length > 0) opts.onLapsed?.(ids);
       // A full batch means more may be due: go on without waiting.
       return ids.length >= LAPSE_BATCH;

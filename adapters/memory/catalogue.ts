@@ -52,6 +52,7 @@ import {
   type NewStockAdjustment,
   type StockAdjustment,
 } from "../../domain/catalogue/stock_adjustment.ts";
+import { type AuditRows, storedNames } from "./audit_trail.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
@@ -127,6 +128,18 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       if (orderable(item)) keys.add(`stationery:${item.id}`);
     }
     return keys;
+  }
+
+  /** The products and categories by stored names, for the audit trail. */
+  auditRows(): AuditRows {
+    const byId = <T extends { id: number }>(records: Iterable<T>) =>
+      new Map([...records].map((r) => [r.id, storedNames(r)]));
+    return {
+      book: byId(this.books.values()),
+      stationery: byId(this.stationery.values()),
+      book_category: byId(this.categories),
+      stationery_category: byId(this.stationeryCategories),
+    };
   }
 
   // Storefront reads

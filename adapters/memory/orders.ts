@@ -119,6 +119,19 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
   readonly #codes: Pick<MemoryPromotionStore, "claimUse" | "returnUse" | "recordGiven"> | undefined;
 
   /** Records a change's mails, and their texts when SMS is on, as the outbox would get them. */
+  /** The orders' status fields by stored names, for the audit trail. */
+  auditRows(): { order: Map<number, Record<string, unknown>> } {
+    return {
+      order: new Map([...this.#orders.values()].map((o) => [o.id, {
+        status: o.status,
+        payment_status: o.paymentStatus,
+        courier: o.courier,
+        tracking_number: o.trackingNumber,
+        reject_reason: o.rejectReason,
+      }])),
+    };
+  }
+
   #enqueue(mails: readonly MailKind[], orderId: number): void {
     for (const item of outboxItems(mails, this.#channels)) {
       if (item.channel === "mail") this.outbox.push({ kind: item.kind, orderId });

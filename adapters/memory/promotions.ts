@@ -18,6 +18,26 @@ import {
   type OrderOffer,
 } from "../../domain/promotions/pricing.ts";
 import type { Order, OrderPromotionKind } from "../../domain/orders/model.ts";
+import type { AuditRows } from "./audit_trail.ts";
+
+type Benefit = Campaign["benefit"] | OrderOffer["benefit"] | DiscountCode["benefit"];
+
+/** A benefit as SQL keeps it: a kind and a value (basis points or cents). */
+function benefitColumns(benefit: Benefit): { benefit_kind: string; benefit_value: number } {
+  switch (benefit.kind) {
+    case "percent":
+      return { benefit_kind: "percent", benefit_value: benefit.basisPoints };
+    case "amount":
+    case "amount_off":
+      return { benefit_kind: benefit.kind, benefit_value: benefit.cents };
+    case "free_delivery":
+      return { benefit_kind: "free_delivery", benefit_value: 0 };
+  }
+}
+
+function windowColumns(window: Campaign["window"]) {
+  return { starts_at: window.startsAt, ends_at: window.endsAt };
+}
 
 type KeptCampaign = Campaign & Pick<NewCampaign, "names">;
 type KeptOffer = OrderOffer & Pick<NewOrderOffer, "names">;
@@ -35,6 +55,43 @@ export class MemoryPromotionStore implements PromotionStore {
     withdrawn: boolean;
   }>();
   #next = 1;
+
+  /** The promotions by the columns SQL keeps them in, for the audit trail. */
+  auditRows(): AuditRows {
+    const names = (n: KeptCampaign["names"]) => structuredClone(n ?? {});
+    return {
+      campaign: new Map(this.#campaigns.map((c) => [c.id, {
+        name: c.name,
+        names: names(c.names),
+        scope: structuredClone(c.scope),
+        ...benefitColumns(c.benefit),
+        ...windowColumns(c.window),
+        paused: c.paused,
+      }])),
+      offer: new Map(this.#offers.map((o) => {
+        const { benefit_kind, benefit_value } = benefitColumns(o.benefit);
+        return [o.id, {
+          name: o.name,
+          names: names(o.names),
+          min_items_cents: o.minItemsCents,
+          benefit_kind,
+          amount_cents: benefit_value,
+          ...windowColumns(o.window),
+          paused: o.paused,
+        }];
+      })),
+      code: new Map(this.#codes.map((c) => [c.id, {
+        code: c.code,
+        ...benefitColumns(c.benefit),
+        min_items_cents: c.minItemsCents,
+        scope: structuredClone(c.scope),
+        ...windowColumns(c.window),
+        paused: c.paused,
+        max_uses: c.maxUses,
+        max_uses_per_customer: c.maxUsesPerCustomer,
+      }])),
+    };
+  }
 
   runningRules(now: string) {
     const running = <T extends { paused: boolean; window: Campaign["window"] }>(all: T[]) =>

@@ -3,6 +3,7 @@
  * key, the client's hold (order_holds.ts), the stock of every take, the order and its lines
  * in the plan's status, its mails. All or nothing.
  */
+import { markOrderStock } from "./attributed_client.ts";
 import type {
   IdempotencyClaim,
   OutboxChannels,
@@ -342,6 +343,8 @@ export async function placeOrder(
           return { kind: "replayed", order: first };
         }
       }
+      // The stock an order takes is the order's entry in the audit trail, not the products'.
+      await markOrderStock(tx);
       const refused = await takeStock(tx, plan, findSellable);
       if (refused) throw new Rollback(refused);
       const order = await insertOrder(tx, plan, {

@@ -1,3 +1,4 @@
+import { markOrderStock } from "./attributed_client.ts";
 import type {
   CustomerOrders,
   IdempotencyClaim,
@@ -323,6 +324,8 @@ async function applyTransition(
   await releaseHold(tx, plan.orderId);
   await insertEvent(tx, plan.orderId, plan.event);
   if (plan.returnStock) {
+    // The stock given back is the order's entry in the audit trail, not the products'.
+    await markOrderStock(tx);
     await returnStock(tx, plan.orderId);
     await returnCodeUse(tx, plan.orderId);
   }

@@ -31,7 +31,7 @@ export const STOCK_ALERT_ROUTES = {
     ...STOCK_ALERT_PATHS.waiting,
     summary:
       "The products shoppers wait for, most waited-for first: how many wait for each, since when, and its stock now (a signal to reorder)",
-    admin: true,
+    admin: "stock",
     ok: { status: 200, schema: data(z.array(WaitingProductSchema)) },
     errors: [...ADMIN_ERRORS],
   }),

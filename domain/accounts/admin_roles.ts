@@ -9,8 +9,8 @@
  *
  * Staff process the day's work: orders (status, payment, notes, slips, deposit proofs) and
  * stock adjustments, and read the catalogue and the orders. Only the owner edits prices,
- * products and categories, promotions, staff and settings, sees the sales reports, and
- * exports customer data (the orders' CSV). The reports are the owner's: they are the shop's
+ * products and categories, promotions, staff and settings, sees the sales reports and the
+ * audit trail, and exports customer data (the orders' CSV). The reports are the owner's: they are the shop's
  * takings, margins of its promotions and the worth of its stock, figures of the business a
  * packer or a cashier does not need to process an order (the order desk's counts stay
  * theirs).
@@ -29,6 +29,7 @@ export const ADMIN_TASKS = [
   "reports",
   "customer_data",
   "staff",
+  "audit",
   "settings",
 ] as const;
 /** One kind of work in the admin area: every admin route does exactly one. */
@@ -38,13 +39,14 @@ export type AdminTask = typeof ADMIN_TASKS[number];
 export const ADMIN_TASK_WORDS: Record<AdminTask, string> = {
   orders:
     "process orders: read them, confirm or reject, record payment, add notes, print slips, open deposit proofs",
-  stock: "adjust stock (damaged, lost, found, recount)",
+  stock: "adjust stock (a delivery received, damaged, lost, found, recount)",
   catalogue: "read the catalogue: archived products, stock trails, the catalogue's CSV",
   catalogue_edit: "edit prices, products, images and categories; import a CSV; archive and restore",
   promotions: "campaigns, order offers and discount codes",
   reports: "the sales reports and their CSV",
   customer_data: "export customer data (the orders' CSV)",
   staff: "invite, remove and reset staff; change roles",
+  audit: "read the audit trail: who changed what, when, from what to what",
   settings: "the shop's settings",
 };
 
@@ -68,6 +70,7 @@ export const ROLE_POLICIES: Record<AdminRole, RolePolicy> = {
       reports: true,
       customer_data: true,
       staff: true,
+      audit: true,
       settings: true,
     },
   },
@@ -83,6 +86,7 @@ export const ROLE_POLICIES: Record<AdminRole, RolePolicy> = {
       reports: false,
       customer_data: false,
       staff: false,
+      audit: false,
       settings: false,
     },
   },

@@ -8,6 +8,8 @@
  * address and its next changes are slowed. A change that could not be checked (503 from a
  * full hashing lane) does not count.
  */
+import type { AuditTrail } from "../../domain/audit/audit.ts";
+import { actingAs, adminActor } from "../routes/audit.ts";
 import { Hono } from "hono";
 import type {
   AccountRepository,
@@ -27,6 +29,8 @@ import { serve } from "../routes/route_spec.ts";
 import { SESSION_ROUTES } from "../../contract/routes/mod.ts";
 
 export interface SessionRoutesDeps {
+  /** The audit trail, which names the admin changing their password. */
+  audit?: AuditTrail;
   accounts: AccountRepository;
   /** Hashes customers' passwords. */
   hasher: PasswordHasher;
@@ -124,8 +128,14 @@ export function sessionRoutes(deps: SessionRoutesDeps): Hono<AccountEnv> {
         400,
       );
     }
-    if (claims.role === "admin") await deps.accounts.setAdminPassword(claims.email, hash);
-    else await deps.accounts.setCustomerPassword(claims.id, hash);
+    if (claims.role === "admin") {
+      // An admin's own password change is theirs in the audit trail (its value never is).
+      await actingAs(
+        deps,
+        adminActor(claims),
+        () => deps.accounts.setAdminPassword(claims.email, hash),
+      );
+    } else await deps.accounts.setCustomerPassword(claims.id, hash);
     await deps.tokens.endAll(claims.role, claims.id);
     await deps.onPasswordChanged?.(claims.role, claims.id);
     const issued = await deps.tokens.issue({

@@ -2,6 +2,7 @@
  * The customer's side of an order under /api/orders: the order seen with its key, and the
  * deposit slip sent for it. A wrong or missing key answers exactly as a missing order.
  */
+import { actingAs } from "./audit.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Order } from "../../domain/orders/model.ts";
@@ -28,6 +29,7 @@ import { SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 /** What a customer's order routes use. */
 export type OrderCustomerRoutesDeps = Pick<
   AppDeps,
+  | "audit"
   | "clock"
   | "ipv6PrefixLength"
   | "orderKeys"
@@ -192,15 +194,18 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     const at = deps.clock.now().toISOString();
     // The slip gives the owner a bounded time to check it: the hold ends then at the latest.
     const reviewUntil = slipReviewDeadline(order.paymentMethod, at, holds);
-    const outcome = await deps.orders.addProof(
-      planProof(order.id, {
-        contentType,
-        bytes,
-        at,
-        reviewUntil,
-        noticeDueAt: noticeDueAt(at, slipRules.digestMinutes),
-      }),
-    );
+    // The payment's entry in the audit trail names the order's shopper.
+    const shopper = { kind: "shopper" as const, id: order.userId, email: order.customer.email };
+    const outcome = await actingAs(deps, shopper, () =>
+      deps.orders.addProof(
+        planProof(order.id, {
+          contentType,
+          bytes,
+          at,
+          reviewUntil,
+          noticeDueAt: noticeDueAt(at, slipRules.digestMinutes),
+        }),
+      ));
     if (outcome.kind === "not_found") throw noSuchOrder(order.id);
     if (outcome.kind === "refused") throw refusal(outcome.reason);
     return outcome.order;

@@ -1,4 +1,5 @@
 /** /api/orders: checkout and bank details for shoppers; the order book for the admin. */
+import { actingAs } from "./audit.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { placeOrder, type PlaceOrderResult } from "../../domain/orders/place_order.ts";
@@ -293,24 +294,27 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
       };
       const orderKey = await deps.orderKeys.issue();
       const userId = await customerOf(c.req.header("Authorization"));
-      const result = await placeOrder(deps, {
-        customer: {
-          name: body.name,
-          address: body.address,
-          email: body.email,
-          phone: body.phone,
-          postalCode: body.postalCode,
-        },
-        destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
-        paymentMethod: body.paymentMethod,
-        items: body.items,
-        clientTotalCents: body.total,
-        locale: body.locale,
-        ...(body.code ? { code: body.code } : {}),
-        key: { salt: orderKey.salt, hash: orderKey.hash },
-        userId,
-        clientAddress: address === "unknown" ? null : address,
-      }, claim);
+      // The order's entry in the audit trail names the shopper who placed it.
+      const shopper = { kind: "shopper" as const, id: userId ?? null, email: body.email };
+      const result = await actingAs(deps, shopper, () =>
+        placeOrder(deps, {
+          customer: {
+            name: body.name,
+            address: body.address,
+            email: body.email,
+            phone: body.phone,
+            postalCode: body.postalCode,
+          },
+          destination: { provinceId: body.province, districtId: body.district, areaId: body.area },
+          paymentMethod: body.paymentMethod,
+          items: body.items,
+          clientTotalCents: body.total,
+          locale: body.locale,
+          ...(body.code ? { code: body.code } : {}),
+          key: { salt: orderKey.salt, hash: orderKey.hash },
+          userId,
+          clientAddress: address === "unknown" ? null : address,
+        }, claim));
       if (result.kind === "placed" || result.kind === "replayed") {
         placed = result.kind === "placed";
         if (result.kind === "replayed") c.header("Idempotent-Replayed", "true");

@@ -3,6 +3,7 @@
  * placed order's answer and on the order's page), and the gateway's notice of the outcome,
  * which `receiveNotice` verifies and applies (domain/payments/card_payment.ts).
  */
+import { actingAs } from "./audit.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Order } from "../../domain/orders/model.ts";
@@ -67,7 +68,7 @@ export function cardPaymentForm(
  * again, and what it did is logged.
  */
 export function paymentRoutes(
-  deps: Pick<AppDeps, "gateway" | "orders" | "slips" | "clock" | "logger">,
+  deps: Pick<AppDeps, "gateway" | "orders" | "slips" | "clock" | "logger" | "audit">,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   serve(app, "/api/payments", PAYMENT_ROUTES.payhereNotice, async (c) => {
@@ -78,7 +79,12 @@ export function paymentRoutes(
         typeof e[1] === "string"
       ),
     );
-    const result = await receiveNotice({ ...deps, gateway }, fields);
+    // What a verified notice changes is the gateway's in the audit trail.
+    const result = await actingAs(
+      deps,
+      { kind: "gateway", name: gateway.name },
+      () => receiveNotice({ ...deps, gateway }, fields),
+    );
     if (result.kind === "refused") {
       deps.logger.error("A card payment notice was refused", {
         gateway: gateway.name,

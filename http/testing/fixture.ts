@@ -24,6 +24,7 @@ import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
 import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { MemoryStockAlerts } from "../../adapters/memory/stock_alerts.ts";
+import { MemoryAuditTrail } from "../../adapters/memory/audit_trail.ts";
 
 /** A logger that keeps what it is told. */
 export class RecordingLogger implements Logger {
@@ -111,20 +112,26 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   if (book.kind !== "ok" || preorderBook.kind !== "ok" || pen.kind !== "ok") {
     throw new Error("The test catalogue could not be built");
   }
+  // The audit trail sees every write made through the app's ports (the fixture's own setup
+  // above is not in it); the orders move stock as orders do, which it leaves out.
+  const audit = new MemoryAuditTrail(overrides.clock ?? clock);
+  const auditedCatalogue = audit.audited(catalogue);
+  const auditedOrders = audit.audited(orders, { sources: [catalogue], byOrder: true });
   const deps: AppDeps = {
-    catalogue,
-    catalogueAdmin: catalogue,
+    audit,
+    catalogue: auditedCatalogue,
+    catalogueAdmin: auditedCatalogue,
     locations: new MemoryLocations(),
-    orders,
-    promotions,
+    orders: auditedOrders,
+    promotions: audit.audited(promotions),
     images,
     slips,
     tokens,
-    accounts,
+    accounts: audit.audited(accounts),
     hasher: cheapHasher(),
     accountMail: outbox,
     passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
-    customerOrders: orders,
+    customerOrders: auditedOrders,
     // The report reads the orders and catalogue the app is given.
     reports: new MemorySalesFacts(
       overrides.orders ?? orders,
@@ -158,6 +165,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   return {
     app,
     deps,
+    audit,
     catalogue,
     orders,
     promotions,

@@ -20,6 +20,7 @@ import { EditBookPage } from "./catalogue/EditBookPage.tsx";
 import { EditStationeryPage } from "./catalogue/EditStationeryPage.tsx";
 import { PromotionsPage } from "./promotions/PromotionsPage.tsx";
 import { Loading } from "./Feedback.tsx";
+import { AuditLogPage } from "./audit/AuditLogPage.tsx";
 
 // The reports and their charts load only when the owner opens them.
 const ReportsPage = lazy(() =>
@@ -116,6 +117,7 @@ export function App() {
           <EditStationeryPage id={route.id!} key={route.id} />
         )}
         {allowed && route.page === "promotions" && <PromotionsPage />}
+        {allowed && route.page === "audit" && <AuditLogPage />}
         {allowed && route.page === "reports" && (
           <Suspense fallback={<Loading label="Loading the reports" />}>
             <ReportsPage />

@@ -7,6 +7,7 @@ import "./tables.css";
 import "./orders/orders.css";
 import "./catalogue/catalogue.css";
 import "./promotions/promotions.css";
+import "./audit/audit.css";
 
 const root = document.getElementById("admin-root");
 if (root) createRoot(root).render(<App />);

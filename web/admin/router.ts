@@ -14,7 +14,8 @@ export type AdminPage =
   | "promotions"
   | "reports"
   | "staff"
-  | "invitation";
+  | "invitation"
+  | "audit";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -40,6 +41,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/reports": "reports",
   "/admin/staff": "staff",
   "/admin/invitation": "invitation",
+  "/admin/audit": "audit",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -65,6 +67,7 @@ export const TABS: { page: AdminPage; label: string; path: string; task: AdminTa
   { page: "promotions", label: "Promotions", path: "/admin/promotions", task: "promotions" },
   { page: "reports", label: "Reports", path: "/admin/reports", task: "reports" },
   { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
+  { page: "audit", label: "Audit log", path: "/admin/audit", task: "audit" },
 ];
 
 /** The task each signed-in page is for: a role that may not do it is told so instead. */

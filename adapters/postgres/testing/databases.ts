@@ -55,6 +55,7 @@ const STATE_TABLES = [
   "sales_item_days",
   "sales_item_months",
   "sales_item_years",
+  "audit_entries",
 ];
 
 interface PgliteState {

@@ -40,6 +40,17 @@ export class MemoryAccounts implements AccountRepository {
   readonly customers: StoredCustomer[] = [];
   #nextId = 1;
 
+  /** The admin accounts by the columns SQL keeps them in, for the audit trail. */
+  auditRows(): { admin: Map<number, Record<string, unknown>> } {
+    return {
+      admin: new Map(this.admins.map((a) => [a.id, {
+        email: a.email,
+        password_hash: a.passwordHash,
+        source: a.source,
+      }])),
+    };
+  }
+
   findAdminByEmail(email: string): Promise<AdminAccount | undefined> {
     const wanted = email.toLowerCase();
     const found = this.admins.find((a) => a.email.toLowerCase() === wanted);

@@ -1,5 +1,6 @@
 /** Edit a book: every field of its listing, and its images. */
 import { ProductWaiting } from "../stock/ProductWaiting.tsx";
+import { History } from "../audit/History.tsx";
 import { useState } from "react";
 import type { BookFormValues } from "./catalogue_forms.ts";
 import { useAdmin } from "../context.ts";
@@ -53,6 +54,9 @@ export function EditBookPage({ id }: { id: number }) {
             stock={current.stock}
             onAdjusted={(stock) => setBook({ ...current, stock })}
           />
+          <section className="panel">
+            <History subjectType="book" id={current.id} refreshKey={JSON.stringify(current)} />
+          </section>
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 /** Edit a stationery item: title, price, weight, category, and its image. */
 import { ProductWaiting } from "../stock/ProductWaiting.tsx";
+import { History } from "../audit/History.tsx";
 import { ProductImage } from "../../components/ProductImage.tsx";
 import { useState } from "react";
 import { messageOf } from "../api.ts";
@@ -55,6 +56,13 @@ export function EditStationeryPage({ id }: { id: number }) {
             stock={current.stock}
             onAdjusted={(stock) => setItem({ ...current, stock })}
           />
+          <section className="panel">
+            <History
+              subjectType="stationery"
+              id={current.id}
+              refreshKey={JSON.stringify(current)}
+            />
+          </section>
         </>
       )}
     </div>

@@ -2,6 +2,7 @@
  * One order for the owner: items with line totals, customer and address, payment with the
  * deposit slips, the timeline and a note, the slip, and what its state allows.
  */
+import { History } from "../audit/History.tsx";
 import { type FormEvent, type MouseEvent, useCallback, useState } from "react";
 import { ADMIN_AMOUNT_LABELS, amountDue } from "../../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
@@ -402,6 +403,11 @@ export function OrderDetailPage({ id }: { id: number }) {
           </button>
         </form>
       </section>
+      <History
+        subjectType="order"
+        id={order.id}
+        refreshKey={`${order.status} ${order.payment_status}`}
+      />
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </div>
   );

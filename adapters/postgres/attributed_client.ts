@@ -1,0 +1,48 @@
+/**
+ * A SqlClient that tells the audit triggers (migration 0034) who acts: each transaction
+ * begun under an actor's scope first sets `pothgula.actor` for that transaction alone
+ * (`set_config(..., true)`), and a write run outside a transaction is run in one that does.
+ * The repositories are written against any SqlClient and know nothing of it.
+ */
+import type { ActorScope } from "../audit/actor_scope.ts";
+import type { Row, SqlClient } from "./sql_client.ts";
+
+/** Statements that may write (a read that merely names one is run in a transaction too). */
+const WRITES = /\b(insert|update|delete|merge)\b/i;
+
+const SET_ACTOR = "SELECT set_config('pothgula.actor', $1, true)";
+
+/** Marks the caller's transaction: the stock it moves is an order's (left out of the trail). */
+export async function markOrderStock(tx: SqlClient): Promise<void> {
+  await tx.query("SELECT set_config('pothgula.order_stock', 'on', true)");
+}
+
+/**
+ * `sql` with every transaction attributed to the actor of `scope` at the time it begins.
+ *
+ * @example
+ * const sql = attributedClient(await openDatabase(options), scope);
+ * await scope.run(admin, () => createRepositories(sql).catalogueAdmin.updateBook(1, change));
+ */
+export function attributedClient(sql: SqlClient, scope: ActorScope): SqlClient {
+  const transaction = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
+    const actor = scope.current();
+    if (!actor) return sql.transaction(fn);
+    const setting = JSON.stringify(actor);
+    return sql.transaction(async (tx) => {
+      await tx.query(SET_ACTOR, [setting]);
+      return await fn(tx);
+    });
+  };
+  return {
+    query<T = Row>(text: string, params?: unknown[]): Promise<T[]> {
+      if (!scope.current() || !WRITES.test(text)) return sql.query<T>(text, params);
+      return transaction((tx) => tx.query<T>(text, params));
+    },
+    exec: (script) => sql.exec(script),
+    transaction,
+    close: () => sql.close(),
+    serial: sql.serial,
+    background: sql.background,
+  };
+}
