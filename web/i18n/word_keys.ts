@@ -13,6 +13,9 @@
 /** A key as the catalogues write them: dot-separated names ("cart.total"). */
 const KEY = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+$/;
 
+/** Dot-separated names in quotes, each closed by its own quote. */
+const QUOTED = /(["'`])([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)\1/g;
+
 /** A quoted beginning ending in a dot, closed there or followed by a template's value. */
 const PREFIX = /["'`]([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*\.)(?:["'`]|\$\{)/g;
 
@@ -23,12 +26,10 @@ const PREFIX = /["'`]([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*\.)(?:["'`]|\$\{)
  * // ["cart.total", "error.GONE"]
  */
 export function wordKeysIn(code: string, keys: readonly string[]): string[] {
-  const prefixes = new Set([...code.matchAll(PREFIX)].map((match) => match[1]));
+  const quoted = new Set([...code.matchAll(QUOTED)].map((match) => match[2]));
+  const prefixes = [...new Set([...code.matchAll(PREFIX)].map((match) => match[1]))];
   return keys.filter((key) =>
-    KEY.test(key) && (
-      code.includes(`"${key}"`) || code.includes(`'${key}'`) || code.includes(`\`${key}\``) ||
-      [...prefixes].some((prefix) => key.startsWith(prefix))
-    )
+    KEY.test(key) && (quoted.has(key) || prefixes.some((prefix) => key.startsWith(prefix)))
   );
 }
 
