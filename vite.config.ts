@@ -4,7 +4,7 @@
  * `deno task build` (scripts/build_web.ts) runs both; `deno run -A npm:vite build` builds
  * the client alone and `deno run -A npm:vite build --ssr` the server bundle.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { defineConfig, type InlineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 // web/styles/app.css bundles the Sinhala and Tamil faces of these packages (Vite reads the
@@ -12,10 +12,8 @@ import react from "@vitejs/plugin-react";
 // the shop's own install (deno.start.lock) has them for the first start's build.
 import "@fontsource/noto-sans-sinhala/package.json" with { type: "json" };
 import "@fontsource/noto-sans-tamil/package.json" with { type: "json" };
-import { IntlMessageFormat } from "intl-messageformat";
 import { languageNameFaces } from "./scripts/language_name_faces.ts";
-import { INTL_LOCALE, type Locale, SHOP_LANGUAGES } from "./domain/i18n/language.ts";
-import { isPlainText } from "./web/i18n/plain_text.ts";
+import { wordIndex } from "./web/i18n/word_keys.ts";
 
 const ROOT = new URL(".", import.meta.url).pathname;
 
@@ -36,8 +34,9 @@ const CATALOGUE_FILE = /\/messages\/([a-z]{2})\.json$/;
 
 /**
  * Leaves the mails' and slips' words (or others: `left`) out of messages/*.json where the
- * web code imports them: every page would otherwise carry them to the browser in three
- * languages, and the server's renderer in its bundle, though no page ever shows them.
+ * web code imports them: the server's renderer would otherwise carry them in its bundle,
+ * though no page ever shows them. The browser's code imports no catalogue at all (a page
+ * carries its islands' words: `islandWords`).
  */
 export function serverWordsOut(left: RegExp = SERVER_ONLY_WORDS): Plugin {
   return {
@@ -53,37 +52,27 @@ export function serverWordsOut(left: RegExp = SERVER_ONLY_WORDS): Plugin {
 }
 
 /**
- * Hands the browser each message already parsed (intl-messageformat's own parse, as its
- * constructor makes it for the file's language), so the client bundles can leave the ICU
- * parser out (`PARSER_LEFT_OUT`): FormatJS's advice for bundle size (docs/benchmarks.md,
- * item 25). A message of plain text stays text, written as it is (web/i18n/mod.ts). The
- * server render keeps the files' text.
+ * Writes which words each island's built code can ask for (web/i18n/word_keys.ts) beside
+ * the manifest, in dist/client/.vite/words.json: a page carries the words of its islands
+ * (web/i18n/page_words.ts) and no catalogue comes with the scripts (docs/benchmarks.md,
+ * item 39). The keys are the English catalogue's as the build finds it, less those only
+ * the server writes, so a word added to messages/*.json is found by the next build.
  */
-export function compiledWords(): Plugin {
+export function islandWords(root = ROOT): Plugin {
   return {
-    name: "pothgula:compiled-words",
-    enforce: "pre",
-    transform(code, id) {
-      const language = CATALOGUE_FILE.exec(id.split("?")[0])?.[1] as Locale | undefined;
-      if (!language || !SHOP_LANGUAGES.includes(language)) return null;
-      const words = JSON.parse(code) as Record<string, string>;
-      const compiled = Object.entries(words).map(([key, text]) => [
-        key,
-        isPlainText(text) ? text : new IntlMessageFormat(text, INTL_LOCALE[language]).getAst(),
-      ]);
-      return { code: JSON.stringify(Object.fromEntries(compiled)), map: null };
+    name: "pothgula:island-words",
+    generateBundle(_options, bundle) {
+      const english = JSON.parse(readFileSync(`${root}messages/en.json`, "utf8"));
+      const keys = Object.keys(english).filter((key) => !BROWSERLESS_WORDS.test(key));
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const index = wordIndex(chunks, keys, {
+        entryId: `${root}web/entry_client.tsx`,
+        islandsDir: `${root}web/islands/`,
+      });
+      this.emitFile({ type: "asset", fileName: ".vite/words.json", source: JSON.stringify(index) });
     },
   };
 }
-
-/**
- * intl-messageformat's parser swapped for FormatJS's own stand-in without it: every
- * message the browser formats comes parsed (`compiledWords`).
- */
-export const PARSER_LEFT_OUT = {
-  find: /^@formatjs\/icu-messageformat-parser$/,
-  replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
-};
 
 /** The client entries; the admin one is included once its author has created it. */
 export function clientInputs(root = ROOT): Record<string, string> {
@@ -96,19 +85,27 @@ export function clientInputs(root = ROOT): Record<string, string> {
   return inputs;
 }
 
+/**
+ * The chunks Vite's loader fetches beside a dynamically imported one: none for the islands
+ * the storefront's entry loads, whose code every page already preloads (http/pages/assets.ts);
+ * the list of them all was a kilobyte of gzip in the entry (docs/benchmarks.md, item 39).
+ * Code loaded later (a form's checks, a list's calls, the admin's pages) keeps its list.
+ */
+export function islandsPreloadedByPage(
+  _file: string,
+  deps: string[],
+  { hostId }: { hostId: string },
+): string[] {
+  return /^assets\/storefront-[\w-]+\.js$/.test(hostId) ? [] : deps;
+}
+
 /** Hashed client bundles under dist/client/assets, described by dist/client/.vite/manifest.json. */
 export function clientConfig(root = ROOT): InlineConfig {
   return {
     root,
     configFile: false,
     logLevel: "warn",
-    plugins: [
-      serverWordsOut(BROWSERLESS_WORDS),
-      compiledWords(),
-      languageNameFaces(root),
-      react(),
-    ],
-    resolve: { alias: [PARSER_LEFT_OUT] },
+    plugins: [islandWords(root), languageNameFaces(root), react()],
     publicDir: `${root}web/public`,
     build: {
       outDir: `${root}dist/client`,
@@ -119,6 +116,7 @@ export function clientConfig(root = ROOT): InlineConfig {
       // A font stays a file of its own, fetched only by a page whose text needs it: inlined,
       // even a small one would weigh on the stylesheet every page waits for.
       assetsInlineLimit: (file) => file.endsWith(".woff2") ? false : undefined,
+      modulePreload: { resolveDependencies: islandsPreloadedByPage },
       rollupOptions: { input: clientInputs(root) },
     },
   };

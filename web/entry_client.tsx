@@ -4,9 +4,9 @@
  */
 import { createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ISLAND_DATA_ID, type IslandName } from "./islands/names.ts";
+import { ISLAND_DATA_ID, type IslandName, PAGE_WORDS_ID } from "./islands/names.ts";
 import { ISLAND_LOADERS } from "./islands/registry.ts";
-import { I18nContext, i18nFor, loadCatalogue } from "./i18n/mod.ts";
+import { addCatalogue, I18nContext, i18nFor, type Words } from "./i18n/mod.ts";
 import { type Locale, SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 
 /** The language the server rendered the page in (`<html lang>`), so hydration matches it. */
@@ -20,10 +20,10 @@ interface IslandRecord {
   props: Record<string, unknown>;
 }
 
-function islandData(): IslandRecord[] {
-  const script = document.getElementById(ISLAND_DATA_ID);
-  if (!script?.textContent) return [];
-  return JSON.parse(script.textContent) as IslandRecord[];
+/** The JSON of one of the page's data scripts, or undefined when the page has none. */
+function pageJson<T>(id: string): T | undefined {
+  const script = document.getElementById(id);
+  return script?.textContent ? JSON.parse(script.textContent) as T : undefined;
 }
 
 /**
@@ -40,10 +40,11 @@ function MarkHydrated(
 }
 
 async function hydrateAll(): Promise<void> {
-  const records = islandData();
-  // A Sinhala or Tamil page's words come in a file of their own (preloaded by the page).
+  const records = pageJson<IslandRecord[]>(ISLAND_DATA_ID) ?? [];
+  if (records.length === 0) return;
+  // The words the page's islands use, in its language, come with the page (page_words.ts).
   const language = pageLanguage();
-  await loadCatalogue(language);
+  addCatalogue(language, pageJson<Words>(PAGE_WORDS_ID) ?? {});
   const i18n = i18nFor(language);
   const elements = document.querySelectorAll<HTMLElement>("[data-island]");
   await Promise.all([...elements].map(async (element) => {

@@ -22,16 +22,16 @@ import {
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
 import type { IslandName } from "./islands/names.ts";
-import { addCatalogue, type Catalogue, i18nFor } from "./i18n/mod.ts";
-import si from "../messages/si.json" with { type: "json" };
-import ta from "../messages/ta.json" with { type: "json" };
-import { localizeHead } from "./pages/head.ts";
-
+import { i18nFor } from "./i18n/mod.ts";
 // The server renders every language: all their words are at hand from the start.
-addCatalogue("si", si as Catalogue);
-addCatalogue("ta", ta as Catalogue);
+import { CATALOGUES } from "./i18n/catalogues.ts";
+import { pageWords } from "./i18n/page_words.ts";
+import type { WordIndex } from "./i18n/word_keys.ts";
+import type { Locale } from "../domain/i18n/language.ts";
+import { localizeHead } from "./pages/head.ts";
 export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 export type { IslandName } from "./islands/names.ts";
+export type { WordIndex } from "./i18n/word_keys.ts";
 
 function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
   switch (model.kind) {
@@ -151,6 +151,19 @@ export function renderPage(
     bodyHtml: html,
     islandJson: islands.length > 0 ? scriptSafeJson(islands) : undefined,
   });
+}
+
+/**
+ * The words a page with `islands` hands the browser in `language`, as script-safe JSON
+ * for `PageAssets.words` (web/i18n/page_words.ts); none without an island.
+ */
+export function pageWordsJson(
+  index: WordIndex,
+  language: Locale,
+  islands: readonly IslandName[],
+): string | undefined {
+  if (islands.length === 0) return undefined;
+  return scriptSafeJson(pageWords(CATALOGUES[language], language, index, islands));
 }
 
 /** The admin area's shell: the admin island mounts itself into #admin-root. */

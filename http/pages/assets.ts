@@ -3,7 +3,7 @@
  * manifest, and the files themselves under /assets/ and /static/.
  */
 import type { Context } from "hono";
-import type { IslandName, PageAssets } from "../../web/entry_server.tsx";
+import type { IslandName, PageAssets, WordIndex } from "../../web/entry_server.tsx";
 import type { Locale } from "../../domain/i18n/language.ts";
 
 interface ManifestChunk {
@@ -31,6 +31,25 @@ export async function readManifest(distDir: string): Promise<Manifest> {
   }
 }
 
+/**
+ * The words each island's built code can ask for (web/i18n/word_keys.ts), which the web
+ * build writes beside its manifest.
+ */
+export async function readWordIndex(distDir: string): Promise<WordIndex> {
+  const path = `${distDir}/client/.vite/words.json`;
+  try {
+    return JSON.parse(await Deno.readTextFile(path)) as WordIndex;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Error(`The web build is missing (${path}): run \`deno task build\``);
+    }
+    throw error;
+  }
+}
+
+/** The words a page with `islands` hands the browser in `language` (`PageAssets.words`). */
+export type PageWordsOf = (islands: IslandName[], language: Locale) => string | undefined;
+
 /** A chunk's file and every chunk it imports, depth first, each once. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
@@ -48,18 +67,20 @@ function cssFiles(manifest: Manifest, key: string): string[] {
 const url = (file: string) => `/${file}`;
 
 /**
- * What a storefront page links, kept per language and set of islands: a few sets cover
- * every page, and walking the manifest for each page was a visible part of a page's time.
+ * What a storefront page links and the words it carries, kept per language and set of
+ * islands: a few sets cover every page, and walking the manifest (or compiling the words)
+ * for each page was a visible part of a page's time.
  */
 export function storefrontAssetsOf(
   manifest: Manifest,
+  wordsOf?: PageWordsOf,
 ): (islands: IslandName[], language?: Locale) => PageAssets {
   const known = new Map<string, PageAssets>();
   return (islands, language = "en") => {
     const key = `${language} ${islands.join(" ")}`;
     let assets = known.get(key);
     if (!assets) {
-      assets = storefrontAssets(manifest, islands, language);
+      assets = storefrontAssets(manifest, islands, language, wordsOf);
       known.set(key, assets);
     }
     return assets;
@@ -67,23 +88,21 @@ export function storefrontAssetsOf(
 }
 
 /**
- * What a storefront page links: the entry, the stylesheet, its islands' code and, on a
- * Sinhala or Tamil page, its language's words (web/i18n/mod.ts loads them before hydrating)
- * to preload.
+ * What a storefront page links: the entry, the stylesheet and its islands' code to
+ * preload; and, with `wordsOf`, the words its islands use in `language`.
  */
 export function storefrontAssets(
   manifest: Manifest,
   islands: IslandName[],
   language: Locale = "en",
+  wordsOf?: PageWordsOf,
 ): PageAssets {
   const entry = manifest[STOREFRONT_ENTRY];
   if (!entry) throw new Error(`The web build has no ${STOREFRONT_ENTRY}`);
   const [entryFile, ...entryImports] = chunkFiles(manifest, STOREFRONT_ENTRY);
   const islandFiles = islands.flatMap((name) => chunkFiles(manifest, `web/islands/${name}.tsx`));
-  const words = language === "en" ? [] : chunkFiles(manifest, `messages/${language}.json`);
-  const preload = [...new Set([...entryImports, ...words, ...islandFiles])].filter((f) =>
-    f !== entryFile
-  );
+  const preload = [...new Set([...entryImports, ...islandFiles])].filter((f) => f !== entryFile);
+  const words = wordsOf?.(islands, language);
   return {
     scripts: [url(entryFile)],
     styles: [
@@ -91,6 +110,7 @@ export function storefrontAssets(
     ]
       .map(url),
     preload: preload.map(url),
+    ...(words === undefined ? {} : { words }),
   };
 }
 

@@ -8,8 +8,6 @@ const MANIFEST: Manifest = {
   "web/islands/CartBadge.tsx": { file: "assets/CartBadge.js", imports: ["_client.js", "_cart.js"] },
   "web/islands/BookPurchase.tsx": { file: "assets/BookPurchase.js", imports: ["_cart.js"] },
   "_cart.js": { file: "assets/cart.js" },
-  "messages/si.json": { file: "assets/si.js" },
-  "messages/ta.json": { file: "assets/ta.js" },
 };
 
 Deno.test("storefrontAssetsOf() answers what storefrontAssets() does, the same object for the same islands", () => {
@@ -29,15 +27,20 @@ Deno.test("storefrontAssetsOf() answers what storefrontAssets() does, the same o
   ]);
 });
 
-Deno.test("a Sinhala or Tamil page preloads its own words, an English page neither", () => {
-  const assetsFor = storefrontAssetsOf(MANIFEST);
-  assert.deepEqual(assetsFor(["CartBadge"], "si").preload, [
-    "/assets/client.js",
-    "/assets/si.js",
-    "/assets/CartBadge.js",
-    "/assets/cart.js",
-  ]);
-  assert.ok(assetsFor(["CartBadge"], "ta").preload.includes("/assets/ta.js"));
-  assert.ok(!assetsFor(["CartBadge"], "ta").preload.includes("/assets/si.js"));
-  for (const file of assetsFor(["CartBadge"]).preload) assert.ok(!/\/(si|ta)\.js$/.test(file));
+Deno.test("a page's words come with its assets, for its islands in its language, once per set", () => {
+  const asked: string[] = [];
+  const assetsFor = storefrontAssetsOf(MANIFEST, (islands, language) => {
+    asked.push(`${language} ${islands.join(" ")}`);
+    return islands.length > 0 ? JSON.stringify({ language, islands }) : undefined;
+  });
+  const si = assetsFor(["CartBadge", "BookPurchase"], "si");
+  assert.equal(
+    si.words,
+    JSON.stringify({ language: "si", islands: ["CartBadge", "BookPurchase"] }),
+  );
+  assert.equal(assetsFor(["CartBadge", "BookPurchase"], "si"), si);
+  assert.deepEqual(si.preload, assetsFor(["CartBadge", "BookPurchase"], "en").preload);
+  assert.equal(assetsFor([], "ta").words, undefined);
+  assert.ok(!("words" in assetsFor([], "ta")));
+  assert.deepEqual(asked, ["si CartBadge BookPurchase", "en CartBadge BookPurchase", "ta "]);
 });

@@ -22,6 +22,7 @@ import {
   adminAssets,
   type Manifest,
   readManifest,
+  readWordIndex,
   serveFile,
   storefrontAssetsOf,
 } from "./assets.ts";
@@ -162,10 +163,15 @@ export function pagesApp(deps: PagesDeps): Hono {
     built ??= Promise.all([
       import(new URL(`file://${distDir}/server/entry_server.js`).href) as Promise<Renderer>,
       readManifest(distDir),
-    ]).then(([renderer, manifest]) => ({
+      readWordIndex(distDir),
+    ]).then(([renderer, manifest, words]) => ({
       renderer,
       manifest,
-      assetsFor: storefrontAssetsOf(manifest),
+      // Each page carries the words of its islands (web/i18n/page_words.ts, item 39).
+      assetsFor: storefrontAssetsOf(
+        manifest,
+        (islands, language) => renderer.pageWordsJson(words, language, islands),
+      ),
       // The pages' header, tabs and footer, rendered once per language (item 29).
       frames: renderer.shellFrames(),
     }));

@@ -12,6 +12,7 @@ import { CardPayment } from "./CardPayment.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { Sentence } from "./Sentence.tsx";
 import { useI18n } from "../i18n/mod.ts";
+import { orderPagePath } from "../lib/order_page_path.ts";
 
 export interface PlacedOrder {
   orderId: number;
@@ -37,19 +38,6 @@ export interface PlacedOrder {
   lapse?: { at: string; hours: number };
   /** A card order's way to the gateway, as the shop signed it. */
   cardPayment?: GatewayForm;
-}
-
-/**
- * The order page's address on this site, in the page's language: the shop answers it on
- * its public address, which may differ from the one the shopper is on.
- */
-export function orderPagePath(orderUrl: string): string | undefined {
-  try {
-    const url = new URL(orderUrl, "http://localhost");
-    return /^\/orders\/\d+$/.test(url.pathname) ? url.pathname + url.search : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function PaymentDialog(

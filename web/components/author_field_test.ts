@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { AuthorField, currentOption } from "./AuthorField.tsx";
+// The server's words: the field speaks English with no language above it.
+import "../i18n/catalogues.ts";
 
 Deno.test("the server renders the author filter as a text box that works without scripts", () => {
   const html = renderToString(createElement(AuthorField, { value: "Kumaratunga Munidasa" }));

@@ -7,14 +7,10 @@
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { addCatalogue, type Catalogue, I18nContext, i18nFor } from "../i18n/mod.ts";
+import { I18nContext, i18nFor } from "../i18n/mod.ts";
+import "../i18n/catalogues.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
-import si from "../../messages/si.json" with { type: "json" };
-import ta from "../../messages/ta.json" with { type: "json" };
 import { PaymentDialog, type PlacedOrder } from "./PaymentDialog.tsx";
-
-addCatalogue("si", si as Catalogue);
-addCatalogue("ta", ta as Catalogue);
 
 const BANK = {
   bankName: "Bank of Ceylon",

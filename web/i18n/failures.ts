@@ -4,7 +4,7 @@
  * a general sentence for anything else. The API's own English message is never shown.
  */
 import { ApiFailure } from "../lib/api.ts";
-import { ENGLISH, type I18n, type MessageKey } from "./mod.ts";
+import type { I18n, MessageKey } from "./mod.ts";
 
 /**
  * The words for a failed call. `byCode` lets a form say something closer to it (a proof
@@ -21,8 +21,9 @@ export function failureText(
   if (error instanceof ApiFailure) {
     const special = byCode[error.code];
     if (special) return i18n.t(special);
+    // A page has every "error." word: its islands' code names the beginning (word_keys.ts).
     const key = `error.${error.code}`;
-    if (key in ENGLISH) return i18n.t(key as MessageKey);
+    if (i18n.has(key)) return i18n.t(key);
     if (error.status >= 500) return i18n.t("error.INTERNAL");
     return i18n.t("error.generic");
   }

@@ -4,68 +4,74 @@
  * shop owner can correct; `catalogue_test.ts` keeps their keys and placeholders alike.
  * The server render and the islands' hydration read the same language from one context.
  *
+ * This module holds no words. The server has every language's (`catalogues.ts`, imported
+ * by the render); the browser has only its page's: those its islands' code can ask for,
+ * compiled, in the page's own words script (`page_words.ts`, web/entry_client.tsx).
+ *
  * Numbers and dates are written from these catalogues and one fixed grouping, not from the
  * engine's locale data: Deno's ICU has no Sinhala (si-LK falls back to en-US) and its ta-LK
  * groups digits the Indian way, so Intl alone would write the server's page one way and the
  * browser's hydration another. Sri Lanka groups by thousands in all three languages.
  */
 import { createContext, useContext } from "react";
-import { IntlMessageFormat } from "intl-messageformat";
 import { formatLkr } from "../../domain/money.ts";
-import { isPlainText } from "./plain_text.ts";
+import { type CompiledMessage, formatMessage, type Formats, type Values } from "./format.ts";
 import { INTL_LOCALE, type Locale, localizedPath } from "../../domain/i18n/language.ts";
-import en from "../../messages/en.json" with { type: "json" };
 
 /**
  * The pages' words. The mails' and slips' ("mail.", "slip.") share the files but are the
  * server's alone: the web build leaves them out (vite.config.ts, `serverWordsOut`).
  */
 export type MessageKey = Exclude<
-  keyof typeof en,
+  // The keys' type only: the words themselves never come into the browser's code this way.
+  keyof typeof import("../../messages/en.json", { with: { type: "json" }}),
   `mail.${string}` | `slip.${string}` | `sms.${string}`
 >;
-export type Values = Record<string, string | number>;
+export type { Values } from "./format.ts";
 
 /**
- * A message as its file holds it, or parsed already: the web build hands the browser its
- * messages parsed, plain text as it is (vite.config.ts, `compiledWords`), and leaves the
- * parser out.
+ * A message as its file holds it (the server's words), or compiled (a page's words in the
+ * browser, `page_words.ts`): plain text is the same either way.
  */
-export type Message = string | ReturnType<IntlMessageFormat["getAst"]>;
+export type Message = CompiledMessage;
 
 export type Catalogue = Record<MessageKey, Message>;
 
-/** The English words, which every page's code carries. */
-export const ENGLISH: Catalogue = en;
+/** Some of a language's words: what a page in the browser holds. */
+export type Words = Partial<Record<MessageKey, Message>>;
+
+/** Compiles a message's text (`page_words.ts`, the server's); none for compiled words. */
+export type Compile = (text: string) => CompiledMessage;
+
+const loaded = new Map<Locale, { words: Words; compile?: Compile }>();
+const made = new Map<Locale, I18n>();
 
 /**
- * Each other language's words come with a page in that language only: an English page
- * does not carry the Sinhala and Tamil words (about 17 KB of gzip; docs/benchmarks.md,
- * item 23). The server render has them all (web/entry_server.tsx); the browser loads its
- * page's (web/entry_client.tsx) before hydrating.
+ * Makes every language's words ready for `i18nFor`, on the server and in tests. Never
+ * called by the browser's code (a page brings its own words): it would bring the whole
+ * catalogues into the bundle.
  */
-const LOADERS: Record<Exclude<Locale, "en">, () => Promise<{ default: Catalogue }>> = {
-  si: () => import("../../messages/si.json", { with: { type: "json" } }),
-  ta: () => import("../../messages/ta.json", { with: { type: "json" } }),
-};
-
-const loaded = new Map<Locale, Catalogue>([["en", ENGLISH]]);
-
-/** Makes `language`'s words ready for `i18nFor`. */
 export async function loadCatalogue(language: Locale): Promise<void> {
-  if (loaded.has(language)) return;
-  const words = await LOADERS[language as Exclude<Locale, "en">]();
-  addCatalogue(language, words.default);
+  if (!loaded.has(language)) await import("./catalogues.ts");
 }
 
-/** Gives `i18nFor` the words of `language`, already at hand (the server render's). */
-export function addCatalogue(language: Locale, words: Catalogue): void {
-  loaded.set(language, words);
+/**
+ * Gives `i18nFor` the words of `language`: the whole catalogue as its file holds it with
+ * `compile` (the server's), or a page's words compiled already (the browser's).
+ */
+export function addCatalogue(language: Locale, words: Words, compile?: Compile): void {
+  loaded.set(language, { words, compile });
+  made.delete(language);
 }
 
-function catalogueOf(language: Locale): Catalogue {
+function catalogueOf(language: Locale): { words: Words; compile?: Compile } {
   const words = loaded.get(language);
-  if (!words) throw new Error(`The words of "${language}" are not loaded (loadCatalogue)`);
+  if (!words) {
+    throw new Error(
+      `The words of "${language}" are not at hand: the server imports web/i18n/catalogues.ts, ` +
+        `a page in the browser reads its own (web/entry_client.tsx)`,
+    );
+  }
   return words;
 }
 
@@ -74,6 +80,8 @@ export interface I18n {
   language: Locale;
   /** The message `key` with its values filled in. */
   t(key: MessageKey, values?: Values): string;
+  /** Whether `key` is one of the words at hand (a code's own error message, say). */
+  has(key: string): key is MessageKey;
   /** A whole number with the language's grouping. */
   number(value: number): string;
   /** An amount in cents as the shop shows prices: always LKR, two decimals. */
@@ -95,64 +103,59 @@ export interface I18n {
  */
 const COLOMBO_OFFSET_MS = 330 * 60 * 1000;
 
-/** Numbers in messages use the same grouping as `number()` (see above). */
-const MESSAGE_FORMATS = { number: { integer: { maximumFractionDigits: 0 } } };
-
-const made = new Map<Locale, I18n>();
-
 /**
- * One formatter per locale and options, made on first use: the messages ask for a number
- * format or plural rules on every call, and making an Intl object costs far more than
- * using one (a listing's result count was a fifth of its render).
+ * How the messages of `language` write counts: its plural rules, and `#` grouped by
+ * thousands as everywhere. Made once: making an Intl object costs far more than using one
+ * (a listing's result count was a fifth of its render when each message made its own).
  */
-function remembered<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
-  const kept = new Map<string, T>();
-  return (...args) => {
-    const key = JSON.stringify(args);
-    let value = kept.get(key);
-    if (value === undefined) {
-      value = make(...args);
-      kept.set(key, value);
-    }
-    return value;
-  };
+export function messageFormats(language: Locale): Formats {
+  let formats = FORMATS.get(language);
+  if (!formats) {
+    const plurals = new Intl.PluralRules(INTL_LOCALE[language]);
+    const numbers = new Intl.NumberFormat("en-US");
+    formats = { plural: (count) => plurals.select(count), count: (value) => numbers.format(value) };
+    FORMATS.set(language, formats);
+  }
+  return formats;
 }
 
-const FORMATTERS = {
-  getNumberFormat: remembered((_locale: string | string[], options?: Intl.NumberFormatOptions) =>
-    new Intl.NumberFormat("en-US", options)
-  ),
-  getDateTimeFormat: remembered((
-    locales?: string | string[],
-    options?: Intl.DateTimeFormatOptions,
-  ) => new Intl.DateTimeFormat(locales, options)),
-  getPluralRules: remembered((locales?: string | string[], options?: Intl.PluralRulesOptions) =>
-    new Intl.PluralRules(locales, options)
-  ),
-};
+const FORMATS = new Map<Locale, Formats>();
 
-/** The words and formats of one language (made once, then shared). */
+/** The words and formats of one language, from the words at hand (made once, then shared). */
 export function i18nFor(language: Locale): I18n {
-  const known = made.get(language);
-  if (known) return known;
-  const locale = INTL_LOCALE[language];
-  const words = catalogueOf(language);
-  const formats = new Map<MessageKey, { format(values?: Values): unknown }>();
+  let i18n = made.get(language);
+  if (!i18n) {
+    const { words, compile } = catalogueOf(language);
+    i18n = i18nOf(language, words, compile);
+    made.set(language, i18n);
+  }
+  return i18n;
+}
+
+/**
+ * The words and formats of a language from `words`: a catalogue as its file holds it with
+ * `compile`, or words compiled already (a page's in the browser, or a test's of them).
+ */
+export function i18nOf(language: Locale, words: Words, compile?: Compile): I18n {
+  const compiled = new Map<MessageKey, CompiledMessage>();
   const numbers = new Intl.NumberFormat("en-US");
-  const format = (key: MessageKey): { format(values?: Values): unknown } => {
-    let known = formats.get(key);
-    if (!known) {
-      const message = words[key];
-      // Plain text is written as it is: no parser, and no formatter to call.
-      known = typeof message === "string" && isPlainText(message)
-        ? { format: () => message }
-        : new IntlMessageFormat(message, locale, MESSAGE_FORMATS, { formatters: FORMATTERS });
-      formats.set(key, known);
+  const formats = messageFormats(language);
+  const messageOf = (key: MessageKey): CompiledMessage => {
+    let message = compiled.get(key);
+    if (message === undefined) {
+      const given = words[key];
+      if (given === undefined) {
+        // In the browser: a word the build did not find in the island's code (page_words.ts).
+        throw new Error(`The word "${key}" is not among the "${language}" words at hand`);
+      }
+      message = typeof given === "string" && compile ? compile(given) : given;
+      compiled.set(key, message);
     }
-    return known;
+    return message;
   };
-  const list = (key: MessageKey) =>
-    String(format(key).format()).split(",").map((month) => month.trim());
+  const format = (key: MessageKey, values?: Values) =>
+    formatMessage(messageOf(key), values, formats);
+  const list = (key: MessageKey) => format(key).split(",").map((month) => month.trim());
   const months = list("date.months");
   const shortMonths = list("date.monthsShort");
   const colombo = (instant: string) => {
@@ -169,7 +172,8 @@ export function i18nFor(language: Locale): I18n {
   };
   const i18n: I18n = {
     language,
-    t: (key, values) => String(format(key).format(values)),
+    t: format,
+    has: (key): key is MessageKey => Object.hasOwn(words, key),
     number: (value) => numbers.format(value),
     // Integer cents to text without Intl: the same text, a tenth of the time on a listing.
     lkr: formatLkr,
@@ -195,13 +199,12 @@ export function i18nFor(language: Locale): I18n {
     },
     href: (path) => localizedPath(language, path),
   };
-  made.set(language, i18n);
   return i18n;
 }
 
-/** The page's language; English where no provider is above (the admin area). */
-export const I18nContext = createContext<I18n>(i18nFor("en"));
+/** The page's language; English where no provider is above (a component's own test). */
+export const I18nContext = createContext<I18n | null>(null);
 
 export function useI18n(): I18n {
-  return useContext(I18nContext);
+  return useContext(I18nContext) ?? i18nFor("en");
 }

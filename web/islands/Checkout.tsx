@@ -1,5 +1,5 @@
 /** Checkout: delivery details, payment method, live summary, and placing the order once. */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   type Cart,
   cartHasPreorder,
@@ -25,7 +25,9 @@ import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
-import { orderPagePath, PaymentDialog, type PlacedOrder } from "../components/PaymentDialog.tsx";
+import type { PlacedOrder } from "../components/PaymentDialog.tsx";
+import { orderPagePath } from "../lib/order_page_path.ts";
+import { whenIdle } from "../lib/when_idle.ts";
 import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { ApiFailure, shopApi } from "../lib/api.ts";
@@ -49,6 +51,16 @@ import { type I18n, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import { checkoutProblemText } from "../lib/cart_words.ts";
 import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
+
+/**
+ * The dialog after the order is placed comes when the page is idle or the order is sent,
+ * whichever is first: it is no part of what the checkout shows first (docs/benchmarks.md,
+ * item 39).
+ */
+const loadPaymentDialog = () => import("../components/PaymentDialog.tsx");
+const PaymentDialog = lazy(() =>
+  loadPaymentDialog().then((module) => ({ default: module.PaymentDialog }))
+);
 
 export interface CheckoutProps {
   provinces: Province[];
@@ -171,6 +183,7 @@ export function Checkout(
 
   // The form's checks (the order's own schema) load beside the page, ready by the first submit.
   useEffect(() => void orderChecks(), []);
+  useEffect(() => whenIdle(() => void loadPaymentDialog()), []);
 
   // A signed-in customer starts from their account's address; a guest from an empty form.
   useEffect(() => {
@@ -186,11 +199,13 @@ export function Checkout(
     // Closed, the dialog leaves for the order's own page: the checkout has nothing left.
     const orderPage = placed.orderUrl ? orderPagePath(placed.orderUrl) : undefined;
     return (
-      <PaymentDialog
-        order={placed}
-        bank={bank}
-        onClose={() => location.assign(href(orderPage ?? "/"))}
-      />
+      <Suspense fallback={<Spinner label={t("cart.loading")} />}>
+        <PaymentDialog
+          order={placed}
+          bank={bank}
+          onClose={() => location.assign(href(orderPage ?? "/"))}
+        />
+      </Suspense>
     );
   }
   if (cart === null) return <Spinner label={t("cart.loading")} />;
@@ -209,6 +224,7 @@ export function Checkout(
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    void loadPaymentDialog();
     const found = (await orderChecks())?.validateCheckout(fields) ?? {};
     setErrors(found);
     if (Object.keys(found).length > 0) {

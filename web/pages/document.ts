@@ -1,5 +1,6 @@
 /**
- * The HTML document around a page: head (texts, share card, assets) and the island data.
+ * The HTML document around a page: head (texts, share card, assets), the words its islands
+ * use and the island data.
  *
  * Written as a string template rather than rendered by React: it holds no component, and
  * React's render of it was about 50 of a book page's 125 µs (docs/benchmarks.md, items 18
@@ -7,7 +8,7 @@
  * then the module preloads, the stylesheets, the structured data and the entry script).
  */
 import type { PageAssets, PageHead } from "./model.ts";
-import { ISLAND_DATA_ID } from "../islands/names.ts";
+import { ISLAND_DATA_ID, PAGE_WORDS_ID } from "../islands/names.ts";
 import { scriptSafeJsonLd } from "./structured_data.ts";
 
 export interface DocumentProps {
@@ -82,6 +83,9 @@ export function documentHtml({ head, assets, islandJson, bodyHtml, lang }: Docum
       `<script type="module" src="${escapeHtml(src)}" fetchPriority="low"></script>`
     ).join("") +
     `</head><body><div id="app">${bodyHtml}</div>` +
+    (assets.words
+      ? `<script type="application/json" id="${PAGE_WORDS_ID}">${assets.words}</script>`
+      : "") +
     (islandJson
       ? `<script type="application/json" id="${ISLAND_DATA_ID}">${islandJson}</script>`
       : "") +

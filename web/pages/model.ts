@@ -69,6 +69,11 @@ export interface PageAssets {
   styles: string[];
   /** Chunks the page will need at once (its islands). */
   preload: string[];
+  /**
+   * The words its islands use in the page's language, as script-safe JSON
+   * (web/i18n/page_words.ts); none on a page without islands.
+   */
+  words?: string;
 }
 
 export interface PageContext {
