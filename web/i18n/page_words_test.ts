@@ -93,6 +93,7 @@ const MODELS: PageModel[] = [
   { kind: "login" },
   { kind: "account", provinces: [] },
   { kind: "reset_password" },
+  { kind: "stock_alert_stop", token: "t" },
   {
     kind: "order",
     order: customerOrderView(sampleOrder({ paymentMethod: "Bank Deposit" })),

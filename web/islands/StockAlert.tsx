@@ -1,11 +1,11 @@
 /**
  * Back in stock: on a product that cannot be bought now, a small form that leaves an
  * e-mail address to be told once when it can be bought again (prefilled for a signed-in
- * customer), with a spinner while it is sent and the shop's answer said beside it; and
- * the page that stops these mails from the link in one. Every word is under `stockAlert.`.
+ * customer), with a spinner while it is sent and the shop's answer said beside it (the
+ * page that stops these mails is StockAlertStop.tsx). Every word is under `stockAlert.`.
  * The shop answers a repeated request as a new one, so the page says the same to both.
  */
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { shopApi } from "../lib/api.ts";
 import { ApiFailure } from "../lib/api.ts";
 import { ACCOUNT_PATHS, STOCK_ALERT_PATHS } from "../../contract/paths.ts";
@@ -40,7 +40,9 @@ export function StockAlert({ type, id, bare = false }: StockAlertProps) {
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [invalid, setInvalid] = useState(false);
-  const fieldId = useId();
+  // Named by the product, not by React's useId: an island's ids must be the same rendered in
+  // the page on the server and alone in the browser.
+  const fieldId = `stock-alert-${type}-${id}`;
   // A signed-in customer's address is filled in: one press is enough.
   useEffect(() => {
     if (readSession()?.role !== "customer") return;
@@ -125,48 +127,5 @@ export function StockAlert({ type, id, bare = false }: StockAlertProps) {
         </p>
       )}
     </section>
-  );
-}
-
-/** The page a back-in-stock mail's unsubscribe link opens: one button, then the answer. */
-export function StockAlertStop({ token }: { token: string }) {
-  const { t } = useI18n();
-  const [state, setState] = useState<"ready" | "sending" | "done" | "bad" | "failed">(
-    token ? "ready" : "bad",
-  );
-  const stop = async () => {
-    setState("sending");
-    try {
-      await shopApi.call(STOCK_ALERT_PATHS.unsubscribe, { query: { token } });
-      setState("done");
-    } catch (error) {
-      setState(error instanceof ApiFailure && error.status === 404 ? "bad" : "failed");
-    }
-  };
-  return (
-    <div className="stock-alert stock-alert-stop">
-      {state === "done"
-        ? <p className="notice notice-ok" role="status">{t("stockAlert.stopped")}</p>
-        : state === "bad"
-        ? <p className="notice notice-error" role="status">{t("stockAlert.badLink")}</p>
-        : (
-          <>
-            <p>{t("stockAlert.stopIntro")}</p>
-            <button
-              type="button"
-              className="button"
-              disabled={state === "sending"}
-              aria-busy={state === "sending"}
-              onClick={stop}
-            >
-              {t("stockAlert.stop")}
-            </button>
-            {state === "sending" ? <Spinner label={t("stockAlert.stopping")} /> : null}
-            {state === "failed"
-              ? <p className="notice notice-error" role="status">{t("stockAlert.failed")}</p>
-              : null}
-          </>
-        )}
-    </div>
   );
 }

@@ -20,5 +20,5 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   Account: () => import("./Account.tsx").then((m) => m.Account),
   ResetPassword: () => import("./ResetPassword.tsx").then((m) => m.ResetPassword),
   StockAlert: () => import("./StockAlert.tsx").then((m) => m.StockAlert),
-  StockAlertStop: () => import("./StockAlert.tsx").then((m) => m.StockAlertStop),
+  StockAlertStop: () => import("./StockAlertStop.tsx").then((m) => m.StockAlertStop),
 };

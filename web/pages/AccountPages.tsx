@@ -4,7 +4,7 @@ import { Island } from "../components/Island.tsx";
 import { Account } from "../islands/Account.tsx";
 import { Login } from "../islands/Login.tsx";
 import { ResetPassword } from "../islands/ResetPassword.tsx";
-import { StockAlertStop } from "../islands/StockAlert.tsx";
+import { StockAlertStop } from "../islands/StockAlertStop.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { useI18n } from "../i18n/mod.ts";
 
