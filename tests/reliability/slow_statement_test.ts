@@ -36,7 +36,8 @@ const SHARE_OF_SEARCH = 0.5;
 const FLOOR_MS = 100;
 /**
  * The most any bad input's answer may take: this many times the broadest search's page (a
- * term nearly every product holds: every product read once, in slices), or FLOOR_MS.
+ * term nearly every product holds: every product read once, in slices), or FLOOR_MS; an
+ * answer over it is asked again, and only one slow every time fails.
  */
 const BROADEST_SEARCH_RATIO = 3;
 
@@ -291,8 +292,16 @@ Deno.test({
         answers.push({ path, ...await timed(r, path) });
       }
       const broadest = Math.max(broadestBefore, await broadestSearch(1));
-      const slowest = answers.reduce((a, b) => (b.ms > a.ms ? b : a));
       const bound = Math.max(FLOOR_MS, BROADEST_SEARCH_RATIO * broadest);
+      // An answer over the bound is asked again, twice, and its quickest time kept: a
+      // statement that costs too much costs it every time, while a moment when the machine
+      // was busy with other work does not come back.
+      for (const answer of answers) {
+        for (let again = 0; again < 2 && answer.ms > bound; again++) {
+          answer.ms = Math.min(answer.ms, (await timed(r, answer.path)).ms);
+        }
+      }
+      const slowest = answers.reduce((a, b) => (b.ms > a.ms ? b : a));
       await recordFigures("bad_input_embedded", {
         books: BOOKS,
         requests: answers.length,
