@@ -70,8 +70,7 @@ async function generateOrders(sql: SqlClient, count: number): Promise<void> {
     "order_events",
     "sales_days",
     "sales_item_days",
-    "sales_item_months",
-    "sales_item_years",
+    "sales_item_periods",
   ];
   for (const table of tables) {
     await sql.exec(`VACUUM ANALYZE ${table}`);
@@ -103,8 +102,8 @@ if (import.meta.main) {
     >(
       `SELECT (SELECT count(*) FROM sales_days) AS days,
          (SELECT count(*) FROM sales_item_days) AS items,
-         (SELECT count(*) FROM sales_item_months) AS months,
-         (SELECT count(*) FROM sales_item_years) AS years`,
+         (SELECT count(*) FROM sales_item_periods WHERE grain = 'month') AS months,
+         (SELECT count(*) FROM sales_item_periods WHERE grain = 'year') AS years`,
     );
     console.error(`${orders} orders written (summaries kept at commit) in ${written} ms`);
     const facts = new PostgresSalesFacts(db.sql);

@@ -3,7 +3,7 @@
  * `sales_days` (placed and received per day in Sri Lanka and payment method, in slots summed
  * here: migration 0036) and
  * `sales_item_days` (what each product sold each day, and each month and year in
- * `sales_item_months` and `sales_item_years`, migration 0037), joined to the catalogue as it is
+ * `sales_item_periods`, migration 0037), joined to the catalogue as it is
  * now for names, categories and languages. Each read is one indexed statement.
  */
 import { type ReportRange, wholeMonths, wholeYears } from "../../domain/reports/range.ts";
@@ -49,7 +49,7 @@ export class PostgresSalesFacts implements SalesFacts {
   }
 
   async productSales(range: ReportRange): Promise<ProductSales[]> {
-    // Whole years and the whole months outside them from their summaries (migration 0037),
+    // Whole years and the whole months outside them from their summary (migration 0037),
     // the days at the edges from theirs.
     const months = wholeMonths(range);
     const years = wholeYears(range);
@@ -57,11 +57,12 @@ export class PostgresSalesFacts implements SalesFacts {
       `WITH sold AS (
          SELECT item_type, item_id, sum(units) AS units, sum(cents) AS cents
          FROM (
-           SELECT item_type, item_id, units, cents FROM sales_item_years
-           WHERE year >= $5::date AND year < $6::date
+           SELECT item_type, item_id, units, cents FROM sales_item_periods
+           WHERE grain = 'year' AND start >= $5::date AND start < $6::date
            UNION ALL
-           SELECT item_type, item_id, units, cents FROM sales_item_months
-           WHERE month >= $3::date AND month < $4::date AND (month < $5::date OR month >= $6::date)
+           SELECT item_type, item_id, units, cents FROM sales_item_periods
+           WHERE grain = 'month' AND start >= $3::date AND start < $4::date
+             AND (start < $5::date OR start >= $6::date)
            UNION ALL
            SELECT item_type, item_id, units, cents FROM sales_item_days
            WHERE day >= $1::date AND day <= $2::date AND (day < $3::date OR day >= $4::date)

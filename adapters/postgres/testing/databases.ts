@@ -53,8 +53,7 @@ const STATE_TABLES = [
   "discount_code_uses",
   "sales_days",
   "sales_item_days",
-  "sales_item_months",
-  "sales_item_years",
+  "sales_item_periods",
   "audit_entries",
 ];
 
