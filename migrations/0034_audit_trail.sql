@@ -55,12 +55,16 @@ DECLARE
   new_value jsonb;
   secret boolean;
 BEGIN
+  -- A policy that keeps only some fields is read for those alone (an order's row is wide).
   FOR name IN
     SELECT k FROM (
-      SELECT jsonb_object_keys(COALESCE(old_row, '{}'::jsonb) || COALESCE(new_row, '{}'::jsonb)) AS k
+      SELECT jsonb_array_elements_text(policy -> 'only') AS k
+      WHERE jsonb_typeof(policy -> 'only') = 'array'
+      UNION
+      SELECT jsonb_object_keys(COALESCE(old_row, '{}'::jsonb) || COALESCE(new_row, '{}'::jsonb))
+      WHERE jsonb_typeof(policy -> 'only') IS DISTINCT FROM 'array'
     ) keys ORDER BY k COLLATE "C"
   LOOP
-    CONTINUE WHEN jsonb_typeof(policy -> 'only') = 'array' AND NOT (policy -> 'only') ? name;
     CONTINUE WHEN (policy -> 'ignore') ? name;
     kind := COALESCE(policy -> 'fields' ->> name, policy ->> 'kind');
     CONTINUE WHEN by_order AND kind = 'stock';
@@ -121,12 +125,18 @@ BEGIN
 END;
 $$;
 
+-- The stock an order moves is left out of the trail (its order's entries say it): a product
+-- changed in a transaction marked as an order's is not even read.
 CREATE TRIGGER books_audited AFTER INSERT OR UPDATE OR DELETE ON books
-  FOR EACH ROW EXECUTE FUNCTION audit_row_change('book',
+  FOR EACH ROW
+  WHEN (current_setting('pothgula.order_stock', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION audit_row_change('book',
   '{"kind": "product", "fields": {"price_cents": "price", "sale_price_cents": "price", "sale_starts": "price", "sale_ends": "price", "stock": "stock", "preordered_stock": "stock"}, "only": null, "ignore": ["id", "created_at", "search_title", "search_author", "search_translator"], "secret": []}');
 
 CREATE TRIGGER stationery_items_audited AFTER INSERT OR UPDATE OR DELETE ON stationery_items
-  FOR EACH ROW EXECUTE FUNCTION audit_row_change('stationery',
+  FOR EACH ROW
+  WHEN (current_setting('pothgula.order_stock', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION audit_row_change('stationery',
   '{"kind": "product", "fields": {"price_cents": "price", "sale_price_cents": "price", "sale_starts": "price", "sale_ends": "price", "stock": "stock", "preordered_stock": "stock"}, "only": null, "ignore": ["id", "created_at", "search_title"], "secret": []}');
 
 CREATE TRIGGER book_categories_audited AFTER INSERT OR UPDATE OR DELETE ON book_categories
