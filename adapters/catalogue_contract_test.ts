@@ -159,6 +159,29 @@ contract(
   },
 );
 
+contract(
+  "a price or sale change that another edit made wrong meanwhile is refused as changed_meanwhile, and nothing changes",
+  async (w) => {
+    // The owner's form checked its change against a price of LKR 1,000 and no sale; another
+    // edit set a sale price of LKR 900 before it was written.
+    const book = ok(await w.admin.createBook(aBook(w.novels, { priceCents: 100_000 })));
+    ok(await w.admin.updateBook(book.id, { salePriceCents: 90_000 }));
+    assert.deepEqual(await w.admin.updateBook(book.id, { priceCents: 85_000 }), {
+      kind: "changed_meanwhile",
+    });
+    const kept = await w.catalogue.findBook(book.id);
+    assert.deepEqual([kept?.priceCents, kept?.salePriceCents], [100_000, 90_000]);
+    const item = ok(
+      await w.admin.createStationery(aStationeryItem(w.pens, { priceCents: 5_000 })),
+    );
+    ok(await w.admin.updateStationery(item.id, { salePriceCents: 4_000 }));
+    assert.deepEqual(await w.admin.updateStationery(item.id, { priceCents: 4_000 }), {
+      kind: "changed_meanwhile",
+    });
+    assert.equal((await w.catalogue.findStationery(item.id))?.priceCents, 5_000);
+  },
+);
+
 contract("createBook() refuses an unknown category and a taken ISBN-13", async (w) => {
   assert.deepEqual(await w.admin.createBook(aBook(w.novels + 99)), { kind: "unknown_category" });
   const first = ok(await w.admin.createBook(aBook(w.novels)));

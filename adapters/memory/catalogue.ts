@@ -84,6 +84,35 @@ function sameName(a: string, b: string): boolean {
 
 /** Applies stock changes; undefined when the stock would go below zero. */
 
+/**
+ * Whether a product's price and sale hold the database's sale checks (migration 0030): a
+ * sale price below the price, no days without a sale price, the end not before the start.
+ * A change that breaks them was checked against the product as it was before another edit.
+ */
+function saleHolds(
+  product: {
+    priceCents: number;
+    salePriceCents: number | null;
+    saleStarts: string | null;
+    saleEnds: string | null;
+  },
+  changes: {
+    priceCents?: number;
+    salePriceCents?: number | null;
+    saleStarts?: string | null;
+    saleEnds?: string | null;
+  },
+): boolean {
+  const price = changes.priceCents ?? product.priceCents;
+  const sale = changes.salePriceCents !== undefined
+    ? changes.salePriceCents
+    : product.salePriceCents;
+  const starts = changes.saleStarts !== undefined ? changes.saleStarts : product.saleStarts;
+  const ends = changes.saleEnds !== undefined ? changes.saleEnds : product.saleEnds;
+  if (sale === null) return starts === null && ends === null;
+  return sale >= 1 && sale < price && (starts === null || ends === null || starts <= ends);
+}
+
 export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   readonly books = new Map<number, StoredBook>();
   readonly stationery = new Map<number, StoredStationery>();
@@ -256,6 +285,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     ) {
       return Promise.resolve({ kind: "duplicate", field: "isbn13" });
     }
+    if (!saleHolds(stored, changes)) return Promise.resolve({ kind: "changed_meanwhile" });
     const next = nextStock(stored.stock, changes);
     if (next.kind !== "ok") return Promise.resolve(next);
     stored.stock = next.stock;
@@ -302,6 +332,7 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     ) {
       return Promise.resolve({ kind: "unknown_category" });
     }
+    if (!saleHolds(stored, changes)) return Promise.resolve({ kind: "changed_meanwhile" });
     const next = nextStock(stored.stock, changes);
     if (next.kind !== "ok") return Promise.resolve(next);
     stored.stock = next.stock;

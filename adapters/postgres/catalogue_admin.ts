@@ -23,7 +23,13 @@ import type {
 } from "../../domain/catalogue/model.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK, nextStock, type StockChange } from "../../domain/catalogue/stock.ts";
-import { exists, readBook, readStationery, uniqueAsDuplicate } from "./catalogue_writes.ts";
+import {
+  exists,
+  readBook,
+  readStationery,
+  saleCheckAsConflict,
+  uniqueAsDuplicate,
+} from "./catalogue_writes.ts";
 import * as editing from "./catalogue_editing.ts";
 import * as adjustments from "./stock_adjustments.ts";
 import type {
@@ -74,20 +80,30 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
   }
 
   updateBook(id: number, changes: BookChanges): Promise<WriteResult<Book>> {
-    return uniqueAsDuplicate("isbn13", () =>
-      this.#sql.transaction(async (tx) => {
-        const refused = await refuseBookChanges(tx, id, changes);
-        if (refused) return refused;
-        const updated = await tx.query(
-          `UPDATE books SET stock = ${NEW_STOCK},
+    return uniqueAsDuplicate(
+      "isbn13",
+      () =>
+        saleCheckAsConflict(() =>
+          this.#sql.transaction(async (tx) => {
+            const refused = await refuseBookChanges(tx, id, changes);
+            if (refused) return refused;
+            const updated = await tx.query(
+              `UPDATE books SET stock = ${NEW_STOCK},
              ${BOOK_CHANGES.set}
            WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
            RETURNING id`,
-          [id, changes.stock ?? null, changes.addStock ?? null, ...BOOK_CHANGES.params(changes)],
-        );
-        if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
-        return { kind: "ok", value: await readBook(tx, id) };
-      }));
+              [
+                id,
+                changes.stock ?? null,
+                changes.addStock ?? null,
+                ...BOOK_CHANGES.params(changes),
+              ],
+            );
+            if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
+            return { kind: "ok", value: await readBook(tx, id) };
+          })
+        ),
+    );
   }
 
   deleteBook(id: number): Promise<DeleteResult> {
@@ -118,27 +134,29 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
   }
 
   updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>> {
-    return this.#sql.transaction(async (tx) => {
-      const category = "SELECT 1 FROM stationery_categories WHERE id = $1";
-      if (changes.categoryId !== undefined && !await exists(tx, category, changes.categoryId)) {
-        const found = await exists(tx, LIVE_STATIONERY, id);
-        return found ? { kind: "unknown_category" } : { kind: "not_found" };
-      }
-      const updated = await tx.query(
-        `UPDATE stationery_items SET stock = ${NEW_STOCK},
+    return saleCheckAsConflict(() =>
+      this.#sql.transaction(async (tx) => {
+        const category = "SELECT 1 FROM stationery_categories WHERE id = $1";
+        if (changes.categoryId !== undefined && !await exists(tx, category, changes.categoryId)) {
+          const found = await exists(tx, LIVE_STATIONERY, id);
+          return found ? { kind: "unknown_category" } : { kind: "not_found" };
+        }
+        const updated = await tx.query(
+          `UPDATE stationery_items SET stock = ${NEW_STOCK},
            ${STATIONERY_CHANGES.set}
          WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
          RETURNING id`,
-        [
-          id,
-          changes.stock ?? null,
-          changes.addStock ?? null,
-          ...STATIONERY_CHANGES.params(changes),
-        ],
-      );
-      if (updated.length === 0) return await whyRefused(tx, "stationery_items", id, changes);
-      return { kind: "ok", value: await readStationery(tx, id) };
-    });
+          [
+            id,
+            changes.stock ?? null,
+            changes.addStock ?? null,
+            ...STATIONERY_CHANGES.params(changes),
+          ],
+        );
+        if (updated.length === 0) return await whyRefused(tx, "stationery_items", id, changes);
+        return { kind: "ok", value: await readStationery(tx, id) };
+      })
+    );
   }
 
   deleteStationery(id: number): Promise<DeleteResult> {

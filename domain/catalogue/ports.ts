@@ -57,7 +57,12 @@ export type WriteResult<T> =
   /** The change would take stock below zero. */
   | { kind: "negative_stock" }
   /** The change would take stock above the most the shop counts (`MAX_STOCK`). */
-  | { kind: "stock_above_limit"; limit: number };
+  | { kind: "stock_above_limit"; limit: number }
+  /**
+   * The price or sale price changed meanwhile, so that the change checked against the
+   * product as it was no longer holds (a sale price at or above the new price).
+   */
+  | { kind: "changed_meanwhile" };
 
 /**
  * What deleting a product did: erased it (naming the images it listed, read in the same

@@ -27,6 +27,12 @@ export function writtenOrThrow<T>(result: ChangeResult<T>, what: string, id?: nu
       throw new ApiError(409, "CONFLICT", "Stock cannot go below zero");
     case "stock_above_limit":
       throw new ApiError(409, "CONFLICT", `Stock cannot go above ${result.limit}`);
+    case "changed_meanwhile":
+      throw new ApiError(
+        409,
+        "CONFLICT",
+        "The price or the sale price was changed meanwhile: reload the product and try again",
+      );
     case "stock_and_add_stock":
       throw new ApiError(400, "VALIDATION_FAILED", "Invalid fields: addStock", [
         {
