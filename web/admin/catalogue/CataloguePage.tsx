@@ -6,7 +6,8 @@ import { ProductFinder } from "./ProductFinder.tsx";
 import { useAdmin } from "../context.ts";
 
 export function CataloguePage() {
-  // Categories, the CSV import and restoring are the owner's; staff find and read products.
+  // Categories, the CSV import and restoring are the owner's; staff find and read products
+  // and export the catalogue's CSV.
   const owner = useAdmin().may("catalogue_edit");
   return (
     <div className="catalogue-page">
@@ -15,7 +16,7 @@ export function CataloguePage() {
       <ProductFinder kind="stationery" />
       {owner && <CategoriesPanel kind="books" />}
       {owner && <CategoriesPanel kind="stationery" />}
-      {owner && <CsvPanel />}
+      <CsvPanel />
       <ArchivedPanel kind="books" />
       <ArchivedPanel kind="stationery" />
     </div>

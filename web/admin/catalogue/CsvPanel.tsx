@@ -25,7 +25,9 @@ function download(blob: Blob, name: string) {
 }
 
 export function CsvPanel() {
-  const { api } = useAdmin();
+  const { api, may } = useAdmin();
+  // Staff read the catalogue, its CSV too; importing changes it, which is the owner's.
+  const canImport = may("catalogue_edit");
   const { notice, success, failure, clear } = useNotice();
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<ImportSummary | null>(null);
@@ -76,7 +78,7 @@ export function CsvPanel() {
 
   return (
     <section className="panel" aria-labelledby="csv-heading">
-      <h2 id="csv-heading">CSV export and import</h2>
+      <h2 id="csv-heading">{canImport ? "CSV export and import" : "CSV export"}</h2>
       <div className="form-actions">
         <button
           type="button"
@@ -95,92 +97,96 @@ export function CsvPanel() {
           {busy === "export-stationery" && <Spinner label="Exporting" />} Export stationery
         </button>
       </div>
-      <label className="field">
-        Import into
-        <select
-          value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as ProductKind);
-            setCheck(null);
-          }}
-        >
-          <option value="books">Books</option>
-          <option value="stationery">Stationery</option>
-        </select>
-      </label>
-      <p className="panel-hint">
-        {kind === "books"
-          ? "Books are matched by ISBN-13; a column left out keeps each book's value; a new book without images gets a generated cover."
-          : "A row with the id of an item updates it; a row without id adds an item (with a generated picture when it has no image)."}
-        {" "}
-        Save from Excel as "CSV UTF-8".
-      </p>
-      <label className="field">
-        CSV file
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setCheck(null);
-            clear();
-          }}
-        />
-      </label>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={!file || busy !== null}
-          onClick={() => run(true)}
-        >
-          {busy === "check" && <Spinner label="Checking" />} Check file
-        </button>
-        <button
-          type="button"
-          className="button-primary"
-          disabled={!file || !check || check.errors.length > 0 || busy !== null}
-          onClick={() => run(false)}
-        >
-          {busy === "import" && <Spinner label="Importing" />} Import
-        </button>
-      </div>
-      {check && (
-        <div className="import-check" aria-live="polite">
-          <p>
-            Check: {check.created} to create, {check.updated} to update, {check.unchanged}{" "}
-            unchanged, {check.errors.length} {check.errors.length === 1 ? "error" : "errors"}
+      {canImport && (
+        <>
+          <label className="field">
+            Import into
+            <select
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as ProductKind);
+                setCheck(null);
+              }}
+            >
+              <option value="books">Books</option>
+              <option value="stationery">Stationery</option>
+            </select>
+          </label>
+          <p className="panel-hint">
+            {kind === "books"
+              ? "Books are matched by ISBN-13; a column left out keeps each book's value; a new book without images gets a generated cover."
+              : "A row with the id of an item updates it; a row without id adds an item (with a generated picture when it has no image)."}
+            {" "}
+            Save from Excel as "CSV UTF-8".
           </p>
-          {check.errors.length > 0 && (
-            <>
-              <p className="panel-hint">
-                Every problem of the file, at the line your spreadsheet shows it (the header is line
-                1). Nothing is written until there are none.
+          <label className="field">
+            CSV file
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setCheck(null);
+                clear();
+              }}
+            />
+          </label>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={!file || busy !== null}
+              onClick={() => run(true)}
+            >
+              {busy === "check" && <Spinner label="Checking" />} Check file
+            </button>
+            <button
+              type="button"
+              className="button-primary"
+              disabled={!file || !check || check.errors.length > 0 || busy !== null}
+              onClick={() => run(false)}
+            >
+              {busy === "import" && <Spinner label="Importing" />} Import
+            </button>
+          </div>
+          {check && (
+            <div className="import-check" aria-live="polite">
+              <p>
+                Check: {check.created} to create, {check.updated} to update, {check.unchanged}{" "}
+                unchanged, {check.errors.length} {check.errors.length === 1 ? "error" : "errors"}
               </p>
-              <div className="table-scroll">
-                <table className="data-table">
-                  <caption>Problems in the file</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Line</th>
-                      <th scope="col">Field</th>
-                      <th scope="col">Problem</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {check.errors.map((e, i) => (
-                      <tr key={i}>
-                        <td data-label="Line">{e.line}</td>
-                        <td data-label="Field">{e.field}</td>
-                        <td data-label="Problem">{e.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+              {check.errors.length > 0 && (
+                <>
+                  <p className="panel-hint">
+                    Every problem of the file, at the line your spreadsheet shows it (the header is
+                    line 1). Nothing is written until there are none.
+                  </p>
+                  <div className="table-scroll">
+                    <table className="data-table">
+                      <caption>Problems in the file</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Line</th>
+                          <th scope="col">Field</th>
+                          <th scope="col">Problem</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {check.errors.map((e, i) => (
+                          <tr key={i}>
+                            <td data-label="Line">{e.line}</td>
+                            <td data-label="Field">{e.field}</td>
+                            <td data-label="Problem">{e.message}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
+              )}
+            </div>
           )}
-        </div>
+        </>
       )}
       <Notice notice={notice} onDismiss={clear} />
     </section>

@@ -88,6 +88,11 @@ Deno.test("the owner invites a packer, who sets a password and signs in as staff
           await page.waitForURL(`${url}/admin/orders`);
           await page.getByRole("heading", { name: /Orders/ }).first().waitFor();
           assert.equal(await page.getByRole("button", { name: "Export CSV" }).count(), 0);
+          // The catalogue's CSV is theirs to export, not to import.
+          await page.getByRole("link", { name: "Catalogue" }).click();
+          await page.getByRole("heading", { name: "CSV export", exact: true }).waitFor();
+          await page.getByRole("button", { name: "Export books" }).waitFor();
+          assert.equal(await page.getByRole("button", { name: "Import" }).count(), 0);
           // Typed into the address bar, an owner's page says whose it is.
           await page.goto(`${url}/admin/promotions`);
           await page.getByText("Only the shop's owner may open this page").waitFor();
