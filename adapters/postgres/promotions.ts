@@ -66,6 +66,59 @@ function benefitColumns(benefit: ItemBenefit | { kind: "free_delivery" }): [stri
   return ["free_delivery", 0];
 }
 
+/**
+ * A campaign's columns in the order its INSERT and UPDATE name them: name, names, scope,
+ * benefit kind and value, window, paused.
+ */
+function campaignParams(campaign: NewCampaign): unknown[] {
+  const [kind, value] = benefitColumns(campaign.benefit);
+  return [
+    campaign.name,
+    JSON.stringify(campaign.names),
+    JSON.stringify(campaign.scope),
+    kind,
+    value,
+    campaign.window.startsAt,
+    campaign.window.endsAt,
+    campaign.paused,
+  ];
+}
+
+/** An order offer's columns: name, names, minimum, benefit kind and amount, window, paused. */
+function offerParams(offer: NewOrderOffer): unknown[] {
+  const amount = offer.benefit.kind === "amount_off" ? offer.benefit.cents : 0;
+  return [
+    offer.name,
+    JSON.stringify(offer.names),
+    offer.minItemsCents,
+    offer.benefit.kind,
+    amount,
+    offer.window.startsAt,
+    offer.window.endsAt,
+    offer.paused,
+  ];
+}
+
+/**
+ * A discount code's columns: code, benefit kind and value, minimum, scope, window, paused,
+ * caps in all and per customer.
+ */
+function codeParams(code: NewDiscountCode): unknown[] {
+  const [kind, value] = benefitColumns(code.benefit);
+  return [
+    code.code,
+    kind,
+    value,
+    code.minItemsCents,
+    JSON.stringify(code.scope),
+    code.window.startsAt,
+    code.window.endsAt,
+    code.paused,
+    code.maxUses,
+    code.maxUsesPerCustomer,
+  ];
+}
+
 interface CampaignRow extends WindowRow {
   id: number | string;
   name: string;
@@ -240,39 +293,19 @@ export class PostgresPromotionStore implements PromotionStore {
   }
 
   async addCampaign(campaign: NewCampaign): Promise<Campaign> {
-    const [kind, value] = benefitColumns(campaign.benefit);
     const rows = await this.#sql.query<CampaignRow>(
       `INSERT INTO campaigns (name, names, scope, benefit_kind, benefit_value, starts_at, ends_at, paused)
        VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8) RETURNING *`,
-      [
-        campaign.name,
-        JSON.stringify(campaign.names),
-        JSON.stringify(campaign.scope),
-        kind,
-        value,
-        campaign.window.startsAt,
-        campaign.window.endsAt,
-        campaign.paused,
-      ],
+      campaignParams(campaign),
     );
     return campaignOf(rows[0]);
   }
 
   async addOffer(offer: NewOrderOffer): Promise<OrderOffer> {
-    const amount = offer.benefit.kind === "amount_off" ? offer.benefit.cents : 0;
     const rows = await this.#sql.query<OfferRow>(
       `INSERT INTO order_offers (name, names, min_items_cents, benefit_kind, amount_cents, starts_at, ends_at, paused)
        VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [
-        offer.name,
-        JSON.stringify(offer.names),
-        offer.minItemsCents,
-        offer.benefit.kind,
-        amount,
-        offer.window.startsAt,
-        offer.window.endsAt,
-        offer.paused,
-      ],
+      offerParams(offer),
     );
     return offerOf(rows[0]);
   }
@@ -280,24 +313,12 @@ export class PostgresPromotionStore implements PromotionStore {
   async addCode(
     code: NewDiscountCode,
   ): Promise<{ kind: "ok"; code: DiscountCode } | { kind: "duplicate" }> {
-    const [kind, value] = benefitColumns(code.benefit);
     const rows = await this.#sql.query<CodeRow>(
       `INSERT INTO discount_codes (code, benefit_kind, benefit_value, min_items_cents, scope,
          starts_at, ends_at, paused, max_uses, max_uses_per_customer)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)
        ON CONFLICT (code_key) DO NOTHING RETURNING *`,
-      [
-        code.code,
-        kind,
-        value,
-        code.minItemsCents,
-        JSON.stringify(code.scope),
-        code.window.startsAt,
-        code.window.endsAt,
-        code.paused,
-        code.maxUses,
-        code.maxUsesPerCustomer,
-      ],
+      codeParams(code),
     );
     return rows.length === 0 ? { kind: "duplicate" } : { kind: "ok", code: codeOf(rows[0]) };
   }
@@ -331,50 +352,27 @@ export class PostgresPromotionStore implements PromotionStore {
   }
 
   async changeCampaign(id: number, campaign: NewCampaign): Promise<Campaign | undefined> {
-    const [kind, value] = benefitColumns(campaign.benefit);
     const rows = await this.#sql.query<CampaignRow>(
       `UPDATE campaigns SET name = $2, names = $3::jsonb, scope = $4::jsonb, benefit_kind = $5,
          benefit_value = $6, starts_at = $7, ends_at = $8, paused = $9
        WHERE id = $1 RETURNING *`,
-      [
-        id,
-        campaign.name,
-        JSON.stringify(campaign.names),
-        JSON.stringify(campaign.scope),
-        kind,
-        value,
-        campaign.window.startsAt,
-        campaign.window.endsAt,
-        campaign.paused,
-      ],
+      [id, ...campaignParams(campaign)],
     );
     return rows.length === 0 ? undefined : campaignOf(rows[0]);
   }
 
   async changeOffer(id: number, offer: NewOrderOffer): Promise<OrderOffer | undefined> {
-    const amount = offer.benefit.kind === "amount_off" ? offer.benefit.cents : 0;
     const rows = await this.#sql.query<OfferRow>(
       `UPDATE order_offers SET name = $2, names = $3::jsonb, min_items_cents = $4,
          benefit_kind = $5, amount_cents = $6, starts_at = $7, ends_at = $8, paused = $9
        WHERE id = $1 RETURNING *`,
-      [
-        id,
-        offer.name,
-        JSON.stringify(offer.names),
-        offer.minItemsCents,
-        offer.benefit.kind,
-        amount,
-        offer.window.startsAt,
-        offer.window.endsAt,
-        offer.paused,
-      ],
+      [id, ...offerParams(offer)],
     );
     return rows.length === 0 ? undefined : offerOf(rows[0]);
   }
 
   /** The cap is checked in the UPDATE itself: orders placed meanwhile are counted. */
   async changeCode(id: number, code: NewDiscountCode): Promise<CodeChange> {
-    const [kind, value] = benefitColumns(code.benefit);
     let rows: CodeRow[];
     try {
       rows = await this.#sql.query<CodeRow>(
@@ -382,19 +380,7 @@ export class PostgresPromotionStore implements PromotionStore {
            min_items_cents = $5, scope = $6::jsonb, starts_at = $7, ends_at = $8, paused = $9,
            max_uses = $10, max_uses_per_customer = $11
          WHERE id = $1 AND ($10::integer IS NULL OR uses <= $10::integer) RETURNING *`,
-        [
-          id,
-          code.code,
-          kind,
-          value,
-          code.minItemsCents,
-          JSON.stringify(code.scope),
-          code.window.startsAt,
-          code.window.endsAt,
-          code.paused,
-          code.maxUses,
-          code.maxUsesPerCustomer,
-        ],
+        [id, ...codeParams(code)],
       );
     } catch (error) {
       if ((error as { code?: string }).code === "23505") return { kind: "duplicate" };
