@@ -3,6 +3,7 @@
  * with the database's rules (unique names and ISBN-13, known categories, stock never
  * below zero, archiving what orders refer to). For fast in-process tests and demos.
  */
+import { saleChangeProblems } from "../../domain/catalogue/sale_price.ts";
 import { nextStock } from "../../domain/catalogue/stock.ts";
 import { type AlertProduct, orderable } from "../../domain/stock_alerts/rules.ts";
 import type {
@@ -83,35 +84,6 @@ function sameName(a: string, b: string): boolean {
 }
 
 /** Applies stock changes; undefined when the stock would go below zero. */
-
-/**
- * Whether a product's price and sale hold the database's sale checks (migration 0030): a
- * sale price below the price, no days without a sale price, the end not before the start.
- * A change that breaks them was checked against the product as it was before another edit.
- */
-function saleHolds(
-  product: {
-    priceCents: number;
-    salePriceCents: number | null;
-    saleStarts: string | null;
-    saleEnds: string | null;
-  },
-  changes: {
-    priceCents?: number;
-    salePriceCents?: number | null;
-    saleStarts?: string | null;
-    saleEnds?: string | null;
-  },
-): boolean {
-  const price = changes.priceCents ?? product.priceCents;
-  const sale = changes.salePriceCents !== undefined
-    ? changes.salePriceCents
-    : product.salePriceCents;
-  const starts = changes.saleStarts !== undefined ? changes.saleStarts : product.saleStarts;
-  const ends = changes.saleEnds !== undefined ? changes.saleEnds : product.saleEnds;
-  if (sale === null) return starts === null && ends === null;
-  return sale >= 1 && sale < price && (starts === null || ends === null || starts <= ends);
-}
 
 export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   readonly books = new Map<number, StoredBook>();
@@ -285,7 +257,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     ) {
       return Promise.resolve({ kind: "duplicate", field: "isbn13" });
     }
-    if (!saleHolds(stored, changes)) return Promise.resolve({ kind: "changed_meanwhile" });
+    // The database's sale checks (0030): a change checked against the product as it was
+    // before another edit may no longer hold.
+    if (saleChangeProblems(stored, changes).length > 0) {
+      return Promise.resolve({ kind: "changed_meanwhile" });
+    }
     const next = nextStock(stored.stock, changes);
     if (next.kind !== "ok") return Promise.resolve(next);
     stored.stock = next.stock;
@@ -332,7 +308,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     ) {
       return Promise.resolve({ kind: "unknown_category" });
     }
-    if (!saleHolds(stored, changes)) return Promise.resolve({ kind: "changed_meanwhile" });
+    // The database's sale checks (0030): a change checked against the product as it was
+    // before another edit may no longer hold.
+    if (saleChangeProblems(stored, changes).length > 0) {
+      return Promise.resolve({ kind: "changed_meanwhile" });
+    }
     const next = nextStock(stored.stock, changes);
     if (next.kind !== "ok") return Promise.resolve(next);
     stored.stock = next.stock;
