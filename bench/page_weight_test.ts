@@ -40,14 +40,7 @@ Deno.test("gzipSize() is far below the size of repetitive text", async () => {
  */
 const JS_BUDGET_BYTES = 90 * 1024;
 
-/**
- * The checkout is above the budget: 91.7 KB after item 39 of docs/benchmarks.md (104.0 KB
- * before). Its own code is about 21 KB of gzip beside React's 69 KB; this bound keeps it from
- * growing until its code is cut to the 90 KB of every other page.
- */
-const CHECKOUT_BOUND_BYTES = 92 * 1024;
-
-Deno.test("every storefront page loads at most 90 KB of gzipped JavaScript first, the checkout at most 92 KB", async () => {
+Deno.test("every storefront page loads at most 90 KB of gzipped JavaScript first", async () => {
   await ensureBuilt();
   const shop = await previewShop();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, shop.app.fetch);
@@ -61,11 +54,10 @@ Deno.test("every storefront page loads at most 90 KB of gzipped JavaScript first
     const distDir = new URL("../dist", import.meta.url).pathname;
     for (const path of pages) {
       const weight = await weighPage(base, { path, distDir });
-      const bound = path === "/checkout" ? CHECKOUT_BOUND_BYTES : JS_BUDGET_BYTES;
       assert.ok(
-        weight.jsGzipBytes <= bound,
+        weight.jsGzipBytes <= JS_BUDGET_BYTES,
         `${path}: ${(weight.jsGzipBytes / 1024).toFixed(1)} KB of JavaScript, over ${
-          bound / 1024
+          JS_BUDGET_BYTES / 1024
         } KB: ${JSON.stringify(weight.files)}`,
       );
       assert.ok(weight.jsFiles > 3, `${path} was weighed with its islands`);

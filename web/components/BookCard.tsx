@@ -1,7 +1,8 @@
 /** A book in the grid; the whole card opens the book's page. */
 import type { Book } from "../../domain/catalogue/model.ts";
 import type { Shelved } from "../../domain/promotions/shelf_price.ts";
-import { Availability, OfferBadge, ShelfPriceTag } from "./ProductFacts.tsx";
+import { Availability } from "./Availability.tsx";
+import { OfferBadge, ShelfPriceTag } from "./ProductFacts.tsx";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { ProductImage } from "./ProductImage.tsx";
 import { useI18n } from "../i18n/mod.ts";

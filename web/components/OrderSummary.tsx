@@ -16,7 +16,7 @@ import type { FeeRules } from "../../domain/orders/fees.ts";
 import { deliveryFee } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { useI18n } from "../i18n/mod.ts";
-import { Availability } from "./ProductFacts.tsx";
+import { Availability } from "./Availability.tsx";
 import { checkoutProblemText } from "../lib/cart_words.ts";
 import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 import { type CartPricing, wireCents } from "../lib/use_cart_price.ts";

@@ -1,6 +1,6 @@
 /**
- * Price and availability in the one wording every card, page and popup uses: "LKR 950.00",
- * "In stock" / "Out of stock", and for a pre-order its expected date.
+ * Price in the one wording every card, page and popup uses: "LKR 950.00", and a shelf
+ * price's struck usual price, saving and badge (availability: Availability.tsx).
  */
 import { useI18n } from "../i18n/mod.ts";
 import { promotionNameIn, type ShelfPrice } from "../../domain/promotions/shelf_price.ts";
@@ -57,30 +57,6 @@ export function OfferBadge({ shelf }: { shelf: ShelfPrice | null | undefined }) 
   return (
     <span className="badge badge-offer">
       {shelf.campaign ? promotionNameIn(shelf.campaign, language) : t("shelf.sale")}
-    </span>
-  );
-}
-
-export function Availability(
-  { stock, preorder, preorderDate }: {
-    stock: number;
-    preorder?: boolean;
-    preorderDate?: string | null;
-  },
-) {
-  const { t, date } = useI18n();
-  if (preorder) {
-    return (
-      <span className="stock preorder">
-        {preorderDate
-          ? t("product.preorderExpected", { date: date(preorderDate) })
-          : t("product.preorder")}
-      </span>
-    );
-  }
-  return (
-    <span className={stock > 0 ? "stock in" : "stock out"}>
-      {t(stock > 0 ? "product.inStock" : "product.outOfStock")}
     </span>
   );
 }

@@ -3,7 +3,8 @@
  * cart holds), then into the cart; at the top, + is off and the reason is shown.
  */
 import { useState } from "react";
-import { Availability, Price } from "./ProductFacts.tsx";
+import { Availability } from "./Availability.tsx";
+import { Price } from "./ProductFacts.tsx";
 import { Dialog } from "./Dialog.tsx";
 import { useI18n } from "../i18n/mod.ts";
 import { lineCeiling, stoppedBy } from "../../domain/cart/cart.ts";

@@ -3,7 +3,8 @@ import type { StationeryItem } from "../../domain/catalogue/model.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { CARD_SIZES, EAGER_CARDS } from "./BookCard.tsx";
 import { ProductImage } from "./ProductImage.tsx";
-import { Availability, OfferBadge, ShelfPriceTag } from "./ProductFacts.tsx";
+import { Availability } from "./Availability.tsx";
+import { OfferBadge, ShelfPriceTag } from "./ProductFacts.tsx";
 import type { Shelved } from "../../domain/promotions/shelf_price.ts";
 import { useI18n } from "../i18n/mod.ts";
 

@@ -1,27 +1,17 @@
 /** Checkout: delivery details, payment method, live summary, and placing the order once. */
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import {
-  type Cart,
-  cartHasPreorder,
-  cartTotalCents,
-  checkoutProblems,
-  lineKey,
-} from "../../domain/cart/cart.ts";
+import { cartHasPreorder, checkoutProblems } from "../../domain/cart/cart.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
-import { centsToRupees, rupeesToCents } from "../../domain/money.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 import {
-  customerHoldHours,
-  DEFAULT_HOLD_RULES,
   type HoldRules,
-  lapseTime,
   offeredMethods,
   PAYMENT_POLICIES,
   PREORDER_METHODS,
 } from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
-import { ACCOUNT_PATHS, ORDER_PATHS } from "../../contract/paths.ts";
+import { ACCOUNT_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
 import { OrderSummary } from "../components/OrderSummary.tsx";
@@ -30,27 +20,18 @@ import { orderPagePath } from "../lib/order_page_path.ts";
 import { whenIdle } from "../lib/when_idle.ts";
 import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { ApiFailure, shopApi } from "../lib/api.ts";
 import { callWithSession, readSession, writeSession } from "../lib/session.ts";
 import { fieldsFromAccount } from "../lib/account_address.ts";
 import { writeCart, writeCode } from "../lib/cart_store.ts";
-import { type CartPricing, useCartPrice, wireCents } from "../lib/use_cart_price.ts";
+import { useCartPrice } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
-import { isCodeReason, refusalReason } from "../lib/promo_words.ts";
-import {
-  type CheckoutFields,
-  EMPTY_FIELDS,
-  type FieldErrors,
-  idempotencyKeyFor,
-  orderPayload,
-  serverFieldErrors,
-} from "../lib/checkout_form.ts";
+import { type CheckoutFields, EMPTY_FIELDS, type FieldErrors } from "../lib/checkout_form.ts";
+import type { Attempt } from "../lib/place_order.ts";
 import { orderChecks } from "../lib/checks.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
-import { type I18n, useI18n } from "../i18n/mod.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import { checkoutProblemText } from "../lib/cart_words.ts";
-import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 
 /**
  * The dialog after the order is placed comes when the page is idle or the order is sent,
@@ -62,6 +43,9 @@ const PaymentDialog = lazy(() =>
   loadPaymentDialog().then((module) => ({ default: module.PaymentDialog }))
 );
 
+/** The placing of the order (its request, answer and refusals), loaded as the dialog is. */
+const loadPlacing = () => import("../lib/place_order.ts");
+
 export interface CheckoutProps {
   provinces: Province[];
   bank: BankDetails;
@@ -72,83 +56,6 @@ export interface CheckoutProps {
   holdRules?: HoldRules;
   /** The methods the shop offers (card only with a gateway); those not paid online when absent. */
   methods?: PaymentMethod[];
-}
-
-/** What moved in price between the cart the shopper saw and the shop's. */
-export function priceChanges(i18n: I18n, before: Cart, after: Cart): string[] {
-  const old = new Map(before.map((l) => [lineKey(l), l.unitPriceCents]));
-  return after
-    .filter((l) => old.has(lineKey(l)) && old.get(lineKey(l)) !== l.unitPriceCents)
-    .map((l) => i18n.t("checkout.priceNow", { title: l.title, price: i18n.lkr(l.unitPriceCents) }));
-}
-
-/** A 409 INSUFFICIENT_STOCK's lines, each named with what the shop has and what was asked. */
-export function shortfallTexts(i18n: I18n, details: unknown): string[] {
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((line) =>
-    typeof line?.title === "string" && Number.isInteger(line?.available)
-      ? [i18n.t("cart.onlyInStockAsked", {
-        title: line.title,
-        available: line.available,
-        requested: line.requested,
-      })]
-      : []
-  );
-}
-
-/**
- * A 422 TOO_MANY_COPIES's lines, each named with the copies one order may hold (the title
- * from the answer, else from the cart's line of that item).
- */
-export function limitTexts(i18n: I18n, details: unknown, cart: Cart): string[] {
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((line) => {
-    const title = typeof line?.title === "string"
-      ? line.title
-      : cart.find((l) => l.type === line?.type && l.id === line?.id)?.title;
-    return title && Number.isInteger(line?.max)
-      ? [i18n.t("cart.lineLimit", { title, max: line.max })]
-      : [];
-  });
-}
-
-/**
- * What an order sends as its items' total and code: the shop's price of this very cart and
- * method when it has one (with its code only when the shop applied it), else the cart's own
- * prices and no code.
- */
-export function pricedOrder(
-  pricing: Pick<CartPricing, "price" | "current">,
-  cart: Cart,
-  method: PaymentMethod,
-): { totalCents: number; code?: string } {
-  const price = pricing.current && pricing.price?.payment_method === method ? pricing.price : null;
-  if (!price) return { totalCents: cartTotalCents(cart) };
-  const code = price.code?.status === "applied" ? price.code.code : undefined;
-  return { totalCents: wireCents(price.items), ...(code ? { code } : {}) };
-}
-
-/**
- * A refused order's words about its discount code: 422 (the code gives this order nothing,
- * and why) or 409 (it ran out, was paused, or this customer used their share); undefined
- * for any other failure. `removed` says whether the code is to be taken off the cart.
- */
-export function codeFailureText(
-  i18n: I18n,
-  error: unknown,
-): { text: string; removed: boolean } | undefined {
-  if (!(error instanceof ApiFailure)) return undefined;
-  const details = error.details as { reason?: unknown } | undefined;
-  const reason = details?.reason;
-  // 422: the code gives this order nothing; 409: refused as the order was placed (its uses
-  // ran out, it was paused, or this customer used their share), and taken off the cart.
-  const atPlacing = error.status === 409 &&
-    (reason === "used_up" || reason === "paused" || reason === "customer_limit");
-  if (!isCodeReason(reason) || !(atPlacing || error.status === 422)) return undefined;
-  return {
-    text: i18n.t("promo.orderCodeNotApplied", { reason: refusalReason(i18n, { reason }) }),
-    removed: atPlacing,
-  };
 }
 
 /** The id of the control a field's error belongs to. */
@@ -170,7 +77,7 @@ export function Checkout(
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; changes: string[] } | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const attempt = useRef<Attempt["current"]>(null);
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
   // The order remembers the page's language: its mails and slip are written in it.
   const { language } = useI18n();
@@ -183,7 +90,11 @@ export function Checkout(
 
   // The form's checks (the order's own schema) load beside the page, ready by the first submit.
   useEffect(() => void orderChecks(), []);
-  useEffect(() => whenIdle(() => void loadPaymentDialog()), []);
+  useEffect(() =>
+    whenIdle(() => {
+      void loadPaymentDialog();
+      void loadPlacing().catch(() => {});
+    }), []);
 
   // A signed-in customer starts from their account's address; a guest from an empty form.
   useEffect(() => {
@@ -225,6 +136,7 @@ export function Checkout(
     event.preventDefault();
     if (submitting) return;
     void loadPaymentDialog();
+    void loadPlacing().catch(() => {});
     const found = (await orderChecks())?.validateCheckout(fields) ?? {};
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -240,100 +152,41 @@ export function Checkout(
       });
       return;
     }
-    const priced = pricedOrder(pricing, cart, method);
-    const payload = {
-      ...orderPayload(fields, cart, method),
-      total: centsToRupees(priced.totalCents),
-      ...(priced.code ? { code: priced.code } : {}),
-      locale: language,
-    };
-    // The cart's dates are the books' own: the dialog says them as their pages did.
-    const arrival = preorderArrival(cart);
-    attempt.current = idempotencyKeyFor(
-      attempt.current,
-      JSON.stringify(payload),
-      () => crypto.randomUUID(),
-    );
     setSubmitting(true);
     setFailure(null);
     try {
-      const session = readSession();
-      const answer = await shopApi.call(ORDER_PATHS.place, {
-        json: payload,
-        headers: { "idempotency-key": attempt.current.key },
-      }, session?.role === "customer" ? { token: session.token } : {});
-      writeCart([]);
-      writeCode(null);
-      setPlaced({
-        orderId: answer.orderId,
-        totalCents: rupeesToCents(answer.total) ?? 0,
-        deliveryFeeCents: rupeesToCents(answer.deliveryFee) ?? 0,
-        subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
-        ...(answer.saved ? { savedCents: rupeesToCents(answer.saved) ?? 0 } : {}),
-        method,
-        preorder,
-        ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),
-        ...(answer.orderUrl ? { orderUrl: answer.orderUrl } : {}),
-        ...(answer.cardPayment ? { cardPayment: answer.cardPayment } : {}),
-        ...lapseOf(method),
+      const placing = await loadPlacing().catch((error) => {
+        // Offline before the placing's code came: nothing was sent.
+        setFailure({
+          message: t("checkout.failed", { reason: failureText(i18n, error) }),
+          changes: [],
+        });
+        return undefined;
       });
-    } catch (error) {
-      await explainFailure(error);
+      if (!placing) return;
+      const order = { fields, cart, method, pricing, preorder, language, holdRules };
+      try {
+        const placedOrder = await placing.placeOrder(order, attempt);
+        writeCart([]);
+        writeCode(null);
+        setPlaced(placedOrder);
+      } catch (error) {
+        const refusal = await placing.refusalOf(i18n, error, {
+          cart,
+          refresh,
+          reprice: pricing.reprice,
+          setCode: pricing.setCode,
+        });
+        if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
+        if (refusal.signedOut) {
+          writeSession(null);
+          setSignedInAs(null);
+        }
+        setFailure({ message: refusal.message, changes: refusal.changes });
+      }
     } finally {
       setSubmitting(false);
     }
-  };
-
-  // When the order lapses unless its slip arrives, counted from the shop's answer (the
-  // order's page and mail give the shop's own time, to the minute).
-  const lapseOf = (paid: PaymentMethod) => {
-    const rules = { ...DEFAULT_HOLD_RULES, ...holdRules };
-    const hours = customerHoldHours(paid, rules);
-    return hours !== null
-      ? { lapse: { at: lapseTime(paid, new Date().toISOString(), rules), hours } }
-      : {};
-  };
-
-  const explainFailure = async (error: unknown) => {
-    const message = t("checkout.failed", { reason: failureText(i18n, error) });
-    const aboutCode = codeFailureText(i18n, error);
-    if (aboutCode) {
-      // The code's answer is priced again (and a code the shop refused is taken off).
-      if (aboutCode.removed) pricing.setCode(null);
-      else pricing.reprice();
-      setFailure({ message: aboutCode.text, changes: [] });
-      return;
-    }
-    if (
-      error instanceof ApiFailure &&
-      (error.code === "PRICE_CHANGED" || error.code === "INSUFFICIENT_STOCK")
-    ) {
-      const before = cart;
-      const after = await refresh().catch(() => before);
-      pricing.reprice();
-      const changes = error.code === "PRICE_CHANGED" ? priceChanges(i18n, before, after) : [];
-      setFailure({
-        // No price of a line moved: an offer began or ended since the cart was priced.
-        message: error.code === "PRICE_CHANGED" && changes.length === 0
-          ? t("promo.orderRepriced")
-          : message,
-        changes: error.code === "PRICE_CHANGED" ? changes : shortfallTexts(i18n, error.details),
-      });
-      return;
-    }
-    if (error instanceof ApiFailure && error.code === "TOO_MANY_COPIES") {
-      setFailure({ message, changes: limitTexts(i18n, error.details, cart) });
-      return;
-    }
-    if (error instanceof ApiFailure && error.status === 400) {
-      setErrors(serverFieldErrors(error.details));
-    }
-    if (error instanceof ApiFailure && error.status === 401) {
-      // The session ended: the next try goes as a guest's order unless they log in again.
-      writeSession(null);
-      setSignedInAs(null);
-    }
-    setFailure({ message, changes: [] });
   };
 
   return (

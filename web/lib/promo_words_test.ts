@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { codeAnswerText, codeShaped, isCodeReason, refusalReason } from "./promo_words.ts";
 import { i18nFor, loadCatalogue } from "../i18n/mod.ts";
-import { codeFailureText, pricedOrder } from "../islands/Checkout.tsx";
+import { codeFailureText, pricedOrder } from "./place_order.ts";
 import { ApiFailure } from "./api.ts";
 import type { WireCartPrice } from "../../contract/cart_price.ts";
 import type { Cart } from "../../domain/cart/cart.ts";
