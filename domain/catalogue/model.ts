@@ -48,7 +48,10 @@ export interface Page<T> {
   items: T[];
   page: number;
   pageSize: number;
+  /** How many match; with `totalCapped`, at least this many (domain/catalogue/search_count.ts). */
   total: number;
+  /** More than `total` match: a search counts its matches up to a bound, not every one. */
+  totalCapped?: boolean;
 }
 
 /** The columns a book listing can be ordered by (the admin's table headers). */
