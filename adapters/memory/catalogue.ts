@@ -43,7 +43,12 @@ import {
 import { completeRecord } from "../../domain/records/fields.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
-import { paginate } from "../../domain/catalogue/pagination.ts";
+import { pageOffset, paginate } from "../../domain/catalogue/pagination.ts";
+import {
+  boundedTotal,
+  SEARCH_COUNT_STEP,
+  searchCountBound,
+} from "../../domain/catalogue/search_count.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
 import { closestTexts, holdsTerm, searchTerm } from "../../domain/catalogue/search.ts";
@@ -97,6 +102,12 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   #nextId = 1;
   /** Told of each product a write brought back (`backInStock`): the stock alerts' claim. */
   readonly #backInStock: ((product: AlertProduct) => void)[] = [];
+  /** The step of a search's count bound (domain/catalogue/search_count.ts). */
+  readonly #countStep: number;
+
+  constructor(options: { searchCountStep?: number } = {}) {
+    this.#countStep = options.searchCountStep ?? SEARCH_COUNT_STEP;
+  }
 
   /** Listens for products that become orderable again, whatever write brings them back. */
   onBackInStock(listener: (product: AlertProduct) => void): void {
@@ -483,12 +494,15 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     sort?: CatalogueSort,
   ): Page<FilteredKinds[K]["product"]> {
     const all = sortProducts(live.filter((p) => matchesFilter(kind, p, filter)), sort);
-    if (sort !== undefined || searchTerm(filter.q) === "" || !searchesBeyondTitle(kind)) {
-      return paginate(all, page);
-    }
-    const first = all.filter((p) => holdsTerm(p.title, filter.q));
-    const rest = all.filter((p) => !holdsTerm(p.title, filter.q));
-    return paginate([...first, ...rest], page);
+    if (searchTerm(filter.q) === "") return paginate(all, page);
+    const ranked = sort !== undefined || !searchesBeyondTitle(kind) ? all : [
+      ...all.filter((p) => holdsTerm(p.title, filter.q)),
+      ...all.filter((p) => !holdsTerm(p.title, filter.q)),
+    ];
+    // A search's total is exact up to its page's bound (domain/catalogue/search_count.ts).
+    const { total: _exact, ...listed } = paginate(ranked, page);
+    const bound = searchCountBound(pageOffset(page), page.pageSize, this.#countStep);
+    return { ...listed, ...boundedTotal(ranked.length, bound) };
   }
 
   /** One kind's archive, newest first, searched by the storefront's own rules. */

@@ -26,6 +26,11 @@ import {
 import { orderByOf, type OrderKey, orderKeysOf } from "./catalogue_order.ts";
 import { searchTerm, SUGGESTION_THRESHOLD } from "../../domain/catalogue/search.ts";
 import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
+import {
+  boundedTotal,
+  SEARCH_COUNT_STEP,
+  searchCountBound,
+} from "../../domain/catalogue/search_count.ts";
 
 /** Rows to skip before a page; pages count from 1. */
 function offsetOf(page: PageRequest): number {
@@ -128,6 +133,8 @@ export interface PostgresCatalogueOptions {
   narrowMatches?: number;
   /** Matches a search's head keeps; SEARCH_HEAD by default. */
   searchHead?: number;
+  /** The step of a search's count bound; SEARCH_COUNT_STEP by default (search_count.ts). */
+  searchCountStep?: number;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
@@ -138,6 +145,7 @@ export class PostgresCatalogue implements Catalogue {
   readonly #slice: number;
   readonly #narrowMatches: number;
   readonly #head: number;
+  readonly #countStep: number;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
@@ -146,6 +154,7 @@ export class PostgresCatalogue implements Catalogue {
     this.#slice = options.searchSlice ?? SEARCH_SLICE;
     this.#narrowMatches = options.narrowMatches ?? NARROW_MATCHES;
     this.#head = options.searchHead ?? SEARCH_HEAD;
+    this.#countStep = options.searchCountStep ?? SEARCH_COUNT_STEP;
   }
 
   /**
@@ -224,11 +233,14 @@ export class PostgresCatalogue implements Catalogue {
          ORDER BY ${orderBy(n + 3)}`,
         [...params, page.pageSize, offsetOf(page), ...orderParams],
       );
-    const done = (items: T[], total: number): Page<T> => ({
+    // A search's total is exact up to its page's bound, "at least the bound" past it
+    // (domain/catalogue/search_count.ts); a count that read every match is capped alike.
+    const bound = searchCountBound(offsetOf(page), page.pageSize, this.#countStep);
+    const done = (items: T[], counted: number): Page<T> => ({
       items,
       page: page.page,
       pageSize: page.pageSize,
-      total,
+      ...(term === "" ? { total: counted } : boundedTotal(counted, bound)),
     });
     const end = offsetOf(page) + page.pageSize;
     const headKey = `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${
@@ -283,6 +295,28 @@ export class PostgresCatalogue implements Catalogue {
       found ??= await window(offsetOf(page), page.pageSize);
       return done(await this.#byIds(product, found.ids), total);
     }
+    if (term !== "" && order.keys.length === 1) {
+      // A search in the order of its ids, or of its title matches first, each group by id:
+      // its page is read from the start of each group and its matches counted up to the
+      // bound, so a common term no longer visits every match (docs/benchmarks.md, item 43).
+      const bounded = (offset: number, count: number, counting: number) =>
+        this.#boundedMatches(
+          { source, where, params, id: `${a}.id`, descending: order.keys[0].descending },
+          titleFirst ? `${searchKeySql(`${a}.title`)} LIKE $${n + 1}` : undefined,
+          { offset, count, bound: counting, params: orderParams },
+        );
+      const head = this.#heads && end <= this.#head
+        ? await this.#heads.getOrLoad(
+          `${headKey}|${this.#countStep}`,
+          () => bounded(0, this.#head, searchCountBound(0, this.#head, this.#countStep)),
+        )
+        : undefined;
+      if (head) {
+        return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
+      }
+      const found = await bounded(offsetOf(page), page.pageSize, bound);
+      return done(await this.#byIds(product, found.ids), found.total);
+    }
     if (term !== "" && this.#heads && end <= this.#head) {
       // A search visits every match to count them and rank them (item 24): its first
       // matches are found once and kept with their count, and each page within them reads
@@ -299,6 +333,52 @@ export class PostgresCatalogue implements Catalogue {
       return read.length === 0 ? undefined : Number(read[0].listing_total);
     });
     return done((read ?? await pageRows(false)).map(product.fromRow), total);
+  }
+
+  /**
+   * A search's matches from `wanted.offset`, `wanted.count` of them, in the order of their ids
+   * (`first`, when given, puts the matches it holds first, each group by id), and their count
+   * up to `wanted.bound + 1`. Each group is read from its start by id and stops at the page's
+   * end; the count stops past the bound: a term half the catalogue holds reads a page's worth
+   * and a thousand rows, not every match. `first` names its pattern as the parameter after the
+   * condition's. One statement, and a second only for a page past the first group's end.
+   */
+  async #boundedMatches(
+    listing: { source: string; where: string; params: unknown[]; id: string; descending: boolean },
+    first: string | undefined,
+    wanted: { offset: number; count: number; bound: number; params: unknown[] },
+  ): Promise<SearchHead> {
+    const { source, where, params, id } = listing;
+    const n = params.length;
+    const direction = listing.descending ? "DESC" : "ASC";
+    const end = wanted.offset + wanted.count;
+    const limit = `$${n + wanted.params.length + 1}`;
+    const counted = `(SELECT count(*) FROM (SELECT 1 FROM ${source} WHERE ${where}
+      LIMIT $${n + wanted.params.length + 2}) AS counted)`;
+    const [row] = await this.#sql.query<{ total: number; ids: number[] }>(
+      `SELECT ${counted} AS total, ARRAY(SELECT ${id} FROM ${source}
+         WHERE ${where}${first ? ` AND ${first}` : ""} ORDER BY ${id} ${direction}
+         LIMIT ${limit}) AS ids`,
+      [...params, ...wanted.params, end, wanted.bound + 1],
+    );
+    const total = Number(row.total);
+    const firsts = row.ids.map(Number);
+    // A page past the last match (the count is exact within the bound) reads no more.
+    if (total <= wanted.bound && wanted.offset >= total) return { ids: [], total };
+    if (!first || firsts.length >= end || total <= firsts.length) {
+      return { ids: firsts.slice(wanted.offset, end), total };
+    }
+    // Every match of the first group is known: the page goes on into the others.
+    const skip = Math.max(0, wanted.offset - firsts.length);
+    const rest = await this.#sql.query<{ id: number }>(
+      `SELECT ${id} AS id FROM ${source} WHERE ${where} AND NOT (${first})
+        ORDER BY ${id} ${direction} LIMIT ${limit} OFFSET $${n + wanted.params.length + 2}`,
+      [...params, ...wanted.params, end - firsts.length - skip, skip],
+    );
+    return {
+      ids: [...firsts.slice(wanted.offset), ...rest.map((r) => Number(r.id))],
+      total,
+    };
   }
 
   /** The products on sale with these ids, in the order of `ids`. */
