@@ -256,20 +256,36 @@ export function recordPageOf<T extends z.ZodType>(schema: T) {
   });
 }
 
+/**
+ * `totalCapped` of a page whose total a search counted only up to a bound
+ * (domain/catalogue/search_count.ts): present, and true, only then.
+ */
+export const TotalCappedSchema = z.literal(true).optional().describe(
+  "true when more than `total` match: a search counts its matches up to a bound (1,000, then the next thousand past the page asked for); absent when `total` is exact",
+);
+
 /** The help of a storefront search that found nothing. */
 export const SearchHelpSchema = z.object({
   suggestions: z.array(z.string()).optional().describe(
     "Only when `q` found nothing: up to 5 titles or authors close to `q` (typos forgiven), best first",
   ),
-  elsewhere: z.object({ store: z.enum(["books", "stationery"]), total: z.number().int() })
+  elsewhere: z.object({
+    store: z.enum(["books", "stationery"]),
+    total: z.number().int(),
+    totalCapped: TotalCappedSchema,
+  })
     .optional().describe(
       "Only when `q` found nothing here: the other store's matches for `q`, when it has some",
     ),
 });
 
-/** A storefront search's page: with the help of a search that found nothing. */
+/**
+ * A storefront search's page: its total may be a lower bound (`totalCapped`), and it comes
+ * with the help of a search that found nothing.
+ */
 export function searchPageOf<T extends z.ZodType>(schema: T) {
-  return recordPageOf(schema).extend(SearchHelpSchema.shape);
+  return recordPageOf(schema).extend({ totalCapped: TotalCappedSchema })
+    .extend(SearchHelpSchema.shape);
 }
 
 /** A bearer token, when it ends, and whose it is. */
@@ -313,4 +329,6 @@ export interface WirePage<T> {
   page: number;
   pageSize: number;
   total: number;
+  /** Only on a search's page (books, stationery): more than `total` match. */
+  totalCapped?: true;
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
@@ -6,8 +7,9 @@ import { pagesApp } from "./mod.ts";
 
 await ensureBuilt();
 
-async function setup() {
+async function setup(prepare: (catalogue: MemoryCatalogue) => void = () => {}) {
   const catalogue = await sampleCatalogue();
+  prepare(catalogue);
   const app = pagesApp({
     catalogue,
     locations: new MemoryLocations(),
@@ -140,4 +142,53 @@ Deno.test("the pages app answers robots.txt and the sitemap", async () => {
   assert.match(await index.text(), /https:\/\/shop.example.lk\/sitemap-books-1.xml/);
   const books = await (await app.request("/sitemap-books-1.xml")).text();
   assert.match(books, /<loc>https:\/\/shop.example.lk\/books\/\d+<\/loc>/);
+});
+
+/**
+ * The catalogue's searches answer as a broad search past its bound does: the page asked for,
+ * full, with the bound as its total and `totalCapped` (the sample has too few books to pass
+ * a real bound; the stores' own tests count to it).
+ */
+function capSearches(catalogue: MemoryCatalogue): void {
+  const listBooks = catalogue.listBooks.bind(catalogue);
+  catalogue.listBooks = async (filter, request, sort) => {
+    if (!filter.q) return listBooks(filter, request, sort);
+    const first = await listBooks({ inStock: true, outOfStock: true }, { ...request, page: 1 });
+    return { ...first, page: request.page, total: 1000, totalCapped: true };
+  };
+}
+
+const CAPPED_COUNT = {
+  en: "1,000+ books found",
+  si: "පොත් 1,000 කට වඩා හමු විය",
+  ta: "1,000க்கும் மேற்பட்ட புத்தகங்கள் கிடைத்தன",
+};
+
+Deno.test("a Book Store search counted up to its bound says so and links the page past the bound's last, in every language", async () => {
+  const { app } = await setup(capSearches);
+  for (const [language, count] of Object.entries(CAPPED_COUNT)) {
+    const home = language === "en" ? "/" : `/${language}`;
+    const first = await (await app.request(`${home}?q=the`)).text();
+    const shown = first.replaceAll("<!-- -->", "");
+    assert.ok(shown.includes(`role="status">${count}</p>`), `${language}: ${count}`);
+    assert.ok(shown.includes(`href="${home}?q=the&amp;page=100" aria-label=`), language);
+    assert.ok(shown.includes(`href="${home}?q=the&amp;page=2" rel="next"`), language);
+    const props = islandProps(first) as { page: { total: number; totalCapped?: boolean } };
+    assert.deepEqual([props.page.total, props.page.totalCapped], [1000, true]);
+
+    const last = (await (await app.request(`${home}?q=the&page=100`)).text())
+      .replaceAll("<!-- -->", "");
+    assert.ok(last.includes(`role="status">${count}</p>`), language);
+    assert.match(last, /aria-current="page"[^>]*>100</);
+    assert.ok(last.includes(`href="${home}?q=the&amp;page=101" rel="next"`), language);
+  }
+  // An exact listing says its count; its page still brings the capped words for its island.
+  const plain = await (await app.request("/")).text();
+  assert.match(
+    plain,
+    /<script type="application\/json" id="page-words">[^<]*"list\.booksFoundAtLeast"/,
+  );
+  const listed = await text(new Response(plain));
+  assert.doesNotMatch(listed, /\+ books found/);
+  assert.match(listed, /role="status">\d+ books found</);
 });

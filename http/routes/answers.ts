@@ -31,18 +31,31 @@ import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import { orderPromotionRecord, promotedLineFields } from "../../domain/orders/customer_view.ts";
 import { orderSavings } from "../../domain/orders/savings.ts";
 
-/** A list page as the API sends it: the records and where they stand. */
+/**
+ * A list page as the API sends it: the records and where they stand; `totalCapped` only
+ * when the total is a search's bound, not its count (a page that is never capped, such as
+ * an order list, never carries it).
+ */
 export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePage<R> {
   return {
     data: page.items.map(record),
     page: page.page,
     pageSize: page.pageSize,
     total: page.total,
+    ...(page.totalCapped ? { totalCapped: true as const } : {}),
   };
 }
 
+/**
+ * A search's help as the http layer reads it: the domain's, whose `elsewhere` may say its
+ * total is a search's bound (`totalCapped`, as a page says it).
+ */
+export type CountedSearchHelp = SearchHelp & {
+  elsewhere?: SearchHelp["elsewhere"] & { totalCapped?: boolean };
+};
+
 /** A search's help on the wire: `suggestions`, and `elsewhere` when the other store has matches. */
-export function searchHelpRecord(help: SearchHelp | undefined): WireSearchHelp {
+export function searchHelpRecord(help: CountedSearchHelp | undefined): WireSearchHelp {
   if (!help) return {};
   return {
     suggestions: help.suggestions,
@@ -51,6 +64,7 @@ export function searchHelpRecord(help: SearchHelp | undefined): WireSearchHelp {
         elsewhere: {
           store: help.elsewhere.kind === "book" ? "books" : "stationery",
           total: help.elsewhere.total,
+          ...(help.elsewhere.totalCapped ? { totalCapped: true as const } : {}),
         },
       }
       : {}),

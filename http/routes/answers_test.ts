@@ -5,7 +5,7 @@ import { arbitraryRecord } from "../../contract/testing/arbitrary_records.ts";
 import { CustomerOrderSchema, OrderSchema } from "../../contract/records.ts";
 import { promotedOrder } from "../../domain/notifications/testing/samples.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
-import { orderRecord } from "./answers.ts";
+import { orderRecord, pageRecord, searchHelpRecord } from "./answers.ts";
 
 Deno.test("a random order's answer is what OrderSchema describes, its customer's fields flat", () => {
   const line = {
@@ -99,4 +99,27 @@ Deno.test("an order's answer carries each line's usual price, saving and campaig
   assert.deepEqual(CustomerOrderSchema.parse(view), view);
   assert.deepEqual(view.items, wire.items);
   assert.deepEqual(view.promotions, wire.promotions);
+});
+
+Deno.test("a page's answer carries totalCapped only when its total is a search's bound", () => {
+  const page = { items: [1, 2], page: 1, pageSize: 2 };
+  assert.deepEqual(pageRecord({ ...page, total: 1000, totalCapped: true }, String), {
+    data: ["1", "2"],
+    page: 1,
+    pageSize: 2,
+    total: 1000,
+    totalCapped: true,
+  });
+  for (const exact of [{ total: 12 }, { total: 12, totalCapped: false }]) {
+    assert.ok(!("totalCapped" in pageRecord({ ...page, ...exact }, String)));
+  }
+});
+
+Deno.test("a search's help says the other store's total is at least its bound when it was capped", () => {
+  const help = { suggestions: [], elsewhere: { kind: "stationery" as const, total: 1000 } };
+  assert.deepEqual(searchHelpRecord(help).elsewhere, { store: "stationery", total: 1000 });
+  assert.deepEqual(
+    searchHelpRecord({ ...help, elsewhere: { ...help.elsewhere, totalCapped: true } }).elsewhere,
+    { store: "stationery", total: 1000, totalCapped: true },
+  );
 });

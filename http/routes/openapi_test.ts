@@ -83,3 +83,20 @@ Deno.test("a body's fields carry the shop's rules in their descriptions", () => 
   };
   assert.match(form.properties.isbn13.description ?? "", /check digit/);
 });
+
+Deno.test("the stores' lists document totalCapped, which no order list has", () => {
+  type Answer = { properties: Record<string, { description?: string }> };
+  const answer = (method: string, path: string) => {
+    const route = ROUTES.find((r) => r.method === method && r.path === path)!;
+    const operation = operationOf(route) as unknown as {
+      responses: Record<string, { content: Record<string, { schema: Answer }> }>;
+    };
+    return operation.responses["200"].content["application/json"].schema;
+  };
+  for (const path of ["/api/books", "/api/stationery"]) {
+    const capped = answer("GET", path).properties.totalCapped;
+    assert.ok(capped, `${path} documents totalCapped`);
+    assert.match(capped.description ?? "", /more than `total` match.*1,000/);
+  }
+  assert.equal(answer("GET", "/api/orders").properties.totalCapped, undefined);
+});

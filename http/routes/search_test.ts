@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { newStationery, testApp } from "../testing/fixture.ts";
+import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
+import { BOOK_ROUTES } from "../../contract/routes/books.ts";
+import { STATIONERY_ROUTES } from "../../contract/routes/stationery.ts";
+import { newBook, newStationery, testApp } from "../testing/fixture.ts";
 
 async function page(response: Response) {
   assert.equal(response.status, 200, await response.clone().text());
@@ -72,4 +75,36 @@ Deno.test("GET /api/books?q= lists title matches first unless sort or order is g
     "Gamperaliya",
     "Madol Doova",
   ]);
+});
+
+/** A catalogue whose searches counted up to their bound and found more (as a broad search does). */
+class CappedSearches extends MemoryCatalogue {
+  override async listBooks(...args: Parameters<MemoryCatalogue["listBooks"]>) {
+    const page = await super.listBooks(...args);
+    return args[0].q ? { ...page, total: 1000, totalCapped: true } : page;
+  }
+  override async listStationery(...args: Parameters<MemoryCatalogue["listStationery"]>) {
+    const page = await super.listStationery(...args);
+    return args[0].q ? { ...page, total: 2000, totalCapped: true } : page;
+  }
+}
+
+Deno.test("GET /api/books and /api/stationery say totalCapped when a search counted only up to its bound, and only then", async () => {
+  const catalogue = new CappedSearches();
+  await catalogue.createCategory("Novels");
+  await catalogue.createStationeryCategory("Pens");
+  await catalogue.createBook(newBook({ title: "The Village" }));
+  await catalogue.createStationery(newStationery({ title: "The Pen" }));
+  const t = await testApp({ catalogue, catalogueAdmin: catalogue });
+  const books = await page(await t.app.request("/api/books?q=the"));
+  assert.deepEqual([books.total, books.totalCapped], [1000, true]);
+  assert.equal(BOOK_ROUTES.list.ok.schema.parse(books).totalCapped, true);
+  const stationery = await page(await t.app.request("/api/stationery?q=the"));
+  assert.deepEqual([stationery.total, stationery.totalCapped], [2000, true]);
+  assert.equal(STATIONERY_ROUTES.list.ok.schema.parse(stationery).totalCapped, true);
+  const listed = await page(await t.app.request("/api/books"));
+  assert.equal(listed.total, 1);
+  assert.ok(!("totalCapped" in listed), "an exact total carries no totalCapped");
+  const orders = await page(await t.asAdmin("/api/orders"));
+  assert.ok(!("totalCapped" in orders));
 });

@@ -1,4 +1,9 @@
-/** Numbered page links; plain links so paging works without scripts, intercepted when they run. */
+/**
+ * Numbered page links; plain links so paging works without scripts, intercepted when they run.
+ * A search's total counted up to a bound (`totalCapped`) numbers the pages up to the bound's
+ * last and keeps the link to the next page there: more pages follow, and the next one counts
+ * on to the next bound.
+ */
 import type { MouseEvent } from "react";
 import { pageCount, pageLinks } from "../../domain/catalogue/pagination.ts";
 import { useI18n } from "../i18n/mod.ts";
@@ -7,6 +12,8 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** More than `total` match: the pages go on past the last one `total` fills. */
+  totalCapped?: boolean;
   /** The link of a page number. */
   href: (page: number) => string;
   /** Called instead of following a link, when given (client-side navigation). */
@@ -23,9 +30,11 @@ function follow(onNavigate: PaginationProps["onNavigate"], page: number) {
   };
 }
 
-export function Pagination({ page, pageSize, total, href, onNavigate }: PaginationProps) {
+export function Pagination(
+  { page, pageSize, total, totalCapped, href, onNavigate }: PaginationProps,
+) {
   const pages = pageCount(total, pageSize);
-  if (pages <= 1) return null;
+  if (pages <= 1 && !totalCapped) return null;
   const links = pageLinks(page, pages);
   const { t } = useI18n();
   return (
@@ -61,7 +70,7 @@ export function Pagination({ page, pageSize, total, href, onNavigate }: Paginati
               </li>
             )
         )}
-        {page < pages
+        {page < pages || totalCapped
           ? (
             <li>
               <a href={href(page + 1)} rel="next" onClick={follow(onNavigate, page + 1)}>

@@ -27,7 +27,15 @@ export interface ListingKind<T extends { id: number }> {
   load(query: ListQuery, signal: AbortSignal): Promise<ListPage<T>>;
   /** Whether the filters offer an author. */
   withAuthor: boolean;
-  words: { region: MessageKey; found: MessageKey; loading: MessageKey; none: MessageKey };
+  words: {
+    region: MessageKey;
+    /** How many were found ("{total} books found"). */
+    found: MessageKey;
+    /** At least how many a search found, past the bound it counts to ("{total}+ books found"). */
+    foundAtLeast: MessageKey;
+    loading: MessageKey;
+    none: MessageKey;
+  };
 }
 
 export interface ProductListingProps<T extends { id: number }> {
@@ -66,7 +74,12 @@ export function ProductListing<T extends { id: number }>(
         ref={listing.resultsRef}
       >
         <div className="results-bar">
-          <ResultCount total={listing.page.total} message={kind.words.found} />
+          <ResultCount
+            total={listing.page.total}
+            message={kind.words.found}
+            capped={listing.page.totalCapped}
+            cappedMessage={kind.words.foundAtLeast}
+          />
           <SortField action={home} query={q} onChange={listing.navigate} />
         </div>
         {listing.loading
@@ -99,6 +112,7 @@ export function ProductListing<T extends { id: number }>(
           page={listing.page.page}
           pageSize={listing.page.pageSize}
           total={listing.page.total}
+          totalCapped={listing.page.totalCapped}
           href={(n) => `${home}${listSearch({ ...q, page: n })}`}
           onNavigate={(n) => listing.navigate({ ...q, page: n })}
         />

@@ -1,14 +1,25 @@
 /**
  * What a search that found nothing offers: the other store's matches ("the Stationery
- * Store has 10") and titles or authors close to what was typed, each a link to that search.
+ * Store has 10", or "1,000+" when its search counted only up to its bound) and titles or
+ * authors close to what was typed, each a link to that search.
  */
 import { Fragment } from "react";
 import type { WireSearchHelp } from "../lib/search_help.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 const STORES = {
-  books: { path: "/", has: "help.elsewhereBooks", count: "help.booksFor" },
-  stationery: { path: "/stationery", has: "help.elsewhereStationery", count: "help.itemsFor" },
+  books: {
+    path: "/",
+    has: "help.elsewhereBooks",
+    count: "help.booksFor",
+    countAtLeast: "help.booksForAtLeast",
+  },
+  stationery: {
+    path: "/stationery",
+    has: "help.elsewhereStationery",
+    count: "help.itemsFor",
+    countAtLeast: "help.itemsForAtLeast",
+  },
 } as const;
 
 /** Stands for the link inside a sentence until it is split around it. */
@@ -38,7 +49,10 @@ export function SearchHelp(
                 {i > 0
                   ? (
                     <a href={searchHref(href(other.path), q)}>
-                      {t(other.count, { total: elsewhere.total, q })}
+                      {t(elsewhere.totalCapped ? other.countAtLeast : other.count, {
+                        total: elsewhere.total,
+                        q,
+                      })}
                     </a>
                   )
                   : null}

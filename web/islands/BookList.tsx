@@ -20,6 +20,7 @@ const BOOKS: ListingKind<BookCardFacts> = {
   words: {
     region: "list.books",
     found: "list.booksFound",
+    foundAtLeast: "list.booksFoundAtLeast",
     loading: "list.loadingBooks",
     none: "list.noBooks",
   },

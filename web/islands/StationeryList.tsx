@@ -30,6 +30,7 @@ const STATIONERY: ListingKind<Shelved<StationeryItem>> = {
   words: {
     region: "list.stationery",
     found: "list.itemsFound",
+    foundAtLeast: "list.itemsFoundAtLeast",
     loading: "list.loadingStationery",
     none: "list.noStationery",
   },

@@ -25,6 +25,7 @@ export function pageFromWire<W, T>(
     page: body.page,
     pageSize: body.pageSize,
     total: body.total,
+    ...(body.totalCapped ? { totalCapped: true } : {}),
     help: helpOf(body),
   };
 }
