@@ -13,8 +13,11 @@ export interface SearchHelp {
    * longer than MAX_SUGGESTED_TERM.
    */
   suggestions: string[];
-  /** The other store and how many of its products on sale match the term; absent at 0. */
-  elsewhere?: { kind: ProductKind; total: number };
+  /**
+   * The other store and how many of its products on sale match the term (at least `total`
+   * with `totalCapped`: a search counts up to a bound); absent at 0.
+   */
+  elsewhere?: { kind: ProductKind; total: number; totalCapped?: boolean };
 }
 
 /** The other store of the shop. */
@@ -42,6 +45,13 @@ export async function helpForEmptySearch(
       : catalogue.listStationery(everything, first),
   ]);
   return found.total > 0
-    ? { suggestions, elsewhere: { kind: other, total: found.total } }
+    ? {
+      suggestions,
+      elsewhere: {
+        kind: other,
+        total: found.total,
+        ...(found.totalCapped ? { totalCapped: true } : {}),
+      },
+    }
     : { suggestions };
 }

@@ -110,6 +110,19 @@ Deno.test("helpForEmptySearch() asks the other store only for a real term", asyn
   assert.equal(otherStore("stationery"), "book");
 });
 
+Deno.test("helpForEmptySearch() says the other store's count is a lower bound when its search capped it", async () => {
+  const catalogue = {
+    suggest: () => Promise.resolve([]),
+    listBooks: () =>
+      Promise.resolve({ items: [], page: 1, pageSize: 1, total: 1000, totalCapped: true }),
+    listStationery: () => Promise.resolve({ items: [], page: 1, pageSize: 1, total: 0 }),
+  };
+  assert.deepEqual(await helpForEmptySearch(catalogue, { kind: "stationery", q: "the" }), {
+    suggestions: [],
+    elsewhere: { kind: "book", total: 1000, totalCapped: true },
+  });
+});
+
 Deno.test("helpForEmptySearch() looks for suggestions of a term of up to MAX_SUGGESTED_TERM characters only", async () => {
   const asked: string[] = [];
   const page = (total: number) => ({ items: [], page: 1, pageSize: 1, total });

@@ -46,16 +46,8 @@ export function pageRecord<T, R>(page: Page<T>, record: (item: T) => R): WirePag
   };
 }
 
-/**
- * A search's help as the http layer reads it: the domain's, whose `elsewhere` may say its
- * total is a search's bound (`totalCapped`, as a page says it).
- */
-export type CountedSearchHelp = SearchHelp & {
-  elsewhere?: SearchHelp["elsewhere"] & { totalCapped?: boolean };
-};
-
 /** A search's help on the wire: `suggestions`, and `elsewhere` when the other store has matches. */
-export function searchHelpRecord(help: CountedSearchHelp | undefined): WireSearchHelp {
+export function searchHelpRecord(help: SearchHelp | undefined): WireSearchHelp {
   if (!help) return {};
   return {
     suggestions: help.suggestions,
