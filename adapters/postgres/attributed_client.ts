@@ -5,7 +5,7 @@
  * The repositories are written against any SqlClient and know nothing of it.
  */
 import type { ActorScope } from "../audit/actor_scope.ts";
-import type { Row, SqlClient } from "./sql_client.ts";
+import type { QueryOptions, Row, SqlClient } from "./sql_client.ts";
 
 /** Statements that may write (a read that merely names one is run in a transaction too). */
 const WRITES = /\b(insert|update|delete|merge)\b/i;
@@ -35,9 +35,9 @@ export function attributedClient(sql: SqlClient, scope: ActorScope): SqlClient {
     });
   };
   return {
-    query<T = Row>(text: string, params?: unknown[]): Promise<T[]> {
-      if (!scope.current() || !WRITES.test(text)) return sql.query<T>(text, params);
-      return transaction((tx) => tx.query<T>(text, params));
+    query<T = Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]> {
+      if (!scope.current() || !WRITES.test(text)) return sql.query<T>(text, params, options);
+      return transaction((tx) => tx.query<T>(text, params, options));
     },
     exec: (script) => sql.exec(script),
     transaction,

@@ -360,6 +360,9 @@ export class PostgresCatalogue implements Catalogue {
          WHERE ${where}${first ? ` AND ${first}` : ""} ORDER BY ${id} ${direction}
          LIMIT ${limit}) AS ids`,
       [...params, ...wanted.params, end, wanted.bound + 1],
+      // Where the matches lie decides the plan: a term most products hold is read in id
+      // order and stops early, a rare one through its trigram indexes.
+      { planEachTime: true },
     );
     const total = Number(row.total);
     const firsts = row.ids.map(Number);
@@ -374,6 +377,7 @@ export class PostgresCatalogue implements Catalogue {
       `SELECT ${id} AS id FROM ${source} WHERE ${where} AND NOT (${first})
         ORDER BY ${id} ${direction} LIMIT ${limit} OFFSET $${n + wanted.params.length + 2}`,
       [...params, ...wanted.params, end - firsts.length - skip, skip],
+      { planEachTime: true },
     );
     return {
       ids: [...firsts.slice(wanted.offset), ...rest.map((r) => Number(r.id))],

@@ -1,7 +1,14 @@
 import postgres from "postgres";
 import { TimedOutError, UnavailableError } from "../../domain/ports.ts";
 import { guardStrayWrites } from "./stray_write_guard.ts";
-import { parseDate, parseNumber, PG_TYPES, type Row, type SqlClient } from "./sql_client.ts";
+import {
+  parseDate,
+  parseNumber,
+  PG_TYPES,
+  type QueryOptions,
+  type Row,
+  type SqlClient,
+} from "./sql_client.ts";
 
 const BYTEA = 17;
 
@@ -258,11 +265,16 @@ export class PostgresJsSqlClient implements SqlClient {
     this.#lanes.renew();
   }
 
-  async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+  async query<T = Row>(
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<T[]> {
     const pool = this.#enter();
     try {
+      const prepare = this.#prepare && !options.planEachTime;
       // deno-lint-ignore no-explicit-any
-      const rows = await pool.sql.unsafe(sql, params as any[], { prepare: this.#prepare });
+      const rows = await pool.sql.unsafe(sql, params as any[], { prepare });
       return Array.from(rows) as T[];
     } catch (error) {
       throw unavailable(error);
@@ -485,11 +497,16 @@ class PostgresJsTransaction implements SqlClient {
     this.#sameConnection = sameConnection;
   }
 
-  async query<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+  async query<T = Row>(
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<T[]> {
     this.#refuseIfLost();
     try {
+      const prepare = this.#prepare && !options.planEachTime;
       // deno-lint-ignore no-explicit-any
-      const rows = await this.#sql.unsafe(sql, params as any[], { prepare: this.#prepare });
+      const rows = await this.#sql.unsafe(sql, params as any[], { prepare });
       return Array.from(rows) as T[];
     } catch (error) {
       if (isConnectionFailure(error)) this.lost = true;

@@ -202,3 +202,24 @@ testOnServer("close() ends a retired pool's connections with the pool in use", a
     await watcher.close();
   }
 });
+
+testOnServer(
+  "a statement planned each time is not prepared on its connection; any other is, once",
+  async (db) => {
+    const client = new PostgresJsSqlClient(db.url!, { max: 1 });
+    try {
+      const prepared = "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1";
+      const each = "SELECT $1::int + 1 AS n";
+      const once = "SELECT $1::int + 2 AS n";
+      for (let i = 0; i < 3; i++) {
+        assert.deepEqual(await client.query(each, [i], { planEachTime: true }), [{ n: i + 1 }]);
+        assert.deepEqual(await client.query(once, [i]), [{ n: i + 2 }]);
+      }
+      const [{ count: eachCount }] = await client.query<{ count: number }>(prepared, [each]);
+      const [{ count: onceCount }] = await client.query<{ count: number }>(prepared, [once]);
+      assert.deepEqual([eachCount, onceCount], [0, 1]);
+    } finally {
+      await client.close();
+    }
+  },
+);

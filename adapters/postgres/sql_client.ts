@@ -11,9 +11,19 @@
 /** A result row: column name to value. */
 export type Row = Record<string, unknown>;
 
+/** How one statement runs. */
+export interface QueryOptions {
+  /**
+   * Planned with its own values every time rather than prepared once (a server only): for a
+   * statement whose best plan depends on them, where a prepared statement's generic plan can
+   * read every row (a search's matches counted up to a bound: docs/benchmarks.md, item 43).
+   */
+  planEachTime?: boolean;
+}
+
 export interface SqlClient {
   /** Runs one statement with positional parameters (`$1`, `$2`, ...). */
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs a script of several statements without parameters (a migration file). */
   exec(script: string): Promise<void>;
   /**
