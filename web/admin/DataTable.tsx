@@ -112,17 +112,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-/** Previous / next paging over a server-paged list. */
+/**
+ * Previous / next paging over a server-paged list. A search's total counted up to a bound
+ * (`totalCapped`: domain/catalogue/search_count.ts) is said as "1,000+" and keeps Next.
+ */
 export function Pager(
-  { page, pageSize, total, onPage, label }: {
+  { page, pageSize, total, totalCapped = false, onPage, label }: {
     page: number;
     pageSize: number;
     total: number;
+    totalCapped?: boolean;
     onPage: (page: number) => void;
     label: string;
   },
 ) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const more = totalCapped ? "+" : "";
   return (
     <nav className="pager" aria-label={label}>
       <button
@@ -134,12 +139,14 @@ export function Pager(
         Previous
       </button>
       <span>
-        Page {Math.min(page, pages)} of {pages} ({total} in all)
+        Page {totalCapped ? page : Math.min(page, pages)} of {pages}
+        {more} ({total.toLocaleString("en-US")}
+        {more} in all)
       </span>
       <button
         type="button"
         className="button-secondary"
-        disabled={page >= pages}
+        disabled={page >= pages && !totalCapped}
         onClick={() => onPage(page + 1)}
       >
         Next

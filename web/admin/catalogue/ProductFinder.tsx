@@ -93,6 +93,7 @@ export function ProductFinder({ kind }: { kind: ProductKind }) {
           page={page}
           pageSize={list.data.pageSize ?? ADMIN_PAGE_SIZE}
           total={list.data.total}
+          totalCapped={list.data.totalCapped}
           onPage={setPage}
           label={`${heading} pages`}
         />

@@ -176,6 +176,7 @@ export function ProductSection({ kind, version }: { kind: ProductKind; version: 
             page={page}
             pageSize={list.data.pageSize ?? ADMIN_PAGE_SIZE}
             total={list.data.total}
+            totalCapped={list.data.totalCapped}
             onPage={setPage}
             label={`${text.heading} pages`}
           />

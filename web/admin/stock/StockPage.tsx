@@ -122,6 +122,7 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
             page={page}
             pageSize={list.data.pageSize ?? ADMIN_PAGE_SIZE}
             total={list.data.total}
+            totalCapped={list.data.totalCapped}
             onPage={setPage}
             label={`${heading} stock pages`}
           />
