@@ -21,11 +21,11 @@ interface Shop {
 function contract(
   name: string,
   fn: (shop: Shop) => Promise<void>,
-  options: { searchCountStep?: number; withHeads?: boolean } = {},
+  options: { searchCountStep?: number; broadSearch?: number; withHeads?: boolean } = {},
 ): void {
   const { withHeads, ...catalogueOptions } = options;
   Deno.test(`${name} [memory]`, () => {
-    const memory = new MemoryCatalogue(catalogueOptions);
+    const memory = new MemoryCatalogue({ searchCountStep: catalogueOptions.searchCountStep });
     return fn({ catalogue: memory, admin: memory });
   });
   testOnBothEngines(
@@ -248,64 +248,76 @@ contract(
   },
 );
 
+/**
+ * Six books match "gamini": four by their title, two by their author only; one does not. A
+ * count step of 3.
+ */
+async function boundedSearch(shop: Shop): Promise<void> {
+  // Four title matches, two by their author only, one neither: a count step of 3.
+  await stock(shop, [
+    { title: "Gamini One", author: "A. Silva" },
+    { title: "Viragaya", author: "Gamini Perera" },
+    { title: "Gamini Two", author: "B. Silva" },
+    { title: "Unrelated", author: "C. Silva" },
+    { title: "Gamini Three", author: "D. Silva" },
+    { title: "Madol Doova", author: "Gamini Jayasuriya" },
+    { title: "Gamini Four", author: "E. Silva" },
+  ]);
+  const page = async (n: number, size: number, sort?: "price") => {
+    const found = await shop.catalogue.listBooks(
+      { ...ALL, q: "gamini" },
+      { page: n, pageSize: size },
+      sort ? { by: sort, direction: "asc" } : undefined,
+    );
+    return [found.items.map((b) => b.title), found.total, found.totalCapped === true];
+  };
+  // Page 1 of 2 ends within the first bound (3): six match, so "3, capped".
+  assert.deepEqual(await page(1, 2), [["Gamini One", "Gamini Two"], 3, true]);
+  // Page 2 of 2 ends at 4: counted up to 6, exact. Title matches first, then the others.
+  assert.deepEqual(await page(2, 2), [["Gamini Three", "Gamini Four"], 6, false]);
+  assert.deepEqual(await page(2, 3), [["Gamini Four", "Viragaya", "Madol Doova"], 6, false]);
+  assert.deepEqual(await page(6, 1), [["Madol Doova"], 6, false]);
+  assert.deepEqual(await page(4, 2), [[], 6, false]);
+  // One page holding every match: exact.
+  assert.deepEqual((await page(1, 10))[1], 6);
+  // A search in a sort of its own is capped alike, in its own order.
+  const byPrice = await page(1, 1, "price");
+  assert.deepEqual([byPrice[1], byPrice[2]], [3, true]);
+  // The stationery's searches (titles only, by id) too.
+  const category = ok(await shop.admin.createStationeryCategory("Pens"));
+  for (const name of ["Gel pen blue", "Gel pen red", "Gel pen black", "Gel pen green"]) {
+    ok(await shop.admin.createStationery(aStationeryItem(category.id, { title: name })));
+  }
+  const pens = await shop.catalogue.listStationery({ ...ALL, q: "gel pen" }, {
+    page: 1,
+    pageSize: 2,
+  });
+  assert.deepEqual(
+    [pens.items.map((s) => s.title), pens.total, pens.totalCapped],
+    [["Gel pen blue", "Gel pen red"], 3, true],
+  );
+  const last = await shop.catalogue.listStationery({ ...ALL, q: "gel pen" }, {
+    page: 2,
+    pageSize: 2,
+  });
+  assert.deepEqual([last.items.map((s) => s.title), last.total, last.totalCapped], [
+    ["Gel pen black", "Gel pen green"],
+    4,
+    undefined,
+  ]);
+  // A listing without a search counts exactly.
+  const all = await shop.catalogue.listBooks(ALL, { page: 1, pageSize: 2 });
+  assert.deepEqual([all.total, all.totalCapped], [7, undefined]);
+}
+
 contract(
   "a search counts its matches up to a bound: past it the total is the bound, capped, and a further page counts on",
-  async (shop) => {
-    // Four title matches, two by their author only, one neither: a count step of 3.
-    await stock(shop, [
-      { title: "Gamini One", author: "A. Silva" },
-      { title: "Viragaya", author: "Gamini Perera" },
-      { title: "Gamini Two", author: "B. Silva" },
-      { title: "Unrelated", author: "C. Silva" },
-      { title: "Gamini Three", author: "D. Silva" },
-      { title: "Madol Doova", author: "Gamini Jayasuriya" },
-      { title: "Gamini Four", author: "E. Silva" },
-    ]);
-    const page = async (n: number, size: number, sort?: "price") => {
-      const found = await shop.catalogue.listBooks(
-        { ...ALL, q: "gamini" },
-        { page: n, pageSize: size },
-        sort ? { by: sort, direction: "asc" } : undefined,
-      );
-      return [found.items.map((b) => b.title), found.total, found.totalCapped === true];
-    };
-    // Page 1 of 2 ends within the first bound (3): six match, so "3, capped".
-    assert.deepEqual(await page(1, 2), [["Gamini One", "Gamini Two"], 3, true]);
-    // Page 2 of 2 ends at 4: counted up to 6, exact. Title matches first, then the others.
-    assert.deepEqual(await page(2, 2), [["Gamini Three", "Gamini Four"], 6, false]);
-    assert.deepEqual(await page(2, 3), [["Gamini Four", "Viragaya", "Madol Doova"], 6, false]);
-    assert.deepEqual(await page(6, 1), [["Madol Doova"], 6, false]);
-    assert.deepEqual(await page(4, 2), [[], 6, false]);
-    // One page holding every match: exact.
-    assert.deepEqual((await page(1, 10))[1], 6);
-    // A search in a sort of its own is capped alike, in its own order.
-    const byPrice = await page(1, 1, "price");
-    assert.deepEqual([byPrice[1], byPrice[2]], [3, true]);
-    // The stationery's searches (titles only, by id) too.
-    const category = ok(await shop.admin.createStationeryCategory("Pens"));
-    for (const name of ["Gel pen blue", "Gel pen red", "Gel pen black", "Gel pen green"]) {
-      ok(await shop.admin.createStationery(aStationeryItem(category.id, { title: name })));
-    }
-    const pens = await shop.catalogue.listStationery({ ...ALL, q: "gel pen" }, {
-      page: 1,
-      pageSize: 2,
-    });
-    assert.deepEqual(
-      [pens.items.map((s) => s.title), pens.total, pens.totalCapped],
-      [["Gel pen blue", "Gel pen red"], 3, true],
-    );
-    const last = await shop.catalogue.listStationery({ ...ALL, q: "gel pen" }, {
-      page: 2,
-      pageSize: 2,
-    });
-    assert.deepEqual([last.items.map((s) => s.title), last.total, last.totalCapped], [
-      ["Gel pen black", "Gel pen green"],
-      4,
-      undefined,
-    ]);
-    // A listing without a search counts exactly.
-    const all = await shop.catalogue.listBooks(ALL, { page: 1, pageSize: 2 });
-    assert.deepEqual([all.total, all.totalCapped], [7, undefined]);
-  },
+  boundedSearch,
   { searchCountStep: 3, withHeads: true },
+);
+
+contract(
+  "a broad search (read by id, counted up to the bound) answers as any other search",
+  boundedSearch,
+  { searchCountStep: 3, broadSearch: -1, withHeads: true },
 );

@@ -87,6 +87,16 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/**
+ * Products a search's words may hold (by the catalogue's words: migration 0032) above which
+ * a server reads the search's page from the start of each group by id and counts its matches
+ * up to the bound, rather than visiting every match through the trigram indexes: a term
+ * most products hold ("the", "a") costs a page and a thousand rows instead of every row,
+ * while a term a few thousand hold is cheaper read through its indexes (docs/benchmarks.md,
+ * item 43).
+ */
+export const BROAD_SEARCH = 5_000;
+
 /** The largest id an `integer` column holds: the open top of a search's last slice. */
 const MAX_ID = 2_147_483_647;
 
@@ -135,6 +145,8 @@ export interface PostgresCatalogueOptions {
   searchHead?: number;
   /** The step of a search's count bound; SEARCH_COUNT_STEP by default (search_count.ts). */
   searchCountStep?: number;
+  /** Words' products above which a server's search reads by id; BROAD_SEARCH by default (-1: every search). */
+  broadSearch?: number;
 }
 
 /** The catalogue reads, filtered, sorted and paged in SQL; oldest product first by default. */
@@ -146,6 +158,7 @@ export class PostgresCatalogue implements Catalogue {
   readonly #narrowMatches: number;
   readonly #head: number;
   readonly #countStep: number;
+  readonly #broadSearch: number;
 
   constructor(sql: SqlClient, options: PostgresCatalogueOptions = {}) {
     this.#sql = sql;
@@ -155,6 +168,7 @@ export class PostgresCatalogue implements Catalogue {
     this.#narrowMatches = options.narrowMatches ?? NARROW_MATCHES;
     this.#head = options.searchHead ?? SEARCH_HEAD;
     this.#countStep = options.searchCountStep ?? SEARCH_COUNT_STEP;
+    this.#broadSearch = options.broadSearch ?? BROAD_SEARCH;
   }
 
   /**
@@ -295,10 +309,10 @@ export class PostgresCatalogue implements Catalogue {
       found ??= await window(offsetOf(page), page.pageSize);
       return done(await this.#byIds(product, found.ids), total);
     }
-    if (term !== "" && order.keys.length === 1) {
-      // A search in the order of its ids, or of its title matches first, each group by id:
-      // its page is read from the start of each group and its matches counted up to the
-      // bound, so a common term no longer visits every match (docs/benchmarks.md, item 43).
+    if (term !== "" && order.keys.length === 1 && await this.#broad(product, term)) {
+      // A broad search in the order of its ids, or of its title matches first, each group by
+      // id: its page is read from the start of each group and its matches counted up to the
+      // bound, so a term most products hold no longer visits every match (item 43).
       const bounded = (offset: number, count: number, counting: number) =>
         this.#boundedMatches(
           { source, where, params, id: `${a}.id`, descending: order.keys[0].descending },
@@ -383,6 +397,22 @@ export class PostgresCatalogue implements Catalogue {
       ids: [...firsts.slice(wanted.offset), ...rest.map((r) => Number(r.id))],
       total,
     };
+  }
+
+  /**
+   * Whether a search is broad: the catalogue's words holding the term are held by more than
+   * `#broadSearch` products (an over-count: a product holding two of them counts twice), or
+   * the term is too short for a trigram (every word may hold it). An ISBN's digits are not
+   * among the words: such a term is read through its index as before.
+   */
+  async #broad(product: { wordsTable: string }, term: string): Promise<boolean> {
+    if (/^[\d\s-]+$/.test(term)) return false;
+    if ([...term].length < 3) return true;
+    const [{ uses }] = await this.#sql.query<{ uses: number | null }>(
+      `SELECT sum(uses) AS uses FROM ${product.wordsTable} WHERE word LIKE $1`,
+      [`%${escapeLike(term)}%`],
+    );
+    return Number(uses ?? 0) > this.#broadSearch;
   }
 
   /** The products on sale with these ids, in the order of `ids`. */

@@ -76,10 +76,8 @@ testOnBothEngines(
         );
       }
     }
-    // One head for each order of the matches: title matches first, by price, by category.
-    // The title-first head reads its title matches, then (fewer than a head) the others:
-    // two statements; each sort's head one.
-    assert.deepEqual([scans(), heads.loads()], [4, 3]);
+    // One scan for each order of the matches: title matches first, by price, by category.
+    assert.deepEqual([scans(), heads.loads()], [3, 3]);
     const titleFirst = await remembered.listBooks({ ...ALL, q: "yuga" }, { page: 3, pageSize: 10 });
     // Title matches first (Yugaya 1-25), then the author's (Madol Doova 26-30).
     assert.deepEqual(
@@ -88,29 +86,27 @@ testOnBothEngines(
         .concat([26, 27, 28, 29, 30].map((n) => `Madol Doova ${n}`)),
     );
     assert.equal(titleFirst.total, 30);
-    assert.equal(scans(), 4);
+    assert.equal(scans(), 3);
   },
 );
 
 testOnBothEngines(
-  "a page past a search's head is read and counted by statements of its own",
+  "a page past a search's head is read and counted by a scan of its own",
   async (sql) => {
     await yugaBooks(sql);
     const { sql: counting, scans } = countingScans(sql);
     const totals = keeping<number>();
     const remembered = new PostgresCatalogue(counting, { searchHeads: keeping(), totals });
     await remembered.listBooks({ ...ALL, q: "yuga" }, { page: 1, pageSize: 10 });
-    // The counting client runs every statement as a server does (it is not serial): the 25
-    // title matches, then the 5 others.
-    assert.deepEqual([scans(), totals.loads()], [2, 0]);
+    assert.deepEqual([scans(), totals.loads()], [1, 0]);
     // Positions 101-200 are within the 200 a head keeps; 201-300 are past them, and past the
-    // end of these 30 matches.
+    // end of these 30 matches: the page's scan finds no row to carry the count, so they are
+    // counted apart (item 17's path); the empty page is not read again (item 28).
     const within = await remembered.listBooks({ ...ALL, q: "yuga" }, { page: 2, pageSize: 100 });
-    assert.deepEqual([within.items, within.total, scans()], [[], 30, 2]);
+    assert.deepEqual([within.items, within.total, scans()], [[], 30, 1]);
     const past = await remembered.listBooks({ ...ALL, q: "yuga" }, { page: 3, pageSize: 100 });
     assert.deepEqual([past.items, past.total], [[], 30]);
-    // Its count up to the bound finds 30, fewer than the page's start: nothing more is read.
-    assert.deepEqual([scans(), totals.loads()], [3, 0]);
+    assert.deepEqual([scans(), totals.loads()], [3, 1]);
   },
 );
 

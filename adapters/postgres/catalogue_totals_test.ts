@@ -52,11 +52,8 @@ testOnBothEngines("listBooks() counts a filter once when given a totals memo", a
   assert.deepEqual(second.items.map((b) => b.title), ["Yuganthaya"]);
   const search = await catalogue.listBooks({ ...ALL, q: "yuga" }, { page: 1, pageSize: 2 });
   assert.equal(search.total, 2);
-  // On a server a search counts its matches up to its page's bound in the page's own
-  // statement (domain/catalogue/search_count.ts); the embedded engine counts them in slices
-  // and remembers the count.
-  assert.equal(totals.counted.length, sql.serial ? 2 : 1);
-  if (sql.serial) assert.notEqual(totals.counted[0], totals.counted[1]);
+  assert.equal(totals.counted.length, 2);
+  assert.notEqual(totals.counted[0], totals.counted[1]);
 });
 
 testOnBothEngines(
@@ -86,8 +83,7 @@ testOnBothEngines(
       [await run(3, totals), await run(1, totals), await run(2, totals)],
       [expected[2], expected[0], expected[1]],
     );
-    // The embedded engine remembers the count; a server counts up to the bound each page.
-    assert.equal(totals.counted.length, sql.serial ? 1 : 0);
+    assert.equal(totals.counted.length, 1);
     // An author's search: every book matches, title matches first.
     const byAuthor = await new PostgresCatalogue(sql).listBooks(
       { ...ALL, q: "wickrama" },
