@@ -237,10 +237,6 @@ export class PostgresCatalogue implements Catalogue {
     const counting = term === ""
       ? { page: "", row: `, (SELECT count(*) FROM ${ids} WHERE ${where}) AS listing_total` }
       : { page: ", count(*) OVER () AS listing_total", row: ", page.listing_total" };
-    // A search's statements are planned with their terms: how many products hold a term
-    // decides between its trigram indexes and a read in order, and a prepared statement's
-    // generic plan read a term a few thousand products hold five times slower (item 43).
-    const searchPlan = { planEachTime: term !== "" };
     const pageRows = (counted: boolean) =>
       this.#sql.query<Row & { listing_total?: number }>(
         `SELECT ${product.columns}${counted ? counting.row : ""} FROM ${product.from}
@@ -250,7 +246,6 @@ export class PostgresCatalogue implements Catalogue {
            ON page.id = ${a}.id
          ORDER BY ${orderBy(n + 3)}`,
         [...params, page.pageSize, offsetOf(page), ...orderParams],
-        searchPlan,
       );
     // A search's total is exact up to its page's bound, "at least the bound" past it
     // (domain/catalogue/search_count.ts); a count that read every match is capped alike.
@@ -271,7 +266,6 @@ export class PostgresCatalogue implements Catalogue {
         `SELECT ${a}.id, count(*) OVER () AS listing_total FROM ${source} WHERE ${where}
          ORDER BY ${orderBy(n + 2)} LIMIT $${n + 1}`,
         [...params, limit, ...orderParams],
-        searchPlan,
       );
       const total = rows.length === 0 ? 0 : Number(rows[0].listing_total);
       return { ids: rows.map((r) => r.id), total };
