@@ -253,7 +253,6 @@ contract(
  * count step of 3.
  */
 async function boundedSearch(shop: Shop): Promise<void> {
-  // Four title matches, two by their author only, one neither: a count step of 3.
   await stock(shop, [
     { title: "Gamini One", author: "A. Silva" },
     { title: "Viragaya", author: "Gamini Perera" },
