@@ -43,12 +43,8 @@ import {
 import { completeRecord } from "../../domain/records/fields.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
-import { pageOffset, paginate } from "../../domain/catalogue/pagination.ts";
-import {
-  boundedTotal,
-  SEARCH_COUNT_STEP,
-  searchCountBound,
-} from "../../domain/catalogue/search_count.ts";
+import { paginate } from "../../domain/catalogue/pagination.ts";
+import { listingTotal, SEARCH_COUNT_STEP } from "../../domain/catalogue/search_count.ts";
 import { sortProducts } from "../../domain/catalogue/sorting.ts";
 import { applyImageChange } from "../../domain/catalogue/images.ts";
 import { closestTexts, holdsTerm, searchTerm } from "../../domain/catalogue/search.ts";
@@ -499,10 +495,13 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       ...all.filter((p) => holdsTerm(p.title, filter.q)),
       ...all.filter((p) => !holdsTerm(p.title, filter.q)),
     ];
-    // A search's total is exact up to its page's bound (domain/catalogue/search_count.ts).
-    const { total: _exact, ...listed } = paginate(ranked, page);
-    const bound = searchCountBound(pageOffset(page), page.pageSize, this.#countStep);
-    return { ...listed, ...boundedTotal(ranked.length, bound) };
+    const { items } = paginate(ranked, page);
+    return {
+      items,
+      page: page.page,
+      pageSize: page.pageSize,
+      ...listingTotal(ranked.length, page, { searching: true, step: this.#countStep }),
+    };
   }
 
   /** One kind's archive, newest first, searched by the storefront's own rules. */

@@ -27,7 +27,7 @@ import { orderByOf, type OrderKey, orderKeysOf } from "./catalogue_order.ts";
 import { searchTerm, SUGGESTION_THRESHOLD } from "../../domain/catalogue/search.ts";
 import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
 import {
-  boundedTotal,
+  listingTotal,
   SEARCH_COUNT_STEP,
   searchCountBound,
 } from "../../domain/catalogue/search_count.ts";
@@ -145,7 +145,10 @@ export interface PostgresCatalogueOptions {
   searchHead?: number;
   /** The step of a search's count bound; SEARCH_COUNT_STEP by default (search_count.ts). */
   searchCountStep?: number;
-  /** Words' products above which a server's search reads by id; BROAD_SEARCH by default (-1: every search, Infinity: none). */
+  /**
+   * Words' products above which a server's search reads by id; BROAD_SEARCH by default (-1:
+   * every search, Infinity: none).
+   */
   broadSearch?: number;
 }
 
@@ -249,12 +252,11 @@ export class PostgresCatalogue implements Catalogue {
       );
     // A search's total is exact up to its page's bound, "at least the bound" past it
     // (domain/catalogue/search_count.ts); a count that read every match is capped alike.
-    const bound = searchCountBound(offsetOf(page), page.pageSize, this.#countStep);
     const done = (items: T[], counted: number): Page<T> => ({
       items,
       page: page.page,
       pageSize: page.pageSize,
-      ...(term === "" ? { total: counted } : boundedTotal(counted, bound)),
+      ...listingTotal(counted, page, { searching: term !== "", step: this.#countStep }),
     });
     const end = offsetOf(page) + page.pageSize;
     const headKey = `${source}|${where}|${JSON.stringify([...params, ...orderParams])}|${
@@ -328,7 +330,11 @@ export class PostgresCatalogue implements Catalogue {
       if (head) {
         return done(await this.#byIds(product, head.ids.slice(offsetOf(page), end)), head.total);
       }
-      const found = await bounded(offsetOf(page), page.pageSize, bound);
+      const found = await bounded(
+        offsetOf(page),
+        page.pageSize,
+        searchCountBound(offsetOf(page), page.pageSize, this.#countStep),
+      );
       return done(await this.#byIds(product, found.ids), found.total);
     }
     if (term !== "" && this.#heads && end <= this.#head) {

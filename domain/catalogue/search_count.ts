@@ -6,7 +6,8 @@
  * bound and a link to the next page, which counts on to the next bound. A listing without a
  * search counts exactly: its count reads an index and is remembered.
  */
-import type { Page } from "./model.ts";
+import type { Page, PageRequest } from "./model.ts";
+import { pageOffset } from "./pagination.ts";
 
 /** Matches a search counts exactly from its first page: the step of every bound. */
 export const SEARCH_COUNT_STEP = 1_000;
@@ -40,4 +41,21 @@ export function boundedTotal(
   bound: number,
 ): Pick<Page<unknown>, "total" | "totalCapped"> {
   return counted > bound ? { total: bound, totalCapped: true } : { total: counted };
+}
+
+/**
+ * A listing's total as its page answers it: a listing without a search exactly, a search's
+ * up to its page's bound (`searchCountBound`). `counted` is an exact count or one of at least
+ * `bound + 1` matches.
+ *
+ * @example listingTotal(5000, { page: 1, pageSize: 10 }, { searching: true }) // { total: 1000, totalCapped: true }
+ * @example listingTotal(5000, { page: 1, pageSize: 10 }, { searching: false }) // { total: 5000 }
+ */
+export function listingTotal(
+  counted: number,
+  page: PageRequest,
+  options: { searching: boolean; step?: number },
+): Pick<Page<unknown>, "total" | "totalCapped"> {
+  if (!options.searching) return { total: counted };
+  return boundedTotal(counted, searchCountBound(pageOffset(page), page.pageSize, options.step));
 }
