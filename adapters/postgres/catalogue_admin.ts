@@ -57,6 +57,26 @@ const STOCK_ALLOWED =
 const BOOK_CHANGES = BOOK_SQL.changes<BookChanges>(4, ["stock"]);
 const STATIONERY_CHANGES = STATIONERY_SQL.changes<StationeryChanges>(4, ["stock"]);
 
+/**
+ * Writes a product's changes and its new stock where the stock rule allows, in one statement;
+ * false when no row was written (gone, archived, or the stock refused: `whyRefused` says).
+ */
+async function writeChanges<C extends { stock?: number; addStock?: number }>(
+  tx: SqlClient,
+  table: Product,
+  columns: { set: string; params(changes: C): unknown[] },
+  id: number,
+  changes: C,
+): Promise<boolean> {
+  const updated = await tx.query(
+    `UPDATE ${table} SET stock = ${NEW_STOCK}, ${columns.set}
+      WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
+      RETURNING id`,
+    [id, changes.stock ?? null, changes.addStock ?? null, ...columns.params(changes)],
+  );
+  return updated.length > 0;
+}
+
 /** The admin's catalogue changes; every write checks its rules in the same statement. */
 export class PostgresCatalogueAdmin implements CatalogueAdmin {
   readonly #sql: SqlClient;
@@ -87,19 +107,9 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
           this.#sql.transaction(async (tx) => {
             const refused = await refuseBookChanges(tx, id, changes);
             if (refused) return refused;
-            const updated = await tx.query(
-              `UPDATE books SET stock = ${NEW_STOCK},
-             ${BOOK_CHANGES.set}
-           WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
-           RETURNING id`,
-              [
-                id,
-                changes.stock ?? null,
-                changes.addStock ?? null,
-                ...BOOK_CHANGES.params(changes),
-              ],
-            );
-            if (updated.length === 0) return await whyRefused(tx, "books", id, changes);
+            if (!await writeChanges(tx, "books", BOOK_CHANGES, id, changes)) {
+              return await whyRefused(tx, "books", id, changes);
+            }
             return { kind: "ok", value: await readBook(tx, id) };
           })
         ),
@@ -141,19 +151,9 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
           const found = await exists(tx, LIVE_STATIONERY, id);
           return found ? { kind: "unknown_category" } : { kind: "not_found" };
         }
-        const updated = await tx.query(
-          `UPDATE stationery_items SET stock = ${NEW_STOCK},
-           ${STATIONERY_CHANGES.set}
-         WHERE id = $1 AND NOT archived AND ${STOCK_ALLOWED}
-         RETURNING id`,
-          [
-            id,
-            changes.stock ?? null,
-            changes.addStock ?? null,
-            ...STATIONERY_CHANGES.params(changes),
-          ],
-        );
-        if (updated.length === 0) return await whyRefused(tx, "stationery_items", id, changes);
+        if (!await writeChanges(tx, "stationery_items", STATIONERY_CHANGES, id, changes)) {
+          return await whyRefused(tx, "stationery_items", id, changes);
+        }
         return { kind: "ok", value: await readStationery(tx, id) };
       })
     );
