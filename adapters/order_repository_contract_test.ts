@@ -27,6 +27,11 @@ contract(
       [order.provinceName, order.districtName, order.areaName],
       ["Western", "Colombo", "Akarawita"],
     );
+    // The Sinhala and Tamil names it was placed with are kept with it.
+    assert.deepEqual(
+      [order.provinceNameSi, order.districtNameTa, order.areaNameSi, order.areaNameTa],
+      ["බස්නාහිර", "கொழும்பு", "අකරවිට", null],
+    );
     assert.deepEqual(
       [order.totalCents, order.deliveryFeeCents, order.paymentMethod, order.userId],
       [request.totalCents, 25_000, "Bank Deposit", null],

@@ -67,6 +67,7 @@ export const AreaSchema = z.object({
   name: z.string(),
   district_id: id,
   postcode: z.string().nullable().describe("five digits; null where the post office lists none"),
+  ...placeNames,
 });
 
 export const OrderEventSchema = z.object({

@@ -69,7 +69,6 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           order={model.order}
           orderKey={model.orderKey}
           bank={model.bank}
-          places={model.places}
           cardPayment={model.cardPayment}
           cardCancelled={model.cardCancelled}
         />

@@ -20,11 +20,17 @@ export const SAMPLE_LOCATIONS: LocationData = {
     { id: 3, name: "Kandy", provinceId: 2, names: { si: "මහනුවර", ta: "கண்டி" } },
   ],
   areas: [
-    { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370" },
-    { id: 2, name: "Dehiwala", districtId: 1, postcode: "10350" },
-    { id: 3, name: "Negombo", districtId: 2, postcode: "11500" },
-    { id: 4, name: "Peradeniya", districtId: 3, postcode: "20400" },
-    { id: 5, name: "Colombo 07 (Cinnamon Gardens)", districtId: 1, postcode: "00700" },
+    { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370", names: {} },
+    { id: 2, name: "Dehiwala", districtId: 1, postcode: "10350", names: { si: "දෙහිවල" } },
+    { id: 3, name: "Negombo", districtId: 2, postcode: "11500", names: {} },
+    { id: 4, name: "Peradeniya", districtId: 3, postcode: "20400", names: {} },
+    {
+      id: 5,
+      name: "Colombo 07 (Cinnamon Gardens)",
+      districtId: 1,
+      postcode: "00700",
+      names: {},
+    },
   ],
 };
 
@@ -51,7 +57,7 @@ export class MemoryLocations implements Locations {
     return Promise.resolve(
       this.#data.areas
         .filter((a) => districtId === undefined || a.districtId === districtId)
-        .map((a) => ({ ...a })),
+        .map((a) => ({ ...a, names: { ...a.names } })),
     );
   }
 
@@ -63,7 +69,7 @@ export class MemoryLocations implements Locations {
     const province = this.#data.provinces.find((p) => p.id === district?.provinceId);
     if (!area || !district || !province) return Promise.resolve(undefined);
     return Promise.resolve({
-      area: { ...area },
+      area: { ...area, names: { ...area.names } },
       district: { ...district, names: { ...district.names } },
       province: { ...province, names: { ...province.names } },
     });

@@ -60,6 +60,7 @@ import { lineTotalCents } from "../../domain/orders/line_total.ts";
 import type { MemoryPromotionStore } from "./promotions.ts";
 import { saleOf } from "../../domain/catalogue/sale_price.ts";
 import { unitPrice } from "../../domain/promotions/pricing.ts";
+import { keptNamesOf } from "../../domain/orders/place_names.ts";
 
 function keyOf(type: ItemType, id: number): string {
   return `${type}:${id}`;
@@ -189,6 +190,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       provinceName: order.provinceName,
       districtName: order.districtName,
       areaName: order.areaName,
+      ...keptNamesOf(order),
       totalCents: order.totalCents,
       deliveryFeeCents: order.deliveryFeeCents,
       paymentMethod: order.paymentMethod,

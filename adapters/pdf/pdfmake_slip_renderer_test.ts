@@ -318,3 +318,20 @@ Deno.test("a slip of an order without promotions shows no struck price and no sa
   assert.ok(!text.includes("Code "), text);
   assert.ok(text.includes("Delivery fee LKR 500.00"), text);
 });
+
+Deno.test("PdfmakeSlipRenderer names the city, district and province as the order kept them, in its language", async () => {
+  const order = sampleOrder({
+    locale: "si",
+    areaName: "Galle",
+    areaNameSi: "ගාල්ල",
+    districtName: "Galle",
+    districtNameSi: "ගාල්ල",
+    provinceName: "Southern",
+    provinceNameSi: "දකුණු",
+  });
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
+  const read = text.normalize("NFC").replace(/[\u200C\u200D]/g, "");
+  assert.ok(read.includes("ගාල්ල 10370"), read);
+  assert.ok(read.includes("දකුණු"), read);
+  assert.ok(!read.includes("Southern") && !read.includes("Galle 10370"), read);
+});

@@ -18,6 +18,7 @@ import { scriptRuns } from "./scripts.ts";
 import type { OrderPromotion } from "../../domain/orders/model.ts";
 import { lineAmountCents, orderSavings } from "../../domain/orders/savings.ts";
 import { promotionName } from "../../domain/promotions/names.ts";
+import { orderPlace } from "../../domain/orders/place_names.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
 
@@ -80,6 +81,7 @@ function labelled(label: string, value: string): Content {
 
 function customer(w: Words, order: Order, due: AmountDue): Content {
   const c = order.customer;
+  const place = orderPlace(order, w.language);
   return {
     columns: [
       {
@@ -88,11 +90,11 @@ function customer(w: Words, order: Order, due: AmountDue): Content {
           { text: t(w.t("slip.deliverTo")), style: "section" },
           { text: t(c.name), bold: true },
           { text: t(c.address) },
-          { text: t(`${order.areaName} ${c.postalCode}`.trim()) },
+          { text: t(`${place.area} ${c.postalCode}`.trim()) },
           {
             text: t(w.t("slip.region", {
-              district: order.districtName,
-              province: order.provinceName,
+              district: place.district,
+              province: place.province,
             })),
           },
           labelled(w.t("slip.phone"), c.phone),

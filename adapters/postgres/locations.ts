@@ -2,16 +2,16 @@ import type { Locations } from "../../domain/ports.ts";
 import type { Area, District, PlaceNames, Province } from "../../domain/catalogue/locations.ts";
 import type { SqlClient } from "./sql_client.ts";
 
-interface AreaRow {
+interface NamedRow {
+  name_si: string | null;
+  name_ta: string | null;
+}
+
+interface AreaRow extends NamedRow {
   id: number;
   name: string;
   district_id: number;
   postcode: string | null;
-}
-
-interface NamedRow {
-  name_si: string | null;
-  name_ta: string | null;
 }
 
 interface ProvinceRow extends NamedRow {
@@ -37,7 +37,13 @@ function provinceFromRow(row: ProvinceRow): Province {
 }
 
 function areaFromRow(row: AreaRow): Area {
-  return { id: row.id, name: row.name, districtId: row.district_id, postcode: row.postcode };
+  return {
+    id: row.id,
+    name: row.name,
+    districtId: row.district_id,
+    postcode: row.postcode,
+    names: namesFromRow(row),
+  };
 }
 
 function districtFromRow(row: DistrictRow): District {
@@ -70,7 +76,7 @@ export class PostgresLocations implements Locations {
 
   async areas(districtId?: number): Promise<Area[]> {
     const rows = await this.#sql.query<AreaRow>(
-      `SELECT id, name, district_id, postcode FROM areas
+      `SELECT id, name, district_id, postcode, name_si, name_ta FROM areas
        WHERE $1::integer IS NULL OR district_id = $1 ORDER BY id`,
       [districtId ?? null],
     );
@@ -91,7 +97,8 @@ export class PostgresLocations implements Locations {
         province_name_ta: string | null;
       }
     >(
-      `SELECT a.id, a.name, a.district_id, a.postcode, d.name AS district_name,
+      `SELECT a.id, a.name, a.district_id, a.postcode, a.name_si, a.name_ta,
+              d.name AS district_name,
               d.name_si AS district_name_si, d.name_ta AS district_name_ta,
               d.province_id, p.name AS province_name,
               p.name_si AS province_name_si, p.name_ta AS province_name_ta

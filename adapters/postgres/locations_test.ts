@@ -28,7 +28,13 @@ testOnBothEngines(
     const locations = new PostgresLocations(sql);
     assert.equal((await locations.areas()).length, 2147);
     const colombo = await locations.areas(1);
-    assert.deepEqual(colombo[0], { id: 1, name: "Akarawita", districtId: 1, postcode: "10732" });
+    assert.deepEqual(colombo[0], {
+      id: 1,
+      name: "Akarawita",
+      districtId: 1,
+      postcode: "10732",
+      names: { si: "අකරවිට" },
+    });
     assert.ok(colombo.every((a) => a.districtId === 1));
   },
 );
@@ -36,7 +42,7 @@ testOnBothEngines(
 testOnBothEngines("findArea() names the area's district and province", async (sql) => {
   const locations = new PostgresLocations(sql);
   assert.deepEqual(await locations.findArea(1), {
-    area: { id: 1, name: "Akarawita", districtId: 1, postcode: "10732" },
+    area: { id: 1, name: "Akarawita", districtId: 1, postcode: "10732", names: { si: "අකරවිට" } },
     district: { id: 1, name: "Colombo", provinceId: 1, names: { si: "කොළඹ", ta: "கொழும்பு" } },
     province: { id: 1, name: "Western", names: { si: "බස්නාහිර", ta: "மேல்" } },
   });
@@ -69,3 +75,17 @@ testOnBothEngines("every province and district has its Sinhala and Tamil name", 
   assert.deepEqual(found?.district.names, { si: "කොළඹ", ta: "கொழும்பு" });
   assert.deepEqual(found?.province.names, { si: "බස්නාහිර", ta: "மேல்" });
 });
+
+testOnBothEngines(
+  "areas() carry the Sinhala and Tamil names a public source has, and none where it has none",
+  async (sql) => {
+    const locations = new PostgresLocations(sql);
+    const areas = await locations.areas();
+    const galle = areas.find((a) => a.name === "Galle");
+    assert.deepEqual(galle?.names, { si: "ගාල්ල", ta: "காலி" });
+    // Mount Lavinia has no Sinhala or Tamil name in any source the shop cites: English only.
+    assert.deepEqual(areas.find((a) => a.name === "Mount Lavinia")?.names, {});
+    assert.equal(areas.filter((a) => a.names.si).length, 666);
+    assert.equal(areas.filter((a) => a.names.ta).length, 30);
+  },
+);

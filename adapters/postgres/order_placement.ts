@@ -26,6 +26,7 @@ import { findOrder, ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
 import { checkHold, recordHold } from "./order_holds.ts";
 import { shopDate } from "../../domain/catalogue/preorder.ts";
+import { keptNamesOf } from "../../domain/orders/place_names.ts";
 
 /** Carries an outcome out of a transaction that must roll back. */
 class Rollback extends Error {
@@ -275,6 +276,7 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     provinceName: order.provinceName,
     districtName: order.districtName,
     areaName: order.areaName,
+    ...keptNamesOf(order),
     totalCents: order.totalCents,
     deliveryFeeCents: order.deliveryFeeCents,
     paymentMethod: order.paymentMethod,

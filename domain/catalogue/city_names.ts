@@ -8,6 +8,23 @@
 
 interface Named {
   name: string;
+  /** Its names in the shop's other languages, where the reference data has them. */
+  names?: Partial<Record<string, string>>;
+}
+
+/** Every name a city goes by: its English one first, then its Sinhala and Tamil ones. */
+function namesOf(city: Named): string[] {
+  return [city.name, ...Object.values(city.names ?? {}).filter((n): n is string => !!n)];
+}
+
+/** The keys a city is matched by whole: each of its names'. */
+function wholeKeys(city: Named): string[] {
+  return namesOf(city).map(cityKey);
+}
+
+/** The keys of the parts of each of its names. */
+function allPartKeys(city: Named): string[] {
+  return namesOf(city).flatMap(partKeys);
 }
 
 /**
@@ -45,17 +62,18 @@ function partKeys(name: string): string[] {
 }
 
 /**
- * The city the shopper meant, if one is clear: the whole name first, then the part before
- * or inside the brackets when exactly one city has it.
+ * The city the shopper meant, if one is clear: the whole name first (in English, Sinhala or
+ * Tamil), then the part before or inside the brackets when exactly one city has it.
  *
+ * @example matchCity([{ name: "Galle", names: { si: "ගාල්ල", ta: "காலி" } }], "காலி")?.name === "Galle"
  * @example matchCity(colomboCities, "colombo 7")?.name === "Colombo 07 (Cinnamon Gardens)"
  */
 export function matchCity<T extends Named>(cities: readonly T[], typed: string): T | undefined {
   const wanted = cityKey(typed);
   if (wanted === "") return undefined;
-  const whole = cities.find((c) => cityKey(c.name) === wanted);
+  const whole = cities.find((c) => wholeKeys(c).includes(wanted));
   if (whole) return whole;
-  const byPart = cities.filter((c) => partKeys(c.name).includes(wanted));
+  const byPart = cities.filter((c) => allPartKeys(c).includes(wanted));
   return byPart.length === 1 ? byPart[0] : undefined;
 }
 
@@ -90,7 +108,7 @@ export function nearestCities<T extends Named>(
   const slips = Math.max(1, Math.floor(wanted.length / 3));
   const scored: { city: T; score: number }[] = [];
   for (const city of cities) {
-    const keys = [cityKey(city.name), ...partKeys(city.name)];
+    const keys = [...wholeKeys(city), ...allPartKeys(city)];
     let score = Infinity;
     for (const key of keys) {
       if (key.startsWith(wanted)) score = Math.min(score, 0);
@@ -113,5 +131,5 @@ export function nearestCities<T extends Named>(
 export function citiesCalled<T extends Named>(cities: readonly T[], typed: string): T[] {
   const wanted = cityKey(typed);
   if (wanted === "") return [];
-  return cities.filter((c) => cityKey(c.name) === wanted || partKeys(c.name).includes(wanted));
+  return cities.filter((c) => wholeKeys(c).includes(wanted) || allPartKeys(c).includes(wanted));
 }

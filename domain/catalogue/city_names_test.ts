@@ -80,3 +80,28 @@ Deno.test("citiesCalled() finds every city of that name, whole or by its parts",
   assert.deepEqual(citiesCalled(all, "Colombo 7").map((c) => c.id), [2]);
   assert.deepEqual(citiesCalled(all, "Kand"), []);
 });
+
+const SOUTH = [
+  { id: 1, name: "Galle", names: { si: "ගාල්ල", ta: "காலி" } },
+  { id: 2, name: "Gallella", names: { si: "ගල්ලෑල්ල" } },
+  { id: 3, name: "Karapitiya", names: {} },
+];
+
+Deno.test("matchCity() takes a city's Sinhala or Tamil name for the city", () => {
+  assert.equal(matchCity(SOUTH, "ගාල්ල")?.name, "Galle");
+  assert.equal(matchCity(SOUTH, " காலி ")?.name, "Galle");
+  assert.equal(matchCity(SOUTH, "galle")?.name, "Galle");
+  // A city with no name in a language is matched by its English one only.
+  assert.equal(matchCity(SOUTH, "karapitiya")?.id, 3);
+});
+
+Deno.test("matchCity() reads a Sinhala name typed with or without its zero-width joiner", () => {
+  const cities = [{ id: 7, name: "Trincomalee", names: { si: "ත්\u200Dරිකුණාමලය" } }];
+  assert.equal(matchCity(cities, "ත්රිකුණාමලය")?.id, 7);
+});
+
+Deno.test("nearestCities() and citiesCalled() read every name of a city", () => {
+  assert.deepEqual(nearestCities(SOUTH, "ගාල්").map((c) => c.id), [1]);
+  assert.deepEqual(nearestCities(SOUTH, "கால").map((c) => c.id), [1]);
+  assert.deepEqual(citiesCalled(SOUTH, "காலி").map((c) => c.id), [1]);
+});

@@ -25,10 +25,12 @@ export interface Area {
   districtId: number;
   /** Five digits, or null where the post office list has none. */
   postcode: string | null;
+  /** Its Sinhala and Tamil names where a public source has them (see the reference data). */
+  names: PlaceNames;
 }
 
 /**
- * A province's or district's name in a language: its own name there, else the English one.
+ * A province's, district's or area's name in a language: its own name there, else the English one.
  *
  * @example placeName({ name: "Kandy", names: { si: "මහනුවර" } }, "si") // "මහනුවර"
  * @example placeName({ name: "Kandy", names: { si: "මහනුවර" } }, "ta") // "Kandy"

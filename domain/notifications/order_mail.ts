@@ -3,6 +3,8 @@
  * facts. Customers' mails go to the order's address in the order's language; the shop's
  * notices to ORDER_NOTIFY_EMAIL in English.
  */
+import { orderPlace } from "../orders/place_names.ts";
+import type { Locale } from "../i18n/language.ts";
 import { localizedPath } from "../i18n/language.ts";
 import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
@@ -55,8 +57,14 @@ function expectedOn(order: Order): string | null {
 }
 
 /** The facts of an order that its mails carry. */
-export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
+export function orderFacts(
+  order: Order,
+  orderUrl: string | null,
+  language: Locale = order.locale,
+): OrderFacts {
   const c = order.customer;
+  // The place as the order named it, in the language the mail is written in.
+  const place = orderPlace(order, language);
   return {
     id: order.id,
     placedAt: order.orderDate,
@@ -86,9 +94,9 @@ export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
     deliverTo: {
       name: c.name,
       address: c.address,
-      city: order.areaName,
-      district: order.districtName,
-      province: order.provinceName,
+      city: place.area,
+      district: place.district,
+      province: place.province,
       postalCode: c.postalCode,
       phone: c.phone,
     },
@@ -119,12 +127,15 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
   const url = ctx.orderKey === undefined
     ? null
     : orderPageUrl(ctx.shop.publicUrl, order, ctx.orderKey);
-  const facts = orderFacts(order, url);
-  const customer = { to: order.customer.email, language: order.locale, order: facts };
+  const customer = {
+    to: order.customer.email,
+    language: order.locale,
+    order: orderFacts(order, url),
+  };
   const shop = {
     to: ctx.notifyEmail ?? ctx.shop.email,
     language: "en" as const,
-    order: facts,
+    order: orderFacts(order, url, "en"),
     customerEmail: order.customer.email,
     deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,
   };
@@ -177,7 +188,7 @@ export function proofsDigestMail(
     to: ctx.notifyEmail ?? ctx.shop.email,
     language: "en",
     orders: unique.map((order) => ({
-      order: orderFacts(order, null),
+      order: orderFacts(order, null, "en"),
       customerEmail: order.customer.email,
       proofs: order.paymentProofs.length,
       deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,

@@ -115,3 +115,29 @@ Deno.test("orderPageUrl() opens the order's page in its language", () => {
     "https://pothgula.lk/ta/orders/3?key=k",
   );
 });
+
+Deno.test("orderMail() names the city, district and province as the order kept them, in the mail's language", () => {
+  const galle = sampleOrder({
+    locale: "si",
+    areaName: "Galle",
+    areaNameSi: "ගාල්ල",
+    areaNameTa: "காலி",
+    districtName: "Galle",
+    districtNameSi: "ගාල්ල",
+    districtNameTa: "காலி",
+    provinceName: "Southern",
+    provinceNameSi: "දකුණු",
+    provinceNameTa: "தென்",
+  });
+  const customer = orderMail("order_placed", galle, CTX).order.deliverTo;
+  assert.deepEqual([customer.city, customer.district, customer.province], [
+    "ගාල්ල",
+    "ගාල්ල",
+    "දකුණු",
+  ]);
+  const tamil = orderMail("order_placed", { ...galle, locale: "ta" }, CTX).order.deliverTo;
+  assert.deepEqual([tamil.city, tamil.district, tamil.province], ["காலி", "காலி", "தென்"]);
+  // The shop's own mail is English, whatever the order's language.
+  const shop = orderMail("shop_order_placed", galle, CTX).order.deliverTo;
+  assert.deepEqual([shop.city, shop.district, shop.province], ["Galle", "Galle", "Southern"]);
+});

@@ -100,6 +100,13 @@ export interface CustomerOrder {
   province_name: string;
   district_name: string;
   area_name: string;
+  /** The names in Sinhala and Tamil the order was placed with; null where there was none. */
+  province_name_si: string | null;
+  province_name_ta: string | null;
+  district_name_si: string | null;
+  district_name_ta: string | null;
+  area_name_si: string | null;
+  area_name_ta: string | null;
   items: CustomerOrderItem[];
   /** The order offer and the code it got, as they were when placed. */
   promotions: WireOrderPromotion[];
@@ -147,6 +154,12 @@ export function customerOrderView(order: Order): CustomerOrder {
     province_name: order.provinceName,
     district_name: order.districtName,
     area_name: order.areaName,
+    province_name_si: order.provinceNameSi,
+    province_name_ta: order.provinceNameTa,
+    district_name_si: order.districtNameSi,
+    district_name_ta: order.districtNameTa,
+    area_name_si: order.areaNameSi,
+    area_name_ta: order.areaNameTa,
     items: order.items.map((item) => ({
       id: item.id,
       type: item.type,

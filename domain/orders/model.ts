@@ -142,6 +142,13 @@ export interface Order {
   provinceName: string;
   districtName: string;
   areaName: string;
+  /** Its area's, district's and province's names in Sinhala and Tamil as they were when placed (null: none, the English one is shown). */
+  provinceNameSi: string | null;
+  provinceNameTa: string | null;
+  districtNameSi: string | null;
+  districtNameTa: string | null;
+  areaNameSi: string | null;
+  areaNameTa: string | null;
   /** Sum of unit price x quantity, before delivery. */
   totalCents: Cents;
   deliveryFeeCents: Cents;
@@ -172,6 +179,13 @@ export interface NewOrder {
   provinceName: string;
   districtName: string;
   areaName: string;
+  /** Its area's, district's and province's names in Sinhala and Tamil as they were when placed (null: none, the English one is shown). */
+  provinceNameSi: string | null;
+  provinceNameTa: string | null;
+  districtNameSi: string | null;
+  districtNameTa: string | null;
+  areaNameSi: string | null;
+  areaNameTa: string | null;
   paymentMethod: PaymentMethod;
   lines: OrderLine[];
   /** Its order offer and its code, if any (offer first). */

@@ -32,6 +32,13 @@ export const ORDER_FIELDS = {
   provinceName: text({ max: 100 }),
   districtName: text({ max: 100 }),
   areaName: text({ max: 100 }),
+  /** The names in Sinhala and Tamil as they were when placed; null where there was none. */
+  provinceNameSi: text({ max: 100, nullable: true }),
+  provinceNameTa: text({ max: 100, nullable: true }),
+  districtNameSi: text({ max: 100, nullable: true }),
+  districtNameTa: text({ max: 100, nullable: true }),
+  areaNameSi: text({ max: 100, nullable: true }),
+  areaNameTa: text({ max: 100, nullable: true }),
   /** Sum of unit price x quantity, before delivery. */
   totalCents: money(),
   deliveryFeeCents: money(),

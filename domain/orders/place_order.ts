@@ -28,6 +28,7 @@ import type { PromotionStore } from "../promotions/ports.ts";
 import type { CodeRefusal } from "../promotions/pricing.ts";
 import { priceCart } from "../promotions/price_cart.ts";
 import { planPlacement } from "./plans.ts";
+import { keptPlaceNames } from "./place_names.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
 import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
 
@@ -215,6 +216,7 @@ export async function placeOrder(
       provinceName: found.province.name,
       districtName: found.district.name,
       areaName: found.area.name,
+      ...keptPlaceNames(found),
       paymentMethod: input.paymentMethod,
       lines: priced.lines,
       promotions: priced.promotions,

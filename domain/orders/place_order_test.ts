@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { keptNamesOf } from "./place_names.ts";
 import type {
   IdempotencyClaim,
   Locations,
@@ -43,7 +44,7 @@ const locations: Locations = {
     Promise.resolve(
       areaId === 1
         ? {
-          area: { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370" },
+          area: { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370", names: {} },
           district: { id: 1, name: "Colombo", provinceId: 1, names: {} },
           province: { id: 1, name: "Western", names: {} },
         }
@@ -86,6 +87,7 @@ function ordersHolding(items: SellableItem[]) {
         provinceName: order.provinceName,
         districtName: order.districtName,
         areaName: order.areaName,
+        ...keptNamesOf(order),
         totalCents: order.totalCents,
         deliveryFeeCents: order.deliveryFeeCents,
         paymentMethod: order.paymentMethod,

@@ -1,5 +1,4 @@
-import type { Area, District, PlaceNames, Province } from "../../domain/catalogue/locations.ts";
-import type { Locations } from "../../domain/ports.ts";
+import type { Area, District, Province } from "../../domain/catalogue/locations.ts";
 import { placeNameFields } from "../routes/answers.ts";
 
 /** A city as the checkout's picker reads it: the API's area record plus its postcode. */
@@ -9,6 +8,7 @@ export function areaRecords(areas: Area[]) {
     name: a.name,
     district_id: a.districtId,
     postcode: a.postcode,
+    ...placeNameFields(a.names),
   }));
 }
 
@@ -26,6 +26,7 @@ export function placedAreaRecords(areas: Area[], districts: District[], province
     return [{
       id: a.id,
       name: a.name,
+      ...placeNameFields(a.names),
       district_id: d.id,
       district_name: d.name,
       district_names: placeNameFields(d.names),
@@ -35,22 +36,4 @@ export function placedAreaRecords(areas: Area[], districts: District[], province
       postcode: a.postcode,
     }];
   });
-}
-
-/**
- * The names in the other languages of an order's district and province, found by the
- * English names the order keeps; none for a name the reference data no longer has.
- */
-export async function orderPlaceNames(
-  locations: Locations,
-  order: { district_name: string; province_name: string },
-): Promise<{ district: PlaceNames; province: PlaceNames }> {
-  const [districts, provinces] = await Promise.all([
-    locations.districts(),
-    locations.provinces(),
-  ]);
-  return {
-    district: districts.find((d) => d.name === order.district_name)?.names ?? {},
-    province: provinces.find((p) => p.name === order.province_name)?.names ?? {},
-  };
 }

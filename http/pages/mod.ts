@@ -26,7 +26,7 @@ import {
   serveFile,
   storefrontAssetsOf,
 } from "./assets.ts";
-import { areaRecords, orderPlaceNames, placedAreaRecords } from "./cities.ts";
+import { areaRecords, placedAreaRecords } from "./cities.ts";
 import { citiesCalled } from "../../domain/catalogue/city_names.ts";
 import { parseId } from "../../contract/ids.ts";
 import { helpForEmptySearch } from "../../domain/catalogue/search_help.ts";
@@ -331,16 +331,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     // A wrong key is a missing page, never a hint that the order exists.
     if (!order) return renderPage(c, { kind: "not_found" }, 404);
     // The key in the address makes the page no-store and no-referrer (renderPage).
-    const [places, cardPayment] = await Promise.all([
-      orderPlaceNames(deps.locations, order),
-      deps.cardPayment?.(order.id, key),
-    ]);
+    const cardPayment = await deps.cardPayment?.(order.id, key);
     return renderPage(c, {
       kind: "order",
       order,
       orderKey: key,
       bank: deps.bank,
-      places,
       ...(cardPayment ? { cardPayment, cardCancelled: c.req.query("card") === "cancelled" } : {}),
     });
   });

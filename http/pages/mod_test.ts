@@ -316,8 +316,19 @@ Deno.test("the checkout's city list carries postcodes", async () => {
     name: "Mount Lavinia",
     district_id: 1,
     postcode: "10370",
+    name_si: null,
+    name_ta: null,
   });
   assert.deepEqual((await (await app.request("/checkout/cities?districtId=x")).json()).data, []);
+});
+
+Deno.test("the checkout finds a city by its Sinhala name in any district", async () => {
+  const { app } = await setup();
+  const body = await (await app.request(`/checkout/cities?name=${encodeURIComponent("දෙහිවල")}`))
+    .json();
+  assert.deepEqual(body.data.map((a: { name: string; name_si: string }) => [a.name, a.name_si]), [
+    ["Dehiwala", "දෙහිවල"],
+  ]);
 });
 
 Deno.test("the checkout finds a city by name in any district, with its district and province", async () => {
@@ -326,6 +337,8 @@ Deno.test("the checkout finds a city by name in any district, with its district 
   assert.deepEqual(body.data, [{
     id: 4,
     name: "Peradeniya",
+    name_si: null,
+    name_ta: null,
     district_id: 3,
     district_name: "Kandy",
     district_names: { name_si: "මහනුවර", name_ta: "கண்டி" },

@@ -90,15 +90,26 @@ Deno.test("a cancelled order's page keeps the reason the shop wrote, and a sent 
   assert.ok((await orderPageText(sent, "")).includes("Handed to delivery: Pronto PX-1"));
 });
 
-Deno.test("an order's page names its district and province in the page's language", async () => {
-  const order = sampleOrder({ id: 31, districtName: "Colombo", provinceName: "Western" });
+Deno.test("an order's page names its city, district and province in the page's language, as the order was placed", async () => {
+  const order = sampleOrder({
+    id: 31,
+    areaName: "Galle",
+    areaNameSi: "ගාල්ල",
+    areaNameTa: "காலி",
+    districtName: "Galle",
+    districtNameSi: "ගාල්ල",
+    districtNameTa: "காலி",
+    provinceName: "Southern",
+    provinceNameSi: "දකුණු",
+    provinceNameTa: "தென்",
+  });
   const si = await orderPageText(order, "/si");
-  assert.ok(si.includes("Mount Lavinia, කොළඹ, බස්නාහිර 10370"), si);
+  assert.ok(si.includes("ගාල්ල, ගාල්ල, දකුණු 10370"), si);
   const ta = await orderPageText(order, "/ta");
-  assert.ok(ta.includes("Mount Lavinia, கொழும்பு, மேல் 10370"), ta);
+  assert.ok(ta.includes("காலி, காலி, தென் 10370"), ta);
   const en = await orderPageText(order, "");
-  assert.ok(en.includes("Mount Lavinia, Colombo, Western 10370"), en);
-  // A name the reference data no longer has is shown as the order keeps it.
-  const old = await orderPageText({ ...order, districtName: "Colombo North" }, "/si");
-  assert.ok(old.includes("Mount Lavinia, Colombo North, බස්නාහිර 10370"), old);
+  assert.ok(en.includes("Galle, Galle, Southern 10370"), en);
+  // A name the order kept none of in a language is shown in English, never guessed.
+  const old = await orderPageText({ ...order, areaNameTa: null, districtNameTa: null }, "/ta");
+  assert.ok(old.includes("Galle, Galle, தென் 10370"), old);
 });

@@ -96,7 +96,13 @@ export function districtRecord(district: District): WireDistrict {
 }
 
 export function areaRecord(area: Area): WireArea {
-  return { id: area.id, name: area.name, district_id: area.districtId, postcode: area.postcode };
+  return {
+    id: area.id,
+    name: area.name,
+    district_id: area.districtId,
+    postcode: area.postcode,
+    ...placeNameFields(area.names),
+  };
 }
 
 function orderItemRecord(item: Order["items"][number]): WireOrder["items"][number] {

@@ -42,6 +42,8 @@ Deno.test("GET /api/locations/areas filters by districtId", async () => {
     name: "Mount Lavinia",
     district_id: 1,
     postcode: "10370",
+    name_si: null,
+    name_ta: null,
   });
   await body(await t.app.request("/api/locations/areas?districtId=0"), 400);
 });
@@ -51,7 +53,7 @@ Deno.test("GET /api/locations/areas answers each area's postcode, null where it 
     ...SAMPLE_LOCATIONS,
     areas: [
       ...SAMPLE_LOCATIONS.areas,
-      { id: 6, name: "Udappuwa", districtId: 2, postcode: null },
+      { id: 6, name: "Udappuwa", districtId: 2, postcode: null, names: {} },
     ],
   });
   const t = await testApp({ locations });
@@ -60,9 +62,17 @@ Deno.test("GET /api/locations/areas answers each area's postcode, null where it 
   for (const area of all.data) assert.ok("postcode" in area, area.name);
   const gampaha = await body(await t.app.request("/api/locations/areas?districtId=2"), 200);
   assert.deepEqual(gampaha.data, [
-    { id: 3, name: "Negombo", district_id: 2, postcode: "11500" },
-    { id: 6, name: "Udappuwa", district_id: 2, postcode: null },
+    { id: 3, name: "Negombo", district_id: 2, postcode: "11500", name_si: null, name_ta: null },
+    { id: 6, name: "Udappuwa", district_id: 2, postcode: null, name_si: null, name_ta: null },
   ]);
+});
+
+Deno.test("GET /api/locations/areas answers an area's Sinhala and Tamil names where it has them", async () => {
+  const t = await testApp();
+  const colombo = await body(await t.app.request("/api/locations/areas?districtId=1"), 200);
+  const dehiwala = colombo.data.find((a: { name: string }) => a.name === "Dehiwala");
+  assert.equal(dehiwala.name_si, "දෙහිවල");
+  assert.equal(dehiwala.name_ta, null);
 });
 
 Deno.test("the OpenAPI document names an area's postcode as a string or null", async () => {

@@ -7,13 +7,15 @@
  * usual price (`listPrice`, before any sale; `unitPrice` is the price paid), all it saved
  * (`saving`: the sale and every promotion), its campaign and what that took off, and its
  * shares of the order's offer and code, named on each of the order's lines. `lineTotal` is
- * what the line cost after all of it.
+ * what the line cost after all of it. The last three name the order's city, district and
+ * province in the language it was placed in, as it was placed (English where none was kept).
  */
 import { centsToRupees } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import { csv } from "./catalogue_csv.ts";
 import { lineTotalCents } from "../../domain/orders/line_total.ts";
 import { lineSavedCents } from "../../domain/orders/savings.ts";
+import { orderPlace } from "../../domain/orders/place_names.ts";
 
 export const ORDER_CSV_COLUMNS = [
   "orderId",
@@ -49,6 +51,9 @@ export const ORDER_CSV_COLUMNS = [
   "offerSaving",
   "code",
   "codeSaving",
+  "areaAsPlaced",
+  "districtAsPlaced",
+  "provinceAsPlaced",
 ] as const;
 
 /** An instant as Sri Lanka reads it: `2026-03-01 15:30`. */
@@ -63,6 +68,7 @@ export function ordersCsv(orders: readonly Order[]): string {
   const rows = orders.flatMap((order) => {
     const offer = order.promotions.find((p) => p.kind === "offer");
     const code = order.promotions.find((p) => p.kind === "code");
+    const place = orderPlace(order, order.locale);
     return order.items.map((item) => [
       order.id,
       colomboTime(order.orderDate),
@@ -97,6 +103,9 @@ export function ordersCsv(orders: readonly Order[]): string {
       money(item.offerSavingCents),
       code?.name ?? null,
       money(item.codeSavingCents),
+      place.area,
+      place.district,
+      place.province,
     ]);
   });
   return csv(ORDER_CSV_COLUMNS, rows);

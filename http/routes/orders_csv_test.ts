@@ -40,3 +40,22 @@ Deno.test("the orders CSV keeps its older columns in their places and a plain li
     ["1250.00", "1250.00", "0.00", "", ""],
   );
 });
+
+Deno.test("the orders CSV names the place in the order's language as it was placed, English where none was kept", () => {
+  const order = sampleOrder({
+    locale: "ta",
+    areaName: "Galle",
+    areaNameSi: "ගාල්ල",
+    areaNameTa: null,
+    districtName: "Galle",
+    districtNameTa: "காலி",
+    provinceName: "Southern",
+    provinceNameTa: "தென்",
+  });
+  const [row] = records(ordersCsv([order]));
+  assert.deepEqual([row.area, row.district, row.province], ["Galle", "Galle", "Southern"]);
+  assert.deepEqual(
+    [row.areaAsPlaced, row.districtAsPlaced, row.provinceAsPlaced],
+    ["Galle", "காலி", "தென்"],
+  );
+});

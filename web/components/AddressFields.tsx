@@ -1,7 +1,7 @@
 /** Delivery details: contact fields and the province, district and city cascade. */
 import { useEffect } from "react";
 import { cityKey, matchCity, nearestCities } from "../../domain/catalogue/city_names.ts";
-import { placeName, type Province } from "../../domain/catalogue/locations.ts";
+import { placeName, type PlaceNames, type Province } from "../../domain/catalogue/locations.ts";
 import type { CheckoutFields, FieldErrors } from "../lib/checkout_form.ts";
 import { type PlacedArea, useAreas, useDistricts, usePlacesCalled } from "../lib/use_locations.ts";
 import { errorAttrs, Field } from "./Field.tsx";
@@ -65,6 +65,9 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   }, [areas]);
 
   const matched = fields.areaId ? areas.find((a) => String(a.id) === fields.areaId) : undefined;
+  // A city is written in the page's language where the reference data has its name there.
+  const cityName = (area: { name: string; names: PlaceNames }) => placeName(area, language);
+  const matchedName = matched ? cityName(matched) : undefined;
   const unmatched = !fields.areaId && cityKey(fields.city).length >= 2 && areas.length > 0;
   const nearest = unmatched ? nearestCities(areas, fields.city) : [];
   const elsewhere = usePlacesCalled(unmatched ? fields.city : "")
@@ -73,7 +76,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
     onChange({
       provinceId: String(place.provinceId),
       districtId: String(place.districtId),
-      city: place.name,
+      city: cityName(place),
       areaId: String(place.id),
       ...(place.postcode ? { postalCode: place.postcode } : {}),
     });
@@ -129,14 +132,14 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           onChange={(e) => chooseCity(e.currentTarget.value)}
           onBlur={() => {
             // "colombo 7" becomes the list's "Colombo 07 (Cinnamon Gardens)" once chosen.
-            if (matched && matched.name !== fields.city) chooseCity(matched.name);
+            if (matchedName && matchedName !== fields.city) chooseCity(matchedName);
           }}
           {...errorAttrs("checkout-city", cityError)}
         />
-        {matched && matched.name !== fields.city
+        {matchedName && matchedName !== fields.city
           ? (
             <p className="hint" role="status">
-              {t("address.deliveringTo", { city: matched.name })}
+              {t("address.deliveringTo", { city: matchedName })}
             </p>
           )
           : null}
@@ -152,9 +155,9 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
                         key={a.id}
                         type="button"
                         className="chip"
-                        onClick={() => chooseCity(a.name)}
+                        onClick={() => chooseCity(cityName(a))}
                       >
-                        {a.name}
+                        {cityName(a)}
                       </button>
                     ))}
                   </>
@@ -163,7 +166,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
               {elsewhere.map((place) => (
                 <p key={place.id} className="elsewhere">
                   {t("address.elsewhere", {
-                    city: place.name,
+                    city: cityName(place),
                     district: placeName(
                       { name: place.districtName, names: place.districtNames },
                       language,
@@ -175,7 +178,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
                   })}{" "}
                   <button type="button" className="link-button" onClick={() => moveTo(place)}>
                     {t("address.moveTo", {
-                      city: place.name,
+                      city: cityName(place),
                       district: placeName(
                         { name: place.districtName, names: place.districtNames },
                         language,
@@ -188,7 +191,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           )
           : null}
         <datalist id="checkout-city-options">
-          {areas.map((a) => <option key={a.id} value={a.name} />)}
+          {areas.map((a) => <option key={a.id} value={cityName(a)} />)}
         </datalist>
       </Field>
       {text("postalCode", "address.postalCode", "text", "postal-code")}

@@ -10,6 +10,8 @@ interface WireArea {
   district_id: number;
   postcode?: string | null;
   postal_code?: string | null;
+  name_si?: string | null;
+  name_ta?: string | null;
 }
 
 /** A place's Sinhala and Tamil names as a record carries them (`name_si`, `name_ta`). */
@@ -68,6 +70,7 @@ export function useAreas(districtId: string): { areas: Area[]; error?: unknown }
           name: a.name,
           districtId: a.district_id,
           postcode: a.postcode ?? a.postal_code ?? null,
+          names: namesOf(a),
         })));
       },
       (err) => live && setError(err),
@@ -83,6 +86,7 @@ export function useAreas(districtId: string): { areas: Area[]; error?: unknown }
 export interface PlacedArea {
   id: number;
   name: string;
+  names: PlaceNames;
   districtId: number;
   districtName: string;
   districtNames: PlaceNames;
@@ -95,6 +99,8 @@ export interface PlacedArea {
 interface WirePlacedArea {
   id: number;
   name: string;
+  name_si?: string | null;
+  name_ta?: string | null;
   district_id: number;
   district_name: string;
   district_names?: { name_si: string | null; name_ta: string | null };
@@ -121,6 +127,7 @@ export function usePlacesCalled(typed: string): PlacedArea[] {
           setPlaces(body.data.map((p) => ({
             id: p.id,
             name: p.name,
+            names: namesOf(p),
             districtId: p.district_id,
             districtName: p.district_name,
             districtNames: namesOf(p.district_names ?? {}),

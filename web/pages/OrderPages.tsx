@@ -3,7 +3,7 @@
  * look-up page that mails that link. Times are Sri Lanka's.
  */
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
-import { placeName, type PlaceNames } from "../../domain/catalogue/locations.ts";
+import { orderPlace } from "../../domain/orders/place_names.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { rupeesToCents } from "../../domain/money.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
@@ -31,18 +31,11 @@ const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], MessageKey> = {
   paid: "order.paymentPaid",
 };
 
-/** The names in the other languages of an order's district and province. */
-export interface OrderPlaces {
-  district: PlaceNames;
-  province: PlaceNames;
-}
-
 export function OrderPage(
-  { order, orderKey, bank, places = { district: {}, province: {} }, cardPayment, cardCancelled }: {
+  { order, orderKey, bank, cardPayment, cardCancelled }: {
     order: CustomerOrder;
     orderKey: string;
     bank: BankDetails;
-    places?: OrderPlaces;
     /** The gateway's form while a card order waits for its payment. */
     cardPayment?: GatewayForm;
     /** The customer came back from a card payment they cancelled. */
@@ -50,8 +43,18 @@ export function OrderPage(
   },
 ) {
   const { t, lkr, dateTime, href, language } = useI18n();
-  const district = placeName({ name: order.district_name, names: places.district }, language);
-  const province = placeName({ name: order.province_name, names: places.province }, language);
+  // The place as the order named it when it was placed, in the page's language.
+  const { area, district, province } = orderPlace({
+    areaName: order.area_name,
+    areaNameSi: order.area_name_si,
+    areaNameTa: order.area_name_ta,
+    districtName: order.district_name,
+    districtNameSi: order.district_name_si,
+    districtNameTa: order.district_name_ta,
+    provinceName: order.province_name,
+    provinceNameSi: order.province_name_si,
+    provinceNameTa: order.province_name_ta,
+  }, language);
   const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
   // What promotions gave: each line's campaign, the order's offer and code, and the saving.
   const savings = wireOrderSavings(order);
@@ -223,7 +226,7 @@ export function OrderPage(
           <br />
           {order.address}
           <br />
-          {order.area_name}, {district}, {province} {order.postal_code}
+          {area}, {district}, {province} {order.postal_code}
         </address>
       </section>
 

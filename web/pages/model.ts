@@ -11,7 +11,6 @@ import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
-import type { OrderPlaces } from "./OrderPages.tsx";
 
 /**
  * The pages that fill a cart carry `maxPerLine`: the copies of one item an order may hold
@@ -46,7 +45,6 @@ export type PageModel =
     orderKey: string;
     bank: BankDetails;
     /** The Sinhala and Tamil names of the order's district and province. */
-    places?: OrderPlaces;
     /** The gateway's form while a card order waits for its payment. */
     cardPayment?: GatewayForm;
     /** The gateway sent the customer back from a cancelled card payment. */

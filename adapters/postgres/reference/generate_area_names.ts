@@ -1,0 +1,154 @@
+/**
+ * Matches the Sinhala and Tamil names of areas in aslamanver/srilanka-cities (as
+ * lk-places-si-ta.json gives them) to the shop's areas (lk-locations.json), and writes
+ * lk-area-names.json beside this script and migrations/0070_area_names.sql from it. Run it
+ * only when the reference data changes, and then as a NEW migration.
+ *
+ *   deno run --allow-read --allow-write adapters/postgres/reference/generate_area_names.ts PATH/lk-places-si-ta.json
+ *
+ * An area is matched by its English name in its district (the two lists number districts
+ * differently: by their English names), else by its English name and postcode anywhere
+ * (towns the shop's list moved to their right district), else by the part of its name
+ * before brackets in its district ("Colombo 15" is "Colombo 15 (Modara)"). An area named
+ * like its district (the town of Galle in Galle District) takes the district's name in a
+ * language the source gives no area name in: it is the same place name. Every other area
+ * keeps only the names a source has; the shop shows English where there is none.
+ */
+import { sqlText } from "./generate_locations_migration.ts";
+
+interface Places {
+  source: string;
+  districts: { id: number; en: string; si: string; ta: string }[];
+  areas: {
+    district: number;
+    en: string;
+    si: string | null;
+    ta: string | null;
+    postcode: string | null;
+  }[];
+}
+
+interface Locations {
+  districts: { id: number; name: string }[];
+  areas: { id: number; name: string; district_id: number; postcode: string | null }[];
+}
+
+/** One area's names and where each came from. */
+export interface AreaNames {
+  id: number;
+  en: string;
+  si: string | null;
+  ta: string | null;
+  /** "source": lk-places-si-ta.json's area; "district": the district's name (same place name). */
+  from: { si?: "source" | "district"; ta?: "source" | "district" };
+}
+
+function key(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** The names of every area a source names, in the order of the shop's area ids. */
+export function matchAreaNames(places: Places, locations: Locations): AreaNames[] {
+  const theirDistrict = new Map(places.districts.map((d) => [d.id, d]));
+  const ourDistrictId = new Map(locations.districts.map((d) => [d.name, d.id]));
+  const byDistrictName = new Map<string, Locations["areas"]>();
+  const byNamePostcode = new Map<string, Locations["areas"]>();
+  const byDistrictHead = new Map<string, Locations["areas"]>();
+  const push = (map: Map<string, Locations["areas"]>, k: string, a: Locations["areas"][0]) =>
+    map.set(k, [...(map.get(k) ?? []), a]);
+  for (const a of locations.areas) {
+    push(byDistrictName, `${a.district_id}/${key(a.name)}`, a);
+    push(byNamePostcode, `${key(a.name)}/${a.postcode}`, a);
+    const head = a.name.match(/^(.*?)\s*\(/)?.[1];
+    if (head) push(byDistrictHead, `${a.district_id}/${key(head)}`, a);
+  }
+  const found = new Map<number, AreaNames>();
+  for (const theirs of places.areas) {
+    if (!theirs.si && !theirs.ta) continue;
+    const district = ourDistrictId.get(theirDistrict.get(theirs.district)?.en ?? "");
+    const candidates = [
+      byDistrictName.get(`${district}/${key(theirs.en)}`),
+      byNamePostcode.get(`${key(theirs.en)}/${theirs.postcode}`),
+      byDistrictHead.get(`${district}/${key(theirs.en)}`),
+    ].find((list) => list?.length === 1);
+    if (!candidates) continue;
+    const ours = candidates[0];
+    const before = found.get(ours.id);
+    // Two of their areas on one of ours: keep the first name each language has.
+    found.set(ours.id, {
+      id: ours.id,
+      en: ours.name,
+      si: before?.si ?? theirs.si,
+      ta: before?.ta ?? theirs.ta,
+      from: {
+        ...(before?.si ?? theirs.si ? { si: "source" } : {}),
+        ...(before?.ta ?? theirs.ta ? { ta: "source" } : {}),
+      },
+    });
+  }
+  // The town a district is named after has the district's name.
+  for (const a of locations.areas) {
+    const district = places.districts.find((d) =>
+      d.en === locations.districts.find((o) => o.id === a.district_id)?.name
+    );
+    if (!district || key(district.en) !== key(a.name)) continue;
+    const before = found.get(a.id);
+    found.set(a.id, {
+      id: a.id,
+      en: a.name,
+      si: before?.si ?? district.si,
+      ta: before?.ta ?? district.ta,
+      from: {
+        si: before?.si ? before.from.si : "district",
+        ta: before?.ta ? before.from.ta : "district",
+      },
+    });
+  }
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The migration that gives the areas their names. */
+export function areaNamesMigration(names: AreaNames[]): string {
+  const rows = names.map((n) => `  (${n.id}, ${sqlText(n.si)}, ${sqlText(n.ta)})`).join(",\n");
+  return `-- The Sinhala and Tamil names of the areas (cities) a public source names
+-- (adapters/postgres/reference/lk-area-names.json, see LICENSE-lk-locations.md there); an
+-- area no source names keeps NULL, and the shop shows its English name.
+-- Generated by adapters/postgres/reference/generate_area_names.ts: do not edit.
+
+ALTER TABLE areas ADD COLUMN name_si text, ADD COLUMN name_ta text;
+
+UPDATE areas AS a SET name_si = v.name_si, name_ta = v.name_ta
+FROM (VALUES
+${rows}
+) AS v (id, name_si, name_ta)
+WHERE a.id = v.id;
+`;
+}
+
+if (import.meta.main) {
+  const here = new URL(".", import.meta.url);
+  const places: Places = JSON.parse(await Deno.readTextFile(Deno.args[0]));
+  const locations: Locations = JSON.parse(
+    await Deno.readTextFile(new URL("lk-locations.json", here)),
+  );
+  const names = matchAreaNames(places, locations);
+  const file = {
+    source: places.source,
+    note:
+      "Matched to lk-locations.json's area ids by generate_area_names.ts; `from` says whether a name is the source's area name or its district's (a town named like its district)",
+    areas: names,
+  };
+  await Deno.writeTextFile(
+    new URL("lk-area-names.json", here),
+    "{\n" +
+      `"source": ${JSON.stringify(file.source)},\n` +
+      `"note": ${JSON.stringify(file.note)},\n` +
+      `"areas": [\n${names.map((n) => " " + JSON.stringify(n)).join(",\n")}\n]\n}\n`,
+  );
+  await Deno.writeTextFile(
+    new URL("../../../migrations/0070_area_names.sql", here),
+    areaNamesMigration(names),
+  );
+  const si = names.filter((n) => n.si).length, ta = names.filter((n) => n.ta).length;
+  console.log(`${names.length} areas named: ${si} in Sinhala, ${ta} in Tamil`);
+}
