@@ -160,6 +160,19 @@ Deno.test("a book page lists the book's details under their names, in order", as
   assert.equal(values[7], `${book.weightGrams / 1000} Kg`);
 });
 
+Deno.test("a book page names the book's language and binding in the page's language", async () => {
+  const { app, books } = await setup();
+  const book = books.find((b) => b.title === "Madol Doova")!;
+  const values = async (prefix: string) => {
+    const page = await html(await app.request(`${prefix}/books/${book.id}`));
+    return [...page.matchAll(/<dd>([^<]*)<\/dd>/g)].map((m) => m[1]).slice(1, 3);
+  };
+  assert.deepEqual([book.language, book.binding], ["English", "Paperback"]);
+  assert.deepEqual(await values(""), ["English", "Paperback"]);
+  assert.deepEqual(await values("/si"), ["ඉංග්‍රීසි", "මෘදු කවරය"]);
+  assert.deepEqual(await values("/ta"), ["ஆங்கிலம்", "மென் அட்டை"]);
+});
+
 Deno.test("a book without a description shows the fallback text", async () => {
   const { app, books } = await setup();
   const book = books.find((b) => b.description === null)!;

@@ -1,7 +1,7 @@
 /** A book's page: pictures, price, purchase and the specification. */
 import type { Book } from "../../domain/catalogue/model.ts";
 import { formatKg } from "../../domain/money.ts";
-import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { BOOK_FIELDS, type BookLanguage } from "../../domain/catalogue/book_record.ts";
 import { pageFieldsOf } from "../../domain/records/fields.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import { Island } from "../components/Island.tsx";
@@ -13,6 +13,26 @@ import { ImageGallery } from "../islands/ImageGallery.tsx";
 import { StockAlert } from "../islands/StockAlert.tsx";
 import { paragraphs } from "../lib/paragraphs.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
+
+/**
+ * A book's language, and a binding the shop names in every language, in the page's words;
+ * a binding the owner typed otherwise is shown as typed.
+ */
+const VALUE_WORDS: Record<string, Record<string, MessageKey>> = {
+  language: {
+    Sinhala: "book.languageSinhala",
+    English: "book.languageEnglish",
+    Tamil: "book.languageTamil",
+    Hindi: "book.languageHindi",
+  } satisfies Record<BookLanguage, MessageKey>,
+  binding: { paperback: "book.bindingPaperback", hardcover: "book.bindingHardcover" },
+};
+
+/** The words of a field's value, if the shop has them: bindings are matched in any case. */
+function valueWords(name: string, value: string): MessageKey | undefined {
+  const words = VALUE_WORDS[name];
+  return words?.[value] ?? words?.[value.trim().toLowerCase()];
+}
 
 export function BookPage(
   { book, shelf = null, bank, maxPerLine }: {
@@ -28,6 +48,7 @@ export function BookPage(
   const rows = pageFieldsOf(BOOK_FIELDS).flatMap(({ name, field, page }): [string, string][] => {
     const value = (book as Record<string, unknown>)[name];
     if (value === null || value === undefined) return [];
+    const words = valueWords(name, String(value));
     const shown = value === ""
       ? "—"
       : field.kind === "date"
@@ -36,6 +57,8 @@ export function BookPage(
       ? t("book.weightKg", { kg: formatKg(value as number) })
       : typeof value === "number"
       ? number(value)
+      : words
+      ? t(words)
       : String(value);
     // Every declared words key is in the catalogues: web/pages/book_page_test.ts.
     return [[page.words ? t(page.words as MessageKey) : page.label ?? name, shown]];
