@@ -383,10 +383,13 @@ contract("stationery is created, filtered, updated and deleted like books", asyn
 contract("category names are unique ignoring case, per kind, and listed in id order", async (w) => {
   assert.deepEqual(await w.admin.createCategory("NOVELS"), { kind: "duplicate", field: "name" });
   const history = ok(await w.admin.createCategory("History"));
-  assert.deepEqual(await w.catalogue.listCategories(), [{ id: w.novels, name: "Novels" }, history]);
+  assert.deepEqual(await w.catalogue.listCategories(), [
+    { id: w.novels, name: "Novels", names: {} },
+    history,
+  ]);
   const novelsToo = ok(await w.admin.createStationeryCategory("Novels"));
   assert.deepEqual(await w.catalogue.listStationeryCategories(), [
-    { id: w.pens, name: "Pens" },
+    { id: w.pens, name: "Pens", names: {} },
     novelsToo,
   ]);
   assert.deepEqual(await w.admin.createStationeryCategory("pens"), {
@@ -400,7 +403,7 @@ contract("renameCategory() renames within its kind and the products show it", as
   ok(await w.admin.createCategory("Poems"));
   assert.deepEqual(await w.admin.renameCategory("book", w.novels, "Fiction"), {
     kind: "ok",
-    value: { id: w.novels, name: "Fiction" },
+    value: { id: w.novels, name: "Fiction", names: {} },
   });
   assert.equal((await w.catalogue.findBook(book.id))?.categoryName, "Fiction");
   assert.deepEqual(await w.admin.renameCategory("book", w.novels, "POEMS"), {
@@ -630,3 +633,19 @@ contract("importStationery() creates and updates, all or nothing", async (w) => 
   }
   assert.deepEqual(await listed(), [["Atlas exercise book", 3], ["Ruler", 20]]);
 });
+
+contract(
+  "a category keeps the Sinhala and Tamil names it was given; a rename without names keeps them",
+  async (w) => {
+    const poems = ok(await w.admin.createCategory("Poems", { si: "කාව්‍ය" }));
+    assert.deepEqual(poems.names, { si: "කාව්‍ය" });
+    const renamed = ok(await w.admin.renameCategory("book", poems.id, "Poetry"));
+    assert.deepEqual([renamed.name, renamed.names], ["Poetry", { si: "කාව්‍ය" }]);
+    const tamil = ok(await w.admin.renameCategory("book", poems.id, "Poetry", { ta: "கவிதை" }));
+    assert.deepEqual(tamil.names, { ta: "கவிதை" });
+    const listed = (await w.catalogue.listCategories()).find((c) => c.id === poems.id);
+    assert.deepEqual(listed, { id: poems.id, name: "Poetry", names: { ta: "கவிதை" } });
+    const pens = (await w.catalogue.listStationeryCategories())[0];
+    assert.deepEqual(pens.names, {});
+  },
+);

@@ -54,7 +54,12 @@ const shelf = ShelfSchema.nullable().optional().describe(
 export const BookSchema = recordSchema(BOOK_FIELDS).extend({ shelf });
 export const StationerySchema = recordSchema(STATIONERY_FIELDS).extend({ shelf });
 
-export const CategorySchema = z.object({ id, name: z.string() });
+export const CategorySchema = z.object({
+  id,
+  name: z.string(),
+  name_si: z.string().nullable().describe("its name in Sinhala, where the owner gave one"),
+  name_ta: z.string().nullable().describe("its name in Tamil, where the owner gave one"),
+});
 /** A place's Sinhala and Tamil names beside its English `name`; null where none is known. */
 const placeNames = {
   name_si: z.string().nullable().describe("the name in Sinhala"),

@@ -149,7 +149,31 @@ export const areaQuery = z.object({ districtId: idText.optional() });
 
 // Catalogue writes (admin)
 
-export const categoryBody = z.object({ name: text("Name", 100) });
+/** A category's name in Sinhala or Tamil: blank or null for none. */
+const categoryNameIn = (label: string) =>
+  z.string().trim().max(100, `${label} must be at most 100 characters`).nullable().optional()
+    .describe(`its name in ${label.replace(/^Name in /, "")}; blank or null for none`);
+
+/**
+ * A category: its English name, and its Sinhala and Tamil names (a change without them
+ * keeps those it has; with them, they become these).
+ */
+export const categoryBody = z.object({
+  name: text("Name", 100),
+  name_si: categoryNameIn("Name in Sinhala"),
+  name_ta: categoryNameIn("Name in Tamil"),
+});
+
+/** The Sinhala and Tamil names of a category body; undefined when it gave neither. */
+export function categoryBodyNames(
+  body: { name_si?: string | null; name_ta?: string | null },
+): { si?: string; ta?: string } | undefined {
+  if (body.name_si === undefined && body.name_ta === undefined) return undefined;
+  return {
+    ...(body.name_si ? { si: body.name_si } : {}),
+    ...(body.name_ta ? { ta: body.name_ta } : {}),
+  };
+}
 
 export const priceBody = z.object({ price: rupees });
 

@@ -43,6 +43,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return (
         <BookPage
           book={model.book}
+          category={model.category}
           shelf={model.shelf}
           bank={model.bank}
           maxPerLine={model.maxPerLine}

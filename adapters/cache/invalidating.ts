@@ -26,6 +26,7 @@ import type {
   Book,
   BookChanges,
   Category,
+  CategoryNames,
   ImageChange,
   NewBook,
   NewStationeryItem,
@@ -102,16 +103,21 @@ export class InvalidatingCatalogueAdmin implements CatalogueAdmin {
     return thenClear(this.#cache, this.#inner.deleteStationery(id));
   }
 
-  createCategory(name: string): Promise<WriteResult<Category>> {
-    return thenClear(this.#cache, this.#inner.createCategory(name));
+  createCategory(name: string, names?: CategoryNames): Promise<WriteResult<Category>> {
+    return thenClear(this.#cache, this.#inner.createCategory(name, names));
   }
 
-  createStationeryCategory(name: string): Promise<WriteResult<Category>> {
-    return thenClear(this.#cache, this.#inner.createStationeryCategory(name));
+  createStationeryCategory(name: string, names?: CategoryNames): Promise<WriteResult<Category>> {
+    return thenClear(this.#cache, this.#inner.createStationeryCategory(name, names));
   }
 
-  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>> {
-    return thenClear(this.#cache, this.#inner.renameCategory(kind, id, name));
+  renameCategory(
+    kind: ProductKind,
+    id: number,
+    name: string,
+    names?: CategoryNames,
+  ): Promise<WriteResult<Category>> {
+    return thenClear(this.#cache, this.#inner.renameCategory(kind, id, name, names));
   }
 
   deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult> {

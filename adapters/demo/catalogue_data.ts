@@ -175,3 +175,25 @@ export const DEMO_STATIONERY_CATEGORIES: readonly string[] = [
   "Office Supplies",
   "Geometry & Maths",
 ];
+
+/**
+ * The demo categories' names in Sinhala and Tamil, as an owner would give them in the admin
+ * area (every demo category has both).
+ */
+export const DEMO_CATEGORY_NAMES: Readonly<Record<string, { si: string; ta: string }>> = {
+  "Novels": { si: "නවකතා", ta: "நாவல்கள்" },
+  "Short Stories": { si: "කෙටිකතා", ta: "சிறுகதைகள்" },
+  "Poetry": { si: "කාව්‍ය", ta: "கவிதை" },
+  "Children's Books": { si: "ළමා පොත්", ta: "சிறுவர் நூல்கள்" },
+  "School Textbooks": { si: "පාසල් පෙළපොත්", ta: "பாடசாலை பாடநூல்கள்" },
+  "Exam Guides": { si: "විභාග මාර්ගෝපදේශ", ta: "பரீட்சை வழிகாட்டிகள்" },
+  "Sri Lankan History": { si: "ශ්‍රී ලංකා ඉතිහාසය", ta: "இலங்கை வரலாறு" },
+  "Biography & Memoir": { si: "චරිතාපදාන සහ මතක සටහන්", ta: "வாழ்க்கை வரலாறு, நினைவுகள்" },
+  "Pens": { si: "පෑන්", ta: "பேனாக்கள்" },
+  "Pencils": { si: "පැන්සල්", ta: "பென்சில்கள்" },
+  "Exercise Books": { si: "අභ්‍යාස පොත්", ta: "பயிற்சிப் புத்தகங்கள்" },
+  "Art Supplies": { si: "චිත්‍ර ද්‍රව්‍ය", ta: "ஓவியப் பொருட்கள்" },
+  "Files & Folders": { si: "ගොනු සහ ෆෝල්ඩර", ta: "கோப்புகள், கோப்புறைகள்" },
+  "Office Supplies": { si: "කාර්යාල උපකරණ", ta: "அலுவலகப் பொருட்கள்" },
+  "Geometry & Maths": { si: "ජ්‍යාමිතිය සහ ගණිතය", ta: "வடிவியல், கணிதம்" },
+};

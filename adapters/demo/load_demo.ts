@@ -8,6 +8,7 @@ import type { Catalogue, CatalogueAdmin, ImageStorage, WriteResult } from "../..
 import {
   DEMO_BOOK_CATEGORIES,
   DEMO_BOOKS,
+  DEMO_CATEGORY_NAMES,
   DEMO_STATIONERY,
   DEMO_STATIONERY_CATEGORIES,
   type DemoBook,
@@ -34,11 +35,11 @@ export async function loadDemoCatalogue(deps: DemoDeps): Promise<DemoLoad> {
   if (!await isEmpty(deps.catalogue)) return { loaded: false, books: 0, stationery: 0 };
   const bookCategories = await createCategories(
     DEMO_BOOK_CATEGORIES,
-    (name) => deps.admin.createCategory(name),
+    (name) => deps.admin.createCategory(name, DEMO_CATEGORY_NAMES[name]),
   );
   const stationeryCategories = await createCategories(
     DEMO_STATIONERY_CATEGORIES,
-    (name) => deps.admin.createStationeryCategory(name),
+    (name) => deps.admin.createStationeryCategory(name, DEMO_CATEGORY_NAMES[name]),
   );
   for (const book of DEMO_BOOKS) {
     await createBook(deps, { book, categoryId: categoryId(bookCategories, book.category) });

@@ -41,8 +41,9 @@ class InMemoryShop {
   };
 
   readonly admin: CatalogueAdmin = {
-    createCategory: (name) => this.addCategory(this.categories, name),
-    createStationeryCategory: (name) => this.addCategory(this.stationeryCategories, name),
+    createCategory: (name, names) => this.addCategory(this.categories, name, names),
+    createStationeryCategory: (name, names) =>
+      this.addCategory(this.stationeryCategories, name, names),
     createBook: (book) => {
       this.calls++;
       const category = this.categories.find((c) => c.id === book.categoryId);
@@ -107,12 +108,16 @@ class InMemoryShop {
     return { admin: this.admin, catalogue: this.catalogue, images: this.storage };
   }
 
-  private addCategory(list: Category[], name: string): Promise<WriteResult<Category>> {
+  private addCategory(
+    list: Category[],
+    name: string,
+    names: Category["names"] = {},
+  ): Promise<WriteResult<Category>> {
     this.calls++;
     if (list.some((c) => c.name.toLowerCase() === name.toLowerCase())) {
       return Promise.resolve({ kind: "duplicate", field: "name" });
     }
-    const category = { id: list.length + 1, name };
+    const category = { id: list.length + 1, name, names: { ...names } };
     list.push(category);
     return Promise.resolve({ kind: "ok", value: category });
   }
@@ -156,6 +161,16 @@ Deno.test("loadDemoCatalogue() files each product under its own category and kee
   const pen = shop.stationery.find((i) => i.title === "Atlas Chooty Pen Blue")!;
   assert.equal(pen.categoryName, "Pens");
   assert.equal(pen.priceCents, 4000);
+});
+
+Deno.test("loadDemoCatalogue() gives every demo category its Sinhala and Tamil names", async () => {
+  const shop = new InMemoryShop();
+  await loadDemoCatalogue(shop.deps);
+  const novels = shop.categories.find((c) => c.name === "Novels")!;
+  assert.deepEqual(novels.names, { si: "නවකතා", ta: "நாவல்கள்" });
+  for (const category of [...shop.categories, ...shop.stationeryCategories]) {
+    assert.ok(category.names?.si && category.names?.ta, category.name);
+  }
 });
 
 Deno.test("loadDemoCatalogue() leaves a shop alone once it has anything in it", async () => {

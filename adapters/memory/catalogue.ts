@@ -23,6 +23,7 @@ import type {
   BookFilter,
   CatalogueSort,
   Category,
+  CategoryNames,
   ImageChange,
   NewBook,
   NewStationeryItem,
@@ -58,6 +59,11 @@ import { type AuditRows, storedNames } from "./audit_trail.ts";
 
 type StoredBook = Omit<Book, "categoryName"> & { archived: boolean };
 type StoredStationery = Omit<StationeryItem, "categoryName"> & { archived: boolean };
+
+/** A category as the database gives it: its names always there, none shared. */
+function categoryCopy(category: Category): Category {
+  return { id: category.id, name: category.name, names: { ...category.names } };
+}
 
 function byId(a: Category, b: Category): number {
   return a.id - b.id;
@@ -180,11 +186,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   }
 
   listCategories(): Promise<Category[]> {
-    return Promise.resolve([...this.categories].sort(byId));
+    return Promise.resolve([...this.categories].sort(byId).map(categoryCopy));
   }
 
   listStationeryCategories(): Promise<Category[]> {
-    return Promise.resolve([...this.stationeryCategories].sort(byId));
+    return Promise.resolve([...this.stationeryCategories].sort(byId).map(categoryCopy));
   }
 
   listIds(kind: ProductKind, page: PageRequest): Promise<Page<number>> {
@@ -340,15 +346,23 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     );
   }
 
-  createCategory(name: string): Promise<WriteResult<Category>> {
-    return Promise.resolve(this.#createCategory(this.categories, name));
+  createCategory(name: string, names: CategoryNames = {}): Promise<WriteResult<Category>> {
+    return Promise.resolve(this.#createCategory(this.categories, name, names));
   }
 
-  createStationeryCategory(name: string): Promise<WriteResult<Category>> {
-    return Promise.resolve(this.#createCategory(this.stationeryCategories, name));
+  createStationeryCategory(
+    name: string,
+    names: CategoryNames = {},
+  ): Promise<WriteResult<Category>> {
+    return Promise.resolve(this.#createCategory(this.stationeryCategories, name, names));
   }
 
-  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>> {
+  renameCategory(
+    kind: ProductKind,
+    id: number,
+    name: string,
+    names?: CategoryNames,
+  ): Promise<WriteResult<Category>> {
     const list = kind === "book" ? this.categories : this.stationeryCategories;
     const category = list.find((c) => c.id === id);
     if (!category) return Promise.resolve({ kind: "not_found" });
@@ -356,7 +370,8 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
       return Promise.resolve({ kind: "duplicate", field: "name" });
     }
     category.name = name;
-    return Promise.resolve({ kind: "ok", value: { ...category } });
+    if (names !== undefined) category.names = { ...names };
+    return Promise.resolve({ kind: "ok", value: categoryCopy(category) });
   }
 
   deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult> {
@@ -523,11 +538,11 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     return products.some((p) => !list.some((c) => c.id === p.categoryId));
   }
 
-  #createCategory(list: Category[], name: string): WriteResult<Category> {
+  #createCategory(list: Category[], name: string, names: CategoryNames): WriteResult<Category> {
     if (list.some((c) => sameName(c.name, name))) return { kind: "duplicate", field: "name" };
-    const category = { id: this.#nextId++, name };
+    const category = { id: this.#nextId++, name, names: { ...names } };
     list.push(category);
-    return { kind: "ok", value: { ...category } };
+    return { kind: "ok", value: categoryCopy(category) };
   }
 
   #delete<T extends { archived: boolean }>(

@@ -14,7 +14,9 @@ import type {
 import type { Row, SqlClient } from "./sql_client.ts";
 import {
   BOOK_TABLE,
+  CATEGORY_COLUMNS,
   categoryFromRow,
+  type CategoryRow,
   escapeLike,
   filterCondition,
   idsSource,
@@ -639,15 +641,15 @@ export class PostgresCatalogue implements Catalogue {
   }
 
   async listCategories(): Promise<Category[]> {
-    const rows = await this.#sql.query<Category>(
-      "SELECT id, name FROM book_categories ORDER BY id",
+    const rows = await this.#sql.query<CategoryRow>(
+      `SELECT ${CATEGORY_COLUMNS} FROM book_categories ORDER BY id`,
     );
     return rows.map(categoryFromRow);
   }
 
   async listStationeryCategories(): Promise<Category[]> {
-    const rows = await this.#sql.query<Category>(
-      "SELECT id, name FROM stationery_categories ORDER BY id",
+    const rows = await this.#sql.query<CategoryRow>(
+      `SELECT ${CATEGORY_COLUMNS} FROM stationery_categories ORDER BY id`,
     );
     return rows.map(categoryFromRow);
   }

@@ -12,6 +12,7 @@ import type {
   Book,
   BookChanges,
   Category,
+  CategoryNames,
   ImageChange,
   NewBook,
   NewStationeryItem,
@@ -37,7 +38,15 @@ import type {
   NewStockAdjustment,
   StockAdjustment,
 } from "../../domain/catalogue/stock_adjustment.ts";
-import { BOOK_SQL, BOOK_TABLE, STATIONERY_SQL, STATIONERY_TABLE } from "./catalogue_rows.ts";
+import {
+  BOOK_SQL,
+  BOOK_TABLE,
+  CATEGORY_COLUMNS,
+  categoryFromRow,
+  type CategoryRow,
+  STATIONERY_SQL,
+  STATIONERY_TABLE,
+} from "./catalogue_rows.ts";
 
 type Product = "books" | "stationery_items";
 
@@ -163,16 +172,24 @@ export class PostgresCatalogueAdmin implements CatalogueAdmin {
     return deleteProduct(this.#sql, "stationery_items", id);
   }
 
-  createCategory(name: string): Promise<WriteResult<Category>> {
-    return createNamed(this.#sql, "book_categories", name);
+  createCategory(name: string, names: CategoryNames = {}): Promise<WriteResult<Category>> {
+    return createNamed(this.#sql, "book_categories", name, names);
   }
 
-  createStationeryCategory(name: string): Promise<WriteResult<Category>> {
-    return createNamed(this.#sql, "stationery_categories", name);
+  createStationeryCategory(
+    name: string,
+    names: CategoryNames = {},
+  ): Promise<WriteResult<Category>> {
+    return createNamed(this.#sql, "stationery_categories", name, names);
   }
 
-  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>> {
-    return editing.renameCategory(this.#sql, { kind, id, name });
+  renameCategory(
+    kind: ProductKind,
+    id: number,
+    name: string,
+    names?: CategoryNames,
+  ): Promise<WriteResult<Category>> {
+    return editing.renameCategory(this.#sql, { kind, id, name, names });
   }
 
   deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult> {
@@ -284,12 +301,14 @@ async function createNamed(
   sql: SqlClient,
   table: "book_categories" | "stationery_categories",
   name: string,
+  names: CategoryNames,
 ): Promise<WriteResult<Category>> {
-  const rows = await sql.query<Category>(
-    `INSERT INTO ${table} (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id, name`,
-    [name],
+  const rows = await sql.query<CategoryRow>(
+    `INSERT INTO ${table} (name, name_si, name_ta) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
+     RETURNING ${CATEGORY_COLUMNS}`,
+    [name, names.si ?? null, names.ta ?? null],
   );
   return rows.length > 0
-    ? { kind: "ok", value: { id: rows[0].id, name: rows[0].name } }
+    ? { kind: "ok", value: categoryFromRow(rows[0]) }
     : { kind: "duplicate", field: "name" };
 }

@@ -13,6 +13,7 @@ import type {
 import type {
   Book,
   Category,
+  CategoryNames,
   ImageChange,
   Page,
   PageRequest,
@@ -26,6 +27,9 @@ import {
   BOOK_COLUMNS,
   BOOK_SQL,
   BOOKS_FROM,
+  CATEGORY_COLUMNS,
+  categoryFromRow,
+  type CategoryRow,
   filterCondition,
   idsSource,
   type ProductTable,
@@ -35,7 +39,7 @@ import {
 
 export async function renameCategory(
   sql: SqlClient,
-  change: { kind: ProductKind; id: number; name: string },
+  change: { kind: ProductKind; id: number; name: string; names?: CategoryNames },
 ): Promise<WriteResult<Category>> {
   const table = productTableOf(change.kind).categoryTable;
   return await uniqueAsDuplicate<Category>("name", () =>
@@ -45,12 +49,22 @@ export async function renameCategory(
         [change.name, change.id],
       );
       if (taken.length > 0) return { kind: "duplicate", field: "name" };
-      const rows = await tx.query<Category>(
-        `UPDATE ${table} SET name = $2 WHERE id = $1 RETURNING id, name`,
-        [change.id, change.name],
+      // Without names the Sinhala and Tamil ones stay; with them, they become those.
+      const rows = await tx.query<CategoryRow>(
+        `UPDATE ${table} SET name = $2,
+           name_si = CASE WHEN $3::boolean THEN $4 ELSE name_si END,
+           name_ta = CASE WHEN $3::boolean THEN $5 ELSE name_ta END
+         WHERE id = $1 RETURNING ${CATEGORY_COLUMNS}`,
+        [
+          change.id,
+          change.name,
+          change.names !== undefined,
+          change.names?.si ?? null,
+          change.names?.ta ?? null,
+        ],
       );
       return rows.length > 0
-        ? { kind: "ok", value: { id: rows[0].id, name: rows[0].name } }
+        ? { kind: "ok", value: categoryFromRow(rows[0]) }
         : { kind: "not_found" };
     }));
 }

@@ -100,8 +100,24 @@ export function productTableOf(
   return kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
 }
 
-export function categoryFromRow(row: { id: number; name: string }): Category {
-  return { id: row.id, name: row.name };
+/** A category's row. */
+export interface CategoryRow {
+  id: number;
+  name: string;
+  name_si: string | null;
+  name_ta: string | null;
+}
+
+/** The columns a category is read from. */
+export const CATEGORY_COLUMNS = "id, name, name_si, name_ta";
+
+export function categoryFromRow(
+  row: { id: number; name: string; name_si?: string | null; name_ta?: string | null },
+): Category {
+  const names: NonNullable<Category["names"]> = {};
+  if (row.name_si) names.si = row.name_si;
+  if (row.name_ta) names.ta = row.name_ta;
+  return { id: row.id, name: row.name, names };
 }
 
 /** Escapes LIKE's wildcards (and its escape character) so the term matches literally. */

@@ -13,12 +13,14 @@ import type {
   Book,
   BookChanges,
   Category,
+  CategoryNames,
   ImageChange,
   NewBook,
   ProductKind,
   StationeryChanges,
   StationeryItem,
 } from "./model.ts";
+import { cleanCategoryNames } from "./category_names.ts";
 import { isValidIsbn13 } from "./isbn.ts";
 
 /** Refusals of the use cases, on top of the repository's WriteResult. */
@@ -93,23 +95,26 @@ export async function changeStationery(
 /** Adds a book or stationery category under a trimmed, non-blank name. */
 export async function addCategory(
   admin: CatalogueAdmin,
-  category: { kind: "book" | "stationery"; name: string },
+  category: { kind: "book" | "stationery"; name: string; names?: CategoryNames },
 ): Promise<ChangeResult<Category>> {
   const name = category.name.trim();
   if (name === "") return { kind: "blank_name" };
+  const names = cleanCategoryNames(category.names);
   return category.kind === "book"
-    ? await admin.createCategory(name)
-    : await admin.createStationeryCategory(name);
+    ? await admin.createCategory(name, names)
+    : await admin.createStationeryCategory(name, names);
 }
 
 /** Renames a category of either kind to a trimmed, non-blank name. */
 export async function renameCategory(
   admin: CatalogueAdmin,
-  change: { kind: ProductKind; id: number; name: string },
+  change: { kind: ProductKind; id: number; name: string; names?: CategoryNames },
 ): Promise<ChangeResult<Category>> {
   const name = change.name.trim();
   if (name === "") return { kind: "blank_name" };
-  return await admin.renameCategory(change.kind, change.id, name);
+  return change.names === undefined
+    ? await admin.renameCategory(change.kind, change.id, name)
+    : await admin.renameCategory(change.kind, change.id, name, cleanCategoryNames(change.names));
 }
 
 /**

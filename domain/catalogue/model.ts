@@ -12,10 +12,16 @@ export type Book = RecordOf<typeof BOOK_FIELDS>;
 /** A stationery item; it has exactly one image (STATIONERY_FIELDS, stationery_record.ts). */
 export type StationeryItem = RecordOf<typeof STATIONERY_FIELDS>;
 
+/** A category's names in Sinhala and Tamil, as the owner gave them. */
+export type CategoryNames = Partial<Record<"si" | "ta", string>>;
+
 /** A book category or a stationery category. */
 export interface Category {
   id: number;
+  /** Its English name: the admin area, the API and the CSV files read it. */
   name: string;
+  /** Its names in the shop's other languages, where the owner gave them. */
+  names?: CategoryNames;
 }
 
 /**

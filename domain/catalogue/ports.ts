@@ -7,6 +7,7 @@ import type {
   BookFilter,
   CatalogueSort,
   Category,
+  CategoryNames,
   ImageChange,
   NewBook,
   NewStationeryItem,
@@ -85,11 +86,19 @@ export interface CatalogueAdmin extends StockAdjusting {
   createStationery(item: NewStationeryItem): Promise<WriteResult<StationeryItem>>;
   updateStationery(id: number, changes: StationeryChanges): Promise<WriteResult<StationeryItem>>;
   deleteStationery(id: number): Promise<DeleteResult>;
-  /** Names are unique case-insensitively. */
-  createCategory(name: string): Promise<WriteResult<Category>>;
-  createStationeryCategory(name: string): Promise<WriteResult<Category>>;
-  /** Renames a category of either kind (names unique case-insensitively within the kind). */
-  renameCategory(kind: ProductKind, id: number, name: string): Promise<WriteResult<Category>>;
+  /** Names are unique case-insensitively; `names` are its Sinhala and Tamil ones. */
+  createCategory(name: string, names?: CategoryNames): Promise<WriteResult<Category>>;
+  createStationeryCategory(name: string, names?: CategoryNames): Promise<WriteResult<Category>>;
+  /**
+   * Renames a category of either kind (names unique case-insensitively within the kind);
+   * with `names`, its Sinhala and Tamil names become those (one left out is removed).
+   */
+  renameCategory(
+    kind: ProductKind,
+    id: number,
+    name: string,
+    names?: CategoryNames,
+  ): Promise<WriteResult<Category>>;
   /** Deletes a category no product (on sale or archived) uses. */
   deleteCategory(kind: ProductKind, id: number): Promise<CategoryDeleteResult>;
   /** Applies an image change to a book on sale, reading its images in the same transaction. */

@@ -298,9 +298,11 @@ export function pagesApp(deps: PagesDeps): Hono {
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
     const shelve = await shelfPricer(deps.promotions, now().toISOString());
     const shelf = shelve("book", book);
+    const category = (await deps.catalogue.listCategories()).find((k) => k.id === book.categoryId);
     return renderPage(c, {
       kind: "book",
       book: withShownStock(book, maxPerLine),
+      ...(category ? { category } : {}),
       shelf: shelf.savingCents > 0 ? shelf : null,
       bank: deps.bank,
       maxPerLine,

@@ -173,6 +173,23 @@ Deno.test("a book page names the book's language and binding in the page's langu
   assert.deepEqual(await values("/ta"), ["ஆங்கிலம்", "மென் அட்டை"]);
 });
 
+Deno.test("the Book Store's category filter and a book's breadcrumb name its category in the page's language", async () => {
+  const { app, catalogue, books } = await setup();
+  const book = books.find((b) => b.title === "Madol Doova")!;
+  await catalogue.renameCategory("book", book.categoryId, book.categoryName, {
+    si: "නවකතා",
+    ta: "நாவல்கள்",
+  });
+  const option = `<option value="${book.categoryId}">`;
+  assert.ok((await html(await app.request("/si"))).includes(`${option}නවකතා</option>`));
+  assert.ok((await html(await app.request("/ta"))).includes(`${option}நாவல்கள்</option>`));
+  assert.ok(
+    (await html(await app.request("/"))).includes(`${option}${book.categoryName}</option>`),
+  );
+  const page = await html(await app.request(`/si/books/${book.id}`));
+  assert.match(page, new RegExp(`categoryId=${book.categoryId}">නවකතා</a>`));
+});
+
 Deno.test("a book without a description shows the fallback text", async () => {
   const { app, books } = await setup();
   const book = books.find((b) => b.description === null)!;

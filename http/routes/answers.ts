@@ -72,7 +72,12 @@ export const stationeryRecord: (item: StationeryItem) => WireStationery = wireRe
 );
 
 export function categoryRecord(category: Category): WireCategory {
-  return { id: category.id, name: category.name };
+  return {
+    id: category.id,
+    name: category.name,
+    name_si: category.names?.si ?? null,
+    name_ta: category.names?.ta ?? null,
+  };
 }
 
 /** A place's names in the other languages, as the records carry them. */

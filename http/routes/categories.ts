@@ -5,6 +5,7 @@ import { addCategory, renameCategory } from "../../domain/catalogue/manage_catal
 import { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "../../contract/routes/mod.ts";
 import { categoryRecord } from "./answers.ts";
 import { serve } from "./route_spec.ts";
+import { categoryBodyNames } from "../../contract/requests.ts";
 import { categoryDeletedOrThrow, writtenOrThrow } from "./write_results.ts";
 
 /** What the category routes use. */
@@ -27,15 +28,24 @@ export function categoryRoutes(
   serve(app, base, routes.list, async (c) => c.json({ data: (await list()).map(categoryRecord) }));
 
   serve(app, base, routes.add, async (c) => {
-    const { name } = c.req.valid("json");
-    const result = await addCategory(deps.catalogueAdmin, { kind, name });
+    const body = c.req.valid("json");
+    const result = await addCategory(deps.catalogueAdmin, {
+      kind,
+      name: body.name,
+      names: categoryBodyNames(body),
+    });
     return c.json({ data: categoryRecord(writtenOrThrow(result, "Category")) }, 201);
   });
 
   serve(app, base, routes.rename, async (c) => {
     const { id } = c.req.valid("param");
-    const { name } = c.req.valid("json");
-    const result = await renameCategory(deps.catalogueAdmin, { kind, id, name });
+    const body = c.req.valid("json");
+    const result = await renameCategory(deps.catalogueAdmin, {
+      kind,
+      id,
+      name: body.name,
+      names: categoryBodyNames(body),
+    });
     return c.json({ data: categoryRecord(writtenOrThrow(result, "Category", id)) });
   });
 

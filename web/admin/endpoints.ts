@@ -74,9 +74,15 @@ export async function addCategory(
   api: ApiClient,
   kind: ProductKind,
   name: string,
+  names: { si?: string; ta?: string } = {},
 ): Promise<WireCategory> {
   const path = CATEGORY_PATHS_OF[kind].add;
-  return (await api.call(path, { json: { name: name.trim() } })).data;
+  const json = {
+    name: name.trim(),
+    name_si: names.si?.trim() || null,
+    name_ta: names.ta?.trim() || null,
+  };
+  return (await api.call(path, { json })).data;
 }
 
 /** Adds a product; answers the record the shop made (its id links to its edit page). */

@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { Category } from "../../domain/catalogue/model.ts";
+import { categoryName } from "../../domain/catalogue/category_names.ts";
 import { formatAmount } from "../../domain/money.ts";
 import { type ListQuery, PRICE_MAX, PRICE_MIN } from "../lib/list_query.ts";
 import { FilterIcon } from "./Icons.tsx";
@@ -52,7 +53,7 @@ function usePriceDraft(query: ListQuery, commit: (min: number, max: number) => v
 export function FilterPanel(
   { action, query, categories, withAuthor, onChange }: FilterPanelProps,
 ) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const update = (changes: Partial<ListQuery>) => onChange?.({ ...query, ...changes, page: 1 });
   const [draft, setDraft] = usePriceDraft(
     query,
@@ -91,7 +92,9 @@ export function FilterPanel(
               })}
           >
             <option value="">{t("filters.all")}</option>
-            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>{categoryName(c, language)}</option>
+            ))}
           </select>
         </div>
         <fieldset className="field stock-boxes">

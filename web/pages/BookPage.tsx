@@ -1,5 +1,6 @@
 /** A book's page: pictures, price, purchase and the specification. */
-import type { Book } from "../../domain/catalogue/model.ts";
+import type { Book, Category } from "../../domain/catalogue/model.ts";
+import { categoryName } from "../../domain/catalogue/category_names.ts";
 import { formatKg } from "../../domain/money.ts";
 import { BOOK_FIELDS, type BookLanguage } from "../../domain/catalogue/book_record.ts";
 import { pageFieldsOf } from "../../domain/records/fields.ts";
@@ -35,15 +36,17 @@ function valueWords(name: string, value: string): MessageKey | undefined {
 }
 
 export function BookPage(
-  { book, shelf = null, bank, maxPerLine }: {
+  { book, category, shelf = null, bank, maxPerLine }: {
     book: Book;
+    /** Its category, named in the page's language where the owner gave a name. */
+    category?: Category;
     /** What one copy costs now; null when its usual price. */
     shelf?: ShelfPrice | null;
     bank: BankDetails;
     maxPerLine: number;
   },
 ) {
-  const { t, href, date, number } = useI18n();
+  const { t, href, date, number, language } = useI18n();
   // The details BOOK_FIELDS marks for the page, in its order; an empty optional one is left out.
   const rows = pageFieldsOf(BOOK_FIELDS).flatMap(({ name, field, page }): [string, string][] => {
     const value = (book as Record<string, unknown>)[name];
@@ -67,7 +70,9 @@ export function BookPage(
     <article className="book-page">
       <nav className="breadcrumbs" aria-label={t("book.breadcrumb")}>
         <a href={href("/")}>{t("shell.bookStore")}</a> <span aria-hidden="true">›</span>{" "}
-        <a href={`${href("/")}?categoryId=${book.categoryId}`}>{book.categoryName}</a>
+        <a href={`${href("/")}?categoryId=${book.categoryId}`}>
+          {category ? categoryName(category, language) : book.categoryName}
+        </a>
       </nav>
       <div className="book-top">
         <Island

@@ -1,5 +1,5 @@
 /** What the server hands the renderer: which page, with its data (plain JSON). */
-import type { Book } from "../../domain/catalogue/model.ts";
+import type { Book, Category } from "../../domain/catalogue/model.ts";
 import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
@@ -22,6 +22,8 @@ export type PageModel =
   | {
     kind: "book";
     book: Book;
+    /** Its category with the names the owner gave it, for the breadcrumb. */
+    category?: Category;
     /** What one copy costs now; null when its usual price (or nothing priced it). */
     shelf: ShelfPrice | null;
     bank: BankDetails;

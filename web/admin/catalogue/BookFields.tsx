@@ -18,7 +18,7 @@ export interface BookFieldsProps {
   idPrefix: string;
   values: BookFormValues;
   errors: FieldErrors;
-  categories: WireCategory[];
+  categories: Pick<WireCategory, "id" | "name">[];
   onChange<K extends keyof BookFormValues>(name: K, value: BookFormValues[K]): void;
   /** The image picker of the add form, after the description. */
   images?: ReactNode;

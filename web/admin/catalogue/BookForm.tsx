@@ -31,7 +31,7 @@ export function serverFieldErrors(error: ApiFailure): FieldErrors {
 }
 
 export function BookForm(
-  { categories, onAdded }: { categories: WireCategory[]; onAdded: () => void },
+  { categories, onAdded }: { categories: Pick<WireCategory, "id" | "name">[]; onAdded: () => void },
 ) {
   const { api } = useAdmin();
   const [values, setValues] = useState<BookFormValues>(EMPTY_BOOK_FORM);

@@ -74,6 +74,8 @@ function CategoryRow(
 ) {
   const { api } = useAdmin();
   const [name, setName] = useState(category.name);
+  const [nameSi, setNameSi] = useState(category.name_si ?? "");
+  const [nameTa, setNameTa] = useState(category.name_ta ?? "");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const inputId = `category-${kind}-${category.id}`;
@@ -81,11 +83,15 @@ function CategoryRow(
   async function save(event: FormEvent) {
     event.preventDefault();
     if (name.trim() === "") return setError("Name is required");
-    if (name.trim() === category.name) return setError("The name is unchanged");
+    const unchanged = name.trim() === category.name &&
+      nameSi.trim() === (category.name_si ?? "") && nameTa.trim() === (category.name_ta ?? "");
+    if (unchanged) return setError("The names are unchanged");
     setSaving(true);
     setError(null);
     try {
-      onRenamed(await renameCategory(api, { kind, id: category.id, name }));
+      onRenamed(
+        await renameCategory(api, { kind, id: category.id, name, nameSi, nameTa }),
+      );
     } catch (failure) {
       setError(messageOf(failure));
       onFailed(`Failed to rename "${category.name}"`);
@@ -105,6 +111,32 @@ function CategoryRow(
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(e) => {
             setName(e.target.value);
+            setError(null);
+          }}
+        />
+        <label htmlFor={`${inputId}-si`} className="visually-hidden">
+          {category.name} in Sinhala
+        </label>
+        <input
+          id={`${inputId}-si`}
+          lang="si"
+          placeholder="in Sinhala"
+          value={nameSi}
+          onChange={(e) => {
+            setNameSi(e.target.value);
+            setError(null);
+          }}
+        />
+        <label htmlFor={`${inputId}-ta`} className="visually-hidden">
+          {category.name} in Tamil
+        </label>
+        <input
+          id={`${inputId}-ta`}
+          lang="ta"
+          placeholder="in Tamil"
+          value={nameTa}
+          onChange={(e) => {
+            setNameTa(e.target.value);
             setError(null);
           }}
         />

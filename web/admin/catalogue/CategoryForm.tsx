@@ -28,6 +28,8 @@ export function CategoryForm(
   const { api } = useAdmin();
   const text = TEXT[kind];
   const [name, setName] = useState("");
+  const [nameSi, setNameSi] = useState("");
+  const [nameTa, setNameTa] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const { notice, success, failure, clear } = useNotice();
@@ -40,8 +42,10 @@ export function CategoryForm(
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      await addCategory(api, kind, name);
+      await addCategory(api, kind, name, { si: nameSi, ta: nameTa });
       setName("");
+      setNameSi("");
+      setNameTa("");
       success(text.added);
       onAdded();
     } catch (error) {
@@ -71,6 +75,28 @@ export function CategoryForm(
               required
               value={name}
               onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-si`} label="In Sinhala (optional)" error={errors.name_si}>
+          {(aria) => (
+            <input
+              {...aria}
+              type="text"
+              lang="si"
+              value={nameSi}
+              onChange={(e) => setNameSi(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-ta`} label="In Tamil (optional)" error={errors.name_ta}>
+          {(aria) => (
+            <input
+              {...aria}
+              type="text"
+              lang="ta"
+              value={nameTa}
+              onChange={(e) => setNameTa(e.target.value)}
             />
           )}
         </Field>

@@ -5,7 +5,7 @@ import type { WireCategory } from "../../../contract/records.ts";
 export function CategorySelect(
   { id, categories, value, error, onChange }: {
     id: string;
-    categories: WireCategory[];
+    categories: Pick<WireCategory, "id" | "name">[];
     value: string;
     error?: string;
     onChange: (value: string) => void;

@@ -66,7 +66,7 @@ export function EditBookPage({ id }: { id: number }) {
 function BookEditForm(
   { book, categories, onSaved }: {
     book: WireBook;
-    categories: WireCategory[];
+    categories: Pick<WireCategory, "id" | "name">[];
     onSaved: (book: WireBook) => void;
   },
 ) {

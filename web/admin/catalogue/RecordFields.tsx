@@ -21,7 +21,7 @@ export interface RecordFieldsProps {
   idPrefix: string;
   values: Record<string, string | boolean>;
   errors: FieldErrors;
-  categories: WireCategory[];
+  categories: Pick<WireCategory, "id" | "name">[];
   onChange(name: string, value: string | boolean): void;
   /** The add form's image picker. */
   images?: ReactNode;

@@ -17,7 +17,7 @@ export interface StationeryFieldsProps {
   idPrefix: string;
   values: StationeryFormValues;
   errors: FieldErrors;
-  categories: WireCategory[];
+  categories: Pick<WireCategory, "id" | "name">[];
   onChange(name: keyof StationeryFormValues, value: string): void;
   /** The image picker of the add form, after the category. */
   image?: ReactNode;

@@ -19,7 +19,7 @@ import { type FieldErrors, fieldErrorsFromDetails } from "../validation.ts";
 import type { WireCategory } from "../../../contract/records.ts";
 
 export function StationeryForm(
-  { categories, onAdded }: { categories: WireCategory[]; onAdded: () => void },
+  { categories, onAdded }: { categories: Pick<WireCategory, "id" | "name">[]; onAdded: () => void },
 ) {
   const { api } = useAdmin();
   const [values, setValues] = useState<StationeryFormValues>(EMPTY_STATIONERY_FORM);

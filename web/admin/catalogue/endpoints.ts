@@ -88,11 +88,16 @@ export async function replaceStationeryImage(api: ApiClient, id: number, file: F
 
 export async function renameCategory(
   api: ApiClient,
-  target: { kind: ProductKind; id: number; name: string },
+  target: { kind: ProductKind; id: number; name: string; nameSi?: string; nameTa?: string },
 ): Promise<WireCategory> {
   const route = CATEGORY_PATHS_OF[target.kind].rename;
-  return (await api.call(route, { params: { id: target.id }, json: { name: target.name.trim() } }))
-    .data;
+  const json = {
+    name: target.name.trim(),
+    // Blank is none; left out, the names it has stay.
+    ...(target.nameSi === undefined ? {} : { name_si: target.nameSi.trim() || null }),
+    ...(target.nameTa === undefined ? {} : { name_ta: target.nameTa.trim() || null }),
+  };
+  return (await api.call(route, { params: { id: target.id }, json })).data;
 }
 
 export async function deleteCategory(api: ApiClient, kind: ProductKind, id: number) {
