@@ -96,10 +96,24 @@ Deno.test("the Book Store's island data carries each book as its card shows it, 
   assert.ok(!page.includes(book.description), "the description stays on the book's page");
 });
 
-Deno.test("an empty result says 'No books available'", async () => {
+Deno.test("a search that finds nothing says what was searched and the way back, in each language", async () => {
   const { app } = await setup();
   const page = await html(await app.request("/?q=no-such-title"));
-  assert.ok(page.includes("No books available"));
+  assert.ok(page.includes("No books match “no-such-title”"), page);
+  assert.ok(!page.includes(`<p class="empty">No books available`));
+  assert.ok(page.includes('<a href="/">See all books</a>'));
+  const si = await html(await app.request("/si?q=no-such-title"));
+  assert.ok(si.includes("“no-such-title” ට ගැළපෙන පොත් නැත"));
+  assert.ok(si.includes('<a href="/si">සියලු පොත් බලන්න</a>'));
+  const ta = await html(await app.request(`/ta/stationery?q=${encodeURIComponent("<b>x")}`));
+  assert.ok(ta.includes("“&lt;b&gt;x” உடன் பொருந்தும் எழுதுபொருட்கள் இல்லை"), ta);
+  assert.ok(ta.includes('<a href="/ta/stationery">எல்லா எழுதுபொருட்களையும் பாருங்கள்</a>'));
+});
+
+Deno.test("a filter that leaves nothing, without a search, says the store has none", async () => {
+  const { app } = await setup();
+  const page = await html(await app.request("/?minPrice=99999&maxPrice=100000"));
+  assert.ok(page.includes("No books available"), page);
 });
 
 Deno.test("out-of-stock books are left out when only In Stock is ticked", async () => {

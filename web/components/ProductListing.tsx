@@ -35,6 +35,10 @@ export interface ListingKind<T extends { id: number }> {
     foundAtLeast: MessageKey;
     loading: MessageKey;
     none: MessageKey;
+    /** What a search that found nothing says, with the term ("No books match “{q}”"). */
+    noMatch: MessageKey;
+    /** The way back to the whole store. */
+    all: MessageKey;
   };
 }
 
@@ -99,8 +103,19 @@ export function ProductListing<T extends { id: number }>(
         {listing.page.items.length === 0 && !listing.error
           ? (
             <>
-              <p className="empty">{t(kind.words.none)}</p>
-              <SearchHelp q={q.q} path={kind.path} help={listing.page.help} />
+              {q.q
+                ? (
+                  // A search that found nothing says what was searched, and the way back.
+                  <div className="empty-search">
+                    <p className="empty">{t(kind.words.noMatch, { q: q.q })}</p>
+                    <p className="hint">{t("list.searchTips")}</p>
+                    <SearchHelp q={q.q} path={kind.path} help={listing.page.help} />
+                    <p>
+                      <a href={home}>{t(kind.words.all)}</a>
+                    </p>
+                  </div>
+                )
+                : <p className="empty">{t(kind.words.none)}</p>}
             </>
           )
           : (

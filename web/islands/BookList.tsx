@@ -23,6 +23,8 @@ const BOOKS: ListingKind<BookCardFacts> = {
     foundAtLeast: "list.booksFoundAtLeast",
     loading: "list.loadingBooks",
     none: "list.noBooks",
+    noMatch: "list.noBooksMatch",
+    all: "list.allBooks",
   },
 };
 

@@ -33,6 +33,8 @@ const STATIONERY: ListingKind<Shelved<StationeryItem>> = {
     foundAtLeast: "list.itemsFoundAtLeast",
     loading: "list.loadingStationery",
     none: "list.noStationery",
+    noMatch: "list.noStationeryMatch",
+    all: "list.allStationery",
   },
 };
 
