@@ -320,3 +320,59 @@ contract(
   boundedSearch,
   { searchCountStep: 3, broadSearch: -1, withHeads: true },
 );
+
+contract(
+  "a search crosses scripts: Sinhala, Tamil or English letters find the same book, Singlish spellings too",
+  async (shop) => {
+    await stock(shop, [
+      { title: MADOL_DOOVA_SI, author: WICKRAMASINGHE_SI },
+      { title: "ගම්පෙරළිය", author: WICKRAMASINGHE_SI },
+      { title: PONNIYIN_SELVAN_TA, author: KALKI_TA },
+      { title: "Madol Doova", author: "Martin Wickramasinghe" },
+      { title: "Gaminda's Garden", author: "K. Perera" },
+    ]);
+    // English letters, as the book's readers spell it, find the book in its own script.
+    assert.deepEqual(await titles(shop, "Gamperaliya"), ["ගම්පෙරළිය"]);
+    assert.deepEqual(await titles(shop, "madol duwa"), [MADOL_DOOVA_SI]);
+    assert.deepEqual(await titles(shop, "ponniyin selvan"), [PONNIYIN_SELVAN_TA]);
+    // Sinhala letters find the book listed in English letters too.
+    assert.deepEqual(
+      (await titles(shop, "මඩොල් දූව")).sort(),
+      [MADOL_DOOVA_SI, "Madol Doova"].sort(),
+    );
+    // An author in English letters finds his books in Sinhala script.
+    assert.deepEqual(
+      (await titles(shop, "wickramasinghe")).sort(),
+      [
+        "Madol Doova",
+        "ගම්පෙරළිය",
+        MADOL_DOOVA_SI,
+      ].sort(),
+    );
+    // English letters never cross into English letters by sound: "gamini" is not Gaminda.
+    assert.deepEqual(await titles(shop, "gamini"), []);
+  },
+);
+
+contract(
+  "a search with mixed scripts, joiners, lone signs or one letter 200 times answers, finding what it holds",
+  async (shop) => {
+    await stock(shop, [{ title: MADOL_DOOVA_SI, author: WICKRAMASINGHE_SI }]);
+    for (
+      const q of [
+        "madol දූව",
+        "\u200D\u200C",
+        "\u0DCA\u0DCF",
+        "\u0BCD",
+        "a".repeat(200),
+        "ම".repeat(200),
+        "%_\\",
+      ]
+    ) {
+      const page = await shop.catalogue.listBooks({ ...ALL, q }, PAGE);
+      assert.ok(page.total >= 0 && page.items.length <= PAGE.pageSize, q);
+    }
+    assert.deepEqual(await titles(shop, "madol දූව"), [MADOL_DOOVA_SI]);
+    assert.deepEqual(await titles(shop, "ම".repeat(200)), []);
+  },
+);

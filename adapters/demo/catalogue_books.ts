@@ -20,7 +20,7 @@ Viragaya | Martin Wickramasinghe | Novels | Sinhala | Sarasavi | 2021-03-20 | Pa
 කරුමක්කාරයෝ {Karumakkarayo} | ගුණදාස අමරසේකර {Gunadasa Amarasekara} | Novels | Sinhala | Godage | 2017-05-02 | Paperback | 3rd | 780 | 6 | 300 | 9789553059833 | - | -
 චරිත තුනක් {Charitha Thunak} | කේ. ජයතිලක {K. Jayatilake} | Novels | Sinhala | Godage | 2016-11-18 | Paperback | 5th | 650 | 9 | 260 | 9789553032867 | - | -
 Amba Yahaluwo | T. B. Ilangaratne | Novels | Sinhala | Godage | 2019-01-07 | Paperback | 8th | 720 | 11 | 280 | 9789553078797 | - | The friendship of two village boys from different walks of life, and what growing up does to it.
-Golu Hadawatha | Karunasena Jayalath | Novels | Sinhala | Godage | 2020-02-14 | Paperback | 10th | 600 | 18 | 220 | 9789553026873 | - | A first love between two school students in the years before their exams, loved by generations of readers.
+ගොළු හදවත {Golu Hadawatha} | කරුණාසේන ජයලත් {Karunasena Jayalath} | Novels | Sinhala | Godage | 2020-02-14 | Paperback | 10th | 600 | 18 | 220 | 9789553026873 | - | A first love between two school students in the years before their exams, loved by generations of readers.
 Sansararanyaye Dadayakkaraya | Simon Navagattegama | Novels | Sinhala | Godage | 2015-08-30 | Paperback | 2nd | 850 | 0 | 300 | 9789553054678 | - | -
 Funny Boy | Shyam Selvadurai | Novels | English | Penguin | 2015-07-01 | Paperback | 1st | 1850 | 14 | 320 | 9780143951971 | - | Arjie grows up in a Tamil family in Colombo in the years before the riots of 1983, and learns that he does not fit the roles he is given.
 Cinnamon Gardens | Shyam Selvadurai | Novels | English | Penguin | 2014-04-10 | Paperback | 1st | 1950 | 5 | 380 | 9780143246336 | - | Colombo in the 1920s: a young teacher and her uncle push against the rules of their wealthy Tamil family.
@@ -42,8 +42,8 @@ The Waiting Earth | Punyakante Wijenaike | Novels | English | Godage | 2012-01-1
 சடங்கு {Sadangu} | எஸ். பொன்னுத்துரை {S. Ponnuthurai} | Novels | Tamil | Kumaran Book House | 2015-02-11 | Paperback | 2nd | 820 | 3 | 230 | 9789556596540 | - | A Jaffna household and the rituals that hold it together and keep it apart.
 பஞ்சமர் {Panchamar} | கே. டானியல் {K. Daniel} | Novels | Tamil | Kumaran Book House | 2016-06-25 | Paperback | 3rd | 980 | 4 | 310 | 9789556599817 | - | The lives and struggle of the oppressed castes of the Jaffna peninsula.
 பொன்னியின் செல்வன் பாகம் 1 {Ponniyin Selvan Part 1} | கல்கி கிருஷ்ணமூர்த்தி {Kalki Krishnamurthy} | Novels | Tamil | Vanathi Pathippakam | 2019-12-01 | Paperback | Reprint | 1650 | 9 | 620 | 9788183229593 | - | The first part of the great historical novel of the Chola court.
-Thirukkural | Thiruvalluvar | Poetry | Tamil | Kumaran Book House | 2018-04-14 | Hardcover | Reprint | 650 | 25 | 250 | 9789556596007 | - | The 1,330 couplets on virtue, wealth and love, with a plain commentary.
-Kuyil Pattu | Subramania Bharati | Poetry | Tamil | Kumaran Book House | 2017-09-11 | Paperback | Reprint | 450 | 7 | 120 | 9789556597349 | - | -
+திருக்குறள் {Thirukkural} | திருவள்ளுவர் {Thiruvalluvar} | Poetry | Tamil | Kumaran Book House | 2018-04-14 | Hardcover | Reprint | 650 | 25 | 250 | 9789556596007 | - | The 1,330 couplets on virtue, wealth and love, with a plain commentary.
+குயில் பாட்டு {Kuyil Pattu} | சுப்பிரமணிய பாரதி {Subramania Bharati} | Poetry | Tamil | Kumaran Book House | 2017-09-11 | Paperback | Reprint | 450 | 7 | 120 | 9789556597349 | - | -
 Godaan | Munshi Premchand | Novels | Hindi | Rajpal & Sons | 2018-07-31 | Paperback | Reprint | 1250 | 3 | 380 | 9788170944614 | - | Hori, a poor farmer, and his lifelong wish to own a cow.
 Madhushala | Harivansh Rai Bachchan | Poetry | Hindi | Rajpal & Sons | 2016-11-27 | Hardcover | Reprint | 850 | 2 | 150 | 9788170386834 | - | -
 Heen Saraya | Kumaratunga Munidasa | Poetry | Sinhala | Sarasavi | 2017-07-25 | Paperback | Reprint | 550 | 10 | 150 | 9789555739122 | - | Verses for children by the grammarian and poet, in pure Sinhala.
@@ -62,7 +62,7 @@ The Alchemist | Paulo Coelho | Novels | English | HarperCollins | 2012-04-26 | P
 Malgudi Days | R. K. Narayan | Short Stories | English | Penguin | 2006-04-06 | Paperback | Penguin Classics | 1450 | 8 | 260 | 9780143028475 | - | Stories of the small South Indian town of Malgudi and its people.
 Midnight's Children | Salman Rushdie | Novels | English | Vintage | 2008-04-03 | Paperback | Reprint | 3250 | 3 | 560 | 9780099530268 | - | -
 හත් පණ {Hath Pana} | කුමාරතුංග මුනිදාස {Kumaratunga Munidasa} | Children's Books | Sinhala | Sarasavi | 2019-10-01 | Paperback | Reprint | 480 | 30 | 140 | 9789555733847 | - | A favourite collection of stories for young Sinhala readers.
-Kuda Hora | Sybil Wettasinghe | Children's Books | Sinhala | Sarasavi | 2018-03-12 | Paperback | Reprint | 550 | 12 | 180 | 9789555734172 | - | -
+කුඩා හොරා {Kuda Hora} | සිබිල් වෙත්තසිංහ {Sybil Wettasinghe} | Children's Books | Sinhala | Sarasavi | 2018-03-12 | Paperback | Reprint | 550 | 12 | 180 | 9789555734172 | - | -
 The Umbrella Thief | Sybil Wettasinghe | Children's Books | English | Vijitha Yapa | 2010-06-10 | Paperback | Reprint | 790 | 0 | 200 | 9789556654684 | - | Kiribamba brings the first umbrella to his village, and then another, and another.
 The Little Prince | Antoine de Saint-Exupery | Children's Books | English | Penguin | 2018-02-01 | Paperback | Reprint | 1150 | 14 | 180 | 9780143627197 | - | A pilot stranded in the desert meets a small prince from a small planet.
 Charlie and the Chocolate Factory | Roald Dahl | Children's Books | English | Puffin | 2016-09-01 | Paperback | Reprint | 1690 | 10 | 220 | 9780141094052 | - | Five golden tickets open the gates of Willy Wonka's factory.

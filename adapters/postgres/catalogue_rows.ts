@@ -1,4 +1,5 @@
 /** How catalogue rows are read and filtered: shared by the catalogue repositories. */
+import { hasIndicLetters, soundTerm } from "../../domain/catalogue/script_sound.ts";
 import { isbnTerm, searchTerm } from "../../domain/catalogue/search.ts";
 import { SEARCH_FIELDS, type SearchFields } from "../../domain/catalogue/filter.ts";
 import type {
@@ -198,6 +199,18 @@ export function filterCondition(
     // The ISBN-13 is searched by the term's digits, its hyphens and spaces ignored.
     const digits = searched.isbn ? isbnTerm(filter.q) : "";
     if (digits !== "") found.push(`${alias}.isbn13 LIKE ${param(`%${escapeLike(digits)}%`)}`);
+    // A book is found across scripts by the sound key of its title and author (migration
+    // 0073, domain/catalogue/script_sound.ts), read through its own trigram index.
+    // A term in English letters crosses only into books written in Sinhala or Tamil ("~ ").
+    const sound = searched.isbn ? soundTerm(term) : "";
+    if (sound !== "") {
+      const written = hasIndicLetters(term) ? "" : " AND search_sound LIKE '~ %'";
+      found.push(
+        `${alias}.id IN (SELECT id FROM books WHERE search_sound LIKE ${
+          param(`%${escapeLike(sound)}%`)
+        }${written})`,
+      );
+    }
     clauses.push(found.length === 1 ? found[0] : `(${found.join(" OR ")})`);
   }
   if (filter.categoryId !== undefined) {

@@ -3,7 +3,8 @@
  * in SQL; these are the reference (and run in the browser and in in-memory fakes).
  */
 import type { Book, BookFilter, ProductKind, StationeryFilter, StationeryItem } from "./model.ts";
-import { holdsTerm, isbnTerm } from "./search.ts";
+import { holdsTerm, isbnTerm, searchTerm } from "./search.ts";
+import { hasIndicLetters, soundKey, soundTerm } from "./script_sound.ts";
 import { type Fields, fieldsOf } from "../records/fields.ts";
 import { BOOK_FIELDS } from "./book_record.ts";
 import { STATIONERY_FIELDS } from "./stationery_record.ts";
@@ -102,7 +103,22 @@ export function matchesFilter<K extends ProductKind>(
 function matchesSearch(kind: ProductKind, product: Filterable, q: string | undefined): boolean {
   const fields = SEARCH_FIELDS[kind];
   return fields.texts.some((text) => matchesTitle(String(product[text] ?? ""), q)) ||
-    (fields.isbn && matchesIsbn(product.isbn13 ?? "", q));
+    (fields.isbn && matchesIsbn(product.isbn13 ?? "", q)) ||
+    (kind === "book" && matchesSound(`${product.title} ${product.author ?? ""}`, q));
+}
+
+/**
+ * Whether a book's title and author sound like the term in any script (script_sound.ts):
+ * "gamperaliya" finds ගම්පෙරළිය, මඩොල් දූව finds Madol Doova.
+ *
+ * @example matchesSound("ගම්පෙරළිය මාර්ටින් වික්‍රමසිංහ", "gamperaliya") // true
+ */
+export function matchesSound(text: string, q: string | undefined): boolean {
+  const term = searchTerm(q);
+  const sound = soundTerm(term);
+  // A term in English letters crosses only into books written in Sinhala or Tamil letters.
+  if (sound === "" || !(hasIndicLetters(term) || hasIndicLetters(text))) return false;
+  return soundKey(text).includes(sound);
 }
 
 /**

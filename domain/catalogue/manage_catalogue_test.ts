@@ -8,6 +8,7 @@ import {
   changeStationery,
   normaliseBookChanges,
   planAfterDeletion,
+  renameCategory,
 } from "./manage_catalogue.ts";
 
 function recordingAdmin() {
@@ -25,6 +26,7 @@ function recordingAdmin() {
     deleteStationery: record("deleteStationery"),
     createCategory: record("createCategory"),
     createStationeryCategory: record("createStationeryCategory"),
+    renameCategory: record("renameCategory"),
     findBooksByIsbn: (isbns: string[]) => {
       calls.push({ method: "findBooksByIsbn", args: [isbns] });
       return Promise.resolve(isbns.includes(HELD_ISBN) ? [{ id: 7, isbn13: HELD_ISBN }] : []);
@@ -100,7 +102,19 @@ Deno.test("addCategory() trims the name and refuses a blank one", async () => {
   const { admin, calls } = recordingAdmin();
   assert.deepEqual(await addCategory(admin, { kind: "book", name: "  " }), { kind: "blank_name" });
   await addCategory(admin, { kind: "stationery", name: "  Pens " });
-  assert.deepEqual(calls, [{ method: "createStationeryCategory", args: ["Pens"] }]);
+  assert.deepEqual(calls, [{ method: "createStationeryCategory", args: ["Pens", {}] }]);
+});
+
+Deno.test("addCategory() and renameCategory() trim the Sinhala and Tamil names and drop a blank one", async () => {
+  const { admin, calls } = recordingAdmin();
+  await addCategory(admin, { kind: "book", name: "Novels", names: { si: " නවකතා ", ta: " " } });
+  await renameCategory(admin, { kind: "book", id: 1, name: "Fiction" });
+  await renameCategory(admin, { kind: "book", id: 1, name: "Fiction", names: { ta: "புனைவு" } });
+  assert.deepEqual(calls, [
+    { method: "createCategory", args: ["Novels", { si: "නවකතා" }] },
+    { method: "renameCategory", args: ["book", 1, "Fiction"] },
+    { method: "renameCategory", args: ["book", 1, "Fiction", { ta: "புனைவு" }] },
+  ]);
 });
 
 Deno.test("planAfterDeletion() takes an erased product's images out, an archived one's not", () => {
