@@ -200,16 +200,13 @@ export function filterCondition(
     const digits = searched.isbn ? isbnTerm(filter.q) : "";
     if (digits !== "") found.push(`${alias}.isbn13 LIKE ${param(`%${escapeLike(digits)}%`)}`);
     // A book is found across scripts by the sound key of its title and author (migration
-    // 0073, domain/catalogue/script_sound.ts), read through its own trigram index.
+    // 0073, domain/catalogue/script_sound.ts), kept in the search copy with its own index.
     // A term in English letters crosses only into books written in Sinhala or Tamil ("~ ").
     const sound = searched.isbn ? soundTerm(term) : "";
     if (sound !== "") {
-      const written = hasIndicLetters(term) ? "" : " AND search_sound LIKE '~ %'";
-      found.push(
-        `${alias}.id IN (SELECT id FROM books WHERE search_sound LIKE ${
-          param(`%${escapeLike(sound)}%`)
-        }${written})`,
-      );
+      const key = `${alias}.search_sound`;
+      const like = `${key} LIKE ${param(`%${escapeLike(sound)}%`)}`;
+      found.push(hasIndicLetters(term) ? like : `(${like} AND ${key} LIKE '~ %')`);
     }
     clauses.push(found.length === 1 ? found[0] : `(${found.join(" OR ")})`);
   }
