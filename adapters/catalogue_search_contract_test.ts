@@ -165,21 +165,56 @@ contract(
     const archived = (await shop.catalogue.listBooks({ ...ALL, q: "Archived" }, PAGE)).items[0];
     assert.equal((await shop.admin.deleteBook(archived.id)).kind, "deleted");
 
-    assert.deepEqual(await shop.catalogue.suggest("book", "wickramasinge", 5), [
-      "Martin Wickramasinghe",
-    ]);
-    assert.deepEqual(await shop.catalogue.suggest("book", "madol dova", 5), ["Madol Doova"]);
+    // A misspelt name in English letters offers it in Sinhala script too: it sounds the same.
+    assert.deepEqual(
+      (await shop.catalogue.suggest("book", "wickramasinge", 5)).sort(),
+      ["Martin Wickramasinghe", WICKRAMASINGHE_SI].sort(),
+    );
+    assert.deepEqual(
+      (await shop.catalogue.suggest("book", "madol dova", 5)).sort(),
+      ["Madol Doova", MADOL_DOOVA_SI].sort(),
+    );
     assert.deepEqual(await shop.catalogue.suggest("book", "the vilage", 5), [
       "The Village in the Jungle",
     ]);
     assert.deepEqual(await shop.catalogue.suggest("book", "qqqq zzzz", 5), []);
-    // Sinhala and Tamil: a wrong last letter and no joiner, a short vowel typed for a long one.
-    assert.deepEqual(await shop.catalogue.suggest("book", "වික්රමසිංග", 5), [WICKRAMASINGHE_SI]);
+    // Sinhala and Tamil: a wrong last letter and no joiner, a short vowel typed for a long one;
+    // the author in English letters sounds the same.
+    assert.deepEqual(
+      (await shop.catalogue.suggest("book", "වික්රමසිංග", 5)).sort(),
+      ["Martin Wickramasinghe", WICKRAMASINGHE_SI].sort(),
+    );
     assert.deepEqual(await shop.catalogue.suggest("book", "பொன்னியன் செல்வன்", 5), [
       PONNIYIN_SELVAN_TA,
     ]);
     assert.deepEqual(await shop.catalogue.suggest("book", "   ", 5), []);
     assert.deepEqual(await shop.catalogue.suggest("stationery", "madol", 5), []);
+  },
+);
+
+contract(
+  "suggest() crosses scripts: a misspelt term in Sinhala, Tamil or Singlish offers the book as it is listed",
+  async (shop) => {
+    await stock(shop, [
+      { title: "ගම්පෙරළිය", author: WICKRAMASINGHE_SI },
+      { title: "Viragaya", author: "Martin Wickramasinghe" },
+      { title: PONNIYIN_SELVAN_TA, author: KALKI_TA },
+      { title: "Gaminda's Garden", author: "K. Perera" },
+    ]);
+    // Each term finds nothing, and the book it meant is offered in the script it is listed in.
+    for (
+      const [typed, meant] of [
+        ["gamperalya", "ගම්පෙරළිය"], // Singlish, a letter short
+        ["ගම්පෙරලය", "ගම්පෙරළිය"], // Sinhala, ල for ළ and a letter short
+        ["විරාය", "Viragaya"], // Sinhala script, a letter short
+        ["ponniyan selvan", PONNIYIN_SELVAN_TA], // Singlish for a Tamil title
+      ]
+    ) {
+      assert.deepEqual(await titles(shop, typed), [], typed);
+      assert.ok((await shop.catalogue.suggest("book", typed, 5)).includes(meant), typed);
+    }
+    // Stationery has no sound keys: nothing crosses there.
+    assert.deepEqual(await shop.catalogue.suggest("stationery", "ගම්පෙරලය", 5), []);
   },
 );
 

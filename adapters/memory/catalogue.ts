@@ -202,9 +202,15 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
     const live: Record<string, unknown>[] = kind === "book"
       ? this.#liveBooks()
       : this.#liveStationery();
+    // A book's title and author are compared by sound too, as a search crosses scripts by them.
     const texts = live.flatMap((product) =>
       SEARCH_FIELDS[kind].texts.flatMap((text) =>
-        typeof product[text] === "string" ? [product[text] as string] : []
+        typeof product[text] === "string"
+          ? [{
+            text: product[text] as string,
+            bySound: kind === "book" && (text === "title" || text === "author"),
+          }]
+          : []
       )
     );
     return Promise.resolve(closestTexts(q, texts, limit));

@@ -28,6 +28,7 @@ import {
 import { orderByOf, type OrderKey, orderKeysOf } from "./catalogue_order.ts";
 import { searchTerm, SUGGESTION_THRESHOLD } from "../../domain/catalogue/search.ts";
 import { searchesBeyondTitle } from "../../domain/catalogue/filter.ts";
+import { hasIndicLetters, soundTerm } from "../../domain/catalogue/script_sound.ts";
 import {
   listingTotal,
   SEARCH_COUNT_STEP,
@@ -594,11 +595,52 @@ export class PostgresCatalogue implements Catalogue {
    * close to the typed words (migration 0032's words tables, trigram-indexed): first the
    * texts holding a close word of every typed word, then of any, CANDIDATE_TEXTS a column.
    * A word of one or two letters ("of", "a") finds no texts: its trigram index cannot
-   * narrow it, and nearly every text holds it.
+   * narrow it, and nearly every text holds it. A book's title and author are offered by
+   * sound too, across scripts (#closeInSound); each text at its better score.
    */
   async suggest(kind: ProductKind, q: string, limit: number): Promise<string[]> {
     const term = searchTerm(q);
     if (term === "") return [];
+    const [written, sounding] = await Promise.all([
+      this.#closeInWriting(kind, term, limit),
+      kind === "book" ? this.#closeInSound(term, limit) : [],
+    ]);
+    const best = new Map<string, number>();
+    for (const { text, score } of [...written, ...sounding]) {
+      best.set(text, Math.max(best.get(text) ?? 0, Number(score)));
+    }
+    return [...best].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]))
+      .slice(0, limit).map(([text]) => text);
+  }
+
+  /**
+   * Titles and authors whose sound key is close to the term's (the domain's
+   * suggestionScore): the books whose kept key (migration 0073, trigram-indexed) holds a
+   * run of words that close, each title and author then scored alone. A term in English
+   * letters looks only among books written in Sinhala or Tamil ("~ "), as a search does.
+   */
+  async #closeInSound(term: string, limit: number): Promise<{ text: string; score: number }[]> {
+    const sound = soundTerm(term);
+    if (sound === "") return [];
+    const books = hasIndicLetters(term) ? "" : `AND search_sound LIKE '~ %'`;
+    return await this.#sql.query<{ text: string; score: number }>(
+      `SELECT text, max(word_similarity($1::text, sound_key(text))) AS score
+         FROM (SELECT title, author FROM book_search
+                WHERE NOT archived AND $1::text <% search_sound ${books}
+                LIMIT ${CANDIDATE_TEXTS}) AS book
+        CROSS JOIN LATERAL (VALUES (book.title), (book.author)) AS t(text)
+        WHERE word_similarity($1::text, sound_key(text)) >= ${SUGGESTION_THRESHOLD}
+        GROUP BY text ORDER BY score DESC, text COLLATE "C" LIMIT $2`,
+      [sound, limit],
+    );
+  }
+
+  /** Titles and authors (and translators) written close to the term, with their scores. */
+  async #closeInWriting(
+    kind: ProductKind,
+    term: string,
+    limit: number,
+  ): Promise<{ text: string; score: number }[]> {
     const product = kind === "book" ? BOOK_TABLE : STATIONERY_TABLE;
     const close = await this.#sql.query<{ typed: string; word: string }>(
       `SELECT t.word AS typed, c.word
@@ -629,15 +671,14 @@ export class PostgresCatalogue implements Catalogue {
         ? [read(holds[0])]
         : [read(holds.join(" AND ")), read(`(${holds.join(" OR ")})`)];
     });
-    const rows = await this.#sql.query<{ text: string }>(
-      `SELECT text FROM (
+    return await this.#sql.query<{ text: string; score: number }>(
+      `SELECT text, max(score) AS score FROM (
          SELECT text, word_similarity($1, key) AS score
            FROM (${candidates.join(" UNION ALL ")}) AS candidate) AS scored
         WHERE score >= ${SUGGESTION_THRESHOLD}
         GROUP BY text ORDER BY max(score) DESC, text COLLATE "C" LIMIT $2`,
       params,
     );
-    return rows.map((r) => r.text);
   }
 
   async listCategories(): Promise<Category[]> {

@@ -8,6 +8,7 @@
  * with or without a zero-width joiner (ශ්‍රී or ශ්රී). Both sides of a match are therefore
  * compared in Unicode NFC, lower-cased, without the zero-width joiner and non-joiner.
  */
+import { hasIndicLetters, soundKey, soundTerm } from "./script_sound.ts";
 
 /** The zero-width non-joiner and joiner: they shape a conjunct, they do not spell it. */
 export const JOINERS = /[\u200C\u200D]/g;
@@ -121,21 +122,46 @@ export function wordSimilarity(term: string, text: string): number {
 export const SUGGESTION_THRESHOLD = 0.6;
 
 /**
- * Up to `limit` distinct texts (titles and authors) closest to the term, best first, ties
- * in code-point order; none below the threshold.
+ * How close a suggestion's text is to the term, from 0 to 1: its wordSimilarity, or, where
+ * either is written in Sinhala or Tamil letters, that of their sound keys if higher
+ * (script_sound.ts): "gamperalya" is close to ගම්පෙරළිය, විරාය to "Viragaya". As a search,
+ * English letters never cross into English letters by sound.
+ *
+ * @example suggestionScore("gamperalya", "ගම්පෙරළිය") >= SUGGESTION_THRESHOLD // true
+ */
+export function suggestionScore(term: string, text: string): number {
+  const same = wordSimilarity(term, text);
+  if (!hasIndicLetters(term) && !hasIndicLetters(text)) return same;
+  const sound = soundTerm(term);
+  return sound === "" ? same : Math.max(same, wordSimilarity(sound, soundKey(text)));
+}
+
+/**
+ * Up to `limit` distinct texts (titles and authors) closest to the term by
+ * suggestionScore, best first, ties in code-point order; none below the threshold.
  */
 export function closestTexts(
   term: string,
-  texts: Iterable<string>,
+  texts: Iterable<string | SuggestedText>,
   limit = MAX_SUGGESTIONS,
 ): string[] {
   const scored = new Map<string, number>();
-  for (const text of texts) {
-    const score = wordSimilarity(term, text);
+  for (const entry of texts) {
+    const { text, bySound } = typeof entry === "string" ? { text: entry, bySound: true } : entry;
+    const score = bySound ? suggestionScore(term, text) : wordSimilarity(term, text);
     if (score >= SUGGESTION_THRESHOLD && score > (scored.get(text) ?? -1)) {
       scored.set(text, score);
     }
   }
   return [...scored].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, limit).map(([text]) => text);
+}
+
+/**
+ * A text a suggestion may offer, and whether it is compared by sound too: a book's title
+ * and author are (a search crosses scripts by them), a translator is not.
+ */
+export interface SuggestedText {
+  text: string;
+  bySound: boolean;
 }

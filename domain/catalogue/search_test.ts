@@ -7,6 +7,8 @@ import {
   MAX_SUGGESTED_TERM,
   searchKey,
   searchTerm,
+  SUGGESTION_THRESHOLD,
+  suggestionScore,
   suggestsFor,
   wordSimilarity,
 } from "./search.ts";
@@ -81,6 +83,24 @@ Deno.test("closestTexts() ranks the closest first, keeps each text once and stop
   const texts = ["Pencil HB", "Pencil HB", "Pencils", "Pen", "Eraser"];
   assert.deepEqual(closestTexts("pencil", texts, 2), ["Pencil HB", "Pencils"]);
   assert.deepEqual(closestTexts("zzz", texts), []);
+});
+
+Deno.test("suggestionScore() reads Sinhala, Tamil and Singlish by sound, English letters only as written", () => {
+  assert.ok(suggestionScore("gamperalya", "ගම්පෙරළිය") >= SUGGESTION_THRESHOLD);
+  assert.ok(suggestionScore("විරාය", "Viragaya") >= SUGGESTION_THRESHOLD);
+  assert.ok(suggestionScore("ponniyan selvan", "பொன்னியின் செல்வன்") >= SUGGESTION_THRESHOLD);
+  assert.ok(wordSimilarity("විරාය", "Viragaya") < SUGGESTION_THRESHOLD);
+  // Two texts in English letters score as written: "vikramasinghe" is not "Wickramasinghe" by sound.
+  assert.equal(
+    suggestionScore("vikramasinghe", "Wickramasinghe"),
+    wordSimilarity("vikramasinghe", "Wickramasinghe"),
+  );
+  assert.equal(suggestionScore("ක", "Gamperaliya"), 0);
+});
+
+Deno.test("closestTexts() compares a text by sound only where it is marked so", () => {
+  assert.deepEqual(closestTexts("gamperalya", ["ගම්පෙරළිය"]), ["ගම්පෙරළිය"]);
+  assert.deepEqual(closestTexts("gamperalya", [{ text: "ගම්පෙරළිය", bySound: false }]), []);
 });
 
 Deno.test("helpForEmptySearch() asks the other store only for a real term", async () => {

@@ -23,3 +23,12 @@ Deno.test("GET /api/books answers mixed scripts, zero-width joiners, lone signs 
   const tooLong = await t.app.request(`/api/books?q=${"a".repeat(5000)}`);
   assert.ok(tooLong.status < 500, String(tooLong.status));
 });
+
+Deno.test("GET /api/books?q= in Sinhala script that finds nothing suggests the title listed in English letters", async () => {
+  const t = await testApp();
+  const response = await t.app.request(`/api/books?q=${encodeURIComponent("ගම්පෙරලය")}`);
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  assert.deepEqual([body.data, body.total], [[], 0]);
+  assert.ok(body.suggestions.includes("Gamperaliya"), JSON.stringify(body.suggestions));
+});
