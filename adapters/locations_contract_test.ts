@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Locations } from "../domain/ports.ts";
 import { MemoryLocations } from "./memory/locations.ts";
+import { citiesCalled, matchCity, nearestCities } from "../domain/catalogue/city_names.ts";
 import { PostgresLocations } from "./postgres/locations.ts";
 import { testOnBothEngines } from "./postgres/testing/databases.ts";
 
@@ -60,3 +61,30 @@ contract("Locations hands out copies: changing one changes nothing stored", asyn
   province.name = "Changed";
   assert.equal((await locations.provinces())[0].name, name);
 });
+
+contract(
+  "the City field takes a city of the places held by its name in any script or by its sound",
+  async (locations) => {
+    const galle = (await locations.districts()).find((d) => d.name === "Galle");
+    assert.ok(galle);
+    assert.deepEqual(galle.names, { si: "ගාල්ල", ta: "காலி" });
+    const cities = await locations.areas(galle.id);
+    const picked = (typed: string) => {
+      const city = matchCity(cities, typed);
+      return city && [city.name, city.postcode];
+    };
+    assert.deepEqual(picked("ගාල්ල"), ["Galle", "80000"]);
+    assert.deepEqual(picked("காலி"), ["Galle", "80000"]);
+    // By sound: a short vowel and a single letter typed; Hikkaduwa has no Sinhala name held.
+    assert.deepEqual(picked("ගාල"), ["Galle", "80000"]);
+    assert.deepEqual(picked("හික්කඩුව"), ["Hikkaduwa", "80240"]);
+    assert.deepEqual(picked("ஹிக்கடுவ"), ["Hikkaduwa", "80240"]);
+    assert.equal(nearestCities(cities, "හික්කඩු")[0]?.name, "Hikkaduwa");
+    // From any district: where a city typed under the wrong one is.
+    const everywhere = await locations.areas();
+    assert.deepEqual(
+      citiesCalled(everywhere, "හික්කඩුව").map((c) => [c.name, c.districtId]),
+      [["Hikkaduwa", galle.id]],
+    );
+  },
+);

@@ -8,16 +8,21 @@ export interface LocationData {
   areas: Area[];
 }
 
-/** Two provinces, three districts and a handful of cities with their postcodes. */
+/**
+ * Three provinces, four districts and a handful of cities with their postcodes (Galle's with
+ * the ids and names the shop's reference data gives them).
+ */
 export const SAMPLE_LOCATIONS: LocationData = {
   provinces: [
     { id: 1, name: "Western", names: { si: "බස්නාහිර", ta: "மேல்" } },
     { id: 2, name: "Central", names: { si: "මධ්‍යම", ta: "மத்திய" } },
+    { id: 3, name: "Southern", names: { si: "දකුණු", ta: "தென்" } },
   ],
   districts: [
     { id: 1, name: "Colombo", provinceId: 1, names: { si: "කොළඹ", ta: "கொழும்பு" } },
     { id: 2, name: "Gampaha", provinceId: 1, names: { si: "ගම්පහ", ta: "கம்பஹா" } },
     { id: 3, name: "Kandy", provinceId: 2, names: { si: "මහනුවර", ta: "கண்டி" } },
+    { id: 7, name: "Galle", provinceId: 3, names: { si: "ගාල්ල", ta: "காலி" } },
   ],
   areas: [
     { id: 1, name: "Mount Lavinia", districtId: 1, postcode: "10370", names: {} },
@@ -31,6 +36,9 @@ export const SAMPLE_LOCATIONS: LocationData = {
       postcode: "00700",
       names: {},
     },
+    { id: 703, name: "Galle", districtId: 7, postcode: "80000", names: { si: "ගාල්ල", ta: "காலி" } },
+    { id: 715, name: "Hikkaduwa", districtId: 7, postcode: "80240", names: {} },
+    { id: 681, name: "Ahangama", districtId: 7, postcode: "80650", names: { si: "අහංගම" } },
   ],
 };
 

@@ -3,8 +3,11 @@
  * "colombo 07" or "Cinnamon Gardens" for "Colombo 07 (Cinnamon Gardens)", and "Mt Lavinia"
  * for "Mount Lavinia": case, spacing, punctuation, leading zeros and the usual short forms
  * of a word do not matter, and the part before or inside the brackets is enough when only
- * one city has it.
+ * one city has it. A name is also matched by how it sounds (script_sound.ts), as a book
+ * search is: ගාල or "Gaalla" is Galle, and කරාපිටිය finds Karapitiya, whose Sinhala name the
+ * reference data lacks.
  */
+import { hasIndicLetters, soundKey } from "./script_sound.ts";
 
 interface Named {
   name: string;
@@ -55,6 +58,23 @@ export function cityKey(text: string): string {
     .replace(/(^|\D)0+(?=\d)/g, "$1");
 }
 
+/**
+ * The sound keys a city is matched by against what was typed: of each of its names, where
+ * the typed text or that name has Sinhala or Tamil letters (English letters never cross
+ * into English letters by sound, as in a book search); none for a key under three letters.
+ */
+function soundKeysOf(city: Named, typed: string): string[] {
+  const indic = hasIndicLetters(typed);
+  return namesOf(city).filter((name) => indic || hasIndicLetters(name))
+    .map((name) => soundKey(name).replace(/ /g, ""));
+}
+
+/** The sound key of what was typed, spaces dropped; "" under three letters. */
+function typedSound(typed: string): string {
+  const key = soundKey(typed).replace(/ /g, "");
+  return key.length >= 3 ? key : "";
+}
+
 /** "Colombo 07 (Cinnamon Gardens)" → ["colombo7", "cinnamongardens"]: each part alone. */
 function partKeys(name: string): string[] {
   const match = name.match(/^(.*?)\s*\((.*)\)\s*$/);
@@ -63,7 +83,8 @@ function partKeys(name: string): string[] {
 
 /**
  * The city the shopper meant, if one is clear: the whole name first (in English, Sinhala or
- * Tamil), then the part before or inside the brackets when exactly one city has it.
+ * Tamil), then the part before or inside the brackets when exactly one city has it, then
+ * the one city whose name sounds like it.
  *
  * @example matchCity([{ name: "Galle", names: { si: "ගාල්ල", ta: "காலி" } }], "காலி")?.name === "Galle"
  * @example matchCity(colomboCities, "colombo 7")?.name === "Colombo 07 (Cinnamon Gardens)"
@@ -74,7 +95,12 @@ export function matchCity<T extends Named>(cities: readonly T[], typed: string):
   const whole = cities.find((c) => wholeKeys(c).includes(wanted));
   if (whole) return whole;
   const byPart = cities.filter((c) => allPartKeys(c).includes(wanted));
-  return byPart.length === 1 ? byPart[0] : undefined;
+  if (byPart.length === 1) return byPart[0];
+  if (byPart.length > 1) return undefined;
+  const sound = typedSound(typed);
+  if (sound === "") return undefined;
+  const bySound = cities.filter((c) => soundKeysOf(c, typed).includes(sound));
+  return bySound.length === 1 ? bySound[0] : undefined;
 }
 
 /** Edit distance between two keys (insertions, deletions, substitutions). */
@@ -96,7 +122,8 @@ function distance(a: string, b: string): number {
 
 /**
  * The cities closest to what was typed, best first: names that start with it, then names
- * that hold it, then names within a few typing slips. Empty when nothing is near.
+ * that hold it, then names within a few typing slips, then names that sound like it or
+ * start so. Empty when nothing is near.
  */
 export function nearestCities<T extends Named>(
   cities: readonly T[],
@@ -106,6 +133,7 @@ export function nearestCities<T extends Named>(
   const wanted = cityKey(typed);
   if (wanted === "") return [];
   const slips = Math.max(1, Math.floor(wanted.length / 3));
+  const sound = typedSound(typed);
   const scored: { city: T; score: number }[] = [];
   for (const city of cities) {
     const keys = [...wholeKeys(city), ...allPartKeys(city)];
@@ -118,6 +146,13 @@ export function nearestCities<T extends Named>(
         if (d <= slips) score = Math.min(score, 1 + d);
       }
     }
+    // Then a name that sounds like it, or starts so: after every name written like it.
+    if (score === Infinity && sound !== "") {
+      for (const key of soundKeysOf(city, typed)) {
+        if (key === sound) score = Math.min(score, 1 + slips);
+        else if (key.startsWith(sound)) score = Math.min(score, 2 + slips);
+      }
+    }
     if (score < Infinity) scored.push({ city, score });
   }
   return scored.sort((a, b) => a.score - b.score || a.city.name.localeCompare(b.city.name))
@@ -126,10 +161,15 @@ export function nearestCities<T extends Named>(
 
 /**
  * Every city whose whole name, or the part before or inside its brackets, is what was
- * typed: to tell a shopper which district a city typed under the wrong one belongs to.
+ * typed (or, when none is, every city whose name sounds like it): to tell a shopper which district a city typed under the wrong one belongs to.
  */
 export function citiesCalled<T extends Named>(cities: readonly T[], typed: string): T[] {
   const wanted = cityKey(typed);
   if (wanted === "") return [];
-  return cities.filter((c) => wholeKeys(c).includes(wanted) || allPartKeys(c).includes(wanted));
+  const written = cities.filter((c) =>
+    wholeKeys(c).includes(wanted) || allPartKeys(c).includes(wanted)
+  );
+  const sound = typedSound(typed);
+  if (written.length > 0 || sound === "") return written;
+  return cities.filter((c) => soundKeysOf(c, typed).includes(sound));
 }

@@ -101,7 +101,30 @@ Deno.test("matchCity() reads a Sinhala name typed with or without its zero-width
 });
 
 Deno.test("nearestCities() and citiesCalled() read every name of a city", () => {
-  assert.deepEqual(nearestCities(SOUTH, "ගාල්").map((c) => c.id), [1]);
-  assert.deepEqual(nearestCities(SOUTH, "கால").map((c) => c.id), [1]);
+  // Galle is written so; Gallella (ගල්ලෑල්ල) only starts with its sound, so comes after.
+  assert.deepEqual(nearestCities(SOUTH, "ගාල්").map((c) => c.id), [1, 2]);
+  assert.deepEqual(nearestCities(SOUTH, "கால").map((c) => c.id), [1, 2]);
   assert.deepEqual(citiesCalled(SOUTH, "காலி").map((c) => c.id), [1]);
+});
+
+Deno.test("matchCity() takes a name that sounds like a city's, in any script", () => {
+  // A short vowel for a long one, a single letter for a double one.
+  assert.equal(matchCity(SOUTH, "ගාල")?.name, "Galle");
+  assert.equal(matchCity(SOUTH, "gaalla")?.name, "Galle");
+  assert.equal(matchCity(SOUTH, "கால")?.name, "Galle");
+  // Sinhala or Tamil letters for a city the reference data names in English only.
+  assert.equal(matchCity(SOUTH, "කරාපිටිය")?.name, "Karapitiya");
+  assert.equal(matchCity(SOUTH, "கராபிட்டிய")?.name, "Karapitiya");
+  // English letters never cross into English letters by sound.
+  assert.equal(matchCity(SOUTH, "karapitia"), undefined);
+  // Two cities that sound alike: neither is taken.
+  const twins = [...SOUTH, { id: 4, name: "Gale", names: {} }];
+  assert.equal(matchCity(twins, "ගාල"), undefined);
+});
+
+Deno.test("nearestCities() and citiesCalled() offer a city whose name sounds like what was typed", () => {
+  assert.deepEqual(nearestCities(SOUTH, "කරාපිට").map((c) => c.id), [3]);
+  assert.deepEqual(citiesCalled(SOUTH, "கராபிட்டிய").map((c) => c.id), [3]);
+  assert.deepEqual(citiesCalled(SOUTH, "gaalla").map((c) => c.id), [1]);
+  assert.deepEqual(citiesCalled(SOUTH, "zzzz"), []);
 });

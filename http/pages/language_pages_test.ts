@@ -139,7 +139,10 @@ Deno.test("the filters, the sort and the search help speak Tamil, and their link
   assert.ok(page.includes(`<label for="list-sort">வரிசை</label>`));
   assert.ok(page.includes(`<option value="price-asc">விலை: குறைவு முதல்</option>`));
   assert.ok(page.includes(`<legend>கிடைக்கும் நிலை</legend>`));
-  assert.ok(page.includes(`<p class="empty">எழுதுபொருட்கள் எதுவும் இல்லை</p>`));
+  // A search that found nothing says what was searched.
+  assert.ok(
+    page.includes(`<p class="empty">“Gamperaliya” உடன் பொருந்தும் எழுதுபொருட்கள் இல்லை</p>`),
+  );
   assert.ok(
     page.includes(
       `<p>புத்தகக் கடையில் <a href="/ta?q=Gamperaliya">“Gamperaliya” க்கு 1 புத்தகம்</a> உள்ளன</p>`,

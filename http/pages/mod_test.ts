@@ -291,6 +291,7 @@ Deno.test("the cart, checkout and registration pages hold their islands", async 
   assert.deepEqual((island.props.provinces as { name: string }[]).map((p) => p.name), [
     "Western",
     "Central",
+    "Southern",
   ]);
   const register = await html(await app.request("/register"));
   assert.ok(islandData(register).some((i) => i.name === "Register"));
@@ -373,6 +374,21 @@ Deno.test("the checkout finds a city by its Sinhala name in any district", async
   assert.deepEqual(body.data.map((a: { name: string; name_si: string }) => [a.name, a.name_si]), [
     ["Dehiwala", "දෙහිවල"],
   ]);
+});
+
+Deno.test("the checkout finds a city by how its name sounds, in Sinhala or Tamil letters", async () => {
+  const { app } = await setup();
+  const found = async (typed: string) =>
+    (await (await app.request(`/checkout/cities?name=${encodeURIComponent(typed)}`)).json()).data
+      .map((a: { name: string; district_name: string; postcode: string }) => [
+        a.name,
+        a.district_name,
+        a.postcode,
+      ]);
+  // Hikkaduwa has no Sinhala or Tamil name in the reference data; Galle's is typed short.
+  assert.deepEqual(await found("හික්කඩුව"), [["Hikkaduwa", "Galle", "80240"]]);
+  assert.deepEqual(await found("ஹிக்கடுவ"), [["Hikkaduwa", "Galle", "80240"]]);
+  assert.deepEqual(await found("ගාල"), [["Galle", "Galle", "80000"]]);
 });
 
 Deno.test("the checkout finds a city by name in any district, with its district and province", async () => {
