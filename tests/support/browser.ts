@@ -4,6 +4,7 @@
  * needs nothing but npm, so the suites run on a machine with only Node and npm).
  */
 import { type Browser, chromium } from "playwright-core";
+import { refuseInFastTier } from "./tier.ts";
 
 const SYSTEM_FLAGS = [
   "--no-sandbox",
@@ -89,6 +90,7 @@ export async function findChromium(): Promise<ChromiumLaunch> {
 
 /** Launches headless Chromium; throws (never skips) when none can start. */
 export async function launchBrowser(from?: ChromiumLaunch): Promise<Browser> {
+  refuseInFastTier("browser");
   const { executablePath, args } = from ?? await findChromium();
   return await chromium.launch({ executablePath, args, headless: true });
 }

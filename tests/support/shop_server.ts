@@ -6,6 +6,7 @@
  */
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { type SmtpPeer, startSmtpPeer } from "../../adapters/mail/testing/smtp_peer.ts";
+import { refuseInFastTier } from "./tier.ts";
 
 export const ADMIN_EMAIL = "owner@pothgula.test";
 export const ADMIN_PASSWORD = "a long e2e secret";
@@ -96,6 +97,7 @@ async function stopProcess(child: Deno.ChildProcess, exited: Promise<unknown>): 
  * environment and waits until it answers.
  */
 export async function startShop(settings: Record<string, string> = {}): Promise<RunningShop> {
+  refuseInFastTier("shop process");
   await ensureBuilt();
   const dataDir = await Deno.makeTempDir({ prefix: "pothgula-e2e-" });
   const smtp = await startSmtpPeer();
