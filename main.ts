@@ -3,6 +3,7 @@
  * the adapters, makes sure an admin exists, loads the demo catalogue when asked, starts
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
+import { BackgroundWork } from "./http/background.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { Clock, PasswordHasher } from "./domain/ports.ts";
 import {
@@ -284,6 +285,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     }
     : {};
 
+  // What routes go on with after answering, finished before the shop closes.
+  const background = new BackgroundWork();
   const app = createApp({
     audit,
     catalogue: ports.catalogue,
@@ -299,6 +302,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     adminHasher: adminLane,
     passwordResets: repositories.passwordResets,
     customerOrders: repositories.customerOrders,
+    background,
     // Account mails wait in the outbox like order mails; the dispatcher is told at once.
     accountMail: {
       async enqueue(mail) {
@@ -372,6 +376,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       new Promise<false>((resolve) => setTimeout(() => resolve(false), left)),
     ]);
     if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
+    // The account mails answered requests still queue reach the outbox before it stops.
+    await background.idle();
     await lapses.stop();
     await promotionWatch.stop();
     await dispatcher.stop();

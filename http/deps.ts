@@ -1,4 +1,5 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
+import type { BackgroundWork } from "./background.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -99,6 +100,11 @@ export interface AppDeps {
    * outbox, which sends them and tries again while the mail server is down; none without it.
    */
   accountMail?: Pick<Outbox, "enqueue">;
+  /**
+   * Tracks what routes go on with after answering (account mails queued in the background);
+   * each route runs its own untracked when absent.
+   */
+  background?: BackgroundWork;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
   /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */

@@ -2,6 +2,7 @@
  * An app over the in-memory adapters with a small catalogue, and helpers to call it:
  * the in-process doubles the route tests share (each test builds its own).
  */
+import { BackgroundWork } from "../background.ts";
 import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemorySalesFacts } from "../../adapters/memory/sales_facts.ts";
@@ -130,6 +131,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     accounts: audit.audited(accounts),
     hasher: cheapHasher(),
     accountMail: outbox,
+    // The tests wait for the mails a route queues after answering (idle()).
+    background: new BackgroundWork(),
     passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
     customerOrders: auditedOrders,
     // The report reads the orders and catalogue the app is given.
