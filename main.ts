@@ -3,6 +3,7 @@
  * the adapters, makes sure an admin exists, loads the demo catalogue when asked, starts
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
+import { JobRounds } from "./http/middleware/ops.ts";
 import { BackgroundWork } from "./http/background.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { Clock, PasswordHasher } from "./domain/ports.ts";
@@ -219,6 +220,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     from: config.mailFrom,
     dropDir: `${config.dataDir}/mail`,
   });
+  // The background jobs' rounds, which /healthz reports.
+  const jobs = new JobRounds();
   const dispatcher = startOutboxDispatcher({
     outbox: repositories.outbox,
     orders: ports.orders,
@@ -251,6 +254,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   }, {
     dispatch: { baseDelayMs: config.mailRetrySeconds * 1000 },
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
+    onRound: jobs.counter("outbox"),
   });
 
   const lapses = startLapseWorker({ orders: ports.orders, clock: systemClock }, {
@@ -261,6 +265,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       consoleLogger.info("Lapsed unpaid orders", { orders: ids });
       dispatcher.kick();
     },
+    onRound: jobs.counter("lapse"),
   });
 
   // Card payment, when PayHere is configured (or its local simulator, PAYHERE_SANDBOX=local).
@@ -303,6 +308,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     passwordResets: repositories.passwordResets,
     customerOrders: repositories.customerOrders,
     background,
+    jobs,
     // Account mails wait in the outbox like order mails; the dispatcher is told at once.
     accountMail: {
       async enqueue(mail) {

@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestIds());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
-  app.use(opsEndpoints(deps.readiness));
+  app.use(opsEndpoints(deps.readiness, deps.jobs));
   // Outside the answer cache: its answers get the same headers and 304s as new ones.
   app.use(httpCaching({ isAdminRoute: adminRouteMatcher(ROUTES) }));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));

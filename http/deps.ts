@@ -24,7 +24,7 @@ import type { OrderRules } from "../domain/orders/place_order.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./middleware/errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
-import type { ReadinessCheck } from "./middleware/ops.ts";
+import type { JobRounds, ReadinessCheck } from "./middleware/ops.ts";
 import type { ResponseStore } from "./middleware/response_cache.ts";
 import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
@@ -89,6 +89,8 @@ export interface AppDeps {
   rateLimits?: RateLimitStore;
   /** What /readyz asks; without it /readyz answers like /healthz. */
   readiness?: ReadinessCheck;
+  /** The background jobs' rounds, which /healthz reports; none reported when absent. */
+  jobs?: JobRounds;
   /** How long a request body may take; DEFAULT_BODY_TIMEOUTS when absent. */
   bodyTimeouts?: BodyTimeouts;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */

@@ -27,6 +27,7 @@ import { REUSED_PREFIX } from "../adapters/postgres/testing/databases.ts";
 import { byCost, groupOf, testFiles } from "./test_tiers.ts";
 import { type FileTimes, fileTimes, timesTable } from "./test_times.ts";
 import { TIER_VARIABLE } from "../tests/support/tier.ts";
+import { SHARED_BROWSER_VARIABLE, startSharedBrowser } from "../tests/support/browser.ts";
 import { pinnedDenoVersion } from "./toolchain.ts";
 
 interface Counts {
@@ -171,10 +172,17 @@ async function main(): Promise<number> {
     );
   } else {
     const cluster = await startTestCluster({ required: ci });
+    // One Chromium for every browser suite of the run: each file connects rather than
+    // starting its own. One that cannot start leaves each suite to start its own, and fail.
+    const browser = await startSharedBrowser().catch((error) => {
+      console.warn(`No shared browser (${error.message}): each suite starts its own`);
+      return undefined;
+    });
     const run = await (async () => {
       try {
         const env: Record<string, string> = { [TIER_VARIABLE]: "full" };
         if (cluster) env.TEST_DATABASE_URL = cluster.url;
+        if (browser) env[SHARED_BROWSER_VARIABLE] = browser.wsEndpoint;
         const targets = extra.length > 0
           ? extra
           : byCost(all.filter((f) => groupOf(f) !== "domain"), await readCosts());
@@ -186,6 +194,7 @@ async function main(): Promise<number> {
           ...targets,
         ], env);
       } finally {
+        await browser?.close();
         if (cluster && !cluster.stopSync) await dropReusedDatabases(cluster.url).catch(() => {});
         await cluster?.stop();
       }

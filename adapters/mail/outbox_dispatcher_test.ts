@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { eventually, roundCounter, timersPass } from "../../tests/support/eventually.ts";
+import { eventually, gate, roundCounter, timersPass } from "../../tests/support/eventually.ts";
 import { startOutboxDispatcher } from "./outbox_dispatcher.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
@@ -50,13 +50,6 @@ class HeldMailer implements Mailer {
     this.active--;
     this.sent.push(message);
   }
-}
-
-/** A gate a test opens by hand: `wait()` resolves once `open()` was called. */
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => open = resolve);
-  return { wait: () => opened, open: () => open() };
 }
 
 Deno.test("startOutboxDispatcher() sends what is due at once and what comes later on its interval", async () => {

@@ -33,7 +33,8 @@ import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/sam
 
 /** The dispatch's clock, moved on by the test: leases and outages end when it says so. */
 class TestClock {
-  at = Date.parse("2026-12-02T10:00:00.000Z");
+  // From now: the outbox stamps what it queues with the time it is queued.
+  at = Date.now();
   now = () => new Date(this.at);
   advance(ms: number): void {
     this.at += ms;

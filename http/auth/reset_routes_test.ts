@@ -45,6 +45,7 @@ async function askForLink(t: TestApp, email = EMAIL, language?: string): Promise
   );
   assert.equal(response.status, 202);
   await settle(t);
+  assert.equal(queued(t).length, before + 1, "one reset mail was queued");
   const mail = queued(t).at(-1);
   assert.ok(mail, "a reset mail was queued");
   const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(String(mail.link));

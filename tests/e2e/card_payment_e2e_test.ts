@@ -15,6 +15,7 @@
  * Screenshots of the confirmation, the gateway and the paid page at 375px and 1280px go
  * to test-artifacts/screenshots/.
  */
+import { eventually } from "../support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
@@ -54,12 +55,10 @@ async function stockOf(e2e: E2e, id: number): Promise<number> {
  * seconds), as a person refreshing would see.
  */
 async function expectStock(e2e: E2e, id: number, expected: number, why: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let seen = await stockOf(e2e, id);
-  while (seen !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    seen = await stockOf(e2e, id);
-  }
+  let seen = -1;
+  await eventually(async () => (seen = await stockOf(e2e, id)) === expected, {
+    everyMs: 250,
+  }).catch(() => {});
   assert.equal(seen, expected, why);
 }
 
@@ -114,16 +113,12 @@ Deno.test({
       ]);
       const texts = sms;
       /** Waits for a text to `to` (94XXXXXXXXX) that matches `pattern`. */
-      const textTo = async (to: string, pattern: RegExp) => {
-        const deadline = Date.now() + 30_000;
-        while (!texts.messages.some((m) => m.to === to && pattern.test(m.message))) {
-          assert.ok(
-            Date.now() < deadline,
-            `no text to ${to} matching ${pattern}: ${JSON.stringify(texts.messages)}`,
-          );
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      };
+      const textTo = (to: string, pattern: RegExp) =>
+        eventually(() => texts.messages.some((m) => m.to === to && pattern.test(m.message)), {
+          timeoutMs: 30_000,
+          everyMs: 250,
+          what: `a text to ${to} matching ${pattern}`,
+        });
       const e2e = { shop, browser, orders: {} } as E2e;
       const open = async () => {
         const page = await openPage(browser!, { viewport: PHONE });
@@ -192,11 +187,11 @@ Deno.test({
       assert.match(await orderFact(canceller.page, "Payment").innerText(), /Card: Not paid/);
 
       // The hold is 15 s; the lapse loop looks every second (LAPSE_CHECK_SECONDS).
-      const deadline = Date.now() + 60_000;
-      while ((await orderOf(e2e, cancelledId)).status !== "rejected") {
-        assert.ok(Date.now() < deadline, `order ${cancelledId} did not lapse`);
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
+      await eventually(async () => (await orderOf(e2e, cancelledId)).status === "rejected", {
+        timeoutMs: 60_000,
+        everyMs: 500,
+        what: `the lapse of order ${cancelledId}`,
+      });
       await expectStock(e2e, book.id, stockBefore - 1, "the lapsed copy is back");
       const lapsed = await shop.smtp.waitFor(
         (all) => all.some((m) => m.subject.includes(`order #${cancelledId} cancelled`)),

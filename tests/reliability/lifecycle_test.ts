@@ -4,6 +4,7 @@
  * it (placed, refused for stock, or 503 "restarting" with Connection: close), never a
  * closed connection.
  */
+import { eventually } from "../support/eventually.ts";
 import assert from "node:assert/strict";
 import { spawnShop, waitUntilReady } from "./support/shop_process.ts";
 import { ADMIN, type Answer, firstDestination, orderBody, placeOrder } from "./support/shop_api.ts";
@@ -71,7 +72,11 @@ Deno.test({
         }
       };
       const shoppers = Promise.all(Array.from({ length: 15 }, shopper));
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The shoppers are under way: orders are being placed.
+      await eventually(() => sent.filter((s) => s.answer.status === 201).length >= 20, {
+        timeoutMs: 30_000,
+        what: "20 orders placed",
+      });
       stopAt = performance.now();
       shop.signal("SIGTERM");
       const exit = await shop.exited;

@@ -99,3 +99,14 @@ export function timersPass(everyMs: number, times = 3): Promise<void> {
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * A gate a test opens by hand: `wait()` resolves once `open()` was called. It holds a
+ * request or a send for exactly as long as the test needs to see what shows meanwhile
+ * (a spinner, a disabled button), instead of for a guessed time.
+ */
+export function gate(): { wait(): Promise<void>; open(): void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => open = resolve);
+  return { wait: () => opened, open: () => open() };
+}

@@ -48,3 +48,63 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${width}.png`, fullPage: true });
 }
+
+/** Resolves once the page has painted two frames: what the last change laid out is drawn. */
+export function framesPainted(page: Page): Promise<void> {
+  return page.evaluate(() =>
+    new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+    )
+  );
+}
+
+/**
+ * Sets the window's size and waits until the page has laid itself out at it (its width
+ * read back, two frames painted), for a screenshot or a measure of the new layout.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => globalThis.innerWidth === width, size.width);
+  await framesPainted(page);
+}
+
+/**
+ * Counts the page's requests under way (`fetch`), from before its first script: add it to a
+ * page before it opens, then `quiet()` waits until the page has nothing left to load.
+ */
+export async function countRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as { requestsUnderWay: number };
+    scope.requestsUnderWay = 0;
+    const fetching = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      scope.requestsUnderWay++;
+      return fetching(...args).finally(() => scope.requestsUnderWay--);
+    };
+  });
+}
+
+/**
+ * Waits until the page is done: every island hydrated, its fonts loaded, no request under
+ * way (`countRequests`), nothing marked busy, two frames painted, and all of it still true
+ * after those frames (an answer that started more work has finished it too).
+ */
+export async function quiet(page: Page): Promise<void> {
+  for (;;) {
+    await page.waitForFunction(() => {
+      const scope = globalThis as unknown as { requestsUnderWay?: number };
+      return document.fonts.status === "loaded" &&
+        (scope.requestsUnderWay ?? 0) === 0 &&
+        !document.querySelector('[aria-busy="true"]') &&
+        [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
+          island.dataset.hydrated === "true"
+        );
+    });
+    await framesPainted(page);
+    const still = await page.evaluate(() =>
+      ((globalThis as unknown as { requestsUnderWay?: number }).requestsUnderWay ?? 0) === 0 &&
+      !document.querySelector('[aria-busy="true"]')
+    );
+    if (still) return;
+  }
+}
