@@ -1,6 +1,6 @@
 /**
  * The time each test file took in a run, read from what `deno test` prints of each test
- * (`./path_test.ts => name ... ok (1m 5s)`, a step's line naming its test first), and the
+ * (`./path_test.ts => name ... ok (4m26s)`, a step's line naming its test first), and the
  * table of them that docs/test-times.md holds.
  */
 import { groupOf } from "./test_tiers.ts";
@@ -13,16 +13,17 @@ export interface FileTimes {
   tests: number;
 }
 
-const RESULT = /^\.\/(\S+) => (.+) \.\.\. (?:ok|FAILED|ignored) \(([^)]+)\)\s*$/;
+const RESULT =
+  /^\.\/(\S+) => (.+) \.\.\. (?:ok|FAILED(?: \(due to [^)]*\))?|ignored) \(([^)]+)\)\s*$/;
 
 /**
- * Seconds in a duration as Deno prints it: `850µs`, `12ms`, `3s`, `1m 5s`.
+ * Seconds in a duration as Deno prints it: `850µs`, `12ms`, `3s`, `4m26s`.
  *
- * @example durationSeconds("1m 5s") // 65
+ * @example durationSeconds("5m57s") // 357
  */
 export function durationSeconds(text: string): number {
   let seconds = 0;
-  for (const [, amount, unit] of text.matchAll(/([\d.]+)\s*(µs|ms|s|m|h)\b/g)) {
+  for (const [, amount, unit] of text.matchAll(/([\d.]+)\s*(µs|ms|s|m|h)/g)) {
     const value = Number(amount);
     seconds += unit === "µs"
       ? value / 1e6

@@ -6,6 +6,7 @@ Deno.test("durationSeconds() reads the durations deno test prints", () => {
   assert.equal(durationSeconds("12ms"), 0.012);
   assert.equal(durationSeconds("3s"), 3);
   assert.equal(durationSeconds("1m 5s"), 65);
+  assert.equal(durationSeconds("5m57s"), 357);
   assert.equal(durationSeconds("2m"), 120);
 });
 
@@ -17,19 +18,21 @@ const OUTPUT = [
   "./http/b_test.ts => another thing [postgres] ...----- post-test output end -----",
   "./http/b_test.ts => another thing [postgres] ... ok (988ms)",
   "./http/b_test.ts => a failing thing ... FAILED (1s)",
+  "./http/b_test.ts => a failing walk ... a step ... FAILED (1s)",
+  "./http/b_test.ts => a failing walk ... FAILED (due to 1 failed step) (1m30s)",
   "noise => not a result",
 ].join("\n");
 
 Deno.test("fileTimes() adds up each file's tests, not their steps again, longest first", () => {
   assert.deepEqual(fileTimes(OUTPUT), [
+    { file: "http/b_test.ts", seconds: 92, tests: 4 },
     { file: "web/a_browser_test.ts", seconds: 66, tests: 1 },
-    { file: "http/b_test.ts", seconds: 2, tests: 3 },
   ]);
 });
 
 Deno.test("timesTable() lists every file with its tier, longest first, and the sum", () => {
   const table = timesTable(fileTimes(OUTPUT), "a run");
-  assert.match(table, /\| 1 \| `web\/a_browser_test\.ts` \| full \| 1 \| 66\.0 \|/);
-  assert.match(table, /\| 2 \| `http\/b_test\.ts` \| fast \| 3 \| 2\.0 \|/);
-  assert.match(table, /their times added up: 1\.1 min/);
+  assert.match(table, /\| 1 \| `http\/b_test\.ts` \| fast \| 4 \| 92\.0 \|/);
+  assert.match(table, /\| 2 \| `web\/a_browser_test\.ts` \| full \| 1 \| 66\.0 \|/);
+  assert.match(table, /their times added up: 2\.6 min/);
 });

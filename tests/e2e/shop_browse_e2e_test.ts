@@ -1,16 +1,16 @@
 /**
  * The shop end to end, browsing: the lists and every filter, a book's page, stationery, the
- * cart, the shop without JavaScript, and every page checked at both widths. The orders'
- * walk is shop_orders_e2e_test.ts, on a shop of its own, so that the two run side by side.
+ * cart and the shop without JavaScript. The orders' walk (shop_orders_e2e_test.ts) and every
+ * page at both widths (shop_pages_e2e_test.ts) each have a shop of their own, so that the
+ * three run side by side.
  */
-import { auditJourney } from "./audit.ts";
 import { browseJourney } from "./browse.ts";
 import { noScriptJourney } from "./no_script.ts";
 import { bookDetailJourney, cartJourney, stationeryJourney } from "./shopping.ts";
 import { e2eSuite } from "./suite.ts";
 
 e2eSuite(
-  "the shop end to end in Chromium: browsing, the cart and every page",
+  "the shop end to end in Chromium: browsing and the cart",
   async (e2e, step) => {
     await step(
       "browse: pages, every filter, reloads and the back button",
@@ -32,10 +32,6 @@ e2eSuite(
     await step(
       "without JavaScript: list, filter form, pages, book details",
       () => noScriptJourney(e2e),
-    );
-    await step(
-      "every page: axe, no sideways scroll at 375px, screenshots",
-      () => auditJourney(e2e),
     );
   },
 );

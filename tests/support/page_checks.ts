@@ -4,7 +4,7 @@
  * test-artifacts/screenshots/ for a person to look at.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 
 export const SCREENSHOT_DIR = new URL("../../test-artifacts/screenshots/", import.meta.url)
   .pathname;
@@ -107,4 +107,26 @@ export async function quiet(page: Page): Promise<void> {
     );
     if (still) return;
   }
+}
+
+/**
+ * The bytes of a file the page downloaded, read through the browser's connection: a browser
+ * the run shares is another process's, whose download folder is not this one's to open.
+ */
+export async function downloadedBytes(download: Download): Promise<Uint8Array> {
+  const stream = await download.createReadStream();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(new Uint8Array(chunk as ArrayBufferLike));
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The text of a file the page downloaded (UTF-8, a byte-order mark kept). */
+export async function downloadedText(download: Download): Promise<string> {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await downloadedBytes(download));
 }

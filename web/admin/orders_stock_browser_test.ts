@@ -3,6 +3,7 @@
  * adapters; orders placed at the checkout's route), and every admin page at phone and
  * desktop widths (screenshots land in test-artifacts/admin/).
  */
+import { downloadedText } from "../../tests/support/page_checks.ts";
 import assert from "node:assert/strict";
 import { ARTIFACTS, logIn, statusText, withRig, withShop } from "./testing/browser_rig.ts";
 import type { AdminShop } from "./testing/admin_shop.ts";
@@ -156,7 +157,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
             await page.getByRole("button", { name: "Export CSV" }).click();
             const exported = await csv;
             assert.equal(exported.suggestedFilename(), "orders.csv");
-            const text = await Deno.readTextFile(await exported.path());
+            const text = await downloadedText(exported);
             // One row per order line: the order's number first, its customer's name later on.
             assert.match(text, /^1,[^\r\n]*,Kamal Silva,/m);
             assert.doesNotMatch(text, /^4,/m, "the export takes the filters");

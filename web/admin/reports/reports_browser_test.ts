@@ -5,6 +5,7 @@
  * a CSV download, refused ranges, the empty state and the spinner; screenshots at 375 and
  * 1280 px in test-artifacts/admin/.
  */
+import { downloadedText } from "../../../tests/support/page_checks.ts";
 import { gate } from "../../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -152,7 +153,7 @@ Deno.test("admin sales reports", async (t) => {
           file.suggestedFilename(),
           /^report-products-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.csv$/,
         );
-        const text = await Deno.readTextFile(await file.path());
+        const text = await downloadedText(file);
         assert.match(text, /^\uFEFFstore,id,title,category,language,units,sales\r\n/);
         assert.match(text, /Madol Doova|Book \d+/);
       }, { signedIn: true });
