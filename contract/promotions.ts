@@ -8,6 +8,7 @@
  * now on, a null end for ever. Money is rupees, a percentage a number of percent (12.5).
  */
 import { z } from "zod";
+import { BreakdownSchema } from "./breakdown.ts";
 import { BOOK_LANGUAGES } from "../domain/catalogue/book_record.ts";
 import { ITEM_TYPES } from "../domain/orders/model.ts";
 import { CODE_REFUSALS } from "../domain/promotions/pricing.ts";
@@ -223,20 +224,8 @@ export const PreviewSchema = z.object({
     quantity: z.number().int(),
     list_price: z.number().describe("a copy's usual price"),
     price: z.number().describe("a copy's price after its sale price"),
-    campaign: z.object({ id: z.number().int(), name: z.string(), saving: z.number() }).nullable(),
-    offer_saving: z.number(),
-    code_saving: z.number(),
     line_total: z.number().describe("what the line costs after everything"),
   })),
-  list_total: z.number().describe("the items at their usual prices"),
-  items_total: z.number().describe("the items after every promotion"),
-  saving: z.number().describe("list_total - items_total"),
-  offer: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    saving: z.number(),
-    free_delivery: z.boolean(),
-  }).nullable(),
   code: z.union([
     z.object({
       status: z.literal("applied"),
@@ -251,9 +240,8 @@ export const PreviewSchema = z.object({
       message: z.string(),
     }),
   ]).nullable(),
-  delivery_fee: z.number(),
-  total: z.number().describe("items_total + delivery_fee: what the shopper would pay"),
   priced_at: z.string().describe("ISO 8601: the moment the promotions were read"),
+  breakdown: BreakdownSchema.describe("the cart's figures as an order of it would tell them"),
 });
 
 export type WireCampaign = z.infer<typeof CampaignSchema>;

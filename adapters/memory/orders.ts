@@ -71,9 +71,9 @@ function copyOrder(order: Order): Order {
     customer: { ...order.customer },
     items: order.items.map((item) => ({
       ...item,
-      campaign: item.campaign && { ...item.campaign, names: { ...item.campaign.names } },
+      adjustments: item.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
     })),
-    promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
+    adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
     events: order.events.map((event) => ({ ...event })),
     paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
@@ -195,11 +195,11 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       // Kept as the database keeps it: null where the line has no expected date.
       items: order.lines.map((line) => ({
         ...line,
-        campaign: line.campaign && { ...line.campaign, names: { ...line.campaign.names } },
+        adjustments: line.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
         preorderDate: line.preorderDate ?? null,
         id: this.#nextItemId++,
       })),
-      promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
+      adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
       paymentStatus: plan.paymentStatus,
       courier: null,
       trackingNumber: null,

@@ -26,7 +26,7 @@ function order(status: OrderStatus): Order {
     deliveryFeeCents: 40_000,
     paymentMethod: "COD",
     items: [],
-    promotions: [],
+    adjustments: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,

@@ -135,7 +135,7 @@ Deno.test("a new order starts in its method's first payment status, and lapses o
       areaName: "Dehiwala",
       paymentMethod: method,
       lines: [],
-      promotions: [],
+      adjustments: [],
       totalCents: 0,
       deliveryFeeCents: 0,
       orderDate: "2026-03-01T10:00:00.000Z",

@@ -27,6 +27,9 @@ import { itemKey } from "./pricing.ts";
 import type { PromotionStore } from "../promotions/ports.ts";
 import type { CodeRefusal } from "../promotions/pricing.ts";
 import { priceCart } from "../promotions/price_cart.ts";
+import type { Campaign } from "../promotions/pricing.ts";
+import { indexCampaigns, shelfPrice } from "../promotions/shelf_price.ts";
+import { pricedItem } from "../promotions/order_pricing.ts";
 import { planPlacement } from "./plans.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
 import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
@@ -81,6 +84,38 @@ export interface PlaceOrderInput {
   clientAddress?: string | null;
 }
 
+/** What one copy of an item costs now (its shelf price: its sale, then its best campaign). */
+export interface CurrentPrice {
+  type: ItemType;
+  id: number;
+  title: string;
+  /** Its usual price. */
+  usualCents: Cents;
+  /** What one copy costs now. */
+  unitCents: Cents;
+}
+
+/**
+ * What a copy of each item costs at `now` under `campaigns`, as its card and page say it: a
+ * refusal for a moved price names these, never the usual price of an item on sale.
+ *
+ * @example currentPrices([bookOnSaleAt800], [], now) // [{ ..., usualCents: 95000, unitCents: 80000 }]
+ */
+export function currentPrices(
+  items: readonly SellableItem[],
+  campaigns: readonly Campaign[],
+  now: string,
+): CurrentPrice[] {
+  const index = indexCampaigns(campaigns);
+  return items.map((item) => ({
+    type: item.type,
+    id: item.id,
+    title: item.title,
+    usualCents: item.priceCents,
+    unitCents: shelfPrice(pricedItem(item), index, now).unitCents,
+  }));
+}
+
 /** Why a destination is refused. */
 export type DestinationProblem =
   | "unknown_area"
@@ -100,8 +135,8 @@ export type PlaceOrderResult =
     items: { type: ItemType; id: number; title?: string; quantity: number }[];
   }
   | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] }
-  /** The shopper's total differs from the shop's: the current prices of the asked items. */
-  | { kind: "price_changed"; items: SellableItem[] }
+  /** The shopper's total differs from the shop's: what a copy of each asked item costs now. */
+  | { kind: "price_changed"; items: CurrentPrice[] }
   | { kind: "insufficient_stock"; lines: StockShortfall[] }
   | { kind: "idempotency_mismatch" }
   /** The client's unpaid orders would hold more than the shop allows. */
@@ -190,6 +225,10 @@ export async function placeOrder(
   const cart = await priceCart(deps, input);
   if (cart.kind !== "priced") return cart;
   const { sellable, promoted: priced, now } = cart;
+  const moved = (items: readonly SellableItem[]) => ({
+    kind: "price_changed" as const,
+    items: currentPrices(items, cart.campaigns, now),
+  });
   if (priced.pricing.code?.kind === "refused") {
     return {
       kind: "code_not_applied",
@@ -198,9 +237,7 @@ export async function placeOrder(
     };
   }
   // A campaign that ended, or an offer that began, since the cart was priced: price again.
-  if (priced.totalCents !== input.clientTotalCents) {
-    return { kind: "price_changed", items: sellable };
-  }
+  if (priced.totalCents !== input.clientTotalCents) return moved(sellable);
   const keys = await holdKeys({
     address: input.clientAddress ?? null,
     email: input.customer.email,
@@ -217,7 +254,7 @@ export async function placeOrder(
       areaName: found.area.name,
       paymentMethod: input.paymentMethod,
       lines: priced.lines,
-      promotions: priced.promotions,
+      adjustments: priced.adjustments,
       totalCents: priced.totalCents,
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: now,
@@ -240,5 +277,7 @@ export async function placeOrder(
       maxPerCustomer: cart.code.maxUsesPerCustomer ?? null,
     }
     : undefined;
-  return await deps.orders.place(codeUse ? { ...plan, codeUse } : plan, idempotency);
+  const placed = await deps.orders.place(codeUse ? { ...plan, codeUse } : plan, idempotency);
+  // A price that moved between pricing and storing is named as a copy costs now too.
+  return placed.kind === "price_changed" ? moved(placed.items) : placed;
 }

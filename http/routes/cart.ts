@@ -17,7 +17,8 @@ import {
   type PriceCartDeps,
   type PriceCartResult,
 } from "../../domain/promotions/price_cart.ts";
-import { promotionName } from "../../domain/promotions/pricing.ts";
+import { cartBreakdown } from "../../domain/promotions/price_cart.ts";
+import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { WireCartPrice, WireCodeAnswer } from "../../contract/cart_price.ts";
 import { CART_ROUTES } from "../../contract/routes/mod.ts";
@@ -30,41 +31,29 @@ import { serve } from "./route_spec.ts";
 const BASE = "/api/cart";
 
 /**
- * A priced cart as the API answers it, its promotions named in `language`. Without a
- * payment method there is no delivery fee yet: the total is the items'.
+ * A priced cart as the API answers it, its figures from its breakdown. Without a payment
+ * method there is no delivery fee yet: the total is the items'.
  *
  * @example cartPriceRecord(priced, { method: "COD", language: "si" }).total // 1900
  */
 export function cartPriceRecord(
   cart: Extract<PriceCartResult, { kind: "priced" }>,
-  { method, language }: { method: PaymentMethod | null; language: Locale },
+  { method }: { method: PaymentMethod | null; language: Locale },
 ): WireCartPrice {
   const { promoted } = cart;
   const { pricing } = promoted;
   const rupees = centsToRupees;
-  const lines = promoted.lines.map((line, i) => {
-    const priced = pricing.lines[i];
-    const lineTotal = priced.totalCents;
-    return {
-      type: line.type,
-      id: line.itemId,
-      title: line.title,
-      quantity: line.quantity,
-      usual_price: rupees(priced.listUnitCents),
-      price: rupees(priced.unitCents),
-      line_total: rupees(lineTotal),
-      saving: rupees(priced.listUnitCents * priced.quantity - lineTotal),
-      campaign: priced.campaign
-        ? {
-          id: priced.campaign.id,
-          name: promotionName(priced.campaign, language),
-          saving: rupees(priced.campaign.savingCents),
-        }
-        : null,
-      offer_saving: rupees(priced.offerSavingCents),
-      code_saving: rupees(priced.codeSavingCents),
-    };
-  });
+  const b = cartBreakdown(promoted, { deliveryKnown: method !== null });
+  const lines = promoted.lines.map((line, i) => ({
+    type: line.type,
+    id: line.itemId,
+    title: line.title,
+    quantity: line.quantity,
+    usual_price: rupees(line.listUnitCents),
+    price: rupees(line.unitPriceCents),
+    line_total: rupees(b.lines[i].paidCents),
+    saving: rupees(b.lines[i].savingCents),
+  }));
   let code: WireCodeAnswer | null = null;
   if (pricing.code?.kind === "applied") {
     code = {
@@ -87,28 +76,18 @@ export function cartPriceRecord(
       }),
     };
   }
-  const freeDelivery = Boolean(pricing.offer?.freeDelivery) ||
-    (pricing.code?.kind === "applied" && pricing.code.freeDelivery);
-  const deliveryFee = method === null ? null : promoted.deliveryFeeCents;
   return {
     lines,
-    usual_items: rupees(pricing.listItemsCents),
-    items: rupees(promoted.totalCents),
-    saving: rupees(pricing.listItemsCents - promoted.totalCents),
-    offer: pricing.offer
-      ? {
-        id: pricing.offer.id,
-        name: promotionName(pricing.offer, language),
-        saving: rupees(pricing.offer.savingCents),
-        free_delivery: pricing.offer.freeDelivery,
-      }
-      : null,
+    usual_items: rupees(b.itemsCents),
+    items: rupees(b.itemsPaidCents),
+    saving: rupees(b.savingsCents),
     code,
     payment_method: method,
-    free_delivery: freeDelivery,
-    delivery_fee: deliveryFee === null ? null : rupees(deliveryFee),
-    total: rupees(promoted.totalCents + (deliveryFee ?? 0)),
+    free_delivery: b.freeDelivery !== null,
+    delivery_fee: b.deliveryFeeCents === null ? null : rupees(b.deliveryFeeCents),
+    total: rupees(b.totalCents),
     priced_at: cart.now,
+    breakdown: breakdownRecord(b),
   };
 }
 

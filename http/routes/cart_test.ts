@@ -91,9 +91,6 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
       price: 950,
       line_total: 1900,
       saving: 0,
-      campaign: null,
-      offer_saving: 0,
-      code_saving: 0,
     },
     {
       type: "stationery",
@@ -104,19 +101,16 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
       price: 50,
       line_total: 150,
       saving: 0,
-      campaign: null,
-      offer_saving: 0,
-      code_saving: 0,
     },
   ]);
   assert.deepEqual(
-    { ...data, lines: undefined },
+    { ...data, lines: undefined, breakdown: undefined },
     {
       lines: undefined,
+      breakdown: undefined,
       usual_items: 2050,
       items: 2050,
       saving: 0,
-      offer: null,
       code: null,
       payment_method: null,
       free_delivery: false,
@@ -130,9 +124,16 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
   assert.equal(cod.delivery_fee, 400);
   assert.equal(cod.total, 2450);
   assert.equal(cod.payment_method, "COD");
+  // The breakdown names the same figures: Items, no fee before a method, then the method's.
+  assert.deepEqual([data.breakdown.items, data.breakdown.delivery_fee, data.breakdown.total], [
+    2050,
+    null,
+    2050,
+  ]);
+  assert.deepEqual([cod.breakdown.delivery_fee, cod.breakdown.total], [400, 2450]);
 });
 
-Deno.test("POST /api/cart/price names each line's campaign in the request's language, English without one", async () => {
+Deno.test("POST /api/cart/price's breakdown names each line's campaign, with its Sinhala and Tamil names, and a saving's source", async () => {
   const t = await shop();
   await t.promotions.addCampaign(FAIR);
   const items = [{ type: "book", id: t.ids.book, quantity: 2 }, {
@@ -143,15 +144,21 @@ Deno.test("POST /api/cart/price names each line's campaign in the request's lang
   const named = async (locale?: string) =>
     (await answer(await t.price({ items, ...(locale ? { locale } : {}) }), 200)).data;
   const english = await named();
-  assert.deepEqual(english.lines[0].campaign, { id: 1, name: FAIR.name, saving: 380 });
+  assert.deepEqual(english.breakdown.lines[0].savings, [{
+    kind: "campaign",
+    source_id: 1,
+    name: FAIR.name,
+    name_si: FAIR.names.si,
+    name_ta: FAIR.names.ta,
+    amount: 380,
+  }]);
   assert.equal(english.lines[0].line_total, 1520);
   assert.equal(english.lines[0].saving, 380);
-  assert.equal(english.lines[1].campaign, null, "the campaign covers books only");
+  assert.deepEqual(english.breakdown.lines[1].savings, [], "the campaign covers books only");
   assert.equal(english.usual_items, 1950);
   assert.equal(english.items, 1570);
   assert.equal(english.saving, 380);
-  assert.equal((await named("si")).lines[0].campaign.name, FAIR.names.si);
-  assert.equal((await named("ta")).lines[0].campaign.name, FAIR.names.ta);
+  assert.deepEqual(english.breakdown.savings.map((s: { kind: string }) => s.kind), ["campaign"]);
   await t.promotions.addCampaign({
     ...FAIR,
     name: "Novels 25% off",
@@ -161,7 +168,8 @@ Deno.test("POST /api/cart/price names each line's campaign in the request's lang
       basisPoints: 2500,
     },
   });
-  assert.equal((await named("ta")).lines[0].campaign.name, "Novels 25% off");
+  const better = (await named("ta")).breakdown.lines[0].savings[0];
+  assert.deepEqual([better.name, better.name_ta], ["Novels 25% off", null]);
 });
 
 Deno.test("POST /api/cart/price applies a code whatever its case, with its saving, and says when it makes delivery free", async () => {
@@ -179,7 +187,13 @@ Deno.test("POST /api/cart/price applies a code whatever its case, with its savin
     saving: 200,
     free_delivery: false,
   });
-  assert.equal(applied.lines[0].code_saving, 200);
+  assert.deepEqual(
+    applied.breakdown.lines[0].savings.map((s: { kind: string; amount: number }) => [
+      s.kind,
+      s.amount,
+    ]),
+    [["code", 200]],
+  );
   assert.equal(applied.items, 1700);
   assert.equal(applied.delivery_fee, 400);
   assert.equal(applied.total, 2100);
@@ -260,10 +274,13 @@ Deno.test("POST /api/cart/price shows the order offer the items reach", async ()
   });
   const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
   const { data } = await answer(await t.price({ items, paymentMethod: "COD", locale: "si" }), 200);
-  assert.deepEqual(data.offer, {
-    id: 1,
-    name: "රු. 1,500ට වැඩි නම් නොමිලේ බෙදාහැරීම",
-    saving: 0,
+  assert.deepEqual(data.breakdown.free_delivery, {
+    kind: "offer",
+    source_id: 1,
+    name: "Free delivery over LKR 1,500",
+    name_si: "රු. 1,500ට වැඩි නම් නොමිලේ බෙදාහැරීම",
+    name_ta: null,
+    amount: 0,
     free_delivery: true,
   });
   assert.equal(data.delivery_fee, 0);
@@ -272,7 +289,7 @@ Deno.test("POST /api/cart/price shows the order offer the items reach", async ()
     await t.price({ items: [{ ...items[0], quantity: 1 }], paymentMethod: "COD" }),
     200,
   )).data;
-  assert.equal(one.offer, null, "LKR 950 does not reach it");
+  assert.equal(one.breakdown.free_delivery, null, "LKR 950 does not reach it");
   assert.equal(one.delivery_fee, 400);
 });
 

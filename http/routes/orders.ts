@@ -101,11 +101,13 @@ export function refusal(
         409,
         "PRICE_CHANGED",
         "Prices have changed since the cart was filled",
+        // What a copy costs now (its sale and campaign taken off), beside its usual price.
         result.items.map((item) => ({
           type: item.type,
           id: item.id,
           title: item.title,
-          price: centsToRupees(item.priceCents),
+          price: centsToRupees(item.unitCents),
+          usual_price: centsToRupees(item.usualCents),
         })),
       );
     case "insufficient_stock":

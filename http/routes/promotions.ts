@@ -24,7 +24,8 @@ import {
   type SaveResult,
   type StepResult,
 } from "../../domain/promotions/manage_promotions.ts";
-import { cartTotalCents, priceCart } from "../../domain/promotions/price_cart.ts";
+import { cartBreakdown, priceCart } from "../../domain/promotions/price_cart.ts";
+import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
 import { instantToColomboLocal } from "../../domain/promotions/colombo_time.ts";
 import {
   CAMPAIGN_ROUTES,
@@ -307,32 +308,17 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
     const title = (type: string, id: number) =>
       sellable.find((s) => s.type === type && s.id === id)?.title ?? "";
     const code = pricing.code;
+    const b = cartBreakdown(promoted, { deliveryKnown: true });
     const preview: WirePreview = {
-      lines: pricing.lines.map((line) => ({
+      lines: promoted.lines.map((line, i) => ({
         type: line.type,
-        id: line.id,
-        title: title(line.type, line.id),
+        id: line.itemId,
+        title: title(line.type, line.itemId),
         quantity: line.quantity,
         list_price: centsToRupees(line.listUnitCents),
-        price: centsToRupees(line.unitCents),
-        campaign: line.campaign && {
-          id: line.campaign.id,
-          name: line.campaign.name,
-          saving: centsToRupees(line.campaign.savingCents),
-        },
-        offer_saving: centsToRupees(line.offerSavingCents),
-        code_saving: centsToRupees(line.codeSavingCents),
-        line_total: centsToRupees(line.totalCents),
+        price: centsToRupees(line.unitPriceCents),
+        line_total: centsToRupees(b.lines[i].paidCents),
       })),
-      list_total: centsToRupees(pricing.listItemsCents),
-      items_total: centsToRupees(promoted.totalCents),
-      saving: centsToRupees(pricing.listItemsCents - promoted.totalCents),
-      offer: pricing.offer && {
-        id: pricing.offer.id,
-        name: pricing.offer.name,
-        saving: centsToRupees(pricing.offer.savingCents),
-        free_delivery: pricing.offer.freeDelivery,
-      },
       code: code === null ? null : code.kind === "applied"
         ? {
           status: "applied",
@@ -346,9 +332,8 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
           reason: code.reason,
           message: CODE_NOT_APPLIED[code.reason],
         },
-      delivery_fee: centsToRupees(promoted.deliveryFeeCents),
-      total: centsToRupees(cartTotalCents(promoted)),
       priced_at: result.now,
+      breakdown: breakdownRecord(b),
     };
     return c.json({ data: preview });
   });

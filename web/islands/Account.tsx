@@ -5,7 +5,8 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import type { Province } from "../../domain/catalogue/locations.ts";
-import { rupeesToCents } from "../../domain/money.ts";
+import type { WireBreakdown } from "../../contract/breakdown.ts";
+import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
@@ -48,10 +49,9 @@ interface OrderView {
   order_date: string;
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
-  total: number;
-  delivery_fee: number;
-  subtotal: number;
   items: { id: number; title: string; quantity: number }[];
+  /** Its figures as the shop worked them out. */
+  breakdown: WireBreakdown;
   /** The order's page with its key; null only for an order without one. */
   order_url: string | null;
 }
@@ -88,13 +88,12 @@ function Orders({ orders }: { orders: OrderView[] }) {
         const path = link && href(link);
         const heading = <strong>{t("account.order", { id: order.id })}</strong>;
         // What the order owes, as its payment status says (the order page's words).
+        const figures = breakdownFromRecord(order.breakdown);
         const due = amountDue({
           status: order.status,
           paymentMethod: order.payment_method,
           paymentStatus: order.payment_status,
-          totalCents: rupeesToCents(order.total) ?? 0,
-          deliveryFeeCents: rupeesToCents(order.delivery_fee) ?? 0,
-        });
+        }, figures);
         return (
           <li key={order.id} id={`order-${order.id}`} className="account-order">
             <p className="account-order-heading">
@@ -113,7 +112,9 @@ function Orders({ orders }: { orders: OrderView[] }) {
               {" · "}
               {t(PAYMENT_LABELS[order.payment_status])}
               {" · "}
-              {t(due.words.page.total)} {lkr(rupeesToCents(order.subtotal) ?? 0)}
+              {t("money.total")} {lkr(figures.totalCents)}
+              {" · "}
+              {t("money.due")} {lkr(figures.dueCents)}
             </p>
             <p className="account-order-due hint">{t(due.words.page.note)}</p>
             {path && <a className="account-order-link" href={path}>{t("account.seeOrder")}</a>}

@@ -5,7 +5,7 @@
  * (docs/benchmarks.md, item 43).
  */
 import { type Cart, cartTotalCents, lineKey } from "../../domain/cart/cart.ts";
-import { centsToRupees, rupeesToCents } from "../../domain/money.ts";
+import { centsToRupees } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import {
   customerHoldHours,
@@ -17,6 +17,7 @@ import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import { ORDER_PATHS } from "../../contract/paths.ts";
 import type { PlacedOrder } from "../components/PaymentDialog.tsx";
+import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
 import type { I18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import { ApiFailure, shopApi } from "./api.ts";
@@ -157,10 +158,7 @@ export async function placeOrder(order: OrderToPlace, attempt: Attempt): Promise
   const hours = customerHoldHours(method, rules);
   return {
     orderId: answer.orderId,
-    totalCents: rupeesToCents(answer.total) ?? 0,
-    deliveryFeeCents: rupeesToCents(answer.deliveryFee) ?? 0,
-    subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
-    ...(answer.saved ? { savedCents: rupeesToCents(answer.saved) ?? 0 } : {}),
+    breakdown: breakdownFromRecord(answer.breakdown),
     method,
     preorder: order.preorder,
     ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),

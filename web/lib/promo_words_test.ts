@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { breakdown } from "../../domain/pricing/breakdown.ts";
+import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
 import { codeAnswerText, codeShaped, isCodeReason, refusalReason } from "./promo_words.ts";
 import { i18nFor, loadCatalogue } from "../i18n/mod.ts";
 import { codeFailureText, pricedOrder } from "./place_order.ts";
@@ -76,13 +78,17 @@ function priced(overrides: Partial<WireCartPrice> = {}): WireCartPrice {
     usual_items: 1900,
     items: 1320,
     saving: 580,
-    offer: null,
     code: { status: "applied", code: "SCHOOL10", saving: 200, free_delivery: false },
     payment_method: "COD",
     free_delivery: false,
     delivery_fee: 400,
     total: 1720,
     priced_at: "2026-03-01T10:00:00.000Z",
+    breakdown: breakdownRecord(breakdown({
+      lines: [],
+      orderAdjustments: [],
+      deliveryFeeCents: 40_000,
+    })),
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ const STATE_TABLES = [
   "orders",
   "order_counts",
   "order_items",
+  "order_adjustments",
   "mail_outbox",
   "order_slips",
   "idempotency_keys",
