@@ -313,6 +313,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     trustProxy: config.trustProxy,
     ipv6PrefixLength: config.ipv6PrefixLength,
     orderLimit: config.limits.orders,
+    codeRefusalShopLimit: config.limits.codeRefusalsShop,
+    notifyEmail: config.orderNotifyEmail,
     orderContactLimit: config.limits.ordersPerContact,
     orderRules: config.orderRules,
     slipRules: config.slipRules,

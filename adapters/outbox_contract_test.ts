@@ -16,6 +16,7 @@ import type { SqlClient } from "./postgres/sql_client.ts";
 import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
 import {
+  codeGuessingMail,
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
@@ -233,6 +234,20 @@ contract(
     assert.ok("payload" in first && "payload" in second);
     assert.deepEqual(readStoredAccountMail(first.kind, first.payload), reset);
     assert.deepEqual(readStoredAccountMail(second.kind, second.payload), taken);
+    // The owner's notice of codes being guessed waits the same way.
+    const guessing = codeGuessingMail({
+      to: "owner@pothgula.lk",
+      at: NOW.toISOString(),
+      limit: 100,
+      windowMs: 900_000,
+      shop: SAMPLE_SHOP,
+    });
+    await outbox.enqueue(guessing);
+    const [notice] = (await outbox.claimDue(later(2), 10, LEASE_MS)).filter((e) =>
+      e.kind === "code_guessing"
+    );
+    assert.ok(notice && "payload" in notice);
+    assert.deepEqual(readStoredAccountMail(notice.kind, notice.payload), guessing);
     await outbox.markFailed(first.id, "SMTP 421", later(5_000));
     assert.ok(await world.payload(first.id), "kept for the next attempt");
     await outbox.markSent(first.id, later(6_000));

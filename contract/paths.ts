@@ -153,6 +153,7 @@ export function promotionPaths<const Base extends string>(base: Base) {
 export const PROMOTION_PATHS = {
   list: at("GET", "/api/promotions"),
   preview: at("POST", "/api/promotions/preview"),
+  freeItems: at("POST", "/api/promotions/free-items"),
 };
 export const CAMPAIGN_PATHS = promotionPaths("/api/promotions/campaigns");
 export const OFFER_PATHS = promotionPaths("/api/promotions/offers");

@@ -100,6 +100,23 @@ export const campaignBody = z.strictObject({
   ...window,
 });
 
+/** POST /api/promotions/free-items: a campaign's scope and benefit, before it is saved. */
+export const freeItemsBody = campaignBody.pick({ scope: true, benefit: true });
+
+/** The items a campaign would make free (100% off, or an amount at or above their price). */
+export const FreeItemsSchema = z.object({
+  total: z.number().int().describe("how many items it would make free"),
+  total_capped: z.boolean().describe(
+    "true when `total` is a lower bound (a book language read in part)",
+  ),
+  items: z.array(z.object({
+    type: z.enum(ITEM_TYPES),
+    id: z.number().int(),
+    title: z.string(),
+    price: z.number().describe("its usual price, LKR"),
+  })).describe("the first of them, at most 20"),
+});
+
 /** POST and PUT /api/promotions/offers */
 export const offerBody = z.strictObject({
   name: text("Name", MAX_PROMOTION_NAME),
@@ -250,4 +267,5 @@ export type WireCode = z.infer<typeof CodeSchema>;
 export type WirePromotion = z.infer<typeof PromotionSchema>;
 export type WirePromotionList = z.infer<typeof PromotionListSchema>;
 export type WirePreview = z.infer<typeof PreviewSchema>;
+export type WireFreeItems = z.infer<typeof FreeItemsSchema>;
 export type WireScope = z.infer<typeof ScopeSchema>;

@@ -42,7 +42,8 @@ import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { cartRoutes } from "./routes/cart.ts";
-import { CodeAttempts } from "./routes/code_attempts.ts";
+import { CodeAttempts, type GuessingNotice } from "./routes/code_attempts.ts";
+import { codeGuessingMail } from "../domain/notifications/account_mail.ts";
 import { MemoryRateLimitStore } from "./auth/rate_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
@@ -123,10 +124,25 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/stationery-categories", categoryRoutes(deps, "stationery"));
   app.route("/api/locations", locationRoutes(deps));
   // Refused discount codes count per client alike on the cart's pricing and on orders.
+  const accountMail = deps.accountMail;
   const codeAttempts = new CodeAttempts({
     store: deps.rateLimits ?? new MemoryRateLimitStore(),
     rule: deps.codeAttemptLimit,
+    shopRule: deps.codeRefusalShopLimit,
     clock: deps.clock,
+    // The owner hears when codes are refused past the shop-wide bound (once a window).
+    ...(accountMail
+      ? {
+        onShopBound: (notice: GuessingNotice) =>
+          accountMail.enqueue(
+            codeGuessingMail({
+              to: deps.notifyEmail ?? deps.shop.email,
+              ...notice,
+              shop: deps.shop,
+            }),
+          ),
+      }
+      : {}),
   });
   app.route("/api/orders", orderRoutes({ ...deps, codeAttempts }));
   app.route("/api/cart", cartRoutes({ ...deps, codeAttempts }));

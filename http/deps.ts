@@ -78,6 +78,13 @@ export interface AppDeps {
    * 10 in 15 minutes when absent (http/routes/code_attempts.ts).
    */
   codeAttemptLimit?: LimitRule;
+  /**
+   * Discount codes the whole shop may have refused in a window before every client is slowed
+   * and the owner told; 100 in 15 minutes when absent (`CODE_REFUSAL_SHOP_LIMIT`).
+   */
+  codeRefusalShopLimit?: LimitRule;
+  /** Where the shop's own notices go (`ORDER_NOTIFY_EMAIL`); the shop's address when absent. */
+  notifyEmail?: string;
   /** The keys that open orders' pages to their customers. */
   orderKeys: OrderKeys;
   /** Holds, copies per line and what one client may hold; DEFAULT_ORDER_RULES when absent. */

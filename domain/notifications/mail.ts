@@ -138,6 +138,20 @@ export type AccountMail =
     role: AdminRole;
     /** How many days the link works. */
     days: number;
+  }
+  | Addressed & {
+    /**
+     * The owner's notice that discount codes were refused past the shop-wide bound in a
+     * window (http/routes/code_attempts.ts): someone guesses from many addresses at once.
+     */
+    kind: "code_guessing";
+    /** ISO 8601: when the bound tripped. */
+    at: string;
+    /** Refused codes a window the shop allows, and the window in minutes. */
+    limit: number;
+    minutes: number;
+    /** The admin area's promotions, where codes are paused or ended. */
+    deskUrl: string;
   };
 
 export type OrderMail = CustomerOrderMail | ShopOrderMail;

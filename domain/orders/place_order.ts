@@ -27,6 +27,7 @@ import { itemKey } from "./pricing.ts";
 import type { PromotionStore } from "../promotions/ports.ts";
 import type { CodeRefusal } from "../promotions/pricing.ts";
 import { priceCart } from "../promotions/price_cart.ts";
+import { codeCustomerKeys } from "../promotions/customer_marks.ts";
 import type { Campaign } from "../promotions/pricing.ts";
 import { indexCampaigns, shelfPrice } from "../promotions/shelf_price.ts";
 import { pricedItem } from "../promotions/order_pricing.ts";
@@ -265,15 +266,16 @@ export async function placeOrder(
     rules,
     { keys, limits: rules.holdLimits },
   );
-  // The code's uses per customer are counted under its e-mail and phone (hashed, as holds
-  // are), and its account when signed in; not the address, which many share.
+  // The code's uses per customer are counted under the customer's marks (customer_marks.ts:
+  // one e-mail, one phone, one name with its delivery address however each is spelt, and the
+  // account when signed in), never the client's address, which many share.
   const codeUse = applied && cart.code
     ? {
       codeId: applied.id,
-      customerKeys: [
-        ...keys.filter((key) => !key.startsWith("address:")),
-        ...(input.userId ? [`account:${input.userId}`] : []),
-      ],
+      customerKeys: await codeCustomerKeys({
+        ...input.customer,
+        userId: input.userId ?? null,
+      }),
       maxPerCustomer: cart.code.maxUsesPerCustomer ?? null,
     }
     : undefined;

@@ -12,6 +12,7 @@ import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryRateLimitStore } from "../../domain/accounts/memory_rate_limit_store.ts";
 import type { NewCampaign, NewDiscountCode } from "../../domain/promotions/ports.ts";
 import { CODE_ATTEMPTS_MESSAGE } from "./code_attempts.ts";
+import type { AccountMail } from "../../domain/notifications/mail.ts";
 
 const OPEN = { startsAt: null, endsAt: null };
 
@@ -488,4 +489,103 @@ Deno.test("a code refused at POST /api/orders counts against its client like one
   );
   // Orders without a code go on.
   await answer(await t.order(orderBody(t.ids.book), guesser), 201);
+});
+
+Deno.test("twenty honest shoppers behind one address sending one valid code at once are all priced: none is 429", async () => {
+  const t = await shop({ codeAttemptLimit: { limit: 10, windowMs: 60_000 } });
+  await t.promotions.addCode(code({ code: "WELCOME501" }));
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
+  const office = "198.51.100.77";
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => t.price({ items, code: "welcome501" }, office)),
+  );
+  assert.deepEqual(answers.map((r) => r.status), Array(20).fill(200));
+  for (const response of answers) {
+    assert.equal((await response.json()).data.code.status, "applied");
+  }
+  // Nothing was counted: the office still has all ten refusals of its own.
+  for (let i = 1; i <= 10; i++) {
+    assert.equal((await t.price({ items, code: `TYPO${i}` }, office)).status, 200, `TYPO${i}`);
+  }
+  assert.equal((await t.price({ items, code: "TYPO11" }, office)).status, 429);
+});
+
+Deno.test("refused codes past the shop-wide bound slow every client to two refusals a window, spare a valid code, and tell the owner once", async () => {
+  const told: AccountMail[] = [];
+  const t = await shop({
+    codeAttemptLimit: { limit: 10, windowMs: 60_000 },
+    codeRefusalShopLimit: { limit: 5, windowMs: 60_000 },
+    accountMail: { enqueue: (mail) => Promise.resolve(void told.push(mail)) },
+  });
+  await t.promotions.addCode(code());
+  const items = [{ type: "book", id: t.ids.book, quantity: 1 }];
+  // A guessing run from many addresses: each refusal is answered, five fill the shop's bound.
+  for (let n = 1; n <= 6; n++) {
+    const guessed = await answer(
+      await t.price({ items, code: `GUESS${n}` }, `203.0.113.${n}`),
+      200,
+    );
+    assert.equal(guessed.data.code.reason, "unknown");
+  }
+  assert.deepEqual(told.map((mail) => [mail.kind, mail.to]), [[
+    "code_guessing",
+    "hello@pothgula.lk",
+  ]]);
+  // Past the bound a new address may have two codes refused, not its ten.
+  const next = "203.0.113.50";
+  await answer(await t.price({ items, code: "GUESS7" }, next), 200);
+  await answer(await t.price({ items, code: "GUESS8" }, next), 200);
+  const slowed = await answer(await t.price({ items, code: "GUESS9" }, next), 429);
+  assert.equal(slowed.error.message, CODE_ATTEMPTS_MESSAGE);
+  // A shopper with a valid code is still answered, and it costs them nothing.
+  const honest = "192.0.2.200";
+  for (let i = 0; i < 5; i++) {
+    const applied = await answer(await t.price({ items, code: "SCHOOL10" }, honest), 200);
+    assert.equal(applied.data.code.status, "applied");
+  }
+  assert.equal(told.length, 1, "the owner is told once a window");
+  // The window over, the shop's bound is clear and every client has its ten again.
+  t.clock.advance(60_001);
+  for (let n = 1; n <= 3; n++) {
+    await answer(await t.price({ items, code: `LATER${n}` }, next), 200);
+  }
+});
+
+Deno.test("a one-per-customer code is one per person across Gmail variants, phone spellings and made-up phones to one name and address", async () => {
+  const t = await shop();
+  await t.promotions.addCode(code({ code: "WELCOME501", maxUsesPerCustomer: 1 }));
+  const place = (overrides: Record<string, unknown>, address: string) =>
+    t.order(
+      orderBody(t.ids.book, {
+        total: 1700,
+        code: "WELCOME501",
+        name: "Nimali Perera",
+        address: "45/2 Temple Road",
+        email: "nimali.perera@gmail.com",
+        phone: "077 123 4567",
+        ...overrides,
+      }),
+      address,
+    );
+  await answer(await place({}, "192.0.2.1"), 201);
+  // The attack of issue 44, from one address: each a refusal, no second LKR 200.
+  for (
+    const variant of [
+      { email: "nimaliperera+1@gmail.com", phone: "0711111111" },
+      { email: "n.i.m.a.l.i.perera@googlemail.com", phone: "0722222222" },
+      { email: "someone.else@example.lk", phone: "+94 77 123 4567" },
+      { email: "another@example.lk", phone: "0733333333", name: "NIMALI  PERERA" },
+    ]
+  ) {
+    const refused = await answer(await place(variant, "192.0.2.1"), 409);
+    assert.equal(refused.error.details.reason, "customer_limit", JSON.stringify(variant));
+  }
+  // Another person at the same address is served.
+  await answer(
+    await place(
+      { email: "kamal@example.lk", phone: "0779999999", name: "Kamal Silva", address: "7 Hill St" },
+      "192.0.2.1",
+    ),
+    201,
+  );
 });

@@ -26,6 +26,7 @@ import {
 } from "../../domain/promotions/manage_promotions.ts";
 import { cartBreakdown, priceCart } from "../../domain/promotions/price_cart.ts";
 import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
+import { freeItems } from "../../domain/promotions/free_items.ts";
 import { instantToColomboLocal } from "../../domain/promotions/colombo_time.ts";
 import {
   CAMPAIGN_ROUTES,
@@ -280,6 +281,29 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
         campaigns: records.filter((r): r is WireCampaign => r.kind === "campaign"),
         offers: records.filter((r): r is WireOffer => r.kind === "offer"),
         codes: records.filter((r): r is WireCode => r.kind === "code"),
+      },
+    });
+  });
+
+  serve(app, BASE, PROMOTION_ROUTES.freeItems, async (c) => {
+    const body = c.req.valid("json");
+    const found = await freeItems(
+      { catalogue: deps.catalogue, orders: deps.orders },
+      body.scope,
+      body.benefit.kind === "percent"
+        ? { kind: "percent", basisPoints: body.benefit.percent }
+        : { kind: "amount", cents: body.benefit.amount },
+    );
+    return c.json({
+      data: {
+        total: found.total,
+        total_capped: found.capped,
+        items: found.items.map((item) => ({
+          type: item.type,
+          id: item.id,
+          title: item.title,
+          price: centsToRupees(item.priceCents),
+        })),
       },
     });
   });

@@ -463,3 +463,49 @@ Deno.test("the promotion routes are the admin's alone", async () => {
     await customer.body?.cancel();
   }
 });
+
+Deno.test("before a campaign is saved the owner sees which items it would make free: 100% off, or an amount at or above their price", async () => {
+  const t = await testApp();
+  const free = async (scope: unknown, benefit: unknown) => {
+    const answer = await send(t, "POST", "/api/promotions/free-items", { scope, benefit });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.data;
+  };
+  // LKR 100,000 off each book: every book is free (the amount is clamped to each price).
+  const books = await free({ kind: "store", store: "book" }, { kind: "amount", amount: 100_000 });
+  assert.equal(books.total, 2);
+  assert.deepEqual(books.items.map((i: { title: string }) => i.title).sort(), [
+    "Gamperaliya",
+    "Madol Doova",
+  ]);
+  assert.equal(books.total_capped, false);
+  // LKR 1,000 frees the LKR 950 book, not the LKR 1,200 one; nor the pen outside the scope.
+  const some = await free({ kind: "store", store: "book" }, { kind: "amount", amount: 1000 });
+  assert.deepEqual(some.items, [{
+    type: "book",
+    id: t.ids.book,
+    title: "Madol Doova",
+    price: 950,
+  }]);
+  // 100% of anything in the shop is free; 99% frees nothing.
+  assert.equal((await free({ kind: "shop" }, { kind: "percent", percent: 100 })).total, 3);
+  assert.equal((await free({ kind: "shop" }, { kind: "percent", percent: 99 })).total, 0);
+  // Chosen products and a book language are read too.
+  const pen = await free(
+    { kind: "products", items: [{ type: "stationery", id: t.ids.pen }] },
+    { kind: "amount", amount: 50 },
+  );
+  assert.deepEqual(pen.items.map((i: { type: string }) => i.type), ["stationery"]);
+  const sinhala = await free({ kind: "language", language: "Sinhala" }, {
+    kind: "amount",
+    amount: 100_000,
+  });
+  assert.ok(sinhala.total >= 1, JSON.stringify(sinhala));
+  // Bad input: 400 naming the field.
+  const bad = await send(t, "POST", "/api/promotions/free-items", {
+    scope: { kind: "galaxy" },
+    benefit: { kind: "amount", amount: -1 },
+  });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(fieldsOf(bad), ["scope.kind", "benefit.amount"]);
+});

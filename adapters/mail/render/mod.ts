@@ -20,6 +20,7 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "password_reset":
     case "registration_taken":
     case "staff_invitation":
+    case "code_guessing":
       written = writeAccountMail(words, shop.name, mail);
       break;
     case "shop_order_placed":
