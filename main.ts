@@ -321,6 +321,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderKeys,
     ...(gateway ? { gateway } : {}),
     promotions,
+    vouchers: repositories.vouchers,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     // Counted in the database: every instance on it shares the same limits.

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { ITEM_TYPES, PAYMENT_METHODS } from "../domain/orders/model.ts";
 import { CODE_REFUSALS } from "../domain/promotions/pricing.ts";
-import { discountCode, MAX_ORDER_LINES, orderLine } from "./requests.ts";
+import { discountCode, MAX_ORDER_LINES, orderLine, voucherCodeText } from "./requests.ts";
+import { VoucherAnswerSchema } from "./vouchers.ts";
 import { BreakdownSchema } from "./breakdown.ts";
 
 /** POST /api/cart/price */
@@ -21,6 +22,9 @@ export const cartPriceBody = z.object({
     error: `must be one of ${PAYMENT_METHODS.join(", ")}`,
   }).optional().describe("the delivery fee is the method's; none is priced when absent"),
   code: discountCode.optional().describe("a discount code, matched without regard to case"),
+  voucher: voucherCodeText.optional().describe(
+    "a gift voucher's code: what it pays of the order total is answered, and in the breakdown",
+  ),
   locale: z.enum(SHOP_LANGUAGES, { error: `must be one of ${SHOP_LANGUAGES.join(", ")}` })
     .optional().describe("the language promotions are named in; en when absent"),
 });
@@ -66,6 +70,9 @@ export const CartPriceSchema = z.object({
   ),
   saving: money.describe("usual_items less items"),
   code: CodeAnswerSchema.nullable().describe("null when no code was sent"),
+  voucher: VoucherAnswerSchema.nullable().describe(
+    "the gift voucher's answer (what it pays, or why it cannot); null when none was sent",
+  ),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
   free_delivery: z.boolean().describe("an offer or the code makes delivery free"),
   delivery_fee: money.nullable().describe("null when no payment method was given"),

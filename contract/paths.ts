@@ -114,6 +114,13 @@ export const STOCK_ALERT_PATHS = {
   waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
+export const VOUCHER_PATHS = {
+  issue: at("POST", "/api/vouchers"),
+  list: at("GET", "/api/vouchers"),
+  one: at("GET", "/api/vouchers/:id"),
+  balance: at("POST", "/api/vouchers/balance"),
+};
+
 export const AUDIT_PATHS = {
   list: at("GET", "/api/audit"),
 };

@@ -102,6 +102,8 @@ export const PaymentProofSchema = z.object({
 export const OrderSchema = recordSchema(ORDER_FIELDS, {
   items: OrderItemSchema,
   adjustments: OrderAdjustmentSchema,
+  // Never answered (the breakdown names an order's vouchers): declared for the type alone.
+  vouchers: z.object({ voucherId: id, last4: z.string(), cents: z.number().int() }),
   events: OrderEventSchema,
   paymentProofs: PaymentProofSchema,
 }).extend({ breakdown: BreakdownSchema });

@@ -51,6 +51,7 @@ import { promotionRoutes } from "./routes/promotions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
+import { voucherRoutes } from "./routes/vouchers.ts";
 import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
@@ -144,14 +145,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }
       : {}),
   });
-  app.route("/api/orders", orderRoutes({ ...deps, codeAttempts }));
-  app.route("/api/cart", cartRoutes({ ...deps, codeAttempts }));
+  // Refused gift voucher codes count per client alike on the cart, orders and the balance check.
+  const voucherAttempts = new CodeAttempts({
+    store: deps.rateLimits ?? new MemoryRateLimitStore(),
+    rule: deps.codeAttemptLimit,
+    clock: deps.clock,
+    scope: "voucher",
+  });
+  app.route("/api/orders", orderRoutes({ ...deps, codeAttempts, voucherAttempts }));
+  app.route("/api/cart", cartRoutes({ ...deps, codeAttempts, voucherAttempts }));
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/staff", staffRoutes(deps));
   app.route("/api/stock-alerts", stockAlertRoutes(deps));
+  app.route("/api/vouchers", voucherRoutes({ ...deps, voucherAttempts }));
   app.route("/api/audit", auditRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });

@@ -1,4 +1,5 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
+import type { VoucherStore } from "../domain/vouchers/ports.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -112,6 +113,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
+  /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */
+  vouchers?: VoucherStore;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
   /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */

@@ -143,6 +143,7 @@ async function writeOld(
     paymentMethod: plan.order.paymentMethod,
     items: [],
     adjustments: [],
+    vouchers: [],
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,

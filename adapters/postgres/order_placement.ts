@@ -25,6 +25,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { findOrder, ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
 import { checkHold, recordHold } from "./order_holds.ts";
+import { spendVouchers } from "./vouchers.ts";
 import { shopDate } from "../../domain/catalogue/preorder.ts";
 
 /** Carries an outcome out of a transaction that must roll back. */
@@ -290,6 +291,7 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
       id: itemIds[i],
     })),
     adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
+    vouchers: order.vouchers.map((v) => ({ ...v })),
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,
@@ -369,6 +371,14 @@ export async function placeOrder(
       await recordHold(tx, order.id, plan.hold);
       const codeRefused = await useCode(tx, order.id, plan.codeUse);
       if (codeRefused) throw new Rollback(codeRefused);
+      // Its gift vouchers last: each voucher's row is locked only while this commits.
+      const unpaid = await spendVouchers(
+        tx,
+        order.id,
+        plan.order.vouchers,
+        new Date(plan.order.orderDate).toISOString(),
+      );
+      if (unpaid) throw new Rollback({ kind: "voucher_changed", ...unpaid });
       return { kind: "placed", order };
     });
   } catch (error) {

@@ -38,6 +38,7 @@ async function oldOrder(
     paymentMethod: plan.order.paymentMethod,
     items: [],
     adjustments: [],
+    vouchers: [],
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,

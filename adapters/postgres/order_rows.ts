@@ -16,6 +16,7 @@ import {
   type OrderAdjustment,
 } from "../../domain/pricing/adjustment_kinds.ts";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
+import type { VoucherTender } from "../../domain/vouchers/rules.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { recordTable, RowShapeError } from "./record_table.ts";
 
@@ -125,6 +126,15 @@ function readLine(row: unknown): OrderLine & { id: number } {
   };
 }
 
+function readVoucher(row: unknown): VoucherTender {
+  const r = shaped("voucher_ledger", row, {
+    voucherId: "number",
+    last4: "string",
+    cents: "number",
+  });
+  return { voucherId: r.voucherId as number, last4: r.last4 as string, cents: r.cents as number };
+}
+
 function readEvent(row: unknown): OrderEvent {
   const r = shaped("order_events", row, {
     at: "string",
@@ -182,6 +192,14 @@ export const ORDER_SQL = recordTable(ORDER_FIELDS, {
         FROM order_adjustments a WHERE a.order_id = o.id AND a.order_item_id IS NULL),
         '[]'::json)`,
       read: readAdjustment,
+    },
+    // The gift vouchers spent on it, as their ledger keeps them (migration 0052).
+    vouchers: {
+      sql: `COALESCE((SELECT json_agg(json_build_object('voucherId', l.voucher_id,
+          'last4', v.last4, 'cents', l.amount_cents) ORDER BY l.id)
+        FROM voucher_ledger l JOIN vouchers v ON v.id = l.voucher_id
+        WHERE l.order_id = o.id AND l.move = 'spent'), '[]'::json)`,
+      read: readVoucher,
     },
     events: {
       sql: `COALESCE((

@@ -310,6 +310,7 @@ Deno.test("a placed order's INSERT puts each value beside its column", () => {
     paymentMethod: "COD",
     items: [],
     adjustments: [],
+    vouchers: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,

@@ -15,6 +15,7 @@ export const ACCOUNT_MAIL_KINDS = [
   "registration_taken",
   "staff_invitation",
   "code_guessing",
+  "voucher_issued",
 ] as const;
 /** What an account mail in the outbox is about. */
 export type AccountMailKind = typeof ACCOUNT_MAIL_KINDS[number];
@@ -116,6 +117,34 @@ export function codeGuessingMail(
   };
 }
 
+/**
+ * A gift voucher's mail to its recipient, in their language: its whole code (kept in the
+ * outbox only until sent), amount, last day and the balance check's page.
+ */
+export function voucherMail(
+  voucher: {
+    recipient: { name: string; email: string; language: Locale };
+    code: string;
+    amountCents: number;
+    expiresOn: string;
+    message: string | null;
+  },
+  shop: ShopInfo,
+): AccountMail {
+  const { recipient } = voucher;
+  return {
+    kind: "voucher_issued",
+    to: recipient.email,
+    language: recipient.language,
+    name: recipient.name,
+    code: voucher.code,
+    amountCents: voucher.amountCents,
+    expiresOn: voucher.expiresOn,
+    message: voucher.message,
+    balanceUrl: page(shop, recipient.language, "/gift-voucher"),
+  };
+}
+
 /** An account mail as the outbox stores it (version 1). */
 export type StoredAccountMail =
   & { v: 1; to: string; language: Locale }
@@ -124,6 +153,14 @@ export type StoredAccountMail =
     | { link: string; role: AdminRole; days: number }
     | { loginUrl: string; resetUrl: string }
     | { at: string; limit: number; minutes: number; deskUrl: string }
+    | {
+      name: string;
+      code: string;
+      amountCents: number;
+      expiresOn: string;
+      message: string | null;
+      balanceUrl: string;
+    }
   );
 
 /** The stored form of an account mail: its facts and the version of their shape. */
@@ -131,6 +168,10 @@ export function storedAccountMail(mail: AccountMail): StoredAccountMail {
   if (mail.kind === "code_guessing") {
     const { to, language, at, limit, minutes, deskUrl } = mail;
     return { v: 1, to, language, at, limit, minutes, deskUrl };
+  }
+  if (mail.kind === "voucher_issued") {
+    const { to, language, name, code, amountCents, expiresOn, message, balanceUrl } = mail;
+    return { v: 1, to, language, name, code, amountCents, expiresOn, message, balanceUrl };
   }
   if (mail.kind === "staff_invitation") {
     const { to, language, link, role, days } = mail;
@@ -166,6 +207,13 @@ export function readStoredAccountMail(
   if (!language) return undefined;
   if (kind === "password_reset") {
     return text(row.link) ? { kind, to: row.to, language, link: row.link } : undefined;
+  }
+  if (kind === "voucher_issued") {
+    const { name, code, amountCents, expiresOn, message, balanceUrl } = row;
+    return text(name) && text(code) && typeof amountCents === "number" && text(expiresOn) &&
+        (message === null || text(message)) && text(balanceUrl)
+      ? { kind, to: row.to, language, name, code, amountCents, expiresOn, message, balanceUrl }
+      : undefined;
   }
   if (kind === "code_guessing") {
     const { at, limit, minutes, deskUrl } = row;

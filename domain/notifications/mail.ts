@@ -152,6 +152,19 @@ export type AccountMail =
     minutes: number;
     /** The admin area's promotions, where codes are paused or ended. */
     deskUrl: string;
+  }
+  | Addressed & {
+    /** A gift voucher mailed to its recipient, in their language, with its whole code. */
+    kind: "voucher_issued";
+    name: string;
+    code: string;
+    amountCents: number;
+    /** Its last day (YYYY-MM-DD, Sri Lanka). */
+    expiresOn: string;
+    /** The owner's few words, or null. */
+    message: string | null;
+    /** The shop's balance check, in the recipient's language. */
+    balanceUrl: string;
   };
 
 export type OrderMail = CustomerOrderMail | ShopOrderMail;

@@ -27,6 +27,7 @@ function order(status: OrderStatus): Order {
     paymentMethod: "COD",
     items: [],
     adjustments: [],
+    vouchers: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,

@@ -1,6 +1,7 @@
 import type { Cents, Grams } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { LineAdjustment, OrderAdjustment } from "../pricing/adjustment_kinds.ts";
+import type { VoucherTender } from "../vouchers/rules.ts";
 
 export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
@@ -119,6 +120,11 @@ export interface Order {
    * order applied: names, what the lines' shares add up to, and free delivery.
    */
   adjustments: OrderAdjustment[];
+  /**
+   * The gift vouchers spent on it when placed (a tender: they pay part or all of its total),
+   * as the vouchers' ledger has them.
+   */
+  vouchers: VoucherTender[];
   paymentStatus: PaymentStatus;
   courier: string | null;
   trackingNumber: string | null;
@@ -146,6 +152,8 @@ export interface NewOrder {
   lines: OrderLine[];
   /** What the order as a whole got (its offer, its code), in the order applied. */
   adjustments: OrderAdjustment[];
+  /** The gift vouchers it is paid with, spent in its own transaction; none when empty. */
+  vouchers: VoucherTender[];
   totalCents: Cents;
   deliveryFeeCents: Cents;
   /** ISO 8601 */

@@ -9,6 +9,7 @@ import { id, money, oneOf, ref, rows, text, timestamp } from "../records/fields.
 import type { RecordOf } from "../records/fields.ts";
 import { SHOP_LANGUAGES } from "../i18n/language.ts";
 import type { OrderAdjustment } from "../pricing/adjustment_kinds.ts";
+import type { VoucherTender } from "../vouchers/rules.ts";
 import {
   type Order,
   ORDER_STATUSES,
@@ -42,6 +43,8 @@ export const ORDER_FIELDS = {
     answerNote:
       "what the order as a whole got (its offer, its code), as it was when placed; each line's own adjustments are on the line",
   }),
+  /** The gift vouchers it was paid with: the answer's breakdown names them. */
+  vouchers: rows<VoucherTender>()({ wire: false }),
   paymentStatus: oneOf(PAYMENT_STATUSES),
   courier: text({ max: 100, nullable: true }),
   trackingNumber: text({ max: 100, nullable: true }),

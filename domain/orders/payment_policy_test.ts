@@ -136,6 +136,7 @@ Deno.test("a new order starts in its method's first payment status, and lapses o
       paymentMethod: method,
       lines: [],
       adjustments: [],
+      vouchers: [],
       totalCents: 0,
       deliveryFeeCents: 0,
       orderDate: "2026-03-01T10:00:00.000Z",

@@ -31,7 +31,10 @@ import { codeCustomerKeys } from "../promotions/customer_marks.ts";
 import type { Campaign } from "../promotions/pricing.ts";
 import { indexCampaigns, shelfPrice } from "../promotions/shelf_price.ts";
 import { pricedItem } from "../promotions/order_pricing.ts";
-import { planPlacement } from "./plans.ts";
+import { paidByVouchers, planPlacement } from "./plans.ts";
+import type { VoucherStore } from "../vouchers/ports.ts";
+import { voucherPays, type VoucherRefusal, type VoucherTender } from "../vouchers/rules.ts";
+import { lookUpVoucher } from "../vouchers/lookup.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
 import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
 
@@ -61,6 +64,8 @@ export interface PlaceOrderDeps {
   orderRules?: Partial<OrderRules>;
   /** The shop's promotions; none when absent (and a code is refused as unknown). */
   promotions?: PromotionStore;
+  /** The shop's gift vouchers; none when absent (and a voucher is refused as unknown). */
+  vouchers?: Pick<VoucherStore, "findByCodeHash">;
 }
 
 export interface PlaceOrderInput {
@@ -72,6 +77,11 @@ export interface PlaceOrderInput {
   clientTotalCents: Cents;
   /** The discount code the shopper typed; at most one an order. */
   code?: string;
+  /**
+   * A gift voucher that pays part or all of the order, as typed, and what the shopper was
+   * shown it pays (its balance, up to the order total): a different figure now is refused.
+   */
+  voucher?: { code: string; cents: Cents };
   /** The language the shopper ordered in; English when not said. */
   locale?: Locale;
   /** The salt and hash of the order's key (OrderKeys.issue). */
@@ -145,7 +155,11 @@ export type PlaceOrderResult =
   /** The order's discount code ran out between the cart and the order. */
   | { kind: "code_refused"; reason: "used_up" | "paused" | "customer_limit" }
   /** The code gives this order nothing, and why (the shopper may order without it). */
-  | { kind: "code_not_applied"; code: string; reason: CodeRefusal };
+  | { kind: "code_not_applied"; code: string; reason: CodeRefusal }
+  /** The gift voucher cannot pay: another shop's, unknown, expired or used up. */
+  | { kind: "voucher_refused"; reason: VoucherRefusal }
+  /** The gift voucher pays another amount now than the shopper was shown (its balance moved). */
+  | { kind: "voucher_changed"; balanceCents: Cents; paysCents: Cents };
 
 /**
  * Whether the area lies in the district and the district in the province.
@@ -239,6 +253,22 @@ export async function placeOrder(
   }
   // A campaign that ended, or an offer that began, since the cart was priced: price again.
   if (priced.totalCents !== input.clientTotalCents) return moved(sellable);
+  // A gift voucher pays what is still to pay, up to its balance: the figure the shopper saw.
+  const tenders: VoucherTender[] = [];
+  if (input.voucher) {
+    const found = deps.vouchers
+      ? await lookUpVoucher(deps.vouchers, input.voucher.code, now)
+      : { kind: "refused" as const, reason: "unknown" as const };
+    if (found.kind === "refused") return { kind: "voucher_refused", reason: found.reason };
+    const pays = voucherPays(
+      found.voucher.balanceCents,
+      priced.totalCents + priced.deliveryFeeCents,
+    );
+    if (pays !== input.voucher.cents) {
+      return { kind: "voucher_changed", balanceCents: found.voucher.balanceCents, paysCents: pays };
+    }
+    tenders.push({ voucherId: found.voucher.id, last4: found.voucher.last4, cents: pays });
+  }
   const keys = await holdKeys({
     address: input.clientAddress ?? null,
     email: input.customer.email,
@@ -256,6 +286,7 @@ export async function placeOrder(
       paymentMethod: input.paymentMethod,
       lines: priced.lines,
       adjustments: priced.adjustments,
+      vouchers: tenders,
       totalCents: priced.totalCents,
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: now,
@@ -279,7 +310,19 @@ export async function placeOrder(
       maxPerCustomer: cart.code.maxUsesPerCustomer ?? null,
     }
     : undefined;
-  const placed = await deps.orders.place(codeUse ? { ...plan, codeUse } : plan, idempotency);
+  // Paid in full by its vouchers, the order is paid as it is placed.
+  const paidInFull = tenders.reduce((sum, t) => sum + t.cents, 0) ===
+      priced.totalCents + priced.deliveryFeeCents && tenders.length > 0;
+  const planned = paidInFull ? paidByVouchers(plan) : plan;
+  const placed = await deps.orders.place(codeUse ? { ...planned, codeUse } : planned, idempotency);
   // A price that moved between pricing and storing is named as a copy costs now too.
-  return placed.kind === "price_changed" ? moved(placed.items) : placed;
+  if (placed.kind === "price_changed") return moved(placed.items);
+  if (placed.kind === "voucher_changed") {
+    return {
+      kind: "voucher_changed",
+      balanceCents: placed.balanceCents,
+      paysCents: voucherPays(placed.balanceCents, priced.totalCents + priced.deliveryFeeCents),
+    };
+  }
+  return placed;
 }

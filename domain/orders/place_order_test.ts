@@ -91,6 +91,7 @@ function ordersHolding(items: SellableItem[]) {
         paymentMethod: order.paymentMethod,
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
         adjustments: order.adjustments,
+        vouchers: order.vouchers,
         paymentStatus: plan.paymentStatus,
         courier: null,
         trackingNumber: null,

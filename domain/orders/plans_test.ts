@@ -44,6 +44,7 @@ function newOrder(lines: OrderLine[]): NewOrder {
     paymentMethod: "COD",
     lines,
     adjustments: [],
+    vouchers: [],
     totalCents: 1_000,
     deliveryFeeCents: 400,
     orderDate: "2026-03-01T10:00:00.000Z",

@@ -7,8 +7,8 @@
 import type { Cents } from "../money.ts";
 import type { Order, OrderLine } from "../orders/model.ts";
 import { ORDER_STATUS_POLICIES } from "../orders/status.ts";
+import { maskedCode, type VoucherTender } from "../vouchers/rules.ts";
 import {
-  type AppliedVoucher,
   type Breakdown,
   breakdown,
   type BreakdownInput,
@@ -19,7 +19,7 @@ import {
 /** What the breakdown of an order reads of it. */
 export type BreakdownFacts =
   & Pick<Order, "items" | "adjustments" | "deliveryFeeCents" | "status" | "paymentStatus">
-  & { vouchers?: readonly AppliedVoucher[] };
+  & { vouchers?: readonly Pick<VoucherTender, "last4" | "cents">[] };
 
 /**
  * The payments an order received as its payment status tells them: a paid order, all that
@@ -57,7 +57,7 @@ export function orderBreakdownInput(
     lines: breakdownLines(order.items),
     orderAdjustments: order.adjustments,
     deliveryFeeCents: order.deliveryFeeCents,
-    vouchers: order.vouchers ?? [],
+    vouchers: (order.vouchers ?? []).map((v) => ({ code: maskedCode(v.last4), cents: v.cents })),
     owes: ORDER_STATUS_POLICIES[order.status].owes,
   };
 }

@@ -21,7 +21,7 @@ Deno.test("orderBreakdown() takes what was received from the payment status unti
   assert.deepEqual([paid.receivedCents, paid.dueCents], [paid.totalCents, 0]);
   const vouchered = orderBreakdown({
     ...sampleOrder({ paymentStatus: "paid" }),
-    vouchers: [{ code: "…Q2K7", cents: 100_000 }],
+    vouchers: [{ last4: "Q2K7", cents: 100_000 }],
   });
   assert.equal(vouchered.receivedCents, vouchered.totalCents - 100_000);
   const cancelled = orderBreakdown(sampleOrder({ status: "rejected" }));
@@ -33,7 +33,7 @@ Deno.test("orderBreakdown() takes what was received from the payment status unti
 Deno.test("a breakdown reads back from the wire figure for figure", () => {
   const b = orderBreakdown({
     ...promotedOrder(),
-    vouchers: [{ code: "…Q2K7", cents: 12_345 }],
+    vouchers: [{ last4: "Q2K7", cents: 12_345 }],
   });
   assert.deepEqual(breakdownFromRecord(breakdownRecord(b)), b);
   const record = breakdownRecord(b);

@@ -30,6 +30,7 @@ import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import { promotedLineFields } from "../../domain/orders/customer_view.ts";
 import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
+import type { VoucherTender } from "../../domain/vouchers/rules.ts";
 import { breakdownRecord, orderAdjustmentRecord } from "../../domain/pricing/breakdown_record.ts";
 
 /**
@@ -120,6 +121,8 @@ function eventRecord(event: OrderEvent): WireOrder["events"][number] {
 const orderFields = wireRecordOf(ORDER_FIELDS, {
   items: orderItemRecord,
   adjustments: orderAdjustmentRecord,
+  // Never answered (wire: false): the breakdown names an order's vouchers.
+  vouchers: (tender: VoucherTender) => tender,
   events: eventRecord,
   paymentProofs: (proof: PaymentProof) => ({
     id: proof.id,

@@ -19,6 +19,9 @@ import {
 } from "../../domain/promotions/price_cart.ts";
 import { cartBreakdown } from "../../domain/promotions/price_cart.ts";
 import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
+import { maskedCode } from "../../domain/vouchers/rules.ts";
+import type { WireVoucherAnswer } from "../../contract/vouchers.ts";
+import { voucherAnswer } from "./vouchers.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { WireCartPrice, WireCodeAnswer } from "../../contract/cart_price.ts";
 import { CART_ROUTES } from "../../contract/routes/mod.ts";
@@ -38,12 +41,20 @@ const BASE = "/api/cart";
  */
 export function cartPriceRecord(
   cart: Extract<PriceCartResult, { kind: "priced" }>,
-  { method }: { method: PaymentMethod | null; language: Locale },
+  { method, voucher }: {
+    method: PaymentMethod | null;
+    language: Locale;
+    /** The gift voucher's answer, and what it pays (its last four symbols when it pays). */
+    voucher?: { answer: WireVoucherAnswer; cents: number; last4: string | null } | null;
+  },
 ): WireCartPrice {
   const { promoted } = cart;
   const { pricing } = promoted;
   const rupees = centsToRupees;
-  const b = cartBreakdown(promoted, { deliveryKnown: method !== null });
+  const b = cartBreakdown(promoted, {
+    deliveryKnown: method !== null,
+    vouchers: voucher?.last4 ? [{ code: maskedCode(voucher.last4), cents: voucher.cents }] : [],
+  });
   const lines = promoted.lines.map((line, i) => ({
     type: line.type,
     id: line.itemId,
@@ -82,6 +93,7 @@ export function cartPriceRecord(
     items: rupees(b.itemsPaidCents),
     saving: rupees(b.savingsCents),
     code,
+    voucher: voucher?.answer ?? null,
     payment_method: method,
     free_delivery: b.freeDelivery !== null,
     delivery_fee: b.deliveryFeeCents === null ? null : rupees(b.deliveryFeeCents),
@@ -105,6 +117,10 @@ export type CartRoutesDeps =
   & {
     /** Refused discount codes per client, shared with placing orders; its own when absent. */
     codeAttempts?: CodeAttempts;
+    /** Refused voucher codes per client, shared with the balance check; its own when absent. */
+    voucherAttempts?: CodeAttempts;
+    /** The shop's gift vouchers; a voucher is refused as unknown without them. */
+    vouchers?: AppDeps["vouchers"];
   };
 
 export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
@@ -115,6 +131,12 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
     clock: deps.clock,
   });
   const rules: OrderRules = { ...DEFAULT_ORDER_RULES, ...deps.orderRules };
+  const voucherAttempts = deps.voucherAttempts ?? new CodeAttempts({
+    store: deps.rateLimits ?? new MemoryRateLimitStore(),
+    rule: deps.codeAttemptLimit,
+    clock: deps.clock,
+    scope: "voucher",
+  });
 
   serve(app, BASE, CART_ROUTES.price, async (c) => {
     const body = c.req.valid("json");
@@ -139,8 +161,17 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
       });
       if (cart.kind !== "priced") throw refusal(cart);
       refused = cart.promoted.pricing.code?.kind === "refused";
+      // A gift voucher pays what is still to pay: the items after savings and delivery.
+      let voucher = null;
+      if (body.voucher !== undefined) {
+        const total = cartBreakdown(cart.promoted, { deliveryKnown: method !== null }).totalCents;
+        const settleVoucher = await voucherAttempts.begin(clientAddress(c, deps), body.voucher);
+        voucher = await voucherAnswer(deps.vouchers, body.voucher, total, cart.now);
+        const reason = voucher.answer.status === "refused" ? voucher.answer.reason : null;
+        await settleVoucher(reason === "unknown" || reason === "other_shop").catch(() => {});
+      }
       return c.json({
-        data: cartPriceRecord(cart, { method, language: body.locale ?? "en" }),
+        data: cartPriceRecord(cart, { method, language: body.locale ?? "en", voucher }),
       });
     } finally {
       await settle(refused).catch(() => {});

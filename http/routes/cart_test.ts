@@ -113,6 +113,7 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
       items: 2050,
       saving: 0,
       code: null,
+      voucher: null,
       payment_method: null,
       free_delivery: false,
       delivery_fee: null,

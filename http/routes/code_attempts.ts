@@ -37,6 +37,10 @@ export const SLOWED_CLIENT_LIMIT = 2;
 export const CODE_ATTEMPTS_MESSAGE =
   "Too many discount codes were tried from this connection: try again later";
 
+/** The same, for gift voucher codes. */
+export const VOUCHER_ATTEMPTS_MESSAGE =
+  "Too many gift voucher codes were tried from this connection: try again later";
+
 /** Settles one counted attempt: `refused` when the shop refused its code. */
 export type SettleAttempt = (refused: boolean) => Promise<void>;
 
@@ -54,6 +58,7 @@ export class CodeAttempts {
   readonly #shopRule: LimitRule;
   readonly #clock: Clock;
   readonly #onShopBound?: (notice: GuessingNotice) => Promise<void>;
+  readonly #scope: string;
 
   constructor(options: {
     store: RateLimitStore;
@@ -63,7 +68,10 @@ export class CodeAttempts {
     clock: Clock;
     /** Tells the owner the shop-wide bound tripped (once a window). */
     onShopBound?: (notice: GuessingNotice) => Promise<void>;
+    /** What is counted: discount codes (`code`, the default) or gift vouchers (`voucher`). */
+    scope?: "code" | "voucher";
   }) {
+    this.#scope = options.scope ?? "code";
     this.#store = options.store;
     this.#rule = options.rule ?? DEFAULT_CODE_ATTEMPT_LIMIT;
     this.#shopRule = options.shopRule ?? DEFAULT_CODE_REFUSAL_SHOP_LIMIT;
@@ -80,14 +88,25 @@ export class CodeAttempts {
    * const settle = await attempts.begin(address, body.code);
    * try { refused = priced.code?.kind === "refused"; } finally { await settle(refused); }
    */
+  /** 429 naming what was tried too often: `field` is `code` or `voucher`. */
+  #tooMany(retryAfterSeconds: number) {
+    const voucher = this.#scope === "voucher";
+    return tooManyRequests(
+      voucher ? VOUCHER_ATTEMPTS_MESSAGE : CODE_ATTEMPTS_MESSAGE,
+      retryAfterSeconds,
+      { field: voucher ? "voucher" : "code" },
+    );
+  }
+
   async begin(address: string, code: string | undefined): Promise<SettleAttempt> {
     const nothing: SettleAttempt = () => Promise.resolve();
     if (code === undefined || address === "unknown") return nothing;
     const at = this.#clock.now();
     const { windowMs } = this.#rule;
-    const client: LimitedKey = { key: await limitKey("code:address", address), ...this.#rule };
+    const scope = this.#scope;
+    const client: LimitedKey = { key: await limitKey(`${scope}:address`, address), ...this.#rule };
     const tried: LimitedKey = {
-      key: await limitKey("code:tried", `${address} ${normaliseCode(code)}`),
+      key: await limitKey(`${scope}:tried`, `${address} ${normaliseCode(code)}`),
       limit: 1,
       windowMs,
     };
@@ -100,15 +119,15 @@ export class CodeAttempts {
     const counted = await this.#store.hit([client], at);
     if (!counted.allowed) {
       await this.#store.release(tried.key, at);
-      throw tooManyRequests(CODE_ATTEMPTS_MESSAGE, counted.retryAfterSeconds);
+      throw this.#tooMany(counted.retryAfterSeconds);
     }
     const held = [client.key, tried.key];
     const slowed: LimitedKey = {
-      key: await limitKey("code:slowed", address),
+      key: await limitKey(`${scope}:slowed`, address),
       limit: SLOWED_CLIENT_LIMIT,
       windowMs: this.#shopRule.windowMs,
     };
-    const shop: LimitedKey = { key: "code:shop", ...this.#shopRule };
+    const shop: LimitedKey = { key: `${scope}:shop`, ...this.#shopRule };
     const withinSlowed = await this.#store.hit([slowed], at);
     if (withinSlowed.allowed) held.push(slowed.key);
     const withinShop = await this.#store.hit([shop], at);
@@ -117,7 +136,7 @@ export class CodeAttempts {
       await this.#tellOwner(at);
       if (!withinSlowed.allowed) {
         await this.#giveBack(held, at);
-        throw tooManyRequests(CODE_ATTEMPTS_MESSAGE, withinSlowed.retryAfterSeconds);
+        throw this.#tooMany(withinSlowed.retryAfterSeconds);
       }
     }
     return async (refused) => {
@@ -132,7 +151,11 @@ export class CodeAttempts {
   /** Tells the owner, once a window, that the shop-wide bound tripped. */
   async #tellOwner(at: Date): Promise<void> {
     if (!this.#onShopBound) return;
-    const once: LimitedKey = { key: "code:shop-told", limit: 1, windowMs: this.#shopRule.windowMs };
+    const once: LimitedKey = {
+      key: `${this.#scope}:shop-told`,
+      limit: 1,
+      windowMs: this.#shopRule.windowMs,
+    };
     if (!(await this.#store.hit([once], at)).allowed) return;
     await this.#onShopBound({
       at: at.toISOString(),

@@ -2,7 +2,8 @@
  * The checkout's order summary: the cart's lines and totals as the shop priced them for the
  * chosen payment method, from the breakdown it answered (each line's usual price, its
  * savings by source and its price paid; Items, the savings, delivery and the order total),
- * with the discount code's field; the cart's own prices until the shop answers. The lines'
+ * with the discount code's and the gift voucher's fields (what a voucher pays shows below the
+ * order total, with what is still to pay); the cart's own prices until the shop answers. The lines'
  * usual prices add up to Items and their prices paid to the order total less delivery.
  */
 import type { ReactNode } from "react";
@@ -18,6 +19,7 @@ import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 import type { CartPricing } from "../lib/use_cart_price.ts";
 import { cartFigures, PricingNotice } from "./CartPrice.tsx";
 import { BreakdownTotals, LinePrice, LineSavings } from "./MoneyBreakdown.tsx";
+import { GiftVoucherField } from "./GiftVoucherField.tsx";
 
 export function OrderSummary(
   { cart, method, maxPerLine, feeRules, pricing, codeField }: {
@@ -93,6 +95,14 @@ export function OrderSummary(
         })}
       </ul>
       {codeField}
+      <GiftVoucherField
+        voucher={pricing.voucher}
+        answer={pricing.price?.voucher ?? null}
+        pricing={pricing.pricing}
+        blockedSeconds={pricing.voucherBlockedSeconds}
+        onApply={pricing.setVoucher}
+        onRemove={() => pricing.setVoucher(null)}
+      />
       <PricingNotice pricing={pricing} />
       <dl className="totals">
         <div>

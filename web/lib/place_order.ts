@@ -30,6 +30,7 @@ import {
 } from "./checkout_form.ts";
 import { isCodeReason, refusalReason } from "./promo_words.ts";
 import { readSession } from "./session.ts";
+import { isVoucherReason, voucherReason } from "./voucher_words.ts";
 import { type CartPricing, wireCents } from "./use_cart_price.ts";
 
 /** What moved in price between the cart the shopper saw and the shop's. */
@@ -71,19 +72,27 @@ export function limitTexts(i18n: I18n, details: unknown, cart: Cart): string[] {
 }
 
 /**
- * What an order sends as its items' total and code: the shop's price of this very cart and
- * method when it has one (with its code only when the shop applied it), else the cart's own
- * prices and no code.
+ * What an order sends as its items' total, code and gift voucher: the shop's price of this
+ * very cart and method when it has one (with its code only when the shop applied it, its
+ * voucher with what it pays), else the cart's own prices and neither.
  */
 export function pricedOrder(
-  pricing: Pick<CartPricing, "price" | "current">,
+  pricing: Pick<CartPricing, "price" | "current" | "voucher">,
   cart: Cart,
   method: PaymentMethod,
-): { totalCents: number; code?: string } {
+): { totalCents: number; code?: string; voucher?: { code: string; cents: number } } {
   const price = pricing.current && pricing.price?.payment_method === method ? pricing.price : null;
   if (!price) return { totalCents: cartTotalCents(cart) };
   const code = price.code?.status === "applied" ? price.code.code : undefined;
-  return { totalCents: wireCents(price.items), ...(code ? { code } : {}) };
+  // A voucher pays what the shopper was shown it pays: the shop refuses another amount (409).
+  const voucher = price.voucher?.status === "applied" && pricing.voucher
+    ? { code: pricing.voucher, cents: wireCents(price.voucher.pays) }
+    : undefined;
+  return {
+    totalCents: wireCents(price.items),
+    ...(code ? { code } : {}),
+    ...(voucher ? { voucher } : {}),
+  };
 }
 
 /**
@@ -114,7 +123,7 @@ export interface OrderToPlace {
   fields: CheckoutFields;
   cart: Cart;
   method: PaymentMethod;
-  pricing: Pick<CartPricing, "price" | "current">;
+  pricing: Pick<CartPricing, "price" | "current" | "voucher">;
   preorder: boolean;
   /** The page's language: the order's mails and slip are written in it. */
   language: Locale;
@@ -138,6 +147,9 @@ export async function placeOrder(order: OrderToPlace, attempt: Attempt): Promise
     ...orderPayload(order.fields, cart, method),
     total: centsToRupees(priced.totalCents),
     ...(priced.code ? { code: priced.code } : {}),
+    ...(priced.voucher
+      ? { voucher: { code: priced.voucher.code, amount: centsToRupees(priced.voucher.cents) } }
+      : {}),
     locale: order.language,
   };
   // The cart's dates are the books' own: the dialog says them as their pages did.
@@ -205,6 +217,20 @@ export async function refusalOf(
     return { message: aboutCode.text, changes: [] };
   }
   if (!(error instanceof ApiFailure)) return { message, changes: [] };
+  if (error.code === "VOUCHER_CHANGED") {
+    actions.reprice();
+    return { message: i18n.t("voucher.changed"), changes: [] };
+  }
+  if (error.code === "VOUCHER_REFUSED") {
+    const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+    actions.reprice();
+    return {
+      message: i18n.t("voucher.notApplied", {
+        reason: isVoucherReason(reason) ? voucherReason(i18n, reason) : error.message,
+      }),
+      changes: [],
+    };
+  }
   if (error.code === "PRICE_CHANGED" || error.code === "INSUFFICIENT_STOCK") {
     const before = actions.cart;
     const after = await actions.refresh().catch(() => before);

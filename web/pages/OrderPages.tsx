@@ -16,6 +16,7 @@ import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
+import { GiftVoucherBalance } from "../islands/GiftVoucherBalance.tsx";
 import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
 import { BreakdownTotals, LinePrice, LineSavings } from "../components/MoneyBreakdown.tsx";
 
@@ -192,6 +193,21 @@ export function OrderPage(
       <p>
         <a href={href("/")}>{t("order.back")}</a>
       </p>
+    </section>
+  );
+}
+
+/** A gift voucher's balance: the page its mail links to, and the footer's. */
+export function GiftVoucherPage() {
+  const { t } = useI18n();
+  return (
+    <section className="narrow">
+      <h1 className="page-title">{t("voucher.title")}</h1>
+      <p>{t("voucher.intro")}</p>
+      <Island name="GiftVoucherBalance" component={GiftVoucherBalance} props={{}} />
+      <noscript>
+        <p className="notice">{t("voucher.noScript")}</p>
+      </noscript>
     </section>
   );
 }

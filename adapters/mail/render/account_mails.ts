@@ -26,6 +26,26 @@ export function writeAccountMail(words: Words, shopName: string, mail: AccountMa
       ],
     };
   }
+  if (mail.kind === "voucher_issued") {
+    const values = {
+      ...shop,
+      name: mail.name,
+      amount: words.lkr(mail.amountCents),
+      date: words.date(mail.expiresOn),
+    };
+    return {
+      subject: words.t("mail.voucher.subject", values),
+      parts: [
+        paragraph(words.t("mail.voucher.hello", values)),
+        paragraph(words.t("mail.voucher.body", values)),
+        ...(mail.message ? [paragraph(`“${mail.message}”`)] : []),
+        heading(words.t("mail.voucher.codeHeading")),
+        paragraph(mail.code),
+        paragraph(words.t("mail.voucher.use", values)),
+        buttonLink(words.t("mail.voucher.balance"), mail.balanceUrl),
+      ],
+    };
+  }
   if (mail.kind === "staff_invitation") {
     const body = mail.role === "owner" ? "mail.invitation.bodyOwner" : "mail.invitation.bodyStaff";
     return {

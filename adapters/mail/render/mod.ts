@@ -21,6 +21,7 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "registration_taken":
     case "staff_invitation":
     case "code_guessing":
+    case "voucher_issued":
       written = writeAccountMail(words, shop.name, mail);
       break;
     case "shop_order_placed":

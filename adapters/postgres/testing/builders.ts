@@ -140,6 +140,7 @@ export function anOrder(lines: OrderLine[], overrides: Partial<NewOrder> = {}): 
     paymentMethod: "Bank Deposit",
     lines,
     adjustments: [],
+    vouchers: [],
     totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
     deliveryFeeCents: 25_000,
     orderDate: "2026-03-01T09:30:00.000Z",

@@ -38,6 +38,8 @@ const STATE_TABLES = [
   "order_counts",
   "order_items",
   "order_adjustments",
+  "vouchers",
+  "voucher_ledger",
   "mail_outbox",
   "order_slips",
   "idempotency_keys",

@@ -88,6 +88,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     paymentProofs: [],
     keySalt: null,
     adjustments: [],
+    vouchers: [],
     ...overrides,
     items,
   };
