@@ -43,7 +43,7 @@ export interface AccountProps {
   provinces: Province[];
 }
 
-interface OrderView {
+export interface OrderView {
   id: number;
   status: OrderStatus;
   order_date: string;
@@ -69,7 +69,8 @@ function orderPagePath(order: OrderView): string | null {
   return `${link.pathname}${link.search}`;
 }
 
-function Orders({ orders }: { orders: OrderView[] }) {
+/** The customer's orders, each with its order total and what is still to pay. */
+export function AccountOrders({ orders }: { orders: OrderView[] }) {
   const { t, href, lkr, day } = useI18n();
   if (orders.length === 0) {
     return (
@@ -309,7 +310,7 @@ export function Account({ provinces }: AccountProps) {
         </button>
       </p>
       <h2>{t("account.orders")}</h2>
-      <Orders orders={orders} />
+      <AccountOrders orders={orders} />
       <h2>{t("account.address")}</h2>
       <form className="checkout" onSubmit={saveAddress} noValidate>
         <AddressFields
