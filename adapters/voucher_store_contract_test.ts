@@ -2,8 +2,8 @@
  * Gift vouchers and their ledgers, in memory, on PGlite and on a PostgreSQL server: issued
  * under their code's hash, spent by the orders that carry them in the order's own
  * transaction, given back once when such an order is cancelled, and summed by what moved in
- * a range. On a server, two checkouts at once on one voucher: one wins, and the balance is
- * never spent twice.
+ * a range. Two checkouts at once on one voucher: one wins, and the balance is never spent
+ * twice (on every store; on a server, again over two connections of their own).
  */
 import assert from "node:assert/strict";
 import { testOnBothEngines, testOnServer } from "./postgres/testing/databases.ts";
@@ -174,6 +174,27 @@ contract(
       1,
       totalCents + deliveryFeeCents - 30_000,
     ]);
+  },
+);
+
+contract(
+  "two checkouts at once on one voucher: one wins, the other is refused with what is left, and nothing is spent twice",
+  async ({ orders, vouchers, book }) => {
+    const voucher = await vouchers.issue(draft({ codeHash: "f".repeat(64) }), AT);
+    // Each would spend LKR 800 of the LKR 1,000: both cannot.
+    const outcomes = await Promise.all([
+      orders.place(paidWith(book, voucher.id, 80_000)),
+      orders.place(paidWith(book, voucher.id, 80_000)),
+    ]);
+    assert.deepEqual(outcomes.map((o) => o.kind).sort(), ["placed", "voucher_changed"]);
+    assert.deepEqual(outcomes.find((o) => o.kind === "voucher_changed"), {
+      kind: "voucher_changed",
+      voucherId: voucher.id,
+      balanceCents: 20_000,
+    });
+    const kept = await vouchers.find(voucher.id);
+    assert.equal(kept?.balanceCents, 20_000);
+    assert.deepEqual(kept?.ledger.map((r) => r.move), ["issued", "spent"]);
   },
 );
 
