@@ -419,10 +419,16 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
       amountCents: 0,
       freeDelivery: true,
     }],
+    vouchers: [{ voucherId: 5, last4: "Q2K7", cents: 20_000 }],
     events: [{ at: "2026-11-26T15:30:00+05:30", kind: "placed", actor: "customer", note: null }],
     payment_proofs: [],
   };
   const order = orderFromRow(row);
+  assert.deepEqual(order.vouchers, [{ voucherId: 5, last4: "Q2K7", cents: 20_000 }]);
+  assert.throws(
+    () => orderFromRow({ ...row, vouchers: [{ ...row.vouchers[0], cents: "200" }] }),
+    /A row of voucher_ledger has a bad "cents"/,
+  );
   assert.equal(order.items[0].listUnitCents, 50_000);
   assert.deepEqual(order.items[0].adjustments, [
     { kind: "sale", sourceId: null, name: null, names: {}, amountCents: 5_000 },
