@@ -178,6 +178,27 @@ contract(
 );
 
 contract(
+  "a Bank Deposit order that lapses unpaid gives its voucher back, once",
+  async ({ orders, vouchers, book }) => {
+    const voucher = await vouchers.issue(draft({ codeHash: "9".repeat(64) }), AT);
+    const placed = await orders.place(paidWith(book, voucher.id, 30_000));
+    assert.ok(placed.kind === "placed" && placed.order.paymentMethod === "Bank Deposit");
+    assert.ok(placed.order.expiresAt !== null, "it waits for its deposit");
+    assert.equal((await vouchers.find(voucher.id))?.balanceCents, 70_000);
+    const later = "2026-03-10T00:00:00.000Z";
+    assert.deepEqual(await orders.lapseDue(later, 10), [placed.order.id]);
+    assert.deepEqual(await orders.lapseDue(later, 10), []);
+    const kept = await vouchers.find(voucher.id);
+    assert.equal(kept?.balanceCents, 100_000);
+    assert.deepEqual(kept?.ledger.map((r) => [r.move, r.cents]), [
+      ["issued", 100_000],
+      ["spent", 30_000],
+      ["returned", 30_000],
+    ]);
+  },
+);
+
+contract(
   "two checkouts at once on one voucher: one wins, the other is refused with what is left, and nothing is spent twice",
   async ({ orders, vouchers, book }) => {
     const voucher = await vouchers.issue(draft({ codeHash: "f".repeat(64) }), AT);
