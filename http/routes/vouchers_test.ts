@@ -208,3 +208,33 @@ Deno.test("a voucher that cannot pay what the shopper was shown is refused and n
   assert.equal((await shopper(t, "/api/vouchers/balance", { code })).body.data.balance, 1000);
   assert.equal((await t.orders.list()).length, 0, "no order was placed");
 });
+
+Deno.test("two checkouts at once on one voucher: one order is placed, the other is refused, and nothing is spent twice", async () => {
+  const t = await testApp();
+  const { code } = await issue(t, { amount: 1000 });
+  const [a, b] = await Promise.all([
+    paidWith(t, { code, amount: 1000 }),
+    paidWith(t, { code, amount: 1000 }, {
+      name: "Kamala Silva",
+      email: "kamala@example.lk",
+      phone: "071 765 4321",
+      address: "7 Temple Road",
+    }),
+  ]);
+  // The loser is told as far as it got: the balance moved under it (409), or it found the
+  // voucher used up already (422); either way nothing was charged.
+  const statuses = [a.status, b.status].sort();
+  assert.ok(
+    statuses[0] === 201 && (statuses[1] === 409 || statuses[1] === 422),
+    JSON.stringify([a.body, b.body]),
+  );
+  const refused = a.status === 201 ? b : a;
+  assert.ok(
+    refused.body.error.code === "VOUCHER_CHANGED" ||
+      (refused.body.error.code === "VOUCHER_REFUSED" &&
+        refused.body.error.details.reason === "used_up"),
+    JSON.stringify(refused.body),
+  );
+  assert.equal((await t.orders.list()).length, 1);
+  assert.equal((await shopper(t, "/api/vouchers/balance", { code })).status, 422, "used up once");
+});
