@@ -114,6 +114,13 @@ export const STOCK_ALERT_PATHS = {
   waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
+export const VOUCHER_PATHS = {
+  issue: at("POST", "/api/vouchers"),
+  list: at("GET", "/api/vouchers"),
+  one: at("GET", "/api/vouchers/:id"),
+  balance: at("POST", "/api/vouchers/balance"),
+};
+
 export const AUDIT_PATHS = {
   list: at("GET", "/api/audit"),
 };
@@ -153,6 +160,7 @@ export function promotionPaths<const Base extends string>(base: Base) {
 export const PROMOTION_PATHS = {
   list: at("GET", "/api/promotions"),
   preview: at("POST", "/api/promotions/preview"),
+  freeItems: at("POST", "/api/promotions/free-items"),
 };
 export const CAMPAIGN_PATHS = promotionPaths("/api/promotions/campaigns");
 export const OFFER_PATHS = promotionPaths("/api/promotions/offers");

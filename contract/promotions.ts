@@ -8,6 +8,7 @@
  * now on, a null end for ever. Money is rupees, a percentage a number of percent (12.5).
  */
 import { z } from "zod";
+import { BreakdownSchema } from "./breakdown.ts";
 import { BOOK_LANGUAGES } from "../domain/catalogue/book_record.ts";
 import { ITEM_TYPES } from "../domain/orders/model.ts";
 import { CODE_REFUSALS } from "../domain/promotions/pricing.ts";
@@ -97,6 +98,23 @@ export const campaignBody = z.strictObject({
     error: "must be percent or amount",
   }),
   ...window,
+});
+
+/** POST /api/promotions/free-items: a campaign's scope and benefit, before it is saved. */
+export const freeItemsBody = campaignBody.pick({ scope: true, benefit: true });
+
+/** The items a campaign would make free (100% off, or an amount at or above their price). */
+export const FreeItemsSchema = z.object({
+  total: z.number().int().describe("how many items it would make free"),
+  total_capped: z.boolean().describe(
+    "true when `total` is a lower bound (a book language read in part)",
+  ),
+  items: z.array(z.object({
+    type: z.enum(ITEM_TYPES),
+    id: z.number().int(),
+    title: z.string(),
+    price: z.number().describe("its usual price, LKR"),
+  })).describe("the first of them, at most 20"),
 });
 
 /** POST and PUT /api/promotions/offers */
@@ -223,20 +241,8 @@ export const PreviewSchema = z.object({
     quantity: z.number().int(),
     list_price: z.number().describe("a copy's usual price"),
     price: z.number().describe("a copy's price after its sale price"),
-    campaign: z.object({ id: z.number().int(), name: z.string(), saving: z.number() }).nullable(),
-    offer_saving: z.number(),
-    code_saving: z.number(),
     line_total: z.number().describe("what the line costs after everything"),
   })),
-  list_total: z.number().describe("the items at their usual prices"),
-  items_total: z.number().describe("the items after every promotion"),
-  saving: z.number().describe("list_total - items_total"),
-  offer: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    saving: z.number(),
-    free_delivery: z.boolean(),
-  }).nullable(),
   code: z.union([
     z.object({
       status: z.literal("applied"),
@@ -251,9 +257,8 @@ export const PreviewSchema = z.object({
       message: z.string(),
     }),
   ]).nullable(),
-  delivery_fee: z.number(),
-  total: z.number().describe("items_total + delivery_fee: what the shopper would pay"),
   priced_at: z.string().describe("ISO 8601: the moment the promotions were read"),
+  breakdown: BreakdownSchema.describe("the cart's figures as an order of it would tell them"),
 });
 
 export type WireCampaign = z.infer<typeof CampaignSchema>;
@@ -262,4 +267,5 @@ export type WireCode = z.infer<typeof CodeSchema>;
 export type WirePromotion = z.infer<typeof PromotionSchema>;
 export type WirePromotionList = z.infer<typeof PromotionListSchema>;
 export type WirePreview = z.infer<typeof PreviewSchema>;
+export type WireFreeItems = z.infer<typeof FreeItemsSchema>;
 export type WireScope = z.infer<typeof ScopeSchema>;

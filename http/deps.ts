@@ -1,5 +1,6 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
 import type { BackgroundWork } from "./background.ts";
+import type { VoucherStore } from "../domain/vouchers/ports.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -79,6 +80,13 @@ export interface AppDeps {
    * 10 in 15 minutes when absent (http/routes/code_attempts.ts).
    */
   codeAttemptLimit?: LimitRule;
+  /**
+   * Discount codes the whole shop may have refused in a window before every client is slowed
+   * and the owner told; 100 in 15 minutes when absent (`CODE_REFUSAL_SHOP_LIMIT`).
+   */
+  codeRefusalShopLimit?: LimitRule;
+  /** Where the shop's own notices go (`ORDER_NOTIFY_EMAIL`); the shop's address when absent. */
+  notifyEmail?: string;
   /** The keys that open orders' pages to their customers. */
   orderKeys: OrderKeys;
   /** Holds, copies per line and what one client may hold; DEFAULT_ORDER_RULES when absent. */
@@ -113,6 +121,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
+  /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */
+  vouchers?: VoucherStore;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
   /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */

@@ -7,6 +7,7 @@
  * await migrate(sql);
  * const repositories = createRepositories(sql);
  */
+import { PostgresVoucherStore } from "./vouchers.ts";
 import type { SqlClient } from "./sql_client.ts";
 import type { OutboxChannels } from "../../domain/ports.ts";
 import { MAIL_ONLY } from "../../domain/notifications/sms_kinds.ts";
@@ -54,6 +55,8 @@ export interface Repositories {
   reports: PostgresSalesFacts;
   /** The back-in-stock requests (claimed by migration 0035's triggers as stock comes back). */
   stockAlerts: PostgresStockAlerts;
+  /** Gift vouchers and their ledgers (spent and given back in the orders' transactions). */
+  vouchers: PostgresVoucherStore;
 }
 
 /**
@@ -77,5 +80,6 @@ export function createRepositories(
     passwordResets: new PostgresPasswordResetStore(sql),
     reports: new PostgresSalesFacts(sql),
     stockAlerts: new PostgresStockAlerts(sql),
+    vouchers: new PostgresVoucherStore(sql),
   };
 }

@@ -6,7 +6,7 @@
 import { localizedPath } from "../i18n/language.ts";
 import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
-import { orderSavings } from "../orders/savings.ts";
+import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
@@ -57,30 +57,15 @@ function expectedOn(order: Order): string | null {
 /** The facts of an order that its mails carry. */
 export function orderFacts(order: Order, orderUrl: string | null): OrderFacts {
   const c = order.customer;
+  const breakdown = orderBreakdown(order);
   return {
     id: order.id,
     placedAt: order.orderDate,
     customerName: c.name,
     paymentMethod: order.paymentMethod,
-    lines: order.items.map((line) => ({
-      title: line.title,
-      type: line.type,
-      quantity: line.quantity,
-      listUnitCents: line.listUnitCents,
-      unitPriceCents: line.unitPriceCents,
-      savingCents: line.savingCents,
-      campaign: line.campaign && {
-        name: line.campaign.name,
-        names: { ...line.campaign.names },
-        savingCents: line.campaign.savingCents,
-      },
-      preorder: line.preorder,
-    })),
-    itemsCents: order.totalCents,
-    savings: orderSavings(order),
-    deliveryFeeCents: order.deliveryFeeCents,
-    totalToPayCents: order.totalCents + order.deliveryFeeCents,
-    due: amountDue(order),
+    lines: breakdown.lines.map((line, i) => ({ ...line, preorder: order.items[i].preorder })),
+    breakdown,
+    due: amountDue(order, breakdown),
     preorder: order.items.some((line) => line.preorder),
     preorderDate: expectedOn(order),
     deliverTo: {

@@ -8,7 +8,8 @@ import type { Locale } from "../i18n/language.ts";
 import type { Order } from "../orders/model.ts";
 import type { ShopInfo } from "../shop.ts";
 import { smsNumber } from "../address/phone.ts";
-import { SMS_POLICIES, type SmsKind } from "./sms_kinds.ts";
+import { SMS_POLICIES, type SmsKind, type SmsPolicy } from "./sms_kinds.ts";
+import { orderBreakdown } from "../pricing/order_breakdown.ts";
 
 export {
   isSmsKind,
@@ -90,6 +91,13 @@ export interface SmsRenderer {
   render(notice: SmsNotice): string;
 }
 
+/** The breakdown's figure a text names: the order total, or the payments received. */
+function amountOf(amount: SmsPolicy["amount"], order: Order): number | null {
+  if (amount === "none") return null;
+  const figures = orderBreakdown(order);
+  return amount === "total" ? figures.totalCents : figures.receivedCents;
+}
+
 /**
  * The text of `kind` about `order`, or why none can go: an order whose phone is not a Sri
  * Lankan number has nobody to text (its mail still goes).
@@ -115,7 +123,7 @@ export function smsNotice(
       language: order.locale,
       shopName: shop.name,
       orderId: order.id,
-      amountCents: policy.amount === "none" ? null : order.totalCents + order.deliveryFeeCents,
+      amountCents: amountOf(policy.amount, order),
       courier: policy.tracking ? order.courier : null,
       trackingNumber: policy.tracking ? order.trackingNumber : null,
     },

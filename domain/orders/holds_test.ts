@@ -58,10 +58,7 @@ Deno.test("holdingOf() sums an order's copies and value", () => {
     itemId: 1,
     title: "t",
     isbn13: null,
-    savingCents: 0,
-    campaign: null,
-    offerSavingCents: 0,
-    codeSavingCents: 0,
+    adjustments: [],
     weightGrams: 1,
     preorder: false,
   };

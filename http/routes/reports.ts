@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { ProductSales } from "../../domain/reports/ports.ts";
-import type { ReportRange } from "../../domain/reports/range.ts";
+import { previousRange, rangeInstants, type ReportRange } from "../../domain/reports/range.ts";
+import type { VoucherStore, VoucherTotals } from "../../domain/vouchers/ports.ts";
 import {
   DEFAULT_IDLE_DAYS,
   rankSellers,
@@ -66,8 +67,41 @@ function totalsRecord(t: SalesReport["totals"]["current"]) {
   };
 }
 
+function voucherRecord(t: VoucherTotals) {
+  return {
+    sold: t.issued,
+    sold_amount: rupees(t.issuedCents),
+    redeemed: rupees(t.spentCents),
+    returned: rupees(t.returnedCents),
+  };
+}
+
+/** What gift vouchers came to over a report's range and the range before it. */
+export interface ReportVouchers {
+  current: VoucherTotals;
+  previous: VoucherTotals;
+}
+
+const NO_VOUCHERS: VoucherTotals = { issued: 0, issuedCents: 0, spentCents: 0, returnedCents: 0 };
+
+/**
+ * The vouchers of `range` and of the range before it, read from the voucher store (none in
+ * a shop without one).
+ */
+export async function reportVouchers(
+  vouchers: Pick<VoucherStore, "totals"> | undefined,
+  range: ReportRange,
+): Promise<ReportVouchers> {
+  if (!vouchers) return { current: NO_VOUCHERS, previous: NO_VOUCHERS };
+  const [current, previous] = await Promise.all([
+    vouchers.totals(rangeInstants(range)),
+    vouchers.totals(rangeInstants(previousRange(range))),
+  ]);
+  return { current, previous };
+}
+
 /** The report as the API answers it. */
-export function salesReportRecord(report: SalesReport): WireSalesReport {
+export function salesReportRecord(report: SalesReport, vouchers: ReportVouchers): WireSalesReport {
   const ranking = (r: SalesReport["sellers"]["byUnits"]) => ({
     best: r.best.map(productRecord),
     worst: r.worst.map(productRecord),
@@ -93,6 +127,10 @@ export function salesReportRecord(report: SalesReport): WireSalesReport {
     totals: {
       current: totalsRecord(report.totals.current),
       previous: totalsRecord(report.totals.previous),
+    },
+    vouchers: {
+      current: voucherRecord(vouchers.current),
+      previous: voucherRecord(vouchers.previous),
     },
     payment_methods: report.paymentMethods.map((m) => ({
       method: m.method,
@@ -291,12 +329,16 @@ function fileName(table: ReportTable, range: ReportRange): string {
   return `report-${table}-${range.from}-${range.to}`;
 }
 
-export function reportRoutes(deps: Pick<AppDeps, "reports">): Hono<AppEnv> {
+export function reportRoutes(deps: Pick<AppDeps, "reports" | "vouchers">): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, BASE, REPORT_ROUTES.sales, async (c) => {
-    const report = await salesReport(deps.reports, reportQuery(c.req.valid("query")));
-    return c.json({ data: salesReportRecord(report) });
+    const query = reportQuery(c.req.valid("query"));
+    const [report, vouchers] = await Promise.all([
+      salesReport(deps.reports, query),
+      reportVouchers(deps.vouchers, query.range),
+    ]);
+    return c.json({ data: salesReportRecord(report, vouchers) });
   });
 
   serve(app, BASE, REPORT_ROUTES.salesCsv, async (c) => {

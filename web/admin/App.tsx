@@ -27,6 +27,11 @@ const ReportsPage = lazy(() =>
   import("./reports/ReportsPage.tsx").then((m) => ({ default: m.ReportsPage }))
 );
 
+// So do the gift vouchers, the owner's alone.
+const VouchersPage = lazy(() =>
+  import("./vouchers/VouchersPage.tsx").then((m) => ({ default: m.VouchersPage }))
+);
+
 export function App() {
   const [session, setSession] = useState<Session | null>(() =>
     readSession(globalThis.localStorage, new Date())
@@ -121,6 +126,11 @@ export function App() {
         {allowed && route.page === "reports" && (
           <Suspense fallback={<Loading label="Loading the reports" />}>
             <ReportsPage />
+          </Suspense>
+        )}
+        {allowed && route.page === "vouchers" && (
+          <Suspense fallback={<Loading label="Loading the gift vouchers" />}>
+            <VouchersPage />
           </Suspense>
         )}
         {allowed && route.page === "staff" && <StaffPage />}

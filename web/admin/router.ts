@@ -13,6 +13,7 @@ export type AdminPage =
   | "edit-stationery"
   | "promotions"
   | "reports"
+  | "vouchers"
   | "staff"
   | "invitation"
   | "audit";
@@ -39,6 +40,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/catalogue": "catalogue",
   "/admin/promotions": "promotions",
   "/admin/reports": "reports",
+  "/admin/vouchers": "vouchers",
   "/admin/staff": "staff",
   "/admin/invitation": "invitation",
   "/admin/audit": "audit",
@@ -66,6 +68,7 @@ export const TABS: { page: AdminPage; label: string; path: string; task: AdminTa
   { page: "catalogue", label: "Catalogue", path: "/admin/catalogue", task: "catalogue" },
   { page: "promotions", label: "Promotions", path: "/admin/promotions", task: "promotions" },
   { page: "reports", label: "Reports", path: "/admin/reports", task: "reports" },
+  { page: "vouchers", label: "Gift vouchers", path: "/admin/vouchers", task: "vouchers" },
   { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
   { page: "audit", label: "Audit log", path: "/admin/audit", task: "audit" },
 ];

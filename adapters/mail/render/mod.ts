@@ -20,6 +20,8 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "password_reset":
     case "registration_taken":
     case "staff_invitation":
+    case "code_guessing":
+    case "voucher_issued":
       written = writeAccountMail(words, shop.name, mail);
       break;
     case "shop_order_placed":

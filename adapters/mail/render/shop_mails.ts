@@ -48,11 +48,11 @@ export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMai
         ["Phone", order.deliverTo.phone],
         ["E-mail", mail.customerEmail],
         ["Payment", method],
-        [words.t(order.due.words.mail.total), words.lkr(order.due.totalCents)],
+        [words.t("money.total"), words.lkr(order.breakdown.totalCents)],
+        [words.t("money.due"), words.lkr(order.breakdown.dueCents)],
         ["Amount", order.due.words.admin.note],
       ]),
       itemsTable(words, order),
-      // The lines' amounts are after their campaigns; the code and offer come here.
       totalsTable(words, order),
       heading(words.t("mail.deliveringTo")),
       deliverTo(words, order.deliverTo),
@@ -81,7 +81,7 @@ export function writeProofsDigest(words: Words, shopName: string, mail: ShopDige
       detailRows(mail.orders.map((o): [string, string] => [
         `Order #${o.order.id}`,
         `${o.order.customerName} (${o.customerEmail}), ${o.proofs} slip(s), ` +
-        `${words.lkr(o.order.due.totalCents)}: ${o.deskUrl}`,
+        `${words.lkr(o.order.breakdown.dueCents)} to pay: ${o.deskUrl}`,
       ])),
     ],
   };
