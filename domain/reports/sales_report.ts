@@ -24,6 +24,7 @@ import type { Cents } from "../money.ts";
 import { BOOK_LANGUAGES, type BookLanguage } from "../catalogue/book_record.ts";
 import { ITEM_TYPES, type ItemType, PAYMENT_METHODS, type PaymentMethod } from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { dayNumber } from "../dates/day.ts";
 import {
   addDays,
   periodBefore,
@@ -179,10 +180,37 @@ function sumDays(
   method?: PaymentMethod,
 ): DayTotals {
   const sum = emptyDay();
+  const first = dayNumber(period.start);
+  const last = dayNumber(period.end);
   for (const day of days) {
-    if (day.day < period.start || day.day > period.end) continue;
+    const at = dayNumber(day.day);
+    if (at < first || at > last) continue;
     if (method !== undefined && day.paymentMethod !== method) continue;
     add(sum, day);
+  }
+  return sum;
+}
+
+/** The days' sums of every method, by day number. */
+function totalsByDay(days: readonly DaySales[]): Map<number, DayTotals> {
+  const byDay = new Map<number, DayTotals>();
+  for (const day of days) {
+    const at = dayNumber(day.day);
+    const sum = byDay.get(at) ?? emptyDay();
+    add(sum, day);
+    byDay.set(at, sum);
+  }
+  return byDay;
+}
+
+/** The sum of a period's days, visiting each of its days once (a loop bounded by its count). */
+function sumPeriod(byDay: ReadonlyMap<number, DayTotals>, period: ReportPeriod): DayTotals {
+  const sum = emptyDay();
+  const first = dayNumber(period.start);
+  const count = dayNumber(period.end) - first + 1;
+  for (let step = 0; step < count; step++) {
+    const day = byDay.get(first + step);
+    if (day) add(sum, day);
   }
   return sum;
 }
@@ -217,12 +245,15 @@ export function periodSales(
   range: ReportRange,
   grain: ReportGrain,
 ): PeriodSales[] {
+  // Each day is visited once per period it falls in: a five-year daily report reads its
+  // days once, not once per period.
+  const byDay = totalsByDay(days);
   return reportPeriods(range, grain).map((period) => {
     const before = periodBefore(period, range);
     return {
       ...period,
-      ...figures(sumDays(days, period)),
-      previous: { ...before, ...figures(sumDays(days, before)) },
+      ...figures(sumPeriod(byDay, period)),
+      previous: { ...before, ...figures(sumPeriod(byDay, before)) },
     };
   });
 }
