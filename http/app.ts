@@ -51,6 +51,7 @@ import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
 import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
+import { WorkGuard } from "./middleware/work_budget.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -58,7 +59,9 @@ export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
 export { MAX_JSON_BYTES } from "./middleware/body_gate.ts";
 
 /** The shop's HTTP app over the given ports. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  // One lane of heavy requests (reports, exports, imports) for the whole app.
+  const deps = { ...given, work: given.work ?? new WorkGuard() };
   const app = new Hono<AppEnv>();
   // A flood of 503s writes a line every few seconds, not one per request.
   const errorLog = boundedErrors(deps.logger, { messages: [UNAVAILABLE_LOG, TIMED_OUT_LOG] });

@@ -1,4 +1,5 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
+import type { WorkGuard } from "./middleware/work_budget.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -114,4 +115,9 @@ export interface AppDeps {
    * one is named (changes are the system's) and the log is empty.
    */
   audit?: AuditTrail;
+  /**
+   * The lane and budgets of reports, exports and imports (http/middleware/work_budget.ts);
+   * the app makes its own, with the default budgets, when absent.
+   */
+  work?: WorkGuard;
 }

@@ -36,7 +36,8 @@ export type ErrorCode =
   | "TOO_MANY_COPIES"
   | "HOLD_LIMIT"
   | "IN_STOCK"
-  | "NOT_ON_SALE";
+  | "NOT_ON_SALE"
+  | "TOO_MANY_ROWS";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

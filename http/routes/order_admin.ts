@@ -14,10 +14,16 @@ import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "./orders_csv.ts";
 import { serve } from "./route_spec.ts";
 import { ORDER_ADMIN_ROUTES } from "../../contract/routes/mod.ts";
+import type { WorkGuard } from "../middleware/work_budget.ts";
 import type { z } from "zod";
 
 /** What the admin's order routes use. */
-export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips">;
+export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips"> & {
+  work: WorkGuard;
+};
+
+/** What narrows an export of orders. */
+const EXPORT_FILTERS = ["from", "to", "status", "paymentStatus", "paymentMethod", "q"];
 
 /** The admin's list answers 20 orders a page unless asked otherwise. */
 export const ORDER_PAGE_SIZE = 20;
@@ -42,19 +48,32 @@ export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {
 export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  serve(app, BASE, ORDER_ADMIN_ROUTES.export, async (c) => {
-    const filters = orderQuery(c.req.valid("query"));
-    // Orders placed while the export runs would shift the pages: stop at its start.
-    const now = new Date(deps.clock.now().getTime() + 1).toISOString();
-    const to = filters.to && filters.to < now ? filters.to : now;
-    const orders: Order[] = [];
-    for (let page = 1;; page++) {
-      const found = await deps.orders.search({ ...filters, to, page, pageSize: EXPORT_PAGE });
-      orders.push(...found.orders);
-      if (found.orders.length < EXPORT_PAGE || orders.length >= found.total) break;
-    }
-    return csvResponse(ordersCsv(orders), "orders");
-  });
+  serve(
+    app,
+    BASE,
+    ORDER_ADMIN_ROUTES.export,
+    (c) =>
+      deps.work.run("export", "export", async (meter) => {
+        const filters = orderQuery(c.req.valid("query"));
+        // Orders placed while the export runs would shift the pages: stop at its start.
+        const now = new Date(deps.clock.now().getTime() + 1).toISOString();
+        const to = filters.to && Date.parse(filters.to) < Date.parse(now) ? filters.to : now;
+        const first = await deps.orders.search({ ...filters, to, page: 1, pageSize: EXPORT_PAGE });
+        // Refused before the second page when the search holds more than the budget's rows;
+        // the pages read are bounded by the total the first one gave.
+        meter.expect(first.total, EXPORT_FILTERS);
+        const orders: Order[] = [...first.orders];
+        const pages = Math.ceil(first.total / EXPORT_PAGE);
+        for (let page = 2; page <= pages && first.orders.length === EXPORT_PAGE; page++) {
+          meter.tick();
+          const found = await deps.orders.search({ ...filters, to, page, pageSize: EXPORT_PAGE });
+          orders.push(...found.orders);
+          if (found.orders.length < EXPORT_PAGE || orders.length >= found.total) break;
+        }
+        meter.tick();
+        return csvResponse(ordersCsv(orders), "orders");
+      }),
+  );
 
   serve(app, BASE, ORDER_ADMIN_ROUTES.one, async (c) => {
     const { id } = c.req.valid("param");
