@@ -197,7 +197,7 @@ export function serveProductRoutes<
     return c.json({ ...pageRecord(page, shown), ...searchHelpRecord(help) });
   });
 
-  serve(app, base, routes.export, (c) =>
+  serve(app, base, routes.export, () =>
     deps.work.run("export", "export", async (meter) => {
       const products = await allPages(
         (page) => kind.list(deps.catalogue, ON_SALE, page),
