@@ -1,5 +1,6 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
 import type { WorkGuard } from "./middleware/work_budget.ts";
+import type { SettingsStore } from "../domain/settings/settings.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -120,4 +121,6 @@ export interface AppDeps {
    * the app makes its own, with the default budgets, when absent.
    */
   work?: WorkGuard;
+  /** The owner's settings (domain/settings); the app keeps its own in memory when absent. */
+  settings?: SettingsStore;
 }
