@@ -8,7 +8,7 @@ import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { orderListQuery } from "../../contract/requests.ts";
-import { orderRecord } from "./answers.ts";
+import { mayReadCustomerDocument, orderFor, type OrderViewDeps } from "./order_views.ts";
 import { ApiError, notFound } from "../middleware/errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "./orders_csv.ts";
@@ -20,7 +20,7 @@ import type { z } from "zod";
 /** What the admin's order routes use. */
 export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips"> & {
   work: WorkGuard;
-};
+} & OrderViewDeps;
 
 /** What narrows an export of orders. */
 const EXPORT_FILTERS = ["from", "to", "status", "paymentStatus", "paymentMethod", "q"];
@@ -79,11 +79,12 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
     const { id } = c.req.valid("param");
     const order = await deps.orders.findById(id);
     if (!order) throw notFound("Order", id);
-    return c.json({ data: orderRecord(order) });
+    return c.json({ data: await orderFor(c, deps, order) });
   });
 
   serve(app, BASE, ORDER_ADMIN_ROUTES.proof, async (c) => {
     const { id, proofId } = c.req.valid("param");
+    await mayReadCustomerDocument(c, deps, id, "payment_proof");
     const proof = await deps.orders.findProof(id, proofId);
     if (!proof) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no proof ${proofId}`);
     const extension = proof.contentType.split("/")[1].replace("jpeg", "jpg");
@@ -102,7 +103,7 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
     const result = await recordPayment(deps, { id, status, note });
     switch (result.kind) {
       case "changed":
-        return c.json({ data: orderRecord(result.order) });
+        return c.json({ data: await orderFor(c, deps, result.order) });
       case "not_found":
         throw notFound("Order", id);
       case "order_rejected":
@@ -135,7 +136,7 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
     const { id } = c.req.valid("param");
     const order = await addNote(deps, { id, text: c.req.valid("json").note });
     if (!order) throw notFound("Order", id);
-    return c.json({ data: orderRecord(order) }, 201);
+    return c.json({ data: await orderFor(c, deps, order) }, 201);
   });
 
   return app;

@@ -15,7 +15,8 @@ export type AdminPage =
   | "reports"
   | "staff"
   | "invitation"
-  | "audit";
+  | "audit"
+  | "settings";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -42,6 +43,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/staff": "staff",
   "/admin/invitation": "invitation",
   "/admin/audit": "audit",
+  "/admin/settings": "settings",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -68,6 +70,7 @@ export const TABS: { page: AdminPage; label: string; path: string; task: AdminTa
   { page: "reports", label: "Reports", path: "/admin/reports", task: "reports" },
   { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
   { page: "audit", label: "Audit log", path: "/admin/audit", task: "audit" },
+  { page: "settings", label: "Settings", path: "/admin/settings", task: "settings" },
 ];
 
 /** The task each signed-in page is for: a role that may not do it is told so instead. */
