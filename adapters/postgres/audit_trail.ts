@@ -131,7 +131,8 @@ export class PostgresAuditTrail implements AuditTrail {
     if (query.to) where.push(`at < ${add(query.to)}`);
     if (query.who !== undefined) {
       const who = add(query.who.toLowerCase());
-      where.push(`(lower(actor_email) = ${who} OR actor_kind = ${who})`);
+      // An e-mail names an admin only (domain/audit/audit.ts: matchesAuditQuery).
+      where.push(`((actor_kind = 'admin' AND lower(actor_email) = ${who}) OR actor_kind = ${who})`);
     }
     const limit = add(query.pageSize);
     const offset = add((query.page - 1) * query.pageSize);

@@ -12,6 +12,7 @@ import { mayReadCustomerDocument, orderFor, type OrderViewDeps } from "./order_v
 import { ApiError, notFound } from "../middleware/errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "./orders_csv.ts";
+import { sniffProofType } from "../uploads/proof_sniff.ts";
 import { serve } from "./route_spec.ts";
 import { ORDER_ADMIN_ROUTES } from "../../contract/routes/mod.ts";
 import type { WorkGuard } from "../middleware/work_budget.ts";
@@ -87,11 +88,17 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
     await mayReadCustomerDocument(c, deps, id, "payment_proof");
     const proof = await deps.orders.findProof(id, proofId);
     if (!proof) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no proof ${proofId}`);
-    const extension = proof.contentType.split("/")[1].replace("jpeg", "jpg");
+    // The type is read from the bytes again, never taken from what was stored, and the file
+    // is a download in a sandbox: a PDF carrying HTML and script never runs as the shop.
+    const type = sniffProofType(proof.bytes) ?? "application/octet-stream";
+    const extension = type === "application/octet-stream"
+      ? "bin"
+      : type.split("/")[1].replace("jpeg", "jpg");
     return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": proof.contentType,
+      "Content-Type": type,
       "Content-Disposition":
-        `inline; filename="pothgula-order-${id}-proof-${proofId}.${extension}"`,
+        `attachment; filename="pothgula-order-${id}-proof-${proofId}.${extension}"`,
+      "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });

@@ -52,6 +52,8 @@ Deno.test({
       // One address places the whole load: what its unpaid orders hold must not refuse it.
       HOLD_MAX_UNITS: "9999999",
       HOLD_MAX_LKR: "9999999999",
+      HOLD_MAX_UNITS_ADDRESS: "9999999",
+      HOLD_MAX_LKR_ADDRESS: "9999999999",
       LOGIN_RATE_LIMIT_ADDRESS: "100000/60",
     });
     // Both start at the same moment on an empty database.
