@@ -4,7 +4,10 @@
  * 503 with Retry-After at once, before any work), and reads through a meter that refuses it
  * 400 `TOO_MANY_ROWS` past its rows and gives it up 503 `TIMED_OUT` past its time. The
  * storefront's requests never wait in this lane: a flood of the worst reports queues behind
- * itself, not in front of a book page.
+ * itself, not in front of a book page. And the lane rests after each heavy request as long as
+ * it took (up to `restMs`) before the next starts: the embedded database answers on the
+ * process's one thread, so back-to-back reports would hold it for every shopper; resting, the
+ * lane leaves the shop at least half its time whatever is asked of it.
  */
 import {
   checkWork,
@@ -29,6 +32,10 @@ export interface WorkLimits {
   waiting: number;
   /** A monotonic clock in milliseconds (performance.now). */
   now: () => number;
+  /** The longest rest of the lane after a heavy request (it rests as long as the request took). */
+  restMs: number;
+  /** Runs `pass` after `ms` (setTimeout): when the lane's rest ends. */
+  later: (pass: () => void, ms: number) => void;
 }
 
 export const DEFAULT_WORK_LIMITS: WorkLimits = {
@@ -38,6 +45,8 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   atOnce: 1,
   waiting: 4,
   now: () => performance.now(),
+  restMs: 2_000,
+  later: (pass, ms) => void setTimeout(pass, ms),
 };
 
 /** Seconds a refused or given-up heavy request is told to wait. */
@@ -143,13 +152,20 @@ export class WorkGuard {
     } else {
       this.#running++;
     }
+    const started = this.limits.now();
     try {
       return await work(new WorkMeter(what, this.limits[kind], this.limits.now));
     } finally {
-      // The turn passes to the next waiting request, or the lane frees a place.
-      const next = this.#queue.shift();
-      if (next) next();
-      else this.#running--;
+      // The answer goes at once; the lane rests as long as the request took, then the turn
+      // passes to the next waiting request, or the lane frees a place.
+      const rest = Math.min(Math.max(0, this.limits.now() - started), this.limits.restMs);
+      const pass = () => {
+        const next = this.#queue.shift();
+        if (next) next();
+        else this.#running--;
+      };
+      if (rest > 0) this.limits.later(pass, rest);
+      else pass();
     }
   }
 }

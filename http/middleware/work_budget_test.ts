@@ -11,7 +11,7 @@ function steppedClock() {
 
 Deno.test("a meter refuses 400 TOO_MANY_ROWS past its rows and 503 TIMED_OUT past its time", async () => {
   const clock = steppedClock();
-  const guard = new WorkGuard({ report: { rows: 10, ms: 1_000 }, now: clock.now });
+  const guard = new WorkGuard({ report: { rows: 10, ms: 1_000 }, now: clock.now, restMs: 0 });
   await assert.rejects(
     guard.run("report", "report", (meter) => {
       meter.count(6, ["from", "to"]);
@@ -47,7 +47,7 @@ Deno.test("a meter refuses 400 TOO_MANY_ROWS past its rows and 503 TIMED_OUT pas
 });
 
 Deno.test("the lane runs one heavy request at once, queues a few in order and refuses the next 503", async () => {
-  const guard = new WorkGuard({ atOnce: 1, waiting: 2 });
+  const guard = new WorkGuard({ atOnce: 1, waiting: 2, restMs: 0 });
   let release = () => {};
   const started: string[] = [];
   const first = guard.run("export", "export", async () => {
@@ -78,7 +78,7 @@ Deno.test("the lane runs one heavy request at once, queues a few in order and re
 });
 
 Deno.test("a request that throws passes the lane on to the next", async () => {
-  const guard = new WorkGuard({ atOnce: 1, waiting: 1 });
+  const guard = new WorkGuard({ atOnce: 1, waiting: 1, restMs: 0 });
   let fail = (_: Error) => {};
   const first = guard.run("export", "export", () => new Promise((_, reject) => fail = reject));
   const second = guard.run("export", "export", () => Promise.resolve("second"));
@@ -89,7 +89,7 @@ Deno.test("a request that throws passes the lane on to the next", async () => {
 });
 
 Deno.test("the orders' export past its rows answers 400 naming the filters, and a narrower one answers", async () => {
-  const work = new WorkGuard({ export: { rows: 2, ms: 60_000 } });
+  const work = new WorkGuard({ export: { rows: 2, ms: 60_000 }, restMs: 0 });
   const t = await testApp({ work });
   for (let i = 0; i < 3; i++) {
     const placed = await t.app.request("/api/orders", {
@@ -125,7 +125,7 @@ Deno.test("the orders' export past its rows answers 400 naming the filters, and 
 
 Deno.test("a report past its time is given up 503 with Retry-After, and the lane is free after", async () => {
   const clock = steppedClock();
-  const work = new WorkGuard({ report: { rows: 100_000, ms: 1_000 }, now: clock.now });
+  const work = new WorkGuard({ report: { rows: 100_000, ms: 1_000 }, now: clock.now, restMs: 0 });
   const t = await testApp({ work });
   const slow = new Proxy(t.deps.reports, {
     get(target, name, receiver) {
@@ -148,7 +148,7 @@ Deno.test("a report past its time is given up 503 with Retry-After, and the lane
 });
 
 Deno.test("the idle products' CSV past the report's rows answers 400 naming idleDays", async () => {
-  const work = new WorkGuard({ report: { rows: 2, ms: 60_000 } });
+  const work = new WorkGuard({ report: { rows: 2, ms: 60_000 }, restMs: 0 });
   const t = await testApp({ work });
   // The fixture's two books and a pen are idle: three rows, one past the budget.
   const answer = await t.asAdmin("/api/reports/sales/idle?from=2026-03-01&to=2026-03-31");
@@ -156,4 +156,35 @@ Deno.test("the idle products' CSV past the report's rows answers 400 naming idle
   const body = await answer.json();
   assert.equal(body.error.code, "TOO_MANY_ROWS");
   assert.deepEqual(body.error.details.fields, ["idleDays"]);
+});
+
+Deno.test("the lane rests as long as a heavy request took, up to restMs, before the next starts; its answer does not wait", async () => {
+  const clock = steppedClock();
+  const rests: { ms: number; pass: () => void }[] = [];
+  const guard = new WorkGuard({
+    atOnce: 1,
+    waiting: 2,
+    restMs: 2_000,
+    now: clock.now,
+    later: (pass, ms) => rests.push({ pass, ms }),
+  });
+  const first = guard.run("report", "report", () => {
+    clock.advance(300);
+    return Promise.resolve("first");
+  });
+  let secondStarted = false;
+  const second = guard.run("report", "report", () => {
+    secondStarted = true;
+    clock.advance(5_000);
+    return Promise.resolve("second");
+  });
+  assert.equal(await first, "first", "the first is answered before the lane's rest");
+  assert.deepEqual(rests.map((r) => r.ms), [300]);
+  assert.equal(secondStarted, false, "the next waits out the rest");
+  assert.deepEqual(guard.load, { running: 1, waiting: 1 });
+  rests[0].pass();
+  assert.equal(await second, "second");
+  assert.deepEqual(rests.map((r) => r.ms), [300, 2_000], "a rest is at most restMs");
+  rests[1].pass();
+  assert.deepEqual(guard.load, { running: 0, waiting: 0 });
 });
