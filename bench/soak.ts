@@ -247,9 +247,14 @@ try {
   const log = await shop.log();
   const pids = childPids(log);
   const restarts = log.split("\n").filter((l) => l.includes("The shop stopped unexpectedly"));
+  // What else the machine was doing: the figures are this machine's, at this load.
+  const loadAverage = await Deno.readTextFile("/proc/loadavg").then((t) => t.split(" ")[0])
+    .catch(() => "unknown");
   const result = {
     at: new Date().toISOString(),
     seconds: SECONDS,
+    loadAverage,
+    cores: navigator.hardwareConcurrency,
     bookPage: { baseline, underAttack },
     attacks: { reports, forgedNotices: notices, stockAlertSignUps: signUps },
     shopStarts: pids.length,

@@ -66,8 +66,12 @@ export function restartPolicyOf(text: string | undefined): RestartPolicy | null 
   };
 }
 
-/** The line the shop writes once it listens (main.ts). */
-export const OPEN_LINE = "Pothgula is open on ";
+/** Where the shop answers once it listens: its own address (PORT, HOST) on loopback. */
+export function healthUrl(env: Record<string, string | undefined>): string {
+  const host = env.HOST && env.HOST !== "0.0.0.0" && env.HOST !== "::" ? env.HOST : "127.0.0.1";
+  const port = env.PORT ?? "8000";
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}/healthz`;
+}
 
 export interface SuperviseOptions {
   /** The child's arguments to `deno` (`run -A main.ts`). */
@@ -89,31 +93,38 @@ interface ChildRun {
 }
 
 function startChild(options: SuperviseOptions): ChildRun {
+  // The shop writes its log (a line a request) straight to the supervisor's own output: no
+  // line passes through this process.
   const child = new Deno.Command(Deno.execPath(), {
     args: options.args,
     cwd: options.cwd,
     env: options.env,
     stdin: "null",
-    stdout: "piped",
+    stdout: "inherit",
     stderr: "inherit",
   }).spawn();
   let opened = false;
-  // The shop's output is passed on as it comes; the supervisor only looks for the open line.
-  const copied = (async () => {
-    const decoder = new TextDecoder();
-    let partial = "";
-    for await (const chunk of child.stdout) {
-      let written = 0;
-      while (written < chunk.byteLength) written += Deno.stdout.writeSync(chunk.subarray(written));
-      if (opened) continue;
-      partial = (partial + decoder.decode(chunk, { stream: true })).slice(-4096);
-      if (partial.includes(OPEN_LINE)) opened = true;
+  let gone = false;
+  const status = child.status.finally(() => gone = true);
+  // The shop has opened once its /healthz answers: asked every quarter second until then,
+  // a loop bounded by the child's life.
+  const url = healthUrl(options.env);
+  const watched = (async () => {
+    while (!gone && !opened) {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+        await response.body?.cancel();
+        opened = response.ok;
+      } catch {
+        // Not listening yet.
+      }
+      if (!opened && !gone) await new Promise((resolve) => setTimeout(resolve, 250));
     }
-  })().catch(() => {});
+  })();
   return {
     pid: child.pid,
-    exited: child.status.then(async (status) => {
-      await copied;
+    exited: status.then(async (status) => {
+      await watched;
       return { status, opened };
     }),
     kill(signal) {

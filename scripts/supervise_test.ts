@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import {
   DEFAULT_RESTART_POLICY,
-  OPEN_LINE,
+  healthUrl,
   restartDecision,
   restartPolicyOf,
   supervise,
@@ -45,28 +45,41 @@ Deno.test("SHOP_RESTARTS is COUNT/SECONDS, 0 for no supervisor, and the default 
   }
 });
 
-/** A stand-in for the shop: counts its starts, says it opened (or not), then ends as told. */
+/** A free loopback port. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/**
+ * A stand-in for the shop: counts its starts, answers /healthz on PORT (or never listens),
+ * and once it has been seen open, ends as told.
+ */
 async function fakeShop(ending: "crash" | "close" | "never_opens") {
   const dir = await Deno.makeTempDir({ prefix: "pothgula-supervise-" });
   const script = `${dir}/shop.ts`;
+  const end = ending === "close" ? 0 : 3;
+  const serve = ending === "never_opens"
+    ? "Deno.exit(1);"
+    : `Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, () => {
+  setTimeout(() => Deno.exit(${end}), 20);
+  return new Response("ok");
+});`;
   await Deno.writeTextFile(
     script,
     `const file = ${JSON.stringify(`${dir}/starts`)};
 const starts = Number(await Deno.readTextFile(file).catch(() => "0")) + 1;
 await Deno.writeTextFile(file, String(starts));
-${
-      ending === "never_opens"
-        ? ""
-        : `console.log(${JSON.stringify(`${OPEN_LINE}http://127.0.0.1:1`)});`
-    }
-${ending === "close" ? "Deno.exit(0);" : ending === "crash" ? "Deno.exit(3);" : "Deno.exit(1);"}
+${serve}
 `,
   );
   const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
   const options: SuperviseOptions = {
-    args: ["run", "--allow-read", "--allow-write", script],
+    args: ["run", "--allow-read", "--allow-write", "--allow-net", "--allow-env", script],
     cwd: dir,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", PORT: String(freePort()) },
     policy: { maxRestarts: 2, windowMs: 60_000, delaysMs: [0] },
     log: (level, message, fields) => lines.push({ level, message, fields }),
   };
@@ -125,4 +138,11 @@ Deno.test("a shop that closed cleanly (exit 0) is not restarted", async () => {
   } finally {
     await shop.remove();
   }
+});
+
+Deno.test("the supervisor knows the shop opened from its /healthz, on its HOST and PORT", () => {
+  assert.equal(healthUrl({}), "http://127.0.0.1:8000/healthz");
+  assert.equal(healthUrl({ PORT: "9000", HOST: "0.0.0.0" }), "http://127.0.0.1:9000/healthz");
+  assert.equal(healthUrl({ PORT: "9000", HOST: "10.0.0.5" }), "http://10.0.0.5:9000/healthz");
+  assert.equal(healthUrl({ HOST: "::1" }), "http://[::1]:8000/healthz");
 });
