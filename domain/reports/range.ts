@@ -136,16 +136,30 @@ function periodEnd(day: number, grain: ReportGrain, last: number): number {
  * @example reportPeriods({ from: "2026-03-30", to: "2026-04-02" }, "month") // [{ start: "2026-03-30", end: "2026-03-31" }, { start: "2026-04-01", end: "2026-04-02" }]
  */
 export function reportPeriods(range: ReportRange, grain: ReportGrain): ReportPeriod[] {
-  const periods: ReportPeriod[] = [];
+  return reportSpans(range, grain).map((span) => ({
+    start: dayOf(span.start),
+    end: dayOf(span.end),
+  }));
+}
+
+/** A period as day numbers (domain/dates), both ends included. */
+export interface DaySpan {
+  start: number;
+  end: number;
+}
+
+/** The periods of `reportPeriods` as day numbers: what a report sums by, without writing days. */
+export function reportSpans(range: ReportRange, grain: ReportGrain): DaySpan[] {
+  const spans: DaySpan[] = [];
   const last = dayNumber(range.to);
   const days = dayCount(range);
   let start = dayNumber(range.from);
   for (let step = 0; step < days && start <= last; step++) {
     const end = periodEnd(start, grain, last);
-    periods.push({ start: dayOf(start), end: dayOf(end) });
+    spans.push({ start, end });
     start = end + 1;
   }
-  return periods;
+  return spans;
 }
 
 /**

@@ -24,15 +24,15 @@ import type { Cents } from "../money.ts";
 import { BOOK_LANGUAGES, type BookLanguage } from "../catalogue/book_record.ts";
 import { ITEM_TYPES, type ItemType, PAYMENT_METHODS, type PaymentMethod } from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
-import { dayNumber } from "../dates/day.ts";
+import { dayCount, dayNumber, dayOf } from "../dates/day.ts";
 import {
   addDays,
-  periodBefore,
+  type DaySpan,
   previousRange,
   type ReportGrain,
   type ReportPeriod,
-  reportPeriods,
   type ReportRange,
+  reportSpans,
 } from "./range.ts";
 import type { DaySales, IdlePage, ProductSales, SalesFacts, StockLine } from "./ports.ts";
 
@@ -203,13 +203,12 @@ function totalsByDay(days: readonly DaySales[]): Map<number, DayTotals> {
   return byDay;
 }
 
-/** The sum of a period's days, visiting each of its days once (a loop bounded by its count). */
-function sumPeriod(byDay: ReadonlyMap<number, DayTotals>, period: ReportPeriod): DayTotals {
+/** The sum of a span's days, visiting each of its days once (a loop bounded by its count). */
+function sumSpan(byDay: ReadonlyMap<number, DayTotals>, span: DaySpan): DayTotals {
   const sum = emptyDay();
-  const first = dayNumber(period.start);
-  const count = dayNumber(period.end) - first + 1;
+  const count = span.end - span.start + 1;
   for (let step = 0; step < count; step++) {
-    const day = byDay.get(first + step);
+    const day = byDay.get(span.start + step);
     if (day) add(sum, day);
   }
   return sum;
@@ -247,13 +246,21 @@ export function periodSales(
 ): PeriodSales[] {
   // Each day is visited once per period it falls in: a five-year daily report reads its
   // days once, not once per period.
+  // Counted as day numbers and written once each: the same period one range earlier is
+  // the range's length of days before it.
   const byDay = totalsByDay(days);
-  return reportPeriods(range, grain).map((period) => {
-    const before = periodBefore(period, range);
+  const length = dayCount(range);
+  return reportSpans(range, grain).map((span) => {
+    const before = { start: span.start - length, end: span.end - length };
     return {
-      ...period,
-      ...figures(sumPeriod(byDay, period)),
-      previous: { ...before, ...figures(sumPeriod(byDay, before)) },
+      start: dayOf(span.start),
+      end: dayOf(span.end),
+      ...figures(sumSpan(byDay, span)),
+      previous: {
+        start: dayOf(before.start),
+        end: dayOf(before.end),
+        ...figures(sumSpan(byDay, before)),
+      },
     };
   });
 }

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { PAYMENT_METHODS } from "../orders/model.ts";
 import type { DaySales, ProductSales, SalesFacts } from "./ports.ts";
-import { basisPoints, idleSince, ranking, salesReport, SELLERS_LISTED } from "./sales_report.ts";
+import {
+  basisPoints,
+  idleSince,
+  periodSales,
+  ranking,
+  salesReport,
+  SELLERS_LISTED,
+} from "./sales_report.ts";
+import fc from "fast-check";
+import { addDays, periodBefore, REPORT_GRAINS, reportPeriods } from "./range.ts";
 
 function day(partial: Partial<DaySales> & Pick<DaySales, "day" | "paymentMethod">): DaySales {
   return {
@@ -181,4 +190,31 @@ Deno.test("shares are basis points rounded half up, none of nothing", () => {
   assert.equal(basisPoints(2, 3), 6667);
   assert.equal(basisPoints(0, 0), null);
   assert.equal(idleSince("2026-03-31", 1), "2026-03-31");
+});
+
+Deno.test("periodSales() sets each period beside the same period one range earlier, as periodBefore() does, for every grain", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 36_000 }),
+      fc.integer({ min: 0, max: 1826 }),
+      fc.constantFrom(...REPORT_GRAINS),
+      (start, length, grain) => {
+        const range = {
+          from: addDays("2000-01-01", start),
+          to: addDays("2000-01-01", start + length),
+        };
+        const periods = periodSales([], range, grain);
+        const expected = reportPeriods(range, grain);
+        assert.equal(periods.length, expected.length);
+        periods.forEach((p, i) => {
+          assert.deepEqual({ start: p.start, end: p.end }, expected[i]);
+          assert.deepEqual(
+            { start: p.previous.start, end: p.previous.end },
+            periodBefore(expected[i], range),
+          );
+        });
+      },
+    ),
+    { numRuns: 100 },
+  );
 });
