@@ -402,23 +402,52 @@ export function idleSince(asOf: string, days: number): string {
   return addDays(asOf, 1 - days);
 }
 
+/** What a report reads from the store. */
+export interface ReportFacts {
+  /** The days of the range and of the range before. */
+  days: DaySales[];
+  /** Every product sold in the range. */
+  products: ProductSales[];
+  stock: StockLine[];
+  idle: IdlePage;
+}
+
 /**
- * The report for `query`, read from the store's figures: the days of the range and of
- * the range before, the products sold in the range, the stock, and the idle products.
+ * Reads what the report for `query` needs: the days of the range and of the range before
+ * first, then the products sold in the range, the stock and the idle products. A product
+ * sells only in an order placed in the range, so a range in which no order was placed (one
+ * before the shop opened, or years ahead) reads no products: its report costs the days'
+ * read, the stock and the idle products, whatever its length.
  */
-export async function salesReport(
+export async function readReportFacts(
   facts: SalesFacts,
   query: SalesReportQuery,
-): Promise<SalesReport> {
-  const { range, grain, idleDays } = query;
+): Promise<ReportFacts> {
+  const { range, idleDays } = query;
   const before = previousRange(range);
-  const since = idleSince(range.to, idleDays);
-  const [days, products, stock, idle] = await Promise.all([
-    facts.daySales({ from: before.from, to: range.to }),
-    facts.productSales(range),
+  const days = await facts.daySales({ from: before.from, to: range.to });
+  const first = dayNumber(range.from);
+  const last = dayNumber(range.to);
+  const placed = days.some((d) => {
+    const at = dayNumber(d.day);
+    return d.placed > 0 && at >= first && at <= last;
+  });
+  const [products, stock, idle] = await Promise.all([
+    placed ? facts.productSales(range) : Promise.resolve([]),
     facts.stock(),
-    facts.idleProducts({ from: since, to: range.to }, query.idleLimit ?? IDLE_LISTED),
+    facts.idleProducts(
+      { from: idleSince(range.to, idleDays), to: range.to },
+      query.idleLimit ?? IDLE_LISTED,
+    ),
   ]);
+  return { days, products, stock, idle };
+}
+
+/** The report for `query` from what was read for it (`readReportFacts`). */
+export function reportFrom(query: SalesReportQuery, read: ReportFacts): SalesReport {
+  const { range, grain, idleDays } = query;
+  const { days, products, stock, idle } = read;
+  const before = previousRange(range);
   return {
     range,
     previousRange: before,
@@ -438,6 +467,17 @@ export async function salesReport(
       languages: languageSales(products),
     },
     stock: stockSummary(stock),
-    idle: { days: idleDays, asOf: range.to, since, ...idle },
+    idle: { days: idleDays, asOf: range.to, since: idleSince(range.to, idleDays), ...idle },
   };
+}
+
+/**
+ * The report for `query`, read from the store's figures: the days of the range and of
+ * the range before, the products sold in the range, the stock, and the idle products.
+ */
+export async function salesReport(
+  facts: SalesFacts,
+  query: SalesReportQuery,
+): Promise<SalesReport> {
+  return reportFrom(query, await readReportFacts(facts, query));
 }

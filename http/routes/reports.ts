@@ -14,6 +14,8 @@ import type { ReportRange } from "../../domain/reports/range.ts";
 import {
   DEFAULT_IDLE_DAYS,
   rankSellers,
+  readReportFacts,
+  reportFrom,
   type SalesReport,
   salesReport,
   type SalesReportQuery,
@@ -350,14 +352,17 @@ export function reportRoutes(
         const { table } = c.req.valid("param");
         const query = reportQuery(c.req.valid("query"));
         const facts = metered(deps.reports, meter);
-        // Every idle product a CSV file names, up to one past the budget's rows.
+        // Every idle product a CSV file names, up to one past the budget's rows; the products
+        // table names every product the report read (read once for both).
         const idleLimit = table === "idle" ? deps.work.limits.report.rows + 1 : 0;
-        const [report, products] = await Promise.all([
-          salesReport(facts, { ...query, idleLimit }),
-          table === "products" ? facts.productSales(query.range) : Promise.resolve([]),
-        ]);
+        const full = { ...query, idleLimit };
+        const read = await readReportFacts(facts, full);
+        const report = reportFrom(full, read);
         meter.tick();
-        return csvResponse(reportTableCsv(table, report, products), fileName(table, query.range));
+        return csvResponse(
+          reportTableCsv(table, report, read.products),
+          fileName(table, query.range),
+        );
       }),
   );
 
