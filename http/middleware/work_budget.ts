@@ -5,9 +5,10 @@
  * 400 `TOO_MANY_ROWS` past its rows and gives it up 503 `TIMED_OUT` past its time. The
  * storefront's requests never wait in this lane: a flood of the worst reports queues behind
  * itself, not in front of a book page. And the lane rests after each heavy request as long as
- * it took (up to `restMs`) before the next starts: the embedded database answers on the
- * process's one thread, so back-to-back reports would hold it for every shopper; resting, the
- * lane leaves the shop at least half its time whatever is asked of it.
+ * it took, twice over (up to `restMs`), before the next starts: the embedded database answers
+ * on the process's one thread, so back-to-back reports would hold it for every shopper;
+ * resting, the lane leaves the shop at least two thirds of its time whatever is asked of it.
+ * The answer never waits for the rest: only a report asked while another's rest runs does.
  */
 import {
   checkWork,
@@ -32,7 +33,9 @@ export interface WorkLimits {
   waiting: number;
   /** A monotonic clock in milliseconds (performance.now). */
   now: () => number;
-  /** The longest rest of the lane after a heavy request (it rests as long as the request took). */
+  /** The lane rests `restFactor` times as long as a heavy request took, at most `restMs`. */
+  restFactor: number;
+  /** The longest rest of the lane after a heavy request. */
   restMs: number;
   /** Runs `pass` after `ms` (setTimeout): when the lane's rest ends. */
   later: (pass: () => void, ms: number) => void;
@@ -45,6 +48,7 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   atOnce: 1,
   waiting: 4,
   now: () => performance.now(),
+  restFactor: 2,
   restMs: 2_000,
   later: (pass, ms) => void setTimeout(pass, ms),
 };
@@ -156,9 +160,10 @@ export class WorkGuard {
     try {
       return await work(new WorkMeter(what, this.limits[kind], this.limits.now));
     } finally {
-      // The answer goes at once; the lane rests as long as the request took, then the turn
-      // passes to the next waiting request, or the lane frees a place.
-      const rest = Math.min(Math.max(0, this.limits.now() - started), this.limits.restMs);
+      // The answer goes at once; the lane rests twice as long as the request took, then the
+      // turn passes to the next waiting request, or the lane frees a place.
+      const took = Math.max(0, this.limits.now() - started);
+      const rest = Math.min(took * this.limits.restFactor, this.limits.restMs);
       const pass = () => {
         const next = this.#queue.shift();
         if (next) next();

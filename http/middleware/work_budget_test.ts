@@ -158,12 +158,13 @@ Deno.test("the idle products' CSV past the report's rows answers 400 naming idle
   assert.deepEqual(body.error.details.fields, ["idleDays"]);
 });
 
-Deno.test("the lane rests as long as a heavy request took, up to restMs, before the next starts; its answer does not wait", async () => {
+Deno.test("the lane rests twice as long as a heavy request took, up to restMs, before the next starts; its answer does not wait", async () => {
   const clock = steppedClock();
   const rests: { ms: number; pass: () => void }[] = [];
   const guard = new WorkGuard({
     atOnce: 1,
     waiting: 2,
+    restFactor: 2,
     restMs: 2_000,
     now: clock.now,
     later: (pass, ms) => rests.push({ pass, ms }),
@@ -179,12 +180,12 @@ Deno.test("the lane rests as long as a heavy request took, up to restMs, before 
     return Promise.resolve("second");
   });
   assert.equal(await first, "first", "the first is answered before the lane's rest");
-  assert.deepEqual(rests.map((r) => r.ms), [300]);
+  assert.deepEqual(rests.map((r) => r.ms), [600]);
   assert.equal(secondStarted, false, "the next waits out the rest");
   assert.deepEqual(guard.load, { running: 1, waiting: 1 });
   rests[0].pass();
   assert.equal(await second, "second");
-  assert.deepEqual(rests.map((r) => r.ms), [300, 2_000], "a rest is at most restMs");
+  assert.deepEqual(rests.map((r) => r.ms), [600, 2_000], "a rest is at most restMs");
   rests[1].pass();
   assert.deepEqual(guard.load, { running: 0, waiting: 0 });
 });
