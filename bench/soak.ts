@@ -127,6 +127,20 @@ function childPids(log: string): number[] {
   });
 }
 
+/**
+ * CPU seconds a process has used (user and system, from /proc/<pid>/stat); 0 when gone.
+ * Unlike latency, it hardly depends on what else the machine runs: what the attack costs the
+ * shop, whatever the load.
+ */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return 0;
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks / 100 : 0;
+}
+
 /** Reads a page back to back until `until`; each answer's milliseconds. */
 async function probe(url: string, until: number) {
   const ms: number[] = [];
@@ -185,6 +199,8 @@ try {
   const baseline = await probe(page, Date.now() + BASELINE_SECONDS * 1000);
   console.log("baseline", baseline);
 
+  const shopPid = childPids(await shop.log()).at(-1);
+  const cpuBefore = await cpuSeconds(shopPid);
   const reports = tally(), notices = tally(), signUps = tally();
   const ranges = [
     "from=9995-01-01&to=9999-12-31",
@@ -244,6 +260,7 @@ try {
   ]);
   const underAttack = await probe(page, until);
   await attacks;
+  const shopCpuSeconds = Math.round((await cpuSeconds(shopPid) - cpuBefore) * 10) / 10;
   const log = await shop.log();
   const pids = childPids(log);
   const restarts = log.split("\n").filter((l) => l.includes("The shop stopped unexpectedly"));
@@ -256,6 +273,8 @@ try {
     loadAverage,
     cores: navigator.hardwareConcurrency,
     bookPage: { baseline, underAttack },
+    /** CPU seconds the shop's process used during the attack (of its `seconds`). */
+    shopCpuSeconds,
     attacks: { reports, forgedNotices: notices, stockAlertSignUps: signUps },
     shopStarts: pids.length,
     restarts: restarts.length,
