@@ -264,6 +264,10 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,7}$/, "must be a whole number of copies").transform(Number)
       .refine((n) => n >= 1, "must be at least 1"),
   ),
+  HOLD_MAX_UNITS_ADDRESS: optional(
+    z.string().regex(/^\d{1,7}$/, "must be a whole number of copies").transform(Number)
+      .refine((n) => n >= 1, "must be at least 1"),
+  ),
   SLIP_RATE_LIMIT: optional(rateRule()),
   CODE_REFUSAL_SHOP_LIMIT: optional(rateRule()),
   SLIP_DIGEST_MINUTES: optional(
@@ -285,6 +289,10 @@ const RELIABILITY_SCHEMA = z.object({
   ),
   HOLD_MAX_LKR: optional(
     z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
+      .transform(Number).refine((n) => n >= 1, "must be at least 1"),
+  ),
+  HOLD_MAX_LKR_ADDRESS: optional(
+    z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 2500000")
       .transform(Number).refine((n) => n >= 1, "must be at least 1"),
   ),
 });
@@ -375,6 +383,12 @@ function toConfig(env: Env): Config {
         maxCents: env.HOLD_MAX_LKR === undefined
           ? DEFAULT_ORDER_RULES.holdLimits.maxCents
           : rupeesToCents(env.HOLD_MAX_LKR) ?? DEFAULT_ORDER_RULES.holdLimits.maxCents,
+        addressMaxUnits: env.HOLD_MAX_UNITS_ADDRESS ??
+          DEFAULT_ORDER_RULES.holdLimits.addressMaxUnits,
+        addressMaxCents: env.HOLD_MAX_LKR_ADDRESS === undefined
+          ? DEFAULT_ORDER_RULES.holdLimits.addressMaxCents
+          : rupeesToCents(env.HOLD_MAX_LKR_ADDRESS) ??
+            DEFAULT_ORDER_RULES.holdLimits.addressMaxCents,
       },
     },
     payhere: payhereSettings(env),

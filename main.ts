@@ -62,6 +62,7 @@ import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
 import { ActorScope } from "./adapters/audit/actor_scope.ts";
 import { attributedClient } from "./adapters/postgres/attributed_client.ts";
 import { PostgresAuditTrail } from "./adapters/postgres/audit_trail.ts";
+import { messageLimitsOf, readSettings } from "./domain/settings/settings.ts";
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -244,6 +245,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       promotions,
       keys: orderKeys,
     },
+    // Every mail and text held to the owner's message budgets, read each round.
+    budget: {
+      budgets: repositories.messageBudgets,
+      limits: async () => messageLimitsOf(await readSettings(repositories.settings)),
+    },
     onRetired: (entry, reason) =>
       consoleLogger.error("Outbox entry retired unsent", {
         id: entry.id,
@@ -334,6 +340,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     vouchers: repositories.vouchers,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
+    settings: repositories.settings,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {

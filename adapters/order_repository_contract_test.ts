@@ -357,7 +357,13 @@ contract(
   async (make) => {
     const world = await make({ book: 100, pen: 100 });
     const { orders, book, pen } = world;
-    const limits = { maxUnits: 5, maxCents: 100_000_00 };
+    // One bound for every mark here; an address's own, higher bound is tested below.
+    const limits = {
+      maxUnits: 5,
+      maxCents: 100_000_00,
+      addressMaxUnits: 5,
+      addressMaxCents: 100_000_00,
+    };
     const held = (keys: string[], lines: ReturnType<typeof aLine>[]) =>
       orders.place(planPlacement(anOrder(lines), {}, { keys, limits }));
     const first = placed(
@@ -378,7 +384,12 @@ contract(
     const tooDear = await orders.place(
       planPlacement(anOrder([aLine(book, "book", 1)]), {}, {
         keys: ["email:e"],
-        limits: { maxUnits: 5, maxCents: book.priceCents + 1 },
+        limits: {
+          maxUnits: 5,
+          maxCents: book.priceCents + 1,
+          addressMaxUnits: 5,
+          addressMaxCents: book.priceCents + 1,
+        },
       }),
     );
     assert.equal(tooDear.kind, "too_much_held");

@@ -108,6 +108,11 @@ export const STAFF_PATHS = {
   remove: at("DELETE", "/api/staff/:id"),
 } as const;
 
+export const SETTINGS_PATHS = {
+  read: at("GET", "/api/settings"),
+  change: at("PUT", "/api/settings"),
+} as const;
+
 export const STOCK_ALERT_PATHS = {
   request: at("POST", "/api/stock-alerts"),
   unsubscribe: at("POST", "/api/stock-alerts/unsubscribe"),

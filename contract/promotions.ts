@@ -14,6 +14,8 @@ import { ITEM_TYPES } from "../domain/orders/model.ts";
 import { CODE_REFUSALS } from "../domain/promotions/pricing.ts";
 import { MAX_PROMOTION_NAME } from "../domain/promotions/checks.ts";
 import { colomboLocalToInstant } from "../domain/promotions/colombo_time.ts";
+import { checkColomboLocal } from "../domain/dates/colombo.ts";
+import { SHOP_YEARS, spanDays } from "../domain/dates/day.ts";
 import { PROMOTION_STATES } from "../domain/promotions/manage_promotions.ts";
 import { idValue, rupees, text, wholeNumber } from "./field_schemas.ts";
 import { MAX_INTEGER } from "./ids.ts";
@@ -22,16 +24,28 @@ import { newOrderBody } from "./requests.ts";
 /** The most ids one scope names. */
 export const MAX_SCOPE_IDS = 200;
 
-/** A Colombo date and time to its UTC instant; null for an open end. */
+const SHOP_DAYS = spanDays(SHOP_YEARS);
+
+/**
+ * A Colombo date and time to its UTC instant (domain/dates/colombo.ts: a day of the shop's
+ * years); null for an open end.
+ */
 const colomboTime = z.string({ error: "must be a date and time in Colombo, YYYY-MM-DDTHH:MM" })
   .trim()
-  .refine(
-    (local) => colomboLocalToInstant(local) !== undefined,
-    "must be a real date and time in Colombo, YYYY-MM-DDTHH:MM",
-  )
+  .superRefine((local, ctx) => {
+    const check = checkColomboLocal(local);
+    if (check.kind === "ok") return;
+    ctx.addIssue({
+      code: "custom",
+      message: check.kind === "not_written_as_time"
+        ? "must be a real date and time in Colombo, YYYY-MM-DDTHH:MM"
+        : `must be a real date and time in Colombo, YYYY-MM-DDTHH:MM, from ${SHOP_DAYS.first} to ${SHOP_DAYS.last}`,
+    });
+  })
   .transform((local) => colomboLocalToInstant(local)!)
   .nullable()
   .default(null)
+  .meta({ format: "x-colombo-local-date-time", "x-days": SHOP_DAYS })
   .describe("Asia/Colombo local time, YYYY-MM-DDTHH:MM; null or absent for an open end");
 
 /** A percentage above 0 and at most 100, to 2 decimals, to basis points (12.5 is 1250). */

@@ -53,6 +53,9 @@ import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
 import { voucherRoutes } from "./routes/vouchers.ts";
 import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
+import { WorkGuard } from "./middleware/work_budget.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { MemorySettings } from "../domain/settings/memory_settings.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -60,7 +63,13 @@ export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
 export { MAX_JSON_BYTES } from "./middleware/body_gate.ts";
 
 /** The shop's HTTP app over the given ports. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  // One lane of heavy requests (reports, exports, imports) for the whole app.
+  const deps = {
+    ...given,
+    work: given.work ?? new WorkGuard(),
+    settings: given.settings ?? new MemorySettings(),
+  };
   const app = new Hono<AppEnv>();
   // A flood of 503s writes a line every few seconds, not one per request.
   const errorLog = boundedErrors(deps.logger, { messages: [UNAVAILABLE_LOG, TIMED_OUT_LOG] });
@@ -162,6 +171,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/stock-alerts", stockAlertRoutes(deps));
   app.route("/api/vouchers", voucherRoutes({ ...deps, voucherAttempts }));
   app.route("/api/audit", auditRoutes(deps));
+  app.route("/api/settings", settingsRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

@@ -1,6 +1,8 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
 import type { BackgroundWork } from "./background.ts";
 import type { VoucherStore } from "../domain/vouchers/ports.ts";
+import type { WorkGuard } from "./middleware/work_budget.ts";
+import type { SettingsStore } from "../domain/settings/settings.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -132,4 +134,11 @@ export interface AppDeps {
    * one is named (changes are the system's) and the log is empty.
    */
   audit?: AuditTrail;
+  /**
+   * The lane and budgets of reports, exports and imports (http/middleware/work_budget.ts);
+   * the app makes its own, with the default budgets, when absent.
+   */
+  work?: WorkGuard;
+  /** The owner's settings (domain/settings); the app keeps its own in memory when absent. */
+  settings?: SettingsStore;
 }

@@ -77,6 +77,10 @@ class FlakyOutbox implements Outbox {
     this.#check();
     await this.inner.markFailed(id, error, nextAttemptAt);
   }
+  async markWaiting(id: number, reason: string, nextAttemptAt: Date): Promise<void> {
+    this.#check();
+    await this.inner.markWaiting(id, reason, nextAttemptAt);
+  }
 }
 
 /** Sends through `inner`; every `every`-th mail, the database goes away just after it. */

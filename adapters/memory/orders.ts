@@ -254,7 +254,11 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         held.set(key, { units: sum.units + claim.units, cents: sum.cents + claim.cents });
       }
     }
-    return holdRefusal([...held.values()], plan.hold, plan.hold.limits);
+    return holdRefusal(
+      [...held].map(([key, holding]) => ({ key, ...holding })),
+      plan.hold,
+      plan.hold.limits,
+    );
   }
 
   /** Why a take cannot be served now, as the guarded UPDATE of the database finds it. */

@@ -8,6 +8,8 @@
  * const repositories = createRepositories(sql);
  */
 import { PostgresVoucherStore } from "./vouchers.ts";
+import { PostgresSettings } from "./settings.ts";
+import { PostgresMessageBudgets } from "./message_budgets.ts";
 import type { SqlClient } from "./sql_client.ts";
 import type { OutboxChannels } from "../../domain/ports.ts";
 import { MAIL_ONLY } from "../../domain/notifications/sms_kinds.ts";
@@ -57,6 +59,10 @@ export interface Repositories {
   stockAlerts: PostgresStockAlerts;
   /** Gift vouchers and their ledgers (spent and given back in the orders' transactions). */
   vouchers: PostgresVoucherStore;
+  /** The owner's settings (migration 0041). */
+  settings: PostgresSettings;
+  /** The message budgets' counts, shared by every instance (migration 0040). */
+  messageBudgets: PostgresMessageBudgets;
 }
 
 /**
@@ -81,5 +87,7 @@ export function createRepositories(
     reports: new PostgresSalesFacts(sql),
     stockAlerts: new PostgresStockAlerts(sql),
     vouchers: new PostgresVoucherStore(sql),
+    settings: new PostgresSettings(sql),
+    messageBudgets: new PostgresMessageBudgets(sql),
   };
 }

@@ -22,6 +22,7 @@ import { STAFF_ROUTES } from "./staff.ts";
 import { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 import { VOUCHER_ROUTES } from "./vouchers.ts";
 import { AUDIT_ROUTES } from "./audit.ts";
+import { SETTINGS_ROUTES } from "./settings.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -38,6 +39,7 @@ export { STAFF_ROUTES } from "./staff.ts";
 export { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 export { VOUCHER_ROUTES } from "./vouchers.ts";
 export { AUDIT_ROUTES } from "./audit.ts";
+export { SETTINGS_ROUTES } from "./settings.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -87,6 +89,7 @@ export const ROUTE_GROUPS = {
   stockAlerts: STOCK_ALERT_ROUTES,
   vouchers: VOUCHER_ROUTES,
   audit: AUDIT_ROUTES,
+  settings: SETTINGS_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

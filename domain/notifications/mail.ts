@@ -214,8 +214,40 @@ export type BackInStockMail = Addressed & {
   unsubscribeUrl: string;
 };
 
+/**
+ * The owner's digest of new orders while they flood (more than
+ * `MessageLimits.ownerOrderMailsPerHour` an hour): one mail a window naming each order.
+ */
+export type ShopOrdersDigestMail = Addressed & {
+  kind: "shop_orders_digest";
+  /** Oldest order first; `proofs` is 0. */
+  orders: DigestOrder[];
+  /** The orders desk. */
+  deskUrl: string;
+};
+
+/**
+ * The owner's notice, once a day, that the shop's texts for the day are used up: the texts
+ * after wait for the next day in Sri Lanka.
+ */
+export type ShopTextBudgetMail = Addressed & {
+  kind: "shop_text_budget";
+  /** The day's texts (`MessageLimits.textsPerDay`). */
+  limit: number;
+  /** When texts go out again (ISO 8601: the next day's 00:00 in Sri Lanka). */
+  resumesAt: string;
+  /** Where the owner changes the bound. */
+  settingsUrl: string;
+};
+
 /** Every mail the shop sends. */
-export type Mail = OrderMail | AccountMail | ShopDigestMail | BackInStockMail;
+export type Mail =
+  | OrderMail
+  | AccountMail
+  | ShopDigestMail
+  | ShopOrdersDigestMail
+  | ShopTextBudgetMail
+  | BackInStockMail;
 
 /** A mail written out for a mail server: recipient, subject, plain text and HTML. */
 export interface MailMessage {

@@ -10,7 +10,14 @@ import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import type { OrderFacts, OrderMail, RejectedSettlement, ShopDigestMail } from "./mail.ts";
+import type {
+  OrderFacts,
+  OrderMail,
+  RejectedSettlement,
+  ShopDigestMail,
+  ShopOrdersDigestMail,
+  ShopTextBudgetMail,
+} from "./mail.ts";
 import type { MailKind } from "./ports.ts";
 
 /** What every order mail needs besides the order. */
@@ -146,6 +153,49 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
     case "shop_proof_uploaded":
       return { kind, ...shop, proofs: order.paymentProofs.length };
   }
+}
+
+/**
+ * The owner's digest of new orders while they flood: each order once, oldest first, with
+ * its place on the orders desk.
+ */
+export function ordersDigestMail(
+  orders: readonly Order[],
+  ctx: Omit<OrderMailContext, "orderKey">,
+): ShopOrdersDigestMail {
+  const unique = [...new Map(orders.map((o) => [o.id, o])).values()].sort((a, b) => a.id - b.id);
+  return {
+    kind: "shop_orders_digest",
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en",
+    orders: unique.map((order) => ({
+      order: orderFacts(order, null),
+      customerEmail: order.customer.email,
+      proofs: 0,
+      deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,
+    })),
+    deskUrl: `${base(ctx.shop)}/admin/orders?status=pending`,
+  };
+}
+
+/**
+ * The owner's notice that the day's texts are used up, sent once that day.
+ *
+ * @example textBudgetMail(200, new Date("2026-03-01T18:30:00Z"), ctx).limit // 200
+ */
+export function textBudgetMail(
+  limit: number,
+  resumesAt: Date,
+  ctx: Pick<OrderMailContext, "shop" | "notifyEmail">,
+): ShopTextBudgetMail {
+  return {
+    kind: "shop_text_budget",
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en",
+    limit,
+    resumesAt: resumesAt.toISOString(),
+    settingsUrl: `${base(ctx.shop)}/admin/settings`,
+  };
 }
 
 /**

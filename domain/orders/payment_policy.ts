@@ -113,6 +113,12 @@ export interface PaymentPolicy {
    * gateway's form while they are unpaid.
    */
   paysOnline: boolean;
+  /**
+   * Whether the customer is texted about an order before it is paid. A card order is texted
+   * only once its payment has come: one placed and left unpaid (by anyone, with anyone's
+   * number) texts no one, neither that it was received nor that it lapsed.
+   */
+  textsBeforePaid: boolean;
   /** The payment status a new order starts in. */
   initialPaymentStatus: PaymentStatus;
   /** The payment moves from each status, and who may make each. */
@@ -194,6 +200,7 @@ export const PAYMENT_POLICIES = {
     allowsPreorders: false,
     showsBankDetails: false,
     paysOnline: false,
+    textsBeforePaid: true,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: ADMIN }],
@@ -233,6 +240,7 @@ export const PAYMENT_POLICIES = {
     allowsPreorders: true,
     showsBankDetails: true,
     paysOnline: false,
+    textsBeforePaid: true,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "proof_submitted", by: CUSTOMER }, { to: "paid", by: ADMIN }],
@@ -276,6 +284,7 @@ export const PAYMENT_POLICIES = {
     allowsPreorders: true,
     showsBankDetails: false,
     paysOnline: true,
+    textsBeforePaid: false,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: GATEWAY }],

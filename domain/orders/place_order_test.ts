@@ -199,7 +199,12 @@ Deno.test("placeOrder() holds a Bank Deposit order for the shop's hours and keep
 
 Deno.test("placeOrder() bounds the order's hold under its address, e-mail and phone, with the shop's limits", async () => {
   const { deps: d, placed } = deps([book()]);
-  const limits = { maxUnits: 30, maxCents: 1_000_000 };
+  const limits = {
+    maxUnits: 30,
+    maxCents: 1_000_000,
+    addressMaxUnits: 90,
+    addressMaxCents: 3_000_000,
+  };
   await placeOrder(
     { ...d, orderRules: { holdLimits: limits } },
     { ...input(), clientAddress: "2001:db8:1:2::/64" },

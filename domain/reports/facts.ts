@@ -7,6 +7,7 @@ import type { Cents } from "../money.ts";
 import type { BookLanguage } from "../catalogue/book_record.ts";
 import type { ItemType, Order } from "../orders/model.ts";
 import { colomboDate } from "../orders/order_query.ts";
+import { compareDays } from "../dates/day.ts";
 import { receivedAt, receivedCents } from "../orders/takings.ts";
 import { lineTotalCents } from "../orders/line_total.ts";
 import { ORDER_STATUS_POLICIES } from "../orders/status.ts";
@@ -45,7 +46,7 @@ export function colomboDay(iso: string): string {
 }
 
 function within(day: string, range: ReportRange): boolean {
-  return day >= range.from && day <= range.to;
+  return compareDays(day, range.from) >= 0 && compareDays(day, range.to) <= 0;
 }
 
 /** The days of `range` with anything placed or received, per payment method. */

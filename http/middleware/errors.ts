@@ -38,7 +38,8 @@ export type ErrorCode =
   | "IN_STOCK"
   | "NOT_ON_SALE"
   | "VOUCHER_REFUSED"
-  | "VOUCHER_CHANGED";
+  | "VOUCHER_CHANGED"
+  | "TOO_MANY_ROWS";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

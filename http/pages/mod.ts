@@ -106,6 +106,7 @@ const ADMIN_PATHS = [
   "/admin/staff",
   "/admin/invitation",
   "/admin/audit",
+  "/admin/settings",
   "/admin/books/:id{[1-9][0-9]{0,9}}",
   "/admin/stationery/:id{[1-9][0-9]{0,9}}",
   "/admin/orders/:id{[1-9][0-9]{0,9}}",

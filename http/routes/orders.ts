@@ -8,7 +8,8 @@ import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
-import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
+import { bankDetailsRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
+import { mayReadCustomerDocument, orderFor, ordersFor } from "./order_views.ts";
 import { ApiError, notFound, tooManyRequests, validationFailed } from "../middleware/errors.ts";
 import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
 import { cardPaymentForm } from "./payments.ts";
@@ -370,7 +371,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     const query = orderQuery(c.req.valid("query"));
     const found = await deps.orders.search(query);
     return c.json({
-      data: found.orders.map(orderRecord),
+      data: await ordersFor(c, deps, found.orders, "list"),
       page: query.page,
       pageSize: query.pageSize,
       total: found.total,
@@ -394,11 +395,12 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
         { status: outcome.status },
       );
     }
-    return c.json({ data: orderRecord(outcome.order) });
+    return c.json({ data: await orderFor(c, deps, outcome.order) });
   });
 
   serve(app, BASE, ORDER_DESK_ROUTES.slip, async (c) => {
     const { id } = c.req.valid("param");
+    await mayReadCustomerDocument(c, deps, id, "order_slip");
     const slip = await deps.orders.findSlip(id);
     if (!slip) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no slip`);
     return c.body(slip as Uint8Array<ArrayBuffer>, 200, {

@@ -8,12 +8,15 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { centsToRupees } from "../../domain/money.ts";
-import type { ProductSales } from "../../domain/reports/ports.ts";
+import type { ProductSales, SalesFacts } from "../../domain/reports/ports.ts";
+import type { WorkGuard, WorkMeter } from "../middleware/work_budget.ts";
 import { previousRange, rangeInstants, type ReportRange } from "../../domain/reports/range.ts";
 import type { VoucherStore, VoucherTotals } from "../../domain/vouchers/ports.ts";
 import {
   DEFAULT_IDLE_DAYS,
   rankSellers,
+  readReportFacts,
+  reportFrom,
   type SalesReport,
   salesReport,
   type SalesReportQuery,
@@ -26,8 +29,42 @@ import { serve } from "./route_spec.ts";
 
 const BASE = "/api/reports";
 
-/** As many idle products as a CSV file names: every one a shop could hold. */
-const IDLE_IN_CSV = 1_000_000;
+/** What narrows a report. */
+const REPORT_FIELDS = ["from", "to"];
+
+/**
+ * The store's figures read through a meter: each read is held to the report's time before
+ * it starts and its rows are counted after; a CSV of idle products asks for one more than
+ * the budget's rows, so that a longer list is refused rather than read whole.
+ */
+function metered(facts: SalesFacts, meter: WorkMeter): SalesFacts {
+  return {
+    async daySales(range) {
+      meter.tick();
+      const days = await facts.daySales(range);
+      meter.count(days.length, REPORT_FIELDS);
+      return days;
+    },
+    async productSales(range) {
+      meter.tick();
+      const products = await facts.productSales(range);
+      meter.count(products.length, REPORT_FIELDS);
+      return products;
+    },
+    async stock() {
+      meter.tick();
+      const lines = await facts.stock();
+      meter.count(lines.length);
+      return lines;
+    },
+    async idleProducts(spell, limit) {
+      meter.tick();
+      const page = await facts.idleProducts(spell, limit);
+      meter.count(page.products.length, ["idleDays"]);
+      return page;
+    },
+  };
+}
 
 const rupees = (cents: number) => centsToRupees(cents);
 const percent = (basisPoints: number | null) => basisPoints === null ? null : basisPoints / 100;
@@ -329,27 +366,44 @@ function fileName(table: ReportTable, range: ReportRange): string {
   return `report-${table}-${range.from}-${range.to}`;
 }
 
-export function reportRoutes(deps: Pick<AppDeps, "reports" | "vouchers">): Hono<AppEnv> {
+export function reportRoutes(
+  deps: Pick<AppDeps, "reports" | "vouchers"> & { work: WorkGuard },
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  serve(app, BASE, REPORT_ROUTES.sales, async (c) => {
-    const query = reportQuery(c.req.valid("query"));
-    const [report, vouchers] = await Promise.all([
-      salesReport(deps.reports, query),
-      reportVouchers(deps.vouchers, query.range),
-    ]);
-    return c.json({ data: salesReportRecord(report, vouchers) });
-  });
+  serve(app, BASE, REPORT_ROUTES.sales, (c) =>
+    deps.work.run("report", "report", async (meter) => {
+      const query = reportQuery(c.req.valid("query"));
+      const [report, vouchers] = await Promise.all([
+        salesReport(metered(deps.reports, meter), query),
+        reportVouchers(deps.vouchers, query.range),
+      ]);
+      meter.tick();
+      return c.json({ data: salesReportRecord(report, vouchers) });
+    }));
 
-  serve(app, BASE, REPORT_ROUTES.salesCsv, async (c) => {
-    const { table } = c.req.valid("param");
-    const query = reportQuery(c.req.valid("query"));
-    const [report, products] = await Promise.all([
-      salesReport(deps.reports, { ...query, idleLimit: table === "idle" ? IDLE_IN_CSV : 0 }),
-      table === "products" ? deps.reports.productSales(query.range) : Promise.resolve([]),
-    ]);
-    return csvResponse(reportTableCsv(table, report, products), fileName(table, query.range));
-  });
+  serve(
+    app,
+    BASE,
+    REPORT_ROUTES.salesCsv,
+    (c) =>
+      deps.work.run("report", "report", async (meter) => {
+        const { table } = c.req.valid("param");
+        const query = reportQuery(c.req.valid("query"));
+        const facts = metered(deps.reports, meter);
+        // Every idle product a CSV file names, up to one past the budget's rows; the products
+        // table names every product the report read (read once for both).
+        const idleLimit = table === "idle" ? deps.work.limits.report.rows + 1 : 0;
+        const full = { ...query, idleLimit };
+        const read = await readReportFacts(facts, full);
+        const report = reportFrom(full, read);
+        meter.tick();
+        return csvResponse(
+          reportTableCsv(table, report, read.products),
+          fileName(table, query.range),
+        );
+      }),
+  );
 
   return app;
 }

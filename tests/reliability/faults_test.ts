@@ -57,6 +57,8 @@ async function stage(server: OwnServer, extraEnv: Record<string, string> = {}): 
     // One address places the whole load: what its unpaid orders hold must not refuse it.
     HOLD_MAX_UNITS: "9999999",
     HOLD_MAX_LKR: "9999999999",
+    HOLD_MAX_UNITS_ADDRESS: "9999999",
+    HOLD_MAX_LKR_ADDRESS: "9999999999",
     MAIL_RETRY_SECONDS: "1",
     ...extraEnv,
   });

@@ -42,6 +42,8 @@ Deno.test({
       // One address places the whole load: what its unpaid orders hold must not refuse it.
       HOLD_MAX_UNITS: "9999999",
       HOLD_MAX_LKR: "9999999999",
+      HOLD_MAX_UNITS_ADDRESS: "9999999",
+      HOLD_MAX_LKR_ADDRESS: "9999999999",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: "lifecycle-tests-secret-of-at-least-32-characters",

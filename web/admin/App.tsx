@@ -12,6 +12,7 @@ import { OrdersPage } from "./orders/OrdersPage.tsx";
 import { LOGIN_PATH, pageTask, resolveRoute } from "./router.ts";
 import { mayDo } from "../../domain/accounts/admin_roles.ts";
 import { StaffPage } from "./staff/StaffPage.tsx";
+import { SettingsPage } from "./settings/SettingsPage.tsx";
 import { clearSession, readSession, saveSession, type Session } from "./auth/session.ts";
 import { Shell } from "./Shell.tsx";
 import { StockPage } from "./stock/StockPage.tsx";
@@ -134,6 +135,7 @@ export function App() {
           </Suspense>
         )}
         {allowed && route.page === "staff" && <StaffPage />}
+        {allowed && route.page === "settings" && <SettingsPage />}
       </Shell>
     </AdminContext.Provider>
   );

@@ -16,7 +16,8 @@ export type AdminPage =
   | "vouchers"
   | "staff"
   | "invitation"
-  | "audit";
+  | "audit"
+  | "settings";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -44,6 +45,7 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/staff": "staff",
   "/admin/invitation": "invitation",
   "/admin/audit": "audit",
+  "/admin/settings": "settings",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -71,6 +73,7 @@ export const TABS: { page: AdminPage; label: string; path: string; task: AdminTa
   { page: "vouchers", label: "Gift vouchers", path: "/admin/vouchers", task: "vouchers" },
   { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
   { page: "audit", label: "Audit log", path: "/admin/audit", task: "audit" },
+  { page: "settings", label: "Settings", path: "/admin/settings", task: "settings" },
 ];
 
 /** The task each signed-in page is for: a role that may not do it is told so instead. */

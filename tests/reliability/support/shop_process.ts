@@ -28,11 +28,14 @@ export function freePort(): number {
   return port;
 }
 
-/** Starts main.ts with `env` on a free port; does not wait for it to answer. */
-export function spawnShop(env: Record<string, string>): ShopProcess {
+/**
+ * Starts main.ts with `env` on a free port (or another entry: `scripts/start.ts`, the shop
+ * under its supervisor); does not wait for it to answer.
+ */
+export function spawnShop(env: Record<string, string>, entry = "main.ts"): ShopProcess {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: ["run", "-A", entry],
     cwd: PROJECT_DIR,
     env: {
       NODE_ENV: "production",
