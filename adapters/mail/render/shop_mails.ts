@@ -116,7 +116,9 @@ export function writeOrdersDigest(
       detailRows(mail.orders.map((o): [string, string] => [
         `Order #${o.order.id}`,
         `${o.order.customerName} (${o.customerEmail}), ${paymentLabel(words, o.order)}, ` +
-        `${words.lkr(o.order.due.totalCents)}: ${o.deskUrl}`,
+        `${words.lkr(o.order.breakdown.totalCents)}, ${
+          words.lkr(o.order.breakdown.dueCents)
+        } to pay: ${o.deskUrl}`,
       ])),
     ],
   };
