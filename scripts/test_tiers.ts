@@ -31,7 +31,7 @@ const FULL_ONLY: readonly RegExp[] = [
   // The web build's own output, read through Vite.
   /^web\/i18n\/server_words_test\.ts$/,
   // Backups, the admin task and the embedded database's files and lock: PGlite or a process.
-  /^scripts\/(backup_restore|admin_task|start_lock)_test\.ts$/,
+  /^scripts\/(backup_restore|admin_task|start_lock|supervise)_test\.ts$/,
   /^adapters\/embedded\//,
   // The engine half of contract suites that start PGlite outside testOnBothEngines.
   /^adapters\/storage\/postgres_image_storage_test\.ts$/,
