@@ -228,12 +228,12 @@ export async function cartJourney(e2e: E2e, { page, errors }: OpenPage): Promise
   assert.match(expected, /\.\d\d$/);
   // The cart's total of its items, priced again by the shop as the lines change (no
   // promotion runs here).
-  await textBecomes(valueBeside(totals, "Items total"), expected);
+  await textBecomes(valueBeside(totals, "Total before delivery"), expected);
 
   // Remove, line by line, down to the empty cart.
   await page.getByRole("button", { name: forItem("Remove", board.title) }).click();
   await boardLine.waitFor({ state: "detached" });
-  await textBecomes(valueBeside(totals, "Items total"), formatLkr(book.price * 100));
+  await textBecomes(valueBeside(totals, "Total before delivery"), formatLkr(book.price * 100));
   await page.getByRole("button", { name: forItem("Remove", book.title) }).click();
   await page.getByText("Your cart is empty").waitFor();
   await visit(page, `${base}/`);

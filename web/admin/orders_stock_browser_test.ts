@@ -55,7 +55,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
           assert.equal(new URL(page.url()).pathname, "/admin/orders/3");
           // Two copies at LKR 950, and LKR 400 for delivery by COD.
           await page.getByRole("cell", { name: "LKR 1,900.00" }).first().waitFor();
-          await page.getByText("LKR 2,300.00").waitFor();
+          await page.getByRole("row", { name: /^Order total/ }).getByText("LKR 2,300.00").waitFor();
           await page.getByRole("button", { name: "Confirm" }).click();
           const ask = page.getByRole("dialog", { name: "Confirm order" });
           await ask.getByText(/is mailed that it is on its way/).waitFor();

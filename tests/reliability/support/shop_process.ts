@@ -103,7 +103,7 @@ export async function waitUntilReady(shop: ShopProcess, timeoutMs = 90_000): Pro
 }
 
 /** Rounds background job `job` ("lapse", "outbox") of a shop process has run, by its /healthz. */
-export async function roundsOf(shop: ShopProcess, job: string): Promise<number> {
+export async function roundsOf(shop: Pick<ShopProcess, "url">, job: string): Promise<number> {
   const response = await fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(5_000) });
   const health = await response.json() as { jobs?: Record<string, { rounds: number }> };
   const seen = health.jobs?.[job];
@@ -115,7 +115,11 @@ export async function roundsOf(shop: ShopProcess, job: string): Promise<number> 
  * Resolves once job `job` of a shop process has run `count` more rounds than now: what such
  * a round would do (lapse an order again, send a mail twice) has had its chance.
  */
-export async function moreRounds(shop: ShopProcess, job: string, count: number): Promise<void> {
+export async function moreRounds(
+  shop: Pick<ShopProcess, "url">,
+  job: string,
+  count: number,
+): Promise<void> {
   const target = await roundsOf(shop, job) + count;
   await eventually(async () => await roundsOf(shop, job) >= target, {
     timeoutMs: 30_000,
