@@ -63,10 +63,18 @@ async function fakeShop(ending: "crash" | "close" | "never_opens") {
   const end = ending === "close" ? 0 : 3;
   const serve = ending === "never_opens"
     ? "Deno.exit(1);"
-    : `Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, () => {
-  setTimeout(() => Deno.exit(${end}), 20);
-  return new Response("ok");
-});`;
+    : `const listener = Deno.listen({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")) });
+for await (const conn of listener) {
+  // The answer is written whole and the connection closed from this side; the shop ends once
+  // the caller has read it and closed its side too, so the answer was seen before the end.
+  await conn.read(new Uint8Array(4096));
+  const body = "ok";
+  const answer = \`HTTP/1.1 200 OK\\r\\ncontent-length: \${body.length}\\r\\nconnection: close\\r\\n\\r\\n\${body}\`;
+  await conn.write(new TextEncoder().encode(answer));
+  await conn.closeWrite();
+  while ((await conn.read(new Uint8Array(64))) !== null) { /* until the caller closes */ }
+  Deno.exit(${end});
+}`;
   await Deno.writeTextFile(
     script,
     `const file = ${JSON.stringify(`${dir}/starts`)};
