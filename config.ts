@@ -15,6 +15,7 @@ import {
 } from "./http/auth/client_address.ts";
 import { DEFAULT_AUTH_LIMITS } from "./http/auth/routes.ts";
 import { DEFAULT_ORDER_CONTACT_LIMIT, DEFAULT_ORDER_LIMIT } from "./http/routes/orders.ts";
+import { DEFAULT_CODE_REFUSAL_SHOP_LIMIT } from "./http/routes/code_attempts.ts";
 import { NOTIFYLK_SEND_URL } from "./adapters/sms/notifylk.ts";
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
     ordersPerContact: RateRule;
     loginPerAccount: RateRule;
     loginPerAddress: RateRule;
+    /** Refused discount codes across all addresses before every client is slowed. */
+    codeRefusalsShop: RateRule;
   };
   /** The first wait before a mail that failed is tried again; it doubles each time. */
   mailRetrySeconds: number;
@@ -261,7 +264,12 @@ const RELIABILITY_SCHEMA = z.object({
     z.string().regex(/^\d{1,7}$/, "must be a whole number of copies").transform(Number)
       .refine((n) => n >= 1, "must be at least 1"),
   ),
+  HOLD_MAX_UNITS_ADDRESS: optional(
+    z.string().regex(/^\d{1,7}$/, "must be a whole number of copies").transform(Number)
+      .refine((n) => n >= 1, "must be at least 1"),
+  ),
   SLIP_RATE_LIMIT: optional(rateRule()),
+  CODE_REFUSAL_SHOP_LIMIT: optional(rateRule()),
   SLIP_DIGEST_MINUTES: optional(
     z.string().regex(/^\d{1,4}(\.\d{1,4})?$/, "must be a number of minutes such as 15")
       .transform(Number).refine((n) => n > 0, "must be more than 0"),
@@ -281,6 +289,10 @@ const RELIABILITY_SCHEMA = z.object({
   ),
   HOLD_MAX_LKR: optional(
     z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
+      .transform(Number).refine((n) => n >= 1, "must be at least 1"),
+  ),
+  HOLD_MAX_LKR_ADDRESS: optional(
+    z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 2500000")
       .transform(Number).refine((n) => n >= 1, "must be at least 1"),
   ),
 });
@@ -346,6 +358,7 @@ function toConfig(env: Env): Config {
       ordersPerContact: env.ORDER_RATE_LIMIT_CONTACT ?? { ...DEFAULT_ORDER_CONTACT_LIMIT },
       loginPerAccount: env.LOGIN_RATE_LIMIT_ACCOUNT ?? { ...DEFAULT_AUTH_LIMITS.perAccount },
       loginPerAddress: env.LOGIN_RATE_LIMIT_ADDRESS ?? { ...DEFAULT_AUTH_LIMITS.perAddress },
+      codeRefusalsShop: env.CODE_REFUSAL_SHOP_LIMIT ?? { ...DEFAULT_CODE_REFUSAL_SHOP_LIMIT },
     },
     mailRetrySeconds: env.MAIL_RETRY_SECONDS ?? 30,
     lapseCheckSeconds: env.LAPSE_CHECK_SECONDS ?? 15,
@@ -370,6 +383,12 @@ function toConfig(env: Env): Config {
         maxCents: env.HOLD_MAX_LKR === undefined
           ? DEFAULT_ORDER_RULES.holdLimits.maxCents
           : rupeesToCents(env.HOLD_MAX_LKR) ?? DEFAULT_ORDER_RULES.holdLimits.maxCents,
+        addressMaxUnits: env.HOLD_MAX_UNITS_ADDRESS ??
+          DEFAULT_ORDER_RULES.holdLimits.addressMaxUnits,
+        addressMaxCents: env.HOLD_MAX_LKR_ADDRESS === undefined
+          ? DEFAULT_ORDER_RULES.holdLimits.addressMaxCents
+          : rupeesToCents(env.HOLD_MAX_LKR_ADDRESS) ??
+            DEFAULT_ORDER_RULES.holdLimits.addressMaxCents,
       },
     },
     payhere: payhereSettings(env),

@@ -120,7 +120,12 @@ Deno.test("loadConfig() holds Bank Deposit orders 48 hours and lines to 20 copie
     codConfirmHours: 168,
     cardPaymentHours: 0.5,
     maxLineQuantity: 20,
-    holdLimits: { maxUnits: 200, maxCents: 500_000_00 },
+    holdLimits: {
+      maxUnits: 200,
+      maxCents: 500_000_00,
+      addressMaxUnits: 1_000,
+      addressMaxCents: 2_500_000_00,
+    },
   });
   assert.equal(configOf({}).orderNotifyEmail, DEMO_DEFAULTS.SHOP_EMAIL);
   assert.equal(
@@ -166,10 +171,17 @@ Deno.test("loadConfig() bounds every hold and what one client's unpaid orders ho
     COD_CONFIRM_DAYS: "3",
     HOLD_MAX_UNITS: "60",
     HOLD_MAX_LKR: "100000.50",
+    HOLD_MAX_UNITS_ADDRESS: "300",
+    HOLD_MAX_LKR_ADDRESS: "400000",
   }).orderRules;
   assert.deepEqual(
     [rules.slipReviewHours, rules.codConfirmHours, rules.holdLimits],
-    [24, 72, { maxUnits: 60, maxCents: 10_000_050 }],
+    [24, 72, {
+      maxUnits: 60,
+      maxCents: 10_000_050,
+      addressMaxUnits: 300,
+      addressMaxCents: 40_000_000,
+    }],
   );
   const result = loadConfig({
     SLIP_REVIEW_HOURS: "0",

@@ -3,6 +3,8 @@
  * the adapters, makes sure an admin exists, loads the demo catalogue when asked, starts
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
+import { JobRounds } from "./http/middleware/ops.ts";
+import { BackgroundWork } from "./http/background.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { Clock, PasswordHasher } from "./domain/ports.ts";
 import {
@@ -60,6 +62,7 @@ import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
 import { ActorScope } from "./adapters/audit/actor_scope.ts";
 import { attributedClient } from "./adapters/postgres/attributed_client.ts";
 import { PostgresAuditTrail } from "./adapters/postgres/audit_trail.ts";
+import { messageLimitsOf, readSettings } from "./domain/settings/settings.ts";
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -218,6 +221,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     from: config.mailFrom,
     dropDir: `${config.dataDir}/mail`,
   });
+  // The background jobs' rounds, which /healthz reports.
+  const jobs = new JobRounds();
   const dispatcher = startOutboxDispatcher({
     outbox: repositories.outbox,
     orders: ports.orders,
@@ -240,6 +245,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       promotions,
       keys: orderKeys,
     },
+    // Every mail and text held to the owner's message budgets, read each round.
+    budget: {
+      budgets: repositories.messageBudgets,
+      limits: async () => messageLimitsOf(await readSettings(repositories.settings)),
+    },
     onRetired: (entry, reason) =>
       consoleLogger.error("Outbox entry retired unsent", {
         id: entry.id,
@@ -250,6 +260,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   }, {
     dispatch: { baseDelayMs: config.mailRetrySeconds * 1000 },
     onError: (error) => consoleLogger.error("Mail outbox round failed", { error: String(error) }),
+    onRound: jobs.counter("outbox"),
   });
 
   const lapses = startLapseWorker({ orders: ports.orders, clock: systemClock }, {
@@ -260,6 +271,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       consoleLogger.info("Lapsed unpaid orders", { orders: ids });
       dispatcher.kick();
     },
+    onRound: jobs.counter("lapse"),
   });
 
   // Card payment, when PayHere is configured (or its local simulator, PAYHERE_SANDBOX=local).
@@ -284,6 +296,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     }
     : {};
 
+  // What routes go on with after answering, finished before the shop closes.
+  const background = new BackgroundWork();
   const app = createApp({
     audit,
     catalogue: ports.catalogue,
@@ -299,6 +313,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     adminHasher: adminLane,
     passwordResets: repositories.passwordResets,
     customerOrders: repositories.customerOrders,
+    background,
+    jobs,
     // Account mails wait in the outbox like order mails; the dispatcher is told at once.
     accountMail: {
       async enqueue(mail) {
@@ -313,14 +329,18 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     trustProxy: config.trustProxy,
     ipv6PrefixLength: config.ipv6PrefixLength,
     orderLimit: config.limits.orders,
+    codeRefusalShopLimit: config.limits.codeRefusalsShop,
+    notifyEmail: config.orderNotifyEmail,
     orderContactLimit: config.limits.ordersPerContact,
     orderRules: config.orderRules,
     slipRules: config.slipRules,
     orderKeys,
     ...(gateway ? { gateway } : {}),
     promotions,
+    vouchers: repositories.vouchers,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
+    settings: repositories.settings,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
@@ -372,6 +392,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       new Promise<false>((resolve) => setTimeout(() => resolve(false), left)),
     ]);
     if (!closed) consoleLogger.error("Connections still open at the end of the grace time", {});
+    // The account mails answered requests still queue reach the outbox before it stops.
+    await background.idle();
     await lapses.stop();
     await promotionWatch.stop();
     await dispatcher.stop();

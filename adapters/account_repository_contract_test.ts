@@ -127,8 +127,8 @@ contract(
 contract(
   "listAdmins() is oldest first, with their source and no password hash",
   async (accounts) => {
+    // Added one after the other: the older first, by when it was added and then by id.
     await accounts.upsertAdmin("owner@pothgula.lk", "h1");
-    await new Promise((resolve) => setTimeout(resolve, 5));
     await accounts.upsertAdmin("clerk@pothgula.lk", "h2", "task");
     const admins = await accounts.listAdmins();
     assert.deepEqual(admins.map((a) => [a.email, a.source]), [

@@ -191,3 +191,23 @@ contract(
     );
   },
 );
+
+contract(
+  "a stranger ordering under the owner's e-mail is a shopper, never found as the owner",
+  async (world) => {
+    const book = await aBookOnSale(world);
+    const posing: AuditActor = { kind: "shopper", id: null, email: "Owner@Pothgula.lk" };
+    const placed = await world.trail.actingAs(
+      posing,
+      () => world.orders.place(aPlacement([aLine(book, "book", 1)])),
+    );
+    assert.equal(placed.kind, "placed");
+    await world.trail.actingAs(OWNER, async () => {
+      ok(await world.admin.updateBook(book.id, { priceCents: 120_000, title: book.title }));
+    });
+    const byOwner = await world.trail.entries({ ...ALL, who: "owner@pothgula.lk" });
+    assert.deepEqual(byOwner.entries.map((e) => e.actor.kind), ["admin"]);
+    const byShoppers = await world.trail.entries({ ...ALL, who: "shopper" });
+    assert.deepEqual(byShoppers.entries.map((e) => e.actor), [posing]);
+  },
+);

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { completeRecord } from "../domain/records/fields.ts";
 import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
-import { testOnBothEngines, withDatabase } from "./postgres/testing/databases.ts";
+import { testOnBothEngines, testOnEngine, withDatabase } from "./postgres/testing/databases.ts";
 import { cacheReads, CatalogueCache } from "./cache/mod.ts";
 import { PostgresLocations } from "./postgres/locations.ts";
 import { aBook, aLine, aPlacement, aStationeryItem } from "./postgres/testing/builders.ts";
@@ -74,7 +74,7 @@ function contract(name: string, fn: (world: World) => Promise<void>): void {
       },
     });
   });
-  Deno.test({
+  testOnEngine({
     name: `${name} [cached]`,
     sanitizeOps: false,
     sanitizeResources: false,

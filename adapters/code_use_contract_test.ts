@@ -224,30 +224,25 @@ contract(
     const given = (customer: string): PlacementPlan => {
       const line = aLine(book, "book", 2);
       const campaignSaving = Math.round(line.unitPriceCents * 2 * 0.2);
+      const offerSource = { sourceId: offer.id, name: offer.name, names: {} };
+      const codeSource = { sourceId: code.id, name: CODE.code, names: {} };
       const plan = aPlacement([{
         ...line,
-        campaign: { id: fair.id, name: fair.name, names: {}, savingCents: campaignSaving },
-        offerSavingCents: 5000,
-        codeSavingCents: 3000,
-        savingCents: campaignSaving + 8000,
+        adjustments: [
+          {
+            kind: "campaign",
+            sourceId: fair.id,
+            name: fair.name,
+            names: {},
+            amountCents: campaignSaving,
+          },
+          { kind: "offer", ...offerSource, amountCents: 5000 },
+          { kind: "code", ...codeSource, amountCents: 3000 },
+        ],
       }], {
-        promotions: [
-          {
-            kind: "offer",
-            id: offer.id,
-            name: offer.name,
-            names: {},
-            savingCents: 5000,
-            freeDelivery: false,
-          },
-          {
-            kind: "code",
-            id: code.id,
-            name: CODE.code,
-            names: {},
-            savingCents: 3000,
-            freeDelivery: false,
-          },
+        adjustments: [
+          { kind: "offer", ...offerSource, amountCents: 5000, freeDelivery: false },
+          { kind: "code", ...codeSource, amountCents: 3000, freeDelivery: false },
         ],
         customer: {
           name: "Nimali Perera",
@@ -265,7 +260,8 @@ contract(
     const first = await orders.place(given("a"));
     const second = await orders.place(given("b"));
     assert.ok(first.kind === "placed" && second.kind === "placed", JSON.stringify(first));
-    const campaignSaving = first.order.items[0].campaign!.savingCents;
+    const campaignSaving = first.order.items[0].adjustments.find((a) => a.kind === "campaign")!
+      .amountCents;
     const usage = async (kind: "campaign" | "offer" | "code", id: number) =>
       (await promotions.getPromotion(kind, id))?.usage;
     assert.deepEqual(await usage("campaign", fair.id), {

@@ -16,10 +16,12 @@ import type { SqlClient } from "./postgres/sql_client.ts";
 import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
 import {
+  codeGuessingMail,
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
   staffInvitationMail,
+  voucherMail,
 } from "../domain/notifications/account_mail.ts";
 import type { Outbox } from "../domain/ports.ts";
 
@@ -233,6 +235,36 @@ contract(
     assert.ok("payload" in first && "payload" in second);
     assert.deepEqual(readStoredAccountMail(first.kind, first.payload), reset);
     assert.deepEqual(readStoredAccountMail(second.kind, second.payload), taken);
+    // The owner's notice of codes being guessed waits the same way.
+    const guessing = codeGuessingMail({
+      to: "owner@pothgula.lk",
+      at: NOW.toISOString(),
+      limit: 100,
+      windowMs: 900_000,
+      shop: SAMPLE_SHOP,
+    });
+    await outbox.enqueue(guessing);
+    const [notice] = (await outbox.claimDue(later(2), 10, LEASE_MS)).filter((e) =>
+      e.kind === "code_guessing"
+    );
+    assert.ok(notice && "payload" in notice);
+    assert.deepEqual(readStoredAccountMail(notice.kind, notice.payload), guessing);
+    // A gift voucher's mail names no order; its code stays in the payload only until sent.
+    const gift = voucherMail({
+      recipient: { name: "Nimali", email: "nimali@example.lk", language: "si" },
+      code: "PGV-7KQ4-M9XA-2TPR-8HNC",
+      amountCents: 250_000,
+      expiresOn: "2026-12-31",
+      message: null,
+    }, SAMPLE_SHOP);
+    await outbox.enqueue(gift);
+    const [voucher] = (await outbox.claimDue(later(3), 10, LEASE_MS)).filter((e) =>
+      e.kind === "voucher_issued"
+    );
+    assert.ok(voucher && "payload" in voucher);
+    assert.deepEqual(readStoredAccountMail(voucher.kind, voucher.payload), gift);
+    await outbox.markSent(voucher.id, later(4));
+    assert.equal(await world.payload(voucher.id), null, "the code is gone once mailed");
     await outbox.markFailed(first.id, "SMTP 421", later(5_000));
     assert.ok(await world.payload(first.id), "kept for the next attempt");
     await outbox.markSent(first.id, later(6_000));

@@ -19,6 +19,7 @@ import {
   reject,
 } from "./postgres/testing/builders.ts";
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
+import { lineTotalCents } from "../domain/orders/line_total.ts";
 import { PostgresCatalogue } from "./postgres/catalogue.ts";
 import { PostgresOrderRepository } from "./postgres/orders.ts";
 import { PostgresSalesFacts } from "./postgres/sales_facts.ts";
@@ -238,7 +239,7 @@ function referenceProducts(orders: Order[], made: Made[], range: ReportRange): P
       language: product.language,
       units: lines.reduce((sum, { line }) => sum + line.quantity, 0),
       cents: lines.reduce(
-        (sum, { line }) => sum + line.unitPriceCents * line.quantity - line.savingCents,
+        (sum, { line }) => sum + lineTotalCents(line),
         0,
       ),
     }];

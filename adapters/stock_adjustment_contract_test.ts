@@ -6,7 +6,7 @@
  * are not in it), never touches an archived product, and records nothing it refused.
  */
 import assert from "node:assert/strict";
-import { testOnBothEngines, withDatabase } from "./postgres/testing/databases.ts";
+import { testOnBothEngines, testOnEngine, withDatabase } from "./postgres/testing/databases.ts";
 import { cacheReads, CatalogueCache } from "./cache/mod.ts";
 import { PostgresCatalogue } from "./postgres/catalogue.ts";
 import { PostgresCatalogueAdmin } from "./postgres/catalogue_admin.ts";
@@ -65,7 +65,7 @@ function contract(name: string, fn: (world: World) => Promise<void>): void {
       },
     });
   });
-  Deno.test({
+  testOnEngine({
     name: `${name} [cached]`,
     sanitizeOps: false,
     sanitizeResources: false,

@@ -37,18 +37,17 @@ Deno.test({
       const env: Record<string, string> = { BENCH_RESULTS_DIR: outDir, NO_COLOR: "1" };
       const server = Deno.env.get("TEST_DATABASE_URL");
       if (server && !Deno.env.get("BENCH_DATABASE_URL")) env.BENCH_DATABASE_URL = server;
-      const started = performance.now();
       const out = await new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", "scripts/bench.ts", "--quick"],
         cwd: new URL("../", import.meta.url),
         env,
         stdout: "piped",
         stderr: "piped",
-        signal: AbortSignal.timeout(90_000),
+        // A bound on a run that hangs, not a speed to meet: the bench's figures say that.
+        signal: AbortSignal.timeout(300_000),
       }).output();
       const log = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
       assert.ok(out.success, log.slice(-3000));
-      assert.ok(performance.now() - started < 90_000);
 
       const results = JSON.parse(
         await Deno.readTextFile(`${outDir}/latest.json`),

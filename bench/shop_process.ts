@@ -90,6 +90,8 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
       // the hold is still locked and summed for every order, and so measured, but never refuses.
       HOLD_MAX_UNITS: "9999999",
       HOLD_MAX_LKR: "9999999999",
+      HOLD_MAX_UNITS_ADDRESS: "9999999",
+      HOLD_MAX_LKR_ADDRESS: "9999999999",
       NO_COLOR: "1",
     },
     stdin: "null",

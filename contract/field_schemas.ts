@@ -10,6 +10,7 @@ import { MAX_STOCK } from "../domain/catalogue/stock.ts";
 import { ISBN13_CHECK_PROBLEM, isbnDigits, isValidIsbn13 } from "../domain/catalogue/isbn.ts";
 import { isSriLankanPhone, MAX_PHONE_LENGTH, PHONE_PROBLEM } from "../domain/address/phone.ts";
 import { isSriLankanPostcode, POSTCODE_PROBLEM } from "../domain/address/postcode.ts";
+import { checkDay, dayProblem, SHOP_YEARS, spanDays, type YearSpan } from "../domain/dates/day.ts";
 import { ID_DIGITS, MAX_INTEGER } from "./ids.ts";
 
 /**
@@ -80,14 +81,21 @@ export function wholeText(min: number, max: number) {
     .transform(Number).pipe(wholeNumber(min, max));
 }
 
-function isCalendarDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+/**
+ * YYYY-MM-DD, a real day of `span` (domain/dates/day.ts: the shop's years, 2000 to 2100,
+ * unless told). The OpenAPI document says `format: date` and the span, by which a test walks
+ * every date field of every route (tests/reliability/dates_test.ts).
+ */
+export function dayIn(span: YearSpan = SHOP_YEARS) {
+  const { first, last } = spanDays(span);
+  return z.string({ error: "must be a date as YYYY-MM-DD" }).superRefine((value, ctx) => {
+    const check = checkDay(value, span);
+    if (check.kind !== "ok") ctx.addIssue({ code: "custom", message: dayProblem(check) });
+  }).meta({ format: "date", "x-days": { first, last } });
 }
 
-/** YYYY-MM-DD, a real day. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
-  .refine(isCalendarDate, "must be a real calendar date");
+/** YYYY-MM-DD, a real day of the shop's years (2000 to 2100). */
+export const isoDate = dayIn(SHOP_YEARS);
 
 /** A required text, trimmed: `label` starts its messages ("Title is required"). */
 export function text(label: string, max: number) {

@@ -108,10 +108,22 @@ export const STAFF_PATHS = {
   remove: at("DELETE", "/api/staff/:id"),
 } as const;
 
+export const SETTINGS_PATHS = {
+  read: at("GET", "/api/settings"),
+  change: at("PUT", "/api/settings"),
+} as const;
+
 export const STOCK_ALERT_PATHS = {
   request: at("POST", "/api/stock-alerts"),
   unsubscribe: at("POST", "/api/stock-alerts/unsubscribe"),
   waiting: at("GET", "/api/stock-alerts/waiting"),
+};
+
+export const VOUCHER_PATHS = {
+  issue: at("POST", "/api/vouchers"),
+  list: at("GET", "/api/vouchers"),
+  one: at("GET", "/api/vouchers/:id"),
+  balance: at("POST", "/api/vouchers/balance"),
 };
 
 export const AUDIT_PATHS = {
@@ -153,6 +165,7 @@ export function promotionPaths<const Base extends string>(base: Base) {
 export const PROMOTION_PATHS = {
   list: at("GET", "/api/promotions"),
   preview: at("POST", "/api/promotions/preview"),
+  freeItems: at("POST", "/api/promotions/free-items"),
 };
 export const CAMPAIGN_PATHS = promotionPaths("/api/promotions/campaigns");
 export const OFFER_PATHS = promotionPaths("/api/promotions/offers");

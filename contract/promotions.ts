@@ -8,11 +8,14 @@
  * now on, a null end for ever. Money is rupees, a percentage a number of percent (12.5).
  */
 import { z } from "zod";
+import { BreakdownSchema } from "./breakdown.ts";
 import { BOOK_LANGUAGES } from "../domain/catalogue/book_record.ts";
 import { ITEM_TYPES } from "../domain/orders/model.ts";
 import { CODE_REFUSALS } from "../domain/promotions/pricing.ts";
 import { MAX_PROMOTION_NAME } from "../domain/promotions/checks.ts";
 import { colomboLocalToInstant } from "../domain/promotions/colombo_time.ts";
+import { checkColomboLocal } from "../domain/dates/colombo.ts";
+import { SHOP_YEARS, spanDays } from "../domain/dates/day.ts";
 import { PROMOTION_STATES } from "../domain/promotions/manage_promotions.ts";
 import { idValue, rupees, text, wholeNumber } from "./field_schemas.ts";
 import { MAX_INTEGER } from "./ids.ts";
@@ -21,16 +24,28 @@ import { newOrderBody } from "./requests.ts";
 /** The most ids one scope names. */
 export const MAX_SCOPE_IDS = 200;
 
-/** A Colombo date and time to its UTC instant; null for an open end. */
+const SHOP_DAYS = spanDays(SHOP_YEARS);
+
+/**
+ * A Colombo date and time to its UTC instant (domain/dates/colombo.ts: a day of the shop's
+ * years); null for an open end.
+ */
 const colomboTime = z.string({ error: "must be a date and time in Colombo, YYYY-MM-DDTHH:MM" })
   .trim()
-  .refine(
-    (local) => colomboLocalToInstant(local) !== undefined,
-    "must be a real date and time in Colombo, YYYY-MM-DDTHH:MM",
-  )
+  .superRefine((local, ctx) => {
+    const check = checkColomboLocal(local);
+    if (check.kind === "ok") return;
+    ctx.addIssue({
+      code: "custom",
+      message: check.kind === "not_written_as_time"
+        ? "must be a real date and time in Colombo, YYYY-MM-DDTHH:MM"
+        : `must be a real date and time in Colombo, YYYY-MM-DDTHH:MM, from ${SHOP_DAYS.first} to ${SHOP_DAYS.last}`,
+    });
+  })
   .transform((local) => colomboLocalToInstant(local)!)
   .nullable()
   .default(null)
+  .meta({ format: "x-colombo-local-date-time", "x-days": SHOP_DAYS })
   .describe("Asia/Colombo local time, YYYY-MM-DDTHH:MM; null or absent for an open end");
 
 /** A percentage above 0 and at most 100, to 2 decimals, to basis points (12.5 is 1250). */
@@ -97,6 +112,23 @@ export const campaignBody = z.strictObject({
     error: "must be percent or amount",
   }),
   ...window,
+});
+
+/** POST /api/promotions/free-items: a campaign's scope and benefit, before it is saved. */
+export const freeItemsBody = campaignBody.pick({ scope: true, benefit: true });
+
+/** The items a campaign would make free (100% off, or an amount at or above their price). */
+export const FreeItemsSchema = z.object({
+  total: z.number().int().describe("how many items it would make free"),
+  total_capped: z.boolean().describe(
+    "true when `total` is a lower bound (a book language read in part)",
+  ),
+  items: z.array(z.object({
+    type: z.enum(ITEM_TYPES),
+    id: z.number().int(),
+    title: z.string(),
+    price: z.number().describe("its usual price, LKR"),
+  })).describe("the first of them, at most 20"),
 });
 
 /** POST and PUT /api/promotions/offers */
@@ -223,20 +255,8 @@ export const PreviewSchema = z.object({
     quantity: z.number().int(),
     list_price: z.number().describe("a copy's usual price"),
     price: z.number().describe("a copy's price after its sale price"),
-    campaign: z.object({ id: z.number().int(), name: z.string(), saving: z.number() }).nullable(),
-    offer_saving: z.number(),
-    code_saving: z.number(),
     line_total: z.number().describe("what the line costs after everything"),
   })),
-  list_total: z.number().describe("the items at their usual prices"),
-  items_total: z.number().describe("the items after every promotion"),
-  saving: z.number().describe("list_total - items_total"),
-  offer: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    saving: z.number(),
-    free_delivery: z.boolean(),
-  }).nullable(),
   code: z.union([
     z.object({
       status: z.literal("applied"),
@@ -251,9 +271,8 @@ export const PreviewSchema = z.object({
       message: z.string(),
     }),
   ]).nullable(),
-  delivery_fee: z.number(),
-  total: z.number().describe("items_total + delivery_fee: what the shopper would pay"),
   priced_at: z.string().describe("ISO 8601: the moment the promotions were read"),
+  breakdown: BreakdownSchema.describe("the cart's figures as an order of it would tell them"),
 });
 
 export type WireCampaign = z.infer<typeof CampaignSchema>;
@@ -262,4 +281,5 @@ export type WireCode = z.infer<typeof CodeSchema>;
 export type WirePromotion = z.infer<typeof PromotionSchema>;
 export type WirePromotionList = z.infer<typeof PromotionListSchema>;
 export type WirePreview = z.infer<typeof PreviewSchema>;
+export type WireFreeItems = z.infer<typeof FreeItemsSchema>;
 export type WireScope = z.infer<typeof ScopeSchema>;

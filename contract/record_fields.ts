@@ -31,12 +31,12 @@ import { MAX_STOCK } from "../domain/catalogue/stock.ts";
 import {
   count,
   countText,
+  dayIn,
   formFlag,
   idText,
   idValue,
   isbn13,
   isbn13Digits,
-  isoDate,
   kg,
   kgText,
   rupees,
@@ -149,7 +149,7 @@ function creationSchema(field: Field): z.ZodType {
       case "flag":
         return formFlag;
       case "date":
-        return orEmpty(isoDate);
+        return orEmpty(dayIn(field.years));
       case "oneOf":
         return oneOf(field.values);
       case "ref":
@@ -231,8 +231,8 @@ function changeSchema(field: Field): z.ZodType {
         }).transform(Boolean);
       case "date":
         return field.nullable
-          ? z.union([isoDate, z.literal("").transform(() => null), z.null()])
-          : isoDate;
+          ? z.union([dayIn(field.years), z.literal("").transform(() => null), z.null()])
+          : dayIn(field.years);
       case "oneOf":
         return oneOf(field.values);
       case "ref":

@@ -226,7 +226,7 @@ Deno.test("an order's answer keeps its names, and its key's salt stays out of it
     "delivery_fee",
     "payment_method",
     "items",
-    "promotions",
+    "adjustments",
     "payment_status",
     "courier",
     "tracking_number",
@@ -235,5 +235,6 @@ Deno.test("an order's answer keeps its names, and its key's salt stays out of it
     "locale",
     "events",
     "payment_proofs",
+    "breakdown",
   ]);
 });

@@ -9,13 +9,8 @@ import { z } from "zod";
 import { ADMIN_ROLES } from "../domain/accounts/admin_roles.ts";
 import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../domain/catalogue/stationery_record.ts";
-import {
-  EVENT_ACTORS,
-  EVENT_KINDS,
-  ITEM_TYPES,
-  ORDER_PROMOTION_KINDS,
-  ORDER_STATUSES,
-} from "../domain/orders/model.ts";
+import { EVENT_ACTORS, EVENT_KINDS, ITEM_TYPES, ORDER_STATUSES } from "../domain/orders/model.ts";
+import { AdjustmentSchema, BreakdownSchema, OrderAdjustmentSchema } from "./breakdown.ts";
 import { ORDER_FIELDS } from "../domain/orders/order_record.ts";
 import { addressBody } from "./requests.ts";
 import { recordSchema } from "./record_fields.ts";
@@ -82,20 +77,6 @@ export const OrderEventSchema = z.object({
   note: z.string().nullable(),
 });
 
-/** A promotion's names in Sinhala and Tamil beside its English `name`; null where none was given. */
-const promotionNames = {
-  name_si: z.string().nullable().describe("the name in Sinhala"),
-  name_ta: z.string().nullable().describe("the name in Tamil"),
-};
-
-/** The campaign that took money off a line, as it was when the order was placed. */
-export const LineCampaignSchema = z.object({
-  id,
-  name: z.string(),
-  ...promotionNames,
-  saving: money.describe("what the campaign took off the whole line"),
-});
-
 /** An order's line in answers: its book or stationery item, the price it was sold at. */
 export const OrderItemSchema = z.object({
   id,
@@ -105,29 +86,15 @@ export const OrderItemSchema = z.object({
   title: z.string(),
   isbn13: z.string().nullable(),
   quantity: z.number().int(),
-  list_price: money.describe(
-    "the usual price of a copy before any sale (equal to price without one)",
-  ),
-  price: money.describe("the price of a copy paid: its sale price while a sale ran"),
+  list_price: money.describe("the usual price of a copy, before anything"),
+  price: money.describe("the price of a copy after its sale price (its usual price without one)"),
   saving: money.describe(
-    "what promotions took off the whole line: campaign_saving + offer_saving + code_saving",
+    "everything taken off the whole line: its sale price, its campaign, its shares of the offer and the code",
   ),
-  campaign: LineCampaignSchema.nullable().describe(
-    "the campaign behind the line's saving, or null",
+  adjustments: z.array(AdjustmentSchema).describe(
+    "what changed the line's price, each with its source, as it was when placed",
   ),
-  offer_saving: money.describe("the line's share of the order offer's amount off"),
-  code_saving: money.describe("the line's share of the discount code's saving"),
-  line_total: money.describe("price x quantity less saving: what the line cost"),
-});
-
-/** The order offer or discount code an order got, as it was when placed. */
-export const OrderPromotionSchema = z.object({
-  kind: z.enum(ORDER_PROMOTION_KINDS),
-  id,
-  name: z.string().describe("an offer's name, or the code as the shop spells it"),
-  ...promotionNames,
-  saving: money.describe("what it took off the items (the lines' shares add up to it)"),
-  free_delivery: z.boolean().describe("whether it made delivery free"),
+  line_total: money.describe("list_price x quantity less saving: what the line cost"),
 });
 
 /** A deposit slip the customer sent, without its bytes. */
@@ -140,10 +107,12 @@ export const PaymentProofSchema = z.object({
 /** An order as ORDER_FIELDS declares it, with its lines, timeline and deposit slips. */
 export const OrderSchema = recordSchema(ORDER_FIELDS, {
   items: OrderItemSchema,
-  promotions: OrderPromotionSchema,
+  adjustments: OrderAdjustmentSchema,
+  // Never answered (the breakdown names an order's vouchers): declared for the type alone.
+  vouchers: z.object({ voucherId: id, last4: z.string(), cents: z.number().int() }),
   events: OrderEventSchema,
   paymentProofs: PaymentProofSchema,
-});
+}).extend({ breakdown: BreakdownSchema });
 
 export const CustomerOrderSchema = OrderSchema.pick({
   id: true,
@@ -158,14 +127,15 @@ export const CustomerOrderSchema = OrderSchema.pick({
   district_name: true,
   area_name: true,
   items: true,
-  promotions: true,
+  adjustments: true,
   total: true,
   delivery_fee: true,
   courier: true,
   tracking_number: true,
   expires_at: true,
   events: true,
-}).extend({ subtotal: money.describe("what to pay: items and delivery") })
+  breakdown: true,
+}).extend({ subtotal: money.describe("the order total: items after savings and delivery") })
   .describe("what a customer sees of an order: never the admin's notes");
 
 /** An order in the signed-in customer's list: with the link to its page. */
@@ -214,8 +184,9 @@ export const PlacedOrderSchema = z.object({
   deliveryFee: money,
   subtotal: money,
   saved: money.describe(
-    "what the customer saved: sale prices, campaigns, the order offer and the code (0 for none)",
+    "Savings: sale prices, campaigns, the order offer and the code (0 for none)",
   ),
+  breakdown: BreakdownSchema,
   status: z.enum(ORDER_STATUSES).describe("pending when placed; a replay answers the status now"),
   orderUrl: z.string().describe(
     "the order's page for the customer: PUBLIC_URL/orders/{id}?key=KEY",

@@ -66,6 +66,13 @@ const totals = z.object({
   rejection_rate: percent,
 });
 
+const voucherFigures = z.object({
+  sold: z.number().int().describe("gift vouchers issued in the range"),
+  sold_amount: money.describe("what they were issued for"),
+  redeemed: money.describe("what vouchers paid of orders placed in the range"),
+  returned: money.describe("what cancelled orders gave back to their vouchers in the range"),
+});
+
 const productSales = z.object({
   store: z.enum(ITEM_TYPES),
   id: z.number().int(),
@@ -91,6 +98,9 @@ export const SalesReportSchema = z.object({
     ),
   })),
   totals: z.object({ current: totals, previous: totals }),
+  vouchers: z.object({ current: voucherFigures, previous: voucherFigures }).describe(
+    "gift vouchers, apart from takings: a voucher is money paid in advance, not a sale",
+  ),
   payment_methods: z.array(z.object({
     method: z.enum(PAYMENT_METHODS),
     name: z.string(),

@@ -18,6 +18,7 @@ import {
 import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY } from "../domain/catalogue/stock.ts";
+import { MAX_VOUCHER_CENTS } from "../domain/vouchers/rules.ts";
 import {
   ITEM_TYPES,
   ORDER_STATUSES,
@@ -223,6 +224,13 @@ export const discountCode = z.string({ error: "must be a discount code" }).trim(
   "must be 3 to 32 letters, digits or hyphens",
 );
 
+/**
+ * A gift voucher's code as typed: up to 40 letters, digits, spaces or hyphens (whether it is
+ * one of the shop's is the shop's answer, not a bad input).
+ */
+export const voucherCodeText = z.string({ error: "must be a gift voucher code" }).trim()
+  .regex(/^[A-Za-z0-9 -]{1,40}$/, "must be 1 to 40 letters, digits, spaces or hyphens");
+
 export const newOrderBody = z.object({
   total: rupees,
   name: text("Name", 200),
@@ -244,6 +252,13 @@ export const newOrderBody = z.object({
   code: discountCode.optional().describe(
     "a discount code, matched without regard to case; one an order",
   ),
+  voucher: z.strictObject({
+    code: voucherCodeText,
+    amount: rupees.refine((cents) => cents > 0, "must be above 0")
+      .refine((cents) => cents <= MAX_VOUCHER_CENTS, "must be at most 1000000").describe(
+        "what the shopper was shown it pays (its balance, up to the order total): 409 VOUCHER_CHANGED when it pays another amount now",
+      ),
+  }).optional().describe("a gift voucher that pays part or all of the order; one an order"),
 });
 
 /** The default delivery address: the same fields and rules as checkout's. */

@@ -42,7 +42,8 @@ import { categoryRoutes } from "./routes/categories.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { cartRoutes } from "./routes/cart.ts";
-import { CodeAttempts } from "./routes/code_attempts.ts";
+import { CodeAttempts, type GuessingNotice } from "./routes/code_attempts.ts";
+import { codeGuessingMail } from "../domain/notifications/account_mail.ts";
 import { MemoryRateLimitStore } from "./auth/rate_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { paymentRoutes } from "./routes/payments.ts";
@@ -50,7 +51,11 @@ import { promotionRoutes } from "./routes/promotions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
+import { voucherRoutes } from "./routes/vouchers.ts";
 import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
+import { WorkGuard } from "./middleware/work_budget.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { MemorySettings } from "../domain/settings/memory_settings.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -58,7 +63,13 @@ export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
 export { MAX_JSON_BYTES } from "./middleware/body_gate.ts";
 
 /** The shop's HTTP app over the given ports. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  // One lane of heavy requests (reports, exports, imports) for the whole app.
+  const deps = {
+    ...given,
+    work: given.work ?? new WorkGuard(),
+    settings: given.settings ?? new MemorySettings(),
+  };
   const app = new Hono<AppEnv>();
   // A flood of 503s writes a line every few seconds, not one per request.
   const errorLog = boundedErrors(deps.logger, { messages: [UNAVAILABLE_LOG, TIMED_OUT_LOG] });
@@ -68,7 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestIds());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ hsts: deps.shop.publicUrl.startsWith("https:") }));
-  app.use(opsEndpoints(deps.readiness));
+  app.use(opsEndpoints(deps.readiness, deps.jobs));
   // Outside the answer cache: its answers get the same headers and 304s as new ones.
   app.use(httpCaching({ isAdminRoute: adminRouteMatcher(ROUTES) }));
   if (deps.responseCache) app.use(responseCache(deps.responseCache));
@@ -123,20 +134,44 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/stationery-categories", categoryRoutes(deps, "stationery"));
   app.route("/api/locations", locationRoutes(deps));
   // Refused discount codes count per client alike on the cart's pricing and on orders.
+  const accountMail = deps.accountMail;
   const codeAttempts = new CodeAttempts({
     store: deps.rateLimits ?? new MemoryRateLimitStore(),
     rule: deps.codeAttemptLimit,
+    shopRule: deps.codeRefusalShopLimit,
     clock: deps.clock,
+    // The owner hears when codes are refused past the shop-wide bound (once a window).
+    ...(accountMail
+      ? {
+        onShopBound: (notice: GuessingNotice) =>
+          accountMail.enqueue(
+            codeGuessingMail({
+              to: deps.notifyEmail ?? deps.shop.email,
+              ...notice,
+              shop: deps.shop,
+            }),
+          ),
+      }
+      : {}),
   });
-  app.route("/api/orders", orderRoutes({ ...deps, codeAttempts }));
-  app.route("/api/cart", cartRoutes({ ...deps, codeAttempts }));
+  // Refused gift voucher codes count per client alike on the cart, orders and the balance check.
+  const voucherAttempts = new CodeAttempts({
+    store: deps.rateLimits ?? new MemoryRateLimitStore(),
+    rule: deps.codeAttemptLimit,
+    clock: deps.clock,
+    scope: "voucher",
+  });
+  app.route("/api/orders", orderRoutes({ ...deps, codeAttempts, voucherAttempts }));
+  app.route("/api/cart", cartRoutes({ ...deps, codeAttempts, voucherAttempts }));
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/payments", paymentRoutes(deps));
   app.route("/api/promotions", promotionRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/staff", staffRoutes(deps));
   app.route("/api/stock-alerts", stockAlertRoutes(deps));
+  app.route("/api/vouchers", voucherRoutes({ ...deps, voucherAttempts }));
   app.route("/api/audit", auditRoutes(deps));
+  app.route("/api/settings", settingsRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

@@ -1,4 +1,8 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
+import type { BackgroundWork } from "./background.ts";
+import type { VoucherStore } from "../domain/vouchers/ports.ts";
+import type { WorkGuard } from "./middleware/work_budget.ts";
+import type { SettingsStore } from "../domain/settings/settings.ts";
 import type { Hono } from "hono";
 import type {
   AccountRepository,
@@ -23,7 +27,7 @@ import type { OrderRules } from "../domain/orders/place_order.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./middleware/errors.ts";
 import type { AuthLimits, LimitRule } from "./auth/routes.ts";
-import type { ReadinessCheck } from "./middleware/ops.ts";
+import type { JobRounds, ReadinessCheck } from "./middleware/ops.ts";
 import type { ResponseStore } from "./middleware/response_cache.ts";
 import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
@@ -78,6 +82,13 @@ export interface AppDeps {
    * 10 in 15 minutes when absent (http/routes/code_attempts.ts).
    */
   codeAttemptLimit?: LimitRule;
+  /**
+   * Discount codes the whole shop may have refused in a window before every client is slowed
+   * and the owner told; 100 in 15 minutes when absent (`CODE_REFUSAL_SHOP_LIMIT`).
+   */
+  codeRefusalShopLimit?: LimitRule;
+  /** Where the shop's own notices go (`ORDER_NOTIFY_EMAIL`); the shop's address when absent. */
+  notifyEmail?: string;
   /** The keys that open orders' pages to their customers. */
   orderKeys: OrderKeys;
   /** Holds, copies per line and what one client may hold; DEFAULT_ORDER_RULES when absent. */
@@ -88,6 +99,8 @@ export interface AppDeps {
   rateLimits?: RateLimitStore;
   /** What /readyz asks; without it /readyz answers like /healthz. */
   readiness?: ReadinessCheck;
+  /** The background jobs' rounds, which /healthz reports; none reported when absent. */
+  jobs?: JobRounds;
   /** How long a request body may take; DEFAULT_BODY_TIMEOUTS when absent. */
   bodyTimeouts?: BodyTimeouts;
   /** Where whole answers of the public catalogue reads are kept; none kept when absent. */
@@ -99,12 +112,19 @@ export interface AppDeps {
    * outbox, which sends them and tries again while the mail server is down; none without it.
    */
   accountMail?: Pick<Outbox, "enqueue">;
+  /**
+   * Tracks what routes go on with after answering (account mails queued in the background);
+   * each route runs its own untracked when absent.
+   */
+  background?: BackgroundWork;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
   /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */
   gateway?: PaymentGateway;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
+  /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */
+  vouchers?: VoucherStore;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
   /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */
@@ -114,4 +134,11 @@ export interface AppDeps {
    * one is named (changes are the system's) and the log is empty.
    */
   audit?: AuditTrail;
+  /**
+   * The lane and budgets of reports, exports and imports (http/middleware/work_budget.ts);
+   * the app makes its own, with the default budgets, when absent.
+   */
+  work?: WorkGuard;
+  /** The owner's settings (domain/settings); the app keeps its own in memory when absent. */
+  settings?: SettingsStore;
 }

@@ -127,6 +127,8 @@ Deno.test("a staff token is refused the owner's routes and admitted to the order
     ["GET", "/api/orders/export", "export customer data"],
     ["GET", "/api/staff", "invite, remove and reset staff"],
     ["POST", "/api/staff", "invite"],
+    ["POST", "/api/vouchers", "issue gift vouchers"],
+    ["GET", "/api/vouchers/:id", "issue gift vouchers"],
   ] as const;
   for (const [method, path, words] of refused) {
     const answer = await call(at(method, path), "staff");
@@ -152,6 +154,12 @@ Deno.test("a staff token is refused the owner's routes and admitted to the order
   // The owner is admitted everywhere, the Staff page too.
   assert.equal((await call(at("GET", "/api/staff"), "owner")).status, 200);
   assert.equal((await call(at("GET", "/api/reports/sales"), "owner")).status, 400);
+  // Gift vouchers: the owner issues them (an empty one names its fields); anyone checks a balance.
+  assert.equal((await call(at("POST", "/api/vouchers"), "owner")).status, 400);
+  assert.equal((await call(at("GET", "/api/vouchers"), "owner")).status, 200);
+  for (const who of ["stranger", "customer", "staff"] as const) {
+    assert.equal((await call(at("POST", "/api/vouchers/balance"), who)).status, 400, who);
+  }
   // A real stock adjustment by staff goes through, and is theirs.
   const staffToken = (await t.deps.tokens.issueAdminToken({
     id: 50,

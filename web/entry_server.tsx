@@ -12,7 +12,7 @@ import { BookPage } from "./pages/BookPage.tsx";
 import { ErrorPage, NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
-import { OrderPage, TrackPage } from "./pages/OrderPages.tsx";
+import { GiftVoucherPage, OrderPage, TrackPage } from "./pages/OrderPages.tsx";
 import {
   AccountPage,
   LoginPage,
@@ -76,6 +76,8 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       );
     case "track":
       return <TrackPage />;
+    case "gift_voucher":
+      return <GiftVoucherPage />;
     case "login":
       return <LoginPage />;
     case "account":

@@ -122,7 +122,7 @@ for (const language of ["si", "ta"] as const) {
         await page.getByLabel(t("checkout.bankDeposit")).check();
         assert.equal(await page.locator(".field-error").count(), 0);
         const summary = await page.locator(".order-summary").innerText();
-        assert.ok(summary.includes(t("amount.deliveryFee")), summary);
+        assert.ok(summary.includes(t("money.deliveryFee")), summary);
         assert.ok(summary.includes(t("summary.deliveryDays")), summary);
         await page.screenshot({ path: `${SHOTS}checkout-${language}-375.png`, fullPage: true });
         await page.locator(".checkout-form").screenshot({

@@ -7,6 +7,7 @@
  * the mails once and says so. Screenshots go to test-artifacts/stock-alerts/. Fails (never
  * skips) without a browser.
  */
+import { gate } from "../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ensureBuilt } from "../scripts/build_web.ts";
@@ -76,9 +77,10 @@ Deno.test("a shopper asks to be told when a sold-out book is back, in Sinhala an
       await form.getByRole("status").filter({ hasText: words.bad }).waitFor();
       assert.equal(await form.locator("input").getAttribute("aria-invalid"), "true");
       await shot(page, `${language}-invalid`);
-      // The request is held a moment, so the spinner can be seen.
+      // The request is held until the spinner has been seen and shot.
+      const sending = gate();
       await page.route("**/api/stock-alerts", async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
+        await sending.wait();
         await route.continue();
       });
       await form.locator("input").fill(email);
@@ -88,6 +90,7 @@ Deno.test("a shopper asks to be told when a sold-out book is back, in Sinhala an
       await shot(page, `${language}-sending`);
       // The top of the page as the shopper sees it, for a close look at the form.
       await page.screenshot({ path: `${dir}${language}-sending-top-${width}.png` });
+      sending.open();
       await form.getByRole("status").filter({ hasText: words.done.replace("{email}", email) })
         .waitFor();
       assert.equal(await form.locator("form").count(), 0, "the form gives way to the answer");

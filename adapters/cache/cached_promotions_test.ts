@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { CachedPromotions } from "./cached_promotions.ts";
 import { MemoryPromotionStore } from "../memory/promotions.ts";
+import { eventually, timersPass } from "../../tests/support/eventually.ts";
 import type { NewCampaign, PromotionStore } from "../../domain/promotions/ports.ts";
 
 const FAIR: NewCampaign = {
@@ -91,11 +92,11 @@ Deno.test("refresh() tells onChange when the running rules changed elsewhere or 
 Deno.test("watch() refreshes on its own until stopped", async () => {
   const c = cached();
   const watch = c.store.watch({ now: () => new Date(DURING) }, { everyMs: 10 });
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  await eventually(() => c.reads() >= 3, { what: "three reads of the running rules" });
   await watch.stop();
   const reads = c.reads();
-  assert.ok(reads >= 2, `read ${reads} times`);
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  // Three periods of its timer pass: a watch still running would have read again.
+  await timersPass(10, 3);
   assert.equal(c.reads(), reads, "no reads once stopped");
 });
 

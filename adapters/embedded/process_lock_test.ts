@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { holdLock, LockHeldError, lockPath } from "./process_lock.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 
 const HOLDER = new URL("./testing/hold_lock.ts", import.meta.url).pathname;
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
@@ -29,12 +30,8 @@ function state(pid: number): string | undefined {
   }
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function until(check: () => boolean, what: string): Promise<boolean> {
+  return eventually(check, { what });
 }
 
 Deno.test("holdLock() refuses a second holder while the first holds, and lets go on release", async () => {

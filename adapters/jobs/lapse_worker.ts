@@ -20,6 +20,8 @@ export interface LapseWorkerOptions {
   onError?: (error: unknown) => void;
   /** Told of the orders a round lapsed (their mails go out through the outbox). */
   onLapsed?: (ids: number[]) => void;
+  /** Told when a round has finished, whatever it did (/healthz counts them). */
+  onRound?: () => void;
 }
 
 export interface LapseWorker {
@@ -60,6 +62,7 @@ export function startLapseWorker(deps: LapseDeps, opts: LapseWorkerOptions = {})
     if (stopped || current) return;
     current = round().then((more) => {
       current = null;
+      opts.onRound?.();
       if (!stopped) timer = setTimeout(tick, more ? 0 : intervalMs);
     });
   }

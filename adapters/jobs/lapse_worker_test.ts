@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startLapseWorker } from "./lapse_worker.ts";
+import { eventually, timersPass } from "../../tests/support/eventually.ts";
 import type { LapseDeps } from "../../domain/orders/lapse_orders.ts";
 
 /** Lapses `due` as the clock passes each time, failing once when told to. */
@@ -21,12 +22,8 @@ function fakeOrders(due: { id: number; at: string }[], failFirst = false) {
   return { orders, calls };
 }
 
-async function until(check: () => boolean, ms = 2_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+function until(check: () => boolean): Promise<boolean> {
+  return eventually(check, { what: "the worker's rounds" });
 }
 
 Deno.test("the lapse worker lapses what is due each round and goes on after a failed round", async () => {
@@ -45,7 +42,8 @@ Deno.test("the lapse worker lapses what is due each round and goes on after a fa
   await until(() => lapsed.length === 1);
   await worker.stop();
   const after = calls.length;
-  await new Promise((resolve) => setTimeout(resolve, 40));
+  // Three periods of its timer pass: a worker still running would have run a round.
+  await timersPass(10, 3);
   assert.equal(calls.length, after, "no round after stop()");
   assert.deepEqual(lapsed, [[7]]);
   assert.equal(errors.length, 1);

@@ -21,9 +21,9 @@ import { checkoutMessage, completionMessage } from "./testing/sample_mails.ts";
 const KEY = "Jq3v9XbT0dK2mR7wYpLs4eNcAhUfZg1oVi8xB5yQ-Ew";
 const SHOTS = new URL("../../test-artifacts/mail/", import.meta.url).pathname;
 const TOTAL_TO_PAY: Record<Locale, RegExp> = {
-  en: /Total to pay/,
-  si: /ගෙවිය යුතු මුළු මුදල/,
-  ta: /செலுத்த வேண்டிய மொத்தத் தொகை/,
+  en: /Order total/,
+  si: /ඇණවුමේ මුළු මුදල/,
+  ta: /ஆர்டரின் மொத்தம்/,
 };
 
 /** @font-face rules giving the page the Noto Sinhala and Tamil faces, regular and bold. */

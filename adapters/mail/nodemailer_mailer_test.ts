@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { timersPass } from "../../tests/support/eventually.ts";
 import { NodemailerMailer, redact, smtpTransportOptions } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
 import { checkoutMessage, completionMessage } from "./testing/sample_mails.ts";
@@ -85,9 +86,8 @@ Deno.test("NodemailerMailer fails fast when the SMTP server is down", async () =
   await peer.stop();
   const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: FROM, timeoutMs: 2_000 });
   try {
-    const started = performance.now();
-    await assert.rejects(mailer.send(completionMessage(sampleOrder())));
-    assert.ok(performance.now() - started < 3_000);
+    // Refused at once by the closed port, not given up on at the time limit.
+    await assert.rejects(mailer.send(completionMessage(sampleOrder())), /ECONNREFUSED|refused/i);
   } finally {
     mailer.close();
   }
@@ -102,13 +102,14 @@ Deno.test("NodemailerMailer gives up on a server that accepts but never answers"
   const url = `smtp://127.0.0.1:${(silent.addr as Deno.NetAddr).port}`;
   const mailer = new NodemailerMailer({ smtpUrl: url, from: FROM, timeoutMs: 300 });
   try {
-    const started = performance.now();
-    // The greeting and the socket wait for the same time: on a busy machine either gives up first.
-    await assert.rejects(
-      mailer.send(completionMessage(sampleOrder())),
-      /Greeting never received|Timeout/,
-    );
-    assert.ok(performance.now() - started < 2_000);
+    // The greeting and the socket wait for the same time: on a busy machine either gives up
+    // first. It gives up at its own limit: before ten periods of that limit have passed.
+    const sending = mailer.send(completionMessage(sampleOrder()));
+    const outcome = await Promise.race([
+      sending.then(() => "sent", (error) => error),
+      timersPass(300, 10).then(() => "still waiting"),
+    ]);
+    assert.match(String(outcome), /Greeting never received|Timeout/);
   } finally {
     mailer.close();
     silent.close();

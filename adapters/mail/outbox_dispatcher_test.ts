@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { eventually, gate, roundCounter, timersPass } from "../../tests/support/eventually.ts";
 import { startOutboxDispatcher } from "./outbox_dispatcher.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
@@ -33,24 +34,19 @@ function depsWith(mailer: Mailer, outbox = new MemoryOutbox()): DispatchDeps & {
   };
 }
 
-async function eventually(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** A mailer that takes its time and counts how many sends overlap. */
-class SlowMailer implements Mailer {
+/**
+ * A mailer whose every send stays open until `hold()` resolves, counting how many sends
+ * overlap.
+ */
+class HeldMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   active = 0;
   maxActive = 0;
-  constructor(private readonly delayMs: number) {}
+  constructor(private readonly hold: () => Promise<void>) {}
   async send(message: MailMessage): Promise<void> {
     this.active++;
     this.maxActive = Math.max(this.maxActive, this.active);
-    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    await this.hold();
     this.active--;
     this.sent.push(message);
   }
@@ -75,7 +71,8 @@ Deno.test("startOutboxDispatcher() sends what is due at once and what comes late
 });
 
 Deno.test("startOutboxDispatcher() never runs two rounds at once, however often it is kicked", async () => {
-  const mailer = new SlowMailer(30);
+  // Each send stays open while the kicker below kicks five times.
+  const mailer = new HeldMailer(() => timersPass(1, 5));
   const deps = depsWith(mailer);
   for (let i = 0; i < 6; i++) deps.outbox.add("order_placed", 1 + (i % 3), new Date());
   let claims = 0;
@@ -120,29 +117,38 @@ Deno.test("startOutboxDispatcher() goes on after a round fails and reports the e
 });
 
 Deno.test("startOutboxDispatcher() stop() waits for the round under way and ends the loop", async () => {
-  const mailer = new SlowMailer(100);
+  const sending = gate();
+  const mailer = new HeldMailer(sending.wait);
   const deps = depsWith(mailer);
   deps.outbox.add("order_placed", 1, new Date());
   const loop = startOutboxDispatcher(deps, { intervalMs: 10 });
   await eventually(() => mailer.active === 1);
-  await loop.stop();
+  let stopped = false;
+  const stopping = loop.stop().then(() => stopped = true);
+  await timersPass(10, 3);
+  assert.equal(stopped, false, "stop() waits while the mail is being sent");
+  sending.open();
+  await stopping;
   assert.equal(mailer.sent.length, 1);
   assert.ok(deps.outbox.rows[0].sentAt);
   deps.outbox.add("order_placed", 2, new Date());
   loop.kick();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Three periods of its interval pass: a loop still running would have sent it.
+  await timersPass(10, 3);
   assert.equal(mailer.sent.length, 1);
 });
 
 Deno.test("startOutboxDispatcher() kick() runs a round without waiting for the interval", async () => {
   const mailer = new RecordingMailer();
   const deps = depsWith(mailer);
-  const loop = startOutboxDispatcher(deps, { intervalMs: 60_000 });
+  const rounds = roundCounter();
+  const loop = startOutboxDispatcher(deps, { intervalMs: 60_000, onRound: rounds.onRound });
   try {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first round, at the start, found nothing; the next is a minute away.
+    await eventually(() => rounds.count === 1);
     deps.outbox.add("order_placed", 3, new Date());
     loop.kick();
-    await eventually(() => mailer.sent.length === 1, 1_000);
+    await eventually(() => mailer.sent.length === 1, { timeoutMs: 10_000 });
   } finally {
     await loop.stop();
   }
@@ -159,9 +165,11 @@ Deno.test("outbox mail survives an SMTP outage: errors recorded, retried, each d
   await peer.stop();
   for (const id of [1, 2, 3]) deps.outbox.add("order_placed", id, new Date());
   const roundErrors: unknown[] = [];
+  const rounds = roundCounter();
   const loop = startOutboxDispatcher(deps, {
     intervalMs: 20,
     onError: (e) => roundErrors.push(e),
+    onRound: rounds.onRound,
     dispatch: { baseDelayMs: 100, maxDelayMs: 300 },
   });
   try {
@@ -174,7 +182,8 @@ Deno.test("outbox mail survives an SMTP outage: errors recorded, retried, each d
     }
     await peer.start();
     await eventually(() => deps.outbox.rows.every((r) => r.sentAt !== null));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Three more rounds: a mail kept for another attempt, or sent twice, would show.
+    await rounds.passed(3);
   } finally {
     await loop.stop();
     mailer.close();

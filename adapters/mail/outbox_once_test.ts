@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { startOutboxDispatcher } from "./outbox_dispatcher.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
 import { type SmtpPeer, startSmtpPeer } from "./testing/smtp_peer.ts";
 import { MessageFormatMailRenderer } from "./render/mod.ts";
@@ -30,14 +31,27 @@ import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
 import { MemoryOrderLookup } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
 
-const systemClock = { now: () => new Date() };
+/** The dispatch's clock, moved on by the test: leases and outages end when it says so. */
+class TestClock {
+  // From now: the outbox stamps what it queues with the time it is queued.
+  at = Date.now();
+  now = () => new Date(this.at);
+  advance(ms: number): void {
+    this.at += ms;
+  }
+}
 
-/** The database outbox, unreachable while `down`: every call fails as a dropped connection does. */
+/**
+ * The database outbox, unreachable until the clock reaches `downUntil`: every call fails as
+ * a dropped connection does.
+ */
 class FlakyOutbox implements Outbox {
-  down = false;
-  constructor(private readonly inner: Outbox) {}
+  downUntil = 0;
+  constructor(private readonly inner: Outbox, private readonly clock: TestClock) {}
   #check(): void {
-    if (this.down) throw new Error("connection terminated: the database is restarting");
+    if (this.clock.at < this.downUntil) {
+      throw new Error("connection terminated: the database is restarting");
+    }
   }
   async enqueue(mail: AccountMail): Promise<void> {
     this.#check();
@@ -63,6 +77,10 @@ class FlakyOutbox implements Outbox {
     this.#check();
     await this.inner.markFailed(id, error, nextAttemptAt);
   }
+  async markWaiting(id: number, reason: string, nextAttemptAt: Date): Promise<void> {
+    this.#check();
+    await this.inner.markWaiting(id, reason, nextAttemptAt);
+  }
 }
 
 /** Sends through `inner`; every `every`-th mail, the database goes away just after it. */
@@ -71,24 +89,24 @@ class OutageAfterSend implements Mailer {
   constructor(
     private readonly inner: Mailer,
     private readonly outbox: FlakyOutbox,
+    private readonly clock: TestClock,
     private readonly plan: { every: number; outageMs: number },
   ) {}
   async send(message: MailMessage): Promise<void> {
     await this.inner.send(message);
     if (++this.sends % this.plan.every === 0) {
-      this.outbox.down = true;
-      setTimeout(() => this.outbox.down = false, this.plan.outageMs);
+      this.outbox.downUntil = this.clock.at + this.plan.outageMs;
     }
   }
 }
 
-function deps(outbox: Outbox, mailer: Mailer): DispatchDeps {
+function deps(outbox: Outbox, mailer: Mailer, clock: TestClock): DispatchDeps {
   return {
     outbox,
     orders: new MemoryOrderLookup([]),
     renderer: new MessageFormatMailRenderer(SAMPLE_SHOP),
     mailer,
-    clock: systemClock,
+    clock,
     random: () => 0.5,
     shop: SAMPLE_SHOP,
     bank: SAMPLE_BANK,
@@ -117,33 +135,30 @@ function perRecipient(peer: SmtpPeer): Map<string, number> {
   return counts;
 }
 
-async function eventually(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /**
  * 40 mails; after every 10th send the database is away for 400 ms, longer than the 150 ms
  * lease. `forgetful` gives each round a fresh memory: the dispatcher as it was before.
+ * Each round comes 50 ms of the clock after the last, as the dispatcher's loop does.
  */
 async function outageRun(sql: SqlClient, forgetful: boolean) {
   const peer = await startSmtpPeer();
   const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: "shop@pothgula.lk" });
   try {
-    const outbox = new FlakyOutbox(new PostgresOutbox(sql));
+    const clock = new TestClock();
+    const outbox = new FlakyOutbox(new PostgresOutbox(sql), clock);
     await enqueueResets(outbox, 40);
-    const d = deps(outbox, new OutageAfterSend(mailer, outbox, { every: 10, outageMs: 400 }));
+    const mailing = new OutageAfterSend(mailer, outbox, clock, { every: 10, outageMs: 400 });
+    const d = deps(outbox, mailing, clock);
     const options = { batch: 5, leaseMs: 150, baseDelayMs: 10, maxDelayMs: 50 };
     let memory = dispatchMemory();
     // The loop of outbox_dispatcher.ts, by hand, so that the memory can be dropped.
-    await eventually(async () => {
+    let rounds = 0;
+    while ((await unsent(sql)) > 0 || memory.sentUnmarked.size > 0) {
+      assert.ok(++rounds <= 500, "every mail sent and marked within 500 rounds");
+      clock.advance(50);
       if (forgetful) memory = dispatchMemory();
       await dispatchDueMail(d, options, memory).catch(() => {});
-      return (await unsent(sql)) === 0 && memory.sentUnmarked.size === 0;
-    });
+    }
     const counts = perRecipient(peer);
     return {
       mails: peer.messages.length,
@@ -176,16 +191,17 @@ testOnBothEngines(
     const peer = await startSmtpPeer();
     const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: "shop@pothgula.lk" });
     try {
-      const outbox = new FlakyOutbox(new PostgresOutbox(sql));
+      const clock = new TestClock();
+      const outbox = new FlakyOutbox(new PostgresOutbox(sql), clock);
       await enqueueResets(outbox, 1);
       // The first process: sends, then the database goes away and the process dies with it.
-      const dying = new OutageAfterSend(mailer, outbox, { every: 1, outageMs: 60_000 });
-      await assert.rejects(dispatchDueMail(deps(outbox, dying), { leaseMs: 100 }));
-      outbox.down = false;
+      const dying = new OutageAfterSend(mailer, outbox, clock, { every: 1, outageMs: 60_000 });
+      await assert.rejects(dispatchDueMail(deps(outbox, dying, clock), { leaseMs: 100 }));
+      outbox.downUntil = 0;
       // A second process, after the lease: the entry comes back marked as a possible resend.
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      clock.advance(150);
       const memory = dispatchMemory();
-      const second = await dispatchDueMail(deps(outbox, mailer), { leaseMs: 100 }, memory);
+      const second = await dispatchDueMail(deps(outbox, mailer, clock), { leaseMs: 100 }, memory);
       assert.deepEqual(second, { sent: 1, failed: 0 });
       assert.equal(memory.resent, 1);
       assert.equal(peer.messages.length, 2);
@@ -203,7 +219,8 @@ testOnBothEngines(
 Deno.test("startOutboxDispatcher() marks a mail whose mark failed in its next round instead of sending it again", async () => {
   const { MemoryOutbox } = await import("../../domain/notifications/testing/outbox_fakes.ts");
   const inner = new MemoryOutbox();
-  const outbox = new FlakyOutbox(inner);
+  const clock = new TestClock();
+  const outbox = new FlakyOutbox(inner, clock);
   await enqueueResets(outbox, 3);
   const sent: MailMessage[] = [];
   const recording: Mailer = {
@@ -212,14 +229,18 @@ Deno.test("startOutboxDispatcher() marks a mail whose mark failed in its next ro
       return Promise.resolve();
     },
   };
-  const d = deps(outbox, new OutageAfterSend(recording, outbox, { every: 1, outageMs: 200 }));
-  const loop = startOutboxDispatcher(d, {
+  const mailing = new OutageAfterSend(recording, outbox, clock, { every: 1, outageMs: 200 });
+  const loop = startOutboxDispatcher(deps(outbox, mailing, clock), {
     intervalMs: 10,
     onError: () => {},
+    // The clock moves on by the interval after each round, as time would.
+    onRound: () => clock.advance(10),
     dispatch: { leaseMs: 50 },
   });
   try {
-    await eventually(() => Promise.resolve(inner.rows.every((r) => r.sentAt !== null)), 10_000);
+    await eventually(() => inner.rows.every((r) => r.sentAt !== null), {
+      what: "every mail marked sent",
+    });
   } finally {
     await loop.stop();
   }

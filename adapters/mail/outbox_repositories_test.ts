@@ -4,19 +4,12 @@ import type { SqlClient } from "../postgres/sql_client.ts";
 import { testOnBothEngines } from "../postgres/testing/databases.ts";
 import { aBook, aLine, aPlacement, insertCategory } from "../postgres/testing/builders.ts";
 import { startOutboxDispatcher } from "./outbox_dispatcher.ts";
+import { eventually, roundCounter } from "../../tests/support/eventually.ts";
 import { NodemailerMailer } from "./nodemailer_mailer.ts";
 import { startSmtpPeer } from "./testing/smtp_peer.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
 import { passwordResetMail } from "../../domain/notifications/account_mail.ts";
 import { MessageFormatMailRenderer } from "./render/mod.ts";
-
-async function eventually(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > until) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function placeOrders(sql: SqlClient, count: number): Promise<number[]> {
   const repos = createRepositories(sql);
@@ -80,15 +73,21 @@ testOnBothEngines(
     try {
       // The server is down: every mail fails and is kept with its error.
       const first = startOutboxDispatcher(deps, { intervalMs: 20, dispatch });
-      await eventually(failedEverywhere);
+      await eventually(failedEverywhere, { what: "every mail failed once" });
       await first.stop();
       assert.equal(await unsent(), orderIds.length + 1);
 
       // The shop restarts (a new dispatcher on the same database) and the server is back.
       await peer.start();
-      const second = startOutboxDispatcher(deps, { intervalMs: 20, dispatch });
-      await eventually(async () => (await unsent()) === 0);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const rounds = roundCounter();
+      const second = startOutboxDispatcher(deps, {
+        intervalMs: 20,
+        dispatch,
+        onRound: rounds.onRound,
+      });
+      await eventually(async () => (await unsent()) === 0, { what: "every mail sent" });
+      // Three more rounds: a mail kept for another attempt, or sent twice, would show.
+      await rounds.passed(3);
       await second.stop();
     } finally {
       mailer.close();

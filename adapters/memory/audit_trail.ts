@@ -17,6 +17,7 @@ import {
   type AuditQuery,
   type AuditSubjectType,
   type AuditTrail,
+  type CustomerDataRead,
   matchesAuditQuery,
 } from "../../domain/audit/audit.ts";
 import type { Clock } from "../../domain/ports.ts";
@@ -60,6 +61,22 @@ export class MemoryAuditTrail implements AuditTrail {
 
   actingAs<T>(actor: AuditActor, work: () => Promise<T>): Promise<T> {
     return this.scope.run(actor, work);
+  }
+
+  recordReads(read: CustomerDataRead): Promise<void> {
+    for (const id of read.orderIds) {
+      this.#entries.push({
+        id: this.#entries.length + 1,
+        at: this.#clock.now(),
+        actor: structuredClone(read.actor),
+        subject: { type: "order", id },
+        action: "read",
+        kinds: ["customer_data"],
+        before: {},
+        after: { fields: [...read.fields] },
+      });
+    }
+    return Promise.resolve();
   }
 
   entries(query: AuditQuery): Promise<AuditPage> {

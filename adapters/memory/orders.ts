@@ -58,6 +58,7 @@ import type { OutboxChannels, SmsKind } from "../../domain/ports.ts";
 import { isSmsKind, MAIL_ONLY, outboxItems } from "../../domain/notifications/sms_kinds.ts";
 import { lineTotalCents } from "../../domain/orders/line_total.ts";
 import type { MemoryPromotionStore } from "./promotions.ts";
+import type { MemoryVoucherStore } from "./vouchers.ts";
 import { saleOf } from "../../domain/catalogue/sale_price.ts";
 import { unitPrice } from "../../domain/promotions/pricing.ts";
 import { keptNamesOf } from "../../domain/orders/place_names.ts";
@@ -72,9 +73,10 @@ function copyOrder(order: Order): Order {
     customer: { ...order.customer },
     items: order.items.map((item) => ({
       ...item,
-      campaign: item.campaign && { ...item.campaign, names: { ...item.campaign.names } },
+      adjustments: item.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
     })),
-    promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
+    adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
+    vouchers: order.vouchers.map((v) => ({ ...v })),
     events: order.events.map((event) => ({ ...event })),
     paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
@@ -110,11 +112,16 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     catalogue: MemoryCatalogue,
     channels: OutboxChannels = MAIL_ONLY,
     codes?: Pick<MemoryPromotionStore, "claimUse" | "returnUse" | "recordGiven">,
+    vouchers?: Pick<MemoryVoucherStore, "refusal" | "spend" | "giveBack">,
   ) {
     this.#catalogue = catalogue;
     this.#channels = channels;
     this.#codes = codes;
+    this.#vouchers = vouchers;
   }
+
+  /** The gift vouchers orders are paid with (an order with one is refused without them). */
+  readonly #vouchers: Pick<MemoryVoucherStore, "refusal" | "spend" | "giveBack"> | undefined;
 
   /** The discount codes orders use (a code use without them is refused as used up). */
   readonly #codes: Pick<MemoryPromotionStore, "claimUse" | "returnUse" | "recordGiven"> | undefined;
@@ -174,6 +181,12 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     if (refusal) return Promise.resolve(refusal);
     const overHeld = this.#holdRefusal(plan);
     if (overHeld) return Promise.resolve({ kind: "too_much_held", refusal: overHeld });
+    if (order.vouchers.length > 0) {
+      const refused = this.#vouchers
+        ? this.#vouchers.refusal(order.vouchers, new Date(order.orderDate))
+        : { voucherId: order.vouchers[0].voucherId, balanceCents: 0 };
+      if (refused) return Promise.resolve({ kind: "voucher_changed", ...refused });
+    }
     if (plan.codeUse) {
       const reason = this.#codes
         ? this.#codes.claimUse(plan.codeUse, this.#nextOrderId)
@@ -197,11 +210,12 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       // Kept as the database keeps it: null where the line has no expected date.
       items: order.lines.map((line) => ({
         ...line,
-        campaign: line.campaign && { ...line.campaign, names: { ...line.campaign.names } },
+        adjustments: line.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
         preorderDate: line.preorderDate ?? null,
         id: this.#nextItemId++,
       })),
-      promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
+      adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
+      vouchers: order.vouchers.map((v) => ({ ...v })),
       paymentStatus: plan.paymentStatus,
       courier: null,
       trackingNumber: null,
@@ -213,6 +227,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       keySalt: order.key?.salt ?? null,
     };
     this.#orders.set(stored.id, stored);
+    this.#vouchers?.spend(order.vouchers, stored.id, new Date(order.orderDate));
     this.#codes?.recordGiven(stored.id, stored);
     if (plan.hold) this.#holds.set(stored.id, plan.hold);
     if (order.key) this.#keyHashes.set(stored.id, order.key.hash);
@@ -241,7 +256,11 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
         held.set(key, { units: sum.units + claim.units, cents: sum.cents + claim.cents });
       }
     }
-    return holdRefusal([...held.values()], plan.hold, plan.hold.limits);
+    return holdRefusal(
+      [...held].map(([key, holding]) => ({ key, ...holding })),
+      plan.hold,
+      plan.hold.limits,
+    );
   }
 
   /** Why a take cannot be served now, as the guarded UPDATE of the database finds it. */
@@ -442,6 +461,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     if (plan.returnStock) {
       for (const item of order.items) this.#returnStock(item.type, item.itemId, item.quantity);
       this.#codes?.returnUse(order.id);
+      this.#vouchers?.giveBack(order.id, new Date(plan.event.at));
     }
     if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
     this.#enqueue(plan.mails, order.id);

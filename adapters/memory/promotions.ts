@@ -17,7 +17,7 @@ import {
   normaliseCode,
   type OrderOffer,
 } from "../../domain/promotions/pricing.ts";
-import type { Order, OrderPromotionKind } from "../../domain/orders/model.ts";
+import type { Order } from "../../domain/orders/model.ts";
 import type { AuditRows } from "./audit_trail.ts";
 
 type Benefit = Campaign["benefit"] | OrderOffer["benefit"] | DiscountCode["benefit"];
@@ -51,7 +51,7 @@ export class MemoryPromotionStore implements PromotionStore {
   /** What each placed order got, and whether a rejection or lapse withdrew it. */
   readonly #given = new Map<number, {
     lines: { id: number; savingCents: number }[];
-    promotions: { kind: OrderPromotionKind; id: number; savingCents: number }[];
+    promotions: { kind: PromotionKind; id: number; savingCents: number }[];
     withdrawn: boolean;
   }>();
   #next = 1;
@@ -165,17 +165,21 @@ export class MemoryPromotionStore implements PromotionStore {
    */
   recordGiven(
     orderId: number,
-    order: Pick<Order, "items" | "promotions">,
+    order: Pick<Order, "items" | "adjustments">,
   ): void {
     this.#given.set(orderId, {
       lines: order.items.flatMap((line) =>
-        line.campaign ? [{ id: line.campaign.id, savingCents: line.campaign.savingCents }] : []
+        line.adjustments.flatMap((a) =>
+          a.kind === "campaign" && a.sourceId !== null
+            ? [{ id: a.sourceId, savingCents: a.amountCents }]
+            : []
+        )
       ),
-      promotions: order.promotions.map((p) => ({
-        kind: p.kind,
-        id: p.id,
-        savingCents: p.savingCents,
-      })),
+      promotions: order.adjustments.flatMap((a) =>
+        (a.kind === "offer" || a.kind === "code") && a.sourceId !== null
+          ? [{ kind: a.kind, id: a.sourceId, savingCents: a.amountCents }]
+          : []
+      ),
       withdrawn: false,
     });
   }

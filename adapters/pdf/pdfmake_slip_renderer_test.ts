@@ -150,9 +150,11 @@ Deno.test("PdfmakeSlipRenderer embeds no Sinhala font in a slip without Sinhala"
   assert.deepEqual(embeddedFonts(bytes), ["Roboto-Medium", "Roboto-Regular"]);
 });
 
-Deno.test("PdfmakeSlipRenderer labels the items' sum, the delivery fee and the total to pay", async () => {
+Deno.test("PdfmakeSlipRenderer names the breakdown's figures: Items, the delivery fee, the order total", async () => {
   const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder()));
-  for (const label of ["Items", "Delivery fee", "Total to pay"]) {
+  for (
+    const label of ["Items LKR 3,851.50", "Delivery fee LKR 500.00", "Order total LKR 4,351.50"]
+  ) {
     assert.ok(text.includes(label), `slip lacks "${label}": ${text}`);
   }
   assert.ok(!text.includes("Subtotal"), `the slip still says Subtotal: ${text}`);
@@ -179,7 +181,7 @@ for (
       assert.ok(text.includes(fact), `slip lacks "${fact}": ${text}`);
     }
     for (const word of words) assert.ok(text.includes(word), `slip lacks "${word}": ${text}`);
-    assert.doesNotMatch(text, /Total to pay|Deliver to|ORDER SLIP|Pre-order/);
+    assert.doesNotMatch(text, /Order total|Deliver to|ORDER SLIP|Pre-order/);
     await Deno.mkdir(new URL("../../test-artifacts/slips/", import.meta.url), { recursive: true });
     await Deno.writeFile(
       new URL(`../../test-artifacts/slips/order-${language}.pdf`, import.meta.url),
@@ -190,7 +192,12 @@ for (
 
 for (
   const [language, paidWords, collectWords] of [
-    ["en", ["Paid, nothing to collect", "Total paid", "LKR 4,351.50"], /Collect|Total to pay/],
+    ["en", [
+      "Paid, nothing to collect",
+      "Order total LKR 4,351.50",
+      "Paid −LKR 4,351.50",
+      "To pay LKR 0.00",
+    ], /Collect/],
     ["si", ["අයකළයුතුකිසිවක්නැත", "LKR4,351.50"], /අයකළයුතුමුදල/],
   ] as const
 ) {
@@ -216,7 +223,7 @@ Deno.test("PdfmakeSlipRenderer tells the courier not to collect an unpaid Bank D
   const order = sampleOrder({ status: "completed", paymentMethod: "Bank Deposit" });
   const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
   assert.ok(text.includes("Not paid yet: to be paid by bank deposit, do not collect"), text);
-  assert.ok(text.includes("Total to pay LKR 4,351.50"), text);
+  assert.ok(text.includes("Order total LKR 4,351.50"), text);
   assert.doesNotMatch(text, /Collect LKR/);
 });
 
@@ -275,21 +282,22 @@ Deno.test("PdfmakeSlipRenderer prints the courier and the tracking number when t
   assert.doesNotMatch(courierOnly.text, /Tracking number/);
 });
 
-Deno.test("a slip shows a line's usual price struck, its campaign, the order's code, free delivery and the saving", async () => {
+Deno.test("a slip shows each line's usual price, every saving by its source and the price paid, then the breakdown's rows", async () => {
   const bytes = await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(promotedOrder());
   const { text, pages } = await pdfText(bytes);
   assert.equal(pages, 1);
   for (
     const expected of [
-      "1,250.00 1,000.00",
-      "Book Fair 2026 −LKR 400.00",
-      "1,600.00",
-      "1,351.50",
-      "Items LKR 2,951.50",
+      "Usual price Price paid (LKR)",
+      "Sale price −LKR 500.00 Book Fair 2026 −LKR 400.00 Code SCHOOL10 −LKR 60.00",
+      "2 1,250.00 2,500.00 1,540.00",
+      "Code SCHOOL10 −LKR 40.00 3 450.50 1,351.50 1,311.50",
+      "Items LKR 3,851.50",
+      "Sale price −LKR 500.00",
       "Code SCHOOL10 −LKR 100.00",
       "Free delivery: Free delivery over LKR 2,000 LKR 0.00",
-      "Total to pay LKR 2,851.50",
-      "You saved LKR 1,000.00",
+      "Order total LKR 2,851.50",
+      "Savings: LKR 1,000.00",
       "Collect LKR 2,851.50",
     ]
   ) {
@@ -302,9 +310,8 @@ Deno.test("a slip of a paid or cancelled order with savings keeps the payment's 
   const paid = (await pdfText(
     await renderer.render(promotedOrder({ status: "completed", paymentStatus: "paid" })),
   )).text;
-  assert.ok(paid.includes("Total paid LKR 2,851.50"), paid);
-  assert.ok(paid.includes("You saved LKR 1,000.00"), paid);
-  assert.ok(!paid.includes("Total to pay"), paid);
+  assert.ok(paid.includes("Order total LKR 2,851.50 Paid −LKR 2,851.50 To pay LKR 0.00"), paid);
+  assert.ok(paid.includes("Savings: LKR 1,000.00"), paid);
   const cancelled = (await pdfText(await renderer.render(promotedOrder({ status: "rejected" }))))
     .text;
   assert.ok(cancelled.includes("Order total LKR 2,851.50"), cancelled);
@@ -314,7 +321,7 @@ Deno.test("a slip of a paid or cancelled order with savings keeps the payment's 
 
 Deno.test("a slip of an order without promotions shows no struck price and no saving", async () => {
   const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(sampleOrder()));
-  assert.ok(!text.includes("You saved"), text);
+  assert.ok(!text.includes("Savings"), text);
   assert.ok(!text.includes("Code "), text);
   assert.ok(text.includes("Delivery fee LKR 500.00"), text);
 });

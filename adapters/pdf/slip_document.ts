@@ -13,11 +13,21 @@ import type { ShopInfo } from "../../domain/shop.ts";
 import { formatKg } from "../../domain/money.ts";
 import { type AmountDue, amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import { type Words, wordsFor } from "../i18n/words.ts";
+import { type WordKey, type Words, wordsFor } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
-import type { OrderPromotion } from "../../domain/orders/model.ts";
-import { lineAmountCents, orderSavings } from "../../domain/orders/savings.ts";
-import { promotionName } from "../../domain/promotions/names.ts";
+import type { Breakdown } from "../../domain/pricing/breakdown.ts";
+import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
+import {
+  adjustmentLabel,
+  breakdownRows,
+  rowLabel,
+  type Translate,
+} from "../../domain/pricing/figures.ts";
+
+/** The slip's words as the breakdown's names ask for them. */
+function translate(w: Words): Translate {
+  return (word, values) => w.t(word as WordKey, values);
+}
 import { orderPlace } from "../../domain/orders/place_names.ts";
 
 export type SlipDocument = Parameters<typeof pdfmake.createPdf>[0];
@@ -119,50 +129,44 @@ function customer(w: Words, order: Order, due: AmountDue): Content {
   };
 }
 
-/** An order's offer by its name in the slip's language, a code as "Code SCHOOL10". */
-function promotionLabel(w: Words, promotion: OrderPromotion): string {
-  return promotion.kind === "code"
-    ? w.t("promo.code", { code: promotion.name })
-    : promotionName(promotion, w.language);
-}
-
 /**
- * The order's lines. A line sold below its usual price shows that price struck above the
- * price paid, and its campaign with what it took off under its title; its amount is after
- * its campaign (the offer and the code are shown once, in the totals). A line without
- * promotions reads as it always has.
+ * The order's lines from its breakdown: the usual price of a copy, each saving on the line
+ * with its source under its title (its sale price, its campaign, its shares of the offer
+ * and the code) and the price paid, the line at usual prices struck above it. A line without
+ * savings reads as it always has.
  */
-function itemsTable(w: Words, order: Order): Content {
+function itemsTable(w: Words, order: Order, b: Breakdown): Content {
+  const tr = translate(w);
   const head: TableCell[] = [
     { text: t(w.t("slip.type")), style: "th" },
     { text: t(w.t("slip.item")), style: "th" },
     { text: t(w.t("slip.qty")), style: "th", alignment: "right" },
-    { text: t(w.t("slip.unit")), style: "th", alignment: "right" },
-    { text: t(w.t("slip.lineAmount")), style: "th", alignment: "right" },
+    { text: t(w.t("money.usualPrice")), style: "th", alignment: "right" },
+    { text: t(`${w.t("money.pricePaid")} (LKR)`), style: "th", alignment: "right" },
   ];
-  const rows: TableCell[][] = order.items.map((line) => {
-    const details: Content[] = [{ text: t(line.title) }];
-    if (line.isbn13) details.push({ text: `ISBN-13 ${line.isbn13}`, style: "small" });
-    if (line.preorder) {
+  const rows: TableCell[][] = order.items.map((item, i) => {
+    const line = b.lines[i];
+    const details: Content[] = [{ text: t(item.title) }];
+    if (item.isbn13) details.push({ text: `ISBN-13 ${item.isbn13}`, style: "small" });
+    if (item.preorder) {
       // The date the book's page said, when the line kept one; else the weeks.
-      const expected = line.preorderDate
-        ? w.t("product.preorderExpected", { date: w.date(line.preorderDate) })
+      const expected = item.preorderDate
+        ? w.t("product.preorderExpected", { date: w.date(item.preorderDate) })
         : w.t("slip.preorder");
       details.push({ text: t(expected), style: "small" });
     }
-    if (line.campaign) {
-      const name = promotionName(line.campaign, w.language);
+    for (const saving of line.savings) {
       details.push({
-        text: t(`${name} −${w.lkr(line.campaign.savingCents)}`),
+        text: t(`${adjustmentLabel(saving, w.language, tr)} −${w.lkr(saving.amountCents)}`),
         style: "saving",
       });
     }
-    const paid = w.amount(line.unitPriceCents);
-    const unit: TableCell = line.listUnitCents > line.unitPriceCents
+    const paid = w.amount(line.paidCents);
+    const amount: TableCell = line.savingCents > 0
       ? {
         stack: [
           {
-            text: w.amount(line.listUnitCents),
+            text: w.amount(line.usualCents),
             decoration: "lineThrough",
             style: "small",
             noWrap: true,
@@ -173,15 +177,11 @@ function itemsTable(w: Words, order: Order): Content {
       }
       : { text: paid, alignment: "right", noWrap: true };
     return [
-      { text: t(w.t(line.type === "book" ? "slip.book" : "slip.stationery")) },
+      { text: t(w.t(item.type === "book" ? "slip.book" : "slip.stationery")) },
       { stack: details },
-      { text: String(line.quantity), alignment: "right" },
-      unit,
-      {
-        text: w.amount(lineAmountCents(line)),
-        alignment: "right",
-        noWrap: true,
-      },
+      { text: String(item.quantity), alignment: "right" },
+      { text: w.amount(line.usualUnitCents), alignment: "right", noWrap: true },
+      amount,
     ];
   });
   return {
@@ -204,22 +204,28 @@ function itemsTable(w: Words, order: Order): Content {
   };
 }
 
-function totals(w: Words, order: Order, due: AmountDue): Content {
+/**
+ * The weight, then the breakdown's rows in the one order every surface draws them
+ * (domain/pricing/figures.ts), and the savings together when there were any.
+ */
+function totals(w: Words, order: Order, b: Breakdown): Content {
+  const tr = translate(w);
   const weight = order.items.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
-  const savings = orderSavings(order);
   const row = (label: string, value: string, bold = false): TableCell[] => [
     // A label may wrap (an offer's name can be long); the amounts never do.
     { text: t(label), alignment: "right", color: bold ? undefined : GREY, bold },
     { text: value, alignment: "right", bold, noWrap: true },
   ];
-  const off = (p: OrderPromotion | null): TableCell[][] =>
-    p && p.savingCents > 0 ? [row(promotionLabel(w, p), `−${w.lkr(p.savingCents)}`)] : [];
-  const delivery = savings.freeDelivery
-    ? w.t("promo.freeDeliveryBy", { name: promotionLabel(w, savings.freeDelivery) })
-    : w.t("slip.deliveryFee");
-  const saved: TableCell[][] = savings.savedCents > 0
+  const figures = breakdownRows(b).map((r) =>
+    row(
+      rowLabel(r, w.language, tr),
+      r.sign === "minus" ? `−${w.lkr(r.cents)}` : w.lkr(r.cents),
+      r.sign === "result",
+    )
+  );
+  const savings: TableCell[][] = b.savingsCents > 0
     ? [[{
-      text: t(w.t("promo.saved", { amount: w.lkr(savings.savedCents) })),
+      text: t(`${w.t("money.savings")}: ${w.lkr(b.savingsCents)}`),
       colSpan: 2,
       alignment: "right",
       bold: true,
@@ -233,15 +239,7 @@ function totals(w: Words, order: Order, due: AmountDue): Content {
         width: "auto",
         table: {
           widths: ["auto", 90],
-          body: [
-            row(w.t("slip.weight"), `${formatKg(weight)} kg`),
-            row(w.t("slip.items"), w.lkr(savings.linesCents)),
-            ...off(savings.offer),
-            ...off(savings.code),
-            row(delivery, w.lkr(order.deliveryFeeCents)),
-            row(w.t(due.words.slip.total), w.lkr(due.totalCents), true),
-            ...saved,
-          ],
+          body: [row(w.t("slip.weight"), `${formatKg(weight)} kg`), ...figures, ...savings],
         },
         layout: "noBorders",
       },
@@ -256,7 +254,8 @@ function totals(w: Words, order: Order, due: AmountDue): Content {
  */
 export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
   const w = wordsFor(order.locale);
-  const due = amountDue(order);
+  const b = orderBreakdown(order);
+  const due = amountDue(order, b);
   return {
     pageSize: "A5",
     pageMargins: [28, 28, 28, 36],
@@ -265,8 +264,8 @@ export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
       header(w, order, shop),
       rule(),
       customer(w, order, due),
-      itemsTable(w, order),
-      totals(w, order, due),
+      itemsTable(w, order, b),
+      totals(w, order, b),
     ],
     footer: (page: number, pages: number) => ({
       columns: [

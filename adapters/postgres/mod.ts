@@ -7,6 +7,9 @@
  * await migrate(sql);
  * const repositories = createRepositories(sql);
  */
+import { PostgresVoucherStore } from "./vouchers.ts";
+import { PostgresSettings } from "./settings.ts";
+import { PostgresMessageBudgets } from "./message_budgets.ts";
 import type { SqlClient } from "./sql_client.ts";
 import type { OutboxChannels } from "../../domain/ports.ts";
 import { MAIL_ONLY } from "../../domain/notifications/sms_kinds.ts";
@@ -54,6 +57,12 @@ export interface Repositories {
   reports: PostgresSalesFacts;
   /** The back-in-stock requests (claimed by migration 0035's triggers as stock comes back). */
   stockAlerts: PostgresStockAlerts;
+  /** Gift vouchers and their ledgers (spent and given back in the orders' transactions). */
+  vouchers: PostgresVoucherStore;
+  /** The owner's settings (migration 0041). */
+  settings: PostgresSettings;
+  /** The message budgets' counts, shared by every instance (migration 0040). */
+  messageBudgets: PostgresMessageBudgets;
 }
 
 /**
@@ -77,5 +86,8 @@ export function createRepositories(
     passwordResets: new PostgresPasswordResetStore(sql),
     reports: new PostgresSalesFacts(sql),
     stockAlerts: new PostgresStockAlerts(sql),
+    vouchers: new PostgresVoucherStore(sql),
+    settings: new PostgresSettings(sql),
+    messageBudgets: new PostgresMessageBudgets(sql),
   };
 }

@@ -5,7 +5,7 @@
  * asks the domain whether the order may add its share, and keeps the order's marks with it.
  * An order's marks go when it leaves pending.
  */
-import type { HoldClaim, Holding, HoldRefusal } from "../../domain/orders/holds.ts";
+import type { HoldClaim, HoldRefusal, MarkHolding } from "../../domain/orders/holds.ts";
 import { holdRefusal } from "../../domain/orders/holds.ts";
 import type { SqlClient } from "./sql_client.ts";
 
@@ -27,8 +27,8 @@ export async function checkHold(
   // The marks' rows first, by the key, and each one's order by its id: a join let the
   // prepared statement's generic plan start from every pending order of the shop (9 ms
   // with 2,000 of them, while the marks stay locked; 0.3 ms this way).
-  const rows = await tx.query<{ units: number; cents: number }>(
-    `SELECT sum(h.units)::integer AS units, sum(h.cents)::bigint AS cents
+  const rows = await tx.query<{ key: string; units: number; cents: number }>(
+    `SELECT h.key, sum(h.units)::integer AS units, sum(h.cents)::bigint AS cents
        FROM order_holds h
       WHERE h.key = ANY($1::text[])
         AND (SELECT o.status = 'pending' AND o.payment_status <> 'paid'
@@ -36,7 +36,11 @@ export async function checkHold(
       GROUP BY h.key`,
     [keys],
   );
-  const held: Holding[] = rows.map((r) => ({ units: Number(r.units), cents: Number(r.cents) }));
+  const held: MarkHolding[] = rows.map((r) => ({
+    key: r.key,
+    units: Number(r.units),
+    cents: Number(r.cents),
+  }));
   return holdRefusal(held, hold, hold.limits);
 }
 

@@ -11,7 +11,7 @@ import type {
   SellableItem,
 } from "../../domain/ports.ts";
 import { outboxItems } from "../../domain/notifications/sms_kinds.ts";
-import type { ItemType, Order, OrderPromotion } from "../../domain/orders/model.ts";
+import type { ItemType, Order, OrderLine } from "../../domain/orders/model.ts";
 import {
   type CodeUse,
   decideIdempotency,
@@ -25,6 +25,7 @@ import type { SqlClient } from "./sql_client.ts";
 import { findOrder, ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
 import { checkHold, recordHold } from "./order_holds.ts";
+import { spendVouchers } from "./vouchers.ts";
 import { shopDate } from "../../domain/catalogue/preorder.ts";
 import { keptNamesOf } from "../../domain/orders/place_names.ts";
 
@@ -176,8 +177,20 @@ async function insertOrder(
     district_id: order.destination.districtId,
     area_id: order.destination.areaId,
     key_hash: order.key?.hash ?? null,
-    ...promotionColumns(order.promotions),
   });
+  // Every adjustment as a row (migration 0050): a line's by its line's place in the order
+  // (1-based), the order's own with none; each with its place among its line's or order's.
+  const adjustments = [
+    ...lines.flatMap((line, i) =>
+      line.adjustments.map((a, at) => ({
+        ...a,
+        line: i + 1,
+        position: at + 1,
+        freeDelivery: false,
+      }))
+    ),
+    ...order.adjustments.map((a, at) => ({ ...a, line: null, position: at + 1 })),
+  ];
   const events = plan.events;
   // The pre-order flags go as text: postgres.js sends an array of booleans as one boolean.
   const [{ id, item_ids }] = await tx.query<{ id: number; item_ids: number[] }>(
@@ -195,39 +208,43 @@ async function insertOrder(
        ORDER BY e.n
      ), lines AS (
        INSERT INTO order_items (order_id, type, book_id, stationery_id, title, isbn13,
-         list_unit_cents, unit_price_cents, saving_cents, campaign_id, campaign_name,
-         campaign_name_si, campaign_name_ta, campaign_saving_cents, offer_saving_cents,
-         code_saving_cents, weight_grams, quantity, preorder, preorder_date)
+         list_unit_cents, unit_price_cents, saving_cents, weight_grams, quantity, preorder,
+         preorder_date)
        SELECT placed.id, l.type, CASE WHEN l.type = 'book' THEN l.item_id END,
          CASE WHEN l.type = 'stationery' THEN l.item_id END, l.title, l.isbn13,
-         l.list_unit_cents, l.unit_price_cents, l.saving_cents, l.campaign_id, l.campaign_name,
-         l.campaign_name_si, l.campaign_name_ta, l.campaign_saving_cents, l.offer_saving_cents,
-         l.code_saving_cents, l.weight_grams, l.quantity, l.preorder::boolean,
-         l.preorder_date::date
+         l.list_unit_cents, l.unit_price_cents, l.saving_cents, l.weight_grams, l.quantity,
+         l.preorder::boolean, l.preorder_date::date
        FROM placed, unnest(${p.add(lines.map((l) => l.type))}::text[],
          ${p.add(lines.map((l) => l.itemId))}::integer[],
          ${p.add(lines.map((l) => l.title))}::text[],
          ${p.add(lines.map((l) => l.isbn13))}::text[],
          ${p.add(lines.map((l) => l.listUnitCents))}::bigint[],
          ${p.add(lines.map((l) => l.unitPriceCents))}::bigint[],
-         ${p.add(lines.map((l) => l.savingCents))}::bigint[],
-         ${p.add(lines.map((l) => l.campaign?.id ?? null))}::bigint[],
-         ${p.add(lines.map((l) => l.campaign?.name ?? null))}::text[],
-         ${p.add(lines.map((l) => l.campaign?.names.si ?? null))}::text[],
-         ${p.add(lines.map((l) => l.campaign?.names.ta ?? null))}::text[],
-         ${p.add(lines.map((l) => l.campaign?.savingCents ?? 0))}::bigint[],
-         ${p.add(lines.map((l) => l.offerSavingCents))}::bigint[],
-         ${p.add(lines.map((l) => l.codeSavingCents))}::bigint[],
+         ${p.add(lines.map(afterSaleCents))}::bigint[],
          ${p.add(lines.map((l) => l.weightGrams))}::integer[],
          ${p.add(lines.map((l) => l.quantity))}::integer[],
          ${p.add(lines.map((l) => String(l.preorder)))}::text[],
          ${p.add(lines.map((l) => l.preorderDate ?? null))}::text[])
          WITH ORDINALITY AS l(type, item_id, title, isbn13, list_unit_cents, unit_price_cents,
-           saving_cents, campaign_id, campaign_name, campaign_name_si, campaign_name_ta,
-           campaign_saving_cents, offer_saving_cents, code_saving_cents,
-           weight_grams, quantity, preorder, preorder_date, n)
+           saving_cents, weight_grams, quantity, preorder, preorder_date, n)
        ORDER BY l.n
        RETURNING id
+     ), adjusted AS (
+       INSERT INTO order_adjustments (order_id, order_item_id, position, kind, source_id, name,
+         names, amount_cents, free_delivery)
+       SELECT placed.id, numbered.id, a.position, a.kind, a.source_id, a.name, a.names::jsonb,
+         a.amount_cents, a.free_delivery::boolean
+       FROM placed, unnest(${p.add(adjustments.map((a) => a.line))}::integer[],
+         ${p.add(adjustments.map((a) => a.position))}::integer[],
+         ${p.add(adjustments.map((a) => a.kind))}::text[],
+         ${p.add(adjustments.map((a) => a.sourceId))}::bigint[],
+         ${p.add(adjustments.map((a) => a.name))}::text[],
+         ${p.add(adjustments.map((a) => JSON.stringify(a.names)))}::text[],
+         ${p.add(adjustments.map((a) => a.amountCents))}::bigint[],
+         ${p.add(adjustments.map((a) => String(a.freeDelivery)))}::text[])
+         AS a(line, position, kind, source_id, name, names, amount_cents, free_delivery)
+       LEFT JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM lines) numbered
+         ON numbered.n = a.line
      ), mail AS (
        INSERT INTO mail_outbox (channel, kind, order_id)
        SELECT m.channel, m.kind, placed.id
@@ -246,22 +263,12 @@ async function insertOrder(
   return placedOrder(plan, id, item_ids.map(Number));
 }
 
-/** The columns of the order's offer and code (migration 0029); null where it had none. */
-function promotionColumns(promotions: readonly OrderPromotion[]): Record<string, unknown> {
-  const offer = promotions.find((p) => p.kind === "offer");
-  const code = promotions.find((p) => p.kind === "code");
-  return {
-    offer_id: offer?.id ?? null,
-    offer_name: offer?.name ?? null,
-    offer_name_si: offer?.names.si ?? null,
-    offer_name_ta: offer?.names.ta ?? null,
-    offer_saving_cents: offer?.savingCents ?? null,
-    offer_free_delivery: offer?.freeDelivery ?? null,
-    code_id: code?.id ?? null,
-    code: code?.name ?? null,
-    code_saving_cents: code?.savingCents ?? null,
-    code_free_delivery: code?.freeDelivery ?? null,
-  };
+/**
+ * What a line's adjustments after its sale price took off: the line keeps it beside them
+ * (`order_items.saving_cents`) for the reports' sums of what lines cost.
+ */
+function afterSaleCents(line: OrderLine): number {
+  return line.adjustments.filter((a) => a.kind !== "sale").reduce((t, a) => t + a.amountCents, 0);
 }
 
 /** The order as stored, from what was inserted: no second read. */
@@ -280,8 +287,13 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     totalCents: order.totalCents,
     deliveryFeeCents: order.deliveryFeeCents,
     paymentMethod: order.paymentMethod,
-    items: order.lines.map((line, i) => ({ ...line, id: itemIds[i] })),
-    promotions: order.promotions.map((p) => ({ ...p, names: { ...p.names } })),
+    items: order.lines.map((line, i) => ({
+      ...line,
+      adjustments: line.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
+      id: itemIds[i],
+    })),
+    adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
+    vouchers: order.vouchers.map((v) => ({ ...v })),
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,
@@ -361,6 +373,14 @@ export async function placeOrder(
       await recordHold(tx, order.id, plan.hold);
       const codeRefused = await useCode(tx, order.id, plan.codeUse);
       if (codeRefused) throw new Rollback(codeRefused);
+      // Its gift vouchers last: each voucher's row is locked only while this commits.
+      const unpaid = await spendVouchers(
+        tx,
+        order.id,
+        plan.order.vouchers,
+        new Date(plan.order.orderDate).toISOString(),
+      );
+      if (unpaid) throw new Rollback({ kind: "voucher_changed", ...unpaid });
       return { kind: "placed", order };
     });
   } catch (error) {

@@ -43,7 +43,8 @@ async function oldOrder(
     deliveryFeeCents: 40_000,
     paymentMethod: plan.order.paymentMethod,
     items: [],
-    promotions: [],
+    adjustments: [],
+    vouchers: [],
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,
@@ -113,21 +114,26 @@ for (const engine of ENGINES) {
         assert.equal(applied[0], "0029");
         const { orders } = createRepositories(sql);
         const before = (await orders.findById(plain))!;
-        assert.deepEqual(before.items.map((l) => [l.listUnitCents, l.unitPriceCents, l.campaign]), [
-          [100_000, 100_000, null],
-        ]);
-        assert.deepEqual(before.promotions, []);
-        const coded = (await orders.findById(withCode))!;
         assert.deepEqual(
-          coded.items.map((l) => [l.savingCents, l.codeSavingCents, l.offerSavingCents]),
-          [[20_000, 20_000, 0]],
+          before.items.map((l) => [l.listUnitCents, l.unitPriceCents, l.adjustments]),
+          [[100_000, 100_000, []]],
         );
-        assert.deepEqual(coded.promotions, [{
+        assert.deepEqual(before.adjustments, []);
+        // Kept by 0029 as the code's share, moved by 0050 into the line's and order's rows.
+        const coded = (await orders.findById(withCode))!;
+        assert.deepEqual(coded.items.map((l) => l.adjustments), [[{
           kind: "code",
-          id: Number(codeId),
+          sourceId: Number(codeId),
           name: "School10",
           names: {},
-          savingCents: 20_000,
+          amountCents: 20_000,
+        }]]);
+        assert.deepEqual(coded.adjustments, [{
+          kind: "code",
+          sourceId: Number(codeId),
+          name: "School10",
+          names: {},
+          amountCents: 20_000,
           freeDelivery: false,
         }]);
       }, { migrated: false }),

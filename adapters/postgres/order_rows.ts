@@ -6,13 +6,17 @@ import type {
   Order,
   OrderEvent,
   OrderLine,
-  OrderPromotion,
-  OrderPromotionKind,
   OrderStatus,
   PaymentProof,
 } from "../../domain/orders/model.ts";
 import type { PromotionNames } from "../../domain/promotions/names.ts";
+import {
+  isAdjustmentKind,
+  type LineAdjustment,
+  type OrderAdjustment,
+} from "../../domain/pricing/adjustment_kinds.ts";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
+import type { VoucherTender } from "../../domain/vouchers/rules.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { recordTable, RowShapeError } from "./record_table.ts";
 
@@ -28,15 +32,51 @@ const CHECKS = {
   boolean: (v: unknown) => typeof v === "boolean",
   "string or null": (v: unknown) => v === null || typeof v === "string",
   "number or null": (v: unknown) => v === null || typeof v === "number",
+  array: (v: unknown) => Array.isArray(v),
+  object: (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v),
 };
 
-/** A promotion's Sinhala and Tamil names, from their columns (null where none was given). */
-function namesOf(si: unknown, ta: unknown): PromotionNames {
+/** A promotion's Sinhala and Tamil names, from their JSON (only the texts given). */
+function namesOf(names: Record<string, unknown>): PromotionNames {
   return {
-    ...(typeof si === "string" ? { si } : {}),
-    ...(typeof ta === "string" ? { ta } : {}),
+    ...(typeof names.si === "string" ? { si: names.si } : {}),
+    ...(typeof names.ta === "string" ? { ta: names.ta } : {}),
   };
 }
+
+/** One row of order_adjustments, as its JSON reads. */
+function readAdjustment(row: unknown): OrderAdjustment {
+  const r = shaped("order_adjustments", row, {
+    kind: "string",
+    sourceId: "number or null",
+    name: "string or null",
+    names: "object",
+    amountCents: "number",
+    freeDelivery: "boolean",
+  });
+  if (!isAdjustmentKind(r.kind as string)) {
+    throw new RowShapeError("order_adjustments", "kind", "a kind of adjustment", r.kind);
+  }
+  return {
+    kind: r.kind as OrderAdjustment["kind"],
+    sourceId: r.sourceId as number | null,
+    name: r.name as string | null,
+    names: namesOf(r.names as Record<string, unknown>),
+    amountCents: r.amountCents as number,
+    freeDelivery: r.freeDelivery as boolean,
+  };
+}
+
+/** A line's adjustment: an order's row without free delivery (a line's never has it). */
+function lineAdjustment(row: unknown): LineAdjustment {
+  const { freeDelivery: _, ...adjustment } = readAdjustment(row);
+  return adjustment;
+}
+
+/** The JSON of an adjustment row in SQL, for json_agg. */
+const ADJUSTMENT_JSON = `json_build_object('kind', a.kind, 'sourceId', a.source_id,
+  'name', a.name, 'names', a.names, 'amountCents', a.amount_cents,
+  'freeDelivery', a.free_delivery)`;
 
 type Expected = keyof typeof CHECKS;
 
@@ -65,14 +105,7 @@ function readLine(row: unknown): OrderLine & { id: number } {
     quantity: "number",
     listUnitCents: "number",
     unitPriceCents: "number",
-    savingCents: "number",
-    campaignId: "number or null",
-    campaignName: "string or null",
-    campaignNameSi: "string or null",
-    campaignNameTa: "string or null",
-    campaignSavingCents: "number",
-    offerSavingCents: "number",
-    codeSavingCents: "number",
+    adjustments: "array",
     weightGrams: "number",
     preorder: "boolean",
     preorderDate: "string or null",
@@ -86,39 +119,20 @@ function readLine(row: unknown): OrderLine & { id: number } {
     quantity: r.quantity as number,
     listUnitCents: r.listUnitCents as number,
     unitPriceCents: r.unitPriceCents as number,
-    savingCents: r.savingCents as number,
-    campaign: r.campaignId === null ? null : {
-      id: r.campaignId as number,
-      name: r.campaignName as string,
-      names: namesOf(r.campaignNameSi, r.campaignNameTa),
-      savingCents: r.campaignSavingCents as number,
-    },
-    offerSavingCents: r.offerSavingCents as number,
-    codeSavingCents: r.codeSavingCents as number,
+    adjustments: (r.adjustments as unknown[]).map(lineAdjustment),
     weightGrams: r.weightGrams as number,
     preorder: r.preorder as boolean,
     preorderDate: r.preorderDate as string | null,
   };
 }
 
-function readPromotion(row: unknown): OrderPromotion {
-  const r = shaped("orders", row, {
-    kind: "string",
-    id: "number",
-    name: "string",
-    nameSi: "string or null",
-    nameTa: "string or null",
-    savingCents: "number",
-    freeDelivery: "boolean",
+function readVoucher(row: unknown): VoucherTender {
+  const r = shaped("voucher_ledger", row, {
+    voucherId: "number",
+    last4: "string",
+    cents: "number",
   });
-  return {
-    kind: r.kind as OrderPromotionKind,
-    id: r.id as number,
-    name: r.name as string,
-    names: namesOf(r.nameSi, r.nameTa),
-    savingCents: r.savingCents as number,
-    freeDelivery: r.freeDelivery as boolean,
-  };
+  return { voucherId: r.voucherId as number, last4: r.last4 as string, cents: r.cents as number };
 }
 
 function readEvent(row: unknown): OrderEvent {
@@ -163,34 +177,29 @@ export const ORDER_SQL = recordTable(ORDER_FIELDS, {
           'id', oi.id, 'type', oi.type, 'itemId', COALESCE(oi.book_id, oi.stationery_id),
           'title', oi.title, 'isbn13', oi.isbn13, 'quantity', oi.quantity,
           'listUnitCents', oi.list_unit_cents,
-          'unitPriceCents', oi.unit_price_cents, 'savingCents', oi.saving_cents,
-          'campaignId', oi.campaign_id, 'campaignName', oi.campaign_name,
-          'campaignNameSi', oi.campaign_name_si, 'campaignNameTa', oi.campaign_name_ta,
-          'campaignSavingCents', oi.campaign_saving_cents,
-          'offerSavingCents', oi.offer_saving_cents, 'codeSavingCents', oi.code_saving_cents,
+          'unitPriceCents', oi.unit_price_cents,
+          'adjustments', COALESCE((SELECT json_agg(${ADJUSTMENT_JSON} ORDER BY a.position)
+            FROM order_adjustments a WHERE a.order_item_id = oi.id), '[]'::json),
           'weightGrams', oi.weight_grams,
           'preorder', oi.preorder,
           'preorderDate', to_char(oi.preorder_date, 'YYYY-MM-DD')) ORDER BY oi.id)
         FROM order_items oi WHERE oi.order_id = o.id), '[]'::json)`,
       read: readLine,
     },
-    // The order's offer and code are columns of its own row (migration 0029), read as rows.
-    promotions: {
-      sql: `(SELECT COALESCE(json_agg(json_build_object('kind', p.kind, 'id', p.id,
-          'name', p.name, 'nameSi', p.name_si, 'nameTa', p.name_ta, 'savingCents', p.saving_cents,
-          'freeDelivery', p.free_delivery) ORDER BY p.n), '[]'::json)
-        FROM (
-          SELECT 1 AS n, 'offer' AS kind, o.offer_id AS id, o.offer_name AS name,
-            o.offer_name_si AS name_si, o.offer_name_ta AS name_ta,
-            o.offer_saving_cents AS saving_cents,
-            o.offer_free_delivery AS free_delivery
-          WHERE o.offer_id IS NOT NULL
-          UNION ALL
-          SELECT 2, 'code', o.code_id, o.code, NULL, NULL, o.code_saving_cents,
-            o.code_free_delivery
-          WHERE o.code_id IS NOT NULL
-        ) p)`,
-      read: readPromotion,
+    // What the order as a whole got: its own rows of order_adjustments (migration 0050).
+    adjustments: {
+      sql: `COALESCE((SELECT json_agg(${ADJUSTMENT_JSON} ORDER BY a.position)
+        FROM order_adjustments a WHERE a.order_id = o.id AND a.order_item_id IS NULL),
+        '[]'::json)`,
+      read: readAdjustment,
+    },
+    // The gift vouchers spent on it, as their ledger keeps them (migration 0052).
+    vouchers: {
+      sql: `COALESCE((SELECT json_agg(json_build_object('voucherId', l.voucher_id,
+          'last4', v.last4, 'cents', l.amount_cents) ORDER BY l.id)
+        FROM voucher_ledger l JOIN vouchers v ON v.id = l.voucher_id
+        WHERE l.order_id = o.id AND l.move = 'spent'), '[]'::json)`,
+      read: readVoucher,
     },
     events: {
       sql: `COALESCE((

@@ -36,6 +36,7 @@ import { placeOrder } from "./order_placement.ts";
 import { releaseHold } from "./order_holds.ts";
 import type { PlacementPlan, TransitionPlan } from "../../domain/orders/plans.ts";
 import { saleOf } from "../../domain/catalogue/sale_price.ts";
+import { returnVouchers } from "./vouchers.ts";
 
 interface SellableRow {
   id: number;
@@ -171,7 +172,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
     // paid and not rejected; read from the day's payment events, not from every order.
     const [row] = await this.#sql.query<Row>(
       `WITH taken AS (
-         SELECT o.total_cents + o.delivery_fee_cents AS cents
+         SELECT o.total_cents + o.delivery_fee_cents - order_voucher_cents(o.id) AS cents
            FROM orders o
           WHERE o.payment_status = 'paid' AND o.status <> 'rejected'
             AND o.id IN (SELECT e.order_id FROM order_events e
@@ -328,6 +329,7 @@ async function applyTransition(
     await markOrderStock(tx);
     await returnStock(tx, plan.orderId);
     await returnCodeUse(tx, plan.orderId);
+    await returnVouchers(tx, plan.orderId, new Date(plan.event.at).toISOString());
   }
   if (plan.saveSlip) {
     await tx.query("INSERT INTO order_slips (order_id, pdf) VALUES ($1, $2)", [

@@ -111,6 +111,15 @@ export class PostgresOutbox implements Outbox {
     );
   }
 
+  async markWaiting(id: number, reason: string, nextAttemptAt: Date): Promise<void> {
+    await this.#sql.query(
+      `UPDATE mail_outbox
+       SET last_error = $2, next_attempt_at = $3, lease_until = NULL, sending_at = NULL
+       WHERE id = $1`,
+      [id, reason, nextAttemptAt],
+    );
+  }
+
   async markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void> {
     await this.#sql.query(
       `UPDATE mail_outbox

@@ -199,32 +199,41 @@ interface UsageRow {
 
 /**
  * The columns of a promotion's use, read beside its row from the orders that got it and
- * still stand (a rejected or lapsed order gives it back): a campaign's orders and its lines'
- * savings, an offer's and a code's orders and savings (a code's uses are the orders holding
- * it, `discount_codes.uses`). Each reads an index of migration 0029.
+ * still stand (a rejected or lapsed order gives it back): a campaign's orders and what its
+ * line adjustments took off, an offer's and a code's orders and what the order's own
+ * adjustment took off (a code's uses are the orders holding it, `discount_codes.uses`).
+ * Each reads the index of migration 0050 by kind and source.
  */
 const USAGE: Record<PromotionKind, string> = {
-  campaign:
-    `(SELECT count(DISTINCT oi.order_id) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-               WHERE oi.campaign_id = campaigns.id AND o.status <> 'rejected') AS usage_uses,
-             (SELECT COALESCE(sum(oi.campaign_saving_cents), 0) FROM order_items oi
-                JOIN orders o ON o.id = oi.order_id
-               WHERE oi.campaign_id = campaigns.id AND o.status <> 'rejected') AS usage_saving_cents`,
-  offer: `(SELECT count(*) FROM orders o
-            WHERE o.offer_id = order_offers.id AND o.status <> 'rejected') AS usage_uses,
-          (SELECT COALESCE(sum(o.offer_saving_cents), 0) FROM orders o
-            WHERE o.offer_id = order_offers.id AND o.status <> 'rejected') AS usage_saving_cents`,
+  campaign: `(SELECT count(DISTINCT a.order_id) FROM order_adjustments a
+                JOIN orders o ON o.id = a.order_id
+               WHERE a.kind = 'campaign' AND a.source_id = campaigns.id
+                 AND o.status <> 'rejected') AS usage_uses,
+             (SELECT COALESCE(sum(a.amount_cents), 0) FROM order_adjustments a
+                JOIN orders o ON o.id = a.order_id
+               WHERE a.kind = 'campaign' AND a.source_id = campaigns.id
+                 AND o.status <> 'rejected') AS usage_saving_cents`,
+  offer: `(SELECT count(*) FROM order_adjustments a JOIN orders o ON o.id = a.order_id
+            WHERE a.kind = 'offer' AND a.source_id = order_offers.id
+              AND a.order_item_id IS NULL AND o.status <> 'rejected') AS usage_uses,
+          (SELECT COALESCE(sum(a.amount_cents), 0) FROM order_adjustments a
+             JOIN orders o ON o.id = a.order_id
+            WHERE a.kind = 'offer' AND a.source_id = order_offers.id
+              AND a.order_item_id IS NULL AND o.status <> 'rejected') AS usage_saving_cents`,
   code: `uses AS usage_uses,
-         (SELECT COALESCE(sum(o.code_saving_cents), 0) FROM orders o
-           WHERE o.code_id = discount_codes.id AND o.status <> 'rejected') AS usage_saving_cents`,
+         (SELECT COALESCE(sum(a.amount_cents), 0) FROM order_adjustments a
+            JOIN orders o ON o.id = a.order_id
+           WHERE a.kind = 'code' AND a.source_id = discount_codes.id
+             AND a.order_item_id IS NULL AND o.status <> 'rejected') AS usage_saving_cents`,
 };
 
 /** A promotion some order ever got, standing or not: it is ended, never deleted. */
 const EVER_GIVEN: Record<PromotionKind, string> = {
-  campaign: "NOT EXISTS (SELECT 1 FROM order_items WHERE campaign_id = $1)",
-  offer: "NOT EXISTS (SELECT 1 FROM orders WHERE offer_id = $1)",
+  campaign:
+    "NOT EXISTS (SELECT 1 FROM order_adjustments WHERE kind = 'campaign' AND source_id = $1)",
+  offer: "NOT EXISTS (SELECT 1 FROM order_adjustments WHERE kind = 'offer' AND source_id = $1)",
   code: "NOT EXISTS (SELECT 1 FROM discount_code_uses WHERE code_id = $1) " +
-    "AND NOT EXISTS (SELECT 1 FROM orders WHERE code_id = $1)",
+    "AND NOT EXISTS (SELECT 1 FROM order_adjustments WHERE kind = 'code' AND source_id = $1)",
 };
 
 function usageOf(row: UsageRow): PromotionUsage {

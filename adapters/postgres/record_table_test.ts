@@ -281,8 +281,11 @@ Deno.test("ORDER_FIELDS gives the orders' columns, its lines, timeline and slips
   for (const rows of ["items", "events", "payment_proofs"]) {
     assert.match(ORDER_COLUMNS, new RegExp(`'\\[\\]'::json\\) AS ${rows}\\b`));
   }
-  // The offer and the code are the order's own columns, read as a list of rows.
-  assert.match(ORDER_COLUMNS, /o\.offer_id AS id[^]*o\.code_id[^]*\) AS promotions\b/);
+  // What the order as a whole got: its own rows of order_adjustments, read as a list.
+  assert.match(
+    ORDER_COLUMNS,
+    /FROM order_adjustments a WHERE a\.order_id = o\.id AND a\.order_item_id IS NULL\)[^]*AS adjustments\b/,
+  );
 });
 
 Deno.test("a placed order's INSERT puts each value beside its column", () => {
@@ -312,7 +315,8 @@ Deno.test("a placed order's INSERT puts each value beside its column", () => {
     deliveryFeeCents: 40_000,
     paymentMethod: "COD",
     items: [],
-    promotions: [],
+    adjustments: [],
+    vouchers: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,
@@ -391,46 +395,73 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
       quantity: 2,
       listUnitCents: 50_000,
       unitPriceCents: 47_500,
-      savingCents: 9_500,
-      campaignId: 4,
-      campaignName: "Book Fair 2026",
-      campaignNameSi: "පොත් ප්‍රදර්ශනය 2026",
-      campaignNameTa: null,
-      campaignSavingCents: 9_500,
-      offerSavingCents: 0,
-      codeSavingCents: 0,
+      adjustments: [
+        {
+          kind: "sale",
+          sourceId: null,
+          name: null,
+          names: {},
+          amountCents: 5_000,
+          freeDelivery: false,
+        },
+        {
+          kind: "campaign",
+          sourceId: 4,
+          name: "Book Fair 2026",
+          names: { si: "පොත් ප්‍රදර්ශනය 2026" },
+          amountCents: 9_500,
+          freeDelivery: false,
+        },
+      ],
       weightGrams: 350,
       preorder: false,
       preorderDate: null,
     }],
-    promotions: [{
+    adjustments: [{
       kind: "code",
-      id: 2,
+      sourceId: 2,
       name: "SCHOOL10",
-      nameSi: null,
-      nameTa: null,
-      savingCents: 0,
+      names: {},
+      amountCents: 0,
       freeDelivery: true,
     }],
+    vouchers: [{ voucherId: 5, last4: "Q2K7", cents: 20_000 }],
     events: [{ at: "2026-11-26T15:30:00+05:30", kind: "placed", actor: "customer", note: null }],
     payment_proofs: [],
   };
   const order = orderFromRow(row);
+  assert.deepEqual(order.vouchers, [{ voucherId: 5, last4: "Q2K7", cents: 20_000 }]);
+  assert.throws(
+    () => orderFromRow({ ...row, vouchers: [{ ...row.vouchers[0], cents: "200" }] }),
+    /A row of voucher_ledger has a bad "cents"/,
+  );
   assert.equal(order.items[0].listUnitCents, 50_000);
-  assert.deepEqual(order.items[0].campaign, {
-    id: 4,
-    name: "Book Fair 2026",
-    names: { si: "පොත් ප්‍රදර්ශනය 2026" },
-    savingCents: 9_500,
-  });
-  assert.deepEqual(order.promotions, [{
+  assert.deepEqual(order.items[0].adjustments, [
+    { kind: "sale", sourceId: null, name: null, names: {}, amountCents: 5_000 },
+    {
+      kind: "campaign",
+      sourceId: 4,
+      name: "Book Fair 2026",
+      names: { si: "පොත් ප්‍රදර්ශනය 2026" },
+      amountCents: 9_500,
+    },
+  ]);
+  assert.deepEqual(order.adjustments, [{
     kind: "code",
-    id: 2,
+    sourceId: 2,
     name: "SCHOOL10",
     names: {},
-    savingCents: 0,
+    amountCents: 0,
     freeDelivery: true,
   }]);
+  assert.throws(
+    () =>
+      orderFromRow({
+        ...row,
+        adjustments: [{ ...row.adjustments[0], kind: "Code; DROP" }],
+      }),
+    /A row of order_adjustments has a bad "kind"/,
+  );
   assert.equal(order.customer.postalCode, "10370");
   assert.equal(order.orderDate, "2026-11-26T10:00:00.000Z");
   assert.equal(order.events[0].at, "2026-11-26T10:00:00.000Z");

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { nextTask } from "../../tests/support/eventually.ts";
 import { testOnBothEngines } from "./testing/databases.ts";
 
 testOnBothEngines("SqlClient returns the same JavaScript types on both engines", async (sql) => {
@@ -58,7 +59,8 @@ testOnBothEngines("concurrent transactions never lose each other's updates", asy
     Array.from({ length: 5 }, () =>
       sql.transaction(async (tx) => {
         const [{ n }] = await tx.query<{ n: number }>("SELECT n FROM counter FOR UPDATE");
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // The others go on meanwhile: a lost update would show.
+        await nextTask();
         await tx.query("UPDATE counter SET n = $1", [n + 1]);
       })),
   );

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { eventually, nextTask } from "../../tests/support/eventually.ts";
 import { MAX_PASSED, Turns } from "./turns.ts";
 
 /** Work that runs until `finish()` is called, noting when it starts. */
@@ -20,7 +21,7 @@ const note = (log: string[], name: string) => () => {
   return Promise.resolve();
 };
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const tick = nextTask;
 
 Deno.test("turns run one at a time, first come first served", async () => {
   const turns = new Turns();
@@ -131,7 +132,7 @@ Deno.test({
         stderr: "inherit",
       }).spawn();
       // The first request arrives before the turns begin; the others while they run.
-      while (arrivals.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await eventually(() => arrivals.length > 0, { what: "the first request" });
       started();
       assert.ok((await other.status).success);
     } finally {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { eventually } from "../../tests/support/eventually.ts";
 import { UnavailableError } from "../../domain/ports.ts";
 import {
   DEFAULT_SCRYPT_PARAMS,
@@ -87,8 +88,9 @@ Deno.test("Gate lets no more than its maximum run at once, in arrival order", as
       return i;
     })
   );
-  while (started.length < 5) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
+  // Each task is held until it is let go: let them go one at a time, as they run.
+  for (let i = 0; i < 5; i++) {
+    await eventually(() => releases.length > 0, { what: "a task running" });
     releases.shift()?.();
   }
   releases.forEach((release) => release());
@@ -115,10 +117,11 @@ Deno.test("Gate refuses a task with UnavailableError once its line is full", asy
     assert.equal(error.retryAfterSeconds, 2);
     return true;
   });
-  while (started < 3 || releases.length > 0) {
+  for (let done = 0; done < 3; done++) {
+    await eventually(() => releases.length > 0, { what: "a held task running" });
     releases.shift()?.();
-    await new Promise((resolve) => setTimeout(resolve, 1));
   }
+  assert.equal(started, 3);
   await Promise.all(held);
   assert.equal(gate.waiting, 0);
 });

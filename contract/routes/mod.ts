@@ -20,7 +20,9 @@ import { CART_ROUTES } from "./cart.ts";
 import { REPORT_ROUTES } from "./reports.ts";
 import { STAFF_ROUTES } from "./staff.ts";
 import { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
+import { VOUCHER_ROUTES } from "./vouchers.ts";
 import { AUDIT_ROUTES } from "./audit.ts";
+import { SETTINGS_ROUTES } from "./settings.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -35,7 +37,9 @@ export { CART_ROUTES } from "./cart.ts";
 export { REPORT_ROUTES } from "./reports.ts";
 export { STAFF_ROUTES } from "./staff.ts";
 export { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
+export { VOUCHER_ROUTES } from "./vouchers.ts";
 export { AUDIT_ROUTES } from "./audit.ts";
+export { SETTINGS_ROUTES } from "./settings.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -83,7 +87,9 @@ export const ROUTE_GROUPS = {
   reports: REPORT_ROUTES,
   staff: STAFF_ROUTES,
   stockAlerts: STOCK_ALERT_ROUTES,
+  vouchers: VOUCHER_ROUTES,
   audit: AUDIT_ROUTES,
+  settings: SETTINGS_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

@@ -120,11 +120,12 @@ export const ORDER_DESK_ROUTES = {
 export const ORDER_ADMIN_ROUTES = {
   export: defineRoute({
     ...ORDER_PATHS.export,
-    summary: "The orders the same filters find, as CSV: one row per order line",
+    summary:
+      "The orders the same filters find, as CSV: one row per order line; at most 100,000 orders (400 TOO_MANY_ROWS: narrow the filters), given up past 30 s (503)",
     admin: "customer_data",
     query: orderListQuery,
     ok: { status: 200, contentType: "text/csv" },
-    errors: [...ADMIN_ERRORS, 400],
+    errors: [...ADMIN_ERRORS, 400, 503],
   }),
   one: defineRoute({
     ...ORDER_PATHS.one,

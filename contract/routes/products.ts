@@ -79,10 +79,11 @@ export function productRoutes<
     ...own.reads,
     export: defineRoute({
       ...paths.export,
-      summary: `Every ${words.one} on sale as CSV (the creation fields, plus id and ${imagesWord})`,
+      summary:
+        `Every ${words.one} on sale as CSV (the creation fields, plus id and ${imagesWord}); at most 100,000 (400 TOO_MANY_ROWS), given up past 30 s (503)`,
       admin: "catalogue",
       ok: { status: 200, contentType: "text/csv" },
-      errors: ADMIN_ERRORS,
+      errors: [...ADMIN_ERRORS, 400, 503],
     }),
     import: defineRoute({
       ...paths.import,
@@ -91,7 +92,7 @@ export function productRoutes<
       query: importQuery,
       csv: { columns: kind.csvColumns },
       ok: { status: 200, schema: data(ImportSummarySchema) },
-      errors: [...ADMIN_ERRORS, 400, 409, 413, 415],
+      errors: [...ADMIN_ERRORS, 400, 409, 413, 415, 503],
     }),
     archived: defineRoute({
       ...paths.archived,

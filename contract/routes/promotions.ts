@@ -19,6 +19,8 @@ import {
   CampaignSchema,
   codeBody,
   CodeSchema,
+  freeItemsBody,
+  FreeItemsSchema,
   offerBody,
   OfferSchema,
   previewBody,
@@ -145,6 +147,15 @@ export const PROMOTION_ROUTES = {
     admin: "promotions",
     ok: { status: 200, schema: data(PromotionListSchema) },
     errors: ADMIN_ERRORS,
+  }),
+  freeItems: defineRoute({
+    ...PROMOTION_PATHS.freeItems,
+    summary:
+      "The items a campaign of this scope and benefit would make free (100% off, or an amount at or above their price: the amount is clamped to each copy's price), for the owner to see before saving it (changes nothing)",
+    admin: "promotions",
+    json: freeItemsBody,
+    ok: { status: 200, schema: data(FreeItemsSchema) },
+    errors: [...ADMIN_ERRORS, 400, 415],
   }),
   preview: defineRoute({
     ...PROMOTION_PATHS.preview,

@@ -1,4 +1,8 @@
-/** /api/reports: the owner's sales report, as JSON and each of its tables as CSV. */
+/**
+ * /api/reports: the owner's sales report, as JSON and each of its tables as CSV. Each runs
+ * under the report's budget (domain/limits/work_budget.ts): 400 `TOO_MANY_ROWS` past its
+ * rows, 503 past its time or when the lane of reports and exports is full.
+ */
 import { REPORT_PATHS } from "../paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { data } from "../records.ts";
@@ -12,7 +16,7 @@ export const REPORT_ROUTES = {
     admin: "reports",
     query: salesReportQuery,
     ok: { status: 200, schema: data(SalesReportSchema) },
-    errors: [...ADMIN_ERRORS, 400],
+    errors: [...ADMIN_ERRORS, 400, 503],
   }),
   salesCsv: defineRoute({
     ...REPORT_PATHS.salesCsv,
@@ -22,6 +26,6 @@ export const REPORT_ROUTES = {
     params: reportTableParam,
     query: salesReportQuery,
     ok: { status: 200, contentType: "text/csv" },
-    errors: [...ADMIN_ERRORS, 400],
+    errors: [...ADMIN_ERRORS, 400, 503],
   }),
 };

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import type { Field, Fields, RecordOf } from "../../domain/records/fields.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
 import { isbn13CheckDigit } from "../../domain/catalogue/isbn.ts";
+import { dayOf, SHOP_YEARS, spanNumbers, type YearSpan } from "../../domain/dates/day.ts";
 
 /** Letters people type, with the ones a spreadsheet reads as a formula and Sinhala and Tamil. */
 const LETTERS = [..."abcdefghijk ABC 0123 -=+@'.,ශ්‍රී ලංකා தமிழ்"];
@@ -18,12 +19,14 @@ function textOf(max: number): fc.Arbitrary<string> {
     .filter((text) => /[\p{L}\p{N}]/u.test(text));
 }
 
-const day = fc.date({
-  min: new Date("1900-01-01T00:00:00Z"),
-  max: new Date("2099-12-31T00:00:00Z"),
-})
-  .filter((d) => !Number.isNaN(d.getTime()))
-  .map((d) => d.toISOString().slice(0, 10));
+/** A day of the span a date field keeps (domain/dates), its first and last days included. */
+function dayIn(span: YearSpan = SHOP_YEARS): fc.Arbitrary<string> {
+  const { first, last } = spanNumbers(span);
+  return fc.oneof(
+    fc.integer({ min: first, max: last }),
+    fc.constantFrom(first, last),
+  ).map(dayOf);
+}
 
 function valueOf(field: Field): fc.Arbitrary<unknown> {
   const value = ((): fc.Arbitrary<unknown> => {
@@ -50,7 +53,7 @@ function valueOf(field: Field): fc.Arbitrary<unknown> {
       case "flag":
         return fc.boolean();
       case "date":
-        return day;
+        return dayIn(field.years);
       case "oneOf":
         return fc.constantFrom(...field.values);
       case "timestamp":

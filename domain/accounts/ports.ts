@@ -152,6 +152,11 @@ export interface Session {
   role: AccountRole;
   accountId: number;
   expiresAt: Date;
+  /**
+   * An admin's session: the admin role it was opened with. It is honoured only while the
+   * account has that role (a store that can see the accounts checks it on every `find`).
+   */
+  adminRole?: AdminRole;
 }
 
 /**

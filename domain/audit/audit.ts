@@ -21,6 +21,8 @@ export const AUDIT_KINDS = [
   "payment_status",
   "promotion",
   "admin_account",
+  "settings",
+  "customer_data",
 ] as const;
 export type AuditKind = typeof AUDIT_KINDS[number];
 
@@ -35,10 +37,12 @@ export const AUDIT_SUBJECT_TYPES = [
   "offer",
   "code",
   "admin",
+  "settings",
 ] as const;
 export type AuditSubjectType = typeof AUDIT_SUBJECT_TYPES[number];
 
-export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
+/** A change, or a read of a shopper's details by staff (domain/orders/staff_view.ts). */
+export const AUDIT_ACTIONS = ["create", "update", "delete", "read"] as const;
 export type AuditAction = typeof AUDIT_ACTIONS[number];
 
 /** Who made a change. */
@@ -160,6 +164,13 @@ export const AUDIT_SUBJECTS: Readonly<Record<AuditSubjectType, AuditSubjectPolic
     ignore: ["id", "created_at"],
     secret: ["password_hash"],
   },
+  settings: {
+    kind: "settings",
+    fields: {},
+    only: null,
+    ignore: ["id", "updated_at"],
+    secret: [],
+  },
 };
 
 /** A change as the trail keeps it, before the actor and time are added. */
@@ -245,6 +256,18 @@ export interface AuditTrail {
   actingAs<T>(actor: AuditActor, work: () => Promise<T>): Promise<T>;
   /** Entries matching the query, newest first. Nothing can change or remove one. */
   entries(query: AuditQuery): Promise<AuditPage>;
+  /**
+   * Keeps that `actor` (staff) read the customer's `fields` of each of `orderIds`: one
+   * entry an order, action "read", kind "customer_data", the fields named in `after`.
+   */
+  recordReads(read: CustomerDataRead): Promise<void>;
+}
+
+/** Staff reading shoppers' details: who, which orders, which fields. */
+export interface CustomerDataRead {
+  actor: AuditActor;
+  orderIds: readonly number[];
+  fields: readonly string[];
 }
 
 /**
@@ -262,7 +285,9 @@ export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean
   if (query.who !== undefined) {
     const who = query.who.toLowerCase();
     const actor = entry.actor;
-    const email = "email" in actor && actor.email ? actor.email.toLowerCase() : undefined;
+    // An e-mail names an admin only: a shopper's is whatever they typed at checkout, so a
+    // stranger ordering under the owner's address is never found as the owner.
+    const email = actor.kind === "admin" ? actor.email.toLowerCase() : undefined;
     if (actor.kind !== who && email !== who) return false;
   }
   return true;

@@ -21,6 +21,7 @@ import {
   whole,
 } from "../records/fields.ts";
 import { SALE_FIELDS } from "./sale_record.ts";
+import { PUBLISHING_YEARS } from "../dates/day.ts";
 
 /** The languages a book can be listed in. */
 export const BOOK_LANGUAGES = ["Sinhala", "English", "Tamil", "Hindi"] as const;
@@ -69,6 +70,7 @@ export const BOOK_FIELDS = {
   /** YYYY-MM-DD */
   publishingDate: date({
     label: "Publishing date",
+    years: PUBLISHING_YEARS,
     schemaOrg: ["datePublished"],
     page: { at: 60, words: "book.publishingDate" },
   }),

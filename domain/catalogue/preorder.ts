@@ -1,4 +1,5 @@
 /** Pre-order dates: when a pre-ordered book is expected, as the shop sets and shows it. */
+import { compareDays } from "../dates/day.ts";
 
 /** The shop's time zone: "today" and every time people read is Sri Lanka's. */
 export const SHOP_TIME_ZONE = "Asia/Colombo";
@@ -29,7 +30,9 @@ export function preorderDateProblem(date: string, now: Date): string | undefined
 
 /** The same rule for a `today` already known in the shop's time zone (YYYY-MM-DD). */
 export function preorderDateProblemOn(date: string, today: string): string | undefined {
-  return date < today ? `Preorder date "${date}" is in the past (today is ${today})` : undefined;
+  return compareDays(date, today) < 0
+    ? `Preorder date "${date}" is in the past (today is ${today})`
+    : undefined;
 }
 
 const READABLE = new Intl.DateTimeFormat("en-GB", {

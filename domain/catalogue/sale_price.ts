@@ -10,6 +10,8 @@
 import { type Cents, formatLkr } from "../money.ts";
 import type { SalePrice } from "../promotions/pricing.ts";
 import { shopDate } from "./preorder.ts";
+import { colomboDayEnd as dayEnd, colomboDayStart as dayStart } from "../dates/colombo.ts";
+import { compareDays } from "../dates/day.ts";
 
 /** The fields a sale is made of, as a product holds them. */
 export interface SaleFields {
@@ -55,7 +57,10 @@ export function saleProblems(sale: SaleFields): SaleProblem[] {
   } else if (sale.saleStarts !== null || sale.saleEnds !== null) {
     problems.push({ field: "salePriceCents", message: SALE_WINDOW_NEEDS_PRICE });
   }
-  if (sale.saleStarts !== null && sale.saleEnds !== null && sale.saleEnds < sale.saleStarts) {
+  if (
+    sale.saleStarts !== null && sale.saleEnds !== null &&
+    compareDays(sale.saleEnds, sale.saleStarts) < 0
+  ) {
     problems.push({ field: "saleEnds", message: SALE_ENDS_BEFORE_START });
   }
   return problems;
@@ -98,7 +103,7 @@ function definedOf(changes: Partial<SaleFields>): Partial<SaleFields> {
  * @example colomboDayStart("2026-09-20") // "2026-09-19T18:30:00.000Z"
  */
 export function colomboDayStart(date: string): string {
-  return new Date(`${date}T00:00:00+05:30`).toISOString();
+  return dayStart(date);
 }
 
 /**
@@ -107,7 +112,7 @@ export function colomboDayStart(date: string): string {
  * @example colomboDayEnd("2026-09-25") // "2026-09-25T18:30:00.000Z"
  */
 export function colomboDayEnd(date: string): string {
-  return new Date(Date.parse(colomboDayStart(date)) + 86_400_000).toISOString();
+  return dayEnd(date);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The mails about an account, and the form they wait in in the outbox. They belong to no
- * order, so the outbox keeps their facts, not a reference: a small JSON object with a
+ * The mails that belong to no order (about an account, and the shop's notice of discount
+ * codes being guessed), and the form they wait in in the outbox. The outbox keeps their
+ * facts, not a reference: a small JSON object with a
  * version number, read back by `readStoredAccountMail` however old the row is. A later
  * shape gets a new version and a reader of its own; rows of version 1 stay readable.
  */
@@ -13,6 +14,8 @@ export const ACCOUNT_MAIL_KINDS = [
   "password_reset",
   "registration_taken",
   "staff_invitation",
+  "code_guessing",
+  "voucher_issued",
 ] as const;
 /** What an account mail in the outbox is about. */
 export type AccountMailKind = typeof ACCOUNT_MAIL_KINDS[number];
@@ -94,6 +97,54 @@ export function staffInvitationMail(
   };
 }
 
+/**
+ * The owner's notice that refused discount codes passed the shop-wide bound (English, as the
+ * admin area), with a link to the promotions.
+ *
+ * @example codeGuessingMail({ to: "owner@shop.lk", at, limit: 100, windowMs: 900_000, shop }).minutes // 15
+ */
+export function codeGuessingMail(
+  notice: { to: string; at: string; limit: number; windowMs: number; shop: ShopInfo },
+): AccountMail {
+  return {
+    kind: "code_guessing",
+    to: notice.to,
+    language: "en",
+    at: notice.at,
+    limit: notice.limit,
+    minutes: Math.round(notice.windowMs / 60_000),
+    deskUrl: `${notice.shop.publicUrl.replace(/\/+$/, "")}/admin/promotions`,
+  };
+}
+
+/**
+ * A gift voucher's mail to its recipient, in their language: its whole code (kept in the
+ * outbox only until sent), amount, last day and the balance check's page.
+ */
+export function voucherMail(
+  voucher: {
+    recipient: { name: string; email: string; language: Locale };
+    code: string;
+    amountCents: number;
+    expiresOn: string;
+    message: string | null;
+  },
+  shop: ShopInfo,
+): AccountMail {
+  const { recipient } = voucher;
+  return {
+    kind: "voucher_issued",
+    to: recipient.email,
+    language: recipient.language,
+    name: recipient.name,
+    code: voucher.code,
+    amountCents: voucher.amountCents,
+    expiresOn: voucher.expiresOn,
+    message: voucher.message,
+    balanceUrl: page(shop, recipient.language, "/gift-voucher"),
+  };
+}
+
 /** An account mail as the outbox stores it (version 1). */
 export type StoredAccountMail =
   & { v: 1; to: string; language: Locale }
@@ -101,10 +152,27 @@ export type StoredAccountMail =
     | { link: string }
     | { link: string; role: AdminRole; days: number }
     | { loginUrl: string; resetUrl: string }
+    | { at: string; limit: number; minutes: number; deskUrl: string }
+    | {
+      name: string;
+      code: string;
+      amountCents: number;
+      expiresOn: string;
+      message: string | null;
+      balanceUrl: string;
+    }
   );
 
 /** The stored form of an account mail: its facts and the version of their shape. */
 export function storedAccountMail(mail: AccountMail): StoredAccountMail {
+  if (mail.kind === "code_guessing") {
+    const { to, language, at, limit, minutes, deskUrl } = mail;
+    return { v: 1, to, language, at, limit, minutes, deskUrl };
+  }
+  if (mail.kind === "voucher_issued") {
+    const { to, language, name, code, amountCents, expiresOn, message, balanceUrl } = mail;
+    return { v: 1, to, language, name, code, amountCents, expiresOn, message, balanceUrl };
+  }
   if (mail.kind === "staff_invitation") {
     const { to, language, link, role, days } = mail;
     return { v: 1, to, language, link, role, days };
@@ -139,6 +207,19 @@ export function readStoredAccountMail(
   if (!language) return undefined;
   if (kind === "password_reset") {
     return text(row.link) ? { kind, to: row.to, language, link: row.link } : undefined;
+  }
+  if (kind === "voucher_issued") {
+    const { name, code, amountCents, expiresOn, message, balanceUrl } = row;
+    return text(name) && text(code) && typeof amountCents === "number" && text(expiresOn) &&
+        (message === null || text(message)) && text(balanceUrl)
+      ? { kind, to: row.to, language, name, code, amountCents, expiresOn, message, balanceUrl }
+      : undefined;
+  }
+  if (kind === "code_guessing") {
+    const { at, limit, minutes, deskUrl } = row;
+    return text(at) && typeof limit === "number" && typeof minutes === "number" && text(deskUrl)
+      ? { kind, to: row.to, language, at, limit, minutes, deskUrl }
+      : undefined;
   }
   if (kind === "staff_invitation") {
     const { link, role, days } = row;

@@ -7,11 +7,9 @@ import type { AdminRole } from "../accounts/admin_roles.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { ItemType, PaymentMethod } from "../orders/model.ts";
 import type { AmountDue } from "../orders/amount_due.ts";
-import type { OrderSavings } from "../orders/savings.ts";
-import type { PromotionNames } from "../promotions/names.ts";
+import type { Breakdown, BreakdownLine } from "../pricing/breakdown.ts";
 import type { BankDetails } from "../shop.ts";
 
-/** One line of an order as a mail lists it. */
 /**
  * What a cancelled order's mail says of the money: the shop returns a payment it recorded;
  * a deposit slip it had not checked may stand for money paid, which the customer is asked
@@ -19,17 +17,8 @@ import type { BankDetails } from "../shop.ts";
  */
 export type RejectedSettlement = "refund" | "slip_unchecked" | "nothing_owed";
 
-export interface MailLine {
-  title: string;
-  type: ItemType;
-  quantity: number;
-  /** The usual price of a copy before any sale (the unit price without one). */
-  listUnitCents: number;
-  unitPriceCents: number;
-  /** What promotions took off the line; 0 for none. */
-  savingCents: number;
-  /** The campaign behind part of that saving, named as it was when the order was placed. */
-  campaign: { name: string; names: PromotionNames; savingCents: number } | null;
+/** One line of an order as a mail lists it: its breakdown, and whether it is a pre-order. */
+export interface MailLine extends BreakdownLine {
   preorder: boolean;
 }
 
@@ -51,14 +40,10 @@ export interface OrderFacts {
   placedAt: string;
   customerName: string;
   paymentMethod: PaymentMethod;
+  /** The breakdown's lines, each with whether it is a pre-order. */
   lines: MailLine[];
-  /** The items' sum (the API's `total`). */
-  itemsCents: number;
-  /** The order's offer and code, free delivery and what the customer saved (savings.ts). */
-  savings: OrderSavings;
-  deliveryFeeCents: number;
-  /** Items plus delivery: what the order comes to. */
-  totalToPayCents: number;
+  /** What the order costs, worked out once (domain/pricing/breakdown.ts). */
+  breakdown: Breakdown;
   /**
    * What the mail says about the money, as the order's payment status has it
    * (domain/orders/amount_due.ts): to pay on delivery or by deposit, paid, or owed nothing.
@@ -153,6 +138,33 @@ export type AccountMail =
     role: AdminRole;
     /** How many days the link works. */
     days: number;
+  }
+  | Addressed & {
+    /**
+     * The owner's notice that discount codes were refused past the shop-wide bound in a
+     * window (http/routes/code_attempts.ts): someone guesses from many addresses at once.
+     */
+    kind: "code_guessing";
+    /** ISO 8601: when the bound tripped. */
+    at: string;
+    /** Refused codes a window the shop allows, and the window in minutes. */
+    limit: number;
+    minutes: number;
+    /** The admin area's promotions, where codes are paused or ended. */
+    deskUrl: string;
+  }
+  | Addressed & {
+    /** A gift voucher mailed to its recipient, in their language, with its whole code. */
+    kind: "voucher_issued";
+    name: string;
+    code: string;
+    amountCents: number;
+    /** Its last day (YYYY-MM-DD, Sri Lanka). */
+    expiresOn: string;
+    /** The owner's few words, or null. */
+    message: string | null;
+    /** The shop's balance check, in the recipient's language. */
+    balanceUrl: string;
   };
 
 export type OrderMail = CustomerOrderMail | ShopOrderMail;
@@ -202,8 +214,40 @@ export type BackInStockMail = Addressed & {
   unsubscribeUrl: string;
 };
 
+/**
+ * The owner's digest of new orders while they flood (more than
+ * `MessageLimits.ownerOrderMailsPerHour` an hour): one mail a window naming each order.
+ */
+export type ShopOrdersDigestMail = Addressed & {
+  kind: "shop_orders_digest";
+  /** Oldest order first; `proofs` is 0. */
+  orders: DigestOrder[];
+  /** The orders desk. */
+  deskUrl: string;
+};
+
+/**
+ * The owner's notice, once a day, that the shop's texts for the day are used up: the texts
+ * after wait for the next day in Sri Lanka.
+ */
+export type ShopTextBudgetMail = Addressed & {
+  kind: "shop_text_budget";
+  /** The day's texts (`MessageLimits.textsPerDay`). */
+  limit: number;
+  /** When texts go out again (ISO 8601: the next day's 00:00 in Sri Lanka). */
+  resumesAt: string;
+  /** Where the owner changes the bound. */
+  settingsUrl: string;
+};
+
 /** Every mail the shop sends. */
-export type Mail = OrderMail | AccountMail | ShopDigestMail | BackInStockMail;
+export type Mail =
+  | OrderMail
+  | AccountMail
+  | ShopDigestMail
+  | ShopOrdersDigestMail
+  | ShopTextBudgetMail
+  | BackInStockMail;
 
 /** A mail written out for a mail server: recipient, subject, plain text and HTML. */
 export interface MailMessage {

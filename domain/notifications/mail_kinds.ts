@@ -25,6 +25,12 @@ export type MailKind = typeof MAIL_KINDS[number];
 export const DIGEST_MAIL_KINDS = ["shop_proof_uploaded"] as const satisfies readonly MailKind[];
 
 /**
+ * The shop's notices that go one mail each until they flood, then as a digest a window
+ * (domain/notifications/message_budget.ts: `ownerOrderMailsPerHour`).
+ */
+export const FLOOD_DIGEST_KINDS = ["shop_order_placed"] as const satisfies readonly MailKind[];
+
+/**
  * The mail of a back-in-stock request (domain/stock_alerts): it names its request, as an
  * order mail names its order, and is read from it when sent.
  */

@@ -8,11 +8,18 @@ import type { Locale } from "../i18n/language.ts";
 import { localizedPath } from "../i18n/language.ts";
 import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
-import { orderSavings } from "../orders/savings.ts";
+import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import type { OrderFacts, OrderMail, RejectedSettlement, ShopDigestMail } from "./mail.ts";
+import type {
+  OrderFacts,
+  OrderMail,
+  RejectedSettlement,
+  ShopDigestMail,
+  ShopOrdersDigestMail,
+  ShopTextBudgetMail,
+} from "./mail.ts";
 import type { MailKind } from "./ports.ts";
 
 /** What every order mail needs besides the order. */
@@ -65,30 +72,15 @@ export function orderFacts(
   const c = order.customer;
   // The place as the order named it, in the language the mail is written in.
   const place = orderPlace(order, language);
+  const breakdown = orderBreakdown(order);
   return {
     id: order.id,
     placedAt: order.orderDate,
     customerName: c.name,
     paymentMethod: order.paymentMethod,
-    lines: order.items.map((line) => ({
-      title: line.title,
-      type: line.type,
-      quantity: line.quantity,
-      listUnitCents: line.listUnitCents,
-      unitPriceCents: line.unitPriceCents,
-      savingCents: line.savingCents,
-      campaign: line.campaign && {
-        name: line.campaign.name,
-        names: { ...line.campaign.names },
-        savingCents: line.campaign.savingCents,
-      },
-      preorder: line.preorder,
-    })),
-    itemsCents: order.totalCents,
-    savings: orderSavings(order),
-    deliveryFeeCents: order.deliveryFeeCents,
-    totalToPayCents: order.totalCents + order.deliveryFeeCents,
-    due: amountDue(order),
+    lines: breakdown.lines.map((line, i) => ({ ...line, preorder: order.items[i].preorder })),
+    breakdown,
+    due: amountDue(order, breakdown),
     preorder: order.items.some((line) => line.preorder),
     preorderDate: expectedOn(order),
     deliverTo: {
@@ -172,6 +164,49 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
     case "shop_proof_uploaded":
       return { kind, ...shop, proofs: order.paymentProofs.length };
   }
+}
+
+/**
+ * The owner's digest of new orders while they flood: each order once, oldest first, with
+ * its place on the orders desk.
+ */
+export function ordersDigestMail(
+  orders: readonly Order[],
+  ctx: Omit<OrderMailContext, "orderKey">,
+): ShopOrdersDigestMail {
+  const unique = [...new Map(orders.map((o) => [o.id, o])).values()].sort((a, b) => a.id - b.id);
+  return {
+    kind: "shop_orders_digest",
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en",
+    orders: unique.map((order) => ({
+      order: orderFacts(order, null),
+      customerEmail: order.customer.email,
+      proofs: 0,
+      deskUrl: `${base(ctx.shop)}/admin/orders/${order.id}`,
+    })),
+    deskUrl: `${base(ctx.shop)}/admin/orders?status=pending`,
+  };
+}
+
+/**
+ * The owner's notice that the day's texts are used up, sent once that day.
+ *
+ * @example textBudgetMail(200, new Date("2026-03-01T18:30:00Z"), ctx).limit // 200
+ */
+export function textBudgetMail(
+  limit: number,
+  resumesAt: Date,
+  ctx: Pick<OrderMailContext, "shop" | "notifyEmail">,
+): ShopTextBudgetMail {
+  return {
+    kind: "shop_text_budget",
+    to: ctx.notifyEmail ?? ctx.shop.email,
+    language: "en",
+    limit,
+    resumesAt: resumesAt.toISOString(),
+    settingsUrl: `${base(ctx.shop)}/admin/settings`,
+  };
 }
 
 /**

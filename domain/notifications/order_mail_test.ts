@@ -40,13 +40,15 @@ Deno.test("orderMail() writes the customer's mails to the order's address in the
 
 Deno.test("orderMail() carries the order's lines and amounts in cents", () => {
   const { order } = orderMail("order_placed", ORDER, CTX);
-  assert.deepEqual(order.lines.map((l) => [l.title, l.type, l.quantity, l.unitPriceCents]), [
+  assert.deepEqual(order.lines.map((l) => [l.title, l.type, l.quantity, l.usualUnitCents]), [
     ["Madol Doova", "book", 2, 125000],
     ["Atlas CR Book 120 pages", "stationery", 3, 45050],
   ]);
-  assert.deepEqual([order.itemsCents, order.deliveryFeeCents, order.totalToPayCents], [
+  const b = order.breakdown;
+  assert.deepEqual([b.itemsCents, b.deliveryFeeCents, b.totalCents, b.dueCents], [
     385150,
     50000,
+    435150,
     435150,
   ]);
   assert.equal(order.preorder, false);

@@ -5,12 +5,25 @@
 import type { AccountMail, MailMessage } from "./mail.ts";
 import type { SmsKind } from "./sms_kinds.ts";
 import type { AccountMailKind } from "./account_mail.ts";
-import type { BACK_IN_STOCK_KIND, DIGEST_MAIL_KINDS, MailKind } from "./mail_kinds.ts";
+import type {
+  BACK_IN_STOCK_KIND,
+  DIGEST_MAIL_KINDS,
+  FLOOD_DIGEST_KINDS,
+  MailKind,
+} from "./mail_kinds.ts";
 
-/** A kind of the shop's notices sent as a digest. */
-export type DigestMailKind = typeof DIGEST_MAIL_KINDS[number];
+/** A kind of the shop's notices sent as a digest, always or while they flood. */
+export type DigestMailKind =
+  | typeof DIGEST_MAIL_KINDS[number]
+  | typeof FLOOD_DIGEST_KINDS[number];
 
-export { BACK_IN_STOCK_KIND, DIGEST_MAIL_KINDS, MAIL_KINDS, type MailKind } from "./mail_kinds.ts";
+export {
+  BACK_IN_STOCK_KIND,
+  DIGEST_MAIL_KINDS,
+  FLOOD_DIGEST_KINDS,
+  MAIL_KINDS,
+  type MailKind,
+} from "./mail_kinds.ts";
 export type {
   AccountMail,
   BackInStockMail,
@@ -80,6 +93,11 @@ export interface Outbox {
   /** Retires an entry for good; an account mail's facts (a reset link) are forgotten. */
   markSent(id: number, at: Date): Promise<void>;
   markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /**
+   * Leaves an entry for later without counting a failed attempt: a budget of the day is used
+   * up, or a notice waits for its digest. `reason` is kept on the entry.
+   */
+  markWaiting(id: number, reason: string, nextAttemptAt: Date): Promise<void>;
 }
 
 /** Sends a rendered mail. */

@@ -8,7 +8,9 @@ import type { Locale } from "../i18n/language.ts";
 import type { Order } from "../orders/model.ts";
 import type { ShopInfo } from "../shop.ts";
 import { smsNumber } from "../address/phone.ts";
-import { SMS_POLICIES, type SmsKind } from "./sms_kinds.ts";
+import { SMS_POLICIES, type SmsKind, type SmsPolicy } from "./sms_kinds.ts";
+import { orderBreakdown } from "../pricing/order_breakdown.ts";
+import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 
 export {
   isSmsKind,
@@ -90,15 +92,32 @@ export interface SmsRenderer {
   render(notice: SmsNotice): string;
 }
 
+/** The breakdown's figure a text names: the order total, or the payments received. */
+function amountOf(amount: SmsPolicy["amount"], order: Order): number | null {
+  if (amount === "none") return null;
+  const figures = orderBreakdown(order);
+  return amount === "total" ? figures.totalCents : figures.receivedCents;
+}
+
 /**
  * The text of `kind` about `order`, or why none can go: an order whose phone is not a Sri
- * Lankan number has nobody to text (its mail still goes).
+ * Lankan number has nobody to text (its mail still goes); an order of a method that texts
+ * only once paid (a card's: `textsBeforePaid`) is not texted while unpaid.
  */
 export function smsNotice(
   kind: SmsKind,
   order: Order,
   shop: Pick<ShopInfo, "name">,
-): { kind: "notice"; notice: SmsNotice } | { kind: "no_number"; reason: string } {
+):
+  | { kind: "notice"; notice: SmsNotice }
+  | { kind: "no_number"; reason: string }
+  | { kind: "not_paid"; reason: string } {
+  if (!PAYMENT_POLICIES[order.paymentMethod].textsBeforePaid && order.paymentStatus !== "paid") {
+    return {
+      kind: "not_paid",
+      reason: `Order ${order.id} is not paid: its method texts only once it is`,
+    };
+  }
   const to = smsNumber(order.customer.phone);
   if (to === undefined) {
     return {
@@ -115,7 +134,7 @@ export function smsNotice(
       language: order.locale,
       shopName: shop.name,
       orderId: order.id,
-      amountCents: policy.amount === "none" ? null : order.totalCents + order.deliveryFeeCents,
+      amountCents: amountOf(policy.amount, order),
       courier: policy.tracking ? order.courier : null,
       trackingNumber: policy.tracking ? order.trackingNumber : null,
     },

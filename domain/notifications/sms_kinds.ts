@@ -6,8 +6,8 @@
 import type { MailKind } from "./mail_kinds.ts";
 
 /**
- * What a text names besides the shop and the order number: `total` is what the order
- * comes to (items and delivery), `paid` what was received (the same sum, said as paid),
+ * What a text names besides the shop and the order number, as the order's breakdown has
+ * it (domain/pricing/breakdown.ts): `total` the order total, `paid` the payments received,
  * `none` no amount; `tracking` adds the courier and tracking number when the order has them.
  */
 export interface SmsPolicy {

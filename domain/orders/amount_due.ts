@@ -10,6 +10,7 @@ import type { Cents } from "../money.ts";
 import type { Order, PaymentStatus } from "./model.ts";
 import { type AmountWords, PAYMENT_POLICIES } from "./payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "./status.ts";
+import type { Breakdown } from "../pricing/breakdown.ts";
 
 /**
  * collect: the courier collects the amount at the door; pay: the customer pays it before
@@ -32,28 +33,28 @@ export const AMOUNT_DUE_KINDS = [
  */
 export const SETTLED_WORDS = {
   paid: {
-    page: { total: "amount.totalPaid", note: "amount.notePaid" },
-    mail: { total: "mail.totalPaid", note: "mail.notePaid" },
-    slip: { total: "slip.totalPaid", note: "slip.notePaid" },
-    admin: { total: "Total paid", note: "Paid, nothing to collect" },
+    page: { note: "amount.notePaid" },
+    mail: { note: "mail.notePaid" },
+    slip: { note: "slip.notePaid" },
+    admin: { note: "Paid, nothing to collect" },
   },
   nothingOwed: {
-    page: { total: "amount.orderTotal", note: "amount.noteNothingOwed" },
-    mail: { total: "mail.orderTotal", note: "mail.rejected.nothingOwed" },
-    slip: { total: "slip.orderTotal", note: "slip.noteNothingOwed" },
-    admin: { total: "Order total", note: "Cancelled, nothing owed" },
+    page: { note: "amount.noteNothingOwed" },
+    mail: { note: "mail.rejected.nothingOwed" },
+    slip: { note: "slip.noteNothingOwed" },
+    admin: { note: "Cancelled, nothing owed" },
   },
   refund: {
-    page: { total: "amount.totalPaid", note: "amount.noteRefund" },
-    mail: { total: "mail.totalPaid", note: "mail.rejected.refund" },
-    slip: { total: "slip.totalPaid", note: "slip.noteRefund" },
-    admin: { total: "Total paid", note: "Cancelled after payment: refund due" },
+    page: { note: "amount.noteRefund" },
+    mail: { note: "mail.rejected.refund" },
+    slip: { note: "slip.noteRefund" },
+    admin: { note: "Cancelled after payment: refund due" },
   },
   slipUnchecked: {
-    page: { total: "amount.orderTotal", note: "amount.noteSlipUnchecked" },
-    mail: { total: "mail.orderTotal", note: "mail.lapsed.paid" },
-    slip: { total: "slip.orderTotal", note: "slip.noteSlipUnchecked" },
-    admin: { total: "Order total", note: "Cancelled with its slip unchecked: check it" },
+    page: { note: "amount.noteSlipUnchecked" },
+    mail: { note: "mail.lapsed.paid" },
+    slip: { note: "slip.noteSlipUnchecked" },
+    admin: { note: "Cancelled with its slip unchecked: check it" },
   },
 } as const satisfies Record<"paid" | "nothingOwed" | "refund" | "slipUnchecked", AmountWords>;
 
@@ -63,13 +64,6 @@ export const CANCELLED_WORDS = {
   proof_submitted: SETTLED_WORDS.slipUnchecked,
   unpaid: SETTLED_WORDS.nothingOwed,
 } as const satisfies Record<PaymentStatus, AmountWords>;
-
-/** The labels of the amounts above the last row, in the admin area's English. */
-export const ADMIN_AMOUNT_LABELS = {
-  /** The items' sum, before delivery (the API's `total`). */
-  items: "Items",
-  deliveryFee: "Delivery fee",
-} as const;
 
 /** The words an amount can have: a method's for an unpaid order, or a settled order's. */
 export type DueWords =
@@ -81,37 +75,31 @@ export interface AmountDue {
   kind: AmountDueKind;
   /** The amount the note names: to collect, to pay, or paid; 0 when nothing is owed. */
   cents: Cents;
-  /** The order's items and delivery, which the totals' last row shows under `words.total`. */
-  totalCents: Cents;
   words: DueWords;
 }
 
-/** What `amountDue` reads of an order. */
-export type AmountFacts = Pick<
-  Order,
-  "status" | "paymentMethod" | "paymentStatus" | "totalCents" | "deliveryFeeCents"
->;
+/** What `amountDue` reads of an order's state. */
+export type AmountFacts = Pick<Order, "status" | "paymentMethod" | "paymentStatus">;
+
+/** What `amountDue` reads of the order's breakdown (domain/pricing/breakdown.ts). */
+export type AmountFigures = Pick<Breakdown, "totalCents" | "dueCents">;
 
 /**
- * What an order's documents say about its amount.
+ * What an order's documents say about its amount: its words by its state, its amount from
+ * its breakdown (what is still to pay, once vouchers and payments are counted).
  *
- * @example amountDue({ status: "completed", paymentMethod: "COD", paymentStatus: "paid", totalCents: 385000, deliveryFeeCents: 50000 }).kind // "paid": nothing to collect
- * @example amountDue({ status: "pending", paymentMethod: "COD", paymentStatus: "unpaid", totalCents: 385000, deliveryFeeCents: 50000 }) // { kind: "collect", cents: 435000, ... }
- * @example amountDue({ status: "rejected", paymentMethod: "Bank Deposit", paymentStatus: "unpaid", totalCents: 385000, deliveryFeeCents: 50000 }).cents // 0: nothing owed
+ * @example amountDue({ status: "completed", paymentMethod: "COD", paymentStatus: "paid" }, b).kind // "paid": nothing to collect
+ * @example amountDue({ status: "pending", paymentMethod: "COD", paymentStatus: "unpaid" }, { totalCents: 435000, dueCents: 435000 }) // { kind: "collect", cents: 435000, ... }
+ * @example amountDue({ status: "rejected", paymentMethod: "Bank Deposit", paymentStatus: "unpaid" }, b).cents // 0: nothing owed
  */
-export function amountDue(order: AmountFacts): AmountDue {
-  const totalCents = order.totalCents + order.deliveryFeeCents;
+export function amountDue(order: AmountFacts, figures: AmountFigures): AmountDue {
   if (!ORDER_STATUS_POLICIES[order.status].owes) {
-    return {
-      kind: "nothingOwed",
-      cents: 0,
-      totalCents,
-      words: CANCELLED_WORDS[order.paymentStatus],
-    };
+    return { kind: "nothingOwed", cents: 0, words: CANCELLED_WORDS[order.paymentStatus] };
   }
-  if (order.paymentStatus === "paid") {
-    return { kind: "paid", cents: totalCents, totalCents, words: SETTLED_WORDS.paid };
+  // Paid, or paid for in full by gift vouchers: nothing is left to collect.
+  if (order.paymentStatus === "paid" || figures.dueCents === 0) {
+    return { kind: "paid", cents: figures.totalCents, words: SETTLED_WORDS.paid };
   }
   const policy = PAYMENT_POLICIES[order.paymentMethod];
-  return { kind: policy.settlement, cents: totalCents, totalCents, words: policy.words.unpaid };
+  return { kind: policy.settlement, cents: figures.dueCents, words: policy.words.unpaid };
 }

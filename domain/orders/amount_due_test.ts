@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
 import { AMOUNT_DUE_KINDS, amountDue, type AmountDueKind } from "./amount_due.ts";
 
-const ORDER = { totalCents: 385_000, deliveryFeeCents: 50_000 };
+/** The order's breakdown as amountDue reads it: an order total of LKR 4,350.00, all owed. */
+const FIGURES = { totalCents: 435_000, dueCents: 435_000 };
 
 /**
  * Every (method, payment status, order status) and what its documents must say: a
@@ -52,11 +53,10 @@ Deno.test("amountDue() answers every method, payment status and order status as 
     PAYMENT_METHODS.length * PAYMENT_STATUSES.length * ORDER_STATUSES.length,
   );
   for (const [paymentMethod, paymentStatus, status, kind] of TABLE) {
-    const due = amountDue({ ...ORDER, paymentMethod, paymentStatus, status });
+    const due = amountDue({ paymentMethod, paymentStatus, status }, FIGURES);
     const what = `${paymentMethod}, ${paymentStatus}, ${status}`;
     assert.equal(due.kind, kind, what);
     assert.equal(due.cents, kind === "nothingOwed" ? 0 : 435_000, what);
-    assert.equal(due.totalCents, 435_000, what);
   }
 });
 
@@ -65,78 +65,76 @@ Deno.test("amountDue() never asks a paid order or a cancelled one for money", ()
     fc.constantFrom(...PAYMENT_METHODS),
     fc.constantFrom(...PAYMENT_STATUSES),
     fc.constantFrom(...ORDER_STATUSES),
-    fc.nat(10_000_000),
-    fc.nat(100_000),
-    (paymentMethod, paymentStatus, status, totalCents, deliveryFeeCents) => {
-      const due = amountDue({ paymentMethod, paymentStatus, status, totalCents, deliveryFeeCents });
+    fc.integer({ min: 1, max: 10_000_000 }),
+    (paymentMethod, paymentStatus, status, totalCents) => {
+      const due = amountDue({ paymentMethod, paymentStatus, status }, {
+        totalCents,
+        dueCents: totalCents,
+      });
       const asks = due.kind === "collect" || due.kind === "pay";
       assert.equal(asks, status !== "rejected" && paymentStatus !== "paid");
-      assert.equal(due.totalCents, totalCents + deliveryFeeCents);
+      if (asks) assert.equal(due.cents, totalCents);
       assert.ok(AMOUNT_DUE_KINDS.includes(due.kind));
     },
   ));
 });
 
 Deno.test("amountDue() words a paid order 'paid, nothing to collect' and a cancelled one 'nothing owed'", () => {
-  const paid = amountDue({
-    ...ORDER,
-    paymentMethod: "COD",
-    paymentStatus: "paid",
-    status: "completed",
-  });
-  assert.deepEqual(paid.words.slip, { total: "slip.totalPaid", note: "slip.notePaid" });
-  assert.deepEqual(paid.words.page, { total: "amount.totalPaid", note: "amount.notePaid" });
+  const paid = amountDue(
+    { paymentMethod: "COD", paymentStatus: "paid", status: "completed" },
+    FIGURES,
+  );
+  assert.deepEqual(paid.words.slip, { note: "slip.notePaid" });
+  assert.deepEqual(paid.words.page, { note: "amount.notePaid" });
   assert.equal(paid.words.admin.note, "Paid, nothing to collect");
-  const cancelled = amountDue({
-    ...ORDER,
-    paymentMethod: "COD",
-    paymentStatus: "unpaid",
-    status: "rejected",
-  });
-  assert.deepEqual(cancelled.words.page, {
-    total: "amount.orderTotal",
-    note: "amount.noteNothingOwed",
-  });
+  const cancelled = amountDue(
+    { paymentMethod: "COD", paymentStatus: "unpaid", status: "rejected" },
+    FIGURES,
+  );
+  assert.deepEqual(cancelled.words.page, { note: "amount.noteNothingOwed" });
 });
 
 Deno.test("amountDue() words a cancelled order by what became of its money: a refund, a slip to check, nothing", () => {
   for (const paymentMethod of PAYMENT_METHODS) {
     const cancelled = (paymentStatus: (typeof PAYMENT_STATUSES)[number]) =>
-      amountDue({ ...ORDER, paymentMethod, paymentStatus, status: "rejected" });
+      amountDue({ paymentMethod, paymentStatus, status: "rejected" }, FIGURES);
     const refunded = cancelled("paid");
     assert.equal(refunded.cents, 0, "nothing is owed by the customer");
-    assert.deepEqual(refunded.words.page, { total: "amount.totalPaid", note: "amount.noteRefund" });
-    assert.deepEqual(refunded.words.slip, { total: "slip.totalPaid", note: "slip.noteRefund" });
-    assert.deepEqual(refunded.words.mail, {
-      total: "mail.totalPaid",
-      note: "mail.rejected.refund",
-    });
+    assert.deepEqual(refunded.words.page, { note: "amount.noteRefund" });
+    assert.deepEqual(refunded.words.slip, { note: "slip.noteRefund" });
+    assert.deepEqual(refunded.words.mail, { note: "mail.rejected.refund" });
     assert.equal(refunded.words.admin.note, "Cancelled after payment: refund due");
     const unchecked = cancelled("proof_submitted");
-    assert.deepEqual(unchecked.words.page, {
-      total: "amount.orderTotal",
-      note: "amount.noteSlipUnchecked",
-    });
-    assert.deepEqual(unchecked.words.mail, { total: "mail.orderTotal", note: "mail.lapsed.paid" });
+    assert.deepEqual(unchecked.words.page, { note: "amount.noteSlipUnchecked" });
+    assert.deepEqual(unchecked.words.mail, { note: "mail.lapsed.paid" });
     assert.equal(cancelled("unpaid").words.page.note, "amount.noteNothingOwed");
   }
 });
 
 Deno.test("amountDue() words an unpaid order as its method's policy says: collect, or pay by deposit", () => {
-  const cod = amountDue({
-    ...ORDER,
-    paymentMethod: "COD",
-    paymentStatus: "unpaid",
-    status: "pending",
-  });
-  assert.deepEqual(cod.words.slip, { total: "slip.totalToPay", note: "slip.collect" });
-  assert.deepEqual(cod.words.page, { total: "amount.totalToPay", note: "amount.noteCollect" });
-  const bank = amountDue({
-    ...ORDER,
-    paymentMethod: "Bank Deposit",
-    paymentStatus: "proof_submitted",
-    status: "pending",
-  });
-  assert.deepEqual(bank.words.slip, { total: "slip.totalToPay", note: "slip.noteBank" });
-  assert.deepEqual(bank.words.page, { total: "amount.totalToPay", note: "amount.noteBank" });
+  const cod = amountDue(
+    { paymentMethod: "COD", paymentStatus: "unpaid", status: "pending" },
+    FIGURES,
+  );
+  assert.deepEqual(cod.words.slip, { note: "slip.collect" });
+  assert.deepEqual(cod.words.page, { note: "amount.noteCollect" });
+  const bank = amountDue(
+    { paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted", status: "pending" },
+    FIGURES,
+  );
+  assert.deepEqual(bank.words.slip, { note: "slip.noteBank" });
+  assert.deepEqual(bank.words.page, { note: "amount.noteBank" });
+});
+
+Deno.test("amountDue() asks only what vouchers and payments left: nothing once vouchers paid it all", () => {
+  const part = amountDue(
+    { paymentMethod: "COD", paymentStatus: "unpaid", status: "pending" },
+    { totalCents: 435_000, dueCents: 135_000 },
+  );
+  assert.deepEqual([part.kind, part.cents], ["collect", 135_000]);
+  const whole = amountDue(
+    { paymentMethod: "Bank Deposit", paymentStatus: "unpaid", status: "pending" },
+    { totalCents: 435_000, dueCents: 0 },
+  );
+  assert.equal(whole.kind, "paid");
 });

@@ -5,75 +5,46 @@
  */
 import { PAYMENT_POLICIES } from "./payment_policy.ts";
 import { centsToRupees } from "../money.ts";
-import type { Order, OrderEvent, OrderLine, OrderPromotion } from "./model.ts";
+import type { Order, OrderEvent, OrderLine } from "./model.ts";
+import {
+  type AdjustmentRecord,
+  adjustmentRecord,
+  type BreakdownRecord,
+  breakdownRecord,
+  type OrderAdjustmentRecord,
+  orderAdjustmentRecord,
+} from "../pricing/breakdown_record.ts";
+import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
 import { lineTotalCents } from "./line_total.ts";
 
-/** A line's prices and what promotions gave it, as answers write them (rupees). */
+/** A line's prices and what changed them, as answers write them (rupees). */
 export interface PromotedLineFields {
-  /** The usual price of a copy before any sale. */
+  /** The usual price of a copy, before anything. */
   list_price: number;
-  /** The price of a copy paid. */
+  /** A copy's price after its sale price. */
   price: number;
-  /** What promotions took off the whole line. */
+  /** Everything taken off the whole line: its sale price, campaign and shares. */
   saving: number;
-  campaign: {
-    id: number;
-    name: string;
-    name_si: string | null;
-    name_ta: string | null;
-    saving: number;
-  } | null;
-  offer_saving: number;
-  code_saving: number;
+  /** What changed the line's price, each with its source, as it was when placed. */
+  adjustments: AdjustmentRecord[];
+  /** What the line cost. */
   line_total: number;
 }
 
 /**
- * A line's prices and savings on the wire, as the order keeps them.
+ * A line's prices and what changed them on the wire, as the order keeps them.
  *
- * @example promotedLineFields(line).campaign // { id: 3, name: "Book Fair 2026", name_si: "...", name_ta: null, saving: 400 }
+ * @example promotedLineFields(line).adjustments // [{ kind: "campaign", source_id: 3, name: "Book Fair 2026", name_si: "...", name_ta: null, amount: 400 }]
  */
 export function promotedLineFields(line: OrderLine): PromotedLineFields {
-  const c = line.campaign;
+  const total = lineTotalCents(line);
   return {
     list_price: centsToRupees(line.listUnitCents),
     price: centsToRupees(line.unitPriceCents),
-    saving: centsToRupees(line.savingCents),
-    campaign: c && {
-      id: c.id,
-      name: c.name,
-      name_si: c.names.si ?? null,
-      name_ta: c.names.ta ?? null,
-      saving: centsToRupees(c.savingCents),
-    },
-    offer_saving: centsToRupees(line.offerSavingCents),
-    code_saving: centsToRupees(line.codeSavingCents),
-    line_total: centsToRupees(lineTotalCents(line)),
-  };
-}
-
-/** An order's offer or code on the wire. */
-export interface WireOrderPromotion {
-  kind: OrderPromotion["kind"];
-  id: number;
-  name: string;
-  name_si: string | null;
-  name_ta: string | null;
-  saving: number;
-  free_delivery: boolean;
-}
-
-/** An order's offer or code as answers write it. */
-export function orderPromotionRecord(promotion: OrderPromotion): WireOrderPromotion {
-  return {
-    kind: promotion.kind,
-    id: promotion.id,
-    name: promotion.name,
-    name_si: promotion.names.si ?? null,
-    name_ta: promotion.names.ta ?? null,
-    saving: centsToRupees(promotion.savingCents),
-    free_delivery: promotion.freeDelivery,
+    saving: centsToRupees(line.listUnitCents * line.quantity - total),
+    adjustments: line.adjustments.map(adjustmentRecord),
+    line_total: centsToRupees(total),
   };
 }
 
@@ -108,8 +79,8 @@ export interface CustomerOrder {
   area_name_si: string | null;
   area_name_ta: string | null;
   items: CustomerOrderItem[];
-  /** The order offer and the code it got, as they were when placed. */
-  promotions: WireOrderPromotion[];
+  /** What the order as a whole got (its offer, its code), as it was when placed. */
+  adjustments: OrderAdjustmentRecord[];
   total: number;
   delivery_fee: number;
   subtotal: number;
@@ -117,6 +88,8 @@ export interface CustomerOrder {
   tracking_number: string | null;
   expires_at: string | null;
   events: OrderEvent[];
+  /** What the order costs, worked out once: every page renders it. */
+  breakdown: BreakdownRecord;
 }
 
 /**
@@ -169,7 +142,7 @@ export function customerOrderView(order: Order): CustomerOrder {
       quantity: item.quantity,
       ...promotedLineFields(item),
     })),
-    promotions: order.promotions.map(orderPromotionRecord),
+    adjustments: order.adjustments.map(orderAdjustmentRecord),
     total: centsToRupees(order.totalCents),
     delivery_fee: centsToRupees(order.deliveryFeeCents),
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
@@ -182,5 +155,6 @@ export function customerOrderView(order: Order): CustomerOrder {
       ? order.expiresAt
       : null,
     events: customerEvents(order.events),
+    breakdown: breakdownRecord(orderBreakdown(order)),
   };
 }

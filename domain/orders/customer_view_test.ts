@@ -6,9 +6,11 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
   const view = customerOrderView(sampleOrder({ courier: "Pronto", trackingNumber: "PX-1" }));
   assert.deepEqual(Object.keys(view).sort(), [
     "address",
+    "adjustments",
     "area_name",
     "area_name_si",
     "area_name_ta",
+    "breakdown",
     "courier",
     "delivery_fee",
     "district_name",
@@ -23,7 +25,6 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
     "payment_method",
     "payment_status",
     "postal_code",
-    "promotions",
     "province_name",
     "province_name_si",
     "province_name_ta",
@@ -42,12 +43,11 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
     list_price: 1250,
     price: 1250,
     saving: 0,
-    campaign: null,
-    offer_saving: 0,
-    code_saving: 0,
+    adjustments: [],
     line_total: 2500,
   });
-  assert.deepEqual(view.promotions, []);
+  assert.deepEqual(view.adjustments, []);
+  assert.deepEqual([view.breakdown.items, view.breakdown.total], [3851.5, 4351.5]);
   assert.deepEqual([view.total, view.delivery_fee, view.subtotal], [3851.5, 500, 4351.5]);
   assert.deepEqual([view.courier, view.tracking_number], ["Pronto", "PX-1"]);
 });

@@ -22,7 +22,28 @@ import type {
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { Mail } from "../notifications/mail.ts";
 import type { Order } from "./model.ts";
-import { orderMail, proofsDigestMail } from "../notifications/order_mail.ts";
+import {
+  orderMail,
+  ordersDigestMail,
+  proofsDigestMail,
+  textBudgetMail,
+} from "../notifications/order_mail.ts";
+import {
+  type Admission,
+  admitMail,
+  admitText,
+  type BudgetDeps,
+  giveBack,
+  ordersFlood,
+} from "./dispatch_budget.ts";
+import {
+  daySlot,
+  digestWindow,
+  type MessageLimits,
+  nextDayStart,
+  ORDERS_DIGEST_KEY,
+  TEXT_BUDGET_NOTICE_KEY,
+} from "../notifications/message_budget.ts";
 import { readStoredAccountMail } from "../notifications/account_mail.ts";
 import { DIGEST_MAIL_KINDS, MAIL_KINDS } from "../notifications/ports.ts";
 import { isSmsKind, retryable, smsNotice } from "../notifications/sms.ts";
@@ -77,6 +98,11 @@ export interface DispatchDeps {
   onRetired?: (entry: OutboxEntry, reason: string) => void;
   /** Reads back-in-stock mails; without it such an entry is retired unsent. */
   stockAlerts?: StockAlertMailDeps;
+  /**
+   * The message budgets every mail and text is held to (dispatch_budget.ts); without them
+   * nothing is bounded (the tests of other rules).
+   */
+  budget?: BudgetDeps;
 }
 
 export interface DispatchOptions {
@@ -256,12 +282,15 @@ export async function dispatchDueMail(
     memory.sentUnmarked.delete(id);
   }
   const result: DispatchResult = { sent: 0, failed: 0 };
+  // The bounds of this round, as the owner set them.
+  const limits = deps.budget ? await deps.budget.limits() : undefined;
+  const round: Round = { opts, memory, result, gatewayDown: null, limits };
   for (const kind of DIGEST_MAIL_KINDS) {
     const due = await deps.outbox.claimDigest(deps.clock.now(), kind, opts.leaseMs);
-    if (due.length > 0) await sendDigest(deps, due, opts, memory, result);
+    if (due.length > 0) await sendDigest(deps, due, round, proofsDigestMail);
   }
+  await sendOrdersDigest(deps, round);
   const entries = await deps.outbox.claimDue(deps.clock.now(), opts.batch, opts.leaseMs);
-  const round: Round = { opts, memory, result, gatewayDown: null };
   for (const entry of entries) {
     if (entry.channel === "sms") {
       await sendText(deps, entry, round);
@@ -272,13 +301,105 @@ export async function dispatchDueMail(
       await retire(deps, entry, decided.reason, result);
       continue;
     }
+    const admission = deps.budget && round.limits
+      ? await admitMail(deps.budget.budgets, round.limits, decided.mail, {
+        owner: ownerAddress(deps),
+        now: deps.clock.now(),
+      })
+      : SEND;
+    if (admission.kind !== "send") {
+      await holdBack(deps, entry, admission, round);
+      continue;
+    }
     const message = {
       ...deps.renderer.render(decided.mail),
       messageId: messageIdHeader(entry.messageId, deps.shop.publicUrl),
     };
-    await sendOnce(deps, [entry], () => deps.mailer.send(message), round);
+    await sendOnce(
+      deps,
+      [entry],
+      spending(deps, admission, () => deps.mailer.send(message)),
+      round,
+    );
   }
   return result;
+}
+
+/** What a message without budgets is: sent, nothing taken. */
+const SEND: Admission = { kind: "send", taken: [] };
+
+/** Where the shop's own notices go: the owner's address, which has no bound. */
+function ownerAddress(deps: Pick<DispatchDeps, "notifyEmail" | "shop">): string {
+  return deps.notifyEmail ?? deps.shop.email;
+}
+
+/** A send that gives its budget uses back when it fails (it is tried again later). */
+function spending(
+  deps: DispatchDeps,
+  admission: Extract<Admission, { kind: "send" }>,
+  send: () => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    try {
+      await send();
+    } catch (error) {
+      if (deps.budget) await giveBack(deps.budget.budgets, admission.taken);
+      throw error;
+    }
+  };
+}
+
+/** A message its budget holds back: retired for good, or left to wait for its time. */
+async function holdBack(
+  deps: DispatchDeps,
+  entry: OutboxEntry,
+  admission: Exclude<Admission, { kind: "send" }>,
+  round: Round,
+): Promise<void> {
+  if (admission.kind === "retire") return retire(deps, entry, admission.reason, round.result);
+  await deps.outbox.markWaiting(entry.id, admission.reason, admission.until);
+  if (admission.textsUsedUp && round.limits) await tellOwnerTextsUsedUp(deps, round.limits);
+}
+
+/**
+ * Tells the owner, once a day, that the day's texts are used up. A failed mail gives its use
+ * back, so that a later round tells them.
+ */
+async function tellOwnerTextsUsedUp(deps: DispatchDeps, limits: MessageLimits): Promise<void> {
+  if (!deps.budget) return;
+  const now = deps.clock.now();
+  const slot = daySlot(now);
+  if (!await deps.budget.budgets.take(slot, TEXT_BUDGET_NOTICE_KEY, 1)) return;
+  const mail = textBudgetMail(limits.textsPerDay, nextDayStart(now), {
+    shop: deps.shop,
+    notifyEmail: deps.notifyEmail,
+  });
+  try {
+    await deps.mailer.send(deps.renderer.render(mail));
+  } catch {
+    await deps.budget.budgets.giveBack(slot, TEXT_BUDGET_NOTICE_KEY);
+  }
+}
+
+/**
+ * While new orders flood, their notices go as one digest a window: the first round of each
+ * window claims every notice due (those that waited for it, and any new) and sends one mail.
+ */
+async function sendOrdersDigest(deps: DispatchDeps, round: Round): Promise<void> {
+  const { budget } = deps;
+  const { limits } = round;
+  if (!budget || !limits) return;
+  const now = deps.clock.now();
+  if (!await ordersFlood(budget.budgets, limits, now)) return;
+  const window = digestWindow(now, limits.digestMinutes);
+  if (!await budget.budgets.take(window.slot, ORDERS_DIGEST_KEY, 1)) return;
+  const due = await deps.outbox.claimDigest(now, "shop_order_placed", round.opts.leaseMs);
+  if (due.length === 0) {
+    // Nothing to tell yet: the first round of the window that has notices sends them.
+    await budget.budgets.giveBack(window.slot, ORDERS_DIGEST_KEY);
+    return;
+  }
+  await sendDigest(deps, due, round, ordersDigestMail);
 }
 
 /** What one round keeps while it goes through its entries. */
@@ -292,6 +413,8 @@ interface Round {
    * time-out a round, never one a text, and the mails after them go out on time.
    */
   gatewayDown: string | null;
+  /** The message budgets' bounds this round; none without budgets. */
+  limits: MessageLimits | undefined;
 }
 
 /** Retires an entry unsent for good, with its reason stored and told to the log. */
@@ -344,14 +467,19 @@ async function sendText(
   const order = await deps.orders.findById(entry.orderId);
   if (!order) return retire(deps, entry, `Order ${entry.orderId} does not exist`, result);
   const decided = smsNotice(entry.kind, order, deps.shop);
-  if (decided.kind === "no_number") return retire(deps, entry, decided.reason, result);
+  if (decided.kind !== "notice") return retire(deps, entry, decided.reason, result);
   const text = deps.sms.renderer.render(decided.notice);
   const message = { to: decided.notice.to, text, unicode: smsEncoding(text) === "ucs2" };
   if (round.gatewayDown !== null) {
     return postpone(deps, [entry], `Not tried: ${round.gatewayDown}`, round);
   }
+  const admission = deps.budget && round.limits
+    ? await admitText(deps.budget.budgets, round.limits, decided.notice.to, deps.clock.now())
+    : SEND;
+  if (admission.kind !== "send") return holdBack(deps, entry, admission, round);
   const sender = deps.sms.sender;
-  await sendOnce(deps, [entry], () => sender.send(message), round, async (error) => {
+  const send = spending(deps, admission, () => sender.send(message));
+  await sendOnce(deps, [entry], send, round, async (error) => {
     if (retryable(error)) {
       round.gatewayDown = describeError(error);
       return false;
@@ -398,10 +526,10 @@ async function sendOnce(
 async function sendDigest(
   deps: DispatchDeps,
   entries: readonly OutboxEntry[],
-  opts: Required<DispatchOptions>,
-  memory: DispatchMemory,
-  result: DispatchResult,
+  round: Round,
+  digestMail: typeof proofsDigestMail | typeof ordersDigestMail,
 ): Promise<void> {
+  const { result } = round;
   const found: { entry: OutboxEntry; order: Order }[] = [];
   for (const entry of entries) {
     const order = "orderId" in entry ? await deps.orders.findById(entry.orderId) : undefined;
@@ -416,7 +544,7 @@ async function sendDigest(
     }
   }
   if (found.length === 0) return;
-  const mail = proofsDigestMail(found.map((f) => f.order), {
+  const mail = digestMail(found.map((f) => f.order), {
     shop: deps.shop,
     bank: deps.bank,
     notifyEmail: deps.notifyEmail,
@@ -425,6 +553,5 @@ async function sendDigest(
     ...deps.renderer.render(mail),
     messageId: messageIdHeader(found[0].entry.messageId, deps.shop.publicUrl),
   };
-  const round: Round = { opts, memory, result, gatewayDown: null };
   await sendOnce(deps, found.map((f) => f.entry), () => deps.mailer.send(message), round);
 }

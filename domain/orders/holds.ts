@@ -12,23 +12,41 @@ import { sha256Hex } from "../sha256.ts";
 import type { OrderLine } from "./model.ts";
 import { lineTotalCents } from "./line_total.ts";
 
-/** The bound on what one client's unpaid orders hold at once (`HOLD_MAX_UNITS`, `HOLD_MAX_LKR`). */
+/**
+ * The bound on what one client's unpaid orders hold at once: per e-mail and per phone
+ * (`HOLD_MAX_UNITS`, `HOLD_MAX_LKR`), and a higher one per address (`HOLD_MAX_UNITS_ADDRESS`,
+ * `HOLD_MAX_LKR_ADDRESS`): many honest shoppers share one address behind a carrier-grade NAT
+ * (a phone network, an office), each with an e-mail and a phone of their own.
+ */
 export interface HoldLimits {
-  /** Copies, all items together. */
+  /** Copies, all items together, per e-mail and per phone. */
   maxUnits: number;
-  /** The items' value, before delivery. */
+  /** The items' value, before delivery, per e-mail and per phone. */
   maxCents: Cents;
+  /** Copies per address (an IPv6 /64). */
+  addressMaxUnits: number;
+  /** The items' value per address. */
+  addressMaxCents: Cents;
 }
 
 /** Ten full lines of MAX_LINE_QUANTITY: a school's or a family's order, not a shelf. */
 export const DEFAULT_HOLD_MAX_UNITS = 200;
 /** LKR 500,000. */
 export const DEFAULT_HOLD_MAX_CENTS = 500_000_00;
+/** Five contacts' worth behind one address. */
+export const DEFAULT_ADDRESS_HOLD_MAX_UNITS = 1_000;
+/** LKR 2,500,000. */
+export const DEFAULT_ADDRESS_HOLD_MAX_CENTS = 2_500_000_00;
 
 export const DEFAULT_HOLD_LIMITS: Readonly<HoldLimits> = Object.freeze({
   maxUnits: DEFAULT_HOLD_MAX_UNITS,
   maxCents: DEFAULT_HOLD_MAX_CENTS,
+  addressMaxUnits: DEFAULT_ADDRESS_HOLD_MAX_UNITS,
+  addressMaxCents: DEFAULT_ADDRESS_HOLD_MAX_CENTS,
 });
+
+/** The prefix of the mark of a client's address (the others are its e-mail and phone). */
+const ADDRESS_MARK = "address:";
 
 /** What unpaid orders hold: copies and value. */
 export interface Holding {
@@ -86,26 +104,44 @@ export interface HoldRefusal {
   held: Holding;
 }
 
+/** What one of a client's marks holds; `key` says which mark (an address's has its own bound). */
+export interface MarkHolding extends Holding {
+  key?: string;
+}
+
+/** The bounds of one mark: an address's, or an e-mail's or phone's. */
+function boundsOf(mark: MarkHolding, limits: HoldLimits): { units: number; cents: Cents } {
+  return mark.key?.startsWith(ADDRESS_MARK)
+    ? { units: limits.addressMaxUnits, cents: limits.addressMaxCents }
+    : { units: limits.maxUnits, cents: limits.maxCents };
+}
+
 /**
  * Whether an order holding `adding` must be refused, given what each of its client's marks
- * holds already (a mark holding nothing may be missing): copies first, then value.
+ * holds already (a mark holding nothing may be missing): copies first, then value; each mark
+ * against its own bound (an address's is the higher).
  *
- * @example holdRefusal([{ units: 190, cents: 0 }], { units: 20, cents: 1000 }, { maxUnits: 200, maxCents: 50_000_000 }) // { bound: "units", limit: 200, held: { units: 190, cents: 0 } }
+ * @example holdRefusal([{ units: 190, cents: 0 }], { units: 20, cents: 1000 }, DEFAULT_HOLD_LIMITS) // { bound: "units", limit: 200, held: { units: 190, cents: 0 } }
+ * @example holdRefusal([{ key: "address:10.0.0.1", units: 190, cents: 0 }], { units: 20, cents: 1000 }, DEFAULT_HOLD_LIMITS) // undefined: an address holds up to 1,000
  */
 export function holdRefusal(
-  heldByKey: readonly Holding[],
+  heldByKey: readonly MarkHolding[],
   adding: Holding,
   limits: HoldLimits,
 ): HoldRefusal | undefined {
-  const marks = heldByKey.length > 0 ? heldByKey : [{ units: 0, cents: 0 }];
-  for (const held of marks) {
-    if (held.units + adding.units > limits.maxUnits) {
-      return { bound: "units", limit: limits.maxUnits, held };
+  const marks: readonly MarkHolding[] = heldByKey.length > 0 ? heldByKey : [{ units: 0, cents: 0 }];
+  // The order's own e-mail and phone hold at least what it adds: the contact bound applies.
+  const all = [...marks, { units: 0, cents: 0 }];
+  for (const mark of all) {
+    const limit = boundsOf(mark, limits).units;
+    if (mark.units + adding.units > limit) {
+      return { bound: "units", limit, held: { units: mark.units, cents: mark.cents } };
     }
   }
-  for (const held of marks) {
-    if (held.cents + adding.cents > limits.maxCents) {
-      return { bound: "value", limit: limits.maxCents, held };
+  for (const mark of all) {
+    const limit = boundsOf(mark, limits).cents;
+    if (mark.cents + adding.cents > limit) {
+      return { bound: "value", limit, held: { units: mark.units, cents: mark.cents } };
     }
   }
   return undefined;

@@ -1,6 +1,7 @@
 import type { Cents, Grams } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
-import type { PromotionNames } from "../promotions/names.ts";
+import type { LineAdjustment, OrderAdjustment } from "../pricing/adjustment_kinds.ts";
+import type { VoucherTender } from "../vouchers/rules.ts";
 
 export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
@@ -54,18 +55,6 @@ export interface LineRequest {
   quantity: number;
 }
 
-/**
- * The campaign that took money off a line, as it was when the order was placed: its name
- * and names then, and what it took off the whole line. An edited or ended campaign changes
- * nothing here.
- */
-export interface LineCampaign {
-  id: number;
-  name: string;
-  names: PromotionNames;
-  savingCents: Cents;
-}
-
 /** A priced line: a snapshot of the item at the time of the order. */
 export interface OrderLine {
   type: ItemType;
@@ -74,21 +63,19 @@ export interface OrderLine {
   /** ISBN-13 for books, null for stationery. */
   isbn13: string | null;
   quantity: number;
-  /** The usual price of a copy, before any sale; the unit price when it had none. */
+  /** The usual price of a copy, before anything. */
   listUnitCents: Cents;
-  /** A copy's price: its sale price while a sale ran, else its usual price. */
+  /**
+   * A copy's price after its sale price (its usual price without one): the usual price less
+   * the line's `sale` adjustment per copy.
+   */
   unitPriceCents: Cents;
   /**
-   * What promotions took off the whole line: its campaign's saving, its share of the order
-   * offer and its share of the code; 0 for none. The line costs `lineTotalCents(line)`.
+   * What changed the line's price, as it was when placed, in the order applied: its sale
+   * price, its campaign, its shares of the order's offer and code (domain/pricing/). The
+   * line costs `lineTotalCents(line)`: its copies at the usual price less all of them.
    */
-  savingCents: Cents;
-  /** The campaign behind `campaign.savingCents` of the saving; null for none. */
-  campaign: LineCampaign | null;
-  /** The line's share of the order offer's amount off (the order's `promotions` names it). */
-  offerSavingCents: Cents;
-  /** The line's share of the code's saving (the order's `promotions` names it). */
-  codeSavingCents: Cents;
+  adjustments: LineAdjustment[];
   weightGrams: Grams;
   preorder: boolean;
   /**
@@ -96,25 +83,6 @@ export interface OrderLine {
    * said it; null or absent when none was set (or for lines placed before dates were kept).
    */
   preorderDate?: string | null;
-}
-
-export const ORDER_PROMOTION_KINDS = ["offer", "code"] as const;
-export type OrderPromotionKind = typeof ORDER_PROMOTION_KINDS[number];
-
-/**
- * What the order as a whole was given, as it was when placed: its order offer or its
- * discount code (at most one of each). `savingCents` is what it took off the items (the
- * lines' shares add up to it); `freeDelivery`, whether it made delivery free.
- */
-export interface OrderPromotion {
-  kind: OrderPromotionKind;
-  id: number;
-  /** An offer's name, or a code as the shop spells it ("SCHOOL10"). */
-  name: string;
-  /** An offer's Sinhala and Tamil names; a code has none. */
-  names: PromotionNames;
-  savingCents: Cents;
-  freeDelivery: boolean;
 }
 
 export interface Customer {
@@ -149,13 +117,21 @@ export interface Order {
   districtNameTa: string | null;
   areaNameSi: string | null;
   areaNameTa: string | null;
-  /** Sum of unit price x quantity, before delivery. */
+  /** The items after every saving, before delivery: the lines' totals summed (the API's `total`). */
   totalCents: Cents;
   deliveryFeeCents: Cents;
   paymentMethod: PaymentMethod;
   items: (OrderLine & { id: number })[];
-  /** Its order offer and its code, as they were when it was placed (offer first). */
-  promotions: OrderPromotion[];
+  /**
+   * What the order as a whole got, as it was when placed (its offer, its code), in the
+   * order applied: names, what the lines' shares add up to, and free delivery.
+   */
+  adjustments: OrderAdjustment[];
+  /**
+   * The gift vouchers spent on it when placed (a tender: they pay part or all of its total),
+   * as the vouchers' ledger has them.
+   */
+  vouchers: VoucherTender[];
   paymentStatus: PaymentStatus;
   courier: string | null;
   trackingNumber: string | null;
@@ -188,8 +164,10 @@ export interface NewOrder {
   areaNameTa: string | null;
   paymentMethod: PaymentMethod;
   lines: OrderLine[];
-  /** Its order offer and its code, if any (offer first). */
-  promotions: OrderPromotion[];
+  /** What the order as a whole got (its offer, its code), in the order applied. */
+  adjustments: OrderAdjustment[];
+  /** The gift vouchers it is paid with, spent in its own transaction; none when empty. */
+  vouchers: VoucherTender[];
   totalCents: Cents;
   deliveryFeeCents: Cents;
   /** ISO 8601 */

@@ -4,9 +4,10 @@
  * every repository matches alike.
  */
 import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from "./model.ts";
+import { colomboDayAt, colomboDayStart } from "../dates/colombo.ts";
+import { addDays } from "../dates/day.ts";
 
-/** Sri Lanka keeps one offset all year (no daylight saving). */
-const COLOMBO_OFFSET = "+05:30";
+export { colomboDayStart };
 
 export interface OrderQuery {
   /** From 1. */
@@ -35,26 +36,12 @@ export interface TimeRange {
 }
 
 /**
- * The instant a day begins in Sri Lanka.
- *
- * @example colomboDayStart("2026-03-01") // "2026-02-28T18:30:00.000Z"
- */
-export function colomboDayStart(date: string): string {
-  return new Date(`${date}T00:00:00${COLOMBO_OFFSET}`).toISOString();
-}
-
-/**
  * The day in Sri Lanka at an instant, as YYYY-MM-DD.
  *
  * @example colomboDate(new Date("2026-02-28T18:30:00Z")) // "2026-03-01"
  */
 export function colomboDate(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
-
-/** The day after a YYYY-MM-DD date. */
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return colomboDayAt(at);
 }
 
 /**
@@ -69,7 +56,7 @@ export function colomboDays(
 ): { from?: string; to?: string } {
   return {
     from: from === undefined ? undefined : colomboDayStart(from),
-    to: to === undefined ? undefined : colomboDayStart(nextDay(to)),
+    to: to === undefined ? undefined : colomboDayStart(addDays(to, 1)),
   };
 }
 

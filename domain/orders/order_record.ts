@@ -8,12 +8,13 @@
 import { id, money, oneOf, ref, rows, text, timestamp } from "../records/fields.ts";
 import type { RecordOf } from "../records/fields.ts";
 import { SHOP_LANGUAGES } from "../i18n/language.ts";
+import type { OrderAdjustment } from "../pricing/adjustment_kinds.ts";
+import type { VoucherTender } from "../vouchers/rules.ts";
 import {
   type Order,
   ORDER_STATUSES,
   type OrderEvent,
   type OrderLine,
-  type OrderPromotion,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type PaymentProof,
@@ -39,15 +40,18 @@ export const ORDER_FIELDS = {
   districtNameTa: text({ max: 100, nullable: true }),
   areaNameSi: text({ max: 100, nullable: true }),
   areaNameTa: text({ max: 100, nullable: true }),
-  /** Sum of unit price x quantity, before delivery. */
+  /** The items after every saving, before delivery. */
   totalCents: money(),
   deliveryFeeCents: money(),
   paymentMethod: oneOf(PAYMENT_METHODS),
   items: rows<OrderLine & { id: number }>()(),
-  /** Its order offer and its code, as they were when it was placed. */
-  promotions: rows<OrderPromotion>()({
-    answerNote: "the order offer and the discount code the order got, as they were when placed",
+  /** What the order as a whole got (its offer, its code), as it was when placed. */
+  adjustments: rows<OrderAdjustment>()({
+    answerNote:
+      "what the order as a whole got (its offer, its code), as it was when placed; each line's own adjustments are on the line",
   }),
+  /** The gift vouchers it was paid with: the answer's breakdown names them. */
+  vouchers: rows<VoucherTender>()({ wire: false }),
   paymentStatus: oneOf(PAYMENT_STATUSES),
   courier: text({ max: 100, nullable: true }),
   trackingNumber: text({ max: 100, nullable: true }),

@@ -83,16 +83,16 @@ export interface PaymentMove {
 export type Settlement = "collect" | "pay";
 
 /**
- * The words of an amount in each place, as message keys (messages/*.json): the label of
- * the totals' last row (`total`) and a sentence about the money (`note`), on pages, in
- * mails and on the slip (whose note may name `{amount}`); and the admin area's English.
- * domain/orders/amount_due.ts chooses them.
+ * The words of an amount in each place, as message keys (messages/*.json): a sentence
+ * about the money on pages, in mails and on the slip (whose note may name `{amount}`), and
+ * the admin area's English. The figures themselves are named once, by the breakdown
+ * (domain/pricing/figures.ts); domain/orders/amount_due.ts chooses these notes.
  */
 export interface AmountWords {
-  page: { total: string; note: string };
-  mail: { total: string; note: string };
-  slip: { total: string; note: string };
-  admin: { total: string; note: string };
+  page: { note: string };
+  mail: { note: string };
+  slip: { note: string };
+  admin: { note: string };
 }
 
 /** Everything the shop does differently for one payment method. */
@@ -113,6 +113,12 @@ export interface PaymentPolicy {
    * gateway's form while they are unpaid.
    */
   paysOnline: boolean;
+  /**
+   * Whether the customer is texted about an order before it is paid. A card order is texted
+   * only once its payment has come: one placed and left unpaid (by anyone, with anyone's
+   * number) texts no one, neither that it was received nor that it lapsed.
+   */
+  textsBeforePaid: boolean;
   /** The payment status a new order starts in. */
   initialPaymentStatus: PaymentStatus;
   /** The payment moves from each status, and who may make each. */
@@ -194,6 +200,7 @@ export const PAYMENT_POLICIES = {
     allowsPreorders: false,
     showsBankDetails: false,
     paysOnline: false,
+    textsBeforePaid: true,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: ADMIN }],
@@ -212,10 +219,10 @@ export const PAYMENT_POLICIES = {
       placedDeadline: "placed.deadline",
       admin: "Cash on Delivery",
       unpaid: {
-        page: { total: "amount.totalToPay", note: "amount.noteCollect" },
-        mail: { total: "mail.totalToPay", note: "mail.noteCollect" },
-        slip: { total: "slip.totalToPay", note: "slip.collect" },
-        admin: { total: "Total to pay", note: "To collect on delivery" },
+        page: { note: "amount.noteCollect" },
+        mail: { note: "mail.noteCollect" },
+        slip: { note: "slip.collect" },
+        admin: { note: "To collect on delivery" },
       },
       lapsedMail: { body: "mail.lapsed.body", paid: "mail.lapsed.paid" },
     },
@@ -233,6 +240,7 @@ export const PAYMENT_POLICIES = {
     allowsPreorders: true,
     showsBankDetails: true,
     paysOnline: false,
+    textsBeforePaid: true,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "proof_submitted", by: CUSTOMER }, { to: "paid", by: ADMIN }],
@@ -255,10 +263,10 @@ export const PAYMENT_POLICIES = {
       placedDeadline: "placed.deadline",
       admin: "Bank Deposit",
       unpaid: {
-        page: { total: "amount.totalToPay", note: "amount.noteBank" },
-        mail: { total: "mail.totalToPay", note: "mail.noteBank" },
-        slip: { total: "slip.totalToPay", note: "slip.noteBank" },
-        admin: { total: "Total to pay", note: "To be paid by bank deposit, not collected" },
+        page: { note: "amount.noteBank" },
+        mail: { note: "mail.noteBank" },
+        slip: { note: "slip.noteBank" },
+        admin: { note: "To be paid by bank deposit, not collected" },
       },
       lapsedMail: { body: "mail.lapsed.body", paid: "mail.lapsed.paid" },
     },
@@ -276,6 +284,7 @@ export const PAYMENT_POLICIES = {
     allowsPreorders: true,
     showsBankDetails: false,
     paysOnline: true,
+    textsBeforePaid: false,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: GATEWAY }],
@@ -294,10 +303,10 @@ export const PAYMENT_POLICIES = {
       placedDeadline: "placed.deadlineCard",
       admin: "Card (PayHere)",
       unpaid: {
-        page: { total: "amount.totalToPay", note: "amount.noteCard" },
-        mail: { total: "mail.totalToPay", note: "mail.noteCard" },
-        slip: { total: "slip.totalToPay", note: "slip.noteCard" },
-        admin: { total: "Total to pay", note: "To be paid by card online, not collected" },
+        page: { note: "amount.noteCard" },
+        mail: { note: "mail.noteCard" },
+        slip: { note: "slip.noteCard" },
+        admin: { note: "To be paid by card online, not collected" },
       },
       lapsedMail: { body: "mail.lapsed.bodyCard", paid: "mail.lapsed.paidCard" },
     },

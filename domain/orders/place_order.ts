@@ -27,7 +27,14 @@ import { itemKey } from "./pricing.ts";
 import type { PromotionStore } from "../promotions/ports.ts";
 import type { CodeRefusal } from "../promotions/pricing.ts";
 import { priceCart } from "../promotions/price_cart.ts";
-import { planPlacement } from "./plans.ts";
+import { codeCustomerKeys } from "../promotions/customer_marks.ts";
+import type { Campaign } from "../promotions/pricing.ts";
+import { indexCampaigns, shelfPrice } from "../promotions/shelf_price.ts";
+import { pricedItem } from "../promotions/order_pricing.ts";
+import { paidByVouchers, planPlacement } from "./plans.ts";
+import type { VoucherStore } from "../vouchers/ports.ts";
+import { voucherPays, type VoucherRefusal, type VoucherTender } from "../vouchers/rules.ts";
+import { lookUpVoucher } from "../vouchers/lookup.ts";
 import { keptPlaceNames } from "./place_names.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "./payment_policy.ts";
 import { DEFAULT_HOLD_LIMITS, holdKeys, type HoldLimits } from "./holds.ts";
@@ -58,6 +65,8 @@ export interface PlaceOrderDeps {
   orderRules?: Partial<OrderRules>;
   /** The shop's promotions; none when absent (and a code is refused as unknown). */
   promotions?: PromotionStore;
+  /** The shop's gift vouchers; none when absent (and a voucher is refused as unknown). */
+  vouchers?: Pick<VoucherStore, "findByCodeHash">;
 }
 
 export interface PlaceOrderInput {
@@ -69,6 +78,11 @@ export interface PlaceOrderInput {
   clientTotalCents: Cents;
   /** The discount code the shopper typed; at most one an order. */
   code?: string;
+  /**
+   * A gift voucher that pays part or all of the order, as typed, and what the shopper was
+   * shown it pays (its balance, up to the order total): a different figure now is refused.
+   */
+  voucher?: { code: string; cents: Cents };
   /** The language the shopper ordered in; English when not said. */
   locale?: Locale;
   /** The salt and hash of the order's key (OrderKeys.issue). */
@@ -80,6 +94,38 @@ export interface PlaceOrderInput {
    * its hold is bounded under (holds.ts); null or absent when unknown.
    */
   clientAddress?: string | null;
+}
+
+/** What one copy of an item costs now (its shelf price: its sale, then its best campaign). */
+export interface CurrentPrice {
+  type: ItemType;
+  id: number;
+  title: string;
+  /** Its usual price. */
+  usualCents: Cents;
+  /** What one copy costs now. */
+  unitCents: Cents;
+}
+
+/**
+ * What a copy of each item costs at `now` under `campaigns`, as its card and page say it: a
+ * refusal for a moved price names these, never the usual price of an item on sale.
+ *
+ * @example currentPrices([bookOnSaleAt800], [], now) // [{ ..., usualCents: 95000, unitCents: 80000 }]
+ */
+export function currentPrices(
+  items: readonly SellableItem[],
+  campaigns: readonly Campaign[],
+  now: string,
+): CurrentPrice[] {
+  const index = indexCampaigns(campaigns);
+  return items.map((item) => ({
+    type: item.type,
+    id: item.id,
+    title: item.title,
+    usualCents: item.priceCents,
+    unitCents: shelfPrice(pricedItem(item), index, now).unitCents,
+  }));
 }
 
 /** Why a destination is refused. */
@@ -101,8 +147,8 @@ export type PlaceOrderResult =
     items: { type: ItemType; id: number; title?: string; quantity: number }[];
   }
   | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] }
-  /** The shopper's total differs from the shop's: the current prices of the asked items. */
-  | { kind: "price_changed"; items: SellableItem[] }
+  /** The shopper's total differs from the shop's: what a copy of each asked item costs now. */
+  | { kind: "price_changed"; items: CurrentPrice[] }
   | { kind: "insufficient_stock"; lines: StockShortfall[] }
   | { kind: "idempotency_mismatch" }
   /** The client's unpaid orders would hold more than the shop allows. */
@@ -110,7 +156,11 @@ export type PlaceOrderResult =
   /** The order's discount code ran out between the cart and the order. */
   | { kind: "code_refused"; reason: "used_up" | "paused" | "customer_limit" }
   /** The code gives this order nothing, and why (the shopper may order without it). */
-  | { kind: "code_not_applied"; code: string; reason: CodeRefusal };
+  | { kind: "code_not_applied"; code: string; reason: CodeRefusal }
+  /** The gift voucher cannot pay: another shop's, unknown, expired or used up. */
+  | { kind: "voucher_refused"; reason: VoucherRefusal }
+  /** The gift voucher pays another amount now than the shopper was shown (its balance moved). */
+  | { kind: "voucher_changed"; balanceCents: Cents; paysCents: Cents };
 
 /**
  * Whether the area lies in the district and the district in the province.
@@ -191,6 +241,10 @@ export async function placeOrder(
   const cart = await priceCart(deps, input);
   if (cart.kind !== "priced") return cart;
   const { sellable, promoted: priced, now } = cart;
+  const moved = (items: readonly SellableItem[]) => ({
+    kind: "price_changed" as const,
+    items: currentPrices(items, cart.campaigns, now),
+  });
   if (priced.pricing.code?.kind === "refused") {
     return {
       kind: "code_not_applied",
@@ -199,8 +253,22 @@ export async function placeOrder(
     };
   }
   // A campaign that ended, or an offer that began, since the cart was priced: price again.
-  if (priced.totalCents !== input.clientTotalCents) {
-    return { kind: "price_changed", items: sellable };
+  if (priced.totalCents !== input.clientTotalCents) return moved(sellable);
+  // A gift voucher pays what is still to pay, up to its balance: the figure the shopper saw.
+  const tenders: VoucherTender[] = [];
+  if (input.voucher) {
+    const found = deps.vouchers
+      ? await lookUpVoucher(deps.vouchers, input.voucher.code, now)
+      : { kind: "refused" as const, reason: "unknown" as const };
+    if (found.kind === "refused") return { kind: "voucher_refused", reason: found.reason };
+    const pays = voucherPays(
+      found.voucher.balanceCents,
+      priced.totalCents + priced.deliveryFeeCents,
+    );
+    if (pays !== input.voucher.cents) {
+      return { kind: "voucher_changed", balanceCents: found.voucher.balanceCents, paysCents: pays };
+    }
+    tenders.push({ voucherId: found.voucher.id, last4: found.voucher.last4, cents: pays });
   }
   const keys = await holdKeys({
     address: input.clientAddress ?? null,
@@ -219,7 +287,8 @@ export async function placeOrder(
       ...keptPlaceNames(found),
       paymentMethod: input.paymentMethod,
       lines: priced.lines,
-      promotions: priced.promotions,
+      adjustments: priced.adjustments,
+      vouchers: tenders,
       totalCents: priced.totalCents,
       deliveryFeeCents: priced.deliveryFeeCents,
       orderDate: now,
@@ -230,17 +299,32 @@ export async function placeOrder(
     rules,
     { keys, limits: rules.holdLimits },
   );
-  // The code's uses per customer are counted under its e-mail and phone (hashed, as holds
-  // are), and its account when signed in; not the address, which many share.
+  // The code's uses per customer are counted under the customer's marks (customer_marks.ts:
+  // one e-mail, one phone, one name with its delivery address however each is spelt, and the
+  // account when signed in), never the client's address, which many share.
   const codeUse = applied && cart.code
     ? {
       codeId: applied.id,
-      customerKeys: [
-        ...keys.filter((key) => !key.startsWith("address:")),
-        ...(input.userId ? [`account:${input.userId}`] : []),
-      ],
+      customerKeys: await codeCustomerKeys({
+        ...input.customer,
+        userId: input.userId ?? null,
+      }),
       maxPerCustomer: cart.code.maxUsesPerCustomer ?? null,
     }
     : undefined;
-  return await deps.orders.place(codeUse ? { ...plan, codeUse } : plan, idempotency);
+  // Paid in full by its vouchers, the order is paid as it is placed.
+  const paidInFull = tenders.reduce((sum, t) => sum + t.cents, 0) ===
+      priced.totalCents + priced.deliveryFeeCents && tenders.length > 0;
+  const planned = paidInFull ? paidByVouchers(plan) : plan;
+  const placed = await deps.orders.place(codeUse ? { ...planned, codeUse } : planned, idempotency);
+  // A price that moved between pricing and storing is named as a copy costs now too.
+  if (placed.kind === "price_changed") return moved(placed.items);
+  if (placed.kind === "voucher_changed") {
+    return {
+      kind: "voucher_changed",
+      balanceCents: placed.balanceCents,
+      paysCents: voucherPays(placed.balanceCents, priced.totalCents + priced.deliveryFeeCents),
+    };
+  }
+  return placed;
 }

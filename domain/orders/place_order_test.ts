@@ -92,7 +92,8 @@ function ordersHolding(items: SellableItem[]) {
         deliveryFeeCents: order.deliveryFeeCents,
         paymentMethod: order.paymentMethod,
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
-        promotions: order.promotions,
+        adjustments: order.adjustments,
+        vouchers: order.vouchers,
         paymentStatus: plan.paymentStatus,
         courier: null,
         trackingNumber: null,
@@ -200,7 +201,12 @@ Deno.test("placeOrder() holds a Bank Deposit order for the shop's hours and keep
 
 Deno.test("placeOrder() bounds the order's hold under its address, e-mail and phone, with the shop's limits", async () => {
   const { deps: d, placed } = deps([book()]);
-  const limits = { maxUnits: 30, maxCents: 1_000_000 };
+  const limits = {
+    maxUnits: 30,
+    maxCents: 1_000_000,
+    addressMaxUnits: 90,
+    addressMaxCents: 3_000_000,
+  };
   await placeOrder(
     { ...d, orderRules: { holdLimits: limits } },
     { ...input(), clientAddress: "2001:db8:1:2::/64" },
@@ -243,11 +249,22 @@ Deno.test("placeOrder() refuses more copies of one item than a line may hold, co
   assert.equal(placed.length, 1);
 });
 
-Deno.test("placeOrder() answers price_changed with current prices when the client's total differs", async () => {
+Deno.test("placeOrder() answers price_changed with what a copy costs now when the client's total differs", async () => {
   const { deps: d, placed } = deps([book({ priceCents: 99_000 })]);
   const result = await placeOrder(d, input());
-  assert.deepEqual(result, { kind: "price_changed", items: [book({ priceCents: 99_000 })] });
+  const { id, title } = book();
+  assert.deepEqual(result, {
+    kind: "price_changed",
+    items: [{ type: "book", id, title, usualCents: 99_000, unitCents: 99_000 }],
+  });
   assert.equal(placed.length, 0);
+  // On sale: the refusal names the sale price, never the usual one.
+  const onSale = deps([
+    book({ priceCents: 99_000, sale: { priceCents: 80_000, startsAt: null, endsAt: null } }),
+  ]);
+  const sold = await placeOrder(onSale.deps, input());
+  assert.ok(sold.kind === "price_changed");
+  assert.deepEqual(sold.items.map((i) => [i.usualCents, i.unitCents]), [[99_000, 80_000]]);
 });
 
 Deno.test("placeOrder() refuses an unknown area or one outside the given district or province", async () => {
@@ -315,15 +332,16 @@ Deno.test("placeOrder() prices a running campaign on the server, keeps each line
   assert.equal(result.kind, "placed");
   const stored = placed[0].order;
   assert.equal(stored.totalCents, 152_000);
-  assert.deepEqual(stored.lines.map((l) => [l.unitPriceCents, l.savingCents]), [[95_000, 38_000]]);
-  assert.deepEqual(stored.lines[0].campaign, {
-    id: 1,
+  assert.deepEqual(stored.lines.map((l) => l.unitPriceCents), [95_000]);
+  assert.deepEqual(stored.lines[0].adjustments, [{
+    kind: "campaign",
+    sourceId: 1,
     name: "Book Fair 2026: 20% off",
     names: {},
-    savingCents: 38_000,
-  });
+    amountCents: 38_000,
+  }]);
   assert.equal(stored.lines[0].listUnitCents, 95_000);
-  assert.deepEqual(stored.promotions, []);
+  assert.deepEqual(stored.adjustments, []);
   assert.equal(placed[0].plan.codeUse, undefined);
 });
 
@@ -368,13 +386,16 @@ Deno.test("placeOrder() refuses a code that gives nothing with its reason, and p
   assert.ok(plan.codeUse?.customerKeys.every((k) => !k.startsWith("address:")));
   assert.equal(placed[0].order.totalCents, 180_000);
   // The order keeps the code as the shop spells it, with what it took off.
-  assert.deepEqual(placed[0].order.promotions, [{
+  assert.deepEqual(placed[0].order.adjustments, [{
     kind: "code",
-    id: 5,
+    sourceId: 5,
     name: "READING-CLUB",
     names: {},
-    savingCents: 10_000,
+    amountCents: 10_000,
     freeDelivery: false,
   }]);
-  assert.equal(placed[0].order.lines[0].codeSavingCents, 10_000);
+  assert.deepEqual(
+    placed[0].order.lines[0].adjustments.map((a) => [a.kind, a.amountCents]),
+    [["code", 10_000]],
+  );
 });

@@ -144,6 +144,25 @@ export function planPlacement(
   };
 }
 
+/**
+ * The plan of an order its gift vouchers pay in full: it is paid as it is placed (the
+ * vouchers' money came in when they were sold), holds no stock as unpaid and never lapses.
+ *
+ * @example paidByVouchers(planPlacement(order)).paymentStatus // "paid"
+ */
+export function paidByVouchers(plan: PlacementPlan): PlacementPlan {
+  return {
+    ...plan,
+    paymentStatus: "paid",
+    expiresAt: null,
+    hold: null,
+    events: [
+      ...plan.events,
+      { at: plan.events[0].at, kind: "paid", actor: "system", note: "Paid by gift voucher" },
+    ],
+  };
+}
+
 /** What is stored under an idempotency key. */
 export interface StoredKey {
   requestHash: string;

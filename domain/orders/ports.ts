@@ -48,6 +48,11 @@ export type PlaceOrderOutcome =
   | { kind: "insufficient_stock"; lines: StockShortfall[] }
   /** A price moved between pricing and storing: price again. */
   | { kind: "price_changed"; items: SellableItem[] }
+  /**
+   * A gift voucher of the order could not pay what it was to when the order was stored:
+   * another order spent its balance meanwhile, or it expired. Nothing was taken.
+   */
+  | { kind: "voucher_changed"; voucherId: number; balanceCents: Cents }
   /** The client's unpaid orders would hold more than the shop allows (domain/orders/holds.ts). */
   | { kind: "too_much_held"; refusal: HoldRefusal }
   /**

@@ -95,10 +95,7 @@ function toLine(item: SellableItem, quantity: number): OrderLine {
     quantity,
     listUnitCents: item.priceCents,
     unitPriceCents: item.priceCents,
-    savingCents: 0,
-    campaign: null,
-    offerSavingCents: 0,
-    codeSavingCents: 0,
+    adjustments: [],
     weightGrams: item.weightGrams,
     preorder: item.preorder,
     preorderDate: item.preorder ? item.preorderDate ?? null : null,
@@ -106,13 +103,13 @@ function toLine(item: SellableItem, quantity: number): OrderLine {
 }
 
 /**
- * The totals of priced lines (`weightGrams` and `unitPriceCents` are per unit).
+ * The totals of priced lines (`weightGrams` and `listUnitCents` are per unit).
  *
- * @example orderTotals([{ unitPriceCents: 95000, weightGrams: 350, quantity: 2, ... }], "Bank Deposit")
+ * @example orderTotals([{ listUnitCents: 95000, weightGrams: 350, quantity: 2, adjustments: [] }], "Bank Deposit")
  * // { totalCents: 190000, totalWeightGrams: 700, deliveryFeeCents: 25000, subtotalCents: 215000 }
  */
 export function orderTotals(
-  lines: readonly Pick<OrderLine, "unitPriceCents" | "weightGrams" | "quantity" | "savingCents">[],
+  lines: readonly Pick<OrderLine, "listUnitCents" | "weightGrams" | "quantity" | "adjustments">[],
   method: PaymentMethod,
   rules: FeeRules = DEFAULT_FEE_RULES,
 ): OrderTotals {

@@ -54,10 +54,7 @@ Deno.test("priceOrder() prices lines from the shop's items and adds the delivery
         quantity: 2,
         listUnitCents: 95000,
         unitPriceCents: 95000,
-        savingCents: 0,
-        campaign: null,
-        offerSavingCents: 0,
-        codeSavingCents: 0,
+        adjustments: [],
         weightGrams: 300,
         preorder: false,
         preorderDate: null,
@@ -70,10 +67,7 @@ Deno.test("priceOrder() prices lines from the shop's items and adds the delivery
         quantity: 3,
         listUnitCents: 4000,
         unitPriceCents: 4000,
-        savingCents: 0,
-        campaign: null,
-        offerSavingCents: 0,
-        codeSavingCents: 0,
+        adjustments: [],
         weightGrams: 10,
         preorder: false,
         preorderDate: null,
@@ -146,8 +140,8 @@ Deno.test("mergeRequests() refuses a quantity below 1 or not whole", () => {
 
 Deno.test("orderTotals() adds the fee for the whole weight to the items' total", () => {
   const lines = [
-    { unitPriceCents: 95000, savingCents: 0, weightGrams: 350, quantity: 2 },
-    { unitPriceCents: 4000, savingCents: 0, weightGrams: 400, quantity: 1 },
+    { listUnitCents: 95000, adjustments: [], weightGrams: 350, quantity: 2 },
+    { listUnitCents: 4000, adjustments: [], weightGrams: 400, quantity: 1 },
   ];
   assert.deepEqual(orderTotals(lines, "COD"), {
     totalCents: 194000,

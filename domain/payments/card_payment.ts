@@ -53,8 +53,14 @@ export function awaitsOnlinePayment(
 }
 
 /** What the gateway charges for an order: its items and delivery, in cents. */
-export function chargeCents(order: Pick<Order, "totalCents" | "deliveryFeeCents">): Cents {
-  return order.totalCents + order.deliveryFeeCents;
+export function chargeCents(
+  order: Pick<Order, "totalCents" | "deliveryFeeCents"> & {
+    vouchers?: readonly { cents: Cents }[];
+  },
+): Cents {
+  // What its gift vouchers paid is not charged again: the card pays what is still to pay.
+  const vouchers = (order.vouchers ?? []).reduce((sum, v) => sum + v.cents, 0);
+  return order.totalCents + order.deliveryFeeCents - vouchers;
 }
 
 /** The timeline's words for a payment the gateway reported. */

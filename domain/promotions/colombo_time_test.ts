@@ -19,6 +19,14 @@ Deno.test("a date and time that is not real, or not written as the owner's form 
       "2026-01-01 10:00",
       "2026-01-01T10:00Z",
       "",
+      // Outside the shop's years (domain/dates), or no year at all.
+      "0000-01-01T00:00",
+      "0001-01-01T00:00",
+      "1999-12-31T23:59",
+      "2101-01-01T00:00",
+      "9999-12-31T23:59",
+      "10000-01-01T00:00",
+      "-0001-01-01T00:00",
     ]
   ) assert.equal(colomboLocalToInstant(bad), undefined, bad);
 });

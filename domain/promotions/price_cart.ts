@@ -9,9 +9,11 @@ import type { Clock, OrderRepository, SellableItem } from "../ports.ts";
 import type { FeeRules } from "../orders/fees.ts";
 import type { ItemType, LineRequest, PaymentMethod } from "../orders/model.ts";
 import { priceOrder } from "../orders/pricing.ts";
-import type { DiscountCode } from "./pricing.ts";
+import type { Campaign, DiscountCode } from "./pricing.ts";
 import type { PromotionStore } from "./ports.ts";
 import { type PromotedOrder, promoteOrder } from "./order_pricing.ts";
+import { type AppliedVoucher, type Breakdown, breakdown } from "../pricing/breakdown.ts";
+import { breakdownLines } from "../pricing/order_breakdown.ts";
 
 export interface PriceCartDeps {
   orders: Pick<OrderRepository, "findSellable">;
@@ -39,6 +41,8 @@ export type PriceCartResult =
     code: DiscountCode | undefined;
     /** When it was priced (ISO 8601). */
     now: string;
+    /** The running campaigns it was priced under: what one copy costs now follows from them. */
+    campaigns: readonly Campaign[];
   }
   | { kind: "unknown_items"; items: { type: ItemType; id: number }[] }
   | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] };
@@ -73,10 +77,28 @@ export async function priceCart(
     deliveryFeeCents: listed.deliveryFeeCents,
     now,
   });
-  return { kind: "priced", sellable, promoted, code: found, now };
+  return { kind: "priced", sellable, promoted, code: found, now, campaigns: running.campaigns };
 }
 
 /** What the shopper pays: the items after promotions and the delivery. */
 export function cartTotalCents(promoted: PromotedOrder): Cents {
   return promoted.totalCents + promoted.deliveryFeeCents;
+}
+
+/**
+ * The breakdown of a priced cart (domain/pricing/breakdown.ts): its delivery fee only once
+ * a payment method is chosen, and the gift vouchers the shopper applies.
+ *
+ * @example cartBreakdown(priced.promoted, { deliveryKnown: false }).deliveryFeeCents // null
+ */
+export function cartBreakdown(
+  promoted: PromotedOrder,
+  options: { deliveryKnown: boolean; vouchers?: readonly AppliedVoucher[] },
+): Breakdown {
+  return breakdown({
+    lines: breakdownLines(promoted.lines),
+    orderAdjustments: promoted.adjustments,
+    deliveryFeeCents: options.deliveryKnown ? promoted.deliveryFeeCents : null,
+    vouchers: options.vouchers ?? [],
+  });
 }

@@ -55,7 +55,10 @@ Deno.test("priceCart() prices the cart under the running campaign and the typed 
   if (result.kind !== "priced") throw new Error(result.kind);
   // 2 x 1,000.00 less 20% (400.00) less the code's 100.00 off the lines it covers.
   assert.deepEqual(result.promoted.totalCents, 150000);
-  assert.deepEqual(result.promoted.lines[0].savingCents, 50000);
+  assert.deepEqual(
+    result.promoted.lines[0].adjustments.map((a) => [a.kind, a.amountCents]),
+    [["campaign", 40000], ["code", 10000]],
+  );
   assert.deepEqual(result.promoted.pricing.code?.kind, "applied");
   assert.deepEqual(result.code?.id, 3);
   assert.deepEqual(result.now, NOW.toISOString());

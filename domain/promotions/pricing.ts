@@ -1,11 +1,12 @@
 /**
- * The one pricing rule of promotions, in the order the shop applies them:
+ * The pieces of the one pricing rule of promotions (applied by apply_promotions.ts, each
+ * kind's rule in rules.ts), in the order the shop applies them:
  *
  * 1. the sale price of each item, while its window runs (never above the usual price);
  * 2. the best campaign of each line (the largest saving; the lowest id on a tie), a
  *    percentage or a fixed amount off each copy, never below zero;
- * 3. the best order offer whose minimum the items reach: an amount off the order, shared
- *    over its lines, or free delivery;
+ * 3. one order offer, of those whose minimum the items reach the one that saves the most:
+ *    an amount off the order, shared over its lines, or free delivery;
  * 4. one discount code, checked (window, pause, uses left, minimum, scope) and applied to
  *    the lines in its scope, or refused with its reason;
  * 5. delivery: its fee, or nothing when an offer or the code gives free delivery.
@@ -114,43 +115,6 @@ export const CODE_REFUSALS = [
 ] as const;
 export type CodeRefusal = typeof CODE_REFUSALS[number];
 
-/** A priced line: what each step took off it. */
-export interface PromotionLine {
-  type: ItemType;
-  id: number;
-  quantity: number;
-  /** The usual price of a copy. */
-  listUnitCents: Cents;
-  /** A copy's price after its sale price (the usual price without one). */
-  unitCents: Cents;
-  /** Off the line by its best campaign, and which (its names as they are now). */
-  campaign: { id: number; name: string; names: PromotionNames; savingCents: Cents } | null;
-  /** Off the line by the order offer's amount, its share. */
-  offerSavingCents: Cents;
-  /** Off the line by the code, its share. */
-  codeSavingCents: Cents;
-  /** What the line costs after everything. */
-  totalCents: Cents;
-}
-
-export interface PromotionPricing {
-  lines: PromotionLine[];
-  /** The usual prices, before anything. */
-  listItemsCents: Cents;
-  /** What the items cost after everything. */
-  itemsCents: Cents;
-  offer:
-    | { id: number; name: string; names: PromotionNames; savingCents: Cents; freeDelivery: boolean }
-    | null;
-  code:
-    | { kind: "applied"; id: number; code: string; savingCents: Cents; freeDelivery: boolean }
-    | { kind: "refused"; code: string; reason: CodeRefusal }
-    | null;
-  deliveryFeeCents: Cents;
-  /** Items and delivery: what the customer pays. */
-  totalCents: Cents;
-}
-
 /**
  * a x b / c rounded half up, for non-negative integers.
  *
@@ -242,6 +206,14 @@ export function promotionName(
   return named?.trim() ? named : p.name;
 }
 
+/** A line's best campaign: its id and names as they are now, and what it takes off the line. */
+export interface BestCampaign {
+  id: number;
+  name: string;
+  names: PromotionNames;
+  savingCents: Cents;
+}
+
 /** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */
 export function bestCampaign(
   campaigns: readonly Campaign[],
@@ -249,8 +221,8 @@ export function bestCampaign(
   unitCents: Cents,
   quantity: number,
   now: string,
-): PromotionLine["campaign"] {
-  let best: PromotionLine["campaign"] = null;
+): BestCampaign | null {
+  let best: BestCampaign | null = null;
   for (const c of campaigns) {
     // Whether a campaign covers the item first: of a shop's many campaigns (most of them on
     // chosen books) few cover one item, and reading a window's times costs more than that
@@ -265,152 +237,7 @@ export function bestCampaign(
   return best;
 }
 
-/** Why `code` gives nothing before its scope and minimum are looked at, or undefined. */
-function codeStanding(code: DiscountCode, now: string): CodeRefusal | undefined {
-  if (code.window.startsAt !== null && Date.parse(now) < Date.parse(code.window.startsAt)) {
-    return "not_yet";
-  }
-  if (code.window.endsAt !== null && Date.parse(now) >= Date.parse(code.window.endsAt)) {
-    return "expired";
-  }
-  if (code.paused) return "paused";
-  if (code.usesLeft !== null && code.usesLeft <= 0) return "used_up";
-  return undefined;
-}
-
 /** A code as shoppers type it: trimmed, upper case. */
 export function normaliseCode(text: string): string {
   return text.trim().toUpperCase();
-}
-
-export interface PromotionInput {
-  lines: readonly CartLine[];
-  campaigns: readonly Campaign[];
-  offers: readonly OrderOffer[];
-  /** What the shopper typed, and the code of that name if the shop has one. */
-  code: { typed: string; found: DiscountCode | undefined } | null;
-  /** The delivery fee of the parcel by its weight and payment method. */
-  deliveryFeeCents: Cents;
-  /** ISO 8601. */
-  now: string;
-}
-
-/** Prices a cart under the shop's promotions at `now` (the steps in this module's comment). */
-export function applyPromotions(input: PromotionInput): PromotionPricing {
-  const { now } = input;
-  // 1 and 2: the sale price, then the best campaign of each line.
-  const lines: PromotionLine[] = input.lines.map(({ item, quantity }) => {
-    const unitCents = unitPrice(item, now);
-    const campaign = bestCampaign(input.campaigns, item, unitCents, quantity, now);
-    const afterCampaign = unitCents * quantity - (campaign?.savingCents ?? 0);
-    return {
-      type: item.type,
-      id: item.id,
-      quantity,
-      listUnitCents: item.priceCents,
-      unitCents,
-      campaign,
-      offerSavingCents: 0,
-      codeSavingCents: 0,
-      totalCents: afterCampaign,
-    };
-  });
-  const sum = () => lines.reduce((total, line) => total + line.totalCents, 0);
-
-  // 3: the best order offer the items reach.
-  const reached = input.offers.filter((o) =>
-    !o.paused && inWindow(o.window, now) && sum() >= o.minItemsCents
-  );
-  const amountOff = (o: OrderOffer) => o.benefit.kind === "amount_off" ? o.benefit.cents : 0;
-  const bestAmount = reached.filter((o) => amountOff(o) > 0)
-    .sort((a, b) => amountOff(b) - amountOff(a) || a.id - b.id)[0];
-  const freeOffer = reached.filter((o) => o.benefit.kind === "free_delivery")
-    .sort((a, b) => a.id - b.id)[0];
-  let offer: PromotionPricing["offer"] = null;
-  if (bestAmount) {
-    const shares = shareOut(amountOff(bestAmount), lines.map((l) => l.totalCents));
-    lines.forEach((line, i) => {
-      line.offerSavingCents = shares[i];
-      line.totalCents -= shares[i];
-    });
-    offer = {
-      id: bestAmount.id,
-      name: bestAmount.name,
-      names: { ...bestAmount.names },
-      savingCents: shares.reduce((a, b) => a + b, 0),
-      freeDelivery: Boolean(freeOffer),
-    };
-  } else if (freeOffer) {
-    offer = {
-      id: freeOffer.id,
-      name: freeOffer.name,
-      names: { ...freeOffer.names },
-      savingCents: 0,
-      freeDelivery: true,
-    };
-  }
-
-  // 4: one code.
-  let code: PromotionPricing["code"] = null;
-  if (input.code) {
-    const typed = normaliseCode(input.code.typed);
-    const found = input.code.found;
-    const refuse = (reason: CodeRefusal) => ({ kind: "refused" as const, code: typed, reason });
-    const standing = found ? codeStanding(found, now) : "unknown";
-    if (!found || standing) code = refuse(standing ?? "unknown");
-    else {
-      const inScope = input.lines.map((l) => covers(found.scope, l.item));
-      const scoped = lines.filter((_, i) => inScope[i]);
-      if (scoped.length === 0) code = refuse("nothing_applies");
-      else if (sum() < found.minItemsCents) code = refuse("minimum_not_met");
-      else {
-        const benefit = found.benefit;
-        let savings: Cents[] = lines.map(() => 0);
-        if (benefit.kind === "percent") {
-          savings = lines.map((line, i) =>
-            inScope[i]
-              ? Math.min(
-                mulDivHalfUp(line.totalCents, benefit.basisPoints, 10_000),
-                line.totalCents,
-              )
-              : 0
-          );
-        } else if (benefit.kind === "amount") {
-          savings = shareOut(
-            benefit.cents,
-            lines.map((line, i) => (inScope[i] ? line.totalCents : 0)),
-          );
-        }
-        lines.forEach((line, i) => {
-          line.codeSavingCents = savings[i];
-          line.totalCents -= savings[i];
-        });
-        const saving = savings.reduce((a, b) => a + b, 0);
-        const freeDelivery = benefit.kind === "free_delivery";
-        if (saving === 0 && !freeDelivery) code = refuse("nothing_applies");
-        else {code = {
-            kind: "applied",
-            id: found.id,
-            code: typed,
-            savingCents: saving,
-            freeDelivery,
-          };}
-      }
-    }
-  }
-
-  // 5: delivery.
-  const freeDelivery = Boolean(offer?.freeDelivery) ||
-    (code?.kind === "applied" && code.freeDelivery);
-  const deliveryFeeCents = freeDelivery ? 0 : input.deliveryFeeCents;
-  const itemsCents = sum();
-  return {
-    lines,
-    listItemsCents: lines.reduce((t, l) => t + l.listUnitCents * l.quantity, 0),
-    itemsCents,
-    offer,
-    code,
-    deliveryFeeCents,
-    totalCents: itemsCents + deliveryFeeCents,
-  };
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { applyPromotions, type PromotionLine, type PromotionPricing } from "./apply_promotions.ts";
+import type { AdjustmentKind } from "../pricing/adjustment_kinds.ts";
 import {
-  applyPromotions,
   type Campaign,
   type CartLine,
   type DiscountCode,
@@ -16,6 +17,22 @@ import {
 } from "./pricing.ts";
 
 const NOW = "2026-09-20T06:00:00.000Z";
+
+/** What `kind` took off a line (0 for nothing). */
+function took(line: PromotionLine, kind: AdjustmentKind): number {
+  return line.adjustments.find((a) => a.kind === kind)?.amountCents ?? 0;
+}
+
+/** A line's campaign as the line keeps it: id, names and saving; null for none. */
+function campaignOf(line: PromotionLine) {
+  const a = line.adjustments.find((a) => a.kind === "campaign");
+  return a ? { id: a.sourceId, name: a.name, names: a.names, savingCents: a.amountCents } : null;
+}
+
+/** The order offer a pricing kept; null for none. */
+function offerOf(pricing: PromotionPricing) {
+  return pricing.adjustments.find((a) => a.kind === "offer") ?? null;
+}
 const OPEN = { startsAt: null, endsAt: null };
 
 function book(id: number, priceCents: number, overrides: Partial<PricedItem> = {}): PricedItem {
@@ -120,7 +137,7 @@ Deno.test("each line takes its best campaign; a tie goes to the older campaign",
       campaign(4, { benefit: { kind: "percent", basisPoints: 1000 } }),
     ],
   });
-  assert.deepEqual(pricing.lines[0].campaign, {
+  assert.deepEqual(campaignOf(pricing.lines[0]), {
     id: 2,
     name: "Campaign 2",
     names: {},
@@ -151,12 +168,12 @@ Deno.test("a campaign covers only its scope: a store, categories, chosen product
     const pricing = price([{ item: book(1, 100_000), quantity: 1 }, { item: pen, quantity: 1 }], {
       campaigns: [campaign(1, { scope })],
     });
-    assert.equal(pricing.lines[0].campaign !== null, onBook, JSON.stringify(scope));
-    assert.equal(pricing.lines[1].campaign !== null, onPen, JSON.stringify(scope));
+    assert.equal(campaignOf(pricing.lines[0]) !== null, onBook, JSON.stringify(scope));
+    assert.equal(campaignOf(pricing.lines[1]) !== null, onPen, JSON.stringify(scope));
   }
 });
 
-Deno.test("an order offer over a minimum takes its amount off, shared over the lines, or makes delivery free", () => {
+Deno.test("one order offer over a minimum: its amount off shared over the lines, or free delivery, whichever saves more", () => {
   const lines = [{ item: book(1, 300_000), quantity: 1 }, { item: book(2, 300_000), quantity: 1 }];
   const offers: OrderOffer[] = [
     {
@@ -176,12 +193,21 @@ Deno.test("an order offer over a minimum takes its amount off, shared over the l
       paused: false,
     },
   ];
+  // LKR 500 off saves more than a LKR 400 delivery: only it applies, delivery is charged.
   const pricing = price(lines, { offers });
-  assert.deepEqual(pricing.lines.map((l) => l.offerSavingCents), [25_000, 25_000]);
-  assert.equal(pricing.deliveryFeeCents, 0);
-  assert.equal(pricing.totalCents, 550_000);
+  assert.deepEqual(pricing.lines.map((l) => took(l, "offer")), [25_000, 25_000]);
+  assert.equal(pricing.deliveryFeeCents, 40_000);
+  assert.equal(pricing.totalCents, 590_000);
+  assert.deepEqual(pricing.adjustments.map((a) => [a.kind, a.sourceId, a.freeDelivery]), [
+    ["offer", 1, false],
+  ]);
+  // A LKR 600 delivery is worth more than LKR 500 off: free delivery alone.
+  const heavy = price(lines, { offers, fee: 60_000 });
+  assert.deepEqual(heavy.lines.map((l) => took(l, "offer")), [0, 0]);
+  assert.deepEqual([heavy.deliveryFeeCents, heavy.totalCents], [0, 600_000]);
+  assert.equal(offerOf(heavy)?.sourceId, 2);
   const below = price([{ item: book(1, 300_000), quantity: 1 }], { offers });
-  assert.equal(below.offer, null);
+  assert.equal(offerOf(below), null);
   assert.equal(below.deliveryFeeCents, 40_000);
 });
 
@@ -288,17 +314,18 @@ Deno.test("whatever the promotions: never below zero, never above the usual pric
         assert.ok(line.totalCents >= 0, "never below zero");
         assert.ok(line.unitCents <= line.listUnitCents, "a sale never raises a price");
         const afterSale = line.unitCents * line.quantity;
-        const afterCampaign = afterSale - (line.campaign?.savingCents ?? 0);
+        assert.equal(took(line, "sale"), list - afterSale, "the sale is an adjustment of its own");
+        const afterCampaign = afterSale - took(line, "campaign");
         assert.ok(
           afterCampaign <= afterSale && afterCampaign >= 0,
           "a campaign never raises a price",
         );
         assert.equal(
           line.totalCents,
-          afterSale - (line.campaign?.savingCents ?? 0) - line.offerSavingCents -
-            line.codeSavingCents,
-          "each line's savings add up",
+          list - line.adjustments.reduce((sum, a) => sum + a.amountCents, 0),
+          "each line's adjustments add up",
         );
+        assert.ok(line.adjustments.every((a) => a.amountCents > 0), "no empty adjustment kept");
         assert.equal(line.quantity, lines[i].quantity);
       });
       assert.equal(pricing.listItemsCents, listTotal);
@@ -306,7 +333,7 @@ Deno.test("whatever the promotions: never below zero, never above the usual pric
       assert.equal(pricing.itemsCents, pricing.lines.reduce((t, l) => t + l.totalCents, 0));
       assert.ok(pricing.deliveryFeeCents === fee || pricing.deliveryFeeCents === 0);
       assert.equal(pricing.totalCents, pricing.itemsCents + pricing.deliveryFeeCents);
-      const coded = pricing.lines.reduce((t, l) => t + l.codeSavingCents, 0);
+      const coded = pricing.lines.reduce((t, l) => t + took(l, "code"), 0);
       if (pricing.code?.kind === "applied") assert.equal(coded, pricing.code.savingCents);
       else assert.equal(coded, 0, "a refused or absent code takes nothing");
     },
@@ -341,13 +368,16 @@ Deno.test("a line's campaign and the order's offer carry their Sinhala and Tamil
     deliveryFeeCents: 40_000,
     now: NOW,
   });
-  const line = priced.lines[0].campaign!;
+  const line = campaignOf(priced.lines[0])!;
   assert.deepEqual(line.names, names);
-  assert.equal(promotionName(line, "si"), names.si);
-  assert.equal(promotionName(line, "ta"), names.ta);
-  assert.equal(promotionName(line, "en"), "Book Fair");
-  assert.equal(promotionName(priced.offer!, "si"), "රු. 100 අඩුවෙන්");
-  assert.equal(promotionName(priced.offer!, "ta"), "LKR 100 off", "English when no Tamil name");
+  const named = { name: line.name!, names: line.names };
+  assert.equal(promotionName(named, "si"), names.si);
+  assert.equal(promotionName(named, "ta"), names.ta);
+  assert.equal(promotionName(named, "en"), "Book Fair");
+  const offered = offerOf(priced)!;
+  const offerNamed = { name: offered.name!, names: offered.names };
+  assert.equal(promotionName(offerNamed, "si"), "රු. 100 අඩුවෙන්");
+  assert.equal(promotionName(offerNamed, "ta"), "LKR 100 off", "English when no Tamil name");
   const unnamed = applyPromotions({
     lines: [{ item: book(1, 100_000), quantity: 1 }],
     campaigns: [campaign(2)],
@@ -356,5 +386,5 @@ Deno.test("a line's campaign and the order's offer carry their Sinhala and Tamil
     deliveryFeeCents: 0,
     now: NOW,
   });
-  assert.deepEqual(unnamed.lines[0].campaign!.names, {}, "no names, none carried");
+  assert.deepEqual(campaignOf(unnamed.lines[0])!.names, {}, "no names, none carried");
 });

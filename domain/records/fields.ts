@@ -18,6 +18,7 @@
  * derived from a declaration with mapped types, so a field added to it reaches every
  * layer's type, and the compiler finds each place that builds one by hand.
  */
+import type { YearSpan } from "../dates/day.ts";
 import type { Cents, Grams } from "../money.ts";
 
 /** schema.org's name for a field's value, plain or as a named thing (`{"@type": "Person"}`). */
@@ -115,9 +116,10 @@ export interface FlagField extends FieldOptions {
   default: boolean;
 }
 
-/** A calendar day, YYYY-MM-DD. */
+/** A calendar day, YYYY-MM-DD, of a span of years (domain/dates: the shop's unless told). */
 export interface DateField extends FieldOptions {
   kind: "date";
+  years?: YearSpan;
 }
 
 /** One of a closed list of texts. */
@@ -220,7 +222,7 @@ export const flag = <const O extends FieldOptions & { default: boolean }>(o: O) 
   kind: "flag" as const,
   ...o,
 });
-export const date = <const O extends FieldOptions>(o = {} as O) => ({
+export const date = <const O extends FieldOptions & { years?: YearSpan }>(o = {} as O) => ({
   kind: "date" as const,
   ...o,
 });

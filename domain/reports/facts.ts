@@ -7,7 +7,8 @@ import type { Cents } from "../money.ts";
 import type { BookLanguage } from "../catalogue/book_record.ts";
 import type { ItemType, Order } from "../orders/model.ts";
 import { colomboDate } from "../orders/order_query.ts";
-import { receivedAt } from "../orders/takings.ts";
+import { compareDays } from "../dates/day.ts";
+import { receivedAt, receivedCents } from "../orders/takings.ts";
 import { lineTotalCents } from "../orders/line_total.ts";
 import { ORDER_STATUS_POLICIES } from "../orders/status.ts";
 import type { ReportRange } from "./range.ts";
@@ -45,7 +46,7 @@ export function colomboDay(iso: string): string {
 }
 
 function within(day: string, range: ReportRange): boolean {
-  return day >= range.from && day <= range.to;
+  return compareDays(day, range.from) >= 0 && compareDays(day, range.to) <= 0;
 }
 
 /** The days of `range` with anything placed or received, per payment method. */
@@ -82,7 +83,7 @@ export function daySalesOf(orders: readonly Order[], range: ReportRange): DaySal
     if (received !== null && within(colomboDay(received), range)) {
       const day = dayOf(colomboDay(received), order);
       day.paidOrders += 1;
-      day.takingsCents += order.totalCents + order.deliveryFeeCents;
+      day.takingsCents += receivedCents(order);
       day.deliveryCents += order.deliveryFeeCents;
     }
   }

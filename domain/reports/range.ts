@@ -4,7 +4,23 @@
  * a week (Monday to Sunday) or a calendar month, and set against the span of the same
  * length just before it.
  */
-import { colomboDayStart } from "../orders/order_query.ts";
+import { colomboDayStart } from "../dates/colombo.ts";
+import {
+  addDays,
+  addYears,
+  checkDay,
+  compareDays,
+  dayCount,
+  dayNumber,
+  dayOf,
+  dayProblem,
+  isDayIn,
+  isoWeekday,
+  monthEnd,
+  nextMonthStart,
+  nextYearStart,
+  SHOP_YEARS,
+} from "../dates/day.ts";
 
 /** How a report cuts its range into periods. */
 export const REPORT_GRAINS = ["day", "week", "month"] as const;
@@ -28,40 +44,16 @@ export interface ReportPeriod {
 /** Why a range is refused, or the range. */
 export type RangeCheck =
   | { kind: "ok"; range: ReportRange }
-  | { kind: "not_a_date"; field: keyof ReportRange }
+  | { kind: "not_a_date"; field: keyof ReportRange; problem: string }
   | { kind: "reversed" }
   | { kind: "too_long"; lastDay: string };
 
-const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `text` is a real day written YYYY-MM-DD. */
+/** Whether `text` is a day a report may cover: a real day of the shop's years (domain/dates). */
 export function isDay(text: string): boolean {
-  if (!DAY_PATTERN.test(text)) return false;
-  const at = Date.parse(`${text}T00:00:00Z`);
-  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === text;
+  return isDayIn(text, SHOP_YEARS);
 }
 
-/**
- * The day `days` after `day` (before it, for a negative number).
- *
- * @example addDays("2026-02-28", 1) // "2026-03-01"
- */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * How many days lie from `from` to `to`, both included.
- *
- * @example dayCount({ from: "2026-03-01", to: "2026-03-31" }) // 31
- */
-export function dayCount(range: ReportRange): number {
-  return Math.round(
-    (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) /
-      DAY_MS,
-  ) + 1;
-}
+export { addDays, dayCount };
 
 /**
  * The last day a range starting on `from` may end on: the day before the same date five
@@ -70,25 +62,26 @@ export function dayCount(range: ReportRange): number {
  * @example lastReportDay("2021-03-01") // "2026-02-28"
  */
 export function lastReportDay(from: string): string {
-  const [year, month, day] = from.split("-").map(Number);
-  const later = new Date(Date.UTC(year + MAX_REPORT_YEARS, month - 1, day));
   // 29 February five years on is 1 March: the range ends the day before either way.
-  return addDays(later.toISOString().slice(0, 10), -1);
+  return addDays(addYears(from, MAX_REPORT_YEARS), -1);
 }
 
 /**
- * Judges a range asked for: real days, `to` not before `from`, at most five years.
+ * Judges a range asked for: real days of the shop's years (domain/dates), `to` not before
+ * `from`, at most five years; compared as days, never as text.
  *
  * @example checkReportRange("2026-03-31", "2026-03-01") // { kind: "reversed" }
  * @example checkReportRange("2021-03-01", "2026-03-01") // { kind: "too_long", lastDay: "2026-02-28" }
  */
 export function checkReportRange(from: string, to: string): RangeCheck {
+  const first = checkDay(from, SHOP_YEARS);
   // (A template, not a quoted "from": scripts/domain_imports_test.ts reads quotes after `from`.)
-  if (!isDay(from)) return { kind: "not_a_date", field: `from` };
-  if (!isDay(to)) return { kind: "not_a_date", field: "to" };
-  if (to < from) return { kind: "reversed" };
+  if (first.kind !== "ok") return { kind: "not_a_date", field: `from`, problem: dayProblem(first) };
+  const last = checkDay(to, SHOP_YEARS);
+  if (last.kind !== "ok") return { kind: "not_a_date", field: "to", problem: dayProblem(last) };
+  if (last.number < first.number) return { kind: "reversed" };
   const lastDay = lastReportDay(from);
-  if (to > lastDay) return { kind: "too_long", lastDay };
+  if (compareDays(to, lastDay) > 0) return { kind: "too_long", lastDay };
   return { kind: "ok", range: { from, to } };
 }
 
@@ -96,7 +89,7 @@ export function checkReportRange(from: string, to: string): RangeCheck {
 export function rangeProblem(check: Exclude<RangeCheck, { kind: "ok" }>): string {
   switch (check.kind) {
     case "not_a_date":
-      return "must be a day written YYYY-MM-DD";
+      return check.problem;
     case "reversed":
       return "must not be before from, the first day";
     case "too_long":
@@ -125,35 +118,48 @@ export function periodBefore(period: ReportPeriod, range: ReportRange): ReportPe
   return { start: addDays(period.start, -length), end: addDays(period.end, -length) };
 }
 
-/** The last day of the period of `grain` that `day` starts, before the range's end. */
-function periodEnd(day: string, grain: ReportGrain, last: string): string {
-  let end: string;
+/** The last day of the period of `grain` that starts on day number `day`, before `last`. */
+function periodEnd(day: number, grain: ReportGrain, last: number): number {
+  let end: number;
   if (grain === "day") end = day;
-  else if (grain === "week") {
-    // Weeks run Monday to Sunday (getUTCDay: 0 is Sunday).
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    end = addDays(day, (7 - weekday) % 7);
-  } else {
-    const [year, month] = day.split("-").map(Number);
-    end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-  }
-  return end < last ? end : last;
+  // Weeks run Monday (1) to Sunday (7).
+  else if (grain === "week") end = day + 7 - isoWeekday(dayOf(day));
+  else end = dayNumber(monthEnd(dayOf(day)));
+  return Math.min(end, last);
 }
 
 /**
  * The range cut into periods: each day, each week (Monday to Sunday) or each calendar
- * month, the first and last cut at the range's ends.
+ * month, the first and last cut at the range's ends. Counted by days, never by comparing
+ * written days, and bounded by the range's length: at most one period a day.
  *
  * @example reportPeriods({ from: "2026-03-30", to: "2026-04-02" }, "month") // [{ start: "2026-03-30", end: "2026-03-31" }, { start: "2026-04-01", end: "2026-04-02" }]
  */
 export function reportPeriods(range: ReportRange, grain: ReportGrain): ReportPeriod[] {
-  const periods: ReportPeriod[] = [];
-  for (let start = range.from; start <= range.to;) {
-    const end = periodEnd(start, grain, range.to);
-    periods.push({ start, end });
-    start = addDays(end, 1);
+  return reportSpans(range, grain).map((span) => ({
+    start: dayOf(span.start),
+    end: dayOf(span.end),
+  }));
+}
+
+/** A period as day numbers (domain/dates), both ends included. */
+export interface DaySpan {
+  start: number;
+  end: number;
+}
+
+/** The periods of `reportPeriods` as day numbers: what a report sums by, without writing days. */
+export function reportSpans(range: ReportRange, grain: ReportGrain): DaySpan[] {
+  const spans: DaySpan[] = [];
+  const last = dayNumber(range.to);
+  const days = dayCount(range);
+  let start = dayNumber(range.from);
+  for (let step = 0; step < days && start <= last; step++) {
+    const end = periodEnd(start, grain, last);
+    spans.push({ start, end });
+    start = end + 1;
   }
-  return periods;
+  return spans;
 }
 
 /**
@@ -164,12 +170,6 @@ export function reportPeriods(range: ReportRange, grain: ReportGrain): ReportPer
  */
 export function rangeInstants(range: ReportRange): { from: string; to: string } {
   return { from: colomboDayStart(range.from), to: colomboDayStart(addDays(range.to, 1)) };
-}
-
-/** The first day of the calendar month after the one `day` is in. */
-function nextMonthStart(day: string): string {
-  const [year, month] = day.split("-").map(Number);
-  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
 }
 
 /**
@@ -185,7 +185,7 @@ export function wholeMonths(range: ReportRange): { from: string; until: string }
   const from = range.from.endsWith("-01") ? range.from : nextMonthStart(range.from);
   const after = addDays(range.to, 1);
   const until = after.endsWith("-01") ? after : `${range.to.slice(0, 8)}01`;
-  return until > from ? { from, until } : { from, until: from };
+  return compareDays(until, from) > 0 ? { from, until } : { from, until: from };
 }
 
 /**
@@ -196,10 +196,8 @@ export function wholeMonths(range: ReportRange): { from: string; until: string }
  * @example wholeYears({ from: "2021-11-29", to: "2026-11-27" }) // { from: "2022-01-01", until: "2026-01-01" }
  */
 export function wholeYears(range: ReportRange): { from: string; until: string } {
-  const from = range.from.endsWith("-01-01")
-    ? range.from
-    : `${Number(range.from.slice(0, 4)) + 1}-01-01`;
+  const from = range.from.endsWith("-01-01") ? range.from : nextYearStart(range.from);
   const after = addDays(range.to, 1);
   const until = after.endsWith("-01-01") ? after : `${range.to.slice(0, 4)}-01-01`;
-  return until > from ? { from, until } : { from, until: from };
+  return compareDays(until, from) > 0 ? { from, until } : { from, until: from };
 }

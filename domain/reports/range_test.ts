@@ -32,8 +32,13 @@ Deno.test("a range may not be reversed, nor longer than five years, nor hold a d
   assert.deepEqual(checkReportRange("2026-02-30", "2026-03-01"), {
     kind: "not_a_date",
     field: `from`,
+    problem: "must be a real calendar date",
   });
-  assert.deepEqual(checkReportRange("2026-03-01", "1 March"), { kind: "not_a_date", field: "to" });
+  assert.deepEqual(checkReportRange("2026-03-01", "1 March"), {
+    kind: "not_a_date",
+    field: "to",
+    problem: "must be a date as YYYY-MM-DD",
+  });
   assert.equal(checkReportRange("2026-03-01", "2026-03-01").kind, "ok", "one day is a range");
 });
 
@@ -164,5 +169,67 @@ Deno.test("a range counts exactly the calendar months and years it holds whole, 
         }
       },
     ),
+  );
+});
+
+Deno.test("the attack's range, 9995-01-01 to 9999-12-31, and every year outside 2000-2100 are refused before any period is cut", () => {
+  assert.deepEqual(checkReportRange("9995-01-01", "9999-12-31"), {
+    kind: "not_a_date",
+    field: `from`,
+    problem: "must be a day from 2000-01-01 to 2100-12-31",
+  });
+  for (
+    const [from, to, field] of [
+      ["0001-01-01", "0001-12-31", `from`],
+      ["0000-01-01", "2026-01-01", `from`],
+      ["2026-01-01", "10000-01-01", "to"],
+      ["2026-01-01", "-0001-01-01", "to"],
+      ["2026-01-01", "2026-13-01", "to"],
+      ["", "2026-01-01", `from`],
+      ["1999-12-31", "2000-01-01", `from`],
+      ["2100-12-31", "2101-01-01", "to"],
+    ]
+  ) {
+    const check = checkReportRange(from, to);
+    assert.equal(check.kind, "not_a_date", `${from}..${to}`);
+    if (check.kind === "not_a_date") assert.equal(check.field, field, `${from}..${to}`);
+  }
+});
+
+Deno.test("the last five years of the span are cut into a bounded number of periods, each grain, to 2100-12-31", () => {
+  const range = { from: "2096-01-01", to: "2100-12-31" };
+  assert.equal(checkReportRange(range.from, range.to).kind, "ok");
+  const days = reportPeriods(range, "day");
+  assert.equal(days.length, dayCount(range));
+  assert.equal(days[days.length - 1].end, "2100-12-31");
+  assert.equal(reportPeriods(range, "month").length, 60);
+  const weeks = reportPeriods(range, "week");
+  assert.equal(weeks[weeks.length - 1].end, "2100-12-31");
+  assert.ok(weeks.length <= 262);
+  // The first five years too, whose range before (as many days) reaches back into 1994.
+  const first = { from: "2000-01-01", to: "2004-12-31" };
+  assert.equal(checkReportRange(first.from, first.to).kind, "ok");
+  assert.deepEqual(previousRange(first), { from: "1994-12-31", to: "1999-12-31" });
+  assert.equal(reportPeriods(first, "day").length, dayCount(first));
+});
+
+Deno.test("every range of the shop's years gives at most one period a day, its ends its own", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 36_889 }),
+      fc.integer({ min: 0, max: 1826 }),
+      fc.constantFrom(...REPORT_GRAINS),
+      (start, length, grain) => {
+        const from = addDays("2000-01-01", start);
+        const last = addDays(from, length);
+        const to = last > "2100-12-31" ? "2100-12-31" : last;
+        const check = checkReportRange(from, to);
+        if (check.kind !== "ok") return check.kind === "too_long";
+        const periods = reportPeriods(check.range, grain);
+        return periods.length <= dayCount(check.range) && periods[0].start === from &&
+          periods[periods.length - 1].end === to;
+      },
+    ),
+    { numRuns: 300 },
   );
 });

@@ -24,14 +24,15 @@ import type { Cents } from "../money.ts";
 import { BOOK_LANGUAGES, type BookLanguage } from "../catalogue/book_record.ts";
 import { ITEM_TYPES, type ItemType, PAYMENT_METHODS, type PaymentMethod } from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { dayCount, dayNumber, dayOf } from "../dates/day.ts";
 import {
   addDays,
-  periodBefore,
+  type DaySpan,
   previousRange,
   type ReportGrain,
   type ReportPeriod,
-  reportPeriods,
   type ReportRange,
+  reportSpans,
 } from "./range.ts";
 import type { DaySales, IdlePage, ProductSales, SalesFacts, StockLine } from "./ports.ts";
 
@@ -179,10 +180,36 @@ function sumDays(
   method?: PaymentMethod,
 ): DayTotals {
   const sum = emptyDay();
+  const first = dayNumber(period.start);
+  const last = dayNumber(period.end);
   for (const day of days) {
-    if (day.day < period.start || day.day > period.end) continue;
+    const at = dayNumber(day.day);
+    if (at < first || at > last) continue;
     if (method !== undefined && day.paymentMethod !== method) continue;
     add(sum, day);
+  }
+  return sum;
+}
+
+/** The days' sums of every method, by day number. */
+function totalsByDay(days: readonly DaySales[]): Map<number, DayTotals> {
+  const byDay = new Map<number, DayTotals>();
+  for (const day of days) {
+    const at = dayNumber(day.day);
+    const sum = byDay.get(at) ?? emptyDay();
+    add(sum, day);
+    byDay.set(at, sum);
+  }
+  return byDay;
+}
+
+/** The sum of a span's days, visiting each of its days once (a loop bounded by its count). */
+function sumSpan(byDay: ReadonlyMap<number, DayTotals>, span: DaySpan): DayTotals {
+  const sum = emptyDay();
+  const count = span.end - span.start + 1;
+  for (let step = 0; step < count; step++) {
+    const day = byDay.get(span.start + step);
+    if (day) add(sum, day);
   }
   return sum;
 }
@@ -217,12 +244,23 @@ export function periodSales(
   range: ReportRange,
   grain: ReportGrain,
 ): PeriodSales[] {
-  return reportPeriods(range, grain).map((period) => {
-    const before = periodBefore(period, range);
+  // Each day is visited once per period it falls in: a five-year daily report reads its
+  // days once, not once per period.
+  // Counted as day numbers and written once each: the same period one range earlier is
+  // the range's length of days before it.
+  const byDay = totalsByDay(days);
+  const length = dayCount(range);
+  return reportSpans(range, grain).map((span) => {
+    const before = { start: span.start - length, end: span.end - length };
     return {
-      ...period,
-      ...figures(sumDays(days, period)),
-      previous: { ...before, ...figures(sumDays(days, before)) },
+      start: dayOf(span.start),
+      end: dayOf(span.end),
+      ...figures(sumSpan(byDay, span)),
+      previous: {
+        start: dayOf(before.start),
+        end: dayOf(before.end),
+        ...figures(sumSpan(byDay, before)),
+      },
     };
   });
 }
@@ -364,23 +402,52 @@ export function idleSince(asOf: string, days: number): string {
   return addDays(asOf, 1 - days);
 }
 
+/** What a report reads from the store. */
+export interface ReportFacts {
+  /** The days of the range and of the range before. */
+  days: DaySales[];
+  /** Every product sold in the range. */
+  products: ProductSales[];
+  stock: StockLine[];
+  idle: IdlePage;
+}
+
 /**
- * The report for `query`, read from the store's figures: the days of the range and of
- * the range before, the products sold in the range, the stock, and the idle products.
+ * Reads what the report for `query` needs: the days of the range and of the range before
+ * first, then the products sold in the range, the stock and the idle products. A product
+ * sells only in an order placed in the range, so a range in which no order was placed (one
+ * before the shop opened, or years ahead) reads no products: its report costs the days'
+ * read, the stock and the idle products, whatever its length.
  */
-export async function salesReport(
+export async function readReportFacts(
   facts: SalesFacts,
   query: SalesReportQuery,
-): Promise<SalesReport> {
-  const { range, grain, idleDays } = query;
+): Promise<ReportFacts> {
+  const { range, idleDays } = query;
   const before = previousRange(range);
-  const since = idleSince(range.to, idleDays);
-  const [days, products, stock, idle] = await Promise.all([
-    facts.daySales({ from: before.from, to: range.to }),
-    facts.productSales(range),
+  const days = await facts.daySales({ from: before.from, to: range.to });
+  const first = dayNumber(range.from);
+  const last = dayNumber(range.to);
+  const placed = days.some((d) => {
+    const at = dayNumber(d.day);
+    return d.placed > 0 && at >= first && at <= last;
+  });
+  const [products, stock, idle] = await Promise.all([
+    placed ? facts.productSales(range) : Promise.resolve([]),
     facts.stock(),
-    facts.idleProducts({ from: since, to: range.to }, query.idleLimit ?? IDLE_LISTED),
+    facts.idleProducts(
+      { from: idleSince(range.to, idleDays), to: range.to },
+      query.idleLimit ?? IDLE_LISTED,
+    ),
   ]);
+  return { days, products, stock, idle };
+}
+
+/** The report for `query` from what was read for it (`readReportFacts`). */
+export function reportFrom(query: SalesReportQuery, read: ReportFacts): SalesReport {
+  const { range, grain, idleDays } = query;
+  const { days, products, stock, idle } = read;
+  const before = previousRange(range);
   return {
     range,
     previousRange: before,
@@ -400,6 +467,17 @@ export async function salesReport(
       languages: languageSales(products),
     },
     stock: stockSummary(stock),
-    idle: { days: idleDays, asOf: range.to, since, ...idle },
+    idle: { days: idleDays, asOf: range.to, since: idleSince(range.to, idleDays), ...idle },
   };
+}
+
+/**
+ * The report for `query`, read from the store's figures: the days of the range and of
+ * the range before, the products sold in the range, the stock, and the idle products.
+ */
+export async function salesReport(
+  facts: SalesFacts,
+  query: SalesReportQuery,
+): Promise<SalesReport> {
+  return reportFrom(query, await readReportFacts(facts, query));
 }

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { PAYMENT_METHODS } from "../orders/model.ts";
 import type { DaySales, ProductSales, SalesFacts } from "./ports.ts";
-import { basisPoints, idleSince, ranking, salesReport, SELLERS_LISTED } from "./sales_report.ts";
+import {
+  basisPoints,
+  idleSince,
+  periodSales,
+  ranking,
+  salesReport,
+  SELLERS_LISTED,
+} from "./sales_report.ts";
+import fc from "fast-check";
+import { addDays, periodBefore, REPORT_GRAINS, reportPeriods } from "./range.ts";
 
 function day(partial: Partial<DaySales> & Pick<DaySales, "day" | "paymentMethod">): DaySales {
   return {
@@ -145,7 +154,7 @@ Deno.test("best and worst sellers by units and by LKR, ties by the other measure
 
 Deno.test("sellers are grouped by category, store and language; stock is valued at price only", async () => {
   const report = await salesReport(
-    facts([], [
+    facts([day({ day: "2026-03-05", paymentMethod: "COD", placed: 3 })], [
       product(1, 2, 2_000, { categoryName: "Novels", language: "Tamil" }),
       product(2, 1, 5_000, { categoryName: "Poetry", language: "English" }),
       product(3, 4, 400, { store: "stationery", categoryName: "Pens", language: null }),
@@ -176,9 +185,77 @@ Deno.test("sellers are grouped by category, store and language; stock is valued 
   });
 });
 
+Deno.test("a range in which no order was placed reads no products, however long", async () => {
+  const asked: string[] = [];
+  const counted = (days: DaySales[]): SalesFacts => {
+    const store = facts(days, [product(1, 2, 2_000)]);
+    return {
+      ...store,
+      productSales: (range) => {
+        asked.push(`${range.from}..${range.to}`);
+        return store.productSales(range);
+      },
+    };
+  };
+  const fiveYears = { from: "2096-01-01", to: "2100-12-31" };
+  // Nothing at all, and only money received or orders placed in the range before.
+  for (
+    const days of [
+      [],
+      [day({ day: "2098-05-01", paymentMethod: "COD", paidOrders: 1, takingsCents: 1_000 })],
+      [day({ day: "2095-12-31", paymentMethod: "COD", placed: 4 })],
+    ]
+  ) {
+    const report = await salesReport(counted(days), {
+      range: fiveYears,
+      grain: "day",
+      idleDays: 90,
+    });
+    assert.equal(report.sellers.productsSold, 0);
+    assert.deepEqual(report.sellers.byUnits, { best: [], worst: [] });
+    assert.equal(report.periods.length, 1826);
+  }
+  assert.deepEqual(asked, [], "no products were read");
+
+  // One order placed on the range's last day: its products are read.
+  const report = await salesReport(
+    counted([day({ day: "2100-12-31", paymentMethod: "COD", placed: 1 })]),
+    { range: fiveYears, grain: "month", idleDays: 90 },
+  );
+  assert.deepEqual(asked, ["2096-01-01..2100-12-31"]);
+  assert.equal(report.sellers.productsSold, 1);
+});
+
 Deno.test("shares are basis points rounded half up, none of nothing", () => {
   assert.equal(basisPoints(1, 3), 3333);
   assert.equal(basisPoints(2, 3), 6667);
   assert.equal(basisPoints(0, 0), null);
   assert.equal(idleSince("2026-03-31", 1), "2026-03-31");
+});
+
+Deno.test("periodSales() sets each period beside the same period one range earlier, as periodBefore() does, for every grain", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 36_000 }),
+      fc.integer({ min: 0, max: 1826 }),
+      fc.constantFrom(...REPORT_GRAINS),
+      (start, length, grain) => {
+        const range = {
+          from: addDays("2000-01-01", start),
+          to: addDays("2000-01-01", start + length),
+        };
+        const periods = periodSales([], range, grain);
+        const expected = reportPeriods(range, grain);
+        assert.equal(periods.length, expected.length);
+        periods.forEach((p, i) => {
+          assert.deepEqual({ start: p.start, end: p.end }, expected[i]);
+          assert.deepEqual(
+            { start: p.previous.start, end: p.previous.end },
+            periodBefore(expected[i], range),
+          );
+        });
+      },
+    ),
+    { numRuns: 100 },
+  );
 });

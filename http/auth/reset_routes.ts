@@ -7,6 +7,7 @@
  * works once, for one hour. POST /api/auth/password-reset/confirm `{token, password}`
  * sets the password (204) and ends every session and every other link of the account.
  */
+import { BackgroundWork } from "../background.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type {
@@ -46,6 +47,8 @@ export interface ResetRoutesDeps {
   passwordResets: PasswordResetStore;
   /** Where the reset mail waits to be sent (the mail outbox). */
   accountMail?: Pick<Outbox, "enqueue">;
+  /** Tracks the mails queued after answering; untracked when absent. */
+  background?: BackgroundWork;
   shop: ShopInfo;
   logger?: Logger;
   rateLimits?: RateLimitStore;
@@ -100,6 +103,7 @@ const BASE = "";
 export function resetRoutes(deps: ResetRoutesDeps): Hono {
   const app = new Hono();
   const store = deps.rateLimits ?? new MemoryRateLimitStore();
+  const background = deps.background ?? new BackgroundWork();
 
   /** Makes a link for the account of `email`, when there is one, and mails it. */
   async function sendLink(email: string, language: Locale): Promise<void> {
@@ -138,8 +142,9 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
       { key: `reset:address:${await resetTokenHash(address)}`, limit: 20, windowMs: 3_600_000 },
     ], deps.clock.now())).allowed;
     if (allowed) {
-      sendLink(email, language).catch((error) =>
-        deps.logger?.error("Password reset mail failed", { error: String(error) })
+      background.run(
+        () => sendLink(email, language),
+        (error) => deps.logger?.error("Password reset mail failed", { error: String(error) }),
       );
     }
     return c.body(null, 202);

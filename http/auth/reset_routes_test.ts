@@ -22,17 +22,13 @@ async function logIn(t: TestApp, password = PASSWORD) {
   return { status: response.status, token: response.ok ? (await response.json()).token : "" };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Lets the background mail reach the outbox: waits until `count` reset mails are queued
- * (2 s at most, for a loaded machine), then a moment more, in which one too many would
- * arrive too.
+ * Lets the mails the requests queue after answering reach the outbox: every one that will
+ * be queued has been once the background work is idle.
  */
-async function settle(t: TestApp, count: number) {
-  const deadline = Date.now() + 2_000;
-  while (queued(t).length < count && Date.now() < deadline) await sleep(5);
-  await sleep(10);
+async function settle(t: TestApp) {
+  if (!t.deps.background) throw new Error("The test app tracks no background work");
+  await t.deps.background.idle();
 }
 
 /** The reset mails waiting in the outbox, as stored. */
@@ -48,7 +44,8 @@ async function askForLink(t: TestApp, email = EMAIL, language?: string): Promise
     json("POST", language ? { email, language } : { email }),
   );
   assert.equal(response.status, 202);
-  await settle(t, before + 1);
+  await settle(t);
+  assert.equal(queued(t).length, before + 1, "one reset mail was queued");
   const mail = queued(t).at(-1);
   assert.ok(mail, "a reset mail was queued");
   const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(String(mail.link));
@@ -99,7 +96,7 @@ Deno.test("POST /api/auth/password-reset answers 202 whatever the address, and m
     assert.equal(response.status, 202, JSON.stringify(email));
     assert.equal(await response.text(), "");
   }
-  await settle(t, 1);
+  await settle(t);
   assert.deepEqual(queued(t).map((m) => m.to), [EMAIL]);
 });
 
@@ -146,7 +143,7 @@ Deno.test("a stranger cannot flood a mailbox: 3 links an hour for one address", 
     );
     assert.equal(response.status, 202);
   }
-  await settle(t, 3);
+  await settle(t);
   assert.equal(queued(t).length, 3);
 });
 

@@ -19,6 +19,7 @@
  * leave for registrations from one address), so registration never tells a stranger who
  * has an account.
  */
+import { BackgroundWork } from "../background.ts";
 import { Hono } from "hono";
 import type {
   AccountRepository,
@@ -63,6 +64,8 @@ export interface AuthRoutesDeps {
   hashingShare?: HashingShare;
   /** Queues the mail to the owner of a taken e-mail (the mail outbox); none when absent. */
   accountMail?: Pick<Outbox, "enqueue">;
+  /** Tracks the mails queued after answering; untracked when absent. */
+  background?: BackgroundWork;
   /** The shop's name and address, for the links in mail. */
   shop?: ShopInfo;
   logger?: Logger;
@@ -88,6 +91,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
   const store = deps.rateLimits ?? new MemoryRateLimitStore();
   const adminHasher = deps.adminHasher ?? deps.hasher;
   const slowDown = deps.slowDown ?? sleep;
+  const background = deps.background ?? new BackgroundWork();
   let dummyHash: Promise<string> | undefined;
   // Verifying against this costs what a real verification costs, so an unknown e-mail
   // is not told apart by the answer's timing.
@@ -99,8 +103,11 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
       deps.logger?.error("Account mail not sent: no mail outbox", { kind: mail.kind });
       return;
     }
-    deps.accountMail.enqueue(mail).catch((error) =>
-      deps.logger?.error("Account mail not queued", { kind: mail.kind, error: String(error) })
+    const outbox = deps.accountMail;
+    background.run(
+      () => outbox.enqueue(mail),
+      (error) =>
+        deps.logger?.error("Account mail not queued", { kind: mail.kind, error: String(error) }),
     );
   }
 
@@ -178,18 +185,17 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
   function mailTakenLater(email: string, language: Locale, address: string, now: Date): void {
     if (!deps.shop) return;
     const shop = deps.shop;
-    (async () => {
+    background.run(async () => {
       const decision = await store.hit([
         { key: await limitKey("taken-mail:account", email), ...limits.takenMailPerAccount },
         { key: await limitKey("taken-mail:address", address), ...limits.takenMailPerAddress },
       ], now);
       if (decision.allowed) sendLater(registrationTakenMail(email, language, shop));
-    })().catch((error) =>
+    }, (error) =>
       deps.logger?.error("Account mail not queued", {
         kind: "registration_taken",
         error: String(error),
-      })
-    );
+      }));
   }
 
   serve(app, BASE, AUTH_ROUTES.register, async (c) => {

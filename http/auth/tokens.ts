@@ -121,6 +121,7 @@ export class TokenService {
       role: subject.role,
       accountId: subject.id,
       expiresAt: new Date(expSeconds * 1000),
+      ...(subject.adminRole ? { adminRole: subject.adminRole } : {}),
     }, now);
     const claims = subject.adminRole === undefined
       ? { email: subject.email, role: subject.role, sid: sessionId }
@@ -149,7 +150,10 @@ export class TokenService {
       const claims = readClaims(payload);
       if (!claims) return { kind: "invalid" };
       const session = await this.#sessions.find(claims.sessionId, this.#clock.now());
-      const same = session?.role === claims.role && session.accountId === claims.id;
+      // An admin's session is of the role the token names (the store ends it when the
+      // account's role changes).
+      const same = session?.role === claims.role && session.accountId === claims.id &&
+        (session.role !== "admin" || session.adminRole === claims.adminRole);
       return same ? { kind: "valid", claims } : { kind: "invalid" };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return { kind: "invalid" };

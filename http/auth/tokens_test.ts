@@ -67,6 +67,7 @@ Deno.test("verify() refuses a signed admin token without a known admin role (mad
       role: "admin",
       accountId: 3,
       expiresAt: new Date(clock.now().getTime() + 3_600_000),
+      adminRole: "owner",
     }, clock.now());
     const token = await new SignJWT({
       email: admin.email,

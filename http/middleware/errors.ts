@@ -36,7 +36,10 @@ export type ErrorCode =
   | "TOO_MANY_COPIES"
   | "HOLD_LIMIT"
   | "IN_STOCK"
-  | "NOT_ON_SALE";
+  | "NOT_ON_SALE"
+  | "VOUCHER_REFUSED"
+  | "VOUCHER_CHANGED"
+  | "TOO_MANY_ROWS";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {
@@ -148,12 +151,16 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /** 429 with Retry-After: a limit on the sender is full for `retryAfterSeconds`. */
-export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+export function tooManyRequests(
+  message: string,
+  retryAfterSeconds: number,
+  more: Record<string, unknown> = {},
+): ApiError {
   return new ApiError(
     429,
     "TOO_MANY_REQUESTS",
     message,
-    { retryAfterSeconds },
+    { retryAfterSeconds, ...more },
     { "Retry-After": String(retryAfterSeconds) },
   );
 }

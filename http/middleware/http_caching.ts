@@ -58,6 +58,7 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/register",
   "/reset-password",
   "/track",
+  "/gift-voucher",
   // A back-in-stock mail's unsubscribe page carries its token; the requests name an address.
   "/stock-alerts",
   "/api/stock-alerts",

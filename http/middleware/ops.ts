@@ -1,5 +1,7 @@
 /**
- * What operations need from the running shop: `GET /healthz` (the process answers),
+ * What operations need from the running shop: `GET /healthz` (the process answers, and
+ * how many rounds each background job has run and when the last ended, so a job that
+ * stopped is seen),
  * `GET /readyz` (the database answers and carries every migration this version ships;
  * 503 otherwise, so a load balancer sends no shopper to an instance that cannot serve)
  * and one JSON log line per request.
@@ -15,6 +17,36 @@ export interface ReadinessReport {
   ready: boolean;
   /** One entry per check: true when it passed. */
   checks: Record<string, boolean>;
+}
+
+/** A background job's rounds so far, as /healthz tells them. */
+export interface JobRoundsSeen {
+  rounds: number;
+  /** When the last round ended (ISO 8601), or null before the first. */
+  last_round_at: string | null;
+}
+
+/**
+ * The rounds of the process's background jobs (the lapse loop, the mail outbox): each job
+ * counts its own through `counter(name)`, and /healthz reports them.
+ */
+export class JobRounds {
+  readonly #jobs = new Map<string, JobRoundsSeen>();
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  /** The `onRound` hook of job `name`. */
+  counter(name: string): () => void {
+    const seen: JobRoundsSeen = { rounds: 0, last_round_at: null };
+    this.#jobs.set(name, seen);
+    return () => {
+      seen.rounds += 1;
+      seen.last_round_at = this.now().toISOString();
+    };
+  }
+
+  report(): Record<string, JobRoundsSeen> {
+    return Object.fromEntries([...this.#jobs].map(([name, seen]) => [name, { ...seen }]));
+  }
 }
 
 /** Answers whether the instance can serve shoppers now. */
@@ -69,14 +101,19 @@ export function databaseReadiness(
  * Serves `/healthz` and `/readyz` (GET or HEAD) in front of the app's routes; every other
  * request passes through. Without a readiness check, /readyz answers like /healthz.
  */
-export function opsEndpoints(readiness?: ReadinessCheck): MiddlewareHandler<AppEnv> {
+export function opsEndpoints(
+  readiness?: ReadinessCheck,
+  jobs?: JobRounds,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
     if ((path !== "/healthz" && path !== "/readyz") || !["GET", "HEAD"].includes(c.req.method)) {
       return await next();
     }
     c.header("Cache-Control", "no-store");
-    if (path === "/healthz" || !readiness) return c.json({ status: "ok" }, 200);
+    if (path === "/healthz" || !readiness) {
+      return c.json({ status: "ok", ...(jobs ? { jobs: jobs.report() } : {}) }, 200);
+    }
     let report: ReadinessReport;
     try {
       report = await readiness();

@@ -1,3 +1,4 @@
+import { eventually } from "../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
@@ -120,7 +121,8 @@ Deno.test("responseCache() renews an expired answer once and serves the kept one
   assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 1 });
   fresh = false;
   const renewing = shop.request("/api/books");
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  // The renewal is under way: its handler has been called and waits.
+  await eventually(() => calls === 2, { what: "the renewal under way" });
   assert.deepEqual(await (await shop.request("/api/books")).json(), { version: 1 });
   release();
   assert.deepEqual(await (await renewing).json(), { version: 2 });

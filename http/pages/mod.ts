@@ -102,9 +102,11 @@ const ADMIN_PATHS = [
   "/admin/catalogue",
   "/admin/promotions",
   "/admin/reports",
+  "/admin/vouchers",
   "/admin/staff",
   "/admin/invitation",
   "/admin/audit",
+  "/admin/settings",
   "/admin/books/:id{[1-9][0-9]{0,9}}",
   "/admin/stationery/:id{[1-9][0-9]{0,9}}",
   "/admin/orders/:id{[1-9][0-9]{0,9}}",
@@ -324,6 +326,11 @@ export function pagesApp(deps: PagesDeps): Hono {
   });
   app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));
   app.on("GET", pathsInEveryLanguage("/track"), (c) => renderPage(c, { kind: "track" }));
+  app.on(
+    "GET",
+    pathsInEveryLanguage("/gift-voucher"),
+    (c) => renderPage(c, { kind: "gift_voucher" }),
+  );
   app.on("GET", pathsInEveryLanguage("/orders/:id"), async (c) => {
     const id = parseId(c.req.param("id") ?? "");
     const key = (c.req.query("key") ?? "").slice(0, 200);

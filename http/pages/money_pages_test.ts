@@ -42,8 +42,8 @@ async function mainText(response: Response): Promise<string> {
 
 const WORDS = {
   en: {
-    toPay: "Total to pay",
-    paid: "Total paid",
+    toPay: "To pay",
+    paid: "Paid",
     paidNote: "Paid in full: there is nothing more to pay.",
     orderTotal: "Order total",
     nothingOwed: "This order was cancelled: nothing is owed for it.",
@@ -53,8 +53,8 @@ const WORDS = {
     slipUnchecked: "This order was cancelled before we checked your deposit slip.",
   },
   si: {
-    toPay: "ගෙවිය යුතු මුළු මුදල",
-    paid: "ගෙවූ මුළු මුදල",
+    toPay: "ගෙවිය යුතු මුදල",
+    paid: "ගෙවූ මුදල",
     paidNote: "සම්පූර්ණයෙන් ගෙවා ඇත: තවත් ගෙවිය යුතු කිසිවක් නැත.",
     orderTotal: "ඇණවුමේ මුළු මුදල",
     nothingOwed: "මෙම ඇණවුම අවලංගු කරන ලදී: ඒ සඳහා ඔබ කිසිවක් ගෙවිය යුතු නැත.",
@@ -76,19 +76,20 @@ for (const language of ["en", "si"] as const) {
       paymentStatus: "paid",
     });
     const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
-    assert.ok(text.includes(words.paid), text);
+    assert.ok(text.includes(`${words.orderTotal} LKR 4,351.50`), text);
+    assert.ok(text.includes(`${words.paid} − LKR 4,351.50`), text);
     assert.ok(text.includes(words.paidNote), text);
-    assert.ok(text.includes("LKR 4,351.50"), text);
-    assert.ok(!text.includes(words.toPay), `still "${words.toPay}": ${text}`);
+    assert.ok(text.includes(`${words.toPay} LKR 0.00`), text);
+    assert.ok(!text.includes(`${words.toPay} LKR 4,351.50`), `still to pay: ${text}`);
     assert.ok(!text.includes(words.collect), text);
   });
 
   Deno.test(`the order page of a cancelled order owes nothing, in ${language}`, async () => {
     const order = sampleOrder({ id: 7, locale: language, status: "rejected" });
     const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
-    assert.ok(text.includes(words.orderTotal), text);
+    assert.ok(text.includes(`${words.orderTotal} LKR 4,351.50`), text);
     assert.ok(text.includes(words.nothingOwed), text);
-    assert.ok(!text.includes(words.toPay), `still "${words.toPay}": ${text}`);
+    assert.ok(!text.includes(`${words.toPay} LKR 4,351.50`), `still to pay: ${text}`);
   });
 
   Deno.test(`the order page of an order cancelled after payment promises the money back, in ${language}`, async () => {
@@ -99,10 +100,10 @@ for (const language of ["en", "si"] as const) {
       paymentStatus: "paid",
     });
     const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
-    assert.ok(text.includes(words.paid), text);
+    assert.ok(text.includes(`${words.paid} − LKR 4,351.50`), text);
     assert.ok(text.includes(words.refund), text);
     assert.ok(!text.includes(words.nothingOwed), `still "${words.nothingOwed}": ${text}`);
-    assert.ok(!text.includes(words.toPay), text);
+    assert.ok(!text.includes(`${words.toPay} LKR 4,351.50`), text);
   });
 
   Deno.test(`the order page of an order cancelled with its slip unchecked asks for the slip, in ${language}`, async () => {
@@ -122,7 +123,7 @@ for (const language of ["en", "si"] as const) {
   Deno.test(`the order page of an unpaid COD order says what to pay the courier, in ${language}`, async () => {
     const order = sampleOrder({ id: 7, locale: language });
     const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
-    assert.ok(text.includes(words.toPay), text);
+    assert.ok(text.includes(`${words.toPay} LKR 4,351.50`), text);
     assert.ok(text.includes(words.collect), text);
   });
 }

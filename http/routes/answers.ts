@@ -28,8 +28,10 @@ import type {
 import { wireRecordOf } from "../../contract/record_wire.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
-import { orderPromotionRecord, promotedLineFields } from "../../domain/orders/customer_view.ts";
-import { orderSavings } from "../../domain/orders/savings.ts";
+import { promotedLineFields } from "../../domain/orders/customer_view.ts";
+import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
+import type { VoucherTender } from "../../domain/vouchers/rules.ts";
+import { breakdownRecord, orderAdjustmentRecord } from "../../domain/pricing/breakdown_record.ts";
 
 /**
  * A list page as the API sends it: the records and where they stand; `totalCapped` only
@@ -127,10 +129,11 @@ function eventRecord(event: OrderEvent): WireOrder["events"][number] {
   return { at: event.at, kind: event.kind, actor: event.actor, note: event.note };
 }
 
-/** An order as the API answers it: ORDER_FIELDS under their wire names, with its rows. */
-export const orderRecord: (order: Order) => WireOrder = wireRecordOf(ORDER_FIELDS, {
+const orderFields = wireRecordOf(ORDER_FIELDS, {
   items: orderItemRecord,
-  promotions: orderPromotionRecord,
+  adjustments: orderAdjustmentRecord,
+  // Never answered (wire: false): the breakdown names an order's vouchers.
+  vouchers: (tender: VoucherTender) => tender,
   events: eventRecord,
   paymentProofs: (proof: PaymentProof) => ({
     id: proof.id,
@@ -138,6 +141,14 @@ export const orderRecord: (order: Order) => WireOrder = wireRecordOf(ORDER_FIELD
     content_type: proof.contentType,
   }),
 });
+
+/**
+ * An order as the API answers it: ORDER_FIELDS under their wire names, with its rows, and
+ * its breakdown as the domain works it out.
+ */
+export function orderRecord(order: Order): WireOrder {
+  return { ...orderFields(order), breakdown: breakdownRecord(orderBreakdown(order)) };
+}
 
 export function orderStatsRecord(stats: OrderStats): WireOrderStats {
   return {
@@ -168,6 +179,7 @@ export function bankDetailsRecord(bank: BankDetails): WireBankDetails {
 
 /** The answer to a placed (or replayed) order. */
 export function placedOrderRecord(order: Order, orderUrl?: string, cardPayment?: GatewayForm) {
+  const breakdown = orderBreakdown(order);
   return {
     ...(orderUrl === undefined ? {} : { orderUrl }),
     ...(cardPayment === undefined ? {} : { cardPayment }),
@@ -175,7 +187,8 @@ export function placedOrderRecord(order: Order, orderUrl?: string, cardPayment?:
     total: centsToRupees(order.totalCents),
     deliveryFee: centsToRupees(order.deliveryFeeCents),
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
-    saved: centsToRupees(orderSavings(order).savedCents),
+    saved: centsToRupees(breakdown.savingsCents),
+    breakdown: breakdownRecord(breakdown),
     // A replay answers the order as it is now, which may no longer be pending.
     status: order.status,
   };

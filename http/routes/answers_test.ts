@@ -17,16 +17,13 @@ Deno.test("a random order's answer is what OrderSchema describes, its customer's
     quantity: 3,
     listUnitCents: 4_050,
     unitPriceCents: 4_050,
-    savingCents: 0,
-    campaign: null,
-    offerSavingCents: 0,
-    codeSavingCents: 0,
+    adjustments: [],
     weightGrams: 8,
     preorder: false,
   };
   fc.assert(
     fc.property(arbitraryRecord(ORDER_FIELDS), (drawn) => {
-      const order = { ...drawn, items: [line] };
+      const order = { ...drawn, items: [line], adjustments: [] };
       const wire = orderRecord(order);
       assert.deepEqual(OrderSchema.parse(wire), wire);
       assert.equal(wire.name, order.customer.name);
@@ -43,17 +40,16 @@ Deno.test("a random order's answer is what OrderSchema describes, its customer's
         list_price: 40.5,
         price: 40.5,
         saving: 0,
-        campaign: null,
-        offer_saving: 0,
-        code_saving: 0,
+        adjustments: [],
         line_total: 121.5,
       }]);
+      assert.equal(wire.breakdown.items, 121.5);
     }),
     { numRuns: 200 },
   );
 });
 
-Deno.test("an order's answer carries each line's usual price, saving and campaign, and the order's offer and code", () => {
+Deno.test("an order's answer carries each line's usual price, saving (its sale's too) and adjustments, the order's own, and its breakdown", () => {
   const order = promotedOrder();
   const wire = orderRecord(order);
   assert.deepEqual(OrderSchema.parse(wire), wire);
@@ -63,42 +59,50 @@ Deno.test("an order's answer carries each line's usual price, saving and campaig
     quantity: 2,
     list_price: 1250,
     price: 1000,
-    saving: 460,
-    campaign: {
-      id: 3,
-      name: "Book Fair 2026",
-      name_si: "පොත් ප්‍රදර්ශනය 2026",
-      name_ta: "புத்தகக் கண்காட்சி 2026",
-      saving: 400,
-    },
-    offer_saving: 0,
-    code_saving: 60,
+    saving: 960,
+    adjustments: [
+      { kind: "sale", source_id: null, name: null, name_si: null, name_ta: null, amount: 500 },
+      {
+        kind: "campaign",
+        source_id: 3,
+        name: "Book Fair 2026",
+        name_si: "පොත් ප්‍රදර්ශනය 2026",
+        name_ta: "புத்தகக் கண்காட்சி 2026",
+        amount: 400,
+      },
+      { kind: "code", source_id: 5, name: "SCHOOL10", name_si: null, name_ta: null, amount: 60 },
+    ],
     line_total: 1540,
   });
-  assert.deepEqual(wire.promotions, [
+  assert.deepEqual(wire.adjustments, [
     {
       kind: "offer",
-      id: 2,
+      source_id: 2,
       name: "Free delivery over LKR 2,000",
       name_si: "රු. 2,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම",
       name_ta: null,
-      saving: 0,
+      amount: 0,
       free_delivery: true,
     },
     {
       kind: "code",
-      id: 5,
+      source_id: 5,
       name: "SCHOOL10",
       name_si: null,
       name_ta: null,
-      saving: 100,
+      amount: 100,
       free_delivery: false,
     },
   ]);
+  assert.deepEqual(
+    [wire.breakdown.items, wire.breakdown.saving, wire.breakdown.total, wire.total],
+    [3851.5, 1000, 2851.5, 2851.5],
+  );
   const view = customerOrderView(order);
   assert.deepEqual(CustomerOrderSchema.parse(view), view);
   assert.deepEqual(view.items, wire.items);
-  assert.deepEqual(view.promotions, wire.promotions);
+  assert.deepEqual(view.adjustments, wire.adjustments);
+  assert.deepEqual(view.breakdown, wire.breakdown);
 });
 
 Deno.test("a page's answer carries totalCapped only when its total is a search's bound", () => {

@@ -17,7 +17,11 @@ import {
   type PriceCartDeps,
   type PriceCartResult,
 } from "../../domain/promotions/price_cart.ts";
-import { promotionName } from "../../domain/promotions/pricing.ts";
+import { cartBreakdown } from "../../domain/promotions/price_cart.ts";
+import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
+import { maskedCode } from "../../domain/vouchers/rules.ts";
+import type { WireVoucherAnswer } from "../../contract/vouchers.ts";
+import { voucherAnswer } from "./vouchers.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { WireCartPrice, WireCodeAnswer } from "../../contract/cart_price.ts";
 import { CART_ROUTES } from "../../contract/routes/mod.ts";
@@ -30,41 +34,37 @@ import { serve } from "./route_spec.ts";
 const BASE = "/api/cart";
 
 /**
- * A priced cart as the API answers it, its promotions named in `language`. Without a
- * payment method there is no delivery fee yet: the total is the items'.
+ * A priced cart as the API answers it, its figures from its breakdown. Without a payment
+ * method there is no delivery fee yet: the total is the items'.
  *
  * @example cartPriceRecord(priced, { method: "COD", language: "si" }).total // 1900
  */
 export function cartPriceRecord(
   cart: Extract<PriceCartResult, { kind: "priced" }>,
-  { method, language }: { method: PaymentMethod | null; language: Locale },
+  { method, voucher }: {
+    method: PaymentMethod | null;
+    language: Locale;
+    /** The gift voucher's answer, and what it pays (its last four symbols when it pays). */
+    voucher?: { answer: WireVoucherAnswer; cents: number; last4: string | null } | null;
+  },
 ): WireCartPrice {
   const { promoted } = cart;
   const { pricing } = promoted;
   const rupees = centsToRupees;
-  const lines = promoted.lines.map((line, i) => {
-    const priced = pricing.lines[i];
-    const lineTotal = priced.totalCents;
-    return {
-      type: line.type,
-      id: line.itemId,
-      title: line.title,
-      quantity: line.quantity,
-      usual_price: rupees(priced.listUnitCents),
-      price: rupees(priced.unitCents),
-      line_total: rupees(lineTotal),
-      saving: rupees(priced.listUnitCents * priced.quantity - lineTotal),
-      campaign: priced.campaign
-        ? {
-          id: priced.campaign.id,
-          name: promotionName(priced.campaign, language),
-          saving: rupees(priced.campaign.savingCents),
-        }
-        : null,
-      offer_saving: rupees(priced.offerSavingCents),
-      code_saving: rupees(priced.codeSavingCents),
-    };
+  const b = cartBreakdown(promoted, {
+    deliveryKnown: method !== null,
+    vouchers: voucher?.last4 ? [{ code: maskedCode(voucher.last4), cents: voucher.cents }] : [],
   });
+  const lines = promoted.lines.map((line, i) => ({
+    type: line.type,
+    id: line.itemId,
+    title: line.title,
+    quantity: line.quantity,
+    usual_price: rupees(line.listUnitCents),
+    price: rupees(line.unitPriceCents),
+    line_total: rupees(b.lines[i].paidCents),
+    saving: rupees(b.lines[i].savingCents),
+  }));
   let code: WireCodeAnswer | null = null;
   if (pricing.code?.kind === "applied") {
     code = {
@@ -87,28 +87,19 @@ export function cartPriceRecord(
       }),
     };
   }
-  const freeDelivery = Boolean(pricing.offer?.freeDelivery) ||
-    (pricing.code?.kind === "applied" && pricing.code.freeDelivery);
-  const deliveryFee = method === null ? null : promoted.deliveryFeeCents;
   return {
     lines,
-    usual_items: rupees(pricing.listItemsCents),
-    items: rupees(promoted.totalCents),
-    saving: rupees(pricing.listItemsCents - promoted.totalCents),
-    offer: pricing.offer
-      ? {
-        id: pricing.offer.id,
-        name: promotionName(pricing.offer, language),
-        saving: rupees(pricing.offer.savingCents),
-        free_delivery: pricing.offer.freeDelivery,
-      }
-      : null,
+    usual_items: rupees(b.itemsCents),
+    items: rupees(b.itemsPaidCents),
+    saving: rupees(b.savingsCents),
     code,
+    voucher: voucher?.answer ?? null,
     payment_method: method,
-    free_delivery: freeDelivery,
-    delivery_fee: deliveryFee === null ? null : rupees(deliveryFee),
-    total: rupees(promoted.totalCents + (deliveryFee ?? 0)),
+    free_delivery: b.freeDelivery !== null,
+    delivery_fee: b.deliveryFeeCents === null ? null : rupees(b.deliveryFeeCents),
+    total: rupees(b.totalCents),
     priced_at: cart.now,
+    breakdown: breakdownRecord(b),
   };
 }
 
@@ -126,6 +117,10 @@ export type CartRoutesDeps =
   & {
     /** Refused discount codes per client, shared with placing orders; its own when absent. */
     codeAttempts?: CodeAttempts;
+    /** Refused voucher codes per client, shared with the balance check; its own when absent. */
+    voucherAttempts?: CodeAttempts;
+    /** The shop's gift vouchers; a voucher is refused as unknown without them. */
+    vouchers?: AppDeps["vouchers"];
   };
 
 export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
@@ -136,6 +131,12 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
     clock: deps.clock,
   });
   const rules: OrderRules = { ...DEFAULT_ORDER_RULES, ...deps.orderRules };
+  const voucherAttempts = deps.voucherAttempts ?? new CodeAttempts({
+    store: deps.rateLimits ?? new MemoryRateLimitStore(),
+    rule: deps.codeAttemptLimit,
+    clock: deps.clock,
+    scope: "voucher",
+  });
 
   serve(app, BASE, CART_ROUTES.price, async (c) => {
     const body = c.req.valid("json");
@@ -160,8 +161,17 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
       });
       if (cart.kind !== "priced") throw refusal(cart);
       refused = cart.promoted.pricing.code?.kind === "refused";
+      // A gift voucher pays what is still to pay: the items after savings and delivery.
+      let voucher = null;
+      if (body.voucher !== undefined) {
+        const total = cartBreakdown(cart.promoted, { deliveryKnown: method !== null }).totalCents;
+        const settleVoucher = await voucherAttempts.begin(clientAddress(c, deps), body.voucher);
+        voucher = await voucherAnswer(deps.vouchers, body.voucher, total, cart.now);
+        const reason = voucher.answer.status === "refused" ? voucher.answer.reason : null;
+        await settleVoucher(reason === "unknown" || reason === "other_shop").catch(() => {});
+      }
       return c.json({
-        data: cartPriceRecord(cart, { method, language: body.locale ?? "en" }),
+        data: cartPriceRecord(cart, { method, language: body.locale ?? "en", voucher }),
       });
     } finally {
       await settle(refused).catch(() => {});

@@ -12,6 +12,7 @@ import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryRateLimitStore } from "../../domain/accounts/memory_rate_limit_store.ts";
 import type { NewCampaign, NewDiscountCode } from "../../domain/promotions/ports.ts";
 import { CODE_ATTEMPTS_MESSAGE } from "./code_attempts.ts";
+import type { AccountMail } from "../../domain/notifications/mail.ts";
 
 const OPEN = { startsAt: null, endsAt: null };
 
@@ -91,9 +92,6 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
       price: 950,
       line_total: 1900,
       saving: 0,
-      campaign: null,
-      offer_saving: 0,
-      code_saving: 0,
     },
     {
       type: "stationery",
@@ -104,20 +102,18 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
       price: 50,
       line_total: 150,
       saving: 0,
-      campaign: null,
-      offer_saving: 0,
-      code_saving: 0,
     },
   ]);
   assert.deepEqual(
-    { ...data, lines: undefined },
+    { ...data, lines: undefined, breakdown: undefined },
     {
       lines: undefined,
+      breakdown: undefined,
       usual_items: 2050,
       items: 2050,
       saving: 0,
-      offer: null,
       code: null,
+      voucher: null,
       payment_method: null,
       free_delivery: false,
       delivery_fee: null,
@@ -130,9 +126,16 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
   assert.equal(cod.delivery_fee, 400);
   assert.equal(cod.total, 2450);
   assert.equal(cod.payment_method, "COD");
+  // The breakdown names the same figures: Items, no fee before a method, then the method's.
+  assert.deepEqual([data.breakdown.items, data.breakdown.delivery_fee, data.breakdown.total], [
+    2050,
+    null,
+    2050,
+  ]);
+  assert.deepEqual([cod.breakdown.delivery_fee, cod.breakdown.total], [400, 2450]);
 });
 
-Deno.test("POST /api/cart/price names each line's campaign in the request's language, English without one", async () => {
+Deno.test("POST /api/cart/price's breakdown names each line's campaign, with its Sinhala and Tamil names, and a saving's source", async () => {
   const t = await shop();
   await t.promotions.addCampaign(FAIR);
   const items = [{ type: "book", id: t.ids.book, quantity: 2 }, {
@@ -143,15 +146,21 @@ Deno.test("POST /api/cart/price names each line's campaign in the request's lang
   const named = async (locale?: string) =>
     (await answer(await t.price({ items, ...(locale ? { locale } : {}) }), 200)).data;
   const english = await named();
-  assert.deepEqual(english.lines[0].campaign, { id: 1, name: FAIR.name, saving: 380 });
+  assert.deepEqual(english.breakdown.lines[0].savings, [{
+    kind: "campaign",
+    source_id: 1,
+    name: FAIR.name,
+    name_si: FAIR.names.si,
+    name_ta: FAIR.names.ta,
+    amount: 380,
+  }]);
   assert.equal(english.lines[0].line_total, 1520);
   assert.equal(english.lines[0].saving, 380);
-  assert.equal(english.lines[1].campaign, null, "the campaign covers books only");
+  assert.deepEqual(english.breakdown.lines[1].savings, [], "the campaign covers books only");
   assert.equal(english.usual_items, 1950);
   assert.equal(english.items, 1570);
   assert.equal(english.saving, 380);
-  assert.equal((await named("si")).lines[0].campaign.name, FAIR.names.si);
-  assert.equal((await named("ta")).lines[0].campaign.name, FAIR.names.ta);
+  assert.deepEqual(english.breakdown.savings.map((s: { kind: string }) => s.kind), ["campaign"]);
   await t.promotions.addCampaign({
     ...FAIR,
     name: "Novels 25% off",
@@ -161,7 +170,8 @@ Deno.test("POST /api/cart/price names each line's campaign in the request's lang
       basisPoints: 2500,
     },
   });
-  assert.equal((await named("ta")).lines[0].campaign.name, "Novels 25% off");
+  const better = (await named("ta")).breakdown.lines[0].savings[0];
+  assert.deepEqual([better.name, better.name_ta], ["Novels 25% off", null]);
 });
 
 Deno.test("POST /api/cart/price applies a code whatever its case, with its saving, and says when it makes delivery free", async () => {
@@ -179,7 +189,13 @@ Deno.test("POST /api/cart/price applies a code whatever its case, with its savin
     saving: 200,
     free_delivery: false,
   });
-  assert.equal(applied.lines[0].code_saving, 200);
+  assert.deepEqual(
+    applied.breakdown.lines[0].savings.map((s: { kind: string; amount: number }) => [
+      s.kind,
+      s.amount,
+    ]),
+    [["code", 200]],
+  );
   assert.equal(applied.items, 1700);
   assert.equal(applied.delivery_fee, 400);
   assert.equal(applied.total, 2100);
@@ -260,10 +276,13 @@ Deno.test("POST /api/cart/price shows the order offer the items reach", async ()
   });
   const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
   const { data } = await answer(await t.price({ items, paymentMethod: "COD", locale: "si" }), 200);
-  assert.deepEqual(data.offer, {
-    id: 1,
-    name: "රු. 1,500ට වැඩි නම් නොමිලේ බෙදාහැරීම",
-    saving: 0,
+  assert.deepEqual(data.breakdown.free_delivery, {
+    kind: "offer",
+    source_id: 1,
+    name: "Free delivery over LKR 1,500",
+    name_si: "රු. 1,500ට වැඩි නම් නොමිලේ බෙදාහැරීම",
+    name_ta: null,
+    amount: 0,
     free_delivery: true,
   });
   assert.equal(data.delivery_fee, 0);
@@ -272,7 +291,7 @@ Deno.test("POST /api/cart/price shows the order offer the items reach", async ()
     await t.price({ items: [{ ...items[0], quantity: 1 }], paymentMethod: "COD" }),
     200,
   )).data;
-  assert.equal(one.offer, null, "LKR 950 does not reach it");
+  assert.equal(one.breakdown.free_delivery, null, "LKR 950 does not reach it");
   assert.equal(one.delivery_fee, 400);
 });
 
@@ -471,4 +490,103 @@ Deno.test("a code refused at POST /api/orders counts against its client like one
   );
   // Orders without a code go on.
   await answer(await t.order(orderBody(t.ids.book), guesser), 201);
+});
+
+Deno.test("twenty honest shoppers behind one address sending one valid code at once are all priced: none is 429", async () => {
+  const t = await shop({ codeAttemptLimit: { limit: 10, windowMs: 60_000 } });
+  await t.promotions.addCode(code({ code: "WELCOME501" }));
+  const items = [{ type: "book", id: t.ids.book, quantity: 2 }];
+  const office = "198.51.100.77";
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => t.price({ items, code: "welcome501" }, office)),
+  );
+  assert.deepEqual(answers.map((r) => r.status), Array(20).fill(200));
+  for (const response of answers) {
+    assert.equal((await response.json()).data.code.status, "applied");
+  }
+  // Nothing was counted: the office still has all ten refusals of its own.
+  for (let i = 1; i <= 10; i++) {
+    assert.equal((await t.price({ items, code: `TYPO${i}` }, office)).status, 200, `TYPO${i}`);
+  }
+  assert.equal((await t.price({ items, code: "TYPO11" }, office)).status, 429);
+});
+
+Deno.test("refused codes past the shop-wide bound slow every client to two refusals a window, spare a valid code, and tell the owner once", async () => {
+  const told: AccountMail[] = [];
+  const t = await shop({
+    codeAttemptLimit: { limit: 10, windowMs: 60_000 },
+    codeRefusalShopLimit: { limit: 5, windowMs: 60_000 },
+    accountMail: { enqueue: (mail) => Promise.resolve(void told.push(mail)) },
+  });
+  await t.promotions.addCode(code());
+  const items = [{ type: "book", id: t.ids.book, quantity: 1 }];
+  // A guessing run from many addresses: each refusal is answered, five fill the shop's bound.
+  for (let n = 1; n <= 6; n++) {
+    const guessed = await answer(
+      await t.price({ items, code: `GUESS${n}` }, `203.0.113.${n}`),
+      200,
+    );
+    assert.equal(guessed.data.code.reason, "unknown");
+  }
+  assert.deepEqual(told.map((mail) => [mail.kind, mail.to]), [[
+    "code_guessing",
+    "hello@pothgula.lk",
+  ]]);
+  // Past the bound a new address may have two codes refused, not its ten.
+  const next = "203.0.113.50";
+  await answer(await t.price({ items, code: "GUESS7" }, next), 200);
+  await answer(await t.price({ items, code: "GUESS8" }, next), 200);
+  const slowed = await answer(await t.price({ items, code: "GUESS9" }, next), 429);
+  assert.equal(slowed.error.message, CODE_ATTEMPTS_MESSAGE);
+  // A shopper with a valid code is still answered, and it costs them nothing.
+  const honest = "192.0.2.200";
+  for (let i = 0; i < 5; i++) {
+    const applied = await answer(await t.price({ items, code: "SCHOOL10" }, honest), 200);
+    assert.equal(applied.data.code.status, "applied");
+  }
+  assert.equal(told.length, 1, "the owner is told once a window");
+  // The window over, the shop's bound is clear and every client has its ten again.
+  t.clock.advance(60_001);
+  for (let n = 1; n <= 3; n++) {
+    await answer(await t.price({ items, code: `LATER${n}` }, next), 200);
+  }
+});
+
+Deno.test("a one-per-customer code is one per person across Gmail variants, phone spellings and made-up phones to one name and address", async () => {
+  const t = await shop();
+  await t.promotions.addCode(code({ code: "WELCOME501", maxUsesPerCustomer: 1 }));
+  const place = (overrides: Record<string, unknown>, address: string) =>
+    t.order(
+      orderBody(t.ids.book, {
+        total: 1700,
+        code: "WELCOME501",
+        name: "Nimali Perera",
+        address: "45/2 Temple Road",
+        email: "nimali.perera@gmail.com",
+        phone: "077 123 4567",
+        ...overrides,
+      }),
+      address,
+    );
+  await answer(await place({}, "192.0.2.1"), 201);
+  // The attack of issue 44, from one address: each a refusal, no second LKR 200.
+  for (
+    const variant of [
+      { email: "nimaliperera+1@gmail.com", phone: "0711111111" },
+      { email: "n.i.m.a.l.i.perera@googlemail.com", phone: "0722222222" },
+      { email: "someone.else@example.lk", phone: "+94 77 123 4567" },
+      { email: "another@example.lk", phone: "0733333333", name: "NIMALI  PERERA" },
+    ]
+  ) {
+    const refused = await answer(await place(variant, "192.0.2.1"), 409);
+    assert.equal(refused.error.details.reason, "customer_limit", JSON.stringify(variant));
+  }
+  // Another person at the same address is served.
+  await answer(
+    await place(
+      { email: "kamal@example.lk", phone: "0779999999", name: "Kamal Silva", address: "7 Hill St" },
+      "192.0.2.1",
+    ),
+    201,
+  );
 });

@@ -8,16 +8,23 @@ import { colomboDays, type OrderQuery } from "../../domain/orders/order_query.ts
 import { addNote, recordPayment } from "../../domain/orders/change_payment.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { orderListQuery } from "../../contract/requests.ts";
-import { orderRecord } from "./answers.ts";
+import { mayReadCustomerDocument, orderFor, type OrderViewDeps } from "./order_views.ts";
 import { ApiError, notFound } from "../middleware/errors.ts";
 import { csvResponse } from "./catalogue_export.ts";
 import { ordersCsv } from "./orders_csv.ts";
+import { sniffProofType } from "../uploads/proof_sniff.ts";
 import { serve } from "./route_spec.ts";
 import { ORDER_ADMIN_ROUTES } from "../../contract/routes/mod.ts";
+import type { WorkGuard } from "../middleware/work_budget.ts";
 import type { z } from "zod";
 
 /** What the admin's order routes use. */
-export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips">;
+export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips"> & {
+  work: WorkGuard;
+} & OrderViewDeps;
+
+/** What narrows an export of orders. */
+const EXPORT_FILTERS = ["from", "to", "status", "paymentStatus", "paymentMethod", "q"];
 
 /** The admin's list answers 20 orders a page unless asked otherwise. */
 export const ORDER_PAGE_SIZE = 20;
@@ -42,36 +49,56 @@ export function orderQuery(query: z.output<typeof orderListQuery>): OrderQuery {
 export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  serve(app, BASE, ORDER_ADMIN_ROUTES.export, async (c) => {
-    const filters = orderQuery(c.req.valid("query"));
-    // Orders placed while the export runs would shift the pages: stop at its start.
-    const now = new Date(deps.clock.now().getTime() + 1).toISOString();
-    const to = filters.to && filters.to < now ? filters.to : now;
-    const orders: Order[] = [];
-    for (let page = 1;; page++) {
-      const found = await deps.orders.search({ ...filters, to, page, pageSize: EXPORT_PAGE });
-      orders.push(...found.orders);
-      if (found.orders.length < EXPORT_PAGE || orders.length >= found.total) break;
-    }
-    return csvResponse(ordersCsv(orders), "orders");
-  });
+  serve(
+    app,
+    BASE,
+    ORDER_ADMIN_ROUTES.export,
+    (c) =>
+      deps.work.run("export", "export", async (meter) => {
+        const filters = orderQuery(c.req.valid("query"));
+        // Orders placed while the export runs would shift the pages: stop at its start.
+        const now = new Date(deps.clock.now().getTime() + 1).toISOString();
+        const to = filters.to && Date.parse(filters.to) < Date.parse(now) ? filters.to : now;
+        const first = await deps.orders.search({ ...filters, to, page: 1, pageSize: EXPORT_PAGE });
+        // Refused before the second page when the search holds more than the budget's rows;
+        // the pages read are bounded by the total the first one gave.
+        meter.expect(first.total, EXPORT_FILTERS);
+        const orders: Order[] = [...first.orders];
+        const pages = Math.ceil(first.total / EXPORT_PAGE);
+        for (let page = 2; page <= pages && first.orders.length === EXPORT_PAGE; page++) {
+          meter.tick();
+          const found = await deps.orders.search({ ...filters, to, page, pageSize: EXPORT_PAGE });
+          orders.push(...found.orders);
+          if (found.orders.length < EXPORT_PAGE || orders.length >= found.total) break;
+        }
+        meter.tick();
+        return csvResponse(ordersCsv(orders), "orders");
+      }),
+  );
 
   serve(app, BASE, ORDER_ADMIN_ROUTES.one, async (c) => {
     const { id } = c.req.valid("param");
     const order = await deps.orders.findById(id);
     if (!order) throw notFound("Order", id);
-    return c.json({ data: orderRecord(order) });
+    return c.json({ data: await orderFor(c, deps, order) });
   });
 
   serve(app, BASE, ORDER_ADMIN_ROUTES.proof, async (c) => {
     const { id, proofId } = c.req.valid("param");
+    await mayReadCustomerDocument(c, deps, id, "payment_proof");
     const proof = await deps.orders.findProof(id, proofId);
     if (!proof) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no proof ${proofId}`);
-    const extension = proof.contentType.split("/")[1].replace("jpeg", "jpg");
+    // The type is read from the bytes again, never taken from what was stored, and the file
+    // is a download in a sandbox: a PDF carrying HTML and script never runs as the shop.
+    const type = sniffProofType(proof.bytes) ?? "application/octet-stream";
+    const extension = type === "application/octet-stream"
+      ? "bin"
+      : type.split("/")[1].replace("jpeg", "jpg");
     return c.body(proof.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": proof.contentType,
+      "Content-Type": type,
       "Content-Disposition":
-        `inline; filename="pothgula-order-${id}-proof-${proofId}.${extension}"`,
+        `attachment; filename="pothgula-order-${id}-proof-${proofId}.${extension}"`,
+      "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });
@@ -83,7 +110,7 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
     const result = await recordPayment(deps, { id, status, note });
     switch (result.kind) {
       case "changed":
-        return c.json({ data: orderRecord(result.order) });
+        return c.json({ data: await orderFor(c, deps, result.order) });
       case "not_found":
         throw notFound("Order", id);
       case "order_rejected":
@@ -116,7 +143,7 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
     const { id } = c.req.valid("param");
     const order = await addNote(deps, { id, text: c.req.valid("json").note });
     if (!order) throw notFound("Order", id);
-    return c.json({ data: orderRecord(order) }, 201);
+    return c.json({ data: await orderFor(c, deps, order) }, 201);
   });
 
   return app;

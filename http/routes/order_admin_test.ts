@@ -144,7 +144,7 @@ Deno.test("PUT /api/orders/{id}/payment on a confirmed COD order renders its sli
   );
   const sent = await slipText(renderer, id);
   assert.match(sent, /Collect LKR 1,350\.00/);
-  assert.match(sent, /Total to pay LKR 1,350\.00/);
+  assert.match(sent, /Order total LKR 1,350\.00/);
 
   await body(
     await renderer.asAdmin(`/api/orders/${id}/payment`, json("PUT", { status: "paid" })),
@@ -152,8 +152,8 @@ Deno.test("PUT /api/orders/{id}/payment on a confirmed COD order renders its sli
   );
   const paid = await slipText(renderer, id);
   assert.match(paid, /Paid, nothing to collect/);
-  assert.match(paid, /Total paid LKR 1,350\.00/);
-  assert.doesNotMatch(paid, /Collect|Total to pay/);
+  assert.match(paid, /Order total LKR 1,350\.00 Paid −LKR 1,350\.00 To pay LKR 0\.00/);
+  assert.doesNotMatch(paid, /Collect/);
 
   await body(
     await renderer.asAdmin(`/api/orders/${id}/payment`, json("PUT", { status: "unpaid" })),

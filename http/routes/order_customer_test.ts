@@ -181,3 +181,23 @@ Deno.test("POST /api/orders/lookup mails at most five links to an address an hou
   await body(await ask(), 202);
   assert.equal(links(), 6);
 });
+
+Deno.test("a deposit slip that is a PDF carrying HTML and script is served to the admin as a download in a sandbox, its type read from its bytes", async () => {
+  const t = await testApp();
+  const { id, key } = await placeBankDeposit(t);
+  const polyglot = new TextEncoder().encode(
+    "%PDF-1.4\n<html><body><script>fetch('/api/staff',{method:'POST'})</script></body></html>\n%%EOF",
+  );
+  await body(await upload(t, id, key, proofForm(polyglot, "slip.html", "text/html")), 201);
+  const order = (await body(await t.asAdmin(`/api/orders/${id}`), 200)).data;
+  const file = await t.asAdmin(`/api/orders/${id}/payment-proofs/${order.payment_proofs[0].id}`);
+  assert.equal(file.status, 200);
+  assert.equal(file.headers.get("Content-Type"), "application/pdf");
+  assert.match(
+    file.headers.get("Content-Disposition") ?? "",
+    /^attachment; filename="[^"]+\.pdf"$/,
+  );
+  assert.match(file.headers.get("Content-Security-Policy") ?? "", /sandbox/);
+  assert.equal(file.headers.get("X-Content-Type-Options"), "nosniff");
+  await file.body?.cancel();
+});

@@ -8,7 +8,8 @@ import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
-import { bankDetailsRecord, orderRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
+import { bankDetailsRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
+import { mayReadCustomerDocument, orderFor, ordersFor } from "./order_views.ts";
 import { ApiError, notFound, tooManyRequests, validationFailed } from "../middleware/errors.ts";
 import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
 import { cardPaymentForm } from "./payments.ts";
@@ -23,6 +24,7 @@ import { serve } from "./route_spec.ts";
 import { ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
 import type { CodeRefusal } from "../../domain/promotions/pricing.ts";
 import { CodeAttempts } from "./code_attempts.ts";
+import { voucherRefusal } from "./vouchers.ts";
 
 /**
  * Orders one address may place. Most mobile customers in Sri Lanka share addresses behind
@@ -101,11 +103,13 @@ export function refusal(
         409,
         "PRICE_CHANGED",
         "Prices have changed since the cart was filled",
+        // What a copy costs now (its sale and campaign taken off), beside its usual price.
         result.items.map((item) => ({
           type: item.type,
           id: item.id,
           title: item.title,
-          price: centsToRupees(item.priceCents),
+          price: centsToRupees(item.unitCents),
+          usual_price: centsToRupees(item.usualCents),
         })),
       );
     case "insufficient_stock":
@@ -127,6 +131,15 @@ export function refusal(
         code: result.code,
         reason: result.reason,
       });
+    case "voucher_refused":
+      return voucherRefusal(result.reason);
+    case "voucher_changed":
+      return new ApiError(
+        409,
+        "VOUCHER_CHANGED",
+        "The gift voucher's balance changed since the cart was priced: nothing was charged",
+        { balance: centsToRupees(result.balanceCents), pays: centsToRupees(result.paysCents) },
+      );
   }
 }
 
@@ -201,6 +214,8 @@ export type OrderRoutesDeps =
   & {
     /** Refused discount codes per client, shared with the cart's pricing; its own when absent. */
     codeAttempts?: CodeAttempts;
+    /** Refused voucher codes per client, shared with the cart and the balance check. */
+    voucherAttempts?: CodeAttempts;
   };
 
 export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
@@ -212,6 +227,13 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
   };
   const codeAttempts = deps.codeAttempts ??
     new CodeAttempts({ store: limits, rule: deps.codeAttemptLimit, clock: deps.clock });
+  const voucherAttempts = deps.voucherAttempts ??
+    new CodeAttempts({
+      store: limits,
+      rule: deps.codeAttemptLimit,
+      clock: deps.clock,
+      scope: "voucher",
+    });
 
   /**
    * The customer an order is placed for: a live customer token links the order to the
@@ -281,7 +303,14 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     const address = clientAddress(c, deps);
     // A client whose refused codes fill their limit is refused before anything is counted.
     const settleCode = await codeAttempts.begin(address, body.code);
+    const settleVoucher = await voucherAttempts.begin(address, body.voucher?.code).catch(
+      async (error) => {
+        await settleCode(false).catch(() => {});
+        throw error;
+      },
+    );
     let codeRefused = false;
+    let voucherUnknown = false;
     let takeBack: (() => Promise<void>) | undefined;
     let placed = false;
     try {
@@ -311,6 +340,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
           clientTotalCents: body.total,
           locale: body.locale,
           ...(body.code ? { code: body.code } : {}),
+          ...(body.voucher
+            ? { voucher: { code: body.voucher.code, cents: body.voucher.amount } }
+            : {}),
           key: { salt: orderKey.salt, hash: orderKey.hash },
           userId,
           clientAddress: address === "unknown" ? null : address,
@@ -325,10 +357,13 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
         );
       }
       codeRefused = result.kind === "code_not_applied" || result.kind === "code_refused";
+      voucherUnknown = result.kind === "voucher_refused" &&
+        (result.reason === "unknown" || result.reason === "other_shop");
       throw refusal(result);
     } finally {
       if (!placed) await takeBack?.().catch(() => {});
       await settleCode(codeRefused).catch(() => {});
+      await settleVoucher(voucherUnknown).catch(() => {});
     }
   });
 
@@ -336,7 +371,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     const query = orderQuery(c.req.valid("query"));
     const found = await deps.orders.search(query);
     return c.json({
-      data: found.orders.map(orderRecord),
+      data: await ordersFor(c, deps, found.orders, "list"),
       page: query.page,
       pageSize: query.pageSize,
       total: found.total,
@@ -360,11 +395,12 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
         { status: outcome.status },
       );
     }
-    return c.json({ data: orderRecord(outcome.order) });
+    return c.json({ data: await orderFor(c, deps, outcome.order) });
   });
 
   serve(app, BASE, ORDER_DESK_ROUTES.slip, async (c) => {
     const { id } = c.req.valid("param");
+    await mayReadCustomerDocument(c, deps, id, "order_slip");
     const slip = await deps.orders.findSlip(id);
     if (!slip) throw new ApiError(404, "NOT_FOUND", `Order ${id} has no slip`);
     return c.body(slip as Uint8Array<ArrayBuffer>, 200, {

@@ -9,20 +9,29 @@ function records(text: string): Record<string, string>[] {
   return rows.map((row) => Object.fromEntries(row.split(",").map((v, i) => [columns[i], v])));
 }
 
-Deno.test("the orders CSV gives each line its usual price, its saving, its campaign and the order's offer and code", () => {
+Deno.test("the orders CSV gives each line its usual price, what each kind took off it with its source, and the order's figures as the breakdown names them", () => {
   const order = promotedOrder();
-  order.promotions[0].name = "Free delivery over LKR 2000";
+  order.adjustments[0].name = "Free delivery over LKR 2000";
   const [book, pen] = records(ordersCsv([order]));
   assert.deepEqual(
     [book.unitPrice, book.listPrice, book.lineTotal, book.saving],
     ["1000.00", "1250.00", "1540.00", "960.00"],
+    "the line's saving counts its sale price too",
   );
+  assert.deepEqual([book.sale, book.saleSaving], ["", "500.00"]);
   assert.deepEqual([book.campaign, book.campaignSaving], ["Book Fair 2026", "400.00"]);
   assert.deepEqual([book.code, book.codeSaving], ["SCHOOL10", "60.00"]);
   assert.deepEqual([pen.campaign, pen.campaignSaving, pen.codeSaving], ["", "0.00", "40.00"]);
-  assert.deepEqual([pen.offer, pen.offerSaving], ["Free delivery over LKR 2000", "0.00"]);
-  assert.deepEqual([book.items, book.deliveryFee, book.totalToPay], ["2851.50", "0.00", "2851.50"]);
-  // The lines' totals are the order's items, to the cent.
+  assert.deepEqual(
+    [pen.offer, pen.offerSaving],
+    ["", "0.00"],
+    "free delivery takes nothing off a line",
+  );
+  assert.deepEqual(
+    [book.items, book.savings, book.deliveryFee, book.orderTotal, book.toPay],
+    ["3851.50", "1000.00", "0.00", "2851.50", "2851.50"],
+  );
+  // The lines' prices paid are the order total less delivery, to the cent.
   assert.equal((Number(book.lineTotal) * 100 + Number(pen.lineTotal) * 100) / 100, 2851.5);
 });
 
@@ -32,7 +41,7 @@ Deno.test("the orders CSV keeps its older columns in their places and a plain li
     "lineTotal",
     "items",
     "deliveryFee",
-    "totalToPay",
+    "orderTotal",
   ]);
   const [line] = records(ordersCsv([sampleOrder()]));
   assert.deepEqual(

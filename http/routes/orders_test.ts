@@ -31,7 +31,7 @@ Deno.test("POST /api/orders places a COD order: 201 with the shop's totals, stoc
     201,
   );
   assert.match(placed.orderUrl, /^http:\/\/localhost:8000\/orders\/1\?key=[A-Za-z0-9_-]{43}$/);
-  assert.deepEqual({ ...placed, orderUrl: undefined }, {
+  assert.deepEqual({ ...placed, orderUrl: undefined, breakdown: undefined }, {
     orderId: 1,
     total: 1900,
     deliveryFee: 400,
@@ -39,7 +39,16 @@ Deno.test("POST /api/orders places a COD order: 201 with the shop's totals, stoc
     saved: 0,
     status: "pending",
     orderUrl: undefined,
+    breakdown: undefined,
   });
+  const b = placed.breakdown;
+  assert.deepEqual([b.items, b.saving, b.delivery_fee, b.total, b.to_pay], [
+    1900,
+    0,
+    400,
+    2300,
+    2300,
+  ]);
   assert.equal(await stockOf(t, t.ids.book), 3);
 });
 
@@ -89,7 +98,7 @@ Deno.test("POST /api/orders answers 409 PRICE_CHANGED with current prices and ta
   );
   assert.equal(refused.error.code, "PRICE_CHANGED");
   assert.deepEqual(refused.error.details, [
-    { type: "book", id: t.ids.book, title: "Madol Doova", price: 950 },
+    { type: "book", id: t.ids.book, title: "Madol Doova", price: 950, usual_price: 950 },
   ]);
   assert.equal(await stockOf(t, t.ids.book), 5);
 });
@@ -206,7 +215,12 @@ Deno.test("POST /api/orders replayed after the order was rejected answers its st
   );
   const again = await t.app.request("/api/orders", json("POST", orderBody(t.ids.book), headers));
   assert.equal(again.headers.get("Idempotent-Replayed"), "true");
-  assert.deepEqual(await body(again, 201), { ...first, status: "rejected" });
+  // The order as it is now: cancelled, so its breakdown owes nothing.
+  assert.deepEqual(await body(again, 201), {
+    ...first,
+    status: "rejected",
+    breakdown: { ...first.breakdown, owes: false, to_pay: 0 },
+  });
 });
 
 Deno.test("GET /api/orders lists orders newest first, filtered by status", async () => {
@@ -244,12 +258,10 @@ Deno.test("GET /api/orders lists orders newest first, filtered by status", async
     list_price: 950,
     price: 950,
     saving: 0,
-    campaign: null,
-    offer_saving: 0,
-    code_saving: 0,
+    adjustments: [],
     line_total: 1900,
   }]);
-  assert.deepEqual(order.promotions, []);
+  assert.deepEqual(order.adjustments, []);
   assert.deepEqual([all.page, all.pageSize, all.total], [1, 20, 2]);
   assert.deepEqual((await body(await t.asAdmin("/api/orders?status=completed"), 200)).data, []);
   await body(await t.asAdmin("/api/orders?status=shipped"), 400);
@@ -411,10 +423,15 @@ Deno.test("POST /api/orders under a campaign and a code answers what was saved, 
     [order.items[0].list_price, order.items[0].price, order.items[0].saving],
     [950, 950, 480],
   );
-  assert.deepEqual(order.items[0].campaign.name_si, "පොත් ප්‍රදර්ශනය 2026");
-  assert.deepEqual(order.promotions.map((p: { kind: string; name: string }) => [p.kind, p.name]), [
+  assert.deepEqual(order.items[0].adjustments[0].name_si, "පොත් ප්‍රදර්ශනය 2026");
+  assert.deepEqual(order.adjustments.map((p: { kind: string; name: string }) => [p.kind, p.name]), [
     ["code", "SCHOOL10"],
   ]);
+  assert.deepEqual(
+    order.breakdown.savings.map((s: { kind: string; amount: number }) => [s.kind, s.amount]),
+    [["campaign", 380], ["code", 100]],
+  );
+  assert.deepEqual([order.breakdown.items, order.breakdown.total], [1900, 1820]);
   const csv = await (await t.asAdmin("/api/orders/export")).text();
   assert.match(csv, /Book Fair 2026/);
   assert.match(csv, /SCHOOL10/);

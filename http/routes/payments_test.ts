@@ -165,3 +165,45 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
     400,
   );
 });
+
+Deno.test("a gift voucher pays part of a card order: the gateway charges only the rest, and its notice of that amount pays the order", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const issued = await t.asAdmin(
+    "/api/vouchers",
+    json("POST", { amount: 500, expiresOn: "2026-12-31" }),
+  );
+  assert.equal(issued.status, 201);
+  const { code } = (await issued.json()).data;
+  t.clock.advance(60_000);
+  const answer = await orderOf(t, { voucher: { code, amount: 500 } });
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const placed = await answer.json();
+  const rest = (placed.subtotal - 500).toFixed(2);
+  assert.equal(placed.breakdown.to_pay.toFixed(2), rest);
+  assert.equal(placed.cardPayment.fields.amount, rest, "the voucher's part is not charged again");
+  const whole = await post(t, notice(placed.orderId, placed.subtotal.toFixed(2)));
+  assert.equal(await whole.text(), "IGNORED", "a notice of the whole total is not this payment");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
+  const paid = await post(t, notice(placed.orderId, rest));
+  assert.equal(await paid.text(), "OK");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "paid");
+});
+
+Deno.test("a card order its gift voucher pays in full is paid as placed: no card form", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const issued = await t.asAdmin(
+    "/api/vouchers",
+    json("POST", { amount: 5000, expiresOn: "2026-12-31" }),
+  );
+  const { code } = (await issued.json()).data;
+  t.clock.advance(60_000);
+  const first = await orderOf(t, { voucher: { code, amount: 1 } });
+  assert.equal(first.status, 409, "the shopper is told what it pays");
+  const pays = (await first.json()).error.details.pays;
+  const answer = await orderOf(t, { voucher: { code, amount: pays } });
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const placed = await answer.json();
+  assert.equal(placed.breakdown.to_pay, 0);
+  assert.equal(placed.cardPayment, undefined);
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "paid");
+});

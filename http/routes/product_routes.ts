@@ -33,6 +33,7 @@ import { storeImages } from "./product_images.ts";
 import { writtenOrThrow } from "./write_results.ts";
 import { importSummaryRecord, readCsvBody } from "./catalogue_csv.ts";
 import { allPages, csvResponse } from "./catalogue_export.ts";
+import type { WorkGuard } from "../middleware/work_budget.ts";
 import { serve } from "./route_spec.ts";
 import { serveStockAdjustments } from "./stock_adjustments.ts";
 import { refuseBrokenSale, saleOfBody, touchesSale } from "./sale_checks.ts";
@@ -41,17 +42,19 @@ import { shelfRecord } from "../../contract/shelf_wire.ts";
 import type { SaleFields } from "../../domain/catalogue/sale_price.ts";
 
 /** What the routes of a kind of product use. */
-export type ProductRoutesDeps = Pick<
-  AppDeps,
-  | "catalogue"
-  | "catalogueAdmin"
-  | "clock"
-  | "images"
-  | "covers"
-  | "orderRules"
-  | "tokens"
-  | "promotions"
->;
+export type ProductRoutesDeps =
+  & Pick<
+    AppDeps,
+    | "catalogue"
+    | "catalogueAdmin"
+    | "clock"
+    | "images"
+    | "covers"
+    | "orderRules"
+    | "tokens"
+    | "promotions"
+  >
+  & { work: WorkGuard };
 
 /**
  * Whether a storefront read comes from an admin (a live admin token): the admin is told
@@ -194,17 +197,22 @@ export function serveProductRoutes<
     return c.json({ ...pageRecord(page, shown), ...searchHelpRecord(help) });
   });
 
-  serve(app, base, routes.export, async () => {
-    const products = await allPages((page) => kind.list(deps.catalogue, ON_SALE, page));
-    return csvResponse(kind.csv(products), kind.csvFile);
-  });
+  serve(app, base, routes.export, () =>
+    deps.work.run("export", "export", async (meter) => {
+      const products = await allPages(
+        (page) => kind.list(deps.catalogue, ON_SALE, page),
+        meter,
+      );
+      return csvResponse(kind.csv(products), kind.csvFile);
+    }));
 
-  serve(app, base, routes.import, async (c) => {
-    const { dryRun } = c.req.valid("query");
-    const outcome = await kind.importCsv(deps, await readCsvBody(c.req.raw), dryRun ?? false);
-    if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
-    return c.json(importSummaryRecord(outcome.summary));
-  });
+  serve(app, base, routes.import, (c) =>
+    deps.work.run("import", "import", async () => {
+      const { dryRun } = c.req.valid("query");
+      const outcome = await kind.importCsv(deps, await readCsvBody(c.req.raw), dryRun ?? false);
+      if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
+      return c.json(importSummaryRecord(outcome.summary));
+    }));
 
   serve(app, base, routes.archived, async (c) => {
     const q = c.req.valid("query");

@@ -24,7 +24,9 @@ import {
   type SaveResult,
   type StepResult,
 } from "../../domain/promotions/manage_promotions.ts";
-import { cartTotalCents, priceCart } from "../../domain/promotions/price_cart.ts";
+import { cartBreakdown, priceCart } from "../../domain/promotions/price_cart.ts";
+import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
+import { freeItems } from "../../domain/promotions/free_items.ts";
 import { instantToColomboLocal } from "../../domain/promotions/colombo_time.ts";
 import {
   CAMPAIGN_ROUTES,
@@ -283,6 +285,29 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
     });
   });
 
+  serve(app, BASE, PROMOTION_ROUTES.freeItems, async (c) => {
+    const body = c.req.valid("json");
+    const found = await freeItems(
+      { catalogue: deps.catalogue, orders: deps.orders },
+      body.scope,
+      body.benefit.kind === "percent"
+        ? { kind: "percent", basisPoints: body.benefit.percent }
+        : { kind: "amount", cents: body.benefit.amount },
+    );
+    return c.json({
+      data: {
+        total: found.total,
+        total_capped: found.capped,
+        items: found.items.map((item) => ({
+          type: item.type,
+          id: item.id,
+          title: item.title,
+          price: centsToRupees(item.priceCents),
+        })),
+      },
+    });
+  });
+
   serve(app, BASE, PROMOTION_ROUTES.preview, async (c) => {
     const body = c.req.valid("json");
     const result = await priceCart({
@@ -307,32 +332,17 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
     const title = (type: string, id: number) =>
       sellable.find((s) => s.type === type && s.id === id)?.title ?? "";
     const code = pricing.code;
+    const b = cartBreakdown(promoted, { deliveryKnown: true });
     const preview: WirePreview = {
-      lines: pricing.lines.map((line) => ({
+      lines: promoted.lines.map((line, i) => ({
         type: line.type,
-        id: line.id,
-        title: title(line.type, line.id),
+        id: line.itemId,
+        title: title(line.type, line.itemId),
         quantity: line.quantity,
         list_price: centsToRupees(line.listUnitCents),
-        price: centsToRupees(line.unitCents),
-        campaign: line.campaign && {
-          id: line.campaign.id,
-          name: line.campaign.name,
-          saving: centsToRupees(line.campaign.savingCents),
-        },
-        offer_saving: centsToRupees(line.offerSavingCents),
-        code_saving: centsToRupees(line.codeSavingCents),
-        line_total: centsToRupees(line.totalCents),
+        price: centsToRupees(line.unitPriceCents),
+        line_total: centsToRupees(b.lines[i].paidCents),
       })),
-      list_total: centsToRupees(pricing.listItemsCents),
-      items_total: centsToRupees(promoted.totalCents),
-      saving: centsToRupees(pricing.listItemsCents - promoted.totalCents),
-      offer: pricing.offer && {
-        id: pricing.offer.id,
-        name: pricing.offer.name,
-        saving: centsToRupees(pricing.offer.savingCents),
-        free_delivery: pricing.offer.freeDelivery,
-      },
       code: code === null ? null : code.kind === "applied"
         ? {
           status: "applied",
@@ -346,9 +356,8 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
           reason: code.reason,
           message: CODE_NOT_APPLIED[code.reason],
         },
-      delivery_fee: centsToRupees(promoted.deliveryFeeCents),
-      total: centsToRupees(cartTotalCents(promoted)),
       priced_at: result.now,
+      breakdown: breakdownRecord(b),
     };
     return c.json({ data: preview });
   });

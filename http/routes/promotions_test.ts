@@ -342,7 +342,10 @@ Deno.test("changing a campaign changes no order already placed", async () => {
   assert.equal(placed.status, 201, await placed.clone().text());
   const { orderId } = await placed.json();
   const before = await t.orders.findById(orderId);
-  assert.deepEqual(before?.items.map((l) => [l.unitPriceCents, l.savingCents]), [[95_000, 38_000]]);
+  assert.deepEqual(
+    before?.items.map((l) => [l.unitPriceCents, l.adjustments.map((a) => a.amountCents)]),
+    [[95_000, [38_000]]],
+  );
   const changed = await send(t, "PUT", `/api/promotions/campaigns/${fair.id}`, {
     ...BOOK_FAIR,
     benefit: { kind: "percent", percent: 50 },
@@ -353,7 +356,7 @@ Deno.test("changing a campaign changes no order already placed", async () => {
   assert.deepEqual(await t.orders.findById(orderId), before);
 });
 
-Deno.test("the preview prices a cart as an order would be: lines, campaign, code, delivery and total", async () => {
+Deno.test("the preview prices a cart as an order would be: its breakdown, the campaign, the code, delivery and the total", async () => {
   const t = await testApp();
   const fair = await added(t, "campaigns", BOOK_FAIR);
   await added(t, "codes", CODE);
@@ -372,24 +375,32 @@ Deno.test("the preview prices a cart as an order would be: lines, campaign, code
     "Madol Doova",
     "Atlas pen, blue",
   ]);
-  assert.deepEqual(preview.lines[0].campaign, { id: fair.id, name: BOOK_FAIR.name, saving: 380 });
-  assert.equal(preview.lines[1].campaign, null);
-  assert.equal(preview.list_total, 1950);
+  const b = preview.breakdown;
+  assert.deepEqual(
+    b.lines[0].savings.map((s: { kind: string; source_id: number; amount: number }) => [
+      s.kind,
+      s.source_id,
+      s.amount,
+    ])[0],
+    ["campaign", fair.id, 380],
+  );
+  assert.ok(b.lines[1].savings.every((s: { kind: string }) => s.kind !== "campaign"));
+  assert.equal(b.items, 1950);
   // 1,520 + 50 = 1,570 before the code; its LKR 100 is shared over both lines.
-  assert.equal(preview.items_total, 1470);
-  assert.equal(preview.saving, 480);
+  assert.equal(b.items_paid, 1470);
+  assert.equal(b.saving, 480);
   assert.deepEqual(preview.code, {
     status: "applied",
     code: "READING-CLUB",
     saving: 100,
     free_delivery: false,
   });
-  assert.equal(
-    preview.lines.reduce((sum: number, l: { code_saving: number }) => sum + l.code_saving, 0),
-    100,
+  assert.deepEqual(
+    b.savings.map((s: { kind: string; amount: number }) => [s.kind, s.amount]),
+    [["campaign", 380], ["code", 100]],
   );
-  assert.equal(preview.total, preview.items_total + preview.delivery_fee);
-  assert.equal(preview.delivery_fee, 400);
+  assert.equal(b.total, b.items_paid + b.delivery_fee);
+  assert.equal(b.delivery_fee, 400);
 
   const unknown = await send(t, "POST", "/api/promotions/preview", {
     items,
@@ -402,7 +413,7 @@ Deno.test("the preview prices a cart as an order would be: lines, campaign, code
     reason: "unknown",
     message: "There is no such discount code",
   });
-  assert.equal(unknown.body.data.items_total, 1570);
+  assert.equal(unknown.body.data.breakdown.items_paid, 1570);
   const none = await send(t, "POST", "/api/promotions/preview", { items, paymentMethod: "COD" });
   assert.equal(none.body.data.code, null);
 });
@@ -451,4 +462,50 @@ Deno.test("the promotion routes are the admin's alone", async () => {
     assert.equal(customer.status, 403, path);
     await customer.body?.cancel();
   }
+});
+
+Deno.test("before a campaign is saved the owner sees which items it would make free: 100% off, or an amount at or above their price", async () => {
+  const t = await testApp();
+  const free = async (scope: unknown, benefit: unknown) => {
+    const answer = await send(t, "POST", "/api/promotions/free-items", { scope, benefit });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.data;
+  };
+  // LKR 100,000 off each book: every book is free (the amount is clamped to each price).
+  const books = await free({ kind: "store", store: "book" }, { kind: "amount", amount: 100_000 });
+  assert.equal(books.total, 2);
+  assert.deepEqual(books.items.map((i: { title: string }) => i.title).sort(), [
+    "Gamperaliya",
+    "Madol Doova",
+  ]);
+  assert.equal(books.total_capped, false);
+  // LKR 1,000 frees the LKR 950 book, not the LKR 1,200 one; nor the pen outside the scope.
+  const some = await free({ kind: "store", store: "book" }, { kind: "amount", amount: 1000 });
+  assert.deepEqual(some.items, [{
+    type: "book",
+    id: t.ids.book,
+    title: "Madol Doova",
+    price: 950,
+  }]);
+  // 100% of anything in the shop is free; 99% frees nothing.
+  assert.equal((await free({ kind: "shop" }, { kind: "percent", percent: 100 })).total, 3);
+  assert.equal((await free({ kind: "shop" }, { kind: "percent", percent: 99 })).total, 0);
+  // Chosen products and a book language are read too.
+  const pen = await free(
+    { kind: "products", items: [{ type: "stationery", id: t.ids.pen }] },
+    { kind: "amount", amount: 50 },
+  );
+  assert.deepEqual(pen.items.map((i: { type: string }) => i.type), ["stationery"]);
+  const sinhala = await free({ kind: "language", language: "Sinhala" }, {
+    kind: "amount",
+    amount: 100_000,
+  });
+  assert.ok(sinhala.total >= 1, JSON.stringify(sinhala));
+  // Bad input: 400 naming the field.
+  const bad = await send(t, "POST", "/api/promotions/free-items", {
+    scope: { kind: "galaxy" },
+    benefit: { kind: "amount", amount: -1 },
+  });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(fieldsOf(bad), ["scope.kind", "benefit.amount"]);
 });

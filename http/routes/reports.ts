@@ -8,11 +8,15 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { centsToRupees } from "../../domain/money.ts";
-import type { ProductSales } from "../../domain/reports/ports.ts";
-import type { ReportRange } from "../../domain/reports/range.ts";
+import type { ProductSales, SalesFacts } from "../../domain/reports/ports.ts";
+import type { WorkGuard, WorkMeter } from "../middleware/work_budget.ts";
+import { previousRange, rangeInstants, type ReportRange } from "../../domain/reports/range.ts";
+import type { VoucherStore, VoucherTotals } from "../../domain/vouchers/ports.ts";
 import {
   DEFAULT_IDLE_DAYS,
   rankSellers,
+  readReportFacts,
+  reportFrom,
   type SalesReport,
   salesReport,
   type SalesReportQuery,
@@ -25,8 +29,42 @@ import { serve } from "./route_spec.ts";
 
 const BASE = "/api/reports";
 
-/** As many idle products as a CSV file names: every one a shop could hold. */
-const IDLE_IN_CSV = 1_000_000;
+/** What narrows a report. */
+const REPORT_FIELDS = ["from", "to"];
+
+/**
+ * The store's figures read through a meter: each read is held to the report's time before
+ * it starts and its rows are counted after; a CSV of idle products asks for one more than
+ * the budget's rows, so that a longer list is refused rather than read whole.
+ */
+function metered(facts: SalesFacts, meter: WorkMeter): SalesFacts {
+  return {
+    async daySales(range) {
+      meter.tick();
+      const days = await facts.daySales(range);
+      meter.count(days.length, REPORT_FIELDS);
+      return days;
+    },
+    async productSales(range) {
+      meter.tick();
+      const products = await facts.productSales(range);
+      meter.count(products.length, REPORT_FIELDS);
+      return products;
+    },
+    async stock() {
+      meter.tick();
+      const lines = await facts.stock();
+      meter.count(lines.length);
+      return lines;
+    },
+    async idleProducts(spell, limit) {
+      meter.tick();
+      const page = await facts.idleProducts(spell, limit);
+      meter.count(page.products.length, ["idleDays"]);
+      return page;
+    },
+  };
+}
 
 const rupees = (cents: number) => centsToRupees(cents);
 const percent = (basisPoints: number | null) => basisPoints === null ? null : basisPoints / 100;
@@ -66,8 +104,41 @@ function totalsRecord(t: SalesReport["totals"]["current"]) {
   };
 }
 
+function voucherRecord(t: VoucherTotals) {
+  return {
+    sold: t.issued,
+    sold_amount: rupees(t.issuedCents),
+    redeemed: rupees(t.spentCents),
+    returned: rupees(t.returnedCents),
+  };
+}
+
+/** What gift vouchers came to over a report's range and the range before it. */
+export interface ReportVouchers {
+  current: VoucherTotals;
+  previous: VoucherTotals;
+}
+
+const NO_VOUCHERS: VoucherTotals = { issued: 0, issuedCents: 0, spentCents: 0, returnedCents: 0 };
+
+/**
+ * The vouchers of `range` and of the range before it, read from the voucher store (none in
+ * a shop without one).
+ */
+export async function reportVouchers(
+  vouchers: Pick<VoucherStore, "totals"> | undefined,
+  range: ReportRange,
+): Promise<ReportVouchers> {
+  if (!vouchers) return { current: NO_VOUCHERS, previous: NO_VOUCHERS };
+  const [current, previous] = await Promise.all([
+    vouchers.totals(rangeInstants(range)),
+    vouchers.totals(rangeInstants(previousRange(range))),
+  ]);
+  return { current, previous };
+}
+
 /** The report as the API answers it. */
-export function salesReportRecord(report: SalesReport): WireSalesReport {
+export function salesReportRecord(report: SalesReport, vouchers: ReportVouchers): WireSalesReport {
   const ranking = (r: SalesReport["sellers"]["byUnits"]) => ({
     best: r.best.map(productRecord),
     worst: r.worst.map(productRecord),
@@ -93,6 +164,10 @@ export function salesReportRecord(report: SalesReport): WireSalesReport {
     totals: {
       current: totalsRecord(report.totals.current),
       previous: totalsRecord(report.totals.previous),
+    },
+    vouchers: {
+      current: voucherRecord(vouchers.current),
+      previous: voucherRecord(vouchers.previous),
     },
     payment_methods: report.paymentMethods.map((m) => ({
       method: m.method,
@@ -291,23 +366,44 @@ function fileName(table: ReportTable, range: ReportRange): string {
   return `report-${table}-${range.from}-${range.to}`;
 }
 
-export function reportRoutes(deps: Pick<AppDeps, "reports">): Hono<AppEnv> {
+export function reportRoutes(
+  deps: Pick<AppDeps, "reports" | "vouchers"> & { work: WorkGuard },
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  serve(app, BASE, REPORT_ROUTES.sales, async (c) => {
-    const report = await salesReport(deps.reports, reportQuery(c.req.valid("query")));
-    return c.json({ data: salesReportRecord(report) });
-  });
+  serve(app, BASE, REPORT_ROUTES.sales, (c) =>
+    deps.work.run("report", "report", async (meter) => {
+      const query = reportQuery(c.req.valid("query"));
+      const [report, vouchers] = await Promise.all([
+        salesReport(metered(deps.reports, meter), query),
+        reportVouchers(deps.vouchers, query.range),
+      ]);
+      meter.tick();
+      return c.json({ data: salesReportRecord(report, vouchers) });
+    }));
 
-  serve(app, BASE, REPORT_ROUTES.salesCsv, async (c) => {
-    const { table } = c.req.valid("param");
-    const query = reportQuery(c.req.valid("query"));
-    const [report, products] = await Promise.all([
-      salesReport(deps.reports, { ...query, idleLimit: table === "idle" ? IDLE_IN_CSV : 0 }),
-      table === "products" ? deps.reports.productSales(query.range) : Promise.resolve([]),
-    ]);
-    return csvResponse(reportTableCsv(table, report, products), fileName(table, query.range));
-  });
+  serve(
+    app,
+    BASE,
+    REPORT_ROUTES.salesCsv,
+    (c) =>
+      deps.work.run("report", "report", async (meter) => {
+        const { table } = c.req.valid("param");
+        const query = reportQuery(c.req.valid("query"));
+        const facts = metered(deps.reports, meter);
+        // Every idle product a CSV file names, up to one past the budget's rows; the products
+        // table names every product the report read (read once for both).
+        const idleLimit = table === "idle" ? deps.work.limits.report.rows + 1 : 0;
+        const full = { ...query, idleLimit };
+        const read = await readReportFacts(facts, full);
+        const report = reportFrom(full, read);
+        meter.tick();
+        return csvResponse(
+          reportTableCsv(table, report, read.products),
+          fileName(table, query.range),
+        );
+      }),
+  );
 
   return app;
 }

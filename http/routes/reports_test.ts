@@ -152,3 +152,41 @@ Deno.test("each table of the report is a CSV file with its header and rows", asy
   }
   assert.equal(headers.stock, "store,category,products,units,valueAtPrice");
 });
+
+Deno.test("gift vouchers are counted apart from takings: sold, redeemed and given back, and an order a voucher paid in part takes only the rest", async () => {
+  const t = await testApp();
+  const issued = await body(
+    await t.asAdmin("/api/vouchers", json("POST", { amount: 1000, expiresOn: "2026-12-31" })),
+    201,
+  );
+  const placed = await body(
+    await t.app.request(
+      "/api/orders",
+      json("POST", {
+        ...orderBody(t.ids.book),
+        voucher: { code: issued.data.code, amount: 1000 },
+      }),
+    ),
+    201,
+  );
+  await body(
+    await t.asAdmin(`/api/orders/${placed.orderId}/payment`, json("PUT", { status: "paid" })),
+    200,
+  );
+  const report = SalesReportSchema.parse(
+    (await body(await t.asAdmin(`/api/reports/sales?${MARCH}`), 200)).data,
+  );
+  assert.equal(report.totals.current.takings, 1300, "LKR 2,300 less the voucher's 1,000");
+  assert.deepEqual(report.vouchers.current, {
+    sold: 1,
+    sold_amount: 1000,
+    redeemed: 1000,
+    returned: 0,
+  });
+  assert.deepEqual(report.vouchers.previous, {
+    sold: 0,
+    sold_amount: 0,
+    redeemed: 0,
+    returned: 0,
+  });
+});

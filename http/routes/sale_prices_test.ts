@@ -190,7 +190,23 @@ Deno.test("an order placed while a sale runs pays the sale price; one placed aft
   );
   assert.equal(during.total, 1600);
   const order = (await t.orders.findById(during.orderId))!;
-  assert.deepEqual(order.items.map((l) => [l.unitPriceCents, l.savingCents]), [[80_000, 0]]);
+  assert.deepEqual(
+    order.items.map((l) => [l.unitPriceCents, l.adjustments.map((a) => [a.kind, a.amountCents])]),
+    [[80_000, [["sale", 30_000]]]],
+  );
+
+  // A stale total while the sale runs: the refusal names the sale price, and the usual one.
+  const moved = await body(
+    await t.app.request("/api/orders", json("POST", orderBody(t.ids.book, { total: 1900 }))),
+    409,
+  );
+  assert.deepEqual(
+    moved.error.details.map((d: { price: number; usual_price: number }) => [
+      d.price,
+      d.usual_price,
+    ]),
+    [[800, 950]],
+  );
 
   t.clock.advance(9 * 3_600_000); // 00:30 on 2 March in Colombo: the sale is over.
   const stale = await body(

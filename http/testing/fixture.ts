@@ -2,11 +2,13 @@
  * An app over the in-memory adapters with a small catalogue, and helpers to call it:
  * the in-process doubles the route tests share (each test builds its own).
  */
+import { BackgroundWork } from "../background.ts";
 import { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemorySalesFacts } from "../../adapters/memory/sales_facts.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
+import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
 import {
   cheapHasher,
@@ -86,7 +88,9 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   });
   // The shop's promotions (none until a test adds them), whose codes the orders use.
   const promotions = new MemoryPromotionStore();
-  const orders = new MemoryOrderRepository(catalogue, undefined, promotions);
+  // Gift vouchers (none until a test issues them), spent and given back by the orders.
+  const vouchers = new MemoryVoucherStore();
+  const orders = new MemoryOrderRepository(catalogue, undefined, promotions, vouchers);
   const slips = new MemorySlipRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
@@ -124,12 +128,15 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     locations: new MemoryLocations(),
     orders: auditedOrders,
     promotions: audit.audited(promotions),
+    vouchers,
     images,
     slips,
     tokens,
     accounts: audit.audited(accounts),
     hasher: cheapHasher(),
     accountMail: outbox,
+    // The tests wait for the mails a route queues after answering (idle()).
+    background: new BackgroundWork(),
     passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
     customerOrders: auditedOrders,
     // The report reads the orders and catalogue the app is given.
@@ -169,6 +176,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     catalogue,
     orders,
     promotions,
+    vouchers,
     slips,
     images,
     logger,

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
-import { screenshot, sidewaysOverflow } from "../support/page_checks.ts";
+import { resizeTo, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
 import { type RunningShop, startShop } from "../support/shop_server.ts";
 import {
   assertNoScriptErrors,
@@ -38,8 +38,7 @@ async function chooseDehiwala(page: Page): Promise<void> {
 
 async function shots(page: Page, name: string): Promise<void> {
   for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
+    await resizeTo(page, viewport);
     await screenshot(page, name);
     if (viewport === PHONE) {
       assert.ok(await sidewaysOverflow(page) <= 0, `${name} scrolls sideways at 375px`);

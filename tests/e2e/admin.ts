@@ -3,6 +3,7 @@
  * real picture that then shows in the shop, confirming the COD order (slip and mail),
  * rejecting the Bank Deposit order (stock back), and the stock screen.
  */
+import { downloadedBytes } from "../support/page_checks.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { bookFront } from "../../adapters/demo/covers.ts";
@@ -136,7 +137,7 @@ export async function adminJourney(e2e: E2e): Promise<void> {
     .click();
   const download = await downloading;
   assert.equal(download.suggestedFilename(), `order-${cod}.pdf`);
-  const bytes = await Deno.readFile(await download.path());
+  const bytes = await downloadedBytes(download);
   assert.equal(new TextDecoder().decode(bytes.slice(0, 4)), "%PDF");
   await page.getByRole("status").filter({ hasText: "Order completed" }).waitFor();
   await page.getByText("Confirmed by Admin").waitFor();

@@ -66,7 +66,7 @@ async function expectFee(page: Page, feeCents: number, itemsCents: number): Prom
   assert.equal(await valueBeside(summary, "Delivery fee").innerText(), formatLkr(feeCents));
   assert.equal(await valueBeside(summary, "Items").innerText(), formatLkr(itemsCents));
   assert.equal(
-    await valueBeside(summary, "Total to pay").innerText(),
+    await valueBeside(summary, "Order total").innerText(),
     formatLkr(itemsCents + feeCents),
   );
 }
@@ -114,7 +114,7 @@ async function checkoutOnce(e2e: E2e, method: PaymentMethod, customer: Customer)
   const orderId = await placeOrder(page);
   const dialog = page.getByRole("dialog", { name: /^Order placed: / });
   const fee = deliveryFee(grams, method);
-  assert.equal(await valueBeside(dialog, "Total to pay").innerText(), formatLkr(itemsCents + fee));
+  assert.equal(await valueBeside(dialog, "Order total").innerText(), formatLkr(itemsCents + fee));
   const bank = (await e2e.shop.api<{ data: { account_number: string } }>(
     "/api/orders/bank-details",
   )).data;

@@ -11,7 +11,8 @@ import type {
   Page,
 } from "playwright-core";
 import type { RunningShop } from "../support/shop_server.ts";
-import { axeViolations, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
+import { eventually } from "../support/eventually.ts";
+import { axeViolations, resizeTo, screenshot, sidewaysOverflow } from "../support/page_checks.ts";
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
@@ -100,14 +101,12 @@ export function cardTitles(page: Page): Promise<string[]> {
 
 /** Waits until the results hold exactly these titles (the list loads in place). */
 export async function expectTitles(page: Page, expected: string[]): Promise<void> {
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
   let seen: string[] = [];
-  while (Date.now() < deadline) {
+  await eventually(async () => {
     const busy = await page.getByRole("region", { name: "Books" }).getAttribute("aria-busy");
     seen = await cardTitles(page);
-    if (busy !== "true" && JSON.stringify(seen) === JSON.stringify(expected)) return;
-    await page.waitForTimeout(100);
-  }
+    return busy !== "true" && JSON.stringify(seen) === JSON.stringify(expected);
+  }, { timeoutMs: ACTION_TIMEOUT_MS, everyMs: 100 }).catch(() => {});
   assert.deepEqual(seen, expected);
 }
 
@@ -120,12 +119,11 @@ export async function cartCount(page: Page): Promise<number> {
 
 /** Waits until the header's cart icon shows `expected` (it updates after each change). */
 export async function expectCartCount(page: Page, expected: number): Promise<void> {
-  const deadline = Date.now() + ACTION_TIMEOUT_MS;
-  let seen = await cartCount(page);
-  while (seen !== expected && Date.now() < deadline) {
-    await page.waitForTimeout(100);
-    seen = await cartCount(page);
-  }
+  let seen = -1;
+  await eventually(async () => (seen = await cartCount(page)) === expected, {
+    timeoutMs: ACTION_TIMEOUT_MS,
+    everyMs: 100,
+  }).catch(() => {});
   assert.equal(seen, expected, "the header's cart count");
 }
 
@@ -155,7 +153,7 @@ export function orderFact(page: Page, label: string): Locator {
  */
 export async function checkBothScreens(page: Page, name: string, axe = true): Promise<void> {
   for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
+    await resizeTo(page, viewport);
     await page.evaluate(() => document.fonts.ready);
     if (viewport === PHONE) {
       assert.equal(await sidewaysOverflow(page), 0, `${name} scrolls sideways at 375px`);

@@ -11,6 +11,7 @@
  * Screenshots of the customer's page and of the owner's order with its slip, at 375px and
  * 1280px, go to test-artifacts/screenshots/.
  */
+import { downloadedText } from "../support/page_checks.ts";
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { parse } from "csv-parse/sync";
@@ -209,7 +210,7 @@ async function ownerExportsCsv(e2e: E2e, page: Page, codIds: number[]): Promise<
   await page.getByRole("button", { name: "Export CSV" }).click();
   const download = await downloading;
   assert.equal(download.suggestedFilename(), "orders.csv");
-  const text = (await Deno.readTextFile(await download.path())).replace(/^\uFEFF/, "");
+  const text = (await downloadedText(download)).replace(/^\uFEFF/, "");
   const rows = parse(text, { columns: true }) as Record<string, string>[];
 
   // Exactly the lines of the COD orders, each once, newest first, as the API has them.

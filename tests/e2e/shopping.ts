@@ -3,6 +3,7 @@
  * popup), the stationery popup held to 1..stock, and the cart's buttons and totals.
  * The three journeys share one browser context, so they share one cart.
  */
+import { eventually } from "../support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { formatLkr } from "../../domain/money.ts";
@@ -36,13 +37,11 @@ interface BankWire {
 
 /** Waits until `locator` reads `expected` (a figure priced again after a change), else fails. */
 export async function textBecomes(locator: Locator, expected: string, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
   let shown = "";
-  while (Date.now() < until) {
-    shown = await locator.innerText().catch(() => "");
-    if (shown === expected) return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  await eventually(async () => (shown = await locator.innerText().catch(() => "")) === expected, {
+    timeoutMs,
+    everyMs: 100,
+  }).catch(() => {});
   assert.equal(shown, expected);
 }
 
@@ -229,12 +228,12 @@ export async function cartJourney(e2e: E2e, { page, errors }: OpenPage): Promise
   assert.match(expected, /\.\d\d$/);
   // The cart's total of its items, priced again by the shop as the lines change (no
   // promotion runs here).
-  await textBecomes(valueBeside(totals, "Items total"), expected);
+  await textBecomes(valueBeside(totals, "Total before delivery"), expected);
 
   // Remove, line by line, down to the empty cart.
   await page.getByRole("button", { name: forItem("Remove", board.title) }).click();
   await boardLine.waitFor({ state: "detached" });
-  await textBecomes(valueBeside(totals, "Items total"), formatLkr(book.price * 100));
+  await textBecomes(valueBeside(totals, "Total before delivery"), formatLkr(book.price * 100));
   await page.getByRole("button", { name: forItem("Remove", book.title) }).click();
   await page.getByText("Your cart is empty").waitFor();
   await visit(page, `${base}/`);

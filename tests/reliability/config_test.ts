@@ -17,6 +17,7 @@ Deno.test("the operations settings default to one process on disk behind no prox
     ordersPerContact: { limit: 10, windowMs: 600_000 },
     loginPerAccount: { limit: 5, windowMs: 900_000 },
     loginPerAddress: { limit: 20, windowMs: 900_000 },
+    codeRefusalsShop: { limit: 100, windowMs: 900_000 },
   });
   assert.equal(c.mailRetrySeconds, 30);
   assert.equal(c.lapseCheckSeconds, 15);

@@ -2,7 +2,9 @@
  * The shop on the embedded database after a crash: killed with SIGKILL, it starts again at
  * once (the OS lock on DATA_DIR/shop.pid died with it), even when the file names another
  * live process (an id reused after a reboot), while a second shop started on a live one's
- * DATA_DIR is refused with one clear line and leaves the first one serving.
+ * DATA_DIR is refused with one clear line and leaves the first one serving. Under
+ * `deno task start` (scripts/start.ts, its supervisor) a shop killed mid-load is started
+ * again by itself, the restart said in the log, and a SIGTERM still closes it cleanly.
  */
 import assert from "node:assert/strict";
 import { spawnShop, waitUntilReady } from "./support/shop_process.ts";
@@ -52,6 +54,146 @@ Deno.test({
       first.signal("SIGKILL");
       await first.exited;
       if (third) await third.stop();
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+/** The pids the supervisor started the shop as, from its log lines, in order. */
+function childPids(output: string): number[] {
+  return output.split("\n").filter((line) => line.startsWith("{")).flatMap((line) => {
+    try {
+      const entry = JSON.parse(line);
+      return entry.message === "The supervisor started the shop" ? [entry.pid as number] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Waits, within `ms`, until `condition` holds; fails with `what` otherwise. */
+async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Not within ${ms} ms: ${what}`);
+}
+
+/** Shoppers reading the shop back to back until stopped; each answer (or failure) kept. */
+function readLoad(url: string, workers: number) {
+  const answers: { sent: number; at: number; status: number | "no answer" }[] = [];
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped) {
+      const sent = Date.now();
+      let status: number | "no answer";
+      try {
+        const response = await fetch(`${url}/api/books?page=1`, {
+          signal: AbortSignal.timeout(5_000),
+        });
+        await response.body?.cancel();
+        status = response.status;
+      } catch {
+        status = "no answer";
+      }
+      answers.push({ sent, at: Date.now(), status });
+      // A shopper whose request failed tries again a moment later, not in a tight loop.
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const running = Promise.all(Array.from({ length: workers }, worker));
+  return {
+    answers,
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+Deno.test({
+  name:
+    "deno task start restarts the shop killed mid-load, says so in its log, and stops it on SIGTERM",
+  ...sanitize,
+  async fn() {
+    const dataDir = await Deno.makeTempDir({ prefix: "pothgula-supervised-" });
+    const shop = spawnShop({
+      DATA_DIR: dataDir,
+      JWT_SECRET: "supervised-restart-secret-of-at-least-32-chars",
+      SHOP_RESTARTS: "3/60",
+    }, "scripts/start.ts");
+    let load: ReturnType<typeof readLoad> | undefined;
+    try {
+      // The first start may build the embedded template (about 15-25 s).
+      await waitUntilReady(shop, 240_000);
+      const [first] = childPids(shop.output());
+      assert.ok(first > 0 && first !== shop.pid, "the shop runs as the supervisor's child");
+
+      load = readLoad(shop.url, 4);
+      await until(
+        () => load!.answers.filter((a) => a.status === 200).length >= 20,
+        30_000,
+        "a load",
+      );
+      const killedAt = Date.now();
+      Deno.kill(first, "SIGKILL");
+      // Requests sent after the kill go unanswered until the second shop opens, then pass.
+      await until(
+        () => load!.answers.some((a) => a.sent > killedAt && a.status === "no answer"),
+        30_000,
+        "a request the killed shop left unanswered",
+      );
+      // A restart is a whole start of the embedded database after a kill: the first start's bound.
+      await until(() => childPids(shop.output()).length >= 2, 240_000, "a second start");
+      await until(
+        () => load!.answers.some((a) => a.sent > killedAt && a.status === 200),
+        240_000,
+        "the shop answering again after the kill",
+      );
+      const backMs = Math.min(
+        ...load.answers.filter((a) => a.sent > killedAt && a.status === 200).map((a) => a.at),
+      ) - killedAt;
+      // It goes on answering: the next 20 answers of the load are all 200.
+      const seen = load.answers.length;
+      await until(() => load!.answers.length >= seen + 20, 30_000, "20 more answers");
+      await load.stop();
+      const after = load.answers.slice(seen, seen + 20);
+      assert.ok(after.every((a) => a.status === 200), JSON.stringify(after));
+      const lost = load.answers.filter((a) => a.sent > killedAt && a.status !== 200).length;
+
+      const restartLine = shop.output().split("\n").find((line) =>
+        line.includes("The shop stopped unexpectedly: restarting it")
+      );
+      assert.ok(restartLine, shop.output().slice(-3000));
+      const restart = JSON.parse(restartLine);
+      assert.equal(restart.signal, "SIGKILL");
+      assert.equal(restart.pid, first);
+      assert.deepEqual([restart.restart, restart.ofAtMost, restart.withinSeconds], [1, 3, 60]);
+      const [, second] = childPids(shop.output());
+      assert.notEqual(second, first);
+
+      const stopped = await shop.stop(20_000);
+      assert.equal(
+        stopped.code,
+        0,
+        "SIGTERM is passed on: the shop closes and the supervisor ends",
+      );
+      assert.match(shop.output(), /Closed/);
+      await recordFigures("supervised_restart", { backMs, failedWhileDown: lost });
+    } finally {
+      await load?.stop();
+      // The shop's processes first: they hold the supervisor's output open.
+      for (const pid of childPids(shop.output())) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch {
+          // Gone.
+        }
+      }
+      shop.signal("SIGKILL");
+      await shop.exited;
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     }
   },

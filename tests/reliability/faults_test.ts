@@ -21,7 +21,8 @@ import {
   shopEnv,
   tally,
 } from "./support/shop_api.ts";
-import { type Attempt, sleep, startOrderLoad } from "./support/load.ts";
+import { type Attempt, startOrderLoad } from "./support/load.ts";
+import { eventually } from "../support/eventually.ts";
 import { MAILS_PER_ORDER, orderIdsInMail, recordFigures } from "./support/evidence.ts";
 
 const CI = Deno.env.get("CI") === "true";
@@ -37,6 +38,14 @@ interface Stage {
   close(): Promise<void>;
 }
 
+/** Resolves once `count` orders of a load have been placed. */
+function placedAtLeast(attempts: Attempt[], count: number): Promise<boolean> {
+  return eventually(() => attempts.filter((a) => a.status === 201).length >= count, {
+    timeoutMs: 30_000,
+    what: `${count} orders placed`,
+  });
+}
+
 /** A fresh database on `server`, the shop on it, and one book with plenty of stock. */
 async function stage(server: OwnServer, extraEnv: Record<string, string> = {}): Promise<Stage> {
   const db = await createFreshDatabase(server.url);
@@ -48,6 +57,8 @@ async function stage(server: OwnServer, extraEnv: Record<string, string> = {}): 
     // One address places the whole load: what its unpaid orders hold must not refuse it.
     HOLD_MAX_UNITS: "9999999",
     HOLD_MAX_LKR: "9999999999",
+    HOLD_MAX_UNITS_ADDRESS: "9999999",
+    HOLD_MAX_LKR_ADDRESS: "9999999999",
     MAIL_RETRY_SECONDS: "1",
     ...extraEnv,
   });
@@ -158,16 +169,31 @@ faultTest(
         prefix: "outage",
         timeoutMs: 30_000,
       });
-      await sleep(1_500);
+      // The load is under way: orders are being placed.
+      await placedAtLeast(load.attempts, 20);
       const downAt = performance.now();
       await server.stop();
-      await sleep(1_000);
-      const readyDuringOutage = await status(`${s.shop.url}/readyz`);
+      // The shop has seen the outage: it tells so on /readyz and answers orders 503.
+      const readyDuringOutage = await eventually(async () => {
+        const answer = await status(`${s.shop.url}/readyz`);
+        return answer === 503 && answer;
+      }, { timeoutMs: 20_000, what: "/readyz answering 503 in the outage" }).catch(() =>
+        status(`${s.shop.url}/readyz`)
+      );
       const healthDuringOutage = await status(`${s.shop.url}/healthz`);
-      await sleep(1_000);
+      await eventually(() => load.attempts.filter((a) => a.status === 503).length >= 8, {
+        timeoutMs: 20_000,
+        what: "orders answered 503 in the outage",
+      });
       await server.start();
       const outageSeconds = (performance.now() - downAt) / 1000;
-      await sleep(2_500);
+      // Back: orders are placed again after the last refusal.
+      await eventually(() => {
+        const lastRefusal = Math.max(
+          ...load.attempts.filter((a) => a.status === 503).map((a) => a.at),
+        );
+        return load.attempts.filter((a) => a.status === 201 && a.at > lastRefusal).length >= 20;
+      }, { timeoutMs: 30_000, what: "orders placed again after the outage" });
       const attempts = await load.stop();
 
       assert.equal(
@@ -230,14 +256,21 @@ faultTest(
         );
       }
       assert.deepEqual(tally(answers), { 201: 10 });
-      await sleep(3_000);
-      const tried = await s.db.sql.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM mail_outbox WHERE attempts > 0 AND sent_at IS NULL",
-      );
-      assert.ok(tried[0].n > 0, "the outbox tried and failed while the mail server was away");
+      const count = async (where: string) =>
+        (await s.db.sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_outbox WHERE ${where}`,
+        ))[0].n;
+      await eventually(async () => await count("attempts > 0 AND sent_at IS NULL") > 0, {
+        what: "the outbox trying and failing while the mail server is away",
+      });
       await smtp.start();
       await smtp.waitFor((messages) => messages.length >= 10 * MAILS_PER_ORDER, 60_000);
-      await sleep(3_000);
+      // Every mail is marked sent: the outbox sends nothing more, so a second copy would be
+      // here now.
+      await eventually(async () => await count("sent_at IS NULL") === 0, {
+        timeoutMs: 30_000,
+        what: "every mail marked sent",
+      });
       const mailed = orderIdsInMail(smtp.messages.map((m) => m.subject));
       const noticed = orderIdsInMail(smtp.messages.map((m) => m.subject), "shop");
       const ids = answers.map((a) => a.orderId!).sort((x, y) => x - y);
@@ -273,7 +306,8 @@ faultTest(
         prefix: "term",
         keepGoing: (a) => a.status !== 0 && a.status !== 503,
       });
-      await sleep(1_500);
+      // The load is under way: orders are being placed.
+      await placedAtLeast(load.attempts, 20);
       const termAt = performance.now();
       s.shop.signal("SIGTERM");
       const exit = await s.shop.exited;

@@ -6,13 +6,14 @@
  * was sent stays. Once with two processes on one PostgreSQL server (only one of them
  * lapses each order), once on the embedded default.
  */
+import { eventually } from "../support/eventually.ts";
 import assert from "node:assert/strict";
 import { startTestCluster } from "../../adapters/postgres/testing/cluster.ts";
 import { serverTestsEnabled } from "../../adapters/postgres/testing/databases.ts";
 import { type SmtpPeer, startSmtpPeer } from "../../adapters/mail/testing/smtp_peer.ts";
 import { TINY_PNG } from "../../http/uploads/testing/images.ts";
 import { createFreshDatabase } from "./support/databases.ts";
-import { type ShopProcess, spawnShop, waitUntilReady } from "./support/shop_process.ts";
+import { moreRounds, type ShopProcess, spawnShop, waitUntilReady } from "./support/shop_process.ts";
 import {
   ADMIN,
   createBook,
@@ -112,12 +113,11 @@ async function lapseScenario(shops: ShopProcess[], smtp: SmtpPeer): Promise<void
   await sendSlip(shops[shops.length - 1].url, withSlip);
   assert.equal(await stockOf(first, book.id), STOCK - UNPAID - 1);
 
-  const deadline = Date.now() + LAPSE_WAIT_MS;
-  let orders = await Promise.all(unpaid.map((id) => adminOrder(first, token, id)));
-  while (orders.some((o) => o.status !== "rejected") && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  let orders: AdminOrder[] = [];
+  await eventually(async () => {
     orders = await Promise.all(unpaid.map((id) => adminOrder(first, token, id)));
-  }
+    return orders.every((o) => o.status === "rejected");
+  }, { timeoutMs: LAPSE_WAIT_MS, everyMs: 500, what: "every unpaid order lapsed" }).catch(() => {});
   for (const order of orders) {
     assert.equal(order.status, "rejected", `order ${order.id} lapsed within 30 s`);
     assert.equal(order.reject_reason, "Payment not received");
@@ -129,8 +129,9 @@ async function lapseScenario(shops: ShopProcess[], smtp: SmtpPeer): Promise<void
     );
   }
 
-  // More rounds of every worker pass (one a second): nothing lapses twice, the slip's order stays.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  // Two more rounds of every process's lapse loop pass: nothing lapses twice, the slip's
+  // order stays.
+  await Promise.all(shops.map((shop) => moreRounds(shop, "lapse", 2)));
   assert.equal(await stockOf(first, book.id), STOCK - 1, "the stock came back exactly once");
   const kept = await adminOrder(first, token, withSlip.orderId);
   assert.equal(kept.status, "pending");
@@ -147,7 +148,8 @@ async function lapseScenario(shops: ShopProcess[], smtp: SmtpPeer): Promise<void
       unpaid.every((id) => all.some((m) => m.subject.includes(`order #${id} cancelled, payment`))),
     30_000,
   );
-  await new Promise((resolve) => setTimeout(resolve, 2_000)); // a second copy would be here by now
+  // Two more rounds of every outbox after the mails: a second copy would be here by now.
+  await Promise.all(shops.map((shop) => moreRounds(shop, "outbox", 2)));
   unpaid.forEach((id, i) => {
     const mails = smtp.messages.filter((m) =>
       m.subject.includes(`order #${id} cancelled, payment not received`)

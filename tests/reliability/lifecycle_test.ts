@@ -4,6 +4,7 @@
  * it (placed, refused for stock, or 503 "restarting" with Connection: close), never a
  * closed connection.
  */
+import { eventually } from "../support/eventually.ts";
 import assert from "node:assert/strict";
 import { spawnShop, waitUntilReady } from "./support/shop_process.ts";
 import { ADMIN, type Answer, firstDestination, orderBody, placeOrder } from "./support/shop_api.ts";
@@ -41,6 +42,8 @@ Deno.test({
       // One address places the whole load: what its unpaid orders hold must not refuse it.
       HOLD_MAX_UNITS: "9999999",
       HOLD_MAX_LKR: "9999999999",
+      HOLD_MAX_UNITS_ADDRESS: "9999999",
+      HOLD_MAX_LKR_ADDRESS: "9999999999",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: "lifecycle-tests-secret-of-at-least-32-characters",
@@ -71,7 +74,11 @@ Deno.test({
         }
       };
       const shoppers = Promise.all(Array.from({ length: 15 }, shopper));
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The shoppers are under way: orders are being placed.
+      await eventually(() => sent.filter((s) => s.answer.status === 201).length >= 20, {
+        timeoutMs: 30_000,
+        what: "20 orders placed",
+      });
       stopAt = performance.now();
       shop.signal("SIGTERM");
       const exit = await shop.exited;

@@ -212,7 +212,6 @@ Deno.test({
           });
           const what = `${path} ${chunked ? "chunked" : "with Content-Length"}`;
           assert.equal(answer.status, status, what);
-          assert.ok(answer.ms < 5_000, `${what}: ${Math.round(answer.ms)} ms`);
           // The shop stopped reading long before the end: far less than the body was sent.
           assert.ok(answer.written < HOSTILE_BYTES / 2, `${what}: ${mb(answer.written)} MB sent`);
         }

@@ -4,6 +4,7 @@
  * needs nothing but npm, so the suites run on a machine with only Node and npm).
  */
 import { type Browser, chromium } from "playwright-core";
+import { refuseInFastTier } from "./tier.ts";
 
 const SYSTEM_FLAGS = [
   "--no-sandbox",
@@ -87,8 +88,40 @@ export async function findChromium(): Promise<ChromiumLaunch> {
   return await systemChromium() ?? await npmChromium();
 }
 
-/** Launches headless Chromium; throws (never skips) when none can start. */
+/**
+ * The variable naming the browser the test runner shares among the files of a run
+ * (scripts/run_tests.ts starts it): a file connects to it instead of starting its own.
+ */
+export const SHARED_BROWSER_VARIABLE = "POTHGULA_BROWSER_WS";
+
+/**
+ * A headless Chromium for a test: the run's shared one when the runner started it (closing
+ * it then only ends this file's connection and the contexts it opened), else one launched
+ * for the caller. Throws (never skips) when none can start.
+ */
 export async function launchBrowser(from?: ChromiumLaunch): Promise<Browser> {
+  refuseInFastTier("browser");
+  const shared = from ? undefined : Deno.env.get(SHARED_BROWSER_VARIABLE);
+  if (shared) return await chromium.connect(shared);
   const { executablePath, args } = from ?? await findChromium();
   return await chromium.launch({ executablePath, args, headless: true });
+}
+
+/** A browser the files of a run share, served over a WebSocket on loopback. */
+export interface SharedBrowser {
+  wsEndpoint: string;
+  source: ChromiumSource;
+  close(): Promise<void>;
+}
+
+/** Starts the browser a whole run shares (scripts/run_tests.ts). */
+export async function startSharedBrowser(): Promise<SharedBrowser> {
+  const { executablePath, args, source } = await findChromium();
+  const server = await chromium.launchServer({
+    executablePath,
+    args,
+    headless: true,
+    host: "127.0.0.1",
+  });
+  return { wsEndpoint: server.wsEndpoint(), source, close: () => server.close() };
 }

@@ -4,7 +4,7 @@
  * test-artifacts/screenshots/ for a person to look at.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 
 export const SCREENSHOT_DIR = new URL("../../test-artifacts/screenshots/", import.meta.url)
   .pathname;
@@ -47,4 +47,86 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await Deno.mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${width}.png`, fullPage: true });
+}
+
+/** Resolves once the page has painted two frames: what the last change laid out is drawn. */
+export function framesPainted(page: Page): Promise<void> {
+  return page.evaluate(() =>
+    new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+    )
+  );
+}
+
+/**
+ * Sets the window's size and waits until the page has laid itself out at it (its width
+ * read back, two frames painted), for a screenshot or a measure of the new layout.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => globalThis.innerWidth === width, size.width);
+  await framesPainted(page);
+}
+
+/**
+ * Counts the page's requests under way (`fetch`), from before its first script: add it to a
+ * page before it opens, then `quiet()` waits until the page has nothing left to load.
+ */
+export async function countRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as { requestsUnderWay: number };
+    scope.requestsUnderWay = 0;
+    const fetching = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      scope.requestsUnderWay++;
+      return fetching(...args).finally(() => scope.requestsUnderWay--);
+    };
+  });
+}
+
+/**
+ * Waits until the page is done: every island hydrated, its fonts loaded, no request under
+ * way (`countRequests`), nothing marked busy, two frames painted, and all of it still true
+ * after those frames (an answer that started more work has finished it too).
+ */
+export async function quiet(page: Page): Promise<void> {
+  for (;;) {
+    await page.waitForFunction(() => {
+      const scope = globalThis as unknown as { requestsUnderWay?: number };
+      return document.fonts.status === "loaded" &&
+        (scope.requestsUnderWay ?? 0) === 0 &&
+        !document.querySelector('[aria-busy="true"]') &&
+        [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
+          island.dataset.hydrated === "true"
+        );
+    });
+    await framesPainted(page);
+    const still = await page.evaluate(() =>
+      ((globalThis as unknown as { requestsUnderWay?: number }).requestsUnderWay ?? 0) === 0 &&
+      !document.querySelector('[aria-busy="true"]')
+    );
+    if (still) return;
+  }
+}
+
+/**
+ * The bytes of a file the page downloaded, read through the browser's connection: a browser
+ * the run shares is another process's, whose download folder is not this one's to open.
+ */
+export async function downloadedBytes(download: Download): Promise<Uint8Array> {
+  const stream = await download.createReadStream();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(new Uint8Array(chunk as ArrayBufferLike));
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The text of a file the page downloaded (UTF-8, a byte-order mark kept). */
+export async function downloadedText(download: Download): Promise<string> {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await downloadedBytes(download));
 }

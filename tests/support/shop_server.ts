@@ -6,6 +6,8 @@
  */
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { type SmtpPeer, startSmtpPeer } from "../../adapters/mail/testing/smtp_peer.ts";
+import { refuseInFastTier } from "./tier.ts";
+import { eventually } from "./eventually.ts";
 
 export const ADMIN_EMAIL = "owner@pothgula.test";
 export const ADMIN_PASSWORD = "a long e2e secret";
@@ -54,21 +56,17 @@ async function waitUntilAnswering(
   exited: Promise<Deno.CommandStatus>,
   output: () => string,
 ): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
   let gone = false;
   exited.then(() => gone = true);
-  while (Date.now() < deadline) {
+  await eventually(async () => {
     if (gone) throw new Error(`The shop exited before answering:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/categories`, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The shop did not answer within ${READY_TIMEOUT_MS} ms:\n${output()}`);
+    const response = await fetch(`${url}/api/categories`, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.ok;
+  }, { timeoutMs: READY_TIMEOUT_MS, everyMs: 200, what: "the shop answering" }).catch((error) => {
+    throw new Error(`${error.message}\n${output()}`);
+  });
+  if (gone) throw new Error(`The shop exited before answering:\n${output()}`);
 }
 
 async function stopProcess(child: Deno.ChildProcess, exited: Promise<unknown>): Promise<void> {
@@ -96,6 +94,7 @@ async function stopProcess(child: Deno.ChildProcess, exited: Promise<unknown>): 
  * environment and waits until it answers.
  */
 export async function startShop(settings: Record<string, string> = {}): Promise<RunningShop> {
+  refuseInFastTier("shop process");
   await ensureBuilt();
   const dataDir = await Deno.makeTempDir({ prefix: "pothgula-e2e-" });
   const smtp = await startSmtpPeer();

@@ -12,6 +12,7 @@ import { OrdersPage } from "./orders/OrdersPage.tsx";
 import { LOGIN_PATH, pageTask, resolveRoute } from "./router.ts";
 import { mayDo } from "../../domain/accounts/admin_roles.ts";
 import { StaffPage } from "./staff/StaffPage.tsx";
+import { SettingsPage } from "./settings/SettingsPage.tsx";
 import { clearSession, readSession, saveSession, type Session } from "./auth/session.ts";
 import { Shell } from "./Shell.tsx";
 import { StockPage } from "./stock/StockPage.tsx";
@@ -25,6 +26,11 @@ import { AuditLogPage } from "./audit/AuditLogPage.tsx";
 // The reports and their charts load only when the owner opens them.
 const ReportsPage = lazy(() =>
   import("./reports/ReportsPage.tsx").then((m) => ({ default: m.ReportsPage }))
+);
+
+// So do the gift vouchers, the owner's alone.
+const VouchersPage = lazy(() =>
+  import("./vouchers/VouchersPage.tsx").then((m) => ({ default: m.VouchersPage }))
 );
 
 export function App() {
@@ -123,7 +129,13 @@ export function App() {
             <ReportsPage />
           </Suspense>
         )}
+        {allowed && route.page === "vouchers" && (
+          <Suspense fallback={<Loading label="Loading the gift vouchers" />}>
+            <VouchersPage />
+          </Suspense>
+        )}
         {allowed && route.page === "staff" && <StaffPage />}
+        {allowed && route.page === "settings" && <SettingsPage />}
       </Shell>
     </AdminContext.Provider>
   );

@@ -3,6 +3,7 @@
  * adapters; orders placed at the checkout's route), and every admin page at phone and
  * desktop widths (screenshots land in test-artifacts/admin/).
  */
+import { downloadedText } from "../../tests/support/page_checks.ts";
 import assert from "node:assert/strict";
 import { ARTIFACTS, logIn, statusText, withRig, withShop } from "./testing/browser_rig.ts";
 import type { AdminShop } from "./testing/admin_shop.ts";
@@ -54,7 +55,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
           assert.equal(new URL(page.url()).pathname, "/admin/orders/3");
           // Two copies at LKR 950, and LKR 400 for delivery by COD.
           await page.getByRole("cell", { name: "LKR 1,900.00" }).first().waitFor();
-          await page.getByText("LKR 2,300.00").waitFor();
+          await page.getByRole("row", { name: /^Order total/ }).getByText("LKR 2,300.00").waitFor();
           await page.getByRole("button", { name: "Confirm" }).click();
           const ask = page.getByRole("dialog", { name: "Confirm order" });
           await ask.getByText(/is mailed that it is on its way/).waitFor();
@@ -156,7 +157,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
             await page.getByRole("button", { name: "Export CSV" }).click();
             const exported = await csv;
             assert.equal(exported.suggestedFilename(), "orders.csv");
-            const text = await Deno.readTextFile(await exported.path());
+            const text = await downloadedText(exported);
             // One row per order line: the order's number first, its customer's name later on.
             assert.match(text, /^1,[^\r\n]*,Kamal Silva,/m);
             assert.doesNotMatch(text, /^4,/m, "the export takes the filters");

@@ -13,9 +13,11 @@ export type AdminPage =
   | "edit-stationery"
   | "promotions"
   | "reports"
+  | "vouchers"
   | "staff"
   | "invitation"
-  | "audit";
+  | "audit"
+  | "settings";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -39,9 +41,11 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/catalogue": "catalogue",
   "/admin/promotions": "promotions",
   "/admin/reports": "reports",
+  "/admin/vouchers": "vouchers",
   "/admin/staff": "staff",
   "/admin/invitation": "invitation",
   "/admin/audit": "audit",
+  "/admin/settings": "settings",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -66,8 +70,10 @@ export const TABS: { page: AdminPage; label: string; path: string; task: AdminTa
   { page: "catalogue", label: "Catalogue", path: "/admin/catalogue", task: "catalogue" },
   { page: "promotions", label: "Promotions", path: "/admin/promotions", task: "promotions" },
   { page: "reports", label: "Reports", path: "/admin/reports", task: "reports" },
+  { page: "vouchers", label: "Gift vouchers", path: "/admin/vouchers", task: "vouchers" },
   { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
   { page: "audit", label: "Audit log", path: "/admin/audit", task: "audit" },
+  { page: "settings", label: "Settings", path: "/admin/settings", task: "settings" },
 ];
 
 /** The task each signed-in page is for: a role that may not do it is told so instead. */

@@ -170,5 +170,7 @@ Deno.test("each tab and page names the task it is for, so a role sees only its o
   assert.equal(pageTask("order"), "orders");
   assert.equal(pageTask("edit-book"), "catalogue");
   assert.equal(pageTask("staff"), "staff");
+  assert.equal(pageTask("vouchers"), "vouchers", "gift vouchers are the owner's");
+  assert.deepEqual(resolveRoute("/admin/vouchers", true), { kind: "page", page: "vouchers" });
   assert.equal(pageTask("login"), undefined);
 });

@@ -1,19 +1,20 @@
 /**
- * One cart line as a table row: picture, kind, title, quantity buttons, Remove, price. With
- * the shop's price, a line an offer took something off shows its usual price struck through
- * and the campaign that gave the saving.
+ * One cart line as a table row: picture, kind, title, the usual price of a copy, quantity
+ * buttons, Remove, price. Its figures are the breakdown's line (MoneyBreakdown.tsx): while
+ * anything was taken off, each saving by its source and the line's usual price struck
+ * above the price paid.
  */
 import { ProductImage } from "./ProductImage.tsx";
 import { type CartLine, lineKey } from "../../domain/cart/cart.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { useI18n } from "../i18n/mod.ts";
-import type { WirePricedLine } from "../../contract/cart_price.ts";
-import { wireCents } from "../lib/use_cart_price.ts";
+import type { BreakdownLine } from "../../domain/pricing/breakdown.ts";
+import { LinePrice, LineSavings } from "./MoneyBreakdown.tsx";
 
 export interface CartLineViewProps {
   line: CartLine;
-  /** The line as the shop priced it now; absent until it answers (the cart's own price shows). */
-  priced?: WirePricedLine;
+  /** The line's breakdown (the shop's, or the cart's own prices until it answers). */
+  priced?: BreakdownLine;
   problem?: string;
   /** Why + is off (the line is at its stock or at the copies one order may hold). */
   atCeiling?: string;
@@ -27,16 +28,7 @@ export function CartLineView(
 ) {
   const id = `line-${lineKey(line).replace(":", "-")}`;
   const { t, href, lkr, date } = useI18n();
-  // The shop's price of this very line (same quantity), else the cart's own.
-  const shop = priced && priced.quantity === line.quantity ? priced : undefined;
-  const unit = shop ? wireCents(shop.price) : line.unitPriceCents;
-  // The line after its own sale and campaign; the order's offer and the code are said once,
-  // in the totals, rather than as odd cents shared over the lines.
-  const total = shop
-    ? wireCents(shop.line_total) + wireCents(shop.offer_saving) + wireCents(shop.code_saving)
-    : line.unitPriceCents * line.quantity;
-  const usual = shop ? wireCents(shop.usual_price) * line.quantity : total;
-  const saved = usual > total ? usual : null;
+  const unit = priced?.usualUnitCents ?? line.unitPriceCents;
   return (
     <tr className={problem ? "cart-line has-problem" : "cart-line"}>
       <td className="line-description">
@@ -67,16 +59,7 @@ export function CartLineView(
           <span className="line-unit">
             {t("cart.each", { price: lkr(unit) })}
           </span>
-          {shop?.campaign
-            ? (
-              <span className="line-saving">
-                {t("promo.campaignSaving", {
-                  name: shop.campaign.name,
-                  amount: lkr(wireCents(shop.campaign.saving)),
-                })}
-              </span>
-            )
-            : null}
+          {priced ? <LineSavings line={priced} /> : null}
           {problem ? <span className="line-problem" role="alert">{problem}</span> : null}
           {atCeiling && !problem
             ? <span id={`${id}-ceiling`} className="line-ceiling">{atCeiling}</span>
@@ -112,14 +95,9 @@ export function CartLineView(
         </button>
       </td>
       <td className="line-price">
-        {saved !== null
-          ? (
-            <s className="usual-price">
-              <span className="visually-hidden">{t("promo.usualPriceLabel")}:</span> {lkr(saved)}
-            </s>
-          )
-          : null}
-        <span>{lkr(total)}</span>
+        {priced
+          ? <LinePrice line={priced} />
+          : <span className="price-paid">{lkr(line.unitPriceCents * line.quantity)}</span>}
       </td>
     </tr>
   );

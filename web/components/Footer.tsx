@@ -43,6 +43,9 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
             <li>
               <a href={href("/track")}>{t("footer.track")}</a>
             </li>
+            <li>
+              <a href={href("/gift-voucher")}>{t("footer.giftVoucher")}</a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-faq">

@@ -1,16 +1,13 @@
 /**
  * The checkout's order summary: the cart's lines and totals as the shop priced them for the
- * chosen payment method (each line's campaign and saving, the code, delivery and the total),
- * with the discount code's field; the cart's own prices until the shop answers.
+ * chosen payment method, from the breakdown it answered (each line's usual price, its
+ * savings by source and its price paid; Items, the savings, delivery and the order total),
+ * with the discount code's and the gift voucher's fields (what a voucher pays shows below the
+ * order total, with what is still to pay); the cart's own prices until the shop answers. The lines'
+ * usual prices add up to Items and their prices paid to the order total less delivery.
  */
 import type { ReactNode } from "react";
-import {
-  type Cart,
-  cartTotalCents,
-  cartWeightGrams,
-  checkoutProblems,
-  lineKey,
-} from "../../domain/cart/cart.ts";
+import { type Cart, cartWeightGrams, checkoutProblems, lineKey } from "../../domain/cart/cart.ts";
 import { formatKg } from "../../domain/money.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
 import { deliveryFee } from "../../domain/orders/payment_policy.ts";
@@ -19,8 +16,10 @@ import { useI18n } from "../i18n/mod.ts";
 import { Availability } from "./Availability.tsx";
 import { checkoutProblemText } from "../lib/cart_words.ts";
 import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
-import { type CartPricing, wireCents } from "../lib/use_cart_price.ts";
-import { PriceTotals, PricingNotice } from "./CartPrice.tsx";
+import type { CartPricing } from "../lib/use_cart_price.ts";
+import { cartFigures, PricingNotice } from "./CartPrice.tsx";
+import { BreakdownTotals, LinePrice, LineSavings } from "./MoneyBreakdown.tsx";
+import { GiftVoucherField } from "./GiftVoucherField.tsx";
 
 export function OrderSummary(
   { cart, method, maxPerLine, feeRules, pricing, codeField }: {
@@ -43,16 +42,16 @@ export function OrderSummary(
   // A cart whose pre-orders all have dates: each line says its own, so no weeks are promised.
   const arrival = preorderArrival(cart);
   const weight = cartWeightGrams(cart);
-  const total = cartTotalCents(cart);
   const fee = deliveryFee(weight, method, feeRules);
   // The shop's price answers this method's delivery only once it has priced for it.
   const price = pricing.price?.payment_method === method ? pricing.price : null;
+  const figures = cartFigures(price, cart, fee);
   return (
     <section className="order-summary" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t("summary.title")}</h2>
       <ul className="summary-lines">
         {cart.map((line) => {
-          const shop = price?.lines.find((p) =>
+          const priced = figures.lines.find((p) =>
             p.type === line.type && p.id === line.id && p.quantity === line.quantity
           );
           return (
@@ -73,19 +72,19 @@ export function OrderSummary(
                 </span>
                 <span>
                   {t("summary.priceTimes", {
-                    price: lkr(shop ? wireCents(shop.price) : line.unitPriceCents),
+                    price: lkr(priced?.usualUnitCents ?? line.unitPriceCents),
                     quantity: line.quantity,
                   })}
                 </span>
               </span>
-              {shop?.campaign
+              {priced
                 ? (
-                  <span className="line-saving">
-                    {t("promo.campaignSaving", {
-                      name: shop.campaign.name,
-                      amount: lkr(wireCents(shop.campaign.saving)),
-                    })}
-                  </span>
+                  <>
+                    <LineSavings line={priced} />
+                    <span className="summary-paid">
+                      <LinePrice line={priced} />
+                    </span>
+                  </>
                 )
                 : null}
               {problems.has(lineKey(line))
@@ -96,6 +95,14 @@ export function OrderSummary(
         })}
       </ul>
       {codeField}
+      <GiftVoucherField
+        voucher={pricing.voucher}
+        answer={pricing.price?.voucher ?? null}
+        pricing={pricing.pricing}
+        blockedSeconds={pricing.voucherBlockedSeconds}
+        onApply={pricing.setVoucher}
+        onRemove={() => pricing.setVoucher(null)}
+      />
       <PricingNotice pricing={pricing} />
       <dl className="totals">
         <div>
@@ -103,7 +110,7 @@ export function OrderSummary(
           <dd>{t("book.weightKg", { kg: formatKg(weight) })}</dd>
         </div>
       </dl>
-      <PriceTotals price={price} fallbackItemsCents={total} fallbackFeeCents={fee} />
+      <BreakdownTotals breakdown={figures} />
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
         {/* Dated pre-orders say their date on their lines, as their pages do: no weeks. */}

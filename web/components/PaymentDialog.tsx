@@ -4,6 +4,8 @@
  */
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
+import type { Breakdown } from "../../domain/pricing/breakdown.ts";
+import { BreakdownTotals } from "./MoneyBreakdown.tsx";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { type BankDetails, whatsappChatUrl, whatsappQrPath } from "../../domain/shop.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
@@ -16,11 +18,8 @@ import { orderPagePath } from "../lib/order_page_path.ts";
 
 export interface PlacedOrder {
   orderId: number;
-  totalCents: number;
-  deliveryFeeCents: number;
-  subtotalCents: number;
-  /** What the customer saved by promotions and sale prices; absent or 0 for nothing. */
-  savedCents?: number;
+  /** What the order costs, as the shop worked it out (its answer's `breakdown`). */
+  breakdown: Breakdown;
   method: PaymentMethod;
   /** The order holds a pre-ordered book: it comes in weeks, not days. */
   preorder: boolean;
@@ -56,38 +55,22 @@ export function PaymentDialog(
     status: "pending",
     paymentMethod: order.method,
     paymentStatus: policy.initialPaymentStatus,
-    totalCents: order.totalCents,
-    deliveryFeeCents: order.deliveryFeeCents,
-  });
+  }, order.breakdown);
   const slipPage = orderPage
     ? <a href={href(orderPage)}>{t("placed.slipPage")}</a>
     : t("placed.slipPage");
   return (
     <Dialog title={t(policy.words.placedTitle)} onClose={onClose} className="payment-dialog">
       <p className="notice notice-ok" role="status">{t("placed.done")}</p>
-      <dl className="totals">
+      <dl className="totals order-number">
         <div>
           <dt>{t("placed.orderId")}</dt>
           <dd>#{order.orderId}</dd>
         </div>
-        <div>
-          <dt>{t("amount.items")}</dt>
-          <dd>{lkr(order.totalCents)}</dd>
-        </div>
-        <div>
-          <dt>{t("amount.deliveryFee")}</dt>
-          <dd>{lkr(order.deliveryFeeCents)}</dd>
-        </div>
-        <div className="grand-total">
-          <dt>{t(due.words.page.total)}</dt>
-          <dd>{lkr(order.subtotalCents)}</dd>
-        </div>
       </dl>
-      {order.savedCents
-        ? <p className="saved">{t("promo.saved", { amount: lkr(order.savedCents) })}</p>
-        : null}
-      {order.cardPayment
-        ? <CardPayment form={order.cardPayment} amountCents={order.subtotalCents} />
+      <BreakdownTotals breakdown={order.breakdown} />
+      {order.cardPayment && due.cents > 0
+        ? <CardPayment form={order.cardPayment} amountCents={due.cents} />
         : null}
       <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
         <p>
@@ -96,7 +79,7 @@ export function PaymentDialog(
               ? "placed.bankHintPreorder"
               : policy.words.placedDialog}
             values={{ time }}
-            parts={{ amount: <strong>{lkr(order.subtotalCents)}</strong>, link: slipPage }}
+            parts={{ amount: <strong>{lkr(due.cents)}</strong>, link: slipPage }}
           />
         </p>
         {expected

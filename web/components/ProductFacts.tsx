@@ -36,7 +36,7 @@ export function ShelfPriceTag(
         <span className="visually-hidden">{t("shelf.now")}</span> {lkr(shelf.unitCents)}
       </span>{" "}
       <s className="price-was">
-        <span className="visually-hidden">{t("shelf.was")}</span> {lkr(shelf.usualCents)}
+        <span className="visually-hidden">{t("money.usualPrice")}</span> {lkr(shelf.usualCents)}
       </s>{" "}
       <span className="price-saving">{t("shelf.save", { amount: lkr(shelf.savingCents) })}</span>
       {withEnd && shelf.until

@@ -1,17 +1,23 @@
 /**
- * The quantity popup: 1 up to the stock and the copies one order may hold (less what the
- * cart holds), then into the cart; at the top, + is off and the reason is shown.
+ * The quantity popup: the shelf price (what one copy costs now, its usual price struck
+ * beside it while a sale or a campaign runs, as the card and the page show it), then 1 up
+ * to the stock and the copies one order may hold (less what the cart holds), into the
+ * cart; at the top, + is off and the reason is shown.
  */
 import { useState } from "react";
 import { Availability } from "./Availability.tsx";
-import { Price } from "./ProductFacts.tsx";
+import { ShelfPriceTag } from "./ProductFacts.tsx";
+import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import { Dialog } from "./Dialog.tsx";
 import { useI18n } from "../i18n/mod.ts";
 import { lineCeiling, stoppedBy } from "../../domain/cart/cart.ts";
 
 export interface QuantityDialogProps {
   title: string;
+  /** The usual price of a copy. */
   priceCents: number;
+  /** What one copy costs now (the shelf price); null or absent: its usual price. */
+  shelf?: ShelfPrice | null;
   stock: number;
   /** How many the cart already holds: the popup offers only the rest of the stock. */
   inCart?: number;
@@ -23,7 +29,7 @@ export interface QuantityDialogProps {
 }
 
 export function QuantityDialog(
-  { title, priceCents, stock, inCart = 0, maxPerLine, onAdd, onClose }: QuantityDialogProps,
+  { title, priceCents, shelf, stock, inCart = 0, maxPerLine, onAdd, onClose }: QuantityDialogProps,
 ) {
   const { t, href } = useI18n();
   const [quantity, setQuantity] = useState(1);
@@ -47,7 +53,7 @@ export function QuantityDialog(
   return (
     <Dialog title={title} onClose={onClose} className="quantity-dialog">
       <p className="dialog-facts">
-        <Price cents={priceCents} className="dialog-price" />
+        <ShelfPriceTag cents={priceCents} shelf={shelf} className="dialog-price" />
         <Availability stock={stock} />
       </p>
       <div className="stepper" role="group" aria-label={t("cart.quantity")}>

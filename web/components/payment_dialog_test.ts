@@ -11,6 +11,25 @@ import { I18nContext, i18nFor } from "../i18n/mod.ts";
 import "../i18n/catalogues.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import { PaymentDialog, type PlacedOrder } from "./PaymentDialog.tsx";
+import { breakdown } from "../../domain/pricing/breakdown.ts";
+
+/** Items of LKR 3,851.50 and a delivery fee, as the shop's answer tells them. */
+function figures(deliveryFeeCents: number, savedCents = 0) {
+  return breakdown({
+    lines: [{
+      type: "book",
+      id: 1,
+      title: "Madol Doova",
+      quantity: 1,
+      usualUnitCents: 385_150,
+      adjustments: savedCents > 0
+        ? [{ kind: "sale", sourceId: null, name: null, names: {}, amountCents: savedCents }]
+        : [],
+    }],
+    orderAdjustments: [],
+    deliveryFeeCents,
+  });
+}
 
 const BANK = {
   bankName: "Bank of Ceylon",
@@ -23,9 +42,7 @@ const BANK = {
 /** Placed at 09:30 UTC; its 36-hour hold ends at 21:30 UTC the next day, 3 am in Colombo. */
 const BANK_ORDER: PlacedOrder = {
   orderId: 7,
-  totalCents: 385_150,
-  deliveryFeeCents: 25_000,
-  subtotalCents: 410_150,
+  breakdown: figures(25_000),
   method: "Bank Deposit",
   preorder: false,
   orderUrl: "https://pothgula.lk/orders/7?key=k-7",
@@ -87,19 +104,22 @@ Deno.test("the placed dialog of a COD order says what to keep ready, with no dea
   const text = render("en", {
     ...BANK_ORDER,
     method: "COD",
-    deliveryFeeCents: 40_000,
-    subtotalCents: 425_150,
+    breakdown: figures(40_000),
     lapse: undefined,
   });
   assert.ok(text.includes("please keep LKR 4,251.50 ready for the courier"), text);
-  assert.ok(text.includes("Total to pay"), text);
+  assert.ok(text.includes("Order totalLKR 4,251.50"), text);
   assert.doesNotMatch(text, /cancelled automatically|0071234567|WhatsApp/);
 });
 
-Deno.test("the dialog says what the customer saved, in the page's language, and nothing when nothing was", () => {
-  const saved = { ...BANK_ORDER, savedCents: 100_000 };
-  assert.ok(render("en", saved).includes("You saved LKR 1,000.00"));
-  assert.ok(render("si", saved).includes("ඔබ ඉතිරි කළ මුදල LKR 1,000.00"));
-  assert.ok(render("ta", saved).includes("நீங்கள் சேமித்தது LKR 1,000.00"));
-  assert.ok(!render("en", BANK_ORDER).includes("You saved"));
+Deno.test("the dialog names Items at usual prices, the saving by its source and the Savings, in the page's language, and no saving when none was", () => {
+  const saved = { ...BANK_ORDER, breakdown: figures(25_000, 100_000) };
+  const en = render("en", saved);
+  assert.ok(en.includes("ItemsLKR 3,851.50"), en);
+  assert.ok(en.includes("Sale price− LKR 1,000.00"), en);
+  assert.ok(en.includes("Order totalLKR 3,101.50"), en);
+  assert.ok(en.includes("Savings: LKR 1,000.00"), en);
+  assert.ok(render("si", saved).includes("ඉතිරි කළ මුදල: LKR 1,000.00"));
+  assert.ok(render("ta", saved).includes("சேமிப்பு: LKR 1,000.00"));
+  assert.ok(!render("en", BANK_ORDER).includes("Savings"));
 });

@@ -7,6 +7,7 @@ import { createApp } from "../../http/app.ts";
 import { testApp } from "../../http/testing/fixture.ts";
 import { MemoryOrderRepository } from "../../adapters/memory/orders.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
+import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
 import type { MemoryCatalogue } from "../../adapters/memory/catalogue.ts";
 import type { StockAlertStore } from "../../domain/stock_alerts/ports.ts";
 import { pagesApp } from "../../http/pages/mod.ts";
@@ -16,8 +17,8 @@ import { customerOrderView } from "../../domain/orders/customer_view.ts";
 
 /**
  * The preview shop: the app, its order store (to check what a browser session placed), its
- * catalogue (to add the awkward products a check needs) and its promotions (none running
- * until a check adds them).
+ * catalogue (to add the awkward products a check needs), its promotions (none running
+ * until a check adds them) and its gift vouchers (none until a check issues one).
  */
 export async function previewShop(): Promise<
   {
@@ -25,14 +26,23 @@ export async function previewShop(): Promise<
     orders: MemoryOrderRepository;
     catalogue: MemoryCatalogue;
     promotions: MemoryPromotionStore;
+    /** Gift vouchers, spent and given back by the orders. */
+    vouchers: MemoryVoucherStore;
     /** The back-in-stock requests shoppers leave on sold-out products. */
     stockAlerts: StockAlertStore;
   }
 > {
   const catalogue = await sampleCatalogue();
   const promotions = new MemoryPromotionStore();
-  const orders = new MemoryOrderRepository(catalogue, undefined, promotions);
-  const { deps } = await testApp({ catalogue, catalogueAdmin: catalogue, orders, promotions });
+  const vouchers = new MemoryVoucherStore();
+  const orders = new MemoryOrderRepository(catalogue, undefined, promotions, vouchers);
+  const { deps } = await testApp({
+    catalogue,
+    catalogueAdmin: catalogue,
+    orders,
+    promotions,
+    vouchers,
+  });
   const pages = pagesApp({
     catalogue,
     promotions,
@@ -53,7 +63,7 @@ export async function previewShop(): Promise<
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return { app, orders, catalogue, promotions, stockAlerts: deps.stockAlerts! };
+  return { app, orders, catalogue, promotions, vouchers, stockAlerts: deps.stockAlerts! };
 }
 
 export async function previewApp(): Promise<Hono> {

@@ -90,6 +90,7 @@ const MODELS: PageModel[] = [
   { kind: "checkout", provinces: [], bank: SAMPLE_BANK, maxPerLine: 20 },
   { kind: "register" },
   { kind: "track" },
+  { kind: "gift_voucher" },
   { kind: "login" },
   { kind: "account", provinces: [] },
   { kind: "reset_password" },

@@ -5,7 +5,8 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import type { Province } from "../../domain/catalogue/locations.ts";
-import { rupeesToCents } from "../../domain/money.ts";
+import type { WireBreakdown } from "../../contract/breakdown.ts";
+import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
@@ -42,16 +43,15 @@ export interface AccountProps {
   provinces: Province[];
 }
 
-interface OrderView {
+export interface OrderView {
   id: number;
   status: OrderStatus;
   order_date: string;
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
-  total: number;
-  delivery_fee: number;
-  subtotal: number;
   items: { id: number; title: string; quantity: number }[];
+  /** Its figures as the shop worked them out. */
+  breakdown: WireBreakdown;
   /** The order's page with its key; null only for an order without one. */
   order_url: string | null;
 }
@@ -69,7 +69,8 @@ function orderPagePath(order: OrderView): string | null {
   return `${link.pathname}${link.search}`;
 }
 
-function Orders({ orders }: { orders: OrderView[] }) {
+/** The customer's orders, each with its order total and what is still to pay. */
+export function AccountOrders({ orders }: { orders: OrderView[] }) {
   const { t, href, lkr, day } = useI18n();
   if (orders.length === 0) {
     return (
@@ -88,13 +89,12 @@ function Orders({ orders }: { orders: OrderView[] }) {
         const path = link && href(link);
         const heading = <strong>{t("account.order", { id: order.id })}</strong>;
         // What the order owes, as its payment status says (the order page's words).
+        const figures = breakdownFromRecord(order.breakdown);
         const due = amountDue({
           status: order.status,
           paymentMethod: order.payment_method,
           paymentStatus: order.payment_status,
-          totalCents: rupeesToCents(order.total) ?? 0,
-          deliveryFeeCents: rupeesToCents(order.delivery_fee) ?? 0,
-        });
+        }, figures);
         return (
           <li key={order.id} id={`order-${order.id}`} className="account-order">
             <p className="account-order-heading">
@@ -113,7 +113,9 @@ function Orders({ orders }: { orders: OrderView[] }) {
               {" · "}
               {t(PAYMENT_LABELS[order.payment_status])}
               {" · "}
-              {t(due.words.page.total)} {lkr(rupeesToCents(order.subtotal) ?? 0)}
+              {t("money.total")} {lkr(figures.totalCents)}
+              {" · "}
+              {t("money.due")} {lkr(figures.dueCents)}
             </p>
             <p className="account-order-due hint">{t(due.words.page.note)}</p>
             {path && <a className="account-order-link" href={path}>{t("account.seeOrder")}</a>}
@@ -308,7 +310,7 @@ export function Account({ provinces }: AccountProps) {
         </button>
       </p>
       <h2>{t("account.orders")}</h2>
-      <Orders orders={orders} />
+      <AccountOrders orders={orders} />
       <h2>{t("account.address")}</h2>
       <form className="checkout" onSubmit={saveAddress} noValidate>
         <AddressFields

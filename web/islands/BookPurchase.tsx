@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Book } from "../../domain/catalogue/model.ts";
 import { bookCartItem } from "../../domain/cart/cart.ts";
 import type { BankDetails } from "../../domain/shop.ts";
+import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { QuantityDialog } from "../components/QuantityDialog.tsx";
 import { addItemToCart, quantityInCart } from "../lib/add_item.ts";
@@ -10,12 +11,14 @@ import { useI18n } from "../i18n/mod.ts";
 
 export interface BookPurchaseProps {
   book: Book;
+  /** What one copy costs now (the shelf price); null: its usual price. */
+  shelf?: ShelfPrice | null;
   bank: BankDetails;
   /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
   maxPerLine: number;
 }
 
-export function BookPurchase({ book, bank, maxPerLine }: BookPurchaseProps) {
+export function BookPurchase({ book, shelf = null, bank, maxPerLine }: BookPurchaseProps) {
   const i18n = useI18n();
   const { t } = i18n;
   const [open, setOpen] = useState<"quantity" | null>(null);
@@ -49,6 +52,7 @@ export function BookPurchase({ book, bank, maxPerLine }: BookPurchaseProps) {
           <QuantityDialog
             title={book.title}
             priceCents={book.priceCents}
+            shelf={shelf}
             stock={book.stock}
             inCart={quantityInCart({ type: "book", id: book.id })}
             maxPerLine={maxPerLine}

@@ -2,7 +2,6 @@
 import { useState } from "react";
 import {
   type CartLine,
-  cartTotalCents,
   checkoutProblems,
   decrement,
   increment,
@@ -14,7 +13,8 @@ import { Spinner } from "../components/Spinner.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
 import { useCartPrice } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
-import { PriceTotals, PricingNotice } from "../components/CartPrice.tsx";
+import { cartFigures, PricingNotice } from "../components/CartPrice.tsx";
+import { BreakdownTotals } from "../components/MoneyBreakdown.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
 import { useI18n } from "../i18n/mod.ts";
 import {
@@ -64,10 +64,13 @@ export function Cart({ maxPerLine }: CartProps) {
 
   const found = checkoutProblems(cart, maxPerLine);
   const problems = new Map(found.map((p) => [p.key, checkoutProblemText(i18n, p)]));
-  const total = cartTotalCents(cart);
   const price = pricing.price;
+  const figures = cartFigures(price, cart, null);
+  // The breakdown's line of this very line (same quantity), else none: the cart's own price.
   const pricedLine = (line: CartLine) =>
-    price?.lines.find((p) => p.type === line.type && p.id === line.id);
+    figures.lines.find((p) =>
+      p.type === line.type && p.id === line.id && p.quantity === line.quantity
+    );
   const checkout = () => {
     if (found.length > 0) {
       setAlert(checkoutProblemText(i18n, found[0]));
@@ -130,7 +133,7 @@ export function Cart({ maxPerLine }: CartProps) {
         />
         <div className="cart-sums" aria-busy={pricing.pricing}>
           <PricingNotice pricing={pricing} />
-          <PriceTotals price={price} fallbackItemsCents={total} />
+          <BreakdownTotals breakdown={figures} />
           {price?.free_delivery ? null : <p className="hint">{t("cart.feeLater")}</p>}
         </div>
       </div>

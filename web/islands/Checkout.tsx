@@ -14,14 +14,12 @@ import type { FeeRules } from "../../domain/orders/fees.ts";
 import { ACCOUNT_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
-import { OrderSummary } from "../components/OrderSummary.tsx";
 import type { PlacedOrder } from "../components/PaymentDialog.tsx";
 import { orderPagePath } from "../lib/order_page_path.ts";
 import { whenIdle } from "../lib/when_idle.ts";
 import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { callWithSession, readSession, writeSession } from "../lib/session.ts";
-import { fieldsFromAccount } from "../lib/account_address.ts";
 import { writeCart, writeCode } from "../lib/cart_store.ts";
 import { useCartPrice } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
@@ -45,6 +43,13 @@ const PaymentDialog = lazy(() =>
 
 /** The placing of the order (its request, answer and refusals), loaded as the dialog is. */
 const loadPlacing = () => import("../lib/place_order.ts");
+
+/**
+ * The order summary (its lines and the breakdown's rows) shows only once the cart is read
+ * from the browser, after hydration: it loads then, beside the page, not with it.
+ */
+const loadSummary = () => import("../components/OrderSummary.tsx");
+const OrderSummary = lazy(() => loadSummary().then((module) => ({ default: module.OrderSummary })));
 
 export interface CheckoutProps {
   provinces: Province[];
@@ -90,6 +95,7 @@ export function Checkout(
 
   // The form's checks (the order's own schema) load beside the page, ready by the first submit.
   useEffect(() => void orderChecks(), []);
+  useEffect(() => void loadSummary().catch(() => {}), []);
   useEffect(() =>
     whenIdle(() => {
       void loadPaymentDialog();
@@ -101,6 +107,8 @@ export function Checkout(
     if (readSession()?.role !== "customer") return;
     callWithSession(ACCOUNT_PATHS.profile).then(async ({ data }) => {
       setSignedInAs(data.username);
+      // Only a signed-in customer needs it: a guest's first load goes without it.
+      const { fieldsFromAccount } = await import("../lib/account_address.ts");
       const prefilled = await fieldsFromAccount(data);
       setFields((f) => (JSON.stringify(f) === JSON.stringify(EMPTY_FIELDS) ? prefilled : f));
     }).catch(() => setSignedInAs(null));
@@ -230,23 +238,25 @@ export function Checkout(
         </fieldset>
       </div>
       <div className="checkout-side">
-        <OrderSummary
-          cart={cart}
-          method={method}
-          maxPerLine={maxPerLine}
-          feeRules={feeRules}
-          pricing={pricing}
-          codeField={
-            <DiscountCodeField
-              code={pricing.code}
-              answer={pricing.price?.code ?? null}
-              pricing={pricing.pricing}
-              blockedSeconds={pricing.blockedSeconds}
-              onApply={pricing.setCode}
-              onRemove={() => pricing.setCode(null)}
-            />
-          }
-        />
+        <Suspense fallback={<Spinner label={t("cart.loading")} />}>
+          <OrderSummary
+            cart={cart}
+            method={method}
+            maxPerLine={maxPerLine}
+            feeRules={feeRules}
+            pricing={pricing}
+            codeField={
+              <DiscountCodeField
+                code={pricing.code}
+                answer={pricing.price?.code ?? null}
+                pricing={pricing.pricing}
+                blockedSeconds={pricing.blockedSeconds}
+                onApply={pricing.setCode}
+                onRemove={() => pricing.setCode(null)}
+              />
+            }
+          />
+        </Suspense>
         {failure
           ? (
             <div className="notice notice-error" role="alert">

@@ -74,7 +74,8 @@ export function StationeryList({ query, page, categories, maxPerLine }: Statione
         ? (
           <QuantityDialog
             title={chosen.title}
-            priceCents={chosen.shelf?.unitCents ?? chosen.priceCents}
+            priceCents={chosen.priceCents}
+            shelf={chosen.shelf}
             stock={chosen.stock}
             inCart={quantityInCart({ type: "stationery", id: chosen.id })}
             maxPerLine={maxPerLine}

@@ -10,6 +10,7 @@ export const ISLAND_NAMES = [
   "Register",
   "ProofUpload",
   "TrackForm",
+  "GiftVoucherBalance",
   "Login",
   "Account",
   "ResetPassword",

@@ -16,6 +16,7 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   Register: () => import("./Register.tsx").then((m) => m.Register),
   ProofUpload: () => import("./ProofUpload.tsx").then((m) => m.ProofUpload),
   TrackForm: () => import("./TrackForm.tsx").then((m) => m.TrackForm),
+  GiftVoucherBalance: () => import("./GiftVoucherBalance.tsx").then((m) => m.GiftVoucherBalance),
   Login: () => import("./Login.tsx").then((m) => m.Login),
   Account: () => import("./Account.tsx").then((m) => m.Account),
   ResetPassword: () => import("./ResetPassword.tsx").then((m) => m.ResetPassword),

@@ -5,7 +5,7 @@
  * (docs/benchmarks.md, item 43).
  */
 import { type Cart, cartTotalCents, lineKey } from "../../domain/cart/cart.ts";
-import { centsToRupees, rupeesToCents } from "../../domain/money.ts";
+import { centsToRupees } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import {
   customerHoldHours,
@@ -17,6 +17,7 @@ import { preorderArrival } from "../../domain/orders/preorder_arrival.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import { ORDER_PATHS } from "../../contract/paths.ts";
 import type { PlacedOrder } from "../components/PaymentDialog.tsx";
+import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
 import type { I18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 import { ApiFailure, shopApi } from "./api.ts";
@@ -29,6 +30,7 @@ import {
 } from "./checkout_form.ts";
 import { isCodeReason, refusalReason } from "./promo_words.ts";
 import { readSession } from "./session.ts";
+import { isVoucherReason, voucherReason } from "./voucher_words.ts";
 import { type CartPricing, wireCents } from "./use_cart_price.ts";
 
 /** What moved in price between the cart the shopper saw and the shop's. */
@@ -70,19 +72,27 @@ export function limitTexts(i18n: I18n, details: unknown, cart: Cart): string[] {
 }
 
 /**
- * What an order sends as its items' total and code: the shop's price of this very cart and
- * method when it has one (with its code only when the shop applied it), else the cart's own
- * prices and no code.
+ * What an order sends as its items' total, code and gift voucher: the shop's price of this
+ * very cart and method when it has one (with its code only when the shop applied it, its
+ * voucher with what it pays), else the cart's own prices and neither.
  */
 export function pricedOrder(
-  pricing: Pick<CartPricing, "price" | "current">,
+  pricing: Pick<CartPricing, "price" | "current" | "voucher">,
   cart: Cart,
   method: PaymentMethod,
-): { totalCents: number; code?: string } {
+): { totalCents: number; code?: string; voucher?: { code: string; cents: number } } {
   const price = pricing.current && pricing.price?.payment_method === method ? pricing.price : null;
   if (!price) return { totalCents: cartTotalCents(cart) };
   const code = price.code?.status === "applied" ? price.code.code : undefined;
-  return { totalCents: wireCents(price.items), ...(code ? { code } : {}) };
+  // A voucher pays what the shopper was shown it pays: the shop refuses another amount (409).
+  const voucher = price.voucher?.status === "applied" && pricing.voucher
+    ? { code: pricing.voucher, cents: wireCents(price.voucher.pays) }
+    : undefined;
+  return {
+    totalCents: wireCents(price.items),
+    ...(code ? { code } : {}),
+    ...(voucher ? { voucher } : {}),
+  };
 }
 
 /**
@@ -113,7 +123,7 @@ export interface OrderToPlace {
   fields: CheckoutFields;
   cart: Cart;
   method: PaymentMethod;
-  pricing: Pick<CartPricing, "price" | "current">;
+  pricing: Pick<CartPricing, "price" | "current" | "voucher">;
   preorder: boolean;
   /** The page's language: the order's mails and slip are written in it. */
   language: Locale;
@@ -137,6 +147,9 @@ export async function placeOrder(order: OrderToPlace, attempt: Attempt): Promise
     ...orderPayload(order.fields, cart, method),
     total: centsToRupees(priced.totalCents),
     ...(priced.code ? { code: priced.code } : {}),
+    ...(priced.voucher
+      ? { voucher: { code: priced.voucher.code, amount: centsToRupees(priced.voucher.cents) } }
+      : {}),
     locale: order.language,
   };
   // The cart's dates are the books' own: the dialog says them as their pages did.
@@ -157,10 +170,7 @@ export async function placeOrder(order: OrderToPlace, attempt: Attempt): Promise
   const hours = customerHoldHours(method, rules);
   return {
     orderId: answer.orderId,
-    totalCents: rupeesToCents(answer.total) ?? 0,
-    deliveryFeeCents: rupeesToCents(answer.deliveryFee) ?? 0,
-    subtotalCents: rupeesToCents(answer.subtotal) ?? 0,
-    ...(answer.saved ? { savedCents: rupeesToCents(answer.saved) ?? 0 } : {}),
+    breakdown: breakdownFromRecord(answer.breakdown),
     method,
     preorder: order.preorder,
     ...(arrival?.kind === "date" ? { preorderDate: arrival.date } : {}),
@@ -207,6 +217,20 @@ export async function refusalOf(
     return { message: aboutCode.text, changes: [] };
   }
   if (!(error instanceof ApiFailure)) return { message, changes: [] };
+  if (error.code === "VOUCHER_CHANGED") {
+    actions.reprice();
+    return { message: i18n.t("voucher.changed"), changes: [] };
+  }
+  if (error.code === "VOUCHER_REFUSED") {
+    const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+    actions.reprice();
+    return {
+      message: i18n.t("voucher.notApplied", {
+        reason: isVoucherReason(reason) ? voucherReason(i18n, reason) : error.message,
+      }),
+      changes: [],
+    };
+  }
   if (error.code === "PRICE_CHANGED" || error.code === "INSUFFICIENT_STOCK") {
     const before = actions.cart;
     const after = await actions.refresh().catch(() => before);

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
+import { breakdown } from "../../domain/pricing/breakdown.ts";
+import { breakdownRecord } from "../../domain/pricing/breakdown_record.ts";
 import { codeAnswerText, codeShaped, isCodeReason, refusalReason } from "./promo_words.ts";
 import { i18nFor, loadCatalogue } from "../i18n/mod.ts";
 import { codeFailureText, pricedOrder } from "./place_order.ts";
 import { ApiFailure } from "./api.ts";
+import { isVoucherReason, voucherAnswerText, voucherShaped } from "./voucher_words.ts";
 import type { WireCartPrice } from "../../contract/cart_price.ts";
 import type { Cart } from "../../domain/cart/cart.ts";
 
@@ -76,19 +79,24 @@ function priced(overrides: Partial<WireCartPrice> = {}): WireCartPrice {
     usual_items: 1900,
     items: 1320,
     saving: 580,
-    offer: null,
     code: { status: "applied", code: "SCHOOL10", saving: 200, free_delivery: false },
+    voucher: null,
     payment_method: "COD",
     free_delivery: false,
     delivery_fee: 400,
     total: 1720,
     priced_at: "2026-03-01T10:00:00.000Z",
+    breakdown: breakdownRecord(breakdown({
+      lines: [],
+      orderAdjustments: [],
+      deliveryFeeCents: 40_000,
+    })),
     ...overrides,
   };
 }
 
 Deno.test("an order sends the shop's items total and its applied code, and the cart's own total otherwise", () => {
-  assert.deepEqual(pricedOrder({ price: priced(), current: true }, CART, "COD"), {
+  assert.deepEqual(pricedOrder({ price: priced(), current: true, voucher: null }, CART, "COD"), {
     totalCents: 132_000,
     code: "SCHOOL10",
   });
@@ -97,6 +105,7 @@ Deno.test("an order sends the shop's items total and its applied code, and the c
       {
         price: priced({ code: { status: "refused", code: "GONE", reason: "expired" } }),
         current: true,
+        voucher: null,
       },
       CART,
       "COD",
@@ -104,12 +113,16 @@ Deno.test("an order sends the shop's items total and its applied code, and the c
     { totalCents: 132_000 },
     "a refused code is not sent",
   );
-  assert.deepEqual(pricedOrder({ price: priced(), current: false }, CART, "COD"), {
+  assert.deepEqual(pricedOrder({ price: priced(), current: false, voucher: null }, CART, "COD"), {
     totalCents: 190_000,
   });
-  assert.deepEqual(pricedOrder({ price: priced(), current: true }, CART, "Bank Deposit"), {
-    totalCents: 190_000,
-  }, "priced for another method");
+  assert.deepEqual(
+    pricedOrder({ price: priced(), current: true, voucher: null }, CART, "Bank Deposit"),
+    {
+      totalCents: 190_000,
+    },
+    "priced for another method",
+  );
 });
 
 Deno.test("an order refused for its code is said in the page's words, and a code that ran out is taken off", () => {
@@ -136,4 +149,52 @@ Deno.test("an order refused for its code is said in the page's words, and a code
     undefined,
   );
   assert.equal(codeFailureText(si, new Error("x")), undefined);
+});
+
+Deno.test("an order sends the voucher the shop said it pays, with that amount, and none it refused", () => {
+  const applied = priced({
+    voucher: { status: "applied", code: "…Q2K7", pays: 1000, balance: 1000 },
+  });
+  assert.deepEqual(
+    pricedOrder({ price: applied, current: true, voucher: "pgv-7kq4-m9xa-2tpr-q2k7" }, CART, "COD"),
+    {
+      totalCents: 132_000,
+      code: "SCHOOL10",
+      voucher: { code: "pgv-7kq4-m9xa-2tpr-q2k7", cents: 100_000 },
+    },
+  );
+  const refused = priced({ voucher: { status: "refused", reason: "expired" } });
+  assert.deepEqual(
+    pricedOrder({ price: refused, current: true, voucher: "PGV-1" }, CART, "COD"),
+    { totalCents: 132_000, code: "SCHOOL10" },
+  );
+  assert.deepEqual(
+    pricedOrder({ price: applied, current: false, voucher: "PGV-1" }, CART, "COD"),
+    { totalCents: 190_000 },
+    "not priced for the cart as it is: neither the code nor the voucher",
+  );
+});
+
+Deno.test("a voucher's answer and refusal are said in the page's words, and its shape is checked first", () => {
+  const en = i18nFor("en");
+  assert.equal(
+    voucherAnswerText(en, { status: "applied", code: "…Q2K7", pays: 1000, balance: 2500 }),
+    "Gift voucher …Q2K7 pays LKR 1,000.00 of this order (LKR 2,500.00 on it now)",
+  );
+  assert.equal(
+    voucherAnswerText(en, { status: "refused", reason: "used_up" }),
+    "Gift voucher not used: this gift voucher has been used up",
+  );
+  for (const language of ["si", "ta"] as const) {
+    const i18n = i18nFor(language);
+    const text = voucherAnswerText(i18n, { status: "refused", reason: "expired" });
+    assert.ok(text.includes(i18n.t("voucher.refused.expired")), text);
+    assert.notEqual(i18n.t("voucher.refused.expired"), en.t("voucher.refused.expired"));
+  }
+  assert.deepEqual(
+    ["PGV-7KQ4-M9XA-2TPR-Q2K7", " pgv 7kq4 ", "<b>", "", "-", "x".repeat(41)].map(voucherShaped),
+    [true, true, false, false, false, false],
+  );
+  assert.equal(isVoucherReason("other_shop"), true);
+  assert.equal(isVoucherReason("toString"), false);
 });

@@ -1,9 +1,9 @@
 /**
  * The cart priced by the shop (POST /api/cart/price) as island state: asked again whenever
- * the lines, the payment method, the discount code or the page's language change, a moment
- * after the last change; the discount code kept with the cart in the browser. The cart and
- * checkout show this price and compute none of their own: the one pricing path is the
- * server's.
+ * the lines, the payment method, the discount code, the gift voucher or the page's language
+ * change, a moment after the last change; the discount code kept with the cart in the
+ * browser. The cart and checkout show this price and compute none of their own: the one
+ * pricing path is the server's.
  *
  * A code the shop will not look at now (too many refused from this connection: 429) is said
  * as such and the cart is priced without it; a failed pricing keeps the page usable, says
@@ -36,6 +36,14 @@ export interface CartPricing {
   /** The code kept with the cart; null when none. */
   code: string | null;
   setCode(code: string | null): void;
+  /**
+   * The gift voucher typed at checkout; null when none. It is kept by the page only (a
+   * voucher's code is money: it is not stored in the browser).
+   */
+  voucher: string | null;
+  setVoucher(voucher: string | null): void;
+  /** Seconds until the shop looks at voucher codes from this connection again; null when it does. */
+  voucherBlockedSeconds: number | null;
   /** Prices the cart again (after a failure, or when the shop's prices moved). */
   reprice(): void;
 }
@@ -53,19 +61,22 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
   const [pricing, setPricing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [blockedSeconds, setBlocked] = useState<number | null>(null);
+  const [voucher, setVoucher] = useState<string | null>(null);
+  const [voucherBlockedSeconds, setVoucherBlocked] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   // The stored code is read after hydration, as the cart is.
   useEffect(() => setCodeState(readCode()), []);
 
   const items = cart ? cartLineRequests(cart) : [];
-  const request = JSON.stringify({ items, method, code, language });
+  const request = JSON.stringify({ items, method, code, voucher, language });
 
   useEffect(() => {
     const asked = JSON.parse(request) as {
       items: ReturnType<typeof cartLineRequests>;
       method: PaymentMethod | null;
       code: string | null;
+      voucher: string | null;
       language: Locale;
     };
     // An emptied cart (an order just placed, the last line removed) asks nothing; a pricing
@@ -76,28 +87,42 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
     }
     const controller = new AbortController();
     setPricing(true);
-    const ask = (withCode: string | null) =>
+    const ask = (withCode: string | null, withVoucher: string | null) =>
       shopApi.call(CART_PATHS.price, {
         json: {
           items: asked.items,
           locale: asked.language,
           ...(asked.method ? { paymentMethod: asked.method } : {}),
           ...(withCode ? { code: withCode } : {}),
+          ...(withVoucher ? { voucher: withVoucher } : {}),
         },
       }, { signal: controller.signal });
     const timer = setTimeout(async () => {
       try {
+        // A 429 names what was tried too often (`field`: code or voucher): the cart is
+        // priced without it, and the page says so.
+        let withCode = asked.code;
+        let withVoucher = asked.voucher;
         let answer;
-        try {
-          answer = await ask(asked.code);
-          setBlocked(null);
-        } catch (failure) {
-          if (!(asked.code && failure instanceof ApiFailure && failure.status === 429)) {
-            throw failure;
+        for (;;) {
+          try {
+            answer = await ask(withCode, withVoucher);
+            break;
+          } catch (failure) {
+            if (!(failure instanceof ApiFailure && failure.status === 429)) throw failure;
+            const field = (failure.details as { field?: unknown } | undefined)?.field;
+            const seconds = failure.retryAfterSeconds ?? 60;
+            if (withVoucher && field === "voucher") {
+              setVoucherBlocked(seconds);
+              withVoucher = null;
+            } else if (withCode && field !== "voucher") {
+              setBlocked(seconds);
+              withCode = null;
+            } else throw failure;
           }
-          setBlocked(failure.retryAfterSeconds ?? 60);
-          answer = await ask(null);
         }
+        if (withCode) setBlocked(null);
+        if (withVoucher) setVoucherBlocked(null);
         if (controller.signal.aborted) return;
         setPrice(answer.data);
         setPricedFor(request);
@@ -131,6 +156,9 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
     blockedSeconds,
     code,
     setCode,
+    voucher,
+    setVoucher,
+    voucherBlockedSeconds,
     reprice,
   };
 }

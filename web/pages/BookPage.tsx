@@ -95,7 +95,11 @@ export function BookPage(
               preorderDate={book.preorderDate}
             />
           </p>
-          <Island name="BookPurchase" component={BookPurchase} props={{ book, bank, maxPerLine }} />
+          <Island
+            name="BookPurchase"
+            component={BookPurchase}
+            props={{ book, shelf, bank, maxPerLine }}
+          />
           <noscript>
             <p className="notice">{t("cart.needsScript")}</p>
           </noscript>

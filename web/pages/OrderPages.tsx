@@ -5,7 +5,6 @@
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import { orderPlace } from "../../domain/orders/place_names.ts";
 import type { BankDetails } from "../../domain/shop.ts";
-import { rupeesToCents } from "../../domain/money.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
@@ -17,10 +16,9 @@ import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
-import { lineAmountCents } from "../../domain/orders/savings.ts";
-import type { OrderPromotion } from "../../domain/orders/model.ts";
-import { promotionName } from "../../domain/promotions/names.ts";
-import { savingLine, wireOrderSavings } from "../lib/order_savings.ts";
+import { GiftVoucherBalance } from "../islands/GiftVoucherBalance.tsx";
+import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
+import { BreakdownTotals, LinePrice, LineSavings } from "../components/MoneyBreakdown.tsx";
 
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
 const MAX_PROOFS = 5;
@@ -55,14 +53,9 @@ export function OrderPage(
     provinceNameSi: order.province_name_si,
     provinceNameTa: order.province_name_ta,
   }, language);
-  const money = (rupees: number) => lkr(rupeesToCents(rupees) ?? 0);
-  // What promotions gave: each line's campaign, the order's offer and code, and the saving.
-  const savings = wireOrderSavings(order);
-  const label = (p: OrderPromotion) =>
-    p.kind === "code" ? t("promo.code", { code: p.name }) : promotionName(p, language);
-  const offRows = [savings.offer, savings.code].filter((p): p is OrderPromotion =>
-    p !== null && p.savingCents > 0
-  );
+  // Every figure as the shop worked it out: the page lays them out and adds nothing up.
+  const figures = breakdownFromRecord(order.breakdown);
+
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").map((e) => e.at);
   const policy = PAYMENT_POLICIES[order.payment_method];
   const takesProof = policy.takesProofs && order.status === "pending" &&
@@ -72,9 +65,7 @@ export function OrderPage(
     status: order.status,
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
-    totalCents: rupeesToCents(order.total) ?? 0,
-    deliveryFeeCents: rupeesToCents(order.delivery_fee) ?? 0,
-  });
+  }, figures);
   return (
     <section className="order-page">
       <h1 className="page-title">{t("order.title", { id: order.id })}</h1>
@@ -101,9 +92,9 @@ export function OrderPage(
             <dd>{order.tracking_number}</dd>
           </>
         )}
-        <dt>{t(due.words.page.total)}</dt>
-        <dd>
-          {money(order.subtotal)}
+        <dt>{t("money.due")}</dt>
+        <dd data-figure="due">
+          {lkr(figures.dueCents)}
           <span className="hint amount-note">{t(due.words.page.note)}</span>
         </dd>
       </dl>
@@ -122,7 +113,7 @@ export function OrderPage(
               max: MAX_PROOFS,
               // The deadline, while the order lapses unless a slip arrives.
               ...(order.payment_status === "unpaid" && order.expires_at
-                ? { deadline: { at: order.expires_at, amount: money(order.subtotal) } }
+                ? { deadline: { at: order.expires_at, amount: lkr(figures.dueCents) } }
                 : {}),
             }}
           />
@@ -139,7 +130,7 @@ export function OrderPage(
               </p>
             )
             : <p className="hint">{t("card.waiting")}</p>}
-          <CardPayment form={cardPayment} amountCents={rupeesToCents(order.subtotal) ?? 0} />
+          <CardPayment form={cardPayment} amountCents={figures.dueCents} />
         </section>
       )}
 
@@ -150,73 +141,31 @@ export function OrderPage(
             <tr>
               <th scope="col">{t("order.item")}</th>
               <th scope="col">{t("order.quantity")}</th>
-              <th scope="col">{t("order.amount")}</th>
+              <th scope="col">{t("money.pricePaid")}</th>
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item) => {
-              // The line's amount is after its campaign; the offer and code come below.
-              const line = savingLine(item);
+            {order.items.map((item, i) => {
+              const line = figures.lines[i];
               return (
                 <tr key={item.id}>
                   <td>
                     {item.title}
                     <span className="hint">
-                      {line.listUnitCents > line.unitPriceCents && (
-                        <>
-                          <span className="visually-hidden">
-                            {t("promo.usualPrice", { price: lkr(line.listUnitCents) })}
-                          </span>
-                          <s className="was" aria-hidden="true">{lkr(line.listUnitCents)}</s>
-                          {" "}
-                        </>
-                      )}
-                      {t("cart.each", { price: money(item.price) })}
+                      {t("cart.each", { price: lkr(line.usualUnitCents) })}
                     </span>
-                    {line.campaign && (
-                      <span className="hint saving">
-                        {promotionName(line.campaign, language)} −{lkr(line.campaign.savingCents)}
-                      </span>
-                    )}
+                    <LineSavings line={line} />
                   </td>
                   <td>{item.quantity}</td>
-                  <td>{lkr(lineAmountCents(line))}</td>
+                  <td>
+                    <LinePrice line={line} />
+                  </td>
                 </tr>
               );
             })}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>{t("amount.items")}</th>
-              <td>{lkr(savings.linesCents)}</td>
-            </tr>
-            {offRows.map((p) => (
-              <tr key={p.kind} className="saving">
-                <th scope="row" colSpan={2}>{label(p)}</th>
-                <td>−{lkr(p.savingCents)}</td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row" colSpan={2}>
-                {savings.freeDelivery
-                  ? t("promo.freeDeliveryBy", { name: label(savings.freeDelivery) })
-                  : t("amount.deliveryFee")}
-              </th>
-              <td>{money(order.delivery_fee)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>{t(due.words.page.total)}</th>
-              <td>{money(order.subtotal)}</td>
-            </tr>
-            {savings.savedCents > 0 && (
-              <tr className="saving saved">
-                <th scope="row" colSpan={3}>
-                  {t("promo.saved", { amount: lkr(savings.savedCents) })}
-                </th>
-              </tr>
-            )}
-          </tfoot>
         </table>
+        <BreakdownTotals breakdown={figures} />
       </section>
 
       <section className="order-section">
@@ -247,6 +196,21 @@ export function OrderPage(
       <p>
         <a href={href("/")}>{t("order.back")}</a>
       </p>
+    </section>
+  );
+}
+
+/** A gift voucher's balance: the page its mail links to, and the footer's. */
+export function GiftVoucherPage() {
+  const { t } = useI18n();
+  return (
+    <section className="narrow">
+      <h1 className="page-title">{t("voucher.title")}</h1>
+      <p>{t("voucher.intro")}</p>
+      <Island name="GiftVoucherBalance" component={GiftVoucherBalance} props={{}} />
+      <noscript>
+        <p className="notice">{t("voucher.noScript")}</p>
+      </noscript>
     </section>
   );
 }

@@ -112,6 +112,12 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         description: i18n.t("track.description"),
         canonical: absoluteUrl(shop, "/track"),
       };
+    case "gift_voucher":
+      return {
+        title: `${i18n.t("voucher.title")} | ${name}`,
+        description: i18n.t("voucher.description"),
+        canonical: absoluteUrl(shop, "/gift-voucher"),
+      };
     case "register":
       return {
         title: `${i18n.t("register.title")} | ${name}`,

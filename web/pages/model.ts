@@ -53,6 +53,8 @@ export type PageModel =
     cardCancelled?: boolean;
   }
   | { kind: "track" }
+  /** A gift voucher's balance, by its code. */
+  | { kind: "gift_voucher" }
   | { kind: "login" }
   | { kind: "account"; provinces: Province[] }
   | { kind: "reset_password" }

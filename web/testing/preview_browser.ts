@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchBrowser } from "../../tests/support/browser.ts";
+import { resizeTo } from "../../tests/support/page_checks.ts";
 import { previewShop } from "../dev/preview.ts";
 
 export type PreviewShop = Awaited<ReturnType<typeof previewShop>>;
@@ -101,9 +102,7 @@ export async function shotBothWidths(page: Page, dir: string, name: string, what
   const shoot = (path: string) =>
     what ? what.screenshot({ path }) : page.screenshot({ path, fullPage: true });
   await shoot(`${dir}${name}-375.png`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(100);
+  await resizeTo(page, { width: 1280, height: 900 });
   await shoot(`${dir}${name}-1280.png`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(100);
+  await resizeTo(page, { width: 375, height: 800 });
 }

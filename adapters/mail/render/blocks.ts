@@ -6,11 +6,15 @@
  */
 import type { MailAddress, OrderFacts } from "../../../domain/notifications/mail.ts";
 import type { ShopInfo } from "../../../domain/shop.ts";
-import type { Words } from "../../i18n/words.ts";
+import type { WordKey, Words } from "../../i18n/words.ts";
 import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
-import type { OrderPromotion } from "../../../domain/orders/model.ts";
-import { lineAmountCents } from "../../../domain/orders/savings.ts";
-import { promotionName } from "../../../domain/promotions/names.ts";
+import {
+  adjustmentLabel,
+  type BreakdownRow,
+  breakdownRows,
+  rowLabel,
+  type Translate,
+} from "../../../domain/pricing/figures.ts";
 
 /** One block of a mail in both of its forms. */
 export interface MailPart {
@@ -99,51 +103,45 @@ export function bareLink(url: string): MailPart {
 /** The colour of what promotions took off: a green that keeps 4.5:1 on white. */
 const SAVING = "color:#2e6b30";
 
-/**
- * How a promotion of the order reads in the mail's language: an offer by its name there
- * (its English name when it has none), a code as "Code SCHOOL10".
- */
-export function promotionLabel(words: Words, promotion: OrderPromotion): string {
-  return promotion.kind === "code"
-    ? words.t("promo.code", { code: promotion.name })
-    : promotionName(promotion, words.language);
+/** The mail's words as the breakdown's names ask for them (domain/pricing/figures.ts). */
+export function translate(words: Words): Translate {
+  return (word, values) => words.t(word as WordKey, values);
 }
 
 /**
- * The order's lines: title, kind, unit price x quantity and the line's amount. Two
- * columns, the kind and unit price under the title, so that the table fits a 375px phone.
- * A line sold below its usual price shows that price struck ("was" in text) and its
- * campaign with what it took off; the amount is after its campaign (the order's offer and
- * code are shown once, under the totals). A line without promotions reads as it always has.
+ * The order's lines: title, kind, the usual price x quantity, each saving on the line with
+ * its source (its sale price, its campaign, its shares of the offer and the code), and the
+ * price paid, from the order's breakdown. Two columns, the kind and prices under the title,
+ * so that the table fits a 375px phone. A line without savings reads as it always has.
  */
 export function itemsTable(words: Words, order: OrderFacts): MailPart {
+  const t = translate(words);
   const rows = order.lines.map((line) => {
-    const amount = words.lkr(lineAmountCents(line));
-    const each = `${words.lkr(line.unitPriceCents)} x ${line.quantity}`;
-    const sale = line.listUnitCents > line.unitPriceCents;
-    const was = words.lkr(line.listUnitCents);
+    const paid = words.lkr(line.paidCents);
+    const each = `${words.lkr(line.usualUnitCents)} x ${line.quantity}`;
     const badge = line.preorder ? ` (${words.t("mail.preorderBadge")})` : "";
     const kind = words.t(line.type === "book" ? "mail.book" : "mail.stationery");
-    const campaign = line.campaign &&
-      `${promotionName(line.campaign, words.language)} −${words.lkr(line.campaign.savingCents)}`;
-    const struck = sale
-      ? `<s title="${escapeHtml(words.t("promo.usualPrice", { price: was }))}">${was}</s> `
+    const savings = line.savings.map((a) =>
+      `${adjustmentLabel(a, words.language, t)} −${words.lkr(a.amountCents)}`
+    );
+    const struck = savings.length > 0
+      ? `<s title="${escapeHtml(t("money.usualPrice", {}))}">${words.lkr(line.usualCents)}</s><br>`
       : "";
     return {
       html: `<tr><td style="${CELL}">${escapeHtml(line.title)}${escapeHtml(badge)}` +
         `<br><span style="color:#666;font-size:12px">${escapeHtml(kind)} · ` +
-        `<span style="white-space:nowrap">${struck}${each}</span></span>` +
-        (campaign
-          ? `<br><span style="${SAVING};font-size:12px">${escapeHtml(campaign)}</span>`
-          : "") +
+        `<span style="white-space:nowrap">${each}</span></span>` +
+        savings.map((text) =>
+          `<br><span style="${SAVING};font-size:12px">${escapeHtml(text)}</span>`
+        ).join("") +
         `</td>` +
-        `<td style="${CELL_RIGHT}white-space:nowrap;vertical-align:top">${amount}</td></tr>`,
+        `<td style="${CELL_RIGHT}white-space:nowrap;vertical-align:top">${struck}${paid}</td></tr>`,
       text: `- ${line.title}${badge} (${kind}): ${each}` +
-        (sale ? ` (${words.t("promo.was", { price: was })})` : "") +
-        (campaign ? `, ${campaign}` : "") + ` = ${amount}`,
+        (savings.length > 0 ? ` = ${words.lkr(line.usualCents)}, ${savings.join(", ")}` : "") +
+        ` = ${paid}`,
     };
   });
-  const head = [words.t("mail.item"), words.t("mail.amount")].map((h, i) =>
+  const head = [words.t("mail.item"), words.t("money.pricePaid")].map((h, i) =>
     `<th style="${i === 1 ? CELL_RIGHT : CELL}background:#f5f5f5">${escapeHtml(h)}</th>`
   ).join("");
   return {
@@ -153,47 +151,41 @@ export function itemsTable(words: Words, order: OrderFacts): MailPart {
   };
 }
 
+/** A row's amount as the totals show it: a saving or a tender with a minus sign. */
+function rowAmount(words: Words, row: BreakdownRow): string {
+  return row.sign === "minus" ? `−${words.lkr(row.cents)}` : words.lkr(row.cents);
+}
+
 /**
- * The items' sum, the order offer and the code with what they took off, the delivery fee
- * (or what made it free) and the total: "Total to pay" while it is owed, "Total paid" once
- * paid, "Order total" for a cancelled order (domain/orders/amount_due.ts); then what the
- * customer saved, when promotions gave anything. The rows add up to the total.
+ * The order's totals, its breakdown's rows in the one order every surface draws them
+ * (domain/pricing/figures.ts): Items at usual prices, each saving by its source, the
+ * delivery fee (or what made it free), the order total, then what paid for it and what is
+ * still to pay; then the savings together, when there were any. The same words speak to
+ * the customer and to the owner.
  */
 export function totalsTable(words: Words, order: OrderFacts): MailPart {
-  const { savings } = order;
-  const off = (p: OrderPromotion | null): [string, string, boolean][] =>
-    p && p.savingCents > 0
-      ? [[promotionLabel(words, p), `−${words.lkr(p.savingCents)}`, false]]
-      : [];
-  const rows: [string, string, boolean][] = [
-    [words.t("mail.items"), words.lkr(savings.linesCents), false],
-    ...off(savings.offer),
-    ...off(savings.code),
-    [
-      savings.freeDelivery
-        ? words.t("promo.freeDeliveryBy", { name: promotionLabel(words, savings.freeDelivery) })
-        : words.t("mail.deliveryFee"),
-      words.lkr(order.deliveryFeeCents),
-      false,
-    ],
-    [words.t(order.due.words.mail.total), words.lkr(order.due.totalCents), true],
-  ];
-  const html = rows.map(([label, value, strong]) => {
+  const t = translate(words);
+  const rows = breakdownRows(order.breakdown).map((row) => ({
+    label: rowLabel(row, words.language, t),
+    value: rowAmount(words, row),
+    strong: row.sign === "result",
+  }));
+  const html = rows.map(({ label, value, strong }) => {
     const weight = strong ? "font-weight:bold;" : "";
     return `<tr><td style="${CELL_RIGHT}${weight}">${escapeHtml(label)}</td>` +
       `<td style="${CELL_RIGHT}${weight}white-space:nowrap">${escapeHtml(value)}</td></tr>`;
   }).join("");
-  const saved = savings.savedCents > 0
-    ? words.t("promo.saved", { amount: words.lkr(savings.savedCents) })
+  const savings = order.breakdown.savingsCents > 0
+    ? `${t("money.savings", {})}: ${words.lkr(order.breakdown.savingsCents)}`
     : null;
   return {
     html: `<table style="border-collapse:collapse;margin:0 0 12px auto">${html}</table>` +
-      (saved
+      (savings
         ? `<p style="margin:0 0 12px;text-align:right;font-weight:bold;${SAVING}">` +
-          `${escapeHtml(saved)}</p>`
+          `${escapeHtml(savings)}</p>`
         : ""),
-    text: rows.map(([label, value]) => `${label}: ${value}`).join("\n") +
-      (saved ? `\n${saved}` : ""),
+    text: rows.map(({ label, value }) => `${label}: ${value}`).join("\n") +
+      (savings ? `\n${savings}` : ""),
   };
 }
 

@@ -13,21 +13,21 @@ import { renderMail } from "./mod.ts";
 
 const ctx = { shop: SAMPLE_SHOP, bank: SAMPLE_BANK };
 
-Deno.test("totalsTable() calls the items' sum Items and the amount to pay Total to pay", () => {
+Deno.test("totalsTable() names the breakdown's figures: Items, the delivery fee and the Order total", () => {
   const { text } = totalsTable(wordsFor("en"), orderFacts(sampleOrder(), null));
-  assert.equal(text, "Items: LKR 3,851.50\nDelivery fee: LKR 500.00\nTotal to pay: LKR 4,351.50");
+  assert.equal(text, "Items: LKR 3,851.50\nDelivery fee: LKR 500.00\nOrder total: LKR 4,351.50");
   const tamil = totalsTable(wordsFor("ta"), orderFacts(sampleOrder(), null)).text;
   assert.equal(
     tamil,
-    "பொருட்கள்: LKR 3,851.50\nவிநியோகக் கட்டணம்: LKR 500.00\nசெலுத்த வேண்டிய மொத்தத் தொகை: LKR 4,351.50",
+    "பொருட்கள்: LKR 3,851.50\nவிநியோகக் கட்டணம்: LKR 500.00\nஆர்டரின் மொத்தம்: LKR 4,351.50",
   );
 });
 
-Deno.test("order mails never call the amount to pay a subtotal", () => {
+Deno.test("order mails never call the order total a subtotal", () => {
   for (const kind of ["order_placed", "order_completed"] as const) {
     const mail = renderMail(orderMail(kind, sampleOrder(), ctx), SAMPLE_SHOP);
     for (const body of [mail.text, mail.html]) {
-      assert.match(body, /Total to pay/);
+      assert.match(body, /Order total/);
       assert.doesNotMatch(body, /Subtotal/);
     }
   }

@@ -208,7 +208,7 @@ export function writeCustomerMail(
         subject: words.t("mail.paid.subject", names),
         parts: [
           paragraph(words.t("mail.paid.body", {
-            amount: words.lkr(order.due.totalCents),
+            amount: words.lkr(order.breakdown.receivedCents),
             id,
             method: paymentLabel(words, order),
           })),

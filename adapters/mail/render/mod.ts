@@ -9,7 +9,12 @@ import { wordsFor } from "../../i18n/words.ts";
 import { writeAccountMail } from "./account_mails.ts";
 import { composeMail, singleLine } from "./blocks.ts";
 import { writeCustomerMail, type Written } from "./customer_mails.ts";
-import { writeProofsDigest, writeShopMail } from "./shop_mails.ts";
+import {
+  writeOrdersDigest,
+  writeProofsDigest,
+  writeShopMail,
+  writeTextBudget,
+} from "./shop_mails.ts";
 import { writeStockAlertMail } from "./stock_alert_mails.ts";
 
 /** A mail written out in its language. */
@@ -20,6 +25,8 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "password_reset":
     case "registration_taken":
     case "staff_invitation":
+    case "code_guessing":
+    case "voucher_issued":
       written = writeAccountMail(words, shop.name, mail);
       break;
     case "shop_order_placed":
@@ -28,6 +35,12 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
       break;
     case "shop_proofs_digest":
       written = writeProofsDigest(words, shop.name, mail);
+      break;
+    case "shop_orders_digest":
+      written = writeOrdersDigest(words, shop.name, mail);
+      break;
+    case "shop_text_budget":
+      written = writeTextBudget(shop.name, mail);
       break;
     case "back_in_stock":
       written = writeStockAlertMail(words, shop.name, mail);

@@ -23,40 +23,45 @@ function render(kind: MailKind, order: Order) {
   return [mail.text, mail.html.replace(/<[^>]+>/g, " ").replace(/&#39;/g, "'")];
 }
 
-const PAID: Record<Locale, { paid: string; total: string; toPay: string }> = {
+/** The note of a paid order, and the breakdown's rows of what paid for it and what is left. */
+const PAID: Record<Locale, { paid: string; total: string; received: string; due: string }> = {
   en: {
     paid: "Paid in full: there is nothing more to pay",
-    total: "Total paid",
-    toPay: "Total to pay",
+    total: "Order total",
+    received: "Paid",
+    due: "To pay",
   },
   si: {
     paid: "සම්පූර්ණයෙන් ගෙවා ඇත: තවත් ගෙවිය යුතු කිසිවක් නැත",
-    total: "ගෙවූ මුළු මුදල",
-    toPay: "ගෙවිය යුතු මුළු මුදල",
+    total: "ඇණවුමේ මුළු මුදල",
+    received: "ගෙවූ මුදල",
+    due: "ගෙවිය යුතු මුදල",
   },
   ta: {
     paid: "முழுமையாகச் செலுத்தப்பட்டது: இனி எதுவும் செலுத்த வேண்டியதில்லை",
-    total: "செலுத்திய மொத்தத் தொகை",
-    toPay: "செலுத்த வேண்டிய மொத்தத் தொகை",
+    total: "ஆர்டரின் மொத்தம்",
+    received: "செலுத்தியது",
+    due: "செலுத்த வேண்டியது",
   },
 };
 
 for (const language of ["en", "si", "ta"] as const) {
-  Deno.test(`the dispatch mail of a paid COD order says it is paid, never 'total to pay', in ${language}`, () => {
+  Deno.test(`the dispatch mail of a paid COD order says it is paid and nothing is left to pay, in ${language}`, () => {
     const order = sampleOrder({
       id: 7,
       locale: language,
       status: "completed",
       paymentStatus: "paid",
     });
-    for (const body of render("order_completed", order)) {
-      assert.ok(body.includes(PAID[language].paid), body);
-      assert.ok(body.includes(`${PAID[language].total}`), body);
-      assert.ok(body.includes("LKR 4,351.50"), body);
-      assert.ok(!body.includes(PAID[language].toPay), body);
-    }
-    const unpaid = render("order_completed", { ...order, paymentStatus: "unpaid" });
-    for (const body of unpaid) assert.ok(body.includes(PAID[language].toPay), body);
+    const words = PAID[language];
+    const [text, html] = render("order_completed", order);
+    for (const body of [text, html]) assert.ok(body.includes(words.paid), body);
+    assert.ok(text.includes(`${words.total}: LKR 4,351.50`), text);
+    assert.ok(text.includes(`${words.received}: −LKR 4,351.50`), text);
+    assert.ok(text.includes(`${words.due}: LKR 0.00`), text);
+    const [unpaid] = render("order_completed", { ...order, paymentStatus: "unpaid" });
+    assert.ok(unpaid.includes(`${words.total}: LKR 4,351.50`), unpaid);
+    assert.ok(!unpaid.includes(`${words.received}: `), unpaid);
   });
 }
 
@@ -64,8 +69,8 @@ Deno.test("every mail of a paid order says so, and the payment mail does not ask
   const order = sampleOrder({ id: 7, status: "completed", paymentStatus: "paid" });
   for (const kind of ["order_completed", "payment_received", "order_link"] as const) {
     for (const body of render(kind, order)) {
-      assert.match(body, /Total paid/, kind);
-      assert.doesNotMatch(body, /Total to pay|keep .* ready for the courier/, kind);
+      assert.match(body, /Paid in full|received your payment of LKR 4,351\.50/, kind);
+      assert.doesNotMatch(body, /To pay: LKR [1-9]|keep .* ready for the courier/, kind);
     }
   }
   const placedPaid = render("order_placed", { ...order, status: "pending" });
@@ -75,12 +80,12 @@ Deno.test("every mail of a paid order says so, and the payment mail does not ask
   }
 });
 
-Deno.test("a cancelled order's mails owe nothing: no 'Total to pay' after 'Nothing is owed'", () => {
+Deno.test("a cancelled order's mails owe nothing: its order total, and nothing to pay after 'Nothing is owed'", () => {
   for (const paymentMethod of ["COD", "Bank Deposit"] as const) {
     const order = sampleOrder({ id: 7, status: "rejected", paymentMethod, rejectReason: "Torn" });
     for (const kind of ["order_rejected", "order_lapsed", "order_link"] as const) {
       for (const body of render(kind, order)) {
-        assert.doesNotMatch(body, /Total to pay/, `${paymentMethod} ${kind}`);
+        assert.doesNotMatch(body, /To pay: LKR [1-9]/, `${paymentMethod} ${kind}`);
         assert.match(body, /Order total/, `${paymentMethod} ${kind}`);
       }
     }
@@ -98,7 +103,7 @@ Deno.test("an order cancelled with a deposit slip not yet checked never says not
     rejectReason: "Deposit slip not checked in time",
   });
   for (const body of render("order_rejected", order)) {
-    assert.doesNotMatch(body, /Nothing is owed|Total to pay/);
+    assert.doesNotMatch(body, /Nothing is owed|To pay: LKR [1-9]/);
     assert.match(
       body,
       /If you have paid, reply to this mail with the deposit slip and we will help\./,
@@ -111,7 +116,7 @@ Deno.test("an order cancelled with a deposit slip not yet checked never says not
 Deno.test("the mails of an unpaid order say how to pay: the courier for COD, a deposit for Bank Deposit", () => {
   const cod = render("order_link", sampleOrder({ id: 7 }));
   for (const body of cod) {
-    assert.match(body, /Total to pay/);
+    assert.match(body, /Order total/);
     assert.match(body, /pay this in cash to the courier when the parcel arrives/);
   }
   const bank = render("order_link", sampleOrder({ id: 7, paymentMethod: "Bank Deposit" }));
@@ -191,7 +196,7 @@ Deno.test("a card order's mails speak of the card: pay online while unpaid, the 
   });
   for (const body of render("order_placed", order)) {
     assert.match(body, /Payment: card, online through PayHere/);
-    assert.match(body, /Total to pay/);
+    assert.match(body, /Order total/);
     assert.doesNotMatch(body, /deposit|courier/i);
   }
   for (const body of render("order_lapsed", { ...order, status: "rejected" })) {
@@ -201,7 +206,7 @@ Deno.test("a card order's mails speak of the card: pay online while unpaid, the 
   }
   for (const body of render("payment_received", { ...order, paymentStatus: "paid" })) {
     assert.match(body, /We have received your payment of LKR 4,351.50 for order #7 \(Card/);
-    assert.match(body, /Total paid/);
+    assert.match(body, /Paid\W+−LKR 4,351\.50/);
   }
   const si = render("order_lapsed", { ...order, status: "rejected", locale: "si" });
   for (const body of si) assert.match(body, /කාඩ්පත් ගෙවීම/);

@@ -10,6 +10,7 @@ import {
   passwordResetMail,
   registrationTakenMail,
   staffInvitationMail,
+  voucherMail,
 } from "../../../domain/notifications/account_mail.ts";
 import {
   bookLine,
@@ -245,6 +246,29 @@ const CASES: Case[] = [
       en: "as staff. Open this link within 7 days",
       si: "දින 7 ක් ඇතුළත",
       ta: "7 நாட்களுக்குள்",
+    },
+  },
+  {
+    // A gift voucher's recipient is mailed its whole code, in their language.
+    name: "gift voucher",
+    mail: (l) =>
+      voucherMail({
+        recipient: { name: "Nimali", email: "nimali@example.lk", language: l },
+        code: "PGV-7KQ4-M9XA-2TPR-8HNC",
+        amountCents: 250_000,
+        expiresOn: "2026-12-31",
+        message: "Happy birthday!",
+      }, SAMPLE_SHOP),
+    facts: (l) => [
+      "PGV-7KQ4-M9XA-2TPR-8HNC",
+      "LKR 2,500.00",
+      "Happy birthday!",
+      `https://pothgula.example${l === "en" ? "" : `/${l}`}/gift-voucher`,
+    ],
+    phrase: {
+      en: "whoever has the code can spend it",
+      si: "කේතය ඇති ඕනෑම අයෙකුට එය වියදම් කළ හැක",
+      ta: "குறியீடு உள்ள எவரும் அதைச் செலவிடலாம்",
     },
   },
 ];

@@ -4,7 +4,12 @@
  * the order's blocks come from the English catalogue like every other mail's.
  */
 import { IntlMessageFormat } from "intl-messageformat";
-import type { ShopDigestMail, ShopOrderMail } from "../../../domain/notifications/mail.ts";
+import type {
+  ShopDigestMail,
+  ShopOrderMail,
+  ShopOrdersDigestMail,
+  ShopTextBudgetMail,
+} from "../../../domain/notifications/mail.ts";
 import type { Words } from "../../i18n/words.ts";
 import {
   buttonLink,
@@ -48,11 +53,11 @@ export function writeShopMail(words: Words, shopName: string, mail: ShopOrderMai
         ["Phone", order.deliverTo.phone],
         ["E-mail", mail.customerEmail],
         ["Payment", method],
-        [words.t(order.due.words.mail.total), words.lkr(order.due.totalCents)],
+        [words.t("money.total"), words.lkr(order.breakdown.totalCents)],
+        [words.t("money.due"), words.lkr(order.breakdown.dueCents)],
         ["Amount", order.due.words.admin.note],
       ]),
       itemsTable(words, order),
-      // The lines' amounts are after their campaigns; the code and offer come here.
       totalsTable(words, order),
       heading(words.t("mail.deliveringTo")),
       deliverTo(words, order.deliverTo),
@@ -81,8 +86,60 @@ export function writeProofsDigest(words: Words, shopName: string, mail: ShopDige
       detailRows(mail.orders.map((o): [string, string] => [
         `Order #${o.order.id}`,
         `${o.order.customerName} (${o.customerEmail}), ${o.proofs} slip(s), ` +
-        `${words.lkr(o.order.due.totalCents)}: ${o.deskUrl}`,
+        `${words.lkr(o.order.breakdown.dueCents)} to pay: ${o.deskUrl}`,
       ])),
+    ],
+  };
+}
+
+/**
+ * The digest of new orders while they flood: a line per order (its customer, what it comes
+ * to, where it is on the desk) and the desk's pending orders.
+ */
+export function writeOrdersDigest(
+  words: Words,
+  shopName: string,
+  mail: ShopOrdersDigestMail,
+): Written {
+  const count = mail.orders.length;
+  const numbers = mail.orders.map((o) => `#${o.order.id}`).join(", ");
+  return {
+    subject: count === 1
+      ? `${shopName}: new order ${numbers}`
+      : `${shopName}: ${count} new orders (${numbers})`,
+    parts: [
+      paragraph(
+        `New orders are coming faster than one mail each is useful: these ${count} came in since the last mail. ` +
+          "Each is on the orders desk.",
+      ),
+      buttonLink("Open the orders desk", mail.deskUrl),
+      detailRows(mail.orders.map((o): [string, string] => [
+        `Order #${o.order.id}`,
+        `${o.order.customerName} (${o.customerEmail}), ${paymentLabel(words, o.order)}, ` +
+        `${words.lkr(o.order.breakdown.totalCents)}, ${
+          words.lkr(o.order.breakdown.dueCents)
+        } to pay: ${o.deskUrl}`,
+      ])),
+    ],
+  };
+}
+
+/** The notice that the day's texts are used up: how many, and when texts go out again. */
+export function writeTextBudget(shopName: string, mail: ShopTextBudgetMail): Written {
+  const resumes = new Date(Date.parse(mail.resumesAt) + 330 * 60_000).toISOString()
+    .slice(0, 16).replace("T", " ");
+  return {
+    subject: `${shopName}: today's ${mail.limit} texts are used up`,
+    parts: [
+      paragraph(
+        `The shop has sent the ${mail.limit} texts a day it may send. The texts after wait, and go ` +
+          `out from ${resumes} (Sri Lanka time); mails are not held back.`,
+      ),
+      paragraph(
+        "Many texts at once can mean someone is placing orders with other people's numbers. " +
+          "You can change the daily number in the settings.",
+      ),
+      buttonLink("Open the settings", mail.settingsUrl),
     ],
   };
 }

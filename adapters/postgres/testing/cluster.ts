@@ -2,6 +2,7 @@
  * A throwaway PostgreSQL server for tests: initdb and pg_ctl in a temp dir, on a free
  * loopback port, trust auth, stopped at the end. Used when TEST_DATABASE_URL is unset.
  */
+import { refuseInFastTier } from "../../../tests/support/tier.ts";
 
 export interface TestCluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -143,6 +144,7 @@ export async function startLocalServer(
 export async function startTestCluster(
   options: { required: boolean },
 ): Promise<TestCluster | undefined> {
+  refuseInFastTier("PostgreSQL server");
   const given = Deno.env.get("TEST_DATABASE_URL");
   if (given) return { url: given, stop: () => Promise.resolve() };
 
@@ -165,6 +167,9 @@ export async function startTestCluster(
       "synchronous_commit=off",
       "full_page_writes=off",
       "max_connections=300",
+      // Its statistics would write the catalogue under a test: the databases that test
+      // files reuse tell a changed schema by the catalogue's rows (testing/databases.ts).
+      "autovacuum=off",
       // Statement statistics for the benchmark's slow-statement log (bench/slow_statements.ts),
       // when the server has the module (Debian's postgresql package does).
       ...(await hasModule(bin, "pg_stat_statements"))

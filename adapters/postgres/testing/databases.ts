@@ -16,6 +16,7 @@ import { checksumOf, migrate, readMigrations } from "../migrator.ts";
 import type { SqlClient } from "../sql_client.ts";
 import { startTestCluster, type TestCluster } from "./cluster.ts";
 import { serverAvailableSync } from "./server_probe.ts";
+import { refuseInFastTier, testTier } from "../../../tests/support/tier.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -37,6 +38,9 @@ const STATE_TABLES = [
   "orders",
   "order_counts",
   "order_items",
+  "order_adjustments",
+  "vouchers",
+  "voucher_ledger",
   "mail_outbox",
   "order_slips",
   "idempotency_keys",
@@ -186,13 +190,181 @@ async function startServer(): Promise<ServerState> {
   return { cluster, admin, template };
 }
 
-async function freshServerDatabase(migrated: boolean): Promise<TestDatabase> {
-  server ??= startServer();
-  const state = await server;
-  const name = randomName("test");
+/**
+ * The migrated database a test file reuses on the server, emptied between its tests as the
+ * PGlite instance is. Making a database from the template and dropping it again for each
+ * test cost the server about a third of a second of work a test, the largest part of the
+ * engine suites' time; emptying the few tables a test wrote costs a few milliseconds.
+ */
+interface ReusedDatabase {
+  name: string;
+  /** The schema as the template made it: a test that changed it gets another database. */
+  schema: string;
+  /** Tables holding rows in the template (the reference data), which stay as they are. */
+  reference: Set<string>;
+  /** Where each sequence stood in the template (null: no value taken yet). */
+  sequences: Map<string, string | null>;
+  busy: boolean;
+}
+
+let reused: Promise<ReusedDatabase> | undefined;
+
+/**
+ * The name every reused database starts with: the test runner drops them when the run ends
+ * (scripts/run_tests.ts), as a test file cannot wait for work when its process ends.
+ */
+export const REUSED_PREFIX = "test_reused";
+
+/**
+ * A fingerprint of the schema: a new, changed or dropped table, column, index, constraint,
+ * trigger or function writes its catalogue rows anew (a TRUNCATE does too), which shows in
+ * their transaction ids. The test clusters run without autovacuum, whose statistics would
+ * also write pg_class.
+ */
+const SCHEMA_FINGERPRINT = `SELECT concat_ws(':',
+    (SELECT count(*) || '/' || max(xmin::text::bigint) FROM pg_class),
+    (SELECT count(*) || '/' || max(xmin::text::bigint) FROM pg_attribute),
+    (SELECT count(*) || '/' || max(xmin::text::bigint) FROM pg_constraint),
+    (SELECT count(*) || '/' || max(xmin::text::bigint) FROM pg_trigger),
+    (SELECT count(*) || '/' || max(xmin::text::bigint) FROM pg_proc)) AS schema`;
+
+const PUBLIC_TABLES = `SELECT c.relname AS name FROM pg_class c
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> 'schema_migrations'`;
+
+/** The public schema's sequences and where each stands. */
+const SEQUENCES = `SELECT sequencename AS name, last_value::text AS value,
+    start_value::text AS start FROM pg_sequences WHERE schemaname = 'public'`;
+
+/** Of `tables`, the ones holding at least one row. */
+async function tablesWithRows(sql: SqlClient, tables: string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const probes = tables.map((_, i) =>
+    `SELECT $${i + 1}::text AS name WHERE EXISTS (SELECT 1 FROM "${tables[i]}")`
+  );
+  const rows = await sql.query<{ name: string }>(probes.join(" UNION ALL "), tables);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Puts the database back as the template made it, as far as a test's rows go: deletes the
+ * rows of every table that was empty there, or is one of the shop's state tables (with
+ * triggers and foreign keys off, so that nothing is written about the deletion), and sets
+ * every sequence back where it stood.
+ */
+async function restoreRows(sql: SqlClient, shared: ReusedDatabase): Promise<void> {
+  const [tables, sequences] = await Promise.all([
+    sql.query<{ name: string }>(PUBLIC_TABLES),
+    sql.query<{ name: string; value: string | null; start: string }>(SEQUENCES),
+  ]);
+  const candidates = tables.map((row) => row.name).filter((name) =>
+    !shared.reference.has(name) || STATE_TABLES.includes(name)
+  );
+  const written = await tablesWithRows(sql, candidates);
+  const moved = sequences.filter((row) => shared.sequences.get(row.name) !== row.value);
+  if (written.length === 0 && moved.length === 0) return;
+  await sql.transaction(async (tx) => {
+    await tx.exec("SET LOCAL session_replication_role = replica");
+    for (const table of written) await tx.exec(`DELETE FROM "${table}"`);
+    for (const { name, start } of moved) {
+      const was = shared.sequences.get(name) ?? null;
+      // setval, not ALTER SEQUENCE ... RESTART, which writes the catalogue: a sequence no
+      // value was taken from yet hands out its first value next.
+      await tx.query(`SELECT setval($1::regclass, $2::bigint, $3)`, [
+        `"${name}"`,
+        was ?? start,
+        was !== null,
+      ]);
+    }
+  });
+}
+
+/** A new database on the server, from the template unless `migrated` is false. */
+async function createServerDatabase(
+  state: ServerState,
+  migrated: boolean,
+  prefix = "test",
+): Promise<string> {
+  const name = randomName(prefix);
   await state.admin.exec(
     migrated ? `CREATE DATABASE ${name} TEMPLATE ${state.template}` : `CREATE DATABASE ${name}`,
   );
+  return name;
+}
+
+/** Ends every session on database `name` but the admin's own. */
+async function endSessions(state: ServerState, name: string): Promise<void> {
+  await state.admin.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = $1 AND pid <> pg_backend_pid()`,
+    [name],
+  );
+}
+
+/** Makes the file's reused database from the template and reads what it starts with. */
+async function makeReused(state: ServerState): Promise<ReusedDatabase> {
+  const name = await createServerDatabase(state, true, REUSED_PREFIX);
+  const sql = new PostgresJsSqlClient(databaseUrl(state.cluster.url, name), { max: 1 });
+  try {
+    const all = (await sql.query<{ name: string }>(PUBLIC_TABLES)).map((row) => row.name);
+    const reference = new Set(await tablesWithRows(sql, all));
+    const sequences = new Map(
+      (await sql.query<{ name: string; value: string | null }>(SEQUENCES)).map((row) =>
+        [row.name, row.value] as const
+      ),
+    );
+    const [{ schema }] = await sql.query<{ schema: string }>(SCHEMA_FINGERPRINT);
+    return { name, schema, reference, sequences, busy: false };
+  } finally {
+    await sql.close();
+  }
+}
+
+/**
+ * The file's reused database, emptied, when no other test of the file holds it and the last
+ * test left its schema as the template made it; otherwise undefined (a schema a test
+ * changed is dropped, and the next test makes a new one).
+ */
+async function takeReused(state: ServerState): Promise<ReusedDatabase | undefined> {
+  reused ??= makeReused(state);
+  const shared = await reused;
+  if (shared.busy) return undefined;
+  shared.busy = true;
+  await endSessions(state, shared.name);
+  const sql = new PostgresJsSqlClient(databaseUrl(state.cluster.url, shared.name), { max: 1 });
+  try {
+    const [{ schema }] = await sql.query<{ schema: string }>(SCHEMA_FINGERPRINT);
+    if (schema === shared.schema) {
+      await restoreRows(sql, shared);
+      return shared;
+    }
+  } finally {
+    await sql.close();
+  }
+  reused = undefined;
+  await state.admin.exec(`DROP DATABASE IF EXISTS ${shared.name} WITH (FORCE)`);
+  return await takeReused(state);
+}
+
+async function freshServerDatabase(migrated: boolean): Promise<TestDatabase> {
+  server ??= startServer();
+  const state = await server;
+  const shared = migrated ? await takeReused(state) : undefined;
+  if (shared) {
+    const url = databaseUrl(state.cluster.url, shared.name);
+    const sql = new PostgresJsSqlClient(url, { max: 20 });
+    return {
+      sql,
+      url,
+      async close() {
+        await sql.close();
+        // Whatever else the test connected to it (a second pool, a shop) goes too.
+        await endSessions(state, shared.name);
+        shared.busy = false;
+      },
+    };
+  }
+  const name = await createServerDatabase(state, migrated);
   const url = databaseUrl(state.cluster.url, name);
   const sql = new PostgresJsSqlClient(url, { max: 20 });
   return {
@@ -210,6 +382,7 @@ export function freshDatabase(
   engine: Engine,
   options: { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
+  refuseInFastTier(`database engine (${engine})`);
   const migrated = options.migrated ?? true;
   return engine === "pglite" ? freshPglite(migrated) : freshServerDatabase(migrated);
 }
@@ -238,6 +411,8 @@ export async function withDatabase<T>(
  * fresh migrated database. Without a server (and outside CI) the server test is ignored.
  */
 export function testOnBothEngines(name: string, fn: (sql: SqlClient) => Promise<void>): void {
+  // The fast tier runs a suite's memory half; its engine half is the full run's.
+  if (testTier() === "fast") return;
   for (const engine of ENGINES) {
     Deno.test({
       name: `${name} [${engine}]`,
@@ -250,10 +425,20 @@ export function testOnBothEngines(name: string, fn: (sql: SqlClient) => Promise<
 }
 
 /**
+ * Registers a test that opens an engine itself (through `withDatabase`): in the full run
+ * only, as the fast tier starts no engine.
+ */
+export function testOnEngine(definition: Deno.TestDefinition): void {
+  if (testTier() === "fast") return;
+  Deno.test(definition);
+}
+
+/**
  * Registers a test that needs a real server (overlapping transactions). Ignored only
  * when no server is available outside CI.
  */
 export function testOnServer(name: string, fn: (db: TestDatabase) => Promise<void>): void {
+  if (testTier() === "fast") return;
   Deno.test({
     name: `${name} [postgres]`,
     ignore: !serverTestsEnabled(),

@@ -129,7 +129,7 @@ export class MemoryOutbox implements Outbox {
   }
 
   claimDigest(now: Date, kind: DigestMailKind, leaseMs: number): Promise<OutboxEntry[]> {
-    return this.#claim(now, 500, leaseMs, (row) => isDigest(row) && row.kind === kind);
+    return this.#claim(now, 500, leaseMs, (row) => row.channel === "mail" && row.kind === kind);
   }
 
   /** Adds a notice of a digest kind for an order, due at `dueAt`, unless one is waiting. */
@@ -165,6 +165,15 @@ export class MemoryOutbox implements Outbox {
     row.leasedUntil = null;
     row.sendingAt = null;
     if (row.orderId === null) row.payload = null;
+    return Promise.resolve();
+  }
+
+  markWaiting(id: number, reason: string, nextAttemptAt: Date): Promise<void> {
+    const row = this.row(id);
+    row.lastError = reason;
+    row.nextAttemptAt = nextAttemptAt;
+    row.leasedUntil = null;
+    row.sendingAt = null;
     return Promise.resolve();
   }
 

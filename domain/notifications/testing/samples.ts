@@ -1,5 +1,7 @@
 /** Data builders for tests of mails, slips and the outbox: a shop, a bank and orders. */
 import type { Order, OrderLine } from "../../orders/model.ts";
+import type { LineAdjustment } from "../../pricing/adjustment_kinds.ts";
+import { lineTotalCents } from "../../orders/line_total.ts";
 import type { BankDetails, ShopInfo } from "../../shop.ts";
 
 export const SAMPLE_SHOP: ShopInfo = {
@@ -30,10 +32,7 @@ export function bookLine(overrides: Partial<OrderLine & { id: number }> = {}) {
     quantity: 2,
     listUnitCents: 125000,
     unitPriceCents: 125000,
-    savingCents: 0,
-    campaign: null,
-    offerSavingCents: 0,
-    codeSavingCents: 0,
+    adjustments: [],
     weightGrams: 350,
     preorder: false,
     ...overrides,
@@ -51,10 +50,7 @@ export function stationeryLine(overrides: Partial<OrderLine & { id: number }> = 
     quantity: 3,
     listUnitCents: 45050,
     unitPriceCents: 45050,
-    savingCents: 0,
-    campaign: null,
-    offerSavingCents: 0,
-    codeSavingCents: 0,
+    adjustments: [],
     weightGrams: 200,
     preorder: false,
     ...overrides,
@@ -85,7 +81,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     districtNameTa: null,
     areaNameSi: null,
     areaNameTa: null,
-    totalCents: items.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+    totalCents: items.reduce((sum, l) => sum + lineTotalCents(l), 0),
     deliveryFeeCents: 50000,
     paymentMethod: "COD",
     paymentStatus: "unpaid",
@@ -97,17 +93,29 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     events: [{ at: "2025-03-14T09:30:00.000Z", kind: "placed", actor: "customer", note: null }],
     paymentProofs: [],
     keySalt: null,
-    promotions: [],
+    adjustments: [],
+    vouchers: [],
     ...overrides,
     items,
   };
+}
+
+const BOOK_FAIR = {
+  sourceId: 3,
+  name: "Book Fair 2026",
+  names: { si: "පොත් ප්‍රදර්ශනය 2026", ta: "புத்தகக் கண்காட்சி 2026" },
+};
+
+/** The code SCHOOL10's share of a line. */
+function school10(amountCents: number): LineAdjustment {
+  return { kind: "code", sourceId: 5, name: "SCHOOL10", names: {}, amountCents };
 }
 
 /**
  * A pending COD order given promotions: two books on sale (usual LKR 1,250.00, sold at
  * LKR 1,000.00) in the Book Fair (20% off, LKR 400.00), three exercise books, the code
  * SCHOOL10 (LKR 100.00 off, shared over both lines) and free delivery by an offer. Its
- * items come to LKR 2,851.50 and it saved LKR 1,000.00.
+ * items come to LKR 3,851.50 at usual prices and LKR 2,851.50 after LKR 1,000.00 of savings.
  */
 export function promotedOrder(overrides: Partial<Order> = {}): Order {
   return sampleOrder({
@@ -115,27 +123,24 @@ export function promotedOrder(overrides: Partial<Order> = {}): Order {
       bookLine({
         listUnitCents: 125000,
         unitPriceCents: 100000,
-        savingCents: 46000,
-        campaign: {
-          id: 3,
-          name: "Book Fair 2026",
-          names: { si: "පොත් ප්‍රදර්ශනය 2026", ta: "புத்தகக் கண்காட்சி 2026" },
-          savingCents: 40000,
-        },
-        codeSavingCents: 6000,
+        adjustments: [
+          { kind: "sale", sourceId: null, name: null, names: {}, amountCents: 50000 },
+          { kind: "campaign", ...BOOK_FAIR, amountCents: 40000 },
+          school10(6000),
+        ],
       }),
-      stationeryLine({ savingCents: 4000, codeSavingCents: 4000 }),
+      stationeryLine({ adjustments: [school10(4000)] }),
     ],
-    promotions: [
+    adjustments: [
       {
         kind: "offer",
-        id: 2,
+        sourceId: 2,
         name: "Free delivery over LKR 2,000",
         names: { si: "රු. 2,000ට වැඩි ඇණවුම්වලට නොමිලේ බෙදාහැරීම" },
-        savingCents: 0,
+        amountCents: 0,
         freeDelivery: true,
       },
-      { kind: "code", id: 5, name: "SCHOOL10", names: {}, savingCents: 10000, freeDelivery: false },
+      { ...school10(10000), freeDelivery: false },
     ],
     totalCents: 285150,
     deliveryFeeCents: 0,

@@ -48,6 +48,8 @@ export function startOrderLoad(options: {
       const attempt = { ...answer, email, at: performance.now() - started };
       attempts.push(attempt);
       if (options.keepGoing && !options.keepGoing(attempt)) return;
+      // A shopper refused tries again a moment later, as a person would: the pause is the
+      // load's pacing, not a wait of the test's.
       if (answer.status !== 201) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -60,8 +62,4 @@ export function startOrderLoad(options: {
       return attempts;
     },
   };
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -3,6 +3,7 @@
  * NODE_ENV=production and no demo catalogue. Its output is kept in memory so a test can
  * read what it logged.
  */
+import { eventually } from "../../support/eventually.ts";
 
 export const PROJECT_DIR = decodeURIComponent(new URL("../../../", import.meta.url).pathname);
 
@@ -27,11 +28,14 @@ export function freePort(): number {
   return port;
 }
 
-/** Starts main.ts with `env` on a free port; does not wait for it to answer. */
-export function spawnShop(env: Record<string, string>): ShopProcess {
+/**
+ * Starts main.ts with `env` on a free port (or another entry: `scripts/start.ts`, the shop
+ * under its supervisor); does not wait for it to answer.
+ */
+export function spawnShop(env: Record<string, string>, entry = "main.ts"): ShopProcess {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: ["run", "-A", entry],
     cwd: PROJECT_DIR,
     env: {
       NODE_ENV: "production",
@@ -80,20 +84,46 @@ export function spawnShop(env: Record<string, string>): ShopProcess {
 
 /** Waits until `GET /readyz` answers 200; fails with the shop's output otherwise. */
 export async function waitUntilReady(shop: ShopProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let gone = false;
   shop.exited.then(() => gone = true);
-  while (Date.now() < deadline) {
-    if (gone) throw new Error(`The shop stopped while starting:\n${shop.output().slice(-3000)}`);
-    try {
+  try {
+    await eventually(async () => {
+      if (gone) return true;
       const response = await fetch(`${shop.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
       await response.body?.cancel();
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+      return response.status === 200;
+    }, { timeoutMs, everyMs: 100, what: "the shop ready" });
+  } catch {
+    await shop.stop(1_000);
+    throw new Error(
+      `The shop was not ready within ${timeoutMs} ms:\n${shop.output().slice(-3000)}`,
+    );
   }
-  await shop.stop(1_000);
-  throw new Error(`The shop was not ready within ${timeoutMs} ms:\n${shop.output().slice(-3000)}`);
+  if (gone) throw new Error(`The shop stopped while starting:\n${shop.output().slice(-3000)}`);
+}
+
+/** Rounds background job `job` ("lapse", "outbox") of a shop process has run, by its /healthz. */
+export async function roundsOf(shop: Pick<ShopProcess, "url">, job: string): Promise<number> {
+  const response = await fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+  const health = await response.json() as { jobs?: Record<string, { rounds: number }> };
+  const seen = health.jobs?.[job];
+  if (!seen) throw new Error(`/healthz of ${shop.url} tells no job "${job}"`);
+  return seen.rounds;
+}
+
+/**
+ * Resolves once job `job` of a shop process has run `count` more rounds than now: what such
+ * a round would do (lapse an order again, send a mail twice) has had its chance.
+ */
+export async function moreRounds(
+  shop: Pick<ShopProcess, "url">,
+  job: string,
+  count: number,
+): Promise<void> {
+  const target = await roundsOf(shop, job) + count;
+  await eventually(async () => await roundsOf(shop, job) >= target, {
+    timeoutMs: 30_000,
+    everyMs: 100,
+    what: `${count} more ${job} rounds of ${shop.url}`,
+  });
 }

@@ -16,6 +16,8 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   payment_status: "Payment status",
   promotion: "Promotion",
   admin_account: "Admin account",
+  settings: "Settings",
+  customer_data: "Customer details read",
 };
 
 export const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
@@ -28,9 +30,15 @@ export const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   offer: "Order offer",
   code: "Discount code",
   admin: "Admin account",
+  settings: "Setting",
 };
 
-const ACTION_WORDS = { create: "Created", update: "Changed", delete: "Deleted" } as const;
+const ACTION_WORDS = {
+  create: "Created",
+  update: "Changed",
+  delete: "Deleted",
+  read: "Read the customer's details of",
+} as const;
 
 /** Stored names the owner knows by another word. */
 const FIELD_LABELS: Record<string, string> = {

@@ -4,6 +4,7 @@
  * a link that expired or was used already says so, on that page and on the shop's own
  * (in English, Sinhala and Tamil), and asks for a new one. At 375px, with screenshots.
  */
+import { eventually } from "../../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ARTIFACTS, withRig, withShop } from "../testing/browser_rig.ts";
@@ -20,13 +21,12 @@ const CUSTOMER = { username: "Nimali Perera", email: "nimali@example.lk", passwo
 
 /** The link of the last reset mail waiting in the outbox for `email`. */
 async function lastResetLink(shop: AdminShop, email: string): Promise<URL> {
-  for (let tries = 0; tries < 50; tries++) {
-    const mail = shop.outbox.queuedAccountMail()
-      .filter((m) => m.kind === "password_reset" && m.payload.to === email).at(-1);
-    if (mail) return new URL(String(mail.payload.link));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`No reset mail for ${email}`);
+  const mail = await eventually(() =>
+    shop.outbox.queuedAccountMail()
+      .filter((m) => m.kind === "password_reset" && m.payload.to === email).at(-1), {
+    what: `the reset mail for ${email}`,
+  });
+  return new URL(String(mail.payload.link));
 }
 
 async function shoot(page: Page, name: string) {

@@ -3,6 +3,7 @@
  * adapters): editing a title, replacing a cover, renaming a category, and importing a CSV
  * with a bad row. Screenshots at 375px and 1280px land in test-artifacts/admin/.
  */
+import { downloadedBytes } from "../../../tests/support/page_checks.ts";
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
@@ -239,7 +240,7 @@ Deno.test("admin catalogue upkeep in a browser", async (t) => {
           ) {
             const downloading = page.waitForEvent("download");
             await page.getByRole("button", { name: button }).click();
-            const file = await Deno.readFile(await (await downloading).path());
+            const file = await downloadedBytes(await downloading);
             assert.deepEqual([...file.slice(0, 3)], [0xef, 0xbb, 0xbf], `${kind}: a BOM first`);
             if (kind === "books") {
               const text = new TextDecoder().decode(file);

@@ -4,7 +4,7 @@
  */
 import { History } from "../audit/History.tsx";
 import { type FormEvent, type MouseEvent, useCallback, useState } from "react";
-import { ADMIN_AMOUNT_LABELS, amountDue } from "../../../domain/orders/amount_due.ts";
+import { amountDue } from "../../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../../domain/orders/payment_policy.ts";
 import { messageOf } from "../api.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../ConfirmDialog.tsx";
@@ -15,7 +15,6 @@ import { formatDateTime, formatLkr } from "../format.ts";
 import { useLoad, useNotice } from "../hooks.ts";
 import { navigate } from "../navigation.ts";
 import {
-  costDetails,
   eventLabel,
   itemTypeLabel,
   markPaidLabel,
@@ -28,14 +27,8 @@ import { ordersListPath } from "./OrdersPage.tsx";
 import { PaymentProofs } from "./PaymentProofs.tsx";
 import { downloadSlip } from "./slip.ts";
 import type { WireOrder } from "../../../contract/records.ts";
-import type { OrderPromotion } from "../../../domain/orders/model.ts";
-import { lineAmountCents } from "../../../domain/orders/savings.ts";
-import { savingLine, wireOrderSavings } from "../../lib/order_savings.ts";
-
-/** An order's offer by its name, a code as "Code SCHOOL10": the owner reads English. */
-function promotionLabel(promotion: OrderPromotion): string {
-  return promotion.kind === "code" ? `Code ${promotion.name}` : promotion.name;
-}
+import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
+import { AdminBreakdownRows, AdminLinePrice, AdminLineSavings } from "../Money.tsx";
 
 function BackToOrders() {
   const path = ordersListPath();
@@ -96,20 +89,14 @@ export function OrderDetailPage({ id }: { id: number }) {
   }
 
   const actions = orderActions(order);
-  const cost = costDetails(order);
-  // What promotions gave: the lines' campaigns, the offer and the code, and the saving.
-  const savings = wireOrderSavings(order);
-  const offRows = [savings.offer, savings.code].filter((p): p is OrderPromotion =>
-    p !== null && p.savingCents > 0
-  );
+  // Every figure as the shop worked it out; the page lays them out.
+  const figures = breakdownFromRecord(order.breakdown);
   // What the order owes, as its payment status says: the words of its slip and mails.
   const due = amountDue({
     status: order.status,
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status ?? "unpaid",
-    totalCents: cost.itemTotalCents,
-    deliveryFeeCents: cost.shippingCents,
-  });
+  }, figures);
   const changeStatus = async (
     status: "completed" | "rejected",
     values: Record<string, string>,
@@ -269,8 +256,10 @@ export function OrderDetailPage({ id }: { id: number }) {
             <dd>{PAYMENT_POLICIES[order.payment_method].words.admin}</dd>
             <dt>Payment</dt>
             <dd>{order.payment_status ? PAYMENT_LABELS[order.payment_status] : "—"}</dd>
-            <dt>Amount</dt>
-            <dd className="order-due">{due.words.admin.note}</dd>
+            <dt>To pay</dt>
+            <dd className="order-due">
+              <span className="money">{formatLkr(figures.dueCents)}</span> ({due.words.admin.note})
+            </dd>
           </dl>
           <PaymentProofs
             api={api}
@@ -302,74 +291,32 @@ export function OrderDetailPage({ id }: { id: number }) {
             <thead>
               <tr>
                 <th scope="col">Item</th>
-                <th scope="col">Quantity × price</th>
-                <th scope="col">Line total</th>
+                <th scope="col">Quantity × usual price</th>
+                <th scope="col">Price paid</th>
               </tr>
             </thead>
             <tbody>
-              {order.items.map((item) => {
-                // The line's amount is after its campaign; the offer and code come below.
-                const line = savingLine(item);
+              {order.items.map((item, i) => {
+                const line = figures.lines[i];
                 return (
                   <tr key={item.id}>
                     <td>
                       <span className="item-type">{itemTypeLabel(item.type)}</span> {item.title}
                       {item.isbn13 && <span className="item-isbn">ISBN-13: {item.isbn13}</span>}
-                      {line.campaign && (
-                        <span className="item-saving">
-                          {line.campaign.name} −{formatLkr(line.campaign.savingCents)}
-                        </span>
-                      )}
+                      <AdminLineSavings line={line} />
                     </td>
                     <td>
-                      {item.quantity} × {line.listUnitCents > line.unitPriceCents && (
-                        <>
-                          <s className="money was" title="Usual price">
-                            {formatLkr(line.listUnitCents)}
-                          </s>
-                          {" "}
-                        </>
-                      )}
-                      <span className="money">{formatLkr(line.unitPriceCents)}</span>
+                      {item.quantity} ×{" "}
+                      <span className="money">{formatLkr(line.usualUnitCents)}</span>
                     </td>
-                    <td className="money">{formatLkr(lineAmountCents(line))}</td>
+                    <td>
+                      <AdminLinePrice line={line} />
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>{ADMIN_AMOUNT_LABELS.items}</th>
-                <td className="money">{formatLkr(savings.linesCents)}</td>
-              </tr>
-              {offRows.map((p) => (
-                <tr key={p.kind} className="order-saving">
-                  <th scope="row" colSpan={2}>{promotionLabel(p)}</th>
-                  <td className="money">−{formatLkr(p.savingCents)}</td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {savings.freeDelivery
-                    ? `Free delivery: ${promotionLabel(savings.freeDelivery)}`
-                    : ADMIN_AMOUNT_LABELS.deliveryFee}
-                </th>
-                <td className="money">{formatLkr(cost.shippingCents)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={2}>{due.words.admin.total}</th>
-                <td className="money">
-                  <strong>{formatLkr(cost.subtotalCents)}</strong>
-                </td>
-              </tr>
-              {savings.savedCents > 0 && (
-                <tr className="order-saving">
-                  <th scope="row" colSpan={3}>
-                    Customer saved {formatLkr(savings.savedCents)}
-                  </th>
-                </tr>
-              )}
-            </tfoot>
+            <AdminBreakdownRows breakdown={figures} columns={3} />
           </table>
         </div>
       </section>

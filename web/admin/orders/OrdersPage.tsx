@@ -14,11 +14,11 @@ import { useDebounced, useLoad, useNotice } from "../hooks.ts";
 import { navigate } from "../navigation.ts";
 import { editPath } from "../router.ts";
 import {
-  costDetails,
   filtersFromSearch,
   filtersToSearch,
   LOW_STOCK,
   NO_FILTERS,
+  orderFigures,
   type OrderFilters,
   orderPath,
   PAYMENT_LABELS,
@@ -79,10 +79,10 @@ const COLUMNS: ColumnDef<WireOrder, any>[] = [
   }),
   column.display({
     id: "amount",
-    // Items and delivery, whether still owed, paid or cancelled: the Payment column says which.
-    header: "Total",
+    // The order total, whether still owed, paid or cancelled: the Payment column says which.
+    header: "Order total",
     cell: (info) => (
-      <span className="money">{formatLkr(costDetails(info.row.original).subtotalCents)}</span>
+      <span className="money">{formatLkr(orderFigures(info.row.original).totalCents)}</span>
     ),
   }),
   column.accessor("status", {

@@ -7,11 +7,12 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "../../../domain/orders/model.ts";
-import { rupeesToCents } from "../format.ts";
 import { EVENT_KIND_POLICIES } from "../../../domain/orders/event_kinds.ts";
 import { canChangePayment } from "../../../domain/orders/payment.ts";
 import { ORDER_STATUS_POLICIES } from "../../../domain/orders/status.ts";
 import type { WireOrder } from "../../../contract/records.ts";
+import type { Breakdown } from "../../../domain/pricing/breakdown.ts";
+import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
 
 export type OrderGroups = Record<OrderStatus, WireOrder[]>;
 
@@ -30,17 +31,9 @@ export function groupOrders(orders: WireOrder[]): OrderGroups {
   return groups;
 }
 
-export interface CostDetails {
-  itemTotalCents: number;
-  shippingCents: number;
-  subtotalCents: number;
-}
-
-/** Item total, shipping cost (the delivery fee) and subtotal of an order, in cents. */
-export function costDetails(order: Pick<WireOrder, "total" | "delivery_fee">): CostDetails {
-  const itemTotalCents = rupeesToCents(order.total);
-  const shippingCents = rupeesToCents(order.delivery_fee);
-  return { itemTotalCents, shippingCents, subtotalCents: itemTotalCents + shippingCents };
+/** An order's figures as the shop worked them out (its `breakdown`), in cents. */
+export function orderFigures(order: Pick<WireOrder, "breakdown">): Breakdown {
+  return breakdownFromRecord(order.breakdown);
 }
 
 /** The notice after a status change: 'Order completed' or 'Order rejected'. */

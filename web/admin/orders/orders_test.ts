@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import {
-  costDetails,
   eventLabel,
   filterParams,
   filtersFromSearch,
@@ -11,12 +10,29 @@ import {
   markPaidLabel,
   NO_FILTERS,
   orderActions,
+  orderFigures,
   orderPath,
   proofFileName,
   slipFileName,
   statusChangedMessage,
 } from "./orders.ts";
 import type { WireOrder } from "../../../contract/records.ts";
+import { breakdown } from "../../../domain/pricing/breakdown.ts";
+import { breakdownRecord } from "../../../domain/pricing/breakdown_record.ts";
+
+/** One line of LKR 1,250.50 and a LKR 400.00 delivery fee, as the shop answers it. */
+const FIGURES = breakdownRecord(breakdown({
+  lines: [{
+    type: "book",
+    id: 1,
+    title: "Gamperaliya",
+    quantity: 1,
+    usualUnitCents: 125_050,
+    adjustments: [],
+  }],
+  orderAdjustments: [],
+  deliveryFeeCents: 40_000,
+}));
 
 function order(id: number, status: WireOrder["status"]): WireOrder {
   return {
@@ -42,7 +58,7 @@ function order(id: number, status: WireOrder["status"]): WireOrder {
     delivery_fee: 400,
     payment_method: "COD",
     items: [],
-    promotions: [],
+    adjustments: [],
     payment_status: "unpaid",
     courier: null,
     tracking_number: null,
@@ -51,6 +67,7 @@ function order(id: number, status: WireOrder["status"]): WireOrder {
     locale: "en",
     events: [],
     payment_proofs: [],
+    breakdown: FIGURES,
   };
 }
 
@@ -66,13 +83,13 @@ Deno.test("groupOrders() splits orders by status and keeps newest first", () => 
   assert.deepEqual(groups.rejected.map((o) => o.id), [2]);
 });
 
-Deno.test("costDetails() shows the delivery fee as shipping and adds it for the subtotal", () => {
-  assert.deepEqual(costDetails({ total: 1250.5, delivery_fee: 400 }), {
-    itemTotalCents: 125050,
-    shippingCents: 40000,
-    subtotalCents: 165050,
-  });
-  assert.equal(costDetails({ total: 0.1, delivery_fee: 0.2 }).subtotalCents, 30);
+Deno.test("orderFigures() reads the order's breakdown back in cents, as the shop worked it out", () => {
+  const figures = orderFigures(order(1, "pending"));
+  assert.deepEqual([figures.itemsCents, figures.deliveryFeeCents, figures.totalCents], [
+    125050,
+    40000,
+    165050,
+  ]);
 });
 
 Deno.test("orders name status changes and slips as the admin reads them", () => {

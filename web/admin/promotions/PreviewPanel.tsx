@@ -1,12 +1,15 @@
 /**
  * What a cart would cost now: products and quantities picked, a payment method and a code,
- * priced by the shop as an order is (its lines, their savings, delivery and the total).
+ * priced by the shop as an order is: its breakdown, each line's savings by source and
+ * price paid, and the totals named as every surface names them.
  */
 import { type FormEvent, useState } from "react";
 import { messageOf } from "../api.ts";
 import { useAdmin } from "../context.ts";
 import { Field, SubmitButton } from "../Field.tsx";
-import { formatRupees } from "../format.ts";
+import { formatLkr } from "../format.ts";
+import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
+import { AdminBreakdownRows, AdminLinePrice, AdminLineSavings } from "../Money.tsx";
 import type { WirePreview } from "../../../contract/promotions.ts";
 import { PAYMENT_METHODS } from "../../../domain/orders/model.ts";
 import { previewCart } from "./endpoints.ts";
@@ -127,81 +130,42 @@ export function PreviewPanel() {
 
 function PreviewResult({ preview }: { preview: WirePreview }) {
   const code = preview.code;
+  // The cart's figures as an order of it would tell them, named as every surface names them.
+  const figures = breakdownFromRecord(preview.breakdown);
   return (
     <div className="preview-result" role="region" aria-label="Preview result">
+      {code?.status === "refused" && (
+        <p className="notice">Code {code.code} not applied: {code.message}</p>
+      )}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Previewed lines">
         <table className="data-table">
           <caption className="visually-hidden">Previewed lines</caption>
           <thead>
             <tr>
               <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-              <th scope="col">Campaign</th>
-              <th scope="col">Offer</th>
-              <th scope="col">Code</th>
-              <th scope="col">Line total</th>
+              <th scope="col">Qty × usual price</th>
+              <th scope="col">Price paid</th>
             </tr>
           </thead>
           <tbody>
-            {preview.lines.map((line) => (
+            {figures.lines.map((line) => (
               <tr key={`${line.type}:${line.id}`}>
-                <td data-label="Item">{line.title}</td>
-                <td data-label="Qty">{line.quantity}</td>
-                <td data-label="Price">
-                  {line.price < line.list_price && <s>{formatRupees(line.list_price)}</s>}{" "}
-                  {formatRupees(line.price)}
+                <td data-label="Item">
+                  {line.title}
+                  <AdminLineSavings line={line} />
                 </td>
-                <td data-label="Campaign">
-                  {line.campaign
-                    ? `${line.campaign.name}: −${formatRupees(line.campaign.saving)}`
-                    : "—"}
+                <td data-label="Qty × usual price">
+                  {line.quantity} × {formatLkr(line.usualUnitCents)}
                 </td>
-                <td data-label="Offer">
-                  {line.offer_saving > 0 ? `−${formatRupees(line.offer_saving)}` : "—"}
+                <td data-label="Price paid">
+                  <AdminLinePrice line={line} />
                 </td>
-                <td data-label="Code">
-                  {line.code_saving > 0 ? `−${formatRupees(line.code_saving)}` : "—"}
-                </td>
-                <td data-label="Line total">{formatRupees(line.line_total)}</td>
               </tr>
             ))}
           </tbody>
+          <AdminBreakdownRows breakdown={figures} columns={3} />
         </table>
       </div>
-      <dl className="preview-totals">
-        <dt>Items at usual prices</dt>
-        <dd>{formatRupees(preview.list_total)}</dd>
-        {preview.offer && (
-          <>
-            <dt>Offer</dt>
-            <dd>
-              {preview.offer.name}
-              {preview.offer.saving > 0 && `: −${formatRupees(preview.offer.saving)}`}
-            </dd>
-          </>
-        )}
-        {code && (
-          <>
-            <dt>Code {code.code}</dt>
-            <dd>
-              {code.status === "applied"
-                ? `Applied: −${formatRupees(code.saving)}${
-                  code.free_delivery ? ", free delivery" : ""
-                }`
-                : `Not applied: ${code.message}`}
-            </dd>
-          </>
-        )}
-        <dt>Savings</dt>
-        <dd>−{formatRupees(preview.saving)}</dd>
-        <dt>Items</dt>
-        <dd>{formatRupees(preview.items_total)}</dd>
-        <dt>Delivery</dt>
-        <dd>{preview.delivery_fee === 0 ? "Free" : formatRupees(preview.delivery_fee)}</dd>
-        <dt className="preview-total">Total</dt>
-        <dd className="preview-total">{formatRupees(preview.total)}</dd>
-      </dl>
     </div>
   );
 }

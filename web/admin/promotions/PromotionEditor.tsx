@@ -9,9 +9,25 @@ import { useAdmin } from "../context.ts";
 import { Field, focusFirstInvalid, SubmitButton } from "../Field.tsx";
 import type { FieldErrors } from "../validation.ts";
 import type { WirePromotion } from "../../../contract/promotions.ts";
-import { bodyOf, KIND_WORDS, type PromotionForm, serverFieldErrors } from "./promotion_forms.ts";
+import {
+  bodyOf,
+  campaignDraftOf,
+  KIND_WORDS,
+  type PromotionForm,
+  serverFieldErrors,
+} from "./promotion_forms.ts";
+import { FreeItemsWarning } from "./FreeItemsWarning.tsx";
 import { savePromotion } from "./endpoints.ts";
 import { ScopePicker } from "./ScopePicker.tsx";
+import { GENERATED_CODE_BYTES, generatedCode } from "../../../domain/promotions/generated_code.ts";
+
+/** A code the shop makes up, long enough not to be guessed (drawn again in the rare miss). */
+function madeUpCode(): string {
+  for (;;) {
+    const code = generatedCode(crypto.getRandomValues(new Uint8Array(GENERATED_CODE_BYTES)));
+    if (code) return code;
+  }
+}
 
 const BENEFITS: Record<
   WirePromotion["kind"],
@@ -107,7 +123,24 @@ export function PromotionEditor(
       <h3 id={`${prefix}-heading`}>{heading}</h3>
       <form ref={ref} className="grid-form" onSubmit={submit} noValidate>
         {kind === "code"
-          ? text("code", "code", "Code", { hint: "3-32 letters, digits or hyphens; any case" })
+          ? (
+            <>
+              {text("code", "code", "Code", {
+                hint: "3-32 letters, digits or hyphens; any case. A short or common word is " +
+                  "easy to guess: generate a long one for an offer not everyone should find",
+              })}
+              <button
+                type="button"
+                className="button-secondary generate-code"
+                onClick={() => {
+                  set("code", madeUpCode());
+                  setErrors(({ code: _, ...rest }) => rest);
+                }}
+              >
+                Generate a code
+              </button>
+            </>
+          )
           : (
             <>
               {text("name", "name", "Name", { hint: "shown to shoppers" })}
@@ -178,6 +211,7 @@ export function PromotionEditor(
             }}
           />
         )}
+        {kind === "campaign" && <FreeItemsWarning draft={campaignDraftOf(form)} />}
         {(["startsAt", "endsAt"] as const).map((key) => (
           <Field
             key={key}

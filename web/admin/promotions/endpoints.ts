@@ -7,6 +7,7 @@ import {
   PROMOTION_PATHS,
 } from "../../../contract/paths.ts";
 import type {
+  WireFreeItems,
   WirePreview,
   WirePromotion,
   WirePromotionList,
@@ -62,4 +63,13 @@ export async function previewCart(
   },
 ): Promise<WirePreview> {
   return (await api.call(PROMOTION_PATHS.preview, { json: cart })).data;
+}
+
+/** The items a campaign of this scope and benefit would make free (changes nothing). */
+export async function freeItemsOf(
+  api: ApiClient,
+  draft: { scope: unknown; benefit: unknown },
+): Promise<WireFreeItems> {
+  // deno-lint-ignore no-explicit-any
+  return (await api.call(PROMOTION_PATHS.freeItems, { json: draft as any })).data;
 }

@@ -343,3 +343,20 @@ export function serverFieldErrors(details: unknown): FieldErrors {
   }
   return errors;
 }
+
+/**
+ * A campaign form's scope and discount as the shop reads them, for asking what it would make
+ * free while the rest of the form is still being written; null while either is not valid.
+ *
+ * @example campaignDraftOf({ ...emptyForm("campaign"), benefit: "amount", amount: "100000" }) // { scope: { kind: "shop" }, benefit: { kind: "amount", amount: 100000 } }
+ */
+export function campaignDraftOf(
+  form: PromotionForm,
+): { scope: unknown; benefit: unknown } | null {
+  if (form.kind !== "campaign") return null;
+  // The name and the times do not change what is freed: read the form without them.
+  const { body, errors } = bodyOf({ ...form, name: "draft", startsAt: "", endsAt: "" });
+  return body && Object.keys(errors).length === 0
+    ? { scope: body.scope, benefit: body.benefit }
+    : null;
+}

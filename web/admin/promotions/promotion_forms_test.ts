@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   benefitText,
   bodyOf,
+  campaignDraftOf,
   emptyForm,
   formOf,
   scopeText,
@@ -132,4 +133,14 @@ Deno.test("the shop's refusals land on their full field", () => {
     { "benefit.amount": "must not be above the price of X", startsAt: "overlaps" },
   );
   assert.deepEqual(serverFieldErrors(undefined), {});
+});
+
+Deno.test("campaignDraftOf() reads a campaign's scope and discount while its name is still empty, nothing else", () => {
+  const form = { ...emptyForm("campaign"), benefit: "amount" as const, amount: "100000" };
+  assert.deepEqual(campaignDraftOf(form), {
+    scope: { kind: "shop" },
+    benefit: { kind: "amount", amount: 100000 },
+  });
+  assert.equal(campaignDraftOf({ ...form, amount: "lots" }), null, "an amount not yet valid");
+  assert.equal(campaignDraftOf(emptyForm("code")), null, "codes make nothing free this way");
 });

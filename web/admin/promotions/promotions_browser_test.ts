@@ -101,9 +101,16 @@ async function scenario(page: Page, url: string, width: number) {
   await preview.getByLabel("Payment method").selectOption("COD");
   await preview.getByRole("button", { name: "Preview" }).click();
   const result = preview.getByRole("region", { name: "Preview result" });
-  await result.getByText("Applied: −LKR 100.00").waitFor();
-  await result.getByText("Book Fair 2026: 20% off: −LKR 380.00").waitFor();
-  assert.equal(await result.locator("dd.preview-total").innerText(), "LKR 1,820.00");
+  // The breakdown's rows, as on every surface: each saving by its source, then the total.
+  const saving = (name: string) =>
+    result.locator('tfoot tr[data-figure="saving"]').filter({ hasText: name }).locator("td");
+  await saving("Code READING-CLUB").waitFor();
+  assert.equal(await saving("Code READING-CLUB").innerText(), "−LKR 100.00");
+  assert.equal(await saving("Book Fair 2026: 20% off").innerText(), "−LKR 380.00");
+  assert.equal(
+    await result.locator('tfoot tr[data-figure="total"] td').innerText(),
+    "LKR 1,820.00",
+  );
   await preview.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}promotions-preview-${width}.png`, fullPage: true });
 

@@ -219,6 +219,50 @@ function Summary({ report }: { report: Report }) {
   );
 }
 
+/** Gift vouchers, apart from takings: money paid in advance, then spent on orders. */
+function VoucherSummary({ report }: { report: Report }) {
+  const { current, previous } = report.vouchers;
+  if (
+    current.sold === 0 && current.redeemed === 0 && current.returned === 0 &&
+    previous.sold === 0 && previous.redeemed === 0
+  ) return null;
+  const cards: [string, string, string][] = [
+    [
+      "Gift vouchers sold",
+      formatRupees(current.sold_amount),
+      `${current.sold} issued; ${formatRupees(previous.sold_amount)} before`,
+    ],
+    [
+      "Gift vouchers redeemed",
+      formatRupees(current.redeemed),
+      `paid of orders, not in takings; ${formatRupees(previous.redeemed)} before`,
+    ],
+    [
+      "Given back to vouchers",
+      formatRupees(current.returned),
+      "by cancelled orders",
+    ],
+  ];
+  return (
+    <section className="report-section" aria-labelledby="report-vouchers">
+      <div className="report-section-head">
+        <h3 id="report-vouchers">Gift vouchers (apart from takings)</h3>
+      </div>
+      <dl className="report-summary">
+        {cards.map(([label, value, note]) => (
+          <div key={label} className="report-card">
+            <dt>{label}</dt>
+            <dd>
+              <strong>{value}</strong>
+              <span>{note}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function groupRows(rows: Group[]): BarRow[] {
   return rows.map((g) => ({ label: g.name, value: g.sales, display: formatRupees(g.sales) }));
 }
@@ -261,14 +305,18 @@ function ReportBody(
     <>
       {quiet
         ? (
-          <p className="report-empty" role="status">
-            No orders were placed or paid from {report.range.from} to{" "}
-            {report.range.to}. Stock and idle products are below.
-          </p>
+          <>
+            <p className="report-empty" role="status">
+              No orders were placed or paid from {report.range.from} to{" "}
+              {report.range.to}. Stock and idle products are below.
+            </p>
+            <VoucherSummary report={report} />
+          </>
         )
         : (
           <>
             <Summary report={report} />
+            <VoucherSummary report={report} />
             <Section
               title="Takings"
               table="periods"

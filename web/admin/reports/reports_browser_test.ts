@@ -5,6 +5,8 @@
  * a CSV download, refused ranges, the empty state and the spinner; screenshots at 375 and
  * 1280 px in test-artifacts/admin/.
  */
+import { downloadedText } from "../../../tests/support/page_checks.ts";
+import { gate } from "../../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { alertText, ARTIFACTS, withRig, withShop } from "../testing/browser_rig.ts";
@@ -151,7 +153,7 @@ Deno.test("admin sales reports", async (t) => {
           file.suggestedFilename(),
           /^report-products-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.csv$/,
         );
-        const text = await Deno.readTextFile(await file.path());
+        const text = await downloadedText(file);
         assert.match(text, /^\uFEFFstore,id,title,category,language,units,sales\r\n/);
         assert.match(text, /Madol Doova|Book \d+/);
       }, { signedIn: true });
@@ -171,12 +173,15 @@ Deno.test("admin sales reports", async (t) => {
 
     await t.step("a spinner while the report loads, and the server's refusal said", async () => {
       await withShop(rig, seedOrders, async (page, _shop, url) => {
+        // The report is held until its spinner has been seen.
+        const loading = gate();
         await page.route("**/api/reports/sales?*", async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 700));
+          await loading.wait();
           await route.continue();
         });
         await page.goto(`${url}/admin/reports`);
         await page.getByRole("img", { name: "Loading the report" }).waitFor();
+        loading.open();
         await page.locator(".report-summary").waitFor();
         await page.unroute("**/api/reports/sales?*");
         await page.route("**/api/reports/sales?*", (route) =>

@@ -5,6 +5,7 @@
  * Staff, no price editing and no orders export; and an owner's call made from the packer's
  * session is refused by the shop (403). Screenshots under test-artifacts/admin/.
  */
+import { eventually } from "../../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ARTIFACTS, logIn, withRig, withShop } from "../testing/browser_rig.ts";
@@ -20,13 +21,12 @@ async function shoot(page: Page, name: string) {
 
 /** The link of the invitation waiting in the outbox for `email`. */
 async function invitationLink(shop: AdminShop, email: string): Promise<URL> {
-  for (let tries = 0; tries < 50; tries++) {
-    const mail = shop.outbox.queuedAccountMail()
-      .filter((m) => m.kind === "staff_invitation" && m.payload.to === email).at(-1);
-    if (mail) return new URL(String(mail.payload.link));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`No invitation for ${email}`);
+  const mail = await eventually(() =>
+    shop.outbox.queuedAccountMail()
+      .filter((m) => m.kind === "staff_invitation" && m.payload.to === email).at(-1), {
+    what: `the invitation for ${email}`,
+  });
+  return new URL(String(mail.payload.link));
 }
 
 Deno.test("the owner invites a packer, who sets a password and signs in as staff", async (t) => {
