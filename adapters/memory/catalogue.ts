@@ -148,11 +148,20 @@ export class MemoryCatalogue implements Catalogue, CatalogueAdmin {
   auditRows(): AuditRows {
     const byId = <T extends { id: number }>(records: Iterable<T>) =>
       new Map([...records].map((r) => [r.id, storedNames(r)]));
+    // A category's other names are two columns in the database, as the trail reads them.
+    const categoryRows = (
+      categories: Iterable<Category>,
+    ) =>
+      [...categories].map(({ names, ...category }) => ({
+        ...category,
+        nameSi: names?.si ?? null,
+        nameTa: names?.ta ?? null,
+      }));
     return {
       book: byId(this.books.values()),
       stationery: byId(this.stationery.values()),
-      book_category: byId(this.categories),
-      stationery_category: byId(this.stationeryCategories),
+      book_category: byId(categoryRows(this.categories)),
+      stationery_category: byId(categoryRows(this.stationeryCategories)),
     };
   }
 

@@ -1,6 +1,5 @@
 /** Delivery details: contact fields and the province, district and city cascade. */
 import { useEffect } from "react";
-import { cityKey, matchCity, nearestCities } from "../../domain/catalogue/city_names.ts";
 import { placeName, type PlaceNames, type Province } from "../../domain/catalogue/locations.ts";
 import type { CheckoutFields, FieldErrors } from "../lib/checkout_form.ts";
 import { type PlacedArea, useAreas, useDistricts, usePlacesCalled } from "../lib/use_locations.ts";
@@ -21,6 +20,8 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   const districts = useDistricts(fields.provinceId);
   const areaList = useAreas(fields.districtId);
   const areas = areaList.areas;
+  // The rules matching a typed city arrive with the district's cities (both empty until then).
+  const cities = areaList.cities;
   const problem = (key: MessageKey | undefined) => key ? t(key) : undefined;
   const districtError = problem(errors.districtId) ??
     (districts.error === undefined
@@ -51,7 +52,7 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   );
 
   const chooseCity = (typed: string) => {
-    const area = matchCity(areas, typed);
+    const area = cities?.matchCity(areas, typed);
     onChange({
       city: typed,
       areaId: area ? String(area.id) : "",
@@ -68,8 +69,9 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   // A city is written in the page's language where the reference data has its name there.
   const cityName = (area: { name: string; names: PlaceNames }) => placeName(area, language);
   const matchedName = matched ? cityName(matched) : undefined;
-  const unmatched = !fields.areaId && cityKey(fields.city).length >= 2 && areas.length > 0;
-  const nearest = unmatched ? nearestCities(areas, fields.city) : [];
+  const unmatched = cities !== undefined && !fields.areaId &&
+    cities.cityKey(fields.city).length >= 2 && areas.length > 0;
+  const nearest = unmatched ? cities.nearestCities(areas, fields.city) : [];
   const elsewhere = usePlacesCalled(unmatched ? fields.city : "")
     .filter((place) => String(place.districtId) !== fields.districtId);
   const moveTo = (place: PlacedArea) =>

@@ -14,6 +14,7 @@ import { pagesApp } from "../../http/pages/mod.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { coverSvg, sampleCatalogue } from "./sample_catalogue.ts";
 import { customerOrderView } from "../../domain/orders/customer_view.ts";
+import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 
 /**
  * The preview shop: the app, its order store (to check what a browser session placed), its
@@ -30,6 +31,9 @@ export async function previewShop(): Promise<
     vouchers: MemoryVoucherStore;
     /** The back-in-stock requests shoppers leave on sold-out products. */
     stockAlerts: StockAlertStore;
+    /** The shop's details and bank, as its mails and slips write them. */
+    shop: ShopInfo;
+    bank: BankDetails;
   }
 > {
   const catalogue = await sampleCatalogue();
@@ -63,7 +67,16 @@ export async function previewShop(): Promise<
     (c) => c.body(coverSvg(c.req.param("key")), 200, { "Content-Type": "image/svg+xml" }),
   );
   app.route("/", api);
-  return { app, orders, catalogue, promotions, vouchers, stockAlerts: deps.stockAlerts! };
+  return {
+    app,
+    orders,
+    catalogue,
+    promotions,
+    vouchers,
+    stockAlerts: deps.stockAlerts!,
+    shop: deps.shop,
+    bank: deps.bank,
+  };
 }
 
 export async function previewApp(): Promise<Hono> {

@@ -54,17 +54,32 @@ export function useDistricts(provinceId: string): { districts: District[]; error
 }
 
 /** The cities of a district, or the failure that kept them away (worded by the page). */
-export function useAreas(districtId: string): { areas: Area[]; error?: unknown } {
+/** How typed city names are matched (domain/catalogue/city_names.ts), loaded with the cities. */
+export type CityMatching = typeof import("../../domain/catalogue/city_names.ts");
+
+/**
+ * A district's cities, and the rules that match a typed name to one of them: the rules (with
+ * their sound keys for Sinhala, Tamil and Singlish) are fetched beside the list, so that a page
+ * with no district chosen yet loads none of them.
+ */
+export function useAreas(
+  districtId: string,
+): { areas: Area[]; cities?: CityMatching; error?: unknown } {
   const [areas, setAreas] = useState<Area[]>([]);
+  const [cities, setCities] = useState<CityMatching>();
   const [error, setError] = useState<unknown>();
   useEffect(() => {
     setAreas([]);
     setError(undefined);
     if (!districtId) return;
     let live = true;
-    shopApi.pageJson<{ data: WireArea[] }>(`/checkout/cities?districtId=${districtId}`).then(
-      (body) => {
+    Promise.all([
+      shopApi.pageJson<{ data: WireArea[] }>(`/checkout/cities?districtId=${districtId}`),
+      import("../../domain/catalogue/city_names.ts"),
+    ]).then(
+      ([body, matching]) => {
         if (!live) return;
+        setCities(() => matching);
         setAreas(body.data.map((a) => ({
           id: a.id,
           name: a.name,
@@ -79,7 +94,7 @@ export function useAreas(districtId: string): { areas: Area[]; error?: unknown }
       live = false;
     };
   }, [districtId]);
-  return { areas, error };
+  return { areas, cities, error };
 }
 
 /** A city with its district and province, as `/checkout/cities?name=` answers. */
