@@ -138,7 +138,11 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
           }}
           {...errorAttrs("checkout-city", cityError)}
         />
-        {matchedName && matchedName !== fields.city
+        {
+          /* Said for as long as a city is matched, not only while its typed name differs: the
+            blur that writes the list's name must not move the fields below under the pointer. */
+        }
+        {matchedName
           ? (
             <p className="hint" role="status">
               {t("address.deliveringTo", { city: matchedName })}
