@@ -25,7 +25,7 @@ import { startTestCluster } from "../adapters/postgres/testing/cluster.ts";
 import { PostgresJsSqlClient } from "../adapters/postgres/postgresjs_client.ts";
 import { REUSED_PREFIX } from "../adapters/postgres/testing/databases.ts";
 import { byCost, groupOf, testFiles } from "./test_tiers.ts";
-import { type FileTimes, fileTimes, timesTable } from "./test_times.ts";
+import { type FileTimes, fileTimes, keptSection, timesTable } from "./test_times.ts";
 import { TIER_VARIABLE } from "../tests/support/tier.ts";
 import { SHARED_BROWSER_VARIABLE, startSharedBrowser } from "../tests/support/browser.ts";
 import { pinnedDenoVersion } from "./toolchain.ts";
@@ -116,7 +116,9 @@ async function writeTimes(times: FileTimes[], label: string): Promise<void> {
     [...times].sort((a, b) => a.file.localeCompare(b.file)).map((t) => [t.file, t.seconds]),
   );
   await Deno.writeTextFile(COSTS, JSON.stringify(costs, null, 2) + "\n");
-  await Deno.writeTextFile(TIMES_DOC, timesTable(times, label));
+  // The hand-written section on what the time is spent on stays; the table is the run's.
+  const previous = await Deno.readTextFile(TIMES_DOC).catch(() => "");
+  await Deno.writeTextFile(TIMES_DOC, timesTable(times, label, keptSection(previous)));
   console.log(`wrote ${COSTS.pathname} and ${TIMES_DOC.pathname}`);
 }
 

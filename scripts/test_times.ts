@@ -55,7 +55,21 @@ export function fileTimes(output: string): FileTimes[] {
 }
 
 /** docs/test-times.md: every file's time in a measured full run, longest first. */
-export function timesTable(times: readonly FileTimes[], run: string): string {
+/** The heading of docs/test-times.md's hand-written section, which a new table keeps. */
+export const COSTS_HEADING = "## Cost per kind of work";
+
+/**
+ * The hand-written section of a times document (from `COSTS_HEADING` to the table's own
+ * heading), so that writing the table of a new run keeps it; "" when there is none.
+ */
+export function keptSection(doc: string): string {
+  const start = doc.indexOf(`\n${COSTS_HEADING}\n`);
+  if (start < 0) return "";
+  const end = doc.indexOf("\n## Per file\n", start + 1);
+  return doc.slice(start + 1, end < 0 ? undefined : end + 1).trimEnd() + "\n";
+}
+
+export function timesTable(times: readonly FileTimes[], run: string, kept = ""): string {
   const total = times.reduce((sum, t) => sum + t.seconds, 0);
   const groups = new Map<string, number>();
   for (const t of times) {
@@ -72,6 +86,9 @@ export function timesTable(times: readonly FileTimes[], run: string): string {
     "The full run starts the files in this order (scripts/test_costs.json), so that the longest",
     "never start last. `fast` files run in both tiers, `full` files in the full run alone",
     "(scripts/test_tiers.ts); the domain's tests, which take seconds, are not listed.",
+    "",
+    ...(kept ? [kept.trimEnd(), ""] : []),
+    "## Per file",
     "",
     `Run: ${run}. Files: ${times.length}; their times added up: ${(total / 60).toFixed(1)} min ` +
     `(${[...groups].map(([g, s]) => `${g} ${(s / 60).toFixed(1)} min`).join(", ")}).`,

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { durationSeconds, fileTimes, timesTable } from "./test_times.ts";
+import {
+  COSTS_HEADING,
+  durationSeconds,
+  fileTimes,
+  keptSection,
+  timesTable,
+} from "./test_times.ts";
 
 Deno.test("durationSeconds() reads the durations deno test prints", () => {
   assert.equal(durationSeconds("850µs"), 0.00085);
@@ -35,4 +41,14 @@ Deno.test("timesTable() lists every file with its tier, longest first, and the s
   assert.match(table, /\| 1 \| `http\/b_test\.ts` \| fast \| 4 \| 92\.0 \|/);
   assert.match(table, /\| 2 \| `web\/a_browser_test\.ts` \| full \| 1 \| 66\.0 \|/);
   assert.match(table, /their times added up: 2\.6 min/);
+});
+
+Deno.test("a new run's table keeps the hand-written section on costs and replaces the old table", () => {
+  const section = `${COSTS_HEADING}\n\nAn axe check: 1.2 CPU seconds.\n`;
+  const old = timesTable(fileTimes(OUTPUT), "an old run", section);
+  assert.equal(keptSection(old), section);
+  const next = timesTable([], "a new run", keptSection(old));
+  assert.match(next, /An axe check: 1\.2 CPU seconds\.\n\n## Per file\n\nRun: a new run\./);
+  assert.doesNotMatch(next, /an old run|b_test/);
+  assert.equal(keptSection(timesTable([], "a run")), "");
 });
