@@ -338,6 +338,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     ...(gateway ? { gateway } : {}),
     promotions,
     vouchers: repositories.vouchers,
+    payments: repositories.payments,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     settings: repositories.settings,

@@ -68,12 +68,18 @@ export function cardPaymentForm(
  * again, and what it did is logged.
  */
 export function paymentRoutes(
-  deps: Pick<AppDeps, "gateway" | "orders" | "slips" | "clock" | "logger" | "audit">,
+  deps: Pick<
+    AppDeps,
+    "gateway" | "payments" | "orders" | "slips" | "clock" | "logger" | "audit"
+  >,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   serve(app, "/api/payments", PAYMENT_ROUTES.payhereNotice, async (c) => {
     const gateway = deps.gateway;
-    if (!gateway) throw new ApiError(404, "NOT_FOUND", "Card payment is not configured");
+    const ledger = deps.payments;
+    if (!gateway || !ledger) {
+      throw new ApiError(404, "NOT_FOUND", "Card payment is not configured");
+    }
     const fields = Object.fromEntries(
       Object.entries(c.req.valid("form")).filter((e): e is [string, string] =>
         typeof e[1] === "string"
@@ -83,7 +89,7 @@ export function paymentRoutes(
     const result = await actingAs(
       deps,
       { kind: "gateway", name: gateway.name },
-      () => receiveNotice({ ...deps, gateway }, fields),
+      () => receiveNotice({ ...deps, gateway, ledger }, fields),
     );
     if (result.kind === "refused") {
       deps.logger.error("A card payment notice was refused", {

@@ -122,6 +122,30 @@ Deno.test("a verified notice pays the order once and mails the customer; a copy 
   );
 });
 
+Deno.test("a charge-back is final: the paid notice posted again after it is ignored, the order stays unpaid and the ledger keeps both rows", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const amount = placed.subtotal.toFixed(2);
+  assert.equal(await (await post(t, notice(placed.orderId, amount))).text(), "OK");
+  const chargeback = await post(t, notice(placed.orderId, amount, { status_code: "-3" }));
+  assert.equal(await chargeback.text(), "OK");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
+  const replayed = await post(t, notice(placed.orderId, amount));
+  assert.equal(replayed.status, 200);
+  assert.equal(await replayed.text(), "IGNORED");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
+  const rows = await t.deps.payments!.entriesFor(placed.orderId);
+  assert.deepEqual(rows.map((r) => [r.provider, r.kind, r.ref, r.amountCents]), [
+    ["payhere", "payment", "320027150501", Math.round(placed.subtotal * 100)],
+    ["payhere", "chargeback", "320027150501", Math.round(placed.subtotal * 100)],
+  ]);
+  assert.ok(
+    t.logger.lines.some((l) =>
+      l.message === "A card payment notice" && l.fields?.reason === "charged_back"
+    ),
+  );
+});
+
 Deno.test("a notice with a wrong signature, merchant or fields is refused with 400; a wrong amount, currency or order is ignored; nothing changes", async () => {
   const t = await testApp({ gateway: gateway() });
   const placed = await placeCardOrder(t);
