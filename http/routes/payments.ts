@@ -15,7 +15,11 @@ import {
 } from "../../domain/payments/card_payment.ts";
 import { PAYMENT_PATHS } from "../../contract/paths.ts";
 import { PAYMENT_ROUTES } from "../../contract/routes/mod.ts";
-import { ApiError } from "../middleware/errors.ts";
+import { ApiError, boundedErrors } from "../middleware/errors.ts";
+
+/** The log line of a refused notice, written at most once in `REFUSED_LOG_MS`. */
+export const REFUSED_NOTICE_LOG = "A card payment notice was refused";
+const REFUSED_LOG_MS = 10_000;
 import { serve } from "./route_spec.ts";
 
 /** The address the gateway's notices come to. */
@@ -63,7 +67,8 @@ export function cardPaymentForm(
 
 /**
  * The gateway's notices. A notice whose signature, merchant or fields are wrong is refused
- * (400) and logged, and changes nothing; a verified one is answered 200 whatever it did (a
+ * (400) and logged (a line every ten seconds at most, with how many it stands for), and
+ * changes nothing; a verified one is answered 200 whatever it did (a
  * duplicate, a wrong amount, an order lapsed meanwhile), so the gateway does not send it
  * again, and what it did is logged.
  */
@@ -74,6 +79,13 @@ export function paymentRoutes(
   >,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A flood of forged notices writes a line every few seconds with the count it stands for,
+  // not one a notice.
+  const log = boundedErrors(deps.logger, {
+    messages: [REFUSED_NOTICE_LOG],
+    everyMs: REFUSED_LOG_MS,
+    now: () => deps.clock.now().getTime(),
+  });
   serve(app, "/api/payments", PAYMENT_ROUTES.payhereNotice, async (c) => {
     const gateway = deps.gateway;
     const ledger = deps.payments;
@@ -92,7 +104,7 @@ export function paymentRoutes(
       () => receiveNotice({ ...deps, gateway, ledger }, fields),
     );
     if (result.kind === "refused") {
-      deps.logger.error("A card payment notice was refused", {
+      log.error(REFUSED_NOTICE_LOG, {
         gateway: gateway.name,
         reason: result.reason,
         detail: result.detail,

@@ -190,6 +190,22 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
   );
 });
 
+Deno.test("300 forged notices in a burst write one log line that counts the rest, and another only after ten seconds", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const forged = notice(placed.orderId, placed.subtotal.toFixed(2), {}, "not-the-secret");
+  for (let i = 0; i < 300; i++) assert.equal((await post(t, forged)).status, 400);
+  const refused = () =>
+    t.logger.lines.filter((l) => l.message === "A card payment notice was refused");
+  assert.equal(refused().length, 1);
+  assert.equal(refused()[0].level, "error");
+  t.clock.advance(10_000);
+  assert.equal((await post(t, forged)).status, 400);
+  assert.equal(refused().length, 2);
+  assert.equal(refused()[1].fields?.repeated, 299);
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
+});
+
 Deno.test("a gift voucher pays part of a card order: the gateway charges only the rest, and its notice of that amount pays the order", async () => {
   const t = await testApp({ gateway: gateway() });
   const issued = await t.asAdmin(
