@@ -72,6 +72,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           places={model.places}
           cardPayment={model.cardPayment}
           cardCancelled={model.cardCancelled}
+          cardReturned={model.cardReturned}
         />
       );
     case "track":

@@ -18,12 +18,15 @@
  * the gateway's payment id, and the payment status planned is the one the ledger gives: a
  * charge-back is final for its payment, so a copy of the paid notice sent after it (however
  * it was obtained) is a duplicate row and changes nothing.
- * - Anything else (pending, cancelled, failed, a wrong amount or currency, a method not
+ * - A failure (a declined card) for an order still waiting for its payment: told on its
+ *   timeline once per payment id, so its page says the payment did not go through and
+ *   offers to pay again.
+ * - Anything else (pending, cancelled, a wrong amount or currency, a method not
  *   paid online, an unknown order) changes nothing and is answered as ignored, with the
  *   reason, for the log.
  */
 import type { Cents } from "../money.ts";
-import type { Order } from "../orders/model.ts";
+import type { Order, OrderEvent } from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import { type PaymentPlan, planPaymentChange } from "../orders/payment.ts";
 import type { Clock, OrderRepository, SlipRenderer } from "../ports.ts";
@@ -160,6 +163,28 @@ export function noticeMismatch(
   return undefined;
 }
 
+/**
+ * The timeline's event for a notice that a payment failed (a declined card), for an order
+ * still waiting for its payment, once per payment id; undefined for any other notice.
+ *
+ * @example failureEvent(unpaidCardOrder, { ...notice, outcome: "failed" }, "PayHere", at) // { kind: "payment_failed", ... }
+ */
+export function failureEvent(
+  order: Order | undefined,
+  notice: VerifiedNotice,
+  gateway: string,
+  at: string,
+): OrderEvent | undefined {
+  if (notice.outcome !== "failed" || !order || !awaitsOnlinePayment(order)) return undefined;
+  if (notice.currency !== "LKR" || notice.amountCents !== chargeCents(order)) return undefined;
+  const note = `${gateway} payment ${notice.paymentId} did not go through` +
+    (notice.statusMessage ? `: ${notice.statusMessage.slice(0, 200)}` : "");
+  const told = order.events.some((e) =>
+    e.kind === "payment_failed" && e.note?.startsWith(`${gateway} payment ${notice.paymentId} `)
+  );
+  return told ? undefined : { at, kind: "payment_failed", actor: "system", note };
+}
+
 /** The ledger's row for a notice of a payment or a charge-back, by the gateway's payment id. */
 export function noticeRow(notice: VerifiedNotice, provider: string, at: string): LedgerEntry {
   return {
@@ -177,13 +202,15 @@ export function noticeRow(notice: VerifiedNotice, provider: string, at: string):
 export type NoticeResult =
   | { kind: "refused"; reason: "signature" | "merchant" | "malformed"; detail: string }
   | { kind: "ignored"; orderId: number; reason: IgnoredReason }
-  | { kind: "applied"; orderId: number; late: boolean; to: "paid" | "unpaid" };
+  | { kind: "applied"; orderId: number; late: boolean; to: "paid" | "unpaid" }
+  /** A declined or failed payment, now on the order's timeline. */
+  | { kind: "failed"; orderId: number };
 
 export interface ReceiveNoticeDeps {
   gateway: PaymentGateway;
   /** Each order's payments and charge-backs, whose word the payment status follows. */
   ledger: PaymentLedger;
-  orders: Pick<OrderRepository, "findById" | "changePayment">;
+  orders: Pick<OrderRepository, "findById" | "changePayment" | "addEvent">;
   /** Renders a completed order's slip again for its new payment status. */
   slips: SlipRenderer;
   clock: Clock;
@@ -200,7 +227,13 @@ export async function receiveNotice(
 ): Promise<NoticeResult> {
   const notice = deps.gateway.readNotification(fields);
   if (notice.kind === "refused") return notice;
-  const mismatch = noticeMismatch(await deps.orders.findById(notice.orderId), notice);
+  const current = await deps.orders.findById(notice.orderId);
+  const failure = failureEvent(current, notice, deps.gateway.name, deps.clock.now().toISOString());
+  if (failure) {
+    await deps.orders.addEvent(notice.orderId, failure);
+    return { kind: "failed", orderId: notice.orderId };
+  }
+  const mismatch = noticeMismatch(current, notice);
   if (mismatch) return { kind: "ignored", orderId: notice.orderId, reason: mismatch };
   const at = deps.clock.now().toISOString();
   const recorded = await deps.ledger.record(noticeRow(notice, deps.gateway.key, at));

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { sampleOrder } from "../notifications/testing/samples.ts";
-import { type Order, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../orders/model.ts";
+import {
+  type Order,
+  ORDER_STATUSES,
+  type OrderEvent,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { PaymentChangeOutcome } from "../orders/ports.ts";
 import type { PaymentPlan } from "../orders/payment.ts";
@@ -156,6 +162,11 @@ function ordersOf(...orders: Order[]) {
       applied.push(plan);
       return Promise.resolve({ kind: "changed", order: structuredClone(order) });
     },
+    addEvent(id: number, event: OrderEvent): Promise<Order | undefined> {
+      const order = byId.get(id);
+      order?.events.push(event);
+      return Promise.resolve(structuredClone(order));
+    },
   };
 }
 
@@ -233,6 +244,39 @@ Deno.test("receiveNotice() keeps a charge-back final: the paid notice sent again
   await receiveNotice(deps({ ...paid, paymentId: "2", amountCents: 1 }), {});
   await receiveNotice(deps({ ...paid, paymentId: "3", outcome: "pending" }), {});
   assert.equal(ledger.rows.length, 2);
+});
+
+Deno.test("receiveNotice() tells a declined card on the order's timeline once per payment, and a payment after it still pays", async () => {
+  const order = cardOrder();
+  const orders = ordersOf(order);
+  const ledger = ledgerOf();
+  const deps = (notice: VerifiedNotice) => ({
+    gateway: gatewaySaying(notice),
+    orders,
+    ledger,
+    slips: SLIPS,
+    clock: CLOCK,
+  });
+  const declined = paidNotice(order, {
+    paymentId: "320027150999",
+    outcome: "failed",
+    statusMessage: "Payment declined by the card issuer.",
+  });
+  assert.deepEqual(await receiveNotice(deps(declined), {}), { kind: "failed", orderId: order.id });
+  assert.deepEqual(await receiveNotice(deps(declined), {}), {
+    kind: "ignored",
+    orderId: order.id,
+    reason: "outcome_changes_nothing",
+  });
+  const told = orders.byId.get(order.id)!.events.filter((e) => e.kind === "payment_failed");
+  assert.deepEqual(told.map((e) => [e.actor, e.note]), [[
+    "system",
+    "PayHere payment 320027150999 did not go through: Payment declined by the card issuer.",
+  ]]);
+  assert.equal(ledger.rows.length, 0, "a declined card moved no money");
+  assert.equal((await receiveNotice(deps(paidNotice(order)), {})).kind, "applied");
+  // Once paid, a late copy of the decline is not told.
+  assert.equal((await receiveNotice(deps({ ...declined, paymentId: "5" }), {})).kind, "ignored");
 });
 
 Deno.test("receiveNotice() takes a payment kept after lapse back to unpaid when the gateway charges it back: no refund is due", async () => {

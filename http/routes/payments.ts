@@ -117,9 +117,11 @@ export function paymentRoutes(
       orderId: result.orderId,
       ...(result.kind === "applied"
         ? { outcome: result.late ? "paid_after_lapse" : result.to }
+        : result.kind === "failed"
+        ? { outcome: "failed" }
         : { outcome: "ignored", reason: result.reason }),
     });
-    return c.text(result.kind === "applied" ? "OK" : "IGNORED", 200);
+    return c.text(result.kind === "ignored" ? "IGNORED" : "OK", 200);
   });
   return app;
 }

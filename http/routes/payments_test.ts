@@ -165,7 +165,8 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
     notice(placed.orderId, "1.00"),
     notice(placed.orderId, amount, { payhere_currency: "USD" }),
     notice(placed.orderId + 1000, amount),
-    notice(placed.orderId, amount, { status_code: "-2" }),
+    notice(placed.orderId, amount, { status_code: "0" }),
+    notice(placed.orderId, amount, { status_code: "-1" }),
   ];
   for (const fields of ignored) {
     const answer = await post(t, fields);
@@ -174,6 +175,7 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
   }
   const order = await t.orders.findById(placed.orderId);
   assert.equal(order?.paymentStatus, "unpaid");
+  assert.deepEqual(order?.events.map((e) => e.kind), ["placed"]);
   assert.ok(order?.expiresAt, "still held, still lapsing");
   assert.ok(t.logger.lines.some((e) => e.message === "A card payment notice was refused"));
   // The body must be the gateway's form, and its fields within their bounds.
@@ -188,6 +190,24 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
     (await post(t, { ...notice(placed.orderId, amount), method: "x".repeat(501) })).status,
     400,
   );
+});
+
+Deno.test("a declined card's notice is told on the order's timeline once, and a payment after it pays the order", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const amount = placed.subtotal.toFixed(2);
+  const declined = notice(placed.orderId, amount, {
+    payment_id: "320027150999",
+    status_code: "-2",
+    status_message: "Payment declined by the card issuer.",
+  });
+  assert.equal(await (await post(t, declined)).text(), "OK");
+  assert.equal(await (await post(t, declined)).text(), "IGNORED");
+  const order = await t.orders.findById(placed.orderId);
+  assert.equal(order?.paymentStatus, "unpaid");
+  assert.equal(order?.events.filter((e) => e.kind === "payment_failed").length, 1);
+  assert.equal(await (await post(t, notice(placed.orderId, amount))).text(), "OK");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "paid");
 });
 
 Deno.test("300 forged notices in a burst write one log line that counts the rest, and another only after ten seconds", async () => {

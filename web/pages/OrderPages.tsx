@@ -36,7 +36,15 @@ export interface OrderPlaces {
 }
 
 export function OrderPage(
-  { order, orderKey, bank, places = { district: {}, province: {} }, cardPayment, cardCancelled }: {
+  {
+    order,
+    orderKey,
+    bank,
+    places = { district: {}, province: {} },
+    cardPayment,
+    cardCancelled,
+    cardReturned,
+  }: {
     order: CustomerOrder;
     orderKey: string;
     bank: BankDetails;
@@ -45,6 +53,8 @@ export function OrderPage(
     cardPayment?: GatewayForm;
     /** The customer came back from a card payment they cancelled. */
     cardCancelled?: boolean;
+    /** The customer came back from the gateway after paying (or trying to). */
+    cardReturned?: boolean;
   },
 ) {
   const { t, lkr, dateTime, href, language } = useI18n();
@@ -120,13 +130,11 @@ export function OrderPage(
       {cardPayment && (
         <section className="order-section">
           <h2>{t("order.payByCard")}</h2>
-          {cardCancelled && order.expires_at
-            ? (
-              <p className="notice" role="status">
-                {t("card.cancelled", { time: dateTime(order.expires_at) })}
-              </p>
-            )
-            : <p className="hint">{t("card.waiting")}</p>}
+          <CardStanding
+            order={order}
+            cancelled={cardCancelled === true}
+            returned={cardReturned === true}
+          />
           <CardPayment form={cardPayment} amountCents={figures.dueCents} />
         </section>
       )}
@@ -195,6 +203,26 @@ export function OrderPage(
       </p>
     </section>
   );
+}
+
+/**
+ * Where a card order's payment stands, above its form: cancelled on the gateway, or the last
+ * attempt declined (both: the order is kept until its deadline, pay again), or just back from
+ * the gateway with no word yet (being confirmed); nothing before any attempt.
+ */
+function CardStanding(
+  { order, cancelled, returned }: { order: CustomerOrder; cancelled: boolean; returned: boolean },
+) {
+  const { t, dateTime } = useI18n();
+  const kept = order.expires_at ? dateTime(order.expires_at) : undefined;
+  const last = order.events.at(-1);
+  if (last?.kind === "payment_failed" && kept) {
+    return <p className="notice" role="alert">{t("card.failed", { time: kept })}</p>;
+  }
+  if (cancelled && kept) {
+    return <p className="notice" role="status">{t("card.cancelled", { time: kept })}</p>;
+  }
+  return returned ? <p className="hint">{t("card.waiting")}</p> : null;
 }
 
 /** A gift voucher's balance: the page its mail links to, and the footer's. */
