@@ -8,11 +8,11 @@ import type { BankDetails } from "../../domain/shop.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
+import { shopperWords } from "../../domain/orders/shopper_words.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { CardPayment } from "../components/CardPayment.tsx";
-import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
@@ -22,12 +22,6 @@ import { BreakdownTotals, LinePrice, LineSavings } from "../components/MoneyBrea
 
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
 const MAX_PROOFS = 5;
-
-const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], MessageKey> = {
-  unpaid: "order.paymentUnpaid",
-  proof_submitted: "order.paymentProof",
-  paid: "order.paymentPaid",
-};
 
 /** The names in the other languages of an order's district and province. */
 export interface OrderPlaces {
@@ -63,6 +57,11 @@ export function OrderPage(
   const district = placeName({ name: order.district_name, names: places.district }, language);
   const province = placeName({ name: order.province_name, names: places.province }, language);
 
+  const words = shopperWords({
+    status: order.status,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
+  });
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").map((e) => e.at);
   const policy = PAYMENT_POLICIES[order.payment_method];
   const takesProof = policy.takesProofs && order.status === "pending" &&
@@ -81,11 +80,11 @@ export function OrderPage(
         <dd>{dateTime(order.order_date)}</dd>
         <dt>{t("order.status")}</dt>
         <dd>
-          <strong>{t(ORDER_STATUS_POLICIES[order.status].words.shopper)}</strong>
+          <strong>{t(words.status)}</strong>
         </dd>
         <dt>{t("order.payment")}</dt>
         <dd>
-          {t(policy.words.name)}: <strong>{t(PAYMENT_TEXT[order.payment_status])}</strong>
+          {t(policy.words.name)}: <strong>{t(words.payment)}</strong>
         </dd>
         {order.courier && (
           <>
