@@ -151,7 +151,7 @@ for (const language of ["si", "ta"] as const) {
         // The order's page, in the language, and its slip upload after hydration.
         await page.waitForURL(new RegExp(`/${language}/orders/\\d+\\?key=`));
         await hydrated(page);
-        await page.getByText(t("order.paymentAwaiting")).waitFor();
+        await page.getByText(t("order.paymentUnpaid")).waitFor();
         await page.getByText(t("order.eventPlaced")).waitFor();
         await page.getByRole("button", { name: t("proof.send") }).click();
         await page.getByRole("alert").filter({ hasText: t("proof.choose") }).waitFor();

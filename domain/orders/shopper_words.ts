@@ -20,13 +20,12 @@ type StatusKey =
   | "order.statusAwaitingPayment";
 type PaymentKey =
   | typeof PAYMENT_WORDS[keyof typeof PAYMENT_WORDS]
-  | "order.paymentAwaiting"
   | "order.paymentNone";
 
 /**
  * The message keys of an order's status and payment, as its customer reads them.
  *
- * @example shopperWords({ status: "pending", paymentMethod: "Card", paymentStatus: "unpaid" }) // { status: "order.statusAwaitingPayment", payment: "order.paymentAwaiting" }
+ * @example shopperWords({ status: "pending", paymentMethod: "Card", paymentStatus: "unpaid" }) // { status: "order.statusAwaitingPayment", payment: "order.paymentUnpaid" }
  * @example shopperWords({ status: "rejected", paymentMethod: "COD", paymentStatus: "unpaid" }) // { status: "order.statusRejected", payment: "order.paymentNone" }
  */
 export function shopperWords(
@@ -41,8 +40,6 @@ export function shopperWords(
       : ORDER_STATUS_POLICIES[order.status].words.shopper,
     payment: !ORDER_STATUS_POLICIES[order.status].owes && order.paymentStatus === "unpaid"
       ? "order.paymentNone"
-      : open && first && order.paymentStatus === "unpaid"
-      ? "order.paymentAwaiting"
       : PAYMENT_WORDS[order.paymentStatus],
   };
 }

@@ -10,7 +10,7 @@ Deno.test("an unpaid card or deposit order awaits payment rather than being prep
   for (const paymentMethod of ["Card", "Bank Deposit"] as const) {
     assert.deepEqual(shopperWords({ status: "pending", paymentMethod, paymentStatus: "unpaid" }), {
       status: "order.statusAwaitingPayment",
-      payment: "order.paymentAwaiting",
+      payment: "order.paymentUnpaid",
     });
   }
   assert.deepEqual(

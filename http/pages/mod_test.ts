@@ -360,6 +360,7 @@ Deno.test("/orders/{id} shows the customer's order with its key, no-store, and t
   const text = await html(page);
   assert.match(text, /Order #41/);
   assert.match(text, /Awaiting payment/);
+  assert.match(text, /Not paid yet/);
   assert.match(text, /3 Mar 2026, 3:30 pm/i, "the deadline in Sri Lanka's time");
   assert.match(text, /Bank of Ceylon/);
   assert.deepEqual(islandData(text).map((i) => i.name).filter((n) => n === "ProofUpload"), [

@@ -11,6 +11,8 @@
  *   lapse mail speaks of the card payment;
  * - a third shopper's card is declined: the order page says the payment did not go through
  *   and nothing was charged, the order awaits payment, and paying again from the page pays it;
+ * - the paid order is charged back, and the same paid notice posted again afterwards changes
+ *   nothing: it stays unpaid, its page awaits payment again;
  * - the owner finds the card orders by their method, sees the PayHere payment on the paid
  *   one's timeline, and has no payment button on either: the gateway's notice moves them.
  *
@@ -39,12 +41,33 @@ import {
   visit,
 } from "./harness.ts";
 import { addBook, findBook } from "./shopping.ts";
+import { noticeSignature } from "../../adapters/payments/payhere.ts";
 
 interface WireOrder {
   id: number;
   status: string;
   payment_status: string;
   payment_method: string;
+  events: { kind: string; note: string | null }[];
+}
+
+/** The local simulator's made-up merchant (config.ts), whose secret signs its notices. */
+const LOCAL_SECRET = "local-simulator-secret";
+
+/** Posts PayHere's notice for `fields`, signed as the simulator signs it; answers the body. */
+async function postNotice(
+  e2e: E2e,
+  fields: Parameters<typeof noticeSignature>[0] & Record<string, string>,
+): Promise<string> {
+  const answer = await fetch(`${e2e.shop.url}/api/payments/payhere/notify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      ...fields,
+      md5sig: noticeSignature(fields, LOCAL_SECRET),
+    }).toString(),
+  });
+  return await answer.text();
 }
 
 async function stockOf(e2e: E2e, id: number): Promise<number> {
@@ -138,7 +161,10 @@ Deno.test({
         phone: "077 345 6789",
         address: "8 Lake Drive",
       });
-      assert.match(await payer.page.content(), new RegExp(`Pothgula order #${paidId}`));
+      const gatewayPage = await payer.page.content();
+      assert.match(gatewayPage, new RegExp(`Pothgula order #${paidId}`));
+      const chargedAmount = /<dt>Amount<\/dt><dd>LKR (\d+\.\d{2})<\/dd>/.exec(gatewayPage)?.[1];
+      assert.ok(chargedAmount, "the gateway shows the amount");
       await checkBothScreens(payer.page, "card-gateway", false);
       await payer.page.getByRole("button", { name: "Pay", exact: true }).click();
       await payer.page.waitForURL(new RegExp(`/orders/${paidId}\\?key=.*order_id=${paidId}`));
@@ -170,7 +196,36 @@ Deno.test({
         "paid: one text, the payment's",
       );
 
+      // Charged back, then the same paid notice sent again (notify_url is outside PayHere's
+      // hash): the charge-back is final in the order's ledger, and the copy changes nothing.
+      const paymentId = /PayHere payment (\d+)/.exec(
+        paid.events.find((e) => e.kind === "paid")?.note ?? "",
+      )?.[1];
+      assert.ok(paymentId, "the paid event names PayHere's payment");
+      const paidNotice = {
+        merchant_id: "1211149",
+        order_id: String(paidId),
+        payment_id: paymentId,
+        payhere_amount: chargedAmount,
+        payhere_currency: "LKR",
+        status_code: "2",
+        method: "VISA",
+      };
+      assert.equal(await postNotice(e2e, paidNotice), "IGNORED", "a copy while paid");
+      assert.equal(await postNotice(e2e, { ...paidNotice, status_code: "-3" }), "OK");
+      assert.equal((await orderOf(e2e, paidId)).payment_status, "unpaid");
+      assert.equal(await postNotice(e2e, paidNotice), "IGNORED", "the copy after the charge-back");
+      const chargedBack = await orderOf(e2e, paidId);
+      assert.equal(chargedBack.payment_status, "unpaid");
+      assert.equal(chargedBack.events.filter((e) => e.kind === "paid").length, 1);
+      assert.ok(chargedBack.events.some((e) => /reported a chargeback/.test(e.note ?? "")));
+      await payer.page.reload();
+      await hydrated(payer.page);
+      assert.match(await orderFact(payer.page, "Payment").innerText(), /Card: Not paid yet/);
+      assert.match(await orderFact(payer.page, "Status").innerText(), /Awaiting payment/);
+
       // Cancelled on the gateway, then lapsed.
+
       const canceller = await open();
       const cancelledId = await checkOutByCard(e2e, canceller, book, {
         name: "Mohamed Rizwan",
@@ -187,7 +242,7 @@ Deno.test({
       await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).waitFor();
       assert.match(
         await orderFact(canceller.page, "Payment").innerText(),
-        /Card: Awaiting payment/,
+        /Card: Not paid yet/,
       );
       assert.match(await orderFact(canceller.page, "Status").innerText(), /Awaiting payment/);
 
@@ -231,7 +286,7 @@ Deno.test({
           /The card payment did not go through, so nothing was charged\. Your order is kept until/,
       }).waitFor();
       assert.equal(await decliner.page.getByText(/being confirmed/).count(), 0);
-      assert.match(await orderFact(decliner.page, "Payment").innerText(), /Card: Awaiting payment/);
+      assert.match(await orderFact(decliner.page, "Payment").innerText(), /Card: Not paid yet/);
       await decliner.page.getByText("Card payment did not go through", { exact: true }).waitFor();
       await checkBothScreens(decliner.page, "card-declined");
       await decliner.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();

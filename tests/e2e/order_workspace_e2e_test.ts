@@ -135,7 +135,7 @@ interface WireOrder {
 async function customerSendsSlip(page: Page, link: string, orderId: number): Promise<void> {
   await visit(page, link);
   await page.getByRole("heading", { name: `Order #${orderId}` }).waitFor();
-  assert.match(await orderFact(page, "Payment").innerText(), /Bank Deposit: Awaiting payment/);
+  assert.match(await orderFact(page, "Payment").innerText(), /Not paid yet/);
   await page.getByLabel(/Photo or PDF of the deposit slip/).setInputFiles({
     name: "deposit-slip.png",
     mimeType: "image/png",
