@@ -410,8 +410,8 @@ function toConfig(env: Env): Config {
 function payhereSettings(env: Env): PayHereSettings | undefined {
   if (env.PAYHERE_SANDBOX === "local") {
     return {
-      merchantId: env.PAYHERE_MERCHANT_ID ?? "1211149",
-      merchantSecret: env.PAYHERE_MERCHANT_SECRET ?? "local-simulator-secret",
+      merchantId: env.PAYHERE_MERCHANT_ID ?? LOCAL_MERCHANT.id,
+      merchantSecret: env.PAYHERE_MERCHANT_SECRET ?? LOCAL_MERCHANT.secret,
       mode: "local",
     };
   }
@@ -423,6 +423,29 @@ function payhereSettings(env: Env): PayHereSettings | undefined {
     merchantSecret: env.PAYHERE_MERCHANT_SECRET,
     mode: env.PAYHERE_SANDBOX ?? "true",
   };
+}
+
+/** The simulator's made-up merchant, used when `PAYHERE_SANDBOX=local` names none. */
+export const LOCAL_MERCHANT = { id: "1211149", secret: "local-simulator-secret" } as const;
+
+/**
+ * A warning for a start with the local simulator and merchant settings that look like a real
+ * account's: the simulator signs notices with that secret, so anyone who can pay on it mints
+ * notices a shop with the same merchant would take as PayHere's. Undefined otherwise.
+ *
+ * @example localPayHereWarning({ PAYHERE_SANDBOX: "local", PAYHERE_MERCHANT_SECRET: "MzE..." }) // a warning
+ */
+export function localPayHereWarning(env: Record<string, string | undefined>): string | undefined {
+  if (env.PAYHERE_SANDBOX !== "local") return undefined;
+  const id = env.PAYHERE_MERCHANT_ID?.trim();
+  const secret = env.PAYHERE_MERCHANT_SECRET?.trim();
+  const named = [
+    id && id !== LOCAL_MERCHANT.id ? "PAYHERE_MERCHANT_ID" : "",
+    secret && secret !== LOCAL_MERCHANT.secret ? "PAYHERE_MERCHANT_SECRET" : "",
+  ].filter(Boolean);
+  if (named.length === 0) return undefined;
+  return `PAYHERE_SANDBOX=local signs the simulator's notices with ${named.join(" and ")}: ` +
+    "they look like a real merchant's; leave them unset for the simulator, or use PAYHERE_SANDBOX=true";
 }
 
 /** The admin's e-mail and password come together: one alone leaves the password unknown. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DEMO_DEFAULTS, loadConfig } from "./config.ts";
+import { DEMO_DEFAULTS, loadConfig, localPayHereWarning } from "./config.ts";
 
 function configOf(env: Record<string, string | undefined>) {
   const result = loadConfig(env);
@@ -247,6 +247,34 @@ Deno.test("loadConfig() offers card payment only with both PayHere settings, in 
   assert.equal(bad.ok, false);
   if (bad.ok) return;
   assert.ok(bad.problems.every((line) => !line.includes("short")), bad.problems.join("; "));
+});
+
+Deno.test("localPayHereWarning() warns when the simulator would sign with merchant settings that look real, never echoing the secret", () => {
+  assert.equal(localPayHereWarning({ PAYHERE_SANDBOX: "local" }), undefined);
+  assert.equal(
+    localPayHereWarning({
+      PAYHERE_SANDBOX: "local",
+      PAYHERE_MERCHANT_ID: "1211149",
+      PAYHERE_MERCHANT_SECRET: "local-simulator-secret",
+    }),
+    undefined,
+  );
+  assert.equal(
+    localPayHereWarning({ PAYHERE_MERCHANT_ID: "1229876", PAYHERE_MERCHANT_SECRET: "MzE4OTc2" }),
+    undefined,
+    "PayHere's own sandbox or live site: no simulator signs anything",
+  );
+  const warning = localPayHereWarning({
+    PAYHERE_SANDBOX: "local",
+    PAYHERE_MERCHANT_ID: "1229876",
+    PAYHERE_MERCHANT_SECRET: "MzE4OTc2",
+  });
+  assert.match(warning ?? "", /PAYHERE_MERCHANT_ID and PAYHERE_MERCHANT_SECRET/);
+  assert.ok(!warning?.includes("MzE4OTc2"));
+  assert.match(
+    localPayHereWarning({ PAYHERE_SANDBOX: "local", PAYHERE_MERCHANT_SECRET: "MzE4OTc2" }) ?? "",
+    /PAYHERE_MERCHANT_SECRET: they look like a real merchant's/,
+  );
 });
 
 Deno.test("loadConfig() leaves SMS off unless Notify.lk's account is set, and then uses its real endpoint", () => {

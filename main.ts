@@ -5,7 +5,7 @@
  */
 import { JobRounds } from "./http/middleware/ops.ts";
 import { BackgroundWork } from "./http/background.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig, localPayHereWarning } from "./config.ts";
 import type { Clock, PasswordHasher } from "./domain/ports.ts";
 import {
   createRepositories,
@@ -56,7 +56,7 @@ import {
   PayHereGateway,
 } from "./adapters/payments/payhere.ts";
 import { payhereSimulator } from "./adapters/payments/payhere_simulator.ts";
-import { cardPaymentForm } from "./http/routes/payments.ts";
+import { cardPaymentForm, noticeUrl } from "./http/routes/payments.ts";
 import { orderUrl } from "./http/routes/order_customer.ts";
 import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
 import { ActorScope } from "./adapters/audit/actor_scope.ts";
@@ -338,6 +338,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     ...(gateway ? { gateway } : {}),
     promotions,
     vouchers: repositories.vouchers,
+    payments: repositories.payments,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     settings: repositories.settings,
@@ -367,7 +368,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     }),
   });
   const shopFetch = config.payhere?.mode === "local"
-    ? withLocalPayHere(app.fetch, config.payhere)
+    ? withLocalPayHere(app.fetch, {
+      ...config.payhere,
+      // The simulator takes the shop's own addresses only, as PayHere takes a merchant's.
+      shop: { origin: config.publicUrl, notifyUrl: noticeUrl(config.publicUrl) },
+    })
     : app.fetch;
 
   const gate = drainable(options.wrap ? options.wrap(shopFetch) : shopFetch);
@@ -420,6 +425,11 @@ export async function runShop(
     for (const problem of result.problems) console.error(`Configuration: ${problem}`);
     Deno.exit(1);
   }
+  const warning = localPayHereWarning(env);
+  if (warning) {
+    // The shop starts all the same: the simulator is for trying the shop, never for selling.
+    console.error(`Configuration warning: ${warning}`);
+  }
   try {
     await start(result.config, options);
   } catch (error) {
@@ -437,7 +447,11 @@ if (import.meta.main) await runShop(Deno.env.toObject());
  */
 function withLocalPayHere(
   shop: (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>,
-  settings: { merchantId: string; merchantSecret: string },
+  settings: {
+    merchantId: string;
+    merchantSecret: string;
+    shop: { origin: string; notifyUrl: string };
+  },
 ): (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> {
   const simulator = payhereSimulator({ ...settings, basePath: PAYHERE_LOCAL_BASE });
   return (request, info) =>

@@ -162,6 +162,23 @@ contract("changePayment() by a customer keeps the lapse time", async (make) => {
   assert.equal(proofed.expiresAt, order.expiresAt);
 });
 
+contract(
+  "addEvent() keeps a declined card payment on the timeline, a kind the column does not list",
+  async (make) => {
+    const { orders, book } = await make();
+    const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));
+    const failed = {
+      at: AT,
+      kind: "payment_failed" as const,
+      actor: "system" as const,
+      note: "PayHere payment 320027150999 did not go through: Payment declined by the card issuer.",
+    };
+    const told = await orders.addEvent(order.id, failed);
+    assert.deepEqual(told?.events.at(-1), failed);
+    assert.deepEqual((await orders.findById(order.id))?.events.at(-1), failed);
+  },
+);
+
 contract("addEvent() adds a note to the timeline of an existing order only", async (make) => {
   const { orders, book } = await make();
   const order = placed(await orders.place(aPlacement([aLine(book, "book", 1)])));

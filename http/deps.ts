@@ -33,6 +33,7 @@ import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 import type { PaymentGateway } from "../domain/payments/gateway.ts";
+import type { PaymentLedger } from "../domain/payments/ports.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
 import type { StockAlertStore } from "../domain/stock_alerts/ports.ts";
@@ -121,6 +122,8 @@ export interface AppDeps {
   covers?: CoverRenderer;
   /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */
   gateway?: PaymentGateway;
+  /** Each order's payments, charge-backs and refunds; the gateway's notices need it. */
+  payments?: PaymentLedger;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
   /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */

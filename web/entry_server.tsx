@@ -72,6 +72,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           bank={model.bank}
           cardPayment={model.cardPayment}
           cardCancelled={model.cardCancelled}
+          cardReturned={model.cardReturned}
         />
       );
     case "track":

@@ -136,6 +136,7 @@ export interface PayHereSettings {
 
 export class PayHereGateway implements PaymentGateway {
   readonly name = "PayHere";
+  readonly key = "payhere";
   readonly #settings: PayHereSettings;
 
   constructor(settings: PayHereSettings) {

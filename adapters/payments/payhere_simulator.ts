@@ -7,6 +7,11 @@
  * `order_id` added, as PayHere does. Cancel sends no notice and leaves `cancel_url` as
  * given: the Checkout API describes `cancel_url` only as where the shopper goes.
  *
+ * Its addresses are the shop's, fixed as a merchant's domain is at PayHere: `notify_url` must
+ * be the shop's notice address exactly, and `return_url` and `cancel_url` on the shop's own
+ * origin; a form naming any other is refused, so no shopper can have a signed notice posted
+ * to an address of their choosing, nor be sent on to one.
+ *
  * The shop serves it at /payhere-local when PAYHERE_SANDBOX=local (the demo); the tests
  * serve it on loopback. A checkout session is paid once; sessions are kept in memory, at
  * most `MAX_SESSIONS`, each for an hour.
@@ -22,6 +27,11 @@ export interface SimulatorOptions {
   merchantSecret: string;
   /** Where the app is mounted ("/payhere-local"); "" when served alone. */
   basePath: string;
+  /**
+   * The shop's addresses: its origin (where shoppers are sent back to) and its notice
+   * address; a form with other ones is refused.
+   */
+  shop: { origin: string; notifyUrl: string };
   /** Sends the notice; the global fetch when absent. */
   fetch?: typeof fetch;
   /** The clock of the sessions' expiry. */
@@ -108,6 +118,25 @@ export function signedNotice(
   return { ...notice, md5sig: noticeSignature(notice, options.merchantSecret) };
 }
 
+/** The first of the form's addresses that is not the shop's, by its field's name. */
+export function wrongAddress(
+  fields: Record<string, string>,
+  shop: { origin: string; notifyUrl: string },
+): string | undefined {
+  if (fields.notify_url !== shop.notifyUrl) return "notify_url";
+  const origin = new URL(shop.origin).origin;
+  for (const name of ["return_url", "cancel_url"]) {
+    let parsed: URL;
+    try {
+      parsed = new URL(fields[name]);
+    } catch {
+      return name;
+    }
+    if (parsed.origin !== origin) return name;
+  }
+  return undefined;
+}
+
 export function payhereSimulator(options: SimulatorOptions): Hono {
   const app = new Hono().basePath(options.basePath || "/");
   const sessions = new Map<string, Session>();
@@ -133,6 +162,14 @@ export function payhereSimulator(options: SimulatorOptions): Hono {
       return page(
         "Payment refused",
         `<h1>Payment refused</h1><p>Missing: ${escape(missing.join(", "))}</p>`,
+        400,
+      );
+    }
+    const wrong = wrongAddress(fields, options.shop);
+    if (wrong) {
+      return page(
+        "Payment refused",
+        `<h1>Payment refused</h1><p>${escape(wrong)} is not this merchant's address.</p>`,
         400,
       );
     }

@@ -14,6 +14,8 @@ const SECRET = "local-simulator-secret";
 
 interface Harness {
   gateway: PayHereGateway;
+  /** The shop's origin, the only one the simulator sends shoppers and notices to. */
+  shopOrigin: string;
   notices: Record<string, string>[];
   form(orderId?: number): GatewayForm;
   post(url: string, fields?: Record<string, string>): Promise<Response>;
@@ -29,7 +31,13 @@ async function harness(options: { receiverDown?: boolean } = {}): Promise<Harnes
   });
   const notifyPort = receiver.addr.port;
   if (options.receiverDown) await receiver.shutdown();
-  const app = payhereSimulator({ merchantId: MERCHANT, merchantSecret: SECRET, basePath: "" });
+  const shopOrigin = `http://127.0.0.1:${notifyPort}`;
+  const app = payhereSimulator({
+    merchantId: MERCHANT,
+    merchantSecret: SECRET,
+    basePath: "",
+    shop: { origin: shopOrigin, notifyUrl: `${shopOrigin}/notify` },
+  });
   const simulator = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, app.fetch);
   const base = `http://127.0.0.1:${simulator.addr.port}`;
   const gateway = new PayHereGateway({
@@ -39,14 +47,15 @@ async function harness(options: { receiverDown?: boolean } = {}): Promise<Harnes
   });
   return {
     gateway,
+    shopOrigin,
     notices,
     form: (orderId = 1042) =>
       gateway.checkoutForm(sampleCheckout({
         orderId,
         items: `Order #${orderId}`,
-        returnUrl: `http://127.0.0.1:1/orders/${orderId}?key=k`,
-        cancelUrl: `http://127.0.0.1:1/orders/${orderId}?key=k&card=cancelled`,
-        notifyUrl: `http://127.0.0.1:${notifyPort}/notify`,
+        returnUrl: `${shopOrigin}/orders/${orderId}?key=k`,
+        cancelUrl: `${shopOrigin}/orders/${orderId}?key=k&card=cancelled`,
+        notifyUrl: `${shopOrigin}/notify`,
       })),
     post: (url, fields = {}) =>
       fetch(url.startsWith("http") ? url : base + url, {
@@ -84,7 +93,7 @@ Deno.test("paying on the simulator posts a notice the adapter verifies as paid, 
     assert.equal(paid.status, 302);
     assert.equal(
       paid.headers.get("Location"),
-      "http://127.0.0.1:1/orders/1042?key=k&order_id=1042",
+      `${h.shopOrigin}/orders/1042?key=k&order_id=1042`,
     );
     assert.equal(h.notices.length, 1);
     const read = h.gateway.readNotification(h.notices[0]);
@@ -114,7 +123,7 @@ Deno.test("cancelling sends the shopper to cancel_url with no notice, and declin
     assert.equal(cancelled.status, 302);
     assert.equal(
       cancelled.headers.get("Location"),
-      "http://127.0.0.1:1/orders/1042?key=k&card=cancelled",
+      `${h.shopOrigin}/orders/1042?key=k&card=cancelled`,
     );
     const declinePage = await (await h.post(form.action, form.fields)).text();
     const declined = await h.post(buttonAction(declinePage, "Decline card"));
@@ -148,6 +157,28 @@ Deno.test("the simulator refuses a form whose hash, amount or merchant PayHere w
     const answer = await h.post(form.action, unsigned);
     assert.equal(answer.status, 400);
     await answer.body?.cancel();
+    assert.equal(h.notices.length, 0);
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("the simulator refuses a form whose notice, return or cancel address is not the shop's, and posts nothing", async () => {
+  const h = await harness();
+  try {
+    const form = h.form();
+    // notify_url is outside PayHere's hash: a shopper can change it and keep the signature.
+    const cases: [string, Record<string, string>][] = [
+      ["notify_url", { ...form.fields, notify_url: "http://127.0.0.1:9/steal" }],
+      ["notify_url", { ...form.fields, notify_url: `${h.shopOrigin}/notify/` }],
+      ["return_url", { ...form.fields, return_url: "https://evil.example/orders/1" }],
+      ["cancel_url", { ...form.fields, cancel_url: "not an address" }],
+    ];
+    for (const [field, fields] of cases) {
+      const answer = await h.post(form.action, fields);
+      assert.equal(answer.status, 400);
+      assert.match(await answer.text(), new RegExp(`${field} is not this merchant's address`));
+    }
     assert.equal(h.notices.length, 0);
   } finally {
     await h.close();

@@ -10,6 +10,7 @@ import { testOnServer } from "./testing/databases.ts";
 import { aBook, aLine, anOrder, insertCategory } from "./testing/builders.ts";
 import { PostgresCatalogueAdmin } from "./catalogue_admin.ts";
 import { PostgresOrderRepository } from "./orders.ts";
+import { PostgresPaymentLedger } from "./payment_ledger.ts";
 import { planPlacement } from "../../domain/orders/plans.ts";
 import { DEFAULT_HOLD_RULES } from "../../domain/orders/payment_policy.ts";
 import {
@@ -29,6 +30,7 @@ const ORDERS = 30;
  */
 const TRUSTING: PaymentGateway = {
   name: "PayHere",
+  key: "payhere",
   checkoutForm: () => ({ action: "http://127.0.0.1/never", fields: {} }),
   readNotification: (fields): GatewayNotice => ({
     kind: "verified",
@@ -66,6 +68,7 @@ testOnServer(
     const deps = {
       gateway: TRUSTING,
       orders: new PostgresOrderRepository(sql),
+      ledger: new PostgresPaymentLedger(sql),
       slips: { render: () => Promise.resolve(new Uint8Array([37, 80, 68, 70])) },
       clock: { now: () => new Date(DUE) },
     };

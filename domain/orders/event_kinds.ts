@@ -87,4 +87,12 @@ export const EVENT_KIND_POLICIES = {
     noteOnPage: false,
     words: { page: "order.eventNote", admin: "Note" },
   },
+  payment_failed: {
+    actors: ["system"],
+    customerSees: true,
+    customerReadsAdminNote: false,
+    // The gateway's words are English; the page says it in the customer's language.
+    noteOnPage: false,
+    words: { page: "order.eventPaymentFailed", admin: "Card payment did not go through" },
+  },
 } as const satisfies Record<EventKind, EventKindPolicy>;

@@ -1,3 +1,4 @@
+import { chargeCents, failureEvent } from "../payments/card_payment.ts";
 import assert from "node:assert/strict";
 import { EVENT_KINDS, type OrderEvent } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
@@ -30,6 +31,24 @@ Deno.test("every event the plans write is caused by an actor its kind's policy n
     assert.equal(planned.kind, "ok");
     if (planned.kind === "ok") events.push(planned.plan.event);
   }
+  const card = sampleOrder({ paymentMethod: "Card" });
+  const failed = failureEvent(
+    card,
+    {
+      kind: "verified",
+      orderId: card.id,
+      paymentId: "320027150999",
+      amountCents: chargeCents(card),
+      currency: "LKR",
+      outcome: "failed",
+      method: "VISA",
+      statusMessage: null,
+    },
+    "PayHere",
+    AT,
+  );
+  assert.ok(failed);
+  events.push(failed);
   const seen = new Set(events.map((e) => e.kind));
   assert.deepEqual([...EVENT_KINDS].filter((kind) => !seen.has(kind)), ["note"]);
   for (const event of events) {

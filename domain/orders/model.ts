@@ -25,6 +25,7 @@ export const EVENT_KINDS = [
   "rejected",
   "lapsed",
   "note",
+  "payment_failed",
 ] as const;
 export type EventKind = typeof EVENT_KINDS[number];
 

@@ -119,6 +119,11 @@ export interface PaymentPolicy {
    * number) texts no one, neither that it was received nor that it lapsed.
    */
   textsBeforePaid: boolean;
+  /**
+   * Whether an order is paid before the shop prepares it (a deposit, a card): until then the
+   * customer reads "Awaiting payment", not "Being prepared".
+   */
+  paidBeforeDispatch: boolean;
   /** The payment status a new order starts in. */
   initialPaymentStatus: PaymentStatus;
   /** The payment moves from each status, and who may make each. */
@@ -201,6 +206,7 @@ export const PAYMENT_POLICIES = {
     showsBankDetails: false,
     paysOnline: false,
     textsBeforePaid: true,
+    paidBeforeDispatch: false,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: ADMIN }],
@@ -241,6 +247,7 @@ export const PAYMENT_POLICIES = {
     showsBankDetails: true,
     paysOnline: false,
     textsBeforePaid: true,
+    paidBeforeDispatch: true,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "proof_submitted", by: CUSTOMER }, { to: "paid", by: ADMIN }],
@@ -285,6 +292,7 @@ export const PAYMENT_POLICIES = {
     showsBankDetails: false,
     paysOnline: true,
     textsBeforePaid: false,
+    paidBeforeDispatch: true,
     initialPaymentStatus: "unpaid",
     paymentMoves: {
       unpaid: [{ to: "paid", by: GATEWAY }],

@@ -11,17 +11,28 @@
  *   all the same. The order's payment status becomes paid so that it is kept and shown
  *   to the owner as paid after lapse (its pages say a refund is due), with no mail: the
  *   owner refunds it from the gateway's dashboard or takes the order back in hand.
- * - A chargeback for a paid order: unpaid again, on the timeline.
- * - Anything else (pending, cancelled, failed, a wrong amount or currency, a method not
+ * - A chargeback for a paid order: unpaid again, on the timeline (a lapsed order's too: no
+ *   refund is due of money the gateway took back).
+ *
+ * Each payment and charge-back is first a row of the order's payment ledger (ledger.ts), by
+ * the gateway's payment id, and the payment status planned is the one the ledger gives: a
+ * charge-back is final for its payment, so a copy of the paid notice sent after it (however
+ * it was obtained) is a duplicate row and changes nothing.
+ * - A failure (a declined card) for an order still waiting for its payment: told on its
+ *   timeline once per payment id, so its page says the payment did not go through and
+ *   offers to pay again.
+ * - Anything else (pending, cancelled, a wrong amount or currency, a method not
  *   paid online, an unknown order) changes nothing and is answered as ignored, with the
  *   reason, for the log.
  */
 import type { Cents } from "../money.ts";
-import type { Order } from "../orders/model.ts";
+import type { Order, OrderEvent } from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import { type PaymentPlan, planPaymentChange } from "../orders/payment.ts";
 import type { Clock, OrderRepository, SlipRenderer } from "../ports.ts";
 import type { GatewayNotice, PaymentGateway } from "./gateway.ts";
+import { type LedgerEntry, ledgerPaymentStatus } from "./ledger.ts";
+import type { PaymentLedger } from "./ports.ts";
 
 /** A notification the signature check let through. */
 export type VerifiedNotice = Extract<GatewayNotice, { kind: "verified" }>;
@@ -33,7 +44,9 @@ export type IgnoredReason =
   | "amount_mismatch"
   | "currency_mismatch"
   | "already_settled"
-  | "outcome_changes_nothing";
+  | "outcome_changes_nothing"
+  /** The notice's payment was charged back: it pays nothing again. */
+  | "charged_back";
 
 export type NoticePlanning =
   | { kind: "apply"; plan: PaymentPlan; late: boolean }
@@ -90,36 +103,31 @@ export function planNotice(
   notice: VerifiedNotice,
   gateway: string,
   at: string,
+  standing?: "paid" | "unpaid",
 ): NoticePlanning {
+  const refusal = noticeMismatch(order, notice);
+  if (refusal) return { kind: "ignore", reason: refusal };
   if (!order) return { kind: "ignore", reason: "unknown_order" };
-  if (!PAYMENT_POLICIES[order.paymentMethod].paysOnline) {
-    return { kind: "ignore", reason: "not_paid_online" };
+  const told = notice.outcome === "paid" ? "paid" : "unpaid";
+  // The ledger's word wins: a paid notice of a payment charged back pays nothing.
+  const to = standing ?? told;
+  if (to !== told) {
+    return { kind: "ignore", reason: to === "unpaid" ? "charged_back" : "already_settled" };
   }
-  if (notice.currency !== "LKR") return { kind: "ignore", reason: "currency_mismatch" };
-  if (notice.amountCents !== chargeCents(order)) {
-    return { kind: "ignore", reason: "amount_mismatch" };
-  }
-  const to = notice.outcome === "paid"
-    ? "paid"
-    : notice.outcome === "chargedback"
-    ? "unpaid"
-    : undefined;
-  if (to === undefined) return { kind: "ignore", reason: "outcome_changes_nothing" };
   if (order.paymentStatus === to) return { kind: "ignore", reason: "already_settled" };
   if (order.status === "rejected") {
-    // Only a payment arriving late is kept on a closed order; a chargeback of one is the
-    // gateway's and the owner's business, on its dashboard.
-    if (to !== "paid") return { kind: "ignore", reason: "already_settled" };
+    // A closed order keeps a payment that arrived late (a refund is due), and loses it again
+    // when the gateway charges it back (none is due any more); no mail either way.
     return {
       kind: "apply",
-      late: true,
+      late: to === "paid",
       plan: {
         orderId: order.id,
         orderStatus: order.status,
         from: order.paymentStatus,
         to,
         clearExpiry: true,
-        event: { at, kind: "paid", actor: "system", note: gatewayNote(gateway, notice, true) },
+        event: { at, kind: to, actor: "system", note: gatewayNote(gateway, notice, true) },
         mails: [],
         saveSlip: false,
       },
@@ -136,15 +144,73 @@ export function planNotice(
   return { kind: "apply", late: false, plan: { ...planned.plan, clearExpiry: true } };
 }
 
+/**
+ * Why a verified notice is about nothing the shop can take: no such order, a method not paid
+ * online, another currency or amount than the order's, an outcome that changes nothing.
+ * Undefined when its payment or charge-back is one to record.
+ */
+export function noticeMismatch(
+  order: Order | undefined,
+  notice: VerifiedNotice,
+): IgnoredReason | undefined {
+  if (!order) return "unknown_order";
+  if (!PAYMENT_POLICIES[order.paymentMethod].paysOnline) return "not_paid_online";
+  if (notice.currency !== "LKR") return "currency_mismatch";
+  if (notice.amountCents !== chargeCents(order)) return "amount_mismatch";
+  if (notice.outcome !== "paid" && notice.outcome !== "chargedback") {
+    return "outcome_changes_nothing";
+  }
+  return undefined;
+}
+
+/**
+ * The timeline's event for a notice that a payment failed (a declined card), for an order
+ * still waiting for its payment, once per payment id; undefined for any other notice.
+ *
+ * @example failureEvent(unpaidCardOrder, { ...notice, outcome: "failed" }, "PayHere", at) // { kind: "payment_failed", ... }
+ */
+export function failureEvent(
+  order: Order | undefined,
+  notice: VerifiedNotice,
+  gateway: string,
+  at: string,
+): OrderEvent | undefined {
+  if (notice.outcome !== "failed" || !order || !awaitsOnlinePayment(order)) return undefined;
+  if (notice.currency !== "LKR" || notice.amountCents !== chargeCents(order)) return undefined;
+  const note = `${gateway} payment ${notice.paymentId} did not go through` +
+    (notice.statusMessage ? `: ${notice.statusMessage.slice(0, 200)}` : "");
+  const told = order.events.some((e) =>
+    e.kind === "payment_failed" && e.note?.startsWith(`${gateway} payment ${notice.paymentId} `)
+  );
+  return told ? undefined : { at, kind: "payment_failed", actor: "system", note };
+}
+
+/** The ledger's row for a notice of a payment or a charge-back, by the gateway's payment id. */
+export function noticeRow(notice: VerifiedNotice, provider: string, at: string): LedgerEntry {
+  return {
+    orderId: notice.orderId,
+    provider,
+    kind: notice.outcome === "chargedback" ? "chargeback" : "payment",
+    paymentRef: notice.paymentId,
+    ref: notice.paymentId,
+    amountCents: notice.amountCents,
+    at,
+  };
+}
+
 /** What receiving a notification did, for the answer to the gateway and the log. */
 export type NoticeResult =
   | { kind: "refused"; reason: "signature" | "merchant" | "malformed"; detail: string }
   | { kind: "ignored"; orderId: number; reason: IgnoredReason }
-  | { kind: "applied"; orderId: number; late: boolean; to: "paid" | "unpaid" };
+  | { kind: "applied"; orderId: number; late: boolean; to: "paid" | "unpaid" }
+  /** A declined or failed payment, now on the order's timeline. */
+  | { kind: "failed"; orderId: number };
 
 export interface ReceiveNoticeDeps {
   gateway: PaymentGateway;
-  orders: Pick<OrderRepository, "findById" | "changePayment">;
+  /** Each order's payments and charge-backs, whose word the payment status follows. */
+  ledger: PaymentLedger;
+  orders: Pick<OrderRepository, "findById" | "changePayment" | "addEvent">;
   /** Renders a completed order's slip again for its new payment status. */
   slips: SlipRenderer;
   clock: Clock;
@@ -161,14 +227,28 @@ export async function receiveNotice(
 ): Promise<NoticeResult> {
   const notice = deps.gateway.readNotification(fields);
   if (notice.kind === "refused") return notice;
+  const current = await deps.orders.findById(notice.orderId);
+  const failure = failureEvent(current, notice, deps.gateway.name, deps.clock.now().toISOString());
+  if (failure) {
+    await deps.orders.addEvent(notice.orderId, failure);
+    return { kind: "failed", orderId: notice.orderId };
+  }
+  const mismatch = noticeMismatch(current, notice);
+  if (mismatch) return { kind: "ignored", orderId: notice.orderId, reason: mismatch };
+  const at = deps.clock.now().toISOString();
+  const recorded = await deps.ledger.record(noticeRow(notice, deps.gateway.key, at));
+  if (recorded.kind === "not_found") {
+    return { kind: "ignored", orderId: notice.orderId, reason: "unknown_order" };
+  }
+  if (recorded.kind === "refused") {
+    return { kind: "ignored", orderId: notice.orderId, reason: "charged_back" };
+  }
+  // A duplicate row is planned all the same: the status follows the ledger, so a notice
+  // whose first copy was recorded but not yet applied (a crash between) is applied now.
   for (let attempt = 0; attempt < 3; attempt++) {
     const order = await deps.orders.findById(notice.orderId);
-    const planned = planNotice(
-      order,
-      notice,
-      deps.gateway.name,
-      deps.clock.now().toISOString(),
-    );
+    const standing = ledgerPaymentStatus(await deps.ledger.entriesFor(notice.orderId));
+    const planned = planNotice(order, notice, deps.gateway.name, at, standing);
     if (planned.kind === "ignore") {
       return { kind: "ignored", orderId: notice.orderId, reason: planned.reason };
     }

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { sampleOrder } from "../notifications/testing/samples.ts";
-import { type Order, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../orders/model.ts";
+import {
+  type Order,
+  ORDER_STATUSES,
+  type OrderEvent,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../orders/model.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import type { PaymentChangeOutcome } from "../orders/ports.ts";
 import type { PaymentPlan } from "../orders/payment.ts";
@@ -13,6 +19,8 @@ import {
   type VerifiedNotice,
 } from "./card_payment.ts";
 import type { GatewayNotice, PaymentGateway } from "./gateway.ts";
+import { decideEntry, type LedgerEntry } from "./ledger.ts";
+import type { PaymentLedger } from "./ports.ts";
 
 const AT = "2026-11-26T10:00:00.000Z";
 
@@ -126,6 +134,7 @@ Deno.test("only a verified success for the exact amount, in LKR, of a method pai
 function gatewaySaying(notice: GatewayNotice): PaymentGateway {
   return {
     name: "PayHere",
+    key: "payhere",
     checkoutForm: () => ({ action: "http://127.0.0.1/never", fields: {} }),
     readNotification: () => notice,
   };
@@ -153,6 +162,25 @@ function ordersOf(...orders: Order[]) {
       applied.push(plan);
       return Promise.resolve({ kind: "changed", order: structuredClone(order) });
     },
+    addEvent(id: number, event: OrderEvent): Promise<Order | undefined> {
+      const order = byId.get(id);
+      order?.events.push(event);
+      return Promise.resolve(structuredClone(order));
+    },
+  };
+}
+
+/** A ledger in a list, deciding each row as the stores do. */
+function ledgerOf(): PaymentLedger & { rows: LedgerEntry[] } {
+  const rows: LedgerEntry[] = [];
+  return {
+    rows,
+    record(entry) {
+      const decision = decideEntry(rows.filter((r) => r.orderId === entry.orderId), entry);
+      if (decision.kind === "append") rows.push(entry);
+      return Promise.resolve(decision.kind === "append" ? { kind: "recorded" } : decision);
+    },
+    entriesFor: (orderId) => Promise.resolve(rows.filter((r) => r.orderId === orderId)),
   };
 }
 
@@ -165,6 +193,7 @@ Deno.test("receiveNotice() refuses a notice the gateway could not verify and cha
   const result = await receiveNotice({
     gateway: gatewaySaying({ kind: "refused", reason: "signature", detail: "md5sig differs" }),
     orders,
+    ledger: ledgerOf(),
     slips: SLIPS,
     clock: CLOCK,
   }, {});
@@ -175,11 +204,107 @@ Deno.test("receiveNotice() refuses a notice the gateway could not verify and cha
 Deno.test("receiveNotice() pays once however many copies of a notice arrive", async () => {
   const order = cardOrder();
   const orders = ordersOf(order);
-  const deps = { gateway: gatewaySaying(paidNotice(order)), orders, slips: SLIPS, clock: CLOCK };
+  const ledger = ledgerOf();
+  const deps = {
+    gateway: gatewaySaying(paidNotice(order)),
+    orders,
+    ledger,
+    slips: SLIPS,
+    clock: CLOCK,
+  };
   const results = await Promise.all([1, 2, 3].map(() => receiveNotice(deps, {})));
   assert.deepEqual(results.map((r) => r.kind).sort(), ["applied", "ignored", "ignored"]);
   assert.equal(orders.applied.length, 1);
   assert.equal(orders.byId.get(order.id)?.paymentStatus, "paid");
+  assert.deepEqual(ledger.rows.map((r) => [r.kind, r.ref, r.amountCents]), [
+    ["payment", "320027150501", chargeCents(order)],
+  ]);
+});
+
+Deno.test("receiveNotice() keeps a charge-back final: the paid notice sent again after it changes nothing", async () => {
+  const order = cardOrder();
+  const orders = ordersOf(order);
+  const ledger = ledgerOf();
+  const deps = (notice: VerifiedNotice) => ({
+    gateway: gatewaySaying(notice),
+    orders,
+    ledger,
+    slips: SLIPS,
+    clock: CLOCK,
+  });
+  const paid = paidNotice(order);
+  assert.equal((await receiveNotice(deps(paid), {})).kind, "applied");
+  const chargeback = await receiveNotice(deps({ ...paid, outcome: "chargedback" }), {});
+  assert.deepEqual(chargeback, { kind: "applied", orderId: order.id, late: false, to: "unpaid" });
+  const replayed = await receiveNotice(deps(paid), {});
+  assert.deepEqual(replayed, { kind: "ignored", orderId: order.id, reason: "charged_back" });
+  assert.equal(orders.byId.get(order.id)?.paymentStatus, "unpaid");
+  assert.deepEqual(ledger.rows.map((r) => r.kind), ["payment", "chargeback"]);
+  // A wrong amount or a pending notice is no row of the ledger.
+  await receiveNotice(deps({ ...paid, paymentId: "2", amountCents: 1 }), {});
+  await receiveNotice(deps({ ...paid, paymentId: "3", outcome: "pending" }), {});
+  assert.equal(ledger.rows.length, 2);
+});
+
+Deno.test("receiveNotice() tells a declined card on the order's timeline once per payment, and a payment after it still pays", async () => {
+  const order = cardOrder();
+  const orders = ordersOf(order);
+  const ledger = ledgerOf();
+  const deps = (notice: VerifiedNotice) => ({
+    gateway: gatewaySaying(notice),
+    orders,
+    ledger,
+    slips: SLIPS,
+    clock: CLOCK,
+  });
+  const declined = paidNotice(order, {
+    paymentId: "320027150999",
+    outcome: "failed",
+    statusMessage: "Payment declined by the card issuer.",
+  });
+  assert.deepEqual(await receiveNotice(deps(declined), {}), { kind: "failed", orderId: order.id });
+  assert.deepEqual(await receiveNotice(deps(declined), {}), {
+    kind: "ignored",
+    orderId: order.id,
+    reason: "outcome_changes_nothing",
+  });
+  const told = orders.byId.get(order.id)!.events.filter((e) => e.kind === "payment_failed");
+  assert.deepEqual(told.map((e) => [e.actor, e.note]), [[
+    "system",
+    "PayHere payment 320027150999 did not go through: Payment declined by the card issuer.",
+  ]]);
+  assert.equal(ledger.rows.length, 0, "a declined card moved no money");
+  assert.equal((await receiveNotice(deps(paidNotice(order)), {})).kind, "applied");
+  // Once paid, a late copy of the decline is not told.
+  assert.equal((await receiveNotice(deps({ ...declined, paymentId: "5" }), {})).kind, "ignored");
+});
+
+Deno.test("receiveNotice() takes a payment kept after lapse back to unpaid when the gateway charges it back: no refund is due", async () => {
+  const order = cardOrder({ status: "rejected", expiresAt: null });
+  const orders = ordersOf(order);
+  const ledger = ledgerOf();
+  const deps = (notice: VerifiedNotice) => ({
+    gateway: gatewaySaying(notice),
+    orders,
+    ledger,
+    slips: SLIPS,
+    clock: CLOCK,
+  });
+  const paid = paidNotice(order);
+  assert.deepEqual(await receiveNotice(deps(paid), {}), {
+    kind: "applied",
+    orderId: order.id,
+    late: true,
+    to: "paid",
+  });
+  assert.deepEqual(await receiveNotice(deps({ ...paid, outcome: "chargedback" }), {}), {
+    kind: "applied",
+    orderId: order.id,
+    late: false,
+    to: "unpaid",
+  });
+  assert.equal(orders.byId.get(order.id)?.paymentStatus, "unpaid");
+  assert.deepEqual(orders.applied.map((p) => p.mails), [[], []]);
 });
 
 Deno.test("receiveNotice() plans again when the lapse overtook it, and keeps the payment as paid after lapse", async () => {
@@ -196,6 +321,7 @@ Deno.test("receiveNotice() plans again when the lapse overtook it, and keeps the
   const result = await receiveNotice({
     gateway: gatewaySaying(paidNotice(order)),
     orders,
+    ledger: ledgerOf(),
     slips: SLIPS,
     clock: CLOCK,
   }, {});
@@ -211,6 +337,7 @@ Deno.test("receiveNotice() renders a completed order's slip again when the payme
   const result = await receiveNotice({
     gateway: gatewaySaying(paidNotice(order)),
     orders,
+    ledger: ledgerOf(),
     slips: {
       render: (o: Order) => {
         rendered = o;

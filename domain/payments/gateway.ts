@@ -53,6 +53,8 @@ export type GatewayNotice =
 export interface PaymentGateway {
   /** Shown to the owner: "PayHere". */
   readonly name: string;
+  /** The provider's key in the payment ledger and the registry: "payhere". */
+  readonly key: string;
   checkoutForm(checkout: GatewayCheckout): GatewayForm;
   /**
    * Reads and verifies a server-to-server notification (its urlencoded form fields).

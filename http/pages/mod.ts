@@ -346,7 +346,14 @@ export function pagesApp(deps: PagesDeps): Hono {
       order,
       orderKey: key,
       bank: deps.bank,
-      ...(cardPayment ? { cardPayment, cardCancelled: c.req.query("card") === "cancelled" } : {}),
+      ...(cardPayment
+        ? {
+          cardPayment,
+          cardCancelled: c.req.query("card") === "cancelled",
+          // The gateway sends the shopper back with its order_id added.
+          cardReturned: c.req.query("order_id") !== undefined,
+        }
+        : {}),
     });
   });
   app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));

@@ -432,6 +432,7 @@ Deno.test("/orders/{id} shows the customer's order with its key, no-store, and t
   assert.equal(page.headers.get("Cache-Control"), "no-store");
   const text = await html(page);
   assert.match(text, /Order #41/);
+  assert.match(text, /Awaiting payment/);
   assert.match(text, /Not paid yet/);
   assert.match(text, /3 Mar 2026, 3:30 pm/i, "the deadline in Sri Lanka's time");
   assert.match(text, /Bank of Ceylon/);
@@ -446,6 +447,59 @@ Deno.test("/orders/{id} shows the customer's order with its key, no-store, and t
   const track = await app.request("/track");
   assert.equal(track.status, 200);
   assert.match(await html(track), /Track your order/);
+});
+
+Deno.test("a card order's page says a declined payment did not go through and offers the form again, in each language; back from the gateway with no word yet, it is being confirmed", async () => {
+  const catalogue = await sampleCatalogue();
+  const form = { action: "https://sandbox.payhere.lk/pay/checkout", fields: { order_id: "7" } };
+  const placed = sampleOrder({
+    id: 7,
+    paymentMethod: "Card",
+    expiresAt: "2026-03-01T00:30:00.000Z",
+  });
+  let order = placed;
+  const app = pagesApp({
+    catalogue,
+    locations: new MemoryLocations(),
+    bank: BANK,
+    shop: SHOP,
+    gatewayOrigin: "https://sandbox.payhere.lk",
+    cardPayment: () => Promise.resolve(form),
+    customerOrder: () => Promise.resolve(customerOrderView(order)),
+  });
+  const before = await html(await app.request("/orders/7?key=k"));
+  assert.doesNotMatch(before, /being confirmed|did not go through/);
+  assert.match(await html(await app.request("/orders/7?key=k&order_id=7")), /being confirmed/);
+  order = {
+    ...placed,
+    events: [...placed.events, {
+      at: "2026-03-01T00:05:00.000Z",
+      kind: "payment_failed",
+      actor: "system",
+      note: "PayHere payment 1 did not go through: Payment declined by the card issuer.",
+    }],
+  };
+  const declined = await html(await app.request("/orders/7?key=k&order_id=7"));
+  assert.match(
+    declined,
+    /role="alert">The card payment did not go through, so nothing was charged\. Your order is kept until/,
+  );
+  assert.doesNotMatch(declined, /being confirmed/);
+  assert.doesNotMatch(
+    declined,
+    /declined by the card issuer/,
+    "the gateway's English stays the shop's",
+  );
+  assert.match(declined, /action="https:\/\/sandbox\.payhere\.lk\/pay\/checkout"/);
+  assert.match(declined, /Card payment did not go through/);
+  assert.match(
+    await html(await app.request("/si/orders/7?key=k&order_id=7")),
+    /කාඩ්පත් ගෙවීම සාර්ථක වූයේ නැත, එබැවින්/,
+  );
+  assert.match(
+    await html(await app.request("/ta/orders/7?key=k&order_id=7")),
+    /அட்டைச் செலுத்தல் நிறைவேறவில்லை, எனவே/,
+  );
 });
 
 Deno.test("with a card gateway, checkout offers Card, pages may post to the gateway and the terms say how long a card order waits; without one, none of it", async () => {

@@ -15,7 +15,11 @@ import {
 } from "../../domain/payments/card_payment.ts";
 import { PAYMENT_PATHS } from "../../contract/paths.ts";
 import { PAYMENT_ROUTES } from "../../contract/routes/mod.ts";
-import { ApiError } from "../middleware/errors.ts";
+import { ApiError, boundedErrors } from "../middleware/errors.ts";
+
+/** The log line of a refused notice, written at most once in `REFUSED_LOG_MS`. */
+export const REFUSED_NOTICE_LOG = "A card payment notice was refused";
+const REFUSED_LOG_MS = 10_000;
 import { serve } from "./route_spec.ts";
 
 /** The address the gateway's notices come to. */
@@ -63,17 +67,31 @@ export function cardPaymentForm(
 
 /**
  * The gateway's notices. A notice whose signature, merchant or fields are wrong is refused
- * (400) and logged, and changes nothing; a verified one is answered 200 whatever it did (a
+ * (400) and logged (a line every ten seconds at most, with how many it stands for), and
+ * changes nothing; a verified one is answered 200 whatever it did (a
  * duplicate, a wrong amount, an order lapsed meanwhile), so the gateway does not send it
  * again, and what it did is logged.
  */
 export function paymentRoutes(
-  deps: Pick<AppDeps, "gateway" | "orders" | "slips" | "clock" | "logger" | "audit">,
+  deps: Pick<
+    AppDeps,
+    "gateway" | "payments" | "orders" | "slips" | "clock" | "logger" | "audit"
+  >,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A flood of forged notices writes a line every few seconds with the count it stands for,
+  // not one a notice.
+  const log = boundedErrors(deps.logger, {
+    messages: [REFUSED_NOTICE_LOG],
+    everyMs: REFUSED_LOG_MS,
+    now: () => deps.clock.now().getTime(),
+  });
   serve(app, "/api/payments", PAYMENT_ROUTES.payhereNotice, async (c) => {
     const gateway = deps.gateway;
-    if (!gateway) throw new ApiError(404, "NOT_FOUND", "Card payment is not configured");
+    const ledger = deps.payments;
+    if (!gateway || !ledger) {
+      throw new ApiError(404, "NOT_FOUND", "Card payment is not configured");
+    }
     const fields = Object.fromEntries(
       Object.entries(c.req.valid("form")).filter((e): e is [string, string] =>
         typeof e[1] === "string"
@@ -83,10 +101,10 @@ export function paymentRoutes(
     const result = await actingAs(
       deps,
       { kind: "gateway", name: gateway.name },
-      () => receiveNotice({ ...deps, gateway }, fields),
+      () => receiveNotice({ ...deps, gateway, ledger }, fields),
     );
     if (result.kind === "refused") {
-      deps.logger.error("A card payment notice was refused", {
+      log.error(REFUSED_NOTICE_LOG, {
         gateway: gateway.name,
         reason: result.reason,
         detail: result.detail,
@@ -99,9 +117,11 @@ export function paymentRoutes(
       orderId: result.orderId,
       ...(result.kind === "applied"
         ? { outcome: result.late ? "paid_after_lapse" : result.to }
+        : result.kind === "failed"
+        ? { outcome: "failed" }
         : { outcome: "ignored", reason: result.reason }),
     });
-    return c.text(result.kind === "applied" ? "OK" : "IGNORED", 200);
+    return c.text(result.kind === "ignored" ? "IGNORED" : "OK", 200);
   });
   return app;
 }

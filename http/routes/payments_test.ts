@@ -122,6 +122,30 @@ Deno.test("a verified notice pays the order once and mails the customer; a copy 
   );
 });
 
+Deno.test("a charge-back is final: the paid notice posted again after it is ignored, the order stays unpaid and the ledger keeps both rows", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const amount = placed.subtotal.toFixed(2);
+  assert.equal(await (await post(t, notice(placed.orderId, amount))).text(), "OK");
+  const chargeback = await post(t, notice(placed.orderId, amount, { status_code: "-3" }));
+  assert.equal(await chargeback.text(), "OK");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
+  const replayed = await post(t, notice(placed.orderId, amount));
+  assert.equal(replayed.status, 200);
+  assert.equal(await replayed.text(), "IGNORED");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
+  const rows = await t.deps.payments!.entriesFor(placed.orderId);
+  assert.deepEqual(rows.map((r) => [r.provider, r.kind, r.ref, r.amountCents]), [
+    ["payhere", "payment", "320027150501", Math.round(placed.subtotal * 100)],
+    ["payhere", "chargeback", "320027150501", Math.round(placed.subtotal * 100)],
+  ]);
+  assert.ok(
+    t.logger.lines.some((l) =>
+      l.message === "A card payment notice" && l.fields?.reason === "charged_back"
+    ),
+  );
+});
+
 Deno.test("a notice with a wrong signature, merchant or fields is refused with 400; a wrong amount, currency or order is ignored; nothing changes", async () => {
   const t = await testApp({ gateway: gateway() });
   const placed = await placeCardOrder(t);
@@ -141,7 +165,8 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
     notice(placed.orderId, "1.00"),
     notice(placed.orderId, amount, { payhere_currency: "USD" }),
     notice(placed.orderId + 1000, amount),
-    notice(placed.orderId, amount, { status_code: "-2" }),
+    notice(placed.orderId, amount, { status_code: "0" }),
+    notice(placed.orderId, amount, { status_code: "-1" }),
   ];
   for (const fields of ignored) {
     const answer = await post(t, fields);
@@ -150,6 +175,7 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
   }
   const order = await t.orders.findById(placed.orderId);
   assert.equal(order?.paymentStatus, "unpaid");
+  assert.deepEqual(order?.events.map((e) => e.kind), ["placed"]);
   assert.ok(order?.expiresAt, "still held, still lapsing");
   assert.ok(t.logger.lines.some((e) => e.message === "A card payment notice was refused"));
   // The body must be the gateway's form, and its fields within their bounds.
@@ -164,6 +190,40 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
     (await post(t, { ...notice(placed.orderId, amount), method: "x".repeat(501) })).status,
     400,
   );
+});
+
+Deno.test("a declined card's notice is told on the order's timeline once, and a payment after it pays the order", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const amount = placed.subtotal.toFixed(2);
+  const declined = notice(placed.orderId, amount, {
+    payment_id: "320027150999",
+    status_code: "-2",
+    status_message: "Payment declined by the card issuer.",
+  });
+  assert.equal(await (await post(t, declined)).text(), "OK");
+  assert.equal(await (await post(t, declined)).text(), "IGNORED");
+  const order = await t.orders.findById(placed.orderId);
+  assert.equal(order?.paymentStatus, "unpaid");
+  assert.equal(order?.events.filter((e) => e.kind === "payment_failed").length, 1);
+  assert.equal(await (await post(t, notice(placed.orderId, amount))).text(), "OK");
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "paid");
+});
+
+Deno.test("300 forged notices in a burst write one log line that counts the rest, and another only after ten seconds", async () => {
+  const t = await testApp({ gateway: gateway() });
+  const placed = await placeCardOrder(t);
+  const forged = notice(placed.orderId, placed.subtotal.toFixed(2), {}, "not-the-secret");
+  for (let i = 0; i < 300; i++) assert.equal((await post(t, forged)).status, 400);
+  const refused = () =>
+    t.logger.lines.filter((l) => l.message === "A card payment notice was refused");
+  assert.equal(refused().length, 1);
+  assert.equal(refused()[0].level, "error");
+  t.clock.advance(10_000);
+  assert.equal((await post(t, forged)).status, 400);
+  assert.equal(refused().length, 2);
+  assert.equal(refused()[1].fields?.repeated, 299);
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "unpaid");
 });
 
 Deno.test("a gift voucher pays part of a card order: the gateway charges only the rest, and its notice of that amount pays the order", async () => {

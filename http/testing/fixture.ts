@@ -9,6 +9,7 @@ import { MemorySalesFacts } from "../../adapters/memory/sales_facts.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
+import { MemoryPaymentLedger } from "../../adapters/memory/payment_ledger.ts";
 import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
 import {
   cheapHasher,
@@ -92,6 +93,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const vouchers = new MemoryVoucherStore();
   const orders = new MemoryOrderRepository(catalogue, undefined, promotions, vouchers);
   const slips = new MemorySlipRenderer();
+  // The orders' payment ledger, which the card gateway's notices write to.
+  const payments = new MemoryPaymentLedger(async (id) => (await orders.findById(id)) !== undefined);
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
   const outbox = new MemoryOutbox(() => clock.now());
@@ -129,6 +132,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     orders: auditedOrders,
     promotions: audit.audited(promotions),
     vouchers,
+    payments,
     images,
     slips,
     tokens,

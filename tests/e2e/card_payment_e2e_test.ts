@@ -3,16 +3,20 @@
  * simulator (PAYHERE_SANDBOX=local, its notices back to the shop over loopback) and a
  * short card hold (CARD_PAYMENT_MINUTES=0.25), and texts to a local Notify.lk:
  *
- * - a shopper on a phone checks out by card, is taken to the gateway from the order's
- *   confirmation, pays, and comes back to an order page that says paid (from the shop,
+ * - a shopper on a phone checks out by card, is taken straight to the gateway by Place
+ *   Order (no second click), pays, and comes back to an order page that says paid (from the shop,
  *   not from the address); the stock stays sold; the order and payment mails and texts arrive;
  * - another shopper cancels on the gateway, comes back to a page that says so and offers
  *   to pay again, and the order lapses when its hold ends: its stock comes back and the
  *   lapse mail speaks of the card payment;
+ * - a third shopper's card is declined: the order page says the payment did not go through
+ *   and nothing was charged, the order awaits payment, and paying again from the page pays it;
+ * - the paid order is charged back, and the same paid notice posted again afterwards changes
+ *   nothing: it stays unpaid, its page awaits payment again;
  * - the owner finds the card orders by their method, sees the PayHere payment on the paid
  *   one's timeline, and has no payment button on either: the gateway's notice moves them.
  *
- * Screenshots of the confirmation, the gateway and the paid page at 375px and 1280px go
+ * Screenshots of the gateway, the declined page and the paid page at 375px and 1280px go
  * to test-artifacts/screenshots/.
  */
 import { eventually } from "../support/eventually.ts";
@@ -36,13 +40,34 @@ import {
   PHONE,
   visit,
 } from "./harness.ts";
-import { addBook, findBook, valueBeside } from "./shopping.ts";
+import { addBook, findBook } from "./shopping.ts";
+import { noticeSignature } from "../../adapters/payments/payhere.ts";
 
 interface WireOrder {
   id: number;
   status: string;
   payment_status: string;
   payment_method: string;
+  events: { kind: string; note: string | null }[];
+}
+
+/** The local simulator's made-up merchant (config.ts), whose secret signs its notices. */
+const LOCAL_SECRET = "local-simulator-secret";
+
+/** Posts PayHere's notice for `fields`, signed as the simulator signs it; answers the body. */
+async function postNotice(
+  e2e: E2e,
+  fields: Parameters<typeof noticeSignature>[0] & Record<string, string>,
+): Promise<string> {
+  const answer = await fetch(`${e2e.shop.url}/api/payments/payhere/notify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      ...fields,
+      md5sig: noticeSignature(fields, LOCAL_SECRET),
+    }).toString(),
+  });
+  return await answer.text();
 }
 
 async function stockOf(e2e: E2e, id: number): Promise<number> {
@@ -67,7 +92,7 @@ async function orderOf(e2e: E2e, id: number): Promise<WireOrder> {
   return (await e2e.shop.api<{ data: WireOrder }>(`/api/orders/${id}`, { admin: true })).data;
 }
 
-/** Fills a cart with one book and checks out by card; answers the order id. */
+/** Fills a cart with one book and checks out by card, which lands on the gateway; answers the order id. */
 async function checkOutByCard(
   e2e: E2e,
   { page }: OpenPage,
@@ -80,11 +105,10 @@ async function checkOutByCard(
   await fillDelivery(page, customer);
   await page.getByLabel(/Card online/).check();
   await page.getByRole("button", { name: "Place Order" }).click();
-  const dialog = page.getByRole("dialog", { name: "Order placed: pay by card" });
-  await dialog.waitFor();
-  const id = Number((await valueBeside(dialog, "Order ID").innerText()).replace("#", ""));
+  // Place Order takes the shopper straight to the gateway: no second click.
+  await page.getByRole("heading", { name: "PayHere (local simulator)" }).waitFor();
+  const id = Number(/Pothgula order #(\d+)/.exec(await page.content())?.[1]);
   assert.ok(Number.isSafeInteger(id) && id > 0);
-  await dialog.getByText("You pay on PayHere's secure page, then come back here.").waitFor();
   return id;
 }
 
@@ -137,11 +161,10 @@ Deno.test({
         phone: "077 345 6789",
         address: "8 Lake Drive",
       });
-      const dialog = payer.page.getByRole("dialog", { name: "Order placed: pay by card" });
-      await checkBothScreens(payer.page, "card-placed");
-      await dialog.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();
-      await payer.page.getByRole("heading", { name: "PayHere (local simulator)" }).waitFor();
-      assert.match(await payer.page.content(), new RegExp(`Pothgula order #${paidId}`));
+      const gatewayPage = await payer.page.content();
+      assert.match(gatewayPage, new RegExp(`Pothgula order #${paidId}`));
+      const chargedAmount = /<dt>Amount<\/dt><dd>LKR (\d+\.\d{2})<\/dd>/.exec(gatewayPage)?.[1];
+      assert.ok(chargedAmount, "the gateway shows the amount");
       await checkBothScreens(payer.page, "card-gateway", false);
       await payer.page.getByRole("button", { name: "Pay", exact: true }).click();
       await payer.page.waitForURL(new RegExp(`/orders/${paidId}\\?key=.*order_id=${paidId}`));
@@ -173,7 +196,36 @@ Deno.test({
         "paid: one text, the payment's",
       );
 
+      // Charged back, then the same paid notice sent again (notify_url is outside PayHere's
+      // hash): the charge-back is final in the order's ledger, and the copy changes nothing.
+      const paymentId = /PayHere payment (\d+)/.exec(
+        paid.events.find((e) => e.kind === "paid")?.note ?? "",
+      )?.[1];
+      assert.ok(paymentId, "the paid event names PayHere's payment");
+      const paidNotice = {
+        merchant_id: "1211149",
+        order_id: String(paidId),
+        payment_id: paymentId,
+        payhere_amount: chargedAmount,
+        payhere_currency: "LKR",
+        status_code: "2",
+        method: "VISA",
+      };
+      assert.equal(await postNotice(e2e, paidNotice), "IGNORED", "a copy while paid");
+      assert.equal(await postNotice(e2e, { ...paidNotice, status_code: "-3" }), "OK");
+      assert.equal((await orderOf(e2e, paidId)).payment_status, "unpaid");
+      assert.equal(await postNotice(e2e, paidNotice), "IGNORED", "the copy after the charge-back");
+      const chargedBack = await orderOf(e2e, paidId);
+      assert.equal(chargedBack.payment_status, "unpaid");
+      assert.equal(chargedBack.events.filter((e) => e.kind === "paid").length, 1);
+      assert.ok(chargedBack.events.some((e) => /reported a chargeback/.test(e.note ?? "")));
+      await payer.page.reload();
+      await hydrated(payer.page);
+      assert.match(await orderFact(payer.page, "Payment").innerText(), /Card: Not paid yet/);
+      assert.match(await orderFact(payer.page, "Status").innerText(), /Awaiting payment/);
+
       // Cancelled on the gateway, then lapsed.
+
       const canceller = await open();
       const cancelledId = await checkOutByCard(e2e, canceller, book, {
         name: "Mohamed Rizwan",
@@ -182,14 +234,17 @@ Deno.test({
         address: "14 Station Road",
       });
       await expectStock(e2e, book.id, stockBefore - 2, "an unpaid card order holds");
-      await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();
       await canceller.page.getByRole("button", { name: "Cancel" }).click();
       await canceller.page.waitForURL(/card=cancelled/);
       await hydrated(canceller.page);
       await canceller.page.getByText(/The card payment was cancelled\. Your order is kept until/)
         .waitFor();
       await canceller.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).waitFor();
-      assert.match(await orderFact(canceller.page, "Payment").innerText(), /Card: Not paid/);
+      assert.match(
+        await orderFact(canceller.page, "Payment").innerText(),
+        /Card: Not paid yet/,
+      );
+      assert.match(await orderFact(canceller.page, "Status").innerText(), /Awaiting payment/);
 
       // The hold is 15 s; the lapse loop looks every second (LAPSE_CHECK_SECONDS).
       await eventually(async () => (await orderOf(e2e, cancelledId)).status === "rejected", {
@@ -215,6 +270,34 @@ Deno.test({
         0,
         "a lapsed order offers no payment",
       );
+      // Declined, then paid from the order's page.
+      const decliner = await open();
+      const declinedId = await checkOutByCard(e2e, decliner, book, {
+        name: "Kumari Perera",
+        email: "kumari@example.lk",
+        phone: "071 555 6677",
+        address: "3 Temple Lane",
+      });
+      await decliner.page.getByRole("button", { name: "Decline card" }).click();
+      await decliner.page.waitForURL(new RegExp(`/orders/${declinedId}\\?key=.*order_id=`));
+      await hydrated(decliner.page);
+      await decliner.page.getByRole("alert").filter({
+        hasText:
+          /The card payment did not go through, so nothing was charged\. Your order is kept until/,
+      }).waitFor();
+      assert.equal(await decliner.page.getByText(/being confirmed/).count(), 0);
+      assert.match(await orderFact(decliner.page, "Payment").innerText(), /Card: Not paid yet/);
+      await decliner.page.getByText("Card payment did not go through", { exact: true }).waitFor();
+      await checkBothScreens(decliner.page, "card-declined");
+      await decliner.page.getByRole("button", { name: /^Pay LKR [\d,.]+ by card$/ }).click();
+      await decliner.page.getByRole("heading", { name: "PayHere (local simulator)" }).waitFor();
+      await decliner.page.getByRole("button", { name: "Pay", exact: true }).click();
+      await decliner.page.waitForURL(new RegExp(`/orders/${declinedId}\\?key=.*order_id=`));
+      await hydrated(decliner.page);
+      assert.match(await orderFact(decliner.page, "Payment").innerText(), /Card: Paid/);
+      assert.equal(await decliner.page.getByText(/did not go through, so/).count(), 0);
+      assert.equal((await orderOf(e2e, declinedId)).payment_status, "paid");
+
       // The owner's view: card orders by their method, the gateway's payment named.
       const owner = await open();
       await owner.page.setViewportSize(DESKTOP);
@@ -223,7 +306,8 @@ Deno.test({
       const table = owner.page.getByRole("table", { name: "Orders, newest first" });
       await table.getByRole("link", { name: `#${paidId}`, exact: true }).waitFor();
       await table.getByRole("link", { name: `#${cancelledId}`, exact: true }).waitFor();
-      assert.equal(await table.getByRole("row").count(), 3, "a header and the two card orders");
+      await table.getByRole("link", { name: `#${declinedId}`, exact: true }).waitFor();
+      assert.equal(await table.getByRole("row").count(), 4, "a header and the three card orders");
       await table.getByRole("link", { name: `#${paidId}`, exact: true }).click();
       await owner.page.getByRole("heading", { name: `Order #${paidId}` }).waitFor();
       await owner.page.getByText("Card (PayHere)").first().waitFor();
@@ -232,7 +316,12 @@ Deno.test({
       assert.equal(await payment.getByRole("button", { name: /^Mark (paid|unpaid)/ }).count(), 0);
       await checkBothScreens(owner.page, "card-admin-paid");
 
-      assertNoScriptErrors([...payer.errors, ...canceller.errors, ...owner.errors]);
+      assertNoScriptErrors([
+        ...payer.errors,
+        ...canceller.errors,
+        ...decliner.errors,
+        ...owner.errors,
+      ]);
     } catch (error) {
       if (shop) console.error(`Server output:\n${shop.output()}`);
       throw error;

@@ -3,17 +3,28 @@
  * fields the shop signed (http/routes/payments.ts) to the gateway's checkout, which works
  * without script. The gateway sends the customer back to the order's page, whose payment
  * status comes from the shop, never from the address the gateway returns to.
+ *
+ * Right after Place Order (`go`), the form is sent at once: the shopper goes straight to the
+ * gateway, and the button stays for a browser that did not follow.
  */
+import { useEffect, useRef } from "react";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { useI18n } from "../i18n/mod.ts";
 
-export function CardPayment({ form, amountCents }: { form: GatewayForm; amountCents: number }) {
+export function CardPayment(
+  { form, amountCents, go = false }: { form: GatewayForm; amountCents: number; go?: boolean },
+) {
   const { t, lkr } = useI18n();
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (go) ref.current?.submit();
+  }, [go]);
   return (
-    <form method="post" action={form.action} className="card-payment">
+    <form ref={ref} method="post" action={form.action} className="card-payment">
       {Object.entries(form.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {go ? <p className="notice" role="status">{t("card.going")}</p> : null}
       <button type="submit" className="button">
         {t("card.pay", { amount: lkr(amountCents) })}
       </button>

@@ -70,7 +70,7 @@ export function PaymentDialog(
       </dl>
       <BreakdownTotals breakdown={order.breakdown} />
       {order.cardPayment && due.cents > 0
-        ? <CardPayment form={order.cardPayment} amountCents={due.cents} />
+        ? <CardPayment form={order.cardPayment} amountCents={due.cents} go />
         : null}
       <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
         <p>

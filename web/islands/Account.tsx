@@ -10,7 +10,7 @@ import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
+import { shopperWords } from "../../domain/orders/shopper_words.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
@@ -56,12 +56,6 @@ export interface OrderView {
   order_url: string | null;
 }
 
-const PAYMENT_LABELS: Record<PaymentStatus, MessageKey> = {
-  unpaid: "order.paymentUnpaid",
-  proof_submitted: "order.paymentProof",
-  paid: "order.paymentPaid",
-};
-
 /** The order's page on this site (path and key), whatever address the shop mails links from. */
 function orderPagePath(order: OrderView): string | null {
   if (!order.order_url) return null;
@@ -90,17 +84,20 @@ export function AccountOrders({ orders }: { orders: OrderView[] }) {
         const heading = <strong>{t("account.order", { id: order.id })}</strong>;
         // What the order owes, as its payment status says (the order page's words).
         const figures = breakdownFromRecord(order.breakdown);
-        const due = amountDue({
+        const standing = {
           status: order.status,
           paymentMethod: order.payment_method,
           paymentStatus: order.payment_status,
-        }, figures);
+        };
+        const due = amountDue(standing, figures);
+        // The order page's words for its status and payment.
+        const words = shopperWords(standing);
         return (
           <li key={order.id} id={`order-${order.id}`} className="account-order">
             <p className="account-order-heading">
               {path ? <a href={path}>{heading}</a> : heading} · {day(order.order_date)} ·{" "}
               <span className={`order-status status-${order.status}`}>
-                {t(ORDER_STATUS_POLICIES[order.status].words.shopper)}
+                {t(words.status)}
               </span>
             </p>
             <p className="account-order-items">
@@ -111,7 +108,7 @@ export function AccountOrders({ orders }: { orders: OrderView[] }) {
                 method: t(PAYMENT_POLICIES[order.payment_method].words.name),
               })}
               {" · "}
-              {t(PAYMENT_LABELS[order.payment_status])}
+              {t(words.payment)}
               {" · "}
               {t("money.total")} {lkr(figures.totalCents)}
               {" · "}

@@ -8,11 +8,11 @@ import type { BankDetails } from "../../domain/shop.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
+import { shopperWords } from "../../domain/orders/shopper_words.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { CardPayment } from "../components/CardPayment.tsx";
-import { type MessageKey, useI18n } from "../i18n/mod.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
@@ -23,14 +23,15 @@ import { BreakdownTotals, LinePrice, LineSavings } from "../components/MoneyBrea
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
 const MAX_PROOFS = 5;
 
-const PAYMENT_TEXT: Record<CustomerOrder["payment_status"], MessageKey> = {
-  unpaid: "order.paymentUnpaid",
-  proof_submitted: "order.paymentProof",
-  paid: "order.paymentPaid",
-};
-
 export function OrderPage(
-  { order, orderKey, bank, cardPayment, cardCancelled }: {
+  {
+    order,
+    orderKey,
+    bank,
+    cardPayment,
+    cardCancelled,
+    cardReturned,
+  }: {
     order: CustomerOrder;
     orderKey: string;
     bank: BankDetails;
@@ -38,6 +39,8 @@ export function OrderPage(
     cardPayment?: GatewayForm;
     /** The customer came back from a card payment they cancelled. */
     cardCancelled?: boolean;
+    /** The customer came back from the gateway after paying (or trying to). */
+    cardReturned?: boolean;
   },
 ) {
   const { t, lkr, dateTime, href, language } = useI18n();
@@ -56,6 +59,11 @@ export function OrderPage(
   // Every figure as the shop worked it out: the page lays them out and adds nothing up.
   const figures = breakdownFromRecord(order.breakdown);
 
+  const words = shopperWords({
+    status: order.status,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
+  });
   const proofs = order.events.filter((e) => e.kind === "proof_submitted").map((e) => e.at);
   const policy = PAYMENT_POLICIES[order.payment_method];
   const takesProof = policy.takesProofs && order.status === "pending" &&
@@ -74,11 +82,11 @@ export function OrderPage(
         <dd>{dateTime(order.order_date)}</dd>
         <dt>{t("order.status")}</dt>
         <dd>
-          <strong>{t(ORDER_STATUS_POLICIES[order.status].words.shopper)}</strong>
+          <strong>{t(words.status)}</strong>
         </dd>
         <dt>{t("order.payment")}</dt>
         <dd>
-          {t(policy.words.name)}: <strong>{t(PAYMENT_TEXT[order.payment_status])}</strong>
+          {t(policy.words.name)}: <strong>{t(words.payment)}</strong>
         </dd>
         {order.courier && (
           <>
@@ -123,13 +131,11 @@ export function OrderPage(
       {cardPayment && (
         <section className="order-section">
           <h2>{t("order.payByCard")}</h2>
-          {cardCancelled && order.expires_at
-            ? (
-              <p className="notice" role="status">
-                {t("card.cancelled", { time: dateTime(order.expires_at) })}
-              </p>
-            )
-            : <p className="hint">{t("card.waiting")}</p>}
+          <CardStanding
+            order={order}
+            cancelled={cardCancelled === true}
+            returned={cardReturned === true}
+          />
           <CardPayment form={cardPayment} amountCents={figures.dueCents} />
         </section>
       )}
@@ -198,6 +204,26 @@ export function OrderPage(
       </p>
     </section>
   );
+}
+
+/**
+ * Where a card order's payment stands, above its form: cancelled on the gateway, or the last
+ * attempt declined (both: the order is kept until its deadline, pay again), or just back from
+ * the gateway with no word yet (being confirmed); nothing before any attempt.
+ */
+function CardStanding(
+  { order, cancelled, returned }: { order: CustomerOrder; cancelled: boolean; returned: boolean },
+) {
+  const { t, dateTime } = useI18n();
+  const kept = order.expires_at ? dateTime(order.expires_at) : undefined;
+  const last = order.events.at(-1);
+  if (last?.kind === "payment_failed" && kept) {
+    return <p className="notice" role="alert">{t("card.failed", { time: kept })}</p>;
+  }
+  if (cancelled && kept) {
+    return <p className="notice" role="status">{t("card.cancelled", { time: kept })}</p>;
+  }
+  return returned ? <p className="hint">{t("card.waiting")}</p> : null;
 }
 
 /** A gift voucher's balance: the page its mail links to, and the footer's. */

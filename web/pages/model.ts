@@ -51,6 +51,8 @@ export type PageModel =
     cardPayment?: GatewayForm;
     /** The gateway sent the customer back from a cancelled card payment. */
     cardCancelled?: boolean;
+    /** The gateway sent the customer back after a payment (made, declined or failed). */
+    cardReturned?: boolean;
   }
   | { kind: "track" }
   /** A gift voucher's balance, by its code. */

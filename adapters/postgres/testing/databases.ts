@@ -41,6 +41,7 @@ const STATE_TABLES = [
   "order_adjustments",
   "vouchers",
   "voucher_ledger",
+  "payment_ledger",
   "mail_outbox",
   "order_slips",
   "idempotency_keys",
