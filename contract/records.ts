@@ -239,6 +239,18 @@ export const ImportSummarySchema = z.object({
     field: z.string(),
     message: z.string(),
   })).describe("every problem of the file at once, in the order of its rows"),
+  changes: z.array(z.object({
+    row: z.number().int(),
+    line: z.number().int(),
+    id: z.number().int().describe("the product the row updates"),
+    fields: z.array(z.object({
+      field: z.string().describe("the column"),
+      before: z.string().describe("the value now, as the file writes it; empty for none"),
+      after: z.string().describe("the value the import writes; empty for none"),
+    })),
+  })).describe(
+    "per updated row, each field that changes; an empty cell never clears a value, [clear] does",
+  ),
 });
 
 /** `{ data }`: how a single record or a plain list travels. */
