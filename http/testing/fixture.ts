@@ -133,7 +133,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     accountMail: outbox,
     // The tests wait for the mails a route queues after answering (idle()).
     background: new BackgroundWork(),
-    passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
+    // A link's use sets a password: the trail sees it as the accounts' change.
+    passwordResets: audit.audited(new MemoryPasswordResets(overrides.accounts ?? accounts), {
+      sources: [accounts],
+    }),
     customerOrders: auditedOrders,
     // The report reads the orders and catalogue the app is given.
     reports: new MemorySalesFacts(
