@@ -177,8 +177,12 @@ export const OrderStatsSchema = z.object({
   awaitingPayment: z.number().int().describe("pending orders not paid"),
   proofsToCheck: z.number().int().describe("pending orders with a deposit proof to check"),
   today: z.object({
-    orders: z.number().int().describe("orders placed today, rejected ones left out"),
-    subtotal: money.describe("what the orders placed today come to with delivery"),
+    orders: z.number().int().describe(
+      "orders placed today, whatever became of them: the sales report's count of the day",
+    ),
+    subtotal: money.describe(
+      "what the orders placed today and not rejected come to with delivery",
+    ),
     paidOrders: z.number().int().describe(
       "orders whose payment was recorded today, still paid and not rejected",
     ),
