@@ -114,6 +114,11 @@ export const STOCK_ALERT_PATHS = {
   waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
+export const OWNER_PAGE_PATHS = {
+  one: at("GET", "/api/pages/:slug/:language"),
+  save: at("PUT", "/api/pages/:slug/:language"),
+};
+
 export const AUDIT_PATHS = {
   list: at("GET", "/api/audit"),
 };

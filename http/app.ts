@@ -51,6 +51,7 @@ import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
 import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
+import { ownerPageRoutes } from "./routes/owner_pages.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/staff", staffRoutes(deps));
   app.route("/api/stock-alerts", stockAlertRoutes(deps));
   app.route("/api/audit", auditRoutes(deps));
+  app.route("/api/pages", ownerPageRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

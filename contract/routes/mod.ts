@@ -21,6 +21,7 @@ import { REPORT_ROUTES } from "./reports.ts";
 import { STAFF_ROUTES } from "./staff.ts";
 import { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 import { AUDIT_ROUTES } from "./audit.ts";
+import { OWNER_PAGE_ROUTES } from "./owner_pages.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -36,6 +37,7 @@ export { REPORT_ROUTES } from "./reports.ts";
 export { STAFF_ROUTES } from "./staff.ts";
 export { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 export { AUDIT_ROUTES } from "./audit.ts";
+export { OWNER_PAGE_ROUTES } from "./owner_pages.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -84,6 +86,7 @@ export const ROUTE_GROUPS = {
   staff: STAFF_ROUTES,
   stockAlerts: STOCK_ALERT_ROUTES,
   audit: AUDIT_ROUTES,
+  ownerPages: OWNER_PAGE_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

@@ -25,6 +25,7 @@ import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
 import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { MemoryStockAlerts } from "../../adapters/memory/stock_alerts.ts";
+import { MemoryOwnerPages } from "../../adapters/memory/owner_pages.ts";
 import { MemoryAuditTrail } from "../../adapters/memory/audit_trail.ts";
 
 /** A logger that keeps what it is told. */
@@ -162,6 +163,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     logger,
     orderKeys: new HmacOrderKeys(testSecret()),
     stockAlerts,
+    ownerPages: new MemoryOwnerPages(),
     ...overrides,
   };
   const app = createApp(deps);

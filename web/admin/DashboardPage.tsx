@@ -13,6 +13,7 @@ import { useLoad } from "./hooks.ts";
 import { ProductSection } from "./catalogue/ProductSection.tsx";
 import { StationeryForm } from "./catalogue/StationeryForm.tsx";
 import { HomePanel } from "./home/HomePanel.tsx";
+import { PagesPanel } from "./home/PagesPanel.tsx";
 
 export function DashboardPage() {
   const { api, may } = useAdmin();
@@ -63,6 +64,7 @@ export function DashboardPage() {
         : stationeryCategories.state === "loading" && <Loading label="Loading categories" />}
       <ProductSection kind="books" version={booksVersion} />
       <ProductSection kind="stationery" version={stationeryVersion} />
+      {may("settings") && <PagesPanel />}
     </div>
   );
 }
