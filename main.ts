@@ -3,6 +3,7 @@
  * the adapters, makes sure an admin exists, loads the demo catalogue when asked, starts
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
+import { PostgresOwnerPages } from "./adapters/postgres/owner_pages.ts";
 import { JobRounds } from "./http/middleware/ops.ts";
 import { BackgroundWork } from "./http/background.ts";
 import { type Config, loadConfig, localPayHereWarning } from "./config.ts";
@@ -138,6 +139,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   }
   // With SMS configured, each customer mail of an SMS kind gets its text in the outbox too.
   const repositories = createRepositories(sql, { sms: config.sms !== undefined });
+  // The pages the owner writes (FAQ, Terms, ...): the API writes them, the storefront shows them.
+  const ownerPages = new PostgresOwnerPages(sql);
   await ensureAdmin(
     {
       accounts: repositories.accounts,
@@ -342,6 +345,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     settings: repositories.settings,
+    ownerPages,
     // Counted in the database: every instance on it shares the same limits.
     rateLimits: new PostgresRateLimitStore(sql),
     loginLimits: {
@@ -359,6 +363,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       shop: config.shop,
       holdRules: config.orderRules,
       maxLineQuantity: config.orderRules.maxLineQuantity,
+      ownerPages,
       logger: consoleLogger,
       customerOrder: async (id, key) => {
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));

@@ -67,6 +67,15 @@ export const AuditEntrySchema = z.object({
   after: z.record(z.string(), z.unknown()).describe(
     "the changed fields' values after; empty for a deletion; a secret's change reads \"hidden\"",
   ),
+  subject_name: z.string().nullable().optional().describe(
+    "the record's name now (a title, a category's or promotion's name, an admin's e-mail); null when it has none or is gone",
+  ),
+  benefit_kind: z.string().nullable().optional().describe(
+    "a promotion's kind of benefit, which says what benefit_value counts: percent (basis points), amount (cents)",
+  ),
+  category_names: z.record(z.string(), z.string()).optional().describe(
+    "the names of the categories the values give by id",
+  ),
 });
 export type WireAuditEntry = z.infer<typeof AuditEntrySchema>;
 

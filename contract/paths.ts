@@ -126,6 +126,11 @@ export const VOUCHER_PATHS = {
   balance: at("POST", "/api/vouchers/balance"),
 };
 
+export const OWNER_PAGE_PATHS = {
+  one: at("GET", "/api/pages/:slug/:language"),
+  save: at("PUT", "/api/pages/:slug/:language"),
+};
+
 export const AUDIT_PATHS = {
   list: at("GET", "/api/audit"),
 };

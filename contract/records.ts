@@ -159,8 +159,12 @@ export const OrderStatsSchema = z.object({
   awaitingPayment: z.number().int().describe("pending orders not paid"),
   proofsToCheck: z.number().int().describe("pending orders with a deposit proof to check"),
   today: z.object({
-    orders: z.number().int().describe("orders placed today, rejected ones left out"),
-    subtotal: money.describe("what the orders placed today come to with delivery"),
+    orders: z.number().int().describe(
+      "orders placed today, whatever became of them: the sales report's count of the day",
+    ),
+    subtotal: money.describe(
+      "what the orders placed today and not rejected come to with delivery",
+    ),
     paidOrders: z.number().int().describe(
       "orders whose payment was recorded today, still paid and not rejected",
     ),
@@ -222,6 +226,18 @@ export const ImportSummarySchema = z.object({
     field: z.string(),
     message: z.string(),
   })).describe("every problem of the file at once, in the order of its rows"),
+  changes: z.array(z.object({
+    row: z.number().int(),
+    line: z.number().int(),
+    id: z.number().int().describe("the product the row updates"),
+    fields: z.array(z.object({
+      field: z.string().describe("the column"),
+      before: z.string().describe("the value now, as the file writes it; empty for none"),
+      after: z.string().describe("the value the import writes; empty for none"),
+    })),
+  })).describe(
+    "per updated row, each field that changes; an empty cell never clears a value, [clear] does",
+  ),
 });
 
 /** `{ data }`: how a single record or a plain list travels. */

@@ -27,6 +27,8 @@ export interface RouteSpec extends Endpoint {
   query?: z.ZodType;
   headers?: z.ZodType;
   json?: z.ZodType;
+  /** The largest JSON body, when larger than the shop's 64 KB (an owner's page of 100 KB). */
+  maxJsonBytes?: number;
   /** The body is CSV text (`text/csv`); `columns` describes one row, by its header names. */
   csv?: { columns: z.ZodType };
   /**

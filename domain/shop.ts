@@ -40,6 +40,23 @@ export function whatsappDigits(number: string): string | undefined {
 }
 
 /**
+ * The number as people read it: a Sri Lankan one as +94 77 123 4567 (however it was typed,
+ * 94771234567 too), any other with its + and country code; text that is no number as given.
+ *
+ * @example whatsappShown("94771234567") // "+94 77 123 4567"
+ * @example whatsappShown("0112 345 678") // "+94 11 234 5678"
+ */
+export function whatsappShown(number: string): string {
+  const digits = whatsappDigits(number) ?? whatsappDigits(`+${number.trim()}`);
+  if (!digits) return number;
+  if (digits.startsWith("94") && digits.length === 11) {
+    const n = digits.slice(2);
+    return `+94 ${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5)}`;
+  }
+  return `+${digits}`;
+}
+
+/**
  * The link that opens a chat with the number in WhatsApp (the app on a phone, WhatsApp Web
  * elsewhere), or undefined when the number is not one WhatsApp can reach.
  *

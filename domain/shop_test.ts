@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { whatsappChatUrl, whatsappDigits, whatsappQrPath } from "./shop.ts";
+import { whatsappChatUrl, whatsappDigits, whatsappQrPath, whatsappShown } from "./shop.ts";
 
 Deno.test("whatsappDigits() writes a Sri Lankan number with its country code, however it was typed", () => {
   for (
@@ -23,4 +23,12 @@ Deno.test("whatsappChatUrl() and whatsappQrPath() name the configured number, ne
   assert.equal(whatsappQrPath("+94 76 555 0101"), "/qr/whatsapp-94765550101.svg");
   assert.equal(whatsappChatUrl("nonsense"), undefined);
   assert.equal(whatsappQrPath("nonsense"), undefined);
+});
+
+Deno.test("whatsappShown() writes a number as people read it, however it was typed", () => {
+  for (const typed of ["94771234567", "+94771234567", "077 123 4567", "+94 77 123 4567"]) {
+    assert.equal(whatsappShown(typed), "+94 77 123 4567", typed);
+  }
+  assert.equal(whatsappShown("+44 20 7946 0000"), "+442079460000");
+  assert.equal(whatsappShown("ask at the counter"), "ask at the counter");
 });

@@ -56,6 +56,7 @@ import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
 import { WorkGuard } from "./middleware/work_budget.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { MemorySettings } from "../domain/settings/memory_settings.ts";
+import { ownerPageRoutes } from "./routes/owner_pages.ts";
 
 export type { AppDeps, AppEnv } from "./deps.ts";
 export { ADMIN_ROUTES, ROUTES } from "../contract/routes/mod.ts";
@@ -172,6 +173,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   app.route("/api/vouchers", voucherRoutes({ ...deps, voucherAttempts }));
   app.route("/api/audit", auditRoutes(deps));
   app.route("/api/settings", settingsRoutes(deps));
+  app.route("/api/pages", ownerPageRoutes(deps));
 
   const document = openApiDocument(ROUTES, { serverUrl: deps.shop.publicUrl });
   serve(app, "", OPENAPI_ROUTES.document, (c) => c.json(document));

@@ -36,6 +36,7 @@ import type { PaymentGateway } from "../domain/payments/gateway.ts";
 import type { PaymentLedger } from "../domain/payments/ports.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
+import type { OwnerPageStore } from "../domain/pages/ports.ts";
 import type { StockAlertStore } from "../domain/stock_alerts/ports.ts";
 import type { AuditTrail } from "../domain/audit/audit.ts";
 
@@ -130,6 +131,8 @@ export interface AppDeps {
   vouchers?: VoucherStore;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
+  /** The pages the owner writes (FAQ, Terms, ...); /api/pages answers 503 when absent. */
+  ownerPages?: OwnerPageStore;
   /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */
   stockAlertLimit?: LimitRule;
   /**

@@ -9,7 +9,13 @@ import { renderPart, type ShellFrames } from "./shell_frames.tsx";
 import { documentHtml } from "./pages/document.ts";
 import { pageHead } from "./pages/head.ts";
 import { BookPage } from "./pages/BookPage.tsx";
-import { ErrorPage, NotFoundPage, PrivacyPage, TermsPage } from "./pages/InfoPages.tsx";
+import {
+  ErrorPage,
+  NotFoundPage,
+  PrivacyPage,
+  TermsPage,
+  WrittenPageView,
+} from "./pages/InfoPages.tsx";
 import { BookStorePage, StationeryStorePage } from "./pages/ListPages.tsx";
 import { CartPage, CheckoutPage, RegisterPage } from "./pages/StorePages.tsx";
 import { GiftVoucherPage, OrderPage, TrackPage } from "./pages/OrderPages.tsx";
@@ -88,9 +94,13 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "stock_alert_stop":
       return <StockAlertStopPage token={model.token} />;
     case "privacy":
-      return <PrivacyPage shop={shop} />;
+      return model.written ? <WrittenPageView page={model.written} /> : <PrivacyPage shop={shop} />;
     case "terms":
-      return <TermsPage shop={shop} holdRules={model.holdRules} cardOffered={model.cardOffered} />;
+      return model.written
+        ? <WrittenPageView page={model.written} />
+        : <TermsPage shop={shop} holdRules={model.holdRules} cardOffered={model.cardOffered} />;
+    case "owner_page":
+      return <WrittenPageView page={model.written} />;
     case "not_found":
       return <NotFoundPage />;
     case "error":

@@ -23,6 +23,7 @@ import { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 import { VOUCHER_ROUTES } from "./vouchers.ts";
 import { AUDIT_ROUTES } from "./audit.ts";
 import { SETTINGS_ROUTES } from "./settings.ts";
+import { OWNER_PAGE_ROUTES } from "./owner_pages.ts";
 
 export { BOOK_CONTRACT, BOOK_ROUTES } from "./books.ts";
 export { STATIONERY_CONTRACT, STATIONERY_ROUTES } from "./stationery.ts";
@@ -40,6 +41,7 @@ export { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 export { VOUCHER_ROUTES } from "./vouchers.ts";
 export { AUDIT_ROUTES } from "./audit.ts";
 export { SETTINGS_ROUTES } from "./settings.ts";
+export { OWNER_PAGE_ROUTES } from "./owner_pages.ts";
 
 /** Uploaded product images, served by the shop itself (outside /api). */
 export const UPLOAD_ROUTES = {
@@ -90,6 +92,7 @@ export const ROUTE_GROUPS = {
   vouchers: VOUCHER_ROUTES,
   audit: AUDIT_ROUTES,
   settings: SETTINGS_ROUTES,
+  ownerPages: OWNER_PAGE_ROUTES,
   uploads: UPLOAD_ROUTES,
   openapi: OPENAPI_ROUTES,
 };

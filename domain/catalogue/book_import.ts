@@ -138,7 +138,7 @@ export function planBookImport(
       if (given.images !== undefined && given.images.length === 0) delete given.images;
       const after = settled({ ...before, ...given });
       if (sameBook(before, after)) plan.unchanged++;
-      else plan.update.push({ ...place, id: current.id, record: after });
+      else plan.update.push({ ...place, id: current.id, record: after, before });
       continue;
     }
     plan.create.push({

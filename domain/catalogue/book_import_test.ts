@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { planBookImport } from "./book_import.ts";
+import { fieldChanges } from "./catalogue_import.ts";
 import { PREORDER_NEEDS_DATE } from "./preorder.ts";
 import { planStationeryImport } from "./stationery_import.ts";
 import type { Book } from "./model.ts";
@@ -127,4 +128,14 @@ Deno.test("planBookImport() refuses a pre-order left without its date, but not a
     },
   ], context);
   assert.deepEqual([dated.errors, dated.update.length], [[], 1]);
+});
+
+Deno.test("planBookImport() keeps each update's book as it was, so the check can show every change", () => {
+  const plan = planBookImport([
+    { row: 1, line: 2, values: { isbn13: BOOK.isbn13, stock: 9 }, refused: [] },
+  ], CONTEXT);
+  assert.equal(plan.update[0].before.stock, 5);
+  assert.deepEqual(fieldChanges(plan.update[0].before, plan.update[0].record), [
+    { field: "stock", before: 5, after: 9 },
+  ]);
 });

@@ -6,6 +6,7 @@
  */
 import type { BookImportOutcome, CatalogueAdmin, ImageStorage } from "../ports.ts";
 import { discardUnusedImages } from "./manage_catalogue.ts";
+import { canonicalJson } from "../canonical_json.ts";
 
 /** Where a row stands in its file. */
 export interface RowPlace {
@@ -43,10 +44,49 @@ export interface NamedImages extends RowPlace {
   images: readonly string[];
 }
 
+/**
+ * The cell that clears a value: an empty cell never does (it keeps the value, as a column
+ * left out does). Read without regard to case; in a field a record needs, the row's error.
+ */
+export const CLEAR_MARKER = "[clear]";
+
+/** Whether a cell is the clear marker. */
+export function isClearMarker(text: string): boolean {
+  return text.trim().toLowerCase() === CLEAR_MARKER;
+}
+
+/** One field an update changes, with the value before and after (the domain's values). */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** What an update would change in one row's product, for the dry run to show. */
+export interface RowChanges extends RowPlace {
+  id: number;
+  fields: FieldChange[];
+}
+
+/**
+ * The fields whose values differ between two records, in the order of `after`'s keys.
+ *
+ * @example fieldChanges({ stock: 1, title: "A" }, { stock: 4, title: "A" }) // [{ field: "stock", before: 1, after: 4 }]
+ */
+export function fieldChanges(before: object, after: object): FieldChange[] {
+  const was = before as Record<string, unknown>;
+  return Object.entries(after as Record<string, unknown>).flatMap(([field, value]) =>
+    canonicalJson(was[field] ?? null) === canonicalJson(value ?? null)
+      ? []
+      : [{ field, before: was[field] ?? null, after: value ?? null }]
+  );
+}
+
 /** What an import would write: `N` is the kind's whole new record. */
 export interface ImportPlan<N> {
   create: (RowPlace & { record: N })[];
-  update: (RowPlace & { id: number; record: N })[];
+  /** Each update with the record as it is now (`before`), for the dry run's changes. */
+  update: (RowPlace & { id: number; record: N; before: N })[];
   unchanged: number;
   errors: ImportProblem[];
   /** Every row's images, rows with problems too, so a missing one is told with the rest. */
@@ -68,6 +108,8 @@ export interface ImportSummary {
   errors: ImportProblem[];
   /** Nothing was written: a dry run, or a file with errors. */
   written: boolean;
+  /** Per updated row, each field that changes, before and after. */
+  changes: RowChanges[];
 }
 
 export type ImportOutcome =
@@ -126,7 +168,7 @@ const COVERS_AT_ONCE = 16;
  *
  * @param before the images each existing record lists now, by id
  */
-export async function runImport<N>(
+export async function runImport<N extends object>(
   kind: ProductImport<N>,
   ports: { admin: CatalogueAdmin; storage: ImageStorage },
   input: { plan: ImportPlan<N>; before: Map<number, string[]>; request: ImportRequest<unknown> },
@@ -154,6 +196,12 @@ export async function runImport<N>(
     unchanged: plan.unchanged,
     errors,
     written: false,
+    changes: plan.update.map((u) => ({
+      row: u.row,
+      line: u.line,
+      id: u.id,
+      fields: fieldChanges(u.before, u.record),
+    })),
   };
   if (errors.length > 0 || request.dryRun) return { kind: "done", summary };
   const covers: string[] = [];

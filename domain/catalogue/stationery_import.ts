@@ -96,7 +96,7 @@ export function planStationeryImport(
       const same = (Object.keys(after) as (keyof NewStationeryItem)[])
         .every((key) => after[key] === before[key]);
       if (same) plan.unchanged++;
-      else plan.update.push({ ...place, id: current.id, record: after });
+      else plan.update.push({ ...place, id: current.id, record: after, before });
       continue;
     }
     plan.create.push({

@@ -265,6 +265,30 @@ export function periodSales(
   });
 }
 
+/** One day's figures: the same sums the report makes of a range, and its takings by method. */
+export interface DayFigures extends SalesFigures {
+  /** Money received that day by each payment method, in the order the shop lists them. */
+  byMethod: { method: PaymentMethod; paidOrders: number; takingsCents: Cents }[];
+}
+
+/**
+ * A day's orders placed, paid orders and takings (by method too), by the report's own
+ * definitions (`sumDays`), so that every screen showing "today" (the Orders page, the
+ * owner's home) says what the report says of that day.
+ *
+ * @example dayFigures(await facts.daySales({ from: today, to: today }), today).orders
+ */
+export function dayFigures(days: readonly DaySales[], day: string): DayFigures {
+  const period = { start: day, end: day };
+  return {
+    ...figures(sumDays(days, period)),
+    byMethod: PAYMENT_METHODS.map((method) => {
+      const sum = sumDays(days, period, method);
+      return { method, paidOrders: sum.paidOrders, takingsCents: sum.takingsCents };
+    }),
+  };
+}
+
 /** Every payment method's part of the range, in the order the shop lists them. */
 export function methodShares(days: readonly DaySales[], range: ReportRange): MethodShare[] {
   const period = { start: range.from, end: range.to };

@@ -34,6 +34,20 @@ import type { TokenService } from "./tokens.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
 import { serve } from "../routes/route_spec.ts";
 import { RESET_ROUTES } from "../../contract/routes/mod.ts";
+import type { AuditActor, AuditTrail } from "../../domain/audit/audit.ts";
+
+/** Who a password link belongs to, as the audit trail names them. */
+async function linkHolder(
+  accounts: AccountRepository,
+  link: { role: AccountRole; accountId: number },
+): Promise<AuditActor | undefined> {
+  if (link.role === "admin") {
+    const admin = await accounts.findAdminById(link.accountId);
+    return admin && { kind: "admin", id: admin.id, email: admin.email, role: admin.role };
+  }
+  const customer = await accounts.findCustomerById(link.accountId);
+  return customer && { kind: "shopper", id: link.accountId, email: customer.email };
+}
 
 /** How long a reset link works. */
 export const RESET_LINK_MS = 60 * 60_000;
@@ -55,6 +69,8 @@ export interface ResetRoutesDeps {
   trustProxy?: TrustProxySetting;
   /** IPv6 clients are counted by a network of this many bits; 64 when absent. */
   ipv6PrefixLength?: number;
+  /** The audit trail, which names the account whose own link set its password. */
+  audit?: Pick<AuditTrail, "actingAs">;
   /** Each address's share of the hashing lanes; one of these routes' own when absent. */
   hashingShare?: HashingShare;
 }
@@ -163,8 +179,11 @@ export function resetRoutes(deps: ResetRoutesDeps): Hono {
     // Hashed before the link is used: a full hashing lane (503) leaves the link as it was.
     const hasher = found.role === "admin" ? deps.adminHasher ?? deps.hasher : deps.hasher;
     const passwordHash = await hasher.hash(password);
-    // The link is spent in the same transaction that sets the password.
-    const opened = await deps.passwordResets.use(tokenHash, deps.clock.now(), passwordHash);
+    // The link is spent in the same transaction that sets the password, which is the act
+    // of the account's own holder (a staff member taking up an invitation), not anyone's else.
+    const holder = await linkHolder(deps.accounts, found);
+    const spend = () => deps.passwordResets.use(tokenHash, deps.clock.now(), passwordHash);
+    const opened = deps.audit && holder ? await deps.audit.actingAs(holder, spend) : await spend();
     if (!opened) return refused();
     await deps.tokens.endAll(opened.role, opened.accountId);
     await deps.passwordResets.endAll(opened.role, opened.accountId);

@@ -37,7 +37,8 @@ const csvTooLarge = () => new ApiError(413, "PAYLOAD_TOO_LARGE", "A CSV file may
  */
 export function bodyAllowanceOf(route: RouteSpec): BodyAllowance | undefined {
   if (route.json) {
-    return { maxBytes: MAX_JSON_BYTES, upload: false, tooLarge: tooLarge(MAX_JSON_BYTES) };
+    const maxBytes = route.maxJsonBytes ?? MAX_JSON_BYTES;
+    return { maxBytes, upload: false, tooLarge: tooLarge(maxBytes) };
   }
   if (route.csv) return { maxBytes: MAX_CSV_BYTES, upload: true, tooLarge: csvTooLarge };
   if (route.form) {

@@ -39,11 +39,14 @@ export interface ResponseStore {
 /**
  * The public catalogue reads and the storefront's catalogue pages (the book list, the
  * stationery list and a book's page, also under the prefix of any language of `languages`
- * such as `/si/`): their answers depend on nothing but their URL (path and query) and the
- * catalogue.
+ * such as `/si/`), and the pages the owner writes (FAQ, Terms, Privacy, Delivery, Returns):
+ * their answers depend on nothing but their URL (path and query), the catalogue and those
+ * pages (kept 2 s, so a saved page shows within seconds).
  */
 export function cacheablePath(languages: LanguagePaths = SHOP_PATHS): RegExp {
-  const pages = String.raw`(?:\/?|\/stationery|\/books\/\d{1,10})`;
+  // The owner's pages too: the same for everyone, changed only when the owner saves one.
+  const pages = String
+    .raw`(?:\/?|\/stationery|\/books\/\d{1,10}|\/(?:faq|terms|privacy|delivery|returns))`;
   const api = String.raw`\/api\/(?:books|stationery)(?:\/\d{1,10})?`;
   return new RegExp(`^(?:${api}|${languages.optionalPrefix}${pages})$`);
 }

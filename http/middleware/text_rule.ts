@@ -23,6 +23,8 @@ import { buildCsp } from "./security.ts";
  */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   "address",
+  // An owner's page (/api/pages): paragraphs and lists, line by line.
+  "body",
   "description",
   "note",
   "reason",

@@ -6,6 +6,9 @@
 import { type Context, Hono } from "hono";
 import { answerEncoder, compression } from "../middleware/compression.ts";
 import { CACHEABLE_PATH } from "../middleware/response_cache.ts";
+import type { OwnerPageStore } from "../../domain/pages/ports.ts";
+import { type OwnerPageSlug, pageBlocks } from "../../domain/pages/owner_page.ts";
+import type { WrittenPage } from "../../web/pages/model.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
@@ -47,6 +50,8 @@ type ShellFrames = ReturnType<Renderer["shellFrames"]>;
 type AssetsFor = ReturnType<typeof storefrontAssetsOf>;
 
 export interface PagesDeps {
+  /** The pages the owner writes (FAQ, Terms, ...); the shop's fixed Terms and Privacy when absent. */
+  ownerPages?: Pick<OwnerPageStore, "find">;
   catalogue: Catalogue;
   locations: Locations;
   /**
@@ -373,17 +378,40 @@ export function pagesApp(deps: PagesDeps): Hono {
       kind: "stock_alert_stop",
       token: (c.req.query("token") ?? "").slice(0, 200),
     }));
-  app.on("GET", pathsInEveryLanguage("/privacy"), (c) => renderPage(c, { kind: "privacy" }));
+  /** The page the owner wrote in the page's language, read for the storefront; none unwritten. */
+  const written = async (c: Context, slug: OwnerPageSlug): Promise<WrittenPage | undefined> => {
+    const page = await deps.ownerPages?.find(slug, languageOfPath(c.req.path).language);
+    return page && {
+      title: page.title,
+      blocks: pageBlocks(page.body),
+      policies: { methods: methods.map((m) => PAYMENT_POLICIES[m].words.name), holdRules },
+    };
+  };
+  app.on(
+    "GET",
+    pathsInEveryLanguage("/privacy"),
+    async (c) => renderPage(c, { kind: "privacy", written: await written(c, "privacy") }),
+  );
   app.on(
     "GET",
     pathsInEveryLanguage("/terms"),
-    (c) =>
+    async (c) =>
       renderPage(c, {
         kind: "terms",
         holdRules,
         cardOffered: methods.some((method) => PAYMENT_POLICIES[method].paysOnline),
+        written: await written(c, "terms"),
       }),
   );
+  // The FAQ, Delivery and Returns exist once the owner writes them; 404 until then.
+  for (const slug of ["faq", "delivery", "returns"] as const) {
+    app.on("GET", pathsInEveryLanguage(`/${slug}`), async (c) => {
+      const page = await written(c, slug);
+      return page
+        ? renderPage(c, { kind: "owner_page", written: page })
+        : renderPage(c, { kind: "not_found" }, 404);
+    });
+  }
 
   /**
    * The cities of a district with their postcodes, for the checkout's city picker; or, with

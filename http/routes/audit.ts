@@ -82,13 +82,69 @@ export function auditEntryRecord(entry: AuditEntry): WireAuditEntry {
   };
 }
 
-export function auditRoutes(deps: Pick<AppDeps, "audit">): Hono<AppEnv> {
+/** What the log names records and values by: names read now, for the ids a page holds. */
+type AuditNamesDeps = Partial<Pick<AppDeps, "catalogue" | "promotions" | "accounts">>;
+
+/**
+ * An entry's words the owner knows it by: the record's name (a book's title, a category's,
+ * a promotion's, an admin's e-mail), the names of the categories its values give by id, and
+ * the kind of benefit a promotion's `benefit_value` counts (percent in basis points, or an
+ * amount in cents), read from the entry or, when the kind did not change, from the
+ * promotion as it is now. A record deleted since has no name (null).
+ */
+async function auditNames(deps: AuditNamesDeps, entries: AuditEntry[]) {
+  const needsCategories = entries.some((e) =>
+    e.subject.type.endsWith("category") || "category_id" in e.before || "category_id" in e.after
+  );
+  const [books, stationery] = needsCategories && deps.catalogue
+    ? await Promise.all([
+      deps.catalogue.listCategories(),
+      deps.catalogue.listStationeryCategories(),
+    ])
+    : [[], []];
+  const bookCategory = new Map(books.map((c) => [c.id, c.name]));
+  const itemCategory = new Map(stationery.map((c) => [c.id, c.name]));
+  return await Promise.all(entries.map(async (entry) => {
+    const { type, id } = entry.subject;
+    const categories = type === "stationery" || type === "stationery_category"
+      ? itemCategory
+      : bookCategory;
+    const categoryNames: Record<string, string> = {};
+    for (const value of [entry.before.category_id, entry.after.category_id]) {
+      const name = typeof value === "number" ? categories.get(value) : undefined;
+      if (name !== undefined) categoryNames[String(value)] = name;
+    }
+    let subject: string | undefined;
+    let benefitKind = (entry.after.benefit_kind ?? entry.before.benefit_kind) as
+      | string
+      | undefined;
+    if (type === "book") subject = (await deps.catalogue?.findBook(id))?.title;
+    else if (type === "stationery") subject = (await deps.catalogue?.findStationery(id))?.title;
+    else if (type.endsWith("category")) subject = categories.get(id);
+    else if (type === "admin") subject = (await deps.accounts?.findAdminById(id))?.email;
+    else if (type === "campaign" || type === "offer" || type === "code") {
+      const kept = await deps.promotions?.getPromotion(type, id);
+      if (kept) {
+        subject = kept.kind === "code" ? kept.promotion.code : kept.promotion.name;
+        benefitKind ??= kept.promotion.benefit.kind;
+      }
+    }
+    return {
+      subject_name: subject ?? null,
+      benefit_kind: benefitKind ?? null,
+      category_names: categoryNames,
+    };
+  }));
+}
+
+export function auditRoutes(deps: Pick<AppDeps, "audit"> & AuditNamesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   serve(app, "/api/audit", AUDIT_ROUTES.list, async (c) => {
     const query = auditQueryOf(c.req.valid("query"));
     const page = deps.audit ? await deps.audit.entries(query) : { entries: [], total: 0 };
+    const names = await auditNames(deps, page.entries);
     return c.json({
-      data: page.entries.map(auditEntryRecord),
+      data: page.entries.map((entry, i) => ({ ...auditEntryRecord(entry), ...names[i] })),
       page: query.page,
       pageSize: query.pageSize,
       total: page.total,

@@ -422,3 +422,59 @@ Deno.test("bad log queries are 400, and no route writes, changes or removes an e
     await answer.body?.cancel();
   }
 });
+
+Deno.test("a staff member setting their own password from the invitation link is that member's entry, not the owner's", async () => {
+  const t = await testApp();
+  const invited = await ok(
+    await asAdmin(t, "/api/staff", json("POST", { email: "packer@pothgula.lk" })),
+    201,
+  );
+  const mail = t.outbox.queuedAccountMail().find((m) => m.kind === "staff_invitation")!;
+  const token = /token=([A-Za-z0-9_-]+)$/.exec((mail.payload as { link: string }).link)![1];
+  await ok(
+    await t.app.request(
+      "/api/auth/password-reset/confirm",
+      json("POST", { token, password: "packer password" }),
+    ),
+    204,
+  );
+  const { data } = await log(t, `?subjectType=admin&subjectId=${invited.data.id}`);
+  assert.deepEqual(data.map((e: Entry) => [e.action, e.actor.kind, e.actor.email]), [
+    ["update", "admin", "packer@pothgula.lk"],
+    ["create", "admin", "admin@pothgula.lk"],
+  ]);
+});
+
+Deno.test("an entry names its record and the categories its values give, and says what a benefit counts", async () => {
+  const t = await testApp();
+  const code = await ok(
+    await t.asAdmin(
+      "/api/promotions/codes",
+      json("POST", {
+        code: "reading-club",
+        benefit: { kind: "amount", amount: 500 },
+        minimum: 0,
+        maxUses: 10,
+        maxUsesPerCustomer: null,
+      }),
+    ),
+    201,
+  );
+  await ok(await t.asAdmin(`/api/promotions/codes/${code.data.id}/pause`, { method: "POST" }));
+  const paused = await latest(t, "code", code.data.id);
+  assert.deepEqual([paused.subject_name, paused.benefit_kind], ["READING-CLUB", "amount"]);
+  const created = (await log(t, `?subjectType=code&subjectId=${code.data.id}`)).data.at(-1);
+  assert.deepEqual([created.after.benefit_value, created.benefit_kind], [50_000, "amount"]);
+
+  const category = await ok(
+    await t.asAdmin("/api/categories", json("POST", { name: "Poetry" })),
+    201,
+  );
+  await ok(
+    await t.asAdmin(`/api/books/${t.ids.book}`, json("PUT", { categoryId: category.data.id })),
+  );
+  const moved = await latest(t, "book", t.ids.book);
+  assert.equal(moved.subject_name, "Madol Doova");
+  assert.equal(moved.category_names[String(category.data.id)], "Poetry");
+  assert.equal(moved.category_names[String(moved.before.category_id)], "Novels");
+});

@@ -15,7 +15,11 @@ import type {
   ImportProblem,
   ImportSummary,
 } from "../../domain/catalogue/book_import.ts";
-import type { ImportRow } from "../../domain/catalogue/catalogue_import.ts";
+import {
+  CLEAR_MARKER,
+  type ImportRow,
+  isClearMarker,
+} from "../../domain/catalogue/catalogue_import.ts";
 import { ApiError, fieldProblems, validationFailed } from "../middleware/errors.ts";
 import { z } from "zod";
 import type { StationeryRowValues } from "../../domain/catalogue/stationery_import.ts";
@@ -27,9 +31,11 @@ import {
 } from "../../contract/requests.ts";
 import {
   createName,
+  defaultOf,
   type Field,
   type Fields,
   fieldsOf,
+  hasDefault,
   isWritable,
 } from "../../domain/records/fields.ts";
 import { creationNames } from "../../contract/record_fields.ts";
@@ -114,8 +120,15 @@ function guarded(text: string): boolean {
  * that holds a quote, a comma or a line break of any kind quoted (a description of several
  * lines stays one cell for Excel, Python's csv and csv-parse alike).
  */
-export function csv(columns: readonly string[], rows: (string | number | null)[][]): string {
-  return stringify([columns as string[], ...rows.map((r) => r.map(cell))], {
+export function csv(
+  columns: readonly string[],
+  rows: (string | number | null)[][],
+  note?: string,
+): string {
+  // A note goes in a row of its own above the header, as wide as the header so that every
+  // reader of CSV takes the file; the import skips it (a first cell starting with #).
+  const noteRow = note === undefined ? [] : [[note, ...columns.slice(1).map(() => "")]];
+  return stringify([...noteRow, columns as string[], ...rows.map((r) => r.map(cell))], {
     bom: true,
     record_delimiter: "\r\n",
     quoted_match: /[\r\n]/,
@@ -139,12 +152,21 @@ function cellOf(field: Field | undefined, value: unknown): string | number | nul
   }
 }
 
+/**
+ * The note row above a product file's header: how an empty cell and the clear marker are
+ * read, where the owner editing the sheet sees it.
+ */
+export const PRODUCT_CSV_NOTE =
+  `# An empty cell keeps the value; ${CLEAR_MARKER} clears it (not in a required column). ` +
+  "A row whose first cell starts with # is skipped.";
+
 function productsCsv<P>(columns: CsvColumn[], products: P[]): string {
   return csv(
     columns.map((c) => c.column),
     products.map((p) =>
       columns.map((c) => cellOf(c.field, (p as Record<string, unknown>)[c.name]))
     ),
+    PRODUCT_CSV_NOTE,
   );
 }
 
@@ -167,8 +189,19 @@ export function wireField(field: string): string {
   return WIRE_NAME[field] ?? field;
 }
 
-/** An import's answer, books or stationery: the counts and every problem by row and field. */
-export function importSummaryRecord(summary: ImportSummary) {
+/** A changed value as the file writes it: rupees, kg, 1 or 0; "" for none. */
+function shownCell(columns: CsvColumn[], field: string, value: unknown): string {
+  const c = columns.find((c) => c.name === field);
+  const shown = cellOf(c?.field, value);
+  return shown === null ? "" : String(shown);
+}
+
+/**
+ * An import's answer, books or stationery: the counts, every problem by row and field, and
+ * per updated row each field that changes (before → after, written as the file writes it).
+ */
+export function importSummaryRecord(summary: ImportSummary, kind: "book" | "stationery") {
+  const columns = kind === "book" ? BOOK_CSV : STATIONERY_CSV;
   return {
     data: {
       created: summary.created,
@@ -180,6 +213,16 @@ export function importSummaryRecord(summary: ImportSummary) {
         line: e.line,
         field: wireField(e.field),
         message: e.message,
+      })),
+      changes: summary.changes.map((change) => ({
+        row: change.row,
+        line: change.line,
+        id: change.id,
+        fields: change.fields.map((f) => ({
+          field: wireField(f.field),
+          before: shownCell(columns, f.field, f.before),
+          after: shownCell(columns, f.field, f.after),
+        })),
       })),
     },
   };
@@ -259,13 +302,16 @@ function readTable(
   } catch (error) {
     throw notCsv(`The file is not valid CSV: ${(error as Error).message}`);
   }
-  if (read.length === 0) throw notCsv("The file is empty: it needs a header row");
   // A spreadsheet shows a record as one row however many lines its cells hold, and an
-  // empty line as an empty row: the records so far plus the empty lines skipped.
-  const records = read.map(({ record, info }) => ({
+  // empty line as an empty row: the records so far plus the empty lines skipped. Note rows
+  // above the header (a first cell starting with #, as the export writes one) are skipped.
+  const all = read.map(({ record, info }) => ({
     cells: record,
     line: info.records + info.empty_lines,
   }));
+  const notes = all.findIndex((r) => !(r.cells[0] ?? "").trim().startsWith("#"));
+  const records = notes < 0 ? [] : all.slice(notes);
+  if (records.length === 0) throw notCsv("The file is empty: it needs a header row");
   const header = records[0].cells.map((h) => h.trim());
   const unknown = header.filter((h) => !columns.includes(h));
   if (unknown.length > 0) {
@@ -317,9 +363,10 @@ const STATIONERY_ROWS = rowReader(STATIONERY_CSV, newStationeryFields.shape, "id
 
 /**
  * A row's cells checked by the add form's rules, under the fields' own names. An empty
- * cell leaves the product's value as it is, except a nullable field's, which it clears;
- * a book's ISBN-13 may not be empty. A book's `id` is not read: books are matched by
- * ISBN-13.
+ * cell leaves the product's value as it is (a book's ISBN-13 may not be empty); the clear
+ * marker (CLEAR_MARKER) sets a field to its empty value (null, 0 or no, no images), and
+ * in a field a product needs (a title, a price, the match key) is the row's error. A
+ * book's `id` is not read: books are matched by ISBN-13.
  */
 function parseRow(
   reader: RowReader,
@@ -331,9 +378,19 @@ function parseRow(
     const c = reader.columns.find((c) => c.column === column)!;
     if (column === "id" && reader.match !== "id") continue;
     if (text === "") {
-      if (c.field?.nullable) values[c.name] = null;
       if (c.name === reader.match && reader.match === "isbn13") {
         problems.push({ field: c.column, message: "ISBN-13 is required" });
+      }
+      continue;
+    }
+    if (isClearMarker(text)) {
+      if (c.field && c.name !== reader.match && hasDefault(c.field)) {
+        values[c.name] = defaultOf(c.field);
+      } else {
+        problems.push({
+          field: c.column,
+          message: `${CLEAR_MARKER} cannot clear a field every product needs`,
+        });
       }
       continue;
     }
@@ -388,7 +445,7 @@ function nameOfColumn(reader: RowReader, column: string): string {
 
 /**
  * The rows of a book CSV, each cell checked by the add form's rules. An empty cell leaves
- * the book's value as it is, except a description or pre-order date, which it clears.
+ * the book's value as it is; the clear marker clears an optional one (parseRow).
  * A file that is not CSV, has unknown columns or lacks `isbn13` is refused as a whole (400).
  */
 export function parseBookCsv(
@@ -399,7 +456,7 @@ export function parseBookCsv(
 
 /**
  * The rows of a stationery CSV: a row with `id` updates that item, one without adds an
- * item. An empty cell leaves the item's value as it is.
+ * item. An empty cell leaves the item's value as it is; the clear marker clears it.
  */
 export function parseStationeryCsv(
   text: string,

@@ -117,11 +117,16 @@ Deno.test("the CSV files keep their columns: the creation names, id first and th
   ]);
 });
 
-/** What an import reads of a product: its writable fields (and a stationery item's id). */
+/**
+ * What an import reads of a product: its writable fields (and a stationery item's id), but
+ * those the export writes as an empty cell (none, no text, no images), which keep the value.
+ */
 function written(fields: Fields, product: Record<string, unknown>, withId: boolean) {
+  const empty = (v: unknown) => v === null || v === "" || (Array.isArray(v) && v.length === 0);
   return Object.fromEntries([
     ...(withId ? [["id", product.id]] : []),
-    ...fieldsOf(fields).filter(([, f]) => isWritable(f)).map(([name]) => [name, product[name]]),
+    ...fieldsOf(fields).filter(([, f]) => isWritable(f)).map(([name]) => [name, product[name]])
+      .filter(([, value]) => !empty(value)),
   ]);
 }
 
@@ -130,7 +135,8 @@ Deno.test("random books exported as CSV are read back by the import as they were
     fc.property(fc.array(arbitraryRecord(BOOK_FIELDS), { minLength: 1, maxLength: 5 }), (books) => {
       const { rows, errors } = parseBookCsv(booksCsv(books));
       assert.deepEqual(errors, []);
-      assert.deepEqual(rows.map((r) => r.line), books.map((_, i) => i + 2));
+      // Line 1 is the note on empty cells and [clear], line 2 the header.
+      assert.deepEqual(rows.map((r) => r.line), books.map((_, i) => i + 3));
       assert.deepEqual(
         rows.map((r) => r.values),
         books.map((b) => written(BOOK_FIELDS, b, false)),
@@ -154,15 +160,50 @@ Deno.test("random stationery exported as CSV is read back by the import as it wa
   );
 });
 
-Deno.test("an empty cell clears a nullable field, leaves others alone and may not empty the ISBN-13", () => {
+Deno.test("an empty cell never clears a value and may not empty the ISBN-13", () => {
   const csv = "isbn13,description,preorderDate,title\r\n9789550000001,,,\r\n,x,,y\r\n";
   const { rows, errors } = parseBookCsv(csv);
   assert.deepEqual(rows[0], {
     row: 1,
     line: 2,
-    values: { isbn13: "9789550000001", description: null, preorderDate: null },
+    values: { isbn13: "9789550000001" },
     refused: [],
   });
   assert.deepEqual(rows[1].refused, ["isbn13"]);
   assert.deepEqual(errors, [{ row: 2, line: 3, field: "isbn13", message: "ISBN-13 is required" }]);
+});
+
+Deno.test("[clear] clears an optional field to its empty value and is the row's error in a required one", () => {
+  const csv = [
+    "isbn13,description,preorderDate,preorder,images,title,price",
+    "9789550000001,[clear],[CLEAR], [clear] ,[clear],,",
+    "9789550000002,,,,,[clear],[clear]",
+    "[clear],,,,,,",
+  ].join("\r\n");
+  const { rows, errors } = parseBookCsv(csv);
+  assert.deepEqual(rows[0].values, {
+    isbn13: "9789550000001",
+    description: null,
+    preorderDate: null,
+    preorder: false,
+    images: [],
+  });
+  assert.deepEqual(rows[1].refused, ["title", "priceCents"]);
+  assert.deepEqual(rows[2].refused, ["isbn13"]);
+  const refusal = "[clear] cannot clear a field every product needs";
+  assert.deepEqual(errors, [
+    { row: 2, line: 3, field: "title", message: refusal },
+    { row: 2, line: 3, field: "price", message: refusal },
+    { row: 3, line: 4, field: "isbn13", message: refusal },
+  ]);
+  const items = parseStationeryCsv("id,title,image\r\n[clear],x,[clear]\r\n");
+  assert.deepEqual(items.errors.map((e) => e.field), ["id"]);
+});
+
+Deno.test("the export's first row says how empty cells and [clear] are read, and the import skips it", () => {
+  const text = booksCsv([]);
+  const [note, header] = text.replace(/^\uFEFF/, "").split("\r\n");
+  assert.match(note, /^# An empty cell keeps the value; \[clear\] clears it/);
+  assert.equal(header, BOOK_CSV_COLUMNS.join(","));
+  assert.deepEqual(parseBookCsv(text), { rows: [], errors: [] });
 });

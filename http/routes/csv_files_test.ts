@@ -53,8 +53,8 @@ Deno.test("a description of several lines is one quoted cell: the file has one r
   const t = await awkwardShop();
   const { text, records } = await download(await t.asAdmin("/api/books/export"));
   const books = (await (await t.asAdmin("/api/books?pageSize=100")).json()).total;
-  assert.equal(records.length, books + 1, "a header and one record per book");
-  const header = records[0];
+  assert.equal(records.length, books + 2, "the note, the header and one record per book");
+  const header = records[1];
   const row = records.find((r) => r[header.indexOf("isbn13")] === "9780000000019")!;
   assert.equal(row.length, header.length);
   assert.equal(row[header.indexOf("description")], "First line\nSecond line\nThird line");
@@ -67,7 +67,7 @@ Deno.test("the orders CSV writes a phone number as typed and guards only a real 
   const [header, first] = records;
   assert.equal(first[header.indexOf("phone")], "+94 77 123 4567");
   const items = await download(await t.asAdmin("/api/stationery/export"));
-  const title = items.records[0].indexOf("title");
+  const title = items.records[1].indexOf("title");
   assert.ok(
     items.records.some((r) => r[title] === '\'=HYPERLINK("http://x.example")'),
     "a formula still gets its apostrophe",
@@ -101,8 +101,63 @@ async function importCsv(t: Awaited<ReturnType<typeof testApp>>, path: string, c
   assert.equal(response.status, 200);
   return (await response.json()).data as {
     errors: { row: number; line: number; field: string; message: string }[];
+    changes: { line: number; fields: { field: string; before: string; after: string }[] }[];
   };
 }
+
+async function importForReal(t: Awaited<ReturnType<typeof testApp>>, csv: string) {
+  const response = await t.asAdmin("/api/books/import", {
+    method: "POST",
+    headers: { "Content-Type": "text/csv" },
+    body: csv,
+  });
+  assert.equal(response.status, 200);
+  return (await response.json()).data as { written: boolean; updated: number };
+}
+
+Deno.test("a row with only price and stock filled keeps every other value, and the check shows each change", async () => {
+  const t = await testApp();
+  const before = (await t.catalogue.findBooksByIsbn(["9789550000029"]))[0];
+  const csv = [
+    "isbn13,title,price,stock,description,preorderDate,images",
+    "9789550000029,,1000,12,,,",
+  ].join("\r\n");
+  const check = await importCsv(t, "/api/books/import", csv);
+  assert.deepEqual(check.errors, []);
+  assert.deepEqual(check.changes, [{
+    row: 1,
+    line: 2,
+    id: before.id,
+    fields: [
+      { field: "price", before: "950.00", after: "1000.00" },
+      { field: "stock", before: "5", after: "12" },
+    ],
+  }]);
+  assert.equal((await importForReal(t, csv)).written, true);
+  const after = (await t.catalogue.findBooksByIsbn(["9789550000029"]))[0];
+  assert.deepEqual({ ...after, priceCents: 95_000, stock: 5 }, before);
+  assert.equal(after.priceCents, 100_000);
+});
+
+Deno.test("[clear] empties a description, shown as a change; in a required field nothing is saved", async () => {
+  const t = await testApp();
+  const before = (await t.catalogue.findBooksByIsbn(["9789550000029"]))[0];
+  const cleared = "isbn13,description\r\n9789550000029,[clear]\r\n";
+  const check = await importCsv(t, "/api/books/import", cleared);
+  assert.deepEqual(check.changes[0].fields, [
+    { field: "description", before: before.description, after: "" },
+  ]);
+  const refused = "isbn13,price,description\r\n9789550000029,[clear],[clear]\r\n";
+  const result = await importForReal(t, refused);
+  assert.equal(result.written, false);
+  assert.deepEqual(
+    (await importCsv(t, "/api/books/import", refused)).errors.map((e) => [e.line, e.field]),
+    [[2, "price"]],
+  );
+  assert.deepEqual((await t.catalogue.findBooksByIsbn(["9789550000029"]))[0], before);
+  assert.equal((await importForReal(t, cleared)).written, true);
+  assert.equal((await t.catalogue.findBooksByIsbn(["9789550000029"]))[0].description, null);
+});
 
 Deno.test("an import names each problem at the line a spreadsheet shows: the header is line 1", async () => {
   const t = await testApp();

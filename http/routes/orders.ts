@@ -10,6 +10,7 @@ import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
 import { bankDetailsRecord, orderStatsRecord, placedOrderRecord } from "./answers.ts";
 import { mayReadCustomerDocument, orderFor, ordersFor } from "./order_views.ts";
+import { dayFigures } from "../../domain/reports/sales_report.ts";
 import { ApiError, notFound, tooManyRequests, validationFailed } from "../middleware/errors.ts";
 import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
 import { cardPaymentForm } from "./payments.ts";
@@ -17,7 +18,7 @@ import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
 import { canonicalJson } from "../../domain/canonical_json.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
-import { colomboToday } from "../../domain/orders/order_query.ts";
+import { colomboDate, colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order_admin.ts";
 import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
 import { serve } from "./route_spec.ts";
@@ -200,6 +201,7 @@ export type OrderRoutesDeps =
     | "orderKeys"
     | "orderLimit"
     | "orders"
+    | "reports"
     | "rateLimits"
     | "tokens"
     | "trustProxy"
@@ -378,10 +380,28 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     });
   });
 
-  serve(app, BASE, ORDER_DESK_ROUTES.stats, async (c) =>
-    c.json({
-      data: orderStatsRecord(await deps.orders.stats(colomboToday(deps.clock.now()))),
-    }));
+  serve(app, BASE, ORDER_DESK_ROUTES.stats, async (c) => {
+    const now = deps.clock.now();
+    const today = colomboDate(now);
+    const [stats, days] = await Promise.all([
+      deps.orders.stats(colomboToday(now)),
+      deps.reports.daySales({ from: today, to: today }),
+    ]);
+    // Today's orders, paid orders and takings by the report's definitions: the same figures
+    // as the report of today and the owner's home.
+    const day = dayFigures(days, today);
+    return c.json({
+      data: orderStatsRecord({
+        ...stats,
+        today: {
+          ...stats.today,
+          orders: day.orders,
+          paidOrders: day.paidOrders,
+          takingsCents: day.takingsCents,
+        },
+      }),
+    });
+  });
 
   serve(app, BASE, ORDER_DESK_ROUTES.status, async (c) => {
     const { id, status, courier, trackingNumber, reason } = c.req.valid("json");

@@ -1,3 +1,4 @@
+import { colomboDate } from "../../domain/orders/order_query.ts";
 import assert from "node:assert/strict";
 import { json, orderBody, testApp } from "../testing/fixture.ts";
 
@@ -375,11 +376,36 @@ Deno.test("GET /api/orders/stats counts as today's takings the payments received
     paidOrders: 2,
     takings: 950 + 400 + 1900 + 400,
   });
+  // A rejected order was still placed today, as the report counts it.
   // A payment undone is not taken; a paid order rejected gives its money back.
   await t.asAdmin(`/api/orders/${first}/payment`, json("PUT", { status: "unpaid" }));
   await t.asAdmin("/api/orders/status", json("PUT", { id: second, status: "rejected" }));
   const after = await today();
   assert.deepEqual([after.paidOrders, after.takings], [0, 0]);
+});
+
+Deno.test("the Orders page's today is the report's today: a rejected order still counts as placed, and the takings agree", async () => {
+  const t = await testApp();
+  const ids: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const one = { total: 950, items: [{ id: t.ids.book, quantity: 1, type: "book" }] };
+    const response = await t.app.request("/api/orders", json("POST", orderBody(t.ids.book, one)));
+    assert.equal(response.status, 201);
+    ids.push((await response.json()).orderId);
+  }
+  await t.asAdmin(`/api/orders/${ids[0]}/payment`, json("PUT", { status: "paid" }));
+  await t.asAdmin("/api/orders/status", json("PUT", { id: ids[2], status: "rejected" }));
+  const today = (await body(await t.asAdmin("/api/orders/stats"), 200)).data.today;
+  const day = colomboDate(t.deps.clock.now());
+  const report = (await body(
+    await t.asAdmin(`/api/reports/sales?from=${day}&to=${day}`),
+    200,
+  )).data.totals.current;
+  assert.deepEqual(
+    [today.orders, today.paidOrders, today.takings],
+    [report.orders, report.paid_orders, report.takings],
+  );
+  assert.deepEqual([today.orders, report.rejected], [3, 1]);
 });
 
 Deno.test("POST /api/orders under a campaign and a code answers what was saved, and the order keeps both", async () => {

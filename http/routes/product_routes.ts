@@ -211,7 +211,7 @@ export function serveProductRoutes<
       const { dryRun } = c.req.valid("query");
       const outcome = await kind.importCsv(deps, await readCsvBody(c.req.raw), dryRun ?? false);
       if (outcome.kind === "conflict") throw new ApiError(409, "CONFLICT", outcome.message);
-      return c.json(importSummaryRecord(outcome.summary));
+      return c.json(importSummaryRecord(outcome.summary, contract.kind));
     }));
 
   serve(app, base, routes.archived, async (c) => {

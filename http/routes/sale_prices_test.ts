@@ -137,7 +137,7 @@ Deno.test("the CSV files carry a sale there and back: the same file changes noth
 
   const books = await exported(t, "/api/books/export");
   const rows: string[][] = parse(books, { bom: true });
-  const header = rows[0];
+  const header = rows[1];
   const madol = rows.find((r) => r[header.indexOf("isbn13")] === "9789550000029")!;
   assert.deepEqual(
     ["salePrice", "saleStarts", "saleEnds"].map((c) => madol[header.indexOf(c)]),
@@ -149,13 +149,14 @@ Deno.test("the CSV files carry a sale there and back: the same file changes noth
     unchanged: 2,
     errors: [],
     written: true,
+    changes: [],
   });
   const stationery = await exported(t, "/api/stationery/export");
   assert.match(stationery, /45\.00/);
   assert.equal((await imported(t, "/api/stationery/import", stationery)).unchanged, 1);
 
-  // An emptied sale price with its days emptied ends the sale.
-  const edited = books.replace("800.00,2026-09-20,2026-09-25", ",,");
+  // A sale price and its days cleared ([clear]; an empty cell keeps a value) end the sale.
+  const edited = books.replace("800.00,2026-09-20,2026-09-25", "[clear],[clear],[clear]");
   assert.notEqual(edited, books);
   assert.equal((await imported(t, "/api/books/import", edited)).updated, 1);
   const after = await body(await t.app.request(`/api/books/${t.ids.book}`), 200);

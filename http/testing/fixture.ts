@@ -27,6 +27,7 @@ import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
 import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { MemoryStockAlerts } from "../../adapters/memory/stock_alerts.ts";
+import { MemoryOwnerPages } from "../../adapters/memory/owner_pages.ts";
 import { MemoryAuditTrail } from "../../adapters/memory/audit_trail.ts";
 
 /** A logger that keeps what it is told. */
@@ -141,7 +142,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     accountMail: outbox,
     // The tests wait for the mails a route queues after answering (idle()).
     background: new BackgroundWork(),
-    passwordResets: new MemoryPasswordResets(overrides.accounts ?? accounts),
+    // A link's use sets a password: the trail sees it as the accounts' change.
+    passwordResets: audit.audited(new MemoryPasswordResets(overrides.accounts ?? accounts), {
+      sources: [accounts],
+    }),
     customerOrders: auditedOrders,
     // The report reads the orders and catalogue the app is given.
     reports: new MemorySalesFacts(
@@ -167,6 +171,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     logger,
     orderKeys: new HmacOrderKeys(testSecret()),
     stockAlerts,
+    ownerPages: new MemoryOwnerPages(),
     ...overrides,
   };
   const app = createApp(deps);

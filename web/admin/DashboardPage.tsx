@@ -1,4 +1,8 @@
-/** The catalogue dashboard: the four forms, then the Books and Stationery tables. */
+/**
+ * The admin's home: what needs doing today (HomePanel: the owner's figures, or staff's
+ * orders to pack and send), then the catalogue's four forms and the Books and Stationery
+ * tables.
+ */
 import { useCallback, useState } from "react";
 import { BookForm } from "./catalogue/BookForm.tsx";
 import { CategoryForm } from "./catalogue/CategoryForm.tsx";
@@ -8,6 +12,8 @@ import { Loading } from "./Feedback.tsx";
 import { useLoad } from "./hooks.ts";
 import { ProductSection } from "./catalogue/ProductSection.tsx";
 import { StationeryForm } from "./catalogue/StationeryForm.tsx";
+import { HomePanel } from "./home/HomePanel.tsx";
+import { PagesPanel } from "./home/PagesPanel.tsx";
 
 export function DashboardPage() {
   const { api, may } = useAdmin();
@@ -28,6 +34,8 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
+      {/* What needs doing today comes first; the catalogue's forms and tables follow. */}
+      {may("orders") && <HomePanel />}
       {editing && (
         <div className="form-pair">
           <CategoryForm kind="books" onAdded={reloadBookCategories} />
@@ -56,6 +64,7 @@ export function DashboardPage() {
         : stationeryCategories.state === "loading" && <Loading label="Loading categories" />}
       <ProductSection kind="books" version={booksVersion} />
       <ProductSection kind="stationery" version={stationeryVersion} />
+      {may("settings") && <PagesPanel />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** The shop's bank account for deposits, and where to send the receipt. */
-import type { BankDetails } from "../../domain/shop.ts";
+import { type BankDetails, whatsappShown } from "../../domain/shop.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 export function BankDetailsList({ bank }: { bank: BankDetails }) {
@@ -15,7 +15,7 @@ export function BankDetailsList({ bank }: { bank: BankDetails }) {
       <dt>{t("bank.accountNumber")}</dt>
       <dd>{bank.accountNumber}</dd>
       <dt>{t("bank.whatsapp")}</dt>
-      <dd>{bank.whatsappNumber}</dd>
+      <dd>{whatsappShown(bank.whatsappNumber)}</dd>
     </dl>
   );
 }

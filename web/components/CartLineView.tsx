@@ -4,7 +4,9 @@
  * anything was taken off, each saving by its source and the line's usual price struck
  * above the price paid.
  */
+import { useRef } from "react";
 import { ProductImage } from "./ProductImage.tsx";
+import { QuantityInput } from "./QuantityInput.tsx";
 import { type CartLine, lineKey } from "../../domain/cart/cart.ts";
 import { imageOrPlaceholder } from "../lib/images.ts";
 import { useI18n } from "../i18n/mod.ts";
@@ -18,14 +20,20 @@ export interface CartLineViewProps {
   problem?: string;
   /** Why + is off (the line is at its stock or at the copies one order may hold). */
   atCeiling?: string;
+  /** The most copies the line may hold (its stock, the copies one order may hold). */
+  ceiling: number;
   onMinus: () => void;
   onPlus: () => void;
+  /** A typed quantity, already held within 1 and the ceiling. */
+  onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }
 
 export function CartLineView(
-  { line, priced, problem, atCeiling, onMinus, onPlus, onRemove }: CartLineViewProps,
+  { line, priced, problem, atCeiling, ceiling, onMinus, onPlus, onQuantity, onRemove }:
+    CartLineViewProps,
 ) {
+  const box = useRef<HTMLInputElement>(null);
   const id = `line-${lineKey(line).replace(":", "-")}`;
   const { t, href, lkr, date } = useI18n();
   const unit = priced?.usualUnitCents ?? line.unitPriceCents;
@@ -61,9 +69,12 @@ export function CartLineView(
           </span>
           {priced ? <LineSavings line={priced} /> : null}
           {problem ? <span className="line-problem" role="alert">{problem}</span> : null}
-          {atCeiling && !problem
-            ? <span id={`${id}-ceiling`} className="line-ceiling">{atCeiling}</span>
-            : null}
+          {/* Always there, so that the note is read out when + reaches the top. */}
+          <span aria-live="polite" role="status">
+            {atCeiling && !problem
+              ? <span id={`${id}-ceiling`} className="line-ceiling">{atCeiling}</span>
+              : null}
+          </span>
         </span>
       </td>
       <td className="line-actions">
@@ -77,13 +88,24 @@ export function CartLineView(
           >
             −
           </button>
-          <output aria-label={t("cart.quantity")}>{line.quantity}</output>
+          <QuantityInput
+            ref={box}
+            quantity={line.quantity}
+            room={ceiling}
+            label={t("cart.quantity")}
+            describedBy={atCeiling && !problem ? `${id}-ceiling` : undefined}
+            onQuantity={onQuantity}
+          />
           <button
             type="button"
             className="step"
             aria-label={t("cart.more")}
             aria-describedby={atCeiling && !problem ? `${id}-ceiling` : undefined}
-            onClick={onPlus}
+            onClick={() => {
+              onPlus();
+              // + turns off at the top: focus stays in the stepper, on the count.
+              if (line.quantity + 1 >= ceiling) box.current?.focus();
+            }}
             disabled={atCeiling !== undefined}
           >
             +

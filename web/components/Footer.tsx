@@ -52,6 +52,15 @@ export function Footer({ shop, year }: { shop: ShopInfo; year: number }) {
           <h2 id="footer-faq">{t("footer.faq")}</h2>
           <ul>
             <li>
+              <a href={href("/faq")}>{t("footer.faqPage")}</a>
+            </li>
+            <li>
+              <a href={href("/delivery")}>{t("footer.delivery")}</a>
+            </li>
+            <li>
+              <a href={href("/returns")}>{t("footer.returns")}</a>
+            </li>
+            <li>
               <a href={href("/privacy")}>{t("footer.privacy")}</a>
             </li>
             <li>

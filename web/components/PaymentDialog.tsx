@@ -7,7 +7,12 @@ import { amountDue } from "../../domain/orders/amount_due.ts";
 import type { Breakdown } from "../../domain/pricing/breakdown.ts";
 import { BreakdownTotals } from "./MoneyBreakdown.tsx";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
-import { type BankDetails, whatsappChatUrl, whatsappQrPath } from "../../domain/shop.ts";
+import {
+  type BankDetails,
+  whatsappChatUrl,
+  whatsappQrPath,
+  whatsappShown,
+} from "../../domain/shop.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { BankDetailsList } from "./BankDetailsList.tsx";
 import { CardPayment } from "./CardPayment.tsx";
@@ -147,14 +152,15 @@ function WhatsApp({ number }: { number: string }) {
   const { t } = useI18n();
   const chat = whatsappChatUrl(number);
   const qr = whatsappQrPath(number);
+  const shown = whatsappShown(number);
   if (!chat) return null;
   return (
     <div className="whatsapp">
       {qr
         ? (
           <figure className="qr">
-            <img src={qr} alt={t("placed.qrAlt", { number })} width={160} height={160} />
-            <figcaption>{t("placed.qrCaption", { number })}</figcaption>
+            <img src={qr} alt={t("placed.qrAlt", { number: shown })} width={160} height={160} />
+            <figcaption>{t("placed.qrCaption", { number: shown })}</figcaption>
           </figure>
         )
         : null}

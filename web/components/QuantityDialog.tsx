@@ -4,7 +4,8 @@
  * to the stock and the copies one order may hold (less what the cart holds), into the
  * cart; at the top, + is off and the reason is shown.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { QuantityInput } from "./QuantityInput.tsx";
 import { Availability } from "./Availability.tsx";
 import { ShelfPriceTag } from "./ProductFacts.tsx";
 import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
@@ -35,6 +36,7 @@ export function QuantityDialog(
   const [quantity, setQuantity] = useState(1);
   const [held, setHeld] = useState(inCart);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
+  const box = useRef<HTMLInputElement>(null);
   const ceiling = lineCeiling({ stock }, maxPerLine);
   const room = Math.max(0, ceiling - held);
   // What stops the count: the stock, or the copies one order may hold.
@@ -66,14 +68,27 @@ export function QuantityDialog(
         >
           −
         </button>
-        <output aria-live="polite" aria-label={t("cart.quantity")}>{quantity}</output>
+        <QuantityInput
+          ref={box}
+          quantity={quantity}
+          room={room}
+          label={t("cart.quantity")}
+          describedBy={room > 0 && quantity >= room ? "quantity-top" : undefined}
+          onQuantity={setQuantity}
+        />
         <button
           type="button"
           className="step"
           aria-label={t("cart.more")}
           aria-describedby={room > 0 && quantity >= room ? "quantity-top" : undefined}
           disabled={quantity >= room}
-          onClick={() => setQuantity((q) => Math.min(room, q + 1))}
+          onClick={() => {
+            const next = Math.min(room, quantity + 1);
+            setQuantity(next);
+            // + turns off at the top: focus stays in the stepper, on the count, not on a
+            // button that no longer works (which would drop it to the page).
+            if (next >= room) box.current?.focus();
+          }}
         >
           +
         </button>
@@ -89,9 +104,12 @@ export function QuantityDialog(
         : held > 0
         ? <p className="hint">{t("cart.heldSome", { held, room })}</p>
         : null}
-      {room > 0 && quantity >= room
-        ? <p id="quantity-top" className="hint quantity-top">{topReason}</p>
-        : null}
+      {/* A live region that is always there, so the note is read out when it appears. */}
+      <div aria-live="polite" role="status">
+        {room > 0 && quantity >= room
+          ? <p id="quantity-top" className="hint quantity-top">{topReason}</p>
+          : null}
+      </div>
       {notice
         ? (
           <p

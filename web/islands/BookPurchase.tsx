@@ -30,7 +30,11 @@ export function BookPurchase({ book, shelf = null, bank, maxPerLine }: BookPurch
           <div className="preorder-note">
             <p>{t("cart.preorderBank")}</p>
             <details className="bank-reveal">
-              <summary className="button button-ghost">{t("bank.show")}</summary>
+              {/* The summary says what a press does: Show while closed, Hide while open. */}
+              <summary className="button button-ghost">
+                <span className="when-closed">{t("bank.show")}</span>
+                <span className="when-open">{t("bank.hide")}</span>
+              </summary>
               <BankDetailsList bank={bank} />
             </details>
           </div>

@@ -5,9 +5,11 @@ import {
   checkoutProblems,
   decrement,
   increment,
+  lineCeiling,
   lineKey,
   removeLine,
 } from "../../domain/cart/cart.ts";
+import { setTypedQuantity } from "../../domain/cart/typed_quantity.ts";
 import { CartLineView } from "../components/CartLineView.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useStoredCart } from "../lib/use_cart.ts";
@@ -104,6 +106,11 @@ export function Cart({ maxPerLine }: CartProps) {
                 priced={pricedLine(line)}
                 problem={problems.get(key)}
                 atCeiling={ceilingText(i18n, line, maxPerLine)}
+                ceiling={lineCeiling(line, maxPerLine)}
+                onQuantity={(quantity) => {
+                  setAlert(null);
+                  setCart(setTypedQuantity(cart, key, String(quantity), maxPerLine));
+                }}
                 onMinus={() => {
                   setAlert(null);
                   setCart(decrement(cart, key));

@@ -1,8 +1,46 @@
 /** The shop's policy pages and the not-found page. */
 import type { ShopInfo } from "../../domain/shop.ts";
 import { DEFAULT_HOLD_RULES, type HoldRules } from "../../domain/orders/payment_policy.ts";
-import { useI18n } from "../i18n/mod.ts";
+import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Sentence } from "../components/Sentence.tsx";
+import type { WrittenPage } from "./model.ts";
+import type { Inline } from "../../domain/pages/owner_page.ts";
+
+/**
+ * A page the owner wrote: its blocks as elements (never its text as HTML), the shop's rules
+ * it names put in from the policies in the page's language.
+ */
+export function WrittenPageView({ page }: { page: WrittenPage }) {
+  const { t } = useI18n();
+  const { methods, holdRules } = page.policies;
+  const policyText = (policy: string) =>
+    policy === "payment_methods"
+      // The methods' own message keys (PAYMENT_POLICIES' words), which every catalogue holds.
+      ? methods.map((key) => t(key as MessageKey)).join(", ")
+      : policy === "holds"
+      ? t("terms.bankDeposit", { hours: holdRules.bankDepositHours })
+      : t("terms.delivery");
+  const line = (parts: Inline[]) =>
+    parts.map((part, i) =>
+      part.kind === "text"
+        ? <span key={i}>{part.text}</span>
+        : part.kind === "link"
+        ? <a key={i} href={part.href}>{part.text}</a>
+        : <span key={i} className="shop-rule">{policyText(part.policy)}</span>
+    );
+  return (
+    <article className="info-page prose owner-page">
+      <h1 className="page-title">{page.title}</h1>
+      {page.blocks.map((block, i) =>
+        block.kind === "heading"
+          ? <h2 key={i}>{line(block.parts)}</h2>
+          : block.kind === "paragraph"
+          ? <p key={i}>{line(block.parts)}</p>
+          : <ul key={i}>{block.items.map((item, j) => <li key={j}>{line(item)}</li>)}</ul>
+      )}
+    </article>
+  );
+}
 
 export function NotFoundPage() {
   const { t, href } = useI18n();

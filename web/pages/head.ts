@@ -157,6 +157,11 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         description: i18n.t("terms.description"),
         canonical: absoluteUrl(shop, "/terms"),
       };
+    case "owner_page":
+      return {
+        title: `${model.written.title} | ${name}`,
+        description: model.written.title,
+      };
     case "not_found":
       return {
         title: `${i18n.t("notFound.title")} | ${name}`,

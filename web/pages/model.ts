@@ -1,5 +1,6 @@
 /** What the server hands the renderer: which page, with its data (plain JSON). */
 import type { Book, Category } from "../../domain/catalogue/model.ts";
+import type { Block } from "../../domain/pages/owner_page.ts";
 import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
@@ -62,8 +63,10 @@ export type PageModel =
   | { kind: "reset_password" }
   /** The page a back-in-stock mail's unsubscribe link opens, with the link's token. */
   | { kind: "stock_alert_stop"; token: string }
-  | { kind: "privacy" }
-  | { kind: "terms"; holdRules?: HoldRules; cardOffered?: boolean }
+  | { kind: "privacy"; written?: WrittenPage }
+  /** A page the owner wrote (FAQ, Delivery, Returns; Terms and Privacy once written). */
+  | { kind: "owner_page"; written: WrittenPage }
+  | { kind: "terms"; holdRules?: HoldRules; cardOffered?: boolean; written?: WrittenPage }
   | { kind: "not_found" }
   | { kind: "error" };
 
@@ -106,4 +109,15 @@ export interface PageHead {
   alternates?: { hreflang: string; href: string }[];
   /** Open Graph / Twitter card for link previews. */
   share?: { type: string; title: string; description: string; image?: string; url: string };
+}
+
+/**
+ * A page the owner wrote, as the storefront shows it: its title, its blocks (plain
+ * formatting read on the server) and the shop's rules its text names, in the page's language.
+ */
+export interface WrittenPage {
+  title: string;
+  blocks: Block[];
+  /** The payment methods offered (message keys) and the hold rules, for {{...}}. */
+  policies: { methods: string[]; holdRules: HoldRules };
 }

@@ -5,7 +5,13 @@
  */
 import type { AuditKind, AuditSubjectType } from "../../../domain/audit/audit.ts";
 import type { WireAuditEntry } from "../../../contract/audit.ts";
-import { formatLkr } from "../format.ts";
+import { formatDateTime, formatLkr } from "../format.ts";
+
+/** What an entry's values are read with: the names and the benefit's kind the API gives. */
+export type ValueContext = Partial<Pick<WireAuditEntry, "benefit_kind" | "category_names">>;
+
+/** An instant as stored (ISO 8601 with a time). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export const KIND_LABELS: Record<AuditKind, string> = {
   price: "Price",
@@ -76,14 +82,28 @@ export function fieldLabel(name: string): string {
 }
 
 /**
- * A stored value as the owner reads it: cents in LKR, grams in kg, none as "—".
+ * A stored value as the owner reads it: cents in LKR, grams in kg, a promotion's benefit as
+ * a percentage or in LKR by its kind, a category by its name, instants in Colombo time,
+ * none as "—".
  *
  * @example fieldValue("price_cents", 125050) === "LKR 1,250.50"
+ * @example fieldValue("benefit_value", 50000, { benefit_kind: "amount" }) === "LKR 500.00"
  */
-export function fieldValue(name: string, value: unknown): string {
+export function fieldValue(name: string, value: unknown, context: ValueContext = {}): string {
   if (value === null || value === undefined || value === "") return "—";
   if (name === "password_hash") return "(hidden)";
   if (name.endsWith("_cents") && typeof value === "number") return formatLkr(value);
+  if (name === "benefit_value" && typeof value === "number") {
+    if (context.benefit_kind === "percent") return `${value / 100}%`;
+    if (context.benefit_kind === "amount" || context.benefit_kind === "amount_off") {
+      return formatLkr(value);
+    }
+  }
+  if (name === "category_id" && typeof value === "number") {
+    const named = context.category_names?.[String(value)];
+    if (named !== undefined) return named;
+  }
+  if (typeof value === "string" && INSTANT.test(value)) return `${formatDateTime(value)} (Colombo)`;
   if (name === "weight_grams" && typeof value === "number") return `${value / 1000} kg`;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(String).join(", ");
@@ -103,14 +123,14 @@ export interface ChangeLine {
 
 /** The entry's changed fields, in the order they were kept. */
 export function changeLines(
-  entry: Pick<WireAuditEntry, "before" | "after" | "action">,
+  entry: Pick<WireAuditEntry, "before" | "after" | "action"> & ValueContext,
 ): ChangeLine[] {
   const names = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])];
   return names.map((field) => ({
     field,
     label: fieldLabel(field),
-    ...(entry.action === "create" ? {} : { from: fieldValue(field, entry.before[field]) }),
-    ...(entry.action === "delete" ? {} : { to: fieldValue(field, entry.after[field]) }),
+    ...(entry.action === "create" ? {} : { from: fieldValue(field, entry.before[field], entry) }),
+    ...(entry.action === "delete" ? {} : { to: fieldValue(field, entry.after[field], entry) }),
   }));
 }
 
@@ -134,11 +154,12 @@ export function actorText(actor: WireAuditEntry["actor"]): string {
   }
 }
 
-/** What an entry did to its record: "Changed Book 12". */
+/** What an entry did to its record: "Changed Book “Madol Doova”", or by id when it has no name. */
 export function actionText(
-  entry: Pick<WireAuditEntry, "action" | "subject_type" | "subject_id">,
+  entry: Pick<WireAuditEntry, "action" | "subject_type" | "subject_id" | "subject_name">,
 ): string {
-  return `${ACTION_WORDS[entry.action]} ${SUBJECT_LABELS[entry.subject_type]} ${entry.subject_id}`;
+  const named = entry.subject_name ? `“${entry.subject_name}”` : String(entry.subject_id);
+  return `${ACTION_WORDS[entry.action]} ${SUBJECT_LABELS[entry.subject_type]} ${named}`;
 }
 
 /** Where the admin area shows a record, when it has a page. */

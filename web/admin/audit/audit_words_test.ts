@@ -50,3 +50,32 @@ Deno.test("who and what read as words, a role when the admin had one", () => {
     "Changed Book 12",
   );
 });
+
+Deno.test("a code's benefit reads by its kind, a category by its name, an instant in Colombo time, a record by its name", () => {
+  assert.equal(fieldValue("benefit_value", 50_000, { benefit_kind: "amount" }), "LKR 500.00");
+  assert.equal(fieldValue("benefit_value", 1_500, { benefit_kind: "percent" }), "15%");
+  assert.equal(
+    fieldValue("category_id", 4, { category_names: { "4": "Novels" } }),
+    "Novels",
+  );
+  assert.equal(fieldValue("category_id", 9, { category_names: {} }), "9");
+  assert.equal(fieldValue("starts_at", "2026-11-21T20:00:00.000Z"), "2026-11-22 01:30 (Colombo)");
+  assert.deepEqual(
+    changeLines({
+      action: "update",
+      before: { benefit_value: 50_000 },
+      after: { benefit_value: 75_000 },
+      benefit_kind: "amount",
+    }),
+    [{ field: "benefit_value", label: "Benefit", from: "LKR 500.00", to: "LKR 750.00" }],
+  );
+  assert.equal(
+    actionText({
+      action: "update",
+      subject_type: "book",
+      subject_id: 12,
+      subject_name: "Viragaya",
+    }),
+    "Changed Book “Viragaya”",
+  );
+});

@@ -117,6 +117,8 @@ export function CsvPanel() {
               ? "Books are matched by ISBN-13; a column left out keeps each book's value; a new book without images gets a generated cover."
               : "A row with the id of an item updates it; a row without id adds an item (with a generated picture when it has no image)."}
             {" "}
+            An empty cell keeps the value; type [clear] in a cell to clear it (not in a required
+            column: that is the row's error, and nothing is imported).{" "}
             Save from Excel as "CSV UTF-8".
           </p>
           <label className="field">
@@ -155,6 +157,7 @@ export function CsvPanel() {
                 Check: {check.created} to create, {check.updated} to update, {check.unchanged}{" "}
                 unchanged, {check.errors.length} {check.errors.length === 1 ? "error" : "errors"}
               </p>
+              {check.changes.length > 0 && <ChangesTable changes={check.changes} />}
               {check.errors.length > 0 && (
                 <>
                   <p className="panel-hint">
@@ -190,5 +193,38 @@ export function CsvPanel() {
       )}
       <Notice notice={notice} onDismiss={clear} />
     </section>
+  );
+}
+
+/** Per updated row, each field the import would change, before and after. */
+function ChangesTable({ changes }: { changes: ImportSummary["changes"] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table import-changes">
+        <caption>What the import would change</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Field</th>
+            <th scope="col">Now</th>
+            <th scope="col">After import</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.flatMap((change) =>
+            change.fields.map((f) => (
+              <tr key={`${change.line}-${f.field}`}>
+                <td data-label="Line">{change.line}</td>
+                <td data-label="Field">{f.field}</td>
+                <td data-label="Now">{f.before === "" ? <em>empty</em> : f.before}</td>
+                <td data-label="After import">
+                  {f.after === "" ? <strong>cleared</strong> : f.after}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

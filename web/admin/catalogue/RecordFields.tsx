@@ -96,7 +96,10 @@ function RecordField(
           {label}
         </label>
       );
-    default:
+    default: {
+      // A pre-order needs its date (PREORDER_NEEDS_DATE): required once Pre-order is ticked.
+      const preorderDate = key === "preorderDate";
+      const needed = preorderDate && values.preorder === true;
       return (
         <TextFields
           fields={[{
@@ -104,7 +107,12 @@ function RecordField(
             label,
             type: input.type === "text" ? undefined : input.type,
             step: input.step,
-            optional: field.optional,
+            optional: field.optional && !needed,
+            hint: needed
+              ? "required for a pre-order"
+              : preorderDate
+              ? "required when Pre-order is ticked"
+              : undefined,
           }]}
           idPrefix={idPrefix}
           values={{ [key]: text }}
@@ -112,5 +120,6 @@ function RecordField(
           onChange={(name, value) => onChange(name, value)}
         />
       );
+    }
   }
 }

@@ -11,6 +11,8 @@ export interface TextFieldSpec<N extends string> {
   step?: string;
   /** It may be left empty: not required, and hinted "optional". */
   optional?: boolean;
+  /** What the label says of it instead of "optional" (a field required by another's value). */
+  hint?: string;
 }
 
 export function TextFields<N extends string>(
@@ -27,7 +29,7 @@ export function TextFields<N extends string>(
       key={field.name}
       id={`${idPrefix}-${field.name}`}
       label={field.label}
-      hint={field.optional ? "optional" : undefined}
+      hint={field.hint ?? (field.optional ? "optional" : undefined)}
       error={errors[field.name]}
     >
       {(aria) => (

@@ -174,7 +174,7 @@ export function OrdersPage() {
             <dd>
               {stats.data.today.orders}{" "}
               <span className="stat-detail">
-                worth {formatRupees(stats.data.today.subtotal)} with delivery
+                (those not rejected worth {formatRupees(stats.data.today.subtotal)} with delivery)
               </span>
             </dd>
           </div>

@@ -71,6 +71,7 @@ export async function adminShop(overrides: Partial<AppDeps> = {}): Promise<Admin
     bank: deps.bank,
     shop: deps.shop,
     logger: deps.logger,
+    ownerPages: deps.ownerPages,
   });
   for (const key of ["madol.png", "pen.png"]) {
     images.images.set(key, { bytes: TINY_PNG.slice(), contentType: "image/png" });

@@ -1,0 +1,44 @@
+/**
+ * The number between a stepper's − and +: typed as well as stepped (20 exercise books are
+ * typed, not 19 taps), held within 1 and the room left (domain/cart/typed_quantity.ts). While
+ * the box is being typed in it shows what is typed; once left, the quantity it came to.
+ */
+import { forwardRef, useEffect, useState } from "react";
+import { typedQuantity } from "../../domain/cart/typed_quantity.ts";
+
+export interface QuantityInputProps {
+  quantity: number;
+  /** The most there is room for (the stock, the copies one order may hold). */
+  room: number;
+  label: string;
+  /** Ids of the notes that say why the count stops, when it does. */
+  describedBy?: string;
+  onQuantity: (quantity: number) => void;
+}
+
+export const QuantityInput = forwardRef<HTMLInputElement, QuantityInputProps>(
+  function QuantityInput({ quantity, room, label, describedBy, onQuantity }, ref) {
+    const [typed, setTyped] = useState(String(quantity));
+    // The buttons change the quantity too: the box follows them.
+    useEffect(() => setTyped(String(quantity)), [quantity]);
+    return (
+      <input
+        ref={ref}
+        className="quantity-input"
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        aria-label={label}
+        aria-describedby={describedBy}
+        value={typed}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          const asked = typedQuantity(e.target.value, room);
+          if (asked !== undefined) onQuantity(asked);
+        }}
+        onBlur={() => setTyped(String(quantity))}
+      />
+    );
+  },
+);
