@@ -102,3 +102,22 @@ Deno.test("an order's page names its district and province in the page's languag
   const old = await orderPageText({ ...order, districtName: "Colombo North" }, "/si");
   assert.ok(old.includes("Mount Lavinia, Colombo North, බස්නාහිර 10370"), old);
 });
+
+Deno.test("the order's page marks a pre-ordered line with its expected date in each language, and no other line", async () => {
+  const order = sampleOrder({ id: 32 });
+  const [first, ...rest] = order.items;
+  const preordered = {
+    ...order,
+    items: [{ ...first, preorder: true, preorderDate: "2027-03-15" }, ...rest],
+  };
+  const expected = {
+    "": "Pre-order, expected 15 March 2027",
+    "/si": "පෙර ඇණවුම, 2027 මාර්තු 15 දින බලාපොරොත්තු වේ",
+    "/ta": "முன்பதிவு, 15 மார்ச் 2027 இல் வரும்",
+  };
+  for (const [prefix, words] of Object.entries(expected)) {
+    const text = await orderPageText(preordered, prefix);
+    assert.equal(text.split(words).length - 1, 1, `${prefix}: ${text}`);
+  }
+  assert.ok(!(await orderPageText(order, "")).includes("Pre-order"));
+});

@@ -54,6 +54,8 @@ export function BookPurchase({ book, shelf = null, bank, maxPerLine }: BookPurch
             priceCents={book.priceCents}
             shelf={shelf}
             stock={book.stock}
+            preorder={book.preorder}
+            preorderDate={book.preorderDate}
             inCart={quantityInCart({ type: "book", id: book.id })}
             maxPerLine={maxPerLine}
             onAdd={(n) => addItemToCart(i18n, bookCartItem(book), n, maxPerLine)}

@@ -10,6 +10,7 @@ import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import { Availability } from "../components/Availability.tsx";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { CardPayment } from "../components/CardPayment.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
@@ -148,6 +149,9 @@ export function OrderPage(
                 <tr key={item.id}>
                   <td>
                     {item.title}
+                    {item.preorder
+                      ? <Availability stock={0} preorder preorderDate={item.preorder_date} />
+                      : null}
                     <span className="hint">
                       {t("cart.each", { price: lkr(line.usualUnitCents) })}
                     </span>
