@@ -46,6 +46,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           shelf={model.shelf}
           bank={model.bank}
           maxPerLine={model.maxPerLine}
+          preorderMethods={model.preorderMethods}
         />
       );
     case "cart":
@@ -89,7 +90,14 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "privacy":
       return <PrivacyPage shop={shop} />;
     case "terms":
-      return <TermsPage shop={shop} holdRules={model.holdRules} cardOffered={model.cardOffered} />;
+      return (
+        <TermsPage
+          shop={shop}
+          holdRules={model.holdRules}
+          cardOffered={model.cardOffered}
+          methods={model.methods}
+        />
+      );
     case "not_found":
       return <NotFoundPage />;
     case "error":

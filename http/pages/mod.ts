@@ -3,6 +3,7 @@
  * (dist/server/entry_server.js) with data read straight from the ports, plus the built
  * files under /assets/ and /static/. Mounted last at "/" by createApp.
  */
+import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
 import { type Context, Hono } from "hono";
 import { answerEncoder, compression } from "../middleware/compression.ts";
 import { CACHEABLE_PATH } from "../middleware/response_cache.ts";
@@ -306,6 +307,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       shelf: shelf.savingCents > 0 ? shelf : null,
       bank: deps.bank,
       maxPerLine,
+      preorderMethods: preorderMethods(methods),
     });
   });
 
@@ -377,6 +379,7 @@ export function pagesApp(deps: PagesDeps): Hono {
         kind: "terms",
         holdRules,
         cardOffered: methods.some((method) => PAYMENT_POLICIES[method].paysOnline),
+        methods,
       }),
   );
 

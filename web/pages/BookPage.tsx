@@ -4,6 +4,7 @@ import { formatKg } from "../../domain/money.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { pageFieldsOf } from "../../domain/records/fields.ts";
 import type { BankDetails } from "../../domain/shop.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { Island } from "../components/Island.tsx";
 import { Availability } from "../components/Availability.tsx";
 import { OfferBadge, ShelfPriceTag } from "../components/ProductFacts.tsx";
@@ -15,12 +16,14 @@ import { paragraphs } from "../lib/paragraphs.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 
 export function BookPage(
-  { book, shelf = null, bank, maxPerLine }: {
+  { book, shelf = null, bank, maxPerLine, preorderMethods }: {
     book: Book;
     /** What one copy costs now; null when its usual price. */
     shelf?: ShelfPrice | null;
     bank: BankDetails;
     maxPerLine: number;
+    /** The offered methods that pay for a pre-order; those not paid online when absent. */
+    preorderMethods?: PaymentMethod[];
   },
 ) {
   const { t, href, date, number } = useI18n();
@@ -70,7 +73,13 @@ export function BookPage(
           <Island
             name="BookPurchase"
             component={BookPurchase}
-            props={{ book, shelf, bank, maxPerLine }}
+            props={{
+              book,
+              shelf,
+              bank,
+              maxPerLine,
+              ...(preorderMethods ? { preorderMethods } : {}),
+            }}
           />
           <noscript>
             <p className="notice">{t("cart.needsScript")}</p>

@@ -27,6 +27,8 @@ export type PageModel =
     shelf: ShelfPrice | null;
     bank: BankDetails;
     maxPerLine: number;
+    /** The offered methods that pay for a pre-order (domain/orders/preorder_policy.ts). */
+    preorderMethods?: PaymentMethod[];
   }
   | { kind: "cart"; maxPerLine: number }
   | {
@@ -61,7 +63,13 @@ export type PageModel =
   /** The page a back-in-stock mail's unsubscribe link opens, with the link's token. */
   | { kind: "stock_alert_stop"; token: string }
   | { kind: "privacy" }
-  | { kind: "terms"; holdRules?: HoldRules; cardOffered?: boolean }
+  | {
+    kind: "terms";
+    holdRules?: HoldRules;
+    cardOffered?: boolean;
+    /** The methods the shop offers: the terms name them, and those that pay for pre-orders. */
+    methods?: PaymentMethod[];
+  }
   | { kind: "not_found" }
   | { kind: "error" };
 
