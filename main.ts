@@ -37,7 +37,10 @@ import { MessageFormatMailRenderer } from "./adapters/mail/render/mod.ts";
 import { NotifyLkSmsSender } from "./adapters/sms/notifylk.ts";
 import { MessageFormatSmsRenderer } from "./adapters/sms/render.ts";
 import { startLapseWorker } from "./adapters/jobs/lapse_worker.ts";
-import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
+import {
+  PdfmakeReceiptRenderer,
+  PdfmakeSlipRenderer,
+} from "./adapters/pdf/pdfmake_slip_renderer.ts";
 import { TokenService } from "./http/auth/mod.ts";
 import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
 import { generatePassword } from "./adapters/security/passwords.ts";
@@ -306,6 +309,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orders: ports.orders,
     images,
     slips: new PdfmakeSlipRenderer(config.shop),
+    receipts: new PdfmakeReceiptRenderer(config.shop),
     covers: new BookCoverMaker(),
     tokens,
     accounts: repositories.accounts,

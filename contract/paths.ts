@@ -78,6 +78,7 @@ export const ORDER_PATHS = {
   place: at("POST", "/api/orders"),
   lookup: at("POST", "/api/orders/lookup"),
   view: at("GET", "/api/orders/:id/view"),
+  receipt: at("GET", "/api/orders/:id/receipt"),
   uploadProof: at("POST", "/api/orders/:id/payment-proof"),
   // The admin's
   list: at("GET", "/api/orders"),

@@ -18,6 +18,7 @@ import type {
   PasswordHasher,
   PasswordResetStore,
   RateLimitStore,
+  ReceiptRenderer,
   SlipRenderer,
 } from "../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../domain/shop.ts";
@@ -51,6 +52,8 @@ export interface AppDeps {
   reports: SalesFacts;
   images: ImageStorage;
   slips: SlipRenderer;
+  /** Draws the receipt a customer downloads from their order's page. */
+  receipts: ReceiptRenderer;
   tokens: TokenService;
   accounts: AccountRepository;
   /** Hashes customers' passwords (registration, customer logins). */

@@ -121,3 +121,25 @@ Deno.test("the order's page marks a pre-ordered line with its expected date in e
   }
   assert.ok(!(await orderPageText(order, "")).includes("Pre-order"));
 });
+
+Deno.test("the order's page links its receipt with the order's key, in the page's language", async () => {
+  const order = sampleOrder({ id: 33 });
+  const words = {
+    "": "Download the receipt (PDF)",
+    "/si": "රිසිට්පත බාගන්න (PDF)",
+    "/ta": "ரசீதைப் பதிவிறக்கவும் (PDF)",
+  };
+  for (const [prefix, label] of Object.entries(words)) {
+    assert.ok((await orderPageText(order, prefix)).includes(label), prefix);
+  }
+  const app = pagesApp({
+    catalogue: await sampleCatalogue(),
+    locations: new MemoryLocations(),
+    bank: SAMPLE_BANK,
+    shop: SAMPLE_SHOP,
+    customerOrder: (id, key) =>
+      Promise.resolve(id === order.id && key === "k" ? customerOrderView(order) : undefined),
+  });
+  const page = await (await app.request(`/orders/${order.id}?key=k`)).text();
+  assert.match(page, /<a href="\/api\/orders\/33\/receipt\?key=k" download="">/);
+});

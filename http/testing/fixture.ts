@@ -9,7 +9,11 @@ import { MemorySalesFacts } from "../../adapters/memory/sales_facts.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
-import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
+import {
+  MemoryImageStorage,
+  MemoryReceiptRenderer,
+  MemorySlipRenderer,
+} from "../../adapters/memory/images.ts";
 import {
   cheapHasher,
   FakeClock,
@@ -92,6 +96,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const vouchers = new MemoryVoucherStore();
   const orders = new MemoryOrderRepository(catalogue, undefined, promotions, vouchers);
   const slips = new MemorySlipRenderer();
+  const receipts = new MemoryReceiptRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
   const outbox = new MemoryOutbox(() => clock.now());
@@ -131,6 +136,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     vouchers,
     images,
     slips,
+    receipts,
     tokens,
     accounts: audit.audited(accounts),
     hasher: cheapHasher(),
@@ -178,6 +184,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     promotions,
     vouchers,
     slips,
+    receipts,
     images,
     logger,
     outbox,

@@ -11,6 +11,7 @@ import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { Availability } from "../components/Availability.tsx";
+import { ORDER_PATHS } from "../../contract/paths.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { CardPayment } from "../components/CardPayment.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
@@ -167,6 +168,17 @@ export function OrderPage(
           </tbody>
         </table>
         <BreakdownTotals breakdown={figures} />
+        {/* The receipt: this breakdown and the payments received, in the order's language. */}
+        <p className="receipt-link">
+          <a
+            href={`${ORDER_PATHS.receipt.path.replace(":id", String(order.id))}?key=${
+              encodeURIComponent(orderKey)
+            }`}
+            download
+          >
+            {t("receipt.download")}
+          </a>
+        </p>
       </section>
 
       <section className="order-section">
