@@ -226,10 +226,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   });
   // The background jobs' rounds, which /healthz reports.
   const jobs = new JobRounds();
+  const receipts = new PdfmakeReceiptRenderer(config.shop);
   const dispatcher = startOutboxDispatcher({
     outbox: repositories.outbox,
     orders: ports.orders,
     renderer: new MessageFormatMailRenderer(config.shop),
+    // The payment mail carries the order's receipt (PDF).
+    receipts,
     mailer,
     clock: systemClock,
     random: Math.random,
@@ -309,7 +312,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orders: ports.orders,
     images,
     slips: new PdfmakeSlipRenderer(config.shop),
-    receipts: new PdfmakeReceiptRenderer(config.shop),
+    receipts,
     covers: new BookCoverMaker(),
     tokens,
     accounts: repositories.accounts,
