@@ -345,6 +345,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     ...(gateway ? { gateway } : {}),
     promotions,
     vouchers: repositories.vouchers,
+    fulfilment: repositories.fulfilment,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     settings: repositories.settings,

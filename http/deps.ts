@@ -1,6 +1,7 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
 import type { BackgroundWork } from "./background.ts";
 import type { VoucherStore } from "../domain/vouchers/ports.ts";
+import type { FulfilmentStore } from "../domain/fulfilment/ports.ts";
 import type { WorkGuard } from "./middleware/work_budget.ts";
 import type { SettingsStore } from "../domain/settings/settings.ts";
 import type { Hono } from "hono";
@@ -128,6 +129,8 @@ export interface AppDeps {
   promotions?: PromotionStore;
   /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */
   vouchers?: VoucherStore;
+  /** Parcels, couriers and the cash-on-delivery ledger; without it /api/fulfilment is absent. */
+  fulfilment?: FulfilmentStore;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
   /** Back-in-stock requests one client may make; 10 in 10 minutes when absent. */

@@ -53,6 +53,14 @@ export class MemoryFulfilmentStore implements FulfilmentStore {
     return { kind: "packed", shipment: structuredClone(shipment) };
   }
 
+  shipmentOrder(shipmentId: number): Promise<number | undefined> {
+    return Promise.resolve(this.#shipments.find((s) => s.id === shipmentId)?.orderId);
+  }
+
+  codShipments(): Promise<Shipment[]> {
+    return Promise.resolve(structuredClone(this.#shipments.filter((s) => s.codCents > 0)));
+  }
+
   move(shipmentId: number, from: ShipmentStatus, to: ShipmentStatus): Promise<boolean> {
     const shipment = this.#shipments.find((s) => s.id === shipmentId && s.status === from);
     if (shipment) shipment.status = to;

@@ -100,6 +100,23 @@ export class PostgresFulfilmentStore implements FulfilmentStore {
     });
   }
 
+  async shipmentOrder(shipmentId: number): Promise<number | undefined> {
+    const [row] = await this.sql.query<{ order_id: string | number }>(
+      "SELECT order_id FROM shipments WHERE id = $1",
+      [shipmentId],
+    );
+    return row ? Number(row.order_id) : undefined;
+  }
+
+  async codShipments(): Promise<Shipment[]> {
+    const rows = await this.sql.query<{ order_id: string | number }>(
+      "SELECT DISTINCT order_id FROM shipments WHERE cod_cents > 0 ORDER BY order_id",
+    );
+    const all: Shipment[] = [];
+    for (const row of rows) all.push(...await this.read(this.sql, Number(row.order_id)));
+    return all.filter((s) => s.codCents > 0).sort((a, b) => a.id - b.id);
+  }
+
   async move(shipmentId: number, from: ShipmentStatus, to: ShipmentStatus): Promise<boolean> {
     const moved = await this.sql.query(
       "UPDATE shipments SET status = $3 WHERE id = $1 AND status = $2 RETURNING id",

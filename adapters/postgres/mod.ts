@@ -8,6 +8,7 @@
  * const repositories = createRepositories(sql);
  */
 import { PostgresVoucherStore } from "./vouchers.ts";
+import { PostgresFulfilmentStore } from "./fulfilment.ts";
 import { PostgresSettings } from "./settings.ts";
 import { PostgresMessageBudgets } from "./message_budgets.ts";
 import type { SqlClient } from "./sql_client.ts";
@@ -59,6 +60,8 @@ export interface Repositories {
   stockAlerts: PostgresStockAlerts;
   /** Gift vouchers and their ledgers (spent and given back in the orders' transactions). */
   vouchers: PostgresVoucherStore;
+  /** Parcels, couriers and the cash-on-delivery ledger (migration 0090). */
+  fulfilment: PostgresFulfilmentStore;
   /** The owner's settings (migration 0041). */
   settings: PostgresSettings;
   /** The message budgets' counts, shared by every instance (migration 0040). */
@@ -87,6 +90,7 @@ export function createRepositories(
     reports: new PostgresSalesFacts(sql),
     stockAlerts: new PostgresStockAlerts(sql),
     vouchers: new PostgresVoucherStore(sql),
+    fulfilment: new PostgresFulfilmentStore(sql),
     settings: new PostgresSettings(sql),
     messageBudgets: new PostgresMessageBudgets(sql),
   };

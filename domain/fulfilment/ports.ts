@@ -28,6 +28,10 @@ export interface FulfilmentStore {
     draft: ShipmentDraft,
     refuse: (existing: Shipment[]) => R | undefined,
   ): Promise<PackOutcome<R>>;
+  /** The order a parcel belongs to; undefined when there is no such parcel. */
+  shipmentOrder(shipmentId: number): Promise<number | undefined>;
+  /** Every parcel that collects cash on delivery, oldest first. */
+  codShipments(): Promise<Shipment[]>;
   /** Moves a parcel from `from` to `to`; false when it was no longer in `from`. */
   move(shipmentId: number, from: ShipmentStatus, to: ShipmentStatus): Promise<boolean>;
   /** The ledger's rows of the given parcels (every parcel's when absent). */

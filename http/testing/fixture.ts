@@ -9,6 +9,7 @@ import { MemorySalesFacts } from "../../adapters/memory/sales_facts.ts";
 import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
+import { MemoryFulfilmentStore } from "../../adapters/memory/fulfilment.ts";
 import {
   MemoryImageStorage,
   MemoryReceiptRenderer,
@@ -94,6 +95,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const promotions = new MemoryPromotionStore();
   // Gift vouchers (none until a test issues them), spent and given back by the orders.
   const vouchers = new MemoryVoucherStore();
+  // Parcels, couriers and cash on delivery (the six couriers, no parcels yet).
+  const fulfilment = new MemoryFulfilmentStore();
   const orders = new MemoryOrderRepository(catalogue, undefined, promotions, vouchers);
   const slips = new MemorySlipRenderer();
   const receipts = new MemoryReceiptRenderer();
@@ -134,6 +137,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     orders: auditedOrders,
     promotions: audit.audited(promotions),
     vouchers,
+    fulfilment,
     images,
     slips,
     receipts,
@@ -183,6 +187,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     orders,
     promotions,
     vouchers,
+    fulfilment,
     slips,
     receipts,
     images,
