@@ -3,6 +3,7 @@
  * the adapters, makes sure an admin exists, loads the demo catalogue when asked, starts
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
+import { customerParcels } from "./domain/fulfilment/customer_parcels.ts";
 import { JobRounds } from "./http/middleware/ops.ts";
 import { BackgroundWork } from "./http/background.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -371,6 +372,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
         return order && customerOrderView(order);
       },
+      parcels: async (orderId) =>
+        customerParcels(
+          await repositories.fulfilment.shipmentsOf(orderId),
+          await repositories.fulfilment.couriers(),
+        ),
       ...pageDeps,
     }),
   });

@@ -73,6 +73,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           places={model.places}
           cardPayment={model.cardPayment}
           cardCancelled={model.cardCancelled}
+          parcels={model.parcels}
         />
       );
     case "track":

@@ -36,6 +36,7 @@ import { seoApp } from "./seo.ts";
 import { DEFAULT_MAX_LINE_QUANTITY } from "../../domain/orders/place_order.ts";
 import { whatsappQrRoute } from "./whatsapp_qr.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
 import type { PromotionStore } from "../../domain/promotions/ports.ts";
@@ -85,6 +86,8 @@ export interface PagesDeps {
   cardPayment?: (id: number, key: string) => Promise<GatewayForm | undefined>;
   /** Where the card gateway's form posts (its origin), allowed by the pages' form-action. */
   gatewayOrigin?: string;
+  /** The parcels of an order that have left the shop, for its page; none when absent. */
+  parcels?: (orderId: number) => Promise<CustomerParcel[]>;
 }
 
 const SILENT: Logger = { info: () => {}, error: () => {} };
@@ -340,9 +343,10 @@ export function pagesApp(deps: PagesDeps): Hono {
     // A wrong key is a missing page, never a hint that the order exists.
     if (!order) return renderPage(c, { kind: "not_found" }, 404);
     // The key in the address makes the page no-store and no-referrer (renderPage).
-    const [places, cardPayment] = await Promise.all([
+    const [places, cardPayment, parcels] = await Promise.all([
       orderPlaceNames(deps.locations, order),
       deps.cardPayment?.(order.id, key),
+      deps.parcels?.(order.id),
     ]);
     return renderPage(c, {
       kind: "order",
@@ -351,6 +355,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       bank: deps.bank,
       places,
       ...(cardPayment ? { cardPayment, cardCancelled: c.req.query("card") === "cancelled" } : {}),
+      ...(parcels && parcels.length > 0 ? { parcels } : {}),
     });
   });
   app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));

@@ -143,3 +143,40 @@ Deno.test("the order's page links its receipt with the order's key, in the page'
   const page = await (await app.request(`/orders/${order.id}?key=k`)).text();
   assert.match(page, /<a href="\/api\/orders\/33\/receipt\?key=k" download="">/);
 });
+
+Deno.test("the order's page tells the parcels that left with their courier, waybill and tracking link, in Sinhala", async () => {
+  const order = sampleOrder({ id: 34, locale: "si" });
+  const app = pagesApp({
+    catalogue: await sampleCatalogue(),
+    locations: new MemoryLocations(),
+    bank: SAMPLE_BANK,
+    shop: SAMPLE_SHOP,
+    customerOrder: (id, key) =>
+      Promise.resolve(id === order.id && key === "k" ? customerOrderView(order) : undefined),
+    parcels: (orderId) =>
+      Promise.resolve(
+        orderId === order.id
+          ? [
+            {
+              courier: "Koombiyo",
+              waybill: "KB1234",
+              tracking_url: "https://track.example.lk/KB1234",
+              status: "handed_over" as const,
+            },
+            { courier: "Domex", waybill: "DX-1", tracking_url: null, status: "delivered" as const },
+          ]
+          : [],
+      ),
+  });
+  const page = await (await app.request(`/si/orders/${order.id}?key=k`)).text();
+  const text = page.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  assert.ok(text.includes("Koombiyo වෙත භාර දුන්නා, වේබිල් අංකය KB1234"), text);
+  assert.ok(text.includes("Domex විසින් බෙදා හරින ලදී, වේබිල් අංකය DX-1"), text);
+  assert.match(
+    page,
+    /<a href="https:\/\/track\.example\.lk\/KB1234" rel="noopener noreferrer" target="_blank">පාර්සලය සොයා බලන්න<\/a>/,
+  );
+  assert.equal(page.split("පාර්සලය සොයා බලන්න").length - 1, 1, "a link only where a template gave one");
+  // An order with no parcel out says nothing of parcels.
+  assert.ok(!(await orderPageText(sampleOrder({ id: 35 }), "")).includes("Your parcels"));
+});

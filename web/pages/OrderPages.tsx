@@ -11,6 +11,7 @@ import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { ORDER_STATUS_POLICIES } from "../../domain/orders/status.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import { Availability } from "../components/Availability.tsx";
+import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import { ORDER_PATHS } from "../../contract/paths.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { CardPayment } from "../components/CardPayment.tsx";
@@ -38,7 +39,15 @@ export interface OrderPlaces {
 }
 
 export function OrderPage(
-  { order, orderKey, bank, places = { district: {}, province: {} }, cardPayment, cardCancelled }: {
+  {
+    order,
+    orderKey,
+    bank,
+    places = { district: {}, province: {} },
+    cardPayment,
+    cardCancelled,
+    parcels = [],
+  }: {
     order: CustomerOrder;
     orderKey: string;
     bank: BankDetails;
@@ -47,6 +56,8 @@ export function OrderPage(
     cardPayment?: GatewayForm;
     /** The customer came back from a card payment they cancelled. */
     cardCancelled?: boolean;
+    /** The parcels that have left the shop, each with its tracking link when there is one. */
+    parcels?: CustomerParcel[];
   },
 ) {
   const { t, lkr, dateTime, href, language } = useI18n();
@@ -180,6 +191,34 @@ export function OrderPage(
           </a>
         </p>
       </section>
+
+      {parcels.length > 0 && (
+        <section className="order-section">
+          <h2>{t("order.parcels")}</h2>
+          <ul className="parcels">
+            {parcels.map((parcel, i) => (
+              <li key={i}>
+                {t(
+                  parcel.status === "delivered"
+                    ? "order.parcelDelivered"
+                    : "order.parcelHandedOver",
+                  { courier: parcel.courier, waybill: parcel.waybill ?? "—" },
+                )}
+                {parcel.tracking_url
+                  ? (
+                    <>
+                      {" "}
+                      <a href={parcel.tracking_url} rel="noopener noreferrer" target="_blank">
+                        {t("order.trackParcel")}
+                      </a>
+                    </>
+                  )
+                  : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="order-section">
         <h2>{t("order.deliveringTo")}</h2>

@@ -8,6 +8,7 @@ import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
@@ -53,6 +54,8 @@ export type PageModel =
     cardPayment?: GatewayForm;
     /** The gateway sent the customer back from a cancelled card payment. */
     cardCancelled?: boolean;
+    /** The order's parcels that have left the shop, with their tracking links. */
+    parcels?: CustomerParcel[];
   }
   | { kind: "track" }
   /** A gift voucher's balance, by its code. */
