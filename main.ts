@@ -4,6 +4,7 @@
  * the mail outbox, wires the HTTP app and serves it until SIGTERM or SIGINT.
  */
 import { PostgresOwnerPages } from "./adapters/postgres/owner_pages.ts";
+import { customerParcels } from "./domain/fulfilment/customer_parcels.ts";
 import { JobRounds } from "./http/middleware/ops.ts";
 import { BackgroundWork } from "./http/background.ts";
 import { type Config, loadConfig, localPayHereWarning } from "./config.ts";
@@ -38,7 +39,10 @@ import { MessageFormatMailRenderer } from "./adapters/mail/render/mod.ts";
 import { NotifyLkSmsSender } from "./adapters/sms/notifylk.ts";
 import { MessageFormatSmsRenderer } from "./adapters/sms/render.ts";
 import { startLapseWorker } from "./adapters/jobs/lapse_worker.ts";
-import { PdfmakeSlipRenderer } from "./adapters/pdf/pdfmake_slip_renderer.ts";
+import {
+  PdfmakeReceiptRenderer,
+  PdfmakeSlipRenderer,
+} from "./adapters/pdf/pdfmake_slip_renderer.ts";
 import { TokenService } from "./http/auth/mod.ts";
 import { ensureAdmin } from "./domain/accounts/ensure_admin.ts";
 import { generatePassword } from "./adapters/security/passwords.ts";
@@ -226,10 +230,13 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
   });
   // The background jobs' rounds, which /healthz reports.
   const jobs = new JobRounds();
+  const receipts = new PdfmakeReceiptRenderer(config.shop);
   const dispatcher = startOutboxDispatcher({
     outbox: repositories.outbox,
     orders: ports.orders,
     renderer: new MessageFormatMailRenderer(config.shop),
+    // The payment mail carries the order's receipt (PDF).
+    receipts,
     mailer,
     clock: systemClock,
     random: Math.random,
@@ -309,6 +316,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orders: ports.orders,
     images,
     slips: new PdfmakeSlipRenderer(config.shop),
+    receipts,
     covers: new BookCoverMaker(),
     tokens,
     accounts: repositories.accounts,
@@ -342,6 +350,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     promotions,
     vouchers: repositories.vouchers,
     payments: repositories.payments,
+    fulfilment: repositories.fulfilment,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     settings: repositories.settings,
@@ -369,6 +378,11 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
         return order && customerOrderView(order);
       },
+      parcels: async (orderId) =>
+        customerParcels(
+          await repositories.fulfilment.shipmentsOf(orderId),
+          await repositories.fulfilment.couriers(),
+        ),
       ...pageDeps,
     }),
   });

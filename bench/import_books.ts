@@ -10,7 +10,7 @@
 import { createRepositories, migrate, PgliteSqlClient } from "../adapters/postgres/mod.ts";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
-import { MemorySlipRenderer } from "../adapters/memory/images.ts";
+import { MemoryReceiptRenderer, MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { BookCoverMaker } from "../adapters/demo/covers.ts";
 import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
 import { TokenService } from "../http/auth/tokens.ts";
@@ -80,6 +80,7 @@ async function benchOn(engine: string, sql: SqlClient) {
     images: new LocalDiskImageStorage(uploads),
     covers: new BookCoverMaker(),
     slips: new MemorySlipRenderer(),
+    receipts: new MemoryReceiptRenderer(),
     tokens,
     orderKeys: new HmacOrderKeys(testSecret()),
     hasher: cheapHasher(),

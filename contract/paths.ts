@@ -78,6 +78,7 @@ export const ORDER_PATHS = {
   place: at("POST", "/api/orders"),
   lookup: at("POST", "/api/orders/lookup"),
   view: at("GET", "/api/orders/:id/view"),
+  receipt: at("GET", "/api/orders/:id/receipt"),
   uploadProof: at("POST", "/api/orders/:id/payment-proof"),
   // The admin's
   list: at("GET", "/api/orders"),
@@ -117,6 +118,16 @@ export const STOCK_ALERT_PATHS = {
   request: at("POST", "/api/stock-alerts"),
   unsubscribe: at("POST", "/api/stock-alerts/unsubscribe"),
   waiting: at("GET", "/api/stock-alerts/waiting"),
+};
+
+export const FULFILMENT_PATHS = {
+  couriers: at("GET", "/api/fulfilment/couriers"),
+  saveCourier: at("PUT", "/api/fulfilment/couriers/:courierId"),
+  shipments: at("GET", "/api/fulfilment/orders/:id/shipments"),
+  pack: at("POST", "/api/fulfilment/orders/:id/shipments"),
+  move: at("PUT", "/api/fulfilment/shipments/:id/status"),
+  cod: at("POST", "/api/fulfilment/shipments/:id/cod"),
+  cashWithCouriers: at("GET", "/api/fulfilment/cod"),
 };
 
 export const VOUCHER_PATHS = {

@@ -95,6 +95,10 @@ export const OrderItemSchema = z.object({
     "what changed the line's price, each with its source, as it was when placed",
   ),
   line_total: money.describe("list_price x quantity less saving: what the line cost"),
+  preorder: z.boolean().describe("a pre-ordered book: it ships once its stock has arrived"),
+  preorder_date: z.string().nullable().describe(
+    "a pre-ordered book's expected date (YYYY-MM-DD) as its page said when placed; null when none",
+  ),
 });
 
 /** A deposit slip the customer sent, without its bytes. */

@@ -52,6 +52,7 @@ import { staffRoutes } from "./routes/staff.ts";
 import { uploadsRoute } from "./uploads/mod.ts";
 import { stockAlertRoutes } from "./routes/stock_alerts.ts";
 import { voucherRoutes } from "./routes/vouchers.ts";
+import { fulfilmentRoutes } from "./routes/fulfilment.ts";
 import { actingAs, adminActor, auditRoutes } from "./routes/audit.ts";
 import { WorkGuard } from "./middleware/work_budget.ts";
 import { settingsRoutes } from "./routes/settings.ts";
@@ -171,6 +172,10 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   app.route("/api/staff", staffRoutes(deps));
   app.route("/api/stock-alerts", stockAlertRoutes(deps));
   app.route("/api/vouchers", voucherRoutes({ ...deps, voucherAttempts }));
+  // Parcels, couriers and cash on delivery: only where the shop keeps them.
+  if (deps.fulfilment) {
+    app.route("/api/fulfilment", fulfilmentRoutes({ ...deps, fulfilment: deps.fulfilment }));
+  }
   app.route("/api/audit", auditRoutes(deps));
   app.route("/api/settings", settingsRoutes(deps));
   app.route("/api/pages", ownerPageRoutes(deps));

@@ -10,7 +10,7 @@ import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { PostgresImageStorage } from "../adapters/storage/postgres_image_storage.ts";
 import { LocalDiskImageStorage } from "../adapters/storage/local_disk_storage.ts";
 import type { ImageStorage } from "../domain/ports.ts";
-import { MemorySlipRenderer } from "../adapters/memory/images.ts";
+import { MemoryReceiptRenderer, MemorySlipRenderer } from "../adapters/memory/images.ts";
 import { BookCoverMaker } from "../adapters/demo/covers.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
 import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
@@ -29,6 +29,7 @@ async function shopOver(sql: SqlClient, storage?: ImageStorage) {
     images,
     covers: new BookCoverMaker(),
     slips: new MemorySlipRenderer(),
+    receipts: new MemoryReceiptRenderer(),
     tokens,
     orderKeys: new HmacOrderKeys(testSecret()),
     hasher: cheapHasher(),

@@ -1,6 +1,7 @@
 /** What the HTTP app is built from: ports, use-case settings and the shop's details. */
 import type { BackgroundWork } from "./background.ts";
 import type { VoucherStore } from "../domain/vouchers/ports.ts";
+import type { FulfilmentStore } from "../domain/fulfilment/ports.ts";
 import type { WorkGuard } from "./middleware/work_budget.ts";
 import type { SettingsStore } from "../domain/settings/settings.ts";
 import type { Hono } from "hono";
@@ -18,6 +19,7 @@ import type {
   PasswordHasher,
   PasswordResetStore,
   RateLimitStore,
+  ReceiptRenderer,
   SlipRenderer,
 } from "../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../domain/shop.ts";
@@ -53,6 +55,8 @@ export interface AppDeps {
   reports: SalesFacts;
   images: ImageStorage;
   slips: SlipRenderer;
+  /** Draws the receipt a customer downloads from their order's page. */
+  receipts: ReceiptRenderer;
   tokens: TokenService;
   accounts: AccountRepository;
   /** Hashes customers' passwords (registration, customer logins). */
@@ -129,6 +133,8 @@ export interface AppDeps {
   promotions?: PromotionStore;
   /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */
   vouchers?: VoucherStore;
+  /** Parcels, couriers and the cash-on-delivery ledger; without it /api/fulfilment is absent. */
+  fulfilment?: FulfilmentStore;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
   /** The pages the owner writes (FAQ, Terms, ...); /api/pages answers 503 when absent. */

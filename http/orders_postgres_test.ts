@@ -7,7 +7,11 @@ import assert from "node:assert/strict";
 import { createRepositories } from "../adapters/postgres/mod.ts";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { testOnBothEngines, testOnServer } from "../adapters/postgres/testing/databases.ts";
-import { MemoryImageStorage, MemorySlipRenderer } from "../adapters/memory/images.ts";
+import {
+  MemoryImageStorage,
+  MemoryReceiptRenderer,
+  MemorySlipRenderer,
+} from "../adapters/memory/images.ts";
 import { cheapHasher, FakeClock, testSecret } from "./auth/testing/fakes.ts";
 import { HmacOrderKeys } from "../adapters/security/order_keys.ts";
 import { TokenService } from "./auth/tokens.ts";
@@ -23,6 +27,7 @@ async function shopOver(sql: SqlClient) {
     ...repos,
     images: new MemoryImageStorage(),
     slips: new MemorySlipRenderer(),
+    receipts: new MemoryReceiptRenderer(),
     tokens,
     orderKeys: new HmacOrderKeys(testSecret()),
     hasher: cheapHasher(),

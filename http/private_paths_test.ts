@@ -132,6 +132,7 @@ Deno.test("the private paths come from the route table and the pages' routes, an
       "GET /api/orders/:id",
       "PUT /api/books/:id",
       "GET /api/orders/:id/view",
+      "GET /api/orders/:id/receipt",
       "POST /api/orders/:id/payment-proof",
       "GET /api/account",
       "GET /api/account/orders",

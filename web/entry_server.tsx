@@ -53,6 +53,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           shelf={model.shelf}
           bank={model.bank}
           maxPerLine={model.maxPerLine}
+          preorderMethods={model.preorderMethods}
         />
       );
     case "cart":
@@ -79,6 +80,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
           cardPayment={model.cardPayment}
           cardCancelled={model.cardCancelled}
           cardReturned={model.cardReturned}
+          parcels={model.parcels}
         />
       );
     case "track":
@@ -96,9 +98,14 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "privacy":
       return model.written ? <WrittenPageView page={model.written} /> : <PrivacyPage shop={shop} />;
     case "terms":
-      return model.written
-        ? <WrittenPageView page={model.written} />
-        : <TermsPage shop={shop} holdRules={model.holdRules} cardOffered={model.cardOffered} />;
+      return model.written ? <WrittenPageView page={model.written} /> : (
+        <TermsPage
+          shop={shop}
+          holdRules={model.holdRules}
+          cardOffered={model.cardOffered}
+          methods={model.methods}
+        />
+      );
     case "owner_page":
       return <WrittenPageView page={model.written} />;
     case "not_found":

@@ -1,9 +1,12 @@
 /**
  * A pre-ordered book, in a real Chromium at 375px (and 1280px for the screenshots), in
  * English, Sinhala and Tamil over the preview server: the book's page, its cart line, the
- * checkout and the dialog after it all say when it is expected in the same words ("Pre-order:
- * expected 15 December 2026"), never "3 - 4 weeks" beside a date; the cart marks the line as
- * a pre-order; the bank details open under their own words in each language. Screenshots go
+ * checkout and the dialog after it all say when it is expected in the same words ("Pre-order,
+ * expected 15 December 2026"), never "3 - 4 weeks" beside a date, and its add-to-cart popup
+ * never says "In stock"; the cart marks the line as a pre-order; the book's page and the
+ * checkout name the methods that pay for a pre-order as the payment policy table does, and
+ * each payment choice its delivery fee (Cash on Delivery what it adds); the bank details
+ * open under their own words in each language. Screenshots go
  * to test-artifacts/preorder/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
@@ -21,6 +24,9 @@ import { bookCartItem } from "../domain/cart/cart.ts";
 import type { Book } from "../domain/catalogue/model.ts";
 import { storedLine } from "./lib/cart_store.ts";
 import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
+import { methodDeliveries, preorderMethods } from "../domain/orders/preorder_policy.ts";
+import type { PaymentMethod } from "../domain/orders/model.ts";
+import { methodNames } from "./lib/policy_words.ts";
 
 await ensureBuilt();
 
@@ -72,6 +78,13 @@ for (const language of ["en", "si", "ta"] as const) {
         await reveal.click();
         await shots(page, `book-${language}`);
 
+        // The add-to-cart popup says the same date, and never that the book is in stock.
+        await page.locator(".purchase").getByRole("button", { name: t("cart.add") }).click();
+        const popup = page.locator(".quantity-dialog");
+        await popup.getByText(expected).waitFor();
+        assert.ok(!(await popup.innerText()).includes(t("product.inStock")));
+        await popup.getByRole("button", { name: t("cart.close") }).click();
+
         await page.evaluate(
           (json) => localStorage.setItem("cart", json),
           JSON.stringify([storedLine({ ...bookCartItem(book), quantity: 1 })]),
@@ -90,6 +103,38 @@ for (const language of ["en", "si", "ta"] as const) {
         assert.equal(await summary.getByText(expected).count(), 1);
         assert.ok(!(await summary.innerText()).includes(weeks), "no weeks beside the date");
         assert.ok(!(await summary.innerText()).includes(t("summary.deliveryWeeks")));
+        await summary.getByText(
+          t("summary.preorderExpected", { date: i18n.date(book.preorderDate!) }),
+        ).waitFor();
+        // The methods offered, the pre-order's among them named from the policy table, and
+        // each choice's delivery fee for this parcel, Cash on Delivery's surcharge told.
+        const offered = await page.locator('input[name="paymentMethod"]').evaluateAll((inputs) =>
+          inputs.map((input) => (input as HTMLInputElement).value)
+        ) as PaymentMethod[];
+        const methods = page.locator(".payment-methods");
+        await methods.getByText(
+          t("checkout.preorderMethods", {
+            methods: methodNames(i18n, preorderMethods(offered)),
+          }),
+        ).waitFor();
+        for (const told of methodDeliveries(book.weightGrams, offered)) {
+          const words = told.surchargeCents > 0
+            ? t("checkout.methodSurcharge", {
+              fee: i18n.lkr(told.feeCents),
+              extra: i18n.lkr(told.surchargeCents),
+            })
+            : t("checkout.methodDelivery", { fee: i18n.lkr(told.feeCents) });
+          const label = methods.locator("label", {
+            has: page.locator(`input[value="${told.method}"]`),
+          });
+          assert.equal(await label.locator(".method-delivery").innerText(), words, told.method);
+        }
+        assert.ok(
+          methodDeliveries(book.weightGrams, offered).some((d) =>
+            d.method === "COD" && d.surchargeCents > 0
+          ),
+          "Cash on Delivery adds to delivery",
+        );
         await fillCheckoutAddress(page, language);
         await shots(page, `checkout-${language}`);
         await page.getByRole("button", { name: t("checkout.place") }).click();

@@ -4,6 +4,7 @@
  * `smtps://user:pass@host:465` (TLS from the first byte).
  */
 // @ts-types="@types/nodemailer"
+import { Buffer } from "node:buffer";
 import nodemailer from "nodemailer";
 import type { Mailer, MailMessage } from "../../domain/ports.ts";
 import { listUnsubscribeHeaders } from "./list_unsubscribe.ts";
@@ -70,6 +71,15 @@ export class NodemailerMailer implements Mailer {
       ...(message.messageId ? { messageId: message.messageId } : {}),
       ...(message.listUnsubscribe
         ? { headers: listUnsubscribeHeaders(message.listUnsubscribe) }
+        : {}),
+      ...(message.attachments
+        ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+          })),
+        }
         : {}),
     });
   }

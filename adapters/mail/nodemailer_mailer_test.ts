@@ -137,3 +137,28 @@ Deno.test("smtpTransportOptions() refuses other schemes without showing the pass
   assert.throws(() => smtpTransportOptions("not a url"), /not a URL/);
   assert.equal(redact("smtp://me:secret@mail.example.lk:25"), "smtp://me:***@mail.example.lk:25");
 });
+
+Deno.test("NodemailerMailer sends a mail's attachment (the receipt) whole, under its name and type", async () => {
+  const peer = await startSmtpPeer();
+  const mailer = new NodemailerMailer({ smtpUrl: peer.url, from: FROM });
+  try {
+    const receipt = new TextEncoder().encode("%PDF-1.4\n% receipt 1042\n%%EOF\n");
+    await mailer.send({
+      ...completionMessage(sampleOrder({ status: "completed" })),
+      attachments: [{
+        filename: "pothgula-receipt-1042.pdf",
+        contentType: "application/pdf",
+        content: receipt,
+      }],
+    });
+    const [mail] = await peer.waitFor((m) => m.length === 1);
+    const [file, ...others] = mail.parsed.attachments;
+    assert.equal(others.length, 0);
+    assert.equal(file.filename, "pothgula-receipt-1042.pdf");
+    assert.equal(file.contentType, "application/pdf");
+    assert.deepEqual(new Uint8Array(file.content), receipt);
+  } finally {
+    mailer.close();
+    await peer.stop();
+  }
+});

@@ -1,5 +1,10 @@
 /** Image storage and order slips in memory, for in-process tests. */
-import type { ImageStorage, SlipRenderer, StoredImage } from "../../domain/ports.ts";
+import type {
+  ImageStorage,
+  ReceiptRenderer,
+  SlipRenderer,
+  StoredImage,
+} from "../../domain/ports.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ImageVariant } from "../../domain/catalogue/image_variants.ts";
 import { keysOfVariants, newImageKey, variantKeysOf } from "../storage/image_keys.ts";
@@ -48,6 +53,18 @@ export class MemoryImageStorage implements ImageStorage {
 }
 
 /** A tiny stand-in PDF naming the order and its status, so tests can tell slips apart. */
+/** Receipts as a few bytes naming the order, and the orders asked for. */
+export class MemoryReceiptRenderer implements ReceiptRenderer {
+  readonly rendered: Order[] = [];
+
+  render(order: Order): Promise<Uint8Array> {
+    this.rendered.push(order);
+    return Promise.resolve(
+      new TextEncoder().encode(`%PDF-1.4\n% receipt ${order.id} ${order.paymentStatus}\n%%EOF\n`),
+    );
+  }
+}
+
 export class MemorySlipRenderer implements SlipRenderer {
   readonly rendered: Order[] = [];
 

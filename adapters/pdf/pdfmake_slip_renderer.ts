@@ -14,10 +14,10 @@ import tamilFontPackage from "@fontsource/noto-sans-tamil/package.json" with { t
 // @ts-types="@types/pdfmake"
 import pdfmake from "pdfmake";
 import roboto from "pdfmake/fonts/Roboto.js";
-import type { SlipRenderer } from "../../domain/ports.ts";
+import type { ReceiptRenderer, SlipRenderer } from "../../domain/ports.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
-import { slipDocument } from "./slip_document.ts";
+import { type OrderDocument, slipDocument } from "./slip_document.ts";
 import { SINHALA_FONT, TAMIL_FONT } from "./scripts.ts";
 import { readInWrittenOrder } from "./logical_text.ts";
 import { ShapingFace } from "../fonts/harfbuzz.ts";
@@ -92,16 +92,34 @@ async function loadFonts(): Promise<void> {
   await writeTextInOrder([sinhala.normal, sinhala.bold, tamil.normal, tamil.bold]);
 }
 
+/** One of an order's documents as PDF bytes, the fonts loaded once for both. */
+async function renderDocument(
+  order: Order,
+  shop: ShopInfo,
+  kind: OrderDocument,
+): Promise<Uint8Array> {
+  fontsReady ??= loadFonts().catch((error) => {
+    fontsReady = null;
+    throw error;
+  });
+  await fontsReady;
+  const buffer = await pdfmake.createPdf(slipDocument(order, shop, kind)).getBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
 export class PdfmakeSlipRenderer implements SlipRenderer {
   constructor(private readonly shop: ShopInfo) {}
 
-  async render(order: Order): Promise<Uint8Array> {
-    fontsReady ??= loadFonts().catch((error) => {
-      fontsReady = null;
-      throw error;
-    });
-    await fontsReady;
-    const buffer = await pdfmake.createPdf(slipDocument(order, this.shop)).getBuffer();
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  render(order: Order): Promise<Uint8Array> {
+    return renderDocument(order, this.shop, "slip");
+  }
+}
+
+/** The customer's receipt: the slip's document under its own title, with the payments. */
+export class PdfmakeReceiptRenderer implements ReceiptRenderer {
+  constructor(private readonly shop: ShopInfo) {}
+
+  render(order: Order): Promise<Uint8Array> {
+    return renderDocument(order, this.shop, "receipt");
   }
 }

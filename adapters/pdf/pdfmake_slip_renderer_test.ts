@@ -93,7 +93,7 @@ Deno.test("PdfmakeSlipRenderer marks a dated pre-order with its date, as the boo
     items: [bookLine({ preorder: true, preorderDate: "2027-03-15" }), stationeryLine()],
   });
   const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
-  assert.ok(text.includes("Pre-order: expected 15 March 2027"), text);
+  assert.ok(text.includes("Pre-order, expected 15 March 2027"), text);
   assert.ok(!text.includes("3 - 4 weeks"));
 });
 

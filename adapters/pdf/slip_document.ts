@@ -2,7 +2,8 @@
  * The order slip as a pdfmake document: what the shop packs with a parcel and keeps for
  * its records, in the order's language (the words under "slip." in messages/*.json). A5
  * portrait; the items table repeats its header on every page and long titles wrap inside
- * their column.
+ * their column. The customer's receipt is the same document under its own title, with the
+ * payments received listed after the breakdown (receipt_payments.ts).
  */
 // @ts-types="@types/pdfmake"
 import type pdfmake from "pdfmake";
@@ -17,6 +18,7 @@ import { type WordKey, type Words, wordsFor } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
 import type { Breakdown } from "../../domain/pricing/breakdown.ts";
 import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
+import { receiptPayments } from "./receipt_payments.ts";
 import {
   adjustmentLabel,
   breakdownRows,
@@ -45,7 +47,16 @@ export function slipDate(iso: string, words: Words = wordsFor("en")): string {
   return words.dateTime(iso);
 }
 
-function header(w: Words, order: Order, shop: ShopInfo): Content {
+/** The shop's two documents of an order: its packing slip, and the customer's receipt. */
+export type OrderDocument = "slip" | "receipt";
+
+/** Each document's title and the PDF's own title, as message keys. */
+const DOCUMENT_WORDS: Record<OrderDocument, { title: WordKey; docTitle: WordKey }> = {
+  slip: { title: "slip.title", docTitle: "slip.docTitle" },
+  receipt: { title: "receipt.title", docTitle: "receipt.docTitle" },
+};
+
+function header(w: Words, order: Order, shop: ShopInfo, kind: OrderDocument): Content {
   return {
     columns: [
       {
@@ -62,7 +73,7 @@ function header(w: Words, order: Order, shop: ShopInfo): Content {
         stack: [
           // Spaced capitals in English; spacing would pull Sinhala and Tamil letters apart.
           {
-            text: t(w.t("slip.title")),
+            text: t(w.t(DOCUMENT_WORDS[kind].title)),
             style: "slipTitle",
             characterSpacing: w.language === "en" ? 1 : 0,
           },
@@ -252,20 +263,28 @@ function totals(w: Words, order: Order, b: Breakdown): Content {
  * follows the order's payment status (domain/orders/amount_due.ts): a paid order has
  * nothing to collect, whatever its method.
  */
-export function slipDocument(order: Order, shop: ShopInfo): SlipDocument {
+export function slipDocument(
+  order: Order,
+  shop: ShopInfo,
+  kind: OrderDocument = "slip",
+): SlipDocument {
   const w = wordsFor(order.locale);
   const b = orderBreakdown(order);
   const due = amountDue(order, b);
   return {
     pageSize: "A5",
     pageMargins: [28, 28, 28, 36],
-    info: { title: w.t("slip.docTitle", { shop: shop.name, id: order.id }), author: shop.name },
+    info: {
+      title: w.t(DOCUMENT_WORDS[kind].docTitle, { shop: shop.name, id: order.id }),
+      author: shop.name,
+    },
     content: [
-      header(w, order, shop),
+      header(w, order, shop, kind),
       rule(),
       customer(w, order, due),
       itemsTable(w, order, b),
       totals(w, order, b),
+      ...(kind === "receipt" ? [receiptPayments(w, order, b)] : []),
     ],
     footer: (page: number, pages: number) => ({
       columns: [

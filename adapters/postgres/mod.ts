@@ -9,6 +9,7 @@
  */
 import { PostgresVoucherStore } from "./vouchers.ts";
 import { PostgresPaymentLedger } from "./payment_ledger.ts";
+import { PostgresFulfilmentStore } from "./fulfilment.ts";
 import { PostgresSettings } from "./settings.ts";
 import { PostgresMessageBudgets } from "./message_budgets.ts";
 import type { SqlClient } from "./sql_client.ts";
@@ -62,6 +63,8 @@ export interface Repositories {
   vouchers: PostgresVoucherStore;
   /** Each order's payments, charge-backs and refunds (migration 0060). */
   payments: PostgresPaymentLedger;
+  /** Parcels, couriers and the cash-on-delivery ledger (migration 0090). */
+  fulfilment: PostgresFulfilmentStore;
   /** The owner's settings (migration 0041). */
   settings: PostgresSettings;
   /** The message budgets' counts, shared by every instance (migration 0040). */
@@ -91,6 +94,7 @@ export function createRepositories(
     stockAlerts: new PostgresStockAlerts(sql),
     vouchers: new PostgresVoucherStore(sql),
     payments: new PostgresPaymentLedger(sql),
+    fulfilment: new PostgresFulfilmentStore(sql),
     settings: new PostgresSettings(sql),
     messageBudgets: new PostgresMessageBudgets(sql),
   };

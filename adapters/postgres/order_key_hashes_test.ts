@@ -10,7 +10,7 @@ import { createRepositories } from "./mod.ts";
 import { fillMissingKeyHashes } from "./order_key_hashes.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { HmacOrderKeys } from "../security/order_keys.ts";
-import { MemoryImageStorage, MemorySlipRenderer } from "../memory/images.ts";
+import { MemoryImageStorage, MemoryReceiptRenderer, MemorySlipRenderer } from "../memory/images.ts";
 import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { MessageFormatMailRenderer } from "../mail/render/mod.ts";
 import { dispatchDueMail } from "../../domain/orders/dispatch_outbox.ts";
@@ -75,6 +75,7 @@ function shopOver(sql: SqlClient, keys: HmacOrderKeys) {
     ...repos,
     images: new MemoryImageStorage(),
     slips: new MemorySlipRenderer(),
+    receipts: new MemoryReceiptRenderer(),
     tokens: new TokenService({ secret: testSecret(), clock, sessions: repos.sessions }),
     orderKeys: keys,
     hasher: cheapHasher(),

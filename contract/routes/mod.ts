@@ -21,6 +21,7 @@ import { REPORT_ROUTES } from "./reports.ts";
 import { STAFF_ROUTES } from "./staff.ts";
 import { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 import { VOUCHER_ROUTES } from "./vouchers.ts";
+import { FULFILMENT_ROUTES } from "./fulfilment.ts";
 import { AUDIT_ROUTES } from "./audit.ts";
 import { SETTINGS_ROUTES } from "./settings.ts";
 import { OWNER_PAGE_ROUTES } from "./owner_pages.ts";
@@ -39,6 +40,7 @@ export { REPORT_ROUTES } from "./reports.ts";
 export { STAFF_ROUTES } from "./staff.ts";
 export { STOCK_ALERT_ROUTES } from "./stock_alerts.ts";
 export { VOUCHER_ROUTES } from "./vouchers.ts";
+export { FULFILMENT_ROUTES } from "./fulfilment.ts";
 export { AUDIT_ROUTES } from "./audit.ts";
 export { SETTINGS_ROUTES } from "./settings.ts";
 export { OWNER_PAGE_ROUTES } from "./owner_pages.ts";
@@ -90,6 +92,7 @@ export const ROUTE_GROUPS = {
   staff: STAFF_ROUTES,
   stockAlerts: STOCK_ALERT_ROUTES,
   vouchers: VOUCHER_ROUTES,
+  fulfilment: FULFILMENT_ROUTES,
   audit: AUDIT_ROUTES,
   settings: SETTINGS_ROUTES,
   ownerPages: OWNER_PAGE_ROUTES,

@@ -65,6 +65,16 @@ export const SHOPPER_ORDER_ROUTES = {
     ok: { status: 200, schema: data(CustomerOrderSchema) },
     errors: [400, 404],
   }),
+  receipt: defineRoute({
+    ...ORDER_PATHS.receipt,
+    summary:
+      "The customer's receipt of an order as a PDF, opened by its key: the breakdown and the payments received, in the order's language (404 for a wrong key, as for a missing order)",
+    admin: false,
+    params: idParam,
+    query: orderKeyQuery,
+    ok: { status: 200, contentType: "application/pdf" },
+    errors: [400, 404],
+  }),
   uploadProof: defineRoute({
     ...ORDER_PATHS.uploadProof,
     summary:

@@ -265,6 +265,15 @@ export interface MailMessage {
    * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
    */
   listUnsubscribe?: string;
+  /** Files sent with the mail (the receipt of a paid order). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /** Writes a mail's words and markup: the adapter that decides how a mail looks. */

@@ -48,8 +48,29 @@ export function promotedLineFields(line: OrderLine): PromotedLineFields {
   };
 }
 
+/** Whether a line is a pre-order, and when it is expected, as answers write them. */
+export interface PreorderLineFields {
+  preorder: boolean;
+  /** The expected date (YYYY-MM-DD) the book's page said when the order was placed. */
+  preorder_date: string | null;
+}
+
+/**
+ * A line's pre-order on the wire: every surface marks a pre-ordered line and its date.
+ *
+ * @example preorderLineFields({ preorder: true, preorderDate: "2027-03-15" }) // { preorder: true, preorder_date: "2027-03-15" }
+ */
+export function preorderLineFields(
+  line: Pick<OrderLine, "preorder" | "preorderDate">,
+): PreorderLineFields {
+  return {
+    preorder: line.preorder,
+    preorder_date: line.preorder ? line.preorderDate ?? null : null,
+  };
+}
+
 /** The customer's view of one line. */
-export interface CustomerOrderItem extends PromotedLineFields {
+export interface CustomerOrderItem extends PromotedLineFields, PreorderLineFields {
   id: number;
   type: "book" | "stationery";
   book_id?: number;
@@ -141,6 +162,7 @@ export function customerOrderView(order: Order): CustomerOrder {
       isbn13: item.isbn13,
       quantity: item.quantity,
       ...promotedLineFields(item),
+      ...preorderLineFields(item),
     })),
     adjustments: order.adjustments.map(orderAdjustmentRecord),
     total: centsToRupees(order.totalCents),

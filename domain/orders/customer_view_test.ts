@@ -45,6 +45,8 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
     saving: 0,
     adjustments: [],
     line_total: 2500,
+    preorder: false,
+    preorder_date: null,
   });
   assert.deepEqual(view.adjustments, []);
   assert.deepEqual([view.breakdown.items, view.breakdown.total], [3851.5, 4351.5]);
@@ -78,5 +80,18 @@ Deno.test("customerOrderView() gives the lapse time only while the order waits f
   assert.equal(
     customerOrderView({ ...waiting, paymentStatus: "proof_submitted" }).expires_at,
     null,
+  );
+});
+
+Deno.test("customerOrderView() marks a pre-ordered line with its expected date, and no other", () => {
+  const order = sampleOrder();
+  const [first, ...rest] = order.items;
+  const view = customerOrderView({
+    ...order,
+    items: [{ ...first, preorder: true, preorderDate: "2027-03-15" }, ...rest],
+  });
+  assert.deepEqual(
+    view.items.map((item) => [item.preorder, item.preorder_date]),
+    [[true, "2027-03-15"], ...rest.map(() => [false, null])],
   );
 });

@@ -16,11 +16,13 @@ import type {
   OrderRepository,
   Outbox,
   OutboxEntry,
+  ReceiptRenderer,
   SmsRenderer,
   SmsSender,
 } from "../ports.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
-import type { Mail } from "../notifications/mail.ts";
+import type { Mail, MailAttachment } from "../notifications/mail.ts";
+import type { MailKind } from "../notifications/mail_kinds.ts";
 import type { Order } from "./model.ts";
 import {
   orderMail,
@@ -96,6 +98,11 @@ export interface DispatchDeps {
    * to text, an unknown order): the reason is stored on the entry too, this is for the log.
    */
   onRetired?: (entry: OutboxEntry, reason: string) => void;
+  /**
+   * Draws the receipt a mail in `RECEIPT_MAILS` carries; without it those mails go without
+   * one (tests of other things).
+   */
+  receipts?: ReceiptRenderer;
   /** Reads back-in-stock mails; without it such an entry is retired unsent. */
   stockAlerts?: StockAlertMailDeps;
   /**
@@ -183,8 +190,14 @@ export function retryDelayMs(
   return Math.round(ceiling / 2 + (ceiling / 2) * r);
 }
 
+/**
+ * The mails that carry the order's receipt (PDF), drawn when the mail is sent: the mail
+ * that tells the customer their payment was received.
+ */
+export const RECEIPT_MAILS: readonly MailKind[] = ["payment_received"];
+
 type Decided =
-  | { kind: "mail"; mail: Mail }
+  | { kind: "mail"; mail: Mail; order?: Order }
   | { kind: "undeliverable"; reason: string };
 
 /** What the entry's mail says: from its order, read now, or from its stored facts. */
@@ -211,6 +224,7 @@ async function decide(
     : undefined;
   return {
     kind: "mail",
+    order,
     mail: orderMail(entry.kind, order, {
       shop: deps.shop,
       bank: deps.bank,
@@ -314,6 +328,7 @@ export async function dispatchDueMail(
     const message = {
       ...deps.renderer.render(decided.mail),
       messageId: messageIdHeader(entry.messageId, deps.shop.publicUrl),
+      ...await receiptOf(deps, entry, decided.order),
     };
     await sendOnce(
       deps,
@@ -323,6 +338,22 @@ export async function dispatchDueMail(
     );
   }
   return result;
+}
+
+/** The receipt a mail of `RECEIPT_MAILS` carries, drawn from its order as it is now. */
+async function receiptOf(
+  deps: DispatchDeps,
+  entry: OutboxEntry,
+  order: Order | undefined,
+): Promise<{ attachments?: MailAttachment[] }> {
+  if (!deps.receipts || !order || !RECEIPT_MAILS.includes(entry.kind as MailKind)) return {};
+  return {
+    attachments: [{
+      filename: `pothgula-receipt-${order.id}.pdf`,
+      contentType: "application/pdf",
+      content: await deps.receipts.render(order),
+    }],
+  };
 }
 
 /** What a message without budgets is: sent, nothing taken. */

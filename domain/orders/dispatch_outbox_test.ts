@@ -262,3 +262,24 @@ Deno.test("dispatchDueMail() sends the due notices of slips as one digest naming
   );
   assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
 });
+
+Deno.test("dispatchDueMail() sends the payment mail with the order's receipt, drawn as it is now, and no other mail with one", async () => {
+  const { outbox, mailer, deps } = setup();
+  const drawn: number[] = [];
+  const receipts = {
+    render: (order: { id: number }) => {
+      drawn.push(order.id);
+      return Promise.resolve(new TextEncoder().encode(`%PDF receipt ${order.id}`));
+    },
+  };
+  outbox.add("payment_received", 2, START);
+  outbox.add("order_placed", 1, START);
+  assert.deepEqual(await dispatchDueMail({ ...deps, receipts }), { sent: 2, failed: 0 });
+  const [paid, placed] = mailer.sent;
+  assert.deepEqual(paid.attachments?.map((file) => [file.filename, file.contentType]), [
+    ["pothgula-receipt-2.pdf", "application/pdf"],
+  ]);
+  assert.equal(new TextDecoder().decode(paid.attachments![0].content), "%PDF receipt 2");
+  assert.equal(placed.attachments, undefined);
+  assert.deepEqual(drawn, [2]);
+});

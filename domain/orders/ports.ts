@@ -157,6 +157,15 @@ export interface SlipRenderer {
   render(order: Order): Promise<Uint8Array>;
 }
 
+/**
+ * Renders an order's receipt for its customer: what the order came to and what was paid,
+ * in the order's language. A port apart from the slip: the slip is the shop's packing
+ * document, saved once; a receipt is drawn from the order as it stands now.
+ */
+export interface ReceiptRenderer {
+  render(order: Order): Promise<Uint8Array>;
+}
+
 /** A customer's own orders, for their account page. */
 export interface CustomerOrders {
   /** The orders placed with this customer's account, newest first. */

@@ -3,6 +3,7 @@
  * (dist/server/entry_server.js) with data read straight from the ports, plus the built
  * files under /assets/ and /static/. Mounted last at "/" by createApp.
  */
+import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
 import { type Context, Hono } from "hono";
 import { answerEncoder, compression } from "../middleware/compression.ts";
 import { CACHEABLE_PATH } from "../middleware/response_cache.ts";
@@ -38,6 +39,7 @@ import { seoApp } from "./seo.ts";
 import { DEFAULT_MAX_LINE_QUANTITY } from "../../domain/orders/place_order.ts";
 import { whatsappQrRoute } from "./whatsapp_qr.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
 import type { PromotionStore } from "../../domain/promotions/ports.ts";
@@ -89,6 +91,8 @@ export interface PagesDeps {
   cardPayment?: (id: number, key: string) => Promise<GatewayForm | undefined>;
   /** Where the card gateway's form posts (its origin), allowed by the pages' form-action. */
   gatewayOrigin?: string;
+  /** The parcels of an order that have left the shop, for its page; none when absent. */
+  parcels?: (orderId: number) => Promise<CustomerParcel[]>;
 }
 
 const SILENT: Logger = { info: () => {}, error: () => {} };
@@ -313,6 +317,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       shelf: shelf.savingCents > 0 ? shelf : null,
       bank: deps.bank,
       maxPerLine,
+      preorderMethods: preorderMethods(methods),
     });
   });
 
@@ -345,7 +350,10 @@ export function pagesApp(deps: PagesDeps): Hono {
     // A wrong key is a missing page, never a hint that the order exists.
     if (!order) return renderPage(c, { kind: "not_found" }, 404);
     // The key in the address makes the page no-store and no-referrer (renderPage).
-    const cardPayment = await deps.cardPayment?.(order.id, key);
+    const [cardPayment, parcels] = await Promise.all([
+      deps.cardPayment?.(order.id, key),
+      deps.parcels?.(order.id),
+    ]);
     return renderPage(c, {
       kind: "order",
       order,
@@ -359,6 +367,7 @@ export function pagesApp(deps: PagesDeps): Hono {
           cardReturned: c.req.query("order_id") !== undefined,
         }
         : {}),
+      ...(parcels && parcels.length > 0 ? { parcels } : {}),
     });
   });
   app.on("GET", pathsInEveryLanguage("/login"), (c) => renderPage(c, { kind: "login" }));
@@ -401,6 +410,7 @@ export function pagesApp(deps: PagesDeps): Hono {
         holdRules,
         cardOffered: methods.some((method) => PAYMENT_POLICIES[method].paysOnline),
         written: await written(c, "terms"),
+        methods,
       }),
   );
   // The FAQ, Delivery and Returns exist once the owner writes them; 404 until then.

@@ -215,7 +215,7 @@ Deno.test("a pre-order book offers the bank details and no stock line", async ()
   const { app, books } = await setup();
   const book = books.find((b) => b.preorder)!;
   const page = await html(await app.request(`/books/${book.id}`));
-  assert.ok(page.includes("Pre-Orders available on Bank Deposit"));
+  assert.ok(page.includes("Pre-orders are paid by Bank Deposit<"));
   assert.ok(page.includes("Show Bank Details"));
   assert.ok(!page.includes(">In Stock<") && !page.includes(">Out of Stock<"));
   const purchase = islandData(page).find((i) => i.name === "BookPurchase")!;

@@ -113,3 +113,81 @@ Deno.test("an order's page names its city, district and province in the page's l
   const old = await orderPageText({ ...order, areaNameTa: null, districtNameTa: null }, "/ta");
   assert.ok(old.includes("Galle, Galle, தென் 10370"), old);
 });
+
+Deno.test("the order's page marks a pre-ordered line with its expected date in each language, and no other line", async () => {
+  const order = sampleOrder({ id: 32 });
+  const [first, ...rest] = order.items;
+  const preordered = {
+    ...order,
+    items: [{ ...first, preorder: true, preorderDate: "2027-03-15" }, ...rest],
+  };
+  const expected = {
+    "": "Pre-order, expected 15 March 2027",
+    "/si": "පෙර ඇණවුම, 2027 මාර්තු 15 දින බලාපොරොත්තු වේ",
+    "/ta": "முன்பதிவு, 15 மார்ச் 2027 இல் வரும்",
+  };
+  for (const [prefix, words] of Object.entries(expected)) {
+    const text = await orderPageText(preordered, prefix);
+    assert.equal(text.split(words).length - 1, 1, `${prefix}: ${text}`);
+  }
+  assert.ok(!(await orderPageText(order, "")).includes("Pre-order"));
+});
+
+Deno.test("the order's page links its receipt with the order's key, in the page's language", async () => {
+  const order = sampleOrder({ id: 33 });
+  const words = {
+    "": "Download the receipt (PDF)",
+    "/si": "රිසිට්පත බාගන්න (PDF)",
+    "/ta": "ரசீதைப் பதிவிறக்கவும் (PDF)",
+  };
+  for (const [prefix, label] of Object.entries(words)) {
+    assert.ok((await orderPageText(order, prefix)).includes(label), prefix);
+  }
+  const app = pagesApp({
+    catalogue: await sampleCatalogue(),
+    locations: new MemoryLocations(),
+    bank: SAMPLE_BANK,
+    shop: SAMPLE_SHOP,
+    customerOrder: (id, key) =>
+      Promise.resolve(id === order.id && key === "k" ? customerOrderView(order) : undefined),
+  });
+  const page = await (await app.request(`/orders/${order.id}?key=k`)).text();
+  assert.match(page, /<a href="\/api\/orders\/33\/receipt\?key=k" download="">/);
+});
+
+Deno.test("the order's page tells the parcels that left with their courier, waybill and tracking link, in Sinhala", async () => {
+  const order = sampleOrder({ id: 34, locale: "si" });
+  const app = pagesApp({
+    catalogue: await sampleCatalogue(),
+    locations: new MemoryLocations(),
+    bank: SAMPLE_BANK,
+    shop: SAMPLE_SHOP,
+    customerOrder: (id, key) =>
+      Promise.resolve(id === order.id && key === "k" ? customerOrderView(order) : undefined),
+    parcels: (orderId) =>
+      Promise.resolve(
+        orderId === order.id
+          ? [
+            {
+              courier: "Koombiyo",
+              waybill: "KB1234",
+              tracking_url: "https://track.example.lk/KB1234",
+              status: "handed_over" as const,
+            },
+            { courier: "Domex", waybill: "DX-1", tracking_url: null, status: "delivered" as const },
+          ]
+          : [],
+      ),
+  });
+  const page = await (await app.request(`/si/orders/${order.id}?key=k`)).text();
+  const text = page.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  assert.ok(text.includes("Koombiyo වෙත භාර දුන්නා, වේබිල් අංකය KB1234"), text);
+  assert.ok(text.includes("Domex විසින් බෙදා හරින ලදී, වේබිල් අංකය DX-1"), text);
+  assert.match(
+    page,
+    /<a href="https:\/\/track\.example\.lk\/KB1234" rel="noopener noreferrer" target="_blank">පාර්සලය සොයා බලන්න<\/a>/,
+  );
+  assert.equal(page.split("පාර්සලය සොයා බලන්න").length - 1, 1, "a link only where a template gave one");
+  // An order with no parcel out says nothing of parcels.
+  assert.ok(!(await orderPageText(sampleOrder({ id: 35 }), "")).includes("Your parcels"));
+});

@@ -28,7 +28,7 @@ import type {
 import { wireRecordOf } from "../../contract/record_wire.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
-import { promotedLineFields } from "../../domain/orders/customer_view.ts";
+import { preorderLineFields, promotedLineFields } from "../../domain/orders/customer_view.ts";
 import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
 import type { VoucherTender } from "../../domain/vouchers/rules.ts";
 import { breakdownRecord, orderAdjustmentRecord } from "../../domain/pricing/breakdown_record.ts";
@@ -122,6 +122,7 @@ function orderItemRecord(item: Order["items"][number]): WireOrder["items"][numbe
     isbn13: item.isbn13,
     quantity: item.quantity,
     ...promotedLineFields(item),
+    ...preorderLineFields(item),
   };
 }
 

@@ -42,6 +42,8 @@ Deno.test("a random order's answer is what OrderSchema describes, its customer's
         saving: 0,
         adjustments: [],
         line_total: 121.5,
+        preorder: false,
+        preorder_date: null,
       }]);
       assert.equal(wire.breakdown.items, 121.5);
     }),
@@ -73,6 +75,8 @@ Deno.test("an order's answer carries each line's usual price, saving (its sale's
       { kind: "code", source_id: 5, name: "SCHOOL10", name_si: null, name_ta: null, amount: 60 },
     ],
     line_total: 1540,
+    preorder: false,
+    preorder_date: null,
   });
   assert.deepEqual(wire.adjustments, [
     {

@@ -36,6 +36,7 @@ export type OrderCustomerRoutesDeps = Pick<
   | "orderRules"
   | "orders"
   | "rateLimits"
+  | "receipts"
   | "shop"
   | "slipRules"
   | "trustProxy"
@@ -124,6 +125,17 @@ export function orderCustomerRoutes(deps: OrderCustomerRoutesDeps): Hono<AppEnv>
     const order = await openOrder(c.req.valid("param").id, c.req.valid("query").key);
     c.header("Cache-Control", "no-store");
     return c.json({ data: customerOrderView(order) });
+  });
+
+  serve(app, BASE, SHOPPER_ORDER_ROUTES.receipt, async (c) => {
+    const order = await openOrder(c.req.valid("param").id, c.req.valid("query").key);
+    const pdf = await deps.receipts.render(order);
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="pothgula-receipt-${order.id}.pdf"`,
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+    });
   });
 
   serve(app, BASE, SHOPPER_ORDER_ROUTES.uploadProof, async (c) => {

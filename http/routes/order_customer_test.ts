@@ -201,3 +201,24 @@ Deno.test("a deposit slip that is a PDF carrying HTML and script is served to th
   assert.equal(file.headers.get("X-Content-Type-Options"), "nosniff");
   await file.body?.cancel();
 });
+
+Deno.test("GET /api/orders/{id}/receipt answers the order's receipt PDF with its key, and a wrong or missing key answers as a missing order", async () => {
+  const t = await testApp();
+  const { id, key } = await placeBankDeposit(t);
+  const receipt = await t.app.request(`/api/orders/${id}/receipt?key=${encodeURIComponent(key)}`);
+  assert.equal(receipt.status, 200);
+  assert.equal(receipt.headers.get("Content-Type"), "application/pdf");
+  assert.equal(
+    receipt.headers.get("Content-Disposition"),
+    `attachment; filename="pothgula-receipt-${id}.pdf"`,
+  );
+  assert.match(receipt.headers.get("Cache-Control") ?? "", /no-store/);
+  assert.match(new TextDecoder().decode(await receipt.arrayBuffer()), new RegExp(`receipt ${id} `));
+  assert.deepEqual(t.receipts.rendered.map((order) => order.id), [id]);
+  for (const wrong of ["", "?key=", `?key=${key.slice(1)}x`]) {
+    const refused = await body(await t.app.request(`/api/orders/${id}/receipt${wrong}`), 404);
+    assert.equal(refused.error.code, "NOT_FOUND");
+  }
+  await body(await t.app.request(`/api/orders/999/receipt?key=${key}`), 404);
+  assert.equal(t.receipts.rendered.length, 1, "a refused key draws no receipt");
+});

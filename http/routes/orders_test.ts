@@ -261,6 +261,8 @@ Deno.test("GET /api/orders lists orders newest first, filtered by status", async
     saving: 0,
     adjustments: [],
     line_total: 1900,
+    preorder: false,
+    preorder_date: null,
   }]);
   assert.deepEqual(order.adjustments, []);
   assert.deepEqual([all.page, all.pageSize, all.total], [1, 20, 2]);

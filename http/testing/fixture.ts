@@ -10,7 +10,12 @@ import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
 import { MemoryPaymentLedger } from "../../adapters/memory/payment_ledger.ts";
-import { MemoryImageStorage, MemorySlipRenderer } from "../../adapters/memory/images.ts";
+import { MemoryFulfilmentStore } from "../../adapters/memory/fulfilment.ts";
+import {
+  MemoryImageStorage,
+  MemoryReceiptRenderer,
+  MemorySlipRenderer,
+} from "../../adapters/memory/images.ts";
 import {
   cheapHasher,
   FakeClock,
@@ -92,10 +97,13 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const promotions = new MemoryPromotionStore();
   // Gift vouchers (none until a test issues them), spent and given back by the orders.
   const vouchers = new MemoryVoucherStore();
+  // Parcels, couriers and cash on delivery (the six couriers, no parcels yet).
+  const fulfilment = new MemoryFulfilmentStore();
   const orders = new MemoryOrderRepository(catalogue, undefined, promotions, vouchers);
   const slips = new MemorySlipRenderer();
   // The orders' payment ledger, which the card gateway's notices write to.
   const payments = new MemoryPaymentLedger(async (id) => (await orders.findById(id)) !== undefined);
+  const receipts = new MemoryReceiptRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
   const outbox = new MemoryOutbox(() => clock.now());
@@ -134,8 +142,10 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     promotions: audit.audited(promotions),
     vouchers,
     payments,
+    fulfilment,
     images,
     slips,
+    receipts,
     tokens,
     accounts: audit.audited(accounts),
     hasher: cheapHasher(),
@@ -186,7 +196,9 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     orders,
     promotions,
     vouchers,
+    fulfilment,
     slips,
+    receipts,
     images,
     logger,
     outbox,

@@ -199,6 +199,6 @@ async function stockScreen(e2e: E2e, page: Page): Promise<void> {
   assert.equal(now.preorder_date, "2031-01-20");
   assert.equal(now.preordered_stock, 25);
   await visit(page, `${base}/books/${prince.id}`);
-  await page.getByText("Pre-Orders available on Bank Deposit").waitFor();
+  await page.getByText(/^Pre-orders are paid by Bank Deposit/).waitFor();
   await hydrated(page);
 }

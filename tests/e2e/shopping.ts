@@ -149,7 +149,7 @@ export async function bookDetailJourney(e2e: E2e, { page, errors }: OpenPage): P
   assert.equal(preorder.preorder, 1);
   const bank = (await e2e.shop.api<{ data: BankWire }>("/api/orders/bank-details")).data;
   await visit(page, `${base}/books/${preorder.id}`);
-  await page.getByText("Pre-Orders available on Bank Deposit").waitFor();
+  await page.getByText(/^Pre-orders are paid by Bank Deposit/).waitFor();
   // A plain <details>: it opens with or without scripts, and closes again.
   const reveal = page.locator("details.bank-reveal");
   await reveal.getByText("Show Bank Details").click();

@@ -39,3 +39,13 @@ export function formatDateTime(iso: string): string {
   const part = Object.fromEntries(SHOP_CLOCK.formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
+
+/**
+ * How the admin screens mark a pre-ordered line: never "in stock", with its expected date.
+ *
+ * @example preorderLabel("2027-03-15") === "Pre-order, expected 2027-03-15"
+ * @example preorderLabel(null) === "Pre-order"
+ */
+export function preorderLabel(date: string | null | undefined): string {
+  return date ? `Pre-order, expected ${date.slice(0, 10)}` : "Pre-order";
+}

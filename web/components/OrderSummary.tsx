@@ -39,7 +39,7 @@ export function OrderSummary(
   const problems = new Map(
     checkoutProblems(cart, maxPerLine).map((p) => [p.key, checkoutProblemText(i18n, p)]),
   );
-  // A cart whose pre-orders all have dates: each line says its own, so no weeks are promised.
+  // When the cart's pre-orders come (the last date), weeks only for one without a date.
   const arrival = preorderArrival(cart);
   const weight = cartWeightGrams(cart);
   const fee = deliveryFee(weight, method, feeRules);
@@ -113,8 +113,12 @@ export function OrderSummary(
       <BreakdownTotals breakdown={figures} />
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
-        {/* Dated pre-orders say their date on their lines, as their pages do: no weeks. */}
-        {arrival?.kind === "date" ? null : <li>{t("summary.deliveryWeeks")}</li>}
+        {/* Only a cart with a pre-order is told when it comes: its date, or the weeks. */}
+        {arrival?.kind === "date"
+          ? <li>{t("summary.preorderExpected", { date: i18n.date(arrival.date) })}</li>
+          : arrival?.kind === "weeks"
+          ? <li>{t("summary.deliveryWeeks")}</li>
+          : null}
       </ul>
     </section>
   );

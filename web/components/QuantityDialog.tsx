@@ -20,6 +20,10 @@ export interface QuantityDialogProps {
   /** What one copy costs now (the shelf price); null or absent: its usual price. */
   shelf?: ShelfPrice | null;
   stock: number;
+  /** A pre-ordered book: the popup says "Pre-order, expected {date}", never "In stock". */
+  preorder?: boolean;
+  /** A pre-ordered book's expected date (YYYY-MM-DD), as its page shows it. */
+  preorderDate?: string | null;
   /** How many the cart already holds: the popup offers only the rest of the stock. */
   inCart?: number;
   /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
@@ -30,7 +34,18 @@ export interface QuantityDialogProps {
 }
 
 export function QuantityDialog(
-  { title, priceCents, shelf, stock, inCart = 0, maxPerLine, onAdd, onClose }: QuantityDialogProps,
+  {
+    title,
+    priceCents,
+    shelf,
+    stock,
+    preorder = false,
+    preorderDate = null,
+    inCart = 0,
+    maxPerLine,
+    onAdd,
+    onClose,
+  }: QuantityDialogProps,
 ) {
   const { t, href } = useI18n();
   const [quantity, setQuantity] = useState(1);
@@ -56,7 +71,7 @@ export function QuantityDialog(
     <Dialog title={title} onClose={onClose} className="quantity-dialog">
       <p className="dialog-facts">
         <ShelfPriceTag cents={priceCents} shelf={shelf} className="dialog-price" />
-        <Availability stock={stock} />
+        <Availability stock={stock} preorder={preorder} preorderDate={preorderDate} />
       </p>
       <div className="stepper" role="group" aria-label={t("cart.quantity")}>
         <button

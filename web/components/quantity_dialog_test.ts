@@ -62,3 +62,34 @@ Deno.test("the quantity popup shows the usual price alone when nothing is taken 
   assert.ok(shown.includes("LKR 950.00"), shown);
   assert.ok(!shown.includes("Now"), shown);
 });
+
+Deno.test("the quantity popup says a pre-order and its expected date, never in stock, in each language", () => {
+  const expected = {
+    en: ["Pre-order, expected 15 March 2027", "In stock"],
+    si: ["පෙර ඇණවුම, 2027 මාර්තු 15 දින බලාපොරොත්තු වේ", "තොගයේ ඇත"],
+    ta: ["முன்பதிவு, 15 மார்ச் 2027 இல் வரும்", "கையிருப்பில் உள்ளது"],
+  } as const;
+  for (const [language, [preorder, inStock]] of Object.entries(expected)) {
+    const html = renderToString(
+      createElement(
+        I18nContext.Provider,
+        { value: i18nFor(language as keyof typeof expected) },
+        createElement(QuantityDialog, {
+          title: "Gamperaliya",
+          priceCents: 95_000,
+          stock: 5,
+          preorder: true,
+          preorderDate: "2027-03-15",
+          maxPerLine: 20,
+          onAdd: () => ({ ok: true, message: "" }),
+          onClose: () => {},
+        }),
+      ),
+    );
+    const shown = html.replaceAll("<!-- -->", "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    assert.ok(shown.includes(preorder), `${language}: ${shown}`);
+    assert.ok(!shown.includes(inStock), `${language}: ${shown}`);
+  }
+  // A book on the shelf still says so: the test above would pass on a popup that never did.
+  assert.ok(text({}).includes("In stock"));
+});

@@ -1,13 +1,14 @@
 /** Checkout: delivery details, payment method, live summary, and placing the order once. */
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { cartHasPreorder, checkoutProblems } from "../../domain/cart/cart.ts";
+import { cartHasPreorder, cartWeightGrams, checkoutProblems } from "../../domain/cart/cart.ts";
+import { methodDeliveries, preorderMethods } from "../../domain/orders/preorder_policy.ts";
+import { methodNames } from "../lib/policy_words.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 import {
   type HoldRules,
   offeredMethods,
   PAYMENT_POLICIES,
-  PREORDER_METHODS,
 } from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { FeeRules } from "../../domain/orders/fees.ts";
@@ -88,8 +89,10 @@ export function Checkout(
   const { language } = useI18n();
   const preorder = cart !== null && cartHasPreorder(cart);
   // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
+  // The methods that pay for a pre-order, and each method's delivery, from the policy table.
+  const paidBy = preorderMethods(methods);
   const method: PaymentMethod = preorder && !PAYMENT_POLICIES[chosenMethod].allowsPreorders
-    ? PREORDER_METHODS[0]
+    ? paidBy[0] ?? chosenMethod
     : chosenMethod;
   const pricing = useCartPrice(cart, method);
 
@@ -221,7 +224,9 @@ export function Checkout(
         <AddressFields fields={fields} errors={errors} provinces={provinces} onChange={change} />
         <fieldset className="payment-methods">
           <legend>{t("checkout.paymentMethod")}</legend>
-          {methods.map((choice) => (
+          {methodDeliveries(cartWeightGrams(cart), methods, feeRules).map((
+            { method: choice, feeCents, surchargeCents },
+          ) => (
             <label key={choice}>
               <input
                 type="radio"
@@ -231,10 +236,24 @@ export function Checkout(
                 disabled={preorder && !PAYMENT_POLICIES[choice].allowsPreorders}
                 onChange={() => setMethod(choice)}
               />{" "}
-              {t(PAYMENT_POLICIES[choice].words.checkout)}
+              {t(PAYMENT_POLICIES[choice].words.checkout)}{" "}
+              <span className="method-delivery">
+                {surchargeCents > 0
+                  ? t("checkout.methodSurcharge", {
+                    fee: i18n.lkr(feeCents),
+                    extra: i18n.lkr(surchargeCents),
+                  })
+                  : t("checkout.methodDelivery", { fee: i18n.lkr(feeCents) })}
+              </span>
             </label>
           ))}
-          {preorder ? <p className="hint">{t("checkout.preorderBank")}</p> : null}
+          {preorder
+            ? (
+              <p className="hint">
+                {t("checkout.preorderMethods", { methods: methodNames(i18n, paidBy) })}
+              </p>
+            )
+            : null}
         </fieldset>
       </div>
       <div className="checkout-side">

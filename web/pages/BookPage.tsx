@@ -5,6 +5,7 @@ import { formatKg } from "../../domain/money.ts";
 import { BOOK_FIELDS, type BookLanguage } from "../../domain/catalogue/book_record.ts";
 import { pageFieldsOf } from "../../domain/records/fields.ts";
 import type { BankDetails } from "../../domain/shop.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { Island } from "../components/Island.tsx";
 import { Availability } from "../components/Availability.tsx";
 import { OfferBadge, ShelfPriceTag } from "../components/ProductFacts.tsx";
@@ -36,7 +37,7 @@ function valueWords(name: string, value: string): MessageKey | undefined {
 }
 
 export function BookPage(
-  { book, category, shelf = null, bank, maxPerLine }: {
+  { book, category, shelf = null, bank, maxPerLine, preorderMethods }: {
     book: Book;
     /** Its category, named in the page's language where the owner gave a name. */
     category?: Category;
@@ -44,6 +45,8 @@ export function BookPage(
     shelf?: ShelfPrice | null;
     bank: BankDetails;
     maxPerLine: number;
+    /** The offered methods that pay for a pre-order; those not paid online when absent. */
+    preorderMethods?: PaymentMethod[];
   },
 ) {
   const { t, href, date, number, language } = useI18n();
@@ -98,7 +101,13 @@ export function BookPage(
           <Island
             name="BookPurchase"
             component={BookPurchase}
-            props={{ book, shelf, bank, maxPerLine }}
+            props={{
+              book,
+              shelf,
+              bank,
+              maxPerLine,
+              ...(preorderMethods ? { preorderMethods } : {}),
+            }}
           />
           <noscript>
             <p className="notice">{t("cart.needsScript")}</p>

@@ -1,6 +1,13 @@
 /** The shop's policy pages and the not-found page. */
 import type { ShopInfo } from "../../domain/shop.ts";
-import { DEFAULT_HOLD_RULES, type HoldRules } from "../../domain/orders/payment_policy.ts";
+import {
+  DEFAULT_HOLD_RULES,
+  type HoldRules,
+  offeredMethods,
+} from "../../domain/orders/payment_policy.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
+import { methodNames } from "../lib/policy_words.ts";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { Sentence } from "../components/Sentence.tsx";
 import type { WrittenPage } from "./model.ts";
@@ -88,20 +95,29 @@ export function PrivacyPage({ shop }: { shop: ShopInfo }) {
 }
 
 export function TermsPage(
-  { shop, holdRules = DEFAULT_HOLD_RULES, cardOffered = false }: {
+  { shop, holdRules = DEFAULT_HOLD_RULES, cardOffered = false, methods }: {
     shop: ShopInfo;
     holdRules?: HoldRules;
     /** The shop takes cards (a gateway is configured): its terms say how. */
     cardOffered?: boolean;
+    /** The methods the shop offers; when absent, those the card flag says. */
+    methods?: PaymentMethod[];
   },
 ) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const offered = methods ?? offeredMethods(cardOffered);
   return (
     <article className="info-page prose">
       <h1 className="page-title">{t("terms.title")}</h1>
       <p>{t("terms.intro", { shop: shop.name })}</p>
       <h2>{t("terms.pricesTitle")}</h2>
-      <p>{t("terms.prices")}</p>
+      <p>
+        {t("terms.prices", {
+          methods: methodNames(i18n, offered),
+          preorderMethods: methodNames(i18n, preorderMethods(offered)),
+        })}
+      </p>
       <h2>{t("terms.bankDepositTitle")}</h2>
       <p>{t("terms.bankDeposit", { hours: holdRules.bankDepositHours })}</p>
       {cardOffered && (

@@ -10,6 +10,9 @@ import { EVENT_KIND_POLICIES } from "../../domain/orders/event_kinds.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { shopperWords } from "../../domain/orders/shopper_words.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import { Availability } from "../components/Availability.tsx";
+import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
+import { ORDER_PATHS } from "../../contract/paths.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
 import { CardPayment } from "../components/CardPayment.tsx";
 import { useI18n } from "../i18n/mod.ts";
@@ -31,6 +34,7 @@ export function OrderPage(
     cardPayment,
     cardCancelled,
     cardReturned,
+    parcels = [],
   }: {
     order: CustomerOrder;
     orderKey: string;
@@ -41,6 +45,8 @@ export function OrderPage(
     cardCancelled?: boolean;
     /** The customer came back from the gateway after paying (or trying to). */
     cardReturned?: boolean;
+    /** The parcels that have left the shop, each with its tracking link when there is one. */
+    parcels?: CustomerParcel[];
   },
 ) {
   const { t, lkr, dateTime, href, language } = useI18n();
@@ -157,6 +163,9 @@ export function OrderPage(
                 <tr key={item.id}>
                   <td>
                     {item.title}
+                    {item.preorder
+                      ? <Availability stock={0} preorder preorderDate={item.preorder_date} />
+                      : null}
                     <span className="hint">
                       {t("cart.each", { price: lkr(line.usualUnitCents) })}
                     </span>
@@ -172,7 +181,46 @@ export function OrderPage(
           </tbody>
         </table>
         <BreakdownTotals breakdown={figures} />
+        {/* The receipt: this breakdown and the payments received, in the order's language. */}
+        <p className="receipt-link">
+          <a
+            href={`${ORDER_PATHS.receipt.path.replace(":id", String(order.id))}?key=${
+              encodeURIComponent(orderKey)
+            }`}
+            download
+          >
+            {t("receipt.download")}
+          </a>
+        </p>
       </section>
+
+      {parcels.length > 0 && (
+        <section className="order-section">
+          <h2>{t("order.parcels")}</h2>
+          <ul className="parcels">
+            {parcels.map((parcel, i) => (
+              <li key={i}>
+                {t(
+                  parcel.status === "delivered"
+                    ? "order.parcelDelivered"
+                    : "order.parcelHandedOver",
+                  { courier: parcel.courier, waybill: parcel.waybill ?? "—" },
+                )}
+                {parcel.tracking_url
+                  ? (
+                    <>
+                      {" "}
+                      <a href={parcel.tracking_url} rel="noopener noreferrer" target="_blank">
+                        {t("order.trackParcel")}
+                      </a>
+                    </>
+                  )
+                  : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="order-section">
         <h2>{t("order.deliveringTo")}</h2>

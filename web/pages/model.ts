@@ -9,6 +9,7 @@ import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
 import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
+import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
@@ -29,6 +30,8 @@ export type PageModel =
     shelf: ShelfPrice | null;
     bank: BankDetails;
     maxPerLine: number;
+    /** The offered methods that pay for a pre-order (domain/orders/preorder_policy.ts). */
+    preorderMethods?: PaymentMethod[];
   }
   | { kind: "cart"; maxPerLine: number }
   | {
@@ -54,6 +57,8 @@ export type PageModel =
     cardCancelled?: boolean;
     /** The gateway sent the customer back after a payment (made, declined or failed). */
     cardReturned?: boolean;
+    /** The order's parcels that have left the shop, with their tracking links. */
+    parcels?: CustomerParcel[];
   }
   | { kind: "track" }
   /** A gift voucher's balance, by its code. */
@@ -66,7 +71,14 @@ export type PageModel =
   | { kind: "privacy"; written?: WrittenPage }
   /** A page the owner wrote (FAQ, Delivery, Returns; Terms and Privacy once written). */
   | { kind: "owner_page"; written: WrittenPage }
-  | { kind: "terms"; holdRules?: HoldRules; cardOffered?: boolean; written?: WrittenPage }
+  | {
+    kind: "terms";
+    holdRules?: HoldRules;
+    cardOffered?: boolean;
+    /** The methods the shop offers: the terms name them, and those that pay for pre-orders. */
+    methods?: PaymentMethod[];
+    written?: WrittenPage;
+  }
   | { kind: "not_found" }
   | { kind: "error" };
 

@@ -27,9 +27,9 @@ const ctx = { shop: SAMPLE_SHOP, bank: SAMPLE_BANK, orderKey: "k-7" };
 
 /** The book page's words for a pre-order expected on 15 March 2027. */
 const EXPECTED_15_MARCH = {
-  en: "Pre-order: expected 15 March 2027",
-  si: "පෙර ඇණවුම: 2027 මාර්තු 15 දින බලාපොරොත්තු වේ",
-  ta: "முன்பதிவு: 15 மார்ச் 2027 இல் வரும்",
+  en: "Pre-order, expected 15 March 2027",
+  si: "පෙර ඇණවුම, 2027 මාර්තු 15 දින බලාපොරොත්තු වේ",
+  ta: "முன்பதிவு, 15 மார்ச் 2027 இல் வரும்",
 };
 
 function order(language: Locale, overrides: Parameters<typeof sampleOrder>[0] = {}) {
@@ -106,7 +106,7 @@ const CASES: Case[] = [
     },
   },
   {
-    // The date the book's page says ("Pre-order: expected ..."), not the weeks.
+    // The date the book's page says ("Pre-order, expected ..."), not the weeks.
     name: "checkout by Bank Deposit with a dated pre-order",
     mail: (l) =>
       orderMail(

@@ -11,7 +11,10 @@ import {
 } from "../../../adapters/postgres/testing/databases.ts";
 import { PostgresRateLimitStore } from "../../../adapters/postgres/rate_limits.ts";
 import { PostgresImageStorage } from "../../../adapters/storage/postgres_image_storage.ts";
-import { PdfmakeSlipRenderer } from "../../../adapters/pdf/pdfmake_slip_renderer.ts";
+import {
+  PdfmakeReceiptRenderer,
+  PdfmakeSlipRenderer,
+} from "../../../adapters/pdf/pdfmake_slip_renderer.ts";
 import { cheapHasher, FakeClock, testSecret } from "../../../http/auth/testing/fakes.ts";
 import { HmacOrderKeys } from "../../../adapters/security/order_keys.ts";
 import { TokenService } from "../../../http/auth/tokens.ts";
@@ -120,6 +123,7 @@ export async function realApp(
     orders: repositories.orders,
     images: new PostgresImageStorage(db.sql),
     slips: new PdfmakeSlipRenderer(shop),
+    receipts: new PdfmakeReceiptRenderer(shop),
     tokens,
     orderKeys: new HmacOrderKeys(testSecret()),
     accounts: repositories.accounts,

@@ -11,7 +11,7 @@ import { ConfirmDialog, type ConfirmRequest } from "../ConfirmDialog.tsx";
 import { useAdmin } from "../context.ts";
 import { addOrderNote, getOrder, setOrderPayment, setOrderStatus } from "../endpoints.ts";
 import { Loading, Notice, Spinner } from "../Feedback.tsx";
-import { formatDateTime, formatLkr } from "../format.ts";
+import { formatDateTime, formatLkr, preorderLabel } from "../format.ts";
 import { useLoad, useNotice } from "../hooks.ts";
 import { navigate } from "../navigation.ts";
 import {
@@ -303,6 +303,11 @@ export function OrderDetailPage({ id }: { id: number }) {
                     <td>
                       <span className="item-type">{itemTypeLabel(item.type)}</span> {item.title}
                       {item.isbn13 && <span className="item-isbn">ISBN-13: {item.isbn13}</span>}
+                      {item.preorder && (
+                        <span className="badge badge-preorder">
+                          {preorderLabel(item.preorder_date)}
+                        </span>
+                      )}
                       <AdminLineSavings line={line} />
                     </td>
                     <td>

@@ -9,7 +9,7 @@ import { useAdmin } from "../context.ts";
 import { DataTable, Pager } from "../DataTable.tsx";
 import { fewestInStock, listOrders, orderStats } from "../endpoints.ts";
 import { Loading, Notice } from "../Feedback.tsx";
-import { formatDateTime, formatLkr, formatRupees } from "../format.ts";
+import { formatDateTime, formatLkr, formatRupees, preorderLabel } from "../format.ts";
 import { useDebounced, useLoad, useNotice } from "../hooks.ts";
 import { navigate } from "../navigation.ts";
 import { editPath } from "../router.ts";
@@ -90,7 +90,22 @@ const COLUMNS: ColumnDef<WireOrder, any>[] = [
     enableSorting: false,
     cell: (info) => {
       const value: WireOrder["status"] = info.getValue();
-      return <span className={`badge badge-${value}`}>{STATUS_LABELS[value] ?? value}</span>;
+      const preorders = (info.row.original.items ?? []).filter((item) => item.preorder);
+      return (
+        <>
+          <span className={`badge badge-${value}`}>{STATUS_LABELS[value] ?? value}</span>
+          {preorders.length > 0 && (
+            // The latest expected date: the order waits for its last pre-ordered book.
+            <span className="badge badge-preorder">
+              {preorderLabel(
+                preorders.every((item) => item.preorder_date)
+                  ? preorders.map((item) => item.preorder_date!).sort().at(-1)
+                  : null,
+              )}
+            </span>
+          )}
+        </>
+      );
     },
   }),
   column.accessor("payment_method", { header: "Payment method", enableSorting: false }),

@@ -1,0 +1,82 @@
+/**
+ * Fulfilment on the wire (domain/fulfilment/): couriers, an order's parcels, the cash a
+ * courier collects and remits, and the owner's list of cash still with couriers.
+ */
+import { z } from "zod";
+import { SHIPMENT_STATUSES } from "../domain/fulfilment/shipments.ts";
+import { COD_ENTRY_KINDS } from "../domain/fulfilment/cod_ledger.ts";
+import { rupees } from "./field_schemas.ts";
+
+const money = z.number().describe("LKR, at most 2 decimals");
+
+export const CourierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tracking_template: z.string().nullable().describe(
+    "https://...{waybill}...: the link a customer follows; null: no link is shown",
+  ),
+  waybill_pattern: z.string().nullable().describe(
+    "the shape of its waybill numbers (a regular expression)",
+  ),
+  api: z.string().nullable().describe("the courier's API the shop drives; null: by hand"),
+});
+
+/** PUT /api/fulfilment/couriers/{courierId}: a courier the owner adds or edits. */
+export const courierBody = z.strictObject({
+  name: z.string({ error: "must be a name" }).trim().min(1, "is required").max(80),
+  tracking_template: z.string().trim().max(300).nullable(),
+  waybill_pattern: z.string().trim().max(100).nullable(),
+});
+
+export const courierParam = z.object({
+  courierId: z.string().regex(
+    /^[a-z][a-z0-9_]{1,30}$/,
+    "must be 2 to 31 lower-case letters, digits or underscores",
+  ),
+});
+
+export const ShipmentSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  lines: z.array(z.object({ order_line_id: z.number().int(), quantity: z.number().int() })),
+  courier_id: z.string(),
+  waybill: z.string().nullable(),
+  cod_amount: money.describe("the cash the courier collects at the door"),
+  status: z.enum(SHIPMENT_STATUSES),
+  tracking_url: z.string().nullable().describe("from the courier's template; null without one"),
+});
+
+/** POST /api/fulfilment/orders/{id}/shipments: a parcel packed. */
+export const shipmentBody = z.strictObject({
+  lines: z.array(z.strictObject({
+    order_line_id: z.number({ error: "must be a line of the order" }).int().positive(),
+    quantity: z.number({ error: "must be a number of copies" }).int().min(0).max(1000),
+  })).max(200),
+  courier_id: z.string({ error: "must be a courier" }).min(1).max(31),
+  waybill: z.string().trim().max(40).nullable(),
+  cod_amount: rupees.describe("the cash the courier collects; 0 for a paid order"),
+});
+
+/** PUT /api/fulfilment/shipments/{id}/status: a parcel moved on. */
+export const shipmentStatusBody = z.strictObject({ status: z.enum(SHIPMENT_STATUSES) });
+
+/** POST /api/fulfilment/shipments/{id}/cod: the courier collected, or remitted, the cash. */
+export const codBody = z.strictObject({
+  kind: z.enum(COD_ENTRY_KINDS),
+  amount: rupees.describe("exactly the parcel's cash to collect"),
+});
+
+export const CodPositionSchema = z.object({
+  shipment_id: z.number().int(),
+  courier_id: z.string(),
+  due: money,
+  collected: money,
+  remitted: money,
+  held: money.describe("collected and not yet remitted"),
+  collected_at: z.string().nullable().describe("ISO 8601: when COD counts as received"),
+});
+
+export const CashWithCouriersSchema = z.object({
+  parcels: z.array(CodPositionSchema),
+  by_courier: z.array(z.object({ courier_id: z.string(), held: money })),
+});

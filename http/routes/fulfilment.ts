@@ -1,0 +1,259 @@
+/**
+ * /api/fulfilment: the fulfilment capability's one entry on the HTTP side. Packing a parcel
+ * asks the domain's rules (domain/fulfilment/shipments.ts) inside the store's transaction;
+ * handing one over is refused while a pre-ordered book in it is still a pre-order in the
+ * catalogue (its stock has not arrived); the cash on delivery is a ledger of rows.
+ */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { centsToRupees } from "../../domain/money.ts";
+import type { Order } from "../../domain/orders/model.ts";
+import { amountDue } from "../../domain/orders/amount_due.ts";
+import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
+import type { FulfilmentStore } from "../../domain/fulfilment/ports.ts";
+import { type Courier, courierProblems, trackingLink } from "../../domain/fulfilment/couriers.ts";
+import {
+  handOverRefusal,
+  type Shipment,
+  SHIPMENT_MOVES,
+  shipmentRefusal,
+  type ShippableLine,
+} from "../../domain/fulfilment/shipments.ts";
+import {
+  cashWithCouriers,
+  type CodPosition,
+  codPosition,
+  codRefusal,
+} from "../../domain/fulfilment/cod_ledger.ts";
+import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
+import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
+import { serve } from "./route_spec.ts";
+
+export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock"> & {
+  fulfilment: FulfilmentStore;
+};
+
+const BASE = "/api/fulfilment";
+
+function shippable(order: Order): ShippableLine[] {
+  return order.items.map((item) => ({
+    id: item.id,
+    quantity: item.quantity,
+    preorder: item.preorder,
+  }));
+}
+
+/** The cash the courier is to collect for the order: what is owed when the courier collects. */
+function owedCents(order: Order): number {
+  const due = amountDue(order, orderBreakdown(order));
+  return due.kind === "collect" ? due.cents : 0;
+}
+
+function shipmentRecord(shipment: Shipment, couriers: readonly Courier[]) {
+  const courier = couriers.find((c) => c.id === shipment.courierId);
+  return {
+    id: shipment.id,
+    order_id: shipment.orderId,
+    lines: shipment.lines.map((l) => ({ order_line_id: l.orderLineId, quantity: l.quantity })),
+    courier_id: shipment.courierId,
+    waybill: shipment.waybill,
+    cod_amount: centsToRupees(shipment.codCents),
+    status: shipment.status,
+    tracking_url: courier && shipment.waybill ? trackingLink(courier, shipment.waybill) : null,
+  };
+}
+
+function positionRecord(p: CodPosition) {
+  return {
+    shipment_id: p.shipmentId,
+    courier_id: p.courierId,
+    due: centsToRupees(p.dueCents),
+    collected: centsToRupees(p.collectedCents),
+    remitted: centsToRupees(p.remittedCents),
+    held: centsToRupees(p.heldCents),
+    collected_at: p.collectedAt,
+  };
+}
+
+function courierRecord(c: Courier) {
+  return {
+    id: c.id,
+    name: c.name,
+    tracking_template: c.trackingTemplate,
+    waybill_pattern: c.waybillPattern,
+    api: c.api,
+  };
+}
+
+const SHIPMENT_REFUSED = {
+  no_lines: "A parcel needs at least one copy of one of the order's lines",
+  unknown_line: "That line is not one of this order's",
+  too_many: "More copies than are left to pack of that line: a copy is in one parcel only",
+  unknown_courier: "There is no such courier",
+  bad_waybill: "That waybill number does not have its courier's shape",
+  cod_mismatch: "The cash to collect must add up, over the order's parcels, to what the order owes",
+} as const;
+
+const HAND_OVER_REFUSED = {
+  illegal_move: "A parcel cannot move that way from where it is",
+  no_waybill: "A parcel needs its waybill number before it is handed over",
+  stock_not_arrived:
+    "A pre-ordered book in this parcel has not arrived yet: hand it over once its stock is in",
+} as const;
+
+const COD_REFUSED = {
+  not_cod: "This parcel collects no cash",
+  amount_differs: "The amount must be exactly the parcel's cash to collect",
+  already: "That is already recorded for this parcel",
+  not_collected: "The courier has not collected this parcel's cash yet",
+} as const;
+
+export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const store = deps.fulfilment;
+
+  async function orderOf(id: number): Promise<Order> {
+    const order = await deps.orders.findById(id);
+    if (!order) throw notFound("Order", id);
+    return order;
+  }
+
+  async function shipmentOf(id: number): Promise<{ shipment: Shipment; order: Order }> {
+    const orderId = await store.shipmentOrder(id);
+    const order = orderId === undefined ? undefined : await deps.orders.findById(orderId);
+    const shipment = order && (await store.shipmentsOf(order.id)).find((s) => s.id === id);
+    if (!order || !shipment) throw notFound("Shipment", id);
+    return { shipment, order };
+  }
+
+  serve(app, BASE, FULFILMENT_ROUTES.couriers, async (c) => {
+    return c.json({ data: (await store.couriers()).map(courierRecord) });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.saveCourier, async (c) => {
+    const { courierId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const existing = (await store.couriers()).find((courier) => courier.id === courierId);
+    const courier: Courier = {
+      id: courierId,
+      name: body.name,
+      trackingTemplate: body.tracking_template || null,
+      waybillPattern: body.waybill_pattern || null,
+      api: existing?.api ?? null,
+    };
+    const problems = courierProblems(courier);
+    const fields = {
+      name: "name",
+      trackingTemplate: "tracking_template",
+      waybillPattern: "waybill_pattern",
+      id: "courierId",
+      api: "api",
+    } as const;
+    const listed = Object.entries(problems).map(([field, message]) => ({
+      field: fields[field as keyof typeof fields],
+      message: message!,
+    }));
+    if (listed.length > 0) throw validationFailed(listed);
+    await store.saveCourier(courier);
+    return c.json({ data: courierRecord(courier) });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.shipments, async (c) => {
+    const order = await orderOf(c.req.valid("param").id);
+    const couriers = await store.couriers();
+    const shipments = await store.shipmentsOf(order.id);
+    return c.json({ data: shipments.map((s) => shipmentRecord(s, couriers)) });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.pack, async (c) => {
+    const order = await orderOf(c.req.valid("param").id);
+    const body = c.req.valid("json");
+    const couriers = await store.couriers();
+    const draft = {
+      lines: body.lines.map((l) => ({ orderLineId: l.order_line_id, quantity: l.quantity })),
+      courierId: body.courier_id,
+      waybill: body.waybill || null,
+      codCents: body.cod_amount,
+    };
+    const facts = { lines: shippable(order), owedCents: owedCents(order) };
+    const outcome = await store.pack(
+      order.id,
+      draft,
+      (existing) => shipmentRefusal(draft, facts, existing, couriers),
+    );
+    if (outcome.kind === "refused") {
+      const { kind, ...details } = outcome.refusal;
+      throw new ApiError(422, "RULE_VIOLATION", SHIPMENT_REFUSED[kind], {
+        reason: kind,
+        ...details,
+      });
+    }
+    return c.json({ data: shipmentRecord(outcome.shipment, couriers) }, 201);
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.move, async (c) => {
+    const { shipment, order } = await shipmentOf(c.req.valid("param").id);
+    const { status } = c.req.valid("json");
+    if (status === "handed_over") {
+      const lines = shippable(order);
+      const arrived = new Map<number, boolean>();
+      for (const item of order.items.filter((i) => i.preorder && i.type === "book")) {
+        const book = await deps.catalogue.findBook(item.itemId);
+        arrived.set(item.id, book !== undefined && !book.preorder);
+      }
+      const refusal = handOverRefusal(shipment, lines, (id) => arrived.get(id) ?? true);
+      if (refusal) {
+        const { kind, ...details } = refusal;
+        throw new ApiError(409, "INVALID_STATE", HAND_OVER_REFUSED[kind], {
+          reason: kind,
+          ...details,
+        });
+      }
+    } else if (!SHIPMENT_MOVES[shipment.status].includes(status)) {
+      throw new ApiError(409, "INVALID_STATE", HAND_OVER_REFUSED.illegal_move, {
+        reason: "illegal_move",
+        from: shipment.status,
+      });
+    }
+    if (!await store.move(shipment.id, shipment.status, status)) {
+      throw new ApiError(409, "INVALID_STATE", "The parcel was moved meanwhile: read it again", {
+        reason: "moved",
+      });
+    }
+    return c.json({ data: shipmentRecord({ ...shipment, status }, await store.couriers()) });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.cod, async (c) => {
+    const { shipment } = await shipmentOf(c.req.valid("param").id);
+    const { kind, amount } = c.req.valid("json");
+    const position = codPosition(shipment, await store.codEntries([shipment.id]));
+    const refusal = codRefusal(position, kind, amount);
+    const refuse = (reason: keyof typeof COD_REFUSED) =>
+      new ApiError(409, "INVALID_STATE", COD_REFUSED[reason], { reason });
+    if (refusal) throw refuse(refusal.kind);
+    const at = deps.clock.now().toISOString();
+    if (!await store.appendCod({ shipmentId: shipment.id, kind, cents: amount, at })) {
+      throw refuse("already");
+    }
+    const after = codPosition(shipment, await store.codEntries([shipment.id]));
+    return c.json({ data: positionRecord(after) }, 201);
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.cashWithCouriers, async (c) => {
+    const parcels = await store.codShipments();
+    const entries = await store.codEntries(parcels.map((s) => s.id));
+    const positions = parcels.map((s) => codPosition(s, entries));
+    const list = cashWithCouriers(positions);
+    return c.json({
+      data: {
+        parcels: list.parcels.map(positionRecord),
+        by_courier: list.byCourier.map((b) => ({
+          courier_id: b.courierId,
+          held: centsToRupees(b.heldCents),
+        })),
+      },
+    });
+  });
+
+  return app;
+}
