@@ -33,7 +33,17 @@ import { json, orderBody, testApp } from "./testing/fixture.ts";
 await ensureBuilt();
 
 /** The pages anyone may keep: the catalogue and the legal pages, in every language. */
-const PUBLIC_PAGES = new Set(["/", "/stationery", "/books/:id", "/privacy", "/terms"]);
+const PUBLIC_PAGES = new Set([
+  "/",
+  "/stationery",
+  "/books/:id",
+  "/privacy",
+  "/terms",
+  // The owner's written pages: the same for everyone.
+  "/faq",
+  "/delivery",
+  "/returns",
+]);
 /** Files for crawlers and the browser's own asks, public by nature. */
 const PUBLIC_FILES = /\.(?:xml|txt|ico)\b|sitemap|^\/qr\//;
 

@@ -63,6 +63,13 @@ Deno.test("importBooks() checks a dry run whole and writes and stores nothing", 
   assert.deepEqual(outcome, {
     kind: "done",
     summary: {
+      // The check names each field an update would change, before and after.
+      changes: [{
+        row: 1,
+        line: 2,
+        id: existing.id,
+        fields: [{ field: "stock", before: 5, after: 9 }],
+      }],
       created: 1,
       updated: 1,
       unchanged: 0,
