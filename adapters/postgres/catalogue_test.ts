@@ -195,10 +195,13 @@ testOnBothEngines("category names are unique ignoring case, per kind", async (sq
   const { catalogue, admin, novels, pens } = await setup(sql);
   assert.deepEqual(await admin.createCategory("NOVELS"), { kind: "duplicate", field: "name" });
   const history = ok(await admin.createCategory("History"));
-  assert.deepEqual(await catalogue.listCategories(), [{ id: novels, name: "Novels" }, history]);
+  assert.deepEqual(await catalogue.listCategories(), [
+    { id: novels, name: "Novels", names: {} },
+    history,
+  ]);
   const novelsToo = ok(await admin.createStationeryCategory("Novels"));
   assert.deepEqual(await catalogue.listStationeryCategories(), [
-    { id: pens, name: "Pens" },
+    { id: pens, name: "Pens", names: {} },
     novelsToo,
   ]);
   assert.deepEqual(await admin.createStationeryCategory("pens"), {

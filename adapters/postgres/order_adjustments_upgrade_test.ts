@@ -12,7 +12,13 @@ import assert from "node:assert/strict";
 import { migrate, readMigrations } from "./migrator.ts";
 import { createRepositories } from "./mod.ts";
 import { ENGINES, serverTestsEnabled, withDatabase } from "./testing/databases.ts";
-import { aBook, anOrder, aStationeryItem, insertCategory } from "./testing/builders.ts";
+import {
+  aBook,
+  anOrder,
+  aStationeryItem,
+  insertAtSchema,
+  insertCategory,
+} from "./testing/builders.ts";
 import { ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
 import type { SqlClient } from "./sql_client.ts";
@@ -175,7 +181,9 @@ async function writeOld(
     code_saving_cents: used?.amountCents ?? null,
     code_free_delivery: used?.freeDelivery ?? null,
   });
-  const [{ id }] = await sql.query<{ id: number }>(`${insert} RETURNING id`, p.values);
+  // Written as the shop did then: only the columns the orders table had at that schema.
+  const then = await insertAtSchema(sql, insert, p.values);
+  const [{ id }] = await sql.query<{ id: number }>(`${then.text} RETURNING id`, then.values);
   for (const line of lines) {
     const took = (kind: string) =>
       line.adjustments.filter((a) => a.kind === kind).reduce((t, a) => t + a.amountCents, 0);

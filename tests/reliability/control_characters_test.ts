@@ -64,11 +64,30 @@ function probes(): Probe[] {
 
 const PROBES = probes();
 
+/**
+ * A value the route takes for its path parameter `name` (an id "1", a courier's "koombiyo", a
+ * page's "faq" and "en"), so that a probe of the query or the body reaches the body's reader.
+ */
+function validParam(route: RouteSpec, name: string): string {
+  const candidates = ["1", "koombiyo", "faq", "en"];
+  const params = route.params as z.ZodType | undefined;
+  if (!params) return "1";
+  const keys = keysOf(params);
+  const others = Object.fromEntries(keys.map((key) => [key, "1"]));
+  for (const candidate of candidates) {
+    const tried = params.safeParse({ ...others, [name]: candidate });
+    const refused = tried.success ? [] : tried.error.issues.map((issue) => issue.path[0]);
+    if (!refused.includes(name)) return candidate;
+  }
+  return "1";
+}
+
 function requestFor(probe: Probe, bad: string, token: string): [string, RequestInit] {
   const value = `a${bad}b`;
   const path = probe.route.path.replace(
-    /:\w+/g,
-    probe.place === "path" ? encodeURIComponent(value) : "1",
+    /:(\w+)/g,
+    (_, name: string) =>
+      probe.place === "path" ? encodeURIComponent(value) : validParam(probe.route, name),
   );
   const query = probe.place === "query" ? `?${new URLSearchParams({ [probe.field]: value })}` : "";
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };

@@ -156,3 +156,41 @@ export function anOrder(lines: OrderLine[], overrides: Partial<NewOrder> = {}): 
     ...overrides,
   };
 }
+
+/**
+ * An INSERT of `columns` and their `values` (as `ORDER_SQL.insertOf` writes one) kept to the
+ * columns `table` has at the schema the database is at: an upgrade test writes an order as an
+ * older shop did, before later migrations added columns the record now names. The parameters
+ * are numbered again for the columns kept.
+ */
+export async function insertAtSchema(
+  sql: SqlClient,
+  insert: string,
+  values: readonly unknown[],
+): Promise<{ text: string; values: unknown[] }> {
+  const parsed = /^INSERT INTO (\w+) \((.*)\) VALUES \((.*)\)$/s.exec(insert);
+  if (!parsed) throw new Error(`not an INSERT of columns and values: ${insert.slice(0, 80)}`);
+  const [, table, columnList, valueList] = parsed;
+  const present = new Set(
+    (await sql.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = $1",
+      [table],
+    )).map((row) => row.column_name),
+  );
+  const columns = columnList.split(", ");
+  const placeholders = valueList.split(", ");
+  const kept: string[] = [];
+  const keptValues: unknown[] = [];
+  columns.forEach((column, i) => {
+    if (!present.has(column)) return;
+    const at = /^\$(\d+)$/.exec(placeholders[i]);
+    if (!at) throw new Error(`a value that is not one parameter: ${placeholders[i]}`);
+    kept.push(column);
+    keptValues.push(values[Number(at[1]) - 1]);
+  });
+  const numbered = keptValues.map((_, i) => `$${i + 1}`);
+  return {
+    text: `INSERT INTO ${table} (${kept.join(", ")}) VALUES (${numbered.join(", ")})`,
+    values: keptValues,
+  };
+}

@@ -137,6 +137,8 @@ export async function realApp(
     logger,
     readiness: databaseReadiness(db.sql, (await readMigrations()).map((m) => m.name)),
     rateLimits: new PostgresRateLimitStore(db.sql),
+    // Parcels and couriers: /api/fulfilment is there only with them.
+    fulfilment: repositories.fulfilment,
     pages: pagesApp({
       catalogue: repositories.catalogue,
       locations: repositories.locations,
