@@ -42,7 +42,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
         };
         await withShop(rig, seed, async (page, shop, url) => {
           await logIn(page, url);
-          await page.getByRole("link", { name: "Orders" }).click();
+          await page.getByRole("link", { name: "Orders", exact: true }).click();
           await page.getByRole("heading", { name: "All Orders" }).waitFor();
           await page.locator("p.stat", { hasText: "LKR 2,500.50" }).waitFor();
           await page.getByText("Page 1 of 1 (4 in all)").waitFor();
@@ -130,7 +130,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
         for (const width of [375, 1280]) {
           await withShop(rig, seed, async (page, shop, url) => {
             await logIn(page, url);
-            await page.getByRole("link", { name: "Orders" }).click();
+            await page.getByRole("link", { name: "Orders", exact: true }).click();
             await page.getByRole("heading", { name: "All Orders" }).waitFor();
             const summary = page.locator(".order-summary");
             await summary.locator("div", { hasText: "Awaiting payment" }).getByText("2").waitFor();
@@ -244,7 +244,7 @@ Deno.test("admin orders, stock and layout", async (t) => {
     await t.step("stock adds quantities with addStock and searches on the server", async () => {
       await withShop(rig, seedCatalogue, async (page, shop, url) => {
         await logIn(page, url);
-        await page.getByRole("link", { name: "Stock" }).click();
+        await page.getByRole("link", { name: "Stock", exact: true }).click();
         await page.getByRole("heading", { name: "Stock Management" }).waitFor();
         await page.getByLabel("Search by title").fill("gamper");
         await page.getByRole("cell", { name: "Madol Doova", exact: true }).waitFor({

@@ -71,7 +71,7 @@ Deno.test("admin row actions and tables on a phone", async (t) => {
       async () => {
         await withShop(rig, seedCatalogue, async (page, shop, url) => {
           await logIn(page, url);
-          await page.getByRole("link", { name: "Stock" }).click();
+          await page.getByRole("link", { name: "Stock", exact: true }).click();
           const books = page.getByRole("region", { name: "Books stock" });
           await books.getByRole("columnheader", { name: "Add to Stock" }).waitFor();
           const row = books.getByRole("row").filter({ hasText: "Book 15" });

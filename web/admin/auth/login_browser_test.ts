@@ -133,7 +133,7 @@ Deno.test("admin login and session", async (t) => {
         assert.ok(await shopTakes(shop, token));
         await page.goto(`${url}/admin`);
         await page.waitForURL(`${url}/admin/dashboard`);
-        await page.getByRole("link", { name: "Orders" }).click();
+        await page.getByRole("link", { name: "Orders", exact: true }).click();
         await page.waitForURL(`${url}/admin/orders`);
         await page.goBack();
         await page.waitForURL(`${url}/admin/dashboard`);
@@ -178,9 +178,12 @@ Deno.test("admin login and session", async (t) => {
     await t.step("any 401 ends the session and returns to /admin", async () => {
       await withShop(rig, seedCatalogue, async (page, shop, url) => {
         await logIn(page, url);
+        // The home has read its figures (no spinner left), so the 401 below is the click's own.
+        await page.getByRole("link", { name: "Orders to confirm" }).waitFor();
+        await page.waitForFunction(() => document.querySelectorAll(".spinner").length === 0);
         // Every session of the admin ends on the server, as when the password changed elsewhere.
         await shop.tokens.endAll("admin", shop.admin.id);
-        await page.getByRole("link", { name: "Orders" }).click();
+        await page.getByRole("link", { name: "Orders", exact: true }).click();
         await page.waitForURL(`${url}/admin`);
         await page.getByRole("heading", { name: "Admin Login" }).waitFor();
         assert.equal(await page.evaluate(() => localStorage.getItem("isAuthenticated")), null);

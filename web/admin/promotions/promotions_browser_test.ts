@@ -26,7 +26,7 @@ async function scenario(page: Page, url: string, width: number) {
   const end = instantToColomboLocal(new Date(now + 10 * DAY).toISOString());
   await logIn(page, url);
   await page.getByRole("navigation", { name: "Admin sections" })
-    .getByRole("link", { name: "Promotions" }).click();
+    .getByRole("link", { name: "Promotions", exact: true }).click();
   await page.waitForURL(`${url}/admin/promotions`);
   await page.getByRole("heading", { name: "No promotions yet" }).waitFor();
 

@@ -35,7 +35,7 @@ Deno.test("the owner invites a packer, who sets a password and signs in as staff
       await t.step(`at ${width}px`, async () => {
         await withShop(rig, () => {}, async (page, shop, url) => {
           await logIn(page, url);
-          await page.getByRole("link", { name: "Staff" }).click();
+          await page.getByRole("link", { name: "Staff", exact: true }).click();
           await page.waitForURL(`${url}/admin/staff`);
           await page.getByRole("heading", { name: "Invite an admin" }).waitFor();
           await page.getByLabel("E-mail").fill("not an address");
@@ -84,12 +84,12 @@ Deno.test("the owner invites a packer, who sets a password and signs in as staff
           await page.getByText("Only the shop's owner edits a product and its price").waitFor();
           assert.equal(await page.getByRole("button", { name: "Save changes" }).count(), 0);
           await shoot(page, `staff-product-${width}`);
-          await page.getByRole("link", { name: "Orders" }).click();
+          await page.getByRole("link", { name: "Orders", exact: true }).click();
           await page.waitForURL(`${url}/admin/orders`);
           await page.getByRole("heading", { name: /Orders/ }).first().waitFor();
           assert.equal(await page.getByRole("button", { name: "Export CSV" }).count(), 0);
           // The catalogue's CSV is theirs to export, not to import.
-          await page.getByRole("link", { name: "Catalogue" }).click();
+          await page.getByRole("link", { name: "Catalogue", exact: true }).click();
           await page.getByRole("heading", { name: "CSV export", exact: true }).waitFor();
           await page.getByRole("button", { name: "Export books" }).waitFor();
           assert.equal(await page.getByRole("button", { name: "Import" }).count(), 0);
