@@ -75,9 +75,9 @@ export async function findStationery(e2e: E2e, title: string): Promise<WireStati
   return item;
 }
 
-/** The count a quantity stepper shows (an <output> labelled Quantity). */
+/** The count a quantity stepper shows (the box labelled Quantity, where one may type it). */
 export async function quantityShown(scope: Locator): Promise<number> {
-  return Number((await scope.getByRole("status", { name: "Quantity" }).innerText()).trim());
+  return Number((await scope.getByRole("textbox", { name: "Quantity" }).inputValue()).trim());
 }
 
 /** Raises the quantity popup's count with its plus button and checks it shows `quantity`. */
@@ -219,7 +219,10 @@ export async function cartJourney(e2e: E2e, { page, errors }: OpenPage): Promise
 
   // Minus stops at 1.
   await bookLine.getByRole("button", { name: "One fewer" }).click();
-  await bookLine.getByRole("status", { name: "Quantity" }).filter({ hasText: /^1$/ }).waitFor();
+  await page.waitForFunction(
+    (box) => (box as HTMLInputElement).value === "1",
+    await bookLine.getByRole("textbox", { name: "Quantity" }).elementHandle(),
+  );
   assert.equal(await bookLine.getByRole("button", { name: "One fewer" }).isDisabled(), true);
 
   // Totals with two decimals.
