@@ -73,7 +73,7 @@ for (const language of ["en", "si"] as const) {
         const dialog = page.getByRole("dialog", { name: PEN });
         const more = dialog.getByRole("button", { name: t("cart.more") });
         for (let i = 0; i < 25 && await more.isEnabled(); i++) await more.click();
-        assert.equal(await dialog.locator("output").innerText(), "20");
+        assert.equal(await dialog.locator("input.quantity-input").inputValue(), "20");
         assert.equal(await more.isDisabled(), true, "+ is off at the limit");
         const limit = t("cart.lineLimit", { title: PEN, max: 20 });
         assert.equal(await dialog.locator(".quantity-top").innerText(), limit);
@@ -90,7 +90,7 @@ for (const language of ["en", "si"] as const) {
         await visit(page, `${base}${prefix}/cart`);
         const penLine = page.locator(".cart-line", { hasText: PEN });
         await penLine.waitFor();
-        assert.equal(await penLine.locator("output").innerText(), "20");
+        assert.equal(await penLine.locator("input.quantity-input").inputValue(), "20");
         assert.equal(
           await penLine.getByRole("button", { name: t("cart.more") }).isDisabled(),
           true,
