@@ -102,7 +102,8 @@ function amountOf(amount: SmsPolicy["amount"], order: Order): number | null {
 /**
  * The text of `kind` about `order`, or why none can go: an order whose phone is not a Sri
  * Lankan number has nobody to text (its mail still goes); an order of a method that texts
- * only once paid (a card's: `textsBeforePaid`) is not texted while unpaid.
+ * only once paid (a card's: `textsBeforePaid`) is not texted while unpaid, and its payment's
+ * text is its first: it is never sent the "order received" text.
  */
 export function smsNotice(
   kind: SmsKind,
@@ -116,6 +117,14 @@ export function smsNotice(
     return {
       kind: "not_paid",
       reason: `Order ${order.id} is not paid: its method texts only once it is`,
+    };
+  }
+  // Paid at once (a card), the order's first text is its payment's: a "received" text sent
+  // after it, when the outbox reached it only once the gateway had answered, would be a second.
+  if (!PAYMENT_POLICIES[order.paymentMethod].textsBeforePaid && kind === "order_placed") {
+    return {
+      kind: "not_paid",
+      reason: `Order ${order.id} is texted by its payment: its method texts only once paid`,
     };
   }
   const to = smsNumber(order.customer.phone);

@@ -156,8 +156,10 @@ export async function bookDetailJourney(e2e: E2e, { page, errors }: OpenPage): P
   const details = reveal.locator(".bank-details");
   await details.getByText(bank.account_number).waitFor();
   await details.getByText(bank.bank_name).waitFor();
-  await reveal.getByText("Show Bank Details").click();
+  // Open, its summary says what a press does now.
+  await reveal.getByText("Hide Bank Details").click();
   await details.waitFor({ state: "hidden" });
+  await reveal.getByText("Show Bank Details").waitFor();
   assertNoScriptErrors(errors);
 }
 
