@@ -112,7 +112,10 @@ function startChild(options: SuperviseOptions): ChildRun {
   const watched = (async () => {
     while (!gone && !opened) {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+        // A generous bound: the embedded database runs on the shop's one thread, so under
+        // load an answer can wait seconds, and a shop whose opening went unseen is not
+        // restarted when it dies.
+        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
         await response.body?.cancel();
         opened = response.ok;
       } catch {
