@@ -365,7 +365,7 @@ testOnBothEngines(
         await shop.call(`/api/${kind}/${used}`, json("PUT", { name: " Fiction " })),
         200,
       );
-      assert.deepEqual(renamed.data, { id: used, name: "Fiction" });
+      assert.deepEqual(renamed.data, { id: used, name: "Fiction", name_si: null, name_ta: null });
       const inUse = await answer(
         await shop.call(`/api/${kind}/${used}`, { method: "DELETE" }),
         409,
