@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { spawnShop, waitUntilReady } from "./support/shop_process.ts";
 import { recordFigures } from "./support/evidence.ts";
+import { eventually } from "../support/eventually.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
 
@@ -71,14 +72,9 @@ function childPids(output: string): number[] {
   });
 }
 
-/** Waits, within `ms`, until `condition` holds; fails with `what` otherwise. */
-async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Not within ${ms} ms: ${what}`);
+/** Waits, within `ms`, until `condition` holds (the suite's one wait, `eventually`). */
+function until(condition: () => boolean | Promise<boolean>, ms: number, what: string) {
+  return eventually(condition, { timeoutMs: ms, what, everyMs: 100 });
 }
 
 /** Shoppers reading the shop back to back until stopped; each answer (or failure) kept. */
