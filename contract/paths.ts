@@ -147,7 +147,7 @@ export const AUDIT_PATHS = {
 };
 
 export const PAYMENT_PATHS = {
-  payhereNotice: at("POST", "/api/payments/payhere/notify"),
+  notice: at("POST", "/api/payments/:provider/notify"),
 };
 
 export const AUTH_PATHS = {

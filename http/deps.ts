@@ -34,7 +34,7 @@ import type { ResponseStore } from "./middleware/response_cache.ts";
 import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
-import type { PaymentGateway } from "../domain/payments/gateway.ts";
+import type { PaymentProviders } from "../domain/payments/providers.ts";
 import type { PaymentLedger } from "../domain/payments/ports.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
@@ -125,9 +125,12 @@ export interface AppDeps {
   background?: BackgroundWork;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
-  /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */
-  gateway?: PaymentGateway;
-  /** Each order's payments, charge-backs and refunds; the gateway's notices need it. */
+  /**
+   * The payment providers configured (PayHere for cards, Koko for instalments), by key: a
+   * method paid through one that is absent is not offered (domain/payments/providers.ts).
+   */
+  providers?: PaymentProviders;
+  /** Each order's payments, charge-backs and refunds; the providers' notices need it. */
   payments?: PaymentLedger;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;

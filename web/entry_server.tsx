@@ -102,7 +102,6 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
         <TermsPage
           shop={shop}
           holdRules={model.holdRules}
-          cardOffered={model.cardOffered}
           methods={model.methods}
         />
       );

@@ -74,7 +74,6 @@ export type PageModel =
   | {
     kind: "terms";
     holdRules?: HoldRules;
-    cardOffered?: boolean;
     /** The methods the shop offers: the terms name them, and those that pay for pre-orders. */
     methods?: PaymentMethod[];
     written?: WrittenPage;
