@@ -7,7 +7,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { Hono } from "hono";
 import type { PaymentProviders } from "../../domain/payments/providers.ts";
-import type { KokoConfig, PayHereSettings } from "../../config.ts";
 import { PAYHERE_LOCAL_BASE, payhereCheckoutUrl, PayHereGateway } from "./payhere.ts";
 import { payhereSimulator } from "./payhere_simulator.ts";
 import { KOKO_LOCAL_BASE, kokoCheckoutUrl, KokoGateway } from "./koko.ts";
@@ -19,6 +18,24 @@ export interface LocalSimulator {
   base: string;
   app: Hono;
 }
+
+/** PayHere's settings as the configuration gives them (config.ts). */
+export interface PayHereConfig {
+  merchantId: string;
+  merchantSecret: string;
+  mode: "true" | "false" | "local";
+}
+
+/** Koko's settings as the configuration gives them (config.ts): an account, or the simulator. */
+export type KokoConfig =
+  | {
+    mode: "true" | "false";
+    merchantId: string;
+    apiKey: string;
+    privateKey: string;
+    kokoPublicKey: string;
+  }
+  | { mode: "local" };
 
 export interface ConfiguredProviders {
   providers: PaymentProviders;
@@ -42,7 +59,7 @@ export function rsaKeyPair(): { privateKey: string; publicKey: string } {
  * its simulator takes alone, as a real provider takes only a merchant's registered addresses.
  */
 export function configuredProviders(
-  config: { payhere?: PayHereSettings; koko?: KokoConfig; publicUrl: string },
+  config: { payhere?: PayHereConfig; koko?: KokoConfig; publicUrl: string },
   noticeUrl: (key: ProviderKey) => string,
 ): ConfiguredProviders {
   const providers: { -readonly [K in keyof PaymentProviders]: PaymentProviders[K] } = {};

@@ -65,7 +65,7 @@ Deno.test("every method's hold ends, and a slip extends a hold only by the owner
 });
 
 Deno.test("only Bank Deposit takes deposit slips and shows the bank account; a method paid up front takes pre-orders", () => {
-  assert.deepEqual(PREORDER_METHODS, ["Bank Deposit", "Card"]);
+  assert.deepEqual(PREORDER_METHODS, ["Bank Deposit", "Card", "Koko"]);
   assert.deepEqual(PAYMENT_METHODS.filter((m) => PAYMENT_POLICIES[m].takesProofs), [
     "Bank Deposit",
   ]);

@@ -7,7 +7,10 @@
  * notification changes an order is the domain's (domain/payments/card_payment.ts).
  */
 import type { Cents } from "../money.ts";
-import type { ProviderKey } from "./providers.ts";
+
+/** Every provider the shop can be configured with, by the key its ledger rows carry. */
+export const PROVIDER_KEYS = ["payhere", "koko"] as const;
+export type ProviderKey = typeof PROVIDER_KEYS[number];
 
 /** What the shop asks the gateway to charge, and where the gateway sends the shopper and its notice. */
 export interface GatewayCheckout {

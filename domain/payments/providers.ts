@@ -6,11 +6,9 @@
  * notices come to one route, `/api/payments/{key}/notify`, and are read by that provider
  * alone. A new provider is its adapter, its key here and its method's record in the table.
  */
-import type { PaymentGateway } from "./gateway.ts";
+import { type PaymentGateway, PROVIDER_KEYS, type ProviderKey } from "./gateway.ts";
 
-/** Every provider the shop can be configured with, by the key its ledger rows carry. */
-export const PROVIDER_KEYS = ["payhere", "koko"] as const;
-export type ProviderKey = typeof PROVIDER_KEYS[number];
+export { PROVIDER_KEYS, type ProviderKey };
 
 /** The providers configured for this shop (none: only methods paid offline are offered). */
 export type PaymentProviders = Readonly<Partial<Record<ProviderKey, PaymentGateway>>>;
