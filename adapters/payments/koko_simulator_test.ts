@@ -20,7 +20,7 @@ interface Harness {
   close(): Promise<void>;
 }
 
-async function harness(): Promise<Harness> {
+function harness(): Harness {
   const notices: Record<string, string>[] = [];
   const receiver = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     notices.push(Object.fromEntries(new URLSearchParams(await req.text())));
@@ -72,7 +72,7 @@ function buttonAction(html: string, label: string): string {
 }
 
 Deno.test("paying on the local Koko posts a notice the adapter verifies, then sends the shopper back", async () => {
-  const h = await harness();
+  const h = harness();
   try {
     const form = h.form();
     const page = await h.post(form.action, form.fields);
@@ -99,7 +99,7 @@ Deno.test("paying on the local Koko posts a notice the adapter verifies, then se
 });
 
 Deno.test("declining on the local Koko posts a failed notice; cancelling sends the shopper back with none", async () => {
-  const h = await harness();
+  const h = harness();
   try {
     const declinedPage = await (await h.post(h.form().action, h.form().fields)).text();
     const declined = await h.post(buttonAction(declinedPage, "Decline"));
@@ -120,7 +120,7 @@ Deno.test("declining on the local Koko posts a failed notice; cancelling sends t
 });
 
 Deno.test("the local Koko refuses another address, a changed amount, another merchant and a missing field", async () => {
-  const h = await harness();
+  const h = harness();
   try {
     const form = h.form();
     const cases: [string, Record<string, string>, RegExp][] = [
