@@ -24,6 +24,7 @@ import {
   LoginPage,
   ResetPasswordPage,
   StockAlertStopPage,
+  VerifyEmailPage,
 } from "./pages/AccountPages.tsx";
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
@@ -95,6 +96,8 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return <ResetPasswordPage />;
     case "stock_alert_stop":
       return <StockAlertStopPage token={model.token} />;
+    case "verify_email":
+      return <VerifyEmailPage token={model.token} />;
     case "privacy":
       return model.written ? <WrittenPageView page={model.written} /> : <PrivacyPage shop={shop} />;
     case "terms":

@@ -80,20 +80,28 @@ export type ConfirmOutcome =
  * `name` gives the account's display name for the welcome.
  */
 export async function confirmEmail(
-  deps: VerificationDeps & { nameOf: (accountId: number) => Promise<string | undefined> },
+  deps: VerificationDeps & {
+    nameOf: (accountId: number) => Promise<string | undefined>;
+    /** Told when the welcome could not be queued: the confirmation stands all the same. */
+    onMailFailed?: (error: unknown) => void;
+  },
   token: string,
   now: Date,
 ): Promise<ConfirmOutcome> {
   const confirmed = await deps.verifications.confirm(await verificationTokenHash(token), now);
   if (!confirmed) return { kind: "refused" };
   if (confirmed.firstTime) {
-    const name = await deps.nameOf(confirmed.accountId) ?? confirmed.email;
-    await deps.mail.enqueue(welcomeMail({
-      email: confirmed.email,
-      name,
-      language: confirmed.language,
-      joinedOrders: confirmed.joinedOrderIds.length,
-    }, deps.shop));
+    try {
+      const name = await deps.nameOf(confirmed.accountId) ?? confirmed.email;
+      await deps.mail.enqueue(welcomeMail({
+        email: confirmed.email,
+        name,
+        language: confirmed.language,
+        joinedOrders: confirmed.joinedOrderIds.length,
+      }, deps.shop));
+    } catch (error) {
+      deps.onMailFailed?.(error);
+    }
   }
   return { kind: "confirmed", confirmed };
 }
