@@ -86,9 +86,8 @@ export const RESET_ROUTES = {
 /** Confirming a customer's e-mail address with the mailed link. */
 export const VERIFY_ROUTES = {
   confirm: defineRoute({
-    ...AUTH_PATHS.verifyEmail,
-    summary:
-      "Confirm a customer's e-mail address with the mailed link's token: the orders placed earlier as a guest under it join the account; the first time, a welcome mail",
+    ...AUTH_PATHS.verify,
+    summary: "Confirm an address with its mailed token: its guest orders join the account",
     admin: false,
     json: verifyEmailSchema,
     ok: {
@@ -127,9 +126,8 @@ export const ACCOUNT_ROUTES = {
     errors: [401, 403],
   }),
   verification: defineRoute({
-    ...ACCOUNT_PATHS.verification,
-    summary:
-      "Mail the signed-in customer a new link that confirms their address: at most 3 an hour; 409 once confirmed",
+    ...ACCOUNT_PATHS.verify,
+    summary: "Mail a new confirmation link (3 an hour; 409 once confirmed)",
     admin: false,
     signedIn: "customer",
     json: verificationRequestSchema,

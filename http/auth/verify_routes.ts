@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/verify-email `{token}`: confirms a customer's e-mail address with the
+ * POST /api/auth/verify `{token}`: confirms a customer's e-mail address with the
  * link mailed at registration (or asked for again from the account page). Anyone holding
  * the link may use it, signed in or not: only the mailbox's holder has it. The orders placed
  * earlier as a guest under the address join the account (domain/accounts/email_verification.ts),

@@ -63,7 +63,7 @@ function tokenOf(mail: Record<string, unknown> | undefined): string {
 }
 
 function confirm(t: TestApp, token: string) {
-  return t.app.request("/api/auth/verify-email", json("POST", { token }));
+  return t.app.request("/api/auth/verify", json("POST", { token }));
 }
 
 async function listedOrders(t: TestApp, headers: Record<string, string>): Promise<number[]> {
@@ -111,7 +111,7 @@ Deno.test("a guest's earlier orders join their new account only once its address
   // The link works once; a confirmed address asks for no new one.
   const again = await confirm(t, tokenOf(link));
   assert.equal(again.status, 400);
-  const resend = await t.app.request("/api/account/verification", json("POST", {}, headers));
+  const resend = await t.app.request("/api/account/verify", json("POST", {}, headers));
   assert.equal(resend.status, 409);
   assert.equal((await resend.json()).error.message, "This e-mail address is already confirmed");
   assert.equal(mails(t, "welcome").length, 1);
@@ -150,7 +150,7 @@ Deno.test("a new confirmation link is mailed in the page's language, 3 times an 
   const headers = await register(t);
   for (let i = 0; i < 3; i++) {
     const response = await t.app.request(
-      "/api/account/verification",
+      "/api/account/verify",
       json("POST", { language: "si" }, headers),
     );
     assert.equal(response.status, 202);
@@ -159,7 +159,7 @@ Deno.test("a new confirmation link is mailed in the page's language, 3 times an 
   assert.equal(links.length, 4, "the registration's and three asked for");
   assert.match(String(links[3].link), /\/si\/verify-email\?token=/);
   const fourth = await t.app.request(
-    "/api/account/verification",
+    "/api/account/verify",
     json("POST", { language: "si" }, headers),
   );
   assert.equal(fourth.status, 429);
@@ -178,10 +178,10 @@ Deno.test("a new confirmation link is mailed in the page's language, 3 times an 
 
 Deno.test("asking for a link needs a customer's token", async () => {
   const t = await testApp();
-  const anonymous = await t.app.request("/api/account/verification", json("POST", {}));
+  const anonymous = await t.app.request("/api/account/verify", json("POST", {}));
   assert.equal(anonymous.status, 401);
   await anonymous.body?.cancel();
-  const admin = await t.asAdmin("/api/account/verification", json("POST", {}));
+  const admin = await t.asAdmin("/api/account/verify", json("POST", {}));
   assert.equal(admin.status, 403);
   await admin.body?.cancel();
 });

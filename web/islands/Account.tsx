@@ -237,7 +237,7 @@ function ConfirmAddress({ email }: { email: string }) {
   const send = async () => {
     setState({ kind: "sending" });
     try {
-      await callWithSession(ACCOUNT_PATHS.verification, { json: { language } });
+      await callWithSession(ACCOUNT_PATHS.verify, { json: { language } });
       setState({ kind: "sent" });
     } catch (error) {
       setState({

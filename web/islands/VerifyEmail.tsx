@@ -20,7 +20,7 @@ export function VerifyEmail({ token }: { token: string }) {
   const confirm = async () => {
     setState({ kind: "sending" });
     try {
-      const answer = await shopApi.call(AUTH_PATHS.verifyEmail, { json: { token } });
+      const answer = await shopApi.call(AUTH_PATHS.verify, { json: { token } });
       setState({ kind: "done", joinedOrders: answer.data.joinedOrders });
     } catch (error) {
       setState({ kind: error instanceof ApiFailure && error.status === 400 ? "bad" : "failed" });
