@@ -199,3 +199,29 @@ Deno.test("a taken address gets no confirmation link: its owner is told instead"
   assert.equal(mails(t, "email_verification").length, 1);
   assert.equal(mails(t, "registration_taken").length, 1);
 });
+
+Deno.test("a link that could not be queued does not count against the customer's three an hour", async () => {
+  let down = false;
+  const t0 = await testApp();
+  const t = await testApp({
+    accountMail: {
+      enqueue: (mail) => down ? Promise.reject(new Error("outbox down")) : t0.outbox.enqueue(mail),
+    },
+  });
+  const headers = await register(t);
+  down = true;
+  for (let i = 0; i < 4; i++) {
+    const failed = await t.app.request("/api/account/verify", json("POST", {}, headers));
+    assert.equal(failed.status, 500);
+    await failed.body?.cancel();
+  }
+  down = false;
+  for (let i = 0; i < 3; i++) {
+    const sent = await t.app.request("/api/account/verify", json("POST", {}, headers));
+    assert.equal(sent.status, 202);
+  }
+  assert.equal(
+    t0.outbox.queuedAccountMail().filter((m) => m.kind === "email_verification").length,
+    4,
+  );
+});

@@ -123,23 +123,29 @@ export function accountRoutes(deps: AccountRoutesDeps): Hono<AccountEnv> {
     }
     if (!deps.accountMail) throw new Error("No mail outbox: the confirmation link cannot be sent");
     const now = deps.clock.now();
-    const decision = await limits.hit([{
-      key: await limitKey("verify-mail:account", String(profile.id)),
-      limit: VERIFICATION_MAILS_PER_HOUR,
-      windowMs: 60 * 60_000,
-    }], now);
+    const key = await limitKey("verify-mail:account", String(profile.id));
+    const decision = await limits.hit(
+      [{ key, limit: VERIFICATION_MAILS_PER_HOUR, windowMs: 60 * 60_000 }],
+      now,
+    );
     if (!decision.allowed) {
       throw tooManyRequests(
         "A confirmation link was mailed several times in the last hour: use the latest, or try again later",
         decision.retryAfterSeconds,
       );
     }
-    await sendVerificationLink(
-      { verifications: deps.emailVerifications, mail: deps.accountMail, shop: deps.shop },
-      profile,
-      language,
-      now,
-    );
+    try {
+      await sendVerificationLink(
+        { verifications: deps.emailVerifications, mail: deps.accountMail, shop: deps.shop },
+        profile,
+        language,
+        now,
+      );
+    } catch (error) {
+      // Not sent (an outage): the ask does not count against the customer.
+      await limits.release(key, now).catch(() => {});
+      throw error;
+    }
     return c.body(null, 202);
   });
 
