@@ -319,6 +319,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     hasher,
     adminHasher: adminLane,
     passwordResets: repositories.passwordResets,
+    emailVerifications: repositories.emailVerifications,
     customerOrders: repositories.customerOrders,
     background,
     jobs,

@@ -11,6 +11,7 @@ import type {
   CatalogueAdmin,
   Clock,
   CustomerOrders,
+  EmailVerificationStore,
   ImageStorage,
   Locations,
   OrderKeys,
@@ -113,6 +114,8 @@ export interface AppDeps {
   responseCache?: ResponseStore;
   /** Password reset links (the database's, shared by every instance). */
   passwordResets: PasswordResetStore;
+  /** The links that confirm customers' addresses, whose use joins their guest orders. */
+  emailVerifications: EmailVerificationStore;
   /**
    * Queues the account mails (password reset, a registration of a taken e-mail) in the mail
    * outbox, which sends them and tries again while the mail server is down; none without it.

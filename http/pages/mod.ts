@@ -386,6 +386,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     const provinces = await deps.locations.provinces();
     return renderPage(c, { kind: "account", provinces });
   });
+  // A confirmation mail's link: the page asks before it confirms, since mail scanners open links.
+  app.on("GET", pathsInEveryLanguage("/verify-email"), (c) =>
+    renderPage(c, {
+      kind: "verify_email",
+      token: (c.req.query("token") ?? "").slice(0, 200),
+    }));
   // A back-in-stock mail's unsubscribe link: the page asks before it stops anything, since
   // mail scanners open links; a mail program's one-click POST goes to the API (RFC 8058).
   app.on("GET", pathsInEveryLanguage("/stock-alerts/unsubscribe"), (c) =>
