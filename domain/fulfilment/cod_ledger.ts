@@ -29,6 +29,8 @@ export interface CodPosition {
   heldCents: Cents;
   /** When the courier collected (the first collection), for reports; null before. */
   collectedAt: string | null;
+  /** When the courier remitted the cash to the shop; null before. */
+  remittedAt: string | null;
 }
 
 export type CodRefusal =
@@ -47,8 +49,8 @@ export function codPosition(
     own.filter((entry) => entry.kind === kind).reduce((total, entry) => total + entry.cents, 0);
   const collectedCents = sum("collected");
   const remittedCents = sum("remitted");
-  const first =
-    own.filter((entry) => entry.kind === "collected").map((entry) => entry.at).sort()[0];
+  const firstOf = (kind: CodEntryKind) =>
+    own.filter((entry) => entry.kind === kind).map((entry) => entry.at).sort()[0] ?? null;
   return {
     shipmentId: shipment.id,
     courierId: shipment.courierId,
@@ -56,7 +58,8 @@ export function codPosition(
     collectedCents,
     remittedCents,
     heldCents: collectedCents - remittedCents,
-    collectedAt: first ?? null,
+    collectedAt: firstOf("collected"),
+    remittedAt: firstOf("remitted"),
   };
 }
 

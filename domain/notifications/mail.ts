@@ -20,6 +20,8 @@ export type RejectedSettlement = "refund" | "slip_unchecked" | "nothing_owed";
 /** One line of an order as a mail lists it: its breakdown, and whether it is a pre-order. */
 export interface MailLine extends BreakdownLine {
   preorder: boolean;
+  /** When a pre-ordered line is expected (YYYY-MM-DD), as the book's page said; null without one. */
+  preorderDate?: string | null;
 }
 
 /** Where an order goes, as the shopper entered it. */
@@ -49,11 +51,11 @@ export interface OrderFacts {
    * (domain/orders/amount_due.ts): to pay on delivery or by deposit, paid, or owed nothing.
    */
   due: AmountDue;
-  /** True when a line is a pre-ordered book: the order comes in 3 - 4 weeks, or on `preorderDate`. */
+  /** True when a line is a pre-ordered book: it is sent when it arrives, expected on `preorderDate`. */
   preorder: boolean;
   /**
    * When the pre-ordered books are expected (YYYY-MM-DD, preorder_arrival.ts), as their pages
-   * say it; null or absent when a pre-ordered line has no date (the mails say the weeks).
+   * say it; null or absent when a pre-ordered line has no date (the mails say it is sent when it arrives).
    */
   preorderDate?: string | null;
   deliverTo: MailAddress;

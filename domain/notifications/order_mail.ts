@@ -78,7 +78,11 @@ export function orderFacts(
     placedAt: order.orderDate,
     customerName: c.name,
     paymentMethod: order.paymentMethod,
-    lines: breakdown.lines.map((line, i) => ({ ...line, preorder: order.items[i].preorder })),
+    lines: breakdown.lines.map((line, i) => ({
+      ...line,
+      preorder: order.items[i].preorder,
+      preorderDate: order.items[i].preorder ? order.items[i].preorderDate ?? null : null,
+    })),
     breakdown,
     due: amountDue(order, breakdown),
     preorder: order.items.some((line) => line.preorder),

@@ -72,6 +72,7 @@ function positionRecord(p: CodPosition) {
     remitted: centsToRupees(p.remittedCents),
     held: centsToRupees(p.heldCents),
     collected_at: p.collectedAt,
+    remitted_at: p.remittedAt,
   };
 }
 
@@ -251,6 +252,12 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
           courier_id: b.courierId,
           held: centsToRupees(b.heldCents),
         })),
+        cod_parcels: parcels.map((s, i) => ({
+          ...positionRecord(positions[i]),
+          order_id: s.orderId,
+          waybill: s.waybill,
+          status: s.status,
+        })).reverse(),
       },
     });
   });

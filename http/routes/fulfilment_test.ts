@@ -111,10 +111,15 @@ Deno.test("a COD parcel collects what the order owes; its cash is collected then
   assert.deepEqual(list.by_courier, [{ courier_id: "domex", held: placed.subtotal }]);
   assert.deepEqual(list.parcels.map((p: { shipment_id: number }) => p.shipment_id), [parcel.id]);
   await body(await cod("remitted", placed.subtotal), 201);
-  assert.deepEqual((await body(await t.asAdmin("/api/fulfilment/cod"), 200)).data, {
-    parcels: [],
-    by_courier: [],
-  });
+  const after = (await body(await t.asAdmin("/api/fulfilment/cod"), 200)).data;
+  assert.deepEqual([after.parcels, after.by_courier], [[], []]);
+  // The parcel stays on the owner's list with when it was collected and remitted.
+  const [kept] = after.cod_parcels;
+  assert.deepEqual(
+    [kept.shipment_id, kept.order_id, kept.waybill, kept.held, kept.remitted],
+    [parcel.id, placed.orderId, "DX-5001", 0, placed.subtotal],
+  );
+  assert.ok(kept.collected_at && kept.remitted_at, "both moments are kept");
 });
 
 Deno.test("an owner's courier is checked by field, and its tracking link is drawn from its template", async () => {

@@ -163,18 +163,10 @@ export function writeCustomerMail(
         subject: words.t("mail.completed.subject", names),
         parts: [
           paragraph(words.t("mail.greeting", { name: order.customerName })),
-          // A dated pre-order says its date as the book's page did; else the weeks.
+          // A pre-ordered book is handed over only once it has arrived: it travels with the rest.
           paragraph(
-            words.t(
-              order.preorder && !order.preorderDate
-                ? "mail.completed.preorder"
-                : "mail.completed.body",
-              { id },
-            ),
+            words.t(order.preorder ? "mail.completed.preorder" : "mail.completed.body", { id }),
           ),
-          ...(order.preorder && order.preorderDate
-            ? [paragraph(preorderExpected(words, order))]
-            : []),
           ...(tracking.length > 0 ? [detailRows(tracking)] : []),
           paragraph(words.t("mail.paymentIs", { method: paymentLabel(words, order) })),
           amountNote(words, order),
