@@ -9,6 +9,7 @@ import type { ItemType, PaymentMethod } from "../orders/model.ts";
 import type { AmountDue } from "../orders/amount_due.ts";
 import type { Breakdown, BreakdownLine } from "../pricing/breakdown.ts";
 import type { BankDetails } from "../shop.ts";
+import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
 
 /**
  * What a cancelled order's mail says of the money: the shop returns a payment it recorded;
@@ -86,6 +87,8 @@ export type CustomerOrderMail =
     order: OrderFacts;
     courier: string | null;
     trackingNumber: string | null;
+    /** The parcels out with couriers, each with its waybill and tracking link; empty when none. */
+    parcels: CustomerParcel[];
   }
   | Addressed & {
     kind: "order_rejected";

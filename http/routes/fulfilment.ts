@@ -14,11 +14,14 @@ import type { FulfilmentStore } from "../../domain/fulfilment/ports.ts";
 import { type Courier, courierProblems, trackingLink } from "../../domain/fulfilment/couriers.ts";
 import {
   handOverRefusal,
+  orderFulfilment,
   type Shipment,
   SHIPMENT_MOVES,
   shipmentRefusal,
   type ShippableLine,
 } from "../../domain/fulfilment/shipments.ts";
+import { orderStatusFollowing } from "../../domain/fulfilment/order_status.ts";
+import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import {
   cashWithCouriers,
   type CodPosition,
@@ -29,7 +32,7 @@ import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
 import { serve } from "./route_spec.ts";
 
-export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock"> & {
+export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock" | "slips"> & {
   fulfilment: FulfilmentStore;
 };
 
@@ -127,6 +130,29 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     return { shipment, order };
   }
 
+  /**
+   * The order's status follows from its parcels and payment (domain/fulfilment/order_status.ts):
+   * when every copy is out, a pending order is completed through its own transition, which
+   * mails and texts the customer with its couriers and waybills (their links are read from
+   * the parcels when the mail goes).
+   */
+  async function followShipments(order: Order, couriers: readonly Courier[]): Promise<void> {
+    const shipments = await store.shipmentsOf(order.id);
+    const target = orderStatusFollowing(order, orderFulfilment(shippable(order), shipments));
+    if (target !== "completed" || order.status !== "pending") return;
+    const out = shipments.filter((s) => s.status === "handed_over" || s.status === "delivered");
+    const names = [
+      ...new Set(out.map((s) => couriers.find((k) => k.id === s.courierId)?.name ?? s.courierId)),
+    ];
+    const waybills = out.flatMap((s) => s.waybill === null ? [] : [s.waybill]);
+    await changeOrderStatus(deps, {
+      id: order.id,
+      status: "completed",
+      courier: names.join(", ").slice(0, 100) || null,
+      trackingNumber: waybills.join(", ").slice(0, 100) || null,
+    });
+  }
+
   serve(app, BASE, FULFILMENT_ROUTES.couriers, async (c) => {
     return c.json({ data: (await store.couriers()).map(courierRecord) });
   });
@@ -221,7 +247,9 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
         reason: "moved",
       });
     }
-    return c.json({ data: shipmentRecord({ ...shipment, status }, await store.couriers()) });
+    const couriers = await store.couriers();
+    await followShipments(order, couriers);
+    return c.json({ data: shipmentRecord({ ...shipment, status }, couriers) });
   });
 
   serve(app, BASE, FULFILMENT_ROUTES.cod, async (c) => {

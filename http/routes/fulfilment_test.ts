@@ -178,3 +178,51 @@ Deno.test("an owner's courier is checked by field, and its tracking link is draw
     404,
   );
 });
+
+Deno.test("a COD order is completed when its last parcel is handed over: the dispatch mail goes with its courier and waybills", async () => {
+  const t = await testApp();
+  const placed = await place(t, {
+    items: [{ id: t.ids.book, quantity: 2, type: "book" }],
+  });
+  const [line] = await linesOf(t, placed.orderId);
+  const pack = (quantity: number, waybill: string, cod: number) =>
+    t.asAdmin(
+      `/api/fulfilment/orders/${placed.orderId}/shipments`,
+      json("POST", {
+        lines: [{ order_line_id: line.id, quantity }],
+        courier_id: "koombiyo",
+        waybill,
+        cod_amount: cod,
+      }),
+    );
+  const first = (await body(await pack(1, "KB200001", 0), 201)).data;
+  const second = (await body(await pack(1, "KB200002", placed.subtotal), 201)).data;
+  const move = (id: number) =>
+    t.asAdmin(`/api/fulfilment/shipments/${id}/status`, json("PUT", { status: "handed_over" }));
+  const status = async () =>
+    (await body(await t.asAdmin(`/api/orders/${placed.orderId}`), 200)).data;
+  await body(await move(first.id), 200);
+  assert.equal((await status()).status, "pending", "a copy still waits in the shop");
+  const mailsBefore = t.orders.outbox.filter((m) => m.kind === "order_completed").length;
+  await body(await move(second.id), 200);
+  const order = await status();
+  assert.deepEqual(
+    [order.status, order.courier, order.tracking_number],
+    ["completed", "Koombiyo", "KB200001, KB200002"],
+  );
+  assert.equal(
+    t.orders.outbox.filter((m) => m.kind === "order_completed" && m.orderId === placed.orderId)
+      .length,
+    mailsBefore + 1,
+  );
+  // Delivered later, the completed order stays as it is and no second mail goes.
+  await body(
+    await t.asAdmin(
+      `/api/fulfilment/shipments/${second.id}/status`,
+      json("PUT", { status: "delivered" }),
+    ),
+    200,
+  );
+  assert.equal((await status()).status, "completed");
+  assert.equal(t.orders.outbox.filter((m) => m.kind === "order_completed").length, mailsBefore + 1);
+});

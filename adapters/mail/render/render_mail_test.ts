@@ -149,6 +149,30 @@ const CASES: Case[] = [
     not: ["3 - 4"],
   },
   {
+    // Two parcels out with their couriers: each waybill with its tracking link.
+    name: "completion in two parcels with tracking links",
+    mail: (l) =>
+      orderMail("order_completed", order(l, { status: "completed" }), {
+        ...ctx,
+        parcels: [
+          {
+            courier: "Koombiyo",
+            waybill: "KB100001",
+            tracking_url: "https://koombiyo.example.lk/track/KB100001",
+            status: "handed_over",
+          },
+          { courier: "Domex", waybill: "DX-5001", tracking_url: null, status: "delivered" },
+        ],
+      }),
+    facts: () => ["Koombiyo", "KB100001", "https://koombiyo.example.lk/track/KB100001", "DX-5001"],
+    phrase: {
+      en: "Track your parcel",
+      si: "ඔබේ පාර්සලය ලුහුබඳින්න",
+      ta: "உங்கள் பார்சலைக் கண்காணிக்கவும்",
+    },
+    not: ["PX-55"],
+  },
+  {
     name: "completion of a pre-order",
     mail: (l) =>
       orderMail(

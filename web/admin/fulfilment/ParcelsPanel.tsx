@@ -19,7 +19,12 @@ import { codToCollect, copiesLeft, MOVE_WORDS, nextMoves, STATUS_WORDS } from ".
 import "./fulfilment.css";
 
 export function ParcelsPanel(
-  { order, owedCents }: { order: WireOrder; owedCents: number },
+  { order, owedCents, onMoved }: {
+    order: WireOrder;
+    owedCents: number;
+    /** Told after a parcel moves: the order's status follows its parcels on the server. */
+    onMoved?: () => void;
+  },
 ) {
   const { api } = useAdmin();
   const [loaded, reload] = useLoad(async () => {
@@ -92,12 +97,14 @@ export function ParcelsPanel(
     }
   };
 
-  const move = (id: number, status: ShipmentStatus) =>
-    run(
+  const move = async (id: number, status: ShipmentStatus) => {
+    const moved = await run(
       `move-${id}`,
       () => api.call(FULFILMENT_PATHS.move, { params: { id }, json: { status } }),
       `Parcel ${STATUS_WORDS[status].toLowerCase()}`,
     );
+    if (moved) onMoved?.();
+  };
 
   const title = (lineId: number) => items.find((item) => item.id === lineId)?.title ?? lineId;
   const courierName = (id: string) => couriers.find((c) => c.id === id)?.name ?? id;

@@ -327,7 +327,14 @@ export function OrderDetailPage({ id }: { id: number }) {
         </div>
       </section>
       {order.status !== "rejected" && (
-        <ParcelsPanel order={order} owedCents={due.kind === "collect" ? due.cents : 0} />
+        <ParcelsPanel
+          order={order}
+          owedCents={due.kind === "collect" ? due.cents : 0}
+          onMoved={() => {
+            setFresh(null);
+            reload();
+          }}
+        />
       )}
       <section aria-labelledby="order-timeline">
         <h3 id="order-timeline">Timeline</h3>
