@@ -102,3 +102,24 @@ export function cashWithCouriers(positions: readonly CodPosition[]): {
       .sort((a, b) => a.courierId.localeCompare(b.courierId)),
   };
 }
+
+/**
+ * Whether the couriers have collected all the cash the order owes at the door: every
+ * parcel that collects cash and is not back at the shop has its collection recorded, and
+ * together they come to `owedCents`. Then the order's money counts as received, on the
+ * day of the last collection (the reports' takings).
+ *
+ * @example orderCashCollected([{ id: 1, codCents: 500, status: "delivered" }], [collectedRow(1, 500)], 500) // true
+ */
+export function orderCashCollected(
+  shipments: readonly { id: number; codCents: Cents; status: string }[],
+  entries: readonly CodEntry[],
+  owedCents: Cents,
+): boolean {
+  const collecting = shipments.filter((s) => s.codCents > 0 && s.status !== "returned");
+  if (collecting.length === 0 || owedCents <= 0) return false;
+  const collected = (id: number) =>
+    entries.some((entry) => entry.shipmentId === id && entry.kind === "collected");
+  const total = collecting.reduce((sum, s) => sum + s.codCents, 0);
+  return collecting.every((s) => collected(s.id)) && total === owedCents;
+}

@@ -27,7 +27,9 @@ import {
   type CodPosition,
   codPosition,
   codRefusal,
+  orderCashCollected,
 } from "../../domain/fulfilment/cod_ledger.ts";
+import { recordPayment } from "../../domain/orders/change_payment.ts";
 import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
 import { serve } from "./route_spec.ts";
@@ -153,6 +155,23 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     });
   }
 
+  /**
+   * Cash on delivery counts as received when the courier collects it: once the couriers
+   * hold all the order owes at the door, its payment is recorded then (and the reports
+   * count its takings on that day). An order already marked paid is left as it is.
+   */
+  async function receiveCollectedCash(order: Order): Promise<void> {
+    if (order.paymentStatus === "paid") return;
+    const shipments = await store.shipmentsOf(order.id);
+    const entries = await store.codEntries(shipments.map((s) => s.id));
+    if (!orderCashCollected(shipments, entries, owedCents(order))) return;
+    await recordPayment(deps, {
+      id: order.id,
+      status: "paid",
+      note: "Cash on delivery collected by the courier",
+    });
+  }
+
   serve(app, BASE, FULFILMENT_ROUTES.couriers, async (c) => {
     return c.json({ data: (await store.couriers()).map(courierRecord) });
   });
@@ -253,7 +272,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
   });
 
   serve(app, BASE, FULFILMENT_ROUTES.cod, async (c) => {
-    const { shipment } = await shipmentOf(c.req.valid("param").id);
+    const { shipment, order } = await shipmentOf(c.req.valid("param").id);
     const { kind, amount } = c.req.valid("json");
     const position = codPosition(shipment, await store.codEntries([shipment.id]));
     const refusal = codRefusal(position, kind, amount);
@@ -264,6 +283,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     if (!await store.appendCod({ shipmentId: shipment.id, kind, cents: amount, at })) {
       throw refuse("already");
     }
+    if (kind === "collected") await receiveCollectedCash(order);
     const after = codPosition(shipment, await store.codEntries([shipment.id]));
     return c.json({ data: positionRecord(after) }, 201);
   });

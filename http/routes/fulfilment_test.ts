@@ -226,3 +226,63 @@ Deno.test("a COD order is completed when its last parcel is handed over: the dis
   assert.equal((await status()).status, "completed");
   assert.equal(t.orders.outbox.filter((m) => m.kind === "order_completed").length, mailsBefore + 1);
 });
+
+Deno.test("COD counts as received when the courier collects it: the order is paid then, and the report's takings count it", async () => {
+  const t = await testApp();
+  const placed = await place(t, {});
+  const [line] = await linesOf(t, placed.orderId);
+  const parcel = (await body(
+    await t.asAdmin(
+      `/api/fulfilment/orders/${placed.orderId}/shipments`,
+      json("POST", {
+        lines: [{ order_line_id: line.id, quantity: 2 }],
+        courier_id: "domex",
+        waybill: "DX-7001",
+        cod_amount: placed.subtotal,
+      }),
+    ),
+    201,
+  )).data;
+  await body(
+    await t.asAdmin(
+      `/api/fulfilment/shipments/${parcel.id}/status`,
+      json("PUT", { status: "handed_over" }),
+    ),
+    200,
+  );
+  const today = async () =>
+    (await body(await t.asAdmin("/api/reports/sales?from=2026-03-01&to=2026-03-01"), 200)).data
+      .totals.current;
+  assert.deepEqual(
+    [(await today()).takings, (await today()).paid_orders],
+    [0, 0],
+    "handed over, nothing collected yet",
+  );
+  t.clock.advance(30 * 60_000);
+  const collectedAt = t.clock.now().toISOString();
+  await body(
+    await t.asAdmin(
+      `/api/fulfilment/shipments/${parcel.id}/cod`,
+      json("POST", { kind: "collected", amount: placed.subtotal }),
+    ),
+    201,
+  );
+  const order = (await body(await t.asAdmin(`/api/orders/${placed.orderId}`), 200)).data;
+  assert.equal(order.payment_status, "paid");
+  assert.equal(
+    order.events.findLast((e: { kind: string }) => e.kind === "paid").at,
+    collectedAt,
+    "received when the courier collected",
+  );
+  assert.deepEqual([(await today()).takings, (await today()).paid_orders], [placed.subtotal, 1]);
+  // Remitted later: the same money, not counted twice.
+  t.clock.advance(10 * 60_000);
+  await body(
+    await t.asAdmin(
+      `/api/fulfilment/shipments/${parcel.id}/cod`,
+      json("POST", { kind: "remitted", amount: placed.subtotal }),
+    ),
+    201,
+  );
+  assert.equal((await today()).takings, placed.subtotal);
+});
