@@ -125,7 +125,7 @@ Deno.test("the dispatch text gives each parcel's tracking link in the order's la
   );
   const si = renderer.render(notice("order_completed", { language: "si", trackingLinks: links }));
   assert.ok(si.startsWith("Pothgula: ඔබේ ඇණවුම #1042"), si);
-  assert.ok(si.endsWith(`ලුහුබඳින්න: ${links[0]} ලුහුබඳින්න: ${links[1]}`), si);
+  assert.ok(si.endsWith(`සොයා බලන්න: ${links[0]} සොයා බලන්න: ${links[1]}`), si);
   for (const language of SHOP_LANGUAGES) {
     const text = renderer.render(notice("order_completed", { language, trackingLinks: links }));
     assert.ok(smsSegments(text) <= 3, `${language}: ${smsSegments(text)}: ${text}`);

@@ -150,9 +150,9 @@ export function smsNotice(
       amountCents: amountOf(policy.amount, order),
       courier: policy.tracking ? order.courier : null,
       trackingNumber: policy.tracking ? order.trackingNumber : null,
-      trackingLinks: policy.tracking
-        ? parcels.flatMap((p) => p.tracking_url === null ? [] : [p.tracking_url])
-        : [],
+      ...(policy.tracking
+        ? { trackingLinks: parcels.flatMap((p) => p.tracking_url === null ? [] : [p.tracking_url]) }
+        : {}),
     },
   };
 }

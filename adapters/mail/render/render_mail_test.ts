@@ -166,9 +166,9 @@ const CASES: Case[] = [
       }),
     facts: () => ["Koombiyo", "KB100001", "https://koombiyo.example.lk/track/KB100001", "DX-5001"],
     phrase: {
-      en: "Track your parcel",
-      si: "ඔබේ පාර්සලය ලුහුබඳින්න",
-      ta: "உங்கள் பார்சலைக் கண்காணிக்கவும்",
+      en: "Track the parcel",
+      si: "පාර්සලය සොයා බලන්න",
+      ta: "பொதியைக் கண்காணிக்கவும்",
     },
     not: ["PX-55"],
   },
