@@ -286,3 +286,24 @@ Deno.test("COD counts as received when the courier collects it: the order is pai
   );
   assert.equal((await today()).takings, placed.subtotal);
 });
+
+Deno.test("an order holding a pre-order that has not arrived cannot be confirmed as handed over: 409 with a clear message, until its stock is in", async () => {
+  const t = await testApp();
+  const placed = await place(t, {
+    total: 1200,
+    paymentMethod: "Bank Deposit",
+    items: [{ id: t.ids.preorderBook, quantity: 1, type: "book" }],
+  });
+  const confirm = () =>
+    t.asAdmin("/api/orders/status", json("PUT", { id: placed.orderId, status: "completed" }));
+  const refused = await body(await confirm(), 409);
+  assert.equal(refused.error.details.reason, "stock_not_arrived");
+  assert.match(refused.error.message, /has not arrived yet/);
+  assert.equal(
+    (await body(await t.asAdmin(`/api/orders/${placed.orderId}`), 200)).data.status,
+    "pending",
+    "nothing changed",
+  );
+  await t.deps.catalogueAdmin.updateBook(t.ids.preorderBook, { preorder: false });
+  assert.equal((await body(await confirm(), 200)).data.status, "completed");
+});

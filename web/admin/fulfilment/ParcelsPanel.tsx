@@ -183,6 +183,7 @@ export function ParcelsPanel(
                 </span>
                 <input
                   type="number"
+                  aria-label={`Copies of ${item.title}`}
                   inputMode="numeric"
                   min={0}
                   max={left.get(item.id)}
