@@ -55,7 +55,7 @@ export function PaymentDialog(
     ? undefined
     : order.preorderDate
     ? t("product.preorderExpected", { date: date(order.preorderDate) })
-    : t("placed.weeks");
+    : t("summary.deliveryWeeks");
   const orderPage = order.orderUrl ? orderPagePath(order.orderUrl) : undefined;
   const policy = PAYMENT_POLICIES[order.method];
   // A new order: what it owes is what its method's first payment status says.

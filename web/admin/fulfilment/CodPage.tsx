@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { FULFILMENT_PATHS } from "../../../contract/paths.ts";
+import { FULFILMENT_PATHS } from "../../../contract/fulfilment_paths.ts";
 import type { z } from "zod";
 import type { CodParcelSchema } from "../../../contract/fulfilment.ts";
 import { messageOf } from "../api.ts";

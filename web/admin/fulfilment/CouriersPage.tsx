@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useMemo, useState } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { FULFILMENT_PATHS } from "../../../contract/paths.ts";
+import { FULFILMENT_PATHS } from "../../../contract/fulfilment_paths.ts";
 import { ApiFailure, messageOf } from "../api.ts";
 import { useAdmin } from "../context.ts";
 import { DataTable } from "../DataTable.tsx";

@@ -6,7 +6,7 @@
  * add up).
  */
 import { type FormEvent, useState } from "react";
-import { FULFILMENT_PATHS } from "../../../contract/paths.ts";
+import { FULFILMENT_PATHS } from "../../../contract/fulfilment_paths.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 import type { ShipmentStatus } from "../../../domain/fulfilment/shipments.ts";
 import { messageOf } from "../api.ts";
