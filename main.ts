@@ -244,6 +244,12 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       sender: new NotifyLkSmsSender(config.sms),
       renderer: new MessageFormatSmsRenderer(),
     },
+    // The dispatch mail and text carry each parcel's tracking link, read when they go.
+    parcels: async (orderId) =>
+      customerParcels(
+        await repositories.fulfilment.shipmentsOf(orderId),
+        await repositories.fulfilment.couriers(),
+      ),
     // Back-in-stock mails read their request and product when sent, priced on the shelf now.
     stockAlerts: {
       requests: repositories.stockAlerts,

@@ -74,9 +74,20 @@ export const CodPositionSchema = z.object({
   remitted: money,
   held: money.describe("collected and not yet remitted"),
   collected_at: z.string().nullable().describe("ISO 8601: when COD counts as received"),
+  remitted_at: z.string().nullable().describe("ISO 8601: when the courier paid the shop"),
+});
+
+/** A parcel that collects cash, as the owner's list shows it: its order, waybill and move. */
+export const CodParcelSchema = CodPositionSchema.extend({
+  order_id: z.number().int(),
+  waybill: z.string().nullable(),
+  status: z.enum(SHIPMENT_STATUSES),
 });
 
 export const CashWithCouriersSchema = z.object({
-  parcels: z.array(CodPositionSchema),
+  parcels: z.array(CodPositionSchema).describe("collected and not yet remitted, most first"),
   by_courier: z.array(z.object({ courier_id: z.string(), held: money })),
+  cod_parcels: z.array(CodParcelSchema).describe(
+    "every parcel that collects cash, newest first: to collect, held, or remitted",
+  ),
 });

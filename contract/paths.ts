@@ -120,15 +120,8 @@ export const STOCK_ALERT_PATHS = {
   waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
-export const FULFILMENT_PATHS = {
-  couriers: at("GET", "/api/fulfilment/couriers"),
-  saveCourier: at("PUT", "/api/fulfilment/couriers/:courierId"),
-  shipments: at("GET", "/api/fulfilment/orders/:id/shipments"),
-  pack: at("POST", "/api/fulfilment/orders/:id/shipments"),
-  move: at("PUT", "/api/fulfilment/shipments/:id/status"),
-  cod: at("POST", "/api/fulfilment/shipments/:id/cod"),
-  cashWithCouriers: at("GET", "/api/fulfilment/cod"),
-};
+// The fulfilment routes' places are in contract/fulfilment_paths.ts: only the admin area
+// calls them, and kept apart they stay out of the storefront's shared bundle.
 
 export const VOUCHER_PATHS = {
   issue: at("POST", "/api/vouchers"),

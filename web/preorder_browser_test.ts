@@ -68,7 +68,8 @@ for (const language of ["en", "si", "ta"] as const) {
       await withShop(async (page, base, shop) => {
         const book = await preorderBook(shop);
         const expected = t("product.preorderExpected", { date: i18n.date(book.preorderDate!) });
-        const weeks = t("placed.weeks");
+        // An undated pre-order's words ("sent when it arrives"), never beside a date.
+        const weeks = t("summary.deliveryWeeks");
 
         // The book's page: the date, and the bank details under their own words.
         await visit(page, `${base}${prefix}/books/${book.id}`);

@@ -39,7 +39,7 @@ Deno.test("NodemailerMailer delivers a Bank Deposit checkout mail with the bank 
     assert.equal(mail.subject, "Pothgula: order #1042 received");
     assert.match(mail.text, /Account number: 0071234567/);
     assert.match(mail.text, /WhatsApp to \+94 77 765 4321/);
-    assert.match(mail.text, /Pre-orders are delivered in 3 - 4 weeks/);
+    assert.match(mail.text, /Pre-orders are sent when they reach us/);
     assert.match(mail.html, /Gamperaliya – පළමු මුද්‍රණය/);
   } finally {
     mailer.close();

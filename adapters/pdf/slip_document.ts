@@ -160,7 +160,7 @@ function itemsTable(w: Words, order: Order, b: Breakdown): Content {
     const details: Content[] = [{ text: t(item.title) }];
     if (item.isbn13) details.push({ text: `ISBN-13 ${item.isbn13}`, style: "small" });
     if (item.preorder) {
-      // The date the book's page said, when the line kept one; else the weeks.
+      // The date the book's page said, when the line kept one; else that it comes when it arrives.
       const expected = item.preorderDate
         ? w.t("product.preorderExpected", { date: w.date(item.preorderDate) })
         : w.t("slip.preorder");

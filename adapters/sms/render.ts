@@ -1,8 +1,8 @@
 /**
  * The texts' words: each kind's catalogue entry (messages/*.json, `sms.`) in the order's
  * language, with the shop's name, the order number and the amount written as the mails
- * write it (LKR, two decimals); the dispatch text adds the courier and the tracking number
- * the order has. Kept short: a Sinhala or Tamil text goes as UCS-2, 67 units a part, and
+ * write it (LKR, two decimals); the dispatch text adds each parcel's tracking link, or
+ * without links the courier and the tracking number the order has. Kept short: a Sinhala or Tamil text goes as UCS-2, 67 units a part, and
  * the tests hold every text to two parts.
  */
 import type { SmsNotice, SmsRenderer } from "../../domain/notifications/sms.ts";
@@ -19,10 +19,15 @@ export class MessageFormatSmsRenderer implements SmsRenderer {
         amount: notice.amountCents === null ? "" : words.lkr(notice.amountCents),
       }),
     ];
-    if (notice.courier) sentences.push(words.t("sms.courier", { courier: notice.courier }));
-    if (notice.trackingNumber) {
-      sentences.push(words.t("sms.tracking", { number: notice.trackingNumber }));
+    const links = notice.trackingLinks ?? [];
+    // A parcel's tracking link names its waybill: the text gives the links alone then.
+    if (links.length === 0) {
+      if (notice.courier) sentences.push(words.t("sms.courier", { courier: notice.courier }));
+      if (notice.trackingNumber) {
+        sentences.push(words.t("sms.tracking", { number: notice.trackingNumber }));
+      }
     }
+    for (const url of links) sentences.push(words.t("sms.trackAt", { url }));
     return sentences.join(" ");
   }
 }

@@ -113,3 +113,21 @@ Deno.test("every text fits two messages (English one) for orders up to #9999999,
     },
   ));
 });
+
+Deno.test("the dispatch text gives each parcel's tracking link in the order's language, and fits three messages with two links", () => {
+  const links = [
+    "https://koombiyo.example.lk/track/KB100001",
+    "https://koombiyo.example.lk/track/KB100002",
+  ];
+  assert.equal(
+    renderer.render(notice("order_completed", { trackingLinks: links.slice(0, 1) })),
+    `Pothgula: your order #1042 has been handed over to delivery. Track: ${links[0]}`,
+  );
+  const si = renderer.render(notice("order_completed", { language: "si", trackingLinks: links }));
+  assert.ok(si.startsWith("Pothgula: ඔබේ ඇණවුම #1042"), si);
+  assert.ok(si.endsWith(`සොයා බලන්න: ${links[0]} සොයා බලන්න: ${links[1]}`), si);
+  for (const language of SHOP_LANGUAGES) {
+    const text = renderer.render(notice("order_completed", { language, trackingLinks: links }));
+    assert.ok(smsSegments(text) <= 3, `${language}: ${smsSegments(text)}: ${text}`);
+  }
+});

@@ -4,7 +4,7 @@
  * and the cash still with couriers is the owner's report.
  */
 import { z } from "zod";
-import { FULFILMENT_PATHS } from "../paths.ts";
+import { FULFILMENT_PATHS } from "../fulfilment_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { idParam } from "../requests.ts";
 import { data } from "../records.ts";

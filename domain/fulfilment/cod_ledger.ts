@@ -29,6 +29,8 @@ export interface CodPosition {
   heldCents: Cents;
   /** When the courier collected (the first collection), for reports; null before. */
   collectedAt: string | null;
+  /** When the courier remitted the cash to the shop; null before. */
+  remittedAt: string | null;
 }
 
 export type CodRefusal =
@@ -47,8 +49,8 @@ export function codPosition(
     own.filter((entry) => entry.kind === kind).reduce((total, entry) => total + entry.cents, 0);
   const collectedCents = sum("collected");
   const remittedCents = sum("remitted");
-  const first =
-    own.filter((entry) => entry.kind === "collected").map((entry) => entry.at).sort()[0];
+  const firstOf = (kind: CodEntryKind) =>
+    own.filter((entry) => entry.kind === kind).map((entry) => entry.at).sort()[0] ?? null;
   return {
     shipmentId: shipment.id,
     courierId: shipment.courierId,
@@ -56,7 +58,8 @@ export function codPosition(
     collectedCents,
     remittedCents,
     heldCents: collectedCents - remittedCents,
-    collectedAt: first ?? null,
+    collectedAt: firstOf("collected"),
+    remittedAt: firstOf("remitted"),
   };
 }
 
@@ -98,4 +101,25 @@ export function cashWithCouriers(positions: readonly CodPosition[]): {
     byCourier: [...totals].map(([courierId, heldCents]) => ({ courierId, heldCents }))
       .sort((a, b) => a.courierId.localeCompare(b.courierId)),
   };
+}
+
+/**
+ * Whether the couriers have collected all the cash the order owes at the door: every
+ * parcel that collects cash and is not back at the shop has its collection recorded, and
+ * together they come to `owedCents`. Then the order's money counts as received, on the
+ * day of the last collection (the reports' takings).
+ *
+ * @example orderCashCollected([{ id: 1, codCents: 500, status: "delivered" }], [collectedRow(1, 500)], 500) // true
+ */
+export function orderCashCollected(
+  shipments: readonly { id: number; codCents: Cents; status: string }[],
+  entries: readonly CodEntry[],
+  owedCents: Cents,
+): boolean {
+  const collecting = shipments.filter((s) => s.codCents > 0 && s.status !== "returned");
+  if (collecting.length === 0 || owedCents <= 0) return false;
+  const collected = (id: number) =>
+    entries.some((entry) => entry.shipmentId === id && entry.kind === "collected");
+  const total = collecting.reduce((sum, s) => sum + s.codCents, 0);
+  return collecting.every((s) => collected(s.id)) && total === owedCents;
 }

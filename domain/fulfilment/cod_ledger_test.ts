@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { cashWithCouriers, type CodEntry, codPosition, codRefusal } from "./cod_ledger.ts";
+import {
+  cashWithCouriers,
+  type CodEntry,
+  codPosition,
+  codRefusal,
+  orderCashCollected,
+} from "./cod_ledger.ts";
 
 const PARCEL = { id: 5, courierId: "koombiyo", codCents: 435_150 };
 const AT = "2026-12-02T09:00:00.000Z";
@@ -73,4 +79,31 @@ Deno.test("whatever rows the rules admit, a courier never holds less than nothin
       },
     ),
   );
+});
+
+Deno.test("an order's cash counts as collected once every parcel collecting cash has collected, and they add up to what it owes", () => {
+  const row = (shipmentId: number, cents: number): CodEntry => ({
+    shipmentId,
+    kind: "collected",
+    cents,
+    at: "2026-03-02T05:00:00.000Z",
+  });
+  const parcels = [
+    { id: 1, codCents: 100_000, status: "delivered" },
+    { id: 2, codCents: 35_150, status: "handed_over" },
+  ];
+  assert.equal(orderCashCollected(parcels, [row(1, 100_000)], 135_150), false, "one still out");
+  assert.equal(orderCashCollected(parcels, [row(1, 100_000), row(2, 35_150)], 135_150), true);
+  assert.equal(
+    orderCashCollected(parcels, [row(1, 100_000), row(2, 35_150)], 200_000),
+    false,
+    "a parcel still to pack collects the rest",
+  );
+  const back = [parcels[0], { ...parcels[1], status: "returned" }];
+  assert.equal(
+    orderCashCollected(back, [row(1, 100_000)], 100_000),
+    true,
+    "a returned parcel collects nothing",
+  );
+  assert.equal(orderCashCollected([], [], 0), false, "an order paid before it left");
 });

@@ -137,11 +137,22 @@ export function handOverRefusal(
     return { kind: "illegal_move", from: shipment.status };
   }
   if (shipment.waybill === null) return { kind: "no_waybill" };
-  const waiting = shipment.lines
-    .filter((line) => lines.find((l) => l.id === line.orderLineId)?.preorder)
-    .map((line) => line.orderLineId)
-    .filter((id) => !arrived(id));
+  const inParcel = lines.filter((l) => shipment.lines.some((line) => line.orderLineId === l.id));
+  const waiting = preorderLinesWaiting(inParcel, arrived);
   return waiting.length > 0 ? { kind: "stock_not_arrived", orderLineIds: waiting } : undefined;
+}
+
+/**
+ * The pre-ordered lines whose stock has not arrived (`arrived` says which have): none of
+ * them may be handed over to a courier, in a parcel or with the whole order.
+ *
+ * @example preorderLinesWaiting([{ id: 1, quantity: 1, preorder: true }], () => false) // [1]
+ */
+export function preorderLinesWaiting(
+  lines: readonly ShippableLine[],
+  arrived: (orderLineId: number) => boolean,
+): number[] {
+  return lines.filter((line) => line.preorder && !arrived(line.id)).map((line) => line.id);
 }
 
 /** How far an order has gone out, from its parcels. */

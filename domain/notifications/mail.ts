@@ -9,6 +9,7 @@ import type { ItemType, PaymentMethod } from "../orders/model.ts";
 import type { AmountDue } from "../orders/amount_due.ts";
 import type { Breakdown, BreakdownLine } from "../pricing/breakdown.ts";
 import type { BankDetails } from "../shop.ts";
+import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
 
 /**
  * What a cancelled order's mail says of the money: the shop returns a payment it recorded;
@@ -20,6 +21,8 @@ export type RejectedSettlement = "refund" | "slip_unchecked" | "nothing_owed";
 /** One line of an order as a mail lists it: its breakdown, and whether it is a pre-order. */
 export interface MailLine extends BreakdownLine {
   preorder: boolean;
+  /** When a pre-ordered line is expected (YYYY-MM-DD), as the book's page said; null without one. */
+  preorderDate?: string | null;
 }
 
 /** Where an order goes, as the shopper entered it. */
@@ -49,11 +52,11 @@ export interface OrderFacts {
    * (domain/orders/amount_due.ts): to pay on delivery or by deposit, paid, or owed nothing.
    */
   due: AmountDue;
-  /** True when a line is a pre-ordered book: the order comes in 3 - 4 weeks, or on `preorderDate`. */
+  /** True when a line is a pre-ordered book: it is sent when it arrives, expected on `preorderDate`. */
   preorder: boolean;
   /**
    * When the pre-ordered books are expected (YYYY-MM-DD, preorder_arrival.ts), as their pages
-   * say it; null or absent when a pre-ordered line has no date (the mails say the weeks).
+   * say it; null or absent when a pre-ordered line has no date (the mails say it is sent when it arrives).
    */
   preorderDate?: string | null;
   deliverTo: MailAddress;
@@ -84,6 +87,8 @@ export type CustomerOrderMail =
     order: OrderFacts;
     courier: string | null;
     trackingNumber: string | null;
+    /** The parcels out with couriers, each with its waybill and tracking link; empty when none. */
+    parcels: CustomerParcel[];
   }
   | Addressed & {
     kind: "order_rejected";

@@ -3,6 +3,7 @@
  * facts. Customers' mails go to the order's address in the order's language; the shop's
  * notices to ORDER_NOTIFY_EMAIL in English.
  */
+import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
 import { orderPlace } from "../orders/place_names.ts";
 import type { Locale } from "../i18n/language.ts";
 import { localizedPath } from "../i18n/language.ts";
@@ -37,6 +38,8 @@ export interface OrderMailContext {
   orderKey?: string;
   /** Where the shop's own notices go; the shop's address when absent. */
   notifyEmail?: string;
+  /** The order's parcels out with couriers (customer_parcels.ts), for the dispatch mail. */
+  parcels?: CustomerParcel[];
 }
 
 function base(shop: ShopInfo): string {
@@ -78,7 +81,11 @@ export function orderFacts(
     placedAt: order.orderDate,
     customerName: c.name,
     paymentMethod: order.paymentMethod,
-    lines: breakdown.lines.map((line, i) => ({ ...line, preorder: order.items[i].preorder })),
+    lines: breakdown.lines.map((line, i) => ({
+      ...line,
+      preorder: order.items[i].preorder,
+      preorderDate: order.items[i].preorder ? order.items[i].preorderDate ?? null : null,
+    })),
     breakdown,
     due: amountDue(order, breakdown),
     preorder: order.items.some((line) => line.preorder),
@@ -145,6 +152,7 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
         ...customer,
         courier: order.courier,
         trackingNumber: order.trackingNumber,
+        parcels: ctx.parcels ?? [],
       };
     case "order_rejected":
       return {

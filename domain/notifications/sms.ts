@@ -4,6 +4,7 @@
  * sending the SmsSender's. A text waits in the outbox beside its mail and is decided when
  * it is sent, from the order as it is then.
  */
+import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { Order } from "../orders/model.ts";
 import type { ShopInfo } from "../shop.ts";
@@ -85,6 +86,8 @@ export interface SmsNotice {
   /** The courier and tracking number, when its kind names them and the order has them. */
   courier: string | null;
   trackingNumber: string | null;
+  /** The parcels' tracking links, when its kind names the tracking and the owner set them. */
+  trackingLinks?: string[];
 }
 
 /** Writes a text's words in its language. */
@@ -109,6 +112,7 @@ export function smsNotice(
   kind: SmsKind,
   order: Order,
   shop: Pick<ShopInfo, "name">,
+  parcels: readonly CustomerParcel[] = [],
 ):
   | { kind: "notice"; notice: SmsNotice }
   | { kind: "no_number"; reason: string }
@@ -146,6 +150,9 @@ export function smsNotice(
       amountCents: amountOf(policy.amount, order),
       courier: policy.tracking ? order.courier : null,
       trackingNumber: policy.tracking ? order.trackingNumber : null,
+      ...(policy.tracking
+        ? { trackingLinks: parcels.flatMap((p) => p.tracking_url === null ? [] : [p.tracking_url]) }
+        : {}),
     },
   };
 }

@@ -62,6 +62,20 @@ Deno.test("smsNotice() texts the order's number as +94 in the order's language, 
     [dispatched.notice.amountCents, dispatched.notice.courier, dispatched.notice.trackingNumber],
     [null, "Domex", "DX1"],
   );
+  assert.deepEqual(dispatched.notice.trackingLinks, []);
+  // The parcels out with couriers give their tracking links; one without a template none.
+  const parcels = [
+    {
+      courier: "Koombiyo",
+      waybill: "KB1",
+      tracking_url: "https://k.example.lk/KB1",
+      status: "handed_over" as const,
+    },
+    { courier: "Domex", waybill: "DX1", tracking_url: null, status: "delivered" as const },
+  ];
+  const tracked = smsNotice("order_completed", order, SAMPLE_SHOP, parcels);
+  assert.ok(tracked.kind === "notice");
+  assert.deepEqual(tracked.notice.trackingLinks, ["https://k.example.lk/KB1"]);
 });
 
 Deno.test("smsNotice() finds nobody to text when the order's phone is not a Sri Lankan number", () => {

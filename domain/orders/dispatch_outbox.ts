@@ -24,6 +24,7 @@ import type { BankDetails, ShopInfo } from "../shop.ts";
 import type { Mail, MailAttachment } from "../notifications/mail.ts";
 import type { MailKind } from "../notifications/mail_kinds.ts";
 import type { Order } from "./model.ts";
+import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
 import {
   orderMail,
   ordersDigestMail,
@@ -110,6 +111,12 @@ export interface DispatchDeps {
    * nothing is bounded (the tests of other rules).
    */
   budget?: BudgetDeps;
+  /**
+   * The order's parcels out with couriers (domain/fulfilment/customer_parcels.ts), read
+   * when the dispatch mail and text go so that they carry each tracking link; without it
+   * they name the order's courier and tracking number alone.
+   */
+  parcels?: (orderId: number) => Promise<CustomerParcel[]>;
 }
 
 export interface DispatchOptions {
@@ -230,6 +237,9 @@ async function decide(
       bank: deps.bank,
       orderKey,
       notifyEmail: deps.notifyEmail,
+      parcels: entry.kind === "order_completed" && deps.parcels
+        ? await deps.parcels(order.id)
+        : undefined,
     }),
   };
 }
@@ -497,7 +507,10 @@ async function sendText(
   }
   const order = await deps.orders.findById(entry.orderId);
   if (!order) return retire(deps, entry, `Order ${entry.orderId} does not exist`, result);
-  const decided = smsNotice(entry.kind, order, deps.shop);
+  const parcels = entry.kind === "order_completed" && deps.parcels
+    ? await deps.parcels(order.id)
+    : [];
+  const decided = smsNotice(entry.kind, order, deps.shop, parcels);
   if (decided.kind !== "notice") return retire(deps, entry, decided.reason, result);
   const text = deps.sms.renderer.render(decided.notice);
   const message = { to: decided.notice.to, text, unicode: smsEncoding(text) === "ucs2" };

@@ -90,6 +90,32 @@ Deno.test("dispatchDueMail() gives the dispatch text the courier and tracking nu
   assert.equal(placed.courier, null);
 });
 
+Deno.test("dispatchDueMail() gives the dispatch mail and text each parcel's tracking link, read when they go", async () => {
+  const { outbox, texts, deps } = setup();
+  const mails = new RecordingRenderer();
+  const asked: number[] = [];
+  const parcels: DispatchDeps["parcels"] = (orderId) => {
+    asked.push(orderId);
+    return Promise.resolve([{
+      courier: "Koombiyo",
+      waybill: "KB100001",
+      tracking_url: "https://koombiyo.example.lk/track/KB100001",
+      status: "handed_over",
+    }]);
+  };
+  outbox.add("order_completed", 3, START);
+  outbox.addText("order_completed", 3, START);
+  outbox.add("order_placed", 1, START);
+  await dispatchDueMail({ ...deps, renderer: mails, parcels });
+  assert.deepEqual(asked, [3, 3], "the dispatch mail and text, not the checkout mail");
+  const completed = mails.mails.find((m) => m.kind === "order_completed");
+  assert.ok(completed?.kind === "order_completed");
+  assert.deepEqual(completed.parcels.map((p) => p.tracking_url), [
+    "https://koombiyo.example.lk/track/KB100001",
+  ]);
+  assert.deepEqual(texts.notices[0].trackingLinks, ["https://koombiyo.example.lk/track/KB100001"]);
+});
+
 Deno.test("dispatchDueMail() retires a text the gateway refuses for good, logs why, and still sends the mail and the other texts", async () => {
   const { outbox, mailer, sender, clock, deps, retired } = setup();
   sender.refuse.set("+94771234567", new SmsRefusedError("Notify.lk: invalid recipient number"));

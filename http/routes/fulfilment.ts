@@ -14,22 +14,27 @@ import type { FulfilmentStore } from "../../domain/fulfilment/ports.ts";
 import { type Courier, courierProblems, trackingLink } from "../../domain/fulfilment/couriers.ts";
 import {
   handOverRefusal,
+  orderFulfilment,
   type Shipment,
   SHIPMENT_MOVES,
   shipmentRefusal,
   type ShippableLine,
 } from "../../domain/fulfilment/shipments.ts";
+import { orderStatusFollowing } from "../../domain/fulfilment/order_status.ts";
+import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import {
   cashWithCouriers,
   type CodPosition,
   codPosition,
   codRefusal,
+  orderCashCollected,
 } from "../../domain/fulfilment/cod_ledger.ts";
+import { recordPayment } from "../../domain/orders/change_payment.ts";
 import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
 import { serve } from "./route_spec.ts";
 
-export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock"> & {
+export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock" | "slips"> & {
   fulfilment: FulfilmentStore;
 };
 
@@ -72,6 +77,7 @@ function positionRecord(p: CodPosition) {
     remitted: centsToRupees(p.remittedCents),
     held: centsToRupees(p.heldCents),
     collected_at: p.collectedAt,
+    remitted_at: p.remittedAt,
   };
 }
 
@@ -124,6 +130,46 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     const shipment = order && (await store.shipmentsOf(order.id)).find((s) => s.id === id);
     if (!order || !shipment) throw notFound("Shipment", id);
     return { shipment, order };
+  }
+
+  /**
+   * The order's status follows from its parcels and payment (domain/fulfilment/order_status.ts):
+   * when every copy is out, a pending order is completed through its own transition, which
+   * mails and texts the customer with its couriers and waybills (their links are read from
+   * the parcels when the mail goes).
+   */
+  async function followShipments(order: Order, couriers: readonly Courier[]): Promise<void> {
+    const shipments = await store.shipmentsOf(order.id);
+    const target = orderStatusFollowing(order, orderFulfilment(shippable(order), shipments));
+    if (target !== "completed" || order.status !== "pending") return;
+    const out = shipments.filter((s) => s.status === "handed_over" || s.status === "delivered");
+    const names = [
+      ...new Set(out.map((s) => couriers.find((k) => k.id === s.courierId)?.name ?? s.courierId)),
+    ];
+    const waybills = out.flatMap((s) => s.waybill === null ? [] : [s.waybill]);
+    await changeOrderStatus(deps, {
+      id: order.id,
+      status: "completed",
+      courier: names.join(", ").slice(0, 100) || null,
+      trackingNumber: waybills.join(", ").slice(0, 100) || null,
+    });
+  }
+
+  /**
+   * Cash on delivery counts as received when the courier collects it: once the couriers
+   * hold all the order owes at the door, its payment is recorded then (and the reports
+   * count its takings on that day). An order already marked paid is left as it is.
+   */
+  async function receiveCollectedCash(order: Order): Promise<void> {
+    if (order.paymentStatus === "paid") return;
+    const shipments = await store.shipmentsOf(order.id);
+    const entries = await store.codEntries(shipments.map((s) => s.id));
+    if (!orderCashCollected(shipments, entries, owedCents(order))) return;
+    await recordPayment(deps, {
+      id: order.id,
+      status: "paid",
+      note: "Cash on delivery collected by the courier",
+    });
   }
 
   serve(app, BASE, FULFILMENT_ROUTES.couriers, async (c) => {
@@ -220,11 +266,13 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
         reason: "moved",
       });
     }
-    return c.json({ data: shipmentRecord({ ...shipment, status }, await store.couriers()) });
+    const couriers = await store.couriers();
+    await followShipments(order, couriers);
+    return c.json({ data: shipmentRecord({ ...shipment, status }, couriers) });
   });
 
   serve(app, BASE, FULFILMENT_ROUTES.cod, async (c) => {
-    const { shipment } = await shipmentOf(c.req.valid("param").id);
+    const { shipment, order } = await shipmentOf(c.req.valid("param").id);
     const { kind, amount } = c.req.valid("json");
     const position = codPosition(shipment, await store.codEntries([shipment.id]));
     const refusal = codRefusal(position, kind, amount);
@@ -235,6 +283,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     if (!await store.appendCod({ shipmentId: shipment.id, kind, cents: amount, at })) {
       throw refuse("already");
     }
+    if (kind === "collected") await receiveCollectedCash(order);
     const after = codPosition(shipment, await store.codEntries([shipment.id]));
     return c.json({ data: positionRecord(after) }, 201);
   });
@@ -251,6 +300,12 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
           courier_id: b.courierId,
           held: centsToRupees(b.heldCents),
         })),
+        cod_parcels: parcels.map((s, i) => ({
+          ...positionRecord(positions[i]),
+          order_id: s.orderId,
+          waybill: s.waybill,
+          status: s.status,
+        })).reverse(),
       },
     });
   });

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { placeOrder, type PlaceOrderResult } from "../../domain/orders/place_order.ts";
 import type { HoldRefusal } from "../../domain/orders/holds.ts";
 import { changeOrderStatus } from "../../domain/orders/change_status.ts";
+import { preorderLinesWaiting } from "../../domain/fulfilment/shipments.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { IdempotencyClaim, LimitedKey } from "../../domain/ports.ts";
 import type { LimitRule } from "../auth/routes.ts";
@@ -197,6 +198,7 @@ export type OrderRoutesDeps =
   & Pick<
     AppDeps,
     | "bank"
+    | "catalogue"
     | "clock"
     | "orderContactLimit"
     | "orderKeys"
@@ -220,6 +222,29 @@ export type OrderRoutesDeps =
     /** Refused voucher codes per client, shared with the cart and the balance check. */
     voucherAttempts?: CodeAttempts;
   };
+
+/**
+ * An order is handed over to delivery only once every pre-ordered book in it has arrived
+ * (it is no longer a pre-order in the catalogue): 409 with a clear message before then.
+ * The in-stock books of such an order go now as a parcel of their own (/api/fulfilment).
+ */
+async function refuseWhilePreorderWaits(deps: OrderRoutesDeps, id: number): Promise<void> {
+  const order = await deps.orders.findById(id);
+  if (!order) return;
+  const arrived = new Map<number, boolean>();
+  for (const item of order.items.filter((i) => i.preorder && i.type === "book")) {
+    const book = await deps.catalogue.findBook(item.itemId);
+    arrived.set(item.id, book !== undefined && !book.preorder);
+  }
+  const waiting = preorderLinesWaiting(order.items, (line) => arrived.get(line) ?? true);
+  if (waiting.length === 0) return;
+  throw new ApiError(
+    409,
+    "INVALID_STATE",
+    `Order ${id} holds a pre-ordered book that has not arrived yet: confirm it once its stock is in, or send the books that are here as a parcel now`,
+    { reason: "stock_not_arrived", orderLineIds: waiting },
+  );
+}
 
 export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -406,6 +431,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
 
   serve(app, BASE, ORDER_DESK_ROUTES.status, async (c) => {
     const { id, status, courier, trackingNumber, reason } = c.req.valid("json");
+    if (status === "completed") await refuseWhilePreorderWaits(deps, id);
     const outcome = await changeOrderStatus(deps, { id, status, courier, trackingNumber, reason });
     if (outcome.kind === "not_found") throw notFound("Order", id);
     if (outcome.kind === "not_pending") {

@@ -22,6 +22,8 @@ import { EditStationeryPage } from "./catalogue/EditStationeryPage.tsx";
 import { PromotionsPage } from "./promotions/PromotionsPage.tsx";
 import { Loading } from "./Feedback.tsx";
 import { AuditLogPage } from "./audit/AuditLogPage.tsx";
+import { CouriersPage } from "./fulfilment/CouriersPage.tsx";
+import { CodPage } from "./fulfilment/CodPage.tsx";
 
 // The reports and their charts load only when the owner opens them.
 const ReportsPage = lazy(() =>
@@ -136,6 +138,8 @@ export function App() {
         )}
         {allowed && route.page === "staff" && <StaffPage />}
         {allowed && route.page === "settings" && <SettingsPage />}
+        {allowed && route.page === "couriers" && <CouriersPage />}
+        {allowed && route.page === "cod" && <CodPage />}
       </Shell>
     </AdminContext.Provider>
   );

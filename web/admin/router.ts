@@ -17,7 +17,9 @@ export type AdminPage =
   | "staff"
   | "invitation"
   | "audit"
-  | "settings";
+  | "settings"
+  | "couriers"
+  | "cod";
 
 export type Resolution =
   /** `id`: the product an edit page shows. */
@@ -46,6 +48,8 @@ const PAGES: Record<string, AdminPage> = {
   "/admin/invitation": "invitation",
   "/admin/audit": "audit",
   "/admin/settings": "settings",
+  "/admin/couriers": "couriers",
+  "/admin/cod": "cod",
 };
 
 /** Edit pages of one product: `/admin/books/12`, `/admin/stationery/3`. */
@@ -71,6 +75,8 @@ export const TABS: { page: AdminPage; label: string; path: string; task: AdminTa
   { page: "promotions", label: "Promotions", path: "/admin/promotions", task: "promotions" },
   { page: "reports", label: "Reports", path: "/admin/reports", task: "reports" },
   { page: "vouchers", label: "Gift vouchers", path: "/admin/vouchers", task: "vouchers" },
+  { page: "cod", label: "Cash on delivery", path: "/admin/cod", task: "reports" },
+  { page: "couriers", label: "Couriers", path: "/admin/couriers", task: "settings" },
   { page: "staff", label: "Staff", path: "/admin/staff", task: "staff" },
   { page: "audit", label: "Audit log", path: "/admin/audit", task: "audit" },
   { page: "settings", label: "Settings", path: "/admin/settings", task: "settings" },

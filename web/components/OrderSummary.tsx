@@ -39,7 +39,7 @@ export function OrderSummary(
   const problems = new Map(
     checkoutProblems(cart, maxPerLine).map((p) => [p.key, checkoutProblemText(i18n, p)]),
   );
-  // When the cart's pre-orders come (the last date), weeks only for one without a date.
+  // When the cart's pre-orders come (the last date); one without a date is sent when it arrives.
   const arrival = preorderArrival(cart);
   const weight = cartWeightGrams(cart);
   const fee = deliveryFee(weight, method, feeRules);
@@ -113,7 +113,7 @@ export function OrderSummary(
       <BreakdownTotals breakdown={figures} />
       <ul className="delivery-notes">
         <li>{t("summary.deliveryDays")}</li>
-        {/* Only a cart with a pre-order is told when it comes: its date, or the weeks. */}
+        {/* Only a cart with a pre-order is told when it comes: its date, or that it is sent when it arrives. */}
         {arrival?.kind === "date"
           ? <li>{t("summary.preorderExpected", { date: i18n.date(arrival.date) })}</li>
           : arrival?.kind === "weeks"

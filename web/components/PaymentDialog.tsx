@@ -26,11 +26,11 @@ export interface PlacedOrder {
   /** What the order costs, as the shop worked it out (its answer's `breakdown`). */
   breakdown: Breakdown;
   method: PaymentMethod;
-  /** The order holds a pre-ordered book: it comes in weeks, not days. */
+  /** The order holds a pre-ordered book: it is sent when it arrives, on its date. */
   preorder: boolean;
   /**
    * When its pre-ordered books are expected (YYYY-MM-DD), as their pages say; absent when a
-   * pre-ordered line has no date (the dialog says the weeks).
+   * pre-ordered line has no date (the dialog says it is sent when it arrives).
    */
   preorderDate?: string;
   /** The order's own page (`/orders/{id}?key=...`), when the shop answered one. */
@@ -48,11 +48,14 @@ export function PaymentDialog(
   { order, bank, onClose }: { order: PlacedOrder; bank: BankDetails; onClose: () => void },
 ) {
   const { t, lkr, href, date, dateTime } = useI18n();
-  // How long delivery takes, as the checkout's notes say it; a dated pre-order, its date.
-  const time = t(order.preorder ? "placed.weeks" : "placed.days");
-  const expected = order.preorder && order.preorderDate
+  // How long delivery takes, as the checkout's notes say it; a pre-order, its date (or,
+  // for one the publisher has not dated, that it is sent when it reaches the shop).
+  const time = t("placed.days");
+  const expected = !order.preorder
+    ? undefined
+    : order.preorderDate
     ? t("product.preorderExpected", { date: date(order.preorderDate) })
-    : undefined;
+    : t("summary.deliveryWeeks");
   const orderPage = order.orderUrl ? orderPagePath(order.orderUrl) : undefined;
   const policy = PAYMENT_POLICIES[order.method];
   // A new order: what it owes is what its method's first payment status says.

@@ -119,7 +119,12 @@ export function itemsTable(words: Words, order: OrderFacts): MailPart {
   const rows = order.lines.map((line) => {
     const paid = words.lkr(line.paidCents);
     const each = `${words.lkr(line.usualUnitCents)} x ${line.quantity}`;
-    const badge = line.preorder ? ` (${words.t("mail.preorderBadge")})` : "";
+    // A pre-ordered line says its own date, as the book's page did.
+    const badge = !line.preorder
+      ? ""
+      : line.preorderDate
+      ? ` (${words.t("product.preorderExpected", { date: words.date(line.preorderDate) })})`
+      : ` (${words.t("mail.preorderBadge")})`;
     const kind = words.t(line.type === "book" ? "mail.book" : "mail.stationery");
     const savings = line.savings.map((a) =>
       `${adjustmentLabel(a, words.language, t)} −${words.lkr(a.amountCents)}`

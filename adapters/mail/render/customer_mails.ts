@@ -111,6 +111,17 @@ function deliveryPromise(words: Words, order: OrderFacts): MailPart[] {
   return parts;
 }
 
+/** The courier and tracking number the order was completed with, when no parcel names them. */
+function orderTracking(
+  words: Words,
+  mail: { courier: string | null; trackingNumber: string | null },
+): MailPart[] {
+  const rows: [string, string][] = [];
+  if (mail.courier) rows.push([words.t("mail.courier"), mail.courier]);
+  if (mail.trackingNumber) rows.push([words.t("mail.tracking"), mail.trackingNumber]);
+  return rows.length > 0 ? [detailRows(rows)] : [];
+}
+
 /** The mails whose words follow one pattern: greeting, news, link, the order, questions. */
 function plain(
   words: Words,
@@ -156,26 +167,29 @@ export function writeCustomerMail(
         ],
       };
     case "order_completed": {
-      const tracking: [string, string][] = [];
-      if (mail.courier) tracking.push([words.t("mail.courier"), mail.courier]);
-      if (mail.trackingNumber) tracking.push([words.t("mail.tracking"), mail.trackingNumber]);
+      // Each parcel with its courier, waybill and tracking link; else the order's own words.
+      const tracking: MailPart[] = mail.parcels.length > 0
+        ? mail.parcels.flatMap((parcel) => [
+          detailRows([
+            [words.t("mail.courier"), parcel.courier],
+            ...(parcel.waybill
+              ? [[words.t("mail.tracking"), parcel.waybill] as [string, string]]
+              : []),
+          ]),
+          ...(parcel.tracking_url
+            ? [buttonLink(words.t("mail.trackParcel"), parcel.tracking_url)]
+            : []),
+        ])
+        : orderTracking(words, mail);
       return {
         subject: words.t("mail.completed.subject", names),
         parts: [
           paragraph(words.t("mail.greeting", { name: order.customerName })),
-          // A dated pre-order says its date as the book's page did; else the weeks.
+          // A pre-ordered book is handed over only once it has arrived: it travels with the rest.
           paragraph(
-            words.t(
-              order.preorder && !order.preorderDate
-                ? "mail.completed.preorder"
-                : "mail.completed.body",
-              { id },
-            ),
+            words.t(order.preorder ? "mail.completed.preorder" : "mail.completed.body", { id }),
           ),
-          ...(order.preorder && order.preorderDate
-            ? [paragraph(preorderExpected(words, order))]
-            : []),
-          ...(tracking.length > 0 ? [detailRows(tracking)] : []),
+          ...tracking,
           paragraph(words.t("mail.paymentIs", { method: paymentLabel(words, order) })),
           amountNote(words, order),
           ...orderLink(words, order),

@@ -102,10 +102,11 @@ const CASES: Case[] = [
       link(l),
     ],
     phrase: {
-      en: "Pre-orders are delivered in 3 - 4 weeks",
-      si: "පෙර ඇණවුම් සති 3 - 4ක් ඇතුළත",
-      ta: "முன்பதிவுகள் 3 - 4 வாரங்களுக்குள்",
+      en: "Pre-orders are sent when they reach us",
+      si: "පෙර ඇණවුම් අපට ලැබුණු පසු යවනු ලැබේ",
+      ta: "முன்பதிவுகள் எங்களுக்குக் கிடைத்ததும் அனுப்பப்படும்",
     },
+    not: ["3 - 4", "සති 3 - 4", "3 - 4 வாரங்"],
   },
   {
     // The date the book's page says ("Pre-order, expected ..."), not the weeks.
@@ -150,6 +151,30 @@ const CASES: Case[] = [
     not: ["3 - 4"],
   },
   {
+    // Two parcels out with their couriers: each waybill with its tracking link.
+    name: "completion in two parcels with tracking links",
+    mail: (l) =>
+      orderMail("order_completed", order(l, { status: "completed" }), {
+        ...ctx,
+        parcels: [
+          {
+            courier: "Koombiyo",
+            waybill: "KB100001",
+            tracking_url: "https://koombiyo.example.lk/track/KB100001",
+            status: "handed_over",
+          },
+          { courier: "Domex", waybill: "DX-5001", tracking_url: null, status: "delivered" },
+        ],
+      }),
+    facts: () => ["Koombiyo", "KB100001", "https://koombiyo.example.lk/track/KB100001", "DX-5001"],
+    phrase: {
+      en: "Track the parcel",
+      si: "පාර්සලය සොයා බලන්න",
+      ta: "பொதியைக் கண்காணிக்கவும்",
+    },
+    not: ["PX-55"],
+  },
+  {
     name: "completion of a pre-order",
     mail: (l) =>
       orderMail(
@@ -158,12 +183,13 @@ const CASES: Case[] = [
         ctx,
       ),
     facts: () => ["#7", "Madol Doova"],
+    // Handed over only once its stock is in: it travels with the rest, in working days.
     phrase: {
-      en: "expect it in 3 - 4 weeks",
-      si: "සති 3 - 4ක් ඇතුළත එය ඔබට ලැබෙනු ඇත",
-      ta: "3 - 4 வாரங்களுக்குள் அது உங்களை வந்தடையும்",
+      en: "its pre-ordered books with it. Expect it in 3 - 5 working days",
+      si: "පෙර ඇණවුම් කළ පොත් සමඟ බෙදාහැරීමට භාර දී ඇත",
+      ta: "முன்பதிவு செய்த புத்தகங்களுடன் விநியோகத்துக்குக் கையளிக்கப்பட்டுள்ளது",
     },
-    not: ["3 - 5"],
+    not: ["3 - 4", "සති 3 - 4", "3 - 4 வாரங்"],
   },
   {
     name: "rejection with its reason",

@@ -29,6 +29,7 @@ import { downloadSlip } from "./slip.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
 import { AdminBreakdownRows, AdminLinePrice, AdminLineSavings } from "../Money.tsx";
+import { ParcelsPanel } from "../fulfilment/ParcelsPanel.tsx";
 
 function BackToOrders() {
   const path = ordersListPath();
@@ -325,6 +326,16 @@ export function OrderDetailPage({ id }: { id: number }) {
           </table>
         </div>
       </section>
+      {order.status !== "rejected" && (
+        <ParcelsPanel
+          order={order}
+          owedCents={due.kind === "collect" ? due.cents : 0}
+          onMoved={() => {
+            setFresh(null);
+            reload();
+          }}
+        />
+      )}
       <section aria-labelledby="order-timeline">
         <h3 id="order-timeline">Timeline</h3>
         {(order.events ?? []).length === 0

@@ -1,0 +1,78 @@
+/**
+ * The admin's words and arithmetic for parcels, as pure functions: what each move is
+ * called, which moves a parcel may make next, the copies of each line still to pack and
+ * the cash a new parcel is to collect. The server checks every one of them again.
+ */
+import {
+  SHIPMENT_MOVES,
+  type ShipmentStatus,
+  unshippedCopies,
+} from "../../../domain/fulfilment/shipments.ts";
+import { rupeesToCents } from "../format.ts";
+
+export const STATUS_WORDS: Record<ShipmentStatus, string> = {
+  packed: "Packed",
+  handed_over: "Handed over",
+  delivered: "Delivered",
+  returned: "Returned to the shop",
+};
+
+/** The button that moves a parcel to each status. */
+export const MOVE_WORDS: Record<ShipmentStatus, string> = {
+  packed: "Pack",
+  handed_over: "Mark handed over",
+  delivered: "Mark delivered",
+  returned: "Mark returned",
+};
+
+/**
+ * The moves a parcel may make from where it is, in the order the buttons show.
+ *
+ * @example nextMoves("handed_over") // ["delivered", "returned"]
+ */
+export function nextMoves(status: ShipmentStatus): readonly ShipmentStatus[] {
+  return SHIPMENT_MOVES[status];
+}
+
+export interface WireParcel {
+  lines: { order_line_id: number; quantity: number }[];
+  status: ShipmentStatus;
+  cod_amount: number;
+}
+
+/**
+ * The copies of each of the order's lines not yet in a parcel (a returned parcel's copies
+ * come back), by line id.
+ *
+ * @example copiesLeft([{ id: 1, quantity: 2, preorder: false }], []) // Map { 1 => 2 }
+ */
+export function copiesLeft(
+  items: readonly { id: number; quantity: number; preorder: boolean }[],
+  parcels: readonly WireParcel[],
+): Map<number, number> {
+  return unshippedCopies(
+    items,
+    parcels.map((p) => ({
+      status: p.status,
+      lines: p.lines.map((l) => ({ orderLineId: l.order_line_id, quantity: l.quantity })),
+    })),
+  );
+}
+
+/**
+ * The cash a new parcel collects when it takes every copy left: what the order owes less
+ * what its other parcels (not returned) collect; 0 for a parcel that leaves copies behind,
+ * which the owner may raise.
+ *
+ * @example codToCollect(435_150, [], true) // 435150
+ */
+export function codToCollect(
+  owedCents: number,
+  parcels: readonly WireParcel[],
+  takesTheRest: boolean,
+): number {
+  if (!takesTheRest) return 0;
+  const collecting = parcels.filter((p) => p.status !== "returned")
+    .reduce((sum, p) => sum + rupeesToCents(p.cod_amount), 0);
+  return Math.max(0, owedCents - collecting);
+}

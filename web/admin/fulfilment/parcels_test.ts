@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { codToCollect, copiesLeft, nextMoves, STATUS_WORDS } from "./parcels.ts";
+import { SHIPMENT_STATUSES } from "../../../domain/fulfilment/shipments.ts";
+
+const items = [
+  { id: 1, quantity: 2, preorder: false },
+  { id: 2, quantity: 1, preorder: true },
+];
+
+Deno.test("copiesLeft() counts the copies not yet in a parcel, a returned parcel's coming back", () => {
+  const packed = { lines: [{ order_line_id: 1, quantity: 2 }], status: "packed", cod_amount: 0 };
+  assert.deepEqual([...copiesLeft(items, [packed as never])], [[1, 0], [2, 1]]);
+  const back = { ...packed, status: "returned" };
+  assert.deepEqual([...copiesLeft(items, [back as never])], [[1, 2], [2, 1]]);
+});
+
+Deno.test("codToCollect() asks the last parcel for what the order still owes, and others for nothing", () => {
+  const first = { lines: [], status: "handed_over" as const, cod_amount: 1000.5 };
+  assert.equal(codToCollect(435_150, [first], true), 435_150 - 100_050);
+  assert.equal(codToCollect(435_150, [first], false), 0);
+  assert.equal(codToCollect(435_150, [{ ...first, status: "returned" }], true), 435_150);
+  assert.equal(codToCollect(0, [], true), 0);
+});
+
+Deno.test("every parcel status has its words, and the moves follow the domain's table", () => {
+  for (const status of SHIPMENT_STATUSES) assert.ok(STATUS_WORDS[status].length > 0);
+  assert.deepEqual(nextMoves("packed"), ["handed_over"]);
+  assert.deepEqual(nextMoves("delivered"), []);
+});
