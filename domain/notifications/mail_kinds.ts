@@ -10,6 +10,7 @@ export const MAIL_KINDS = [
   "order_rejected",
   "order_lapsed",
   "payment_received",
+  "order_refunded",
   "order_link",
   "shop_order_placed",
   "shop_proof_uploaded",

@@ -159,6 +159,15 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
       return { kind, ...customer, dispatched: order.status === "completed" };
     case "order_link":
       return { kind, ...customer };
+    case "order_refunded": {
+      const told = order.events.findLast((e) => e.kind === "refunded");
+      return {
+        kind,
+        ...customer,
+        refund: told?.note ?? null,
+        card: PAYMENT_POLICIES[order.paymentMethod].paysOnline,
+      };
+    }
     case "shop_order_placed":
       return { kind, ...shop };
     case "shop_proof_uploaded":

@@ -95,4 +95,12 @@ export const EVENT_KIND_POLICIES = {
     noteOnPage: false,
     words: { page: "order.eventPaymentFailed", admin: "Card payment did not go through" },
   },
+  refunded: {
+    actors: ["admin"],
+    customerSees: true,
+    // The amount, the reference and the owner's reason, which the customer reads.
+    customerReadsAdminNote: true,
+    noteOnPage: true,
+    words: { page: "order.eventRefunded", admin: "Refunded" },
+  },
 } as const satisfies Record<EventKind, EventKindPolicy>;

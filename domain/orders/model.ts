@@ -26,6 +26,7 @@ export const EVENT_KINDS = [
   "lapsed",
   "note",
   "payment_failed",
+  "refunded",
 ] as const;
 export type EventKind = typeof EVENT_KINDS[number];
 

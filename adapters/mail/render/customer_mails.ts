@@ -195,6 +195,15 @@ export function writeCustomerMail(
           paragraph(words.t(SETTLEMENT_WORDS[mail.settlement])),
         ],
       });
+    case "order_refunded":
+      return plain(words, shop, order, {
+        subject: words.t("mail.refunded.subject", names),
+        parts: [
+          paragraph(words.t("mail.refunded.body", { id })),
+          ...(mail.refund ? [paragraph(mail.refund)] : []),
+          ...(mail.card ? [paragraph(words.t("mail.refunded.card"))] : []),
+        ],
+      });
     case "order_lapsed":
       return plain(words, shop, order, {
         subject: words.t("mail.lapsed.subject", names),
