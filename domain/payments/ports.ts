@@ -22,10 +22,12 @@ export interface PaymentLedger {
 }
 
 /** A refund to open: the request and how it is made, before anything is sent. */
-export type RefundOpening = Omit<
-  Refund,
-  "id" | "status" | "answer" | "attempts" | "settledAt" | "createdAt" | "reference"
-> & { reference: string | null; createdAt: string };
+export type RefundOpening =
+  & Omit<
+    Refund,
+    "id" | "status" | "answer" | "attempts" | "settledAt" | "createdAt" | "reference"
+  >
+  & { reference: string | null; createdAt: string };
 
 export type RefundOpened =
   | { kind: "opened"; refund: Refund }
@@ -57,7 +59,12 @@ export interface RefundStore {
   /** Settles a pending refund; undefined when it is not pending (settled meanwhile). */
   settle(
     id: number,
-    outcome: { status: "succeeded" | "failed"; reference: string | null; answer: string; at: string },
+    outcome: {
+      status: "succeeded" | "failed";
+      reference: string | null;
+      answer: string;
+      at: string;
+    },
   ): Promise<Refund | undefined>;
   find(id: number): Promise<Refund | undefined>;
   /** An order's refunds, oldest first. */

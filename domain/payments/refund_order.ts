@@ -15,9 +15,9 @@ import {
   decideRefund,
   type Refund,
   type Refundable,
+  refundNote,
   type RefundRefusal,
   type RefundRequest,
-  refundNote,
 } from "./refunds.ts";
 import { chargeCents } from "./card_payment.ts";
 
