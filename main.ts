@@ -57,6 +57,7 @@ import type { CachedResponse } from "./http/middleware/response_cache.ts";
 import { jsonLineLogger } from "./adapters/log/json_lines.ts";
 import {
   PAYHERE_LOCAL_BASE,
+  payhereApiBase,
   payhereCheckoutUrl,
   PayHereGateway,
 } from "./adapters/payments/payhere.ts";
@@ -290,6 +291,15 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       merchantId: config.payhere.merchantId,
       merchantSecret: config.payhere.merchantSecret,
       checkoutUrl: payhereCheckoutUrl(config.payhere.mode, config.publicUrl),
+      ...(config.payhere.app
+        ? {
+          api: {
+            baseUrl: payhereApiBase(config.payhere.mode, config.publicUrl),
+            appId: config.payhere.app.id,
+            appSecret: config.payhere.app.secret,
+          },
+        }
+        : {}),
     });
   const pageDeps = gateway
     ? {
@@ -350,6 +360,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     promotions,
     vouchers: repositories.vouchers,
     payments: repositories.payments,
+    refunds: repositories.refunds,
     fulfilment: repositories.fulfilment,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
@@ -469,6 +480,7 @@ function withLocalPayHere(
   settings: {
     merchantId: string;
     merchantSecret: string;
+    app?: { id: string; secret: string };
     shop: { origin: string; notifyUrl: string };
   },
 ): (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> {

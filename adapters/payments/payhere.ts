@@ -183,18 +183,17 @@ export class PayHereGateway implements PaymentGateway {
 
   constructor(settings: PayHereSettings) {
     this.#settings = settings;
-  }
-
-  /** Whether refunds go through PayHere's API (its App ID and Secret are set). */
-  get refunds(): boolean {
-    return this.#settings.api !== undefined;
+    if (settings.api) this.refund = (request) => this.#refund(request);
   }
 
   /**
    * Refunds all or part of a payment through the Merchant API; any failure (no token, a
-   * refusal, an error, no answer in time) is a failed refund with PayHere's words.
+   * refusal, an error, no answer in time) is a failed refund with PayHere's words. Absent
+   * when the App ID and Secret are not set: the shop then refunds no card payment.
    */
-  async refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
+  readonly refund?: (request: ProviderRefundRequest) => Promise<ProviderRefundResult>;
+
+  async #refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
     const api = this.#settings.api;
     if (!api) return { kind: "failed", answer: "PayHere's App ID and App Secret are not set" };
     const call = api.fetch ?? fetch;

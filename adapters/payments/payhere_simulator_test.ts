@@ -216,7 +216,7 @@ Deno.test("a payment taken on the simulator is refunded through the Merchant API
     const read = h.gateway.readNotification(h.notices[0]);
     assert.ok(read.kind === "verified");
     const ask = (amountCents: number, whole: boolean) =>
-      h.gateway.refund({
+      h.gateway.refund!({
         paymentRef: read.paymentId,
         amountCents,
         whole,
@@ -241,7 +241,7 @@ Deno.test("a payment taken on the simulator is refunded through the Merchant API
       answer: "PayHere: Invalid refund amount",
     });
     assert.deepEqual(
-      await h.gateway.refund({
+      await h.gateway.refund!({
         paymentRef: "320099999999",
         amountCents: 100,
         whole: false,
@@ -271,21 +271,21 @@ Deno.test("a refund the Merchant API fails or does not answer in time is a faile
       idempotencyKey: "k",
     };
     h.faults.refund.push("error", "timeout");
-    assert.deepEqual(await h.gateway.refund(request), {
+    assert.deepEqual(await h.gateway.refund!(request), {
       kind: "failed",
       answer: "PayHere: Internal server error",
     });
-    const late = await h.gateway.refund(request);
+    const late = await h.gateway.refund!(request);
     assert.equal(late.kind, "failed");
     assert.match(late.kind === "failed" ? late.answer : "", /no answer in time/);
-    assert.equal((await h.gateway.refund(request)).kind, "refunded");
+    assert.equal((await h.gateway.refund!(request)).kind, "refunded");
     const stranger = new PayHereGateway({
       merchantId: MERCHANT,
       merchantSecret: SECRET,
       checkoutUrl: form.action,
       api: { baseUrl: new URL(form.action).origin, appId: APP_ID, appSecret: "wrong" },
     });
-    assert.deepEqual(await stranger.refund(request), {
+    assert.deepEqual(await stranger.refund!(request), {
       kind: "failed",
       answer: "PayHere refused the App ID and Secret (401: invalid_client)",
     });
