@@ -19,7 +19,6 @@ import {
   type RefundRefusal,
   type RefundRequest,
 } from "./refunds.ts";
-import { chargeCents } from "./card_payment.ts";
 
 export interface RefundDeps {
   orders: Pick<OrderRepository, "findById" | "addEvent" | "enqueueMail">;
@@ -83,7 +82,7 @@ export async function refundOrder(
     case "existing":
       return answerOf(opened.refund);
   }
-  return await carryOut(deps, opened.refund, can, chargeCents(order));
+  return await carryOut(deps, opened.refund, can);
 }
 
 /** Tries a failed refund again, under its key; refused when it has not failed. */
@@ -108,7 +107,7 @@ export async function retryRefund(
     case "not_failed":
       return { kind: "refused", reason: "not_failed" };
   }
-  return await carryOut(deps, reopened.refund, decision.refundable, chargeCents(order));
+  return await carryOut(deps, reopened.refund, decision.refundable);
 }
 
 function answerOf(refund: Refund): RefundResult {
@@ -120,7 +119,6 @@ async function carryOut(
   deps: RefundDeps,
   refund: Refund,
   can: Refundable,
-  _charged: number,
 ): Promise<RefundResult> {
   let reference = refund.reference;
   let answer = "Refunded by hand";
@@ -132,8 +130,8 @@ async function carryOut(
         ? await gateway.refund({
           paymentRef: refund.paymentRef,
           amountCents: refund.amountCents,
-          whole: refund.amountCents === can.paidCents &&
-            can.leftCents + refund.amountCents === can.paidCents,
+          // All of the payment, none of it refunded before: PayHere takes it without an amount.
+          whole: refund.amountCents === can.paidCents && can.leftCents === can.paidCents,
           description: refund.reason,
           idempotencyKey: refund.idempotencyKey,
         })

@@ -28,7 +28,7 @@ interface World {
 async function world(): Promise<World> {
   const faults = { refund: [] as ("error" | "timeout")[] };
   const calls: string[] = [];
-  let shop: TestApp | undefined;
+  const the: { shop?: TestApp } = {};
   const simulator = payhereSimulator({
     merchantId: MERCHANT,
     merchantSecret: SECRET,
@@ -36,7 +36,7 @@ async function world(): Promise<World> {
     shop: { origin: SHOP, notifyUrl: noticeUrl(SHOP) },
     app: APP,
     faults,
-    fetch: (url, init) => Promise.resolve(shop!.app.request(new Request(url, init))),
+    fetch: (url, init) => Promise.resolve(the.shop!.app.request(new Request(url, init))),
   });
   const sim = (url: string | URL | Request, init?: RequestInit) => {
     const request = new Request(url, init);
@@ -55,8 +55,8 @@ async function world(): Promise<World> {
       fetch: sim,
     },
   });
-  shop = await testApp({ gateway });
-  return { t: shop, faults, calls, sim };
+  the.shop = await testApp({ gateway });
+  return { t: the.shop, faults, calls, sim };
 }
 
 /** An order of one copy of the test book (by card unless told), answered as placed. */
