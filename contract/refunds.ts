@@ -50,3 +50,8 @@ export const RefundsSchema = z.object({
   ),
   refunds: z.array(RefundSchema),
 });
+
+/** An order's refunds as the admin area reads them. */
+export type WireRefunds = z.output<typeof RefundsSchema>;
+/** One refund as the admin area reads it. */
+export type WireRefund = z.output<typeof RefundSchema>;

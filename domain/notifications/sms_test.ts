@@ -27,6 +27,7 @@ Deno.test("the texts are the customer's news of an order, never the shop's notic
     "order_completed",
     "order_lapsed",
     "order_placed",
+    "order_refunded",
     "order_rejected",
     "payment_received",
   ]);

@@ -1,4 +1,5 @@
 import { chargeCents, failureEvent } from "../payments/card_payment.ts";
+import { refundEvent } from "../payments/refunds.ts";
 import assert from "node:assert/strict";
 import { EVENT_KINDS, type OrderEvent } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
@@ -49,6 +50,7 @@ Deno.test("every event the plans write is caused by an actor its kind's policy n
   );
   assert.ok(failed);
   events.push(failed);
+  events.push(refundEvent({ amountCents: 30_000, reference: "2000001", reason: "Torn" }, AT));
   const seen = new Set(events.map((e) => e.kind));
   assert.deepEqual([...EVENT_KINDS].filter((kind) => !seen.has(kind)), ["note"]);
   for (const event of events) {

@@ -7,7 +7,6 @@
  * an event on the order's timeline and the customer's mail and text; or failed, with the
  * provider's answer, to be retried under the same key.
  */
-import { formatLkr } from "../money.ts";
 import type { Clock, OrderRepository } from "../ports.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import type { PaymentLedger, RefundStore } from "./ports.ts";
@@ -15,7 +14,7 @@ import {
   decideRefund,
   type Refund,
   type Refundable,
-  refundNote,
+  refundEvent,
   type RefundRefusal,
   type RefundRequest,
 } from "./refunds.ts";
@@ -186,12 +185,7 @@ async function carryOut(
     at,
   });
   const done = settled ?? { ...refund, status: "succeeded" as const, reference, answer };
-  await deps.orders.addEvent(refund.orderId, {
-    at,
-    kind: "refunded",
-    actor: "admin",
-    note: refundNote(done, formatLkr(done.amountCents)),
-  });
+  await deps.orders.addEvent(refund.orderId, refundEvent(done, at));
   await deps.orders.enqueueMail(refund.orderId, "order_refunded");
   return { kind: "succeeded", refund: done };
 }

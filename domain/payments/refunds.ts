@@ -17,7 +17,8 @@
  * - a Bank Deposit or COD order: what it charged, once the owner recorded it paid.
  */
 import type { Cents } from "../money.ts";
-import type { Order } from "../orders/model.ts";
+import type { Order, OrderEvent } from "../orders/model.ts";
+import { formatLkr } from "../money.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
 import { chargeCents } from "./card_payment.ts";
 import { accepted, type LedgerEntry, ledgerSums, paymentState } from "./ledger.ts";
@@ -227,10 +228,21 @@ export function refundSummary(
 }
 
 /**
- * The timeline's note of a refund that succeeded: the amount, the reason, and the
- * reference (the provider's refund id, or the owner's).
+ * The timeline's event of a refund that succeeded, the owner's: its note the amount, the
+ * reference (the provider's refund id, or the owner's) and the reason, which the customer
+ * reads.
+ *
+ * @example refundEvent({ amountCents: 30000, reference: "2000001", reason: "Torn" }, at).note // "LKR 300.00 (ref 2000001): Torn"
  */
-export function refundNote(refund: Refund, formatted: string): string {
+export function refundEvent(
+  refund: Pick<Refund, "amountCents" | "reference" | "reason">,
+  at: string,
+): OrderEvent {
   const ref = refund.reference ? ` (ref ${refund.reference})` : "";
-  return `${formatted}${ref}: ${refund.reason}`;
+  return {
+    at,
+    kind: "refunded",
+    actor: "admin",
+    note: `${formatLkr(refund.amountCents)}${ref}: ${refund.reason}`,
+  };
 }

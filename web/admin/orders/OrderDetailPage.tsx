@@ -25,6 +25,7 @@ import {
 } from "./orders.ts";
 import { ordersListPath } from "./OrdersPage.tsx";
 import { PaymentProofs } from "./PaymentProofs.tsx";
+import { Refunds } from "./Refunds.tsx";
 import { downloadSlip } from "./slip.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
@@ -284,6 +285,14 @@ export function OrderDetailPage({ id }: { id: number }) {
           )}
         </section>
       </div>
+      <Refunds
+        orderId={order.id}
+        refreshKey={`${order.status} ${order.payment_status} ${(order.events ?? []).length}`}
+        changed={() => {
+          setFresh(null);
+          reload();
+        }}
+      />
       <section aria-labelledby="order-lines">
         <h3 id="order-lines">Items</h3>
         <div className="table-scroll">
