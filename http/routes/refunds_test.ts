@@ -10,6 +10,7 @@ import { json, orderBody, type TestApp, testApp } from "../testing/fixture.ts";
 import { PayHereGateway } from "../../adapters/payments/payhere.ts";
 import { payhereSimulator } from "../../adapters/payments/payhere_simulator.ts";
 import { noticeUrl } from "./payments.ts";
+import { colomboDate } from "../../domain/orders/order_query.ts";
 
 const MERCHANT = "1211149";
 const SECRET = "a-merchant-secret-for-tests";
@@ -246,4 +247,20 @@ Deno.test("only the owner refunds: staff read an order's refunds but are refused
   );
   assert.equal(refused.status, 403);
   assert.equal(w.calls.length, 0);
+});
+
+Deno.test("the report shows the day's takings, its refunds apart, and their difference", async () => {
+  const w = await world();
+  const { id, cents } = await paidCardOrder(w);
+  assert.equal((await refund(w, id, { amount: 300, reason: "Torn" })).status, 201);
+  const day = colomboDate(w.t.clock.now());
+  const answer = await w.t.asAdmin(`/api/reports/sales?from=${day}&to=${day}`);
+  assert.equal(answer.status, 200, await answer.clone().text());
+  const report = (await answer.json()).data;
+  assert.equal(report.totals.current.takings, cents / 100);
+  assert.deepEqual(report.refunds.current, {
+    refunds: 1,
+    refunded: 300,
+    net: (cents - 30_000) / 100,
+  });
 });

@@ -219,6 +219,42 @@ function Summary({ report }: { report: Report }) {
   );
 }
 
+/** Refunds, apart from takings, and the takings net of them. */
+function RefundSummary({ report }: { report: Report }) {
+  const { current, previous } = report.refunds;
+  const cards: [string, string, string][] = [
+    ["Takings", formatRupees(report.totals.current.takings), "money received"],
+    [
+      "Refunds",
+      formatRupees(current.refunded),
+      `${current.refunds} made; ${formatRupees(previous.refunded)} before`,
+    ],
+    [
+      "Takings net of refunds",
+      formatRupees(current.net),
+      `${formatRupees(previous.net)} before`,
+    ],
+  ];
+  return (
+    <section className="report-section" aria-labelledby="report-refunds">
+      <div className="report-section-head">
+        <h3 id="report-refunds">Refunds (apart from takings)</h3>
+      </div>
+      <dl className="report-summary">
+        {cards.map(([label, value, note]) => (
+          <div key={label} className="report-card">
+            <dt>{label}</dt>
+            <dd>
+              <strong>{value}</strong>
+              <span>{note}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** Gift vouchers, apart from takings: money paid in advance, then spent on orders. */
 function VoucherSummary({ report }: { report: Report }) {
   const { current, previous } = report.vouchers;
@@ -310,12 +346,14 @@ function ReportBody(
               No orders were placed or paid from {report.range.from} to{" "}
               {report.range.to}. Stock and idle products are below.
             </p>
+            <RefundSummary report={report} />
             <VoucherSummary report={report} />
           </>
         )
         : (
           <>
             <Summary report={report} />
+            <RefundSummary report={report} />
             <VoucherSummary report={report} />
             <Section
               title="Takings"
