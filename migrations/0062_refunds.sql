@@ -25,7 +25,8 @@ CREATE TABLE refunds (
 CREATE INDEX refunds_order_idx ON refunds (order_id, id);
 CREATE INDEX refunds_settled_idx ON refunds (settled_at) WHERE status = 'succeeded';
 
--- The customer's mail and text of a refund. The kind check is read from the catalog and
+-- The customer's mail and text of a refund, and of a deposit slip the owner refused (with
+-- the owner's reason and the order's new deadline). The kind check is read from the catalog and
 -- extended (as 0051 does), so that a kind another migration added stays allowed.
 DO $$
 DECLARE
@@ -41,11 +42,11 @@ BEGIN
     SELECT array_agg(DISTINCT m[1] ORDER BY m[1]) INTO kinds
     FROM regexp_matches(definition, '''([a-z_]+)''', 'g') AS m;
   END IF;
-  IF kinds IS NOT NULL AND NOT ('order_refunded' = ANY (kinds)) THEN
+  IF kinds IS NOT NULL THEN
     ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
     EXECUTE format(
       'ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check CHECK (kind = ANY (%L::text[]))',
-      array_append(kinds, 'order_refunded'));
+      kinds || ARRAY['order_refunded', 'slip_refused']);
   END IF;
 END $$;
 ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_channel_check;
@@ -53,7 +54,7 @@ ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_channel_check CHECK (
   channel = 'mail' OR (
     channel = 'sms' AND order_id IS NOT NULL AND kind IN (
       'order_placed', 'payment_received', 'order_completed', 'order_rejected', 'order_lapsed',
-      'order_refunded'
+      'order_refunded', 'slip_refused'
     )
   )
 );

@@ -101,6 +101,14 @@ export type CustomerOrderMail =
   }
   | Addressed & { kind: "order_link"; order: OrderFacts }
   | Addressed & {
+    kind: "slip_refused";
+    order: OrderFacts;
+    /** The owner's reason, which the customer reads. */
+    reason: string | null;
+    /** The new payment deadline (ISO), null when the order no longer lapses. */
+    deadline: string | null;
+  }
+  | Addressed & {
     kind: "order_refunded";
     order: OrderFacts;
     /** The refund's words on the timeline: amount, reference and the owner's reason. */

@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   "order_lapsed",
   "payment_received",
   "order_refunded",
+  "slip_refused",
   "order_link",
   "shop_order_placed",
   "shop_proof_uploaded",

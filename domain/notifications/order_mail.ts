@@ -159,6 +159,15 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
       return { kind, ...customer, dispatched: order.status === "completed" };
     case "order_link":
       return { kind, ...customer };
+    case "slip_refused": {
+      const told = order.events.findLast((e) => e.kind === "slip_refused");
+      return {
+        kind,
+        ...customer,
+        reason: told?.note ?? null,
+        deadline: lapseOf(order)?.at ?? null,
+      };
+    }
     case "order_refunded": {
       const told = order.events.findLast((e) => e.kind === "refunded");
       return {

@@ -95,6 +95,14 @@ export const EVENT_KIND_POLICIES = {
     noteOnPage: false,
     words: { page: "order.eventPaymentFailed", admin: "Card payment did not go through" },
   },
+  slip_refused: {
+    actors: ["admin"],
+    customerSees: true,
+    // The owner's reason is written for the customer.
+    customerReadsAdminNote: true,
+    noteOnPage: true,
+    words: { page: "order.eventSlipRefused", admin: "Deposit slip refused" },
+  },
   refunded: {
     actors: ["admin"],
     customerSees: true,

@@ -27,6 +27,7 @@ export const EVENT_KINDS = [
   "note",
   "payment_failed",
   "refunded",
+  "slip_refused",
 ] as const;
 export type EventKind = typeof EVENT_KINDS[number];
 

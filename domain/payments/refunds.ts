@@ -20,7 +20,6 @@ import type { Cents } from "../money.ts";
 import type { Order, OrderEvent } from "../orders/model.ts";
 import { formatLkr } from "../money.ts";
 import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
-import { chargeCents } from "./card_payment.ts";
 import { accepted, type LedgerEntry, ledgerSums, paymentState } from "./ledger.ts";
 
 /** How a refund reaches the customer. */
@@ -96,6 +95,14 @@ export interface Refundable {
   paidCents: Cents;
   /** What is left to refund: paid less the refunds that succeeded or are under way. */
   leftCents: Cents;
+}
+
+/** What an order charged: its items and delivery, less what its gift vouchers paid. */
+function chargeCents(
+  order: Pick<Order, "totalCents" | "deliveryFeeCents" | "vouchers">,
+): Cents {
+  const vouchers = (order.vouchers ?? []).reduce((sum, v) => sum + v.cents, 0);
+  return order.totalCents + order.deliveryFeeCents - vouchers;
 }
 
 /** The ledger's provider for a payment method recorded by hand. */

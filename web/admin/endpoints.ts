@@ -151,8 +151,10 @@ export async function setOrderPayment(
   api: ApiClient,
   id: number,
   status: "paid" | "unpaid",
+  note?: string,
 ): Promise<WireOrder> {
-  return (await api.call(ORDER_PATHS.payment, { params: { id }, json: { status } })).data;
+  const json = note ? { status, note } : { status };
+  return (await api.call(ORDER_PATHS.payment, { params: { id }, json })).data;
 }
 
 /** The products with the fewest in stock, a few of each kind (the shop sorts by stock). */
