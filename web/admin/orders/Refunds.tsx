@@ -141,12 +141,18 @@ export function Refunds(
   return (
     <section aria-labelledby="order-refunds" className="order-refunds">
       <h3 id="order-refunds">Refunds</h3>
-      <p>
-        <strong>{STATE_LABELS[refunds.state]}</strong>
-        · Paid <span className="money">{formatLkr(rupeesToCents(refunds.paid))}</span>
-        · Refunded <span className="money">{formatLkr(rupeesToCents(refunds.refunded))}</span>
-        · Left <span className="money">{formatLkr(rupeesToCents(refunds.left))}</span>
-      </p>
+      <dl className="order-refund-sums">
+        <dt>State</dt>
+        <dd>
+          <strong>{STATE_LABELS[refunds.state]}</strong>
+        </dd>
+        <dt>Paid</dt>
+        <dd className="money">{formatLkr(rupeesToCents(refunds.paid))}</dd>
+        <dt>Refunded</dt>
+        <dd className="money">{formatLkr(rupeesToCents(refunds.refunded))}</dd>
+        <dt>Left to refund</dt>
+        <dd className="money">{formatLkr(rupeesToCents(refunds.left))}</dd>
+      </dl>
       {done && <p role="status" className="notice notice-success">{done}</p>}
       {error && !open && <p role="alert" className="notice notice-failure">{error}</p>}
       {refunds.refunds.length > 0 && (

@@ -219,11 +219,12 @@ function Summary({ report }: { report: Report }) {
   );
 }
 
-/** Refunds, apart from takings, and the takings net of them. */
+/** Refunds, shown apart from the takings, and the takings net of them. */
 function RefundSummary({ report }: { report: Report }) {
   const { current, previous } = report.refunds;
+  // Shown when refunds were made, as gift vouchers are.
+  if (current.refunds === 0 && previous.refunds === 0) return null;
   const cards: [string, string, string][] = [
-    ["Takings", formatRupees(report.totals.current.takings), "money received"],
     [
       "Refunds",
       formatRupees(current.refunded),
@@ -232,13 +233,15 @@ function RefundSummary({ report }: { report: Report }) {
     [
       "Takings net of refunds",
       formatRupees(current.net),
-      `${formatRupees(previous.net)} before`,
+      `takings ${formatRupees(report.totals.current.takings)} less refunds; ${
+        formatRupees(previous.net)
+      } before`,
     ],
   ];
   return (
     <section className="report-section" aria-labelledby="report-refunds">
       <div className="report-section-head">
-        <h3 id="report-refunds">Refunds (apart from takings)</h3>
+        <h3 id="report-refunds">Refunds and net takings</h3>
       </div>
       <dl className="report-summary">
         {cards.map(([label, value, note]) => (
