@@ -76,6 +76,12 @@ export interface Config {
    * card payment is not offered.
    */
   payhere: PayHereSettings | undefined;
+  /**
+   * Koko, instalments: the merchant id, API key, the merchant's private key and Koko's public
+   * key, and which checkout it posts to (Koko's test system, live, or the local simulator).
+   * Unset: Koko is not offered.
+   */
+  koko: KokoConfig | undefined;
   /** Texts to customers through Notify.lk; undefined (SMS off) unless its account is set. */
   sms: SmsConfig | undefined;
 }
@@ -92,6 +98,20 @@ export interface PayHereSettings {
    */
   app?: { id: string; secret: string };
 }
+
+/** Koko's settings (KOKO_MERCHANT_ID, KOKO_API_KEY, KOKO_PRIVATE_KEY, KOKO_PUBLIC_KEY, KOKO_SANDBOX). */
+export type KokoConfig =
+  | {
+    mode: "true" | "false";
+    merchantId: string;
+    apiKey: string;
+    /** The merchant's RSA private key, PEM ("\n" for its line breaks in one line). */
+    privateKey: string;
+    /** Koko's RSA public key, PEM. */
+    kokoPublicKey: string;
+  }
+  /** The local simulator at /koko-local: a made-up merchant, key pairs made at start. */
+  | { mode: "local" };
 
 /** The Notify.lk account texts go through (NOTIFYLK_*). */
 export interface SmsConfig {
@@ -301,6 +321,21 @@ const RELIABILITY_SCHEMA = z.object({
   PAYHERE_SANDBOX: optional(
     z.enum(["true", "false", "local"], "must be true (PayHere's sandbox), false (live) or local"),
   ),
+  KOKO_MERCHANT_ID: optional(
+    z.string().trim().regex(/^[A-Za-z0-9_-]{1,60}$/, "must be the merchant id Koko gives"),
+  ),
+  KOKO_API_KEY: optional(z.string().trim().min(8, "must be the API key Koko gives").max(200)),
+  KOKO_PRIVATE_KEY: optional(
+    z.string().trim().regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, "must be a PEM RSA private key")
+      .max(10_000),
+  ),
+  KOKO_PUBLIC_KEY: optional(
+    z.string().trim().regex(/-----BEGIN (RSA )?PUBLIC KEY-----/, "must be Koko's PEM public key")
+      .max(10_000),
+  ),
+  KOKO_SANDBOX: optional(
+    z.enum(["true", "false", "local"], "must be true (Koko's test system), false (live) or local"),
+  ),
   HOLD_MAX_LKR: optional(
     z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
       .transform(Number).refine((n) => n >= 1, "must be at least 1"),
@@ -406,6 +441,7 @@ function toConfig(env: Env): Config {
       },
     },
     payhere: payhereSettings(env),
+    koko: kokoSettings(env),
     sms: env.NOTIFYLK_USER_ID && env.NOTIFYLK_API_KEY && env.NOTIFYLK_SENDER_ID
       ? {
         userId: env.NOTIFYLK_USER_ID,
@@ -443,6 +479,21 @@ function payhereSettings(env: Env): PayHereSettings | undefined {
     ...(env.PAYHERE_APP_ID !== undefined && env.PAYHERE_APP_SECRET !== undefined
       ? { app: { id: env.PAYHERE_APP_ID, secret: env.PAYHERE_APP_SECRET } }
       : {}),
+  };
+}
+
+/** Koko's settings: the local simulator needs none, a real account all four values. */
+function kokoSettings(env: Env): KokoConfig | undefined {
+  if (env.KOKO_SANDBOX === "local") return { mode: "local" };
+  if (
+    !env.KOKO_MERCHANT_ID || !env.KOKO_API_KEY || !env.KOKO_PRIVATE_KEY || !env.KOKO_PUBLIC_KEY
+  ) return undefined;
+  return {
+    mode: env.KOKO_SANDBOX ?? "true",
+    merchantId: env.KOKO_MERCHANT_ID,
+    apiKey: env.KOKO_API_KEY,
+    privateKey: env.KOKO_PRIVATE_KEY,
+    kokoPublicKey: env.KOKO_PUBLIC_KEY,
   };
 }
 
@@ -488,7 +539,16 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
       "PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET: set both to offer card payment, or neither",
     ];
   }
-  return smsProblems(env);
+  return [...kokoProblems(env), ...smsProblems(env)];
+}
+
+/** Koko's four account values come together (unless the local simulator is asked for). */
+function kokoProblems(env: Record<string, string | undefined>): string[] {
+  if (env.KOKO_SANDBOX === "local") return [];
+  const names = ["KOKO_MERCHANT_ID", "KOKO_API_KEY", "KOKO_PRIVATE_KEY", "KOKO_PUBLIC_KEY"];
+  const set = names.filter((name) => Boolean(env[name]));
+  if (set.length === 0 || set.length === names.length) return [];
+  return [`${names.join(", ")}: set all four to offer Koko, or none`];
 }
 
 /** Notify.lk's three account values come together: one or two alone would send nothing. */

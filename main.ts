@@ -55,13 +55,8 @@ import { createApp } from "./http/app.ts";
 import { drainable } from "./http/middleware/graceful.ts";
 import type { CachedResponse } from "./http/middleware/response_cache.ts";
 import { jsonLineLogger } from "./adapters/log/json_lines.ts";
-import {
-  PAYHERE_LOCAL_BASE,
-  payhereApiBase,
-  payhereCheckoutUrl,
-  PayHereGateway,
-} from "./adapters/payments/payhere.ts";
-import { payhereSimulator } from "./adapters/payments/payhere_simulator.ts";
+import { configuredProviders, type LocalSimulator } from "./adapters/payments/configured.ts";
+import { configuredProviders as providerList, providerKeys } from "./domain/payments/providers.ts";
 import { cardPaymentForm, noticeUrl } from "./http/routes/payments.ts";
 import { orderUrl } from "./http/routes/order_customer.ts";
 import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
@@ -285,30 +280,21 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     onRound: jobs.counter("lapse"),
   });
 
-  // Card payment, when PayHere is configured (or its local simulator, PAYHERE_SANDBOX=local).
-  const gateway = config.payhere &&
-    new PayHereGateway({
-      merchantId: config.payhere.merchantId,
-      merchantSecret: config.payhere.merchantSecret,
-      checkoutUrl: payhereCheckoutUrl(config.payhere.mode, config.publicUrl),
-      ...(config.payhere.app
-        ? {
-          api: {
-            baseUrl: payhereApiBase(config.payhere.mode, config.publicUrl),
-            appId: config.payhere.app.id,
-            appSecret: config.payhere.app.secret,
-          },
-        }
-        : {}),
-    });
-  const pageDeps = gateway
+  // Paying online, through each provider configured (PayHere for cards, Koko for
+  // instalments), or their local simulators (PAYHERE_SANDBOX=local, KOKO_SANDBOX=local).
+  const { providers, simulators } = configuredProviders(
+    config,
+    (key) => noticeUrl(config.publicUrl, key),
+  );
+  const pageDeps = providerKeys(providers).length > 0
     ? {
-      gatewayOrigin: gateway.checkoutOrigin,
+      providers: providerKeys(providers),
+      gatewayOrigins: providerList(providers).map((provider) => provider.checkoutOrigin),
       cardPayment: async (id: number, key: string) => {
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
         return order &&
           cardPaymentForm(
-            { gateway, shop: config.shop },
+            { providers, shop: config.shop },
             order,
             await orderUrl({ orderKeys, shop: config.shop }, order),
           );
@@ -333,6 +319,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     hasher,
     adminHasher: adminLane,
     passwordResets: repositories.passwordResets,
+    emailVerifications: repositories.emailVerifications,
     customerOrders: repositories.customerOrders,
     background,
     jobs,
@@ -356,7 +343,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     orderRules: config.orderRules,
     slipRules: config.slipRules,
     orderKeys,
-    ...(gateway ? { gateway } : {}),
+    providers,
     promotions,
     vouchers: repositories.vouchers,
     payments: repositories.payments,
@@ -397,13 +384,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       ...pageDeps,
     }),
   });
-  const shopFetch = config.payhere?.mode === "local"
-    ? withLocalPayHere(app.fetch, {
-      ...config.payhere,
-      // The simulator takes the shop's own addresses only, as PayHere takes a merchant's.
-      shop: { origin: config.publicUrl, notifyUrl: noticeUrl(config.publicUrl) },
-    })
-    : app.fetch;
+  const shopFetch = simulators.length > 0 ? withSimulators(app.fetch, simulators) : app.fetch;
 
   const gate = drainable(options.wrap ? options.wrap(shopFetch) : shopFetch);
   const server = Deno.serve({
@@ -471,22 +452,17 @@ export async function runShop(
 if (import.meta.main) await runShop(Deno.env.toObject());
 
 /**
- * The shop with the local PayHere simulator in front of it at /payhere-local (the demo's
- * card payments, PAYHERE_SANDBOX=local): its notices come back to the shop over loopback,
- * as PayHere's would over the internet.
+ * The shop with the local payment simulators in front of it (/payhere-local, /koko-local: the
+ * demo's online payments): their notices come back to the shop over loopback, as the
+ * providers' would over the internet.
  */
-function withLocalPayHere(
+function withSimulators(
   shop: (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>,
-  settings: {
-    merchantId: string;
-    merchantSecret: string;
-    app?: { id: string; secret: string };
-    shop: { origin: string; notifyUrl: string };
-  },
+  simulators: LocalSimulator[],
 ): (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> {
-  const simulator = payhereSimulator({ ...settings, basePath: PAYHERE_LOCAL_BASE });
-  return (request, info) =>
-    new URL(request.url).pathname.startsWith(`${PAYHERE_LOCAL_BASE}/`)
-      ? simulator.fetch(request)
-      : shop(request, info);
+  return (request, info) => {
+    const path = new URL(request.url).pathname;
+    const simulator = simulators.find((s) => path.startsWith(`${s.base}/`));
+    return simulator ? simulator.app.fetch(request) : shop(request, info);
+  };
 }

@@ -17,11 +17,13 @@ import { MemoryOutbox } from "../domain/notifications/testing/outbox_fakes.ts";
 import { SAMPLE_SHOP } from "../domain/notifications/testing/samples.ts";
 import {
   codeGuessingMail,
+  emailVerificationMail,
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
   staffInvitationMail,
   voucherMail,
+  welcomeMail,
 } from "../domain/notifications/account_mail.ts";
 import type { Outbox } from "../domain/ports.ts";
 
@@ -265,6 +267,24 @@ contract(
     assert.deepEqual(readStoredAccountMail(voucher.kind, voucher.payload), gift);
     await outbox.markSent(voucher.id, later(4));
     assert.equal(await world.payload(voucher.id), null, "the code is gone once mailed");
+    // A new account's confirmation link and its welcome name no order either.
+    const confirmation = emailVerificationMail(
+      { email: "sunil@example.lk", token: "tok", language: "ta", hours: 24 },
+      SAMPLE_SHOP,
+    );
+    const welcome = welcomeMail(
+      { email: "sunil@example.lk", name: "Sunil", language: "ta", joinedOrders: 2 },
+      SAMPLE_SHOP,
+    );
+    await outbox.enqueue(confirmation);
+    await outbox.enqueue(welcome);
+    const accountMails = (await outbox.claimDue(later(5), 10, LEASE_MS)).filter((e) =>
+      e.kind === "email_verification" || e.kind === "welcome"
+    );
+    assert.deepEqual(
+      accountMails.map((e) => "payload" in e ? readStoredAccountMail(e.kind, e.payload) : e),
+      [confirmation, welcome],
+    );
     await outbox.markFailed(first.id, "SMTP 421", later(5_000));
     assert.ok(await world.payload(first.id), "kept for the next attempt");
     await outbox.markSent(first.id, later(6_000));

@@ -31,6 +31,7 @@ import type { BookLanguage } from "../domain/catalogue/book_record.ts";
 import type { ItemType, Order, OrderLine, PaymentMethod } from "../domain/orders/model.ts";
 import { PAYMENT_METHODS } from "../domain/orders/model.ts";
 import { planPaymentChange } from "../domain/orders/payment.ts";
+import { paysOnline } from "../domain/orders/payment_policy.ts";
 import type {
   DaySales,
   IdlePage,
@@ -368,7 +369,8 @@ async function place(
 async function pay(world: World, id: number, to: "paid" | "unpaid", at: string): Promise<void> {
   const order = await world.orders.findById(id);
   assert.ok(order);
-  const actor = order.paymentMethod === "Card" ? "system" : "admin";
+  // A method paid online is paid by its provider's notice (the system), others by the owner.
+  const actor = paysOnline(order.paymentMethod) ? "system" : "admin";
   const planned = planPaymentChange(order, { to, actor, at, note: null });
   assert.equal(planned.kind, "ok", `${order.paymentMethod} ${order.paymentStatus} → ${to}`);
   if (planned.kind !== "ok") return;

@@ -62,3 +62,14 @@ export const resetConfirmSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is not valid: ask for a new one"),
   password: newPasswordField("Password"),
 });
+
+/** A confirmation link's token, as the mail gave it. */
+export const verifyEmailSchema = z.object({
+  token: z.string(required("Token"))
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is not valid: ask for a new one"),
+});
+
+/** Asking for a new confirmation link, in the language of the page asked from. */
+export const verificationRequestSchema = z.object({
+  language: accountMailLanguage,
+});

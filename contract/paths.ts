@@ -150,7 +150,7 @@ export const AUDIT_PATHS = {
 };
 
 export const PAYMENT_PATHS = {
-  payhereNotice: at("POST", "/api/payments/payhere/notify"),
+  notice: at("POST", "/api/payments/:provider/notify"),
 };
 
 export const AUTH_PATHS = {
@@ -160,12 +160,14 @@ export const AUTH_PATHS = {
   password: at("POST", "/api/auth/password"),
   resetRequest: at("POST", "/api/auth/password-reset"),
   resetConfirm: at("POST", "/api/auth/password-reset/confirm"),
+  verify: at("POST", "/api/auth/verify"),
 };
 
 export const ACCOUNT_PATHS = {
   profile: at("GET", "/api/account"),
   address: at("PUT", "/api/account/address"),
   orders: at("GET", "/api/account/orders"),
+  verify: at("POST", "/api/account/verify"),
 };
 
 /** The routes of one kind of promotion under its base (`/api/promotions/campaigns`). */

@@ -307,6 +307,8 @@ export const AccountSchema = z.object({
   username: z.string(),
   email: z.string(),
   address: addressBody.nullable(),
+  /** Whether the e-mail address was confirmed (its earlier guest orders joined then). */
+  emailVerified: z.boolean(),
 });
 
 export type WireBook = z.output<typeof BookSchema>;

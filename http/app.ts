@@ -33,6 +33,7 @@ import { openApiDocument } from "./routes/openapi.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionRoutes } from "./auth/session_routes.ts";
 import { resetRoutes } from "./auth/reset_routes.ts";
+import { verifyRoutes } from "./auth/verify_routes.ts";
 import { HashingShare } from "./auth/hashing_share.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { type AdminEnv, requireAdmin } from "./auth/require_admin.ts";
@@ -130,6 +131,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route("/", resetRoutes({ ...deps, hashingShare }));
+  app.route("/", verifyRoutes(deps));
   app.route("/api/books", booksRoutes(deps));
   app.route("/api/stationery", stationeryRoutes(deps));
   app.route("/api/categories", categoryRoutes(deps, "book"));

@@ -11,6 +11,7 @@ import type {
   CatalogueAdmin,
   Clock,
   CustomerOrders,
+  EmailVerificationStore,
   ImageStorage,
   Locations,
   OrderKeys,
@@ -34,7 +35,7 @@ import type { ResponseStore } from "./middleware/response_cache.ts";
 import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
-import type { PaymentGateway } from "../domain/payments/gateway.ts";
+import type { PaymentProviders } from "../domain/payments/providers.ts";
 import type { PaymentLedger, RefundStore } from "../domain/payments/ports.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
@@ -113,6 +114,8 @@ export interface AppDeps {
   responseCache?: ResponseStore;
   /** Password reset links (the database's, shared by every instance). */
   passwordResets: PasswordResetStore;
+  /** The links that confirm customers' addresses, whose use joins their guest orders. */
+  emailVerifications: EmailVerificationStore;
   /**
    * Queues the account mails (password reset, a registration of a taken e-mail) in the mail
    * outbox, which sends them and tries again while the mail server is down; none without it.
@@ -125,9 +128,12 @@ export interface AppDeps {
   background?: BackgroundWork;
   /** Makes the cover of an imported book that has no images; such rows are refused without it. */
   covers?: CoverRenderer;
-  /** The card gateway; without it card payment is not offered (PAYHERE_* unset). */
-  gateway?: PaymentGateway;
-  /** Each order's payments, charge-backs and refunds; the gateway's notices need it. */
+  /**
+   * The payment providers configured (PayHere for cards, Koko for instalments), by key: a
+   * method paid through one that is absent is not offered (domain/payments/providers.ts).
+   */
+  providers?: PaymentProviders;
+  /** Each order's payments, charge-backs and refunds; the providers' notices need it. */
   payments?: PaymentLedger;
   /** The owner's refunds; without them (or the ledger) the refund routes answer 503. */
   refunds?: RefundStore;

@@ -3,6 +3,7 @@
  * by http/pages. Renders a page's body with the shell, collects its islands, and wraps
  * both in the HTML document.
  */
+import { ADMIN_WORDS_ID } from "./admin/audit/audit_language.ts";
 import { type IslandRecord, scriptSafeJson } from "./components/Island.tsx";
 import { Shell, ShellStart } from "./components/Shell.tsx";
 import { renderPart, type ShellFrames } from "./shell_frames.tsx";
@@ -24,6 +25,7 @@ import {
   LoginPage,
   ResetPasswordPage,
   StockAlertStopPage,
+  VerifyEmailPage,
 } from "./pages/AccountPages.tsx";
 import type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 import type { ShopInfo } from "../domain/shop.ts";
@@ -33,7 +35,7 @@ import { i18nFor } from "./i18n/mod.ts";
 import { CATALOGUES } from "./i18n/catalogues.ts";
 import { pageWords } from "./i18n/page_words.ts";
 import type { WordIndex } from "./i18n/word_keys.ts";
-import type { Locale } from "../domain/i18n/language.ts";
+import { type Locale, SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { localizeHead } from "./pages/head.ts";
 export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 export type { IslandName } from "./islands/names.ts";
@@ -95,6 +97,8 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
       return <ResetPasswordPage />;
     case "stock_alert_stop":
       return <StockAlertStopPage token={model.token} />;
+    case "verify_email":
+      return <VerifyEmailPage token={model.token} />;
     case "privacy":
       return model.written ? <WrittenPageView page={model.written} /> : <PrivacyPage shop={shop} />;
     case "terms":
@@ -102,7 +106,6 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
         <TermsPage
           shop={shop}
           holdRules={model.holdRules}
-          cardOffered={model.cardOffered}
           methods={model.methods}
         />
       );
@@ -187,11 +190,30 @@ export function pageWordsJson(
 }
 
 /** The admin area's shell: the admin island mounts itself into #admin-root. */
+/**
+ * The audit trail's words in every language (the catalogues' `audit.*` keys), carried by the
+ * admin page so that the owner reads the trail in the language they chose
+ * (web/admin/audit/audit_language.ts) with no catalogue in the admin's scripts.
+ */
+const ADMIN_WORDS_JSON = JSON.stringify(
+  Object.fromEntries(
+    SHOP_LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(
+        Object.entries(CATALOGUES[language]).filter(([key, text]) =>
+          key.startsWith("audit.") && typeof text === "string"
+        ),
+      ),
+    ]),
+  ),
+).replace(/</g, "\\u003c");
+
 export function renderAdminShell(shop: ShopInfo, assets: PageAssets): string {
   return documentHtml({
     head: { title: `Admin Dashboard | ${shop.name}`, description: "Pothgula administration." },
     assets,
-    bodyHtml: `<div id="admin-root"></div><noscript>The admin area needs JavaScript.</noscript>`,
+    bodyHtml:
+      `<div id="admin-root"></div><script type="application/json" id="${ADMIN_WORDS_ID}">${ADMIN_WORDS_JSON}</script><noscript>The admin area needs JavaScript.</noscript>`,
   });
 }
 

@@ -4,6 +4,7 @@
  * stands in for. It carries out the domain's plans (domain/orders/plans.ts) as the
  * PostgreSQL repository does, deciding nothing of its own: all or nothing.
  */
+import { guestOrderEmail } from "../../domain/accounts/email_verification.ts";
 import { returnedStock } from "../../domain/catalogue/stock.ts";
 import type {
   CustomerOrders,
@@ -355,6 +356,20 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       orders: matching.slice(start, start + query.pageSize).map(copyOrder),
       total: matching.length,
     });
+  }
+
+  /**
+   * Gives the account the orders placed as a guest under `email` (trimmed, any case), as
+   * confirming the address does (domain/accounts/email_verification.ts): their ids, oldest
+   * first. Orders of another account are left as they are.
+   */
+  joinGuestOrders(userId: number, email: string): number[] {
+    const wanted = guestOrderEmail(email);
+    const joined = [...this.#orders.values()]
+      .filter((o) => o.userId === null && guestOrderEmail(o.customer.email) === wanted)
+      .sort((a, b) => a.id - b.id);
+    for (const order of joined) this.#orders.set(order.id, { ...order, userId });
+    return joined.map((o) => o.id);
   }
 
   listByUser(userId: number): Promise<Order[]> {

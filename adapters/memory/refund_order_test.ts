@@ -58,6 +58,7 @@ function world(answers: (ProviderRefundResult | Error)[]) {
         ? {
           name: "PayHere",
           key,
+          checkoutOrigin: "https://sandbox.payhere.lk",
           checkoutForm: () => ({ action: "", fields: {} }),
           readNotification: () => ({ kind: "refused", reason: "malformed", detail: "" }),
           refund: (request) => {

@@ -46,7 +46,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Buffer } from "node:buffer";
-import type { Cents } from "../../domain/money.ts";
+import { plainAmount, plainAmountCents } from "./amounts.ts";
 import type {
   GatewayCheckout,
   GatewayForm,
@@ -76,28 +76,10 @@ export function md5Upper(text: string): string {
   return createHash("md5").update(text, "utf8").digest("hex").toUpperCase();
 }
 
-/**
- * Cents as PayHere writes an amount: two decimals, no separator.
- *
- * @example payhereAmount(435150) // "4351.50"
- */
-export function payhereAmount(cents: Cents): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Bad amount ${cents}`);
-  const text = String(cents).padStart(3, "0");
-  return `${text.slice(0, -2)}.${text.slice(-2)}`;
-}
-
-/**
- * An amount PayHere wrote (`"4351.50"`), in cents, read as text (no floating point);
- * undefined when it is not a plain decimal with at most two places.
- *
- * @example amountCents("4351.50") // 435150
- */
-export function amountCents(text: string): Cents | undefined {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
+/** Cents as PayHere writes an amount: two decimals, no separator ("4351.50"). */
+export const payhereAmount = plainAmount;
+/** An amount PayHere wrote (`"4351.50"`), in cents; undefined when it is not one. */
+export const amountCents = plainAmountCents;
 
 /** The hash of a checkout form. */
 export function checkoutHash(

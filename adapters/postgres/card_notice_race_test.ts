@@ -31,6 +31,7 @@ const ORDERS = 30;
 const TRUSTING: PaymentGateway = {
   name: "PayHere",
   key: "payhere",
+  checkoutOrigin: "http://127.0.0.1",
   checkoutForm: () => ({ action: "http://127.0.0.1/never", fields: {} }),
   readNotification: (fields): GatewayNotice => ({
     kind: "verified",

@@ -24,6 +24,7 @@ import { PostgresOutbox } from "./outbox.ts";
 import { PostgresAccountRepository } from "./accounts.ts";
 import { PostgresSessionStore } from "./sessions.ts";
 import { PostgresPasswordResetStore } from "./password_resets.ts";
+import { PostgresEmailVerifications } from "./email_verifications.ts";
 
 import { PostgresSalesFacts } from "./sales_facts.ts";
 import { PostgresStockAlerts } from "./stock_alerts.ts";
@@ -37,6 +38,7 @@ export {
   PostgresAccountRepository,
   PostgresCatalogue,
   PostgresCatalogueAdmin,
+  PostgresEmailVerifications,
   PostgresLocations,
   PostgresOrderRepository,
   PostgresOutbox,
@@ -54,6 +56,8 @@ export interface Repositories {
   accounts: PostgresAccountRepository;
   sessions: PostgresSessionStore;
   passwordResets: PostgresPasswordResetStore;
+  /** The links that confirm customers' addresses, joining their guest orders (migration 0081). */
+  emailVerifications: PostgresEmailVerifications;
   /** The orders repository again, as the port a customer's account reads. */
   customerOrders: PostgresOrderRepository;
   /** The sales report's figures, from the summaries kept at commit. */
@@ -93,6 +97,7 @@ export function createRepositories(
     accounts: new PostgresAccountRepository(sql),
     sessions: new PostgresSessionStore(sql),
     passwordResets: new PostgresPasswordResetStore(sql),
+    emailVerifications: new PostgresEmailVerifications(sql),
     reports: new PostgresSalesFacts(sql),
     stockAlerts: new PostgresStockAlerts(sql),
     vouchers: new PostgresVoucherStore(sql),

@@ -11,6 +11,8 @@ import {
   registerSchema,
   resetConfirmSchema,
   resetRequestSchema,
+  verificationRequestSchema,
+  verifyEmailSchema,
 } from "../account_requests.ts";
 import { addressBody } from "../requests.ts";
 import { AccountOrderSchema, AccountSchema, data, SignedInSchema } from "../records.ts";
@@ -81,6 +83,21 @@ export const RESET_ROUTES = {
   }),
 };
 
+/** Confirming a customer's e-mail address with the mailed link. */
+export const VERIFY_ROUTES = {
+  confirm: defineRoute({
+    ...AUTH_PATHS.verify,
+    summary: "Confirm an address with its mailed token: its guest orders join the account",
+    admin: false,
+    json: verifyEmailSchema,
+    ok: {
+      status: 200,
+      schema: data(z.object({ joinedOrders: z.number().int(), firstTime: z.boolean() })),
+    },
+    errors: [400, 415],
+  }),
+};
+
 /** /api/account: the signed-in customer's own account. */
 export const ACCOUNT_ROUTES = {
   profile: defineRoute({
@@ -107,5 +124,14 @@ export const ACCOUNT_ROUTES = {
     signedIn: "customer",
     ok: { status: 200, schema: data(z.array(AccountOrderSchema)) },
     errors: [401, 403],
+  }),
+  verification: defineRoute({
+    ...ACCOUNT_PATHS.verify,
+    summary: "Mail a new confirmation link (3 an hour; 409 once confirmed)",
+    admin: false,
+    signedIn: "customer",
+    json: verificationRequestSchema,
+    ok: { status: 202 },
+    errors: [400, 401, 403, 409, 415, 429],
   }),
 };

@@ -13,7 +13,13 @@ import { STATIONERY_ROUTES } from "./stationery.ts";
 import { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "./categories.ts";
 import { LOCATION_ROUTES } from "./locations.ts";
 import { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
-import { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
+import {
+  ACCOUNT_ROUTES,
+  AUTH_ROUTES,
+  RESET_ROUTES,
+  SESSION_ROUTES,
+  VERIFY_ROUTES,
+} from "./accounts.ts";
 import { PAYMENT_ROUTES } from "./payments.ts";
 import { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
 import { CART_ROUTES } from "./cart.ts";
@@ -32,7 +38,13 @@ export type { ProductKindContract } from "./products.ts";
 export { CATEGORY_ROUTES, STATIONERY_CATEGORY_ROUTES } from "./categories.ts";
 export { LOCATION_ROUTES } from "./locations.ts";
 export { ORDER_ADMIN_ROUTES, ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "./orders.ts";
-export { ACCOUNT_ROUTES, AUTH_ROUTES, RESET_ROUTES, SESSION_ROUTES } from "./accounts.ts";
+export {
+  ACCOUNT_ROUTES,
+  AUTH_ROUTES,
+  RESET_ROUTES,
+  SESSION_ROUTES,
+  VERIFY_ROUTES,
+} from "./accounts.ts";
 export { PAYMENT_ROUTES } from "./payments.ts";
 export { CAMPAIGN_ROUTES, CODE_ROUTES, OFFER_ROUTES, PROMOTION_ROUTES } from "./promotions.ts";
 export { CART_ROUTES } from "./cart.ts";
@@ -81,6 +93,7 @@ export const ROUTE_GROUPS = {
   auth: AUTH_ROUTES,
   session: SESSION_ROUTES,
   reset: RESET_ROUTES,
+  verify: VERIFY_ROUTES,
   account: ACCOUNT_ROUTES,
   payments: PAYMENT_ROUTES,
   promotions: PROMOTION_ROUTES,

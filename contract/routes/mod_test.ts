@@ -35,7 +35,9 @@ function expectType<T extends true>(_proof: T) {}
 
 type Place = RouteAt<typeof paths.ORDER_PATHS.place>;
 expectType<Equal<Place["path"], "/api/orders">>(true);
-expectType<Equal<RequestOf<Place>["json"]["paymentMethod"], "COD" | "Bank Deposit" | "Card">>(true);
+expectType<
+  Equal<RequestOf<Place>["json"]["paymentMethod"], "COD" | "Bank Deposit" | "Card" | "Koko">
+>(true);
 expectType<Equal<AnswerOf<Place>["orderId"], number>>(true);
 type One = RouteAt<typeof paths.BOOK_PATHS.one>;
 expectType<Equal<RequestOf<One>["params"], { id: string | number }>>(true);

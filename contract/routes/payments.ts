@@ -1,39 +1,39 @@
 /**
- * /api/payments: what a card gateway calls. PayHere posts its notice of a payment's
- * outcome here, server to server, as a URL-encoded form; the shop believes none of it
- * before the notice's signature is checked (adapters/payments/payhere.ts).
+ * /api/payments: what a payment provider calls. Each provider posts its notice of a
+ * payment's outcome to `/api/payments/{provider}/notify`, server to server, as a URL-encoded
+ * form; the shop believes none of it before that provider's adapter has checked the notice's
+ * signature (adapters/payments/: PayHere's md5sig, Koko's RSA signature).
  */
 import { z } from "zod";
 import { PAYMENT_PATHS } from "../paths.ts";
 import { defineRoute } from "../route.ts";
+import { PROVIDER_KEYS } from "../../domain/payments/providers.ts";
 
 const field = z.string().max(500);
 
-/** The fields PayHere's notice carries (https://support.payhere.lk/api-&-mobile-sdk/checkout-api). */
-export const payhereNoticeForm = z.object({
-  merchant_id: field,
-  order_id: field,
-  payment_id: field.optional(),
-  payhere_amount: field,
-  payhere_currency: field,
-  status_code: field,
-  md5sig: field,
-  status_message: field.optional(),
-  method: field.optional(),
-  card_holder_name: field.optional(),
-  card_no: field.optional(),
-  card_expiry: field.optional(),
-  custom_1: field.optional(),
-  custom_2: field.optional(),
-}).catchall(field);
+/**
+ * A provider's notice: its fields as text, each bounded, at most 40 of them. Which fields it
+ * must carry is its adapter's to check (PayHere:
+ * https://support.payhere.lk/api-&-mobile-sdk/checkout-api; Koko: orderId, trnId, status,
+ * desc and signature).
+ */
+export const noticeForm = z.record(z.string().max(60), field).refine(
+  (fields) => Object.keys(fields).length <= 40,
+  { message: "At most 40 fields" },
+);
+
+export const providerParam = z.object({
+  provider: z.enum(PROVIDER_KEYS).describe("The provider whose notice this is: payhere or koko"),
+});
 
 export const PAYMENT_ROUTES = {
-  payhereNotice: defineRoute({
-    ...PAYMENT_PATHS.payhereNotice,
+  notice: defineRoute({
+    ...PAYMENT_PATHS.notice,
     summary:
-      "PayHere's notice of a card payment (server to server, signed by md5sig): 200 when verified, whether it changed the order or not; 400 when its signature, merchant or fields are wrong; 404 when card payment is not configured",
+      "A payment provider's notice of a payment (server to server, signed: PayHere's md5sig, Koko's RSA signature): 200 when verified, whether it changed the order or not; 400 when its signature, merchant or fields are wrong; 404 when that provider is not configured",
     admin: false,
-    form: payhereNoticeForm,
+    params: providerParam,
+    form: noticeForm,
     ok: { status: 200, contentType: "text/plain" },
     errors: [400, 404, 415],
   }),

@@ -1,5 +1,6 @@
 /** The accounts' ports: admins and customers, password hashing, shared rate limits. */
 import type { AdminRole } from "./admin_roles.ts";
+import type { Locale } from "../i18n/language.ts";
 
 export type { AdminRole, AdminTask } from "./admin_roles.ts";
 
@@ -208,4 +209,46 @@ export interface PasswordResetStore {
   ): Promise<{ role: AccountRole; accountId: number } | undefined>;
   /** Ends every link of one account (its password was just set). */
   endAll(role: AccountRole, accountId: number): Promise<void>;
+}
+
+/**
+ * A link that confirms a customer's e-mail address, as the shop keeps it: only the SHA-256
+ * of its secret, the address it confirms and the language its mails are written in.
+ */
+export interface EmailVerification {
+  tokenHash: string;
+  accountId: number;
+  email: string;
+  language: Locale;
+  expiresAt: Date;
+}
+
+/** What confirming an address did. */
+export interface EmailConfirmed {
+  accountId: number;
+  email: string;
+  language: Locale;
+  /** The guest orders under the same address now in the account, oldest first. */
+  joinedOrderIds: number[];
+  /** True only the first time the account's address is confirmed: the welcome mail goes then. */
+  firstTime: boolean;
+}
+
+/**
+ * The links that confirm customers' e-mail addresses, and what a confirmation does: the
+ * orders placed earlier as a guest with the same address (trimmed, any case) join the
+ * account, never before, since anyone may register with someone else's address.
+ */
+export interface EmailVerificationStore {
+  /** Keeps a new link; the account's used and expired links may be dropped meanwhile. */
+  create(link: EmailVerification, now: Date): Promise<void>;
+  /** When the customer's address was confirmed; undefined while it is not (or no such account). */
+  verifiedAt(accountId: number): Promise<Date | undefined>;
+  /**
+   * Uses the link: marks the account's address confirmed, joins its guest orders, ends the
+   * account's other links, all or nothing (one transaction). Undefined, with nothing changed,
+   * when the link is unknown, used or expired by `now`, or the account no longer has the
+   * address it confirms. Two uses at once: one confirms, the other is refused.
+   */
+  confirm(tokenHash: string, now: Date): Promise<EmailConfirmed | undefined>;
 }

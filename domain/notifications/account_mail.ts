@@ -16,6 +16,8 @@ export const ACCOUNT_MAIL_KINDS = [
   "staff_invitation",
   "code_guessing",
   "voucher_issued",
+  "email_verification",
+  "welcome",
 ] as const;
 /** What an account mail in the outbox is about. */
 export type AccountMailKind = typeof ACCOUNT_MAIL_KINDS[number];
@@ -145,6 +147,40 @@ export function voucherMail(
   };
 }
 
+/**
+ * The mail that confirms a new account's address: a single-use link to the page in
+ * `language`, valid for `hours` hours.
+ *
+ * @example emailVerificationMail({ email, token: "abc", language: "si", hours: 24 }, shop).link // "https://shop.lk/si/verify-email?token=abc"
+ */
+export function emailVerificationMail(
+  link: { email: string; token: string; language: Locale; hours: number },
+  shop: ShopInfo,
+): AccountMail {
+  return {
+    kind: "email_verification",
+    to: link.email,
+    language: link.language,
+    link: `${page(shop, link.language, "/verify-email")}?token=${encodeURIComponent(link.token)}`,
+    hours: link.hours,
+  };
+}
+
+/** The welcome, once the address is confirmed: how many earlier orders joined the account. */
+export function welcomeMail(
+  welcome: { email: string; name: string; language: Locale; joinedOrders: number },
+  shop: ShopInfo,
+): AccountMail {
+  return {
+    kind: "welcome",
+    to: welcome.email,
+    language: welcome.language,
+    name: welcome.name,
+    joinedOrders: welcome.joinedOrders,
+    accountUrl: page(shop, welcome.language, "/account"),
+  };
+}
+
 /** An account mail as the outbox stores it (version 1). */
 export type StoredAccountMail =
   & { v: 1; to: string; language: Locale }
@@ -153,6 +189,8 @@ export type StoredAccountMail =
     | { link: string; role: AdminRole; days: number }
     | { loginUrl: string; resetUrl: string }
     | { at: string; limit: number; minutes: number; deskUrl: string }
+    | { link: string; hours: number }
+    | { name: string; joinedOrders: number; accountUrl: string }
     | {
       name: string;
       code: string;
@@ -172,6 +210,14 @@ export function storedAccountMail(mail: AccountMail): StoredAccountMail {
   if (mail.kind === "voucher_issued") {
     const { to, language, name, code, amountCents, expiresOn, message, balanceUrl } = mail;
     return { v: 1, to, language, name, code, amountCents, expiresOn, message, balanceUrl };
+  }
+  if (mail.kind === "email_verification") {
+    const { to, language, link, hours } = mail;
+    return { v: 1, to, language, link, hours };
+  }
+  if (mail.kind === "welcome") {
+    const { to, language, name, joinedOrders, accountUrl } = mail;
+    return { v: 1, to, language, name, joinedOrders, accountUrl };
   }
   if (mail.kind === "staff_invitation") {
     const { to, language, link, role, days } = mail;
@@ -219,6 +265,18 @@ export function readStoredAccountMail(
     const { at, limit, minutes, deskUrl } = row;
     return text(at) && typeof limit === "number" && typeof minutes === "number" && text(deskUrl)
       ? { kind, to: row.to, language, at, limit, minutes, deskUrl }
+      : undefined;
+  }
+  if (kind === "email_verification") {
+    const { link, hours } = row;
+    return text(link) && typeof hours === "number" && hours > 0
+      ? { kind, to: row.to, language, link, hours }
+      : undefined;
+  }
+  if (kind === "welcome") {
+    const { name, joinedOrders, accountUrl } = row;
+    return text(name) && typeof joinedOrders === "number" && joinedOrders >= 0 && text(accountUrl)
+      ? { kind, to: row.to, language, name, joinedOrders, accountUrl }
       : undefined;
   }
   if (kind === "staff_invitation") {

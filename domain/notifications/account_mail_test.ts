@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import {
   adminPasswordResetMail,
+  emailVerificationMail,
   passwordResetMail,
   readStoredAccountMail,
   registrationTakenMail,
   staffInvitationMail,
   storedAccountMail,
+  welcomeMail,
 } from "./account_mail.ts";
 import { SAMPLE_SHOP } from "./testing/samples.ts";
 
@@ -48,6 +50,14 @@ Deno.test("an account mail reads back from its stored form, however it went thro
         days: 7,
         shop: SAMPLE_SHOP,
       }),
+      emailVerificationMail(
+        { email: "a@example.lk", token: "tok", language: "ta", hours: 24 },
+        SAMPLE_SHOP,
+      ),
+      welcomeMail(
+        { email: "a@example.lk", name: "Sunil", language: "si", joinedOrders: 2 },
+        SAMPLE_SHOP,
+      ),
     ]
   ) {
     const stored = JSON.parse(JSON.stringify(storedAccountMail(mail)));
@@ -86,4 +96,40 @@ Deno.test("staffInvitationMail() links to the admin area's invitation page, in E
   const stored = storedAccountMail(mail);
   assert.equal(readStoredAccountMail("staff_invitation", { ...stored, role: "admin" }), undefined);
   assert.equal(readStoredAccountMail("staff_invitation", { ...stored, days: 0 }), undefined);
+});
+
+Deno.test("emailVerificationMail() links to the confirmation page in the customer's language", () => {
+  assert.deepEqual(
+    emailVerificationMail(
+      { email: "a@example.lk", token: "abc_DEF-1", language: "si", hours: 24 },
+      SAMPLE_SHOP,
+    ),
+    {
+      kind: "email_verification",
+      to: "a@example.lk",
+      language: "si",
+      link: "https://pothgula.example/si/verify-email?token=abc_DEF-1",
+      hours: 24,
+    },
+  );
+});
+
+Deno.test("welcomeMail() names the customer, the orders joined and their account page", () => {
+  assert.deepEqual(
+    welcomeMail(
+      { email: "a@example.lk", name: "Sunil", language: "en", joinedOrders: 3 },
+      SAMPLE_SHOP,
+    ),
+    {
+      kind: "welcome",
+      to: "a@example.lk",
+      language: "en",
+      name: "Sunil",
+      joinedOrders: 3,
+      accountUrl: "https://pothgula.example/account",
+    },
+  );
+  const bad = { v: 1, to: "a@example.lk", language: "en", name: "S", accountUrl: "https://x" };
+  assert.equal(readStoredAccountMail("welcome", { ...bad, joinedOrders: -1 }), undefined);
+  assert.equal(readStoredAccountMail("email_verification", { ...bad, link: "x" }), undefined);
 });

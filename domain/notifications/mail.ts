@@ -181,6 +181,20 @@ export type AccountMail =
     message: string | null;
     /** The shop's balance check, in the recipient's language. */
     balanceUrl: string;
+  }
+  | Addressed & {
+    /** The link that confirms a new account's e-mail address (valid for `hours` hours). */
+    kind: "email_verification";
+    link: string;
+    hours: number;
+  }
+  | Addressed & {
+    /** The welcome once an account's address is confirmed, its earlier guest orders joined. */
+    kind: "welcome";
+    name: string;
+    /** How many guest orders under the address are now in the account. */
+    joinedOrders: number;
+    accountUrl: string;
   };
 
 export type OrderMail = CustomerOrderMail | ShopOrderMail;

@@ -10,7 +10,7 @@ import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
 import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
-import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { PAYMENT_POLICIES, paysOnline } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type {
   OrderFacts,
@@ -174,7 +174,7 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
         kind,
         ...customer,
         refund: told?.note ?? null,
-        card: PAYMENT_POLICIES[order.paymentMethod].paysOnline,
+        card: paysOnline(order.paymentMethod),
       };
     }
     case "shop_order_placed":

@@ -45,6 +45,15 @@ const TABLE: [
   ["Card", "paid", "pending", "paid"],
   ["Card", "paid", "completed", "paid"],
   ["Card", "paid", "rejected", "nothingOwed"],
+  ["Koko", "unpaid", "pending", "pay"],
+  ["Koko", "unpaid", "completed", "pay"],
+  ["Koko", "unpaid", "rejected", "nothingOwed"],
+  ["Koko", "proof_submitted", "pending", "pay"],
+  ["Koko", "proof_submitted", "completed", "pay"],
+  ["Koko", "proof_submitted", "rejected", "nothingOwed"],
+  ["Koko", "paid", "pending", "paid"],
+  ["Koko", "paid", "completed", "paid"],
+  ["Koko", "paid", "rejected", "nothingOwed"],
 ];
 
 Deno.test("amountDue() answers every method, payment status and order status as the table says", () => {

@@ -3,7 +3,7 @@ import type { Locale } from "../i18n/language.ts";
 import type { LineAdjustment, OrderAdjustment } from "../pricing/adjustment_kinds.ts";
 import type { VoucherTender } from "../vouchers/rules.ts";
 
-export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card"] as const;
+export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card", "Koko"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
 
 export const ORDER_STATUSES = ["pending", "completed", "rejected"] as const;

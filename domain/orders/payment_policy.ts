@@ -8,6 +8,7 @@
  */
 import type { Cents, Grams } from "../money.ts";
 import type { MailKind } from "../notifications/mail_kinds.ts";
+import type { ProviderKey } from "../payments/providers.ts";
 import { bankDepositFee, codFee, DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
 import {
   type EventActor,
@@ -108,11 +109,12 @@ export interface PaymentPolicy {
   /** Whether the customer is shown the shop's bank account to pay into. */
   showsBankDetails: boolean;
   /**
-   * Whether the customer pays online through the payment gateway (domain/payments/): the
-   * method is offered only when a gateway is configured, and its orders' pages carry the
-   * gateway's form while they are unpaid.
+   * The provider the customer pays through online (domain/payments/providers.ts), or null for
+   * a method paid offline: the method is offered only when its provider is configured, its
+   * orders' pages carry that provider's form while they are unpaid, and only that provider's
+   * notices pay them.
    */
-  paysOnline: boolean;
+  provider: ProviderKey | null;
   /**
    * Whether the customer is texted about an order before it is paid. A card order is texted
    * only once its payment has come: one placed and left unpaid (by anyone, with anyone's
@@ -157,7 +159,27 @@ export interface PaymentPolicy {
      * rejection) names the shared words, which it never sends.
      */
     lapsedMail: { body: string; paid: string };
+    /**
+     * The words of paying online, for a method paid through a provider (null otherwise): the
+     * order page's heading and button, the hint under it, what shows while the shopper is
+     * sent to the provider, after a cancelled or failed attempt, and on the way back before
+     * the notice; and the Terms' paragraph (`{minutes}`: the unpaid order's hold).
+     */
+    online: OnlineWords | null;
   };
+}
+
+/** The message keys of a method paid online (`PaymentPolicy.words.online`). */
+export interface OnlineWords {
+  heading: string;
+  pay: string;
+  through: string;
+  going: string;
+  cancelled: string;
+  failed: string;
+  waiting: string;
+  termsTitle: string;
+  terms: string;
 }
 
 const ADMIN = ["admin"] as const;
@@ -173,6 +195,8 @@ export const SLIP_LAPSE_REASON = "Deposit slip not checked in time";
 export const COD_LAPSE_REASON = "Not confirmed by the shop in time";
 /** The reason a card order whose payment did not arrive in time carries. */
 export const CARD_LAPSE_REASON = "Card payment not completed in time";
+/** The reason a Koko order whose payment did not arrive in time carries. */
+export const KOKO_LAPSE_REASON = "Koko payment not completed in time";
 
 /**
  * Cash on Delivery: delivery priced by whole kilograms; the courier collects; the admin
@@ -191,6 +215,9 @@ export const CARD_LAPSE_REASON = "Card payment not completed in time";
  * system), and a chargeback the gateway reports takes it back; nobody records it by hand,
  * and the gateway's own dashboard refunds; no slips; pre-orders allowed (paid up front);
  * an unpaid card order lapses after CARD_PAYMENT_MINUTES and gives its stock back.
+ * Koko: the order's total paid online through Koko (adapters/payments/koko.ts), which lends
+ * the customer three monthly instalments and pays the shop in full: otherwise as Card, its
+ * payment status moved only by Koko's verified notice, its unpaid order held as long.
  */
 export const PAYMENT_POLICIES = {
   COD: {
@@ -204,7 +231,7 @@ export const PAYMENT_POLICIES = {
     takesProofs: false,
     allowsPreorders: false,
     showsBankDetails: false,
-    paysOnline: false,
+    provider: null,
     textsBeforePaid: true,
     paidBeforeDispatch: false,
     initialPaymentStatus: "unpaid",
@@ -231,6 +258,7 @@ export const PAYMENT_POLICIES = {
         admin: { note: "To collect on delivery" },
       },
       lapsedMail: { body: "mail.lapsed.body", paid: "mail.lapsed.paid" },
+      online: null,
     },
   },
   "Bank Deposit": {
@@ -245,7 +273,7 @@ export const PAYMENT_POLICIES = {
     takesProofs: true,
     allowsPreorders: true,
     showsBankDetails: true,
-    paysOnline: false,
+    provider: null,
     textsBeforePaid: true,
     paidBeforeDispatch: true,
     initialPaymentStatus: "unpaid",
@@ -276,6 +304,7 @@ export const PAYMENT_POLICIES = {
         admin: { note: "To be paid by bank deposit, not collected" },
       },
       lapsedMail: { body: "mail.lapsed.body", paid: "mail.lapsed.paid" },
+      online: null,
     },
   },
   Card: {
@@ -290,7 +319,7 @@ export const PAYMENT_POLICIES = {
     takesProofs: false,
     allowsPreorders: true,
     showsBankDetails: false,
-    paysOnline: true,
+    provider: "payhere",
     textsBeforePaid: false,
     paidBeforeDispatch: true,
     initialPaymentStatus: "unpaid",
@@ -317,6 +346,69 @@ export const PAYMENT_POLICIES = {
         admin: { note: "To be paid by card online, not collected" },
       },
       lapsedMail: { body: "mail.lapsed.bodyCard", paid: "mail.lapsed.paidCard" },
+      online: {
+        heading: "order.payByCard",
+        pay: "card.pay",
+        through: "card.through",
+        going: "card.going",
+        cancelled: "card.cancelled",
+        failed: "card.failed",
+        waiting: "card.waiting",
+        termsTitle: "terms.cardTitle",
+        terms: "terms.card",
+      },
+    },
+  },
+  Koko: {
+    deliveryFee: (weightGrams: Grams, rules: FeeRules) =>
+      bankDepositFee(weightGrams, rules.bankDeposit),
+    hold: {
+      unpaid: "cardPaymentHours",
+      awaits: "customer",
+      afterProof: null,
+      lapse: { reason: KOKO_LAPSE_REASON, mail: "order_lapsed" },
+    },
+    takesProofs: false,
+    allowsPreorders: true,
+    showsBankDetails: false,
+    provider: "koko",
+    textsBeforePaid: false,
+    paidBeforeDispatch: true,
+    initialPaymentStatus: "unpaid",
+    paymentMoves: {
+      unpaid: [{ to: "paid", by: GATEWAY }],
+      proof_submitted: [],
+      paid: [{ to: "unpaid", by: GATEWAY }],
+    },
+    settlement: "pay",
+    words: {
+      name: "payment.koko",
+      checkout: "checkout.koko",
+      mail: "mail.paymentKoko",
+      slip: "slip.koko",
+      placedMail: "mail.placed.koko",
+      placedDialog: "placed.kokoHint",
+      placedTitle: "placed.titleKoko",
+      placedDeadline: "placed.deadlineKoko",
+      admin: "Koko (3 instalments)",
+      unpaid: {
+        page: { note: "amount.noteKoko" },
+        mail: { note: "mail.noteKoko" },
+        slip: { note: "slip.noteKoko" },
+        admin: { note: "To be paid online through Koko, not collected" },
+      },
+      lapsedMail: { body: "mail.lapsed.bodyKoko", paid: "mail.lapsed.paidKoko" },
+      online: {
+        heading: "order.payByKoko",
+        pay: "koko.pay",
+        through: "koko.through",
+        going: "koko.going",
+        cancelled: "koko.cancelled",
+        failed: "koko.failed",
+        waiting: "koko.waiting",
+        termsTitle: "terms.kokoTitle",
+        terms: "terms.koko",
+      },
     },
   },
 } as const satisfies Record<PaymentMethod, PaymentPolicy>;
@@ -404,13 +496,27 @@ export function slipReviewDeadline(
 export const LAPSING_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS;
 
 /**
- * The methods the shop offers: every one, but those paid through a gateway only when one
- * is configured.
+ * Whether `method` is paid online, through a provider.
+ *
+ * @example paysOnline("Card") // true
+ * @example paysOnline("COD") // false
  */
-export function offeredMethods(gatewayConfigured: boolean): PaymentMethod[] {
-  return PAYMENT_METHODS.filter((method) =>
-    gatewayConfigured || !PAYMENT_POLICIES[method].paysOnline
-  );
+export function paysOnline(method: PaymentMethod): boolean {
+  return PAYMENT_POLICIES[method].provider !== null;
+}
+
+/**
+ * The methods the shop offers: every one paid offline, and each paid through a provider
+ * when that provider is configured (`configured`: their keys).
+ *
+ * @example offeredMethods([]) // ["COD", "Bank Deposit"]
+ * @example offeredMethods(["payhere"]) // ["COD", "Bank Deposit", "Card"]
+ */
+export function offeredMethods(configured: readonly ProviderKey[]): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => {
+    const provider: ProviderKey | null = PAYMENT_POLICIES[method].provider;
+    return provider === null || configured.includes(provider);
+  });
 }
 
 /** The methods pre-order books may be bought with. */

@@ -27,15 +27,20 @@
  */
 import type { Cents } from "../money.ts";
 import type { Order, OrderEvent } from "../orders/model.ts";
-import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { PAYMENT_POLICIES, paysOnline } from "../orders/payment_policy.ts";
 import { type PaymentPlan, planPaymentChange } from "../orders/payment.ts";
 import type { Clock, OrderRepository, SlipRenderer } from "../ports.ts";
 import type { GatewayNotice, PaymentGateway } from "./gateway.ts";
 import { type LedgerEntry, ledgerPaymentStatus } from "./ledger.ts";
 import type { PaymentLedger } from "./ports.ts";
 
-/** A notification the signature check let through. */
-export type VerifiedNotice = Extract<GatewayNotice, { kind: "verified" }>;
+/**
+ * A notification the signature check let through, its amount known: the provider's, or for
+ * a provider whose notice names none, the order's charge the shop signed into its checkout.
+ */
+export type VerifiedNotice = Omit<Extract<GatewayNotice, { kind: "verified" }>, "amountCents"> & {
+  amountCents: Cents;
+};
 
 /** Why a verified notification changed nothing. */
 export type IgnoredReason =
@@ -46,7 +51,9 @@ export type IgnoredReason =
   | "already_settled"
   | "outcome_changes_nothing"
   /** The notice's payment was charged back: it pays nothing again. */
-  | "charged_back";
+  | "charged_back"
+  /** The order's method is paid through another provider than the notice's. */
+  | "other_provider";
 
 export type NoticePlanning =
   | { kind: "apply"; plan: PaymentPlan; late: boolean }
@@ -61,7 +68,7 @@ export type NoticePlanning =
 export function awaitsOnlinePayment(
   order: Pick<Order, "paymentMethod" | "status" | "paymentStatus">,
 ): boolean {
-  return PAYMENT_POLICIES[order.paymentMethod].paysOnline && order.status === "pending" &&
+  return paysOnline(order.paymentMethod) && order.status === "pending" &&
     order.paymentStatus === "unpaid";
 }
 
@@ -154,7 +161,7 @@ export function noticeMismatch(
   notice: VerifiedNotice,
 ): IgnoredReason | undefined {
   if (!order) return "unknown_order";
-  if (!PAYMENT_POLICIES[order.paymentMethod].paysOnline) return "not_paid_online";
+  if (!paysOnline(order.paymentMethod)) return "not_paid_online";
   if (notice.currency !== "LKR") return "currency_mismatch";
   if (notice.amountCents !== chargeCents(order)) return "amount_mismatch";
   if (notice.outcome !== "paid" && notice.outcome !== "chargedback") {
@@ -207,6 +214,7 @@ export type NoticeResult =
   | { kind: "failed"; orderId: number };
 
 export interface ReceiveNoticeDeps {
+  /** The provider whose notice this is (the notice route's, by its key). */
   gateway: PaymentGateway;
   /** Each order's payments and charge-backs, whose word the payment status follows. */
   ledger: PaymentLedger;
@@ -225,9 +233,21 @@ export async function receiveNotice(
   deps: ReceiveNoticeDeps,
   fields: Record<string, string>,
 ): Promise<NoticeResult> {
-  const notice = deps.gateway.readNotification(fields);
-  if (notice.kind === "refused") return notice;
-  const current = await deps.orders.findById(notice.orderId);
+  const read = await deps.gateway.readNotification(fields);
+  if (read.kind === "refused") return read;
+  const current = await deps.orders.findById(read.orderId);
+  // Only the provider that serves the order's method pays it: a notice of another, however
+  // well signed, is about a payment the order never asked for.
+  if (
+    current && paysOnline(current.paymentMethod) &&
+    PAYMENT_POLICIES[current.paymentMethod].provider !== deps.gateway.key
+  ) {
+    return { kind: "ignored", orderId: read.orderId, reason: "other_provider" };
+  }
+  const notice: VerifiedNotice = {
+    ...read,
+    amountCents: read.amountCents ?? (current ? chargeCents(current) : 0),
+  };
   const failure = failureEvent(current, notice, deps.gateway.name, deps.clock.now().toISOString());
   if (failure) {
     await deps.orders.addEvent(notice.orderId, failure);

@@ -1,10 +1,16 @@
 /**
- * The payment gateway port: the form a shopper's browser posts to a card gateway to pay an
- * order, and the gateway's server-to-server notification of the outcome, read and
- * verified. The PayHere adapter (adapters/payments/payhere.ts) implements it; whether a
- * verified notification changes an order is the domain's (domain/payments/card_payment.ts).
+ * The payment provider port: the form a shopper's browser posts to a provider's checkout to
+ * pay an order, and the provider's server-to-server notification of the outcome, read and
+ * verified. Each provider is one adapter (adapters/payments/: PayHere for cards, Koko for
+ * instalments) and one entry of the shop's providers (providers.ts); which methods it serves
+ * is the payment policy table's (domain/orders/payment_policy.ts); whether a verified
+ * notification changes an order is the domain's (domain/payments/card_payment.ts).
  */
 import type { Cents } from "../money.ts";
+
+/** Every provider the shop can be configured with, by the key its ledger rows carry. */
+export const PROVIDER_KEYS = ["payhere", "koko"] as const;
+export type ProviderKey = typeof PROVIDER_KEYS[number];
 
 /** What the shop asks the gateway to charge, and where the gateway sends the shopper and its notice. */
 export interface GatewayCheckout {
@@ -42,7 +48,11 @@ export type GatewayNotice =
     kind: "verified";
     orderId: number;
     paymentId: string;
-    amountCents: Cents;
+    /**
+     * What the provider says was paid; null when its notice names no amount (Koko's): the
+     * amount is then the one the shop signed into the checkout, the order's charge.
+     */
+    amountCents: Cents | null;
     currency: string;
     outcome: GatewayOutcome;
     method: string | null;
@@ -53,14 +63,16 @@ export type GatewayNotice =
 export interface PaymentGateway {
   /** Shown to the owner: "PayHere". */
   readonly name: string;
-  /** The provider's key in the payment ledger and the registry: "payhere". */
-  readonly key: string;
+  /** The provider's key in the payment ledger, the registry and its notice address: "payhere". */
+  readonly key: ProviderKey;
+  /** The origin the shopper's browser posts the checkout form to (the pages' CSP allows it). */
+  readonly checkoutOrigin: string;
   checkoutForm(checkout: GatewayCheckout): GatewayForm;
   /**
    * Reads and verifies a server-to-server notification (its urlencoded form fields).
    * Nothing is trusted before its signature is checked.
    */
-  readNotification(fields: Record<string, string>): GatewayNotice;
+  readNotification(fields: Record<string, string>): GatewayNotice | Promise<GatewayNotice>;
   /** Refunds all or part of a payment through the provider's API, where it has one. */
   refund?: RefundingGateway["refund"];
 }

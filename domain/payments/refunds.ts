@@ -19,7 +19,7 @@
 import type { Cents } from "../money.ts";
 import type { Order, OrderEvent } from "../orders/model.ts";
 import { formatLkr } from "../money.ts";
-import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { paysOnline } from "../orders/payment_policy.ts";
 import { accepted, type LedgerEntry, ledgerSums, paymentState } from "./ledger.ts";
 
 /** How a refund reaches the customer. */
@@ -129,7 +129,7 @@ export function refundable(
   ledger: readonly LedgerEntry[],
   refunds: readonly Refund[],
 ): Refundable | undefined {
-  if (PAYMENT_POLICIES[order.paymentMethod].paysOnline) {
+  if (paysOnline(order.paymentMethod)) {
     // The last payment that stands (a charge-back leaves none).
     const rows = accepted(ledger);
     const payment = [...rows].reverse().find((row) =>
@@ -220,7 +220,7 @@ export function refundSummary(
   const refundedCents = refunds.filter((r) => r.status === "succeeded")
     .reduce((s, r) => s + r.amountCents, 0);
   let paidCents: Cents;
-  if (PAYMENT_POLICIES[order.paymentMethod].paysOnline) {
+  if (paysOnline(order.paymentMethod)) {
     const sums = ledgerSums(ledger);
     paidCents = sums.standing ? sums.paidCents : sums.refundedCents;
   } else {

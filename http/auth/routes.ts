@@ -14,7 +14,8 @@
  * account from everywhere (10: slowed); only a wrong password stays counted. Counts live
  * in the RateLimitStore, shared by every instance.
  *
- * Register creates a customer account. A taken e-mail is answered exactly as a new one
+ * Register creates a customer account and mails it a link that confirms its address
+ * (verify_routes.ts). A taken e-mail is answered exactly as a new one
  * (the owner gets a mail instead, at most 3 an hour, and at most 10 such mails an hour
  * leave for registrations from one address), so registration never tells a stranger who
  * has an account.
@@ -24,6 +25,7 @@ import { Hono } from "hono";
 import type {
   AccountRepository,
   Clock,
+  EmailVerificationStore,
   LimitedKey,
   Outbox,
   PasswordHasher,
@@ -31,6 +33,7 @@ import type {
 } from "../../domain/ports.ts";
 import type { ShopInfo } from "../../domain/shop.ts";
 import { registrationTakenMail } from "../../domain/notifications/account_mail.ts";
+import { sendVerificationLink } from "../../domain/accounts/email_verification.ts";
 import type { AccountMail } from "../../domain/notifications/mail.ts";
 import { errorBody, errorResponse, type Logger, tooManyRequests } from "../middleware/errors.ts";
 import { clientAddress, MemoryRateLimitStore } from "./rate_limit.ts";
@@ -66,6 +69,8 @@ export interface AuthRoutesDeps {
   accountMail?: Pick<Outbox, "enqueue">;
   /** Tracks the mails queued after answering; untracked when absent. */
   background?: BackgroundWork;
+  /** Where a new account's confirmation link is kept (it is mailed at registration). */
+  emailVerifications?: EmailVerificationStore;
   /** The shop's name and address, for the links in mail. */
   shop?: ShopInfo;
   logger?: Logger;
@@ -198,6 +203,34 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
       }));
   }
 
+  /**
+   * Mails a new account the link that confirms its address, in the background like the
+   * taken-address mail, so that both answers take the same time. Its earlier guest orders
+   * join it only once the link is used.
+   */
+  function mailConfirmationLater(
+    account: { id: number; email: string },
+    language: Locale,
+    now: Date,
+  ): void {
+    const { emailVerifications, accountMail, shop } = deps;
+    if (!emailVerifications || !accountMail || !shop) return;
+    background.run(
+      () =>
+        sendVerificationLink(
+          { verifications: emailVerifications, mail: accountMail, shop },
+          account,
+          language,
+          now,
+        ),
+      (error) =>
+        deps.logger?.error("Account mail not queued", {
+          kind: "email_verification",
+          error: String(error),
+        }),
+    );
+  }
+
   serve(app, BASE, AUTH_ROUTES.register, async (c) => {
     const { username, email, password, language } = c.req.valid("json");
     const address = clientAddress(c, deps);
@@ -227,6 +260,7 @@ export function authRoutes(deps: AuthRoutesDeps): Hono {
       throw error;
     }
     if (outcome.kind === "taken") mailTakenLater(email, language, address, now);
+    else mailConfirmationLater(outcome.account, language, now);
     return c.json({ data: { username, email } }, 201);
   }, hashing);
 

@@ -57,6 +57,8 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/login",
   "/register",
   "/reset-password",
+  // A confirmation mail's page carries its token.
+  "/verify-email",
   "/track",
   "/gift-voucher",
   // A back-in-stock mail's unsubscribe page carries its token; the requests name an address.

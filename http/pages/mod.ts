@@ -20,6 +20,7 @@ import {
   PAYMENT_POLICIES,
 } from "../../domain/orders/payment_policy.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import type { ProviderKey } from "../../domain/payments/providers.ts";
 import { withShownStock } from "../../domain/catalogue/stock.ts";
 import { buildCsp } from "../middleware/security.ts";
 import {
@@ -85,12 +86,14 @@ export interface PagesDeps {
   /** Where a page that failed is logged (with the request id); nowhere when absent. */
   logger?: Logger;
   /**
-   * The card gateway's form for an order its key opens, while it waits for a card payment;
-   * absent when no gateway is configured (card payment is then not offered).
+   * The form of the provider that serves an order's method, for an order its key opens,
+   * while it waits for its payment online; absent when no provider is configured.
    */
   cardPayment?: (id: number, key: string) => Promise<GatewayForm | undefined>;
-  /** Where the card gateway's form posts (its origin), allowed by the pages' form-action. */
-  gatewayOrigin?: string;
+  /** The providers configured: the methods they serve are offered (none when absent). */
+  providers?: readonly ProviderKey[];
+  /** Where the providers' forms post (their origins), allowed by the pages' form-action. */
+  gatewayOrigins?: readonly string[];
   /** The parcels of an order that have left the shop, for its page; none when absent. */
   parcels?: (orderId: number) => Promise<CustomerParcel[]>;
 }
@@ -143,9 +146,12 @@ function defaultDistDir(): string {
 }
 
 export function pagesApp(deps: PagesDeps): Hono {
-  // A card order's page posts its form to the gateway: the one other place a form may go.
-  const pageCsp = deps.gatewayOrigin ? buildCsp({ "form-action": [deps.gatewayOrigin] }) : PAGE_CSP;
-  const methods = offeredMethods(deps.cardPayment !== undefined);
+  // An order's page paid online posts its form to its provider: the one other place a form
+  // may go.
+  const pageCsp = deps.gatewayOrigins?.length
+    ? buildCsp({ "form-action": [...deps.gatewayOrigins] })
+    : PAGE_CSP;
+  const methods = offeredMethods(deps.providers ?? []);
   const distDir = deps.distDir ?? defaultDistDir();
   const now = deps.now ?? (() => new Date());
   const maxPerLine = deps.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
@@ -380,6 +386,12 @@ export function pagesApp(deps: PagesDeps): Hono {
     const provinces = await deps.locations.provinces();
     return renderPage(c, { kind: "account", provinces });
   });
+  // A confirmation mail's link: the page asks before it confirms, since mail scanners open links.
+  app.on("GET", pathsInEveryLanguage("/verify-email"), (c) =>
+    renderPage(c, {
+      kind: "verify_email",
+      token: (c.req.query("token") ?? "").slice(0, 200),
+    }));
   // A back-in-stock mail's unsubscribe link: the page asks before it stops anything, since
   // mail scanners open links; a mail program's one-click POST goes to the API (RFC 8058).
   app.on("GET", pathsInEveryLanguage("/stock-alerts/unsubscribe"), (c) =>
@@ -408,7 +420,6 @@ export function pagesApp(deps: PagesDeps): Hono {
       renderPage(c, {
         kind: "terms",
         holdRules,
-        cardOffered: methods.some((method) => PAYMENT_POLICIES[method].paysOnline),
         written: await written(c, "terms"),
         methods,
       }),

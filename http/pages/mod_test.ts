@@ -463,7 +463,8 @@ Deno.test("a card order's page says a declined payment did not go through and of
     locations: new MemoryLocations(),
     bank: BANK,
     shop: SHOP,
-    gatewayOrigin: "https://sandbox.payhere.lk",
+    providers: ["payhere"],
+    gatewayOrigins: ["https://sandbox.payhere.lk"],
     cardPayment: () => Promise.resolve(form),
     customerOrder: () => Promise.resolve(customerOrderView(order)),
   });
@@ -511,7 +512,8 @@ Deno.test("with a card gateway, checkout offers Card, pages may post to the gate
     bank: BANK,
     shop: SHOP,
     holdRules: { cardPaymentHours: 0.75 },
-    gatewayOrigin: "https://sandbox.payhere.lk",
+    providers: ["payhere"],
+    gatewayOrigins: ["https://sandbox.payhere.lk"],
     cardPayment: () => Promise.resolve(form),
     customerOrder: (id, key) =>
       Promise.resolve(

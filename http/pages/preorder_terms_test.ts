@@ -1,7 +1,7 @@
 /**
  * Which methods pay for a pre-order is told from the payment policy table, the same on the
- * terms and the book's page in each language: with a card gateway, Bank Deposit or Card;
- * without one, Bank Deposit; never Cash on Delivery. And the terms promise no weeks where a
+ * terms and the book's page in each language: Bank Deposit, and Card and Koko when their
+ * providers are configured; never Cash on Delivery. And the terms promise no weeks where a
  * book's page says a date. Rendered on the server by the web build.
  */
 import assert from "node:assert/strict";
@@ -11,6 +11,7 @@ import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
 import { offeredMethods, PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
+import type { ProviderKey } from "../../domain/payments/providers.ts";
 import { i18nFor } from "../../web/i18n/mod.ts";
 import "../../web/i18n/catalogues.ts";
 import { methodNames } from "../../web/lib/policy_words.ts";
@@ -20,16 +21,17 @@ await ensureBuilt();
 
 const LANGUAGES = [["en", ""], ["si", "/si"], ["ta", "/ta"]] as const;
 
-async function pages(card: boolean) {
+async function pages(providers: ProviderKey[]) {
   const catalogue = await sampleCatalogue();
   const app = pagesApp({
     catalogue,
     locations: new MemoryLocations(),
     bank: SAMPLE_BANK,
     shop: SAMPLE_SHOP,
-    ...(card
+    ...(providers.length > 0
       ? {
-        gatewayOrigin: "https://sandbox.payhere.lk",
+        providers,
+        gatewayOrigins: ["https://sandbox.payhere.lk"],
         cardPayment: () => Promise.resolve({ action: "https://sandbox.payhere.lk", fields: {} }),
       }
       : {}),
@@ -48,12 +50,20 @@ async function pages(card: boolean) {
   return { text, preorder };
 }
 
-for (const card of [false, true]) {
-  Deno.test(`the terms and a pre-order book's page name the methods that pay for pre-orders from the policy table, in en, si and ta (${card ? "with" : "without"} a card gateway)`, async () => {
-    const { text, preorder } = await pages(card);
-    const offered = offeredMethods(card);
+const PROVIDER_SETS: ProviderKey[][] = [[], ["payhere"], ["payhere", "koko"]];
+for (const providers of PROVIDER_SETS) {
+  Deno.test(`the terms and a pre-order book's page name the methods that pay for pre-orders from the policy table, in en, si and ta (providers: ${providers.join(", ") || "none"})`, async () => {
+    const { text, preorder } = await pages(providers);
+    const offered = offeredMethods(providers);
     const paidBy = preorderMethods(offered);
-    assert.deepEqual(paidBy, card ? ["Bank Deposit", "Card"] : ["Bank Deposit"]);
+    assert.deepEqual(
+      paidBy,
+      [
+        "Bank Deposit",
+        ...providers.includes("payhere") ? ["Card"] : [],
+        ...providers.includes("koko") ? ["Koko"] : [],
+      ],
+    );
     for (const [language, prefix] of LANGUAGES) {
       const i18n = i18nFor(language);
       const names = methodNames(i18n, paidBy);
@@ -73,14 +83,24 @@ for (const card of [false, true]) {
           methods: methodNames(i18n, ["COD", ...paidBy]),
         })),
       );
-      // The card's name appears in the note exactly when a gateway takes cards.
-      assert.equal(names.includes(i18n.t(PAYMENT_POLICIES.Card.words.name)), card, names);
+      // Each method paid online is named in the note exactly when its provider is configured,
+      // and the terms say how it is paid.
+      for (const method of ["Card", "Koko"] as const) {
+        const online = PAYMENT_POLICIES[method].words.online;
+        const configured = providers.includes(PAYMENT_POLICIES[method].provider);
+        assert.equal(
+          names.includes(i18n.t(PAYMENT_POLICIES[method].words.name)),
+          configured,
+          names,
+        );
+        assert.equal(terms.includes(i18n.t(online.termsTitle)), configured, terms);
+      }
     }
   });
 }
 
 Deno.test("the terms promise no weeks for a pre-order the book's page dates, and send it when it arrives", async () => {
-  const { text } = await pages(false);
+  const { text } = await pages([]);
   const terms = await text("/terms");
   assert.ok(terms.includes("its page says the date it is expected"), terms);
   assert.ok(!terms.includes("Pre-ordered books are delivered in 3 - 4 weeks"), terms);

@@ -25,14 +25,20 @@ const ADDRESS = {
   area: 1,
 };
 
-Deno.test("GET /api/account answers the customer's name, e-mail and no address yet", async () => {
+Deno.test("GET /api/account answers the customer's name, e-mail (not confirmed) and no address yet", async () => {
   const t = await testApp();
   const headers = await signedInCustomer(t);
   const response = await t.app.request("/api/account", { headers });
   assert.equal(response.status, 200);
   assert.equal(response.headers.get("Cache-Control"), "no-store");
   const { data } = await response.json();
-  assert.deepEqual(data, { id: data.id, username: "Nimali Perera", email: EMAIL, address: null });
+  assert.deepEqual(data, {
+    id: data.id,
+    username: "Nimali Perera",
+    email: EMAIL,
+    address: null,
+    emailVerified: false,
+  });
 });
 
 Deno.test("PUT /api/account/address keeps the default delivery address", async () => {

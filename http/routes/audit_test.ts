@@ -230,10 +230,12 @@ Deno.test("a rejection is the admin's and gives the stock back without a book en
 Deno.test("a card gateway's notice that pays an order is the gateway's", async () => {
   const merchant = { merchantId: "1211149", merchantSecret: "a-merchant-secret-for-tests" };
   const t = await testApp({
-    gateway: new PayHereGateway({
-      ...merchant,
-      checkoutUrl: "https://sandbox.payhere.lk/pay/checkout",
-    }),
+    providers: {
+      payhere: new PayHereGateway({
+        ...merchant,
+        checkoutUrl: "https://sandbox.payhere.lk/pay/checkout",
+      }),
+    },
   });
   const placed = await ok(
     await t.app.request(

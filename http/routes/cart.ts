@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
+import { providerKeys } from "../../domain/payments/providers.ts";
 import { DEFAULT_ORDER_RULES, tooManyCopies } from "../../domain/orders/place_order.ts";
 import type { OrderRules } from "../../domain/orders/place_order.ts";
 import {
@@ -108,7 +109,7 @@ export type CartRoutesDeps =
   & Pick<
     AppDeps,
     | "orderRules"
-    | "gateway"
+    | "providers"
     | "rateLimits"
     | "codeAttemptLimit"
     | "trustProxy"
@@ -141,7 +142,7 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
   serve(app, BASE, CART_ROUTES.price, async (c) => {
     const body = c.req.valid("json");
     const method = body.paymentMethod ?? null;
-    if (method !== null && !offeredMethods(deps.gateway !== undefined).includes(method)) {
+    if (method !== null && !offeredMethods(providerKeys(deps.providers)).includes(method)) {
       throw validationFailed([{
         field: "paymentMethod",
         message: `${method} is not offered by this shop`,

@@ -13,6 +13,7 @@ import { mayReadCustomerDocument, orderFor, ordersFor } from "./order_views.ts";
 import { dayFigures } from "../../domain/reports/sales_report.ts";
 import { ApiError, notFound, tooManyRequests, validationFailed } from "../middleware/errors.ts";
 import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
+import { providerKeys } from "../../domain/payments/providers.ts";
 import { cardPaymentForm } from "./payments.ts";
 import { clientAddress, MemoryRateLimitStore } from "../auth/rate_limit.ts";
 import { bearerToken } from "../auth/require_admin.ts";
@@ -207,7 +208,7 @@ export type OrderRoutesDeps =
     | "tokens"
     | "trustProxy"
     | "ipv6PrefixLength"
-    | "gateway"
+    | "providers"
     | "codeAttemptLimit"
   >
   & Parameters<typeof placeOrder>[0]
@@ -298,7 +299,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
     // 5xx) or an idempotent replay of one placed before never holds back its sender's next
     // order, nor anyone else behind the address, e-mail or phone it named.
     const body = c.req.valid("json");
-    if (!offeredMethods(deps.gateway !== undefined).includes(body.paymentMethod)) {
+    if (!offeredMethods(providerKeys(deps.providers)).includes(body.paymentMethod)) {
       throw validationFailed([{
         field: "paymentMethod",
         message: `${body.paymentMethod} is not offered by this shop`,

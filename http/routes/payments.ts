@@ -1,13 +1,16 @@
 /**
- * Card payment over HTTP: the form a card order's customer posts to the gateway (in the
- * placed order's answer and on the order's page), and the gateway's notice of the outcome,
- * which `receiveNotice` verifies and applies (domain/payments/card_payment.ts).
+ * Paying online over HTTP: the form an order's customer posts to the provider that serves its
+ * method (in the placed order's answer and on the order's page), and each provider's notice of
+ * the outcome, on one route for every provider, which `receiveNotice` has that provider verify
+ * and then applies (domain/payments/card_payment.ts).
  */
 import { actingAs } from "./audit.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Order } from "../../domain/orders/model.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import type { ProviderKey } from "../../domain/payments/providers.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import {
   awaitsOnlinePayment,
   chargeCents,
@@ -18,13 +21,17 @@ import { PAYMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, boundedErrors } from "../middleware/errors.ts";
 
 /** The log line of a refused notice, written at most once in `REFUSED_LOG_MS`. */
-export const REFUSED_NOTICE_LOG = "A card payment notice was refused";
+export const REFUSED_NOTICE_LOG = "A payment notice was refused";
 const REFUSED_LOG_MS = 10_000;
 import { serve } from "./route_spec.ts";
 
-/** The address the gateway's notices come to. */
-export function noticeUrl(publicUrl: string): string {
-  return publicUrl + PAYMENT_PATHS.payhereNotice.path;
+/**
+ * The address a provider's notices come to.
+ *
+ * @example noticeUrl("https://shop.lk", "koko") // "https://shop.lk/api/payments/koko/notify"
+ */
+export function noticeUrl(publicUrl: string, provider: ProviderKey): string {
+  return publicUrl + PAYMENT_PATHS.notice.path.replace(":provider", provider);
 }
 
 /** A name as a gateway asks for it: the first word, and the rest (or the first again). */
@@ -35,18 +42,20 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 /**
- * The gateway's form for an order, while it waits for a card payment: a pending, unpaid
- * order of a method paid online, with a page to come back to. Undefined otherwise, or
- * when no gateway is configured.
+ * The form of the provider that serves an order's method, while the order waits for its
+ * payment: a pending, unpaid order of a method paid online, with a page to come back to.
+ * Undefined otherwise, or when that provider is not configured.
  */
 export function cardPaymentForm(
-  deps: Pick<AppDeps, "gateway" | "shop">,
+  deps: Pick<AppDeps, "providers" | "shop">,
   order: Order,
   orderUrl: string | undefined,
 ): GatewayForm | undefined {
-  if (!deps.gateway || orderUrl === undefined) return undefined;
+  const key = PAYMENT_POLICIES[order.paymentMethod].provider;
+  const provider = key === null ? undefined : deps.providers?.[key];
+  if (!provider || orderUrl === undefined) return undefined;
   if (!awaitsOnlinePayment(order)) return undefined;
-  return deps.gateway.checkoutForm({
+  return provider.checkoutForm({
     orderId: order.id,
     amountCents: chargeCents(order),
     currency: "LKR",
@@ -61,12 +70,13 @@ export function cardPaymentForm(
     },
     returnUrl: orderUrl,
     cancelUrl: `${orderUrl}&card=cancelled`,
-    notifyUrl: noticeUrl(deps.shop.publicUrl),
+    notifyUrl: noticeUrl(deps.shop.publicUrl, provider.key),
   });
 }
 
 /**
- * The gateway's notices. A notice whose signature, merchant or fields are wrong is refused
+ * The providers' notices, each read by the provider its address names (a provider not
+ * configured: 404). A notice whose signature, merchant or fields are wrong is refused
  * (400) and logged (a line every ten seconds at most, with how many it stands for), and
  * changes nothing; a verified one is answered 200 whatever it did (a
  * duplicate, a wrong amount, an order lapsed meanwhile), so the gateway does not send it
@@ -75,7 +85,7 @@ export function cardPaymentForm(
 export function paymentRoutes(
   deps: Pick<
     AppDeps,
-    "gateway" | "payments" | "orders" | "slips" | "clock" | "logger" | "audit"
+    "providers" | "payments" | "orders" | "slips" | "clock" | "logger" | "audit"
   >,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -86,11 +96,11 @@ export function paymentRoutes(
     everyMs: REFUSED_LOG_MS,
     now: () => deps.clock.now().getTime(),
   });
-  serve(app, "/api/payments", PAYMENT_ROUTES.payhereNotice, async (c) => {
-    const gateway = deps.gateway;
+  serve(app, "/api/payments", PAYMENT_ROUTES.notice, async (c) => {
+    const gateway = deps.providers?.[c.req.valid("param").provider];
     const ledger = deps.payments;
     if (!gateway || !ledger) {
-      throw new ApiError(404, "NOT_FOUND", "Card payment is not configured");
+      throw new ApiError(404, "NOT_FOUND", "This payment provider is not configured");
     }
     const fields = Object.fromEntries(
       Object.entries(c.req.valid("form")).filter((e): e is [string, string] =>
@@ -112,7 +122,7 @@ export function paymentRoutes(
       });
       throw new ApiError(400, "BAD_REQUEST", `The notice was refused: ${result.reason}`);
     }
-    deps.logger.info("A card payment notice", {
+    deps.logger.info("A payment notice", {
       gateway: gateway.name,
       orderId: result.orderId,
       ...(result.kind === "applied"

@@ -1,11 +1,15 @@
 /**
- * The card gateway's routes over HTTP: Card is offered only with a gateway, the placed
- * answer and the order's page carry the signed form, and PayHere's notice is verified
- * before it changes anything; every bad notice is answered and changes nothing.
+ * The payment providers' routes over HTTP: a method paid online is offered only with its
+ * provider, the placed answer and the order's page carry that provider's signed form, and
+ * each provider's notice, on its own address, is verified by that provider before it changes
+ * anything and pays only the orders of the method it serves; every bad notice is answered and
+ * changes nothing.
  */
 import assert from "node:assert/strict";
 import { json, orderBody, type TestApp, testApp } from "../testing/fixture.ts";
 import { noticeSignature, PayHereGateway } from "../../adapters/payments/payhere.ts";
+import { type KokoGateway, noticeDataString, rsaSign } from "../../adapters/payments/koko.ts";
+import { KOKO_KEYS, kokoGateway } from "../../adapters/payments/testing/koko_keys.ts";
 
 const MERCHANT = "1211149";
 const SECRET = "a-merchant-secret-for-tests";
@@ -78,7 +82,7 @@ Deno.test("Card is refused where no gateway is configured, and the notice route 
 });
 
 Deno.test("a card order's answer carries the gateway's signed form, for the whole amount with delivery", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const placed = await placeCardOrder(t);
   assert.equal(placed.cardPayment.action, "https://sandbox.payhere.lk/pay/checkout");
   const fields = placed.cardPayment.fields;
@@ -98,7 +102,7 @@ Deno.test("a card order's answer carries the gateway's signed form, for the whol
 });
 
 Deno.test("a verified notice pays the order once and mails the customer; a copy of it changes nothing", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const placed = await placeCardOrder(t);
   const amount = placed.subtotal.toFixed(2);
   const first = await post(t, notice(placed.orderId, amount));
@@ -123,7 +127,7 @@ Deno.test("a verified notice pays the order once and mails the customer; a copy 
 });
 
 Deno.test("a charge-back is final: the paid notice posted again after it is ignored, the order stays unpaid and the ledger keeps both rows", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const placed = await placeCardOrder(t);
   const amount = placed.subtotal.toFixed(2);
   assert.equal(await (await post(t, notice(placed.orderId, amount))).text(), "OK");
@@ -141,13 +145,13 @@ Deno.test("a charge-back is final: the paid notice posted again after it is igno
   ]);
   assert.ok(
     t.logger.lines.some((l) =>
-      l.message === "A card payment notice" && l.fields?.reason === "charged_back"
+      l.message === "A payment notice" && l.fields?.reason === "charged_back"
     ),
   );
 });
 
 Deno.test("a notice with a wrong signature, merchant or fields is refused with 400; a wrong amount, currency or order is ignored; nothing changes", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const placed = await placeCardOrder(t);
   const amount = placed.subtotal.toFixed(2);
   const refused: Record<string, string>[] = [
@@ -177,7 +181,7 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
   assert.equal(order?.paymentStatus, "unpaid");
   assert.deepEqual(order?.events.map((e) => e.kind), ["placed"]);
   assert.ok(order?.expiresAt, "still held, still lapsing");
-  assert.ok(t.logger.lines.some((e) => e.message === "A card payment notice was refused"));
+  assert.ok(t.logger.lines.some((e) => e.message === "A payment notice was refused"));
   // The body must be the gateway's form, and its fields within their bounds.
   const asJson = await t.app.request(
     "/api/payments/payhere/notify",
@@ -193,7 +197,7 @@ Deno.test("a notice with a wrong signature, merchant or fields is refused with 4
 });
 
 Deno.test("a declined card's notice is told on the order's timeline once, and a payment after it pays the order", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const placed = await placeCardOrder(t);
   const amount = placed.subtotal.toFixed(2);
   const declined = notice(placed.orderId, amount, {
@@ -211,12 +215,11 @@ Deno.test("a declined card's notice is told on the order's timeline once, and a 
 });
 
 Deno.test("300 forged notices in a burst write one log line that counts the rest, and another only after ten seconds", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const placed = await placeCardOrder(t);
   const forged = notice(placed.orderId, placed.subtotal.toFixed(2), {}, "not-the-secret");
   for (let i = 0; i < 300; i++) assert.equal((await post(t, forged)).status, 400);
-  const refused = () =>
-    t.logger.lines.filter((l) => l.message === "A card payment notice was refused");
+  const refused = () => t.logger.lines.filter((l) => l.message === "A payment notice was refused");
   assert.equal(refused().length, 1);
   assert.equal(refused()[0].level, "error");
   t.clock.advance(10_000);
@@ -227,7 +230,7 @@ Deno.test("300 forged notices in a burst write one log line that counts the rest
 });
 
 Deno.test("a gift voucher pays part of a card order: the gateway charges only the rest, and its notice of that amount pays the order", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const issued = await t.asAdmin(
     "/api/vouchers",
     json("POST", { amount: 500, expiresOn: "2026-12-31" }),
@@ -250,7 +253,7 @@ Deno.test("a gift voucher pays part of a card order: the gateway charges only th
 });
 
 Deno.test("a card order its gift voucher pays in full is paid as placed: no card form", async () => {
-  const t = await testApp({ gateway: gateway() });
+  const t = await testApp({ providers: { payhere: gateway() } });
   const issued = await t.asAdmin(
     "/api/vouchers",
     json("POST", { amount: 5000, expiresOn: "2026-12-31" }),
@@ -265,5 +268,89 @@ Deno.test("a card order its gift voucher pays in full is paid as placed: no card
   const placed = await answer.json();
   assert.equal(placed.breakdown.to_pay, 0);
   assert.equal(placed.cardPayment, undefined);
+  assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "paid");
+});
+
+/** A Koko notice for `orderId` as Koko would sign it. */
+function kokoNotice(koko: KokoGateway, orderId: number, status = "SUCCESS", trnId = "KOKO5501") {
+  const fields = { orderId: koko.kokoOrderId(orderId), trnId, status };
+  return {
+    ...fields,
+    desc: "done",
+    signature: rsaSign(noticeDataString(fields), KOKO_KEYS.privateKey),
+  };
+}
+
+function postTo(t: TestApp, provider: string, fields: Record<string, string>) {
+  return t.app.request(`/api/payments/${provider}/notify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+Deno.test("Koko is offered only with its provider; its order carries Koko's signed form and its own notice address", async () => {
+  const without = await testApp({ providers: { payhere: gateway() } });
+  const refused = await orderOf(without, { paymentMethod: "Koko" });
+  assert.equal(refused.status, 400);
+  assert.match(JSON.stringify((await refused.json()).error.details), /Koko is not offered/);
+  assert.equal((await postTo(without, "koko", { orderId: "1" })).status, 404);
+  assert.equal((await postTo(without, "paypal", { orderId: "1" })).status, 400);
+
+  const koko = kokoGateway();
+  const t = await testApp({ providers: { payhere: gateway(), koko } });
+  t.clock.advance(60_000);
+  const answer = await orderOf(t, { paymentMethod: "Koko" });
+  assert.equal(answer.status, 201, await answer.clone().text());
+  const placed = await answer.json();
+  assert.equal(placed.cardPayment.action, "https://qaapi.paykoko.com/api/merchants/orderCreate");
+  assert.equal(placed.cardPayment.fields._amount, placed.subtotal.toFixed(2));
+  assert.match(placed.cardPayment.fields._responseUrl, /\/api\/payments\/koko\/notify$/);
+  assert.equal(placed.cardPayment.fields._orderId, koko.kokoOrderId(placed.orderId));
+});
+
+Deno.test("Koko's notice pays a Koko order once; no other provider's notice pays it, nor Koko's a card order", async () => {
+  const koko = kokoGateway();
+  const t = await testApp({ providers: { payhere: gateway(), koko } });
+  t.clock.advance(60_000);
+  const placed = await (await orderOf(t, { paymentMethod: "Koko" })).json();
+  const card = await placeCardOrder(t);
+  // PayHere's well-signed notice names the Koko order: it is about a payment never asked for.
+  const payhere = await post(t, notice(placed.orderId, placed.subtotal.toFixed(2)));
+  assert.equal(await payhere.text(), "IGNORED");
+  // Koko's notice for the card order changes nothing either.
+  assert.equal(await (await postTo(t, "koko", kokoNotice(koko, card.orderId))).text(), "IGNORED");
+  assert.equal((await t.orders.findById(card.orderId))?.paymentStatus, "unpaid");
+
+  const paid = await postTo(t, "koko", kokoNotice(koko, placed.orderId));
+  assert.equal(await paid.text(), "OK");
+  const order = await t.orders.findById(placed.orderId);
+  assert.equal(order?.paymentStatus, "paid");
+  assert.equal(order?.events.find((e) => e.kind === "paid")?.note, "Koko payment KOKO5501 (Koko)");
+  const rows = await t.deps.payments!.entriesFor(placed.orderId);
+  assert.deepEqual(
+    rows.map((r) => [r.provider, r.kind, r.ref, r.amountCents]),
+    [["koko", "payment", "KOKO5501", Math.round(placed.subtotal * 100)]],
+  );
+  assert.equal(await (await postTo(t, "koko", kokoNotice(koko, placed.orderId))).text(), "IGNORED");
+  // A forged one is refused.
+  const forged = { ...kokoNotice(koko, placed.orderId), trnId: "KOKO9999" };
+  assert.equal((await postTo(t, "koko", forged)).status, 400);
+});
+
+Deno.test("a Koko payment that was not approved is told on the order's timeline, and the order can be paid after it", async () => {
+  const koko = kokoGateway();
+  const t = await testApp({ providers: { koko } });
+  t.clock.advance(60_000);
+  const placed = await (await orderOf(t, { paymentMethod: "Koko" })).json();
+  const failed = await postTo(t, "koko", kokoNotice(koko, placed.orderId, "FAILED", "KOKO1"));
+  assert.equal(await failed.text(), "OK");
+  const order = await t.orders.findById(placed.orderId);
+  assert.equal(order?.events.at(-1)?.kind, "payment_failed");
+  assert.equal(order?.paymentStatus, "unpaid");
+  assert.equal(
+    await (await postTo(t, "koko", kokoNotice(koko, placed.orderId, "SUCCESS", "KOKO2"))).text(),
+    "OK",
+  );
   assert.equal((await t.orders.findById(placed.orderId))?.paymentStatus, "paid");
 });

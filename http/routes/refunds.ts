@@ -24,12 +24,13 @@ import {
   retryRefund,
 } from "../../domain/payments/refund_order.ts";
 import type { PaymentLedger, RefundStore } from "../../domain/payments/ports.ts";
+import { isProviderKey } from "../../domain/payments/providers.ts";
 import type { z } from "zod";
 import type { RefundsSchema } from "../../contract/refunds.ts";
 
 export type RefundRoutesDeps = Pick<
   AppDeps,
-  "clock" | "orders" | "gateway" | "payments" | "refunds"
+  "clock" | "orders" | "providers" | "payments" | "refunds"
 >;
 
 interface Stores {
@@ -115,7 +116,7 @@ export function refundRoutes(deps: RefundRoutesDeps): Hono<AppEnv> {
       ledger: payments,
       refunds,
       clock: deps.clock,
-      provider: (key) => deps.gateway?.key === key ? deps.gateway : undefined,
+      provider: (key) => isProviderKey(key) ? deps.providers?.[key] : undefined,
       newKey: () => crypto.randomUUID(),
     };
   }

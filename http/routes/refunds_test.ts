@@ -34,7 +34,7 @@ async function world(): Promise<World> {
     merchantId: MERCHANT,
     merchantSecret: SECRET,
     basePath: "",
-    shop: { origin: SHOP, notifyUrl: noticeUrl(SHOP) },
+    shop: { origin: SHOP, notifyUrl: noticeUrl(SHOP, "payhere") },
     app: APP,
     faults,
     fetch: (url, init) => Promise.resolve(the.shop!.app.request(new Request(url, init))),
@@ -56,7 +56,7 @@ async function world(): Promise<World> {
       fetch: sim,
     },
   });
-  the.shop = await testApp({ gateway });
+  the.shop = await testApp({ providers: { payhere: gateway } });
   return { t: the.shop, faults, calls, sim };
 }
 

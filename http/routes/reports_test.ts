@@ -143,6 +143,7 @@ Deno.test("each table of the report is a CSV file with its header and rows", asy
         "Cash on Delivery",
         "Bank Deposit",
         "Card (PayHere)",
+        "Koko (3 instalments)",
       ]);
     }
     if (table === "idle") {

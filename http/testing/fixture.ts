@@ -31,6 +31,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Logger } from "../middleware/errors.ts";
 import { createApp } from "../app.ts";
 import { MemoryPasswordResets } from "../../domain/accounts/testing/memory_password_resets.ts";
+import { MemoryEmailVerifications } from "../../domain/accounts/testing/memory_email_verifications.ts";
 import { MemoryOutbox } from "../../domain/notifications/testing/outbox_fakes.ts";
 import { MemoryStockAlerts } from "../../adapters/memory/stock_alerts.ts";
 import { MemoryOwnerPages } from "../../adapters/memory/owner_pages.ts";
@@ -161,6 +162,11 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
       sources: [accounts],
     }),
     customerOrders: auditedOrders,
+    // Confirming an address joins the guest orders of the orders the app is given.
+    emailVerifications: new MemoryEmailVerifications(
+      overrides.accounts instanceof MemoryAccounts ? overrides.accounts : accounts,
+      overrides.orders instanceof MemoryOrderRepository ? overrides.orders : orders,
+    ),
     // The report reads the orders and catalogue the app is given.
     reports: new MemorySalesFacts(
       overrides.orders ?? orders,

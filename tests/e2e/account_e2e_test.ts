@@ -1,9 +1,10 @@
 /**
  * A customer's account end to end, in Chromium against the real server (embedded PGlite,
- * demo catalogue, mail to a real SMTP peer): register from the header's Account link, log
- * in, save a default address, check out with the form prefilled, find the order in the
- * account and open its page from there; then a forgotten password reset through the mailed link, read as a customer
- * reads it. Screenshots of each page at 375px and 1280px go to test-artifacts/screenshots/.
+ * demo catalogue, mail to a real SMTP peer): order as a guest, register from the header's
+ * Account link with the same address, confirm it through the mailed link and find the guest
+ * order in the account (and a welcome mail); log in, save a default address, check out with
+ * the form prefilled, find the order in the account and open its page from there; then a
+ * forgotten password reset through the mailed link, read as a customer reads it. Screenshots of each page at 375px and 1280px go to test-artifacts/screenshots/.
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
@@ -20,6 +21,7 @@ import {
   visit,
 } from "./harness.ts";
 import { addBook, findBook, valueBeside } from "./shopping.ts";
+import { fillDelivery } from "./checkout.ts";
 
 const EMAIL = "sunil.fernando@example.lk";
 const PASSWORD = "kandy lake 1864";
@@ -47,7 +49,8 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 Deno.test({
-  name: "register, log in, check out prefilled, see the order in the account, reset the password",
+  name:
+    "order as a guest, register, confirm the address and find the guest order; log in, check out prefilled, reset the password",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
@@ -58,6 +61,26 @@ Deno.test({
       const e2e = { shop } as E2e;
       const { page, errors, context } = await openPage(browser);
       const base = shop.url;
+
+      // A guest orders first, typing the address with capitals.
+      const guestBook = await findBook(e2e, "inStock=1&outOfStock=0&sort=price&order=asc");
+      await addBook(page, base, guestBook, 1);
+      await visit(page, `${base}/checkout`);
+      await fillDelivery(page, {
+        name: "Sunil Fernando",
+        email: "Sunil.Fernando@Example.LK",
+        phone: "077 123 4567",
+        address: "12 Galle Road",
+      });
+      await page.getByRole("button", { name: "Place Order" }).click();
+      const placedDialog = page.getByRole("dialog", { name: /^Order placed: / });
+      await placedDialog.waitFor();
+      const guestOrderId = Number(
+        (await valueBeside(placedDialog, "Order ID").innerText()).replace("#", ""),
+      );
+      assert.ok(guestOrderId > 0);
+      await placedDialog.getByRole("button", { name: "Close" }).click();
+      await page.waitForURL(new RegExp(`/orders/${guestOrderId}\\?key=`));
 
       // The header links to the account; without one it leads to log in, then to register.
       await visit(page, `${base}/`);
@@ -78,6 +101,45 @@ Deno.test({
       await page.waitForURL(/\/account$/);
       await hydrated(page);
       await page.getByText("Logged in as Sunil Fernando").waitFor();
+      // Not confirmed yet: the guest order stays out of the account.
+      const confirmSection = page.getByRole("region", { name: "Confirm your e-mail address" });
+      await confirmSection.waitFor();
+      await page.getByText("No orders yet").waitFor();
+      await shots(page, "account-unconfirmed");
+
+      // The confirmation mail, read as the customer reads it, opens a page that asks first.
+      const confirmation = (await shop.smtp.waitFor((all) =>
+        all.some((m) =>
+          m.envelopeTo.includes(EMAIL) && /confirm your e-mail/.test(m.subject)
+        )
+      )).find((m) => /confirm your e-mail/.test(m.subject));
+      assert.ok(confirmation);
+      assert.match(confirmation.text, /within 24 hours/);
+      const verifyLink = /(http\S+\/verify-email\?token=[\w-]+)/.exec(confirmation.text)?.[1];
+      assert.ok(verifyLink, confirmation.text);
+      await visit(page, verifyLink.replace(/^http:\/\/[^/]+/, base));
+      await shots(page, "verify-email");
+      await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+      await page.getByText("One earlier order is now in your account.").waitFor();
+      const welcome = await shop.smtp.waitFor((all) =>
+        all.some((m) => m.envelopeTo.includes(EMAIL) && /^Welcome to /.test(m.subject))
+      );
+      assert.match(
+        welcome.find((m) => /^Welcome to /.test(m.subject))!.text,
+        /The order you placed earlier with this address is now in your account/,
+      );
+      await page.getByRole("link", { name: "Go to your account" }).click();
+      await page.waitForURL(/\/account$/);
+      await hydrated(page);
+      const joined = page.locator(`#order-${guestOrderId}`);
+      await joined.waitFor();
+      assert.match(await joined.innerText(), new RegExp(`${guestBook.title} × 1`));
+      assert.equal(await confirmSection.count(), 0, "a confirmed address is not asked again");
+      // The link works once.
+      await visit(page, verifyLink.replace(/^http:\/\/[^/]+/, base));
+      await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+      await page.getByText("This link has expired, was already used or is not valid").waitFor();
+      await visit(page, `${base}/account`);
       await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL(`${base}/`);
 
@@ -89,7 +151,7 @@ Deno.test({
       await page.getByRole("button", { name: "Log in" }).click();
       await page.waitForURL(/\/account$/);
       await hydrated(page);
-      await page.getByText("No orders yet").waitFor();
+      await page.locator(`#order-${guestOrderId}`).waitFor();
       await page.getByText("Logged in as Sunil Fernando").waitFor();
 
       // A default delivery address, saved in the account.

@@ -9,12 +9,21 @@
  */
 import { useEffect, useRef } from "react";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
+import type { PaymentMethod } from "../../domain/orders/model.ts";
+import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { useI18n } from "../i18n/mod.ts";
 
 export function CardPayment(
-  { form, amountCents, go = false }: { form: GatewayForm; amountCents: number; go?: boolean },
+  { form, amountCents, method, go = false }: {
+    form: GatewayForm;
+    amountCents: number;
+    /** The order's method: its provider's words (PAYMENT_POLICIES' `online`). */
+    method: PaymentMethod;
+    go?: boolean;
+  },
 ) {
   const { t, lkr } = useI18n();
+  const words = onlineWords(method);
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (go) ref.current?.submit();
@@ -24,11 +33,19 @@ export function CardPayment(
       {Object.entries(form.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {go ? <p className="notice" role="status">{t("card.going")}</p> : null}
+      {go ? <p className="notice" role="status">{t(words.going)}</p> : null}
       <button type="submit" className="button">
-        {t("card.pay", { amount: lkr(amountCents) })}
+        {t(words.pay, { amount: lkr(amountCents) })}
       </button>
-      <p className="hint">{t("card.through")}</p>
+      <p className="hint">{t(words.through)}</p>
     </form>
   );
+}
+
+/**
+ * The words of paying online for `method`; a method paid offline has none, and its orders
+ * never carry a provider's form, so Card's stand in.
+ */
+export function onlineWords(method: PaymentMethod) {
+  return PAYMENT_POLICIES[method].words.online ?? PAYMENT_POLICIES.Card.words.online;
 }

@@ -75,7 +75,14 @@ export function PaymentDialog(
       </dl>
       <BreakdownTotals breakdown={order.breakdown} />
       {order.cardPayment && due.cents > 0
-        ? <CardPayment form={order.cardPayment} amountCents={due.cents} go />
+        ? (
+          <CardPayment
+            form={order.cardPayment}
+            amountCents={due.cents}
+            method={order.method}
+            go
+          />
+        )
         : null}
       <div className={policy.showsBankDetails ? "bank-note" : "cod-note"}>
         <p>

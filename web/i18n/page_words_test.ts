@@ -95,6 +95,7 @@ const MODELS: PageModel[] = [
   { kind: "account", provinces: [] },
   { kind: "reset_password" },
   { kind: "stock_alert_stop", token: "t" },
+  { kind: "verify_email", token: "t" },
   {
     kind: "order",
     order: customerOrderView(sampleOrder({ paymentMethod: "Bank Deposit" })),

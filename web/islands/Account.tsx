@@ -1,5 +1,6 @@
 /**
- * The customer's account: their orders with status, the default delivery address that
+ * The customer's account: whether their e-mail address is confirmed (with a button that
+ * mails a new link), their orders with status, the default delivery address that
  * prefills checkout, a password change and logging out. Without a live session it sends
  * the shopper to /login.
  */
@@ -223,6 +224,54 @@ function PasswordChange() {
   );
 }
 
+/**
+ * An address not confirmed yet: the orders placed with it before as a guest join the
+ * account once the mailed link is used; a new link may be asked for (3 an hour).
+ */
+function ConfirmAddress({ email }: { email: string }) {
+  const i18n = useI18n();
+  const { t, language } = i18n;
+  const [state, setState] = useState<
+    { kind: "idle" | "sending" | "sent" } | { kind: "failed"; text: string }
+  >({ kind: "idle" });
+  const send = async () => {
+    setState({ kind: "sending" });
+    try {
+      await callWithSession(ACCOUNT_PATHS.verify, { json: { language } });
+      setState({ kind: "sent" });
+    } catch (error) {
+      setState({
+        kind: "failed",
+        text: error instanceof ApiFailure && error.status === 429
+          ? t("account.linkTooMany")
+          : error instanceof ApiFailure && error.status === 409
+          ? t("account.alreadyConfirmed")
+          : t("account.linkFailed", { reason: failureText(i18n, error) }),
+      });
+    }
+  };
+  return (
+    <section className="notice account-confirm" aria-labelledby="account-confirm-title">
+      <h2 id="account-confirm-title">{t("account.confirmTitle")}</h2>
+      <p>{t("account.confirmIntro", { email })}</p>
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={state.kind === "sending"}
+        aria-busy={state.kind === "sending"}
+        onClick={send}
+      >
+        {state.kind === "sending" ? t("account.sendingLink") : t("account.sendLink")}
+      </button>
+      {state.kind === "sent"
+        ? <p className="notice notice-ok" role="status">{t("account.linkSent", { email })}</p>
+        : state.kind === "failed"
+        ? <p className="notice notice-error" role="alert">{state.text}</p>
+        : null}
+    </section>
+  );
+}
+
 export function Account({ provinces }: AccountProps) {
   const i18n = useI18n();
   const { t, href } = i18n;
@@ -306,6 +355,7 @@ export function Account({ provinces }: AccountProps) {
           {t("account.logOut")}
         </button>
       </p>
+      {account.emailVerified ? null : <ConfirmAddress email={account.email} />}
       <h2>{t("account.orders")}</h2>
       <AccountOrders orders={orders} />
       <h2>{t("account.address")}</h2>

@@ -33,7 +33,7 @@ export function BookPurchase(
     shelf = null,
     bank,
     maxPerLine,
-    preorderMethods: paidBy = preorderMethods(offeredMethods(false)),
+    preorderMethods: paidBy = preorderMethods(offeredMethods([])),
   }: BookPurchaseProps,
 ) {
   const i18n = useI18n();

@@ -71,8 +71,7 @@ function controlId(field: keyof CheckoutFields): string {
 }
 
 export function Checkout(
-  { provinces, bank, maxPerLine, feeRules, holdRules, methods = offeredMethods(false) }:
-    CheckoutProps,
+  { provinces, bank, maxPerLine, feeRules, holdRules, methods = offeredMethods([]) }: CheckoutProps,
 ) {
   const i18n = useI18n();
   const { t, href } = i18n;

@@ -16,6 +16,7 @@ export const ISLAND_NAMES = [
   "ResetPassword",
   "StockAlert",
   "StockAlertStop",
+  "VerifyEmail",
 ] as const;
 
 export type IslandName = typeof ISLAND_NAMES[number];

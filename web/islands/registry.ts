@@ -22,4 +22,5 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   ResetPassword: () => import("./ResetPassword.tsx").then((m) => m.ResetPassword),
   StockAlert: () => import("./StockAlert.tsx").then((m) => m.StockAlert),
   StockAlertStop: () => import("./StockAlertStop.tsx").then((m) => m.StockAlertStop),
+  VerifyEmail: () => import("./VerifyEmail.tsx").then((m) => m.VerifyEmail),
 };

@@ -1,4 +1,9 @@
-/** Brings the stored cart up to date with the shop's prices and stock. */
+/**
+ * Brings the stored cart up to date with the shop's prices and stock. The readers of the
+ * shop's answers (wire.ts, with the catalogue's record declarations) load beside the first
+ * requests, not with the page: the cart and checkout pages need them only once an answer is
+ * in.
+ */
 import {
   bookCartItem,
   type Cart,
@@ -9,17 +14,18 @@ import {
   stationeryCartItem,
 } from "../../domain/cart/cart.ts";
 import { ApiFailure, shopApi } from "./api.ts";
-import { bookFromWire, stationeryFromWire } from "./wire.ts";
 import { BOOK_PATHS, STATIONERY_PATHS } from "../../contract/paths.ts";
 
-async function currentItem(line: CartItem): Promise<CartItem | undefined> {
+type Wire = typeof import("./wire.ts");
+
+async function currentItem(line: CartItem, wire: Promise<Wire>): Promise<CartItem | undefined> {
   try {
     if (line.type === "book") {
       const body = await shopApi.call(BOOK_PATHS.one, { params: { id: line.id } });
-      return bookCartItem(bookFromWire(body.data));
+      return bookCartItem((await wire).bookFromWire(body.data));
     }
     const body = await shopApi.call(STATIONERY_PATHS.one, { params: { id: line.id } });
-    return stationeryCartItem(stationeryFromWire(body.data));
+    return stationeryCartItem((await wire).stationeryFromWire(body.data));
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return undefined;
     throw error;
@@ -37,9 +43,12 @@ export interface Refreshed extends CartRefresh {
  */
 export async function refreshFromShop(cart: Cart): Promise<Refreshed> {
   let unchecked = 0;
+  const wire = import("./wire.ts");
+  // A failed load is each line's failure, counted as unchecked below.
+  wire.catch(() => {});
   const current = await Promise.all(cart.map(async (line) => {
     try {
-      return await currentItem(line);
+      return await currentItem(line, wire);
     } catch {
       unchecked += 1;
       return pickItem(line);

@@ -1,10 +1,11 @@
-/** The customer's pages: log in, the account, a forgotten password. */
+/** The customer's pages: log in, the account, a forgotten password, confirming an address. */
 import type { Province } from "../../domain/catalogue/locations.ts";
 import { Island } from "../components/Island.tsx";
 import { Account } from "../islands/Account.tsx";
 import { Login } from "../islands/Login.tsx";
 import { ResetPassword } from "../islands/ResetPassword.tsx";
 import { StockAlertStop } from "../islands/StockAlertStop.tsx";
+import { VerifyEmail } from "../islands/VerifyEmail.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { useI18n } from "../i18n/mod.ts";
 
@@ -60,6 +61,17 @@ export function StockAlertStopPage({ token }: { token: string }) {
     <section className="narrow">
       <h1 className="page-title">{t("stockAlert.stopTitle")}</h1>
       <Island name="StockAlertStop" component={StockAlertStop} props={{ token }} />
+    </section>
+  );
+}
+
+/** Where a confirmation mail's link leads: one button confirms the address. */
+export function VerifyEmailPage({ token }: { token: string }) {
+  const { t } = useI18n();
+  return (
+    <section className="narrow">
+      <h1 className="page-title">{t("verify.title")}</h1>
+      <Island name="VerifyEmail" component={VerifyEmail} props={{ token }} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 /** The shop's policy pages and the not-found page. */
+import { Fragment } from "react";
 import type { ShopInfo } from "../../domain/shop.ts";
 import {
   DEFAULT_HOLD_RULES,
   type HoldRules,
   offeredMethods,
+  PAYMENT_POLICIES,
 } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
@@ -95,18 +97,20 @@ export function PrivacyPage({ shop }: { shop: ShopInfo }) {
 }
 
 export function TermsPage(
-  { shop, holdRules = DEFAULT_HOLD_RULES, cardOffered = false, methods }: {
+  { shop, holdRules = DEFAULT_HOLD_RULES, methods }: {
     shop: ShopInfo;
     holdRules?: HoldRules;
-    /** The shop takes cards (a gateway is configured): its terms say how. */
-    cardOffered?: boolean;
-    /** The methods the shop offers; when absent, those the card flag says. */
+    /**
+     * The methods the shop offers (each paid online says how, from its policy's words); when
+     * absent, those that need no provider.
+     */
     methods?: PaymentMethod[];
   },
 ) {
   const i18n = useI18n();
   const { t } = i18n;
-  const offered = methods ?? offeredMethods(cardOffered);
+  const offered = methods ?? offeredMethods([]);
+  const minutes = Math.max(1, Math.round(holdRules.cardPaymentHours * 60));
   return (
     <article className="info-page prose">
       <h1 className="page-title">{t("terms.title")}</h1>
@@ -120,16 +124,15 @@ export function TermsPage(
       </p>
       <h2>{t("terms.bankDepositTitle")}</h2>
       <p>{t("terms.bankDeposit", { hours: holdRules.bankDepositHours })}</p>
-      {cardOffered && (
-        <>
-          <h2>{t("terms.cardTitle")}</h2>
-          <p>
-            {t("terms.card", {
-              minutes: Math.max(1, Math.round(holdRules.cardPaymentHours * 60)),
-            })}
-          </p>
-        </>
-      )}
+      {offered.map((method) => {
+        const online = PAYMENT_POLICIES[method].words.online;
+        return online && (
+          <Fragment key={method}>
+            <h2>{t(online.termsTitle)}</h2>
+            <p>{t(online.terms, { minutes })}</p>
+          </Fragment>
+        );
+      })}
       <h2>{t("terms.deliveryTitle")}</h2>
       <p>{t("terms.delivery")}</p>
       <h2>{t("terms.stockTitle")}</h2>

@@ -14,7 +14,7 @@ import { Availability } from "../components/Availability.tsx";
 import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import { ORDER_PATHS } from "../../contract/paths.ts";
 import { BankDetailsList } from "../components/BankDetailsList.tsx";
-import { CardPayment } from "../components/CardPayment.tsx";
+import { CardPayment, onlineWords } from "../components/CardPayment.tsx";
 import { useI18n } from "../i18n/mod.ts";
 import { Island } from "../components/Island.tsx";
 import { ProofUpload } from "../islands/ProofUpload.tsx";
@@ -136,13 +136,17 @@ export function OrderPage(
 
       {cardPayment && (
         <section className="order-section">
-          <h2>{t("order.payByCard")}</h2>
+          <h2>{t(onlineWords(order.payment_method).heading)}</h2>
           <CardStanding
             order={order}
             cancelled={cardCancelled === true}
             returned={cardReturned === true}
           />
-          <CardPayment form={cardPayment} amountCents={figures.dueCents} />
+          <CardPayment
+            form={cardPayment}
+            amountCents={figures.dueCents}
+            method={order.payment_method}
+          />
         </section>
       )}
 
@@ -263,15 +267,16 @@ function CardStanding(
   { order, cancelled, returned }: { order: CustomerOrder; cancelled: boolean; returned: boolean },
 ) {
   const { t, dateTime } = useI18n();
+  const words = onlineWords(order.payment_method);
   const kept = order.expires_at ? dateTime(order.expires_at) : undefined;
   const last = order.events.at(-1);
   if (last?.kind === "payment_failed" && kept) {
-    return <p className="notice" role="alert">{t("card.failed", { time: kept })}</p>;
+    return <p className="notice" role="alert">{t(words.failed, { time: kept })}</p>;
   }
   if (cancelled && kept) {
-    return <p className="notice" role="status">{t("card.cancelled", { time: kept })}</p>;
+    return <p className="notice" role="status">{t(words.cancelled, { time: kept })}</p>;
   }
-  return returned ? <p className="hint">{t("card.waiting")}</p> : null;
+  return returned ? <p className="hint">{t(words.waiting)}</p> : null;
 }
 
 /** A gift voucher's balance: the page its mail links to, and the footer's. */

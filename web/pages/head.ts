@@ -140,6 +140,11 @@ export function pageHead(model: PageModel, shop: ShopInfo, i18n: I18n = i18nFor(
         title: `${i18n.t("reset.title")} | ${name}`,
         description: i18n.t("reset.description"),
       };
+    case "verify_email":
+      return {
+        title: `${i18n.t("verify.title")} | ${name}`,
+        description: i18n.t("verify.intro"),
+      };
     case "stock_alert_stop":
       return {
         title: `${i18n.t("stockAlert.stopTitle")} | ${name}`,

@@ -68,13 +68,14 @@ export type PageModel =
   | { kind: "reset_password" }
   /** The page a back-in-stock mail's unsubscribe link opens, with the link's token. */
   | { kind: "stock_alert_stop"; token: string }
+  /** The page a confirmation mail's link opens, with the link's token. */
+  | { kind: "verify_email"; token: string }
   | { kind: "privacy"; written?: WrittenPage }
   /** A page the owner wrote (FAQ, Delivery, Returns; Terms and Privacy once written). */
   | { kind: "owner_page"; written: WrittenPage }
   | {
     kind: "terms";
     holdRules?: HoldRules;
-    cardOffered?: boolean;
     /** The methods the shop offers: the terms name them, and those that pay for pre-orders. */
     methods?: PaymentMethod[];
     written?: WrittenPage;

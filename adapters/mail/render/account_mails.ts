@@ -46,6 +46,31 @@ export function writeAccountMail(words: Words, shopName: string, mail: AccountMa
       ],
     };
   }
+  if (mail.kind === "email_verification") {
+    return {
+      subject: words.t("mail.verify.subject", shop),
+      parts: [
+        paragraph(words.t("mail.hello")),
+        paragraph(words.t("mail.verify.body", { ...shop, hours: mail.hours })),
+        bareLink(mail.link),
+        paragraph(words.t("mail.verify.orders")),
+        heading(words.t("mail.verify.notYou")),
+        paragraph(words.t("mail.verify.ignore")),
+      ],
+    };
+  }
+  if (mail.kind === "welcome") {
+    const values = { ...shop, name: mail.name, count: mail.joinedOrders };
+    return {
+      subject: words.t("mail.welcome.subject", shop),
+      parts: [
+        paragraph(words.t("mail.welcome.hello", values)),
+        paragraph(words.t("mail.welcome.body", values)),
+        ...(mail.joinedOrders > 0 ? [paragraph(words.t("mail.welcome.joined", values))] : []),
+        buttonLink(words.t("mail.welcome.account"), mail.accountUrl),
+      ],
+    };
+  }
   if (mail.kind === "staff_invitation") {
     const body = mail.role === "owner" ? "mail.invitation.bodyOwner" : "mail.invitation.bodyStaff";
     return {

@@ -27,6 +27,8 @@ export function renderMail(mail: Mail, shop: ShopInfo): MailMessage {
     case "staff_invitation":
     case "code_guessing":
     case "voucher_issued":
+    case "email_verification":
+    case "welcome":
       written = writeAccountMail(words, shop.name, mail);
       break;
     case "shop_order_placed":

@@ -7,10 +7,12 @@ import { type Locale, SHOP_LANGUAGES } from "../../../domain/i18n/language.ts";
 import type { Mail } from "../../../domain/notifications/mail.ts";
 import { orderMail, proofsDigestMail } from "../../../domain/notifications/order_mail.ts";
 import {
+  emailVerificationMail,
   passwordResetMail,
   registrationTakenMail,
   staffInvitationMail,
   voucherMail,
+  welcomeMail,
 } from "../../../domain/notifications/account_mail.ts";
 import {
   bookLine,
@@ -269,6 +271,36 @@ const CASES: Case[] = [
       en: "whoever has the code can spend it",
       si: "කේතය ඇති ඕනෑම අයෙකුට එය වියදම් කළ හැක",
       ta: "குறியீடு உள்ள எவரும் அதைச் செலவிடலாம்",
+    },
+  },
+  {
+    // A new account's address is confirmed by a link, in the customer's language.
+    name: "e-mail confirmation",
+    mail: (l) =>
+      emailVerificationMail(
+        { email: "nimali@example.lk", token: "tok_5", language: l, hours: 24 },
+        SAMPLE_SHOP,
+      ),
+    facts: (l) => [`https://pothgula.example${l === "en" ? "" : `/${l}`}/verify-email?token=tok_5`],
+    phrase: {
+      en: "within 24 hours",
+      si: "පැය 24 ඇතුළත",
+      ta: "24 மணி நேரத்துக்குள்",
+    },
+  },
+  {
+    // The welcome counts the guest orders the confirmation joined to the account.
+    name: "welcome",
+    mail: (l) =>
+      welcomeMail(
+        { email: "nimali@example.lk", name: "Nimali", language: l, joinedOrders: 2 },
+        SAMPLE_SHOP,
+      ),
+    facts: (l) => ["Nimali", `https://pothgula.example${l === "en" ? "" : `/${l}`}/account`],
+    phrase: {
+      en: "The 2 orders you placed earlier with this address are now in your account",
+      si: "මෙම ලිපිනයෙන් ඔබ කලින් කළ ඇණවුම් 2 දැන් ඔබේ ගිණුමේ ඇත",
+      ta: "இந்த முகவரியுடன் நீங்கள் முன்பு செய்த 2 ஆர்டர்கள் இப்போது உங்கள் கணக்கில் உள்ளன",
     },
   },
 ];

@@ -128,6 +128,7 @@ export async function realApp(
     orderKeys: new HmacOrderKeys(testSecret()),
     accounts: repositories.accounts,
     passwordResets: repositories.passwordResets,
+    emailVerifications: repositories.emailVerifications,
     customerOrders: repositories.customerOrders,
     reports: repositories.reports,
     hasher,

@@ -1,6 +1,7 @@
 /**
  * The owner's audit log (/admin/audit): every change with who made it, when (in Sri
- * Lanka) and each field from → to, newest first, filtered by kind, who, record and days.
+ * Lanka) and each field from → to, newest first, filtered by kind, who, record and days; its
+ * entries in the language the owner chooses here (en, si or ta), kept in this browser.
  */
 import { useState } from "react";
 import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
@@ -14,7 +15,16 @@ import { Loading } from "../Feedback.tsx";
 import { formatDateTime } from "../format.ts";
 import { PageLink } from "../PageLink.tsx";
 import { ChangeList } from "./History.tsx";
-import { actionText, actorText, KIND_LABELS, SUBJECT_LABELS, subjectPath } from "./audit_words.ts";
+import {
+  actionText,
+  actorText,
+  type AuditWords,
+  kindLabel,
+  subjectLabel,
+  subjectPath,
+} from "./audit_words.ts";
+import { LANGUAGE_NAMES, useAuditLanguage } from "./audit_language.ts";
+import { SHOP_LANGUAGES } from "../../../domain/i18n/language.ts";
 
 const PAGE_SIZE = 20;
 
@@ -41,21 +51,28 @@ export function auditQueryOf(filters: Filters, page: number): Record<string, str
 
 const column = createColumnHelper<WireAuditEntry>();
 
+/** The log's columns, their entries in `words`. */
 // deno-lint-ignore no-explicit-any
-const COLUMNS: ColumnDef<WireAuditEntry, any>[] = [
+const columnsIn = (words: AuditWords): ColumnDef<WireAuditEntry, any>[] => [
   column.accessor("at", {
     header: "When",
     enableSorting: false,
     cell: (c) => <time dateTime={c.getValue()}>{formatDateTime(c.getValue())}</time>,
   }),
-  column.accessor((e) => actorText(e.actor), { id: "who", header: "Who", enableSorting: false }),
+  // Written at each render (not an accessor's value, which the table keeps per row), so
+  // a change of language shows at once.
+  column.display({
+    id: "who",
+    header: "Who",
+    cell: (c) => actorText(words, c.row.original.actor),
+  }),
   column.display({
     id: "record",
     header: "Record",
     cell: (c) => {
       const entry = c.row.original;
       const path = subjectPath(entry.subject_type, entry.subject_id);
-      const text = actionText(entry);
+      const text = actionText(words, entry);
       return path ? <PageLink to={path}>{text}</PageLink> : text;
     },
   }),
@@ -65,9 +82,9 @@ const COLUMNS: ColumnDef<WireAuditEntry, any>[] = [
     cell: (c) => (
       <>
         <span className="audit-kinds">
-          {c.row.original.kinds.map((k) => KIND_LABELS[k]).join(", ")}
+          {c.row.original.kinds.map((k) => kindLabel(words, k)).join(", ")}
         </span>
-        <ChangeList entry={c.row.original} />
+        <ChangeList entry={c.row.original} words={words} />
       </>
     ),
   }),
@@ -75,6 +92,7 @@ const COLUMNS: ColumnDef<WireAuditEntry, any>[] = [
 
 export function AuditLogPage() {
   const { api } = useAdmin();
+  const { language, words, choose } = useAuditLanguage();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const who = useDebounced(filters.who, 300);
@@ -103,7 +121,7 @@ export function AuditLogPage() {
             onChange={(e) => set("kind")(e.target.value)}
           >
             <option value="">Every kind</option>
-            {AUDIT_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
+            {AUDIT_KINDS.map((k) => <option key={k} value={k}>{kindLabel(words, k)}</option>)}
           </select>
         </div>
         <div className="audit-filter">
@@ -125,7 +143,9 @@ export function AuditLogPage() {
             onChange={(e) => set("subjectType")(e.target.value)}
           >
             <option value="">Every record</option>
-            {AUDIT_SUBJECT_TYPES.map((t) => <option key={t} value={t}>{SUBJECT_LABELS[t]}</option>)}
+            {AUDIT_SUBJECT_TYPES.map((t) => (
+              <option key={t} value={t}>{subjectLabel(words, t)}</option>
+            ))}
           </select>
         </div>
         <div className="audit-filter">
@@ -156,6 +176,18 @@ export function AuditLogPage() {
             value={filters.to}
             onChange={(e) => set("to")(e.target.value)}
           />
+        </div>
+        <div className="audit-filter">
+          <label htmlFor="audit-language">{words.t("audit.language")}</label>
+          <select
+            id="audit-language"
+            value={language}
+            onChange={(e) => choose(e.target.value as typeof language)}
+          >
+            {SHOP_LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>
+            ))}
+          </select>
         </div>
         {filtered && (
           <button
@@ -188,7 +220,7 @@ export function AuditLogPage() {
         <>
           <DataTable
             caption="Changes, newest first"
-            columns={COLUMNS}
+            columns={columnsIn(words)}
             data={loaded.data.data}
             getRowId={(e) => String(e.id)}
             busy={loaded.state === "loading"}

@@ -1,6 +1,7 @@
 /**
  * A record's History (the product's and the order's admin pages): who changed what and
- * when, each field from → to, newest first, a page at a time, from the audit trail.
+ * when, each field from → to, newest first, a page at a time, from the audit trail, in
+ * the language the owner chose for it on the audit log.
  */
 import { useState } from "react";
 import type { AuditSubjectType } from "../../../domain/audit/audit.ts";
@@ -11,15 +12,16 @@ import { useLoad } from "../hooks.ts";
 import { Pager } from "../DataTable.tsx";
 import { Loading } from "../Feedback.tsx";
 import { formatDateTime } from "../format.ts";
-import { actorText, changeLines, KIND_LABELS } from "./audit_words.ts";
+import { actorText, type AuditWords, changeLines, kindLabel } from "./audit_words.ts";
+import { useAuditLanguage } from "./audit_language.ts";
 
 const HISTORY_PAGE_SIZE = 10;
 
 /** An entry's changed fields: "Price: LKR 950.00 → LKR 1,000.00". */
-export function ChangeList({ entry }: { entry: WireAuditEntry }) {
+export function ChangeList({ entry, words }: { entry: WireAuditEntry; words: AuditWords }) {
   return (
     <ul className="audit-changes">
-      {changeLines(entry).map((line) => (
+      {changeLines(words, entry).map((line) => (
         <li key={line.field}>
           <span className="audit-field">{line.label}:</span>{" "}
           {line.from !== undefined && <del className="audit-from">{line.from}</del>}
@@ -51,6 +53,7 @@ export function History(props: HistoryProps) {
 
 function HistoryPanel({ subjectType, id, refreshKey }: HistoryProps) {
   const { api } = useAdmin();
+  const { words, language } = useAuditLanguage();
   const [page, setPage] = useState(1);
   const [loaded] = useLoad(
     () =>
@@ -79,17 +82,17 @@ function HistoryPanel({ subjectType, id, refreshKey }: HistoryProps) {
       )}
       {loaded.data && loaded.data.total > 0 && (
         <>
-          <ol className="audit-history-list">
+          <ol className="audit-history-list" lang={language}>
             {loaded.data.data.map((entry) => (
               <li key={entry.id}>
                 <p className="audit-meta">
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   {" · "}
-                  <strong>{actorText(entry.actor)}</strong>
+                  <strong>{actorText(words, entry.actor)}</strong>
                   {" · "}
-                  {entry.kinds.map((k) => KIND_LABELS[k]).join(", ")}
+                  {entry.kinds.map((k) => kindLabel(words, k)).join(", ")}
                 </p>
-                <ChangeList entry={entry} />
+                <ChangeList entry={entry} words={words} />
               </li>
             ))}
           </ol>

@@ -115,5 +115,30 @@ Deno.test("admin audit log and an order's history", async (t) => {
         }, { width, signedIn: true });
       });
     }
+    await t.step("the log and a History in the language the owner chose, at 375 px", async () => {
+      await withShop(rig, seed, async (page, _shop, url) => {
+        await page.goto(`${url}/admin/audit`);
+        await page.locator(".data-table tbody tr td[data-column='who']").first().waitFor();
+        await page.getByLabel("Entries in").selectOption("si");
+        await page.locator(".data-table tbody").getByText("වෙනස් කරන ලදී").first().waitFor();
+        const all = await rows(page);
+        // The same figures and times, told in Sinhala.
+        assert.match(all[3], /මිල:\s*LKR 950\.00[\s\S]*LKR 1,000\.00/);
+        assert.match(all[3], /වෙනස් කරන ලදී/);
+        assert.match(all[2], /පාරිභෝගික nimal@example\.lk[\s\S]*ඇණවුම[\s\S]*සාදන ලදී/);
+        await fitsWidth(page, 375);
+        await page.screenshot({ path: `${ARTIFACTS}audit-log-si-375.png`, fullPage: true });
+        // The choice is kept: the order's History reads in it too, then in Tamil.
+        await page.goto(`${url}/admin/orders/${orderId}`);
+        const history = page.getByRole("region", { name: "History" });
+        await history.locator(".audit-history-list li").first().waitFor();
+        const entries = await history.locator(".audit-history-list > li").allInnerTexts();
+        assert.match(entries[2], /පාරිභෝගික nimal@example\.lk[\s\S]*ඇණවුමේ තත්ත්වය/);
+        await page.goto(`${url}/admin/audit`);
+        await page.getByLabel("සටහන් භාෂාව").selectOption("ta");
+        await page.locator(".data-table tbody").getByText("மாற்றப்பட்டது").first().waitFor();
+        assert.match((await rows(page))[3], /விலை:\s*LKR 950\.00/);
+      }, { width: 375, signedIn: true });
+    });
   });
 });

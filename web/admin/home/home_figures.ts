@@ -7,6 +7,8 @@
 import { filtersToSearch, NO_FILTERS, type OrderFilters } from "../orders/orders.ts";
 import { addDays } from "../../../domain/reports/range.ts";
 import { colomboDate } from "../../../domain/orders/order_query.ts";
+import { PAYMENT_METHODS } from "../../../domain/orders/model.ts";
+import { PAYMENT_POLICIES, paysOnline } from "../../../domain/orders/payment_policy.ts";
 
 /** An order figure of the home: its words, the list it counts, for whom it is work. */
 export interface OrderFigure {
@@ -29,12 +31,14 @@ export const ORDER_FIGURES: readonly OrderFigure[] = [
     filters: { ...pending, paymentStatus: "proof_submitted" },
     staff: false,
   },
-  {
-    key: "card-pending",
-    label: "Card payments pending",
-    filters: { ...pending, paymentMethod: "Card", paymentStatus: "unpaid" },
+  // Each method paid online, from the payment policy table: its unpaid orders wait for the
+  // customer's payment through its provider.
+  ...PAYMENT_METHODS.filter(paysOnline).map((method) => ({
+    key: `online-pending-${method.toLowerCase().replace(/\W+/g, "-")}`,
+    label: `${PAYMENT_POLICIES[method].words.admin} payments pending`,
+    filters: { ...pending, paymentMethod: method, paymentStatus: "unpaid" as const },
     staff: false,
-  },
+  })),
   {
     key: "to-pack-paid",
     label: "Paid orders to pack and send",

@@ -1,5 +1,6 @@
 /** The admin's calls of the promotion routes, each on its place in contract/paths.ts. */
 import type { ApiClient } from "../api.ts";
+import type { PaymentMethod } from "../../../domain/orders/model.ts";
 import {
   CAMPAIGN_PATHS,
   CODE_PATHS,
@@ -58,7 +59,7 @@ export async function previewCart(
   api: ApiClient,
   cart: {
     items: { type: "book" | "stationery"; id: number; quantity: number }[];
-    paymentMethod: "COD" | "Bank Deposit" | "Card";
+    paymentMethod: PaymentMethod;
     code?: string;
   },
 ): Promise<WirePreview> {
