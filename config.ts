@@ -92,6 +92,11 @@ export interface PayHereSettings {
   merchantSecret: string;
   /** "true": PayHere's sandbox; "false": live; "local": the simulator at /payhere-local. */
   mode: "true" | "false" | "local";
+  /**
+   * The Merchant API's business app (PAYHERE_APP_ID, PAYHERE_APP_SECRET), through which card
+   * payments are refunded; without it the owner refunds them from PayHere's dashboard.
+   */
+  app?: { id: string; secret: string };
 }
 
 /** Koko's settings (KOKO_MERCHANT_ID, KOKO_API_KEY, KOKO_PRIVATE_KEY, KOKO_PUBLIC_KEY, KOKO_SANDBOX). */
@@ -304,6 +309,15 @@ const RELIABILITY_SCHEMA = z.object({
   PAYHERE_MERCHANT_SECRET: optional(
     z.string().trim().min(8, "must be the merchant secret PayHere gives").max(200),
   ),
+  PAYHERE_APP_ID: optional(
+    z.string().trim().regex(/^[A-Za-z0-9]{4,100}$/, "must be the App ID of a PayHere business app"),
+  ),
+  PAYHERE_APP_SECRET: optional(
+    z.string().trim().regex(
+      /^[A-Za-z0-9]{8,200}$/,
+      "must be the App Secret of a PayHere business app",
+    ),
+  ),
   PAYHERE_SANDBOX: optional(
     z.enum(["true", "false", "local"], "must be true (PayHere's sandbox), false (live) or local"),
   ),
@@ -449,6 +463,10 @@ function payhereSettings(env: Env): PayHereSettings | undefined {
       merchantId: env.PAYHERE_MERCHANT_ID ?? LOCAL_MERCHANT.id,
       merchantSecret: env.PAYHERE_MERCHANT_SECRET ?? LOCAL_MERCHANT.secret,
       mode: "local",
+      app: {
+        id: env.PAYHERE_APP_ID ?? LOCAL_APP.id,
+        secret: env.PAYHERE_APP_SECRET ?? LOCAL_APP.secret,
+      },
     };
   }
   if (env.PAYHERE_MERCHANT_ID === undefined || env.PAYHERE_MERCHANT_SECRET === undefined) {
@@ -458,6 +476,9 @@ function payhereSettings(env: Env): PayHereSettings | undefined {
     merchantId: env.PAYHERE_MERCHANT_ID,
     merchantSecret: env.PAYHERE_MERCHANT_SECRET,
     mode: env.PAYHERE_SANDBOX ?? "true",
+    ...(env.PAYHERE_APP_ID !== undefined && env.PAYHERE_APP_SECRET !== undefined
+      ? { app: { id: env.PAYHERE_APP_ID, secret: env.PAYHERE_APP_SECRET } }
+      : {}),
   };
 }
 
@@ -478,6 +499,9 @@ function kokoSettings(env: Env): KokoConfig | undefined {
 
 /** The simulator's made-up merchant, used when `PAYHERE_SANDBOX=local` names none. */
 export const LOCAL_MERCHANT = { id: "1211149", secret: "local-simulator-secret" } as const;
+
+/** The simulator's made-up business app (refunds), used when `PAYHERE_SANDBOX=local` names none. */
+export const LOCAL_APP = { id: "LocalApp4Refunds", secret: "LocalAppSecret4Refunds" } as const;
 
 /**
  * A warning for a start with the local simulator and merchant settings that look like a real

@@ -353,6 +353,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     promotions,
     vouchers: repositories.vouchers,
     payments: repositories.payments,
+    refunds: repositories.refunds,
     fulfilment: repositories.fulfilment,
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,

@@ -605,3 +605,37 @@ contract(
     assert.deepEqual(before, order);
   },
 );
+
+contract(
+  "changePayment() of a refused slip sets the order's new deadline, writes its event and queues its mail",
+  async (make) => {
+    const world = await make({ book: 3, pen: 1 });
+    const { orders, book } = world;
+    const order = placed(
+      await orders.place(aPlacement([aLine(book, "book", 1)], { paymentMethod: "Bank Deposit" })),
+    );
+    const at = "2026-03-02T08:00:00.000Z";
+    const newExpiry = "2026-03-04T08:00:00.000Z";
+    const outcome = await orders.changePayment({
+      orderId: order.id,
+      orderStatus: "pending",
+      from: "unpaid",
+      to: "unpaid",
+      clearExpiry: false,
+      newExpiry,
+      event: { at, kind: "slip_refused", actor: "admin", note: "Blurred slip" },
+      mails: ["slip_refused"],
+      saveSlip: false,
+    });
+    assert.equal(outcome.kind, "changed");
+    const now = await orders.findById(order.id);
+    assert.equal(now?.expiresAt, newExpiry);
+    assert.deepEqual(now?.events.at(-1), {
+      at,
+      kind: "slip_refused",
+      actor: "admin",
+      note: "Blurred slip",
+    });
+    assert.ok((await world.outbox()).some((m) => m.kind === "slip_refused"));
+  },
+);

@@ -90,6 +90,9 @@ export const ORDER_PATHS = {
   proof: at("GET", "/api/orders/:id/payment-proofs/:proofId"),
   payment: at("PUT", "/api/orders/:id/payment"),
   note: at("POST", "/api/orders/:id/notes"),
+  refunds: at("GET", "/api/orders/:id/refunds"),
+  refund: at("POST", "/api/orders/:id/refunds"),
+  retryRefund: at("POST", "/api/orders/:id/refunds/:refundId/retry"),
 };
 
 export const CART_PATHS = {

@@ -73,6 +73,12 @@ const voucherFigures = z.object({
   returned: money.describe("what cancelled orders gave back to their vouchers in the range"),
 });
 
+const refundFigures = z.object({
+  refunds: z.number().int().describe("refunds made in the range (by the day each was made)"),
+  refunded: money.describe("what they gave back"),
+  net: money.describe("the takings less the refunds"),
+});
+
 const productSales = z.object({
   store: z.enum(ITEM_TYPES),
   id: z.number().int(),
@@ -100,6 +106,9 @@ export const SalesReportSchema = z.object({
   totals: z.object({ current: totals, previous: totals }),
   vouchers: z.object({ current: voucherFigures, previous: voucherFigures }).describe(
     "gift vouchers, apart from takings: a voucher is money paid in advance, not a sale",
+  ),
+  refunds: z.object({ current: refundFigures, previous: refundFigures }).describe(
+    "refunds made in the range, apart from takings, and the takings net of them",
   ),
   payment_methods: z.array(z.object({
     method: z.enum(PAYMENT_METHODS),

@@ -36,7 +36,7 @@ import type { BodyTimeouts } from "./middleware/body_timeout.ts";
 import type { TrustProxySetting } from "./auth/client_address.ts";
 import type { SlipRules } from "../domain/orders/payment_proofs.ts";
 import type { PaymentProviders } from "../domain/payments/providers.ts";
-import type { PaymentLedger } from "../domain/payments/ports.ts";
+import type { PaymentLedger, RefundStore } from "../domain/payments/ports.ts";
 import type { PromotionStore } from "../domain/promotions/ports.ts";
 import type { SalesFacts } from "../domain/reports/ports.ts";
 import type { OwnerPageStore } from "../domain/pages/ports.ts";
@@ -135,6 +135,8 @@ export interface AppDeps {
   providers?: PaymentProviders;
   /** Each order's payments, charge-backs and refunds; the providers' notices need it. */
   payments?: PaymentLedger;
+  /** The owner's refunds; without them (or the ledger) the refund routes answer 503. */
+  refunds?: RefundStore;
   /** The shop's promotions; none run when absent. */
   promotions?: PromotionStore;
   /** The shop's gift vouchers; without them none is issued, and a voucher is refused. */

@@ -4,7 +4,8 @@
  * paid and leads to the order's own page, its confirmation from then on; on a phone it
  * offers WhatsApp as a link (a phone cannot scan a code on its own screen), on a computer
  * as the QR code of WHATSAPP_NUMBER too; a deposit slip sent on the order's page says so
- * beside the form, with its file name and what happens next, and lists it. An empty
+ * beside the form, with its file name and what happens next, and lists it; the owner refuses
+ * it with a reason, which the customer reads on the page in their language. An empty
  * checkout says so and leads back to the shops; the order look-up is linked from the
  * footer and from the log-in and account pages. Screenshots go to test-artifacts/placed/.
  * Fails (never skips) without a browser.
@@ -13,6 +14,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { hydrated, visit } from "../tests/e2e/harness.ts";
+import { recordPayment } from "../domain/orders/change_payment.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
 import { fillCheckoutAddress } from "./testing/checkout_address.ts";
 import {
@@ -182,6 +184,26 @@ for (const language of ["en", "si"] as const) {
         await shots(page, `order-slip-sent-${language}`);
         const [order] = await shop.orders.list();
         assert.equal(order.paymentStatus, "proof_submitted");
+
+        // The owner refuses the slip with a reason: the customer reads it on the order's page,
+        // in the page's language, with the new deadline to pay.
+        const reason = "The slip shows LKR 900; the order is LKR 950";
+        const refused = await recordPayment(
+          {
+            orders: shop.orders,
+            slips: { render: () => Promise.resolve(new Uint8Array()) },
+            clock: { now: () => new Date() },
+          },
+          { id: order.id, status: "unpaid", note: reason },
+        );
+        assert.equal(refused.kind, "changed");
+        await page.reload();
+        await hydrated(page);
+        await page.getByText(t("order.eventSlipRefused")).first().waitFor();
+        await page.getByText(reason).first().waitFor();
+        const deadline = (await shop.orders.findById(order.id))?.expiresAt;
+        assert.ok(deadline && Date.parse(deadline) > Date.now(), "a new deadline to pay");
+        await shots(page, `order-slip-not-valid-${language}`);
 
         // A refused file says so as clearly, naming it.
         await page.getByLabel(t("proof.label")).setInputFiles({

@@ -418,7 +418,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       });
     }
     order.paymentStatus = plan.to;
-    if (plan.clearExpiry) order.expiresAt = null;
+    if (plan.newExpiry) order.expiresAt = plan.newExpiry;
+    else if (plan.clearExpiry) order.expiresAt = null;
     this.#addEvent(order, plan.event);
     if (plan.saveSlip && slipPdf) this.#slips.set(order.id, slipPdf.slice());
     this.#enqueue(plan.mails, order.id);

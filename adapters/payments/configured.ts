@@ -7,7 +7,12 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { Hono } from "hono";
 import type { PaymentProviders } from "../../domain/payments/providers.ts";
-import { PAYHERE_LOCAL_BASE, payhereCheckoutUrl, PayHereGateway } from "./payhere.ts";
+import {
+  PAYHERE_LOCAL_BASE,
+  payhereApiBase,
+  payhereCheckoutUrl,
+  PayHereGateway,
+} from "./payhere.ts";
 import { payhereSimulator } from "./payhere_simulator.ts";
 import { KOKO_LOCAL_BASE, kokoCheckoutUrl, KokoGateway } from "./koko.ts";
 import { kokoSimulator } from "./koko_simulator.ts";
@@ -24,6 +29,8 @@ export interface PayHereConfig {
   merchantId: string;
   merchantSecret: string;
   mode: "true" | "false" | "local";
+  /** The Merchant API's business app (refunds); none when absent. */
+  app?: { id: string; secret: string };
 }
 
 /** Koko's settings as the configuration gives them (config.ts): an account, or the simulator. */
@@ -70,6 +77,16 @@ export function configuredProviders(
       merchantId: config.payhere.merchantId,
       merchantSecret: config.payhere.merchantSecret,
       checkoutUrl: payhereCheckoutUrl(config.payhere.mode, config.publicUrl),
+      // Refunds through the Merchant API, when its business app is set.
+      ...(config.payhere.app
+        ? {
+          api: {
+            baseUrl: payhereApiBase(config.payhere.mode, config.publicUrl),
+            appId: config.payhere.app.id,
+            appSecret: config.payhere.app.secret,
+          },
+        }
+        : {}),
     });
     if (config.payhere.mode === "local") {
       simulators.push({
@@ -79,6 +96,7 @@ export function configuredProviders(
           merchantSecret: config.payhere.merchantSecret,
           basePath: PAYHERE_LOCAL_BASE,
           shop: shop("payhere"),
+          ...(config.payhere.app ? { app: config.payhere.app } : {}),
         }),
       });
     }

@@ -30,6 +30,17 @@
  *   (src/Http/Controllers/WebhookController.php: verifyPaymentNotification,
  *   verifyMerchantId).
  *
+ * - Refunds, through the Merchant API (https://support.payhere.lk/api-&-mobile-sdk/merchant-api):
+ *   an access token from `POST {base}/merchant/v1/oauth/token` with `Authorization: Basic
+ *   base64(app_id:app_secret)` and the form `grant_type=client_credentials` (answered with
+ *   `access_token`); then `POST {base}/merchant/v1/payment/refund` with `Authorization: Bearer
+ *   <token>` and the JSON `{ payment_id, description, amount }` (`amount` only for part of a
+ *   payment, written like the checkout's). PayHere answers `status` 1 and the refund's id in
+ *   `data` when it took the refund, `status` -1 and its reason in `msg` when not. PayHere's API
+ *   takes no idempotency key: the shop keeps its own per refund (domain/payments/refunds.ts),
+ *   so a refund is counted once; one that timed out may have been made at PayHere, which the
+ *   owner checks on the dashboard before retrying it.
+ *
  * Nothing in a notice is believed before its signature and merchant are checked; the
  * signature is compared in constant time; amounts are read as text, never as floats.
  */
@@ -42,6 +53,8 @@ import type {
   GatewayNotice,
   GatewayOutcome,
   PaymentGateway,
+  ProviderRefundRequest,
+  ProviderRefundResult,
 } from "../../domain/payments/gateway.ts";
 
 export const PAYHERE_SANDBOX_CHECKOUT = "https://sandbox.payhere.lk/pay/checkout";
@@ -114,6 +127,35 @@ export interface PayHereSettings {
   merchantSecret: string;
   /** Where the shopper's form posts (`payhereCheckoutUrl`). */
   checkoutUrl: string;
+  /**
+   * The Merchant API (refunds): its base (`payhereApiBase`), the App ID and App Secret of a
+   * business app with the refund permission; without it the shop refunds no card payment.
+   */
+  api?: {
+    baseUrl: string;
+    appId: string;
+    appSecret: string;
+    /** How long a call may take; 15 s when absent. */
+    timeoutMs?: number;
+    /** The global fetch when absent. */
+    fetch?: typeof fetch;
+  };
+}
+
+export const PAYHERE_SANDBOX_API = "https://sandbox.payhere.lk";
+export const PAYHERE_LIVE_API = "https://www.payhere.lk";
+
+/** The base of the Merchant API for a mode, as `payhereCheckoutUrl` is for the checkout. */
+export function payhereApiBase(mode: "true" | "false" | "local", shopUrl: string): string {
+  if (mode === "local") return `${shopUrl}${PAYHERE_LOCAL_BASE}`;
+  return mode === "true" ? PAYHERE_SANDBOX_API : PAYHERE_LIVE_API;
+}
+
+/** What PayHere's refund API answers. */
+interface RefundAnswer {
+  status?: unknown;
+  msg?: unknown;
+  data?: unknown;
 }
 
 export class PayHereGateway implements PaymentGateway {
@@ -123,6 +165,75 @@ export class PayHereGateway implements PaymentGateway {
 
   constructor(settings: PayHereSettings) {
     this.#settings = settings;
+    if (settings.api) this.refund = (request) => this.#refund(request);
+  }
+
+  /**
+   * Refunds all or part of a payment through the Merchant API; any failure (no token, a
+   * refusal, an error, no answer in time) is a failed refund with PayHere's words. Absent
+   * when the App ID and Secret are not set: the shop then refunds no card payment.
+   */
+  readonly refund?: (request: ProviderRefundRequest) => Promise<ProviderRefundResult>;
+
+  async #refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
+    const api = this.#settings.api;
+    if (!api) return { kind: "failed", answer: "PayHere's App ID and App Secret are not set" };
+    const call = api.fetch ?? fetch;
+    const base = api.baseUrl.replace(/\/+$/, "");
+    const timeout = api.timeoutMs ?? 15_000;
+    let token: string;
+    try {
+      const answer = await call(`${base}/merchant/v1/oauth/token`, {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${btoa(`${api.appId}:${api.appSecret}`)}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "grant_type=client_credentials",
+        redirect: "error",
+        signal: AbortSignal.timeout(timeout),
+      });
+      const body = await answer.json().catch(() => ({}));
+      if (!answer.ok || typeof body.access_token !== "string" || body.access_token === "") {
+        return {
+          kind: "failed",
+          answer: `PayHere refused the App ID and Secret (${answer.status}${
+            typeof body.error === "string" ? `: ${body.error}` : ""
+          })`,
+        };
+      }
+      token = body.access_token;
+    } catch (error) {
+      return { kind: "failed", answer: `PayHere's token did not come: ${describe(error)}` };
+    }
+    try {
+      const answer = await call(`${base}/merchant/v1/payment/refund`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          payment_id: request.paymentRef,
+          description: request.description.slice(0, 255),
+          ...(request.whole ? {} : { amount: payhereAmount(request.amountCents) }),
+        }),
+        redirect: "error",
+        signal: AbortSignal.timeout(timeout),
+      });
+      const body: RefundAnswer = await answer.json().catch(() => ({}));
+      const msg = typeof body.msg === "string" ? body.msg.slice(0, 500) : `HTTP ${answer.status}`;
+      const id = typeof body.data === "number" || typeof body.data === "string"
+        ? String(body.data)
+        : "";
+      if (answer.ok && body.status === 1 && /^[A-Za-z0-9_-]{1,60}$/.test(id)) {
+        return { kind: "refunded", providerRef: id, answer: msg };
+      }
+      return { kind: "failed", answer: `PayHere: ${msg}` };
+    } catch (error) {
+      return {
+        kind: "failed",
+        answer: `PayHere did not answer the refund: ${describe(error)}. ` +
+          "Check the PayHere dashboard before trying again.",
+      };
+    }
   }
 
   /** The origin the shopper's form posts to (the pages' form-action allows it). */
@@ -206,4 +317,9 @@ export class PayHereGateway implements PaymentGateway {
       statusMessage: fields.status_message ? fields.status_message.slice(0, 200) : null,
     };
   }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof DOMException && error.name === "TimeoutError") return "no answer in time";
+  return error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
 }

@@ -12,6 +12,15 @@
  * origin; a form naming any other is refused, so no shopper can have a signed notice posted
  * to an address of their choosing, nor be sent on to one.
  *
+ * With an App ID and App Secret it also serves the Merchant API's refunds as PayHere documents
+ * them (https://support.payhere.lk/api-&-mobile-sdk/merchant-api): `POST
+ * /merchant/v1/oauth/token` (Basic base64(app_id:app_secret), `grant_type=client_credentials`)
+ * answers a bearer access token; `POST /merchant/v1/payment/refund` with that token and a
+ * JSON body of `payment_id`, `description` and, for part of a payment, `amount` answers
+ * `{ status: 1, msg, data: <refund id> }`, or `{ status: -1, msg, data: null }` for a payment
+ * it did not take, or more than is left of it. `faults.refund` makes the next refunds fail
+ * ("error": a 500) or take no answer ("timeout"), as the tests need.
+ *
  * The shop serves it at /payhere-local when PAYHERE_SANDBOX=local (the demo); the tests
  * serve it on loopback. A checkout session is paid once; sessions are kept in memory, at
  * most `MAX_SESSIONS`, each for an hour.
@@ -37,6 +46,16 @@ export interface SimulatorOptions {
   fetch?: typeof fetch;
   /** The clock of the sessions' expiry. */
   now?: () => number;
+  /** The Merchant API's App ID and App Secret; without them no refund is served. */
+  app?: { id: string; secret: string };
+  /** What the next refund requests meet, first first (taken off as they come). */
+  faults?: { refund: ("error" | "timeout")[] };
+}
+
+/** A payment the simulator took, and what was refunded of it. */
+interface TakenPayment {
+  amountCents: number;
+  refundedCents: number;
 }
 
 interface Session {
@@ -111,6 +130,9 @@ export function payhereSimulator(options: SimulatorOptions): Hono {
   const sessions = new Map<string, Session>();
   const now = options.now ?? Date.now;
   const send = options.fetch ?? fetch;
+  const payments = new Map<string, TakenPayment>();
+  const tokens = new Map<string, number>();
+  let refundIds = 0;
 
   function forget() {
     const cutoff = now() - SESSION_MS;
@@ -204,10 +226,14 @@ export function payhereSimulator(options: SimulatorOptions): Hono {
     session.decided = true;
     const decision = c.req.param("decision") as Decision;
     if (decision === "cancel") return c.redirect(session.fields.cancel_url, 302);
+    const id = paymentId();
     const notice = signedNotice(session.fields, STATUS[decision as keyof typeof STATUS], {
       merchantSecret: options.merchantSecret,
-      paymentId: paymentId(),
+      paymentId: id,
     });
+    if (decision === "pay") {
+      payments.set(id, { amountCents: amountCents(session.fields.amount) ?? 0, refundedCents: 0 });
+    }
     // The notice first, as PayHere sends it before the shopper is back; a shop that does
     // not answer does not keep the shopper here.
     try {
@@ -222,6 +248,72 @@ export function payhereSimulator(options: SimulatorOptions): Hono {
       // The real gateway retries on its own schedule; the simulator moves on.
     }
     return c.redirect(withOrderId(session.fields.return_url, session.fields.order_id), 302);
+  });
+
+  app.post("/merchant/v1/oauth/token", async (c) => {
+    const expected = options.app && "Basic " + btoa(`${options.app.id}:${options.app.secret}`);
+    const form = new URLSearchParams(await c.req.text());
+    if (!expected || c.req.header("Authorization") !== expected) {
+      return c.json({ error: "invalid_client", error_description: "Bad client credentials" }, 401);
+    }
+    if (form.get("grant_type") !== "client_credentials") {
+      return c.json({ error: "unsupported_grant_type" }, 400);
+    }
+    const token = crypto.randomUUID();
+    tokens.set(token, now() + 600_000);
+    return c.json({
+      access_token: token,
+      token_type: "bearer",
+      expires_in: 599,
+      scope: "SANDBOX",
+    });
+  });
+
+  app.post("/merchant/v1/payment/refund", async (c) => {
+    const bearer = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+    const until = bearer === undefined ? undefined : tokens.get(bearer);
+    if (until === undefined || until < now()) {
+      return c.json({ error: "invalid_token", error_description: "Invalid access token" }, 401);
+    }
+    const fault = options.faults?.refund.shift();
+    if (fault === "error") return c.json({ status: -1, msg: "Internal server error" }, 500);
+    if (fault === "timeout") {
+      // No answer until the caller gives up (or a minute passes).
+      const signal = c.req.raw.signal;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 60_000);
+        signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve();
+        }, { once: true });
+      });
+      return c.json({ status: -1, msg: "Too late" }, 504);
+    }
+    let body: { payment_id?: unknown; description?: unknown; amount?: unknown };
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ status: -1, msg: "Malformed request", data: null }, 400);
+    }
+    const taken = typeof body.payment_id === "string" ? payments.get(body.payment_id) : undefined;
+    if (!taken) return c.json({ status: -1, msg: "Payment not found", data: null });
+    if (typeof body.description !== "string" || body.description.trim() === "") {
+      return c.json({ status: -1, msg: "Description is required", data: null });
+    }
+    const left = taken.amountCents - taken.refundedCents;
+    const asked = body.amount === undefined
+      ? left
+      : amountCents(typeof body.amount === "number" ? body.amount.toFixed(2) : String(body.amount));
+    if (asked === undefined || asked <= 0 || asked > left) {
+      return c.json({ status: -1, msg: "Invalid refund amount", data: null });
+    }
+    taken.refundedCents += asked;
+    refundIds += 1;
+    return c.json({
+      status: 1,
+      msg: "Successfully submitted the refund request",
+      data: 2_000_000 + refundIds,
+    });
   });
 
   return app;

@@ -11,12 +11,16 @@ import { sampleCheckout } from "./testing/samples.ts";
 
 const MERCHANT = "1211149";
 const SECRET = "local-simulator-secret";
+const APP_ID = "4OVxzKmlpHu4JFnJjKKVlN3LH";
+const APP_SECRET = "8n4VBj3ziHo4JFnJjKKVlN3LH8n4VBj3zi";
 
 interface Harness {
   gateway: PayHereGateway;
   /** The shop's origin, the only one the simulator sends shoppers and notices to. */
   shopOrigin: string;
   notices: Record<string, string>[];
+  /** What the next refund requests meet. */
+  faults: { refund: ("error" | "timeout")[] };
   form(orderId?: number): GatewayForm;
   post(url: string, fields?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
@@ -32,11 +36,14 @@ async function harness(options: { receiverDown?: boolean } = {}): Promise<Harnes
   const notifyPort = receiver.addr.port;
   if (options.receiverDown) await receiver.shutdown();
   const shopOrigin = `http://127.0.0.1:${notifyPort}`;
+  const faults = { refund: [] as ("error" | "timeout")[] };
   const app = payhereSimulator({
     merchantId: MERCHANT,
     merchantSecret: SECRET,
     basePath: "",
     shop: { origin: shopOrigin, notifyUrl: `${shopOrigin}/notify` },
+    app: { id: APP_ID, secret: APP_SECRET },
+    faults,
   });
   const simulator = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, app.fetch);
   const base = `http://127.0.0.1:${simulator.addr.port}`;
@@ -44,11 +51,13 @@ async function harness(options: { receiverDown?: boolean } = {}): Promise<Harnes
     merchantId: MERCHANT,
     merchantSecret: SECRET,
     checkoutUrl: `${base}/pay/checkout`,
+    api: { baseUrl: base, appId: APP_ID, appSecret: APP_SECRET, timeoutMs: 1_000 },
   });
   return {
     gateway,
     shopOrigin,
     notices,
+    faults,
     form: (orderId = 1042) =>
       gateway.checkoutForm(sampleCheckout({
         orderId,
@@ -193,6 +202,93 @@ Deno.test("a shop that does not answer the notice does not keep the shopper on t
     const paid = await h.post(buttonAction(html, "Pay"));
     assert.equal(paid.status, 302);
     await paid.body?.cancel();
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("a payment taken on the simulator is refunded through the Merchant API: in part, then the rest, never more than was paid", async () => {
+  const h = await harness();
+  try {
+    const form = h.form();
+    const html = await (await h.post(form.action, form.fields)).text();
+    await (await h.post(buttonAction(html, "Pay"))).body?.cancel();
+    const read = h.gateway.readNotification(h.notices[0]);
+    assert.ok(read.kind === "verified");
+    const ask = (amountCents: number, whole: boolean) =>
+      h.gateway.refund!({
+        paymentRef: read.paymentId,
+        amountCents,
+        whole,
+        description: "Damaged copy",
+        idempotencyKey: "k",
+      });
+    const part = await ask(100_000, false);
+    assert.equal(part.kind, "refunded");
+    assert.ok(part.kind === "refunded");
+    assert.match(part.providerRef, /^\d+$/);
+    assert.equal(part.answer, "Successfully submitted the refund request");
+    assert.deepEqual(await ask(335_151, false), {
+      kind: "failed",
+      answer: "PayHere: Invalid refund amount",
+    });
+    // The rest, as PayHere takes a whole refund: no amount.
+    const rest = await ask(335_150, true);
+    assert.equal(rest.kind, "refunded");
+    assert.ok(rest.kind === "refunded" && rest.providerRef !== part.providerRef);
+    assert.deepEqual(await ask(1, false), {
+      kind: "failed",
+      answer: "PayHere: Invalid refund amount",
+    });
+    assert.deepEqual(
+      await h.gateway.refund!({
+        paymentRef: "320099999999",
+        amountCents: 100,
+        whole: false,
+        description: "x",
+        idempotencyKey: "k2",
+      }),
+      { kind: "failed", answer: "PayHere: Payment not found" },
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("a refund the Merchant API fails or does not answer in time is a failed refund with its words; bad app credentials get no token", async () => {
+  const h = await harness();
+  try {
+    const form = h.form();
+    const html = await (await h.post(form.action, form.fields)).text();
+    await (await h.post(buttonAction(html, "Pay"))).body?.cancel();
+    const read = h.gateway.readNotification(h.notices[0]);
+    assert.ok(read.kind === "verified");
+    const request = {
+      paymentRef: read.paymentId,
+      amountCents: 1_000,
+      whole: false,
+      description: "Late delivery",
+      idempotencyKey: "k",
+    };
+    h.faults.refund.push("error", "timeout");
+    assert.deepEqual(await h.gateway.refund!(request), {
+      kind: "failed",
+      answer: "PayHere: Internal server error",
+    });
+    const late = await h.gateway.refund!(request);
+    assert.equal(late.kind, "failed");
+    assert.match(late.kind === "failed" ? late.answer : "", /no answer in time/);
+    assert.equal((await h.gateway.refund!(request)).kind, "refunded");
+    const stranger = new PayHereGateway({
+      merchantId: MERCHANT,
+      merchantSecret: SECRET,
+      checkoutUrl: form.action,
+      api: { baseUrl: new URL(form.action).origin, appId: APP_ID, appSecret: "wrong" },
+    });
+    assert.deepEqual(await stranger.refund!(request), {
+      kind: "failed",
+      answer: "PayHere refused the App ID and Secret (401: invalid_client)",
+    });
   } finally {
     await h.close();
   }

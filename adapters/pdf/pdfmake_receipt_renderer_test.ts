@@ -48,6 +48,28 @@ Deno.test("a paid order's receipt is titled a receipt and names its breakdown an
   assert.ok(!text.includes("O R D E R S L I P"), text);
 });
 
+Deno.test("a refunded order's receipt lists each refund with its amount, reference and reason", async () => {
+  const order = sampleOrder({
+    paymentMethod: "Bank Deposit",
+    paymentStatus: "paid",
+    events: [
+      ...PAID_EVENTS,
+      {
+        at: "2025-03-16T04:30:00.000Z",
+        kind: "refunded",
+        actor: "admin",
+        note: "LKR 500.00 (ref Slip 77): Delivery was late",
+      },
+    ],
+  });
+  const text = await pdfText(await new PdfmakeReceiptRenderer(SAMPLE_SHOP).render(order));
+  const w = wordsFor("en");
+  const expected = `${
+    w.dateTime("2025-03-16T04:30:00.000Z")
+  } · Refunded · Bank Deposit · LKR 500.00 (ref Slip 77): Delivery was late`;
+  assert.ok(text.includes(expected), `receipt lacks "${expected}": ${text}`);
+});
+
 Deno.test("an unpaid order's receipt says no payment was received yet", async () => {
   const text = await pdfText(
     await new PdfmakeReceiptRenderer(SAMPLE_SHOP).render(sampleOrder({ paymentMethod: "COD" })),

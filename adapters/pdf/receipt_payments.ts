@@ -1,6 +1,7 @@
 /**
  * The receipt's payments: when the shop recorded each payment of the order (and any it
- * took back), with the method, from the order's timeline; the amounts are the breakdown's
+ * took back, and each refund with its amount and reason), with the method, from the order's
+ * timeline; the amounts are the breakdown's
  * (payments received, vouchers, refunds, still to pay), drawn above it by the totals.
  */
 // @ts-types="@types/pdfmake"
@@ -13,7 +14,7 @@ import type { Words } from "../i18n/words.ts";
 import { scriptRuns } from "./scripts.ts";
 
 /** The timeline's entries about money changing hands. */
-const PAYMENT_EVENTS = new Set<Order["events"][number]["kind"]>(["paid", "unpaid"]);
+const PAYMENT_EVENTS = new Set<Order["events"][number]["kind"]>(["paid", "unpaid", "refunded"]);
 
 export function receiptPayments(w: Words, order: Order, b: Breakdown): Content {
   const method = w.t(PAYMENT_POLICIES[order.paymentMethod].words.name);
@@ -22,7 +23,9 @@ export function receiptPayments(w: Words, order: Order, b: Breakdown): Content {
     text: scriptRuns(
       `${w.dateTime(event.at)}  ·  ${
         w.t(EVENT_KIND_POLICIES[event.kind].words.page)
-      }  ·  ${method}`,
+      }  ·  ${method}${
+        // A refund names its amount, reference and reason, as the order's page does.
+        event.kind === "refunded" && event.note ? `  ·  ${event.note}` : ""}`,
     ),
   }));
   const nothing = entries.length === 0 && b.receivedCents === 0 && b.vouchers.length === 0;

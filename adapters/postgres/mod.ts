@@ -9,6 +9,7 @@
  */
 import { PostgresVoucherStore } from "./vouchers.ts";
 import { PostgresPaymentLedger } from "./payment_ledger.ts";
+import { PostgresRefundStore } from "./refunds.ts";
 import { PostgresFulfilmentStore } from "./fulfilment.ts";
 import { PostgresSettings } from "./settings.ts";
 import { PostgresMessageBudgets } from "./message_budgets.ts";
@@ -67,6 +68,8 @@ export interface Repositories {
   vouchers: PostgresVoucherStore;
   /** Each order's payments, charge-backs and refunds (migration 0060). */
   payments: PostgresPaymentLedger;
+  /** The owner's refunds, pending, succeeded or failed (migration 0062). */
+  refunds: PostgresRefundStore;
   /** Parcels, couriers and the cash-on-delivery ledger (migration 0090). */
   fulfilment: PostgresFulfilmentStore;
   /** The owner's settings (migration 0041). */
@@ -99,6 +102,7 @@ export function createRepositories(
     stockAlerts: new PostgresStockAlerts(sql),
     vouchers: new PostgresVoucherStore(sql),
     payments: new PostgresPaymentLedger(sql),
+    refunds: new PostgresRefundStore(sql),
     fulfilment: new PostgresFulfilmentStore(sql),
     settings: new PostgresSettings(sql),
     messageBudgets: new PostgresMessageBudgets(sql),

@@ -222,9 +222,17 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
     return this.#sql.transaction(async (tx) => {
       const moved = await tx.query(
         `UPDATE orders SET payment_status = $2,
-           expires_at = CASE WHEN $5::boolean THEN NULL ELSE expires_at END
+           expires_at = CASE WHEN $6::timestamptz IS NOT NULL THEN $6::timestamptz
+             WHEN $5::boolean THEN NULL ELSE expires_at END
          WHERE id = $1 AND status = $3 AND payment_status = $4 RETURNING id`,
-        [plan.orderId, plan.to, plan.orderStatus, plan.from, plan.clearExpiry],
+        [
+          plan.orderId,
+          plan.to,
+          plan.orderStatus,
+          plan.from,
+          plan.clearExpiry,
+          plan.newExpiry ?? null,
+        ],
       );
       if (moved.length === 0) {
         const rows = await tx.query<{ status: OrderStatus; payment_status: PaymentStatus }>(

@@ -18,6 +18,7 @@ import {
   proofParams,
   statusBody,
 } from "../requests.ts";
+import { refundBody, refundParams, RefundsSchema } from "../refunds.ts";
 import {
   BankDetailsSchema,
   CustomerOrderSchema,
@@ -161,6 +162,34 @@ export const ORDER_ADMIN_ROUTES = {
     json: paymentBody,
     ok: { status: 200, schema: data(OrderSchema) },
     errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  }),
+  refunds: defineRoute({
+    ...ORDER_PATHS.refunds,
+    summary: "An order's refunds: what was paid, refunded and left, and each refund with its state",
+    admin: "orders",
+    params: idParam,
+    ok: { status: 200, schema: data(RefundsSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  }),
+  refund: defineRoute({
+    ...ORDER_PATHS.refund,
+    summary:
+      "Refund all or part of a paid order with a reason: a card payment through its provider's refund API, a Bank Deposit or COD payment recorded by hand with a reference. 201 when refunded; 502 when the provider failed or did not answer (recorded as failed, to retry); 409 above what is left or on an unpaid order; the same Idempotency-Key answers the same refund",
+    admin: "refunds",
+    params: idParam,
+    headers: idempotencyHeader,
+    json: refundBody,
+    ok: { status: 201, schema: data(RefundsSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415, 502, 503],
+  }),
+  retryRefund: defineRoute({
+    ...ORDER_PATHS.retryRefund,
+    summary:
+      "Try a failed refund again under its own key: 200 when refunded, 502 when it failed again, 409 when it has not failed or no longer fits",
+    admin: "refunds",
+    params: refundParams,
+    ok: { status: 200, schema: data(RefundsSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 502, 503],
   }),
   note: defineRoute({
     ...ORDER_PATHS.note,

@@ -7,6 +7,8 @@
  * A new task or a new role is a compile error (`Record<AdminTask, boolean>` in each
  * record, `Record<AdminRole, RolePolicy>`) until every role says whether it may.
  *
+ * Only the owner gives money back (refunds): staff record payments but never refund them.
+ *
  * Staff process the day's work: orders (status, payment, notes, slips, deposit proofs) and
  * stock adjustments, and read the catalogue and the orders. Only the owner edits prices,
  * products and categories, promotions, staff and settings, sees the sales reports and the
@@ -22,6 +24,7 @@ export type AdminRole = typeof ADMIN_ROLES[number];
 
 export const ADMIN_TASKS = [
   "orders",
+  "refunds",
   "stock",
   "catalogue",
   "catalogue_edit",
@@ -40,6 +43,7 @@ export type AdminTask = typeof ADMIN_TASKS[number];
 export const ADMIN_TASK_WORDS: Record<AdminTask, string> = {
   orders:
     "process orders: read them, confirm or reject, record payment, add notes, print slips, open deposit proofs",
+  refunds: "refund an order's payment (through the card provider, or recorded by hand)",
   stock: "adjust stock (a delivery received, damaged, lost, found, recount)",
   catalogue: "read the catalogue: archived products, stock trails, the catalogue's CSV",
   catalogue_edit: "edit prices, products, images and categories; import a CSV; archive and restore",
@@ -65,6 +69,7 @@ export const ROLE_POLICIES: Record<AdminRole, RolePolicy> = {
     summary: "Runs the shop: everything staff do, and prices, promotions, staff and reports",
     may: {
       orders: true,
+      refunds: true,
       stock: true,
       catalogue: true,
       catalogue_edit: true,
@@ -82,6 +87,7 @@ export const ROLE_POLICIES: Record<AdminRole, RolePolicy> = {
     summary: "Processes orders, deposit slips and stock; reads the catalogue and the orders",
     may: {
       orders: true,
+      refunds: false,
       stock: true,
       catalogue: true,
       catalogue_edit: false,

@@ -104,7 +104,23 @@ export type CustomerOrderMail =
     /** True when the order is already with delivery. */
     dispatched: boolean;
   }
-  | Addressed & { kind: "order_link"; order: OrderFacts };
+  | Addressed & { kind: "order_link"; order: OrderFacts }
+  | Addressed & {
+    kind: "slip_refused";
+    order: OrderFacts;
+    /** The owner's reason, which the customer reads. */
+    reason: string | null;
+    /** The new payment deadline (ISO), null when the order no longer lapses. */
+    deadline: string | null;
+  }
+  | Addressed & {
+    kind: "order_refunded";
+    order: OrderFacts;
+    /** The refund's words on the timeline: amount, reference and the owner's reason. */
+    refund: string | null;
+    /** Whether it went back to a card (it takes a few days to arrive). */
+    card: boolean;
+  };
 
 /** The shop's own notices (to ORDER_NOTIFY_EMAIL), in English like the admin area. */
 export type ShopOrderMail =

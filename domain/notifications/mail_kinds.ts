@@ -10,6 +10,8 @@ export const MAIL_KINDS = [
   "order_rejected",
   "order_lapsed",
   "payment_received",
+  "order_refunded",
+  "slip_refused",
   "order_link",
   "shop_order_placed",
   "shop_proof_uploaded",

@@ -11,7 +11,7 @@ import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
 import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
-import { PAYMENT_POLICIES } from "../orders/payment_policy.ts";
+import { PAYMENT_POLICIES, paysOnline } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type {
   OrderFacts,
@@ -167,6 +167,24 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
       return { kind, ...customer, dispatched: order.status === "completed" };
     case "order_link":
       return { kind, ...customer };
+    case "slip_refused": {
+      const told = order.events.findLast((e) => e.kind === "slip_refused");
+      return {
+        kind,
+        ...customer,
+        reason: told?.note ?? null,
+        deadline: lapseOf(order)?.at ?? null,
+      };
+    }
+    case "order_refunded": {
+      const told = order.events.findLast((e) => e.kind === "refunded");
+      return {
+        kind,
+        ...customer,
+        refund: told?.note ?? null,
+        card: paysOnline(order.paymentMethod),
+      };
+    }
     case "shop_order_placed":
       return { kind, ...shop };
     case "shop_proof_uploaded":

@@ -29,6 +29,8 @@ export const SMS_POLICIES = {
   order_completed: { words: "sms.dispatched", amount: "none", tracking: true },
   order_rejected: { words: "sms.rejected", amount: "none", tracking: false },
   order_lapsed: { words: "sms.lapsed", amount: "none", tracking: false },
+  order_refunded: { words: "sms.refunded", amount: "none", tracking: false },
+  slip_refused: { words: "sms.slipRefused", amount: "none", tracking: false },
 } as const satisfies Partial<Record<MailKind, SmsPolicy>>;
 
 /** A mail kind that has a text beside it. */

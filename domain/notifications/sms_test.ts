@@ -27,8 +27,10 @@ Deno.test("the texts are the customer's news of an order, never the shop's notic
     "order_completed",
     "order_lapsed",
     "order_placed",
+    "order_refunded",
     "order_rejected",
     "payment_received",
+    "slip_refused",
   ]);
   assert.ok(SMS_KINDS.every((kind) => (MAIL_KINDS as readonly string[]).includes(kind)));
   assert.ok(!isSmsKind("order_link") && !isSmsKind("shop_order_placed") && !isSmsKind("toString"));

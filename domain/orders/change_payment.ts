@@ -5,6 +5,7 @@
 import type { Clock, OrderRepository, PaymentChangeOutcome, SlipRenderer } from "../ports.ts";
 import type { Order, PaymentStatus } from "./model.ts";
 import { planPaymentChange } from "./payment.ts";
+import type { HoldRules } from "./payment_policy.ts";
 
 export interface ChangePaymentDeps {
   orders: Pick<OrderRepository, "findById" | "changePayment" | "addEvent">;
@@ -16,7 +17,8 @@ export interface ChangePaymentDeps {
 export type RecordPaymentResult =
   | PaymentChangeOutcome
   | { kind: "order_rejected" }
-  | { kind: "illegal"; from: PaymentStatus; to: PaymentStatus };
+  | { kind: "illegal"; from: PaymentStatus; to: PaymentStatus }
+  | { kind: "reason_required" };
 
 /**
  * Marks an order paid or unpaid as the admin says, when the payment table allows it. A
@@ -27,7 +29,13 @@ export type RecordPaymentResult =
  */
 export async function recordPayment(
   deps: ChangePaymentDeps,
-  change: { id: number; status: Extract<PaymentStatus, "paid" | "unpaid">; note?: string | null },
+  change: {
+    id: number;
+    status: Extract<PaymentStatus, "paid" | "unpaid">;
+    note?: string | null;
+    /** The shop's holds: a refused slip starts the method's hold again. */
+    holdRules?: HoldRules;
+  },
 ): Promise<RecordPaymentResult> {
   const order = await deps.orders.findById(change.id);
   if (!order) return { kind: "not_found" };
@@ -36,6 +44,7 @@ export async function recordPayment(
     actor: "admin",
     at: deps.clock.now().toISOString(),
     note: change.note || null,
+    ...(change.holdRules ? { holdRules: change.holdRules } : {}),
   });
   if (planned.kind !== "ok") return planned;
   const { plan } = planned;

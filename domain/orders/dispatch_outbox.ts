@@ -577,6 +577,12 @@ async function sendDigest(
   const found: { entry: OutboxEntry; order: Order }[] = [];
   for (const entry of entries) {
     const order = "orderId" in entry ? await deps.orders.findById(entry.orderId) : undefined;
+    if (order && digestMail === proofsDigestMail && order.paymentStatus !== "proof_submitted") {
+      // Its slip was decided meanwhile (accepted, or refused with a reason): nothing is left
+      // for the owner to check, and the digest does not ask.
+      await deps.outbox.markSent(entry.id, deps.clock.now());
+      continue;
+    }
     if (order) found.push({ entry, order });
     else {
       await deps.outbox.markFailed(

@@ -241,8 +241,35 @@ Deno.test("dispatchDueMail() remembers a mail whose mark failed and marks it nex
   assert.notEqual(outbox.rows[0].sentAt, null);
 });
 
+/** The setup's orders with their slips waiting to be checked, but `decided`'s. */
+function slipsWaiting(decided: number[] = []) {
+  const world = setup();
+  const waiting = (id: number) => decided.includes(id) ? "unpaid" : "proof_submitted";
+  const orders = new MemoryOrderLookup([
+    sampleOrder({ id: 1, paymentMethod: "Bank Deposit", paymentStatus: waiting(1) }),
+    sampleOrder({ id: 2, paymentMethod: "Bank Deposit", paymentStatus: waiting(2), locale: "ta" }),
+  ]);
+  return { ...world, deps: { ...world.deps, orders } };
+}
+
+Deno.test("dispatchDueMail() leaves out of the slips' digest an order whose slip was decided meanwhile (refused with a reason)", async () => {
+  const { outbox, mailer, renderer, clock, deps } = slipsWaiting([2]);
+  const windowEnd = new Date(START.getTime() + 15 * 60_000);
+  outbox.addNotice("shop_proof_uploaded", 1, windowEnd);
+  outbox.addNotice("shop_proof_uploaded", 2, windowEnd);
+  clock.advance(15 * 60_000);
+  await dispatchDueMail(deps);
+  const [digest] = renderer.mails;
+  assert.ok(digest.kind === "shop_proofs_digest");
+  assert.deepEqual(digest.orders.map((o) => o.order.id), [1]);
+  assert.equal(mailer.sent.length, 1);
+  // Nothing is left to send of the decided one.
+  assert.deepEqual(await dispatchDueMail(deps), { sent: 0, failed: 0 });
+  assert.equal(mailer.sent.length, 1);
+});
+
 Deno.test("dispatchDueMail() sends the due notices of slips as one digest naming each order, with the first notice's Message-ID", async () => {
-  const { outbox, mailer, renderer, clock, deps } = setup();
+  const { outbox, mailer, renderer, clock, deps } = slipsWaiting();
   const windowEnd = new Date(START.getTime() + 15 * 60_000);
   outbox.addNotice("shop_proof_uploaded", 2, windowEnd);
   outbox.addNotice("shop_proof_uploaded", 1, windowEnd);

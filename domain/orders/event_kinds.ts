@@ -95,4 +95,20 @@ export const EVENT_KIND_POLICIES = {
     noteOnPage: false,
     words: { page: "order.eventPaymentFailed", admin: "Card payment did not go through" },
   },
+  slip_refused: {
+    actors: ["admin"],
+    customerSees: true,
+    // The owner's reason is written for the customer.
+    customerReadsAdminNote: true,
+    noteOnPage: true,
+    words: { page: "order.eventSlipRefused", admin: "Deposit slip refused" },
+  },
+  refunded: {
+    actors: ["admin"],
+    customerSees: true,
+    // The amount, the reference and the owner's reason, which the customer reads.
+    customerReadsAdminNote: true,
+    noteOnPage: true,
+    words: { page: "order.eventRefunded", admin: "Refunded" },
+  },
 } as const satisfies Record<EventKind, EventKindPolicy>;

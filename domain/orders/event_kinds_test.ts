@@ -1,4 +1,5 @@
 import { chargeCents, failureEvent } from "../payments/card_payment.ts";
+import { refundEvent } from "../payments/refunds.ts";
 import assert from "node:assert/strict";
 import { EVENT_KINDS, type OrderEvent } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
@@ -23,9 +24,9 @@ Deno.test("every event the plans write is caused by an actor its kind's policy n
     assert.equal(planned.kind, "ok");
     if (planned.kind === "ok") events.push(planned.plan.event);
   }
-  for (const to of ["paid", "unpaid"] as const) {
+  for (const [from, to] of [["proof_submitted", "paid"], ["paid", "unpaid"]] as const) {
     const planned = planPaymentChange(
-      { id: 1, status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted" },
+      { id: 1, status: "pending", paymentMethod: "Bank Deposit", paymentStatus: from },
       { to, actor: "admin", at: AT, note: null },
     );
     assert.equal(planned.kind, "ok");
@@ -49,6 +50,13 @@ Deno.test("every event the plans write is caused by an actor its kind's policy n
   );
   assert.ok(failed);
   events.push(failed);
+  events.push(refundEvent({ amountCents: 30_000, reference: "2000001", reason: "Torn" }, AT));
+  const refused = planPaymentChange(
+    { id: 1, status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted" },
+    { to: "unpaid", actor: "admin", at: AT, note: "Blurred slip" },
+  );
+  assert.ok(refused.kind === "ok");
+  events.push(refused.plan.event);
   const seen = new Set(events.map((e) => e.kind));
   assert.deepEqual([...EVENT_KINDS].filter((kind) => !seen.has(kind)), ["note"]);
   for (const event of events) {

@@ -26,6 +26,8 @@ export const EVENT_KINDS = [
   "lapsed",
   "note",
   "payment_failed",
+  "refunded",
+  "slip_refused",
 ] as const;
 export type EventKind = typeof EVENT_KINDS[number];
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { DEFAULT_HOLD_RULES } from "./payment_policy.ts";
 import { EVENT_ACTORS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
-import { canChangePayment, planPaymentChange } from "./payment.ts";
+import { canChangePayment, isSlipRefusal, planPaymentChange } from "./payment.ts";
 
 const AT = "2026-03-01T10:00:00.000Z";
 
@@ -44,6 +45,10 @@ Deno.test("planPaymentChange() refuses every change on a rejected order and plan
       if (!canChangePayment(paymentMethod, paymentStatus, to, actor)) {
         return assert.deepEqual(planned, { kind: "illegal", from: paymentStatus, to });
       }
+      // A slip refused without a reason is refused (the next test plans one with a reason).
+      if (isSlipRefusal({ paymentStatus }, { to, actor })) {
+        return assert.deepEqual(planned, { kind: "reason_required" });
+      }
       assert.deepEqual(planned, {
         kind: "ok",
         plan: {
@@ -69,4 +74,34 @@ Deno.test("planPaymentChange() keeps the admin's note on the event", () => {
   );
   assert.ok(planned.kind === "ok");
   assert.equal(planned.plan.event.note, "Cash from Pronto");
+});
+
+Deno.test("a refused slip takes a reason the customer reads, and starts the method's hold again from now", () => {
+  const order = {
+    id: 9,
+    status: "pending",
+    paymentMethod: "Bank Deposit",
+    paymentStatus: "proof_submitted",
+  } as const;
+  assert.deepEqual(
+    planPaymentChange(order, { to: "unpaid", actor: "admin", at: AT, note: "  " }),
+    { kind: "reason_required" },
+  );
+  const planned = planPaymentChange(order, {
+    to: "unpaid",
+    actor: "admin",
+    at: AT,
+    note: "The amount on the slip is LKR 900, not LKR 950",
+    holdRules: { ...DEFAULT_HOLD_RULES, bankDepositHours: 24 },
+  });
+  assert.ok(planned.kind === "ok");
+  assert.deepEqual(planned.plan.event, {
+    at: AT,
+    kind: "slip_refused",
+    actor: "admin",
+    note: "The amount on the slip is LKR 900, not LKR 950",
+  });
+  assert.equal(planned.plan.newExpiry, new Date(Date.parse(AT) + 24 * 3_600_000).toISOString());
+  assert.deepEqual(planned.plan.mails, ["slip_refused"]);
+  assert.equal(planned.plan.to, "unpaid");
 });

@@ -73,4 +73,31 @@ export interface PaymentGateway {
    * Nothing is trusted before its signature is checked.
    */
   readNotification(fields: Record<string, string>): GatewayNotice | Promise<GatewayNotice>;
+  /** Refunds all or part of a payment through the provider's API, where it has one. */
+  refund?: RefundingGateway["refund"];
+}
+
+/** What the shop asks a provider to refund. */
+export interface ProviderRefundRequest {
+  /** The provider's payment id. */
+  paymentRef: string;
+  amountCents: Cents;
+  /** Whether it gives back all of the payment (some providers then take no amount). */
+  whole: boolean;
+  /** The owner's reason, as the provider keeps it. */
+  description: string;
+  /** The shop's key of this refund: every attempt of it sends the same. */
+  idempotencyKey: string;
+}
+
+/** What a provider answered a refund. */
+export type ProviderRefundResult =
+  /** The provider took the refund: its own id of it. */
+  | { kind: "refunded"; providerRef: string; answer: string }
+  /** The provider refused it, failed, or gave no answer in time: retried later by the owner. */
+  | { kind: "failed"; answer: string };
+
+/** A provider that refunds through its API. */
+export interface RefundingGateway {
+  refund(request: ProviderRefundRequest): Promise<ProviderRefundResult>;
 }

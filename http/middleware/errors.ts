@@ -39,7 +39,8 @@ export type ErrorCode =
   | "NOT_ON_SALE"
   | "VOUCHER_REFUSED"
   | "VOUCHER_CHANGED"
-  | "TOO_MANY_ROWS";
+  | "TOO_MANY_ROWS"
+  | "PROVIDER_FAILED";
 
 /** An expected failure that a handler or middleware throws to answer with an error body. */
 export class ApiError extends Error {

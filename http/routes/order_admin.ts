@@ -19,7 +19,7 @@ import type { WorkGuard } from "../middleware/work_budget.ts";
 import type { z } from "zod";
 
 /** What the admin's order routes use. */
-export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips"> & {
+export type OrderAdminRoutesDeps = Pick<AppDeps, "clock" | "orders" | "slips" | "orderRules"> & {
   work: WorkGuard;
 } & OrderViewDeps;
 
@@ -107,8 +107,20 @@ export function orderAdminRoutes(deps: OrderAdminRoutesDeps): Hono<AppEnv> {
   serve(app, BASE, ORDER_ADMIN_ROUTES.payment, async (c) => {
     const { id } = c.req.valid("param");
     const { status, note } = c.req.valid("json");
-    const result = await recordPayment(deps, { id, status, note });
+    const result = await recordPayment(deps, {
+      id,
+      status,
+      note,
+      ...(deps.orderRules ? { holdRules: deps.orderRules } : {}),
+    });
     switch (result.kind) {
+      case "reason_required":
+        throw new ApiError(
+          400,
+          "VALIDATION_FAILED",
+          "A refused deposit slip needs a reason: the customer reads it",
+          { field: "note" },
+        );
       case "changed":
         return c.json({ data: await orderFor(c, deps, result.order) });
       case "not_found":

@@ -222,3 +222,31 @@ Deno.test("GET /api/orders/{id}/receipt answers the order's receipt PDF with its
   await body(await t.app.request(`/api/orders/999/receipt?key=${key}`), 404);
   assert.equal(t.receipts.rendered.length, 1, "a refused key draws no receipt");
 });
+
+Deno.test("a slip the owner refuses takes a reason the customer reads on the order's page, its deadline starts again, and the customer is mailed and texted", async () => {
+  const t = await testApp();
+  const { id, key } = await placeBankDeposit(t);
+  await body(await upload(t, id, key, proofForm(PDF)), 201);
+  t.clock.advance(30 * 60_000);
+  const noReason = await t.asAdmin(`/api/orders/${id}/payment`, json("PUT", { status: "unpaid" }));
+  const refusedWithout = await body(noReason, 400);
+  assert.match(refusedWithout.error.message, /needs a reason/);
+  const reason = "The amount on the slip is LKR 900, not LKR 950";
+  await body(
+    await t.asAdmin(`/api/orders/${id}/payment`, json("PUT", { status: "unpaid", note: reason })),
+    200,
+  );
+  const seen = await body(await t.app.request(`/api/orders/${id}/view?key=${key}`), 200);
+  assert.equal(seen.data.payment_status, "unpaid");
+  const refused = seen.data.events.find((e: { kind: string }) => e.kind === "slip_refused");
+  assert.equal(refused.note, reason);
+  // The Bank Deposit hold (48 hours) again, from the refusal.
+  assert.equal(
+    seen.data.expires_at,
+    new Date(t.clock.now().getTime() + 48 * 3_600_000).toISOString(),
+  );
+  assert.deepEqual(
+    t.orders.outbox.filter((m) => m.kind === "slip_refused").length,
+    1,
+  );
+});

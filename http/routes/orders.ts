@@ -22,6 +22,7 @@ import { canonicalJson } from "../../domain/canonical_json.ts";
 import { sha256Hex } from "../../domain/sha256.ts";
 import { colomboDate, colomboToday } from "../../domain/orders/order_query.ts";
 import { orderAdminRoutes, type OrderAdminRoutesDeps, orderQuery } from "./order_admin.ts";
+import { refundRoutes, type RefundRoutesDeps } from "./refunds.ts";
 import { orderCustomerRoutes, type OrderCustomerRoutesDeps, orderUrl } from "./order_customer.ts";
 import { serve } from "./route_spec.ts";
 import { ORDER_DESK_ROUTES, SHOPPER_ORDER_ROUTES } from "../../contract/routes/mod.ts";
@@ -216,6 +217,7 @@ export type OrderRoutesDeps =
   & Parameters<typeof changeOrderStatus>[0]
   & OrderCustomerRoutesDeps
   & OrderAdminRoutesDeps
+  & RefundRoutesDeps
   & {
     /** Refused discount codes per client, shared with the cart's pricing; its own when absent. */
     codeAttempts?: CodeAttempts;
@@ -459,5 +461,6 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
 
   app.route("/", orderCustomerRoutes(deps));
   app.route("/", orderAdminRoutes(deps));
+  app.route("/", refundRoutes(deps));
   return app;
 }

@@ -12,6 +12,9 @@ import type { ProductSales, SalesFacts } from "../../domain/reports/ports.ts";
 import type { WorkGuard, WorkMeter } from "../middleware/work_budget.ts";
 import { previousRange, rangeInstants, type ReportRange } from "../../domain/reports/range.ts";
 import type { VoucherStore, VoucherTotals } from "../../domain/vouchers/ports.ts";
+import type { Refund } from "../../domain/payments/refunds.ts";
+import type { RefundStore } from "../../domain/payments/ports.ts";
+import { type RefundTotals, refundTotals } from "../../domain/reports/refunds.ts";
 import {
   DEFAULT_IDLE_DAYS,
   rankSellers,
@@ -137,8 +140,40 @@ export async function reportVouchers(
   return { current, previous };
 }
 
+/** The refunds made over a report's range and the range before it. */
+export interface ReportRefunds {
+  current: Pick<Refund, "amountCents">[];
+  previous: Pick<Refund, "amountCents">[];
+}
+
+const NO_REFUNDS: ReportRefunds = { current: [], previous: [] };
+
+/** The refunds of `range` and of the range before it (none in a shop that keeps none). */
+export async function reportRefunds(
+  refunds: Pick<RefundStore, "settledBetween"> | undefined,
+  range: ReportRange,
+): Promise<ReportRefunds> {
+  if (!refunds) return NO_REFUNDS;
+  const [current, previous] = await Promise.all([
+    refunds.settledBetween(rangeInstants(range).from, rangeInstants(range).to),
+    refunds.settledBetween(
+      rangeInstants(previousRange(range)).from,
+      rangeInstants(previousRange(range)).to,
+    ),
+  ]);
+  return { current, previous };
+}
+
+function refundRecord(t: RefundTotals) {
+  return { refunds: t.refunds, refunded: rupees(t.refundedCents), net: rupees(t.netCents) };
+}
+
 /** The report as the API answers it. */
-export function salesReportRecord(report: SalesReport, vouchers: ReportVouchers): WireSalesReport {
+export function salesReportRecord(
+  report: SalesReport,
+  vouchers: ReportVouchers,
+  refunds: ReportRefunds = NO_REFUNDS,
+): WireSalesReport {
   const ranking = (r: SalesReport["sellers"]["byUnits"]) => ({
     best: r.best.map(productRecord),
     worst: r.worst.map(productRecord),
@@ -164,6 +199,10 @@ export function salesReportRecord(report: SalesReport, vouchers: ReportVouchers)
     totals: {
       current: totalsRecord(report.totals.current),
       previous: totalsRecord(report.totals.previous),
+    },
+    refunds: {
+      current: refundRecord(refundTotals(report.totals.current.takingsCents, refunds.current)),
+      previous: refundRecord(refundTotals(report.totals.previous.takingsCents, refunds.previous)),
     },
     vouchers: {
       current: voucherRecord(vouchers.current),
@@ -367,19 +406,20 @@ function fileName(table: ReportTable, range: ReportRange): string {
 }
 
 export function reportRoutes(
-  deps: Pick<AppDeps, "reports" | "vouchers"> & { work: WorkGuard },
+  deps: Pick<AppDeps, "reports" | "vouchers" | "refunds"> & { work: WorkGuard },
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   serve(app, BASE, REPORT_ROUTES.sales, (c) =>
     deps.work.run("report", "report", async (meter) => {
       const query = reportQuery(c.req.valid("query"));
-      const [report, vouchers] = await Promise.all([
+      const [report, vouchers, refunds] = await Promise.all([
         salesReport(metered(deps.reports, meter), query),
         reportVouchers(deps.vouchers, query.range),
+        reportRefunds(deps.refunds, query.range),
       ]);
       meter.tick();
-      return c.json({ data: salesReportRecord(report, vouchers) });
+      return c.json({ data: salesReportRecord(report, vouchers, refunds) });
     }));
 
   serve(

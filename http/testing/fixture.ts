@@ -10,6 +10,7 @@ import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { MemoryPromotionStore } from "../../adapters/memory/promotions.ts";
 import { MemoryVoucherStore } from "../../adapters/memory/vouchers.ts";
 import { MemoryPaymentLedger } from "../../adapters/memory/payment_ledger.ts";
+import { MemoryRefundStore } from "../../adapters/memory/refunds.ts";
 import { MemoryFulfilmentStore } from "../../adapters/memory/fulfilment.ts";
 import {
   MemoryImageStorage,
@@ -104,6 +105,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const slips = new MemorySlipRenderer();
   // The orders' payment ledger, which the card gateway's notices write to.
   const payments = new MemoryPaymentLedger(async (id) => (await orders.findById(id)) !== undefined);
+  // The owner's refunds of those payments.
+  const refunds = new MemoryRefundStore(async (id) => (await orders.findById(id)) !== undefined);
   const receipts = new MemoryReceiptRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();
@@ -143,6 +146,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     promotions: audit.audited(promotions),
     vouchers,
     payments,
+    refunds,
     fulfilment,
     images,
     slips,

@@ -11,8 +11,11 @@
  *   lapse mail speaks of the card payment;
  * - a third shopper's card is declined: the order page says the payment did not go through
  *   and nothing was charged, the order awaits payment, and paying again from the page pays it;
- * - the paid order is charged back, and the same paid notice posted again afterwards changes
- *   nothing: it stays unpaid, its page awaits payment again;
+ * - the owner refunds part of the paid order through PayHere's refund API (the simulator's):
+ *   the Refund dialog refuses 0, then refunds LKR 100; the customer is mailed and texted, and
+ *   reads the refund and its reason on the order page;
+ * - the paid order is then charged back, and the same paid notice posted again afterwards
+ *   changes nothing: it stays unpaid, its page awaits payment again;
  * - the owner finds the card orders by their method, sees the PayHere payment on the paid
  *   one's timeline, and has no payment button on either: the gateway's notice moves them.
  *
@@ -196,6 +199,34 @@ Deno.test({
         "paid: one text, the payment's",
       );
 
+      // Partly refunded by the owner, through PayHere's refund API (the simulator's): the
+      // customer is mailed and texted, and reads the refund and its reason on the order page.
+      const owner = await open();
+      await owner.page.setViewportSize(DESKTOP);
+      await logIn(owner.page, shop.url);
+      await owner.page.goto(`${shop.url}/admin/orders/${paidId}`);
+      const refunds = owner.page.getByRole("region", { name: "Refunds" });
+      await refunds.getByRole("button", { name: "Refund…" }).click();
+      const refundDialog = owner.page.getByRole("dialog", { name: `Refund order #${paidId}` });
+      await refundDialog.getByLabel(/^Amount/).fill("0");
+      await refundDialog.getByLabel("Reason, told to the customer").fill("One page was torn");
+      await refundDialog.getByRole("button", { name: "Refund", exact: true }).click();
+      await refundDialog.getByText("The amount must be above 0, with at most 2 decimals")
+        .waitFor();
+      await refundDialog.getByLabel(/^Amount/).fill("100");
+      await refundDialog.getByRole("button", { name: "Refund", exact: true }).click();
+      await refunds.getByText("Partly refunded").waitFor();
+      await refunds.getByText(/Refunded LKR 100\.00; the customer is mailed and texted/).waitFor();
+      await checkBothScreens(owner.page, "card-admin-refunded");
+      await shop.smtp.waitFor(
+        (all) => all.some((m) => m.subject.includes(`a refund for order #${paidId}`)),
+        30_000,
+      );
+      await textTo("94773456789", new RegExp(`refunded money you paid for order #${paidId}`));
+      await payer.page.reload();
+      await hydrated(payer.page);
+      await payer.page.getByText(/LKR 100\.00 \(ref \d+\): One page was torn/).waitFor();
+
       // Charged back, then the same paid notice sent again (notify_url is outside PayHere's
       // hash): the charge-back is final in the order's ledger, and the copy changes nothing.
       const paymentId = /PayHere payment (\d+)/.exec(
@@ -299,9 +330,6 @@ Deno.test({
       assert.equal((await orderOf(e2e, declinedId)).payment_status, "paid");
 
       // The owner's view: card orders by their method, the gateway's payment named.
-      const owner = await open();
-      await owner.page.setViewportSize(DESKTOP);
-      await logIn(owner.page, shop.url);
       await owner.page.goto(`${shop.url}/admin/orders?paymentMethod=Card`);
       const table = owner.page.getByRole("table", { name: "Orders, newest first" });
       await table.getByRole("link", { name: `#${paidId}`, exact: true }).waitFor();

@@ -19,6 +19,7 @@ import {
   type OrderFilters,
 } from "./orders/orders.ts";
 import type { StockChanges } from "./stock/stock.ts";
+import type { WireRefunds } from "../../contract/refunds.ts";
 import type { SortQuery } from "./table_sort.ts";
 import type {
   WireBook,
@@ -150,8 +151,10 @@ export async function setOrderPayment(
   api: ApiClient,
   id: number,
   status: "paid" | "unpaid",
+  note?: string,
 ): Promise<WireOrder> {
-  return (await api.call(ORDER_PATHS.payment, { params: { id }, json: { status } })).data;
+  const json = note ? { status, note } : { status };
+  return (await api.call(ORDER_PATHS.payment, { params: { id }, json })).data;
 }
 
 /** The products with the fewest in stock, a few of each kind (the shop sorts by stock). */
@@ -199,4 +202,35 @@ export function fetchSlip(api: ApiClient, id: number): Promise<Blob> {
 /** A deposit slip the customer sent. */
 export function fetchProof(api: ApiClient, orderId: number, proofId: number): Promise<Blob> {
   return api.file(ORDER_PATHS.proof, { params: { id: orderId, proofId } });
+}
+
+/** An order's refunds: what was paid, refunded and left, and each refund. */
+export async function getOrderRefunds(api: ApiClient, id: number): Promise<WireRefunds> {
+  return (await api.call(ORDER_PATHS.refunds, { params: { id } })).data;
+}
+
+/**
+ * Refunds all or part of an order (the owner's); `key` is the dialog's own, so a second
+ * submit of the same dialog is the same refund.
+ */
+export async function refundOrder(
+  api: ApiClient,
+  id: number,
+  refund: { amount: number; reason: string; reference?: string | null },
+  key: string,
+): Promise<WireRefunds> {
+  return (await api.call(ORDER_PATHS.refund, {
+    params: { id },
+    json: refund,
+    headers: { "idempotency-key": key },
+  })).data;
+}
+
+/** Tries a failed refund again under its own key. */
+export async function retryOrderRefund(
+  api: ApiClient,
+  id: number,
+  refundId: number,
+): Promise<WireRefunds> {
+  return (await api.call(ORDER_PATHS.retryRefund, { params: { id, refundId } })).data;
 }

@@ -209,6 +209,28 @@ export function writeCustomerMail(
           paragraph(words.t(SETTLEMENT_WORDS[mail.settlement])),
         ],
       });
+    case "slip_refused":
+      return plain(words, shop, order, {
+        subject: words.t("mail.slipRefused.subject", names),
+        parts: [
+          paragraph(words.t("mail.slipRefused.body", { id })),
+          ...(mail.reason ? [detailRows([[words.t("mail.reason"), mail.reason]])] : []),
+          ...(mail.deadline
+            ? [paragraph(words.t("mail.slipRefused.deadline", {
+              deadline: words.dateTime(mail.deadline),
+            }))]
+            : []),
+        ],
+      });
+    case "order_refunded":
+      return plain(words, shop, order, {
+        subject: words.t("mail.refunded.subject", names),
+        parts: [
+          paragraph(words.t("mail.refunded.body", { id })),
+          ...(mail.refund ? [paragraph(mail.refund)] : []),
+          ...(mail.card ? [paragraph(words.t("mail.refunded.card"))] : []),
+        ],
+      });
     case "order_lapsed":
       return plain(words, shop, order, {
         subject: words.t("mail.lapsed.subject", names),

@@ -25,6 +25,7 @@ import {
 } from "./orders.ts";
 import { ordersListPath } from "./OrdersPage.tsx";
 import { PaymentProofs } from "./PaymentProofs.tsx";
+import { Refunds } from "./Refunds.tsx";
 import { downloadSlip } from "./slip.ts";
 import type { WireOrder } from "../../../contract/records.ts";
 import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
@@ -153,17 +154,34 @@ export function OrderDetailPage({ id }: { id: number }) {
       onConfirm: (values) => changeStatus("rejected", values),
     });
 
-  const payment = (status: "paid" | "unpaid", refused?: "slip") =>
+  const payment = (status: "paid" | "unpaid", refused?: { reason: string }) =>
     act(
       status,
-      () => setOrderPayment(api, order.id, status),
+      () => setOrderPayment(api, order.id, status, refused?.reason),
       status === "paid"
         ? `Payment recorded for order #${order.id}`
         : refused
-        ? `Order #${order.id}: the deposit slip was not accepted, and the order is not paid`
+        ? `Order #${order.id}: the deposit slip was not accepted; the customer is told why and has a new deadline to pay`
         : `Order #${order.id} marked not paid`,
       "Failed to change the payment",
     );
+
+  const refuseSlip = () =>
+    setConfirm({
+      title: "Slip not valid",
+      message: `Refuse the deposit slip of order #${order.id}? ${order.email} is mailed and ` +
+        "texted the reason in their language, and the order's deadline to pay starts again.",
+      confirmLabel: "Refuse slip",
+      fields: [{ name: "reason", label: "Reason, told to the customer", maxLength: 500 }],
+      onConfirm: (values) => {
+        const reason = values.reason?.trim() ?? "";
+        if (!reason) {
+          failure("Give the customer a reason for refusing the slip");
+          return;
+        }
+        void payment("unpaid", { reason });
+      },
+    });
 
   const saveNote = async (event: FormEvent) => {
     event.preventDefault();
@@ -279,12 +297,20 @@ export function OrderDetailPage({ id }: { id: number }) {
                   order.payment_status === "proof_submitted" ? "button-primary" : undefined,
                 )}
               {actions.refuseSlip &&
-                button("unpaid", "Slip not valid", () => payment("unpaid", "slip"))}
+                button("unpaid", "Slip not valid", refuseSlip)}
               {actions.markUnpaid && button("unpaid", "Mark unpaid", () => payment("unpaid"))}
             </div>
           )}
         </section>
       </div>
+      <Refunds
+        orderId={order.id}
+        refreshKey={`${order.status} ${order.payment_status} ${(order.events ?? []).length}`}
+        changed={() => {
+          setFresh(null);
+          reload();
+        }}
+      />
       <section aria-labelledby="order-lines">
         <h3 id="order-lines">Items</h3>
         <div className="table-scroll">

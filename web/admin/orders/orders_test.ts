@@ -216,7 +216,9 @@ Deno.test("timeline entries read as the owner expects", () => {
     eventLabel({ kind: "lapsed", actor: "system" }),
     "Lapsed: payment not received by Shop",
   );
-  assert.equal(eventLabel({ kind: "refunded", actor: "bot" }), "refunded by bot");
+  assert.equal(eventLabel({ kind: "refunded", actor: "admin" }), "Refunded by Admin");
+  // A kind the admin area does not know yet reads as it is written.
+  assert.equal(eventLabel({ kind: "reissued", actor: "bot" }), "reissued by bot");
 });
 
 Deno.test("lowStockProducts() lists what runs low across both kinds, fewest first", () => {

@@ -219,6 +219,45 @@ function Summary({ report }: { report: Report }) {
   );
 }
 
+/** Refunds, shown apart from the takings, and the takings net of them. */
+function RefundSummary({ report }: { report: Report }) {
+  const { current, previous } = report.refunds;
+  // Shown when refunds were made, as gift vouchers are.
+  if (current.refunds === 0 && previous.refunds === 0) return null;
+  const cards: [string, string, string][] = [
+    [
+      "Refunds",
+      formatRupees(current.refunded),
+      `${current.refunds} made; ${formatRupees(previous.refunded)} before`,
+    ],
+    [
+      "Takings net of refunds",
+      formatRupees(current.net),
+      `takings ${formatRupees(report.totals.current.takings)} less refunds; ${
+        formatRupees(previous.net)
+      } before`,
+    ],
+  ];
+  return (
+    <section className="report-section" aria-labelledby="report-refunds">
+      <div className="report-section-head">
+        <h3 id="report-refunds">Refunds and net takings</h3>
+      </div>
+      <dl className="report-summary">
+        {cards.map(([label, value, note]) => (
+          <div key={label} className="report-card">
+            <dt>{label}</dt>
+            <dd>
+              <strong>{value}</strong>
+              <span>{note}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** Gift vouchers, apart from takings: money paid in advance, then spent on orders. */
 function VoucherSummary({ report }: { report: Report }) {
   const { current, previous } = report.vouchers;
@@ -310,12 +349,14 @@ function ReportBody(
               No orders were placed or paid from {report.range.from} to{" "}
               {report.range.to}. Stock and idle products are below.
             </p>
+            <RefundSummary report={report} />
             <VoucherSummary report={report} />
           </>
         )
         : (
           <>
             <Summary report={report} />
+            <RefundSummary report={report} />
             <VoucherSummary report={report} />
             <Section
               title="Takings"
