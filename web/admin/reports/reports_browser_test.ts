@@ -15,6 +15,7 @@ import { seedCatalogue } from "../testing/shop_seeds.ts";
 import { aLine, aPlacement } from "../../../adapters/postgres/testing/builders.ts";
 import { planPaymentChange } from "../../../domain/orders/payment.ts";
 import { PAYMENT_METHODS } from "../../../domain/orders/model.ts";
+import { paysOnline } from "../../../domain/orders/payment_policy.ts";
 import { planTransition } from "../../../domain/orders/plans.ts";
 import { colomboDate } from "../../../domain/orders/order_query.ts";
 import { addDays } from "../../../domain/reports/range.ts";
@@ -47,7 +48,7 @@ async function seedOrders(shop: AdminShop): Promise<void> {
       if (planned.kind !== "ok") throw new Error("reject");
       await shop.orders.changeStatus(planned.plan);
     } else if (d % 4 !== 1) {
-      const actor = paymentMethod === "Card" ? "system" : "admin";
+      const actor = paysOnline(paymentMethod) ? "system" : "admin";
       const at = new Date(Date.parse(orderDate) + 600_000).toISOString();
       const planned = planPaymentChange(order, { to: "paid", actor, at, note: null });
       if (planned.kind !== "ok") throw new Error("pay");
