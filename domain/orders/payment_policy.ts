@@ -163,7 +163,8 @@ export interface PaymentPolicy {
      * The words of paying online, for a method paid through a provider (null otherwise): the
      * order page's heading and button, the hint under it, what shows while the shopper is
      * sent to the provider, after a cancelled or failed attempt, and on the way back before
-     * the notice; and the Terms' paragraph (`{minutes}`: the unpaid order's hold).
+     * the notice. (The Terms' paragraph is `ONLINE_TERMS_WORDS`: a server page's words, kept
+     * out of the browser's code.)
      */
     online: OnlineWords | null;
   };
@@ -178,8 +179,6 @@ export interface OnlineWords {
   cancelled: string;
   failed: string;
   waiting: string;
-  termsTitle: string;
-  terms: string;
 }
 
 const ADMIN = ["admin"] as const;
@@ -354,8 +353,6 @@ export const PAYMENT_POLICIES = {
         cancelled: "card.cancelled",
         failed: "card.failed",
         waiting: "card.waiting",
-        termsTitle: "terms.cardTitle",
-        terms: "terms.card",
       },
     },
   },
@@ -406,8 +403,6 @@ export const PAYMENT_POLICIES = {
         cancelled: "koko.cancelled",
         failed: "koko.failed",
         waiting: "koko.waiting",
-        termsTitle: "terms.kokoTitle",
-        terms: "terms.koko",
       },
     },
   },
@@ -518,6 +513,20 @@ export function offeredMethods(configured: readonly ProviderKey[]): PaymentMetho
     return provider === null || configured.includes(provider);
   });
 }
+
+/** The methods paid online, through a provider. */
+export type OnlineMethod = {
+  [M in PaymentMethod]: (typeof PAYMENT_POLICIES)[M]["provider"] extends null ? never : M;
+}[PaymentMethod];
+
+/**
+ * The Terms' paragraph on paying each method online (`{minutes}`: the unpaid order's hold):
+ * words only the server renders, so apart from the policy table the islands carry.
+ */
+export const ONLINE_TERMS_WORDS = {
+  Card: { title: "terms.cardTitle", text: "terms.card" },
+  Koko: { title: "terms.kokoTitle", text: "terms.koko" },
+} as const satisfies Record<OnlineMethod, { title: string; text: string }>;
 
 /** The methods pre-order books may be bought with. */
 export const PREORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) =>

@@ -9,7 +9,11 @@ import { MemoryLocations } from "../../adapters/memory/locations.ts";
 import { ensureBuilt } from "../../scripts/build_web.ts";
 import { sampleCatalogue } from "../../web/dev/sample_catalogue.ts";
 import { SAMPLE_BANK, SAMPLE_SHOP } from "../../domain/notifications/testing/samples.ts";
-import { offeredMethods, PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
+import {
+  offeredMethods,
+  ONLINE_TERMS_WORDS,
+  PAYMENT_POLICIES,
+} from "../../domain/orders/payment_policy.ts";
 import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
 import type { ProviderKey } from "../../domain/payments/providers.ts";
 import { i18nFor } from "../../web/i18n/mod.ts";
@@ -86,14 +90,13 @@ for (const providers of PROVIDER_SETS) {
       // Each method paid online is named in the note exactly when its provider is configured,
       // and the terms say how it is paid.
       for (const method of ["Card", "Koko"] as const) {
-        const online = PAYMENT_POLICIES[method].words.online;
         const configured = providers.includes(PAYMENT_POLICIES[method].provider);
         assert.equal(
           names.includes(i18n.t(PAYMENT_POLICIES[method].words.name)),
           configured,
           names,
         );
-        assert.equal(terms.includes(i18n.t(online.termsTitle)), configured, terms);
+        assert.equal(terms.includes(i18n.t(ONLINE_TERMS_WORDS[method].title)), configured, terms);
       }
     }
   });

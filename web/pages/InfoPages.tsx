@@ -5,7 +5,8 @@ import {
   DEFAULT_HOLD_RULES,
   type HoldRules,
   offeredMethods,
-  PAYMENT_POLICIES,
+  ONLINE_TERMS_WORDS,
+  type OnlineMethod,
 } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { preorderMethods } from "../../domain/orders/preorder_policy.ts";
@@ -125,11 +126,13 @@ export function TermsPage(
       <h2>{t("terms.bankDepositTitle")}</h2>
       <p>{t("terms.bankDeposit", { hours: holdRules.bankDepositHours })}</p>
       {offered.map((method) => {
-        const online = PAYMENT_POLICIES[method].words.online;
-        return online && (
+        const words = method in ONLINE_TERMS_WORDS
+          ? ONLINE_TERMS_WORDS[method as OnlineMethod]
+          : undefined;
+        return words && (
           <Fragment key={method}>
-            <h2>{t(online.termsTitle)}</h2>
-            <p>{t(online.terms, { minutes })}</p>
+            <h2>{t(words.title)}</h2>
+            <p>{t(words.text, { minutes })}</p>
           </Fragment>
         );
       })}

@@ -16,7 +16,7 @@ import { Loading, Notice, Spinner } from "../Feedback.tsx";
 import { formatDateTime, formatRupees } from "../format.ts";
 import { useLoad, useNotice } from "../hooks.ts";
 import { PageLink } from "../PageLink.tsx";
-import { STATUS_WORDS } from "./parcels.ts";
+import { heldByCouriers, STATUS_WORDS } from "./parcels.ts";
 import "./fulfilment.css";
 
 type CodParcel = z.infer<typeof CodParcelSchema>;
@@ -155,6 +155,10 @@ export function CodPage() {
                       <strong className="money">{formatRupees(b.held)}</strong>
                     </li>
                   ))}
+                  <li className="cod-total">
+                    All couriers:{" "}
+                    <strong className="money">{formatRupees(heldByCouriers(cash))}</strong>
+                  </li>
                 </ul>
               )}
           </section>

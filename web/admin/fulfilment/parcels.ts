@@ -76,3 +76,13 @@ export function codToCollect(
     .reduce((sum, p) => sum + rupeesToCents(p.cod_amount), 0);
   return Math.max(0, owedCents - collecting);
 }
+
+/**
+ * The shop's cash all couriers hold together, in rupees, added up in cents: the total of the
+ * Cash on delivery page and the owner's home figure, one definition for both.
+ *
+ * @example heldByCouriers({ by_courier: [{ held: 0.1 }, { held: 0.2 }] }) // 0.3
+ */
+export function heldByCouriers(cash: { by_courier: readonly { held: number }[] }): number {
+  return cash.by_courier.reduce((cents, b) => cents + Math.round(b.held * 100), 0) / 100;
+}

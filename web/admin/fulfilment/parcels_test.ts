@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { codToCollect, copiesLeft, nextMoves, STATUS_WORDS } from "./parcels.ts";
+import { codToCollect, copiesLeft, heldByCouriers, nextMoves, STATUS_WORDS } from "./parcels.ts";
 import { SHIPMENT_STATUSES } from "../../../domain/fulfilment/shipments.ts";
 
 const items = [
@@ -26,4 +26,10 @@ Deno.test("every parcel status has its words, and the moves follow the domain's 
   for (const status of SHIPMENT_STATUSES) assert.ok(STATUS_WORDS[status].length > 0);
   assert.deepEqual(nextMoves("packed"), ["handed_over"]);
   assert.deepEqual(nextMoves("delivered"), []);
+});
+
+Deno.test("heldByCouriers() adds what each courier holds in cents: the COD page's total and the home's figure", () => {
+  assert.equal(heldByCouriers({ by_courier: [] }), 0);
+  assert.equal(heldByCouriers({ by_courier: [{ held: 0.1 }, { held: 0.2 }] }), 0.3);
+  assert.equal(heldByCouriers({ by_courier: [{ held: 1250.5 }, { held: 800 }] }), 2050.5);
 });

@@ -1,11 +1,13 @@
 /**
  * The admin's home, on top of the Dashboard: what needs doing today. The owner sees today's
  * money received by payment method (the sales report of today), the orders to confirm, the
- * slips to check, the card payments pending, the low stock, what shoppers wait for, and a
- * small chart of the last 30 days' takings; staff see the orders to pack and send. Each
+ * slips to check, the payments pending online, the cash still with couriers, the low stock,
+ * what shoppers wait for, and a small chart of the last 30 days' takings; staff see the orders to pack and send. Each
  * figure is a link to its list, and is counted by that very list (home_figures.ts).
  */
 import { ORDER_PATHS, REPORT_PATHS, STOCK_ALERT_PATHS } from "../../../contract/paths.ts";
+import { FULFILMENT_PATHS } from "../../../contract/fulfilment_paths.ts";
+import { heldByCouriers } from "../fulfilment/parcels.ts";
 import { useAdmin } from "../context.ts";
 import { useLoad } from "../hooks.ts";
 import { PageLink } from "../PageLink.tsx";
@@ -61,6 +63,7 @@ export function HomePanel() {
       {owner && <TodaysMoney />}
       <ul className="home-figures">
         {figures.map((figure) => <OrderCount key={figure.key} figure={figure} />)}
+        {owner && <CodFigure />}
         {owner && <StockFigures />}
       </ul>
       {owner && <TakingsChart />}
@@ -98,6 +101,23 @@ function TodaysMoney() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The cash couriers still hold: the Cash on delivery page's total, a link to it. */
+function CodFigure() {
+  const { api } = useAdmin();
+  const [cash] = useLoad(() => api.call(FULFILMENT_PATHS.cashWithCouriers), [api]);
+  return (
+    <Figure
+      label="cash on delivery still with couriers"
+      value={cash.data
+        ? formatRupees(heldByCouriers(cash.data.data))
+        : cash.state === "error"
+        ? "?"
+        : "…"}
+      to="/admin/cod"
+    />
   );
 }
 
