@@ -11,6 +11,7 @@ import { MemoryPaymentLedger } from "./payment_ledger.ts";
 import { MemoryRefundStore } from "./refunds.ts";
 import type { Order, OrderEvent } from "../../domain/orders/model.ts";
 import type { MailKind } from "../../domain/notifications/mail_kinds.ts";
+import type { PaymentPlan } from "../../domain/orders/payment.ts";
 
 const AT = "2026-03-01T09:00:00.000Z";
 
@@ -31,8 +32,9 @@ function paid(order: Order, cents: number, ref = "320027150001"): LedgerEntry {
 }
 
 /** The use case over memory stores, with a provider that answers what the test says. */
-function world(answers: (ProviderRefundResult | Error)[]) {
-  const order = cardOrder();
+function world(answers: (ProviderRefundResult | Error)[], overrides: Partial<Order> = {}) {
+  const order = cardOrder(overrides);
+  const plans: PaymentPlan[] = [];
   const events: OrderEvent[] = [];
   const mails: MailKind[] = [];
   const sent: ProviderRefundRequest[] = [];
@@ -47,6 +49,10 @@ function world(answers: (ProviderRefundResult | Error)[]) {
       enqueueMail: (_id, kind) => {
         mails.push(kind);
         return Promise.resolve();
+      },
+      changePayment: (plan) => {
+        plans.push(plan);
+        return Promise.resolve({ kind: "changed" as const, order });
       },
     },
     ledger,
@@ -69,7 +75,7 @@ function world(answers: (ProviderRefundResult | Error)[]) {
         }
         : undefined,
   };
-  return { order, deps, events, mails, sent, ledger };
+  return { order, deps, events, mails, sent, ledger, plans };
 }
 
 Deno.test("a refund the provider takes is a ledger row by its refund id, an event and the customer's mail; the whole payment is asked without an amount", async () => {
@@ -130,4 +136,29 @@ Deno.test("a provider that throws or refuses leaves a failed refund with its wor
   });
   assert.equal(same.kind, "succeeded");
   assert.equal(w.sent.length, 2);
+});
+
+Deno.test("a cancelled order's refund due is settled by refunds that give back all it paid: unpaid again, no other mail; not before, and never an open order", async () => {
+  const answers = () => [
+    { kind: "refunded" as const, providerRef: "2000011", answer: "ok" },
+    { kind: "refunded" as const, providerRef: "2000012", answer: "ok" },
+  ];
+  const lapsed = world(answers(), { status: "rejected" });
+  await lapsed.ledger.record(paid(lapsed.order, 10_000));
+  const part = { orderId: lapsed.order.id, amountCents: 4_000, reason: "Sold out" };
+  assert.equal((await refundOrder(lapsed.deps, part)).kind, "succeeded");
+  assert.equal(lapsed.plans.length, 0, "money is left to refund: still due");
+  const rest = { orderId: lapsed.order.id, amountCents: 6_000, reason: "Sold out" };
+  assert.equal((await refundOrder(lapsed.deps, rest)).kind, "succeeded");
+  assert.deepEqual(
+    lapsed.plans.map((p) => [p.from, p.to, p.event.actor, p.mails.length]),
+    [["paid", "unpaid", "system", 0]],
+  );
+  assert.deepEqual(lapsed.mails, ["order_refunded", "order_refunded"]);
+
+  const open = world(answers());
+  await open.ledger.record(paid(open.order, 10_000));
+  const whole = { orderId: open.order.id, amountCents: 10_000, reason: "Changed mind" };
+  assert.equal((await refundOrder(open.deps, whole)).kind, "succeeded");
+  assert.equal(open.plans.length, 0, "an open order keeps its payment status: the owner decides");
 });

@@ -5,9 +5,14 @@
  * taken as done by hand (Bank Deposit, COD, with the owner's reference), then settled:
  * succeeded, with a `refund` row of the order's payment ledger by the provider's refund id,
  * an event on the order's timeline and the customer's mail and text; or failed, with the
- * provider's answer, to be retried under the same key.
+ * provider's answer, to be retried under the same key. A cancelled order paid after all (its
+ * refund due) whose refunds now give back all it paid owes nothing any more: its payment
+ * status goes back to unpaid, so it leaves the list of refunds due and its pages say nothing is
+ * owed (`settledPlan`).
  */
 import type { Clock, OrderRepository } from "../ports.ts";
+import type { Order } from "../orders/model.ts";
+import type { PaymentPlan } from "../orders/payment.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import type { PaymentLedger, RefundStore } from "./ports.ts";
 import {
@@ -20,7 +25,7 @@ import {
 } from "./refunds.ts";
 
 export interface RefundDeps {
-  orders: Pick<OrderRepository, "findById" | "addEvent" | "enqueueMail">;
+  orders: Pick<OrderRepository, "findById" | "addEvent" | "enqueueMail" | "changePayment">;
   ledger: PaymentLedger;
   refunds: RefundStore;
   /** The provider of a ledger key ("payhere"), with its refund API; undefined when absent. */
@@ -186,6 +191,38 @@ async function carryOut(
   });
   const done = settled ?? { ...refund, status: "succeeded" as const, reference, answer };
   await deps.orders.addEvent(refund.orderId, refundEvent(done, at));
+  const order = await deps.orders.findById(refund.orderId);
+  const plan = order && settledPlan(order, can.leftCents - refund.amountCents, at);
+  if (plan) await deps.orders.changePayment(plan);
   await deps.orders.enqueueMail(refund.orderId, "order_refunded");
   return { kind: "succeeded", refund: done };
+}
+
+/**
+ * The payment change that settles a cancelled order's refund due once nothing of its payment
+ * is left to refund (`leftCents` 0): paid → unpaid by the shop, with no mail (the refund's own
+ * mail tells the customer). Undefined for any other order, or while money is left to refund.
+ *
+ * @example settledPlan({ ...order, status: "rejected", paymentStatus: "paid" }, 0, at)?.to // "unpaid"
+ * @example settledPlan({ ...order, status: "pending", paymentStatus: "paid" }, 0, at) // undefined
+ */
+export function settledPlan(order: Order, leftCents: number, at: string): PaymentPlan | undefined {
+  if (order.status !== "rejected" || order.paymentStatus !== "paid" || leftCents > 0) {
+    return undefined;
+  }
+  return {
+    orderId: order.id,
+    orderStatus: order.status,
+    from: "paid",
+    to: "unpaid",
+    clearExpiry: true,
+    event: {
+      at,
+      kind: "unpaid",
+      actor: "system",
+      note: "Refunded in full: the cancelled order owes nothing and is owed nothing",
+    },
+    mails: [],
+    saveSlip: false,
+  };
 }

@@ -40,6 +40,14 @@ export const ORDER_FIGURES: readonly OrderFigure[] = [
     staff: false,
   })),
   {
+    // Paid after all, then cancelled (a payment after the lapse): refunds owed, until refunds
+    // give back all the order paid (domain/payments/refund_order.ts, settledPlan).
+    key: "refunds-due",
+    label: "Cancelled orders paid: refunds due",
+    filters: { ...NO_FILTERS, status: "rejected", paymentStatus: "paid" },
+    staff: false,
+  },
+  {
     key: "to-pack-paid",
     label: "Paid orders to pack and send",
     filters: { ...pending, paymentStatus: "paid" },
