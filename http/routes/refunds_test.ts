@@ -227,6 +227,30 @@ Deno.test("a COD order recorded paid is refunded by hand with a reference; witho
   assert.deepEqual(rows.map((r) => [r.provider, r.kind]), [["cod", "payment"], ["cod", "refund"]]);
 });
 
+Deno.test("a cancelled order paid by card is owed a refund until refunds give back all it paid: then unpaid, off the list of refunds due", async () => {
+  const w = await world();
+  const { id, cents } = await paidCardOrder(w);
+  const cancelled = await w.t.asAdmin(
+    "/api/orders/status",
+    json("PUT", { id, status: "rejected", reason: "Out of stock" }),
+  );
+  assert.equal(cancelled.status, 200, await cancelled.clone().text());
+  const due = async () =>
+    (await (await w.t.asAdmin("/api/orders?status=rejected&paymentStatus=paid")).json()).total;
+  assert.equal(await due(), 1);
+  const part = await refund(w, id, { amount: 100, reason: "Out of stock" });
+  assert.equal(part.status, 201, await part.clone().text());
+  assert.equal(await due(), 1, "money is still owed");
+  const rest = await refund(w, id, { amount: cents / 100 - 100, reason: "Out of stock" });
+  assert.equal(rest.status, 201, await rest.clone().text());
+  assert.equal((await rest.json()).data.state, "refunded");
+  assert.equal(await due(), 0);
+  const order = await w.t.orders.findById(id);
+  assert.equal(order?.paymentStatus, "unpaid");
+  assert.equal(order?.events.at(-1)?.kind, "unpaid");
+  assert.equal(order?.events.at(-1)?.actor, "system");
+});
+
 Deno.test("only the owner refunds: staff read an order's refunds but are refused making one", async () => {
   const w = await world();
   const { id } = await paidCardOrder(w);
