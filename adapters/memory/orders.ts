@@ -434,7 +434,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     const lapsed: number[] = [];
     for (const order of due) {
       const outcome = await this.changeStatus(
-        planLapse(order.id, now, { ...order, proofCount: order.paymentProofs.length }),
+        planLapse(order.id, now, order),
       );
       if (outcome.kind === "changed") lapsed.push(order.id);
     }

@@ -284,11 +284,9 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
       const id = await this.#sql.transaction(async (tx) => {
         // lapses() as SQL: pending, not paid, its hold up.
         const due = await tx.query<
-          { id: number; payment_method: PaymentMethod; proof_count: number }
+          { id: number; payment_method: PaymentMethod; payment_status: PaymentStatus }
         >(
-          `SELECT o.id, o.payment_method,
-             (SELECT count(*) FROM payment_proofs p WHERE p.order_id = o.id)::integer
-               AS proof_count
+          `SELECT o.id, o.payment_method, o.payment_status
            FROM orders o
            WHERE o.status = 'pending' AND o.payment_method = ANY($2::text[])
              AND o.payment_status <> 'paid' AND o.expires_at IS NOT NULL
@@ -301,7 +299,7 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
         const [order] = due;
         const plan = planLapse(Number(order.id), now, {
           paymentMethod: order.payment_method,
-          proofCount: Number(order.proof_count),
+          paymentStatus: order.payment_status,
         });
         const outcome = await applyTransition(tx, plan, this.#channels);
         return outcome.kind === "changed" ? outcome.order.id : undefined;

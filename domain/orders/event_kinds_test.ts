@@ -15,7 +15,7 @@ const AT = "2026-03-01T10:00:00.000Z";
 Deno.test("every event the plans write is caused by an actor its kind's policy names", () => {
   const events: OrderEvent[] = [
     sampleOrder().events[0],
-    planLapse(1, AT, { paymentMethod: "Bank Deposit", proofCount: 0 }).event,
+    planLapse(1, AT, { paymentMethod: "Bank Deposit", paymentStatus: "unpaid" }).event,
     planProof(1, { contentType: "image/png", bytes: new Uint8Array(), at: AT, reviewUntil: null })
       .event,
   ];

@@ -36,16 +36,19 @@ export function lapses(order: LapseCandidate, now: string): boolean {
 }
 
 /**
- * Why an order lapses, and the mail its customer gets: an order with a slip was not
- * checked in time (the customer hears it was cancelled, with the reason); one without,
- * as its method's hold says.
+ * Why an order lapses, and the mail its customer gets: an order whose slip waits to be
+ * checked was not checked in time (the customer hears it was cancelled, with the reason); any
+ * other, a slip refused included (its deadline started again for a payment), as its method's
+ * hold says.
  *
- * @example lapseOutcome({ paymentMethod: "COD", proofCount: 0 }) // { reason: "Not confirmed by the shop in time", mail: "order_rejected" }
+ * @example lapseOutcome({ paymentMethod: "COD", paymentStatus: "unpaid" }) // { reason: "Not confirmed by the shop in time", mail: "order_rejected" }
  */
 export function lapseOutcome(
-  order: Pick<LapseCandidate, "paymentMethod" | "proofCount">,
+  order: Pick<LapseCandidate, "paymentMethod" | "paymentStatus">,
 ): { reason: string; mail: TransitionPlan["mails"][number] } {
-  if (order.proofCount > 0) return { reason: SLIP_LAPSE_REASON, mail: "order_rejected" };
+  if (order.paymentStatus === "proof_submitted") {
+    return { reason: SLIP_LAPSE_REASON, mail: "order_rejected" };
+  }
   return PAYMENT_POLICIES[order.paymentMethod].hold.lapse;
 }
 
@@ -55,12 +58,12 @@ export function lapseOutcome(
  * `lapses()` still holds for the order it has locked, so a lapse never overtakes a proof,
  * a payment or a decision.
  *
- * @example planLapse(7, "2026-03-03T10:00:05.000Z", { paymentMethod: "Bank Deposit", proofCount: 0 }).event // { kind: "lapsed", actor: "system", note: "Payment not received", at }
+ * @example planLapse(7, "2026-03-03T10:00:05.000Z", { paymentMethod: "Bank Deposit", paymentStatus: "unpaid" }).event // { kind: "lapsed", actor: "system", note: "Payment not received", at }
  */
 export function planLapse(
   orderId: number,
   at: string,
-  order: Pick<LapseCandidate, "paymentMethod" | "proofCount">,
+  order: Pick<LapseCandidate, "paymentMethod" | "paymentStatus">,
 ): TransitionPlan {
   const { reason, mail } = lapseOutcome(order);
   return {

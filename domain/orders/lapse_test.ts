@@ -40,22 +40,30 @@ Deno.test("lapses() any pending order not yet paid whose hold is up, whatever it
   ));
 });
 
-Deno.test("lapseOutcome() names why: no payment, a slip not checked in time, or a COD order not confirmed", () => {
-  assert.deepEqual(lapseOutcome({ paymentMethod: "Bank Deposit", proofCount: 0 }), {
+Deno.test("lapseOutcome() names why: no payment (a refused slip's too), a slip not checked in time, or a COD order not confirmed", () => {
+  // A slip refused: the order waits for a payment again, and lapses as one never paid.
+  assert.deepEqual(lapseOutcome({ paymentMethod: "Bank Deposit", paymentStatus: "unpaid" }), {
     reason: LAPSE_REASON,
     mail: "order_lapsed",
   });
-  assert.deepEqual(lapseOutcome({ paymentMethod: "Bank Deposit", proofCount: 2 }), {
-    reason: SLIP_LAPSE_REASON,
-    mail: "order_rejected",
+  assert.deepEqual(lapseOutcome({ paymentMethod: "Bank Deposit", paymentStatus: "unpaid" }), {
+    reason: LAPSE_REASON,
+    mail: "order_lapsed",
   });
-  assert.deepEqual(lapseOutcome({ paymentMethod: "COD", proofCount: 0 }), {
+  assert.deepEqual(
+    lapseOutcome({ paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted" }),
+    {
+      reason: SLIP_LAPSE_REASON,
+      mail: "order_rejected",
+    },
+  );
+  assert.deepEqual(lapseOutcome({ paymentMethod: "COD", paymentStatus: "unpaid" }), {
     reason: "Not confirmed by the shop in time",
     mail: "order_rejected",
   });
   const plan = planLapse(7, "2026-03-06T10:00:00.000Z", {
     paymentMethod: "Bank Deposit",
-    proofCount: 1,
+    paymentStatus: "proof_submitted",
   });
   assert.deepEqual([plan.rejectReason, plan.mails, plan.returnStock, plan.event.kind], [
     SLIP_LAPSE_REASON,
