@@ -140,6 +140,10 @@ export async function realApp(
     rateLimits: new PostgresRateLimitStore(db.sql),
     // Parcels and couriers: /api/fulfilment is there only with them.
     fulfilment: repositories.fulfilment,
+    // The payment ledger and the owner's refunds, as the shop has them: the refund routes
+    // answer 503 without them.
+    payments: repositories.payments,
+    refunds: repositories.refunds,
     pages: pagesApp({
       catalogue: repositories.catalogue,
       locations: repositories.locations,
