@@ -36,18 +36,24 @@ export function PagesPanel() {
   const [language, setLanguage] = useState<Locale>("en");
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
+  // The fields wait for the chosen page's text: what the owner types is never overwritten by
+  // an answer that arrives after it.
+  const [loading, setLoading] = useState(true);
   useEffect(() => {
     let live = true;
+    setLoading(true);
     api.call(OWNER_PAGE_PATHS.one, { params: { slug, language } }).then(
       (page) => {
         if (!live) return;
         setTitle(page.data.title);
         setBody(page.data.body);
+        setLoading(false);
       },
       () => {
         if (!live) return;
         setTitle("");
         setBody("");
+        setLoading(false);
       },
     );
     return () => {
@@ -88,14 +94,26 @@ export function PagesPanel() {
       </div>
       <label className="field">
         Page title
-        <input value={title} required onChange={(e) => setTitle(e.target.value)} />
+        <input
+          value={title}
+          required
+          disabled={loading}
+          onChange={(e) => setTitle(e.target.value)}
+        />
       </label>
       <label className="field">
         Page text
-        <textarea rows={10} value={body} onChange={(e) => setBody(e.target.value)} />
+        <textarea
+          rows={10}
+          value={body}
+          disabled={loading}
+          onChange={(e) => setBody(e.target.value)}
+        />
       </label>
       <div className="form-actions">
-        <button type="button" className="button-primary" onClick={save}>Save page</button>
+        <button type="button" className="button-primary" onClick={save} disabled={loading}>
+          Save page
+        </button>
       </div>
       <Notice notice={notice} onDismiss={clear} />
     </section>
