@@ -118,6 +118,8 @@ function startChild(options: SuperviseOptions): ChildRun {
         const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
         await response.body?.cancel();
         opened = response.ok;
+        // Said once: from here a crash is restarted.
+        if (opened) options.log("info", "The shop opened", { pid: child.pid });
       } catch {
         // Not listening yet.
       }

@@ -127,6 +127,12 @@ Deno.test({
       const [first] = childPids(shop.output());
       assert.ok(first > 0 && first !== shop.pid, "the shop runs as the supervisor's child");
 
+      // The supervisor restarts a shop it has seen open: the kill waits for its word.
+      await until(
+        () => shop.output().includes("The shop opened"),
+        60_000,
+        "the supervisor seeing the shop open",
+      );
       load = readLoad(shop.url, 4);
       await until(
         () => load!.answers.filter((a) => a.status === 200).length >= 20,
