@@ -56,7 +56,7 @@ import { drainable } from "./http/middleware/graceful.ts";
 import type { CachedResponse } from "./http/middleware/response_cache.ts";
 import { jsonLineLogger } from "./adapters/log/json_lines.ts";
 import { configuredProviders, type LocalSimulator } from "./adapters/payments/configured.ts";
-import { configuredProviders as providerList, providerKeys } from "./domain/payments/providers.ts";
+import { providerKeys, providerList } from "./domain/payments/providers.ts";
 import { cardPaymentForm, noticeUrl } from "./http/routes/payments.ts";
 import { orderUrl } from "./http/routes/order_customer.ts";
 import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";

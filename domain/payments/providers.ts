@@ -36,6 +36,6 @@ export function providerKeys(providers: PaymentProviders | undefined): ProviderK
  * The providers of `providers` that are configured, as a list (for the pages' CSP and the
  * start's log).
  */
-export function configuredProviders(providers: PaymentProviders): PaymentGateway[] {
+export function providerList(providers: PaymentProviders): PaymentGateway[] {
   return PROVIDER_KEYS.flatMap((key) => providers[key] ? [providers[key]] : []);
 }
