@@ -85,7 +85,22 @@ async function chooseQuantity(dialog: Locator, quantity: number): Promise<void> 
   for (let n = 1; n < quantity; n += 1) {
     await dialog.getByRole("button", { name: "One more" }).click();
   }
-  assert.equal(await quantityShown(dialog), quantity);
+  await shows(dialog, quantity);
+}
+
+/**
+ * Waits until a stepper's box shows `quantity`: a click's count reaches the box in the
+ * render after it, which the browser may not have painted when the click returns.
+ */
+export async function shows(scope: Locator, quantity: number): Promise<void> {
+  const shown = await eventually(
+    async () => {
+      const n = await quantityShown(scope);
+      return n === quantity ? n : null;
+    },
+    { what: `the Quantity box showing ${quantity}` },
+  ).catch(async () => await quantityShown(scope));
+  assert.equal(shown, quantity);
 }
 
 /** Adds a book through its page and the quantity popup. */
@@ -180,7 +195,7 @@ export async function stationeryJourney(e2e: E2e, { page, errors }: OpenPage): P
   assert.equal(await fewer.isDisabled(), true);
   for (let n = 1; n < board.stock; n += 1) await more.click();
   assert.equal(await more.isDisabled(), true);
-  assert.equal(await quantityShown(dialog), board.stock);
+  await shows(dialog, board.stock);
   await fewer.click();
   await more.click();
   await dialog.getByRole("button", { name: "Add to Cart" }).click();

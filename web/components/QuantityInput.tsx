@@ -3,7 +3,7 @@
  * typed, not 19 taps), held within 1 and the room left (domain/cart/typed_quantity.ts). While
  * the box is being typed in it shows what is typed; once left, the quantity it came to.
  */
-import { forwardRef, useEffect, useState } from "react";
+import { forwardRef, useState } from "react";
 import { typedQuantity } from "../../domain/cart/typed_quantity.ts";
 
 export interface QuantityInputProps {
@@ -18,9 +18,9 @@ export interface QuantityInputProps {
 
 export const QuantityInput = forwardRef<HTMLInputElement, QuantityInputProps>(
   function QuantityInput({ quantity, room, label, describedBy, onQuantity }, ref) {
-    const [typed, setTyped] = useState(String(quantity));
-    // The buttons change the quantity too: the box follows them.
-    useEffect(() => setTyped(String(quantity)), [quantity]);
+    // What is being typed, while the box is being typed in; otherwise (null) the box shows
+    // the quantity itself, in the same render as a button that changed it.
+    const [typed, setTyped] = useState<string | null>(null);
     return (
       <input
         ref={ref}
@@ -31,13 +31,13 @@ export const QuantityInput = forwardRef<HTMLInputElement, QuantityInputProps>(
         autoComplete="off"
         aria-label={label}
         aria-describedby={describedBy}
-        value={typed}
+        value={typed ?? String(quantity)}
         onChange={(e) => {
           setTyped(e.target.value);
           const asked = typedQuantity(e.target.value, room);
           if (asked !== undefined) onQuantity(asked);
         }}
-        onBlur={() => setTyped(String(quantity))}
+        onBlur={() => setTyped(null)}
       />
     );
   },
