@@ -6,8 +6,7 @@
  * (docs/reliability.md), and each is answered at once, not after its last byte.
  */
 import assert from "node:assert/strict";
-import { destination, realApp } from "./support/real_app.ts";
-import { orderBody } from "../../http/testing/fixture.ts";
+import { realApp } from "./support/real_app.ts";
 import { recordFigures } from "./support/evidence.ts";
 
 const sanitize = { sanitizeOps: false, sanitizeResources: false };
