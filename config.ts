@@ -82,8 +82,19 @@ export interface Config {
    * Unset: Koko is not offered.
    */
   koko: KokoConfig | undefined;
+  /**
+   * The couriers' APIs the shop drives (KOOMBIYO_API_KEY, KOOMBIYO_BASE_URL); a courier
+   * whose API is not set is handled by hand on the same screens.
+   */
+  couriers: CourierApiSettings;
   /** Texts to customers through Notify.lk; undefined (SMS off) unless its account is set. */
   sms: SmsConfig | undefined;
+}
+
+/** The couriers' API accounts, by courier API (adapters/couriers/configured.ts builds them). */
+export interface CourierApiSettings {
+  /** Koombiyo's API key and where its API is (Koombiyo's own unless KOOMBIYO_BASE_URL says). */
+  koombiyo?: { apiKey: string; baseUrl: string | undefined };
 }
 
 /** The card gateway's settings (PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET, PAYHERE_SANDBOX). */
@@ -336,6 +347,14 @@ const RELIABILITY_SCHEMA = z.object({
   KOKO_SANDBOX: optional(
     z.enum(["true", "false", "local"], "must be true (Koko's test system), false (live) or local"),
   ),
+  KOOMBIYO_API_KEY: optional(
+    z.string().trim().regex(/^[A-Za-z0-9_-]{8,200}$/, "must be the API key Koombiyo gives"),
+  ),
+  KOOMBIYO_BASE_URL: optional(
+    z.string().trim().url(
+      "must be the address of Koombiyo's API, such as https://application.koombiyodelivery.lk/api",
+    ),
+  ),
   HOLD_MAX_LKR: optional(
     z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount in rupees such as 500000")
       .transform(Number).refine((n) => n >= 1, "must be at least 1"),
@@ -442,6 +461,9 @@ function toConfig(env: Env): Config {
     },
     payhere: payhereSettings(env),
     koko: kokoSettings(env),
+    couriers: env.KOOMBIYO_API_KEY
+      ? { koombiyo: { apiKey: env.KOOMBIYO_API_KEY, baseUrl: env.KOOMBIYO_BASE_URL } }
+      : {},
     sms: env.NOTIFYLK_USER_ID && env.NOTIFYLK_API_KEY && env.NOTIFYLK_SENDER_ID
       ? {
         userId: env.NOTIFYLK_USER_ID,
@@ -538,6 +560,9 @@ function pairProblems(env: Record<string, string | undefined>): string[] {
     return [
       "PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET: set both to offer card payment, or neither",
     ];
+  }
+  if (env.KOOMBIYO_BASE_URL && !env.KOOMBIYO_API_KEY) {
+    return ["KOOMBIYO_BASE_URL: needs KOOMBIYO_API_KEY"];
   }
   return [...kokoProblems(env), ...smsProblems(env)];
 }

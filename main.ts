@@ -56,6 +56,7 @@ import { drainable } from "./http/middleware/graceful.ts";
 import type { CachedResponse } from "./http/middleware/response_cache.ts";
 import { jsonLineLogger } from "./adapters/log/json_lines.ts";
 import { configuredProviders, type LocalSimulator } from "./adapters/payments/configured.ts";
+import { configuredCourierApis } from "./adapters/couriers/configured.ts";
 import { providerKeys, providerList } from "./domain/payments/providers.ts";
 import { cardPaymentForm, noticeUrl } from "./http/routes/payments.ts";
 import { orderUrl } from "./http/routes/order_customer.ts";
@@ -355,6 +356,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     payments: repositories.payments,
     refunds: repositories.refunds,
     fulfilment: repositories.fulfilment,
+    courierApis: configuredCourierApis(config.couriers),
     reports: repositories.reports,
     stockAlerts: repositories.stockAlerts,
     settings: repositories.settings,

@@ -141,7 +141,7 @@ contract(
       receiver: { ...DELIVERY.receiver, phone: "12" },
     });
     assert.deepEqual(badPhone, { kind: "refused", message: "Invalid receiver phone number" });
-  assert.equal(w.count(), 0);
+    assert.equal(w.count(), 0);
   },
 );
 

@@ -155,6 +155,31 @@ contract("a parcel moves only from the status it is in", async ({ store, order }
 });
 
 contract(
+  "a packed parcel without a waybill takes one once, never one its courier gave another parcel",
+  async ({ store, order }) => {
+    const pack = (orderLineId: number, waybill: string | null) =>
+      store.pack(order.id, {
+        lines: [{ orderLineId, quantity: 1 }],
+        courierId: "koombiyo",
+        waybill,
+        codCents: 0,
+      }, () => undefined);
+    const open = await pack(order.items[0].id, null);
+    const other = await pack(order.items[1].id, "40000001");
+    assert.ok(open.kind === "packed" && other.kind === "packed");
+    const id = open.shipment.id;
+    assert.equal(await store.assignWaybill(id, "40000001"), "taken");
+    assert.equal(await store.assignWaybill(id, "40000002"), "assigned");
+    assert.equal(await store.assignWaybill(id, "40000003"), "not_open");
+    assert.equal(await store.assignWaybill(other.shipment.id, "40000004"), "not_open");
+    assert.deepEqual((await store.shipmentsOf(order.id)).map((s) => s.waybill), [
+      "40000002",
+      "40000001",
+    ]);
+  },
+);
+
+contract(
   "the COD ledger takes collected and remitted once per parcel, and the owner's list reads what couriers hold",
   async ({ store, order }) => {
     const draft = {

@@ -2,6 +2,7 @@
 import type { BackgroundWork } from "./background.ts";
 import type { VoucherStore } from "../domain/vouchers/ports.ts";
 import type { FulfilmentStore } from "../domain/fulfilment/ports.ts";
+import type { CourierApis } from "../domain/fulfilment/courier_api.ts";
 import type { WorkGuard } from "./middleware/work_budget.ts";
 import type { SettingsStore } from "../domain/settings/settings.ts";
 import type { Hono } from "hono";
@@ -143,6 +144,11 @@ export interface AppDeps {
   vouchers?: VoucherStore;
   /** Parcels, couriers and the cash-on-delivery ledger; without it /api/fulfilment is absent. */
   fulfilment?: FulfilmentStore;
+  /**
+   * The couriers' APIs configured (adapters/couriers/configured.ts): a parcel of a courier
+   * whose API is here can be sent to it and tracked; the others are handled by hand.
+   */
+  courierApis?: CourierApis;
   /** Back-in-stock requests; without them the shop takes none (404 on their routes). */
   stockAlerts?: StockAlertStore;
   /** The pages the owner writes (FAQ, Terms, ...); /api/pages answers 503 when absent. */

@@ -57,6 +57,18 @@ export class MemoryFulfilmentStore implements FulfilmentStore {
     return Promise.resolve(this.#shipments.find((s) => s.id === shipmentId)?.orderId);
   }
 
+  assignWaybill(shipmentId: number, waybill: string): Promise<"assigned" | "taken" | "not_open"> {
+    const shipment = this.#shipments.find((s) =>
+      s.id === shipmentId && s.status === "packed" && s.waybill === null
+    );
+    if (!shipment) return Promise.resolve("not_open");
+    if (this.#shipments.some((s) => s.courierId === shipment.courierId && s.waybill === waybill)) {
+      return Promise.resolve("taken");
+    }
+    shipment.waybill = waybill;
+    return Promise.resolve("assigned");
+  }
+
   codShipments(): Promise<Shipment[]> {
     return Promise.resolve(structuredClone(this.#shipments.filter((s) => s.codCents > 0)));
   }

@@ -117,6 +117,24 @@ export class PostgresFulfilmentStore implements FulfilmentStore {
     return all.filter((s) => s.codCents > 0).sort((a, b) => a.id - b.id);
   }
 
+  async assignWaybill(
+    shipmentId: number,
+    waybill: string,
+  ): Promise<"assigned" | "taken" | "not_open"> {
+    try {
+      const set = await this.sql.query(
+        `UPDATE shipments SET waybill = $2
+          WHERE id = $1 AND status = 'packed' AND waybill IS NULL RETURNING id`,
+        [shipmentId, waybill],
+      );
+      return set.length === 1 ? "assigned" : "not_open";
+    } catch (error) {
+      // UNIQUE (courier_id, waybill): the courier's number is another parcel's.
+      if ((error as { code?: string }).code === "23505") return "taken";
+      throw error;
+    }
+  }
+
   async move(shipmentId: number, from: ShipmentStatus, to: ShipmentStatus): Promise<boolean> {
     const moved = await this.sql.query(
       "UPDATE shipments SET status = $3 WHERE id = $1 AND status = $2 RETURNING id",

@@ -30,6 +30,12 @@ export interface FulfilmentStore {
   ): Promise<PackOutcome<R>>;
   /** The order a parcel belongs to; undefined when there is no such parcel. */
   shipmentOrder(shipmentId: number): Promise<number | undefined>;
+  /**
+   * Gives a packed parcel without a waybill its waybill (the courier's answer, or the
+   * owner's typing): "taken" when the courier's waybill is already another parcel's,
+   * "not_open" when the parcel is no longer packed or already has one.
+   */
+  assignWaybill(shipmentId: number, waybill: string): Promise<"assigned" | "taken" | "not_open">;
   /** Every parcel that collects cash on delivery, oldest first. */
   codShipments(): Promise<Shipment[]>;
   /** Moves a parcel from `from` to `to`; false when it was no longer in `from`. */
