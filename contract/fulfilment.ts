@@ -57,6 +57,21 @@ export const shipmentBody = z.strictObject({
   cod_amount: rupees.describe("the cash the courier collects; 0 for a paid order"),
 });
 
+/** PUT /api/fulfilment/shipments/{id}/waybill: a packed parcel's waybill, typed by hand. */
+export const waybillBody = z.strictObject({
+  waybill: z.string({ error: "must be the courier's waybill number" }).trim().min(1).max(40),
+});
+
+/** What a courier's API told of a parcel, and the parcel as it is after. */
+export const TrackingSchema = z.object({
+  shipment: ShipmentSchema,
+  events: z.array(z.object({
+    courier_status: z.string().describe("the courier's own name of the step"),
+    at: z.string().describe("when, as the courier wrote it"),
+    stage: z.enum(["awaiting_pickup", "handed_over", "delivered", "returned"]).nullable(),
+  })),
+});
+
 /** PUT /api/fulfilment/shipments/{id}/status: a parcel moved on. */
 export const shipmentStatusBody = z.strictObject({ status: z.enum(SHIPMENT_STATUSES) });
 

@@ -16,5 +16,8 @@ export const FULFILMENT_PATHS = {
   pack: at("POST", "/api/fulfilment/orders/:id/shipments"),
   move: at("PUT", "/api/fulfilment/shipments/:id/status"),
   cod: at("POST", "/api/fulfilment/shipments/:id/cod"),
+  waybill: at("PUT", "/api/fulfilment/shipments/:id/waybill"),
+  sendToCourier: at("POST", "/api/fulfilment/shipments/:id/courier-delivery"),
+  refreshTracking: at("POST", "/api/fulfilment/shipments/:id/tracking"),
   cashWithCouriers: at("GET", "/api/fulfilment/cod"),
 };

@@ -41,6 +41,7 @@ import {
   isKoombiyoWaybill,
   koombiyoCod,
   koombiyoDistrict,
+  koombiyoPhone,
   koombiyoStage,
   placeKey,
 } from "../../domain/fulfilment/koombiyo.ts";
@@ -151,7 +152,7 @@ export class KoombiyoCourier implements CourierApiGateway {
       receiverStreet: receiver.address,
       receiverDistrict: String(district),
       receiverCity: city.id,
-      receiverPhone: receiver.phone,
+      receiverPhone: koombiyoPhone(receiver.phone),
       description: delivery.description,
       spclNote: "",
       getCod: koombiyoCod(delivery.codCents),

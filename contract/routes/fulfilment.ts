@@ -17,6 +17,8 @@ import {
   shipmentBody,
   ShipmentSchema,
   shipmentStatusBody,
+  TrackingSchema,
+  waybillBody,
 } from "../fulfilment.ts";
 
 export const FULFILMENT_ROUTES = {
@@ -75,6 +77,34 @@ export const FULFILMENT_ROUTES = {
     json: codBody,
     ok: { status: 201, schema: data(CashWithCouriersSchema.shape.parcels.element) },
     errors: [...ADMIN_ERRORS, 400, 404, 409, 415],
+  }),
+  waybill: defineRoute({
+    ...FULFILMENT_PATHS.waybill,
+    summary:
+      "Give a packed parcel without one its waybill, typed by hand (a courier without an API, or one whose API failed); 422 RULE_VIOLATION for a number of the wrong shape for its courier, 409 for a parcel no longer open or a number another parcel has",
+    admin: "orders",
+    params: idParam,
+    json: waybillBody,
+    ok: { status: 200, schema: data(ShipmentSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 415, 422],
+  }),
+  sendToCourier: defineRoute({
+    ...FULFILMENT_PATHS.sendToCourier,
+    summary:
+      "Send a packed parcel to its courier's API (Koombiyo): the delivery is created with its cash to collect and the parcel takes the waybill the courier gives. 503 when the courier's API is not set up, 422 RULE_VIOLATION with the courier's own message when it refuses, 502 PROVIDER_FAILED when it is down or too slow; on any of them nothing is saved and the parcel stays packed",
+    admin: "orders",
+    params: idParam,
+    ok: { status: 200, schema: data(ShipmentSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 422, 502, 503],
+  }),
+  refreshTracking: defineRoute({
+    ...FULFILMENT_PATHS.refreshTracking,
+    summary:
+      "Read a parcel's history from its courier's API and move it as the courier says (collected: handed over; delivered; returned to the shop), never back; the same errors as sending it",
+    admin: "orders",
+    params: idParam,
+    ok: { status: 200, schema: data(TrackingSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404, 409, 422, 502, 503],
   }),
   cashWithCouriers: defineRoute({
     ...FULFILMENT_PATHS.cashWithCouriers,

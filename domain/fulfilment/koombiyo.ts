@@ -134,3 +134,16 @@ export function koombiyoDistrict(name: string): number | undefined {
   const found = Object.entries(KOOMBIYO_DISTRICTS).find(([d]) => placeKey(d) === wanted);
   return found?.[1];
 }
+
+/**
+ * A Sri Lankan phone number as Koombiyo's `receiverPhone` takes it: the local ten digits
+ * (the documentation's example is "0729666892"); +94 and 0094 become 0, spaces and dashes
+ * go. A number of another shape is passed on as typed, for Koombiyo to judge.
+ *
+ * @example koombiyoPhone("+94 77 123 4567") // "0771234567"
+ */
+export function koombiyoPhone(phone: string): string {
+  const digits = phone.replace(/[\s()-]/g, "");
+  const local = digits.replace(/^(\+94|0094|94(?=[0-9]{9}$))/, "0");
+  return /^0[0-9]{9}$/.test(local) ? local : phone.trim();
+}

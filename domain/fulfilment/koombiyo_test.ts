@@ -6,6 +6,7 @@ import {
   KOOMBIYO_STAGES,
   koombiyoCod,
   koombiyoDistrict,
+  koombiyoPhone,
   koombiyoStage,
 } from "./koombiyo.ts";
 
@@ -54,4 +55,19 @@ Deno.test("Koombiyo numbers the 25 districts alphabetically, and the shop's name
   assert.equal(koombiyoDistrict("nuwara-eliya"), 20);
   assert.equal(koombiyoDistrict("Monaragala"), 18);
   assert.equal(koombiyoDistrict("Atlantis"), undefined);
+});
+
+Deno.test("a receiver's phone goes to Koombiyo as its ten local digits", () => {
+  for (
+    const typed of [
+      "077 123 4567",
+      "+94 77 123 4567",
+      "0094771234567",
+      "94771234567",
+      "077-123-4567",
+    ]
+  ) {
+    assert.equal(koombiyoPhone(typed), "0771234567", typed);
+  }
+  assert.equal(koombiyoPhone(" 12 "), "12", "another shape is Koombiyo's to judge");
 });

@@ -11,7 +11,12 @@ import type { Order } from "../../domain/orders/model.ts";
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { orderBreakdown } from "../../domain/pricing/order_breakdown.ts";
 import type { FulfilmentStore } from "../../domain/fulfilment/ports.ts";
-import { type Courier, courierProblems, trackingLink } from "../../domain/fulfilment/couriers.ts";
+import {
+  type Courier,
+  courierProblems,
+  trackingLink,
+  waybillFits,
+} from "../../domain/fulfilment/couriers.ts";
 import {
   handOverRefusal,
   orderFulfilment,
@@ -21,6 +26,13 @@ import {
   type ShippableLine,
 } from "../../domain/fulfilment/shipments.ts";
 import { orderStatusFollowing } from "../../domain/fulfilment/order_status.ts";
+import {
+  type CourierApiFailure,
+  type CourierApiGateway,
+  movesBetween,
+  parcelDescription,
+  statusFromTracking,
+} from "../../domain/fulfilment/courier_api.ts";
 import { changeOrderStatus } from "../../domain/orders/change_status.ts";
 import {
   cashWithCouriers,
@@ -34,9 +46,9 @@ import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
 import { serve } from "./route_spec.ts";
 
-export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock" | "slips"> & {
-  fulfilment: FulfilmentStore;
-};
+export type FulfilmentDeps =
+  & Pick<AppDeps, "orders" | "catalogue" | "clock" | "slips" | "courierApis">
+  & { fulfilment: FulfilmentStore };
 
 const BASE = "/api/fulfilment";
 
@@ -113,6 +125,33 @@ const COD_REFUSED = {
   already: "That is already recorded for this parcel",
   not_collected: "The courier has not collected this parcel's cash yet",
 } as const;
+
+/** The owner's words for a courier API that did not do what was asked; nothing was saved. */
+function courierFailed(courier: string, failure: CourierApiFailure): ApiError {
+  switch (failure.kind) {
+    case "refused":
+      return new ApiError(
+        422,
+        "RULE_VIOLATION",
+        `${courier} refused it: ${failure.message}. Nothing was saved; correct it and send again, or type its waybill by hand`,
+        { reason: "courier_refused", courier_message: failure.message },
+      );
+    case "timeout":
+      return new ApiError(
+        502,
+        "PROVIDER_FAILED",
+        `${courier} did not answer in time. Nothing was saved here: look for the parcel in ${courier}'s own portal before sending it again, or type its waybill by hand`,
+        { reason: "courier_timeout" },
+      );
+    case "down":
+      return new ApiError(
+        502,
+        "PROVIDER_FAILED",
+        `${courier} cannot be reached now. Nothing was saved; try again later, or type its waybill by hand`,
+        { reason: "courier_down" },
+      );
+  }
+}
 
 export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -241,13 +280,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     const { shipment, order } = await shipmentOf(c.req.valid("param").id);
     const { status } = c.req.valid("json");
     if (status === "handed_over") {
-      const lines = shippable(order);
-      const arrived = new Map<number, boolean>();
-      for (const item of order.items.filter((i) => i.preorder && i.type === "book")) {
-        const book = await deps.catalogue.findBook(item.itemId);
-        arrived.set(item.id, book !== undefined && !book.preorder);
-      }
-      const refusal = handOverRefusal(shipment, lines, (id) => arrived.get(id) ?? true);
+      const refusal = handOverRefusal(shipment, shippable(order), await arrivals(order));
       if (refusal) {
         const { kind, ...details } = refusal;
         throw new ApiError(409, "INVALID_STATE", HAND_OVER_REFUSED[kind], {
@@ -286,6 +319,143 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     if (kind === "collected") await receiveCollectedCash(order);
     const after = codPosition(shipment, await store.codEntries([shipment.id]));
     return c.json({ data: positionRecord(after) }, 201);
+  });
+
+  /** The order's pre-ordered lines, each with whether its stock has come in. */
+  async function arrivals(order: Order): Promise<(orderLineId: number) => boolean> {
+    const arrived = new Map<number, boolean>();
+    for (const item of order.items.filter((i) => i.preorder && i.type === "book")) {
+      const book = await deps.catalogue.findBook(item.itemId);
+      arrived.set(item.id, book !== undefined && !book.preorder);
+    }
+    return (id) => arrived.get(id) ?? true;
+  }
+
+  /** The parcel's courier and its configured API; 503 when the courier has none set up. */
+  async function apiOf(shipment: Shipment): Promise<{ courier: Courier; api: CourierApiGateway }> {
+    const couriers = await store.couriers();
+    const courier = couriers.find((c) => c.id === shipment.courierId);
+    const api = courier?.api ? deps.courierApis?.[courier.api] : undefined;
+    if (!courier || !api) {
+      throw new ApiError(
+        503,
+        "SERVICE_UNAVAILABLE",
+        `${
+          courier?.name ?? shipment.courierId
+        } has no API set up for this shop: hand the parcel to the courier and type its waybill`,
+        { reason: "no_courier_api" },
+      );
+    }
+    return { courier, api };
+  }
+
+  const notOpen = () =>
+    new ApiError(
+      409,
+      "INVALID_STATE",
+      "This parcel already has its waybill, or is no longer packed: read it again",
+      { reason: "not_open" },
+    );
+
+  serve(app, BASE, FULFILMENT_ROUTES.waybill, async (c) => {
+    const { shipment } = await shipmentOf(c.req.valid("param").id);
+    const { waybill } = c.req.valid("json");
+    const couriers = await store.couriers();
+    const courier = couriers.find((k) => k.id === shipment.courierId);
+    if (!courier || !waybillFits(courier, waybill)) {
+      throw new ApiError(422, "RULE_VIOLATION", SHIPMENT_REFUSED.bad_waybill, {
+        reason: "bad_waybill",
+        courierId: shipment.courierId,
+        waybill,
+      });
+    }
+    const set = await store.assignWaybill(shipment.id, waybill);
+    if (set === "taken") {
+      throw new ApiError(409, "DUPLICATE", "Another parcel of this courier has that waybill", {
+        reason: "taken",
+      });
+    }
+    if (set === "not_open") throw notOpen();
+    return c.json({ data: shipmentRecord({ ...shipment, waybill }, couriers) });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.sendToCourier, async (c) => {
+    const { shipment, order } = await shipmentOf(c.req.valid("param").id);
+    if (shipment.status !== "packed" || shipment.waybill !== null) throw notOpen();
+    const waiting = handOverRefusal(
+      { ...shipment, waybill: "" },
+      shippable(order),
+      await arrivals(order),
+    );
+    if (waiting) {
+      const { kind, ...details } = waiting;
+      throw new ApiError(409, "INVALID_STATE", HAND_OVER_REFUSED[kind], {
+        reason: kind,
+        ...details,
+      });
+    }
+    const { courier, api } = await apiOf(shipment);
+    const parcels = await store.shipmentsOf(order.id);
+    const title = (id: number) => order.items.find((i) => i.id === id)?.title ?? `line ${id}`;
+    const created = await api.createDelivery({
+      reference: `Order ${order.id} parcel ${parcels.findIndex((p) => p.id === shipment.id) + 1}`,
+      receiver: {
+        name: order.customer.name,
+        address: order.customer.address,
+        city: order.areaName,
+        district: order.districtName,
+        phone: order.customer.phone,
+      },
+      description: parcelDescription(
+        shipment.lines.map((l) => ({ quantity: l.quantity, title: title(l.orderLineId) })),
+      ),
+      codCents: shipment.codCents,
+    });
+    if (created.kind !== "created") throw courierFailed(courier.name, created);
+    const set = await store.assignWaybill(shipment.id, created.waybill);
+    if (set !== "assigned") {
+      // The courier took the delivery, but the parcel changed meanwhile: the owner cancels
+      // the courier's copy, told its number.
+      throw new ApiError(
+        409,
+        "INVALID_STATE",
+        `${courier.name} took the delivery as waybill ${created.waybill}, but this parcel changed meanwhile: cancel that waybill in ${courier.name}'s portal`,
+        { reason: "changed_meanwhile", waybill: created.waybill },
+      );
+    }
+    const couriers = await store.couriers();
+    return c.json({ data: shipmentRecord({ ...shipment, waybill: created.waybill }, couriers) });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.refreshTracking, async (c) => {
+    const { shipment, order } = await shipmentOf(c.req.valid("param").id);
+    if (shipment.waybill === null) {
+      throw new ApiError(409, "INVALID_STATE", HAND_OVER_REFUSED.no_waybill, {
+        reason: "no_waybill",
+      });
+    }
+    const { courier, api } = await apiOf(shipment);
+    const tracked = await api.tracking(shipment.waybill);
+    if (tracked.kind !== "tracked") throw courierFailed(courier.name, tracked);
+    const target = statusFromTracking(shipment.status, tracked.events);
+    // The courier has the parcel: it moves as the courier says, one step at a time.
+    let status = shipment.status;
+    for (const next of movesBetween(shipment.status, target)) {
+      if (!await store.move(shipment.id, status, next)) break;
+      status = next;
+    }
+    const couriers = await store.couriers();
+    if (status !== shipment.status) await followShipments(order, couriers);
+    return c.json({
+      data: {
+        shipment: shipmentRecord({ ...shipment, status }, couriers),
+        events: tracked.events.map((e) => ({
+          courier_status: e.courierStatus,
+          at: e.at,
+          stage: e.stage,
+        })),
+      },
+    });
   });
 
   serve(app, BASE, FULFILMENT_ROUTES.cashWithCouriers, async (c) => {
