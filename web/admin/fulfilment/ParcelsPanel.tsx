@@ -4,6 +4,11 @@
  * returned. Every rule is the server's (/api/fulfilment); a refusal is shown as it says
  * (a pre-ordered book not yet arrived, a waybill of the wrong shape, cash that does not
  * add up).
+ *
+ * A parcel of a courier with an API (Koombiyo) is sent to it from here: "Send to Koombiyo"
+ * creates the delivery and the parcel takes Koombiyo's waybill; "Refresh tracking" moves it
+ * as Koombiyo's history says. When the API fails, is not set up, or the courier has none,
+ * the owner types the waybill by hand on the same parcel.
  */
 import { type FormEvent, useState } from "react";
 import { FULFILMENT_PATHS } from "../../../contract/fulfilment_paths.ts";
@@ -44,6 +49,8 @@ export function ParcelsPanel(
   const [courierId, setCourierId] = useState("");
   const [waybill, setWaybill] = useState("");
   const [cod, setCod] = useState<string | null>(null);
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const [tracking, setTracking] = useState<Record<number, string>>({});
 
   const chosen = (id: number) => copies[id] ?? String(left.get(id) ?? 0);
   const takesTheRest = items.every((item) => Number(chosen(item.id)) === (left.get(item.id) ?? 0));
@@ -106,8 +113,45 @@ export function ParcelsPanel(
     if (moved) onMoved?.();
   };
 
+  const sendToCourier = (id: number, name: string) =>
+    run(
+      `send-${id}`,
+      () => api.call(FULFILMENT_PATHS.sendToCourier, { params: { id } }),
+      `Parcel sent to ${name}`,
+    );
+
+  const refreshTracking = async (id: number, name: string) => {
+    setBusy(`track-${id}`);
+    clear();
+    try {
+      const answer = await api.call(FULFILMENT_PATHS.refreshTracking, { params: { id } });
+      const last = answer.data.events.at(-1);
+      setTracking({ ...tracking, [id]: last ? `${last.courier_status} (${last.at})` : "" });
+      success(`Tracking read from ${name}: ${STATUS_WORDS[answer.data.shipment.status]}`);
+      reload();
+      onMoved?.();
+    } catch (error) {
+      failure(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const saveWaybill = async (event: FormEvent, id: number) => {
+    event.preventDefault();
+    const waybill = (typed[id] ?? "").trim();
+    if (!waybill) return failure("Type the courier's waybill number");
+    const saved = await run(
+      `waybill-${id}`,
+      () => api.call(FULFILMENT_PATHS.waybill, { params: { id }, json: { waybill } }),
+      `Waybill ${waybill} saved`,
+    );
+    if (saved) setTyped({ ...typed, [id]: "" });
+  };
+
   const title = (lineId: number) => items.find((item) => item.id === lineId)?.title ?? lineId;
   const courierName = (id: string) => couriers.find((c) => c.id === id)?.name ?? id;
+  const hasApi = (id: string) => Boolean(couriers.find((c) => c.id === id)?.api);
 
   return (
     <section aria-labelledby="order-parcels" className="order-parcels">
@@ -146,7 +190,37 @@ export function ParcelsPanel(
                 </>
               )}
             </p>
+            {tracking[parcel.id] && (
+              <p className="field-hint">
+                {courierName(parcel.courier_id)} says: {tracking[parcel.id]}
+              </p>
+            )}
             <div className="order-actions">
+              {hasApi(parcel.courier_id) && parcel.status === "packed" && !parcel.waybill && (
+                <button
+                  type="button"
+                  className="button-primary"
+                  disabled={busy !== null}
+                  onClick={() => sendToCourier(parcel.id, courierName(parcel.courier_id))}
+                >
+                  {busy === `send-${parcel.id}`
+                    ? <Spinner label={`Sending to ${courierName(parcel.courier_id)}`} />
+                    : null}
+                  Send to {courierName(parcel.courier_id)}
+                </button>
+              )}
+              {hasApi(parcel.courier_id) && parcel.waybill &&
+                (parcel.status === "packed" || parcel.status === "handed_over") && (
+                <button
+                  type="button"
+                  className="button-secondary"
+                  disabled={busy !== null}
+                  onClick={() => refreshTracking(parcel.id, courierName(parcel.courier_id))}
+                >
+                  {busy === `track-${parcel.id}` ? <Spinner label="Reading tracking" /> : null}
+                  Refresh tracking
+                </button>
+              )}
               {nextMoves(parcel.status).map((status) => (
                 <button
                   key={status}
@@ -160,6 +234,27 @@ export function ParcelsPanel(
                 </button>
               ))}
             </div>
+            {parcel.status === "packed" && !parcel.waybill && (
+              <form
+                className="parcel-waybill"
+                aria-label={`Waybill of parcel ${i + 1}`}
+                onSubmit={(e) => saveWaybill(e, parcel.id)}
+              >
+                <label>
+                  Waybill typed by hand
+                  <input
+                    value={typed[parcel.id] ?? ""}
+                    maxLength={40}
+                    autoComplete="off"
+                    onChange={(e) => setTyped({ ...typed, [parcel.id]: e.target.value })}
+                  />
+                </label>
+                <button type="submit" className="button-secondary" disabled={busy !== null}>
+                  {busy === `waybill-${parcel.id}` ? <Spinner label="Saving" /> : null}
+                  Save waybill
+                </button>
+              </form>
+            )}
           </li>
         ))}
       </ol>
