@@ -321,3 +321,21 @@ Deno.test("loadConfig() refuses half a Notify.lk account and a bad sender ID, ne
   const urlAlone = loadConfig({ NOTIFYLK_URL: "http://127.0.0.1:9999/api/v1/send" });
   assert.equal(urlAlone.ok, false);
 });
+
+Deno.test("loadConfig() drives Koombiyo's API only with KOOMBIYO_API_KEY, at Koombiyo's own address unless KOOMBIYO_BASE_URL says", () => {
+  assert.deepEqual(configOf({}).couriers, {});
+  assert.deepEqual(configOf({ KOOMBIYO_API_KEY: "muABqMKZgkaZDAnb" }).couriers, {
+    koombiyo: { apiKey: "muABqMKZgkaZDAnb", baseUrl: undefined },
+  });
+  assert.deepEqual(
+    configOf({ KOOMBIYO_API_KEY: "muABqMKZgkaZDAnb", KOOMBIYO_BASE_URL: "http://127.0.0.1:9/api" })
+      .couriers,
+    { koombiyo: { apiKey: "muABqMKZgkaZDAnb", baseUrl: "http://127.0.0.1:9/api" } },
+  );
+  assert.deepEqual(loadConfig({ KOOMBIYO_BASE_URL: "http://127.0.0.1:9/api" }), {
+    ok: false,
+    problems: ["KOOMBIYO_BASE_URL: needs KOOMBIYO_API_KEY"],
+  });
+  const bad = loadConfig({ KOOMBIYO_API_KEY: "a key with spaces" });
+  assert.ok(!bad.ok && bad.problems[0].startsWith("KOOMBIYO_API_KEY: "), JSON.stringify(bad));
+});
