@@ -179,3 +179,43 @@ Deno.test("a courier whose API is not set up is handled by hand: sending says so
     assert.equal((await parcels(w))[0].waybill, null);
   }, { courierApis: false });
 });
+
+Deno.test("a parcel holding a pre-ordered book not yet arrived is not sent to Koombiyo: said plainly, nothing sent", async () => {
+  await withKoombiyo(async (w) => {
+    const placed = await body(
+      await w.t.app.request(
+        "/api/orders",
+        json("POST", {
+          ...orderBody(w.t.ids.book),
+          total: 1200,
+          paymentMethod: "Bank Deposit",
+          items: [{ id: w.t.ids.preorderBook, quantity: 1, type: "book" }],
+        }),
+      ),
+      201,
+    );
+    const [line] = (await body(await w.t.asAdmin(`/api/orders/${placed.orderId}`), 200)).data.items;
+    assert.equal(line.preorder, true);
+    const parcel = (await body(
+      await w.t.asAdmin(
+        `/api/fulfilment/orders/${placed.orderId}/shipments`,
+        json("POST", {
+          lines: [{ order_line_id: line.id, quantity: 1 }],
+          courier_id: "koombiyo",
+          waybill: null,
+          cod_amount: 0,
+        }),
+      ),
+      201,
+    )).data;
+    const refused = await body(
+      await w.t.asAdmin(`/api/fulfilment/shipments/${parcel.id}/courier-delivery`, {
+        method: "POST",
+      }),
+      409,
+    );
+    assert.equal(refused.error.details.reason, "stock_not_arrived");
+    assert.match(refused.error.message, /has not arrived yet/);
+    assert.equal(w.sim.orders.size, 0);
+  });
+});
