@@ -117,6 +117,15 @@ Deno.test("Refresh tracking moves the parcel as Koombiyo's history says, and the
     ]);
     w.sim.advance(waybill, "Delivered");
     assert.equal((await body(await refresh(w), 200)).data.shipment.status, "delivered");
+    // Koombiyo down while reading: said so, the parcel as it was.
+    w.sim.conditions.down = true;
+    const down = await body(await refresh(w), 502);
+    assert.match(
+      down.error.message,
+      /Koombiyo cannot be reached now\. Nothing was saved; read its tracking again later/,
+    );
+    assert.equal((await parcels(w))[0].status, "delivered");
+    w.sim.conditions.down = false;
     // Nothing the courier says later takes it back.
     w.sim.advance(waybill, "Return to HO");
     assert.equal((await body(await refresh(w), 200)).data.shipment.status, "delivered");

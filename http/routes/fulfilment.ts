@@ -126,28 +126,42 @@ const COD_REFUSED = {
   not_collected: "The courier has not collected this parcel's cash yet",
 } as const;
 
-/** The owner's words for a courier API that did not do what was asked; nothing was saved. */
-function courierFailed(courier: string, failure: CourierApiFailure): ApiError {
+/**
+ * The owner's words for a courier API that did not do what was asked, sending a parcel or
+ * reading its tracking; nothing was saved either way.
+ */
+function courierFailed(
+  courier: string,
+  failure: CourierApiFailure,
+  doing: "send" | "track",
+): ApiError {
+  const next = doing === "send"
+    ? "send it again, or type its waybill by hand"
+    : "read its tracking again later, or move the parcel by hand";
   switch (failure.kind) {
     case "refused":
       return new ApiError(
         422,
         "RULE_VIOLATION",
-        `${courier} refused it: ${failure.message}. Nothing was saved; correct it and send again, or type its waybill by hand`,
+        `${courier} refused it: ${failure.message}. Nothing was saved; ${
+          doing === "send" ? "correct it and " : ""
+        }${next}`,
         { reason: "courier_refused", courier_message: failure.message },
       );
     case "timeout":
       return new ApiError(
         502,
         "PROVIDER_FAILED",
-        `${courier} did not answer in time. Nothing was saved here: look for the parcel in ${courier}'s own portal before sending it again, or type its waybill by hand`,
+        doing === "send"
+          ? `${courier} did not answer in time. Nothing was saved here: look for the parcel in ${courier}'s own portal before sending it again, or type its waybill by hand`
+          : `${courier} did not answer in time. Nothing was changed; ${next}`,
         { reason: "courier_timeout" },
       );
     case "down":
       return new ApiError(
         502,
         "PROVIDER_FAILED",
-        `${courier} cannot be reached now. Nothing was saved; try again later, or type its waybill by hand`,
+        `${courier} cannot be reached now. Nothing was saved; ${next}`,
         { reason: "courier_down" },
       );
   }
@@ -411,7 +425,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
       ),
       codCents: shipment.codCents,
     });
-    if (created.kind !== "created") throw courierFailed(courier.name, created);
+    if (created.kind !== "created") throw courierFailed(courier.name, created, "send");
     const set = await store.assignWaybill(shipment.id, created.waybill);
     if (set !== "assigned") {
       // The courier took the delivery, but the parcel changed meanwhile: the owner cancels
@@ -436,7 +450,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     }
     const { courier, api } = await apiOf(shipment);
     const tracked = await api.tracking(shipment.waybill);
-    if (tracked.kind !== "tracked") throw courierFailed(courier.name, tracked);
+    if (tracked.kind !== "tracked") throw courierFailed(courier.name, tracked, "track");
     const target = statusFromTracking(shipment.status, tracked.events);
     // The courier has the parcel: it moves as the courier says, one step at a time.
     let status = shipment.status;
