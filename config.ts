@@ -17,6 +17,8 @@ import { DEFAULT_AUTH_LIMITS } from "./http/auth/routes.ts";
 import { DEFAULT_ORDER_CONTACT_LIMIT, DEFAULT_ORDER_LIMIT } from "./http/routes/orders.ts";
 import { DEFAULT_CODE_REFUSAL_SHOP_LIMIT } from "./http/routes/code_attempts.ts";
 import { NOTIFYLK_SEND_URL } from "./adapters/sms/notifylk.ts";
+import type { KokoConfig, PayHereConfig } from "./adapters/payments/configured.ts";
+import type { CourierApiConfig } from "./adapters/couriers/configured.ts";
 
 export interface Config {
   port: number;
@@ -75,7 +77,7 @@ export interface Config {
    * (its sandbox, its live site, or the local simulator this shop serves itself). Unset:
    * card payment is not offered.
    */
-  payhere: PayHereSettings | undefined;
+  payhere: PayHereConfig | undefined;
   /**
    * Koko, instalments: the merchant id, API key, the merchant's private key and Koko's public
    * key, and which checkout it posts to (Koko's test system, live, or the local simulator).
@@ -86,43 +88,10 @@ export interface Config {
    * The couriers' APIs the shop drives (KOOMBIYO_API_KEY, KOOMBIYO_BASE_URL); a courier
    * whose API is not set is handled by hand on the same screens.
    */
-  couriers: CourierApiSettings;
+  couriers: CourierApiConfig;
   /** Texts to customers through Notify.lk; undefined (SMS off) unless its account is set. */
   sms: SmsConfig | undefined;
 }
-
-/** The couriers' API accounts, by courier API (adapters/couriers/configured.ts builds them). */
-export interface CourierApiSettings {
-  /** Koombiyo's API key and where its API is (Koombiyo's own unless KOOMBIYO_BASE_URL says). */
-  koombiyo?: { apiKey: string; baseUrl: string | undefined };
-}
-
-/** The card gateway's settings (PAYHERE_MERCHANT_ID, PAYHERE_MERCHANT_SECRET, PAYHERE_SANDBOX). */
-export interface PayHereSettings {
-  merchantId: string;
-  merchantSecret: string;
-  /** "true": PayHere's sandbox; "false": live; "local": the simulator at /payhere-local. */
-  mode: "true" | "false" | "local";
-  /**
-   * The Merchant API's business app (PAYHERE_APP_ID, PAYHERE_APP_SECRET), through which card
-   * payments are refunded; without it the owner refunds them from PayHere's dashboard.
-   */
-  app?: { id: string; secret: string };
-}
-
-/** Koko's settings (KOKO_MERCHANT_ID, KOKO_API_KEY, KOKO_PRIVATE_KEY, KOKO_PUBLIC_KEY, KOKO_SANDBOX). */
-export type KokoConfig =
-  | {
-    mode: "true" | "false";
-    merchantId: string;
-    apiKey: string;
-    /** The merchant's RSA private key, PEM ("\n" for its line breaks in one line). */
-    privateKey: string;
-    /** Koko's RSA public key, PEM. */
-    kokoPublicKey: string;
-  }
-  /** The local simulator at /koko-local: a made-up merchant, key pairs made at start. */
-  | { mode: "local" };
 
 /** The Notify.lk account texts go through (NOTIFYLK_*). */
 export interface SmsConfig {
@@ -479,7 +448,7 @@ function toConfig(env: Env): Config {
  * The card gateway's settings. The local simulator needs no account: `PAYHERE_SANDBOX=local`
  * alone turns it on with a made-up merchant.
  */
-function payhereSettings(env: Env): PayHereSettings | undefined {
+function payhereSettings(env: Env): PayHereConfig | undefined {
   if (env.PAYHERE_SANDBOX === "local") {
     return {
       merchantId: env.PAYHERE_MERCHANT_ID ?? LOCAL_MERCHANT.id,

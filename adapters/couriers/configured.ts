@@ -8,8 +8,15 @@ import type { CourierApi } from "../../domain/fulfilment/couriers.ts";
 import type { CourierApiGateway, CourierApis } from "../../domain/fulfilment/courier_api.ts";
 import { KoombiyoCourier } from "./koombiyo.ts";
 
-/** Each courier API's settings as the configuration gives them (config.ts). */
+/**
+ * Each courier API's settings as the configuration gives them (config.ts reads them into
+ * this type, declared once here where the APIs are registered).
+ */
 export interface CourierApiConfig {
+  /**
+   * Koombiyo (KOOMBIYO_API_KEY; KOOMBIYO_BASE_URL, Koombiyo's own address when undefined);
+   * `timeoutMs` for the tests.
+   */
   koombiyo?: { apiKey: string; baseUrl?: string | undefined; timeoutMs?: number };
 }
 

@@ -24,24 +24,37 @@ export interface LocalSimulator {
   app: Hono;
 }
 
-/** PayHere's settings as the configuration gives them (config.ts). */
+/**
+ * PayHere's settings as the configuration gives them (config.ts: PAYHERE_MERCHANT_ID,
+ * PAYHERE_MERCHANT_SECRET, PAYHERE_SANDBOX).
+ */
 export interface PayHereConfig {
   merchantId: string;
   merchantSecret: string;
+  /** "true": PayHere's sandbox; "false": live; "local": the simulator at /payhere-local. */
   mode: "true" | "false" | "local";
-  /** The Merchant API's business app (refunds); none when absent. */
+  /**
+   * The Merchant API's business app (PAYHERE_APP_ID, PAYHERE_APP_SECRET), through which card
+   * payments are refunded; without it the owner refunds them from PayHere's dashboard.
+   */
   app?: { id: string; secret: string };
 }
 
-/** Koko's settings as the configuration gives them (config.ts): an account, or the simulator. */
+/**
+ * Koko's settings as the configuration gives them (config.ts: KOKO_MERCHANT_ID, KOKO_API_KEY,
+ * KOKO_PRIVATE_KEY, KOKO_PUBLIC_KEY, KOKO_SANDBOX): an account, or the simulator.
+ */
 export type KokoConfig =
   | {
     mode: "true" | "false";
     merchantId: string;
     apiKey: string;
+    /** The merchant's RSA private key, PEM ("\n" for its line breaks in one line). */
     privateKey: string;
+    /** Koko's RSA public key, PEM. */
     kokoPublicKey: string;
   }
+  /** The local simulator at /koko-local: a made-up merchant, key pairs made at start. */
   | { mode: "local" };
 
 export interface ConfiguredProviders {

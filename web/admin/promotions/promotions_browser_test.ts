@@ -25,6 +25,17 @@ async function scenario(page: Page, url: string, width: number) {
   const start = instantToColomboLocal(new Date(now - DAY).toISOString());
   const end = instantToColomboLocal(new Date(now + 10 * DAY).toISOString());
   await logIn(page, url);
+  // Every section's tab is in the window, none scrolled out of sight, at both widths.
+  const tabs = page.getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+  await tabs.first().waitFor();
+  const outside = await tabs.evaluateAll((links) =>
+    links.filter((link) => {
+      const box = link.getBoundingClientRect();
+      return box.left < 0 || box.right > document.documentElement.clientWidth;
+    }).map((link) => link.textContent)
+  );
+  assert.deepEqual(outside, [], `tabs out of the window at ${width}px`);
+  assert.ok(await tabs.count() >= 10);
   await page.getByRole("navigation", { name: "Admin sections" })
     .getByRole("link", { name: "Promotions", exact: true }).click();
   await page.waitForURL(`${url}/admin/promotions`);
