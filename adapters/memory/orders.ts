@@ -207,6 +207,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       ...keptNamesOf(order),
       totalCents: order.totalCents,
       deliveryFeeCents: order.deliveryFeeCents,
+      parcels: order.parcels ?? "together",
+      secondParcelFeeCents: order.secondParcelFeeCents ?? 0,
       paymentMethod: order.paymentMethod,
       // Kept as the database keeps it: null where the line has no expected date.
       items: order.lines.map((line) => ({

@@ -319,6 +319,8 @@ Deno.test("a placed order's INSERT puts each value beside its column", () => {
     areaNameTa: null,
     totalCents: 95_000,
     deliveryFeeCents: 40_000,
+    parcels: "together",
+    secondParcelFeeCents: 0,
     paymentMethod: "COD",
     items: [],
     adjustments: [],
