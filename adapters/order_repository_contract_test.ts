@@ -47,6 +47,33 @@ contract(
   },
 );
 
+contract(
+  "place() keeps how a mixed cart is sent and its second parcel's fee, read back as placed",
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
+    const split = placed(
+      await orders.place(
+        planPlacement(anOrder([aLine(book, "book", 1), aLine(pen, "stationery", 1)], {
+          deliveryFeeCents: 40_000,
+          parcels: "split",
+          secondParcelFeeCents: 15_000,
+        })),
+      ),
+    );
+    assert.deepEqual([split.parcels, split.secondParcelFeeCents, split.deliveryFeeCents], [
+      "split",
+      15_000,
+      40_000,
+    ]);
+    assert.deepEqual(await orders.findById(split.id), split);
+    // An order that says nothing is sent together, with no second parcel.
+    const together = placed(await orders.place(planPlacement(anOrder([aLine(book, "book", 1)]))));
+    const found = await orders.findById(together.id);
+    assert.deepEqual([found?.parcels, found?.secondParcelFeeCents], ["together", 0]);
+  },
+);
+
 contract("place() sums lines for the same item before taking stock", async (make) => {
   const world = await make({ book: 3, pen: 1 });
   const { orders, book } = world;
