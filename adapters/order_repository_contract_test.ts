@@ -74,6 +74,29 @@ contract(
   },
 );
 
+contract(
+  "holdingPreorder() lists the orders not cancelled with a pre-ordered line of the book, oldest first",
+  async (make) => {
+    const world = await make({ book: 10, pen: 10 });
+    const { orders, book, pen } = world;
+    const preordered = { ...aLine(book, "book", 2), preorder: true, preorderDate: "2027-03-15" };
+    const at = (orderDate: string, lines: ReturnType<typeof aLine>[]) =>
+      orders.place(planPlacement(anOrder(lines, { orderDate })));
+    const later = placed(await at("2026-03-02T09:00:00.000Z", [preordered]));
+    const first = placed(
+      await at("2026-03-01T09:00:00.000Z", [preordered, aLine(pen, "stationery", 1)]),
+    );
+    placed(await at("2026-03-01T10:00:00.000Z", [aLine(book, "book", 1)]));
+    const cancelled = placed(await at("2026-03-01T11:00:00.000Z", [preordered]));
+    changed(await reject(orders, cancelled.id));
+    const holding = await orders.holdingPreorder(book.id, 10);
+    assert.deepEqual(holding.map((o) => o.id), [first.id, later.id]);
+    assert.deepEqual(holding[0], await orders.findById(first.id));
+    assert.deepEqual((await orders.holdingPreorder(book.id, 1)).map((o) => o.id), [first.id]);
+    assert.deepEqual(await orders.holdingPreorder(pen.id + 1000, 10), []);
+  },
+);
+
 contract("place() sums lines for the same item before taking stock", async (make) => {
   const world = await make({ book: 3, pen: 1 });
   const { orders, book } = world;

@@ -349,6 +349,16 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     return Promise.resolve(orders.map(copyOrder));
   }
 
+  holdingPreorder(bookId: number, limit: number): Promise<Order[]> {
+    const holding = [...this.#orders.values()]
+      .filter((o) =>
+        o.status !== "rejected" &&
+        o.items.some((line) => line.type === "book" && line.itemId === bookId && line.preorder)
+      )
+      .sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id - b.id);
+    return Promise.resolve(holding.slice(0, limit).map(copyOrder));
+  }
+
   search(query: OrderQuery): Promise<OrderPage> {
     const matching = [...this.#orders.values()]
       .filter((o) => matchesQuery(o, query))

@@ -129,6 +129,7 @@ function ordersHolding(items: SellableItem[]) {
     addEvent: () => Promise.resolve(undefined),
     enqueueMail: () => Promise.resolve(),
     lapseDue: () => Promise.resolve([]),
+    holdingPreorder: () => Promise.resolve([]),
     findSlip: () => Promise.resolve(undefined),
   };
   return { orders, placed };
