@@ -17,4 +17,6 @@ export const FULFILMENT_PATHS = {
   move: at("PUT", "/api/fulfilment/shipments/:id/status"),
   cod: at("POST", "/api/fulfilment/shipments/:id/cod"),
   cashWithCouriers: at("GET", "/api/fulfilment/cod"),
+  preorderOrders: at("GET", "/api/fulfilment/preorders/:id/orders"),
+  preorderWait: at("GET", "/api/fulfilment/orders/:id/preorder-wait"),
 };

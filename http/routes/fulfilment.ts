@@ -30,6 +30,7 @@ import {
   orderCashCollected,
 } from "../../domain/fulfilment/cod_ledger.ts";
 import { recordPayment } from "../../domain/orders/change_payment.ts";
+import { preorderWait, waitingOrders } from "../../domain/fulfilment/preorder_waiting.ts";
 import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
 import { serve } from "./route_spec.ts";
@@ -39,6 +40,9 @@ export type FulfilmentDeps = Pick<AppDeps, "orders" | "catalogue" | "clock" | "s
 };
 
 const BASE = "/api/fulfilment";
+
+/** The most orders one pre-order's arrival lists (the oldest first): a bound on one request. */
+const MAX_WAITING_ORDERS = 500;
 
 function shippable(order: Order): ShippableLine[] {
   return order.items.map((item) => ({
@@ -172,6 +176,55 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     });
   }
 
+  /** Whether each pre-ordered line's book has arrived (it is no longer a pre-order). */
+  async function arrivedLines(order: Order): Promise<Map<number, boolean>> {
+    const arrived = new Map<number, boolean>();
+    for (const item of order.items.filter((i) => i.preorder && i.type === "book")) {
+      const book = await deps.catalogue.findBook(item.itemId);
+      arrived.set(item.id, book !== undefined && !book.preorder);
+    }
+    return arrived;
+  }
+
+  serve(app, BASE, FULFILMENT_ROUTES.preorderOrders, async (c) => {
+    const { id } = c.req.valid("param");
+    const book = await deps.catalogue.findBook(id);
+    if (!book) throw notFound("Book", id);
+    const holding = await deps.orders.holdingPreorder(id, MAX_WAITING_ORDERS);
+    const shipments = new Map<number, Shipment[]>();
+    for (const order of holding) shipments.set(order.id, await store.shipmentsOf(order.id));
+    const waiting = waitingOrders(holding, (orderId) => shipments.get(orderId) ?? [], id);
+    return c.json({
+      data: {
+        book_id: book.id,
+        title: book.title,
+        preorder: book.preorder,
+        orders: waiting.map((w) => ({
+          order_id: w.orderId,
+          customer: w.customerName,
+          copies: w.copies,
+          payment_status: w.paymentStatus,
+          order_date: w.orderDate,
+          parcels: w.parcels,
+        })),
+      },
+    });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.preorderWait, async (c) => {
+    const order = await orderOf(c.req.valid("param").id);
+    const arrived = await arrivedLines(order);
+    const wait = preorderWait(order, (line) => arrived.get(line) ?? true);
+    return c.json({
+      data: {
+        order_id: order.id,
+        parcels: order.parcels,
+        wait: wait.kind,
+        order_line_ids: wait.kind === "none" ? [] : wait.orderLineIds,
+      },
+    });
+  });
+
   serve(app, BASE, FULFILMENT_ROUTES.couriers, async (c) => {
     return c.json({ data: (await store.couriers()).map(courierRecord) });
   });
@@ -242,11 +295,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
     const { status } = c.req.valid("json");
     if (status === "handed_over") {
       const lines = shippable(order);
-      const arrived = new Map<number, boolean>();
-      for (const item of order.items.filter((i) => i.preorder && i.type === "book")) {
-        const book = await deps.catalogue.findBook(item.itemId);
-        arrived.set(item.id, book !== undefined && !book.preorder);
-      }
+      const arrived = await arrivedLines(order);
       const refusal = handOverRefusal(shipment, lines, (id) => arrived.get(id) ?? true);
       if (refusal) {
         const { kind, ...details } = refusal;
