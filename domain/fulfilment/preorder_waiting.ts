@@ -4,7 +4,7 @@
  * (domain/orders/fees.ts: together, or split into a parcel now and one later).
  */
 import type { Order } from "../orders/model.ts";
-import type { ParcelChoice } from "../orders/fees.ts";
+import { isMixedCart, type ParcelChoice } from "../orders/fees.ts";
 import type { Shipment } from "./shipments.ts";
 
 /** One order waiting for a pre-ordered book, as the owner's arrival screen lists it. */
@@ -86,4 +86,19 @@ export function preorderWait(
   return order.parcels === "split"
     ? { kind: "send_in_stock_now", orderLineIds: waiting }
     : { kind: "waits_for_preorder", orderLineIds: waiting };
+}
+
+/**
+ * The words that tell a customer how their mixed order is sent (messages/*.json): split,
+ * in two parcels; together, once the pre-order arrives; none for an order that is not
+ * mixed (it has one parcel, and nothing to choose).
+ *
+ * @example parcelsWord({ parcels: "split", items: [{ preorder: true }, { preorder: false }] }) // "parcels.split"
+ * @example parcelsWord({ parcels: "together", items: [{ preorder: false }] }) // null
+ */
+export function parcelsWord(
+  order: { parcels: ParcelChoice; items: readonly { preorder: boolean }[] },
+): "parcels.split" | "parcels.together" | null {
+  if (!isMixedCart(order.items)) return null;
+  return order.parcels === "split" ? "parcels.split" : "parcels.together";
 }

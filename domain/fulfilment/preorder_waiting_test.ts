@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { preorderWait, waitingOrders } from "./preorder_waiting.ts";
+import { parcelsWord, preorderWait, waitingOrders } from "./preorder_waiting.ts";
 import { sampleOrder } from "../notifications/testing/samples.ts";
 import type { Order } from "../orders/model.ts";
 
@@ -102,4 +102,12 @@ Deno.test("preorderWait(): a together order waits whole, a split one sends its b
     preorderWait({ parcels: "together", items: [{ id: 2, preorder: false }] }, () => false),
     { kind: "none" },
   );
+});
+
+Deno.test("parcelsWord() tells a mixed order how it is sent, and says nothing of one that is not mixed", () => {
+  const mixed = [{ preorder: true }, { preorder: false }];
+  assert.equal(parcelsWord({ parcels: "split", items: mixed }), "parcels.split");
+  assert.equal(parcelsWord({ parcels: "together", items: mixed }), "parcels.together");
+  assert.equal(parcelsWord({ parcels: "together", items: [{ preorder: true }] }), null);
+  assert.equal(parcelsWord({ parcels: "together", items: [{ preorder: false }] }), null);
 });
