@@ -47,6 +47,56 @@ contract(
   },
 );
 
+contract(
+  "place() keeps how a mixed cart is sent and its second parcel's fee, read back as placed",
+  async (make) => {
+    const world = await make();
+    const { orders, book, pen } = world;
+    const split = placed(
+      await orders.place(
+        planPlacement(anOrder([aLine(book, "book", 1), aLine(pen, "stationery", 1)], {
+          deliveryFeeCents: 40_000,
+          parcels: "split",
+          secondParcelFeeCents: 15_000,
+        })),
+      ),
+    );
+    assert.deepEqual([split.parcels, split.secondParcelFeeCents, split.deliveryFeeCents], [
+      "split",
+      15_000,
+      40_000,
+    ]);
+    assert.deepEqual(await orders.findById(split.id), split);
+    // An order that says nothing is sent together, with no second parcel.
+    const together = placed(await orders.place(planPlacement(anOrder([aLine(book, "book", 1)]))));
+    const found = await orders.findById(together.id);
+    assert.deepEqual([found?.parcels, found?.secondParcelFeeCents], ["together", 0]);
+  },
+);
+
+contract(
+  "holdingPreorder() lists the orders not cancelled with a pre-ordered line of the book, oldest first",
+  async (make) => {
+    const world = await make({ book: 10, pen: 10 });
+    const { orders, book, pen } = world;
+    const preordered = { ...aLine(book, "book", 2), preorder: true, preorderDate: "2027-03-15" };
+    const at = (orderDate: string, lines: ReturnType<typeof aLine>[]) =>
+      orders.place(planPlacement(anOrder(lines, { orderDate })));
+    const later = placed(await at("2026-03-02T09:00:00.000Z", [preordered]));
+    const first = placed(
+      await at("2026-03-01T09:00:00.000Z", [preordered, aLine(pen, "stationery", 1)]),
+    );
+    placed(await at("2026-03-01T10:00:00.000Z", [aLine(book, "book", 1)]));
+    const cancelled = placed(await at("2026-03-01T11:00:00.000Z", [preordered]));
+    changed(await reject(orders, cancelled.id));
+    const holding = await orders.holdingPreorder(book.id, 10);
+    assert.deepEqual(holding.map((o) => o.id), [first.id, later.id]);
+    assert.deepEqual(holding[0], await orders.findById(first.id));
+    assert.deepEqual((await orders.holdingPreorder(book.id, 1)).map((o) => o.id), [first.id]);
+    assert.deepEqual(await orders.holdingPreorder(pen.id + 1000, 10), []);
+  },
+);
+
 contract("place() sums lines for the same item before taking stock", async (make) => {
   const world = await make({ book: 3, pen: 1 });
   const { orders, book } = world;

@@ -54,8 +54,13 @@ export const BreakdownSchema = z.object({
   items_paid: money.describe("the items after every saving (an order's `total`)"),
   delivery_fee: money.nullable().describe("Delivery fee; null while no payment method is chosen"),
   free_delivery: OrderAdjustmentSchema.nullable().describe("what made delivery free, or null"),
+  second_parcel_fee: money.describe(
+    "Second parcel: the extra delivery fee of sending the pre-ordered books apart (0 for none)",
+  ),
   payment_fee: money.describe("Payment fee: a payment method's own fee (0 for none)"),
-  total: money.describe("Order total: items after savings, delivery and the payment fee"),
+  total: money.describe(
+    "Order total: items after savings, delivery, a second parcel and the payment fee",
+  ),
   vouchers: z.array(z.object({
     code: z.string().describe("the voucher's code, all but its last characters hidden"),
     amount: money,

@@ -10,7 +10,13 @@ import { z } from "zod";
 import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { ITEM_TYPES, PAYMENT_METHODS } from "../domain/orders/model.ts";
 import { CODE_REFUSALS } from "../domain/promotions/pricing.ts";
-import { discountCode, MAX_ORDER_LINES, orderLine, voucherCodeText } from "./requests.ts";
+import {
+  discountCode,
+  MAX_ORDER_LINES,
+  orderLine,
+  parcelChoice,
+  voucherCodeText,
+} from "./requests.ts";
 import { VoucherAnswerSchema } from "./vouchers.ts";
 import { BreakdownSchema } from "./breakdown.ts";
 
@@ -27,6 +33,9 @@ export const cartPriceBody = z.object({
   ),
   locale: z.enum(SHOP_LANGUAGES, { error: `must be one of ${SHOP_LANGUAGES.join(", ")}` })
     .optional().describe("the language promotions are named in; en when absent"),
+  parcels: parcelChoice.optional().describe(
+    "how a cart holding books in stock and pre-ordered books is sent; together when absent. split for a cart without both: 400",
+  ),
 });
 
 const money = z.number().describe("LKR, at most 2 decimals");
@@ -78,6 +87,13 @@ export const CartPriceSchema = z.object({
   delivery_fee: money.nullable().describe("null when no payment method was given"),
   total: money.describe("items and delivery (the items alone without a payment method)"),
   priced_at: z.string().describe("ISO 8601"),
+  mixed: z.boolean().describe(
+    "the cart holds books in stock and pre-ordered books: the shopper chooses how it is sent",
+  ),
+  parcels: z.enum(["together", "split"]).describe("how it is priced to be sent"),
+  split_fee: money.nullable().describe(
+    "what sending it in two parcels adds to delivery under the payment method; null when the cart is not mixed or no method was given",
+  ),
   breakdown: BreakdownSchema.describe(
     "every figure of the cart as the cart and checkout show it (docs/money.md); its delivery fee is null without a payment method",
   ),

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { SHIPMENT_STATUSES } from "../domain/fulfilment/shipments.ts";
 import { COD_ENTRY_KINDS } from "../domain/fulfilment/cod_ledger.ts";
 import { rupees } from "./field_schemas.ts";
+import { PAYMENT_STATUSES } from "../domain/orders/model.ts";
+import { PARCEL_CHOICES } from "../domain/orders/fees.ts";
 
 const money = z.number().describe("LKR, at most 2 decimals");
 
@@ -106,3 +108,33 @@ export const CashWithCouriersSchema = z.object({
     "every parcel that collects cash, newest first: to collect, held, or remitted",
   ),
 });
+
+/** The orders a pre-ordered book's arrival serves (GET /api/fulfilment/preorders/:id/orders). */
+export const PreorderOrdersSchema = z.object({
+  book_id: z.number().int(),
+  title: z.string(),
+  preorder: z.boolean().describe("still a pre-order in the catalogue: its stock has not arrived"),
+  orders: z.array(z.object({
+    order_id: z.number().int(),
+    customer: z.string().describe("the customer's name"),
+    copies: z.number().int().describe("copies of the book in the order not yet handed over"),
+    payment_status: z.enum(PAYMENT_STATUSES),
+    order_date: z.string().describe("ISO 8601"),
+    parcels: z.enum(PARCEL_CHOICES).describe(
+      "together: the order waits for the book; split: its books in stock may go before",
+    ),
+  })).describe("oldest first"),
+});
+
+/** Whether an order waits for its pre-order (GET /api/fulfilment/orders/:id/preorder-wait). */
+export const PreorderWaitSchema = z.object({
+  order_id: z.number().int(),
+  parcels: z.enum(PARCEL_CHOICES),
+  wait: z.enum(["none", "waits_for_preorder", "send_in_stock_now"]).describe(
+    "none: nothing waits; waits_for_preorder: sent together, the order waits; send_in_stock_now: split, the books in stock may go now",
+  ),
+  order_line_ids: z.array(z.number().int()).describe("the pre-ordered lines not arrived"),
+});
+
+export type WirePreorderOrders = z.output<typeof PreorderOrdersSchema>;
+export type WirePreorderWait = z.output<typeof PreorderWaitSchema>;

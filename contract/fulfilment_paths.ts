@@ -20,4 +20,6 @@ export const FULFILMENT_PATHS = {
   sendToCourier: at("POST", "/api/fulfilment/shipments/:id/courier-delivery"),
   refreshTracking: at("POST", "/api/fulfilment/shipments/:id/tracking"),
   cashWithCouriers: at("GET", "/api/fulfilment/cod"),
+  preorderOrders: at("GET", "/api/fulfilment/preorders/:id/orders"),
+  preorderWait: at("GET", "/api/fulfilment/orders/:id/preorder-wait"),
 };

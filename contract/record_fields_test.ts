@@ -230,6 +230,8 @@ Deno.test("an order's answer keeps its names, and its key's salt stays out of it
     "area_name_ta",
     "total",
     "delivery_fee",
+    "parcels",
+    "second_parcel_fee",
     "payment_method",
     "items",
     "adjustments",

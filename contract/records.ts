@@ -140,6 +140,7 @@ export const CustomerOrderSchema = OrderSchema.pick({
   adjustments: true,
   total: true,
   delivery_fee: true,
+  parcels: true,
   courier: true,
   tracking_number: true,
   expires_at: true,

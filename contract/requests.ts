@@ -19,6 +19,7 @@ import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY } from "../domain/catalogue/stock.ts";
 import { MAX_VOUCHER_CENTS } from "../domain/vouchers/rules.ts";
+import { PARCEL_CHOICES } from "../domain/orders/fees.ts";
 import {
   ITEM_TYPES,
   ORDER_STATUSES,
@@ -231,6 +232,11 @@ export const discountCode = z.string({ error: "must be a discount code" }).trim(
 export const voucherCodeText = z.string({ error: "must be a gift voucher code" }).trim()
   .regex(/^[A-Za-z0-9 -]{1,40}$/, "must be 1 to 40 letters, digits, spaces or hyphens");
 
+/** How a mixed cart is sent: together (when the pre-order arrives) or split (two parcels). */
+export const parcelChoice = z.enum(PARCEL_CHOICES, {
+  error: `must be one of ${PARCEL_CHOICES.join(", ")}`,
+});
+
 export const newOrderBody = z.object({
   total: rupees,
   name: text("Name", 200),
@@ -259,6 +265,14 @@ export const newOrderBody = z.object({
         "what the shopper was shown it pays (its balance, up to the order total): 409 VOUCHER_CHANGED when it pays another amount now",
       ),
   }).optional().describe("a gift voucher that pays part or all of the order; one an order"),
+  parcels: z.strictObject({
+    send: parcelChoice,
+    fee: rupees.describe(
+      "the second parcel's extra delivery fee the shopper was shown beside the choice (0 for together): 409 PRICE_CHANGED when it is another now",
+    ),
+  }).optional().describe(
+    "how a cart holding books in stock and pre-ordered books is sent; together when absent. split for a cart without both: 400",
+  ),
 });
 
 /** The default delivery address: the same fields and rules as checkout's. */

@@ -221,6 +221,10 @@ export class InvalidatingOrderRepository implements OrderRepository {
     return this.#inner.search(query);
   }
 
+  holdingPreorder(bookId: number, limit: number): Promise<Order[]> {
+    return this.#inner.holdingPreorder(bookId, limit);
+  }
+
   stats(today: TimeRange): Promise<OrderStats> {
     return this.#inner.stats(today);
   }

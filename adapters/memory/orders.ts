@@ -207,6 +207,8 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       ...keptNamesOf(order),
       totalCents: order.totalCents,
       deliveryFeeCents: order.deliveryFeeCents,
+      parcels: order.parcels ?? "together",
+      secondParcelFeeCents: order.secondParcelFeeCents ?? 0,
       paymentMethod: order.paymentMethod,
       // Kept as the database keeps it: null where the line has no expected date.
       items: order.lines.map((line) => ({
@@ -345,6 +347,16 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       .filter((o) => status === undefined || o.status === status)
       .sort(newestFirst);
     return Promise.resolve(orders.map(copyOrder));
+  }
+
+  holdingPreorder(bookId: number, limit: number): Promise<Order[]> {
+    const holding = [...this.#orders.values()]
+      .filter((o) =>
+        o.status !== "rejected" &&
+        o.items.some((line) => line.type === "book" && line.itemId === bookId && line.preorder)
+      )
+      .sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id - b.id);
+    return Promise.resolve(holding.slice(0, limit).map(copyOrder));
   }
 
   search(query: OrderQuery): Promise<OrderPage> {

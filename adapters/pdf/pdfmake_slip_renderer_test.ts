@@ -342,3 +342,19 @@ Deno.test("PdfmakeSlipRenderer names the city, district and province as the orde
   assert.ok(read.includes("දකුණු"), read);
   assert.ok(!read.includes("Southern") && !read.includes("Galle 10370"), read);
 });
+
+Deno.test("a slip of a mixed order sent in two parcels shows the second parcel's fee beside the delivery fee", async () => {
+  const order = sampleOrder({
+    items: [bookLine(), bookLine({ id: 2, itemId: 2, preorder: true })],
+    paymentMethod: "Bank Deposit",
+    parcels: "split",
+    deliveryFeeCents: 50_000,
+    secondParcelFeeCents: 15_000,
+  });
+  const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
+  for (
+    const label of ["Delivery fee LKR 350.00", "Second parcel (pre-order sent later) LKR 150.00"]
+  ) {
+    assert.ok(text.includes(label), `slip lacks "${label}": ${text}`);
+  }
+});

@@ -152,6 +152,8 @@ async function writeOld(
     areaNameTa: null,
     totalCents,
     deliveryFeeCents,
+    parcels: "together",
+    secondParcelFeeCents: 0,
     paymentMethod: plan.order.paymentMethod,
     items: [],
     adjustments: [],

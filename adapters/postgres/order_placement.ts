@@ -286,6 +286,8 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     ...keptNamesOf(order),
     totalCents: order.totalCents,
     deliveryFeeCents: order.deliveryFeeCents,
+    parcels: order.parcels ?? "together",
+    secondParcelFeeCents: order.secondParcelFeeCents ?? 0,
     paymentMethod: order.paymentMethod,
     items: order.lines.map((line, i) => ({
       ...line,

@@ -41,6 +41,8 @@ async function oldOrder(
     areaNameTa: null,
     totalCents: book.priceCents * 2 - savingCents,
     deliveryFeeCents: 40_000,
+    parcels: "together" as const,
+    secondParcelFeeCents: 0,
     paymentMethod: plan.order.paymentMethod,
     items: [],
     adjustments: [],

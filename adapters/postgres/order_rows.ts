@@ -264,3 +264,21 @@ export async function listOrders(sql: SqlClient, status?: OrderStatus): Promise<
   );
   return rows.map(orderFromRow);
 }
+
+/**
+ * The orders not cancelled holding a pre-ordered line of the book, oldest first, at most
+ * `limit` (OrderRepository.holdingPreorder).
+ */
+export async function ordersHoldingPreorder(
+  sql: SqlClient,
+  bookId: number,
+  limit: number,
+): Promise<Order[]> {
+  const rows = await sql.query(
+    `${ORDER_SELECT} WHERE o.status <> 'rejected' AND EXISTS (
+       SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.book_id = $1 AND i.preorder)
+     ORDER BY o.order_date, o.id LIMIT $2`,
+    [bookId, limit],
+  );
+  return rows.map(orderFromRow);
+}

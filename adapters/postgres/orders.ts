@@ -27,7 +27,13 @@ import { planLapse } from "../../domain/orders/lapse.ts";
 import { LAPSING_METHODS } from "../../domain/orders/payment_policy.ts";
 import type { SqlClient } from "./sql_client.ts";
 import { MAX_STOCK } from "../../domain/catalogue/stock.ts";
-import { findOrder, findOrderByKey, listOrders, listOrdersByUser } from "./order_rows.ts";
+import {
+  findOrder,
+  findOrderByKey,
+  listOrders,
+  listOrdersByUser,
+  ordersHoldingPreorder,
+} from "./order_rows.ts";
 import { addProof, findProof } from "./payment_proofs.ts";
 import { enqueueMails } from "./outbox_rows.ts";
 import { MAIL_ONLY } from "../../domain/notifications/sms_kinds.ts";
@@ -155,6 +161,10 @@ export class PostgresOrderRepository implements OrderRepository, CustomerOrders 
 
   search(query: OrderQuery): Promise<OrderPage> {
     return searchOrders(this.#sql, query);
+  }
+
+  holdingPreorder(bookId: number, limit: number): Promise<Order[]> {
+    return ordersHoldingPreorder(this.#sql, bookId, limit);
   }
 
   listByUser(userId: number): Promise<Order[]> {

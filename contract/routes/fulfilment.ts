@@ -14,6 +14,8 @@ import {
   courierBody,
   courierParam,
   CourierSchema,
+  PreorderOrdersSchema,
+  PreorderWaitSchema,
   shipmentBody,
   ShipmentSchema,
   shipmentStatusBody,
@@ -113,5 +115,23 @@ export const FULFILMENT_ROUTES = {
     admin: "reports",
     ok: { status: 200, schema: data(CashWithCouriersSchema) },
     errors: [...ADMIN_ERRORS],
+  }),
+  preorderOrders: defineRoute({
+    ...FULFILMENT_PATHS.preorderOrders,
+    summary:
+      "The orders waiting for a pre-ordered book, as its arrival serves them: each order not cancelled whose copies of it have not been handed over, oldest first",
+    admin: "orders",
+    params: idParam,
+    ok: { status: 200, schema: data(PreorderOrdersSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404],
+  }),
+  preorderWait: defineRoute({
+    ...FULFILMENT_PATHS.preorderWait,
+    summary:
+      "Whether an order waits for its pre-order: sent together it waits whole; split, its books in stock may go now",
+    admin: "orders",
+    params: idParam,
+    ok: { status: 200, schema: data(PreorderWaitSchema) },
+    errors: [...ADMIN_ERRORS, 400, 404],
   }),
 };

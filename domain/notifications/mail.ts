@@ -59,6 +59,12 @@ export interface OrderFacts {
    * say it; null or absent when a pre-ordered line has no date (the mails say it is sent when it arrives).
    */
   preorderDate?: string | null;
+  /**
+   * How a mixed order is sent, as the customer chose at checkout (the words' key,
+   * domain/fulfilment/preorder_waiting.ts: `parcelsWord`); null or absent for an order that
+   * is not mixed.
+   */
+  sentAs?: "parcels.split" | "parcels.together" | null;
   deliverTo: MailAddress;
   /** The order's page for its customer, in the order's language; null when it has no key. */
   orderUrl: string | null;

@@ -11,6 +11,7 @@ import type { Order, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
 import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
+import { parcelsWord } from "../fulfilment/preorder_waiting.ts";
 import { PAYMENT_POLICIES, paysOnline } from "../orders/payment_policy.ts";
 import type { BankDetails, ShopInfo } from "../shop.ts";
 import type {
@@ -90,6 +91,7 @@ export function orderFacts(
     due: amountDue(order, breakdown),
     preorder: order.items.some((line) => line.preorder),
     preorderDate: expectedOn(order),
+    sentAs: parcelsWord(order),
     deliverTo: {
       name: c.name,
       address: c.address,

@@ -30,6 +30,8 @@ function order(status: OrderStatus): Order {
     areaNameTa: null,
     totalCents: 100_000,
     deliveryFeeCents: 40_000,
+    parcels: "together",
+    secondParcelFeeCents: 0,
     paymentMethod: "COD",
     items: [],
     adjustments: [],

@@ -104,6 +104,8 @@ export interface CustomerOrder {
   adjustments: OrderAdjustmentRecord[];
   total: number;
   delivery_fee: number;
+  /** How a mixed order is sent: together, or split into a parcel now and one later. */
+  parcels: Order["parcels"];
   subtotal: number;
   courier: string | null;
   tracking_number: string | null;
@@ -167,6 +169,7 @@ export function customerOrderView(order: Order): CustomerOrder {
     adjustments: order.adjustments.map(orderAdjustmentRecord),
     total: centsToRupees(order.totalCents),
     delivery_fee: centsToRupees(order.deliveryFeeCents),
+    parcels: order.parcels,
     subtotal: centsToRupees(order.totalCents + order.deliveryFeeCents),
     courier: order.courier,
     tracking_number: order.trackingNumber,

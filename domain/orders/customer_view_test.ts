@@ -22,6 +22,7 @@ Deno.test("customerOrderView() shows the order's state, lines and amounts in rup
     "items",
     "name",
     "order_date",
+    "parcels",
     "payment_method",
     "payment_status",
     "postal_code",

@@ -81,3 +81,67 @@ export function bankDepositFee(weightGrams: Grams, rules: FeeRules["bankDeposit"
   const found = rules.tiers.find((t) => weightGrams <= t.upToGrams);
   return found ? found.feeCents : rules.aboveCents;
 }
+
+/** How a mixed cart (books in stock and pre-ordered books) is sent. */
+export const PARCEL_CHOICES = ["together", "split"] as const;
+/**
+ * "together": one parcel, sent once the pre-ordered books arrive (the default); "split":
+ * the books in stock now and the pre-ordered ones in a second parcel when they arrive.
+ */
+export type ParcelChoice = (typeof PARCEL_CHOICES)[number];
+
+/** A line as far as parcels go: its weight per copy, its copies and whether it is a pre-order. */
+export interface ParcelLine {
+  weightGrams: Grams;
+  quantity: number;
+  preorder: boolean;
+}
+
+/** The weights of what can go now and of what waits for its pre-order. */
+export interface ParcelWeights {
+  nowGrams: Grams;
+  laterGrams: Grams;
+}
+
+/**
+ * What a cart's lines weigh now (in stock) and later (pre-ordered).
+ *
+ * @example parcelWeights([{ weightGrams: 300, quantity: 2, preorder: false }, { weightGrams: 500, quantity: 1, preorder: true }]) // { nowGrams: 600, laterGrams: 500 }
+ */
+export function parcelWeights(lines: readonly ParcelLine[]): ParcelWeights {
+  let nowGrams = 0;
+  let laterGrams = 0;
+  for (const line of lines) {
+    if (line.preorder) laterGrams += line.weightGrams * line.quantity;
+    else nowGrams += line.weightGrams * line.quantity;
+  }
+  return { nowGrams, laterGrams };
+}
+
+/**
+ * Whether the lines hold both books in stock and pre-ordered books: only then may the
+ * shopper choose how they are sent.
+ *
+ * @example isMixedCart([{ weightGrams: 300, quantity: 1, preorder: false }, { weightGrams: 300, quantity: 1, preorder: true }]) // true
+ */
+export function isMixedCart(lines: readonly Pick<ParcelLine, "preorder">[]): boolean {
+  return lines.some((line) => line.preorder) && lines.some((line) => !line.preorder);
+}
+
+/**
+ * The extra delivery fee of sending a mixed cart in two parcels: each parcel pays its own
+ * delivery fee by its weight (`feeOf`, the payment method's rule), less the fee one parcel
+ * of both weights pays, never below 0 (a rule whose heaviest parcels cost nothing, as Bank
+ * Deposit's above 20 kg, gives no refund for splitting). 0 for lines that are not mixed:
+ * such a cart has one parcel and pays nothing extra.
+ *
+ * @example secondParcelFee([{ weightGrams: 400, quantity: 1, preorder: false }, { weightGrams: 400, quantity: 1, preorder: true }], (g) => bankDepositFee(g, DEFAULT_FEE_RULES.bankDeposit)) // 15000 (200 + 200 - 250: LKR 150)
+ */
+export function secondParcelFee(
+  lines: readonly ParcelLine[],
+  feeOf: (weightGrams: Grams) => Cents,
+): Cents {
+  if (!isMixedCart(lines)) return 0;
+  const { nowGrams, laterGrams } = parcelWeights(lines);
+  return Math.max(0, feeOf(nowGrams) + feeOf(laterGrams) - feeOf(nowGrams + laterGrams));
+}

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
-import { deliveryFee } from "./payment_policy.ts";
+import {
+  bankDepositFee,
+  codFee,
+  DEFAULT_FEE_RULES,
+  type FeeRules,
+  isMixedCart,
+  parcelWeights,
+  secondParcelFee,
+} from "./fees.ts";
+import { deliveryFee, methodSecondParcelFee } from "./payment_policy.ts";
+import { PAYMENT_METHODS } from "./model.ts";
 
 const LKR = 100;
 
@@ -101,4 +110,86 @@ Deno.test("deliveryFee() by Bank Deposit is always one of the table's values", (
   fc.assert(fc.property(weight, (grams) => {
     assert.ok(values.has(deliveryFee(grams, "Bank Deposit")));
   }));
+});
+
+const line = (weightGrams: number, preorder: boolean, quantity = 1) => ({
+  weightGrams,
+  quantity,
+  preorder,
+});
+
+Deno.test("parcelWeights() weighs the books in stock apart from the pre-ordered ones", () => {
+  assert.deepEqual(parcelWeights([line(300, false, 2), line(500, true), line(100, true, 3)]), {
+    nowGrams: 600,
+    laterGrams: 800,
+  });
+});
+
+Deno.test("isMixedCart() holds only with a book in stock and a pre-ordered one", () => {
+  assert.equal(isMixedCart([line(300, false), line(300, true)]), true);
+  assert.equal(isMixedCart([line(300, false), line(300, false)]), false);
+  assert.equal(isMixedCart([line(300, true)]), false);
+  assert.equal(isMixedCart([]), false);
+});
+
+Deno.test("secondParcelFee() charges each parcel its own fee less the fee of one parcel", () => {
+  const bank = (g: number) => bankDepositFee(g, DEFAULT_FEE_RULES.bankDeposit);
+  // 400 g now (LKR 200) and 400 g later (LKR 200), against 800 g together (LKR 250).
+  assert.equal(secondParcelFee([line(400, false), line(400, true)], bank), 150 * LKR);
+  // 200 g and 200 g (150 + 150) against 400 g (200).
+  assert.equal(secondParcelFee([line(200, false), line(200, true)], bank), 100 * LKR);
+  const cod = (g: number) => codFee(g, DEFAULT_FEE_RULES.cod);
+  // 600 g and 600 g (400 + 400) against 1.2 kg (500).
+  assert.equal(secondParcelFee([line(600, false), line(600, true)], cod), 300 * LKR);
+});
+
+Deno.test("secondParcelFee() is 0 for a cart that is not mixed", () => {
+  const bank = (g: number) => bankDepositFee(g, DEFAULT_FEE_RULES.bankDeposit);
+  assert.equal(secondParcelFee([line(400, false), line(700, false)], bank), 0);
+  assert.equal(secondParcelFee([line(400, true), line(700, true)], bank), 0);
+});
+
+Deno.test("secondParcelFee() never goes below 0, even where the heaviest parcels are free", () => {
+  const bank = (g: number) => bankDepositFee(g, DEFAULT_FEE_RULES.bankDeposit);
+  // 15 kg now (LKR 800) and 10 kg later (LKR 700); 25 kg together costs nothing (above 20 kg).
+  assert.equal(secondParcelFee([line(15_000, false), line(10_000, true)], bank), 1500 * LKR);
+  assert.equal(secondParcelFee([line(1, false), line(1, true)], () => 0), 0);
+});
+
+const weighedLine = fc.record({
+  weightGrams: fc.integer({ min: 0, max: 5_000 }),
+  quantity: fc.integer({ min: 1, max: 20 }),
+  preorder: fc.boolean(),
+});
+
+Deno.test("secondParcelFee(): two parcels cost what each costs alone, for every cart and method", () => {
+  fc.assert(fc.property(
+    fc.array(weighedLine, { maxLength: 8 }),
+    fc.constantFrom(...PAYMENT_METHODS),
+    (lines, method) => {
+      const fee = methodSecondParcelFee(lines, method);
+      assert.ok(Number.isSafeInteger(fee) && fee >= 0);
+      if (!isMixedCart(lines)) {
+        assert.equal(fee, 0);
+        return;
+      }
+      const { nowGrams, laterGrams } = parcelWeights(lines);
+      const apart = deliveryFee(nowGrams, method) + deliveryFee(laterGrams, method);
+      const together = deliveryFee(nowGrams + laterGrams, method);
+      assert.equal(together + fee, Math.max(apart, together));
+    },
+  ));
+});
+
+Deno.test("secondParcelFee() does not depend on the order of the lines", () => {
+  fc.assert(fc.property(
+    fc.array(weighedLine, { maxLength: 8 }),
+    fc.constantFrom(...PAYMENT_METHODS),
+    (lines, method) => {
+      assert.equal(
+        methodSecondParcelFee([...lines].reverse(), method),
+        methodSecondParcelFee(lines, method),
+      );
+    },
+  ));
 });

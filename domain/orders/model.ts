@@ -2,6 +2,7 @@ import type { Cents, Grams } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { LineAdjustment, OrderAdjustment } from "../pricing/adjustment_kinds.ts";
 import type { VoucherTender } from "../vouchers/rules.ts";
+import type { ParcelChoice } from "./fees.ts";
 
 export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card", "Koko"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];
@@ -123,6 +124,17 @@ export interface Order {
   /** The items after every saving, before delivery: the lines' totals summed (the API's `total`). */
   totalCents: Cents;
   deliveryFeeCents: Cents;
+  /**
+   * How a mixed cart is sent (fees.ts): "split" sends the books in stock now and the
+   * pre-ordered ones in a second parcel when they arrive; "together" waits and sends one
+   * parcel.
+   */
+  parcels: ParcelChoice;
+  /**
+   * The second parcel's extra delivery fee, a part of `deliveryFeeCents` (which is what all
+   * the order's parcels cost); 0 when sent together.
+   */
+  secondParcelFeeCents: Cents;
   paymentMethod: PaymentMethod;
   items: (OrderLine & { id: number })[];
   /**
@@ -173,6 +185,17 @@ export interface NewOrder {
   vouchers: VoucherTender[];
   totalCents: Cents;
   deliveryFeeCents: Cents;
+  /**
+   * How a mixed cart is sent (fees.ts): "split" sends the books in stock now and the
+   * pre-ordered ones in a second parcel when they arrive; "together" (and absent) waits and
+   * sends one parcel.
+   */
+  parcels?: ParcelChoice;
+  /**
+   * The second parcel's extra delivery fee, a part of `deliveryFeeCents` (which is what all
+   * the order's parcels cost); 0 (and absent) when sent together.
+   */
+  secondParcelFeeCents?: Cents;
   /** ISO 8601 */
   orderDate: string;
   userId: number | null;

@@ -8,6 +8,7 @@
 import { id, money, oneOf, ref, rows, text, timestamp } from "../records/fields.ts";
 import type { RecordOf } from "../records/fields.ts";
 import { SHOP_LANGUAGES } from "../i18n/language.ts";
+import { PARCEL_CHOICES } from "./fees.ts";
 import type { OrderAdjustment } from "../pricing/adjustment_kinds.ts";
 import type { VoucherTender } from "../vouchers/rules.ts";
 import {
@@ -42,7 +43,14 @@ export const ORDER_FIELDS = {
   areaNameTa: text({ max: 100, nullable: true }),
   /** The items after every saving, before delivery. */
   totalCents: money(),
+  /** What all its parcels cost to deliver: a second parcel's extra fee included. */
   deliveryFeeCents: money(),
+  /** How a mixed cart is sent: together, or split (the pre-ordered books in a second parcel). */
+  parcels: oneOf(PARCEL_CHOICES, {
+    answerNote: "together, or split: the books in stock sent now, the pre-ordered ones later",
+  }),
+  /** The second parcel's extra delivery fee, a part of the delivery fee; 0 when together. */
+  secondParcelFeeCents: money(),
   paymentMethod: oneOf(PAYMENT_METHODS),
   items: rows<OrderLine & { id: number }>()(),
   /** What the order as a whole got (its offer, its code), as it was when placed. */

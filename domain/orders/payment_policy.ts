@@ -9,7 +9,14 @@
 import type { Cents, Grams } from "../money.ts";
 import type { MailKind } from "../notifications/mail_kinds.ts";
 import type { ProviderKey } from "../payments/providers.ts";
-import { bankDepositFee, codFee, DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
+import {
+  bankDepositFee,
+  codFee,
+  DEFAULT_FEE_RULES,
+  type FeeRules,
+  type ParcelLine,
+  secondParcelFee,
+} from "./fees.ts";
 import {
   type EventActor,
   PAYMENT_METHODS,
@@ -430,6 +437,21 @@ export function deliveryFee(
     throw new RangeError(`Weight must be a non-negative number of grams, got ${weightGrams}`);
   }
   return PAYMENT_POLICIES[method].deliveryFee(weightGrams, rules);
+}
+
+/**
+ * The extra delivery fee of sending a mixed cart paid by `method` in two parcels (the
+ * books in stock now, the pre-ordered ones when they arrive): each parcel priced by the
+ * method's own rule (fees.ts: `secondParcelFee`); 0 for a cart that is not mixed.
+ *
+ * @example methodSecondParcelFee([{ weightGrams: 400, quantity: 1, preorder: false }, { weightGrams: 400, quantity: 1, preorder: true }], "Bank Deposit") // 15000
+ */
+export function methodSecondParcelFee(
+  lines: readonly ParcelLine[],
+  method: PaymentMethod,
+  rules: FeeRules = DEFAULT_FEE_RULES,
+): Cents {
+  return secondParcelFee(lines, (grams) => deliveryFee(grams, method, rules));
 }
 
 /**

@@ -12,7 +12,7 @@ import type {
   SellableItem,
   StockShortfall,
 } from "../ports.ts";
-import type { FeeRules } from "./fees.ts";
+import type { FeeRules, ParcelChoice } from "./fees.ts";
 import type {
   Customer,
   Destination,
@@ -83,6 +83,11 @@ export interface PlaceOrderInput {
    * shown it pays (its balance, up to the order total): a different figure now is refused.
    */
   voucher?: { code: string; cents: Cents };
+  /**
+   * How a mixed cart is sent, and the second parcel's extra delivery fee the shopper was
+   * shown beside the choice (0 for together): another fee now is refused. Together when absent.
+   */
+  parcels?: { choice: ParcelChoice; feeCents: Cents };
   /** The language the shopper ordered in; English when not said. */
   locale?: Locale;
   /** The salt and hash of the order's key (OrderKeys.issue). */
@@ -160,7 +165,11 @@ export type PlaceOrderResult =
   /** The gift voucher cannot pay: another shop's, unknown, expired or used up. */
   | { kind: "voucher_refused"; reason: VoucherRefusal }
   /** The gift voucher pays another amount now than the shopper was shown (its balance moved). */
-  | { kind: "voucher_changed"; balanceCents: Cents; paysCents: Cents };
+  | { kind: "voucher_changed"; balanceCents: Cents; paysCents: Cents }
+  /** Two parcels were asked for an order without both books in stock and pre-ordered books. */
+  | { kind: "parcels_not_mixed" }
+  /** The second parcel costs another extra delivery fee than the shopper was shown. */
+  | { kind: "parcel_fee_changed"; feeCents: Cents };
 
 /**
  * Whether the area lies in the district and the district in the province.
@@ -238,7 +247,11 @@ export async function placeOrder(
   const problem = destinationProblem(input.destination, found);
   if (problem || !found) return { kind: "bad_destination", problem: problem ?? "unknown_area" };
 
-  const cart = await priceCart(deps, input);
+  const { parcels, ...asked } = input;
+  const cart = await priceCart(deps, {
+    ...asked,
+    ...(parcels ? { parcels: parcels.choice } : {}),
+  });
   if (cart.kind !== "priced") return cart;
   const { sellable, promoted: priced, now } = cart;
   const moved = (items: readonly SellableItem[]) => ({
@@ -254,6 +267,13 @@ export async function placeOrder(
   }
   // A campaign that ended, or an offer that began, since the cart was priced: price again.
   if (priced.totalCents !== input.clientTotalCents) return moved(sellable);
+  // The second parcel's fee the shopper saw beside the choice: another one now is refused.
+  const secondParcelFeeCents = cart.secondParcelFeeCents;
+  if ((input.parcels?.feeCents ?? 0) !== secondParcelFeeCents) {
+    return { kind: "parcel_fee_changed", feeCents: secondParcelFeeCents };
+  }
+  // What every parcel of the order costs to deliver: the first, and a second one's extra.
+  const deliveryFeeCents = priced.deliveryFeeCents + secondParcelFeeCents;
   // A gift voucher pays what is still to pay, up to its balance: the figure the shopper saw.
   const tenders: VoucherTender[] = [];
   if (input.voucher) {
@@ -263,7 +283,7 @@ export async function placeOrder(
     if (found.kind === "refused") return { kind: "voucher_refused", reason: found.reason };
     const pays = voucherPays(
       found.voucher.balanceCents,
-      priced.totalCents + priced.deliveryFeeCents,
+      priced.totalCents + deliveryFeeCents,
     );
     if (pays !== input.voucher.cents) {
       return { kind: "voucher_changed", balanceCents: found.voucher.balanceCents, paysCents: pays };
@@ -290,7 +310,9 @@ export async function placeOrder(
       adjustments: priced.adjustments,
       vouchers: tenders,
       totalCents: priced.totalCents,
-      deliveryFeeCents: priced.deliveryFeeCents,
+      deliveryFeeCents,
+      parcels: cart.parcels,
+      secondParcelFeeCents,
       orderDate: now,
       userId: input.userId ?? null,
       locale: input.locale ?? "en",
@@ -314,7 +336,7 @@ export async function placeOrder(
     : undefined;
   // Paid in full by its vouchers, the order is paid as it is placed.
   const paidInFull = tenders.reduce((sum, t) => sum + t.cents, 0) ===
-      priced.totalCents + priced.deliveryFeeCents && tenders.length > 0;
+      priced.totalCents + deliveryFeeCents && tenders.length > 0;
   const planned = paidInFull ? paidByVouchers(plan) : plan;
   const placed = await deps.orders.place(codeUse ? { ...planned, codeUse } : planned, idempotency);
   // A price that moved between pricing and storing is named as a copy costs now too.
@@ -323,7 +345,7 @@ export async function placeOrder(
     return {
       kind: "voucher_changed",
       balanceCents: placed.balanceCents,
-      paysCents: voucherPays(placed.balanceCents, priced.totalCents + priced.deliveryFeeCents),
+      paysCents: voucherPays(placed.balanceCents, priced.totalCents + deliveryFeeCents),
     };
   }
   return placed;

@@ -90,6 +90,8 @@ function ordersHolding(items: SellableItem[]) {
         ...keptNamesOf(order),
         totalCents: order.totalCents,
         deliveryFeeCents: order.deliveryFeeCents,
+        parcels: order.parcels ?? "together",
+        secondParcelFeeCents: order.secondParcelFeeCents ?? 0,
         paymentMethod: order.paymentMethod,
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
         adjustments: order.adjustments,
@@ -127,6 +129,7 @@ function ordersHolding(items: SellableItem[]) {
     addEvent: () => Promise.resolve(undefined),
     enqueueMail: () => Promise.resolve(),
     lapseDue: () => Promise.resolve([]),
+    holdingPreorder: () => Promise.resolve([]),
     findSlip: () => Promise.resolve(undefined),
   };
   return { orders, placed };
@@ -398,4 +401,72 @@ Deno.test("placeOrder() refuses a code that gives nothing with its reason, and p
     placed[0].order.lines[0].adjustments.map((a) => [a.kind, a.amountCents]),
     [["code", 10_000]],
   );
+});
+
+/** A mixed cart: Madol Doova in stock (350 g) and a pre-ordered book (400 g). */
+function mixedCart() {
+  const preordered = book({
+    id: 2,
+    title: "Kaliyugaya",
+    priceCents: 80_000,
+    weightGrams: 400,
+    preorder: true,
+    preorderDate: "2027-03-15",
+  });
+  return {
+    items: [book(), preordered],
+    input: input({
+      paymentMethod: "Bank Deposit",
+      items: [{ type: "book", id: 1, quantity: 1 }, { type: "book", id: 2, quantity: 1 }],
+      clientTotalCents: 175_000,
+    }),
+  };
+}
+
+Deno.test("placeOrder() sends a mixed cart together by default, for one parcel's fee", async () => {
+  const cart = mixedCart();
+  const { deps: d, placed } = deps(cart.items);
+  const result = await placeOrder(d, cart.input);
+  assert.equal(result.kind, "placed");
+  // 750 g by Bank Deposit: LKR 250.
+  assert.deepEqual(
+    [
+      placed[0].order.parcels,
+      placed[0].order.secondParcelFeeCents,
+      placed[0].order.deliveryFeeCents,
+    ],
+    ["together", 0, 25_000],
+  );
+});
+
+Deno.test("placeOrder() sends a mixed cart in two parcels for the second parcel's fee the shopper saw", async () => {
+  const cart = mixedCart();
+  const { deps: d, placed } = deps(cart.items);
+  // 350 g (LKR 200) and 400 g (LKR 200) apart, against 750 g (LKR 250) together: LKR 150 more.
+  const result = await placeOrder(d, {
+    ...cart.input,
+    parcels: { choice: "split", feeCents: 15_000 },
+  });
+  assert.equal(result.kind, "placed");
+  const stored = placed[0].order;
+  assert.deepEqual([stored.parcels, stored.secondParcelFeeCents, stored.deliveryFeeCents], [
+    "split",
+    15_000,
+    40_000,
+  ]);
+});
+
+Deno.test("placeOrder() refuses a second parcel's fee other than the shop's, storing nothing", async () => {
+  const cart = mixedCart();
+  const { deps: d, placed } = deps(cart.items);
+  const result = await placeOrder(d, { ...cart.input, parcels: { choice: "split", feeCents: 0 } });
+  assert.deepEqual(result, { kind: "parcel_fee_changed", feeCents: 15_000 });
+  assert.equal(placed.length, 0);
+});
+
+Deno.test("placeOrder() refuses two parcels for a cart without a pre-order, storing nothing", async () => {
+  const { deps: d, placed } = deps([book()]);
+  const result = await placeOrder(d, input({ parcels: { choice: "split", feeCents: 0 } }));
+  assert.deepEqual(result, { kind: "parcels_not_mixed" });
+  assert.equal(placed.length, 0);
 });

@@ -123,6 +123,11 @@ export interface OrderRepository {
   list(status?: OrderStatus): Promise<Order[]>;
   /** One page of the orders matching the query (`matchesQuery`), newest first. */
   search(query: OrderQuery): Promise<OrderPage>;
+  /**
+   * The orders not cancelled that hold a pre-ordered line of the book (the line as placed:
+   * it stays a pre-order line once the book arrives), oldest first, at most `limit`.
+   */
+  holdingPreorder(bookId: number, limit: number): Promise<Order[]>;
   /** Counts by status and payment, and the orders placed within `today`. */
   stats(today: TimeRange): Promise<OrderStats>;
   /**

@@ -56,6 +56,11 @@ export interface BreakdownInput {
   deliveryFeeCents: Cents | null;
   /** A payment method's own fee; 0 when it has none (no method charges one today). */
   methodFeeCents?: Cents;
+  /**
+   * The extra delivery fee of a mixed cart sent in two parcels (the books in stock now, the
+   * pre-ordered ones when they arrive); 0 when absent or sent together.
+   */
+  secondParcelFeeCents?: Cents;
   vouchers?: readonly AppliedVoucher[];
   payments?: PaymentsMade;
   /** False for a cancelled order: it owes nothing, whatever it came to. */
@@ -104,6 +109,8 @@ export interface Breakdown {
   deliveryFeeCents: Cents | null;
   /** What made delivery free (an offer, a code); null when nothing did. */
   freeDelivery: OrderAdjustment | null;
+  /** "Second parcel": the extra delivery fee of sending the pre-ordered books apart; 0 for none. */
+  secondParcelFeeCents: Cents;
   /** "Payment fee": a method's own fee; 0 for none. */
   methodFeeCents: Cents;
   /** "Order total": the items after savings, delivery and the payment fee. */
@@ -176,7 +183,9 @@ export function breakdown(input: BreakdownInput): Breakdown {
   const savingsCents = lines.reduce((sum, line) => sum + line.savingCents, 0);
   const itemsPaidCents = itemsCents - savingsCents;
   const methodFeeCents = input.methodFeeCents ?? 0;
-  const totalCents = itemsPaidCents + (input.deliveryFeeCents ?? 0) + methodFeeCents;
+  const secondParcelFeeCents = input.secondParcelFeeCents ?? 0;
+  const totalCents = itemsPaidCents + (input.deliveryFeeCents ?? 0) + secondParcelFeeCents +
+    methodFeeCents;
   const vouchers = (input.vouchers ?? []).filter((v) => v.cents > 0).map((v) => ({ ...v }));
   const vouchersCents = vouchers.reduce((sum, v) => sum + v.cents, 0);
   const receivedCents = input.payments?.receivedCents ?? 0;
@@ -185,7 +194,15 @@ export function breakdown(input: BreakdownInput): Breakdown {
   const dueCents = owes
     ? Math.max(totalCents - vouchersCents - receivedCents + refundedCents, 0)
     : 0;
-  const figures = [itemsCents, savingsCents, totalCents, vouchersCents, receivedCents, dueCents];
+  const figures = [
+    itemsCents,
+    savingsCents,
+    secondParcelFeeCents,
+    totalCents,
+    vouchersCents,
+    receivedCents,
+    dueCents,
+  ];
   if (!figures.every(Number.isSafeInteger)) {
     throw new RangeError(`A figure of the breakdown is not whole cents: ${figures.join(", ")}`);
   }
@@ -197,6 +214,7 @@ export function breakdown(input: BreakdownInput): Breakdown {
     itemsPaidCents,
     deliveryFeeCents: input.deliveryFeeCents,
     freeDelivery: byKindOrder(input.orderAdjustments).find((a) => a.freeDelivery) ?? null,
+    secondParcelFeeCents,
     methodFeeCents,
     totalCents,
     vouchers,

@@ -53,6 +53,7 @@ export interface BreakdownRecord {
   items_paid: number;
   delivery_fee: number | null;
   free_delivery: OrderAdjustmentRecord | null;
+  second_parcel_fee: number;
   payment_fee: number;
   total: number;
   vouchers: { code: string; amount: number }[];
@@ -135,6 +136,7 @@ export function breakdownRecord(b: Breakdown): BreakdownRecord {
     items_paid: rupees(b.itemsPaidCents),
     delivery_fee: b.deliveryFeeCents === null ? null : rupees(b.deliveryFeeCents),
     free_delivery: b.freeDelivery && orderAdjustmentRecord(b.freeDelivery),
+    second_parcel_fee: rupees(b.secondParcelFeeCents),
     payment_fee: rupees(b.methodFeeCents),
     total: rupees(b.totalCents),
     vouchers: b.vouchers.map((v) => ({ code: v.code, amount: rupees(v.cents) })),
@@ -182,6 +184,7 @@ export function breakdownFromRecord(record: BreakdownRecord): Breakdown {
       ...adjustmentFromRecord(record.free_delivery),
       freeDelivery: record.free_delivery.free_delivery,
     },
+    secondParcelFeeCents: cents(record.second_parcel_fee ?? 0),
     methodFeeCents: cents(record.payment_fee),
     totalCents: cents(record.total),
     vouchers: record.vouchers.map((v) => ({ code: v.code, cents: cents(v.amount) })),

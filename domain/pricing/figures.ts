@@ -21,6 +21,7 @@ export const FIGURES = {
   savings: { word: "money.savings", english: "Savings" },
   deliveryFee: { word: "money.deliveryFee", english: "Delivery fee" },
   freeDelivery: { word: "money.freeDelivery", english: "Free delivery: {name}" },
+  secondParcel: { word: "money.secondParcel", english: "Second parcel (pre-order sent later)" },
   paymentFee: { word: "money.paymentFee", english: "Payment fee" },
   total: { word: "money.total", english: "Order total" },
   totalBeforeDelivery: { word: "money.totalBeforeDelivery", english: "Total before delivery" },
@@ -36,7 +37,7 @@ export type Figure = keyof typeof FIGURES;
 export type BreakdownRow =
   & { cents: Cents; sign: "plus" | "minus" | "result" }
   & (
-    | { figure: "items" | "paymentFee" | "received" | "refunded" | "due" }
+    | { figure: "items" | "secondParcel" | "paymentFee" | "received" | "refunded" | "due" }
     | { figure: "saving"; saving: SourceSaving }
     | { figure: "deliveryFee"; free: OrderAdjustment | null }
     | { figure: "total"; beforeDelivery: boolean }
@@ -62,6 +63,9 @@ export function breakdownRows(b: Breakdown): BreakdownRow[] {
       cents: b.deliveryFeeCents,
       sign: "plus",
     });
+  }
+  if (b.secondParcelFeeCents > 0) {
+    rows.push({ figure: "secondParcel", cents: b.secondParcelFeeCents, sign: "plus" });
   }
   if (b.methodFeeCents > 0) {
     rows.push({ figure: "paymentFee", cents: b.methodFeeCents, sign: "plus" });

@@ -19,7 +19,11 @@ import {
 /** What the breakdown of an order reads of it. */
 export type BreakdownFacts =
   & Pick<Order, "items" | "adjustments" | "deliveryFeeCents" | "status" | "paymentStatus">
-  & { vouchers?: readonly Pick<VoucherTender, "last4" | "cents">[] };
+  & {
+    vouchers?: readonly Pick<VoucherTender, "last4" | "cents">[];
+    /** The second parcel's extra fee, a part of `deliveryFeeCents`; 0 when absent. */
+    secondParcelFeeCents?: Order["secondParcelFeeCents"];
+  };
 
 /**
  * The payments an order received as its payment status tells them: a paid order, all that
@@ -56,7 +60,9 @@ export function orderBreakdownInput(
   return {
     lines: breakdownLines(order.items),
     orderAdjustments: order.adjustments,
-    deliveryFeeCents: order.deliveryFeeCents,
+    // The delivery fee kept is every parcel's: the first parcel's and a second one's apart.
+    deliveryFeeCents: order.deliveryFeeCents - (order.secondParcelFeeCents ?? 0),
+    secondParcelFeeCents: order.secondParcelFeeCents ?? 0,
     vouchers: (order.vouchers ?? []).map((v) => ({ code: maskedCode(v.last4), cents: v.cents })),
     owes: ORDER_STATUS_POLICIES[order.status].owes,
   };

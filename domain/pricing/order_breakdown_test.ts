@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { orderBreakdown } from "./order_breakdown.ts";
 import { promotedOrder, sampleOrder } from "../notifications/testing/samples.ts";
 import { breakdownFromRecord, breakdownRecord } from "./breakdown_record.ts";
+import { breakdownRows } from "./figures.ts";
 
 Deno.test("orderBreakdown() tells a promoted order's figures from its adjustments: Items at usual prices, savings by source", () => {
   const b = orderBreakdown(promotedOrder());
@@ -43,4 +44,20 @@ Deno.test("a breakdown reads back from the wire figure for figure", () => {
     2851.5,
     2728.05,
   ]);
+});
+
+Deno.test("orderBreakdown() tells a split order's second parcel apart from its delivery fee, the total unchanged", () => {
+  const together = orderBreakdown(sampleOrder({ deliveryFeeCents: 50_000 }));
+  const split = orderBreakdown(
+    sampleOrder({ deliveryFeeCents: 50_000, parcels: "split", secondParcelFeeCents: 15_000 }),
+  );
+  assert.deepEqual([split.deliveryFeeCents, split.secondParcelFeeCents], [35_000, 15_000]);
+  assert.equal(split.totalCents, together.totalCents);
+  assert.equal(together.secondParcelFeeCents, 0);
+  assert.deepEqual(
+    breakdownRows(split).map((r) => [r.figure, r.cents]).slice(-3),
+    [["deliveryFee", 35_000], ["secondParcel", 15_000], ["total", split.totalCents]],
+  );
+  assert.deepEqual(breakdownFromRecord(breakdownRecord(split)), split);
+  assert.ok(!breakdownRows(together).some((r) => r.figure === "secondParcel"));
 });

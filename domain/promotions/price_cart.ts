@@ -6,7 +6,8 @@
  */
 import type { Cents } from "../money.ts";
 import type { Clock, OrderRepository, SellableItem } from "../ports.ts";
-import type { FeeRules } from "../orders/fees.ts";
+import { type FeeRules, isMixedCart, type ParcelChoice } from "../orders/fees.ts";
+import { methodSecondParcelFee } from "../orders/payment_policy.ts";
 import type { ItemType, LineRequest, PaymentMethod } from "../orders/model.ts";
 import { priceOrder } from "../orders/pricing.ts";
 import type { Campaign, DiscountCode } from "./pricing.ts";
@@ -28,6 +29,11 @@ export interface PriceCartInput {
   paymentMethod: PaymentMethod;
   /** The discount code the shopper typed; at most one a cart. */
   code?: string;
+  /**
+   * How a mixed cart is sent (fees.ts: `ParcelChoice`); together when not said. "split" for
+   * a cart that is not mixed is refused (`parcels_not_mixed`).
+   */
+  parcels?: ParcelChoice;
 }
 
 export type PriceCartResult =
@@ -43,7 +49,15 @@ export type PriceCartResult =
     now: string;
     /** The running campaigns it was priced under: what one copy costs now follows from them. */
     campaigns: readonly Campaign[];
+    /** Whether the cart holds books in stock and pre-ordered books: only then may it split. */
+    mixed: boolean;
+    /** How it is sent: together unless the shopper chose to split a mixed cart. */
+    parcels: ParcelChoice;
+    /** The second parcel's extra delivery fee (split only; 0 otherwise), on top of delivery. */
+    secondParcelFeeCents: Cents;
   }
+  /** Two parcels were asked for a cart without both books in stock and pre-ordered books. */
+  | { kind: "parcels_not_mixed" }
   | { kind: "unknown_items"; items: { type: ItemType; id: number }[] }
   | { kind: "preorder_needs_bank_deposit"; items: { type: ItemType; id: number; title: string }[] };
 
@@ -66,6 +80,12 @@ export async function priceCart(
   const sellable = await deps.orders.findSellable(askedItems(input.items));
   const listed = priceOrder(input.items, sellable, input.paymentMethod, deps.feeRules);
   if (listed.kind !== "priced") return listed;
+  const mixed = isMixedCart(listed.lines);
+  const parcels = input.parcels ?? "together";
+  if (parcels === "split" && !mixed) return { kind: "parcels_not_mixed" };
+  const secondParcelFeeCents = parcels === "split"
+    ? methodSecondParcelFee(listed.lines, input.paymentMethod, deps.feeRules)
+    : 0;
   const now = deps.clock.now().toISOString();
   const running = deps.promotions
     ? await deps.promotions.runningRules(now)
@@ -77,12 +97,22 @@ export async function priceCart(
     deliveryFeeCents: listed.deliveryFeeCents,
     now,
   });
-  return { kind: "priced", sellable, promoted, code: found, now, campaigns: running.campaigns };
+  return {
+    kind: "priced",
+    sellable,
+    promoted,
+    code: found,
+    now,
+    campaigns: running.campaigns,
+    mixed,
+    parcels,
+    secondParcelFeeCents,
+  };
 }
 
-/** What the shopper pays: the items after promotions and the delivery. */
-export function cartTotalCents(promoted: PromotedOrder): Cents {
-  return promoted.totalCents + promoted.deliveryFeeCents;
+/** What the shopper pays: the items after promotions, the delivery and a second parcel's fee. */
+export function cartTotalCents(promoted: PromotedOrder, secondParcelFeeCents: Cents = 0): Cents {
+  return promoted.totalCents + promoted.deliveryFeeCents + secondParcelFeeCents;
 }
 
 /**
@@ -93,12 +123,18 @@ export function cartTotalCents(promoted: PromotedOrder): Cents {
  */
 export function cartBreakdown(
   promoted: PromotedOrder,
-  options: { deliveryKnown: boolean; vouchers?: readonly AppliedVoucher[] },
+  options: {
+    deliveryKnown: boolean;
+    vouchers?: readonly AppliedVoucher[];
+    /** A second parcel's extra delivery fee (a mixed cart sent in two); 0 when absent. */
+    secondParcelFeeCents?: Cents;
+  },
 ): Breakdown {
   return breakdown({
     lines: breakdownLines(promoted.lines),
     orderAdjustments: promoted.adjustments,
     deliveryFeeCents: options.deliveryKnown ? promoted.deliveryFeeCents : null,
+    secondParcelFeeCents: options.deliveryKnown ? options.secondParcelFeeCents ?? 0 : 0,
     vouchers: options.vouchers ?? [],
   });
 }

@@ -9,7 +9,11 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
-import { offeredMethods, PREORDER_METHODS } from "../../domain/orders/payment_policy.ts";
+import {
+  methodSecondParcelFee,
+  offeredMethods,
+  PREORDER_METHODS,
+} from "../../domain/orders/payment_policy.ts";
 import { providerKeys } from "../../domain/payments/providers.ts";
 import { DEFAULT_ORDER_RULES, tooManyCopies } from "../../domain/orders/place_order.ts";
 import type { OrderRules } from "../../domain/orders/place_order.ts";
@@ -42,8 +46,10 @@ const BASE = "/api/cart";
  */
 export function cartPriceRecord(
   cart: Extract<PriceCartResult, { kind: "priced" }>,
-  { method, voucher }: {
+  { method, voucher, splitFeeCents = 0 }: {
     method: PaymentMethod | null;
+    /** What two parcels would add to delivery under `method` (mixed carts). */
+    splitFeeCents?: number;
     language: Locale;
     /** The gift voucher's answer, and what it pays (its last four symbols when it pays). */
     voucher?: { answer: WireVoucherAnswer; cents: number; last4: string | null } | null;
@@ -54,6 +60,7 @@ export function cartPriceRecord(
   const rupees = centsToRupees;
   const b = cartBreakdown(promoted, {
     deliveryKnown: method !== null,
+    secondParcelFeeCents: cart.secondParcelFeeCents,
     vouchers: voucher?.last4 ? [{ code: maskedCode(voucher.last4), cents: voucher.cents }] : [],
   });
   const lines = promoted.lines.map((line, i) => ({
@@ -100,6 +107,9 @@ export function cartPriceRecord(
     delivery_fee: b.deliveryFeeCents === null ? null : rupees(b.deliveryFeeCents),
     total: rupees(b.totalCents),
     priced_at: cart.now,
+    mixed: cart.mixed,
+    parcels: cart.parcels,
+    split_fee: method !== null && cart.mixed ? rupees(splitFeeCents) : null,
     breakdown: breakdownRecord(b),
   };
 }
@@ -159,20 +169,33 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
         items: body.items,
         paymentMethod: method ?? PREORDER_METHODS[0] ?? PAYMENT_METHODS[0],
         ...(body.code === undefined ? {} : { code: body.code }),
+        ...(body.parcels === undefined ? {} : { parcels: body.parcels }),
       });
       if (cart.kind !== "priced") throw refusal(cart);
+      // The fee beside the choice is the server's, whichever way the cart is priced now.
+      const splitFeeCents = method !== null && cart.mixed
+        ? methodSecondParcelFee(cart.promoted.lines, method, deps.feeRules)
+        : 0;
       refused = cart.promoted.pricing.code?.kind === "refused";
       // A gift voucher pays what is still to pay: the items after savings and delivery.
       let voucher = null;
       if (body.voucher !== undefined) {
-        const total = cartBreakdown(cart.promoted, { deliveryKnown: method !== null }).totalCents;
+        const total = cartBreakdown(cart.promoted, {
+          deliveryKnown: method !== null,
+          secondParcelFeeCents: cart.secondParcelFeeCents,
+        }).totalCents;
         const settleVoucher = await voucherAttempts.begin(clientAddress(c, deps), body.voucher);
         voucher = await voucherAnswer(deps.vouchers, body.voucher, total, cart.now);
         const reason = voucher.answer.status === "refused" ? voucher.answer.reason : null;
         await settleVoucher(reason === "unknown" || reason === "other_shop").catch(() => {});
       }
       return c.json({
-        data: cartPriceRecord(cart, { method, language: body.locale ?? "en", voucher }),
+        data: cartPriceRecord(cart, {
+          method,
+          language: body.locale ?? "en",
+          voucher,
+          splitFeeCents,
+        }),
       });
     } finally {
       await settle(refused).catch(() => {});

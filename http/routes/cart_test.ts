@@ -119,6 +119,10 @@ Deno.test("POST /api/cart/price prices a cart at the usual prices without promot
       delivery_fee: null,
       total: 2050,
       priced_at: "2026-03-01T10:00:00.000Z",
+      // Books in stock only: no choice of parcels, no second parcel's fee.
+      mixed: false,
+      parcels: "together",
+      split_fee: null,
     },
   );
   const cod = (await answer(await t.price({ items, paymentMethod: "COD" }), 200)).data;

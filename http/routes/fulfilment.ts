@@ -42,6 +42,7 @@ import {
   orderCashCollected,
 } from "../../domain/fulfilment/cod_ledger.ts";
 import { recordPayment } from "../../domain/orders/change_payment.ts";
+import { preorderWait, waitingOrders } from "../../domain/fulfilment/preorder_waiting.ts";
 import { FULFILMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, notFound, validationFailed } from "../middleware/errors.ts";
 import { serve } from "./route_spec.ts";
@@ -51,6 +52,9 @@ export type FulfilmentDeps =
   & { fulfilment: FulfilmentStore };
 
 const BASE = "/api/fulfilment";
+
+/** The most orders one pre-order's arrival lists (the oldest first): a bound on one request. */
+const MAX_WAITING_ORDERS = 500;
 
 function shippable(order: Order): ShippableLine[] {
   return order.items.map((item) => ({
@@ -224,6 +228,44 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
       note: "Cash on delivery collected by the courier",
     });
   }
+
+  serve(app, BASE, FULFILMENT_ROUTES.preorderOrders, async (c) => {
+    const { id } = c.req.valid("param");
+    const book = await deps.catalogue.findBook(id);
+    if (!book) throw notFound("Book", id);
+    const holding = await deps.orders.holdingPreorder(id, MAX_WAITING_ORDERS);
+    const shipments = new Map<number, Shipment[]>();
+    for (const order of holding) shipments.set(order.id, await store.shipmentsOf(order.id));
+    const waiting = waitingOrders(holding, (orderId) => shipments.get(orderId) ?? [], id);
+    return c.json({
+      data: {
+        book_id: book.id,
+        title: book.title,
+        preorder: book.preorder,
+        orders: waiting.map((w) => ({
+          order_id: w.orderId,
+          customer: w.customerName,
+          copies: w.copies,
+          payment_status: w.paymentStatus,
+          order_date: w.orderDate,
+          parcels: w.parcels,
+        })),
+      },
+    });
+  });
+
+  serve(app, BASE, FULFILMENT_ROUTES.preorderWait, async (c) => {
+    const order = await orderOf(c.req.valid("param").id);
+    const wait = preorderWait(order, await arrivals(order));
+    return c.json({
+      data: {
+        order_id: order.id,
+        parcels: order.parcels,
+        wait: wait.kind,
+        order_line_ids: wait.kind === "none" ? [] : wait.orderLineIds,
+      },
+    });
+  });
 
   serve(app, BASE, FULFILMENT_ROUTES.couriers, async (c) => {
     return c.json({ data: (await store.couriers()).map(courierRecord) });

@@ -144,6 +144,21 @@ export function refusal(
         "The gift voucher's balance changed since the cart was priced: nothing was charged",
         { balance: centsToRupees(result.balanceCents), pays: centsToRupees(result.paysCents) },
       );
+    case "parcels_not_mixed":
+      return validationFailed([{
+        field: "parcels",
+        message:
+          "can only be split for a cart holding both books in stock and pre-ordered books: send it together",
+      }]);
+    case "parcel_fee_changed":
+      return new ApiError(
+        409,
+        "PRICE_CHANGED",
+        `The second parcel's delivery fee is now LKR ${
+          formatRupees(result.feeCents)
+        }: check the total and place the order again`,
+        { second_parcel_fee: centsToRupees(result.feeCents) },
+      );
   }
 }
 
@@ -372,6 +387,9 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
           ...(body.code ? { code: body.code } : {}),
           ...(body.voucher
             ? { voucher: { code: body.voucher.code, cents: body.voucher.amount } }
+            : {}),
+          ...(body.parcels
+            ? { parcels: { choice: body.parcels.send, feeCents: body.parcels.fee } }
             : {}),
           key: { salt: orderKey.salt, hash: orderKey.hash },
           userId,

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { centsToRupees } from "../../domain/money.ts";
+import { refusal } from "./orders.ts";
 import type { PromotionKind, PromotionStore } from "../../domain/promotions/ports.ts";
 import type { ItemBenefit } from "../../domain/promotions/pricing.ts";
 import {
@@ -327,6 +328,8 @@ export function promotionRoutes(deps: PromotionRoutesDeps): Hono<AppEnv> {
         result.items,
       );
     }
+    // The preview asks for no parcels: a cart is priced as one parcel.
+    if (result.kind === "parcels_not_mixed") throw refusal(result);
     const { promoted, sellable } = result;
     const pricing = promoted.pricing;
     const title = (type: string, id: number) =>

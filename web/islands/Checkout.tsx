@@ -7,11 +7,12 @@ import type { Province } from "../../domain/catalogue/locations.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 import {
   type HoldRules,
+  methodSecondParcelFee,
   offeredMethods,
   PAYMENT_POLICIES,
 } from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
-import type { FeeRules } from "../../domain/orders/fees.ts";
+import { type FeeRules, isMixedCart, type ParcelChoice } from "../../domain/orders/fees.ts";
 import { ACCOUNT_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
@@ -93,7 +94,11 @@ export function Checkout(
   const method: PaymentMethod = preorder && !PAYMENT_POLICIES[chosenMethod].allowsPreorders
     ? paidBy[0] ?? chosenMethod
     : chosenMethod;
-  const pricing = useCartPrice(cart, method);
+  // A cart with books in stock and a pre-order chooses how it is sent: together by default.
+  const mixed = cart !== null && isMixedCart(cart);
+  const [chosenParcels, setParcels] = useState<ParcelChoice>("together");
+  const parcels: ParcelChoice = mixed ? chosenParcels : "together";
+  const pricing = useCartPrice(cart, method, parcels);
 
   // The form's checks (the order's own schema) load beside the page, ready by the first submit.
   useEffect(() => void orderChecks(), []);
@@ -175,6 +180,12 @@ export function Checkout(
       });
       if (!placing) return;
       const order = { fields, cart, method, pricing, preorder, language, holdRules };
+      // The order goes with the choice its summary was priced for, never another.
+      if (mixed && !(pricing.current && pricing.price?.parcels === parcels)) {
+        pricing.reprice();
+        setFailure({ message: t("checkout.parcelsRepriced"), changes: [] });
+        return;
+      }
       try {
         const placedOrder = await placing.placeOrder(order, attempt);
         writeCart([]);
@@ -254,6 +265,19 @@ export function Checkout(
             )
             : null}
         </fieldset>
+        {mixed
+          ? (
+            <ParcelsChoice
+              chosen={parcels}
+              onChoose={setParcels}
+              // The shop's fee for the method chosen; the same rule here until it answers.
+              splitFeeCents={pricing.price?.payment_method === method &&
+                  pricing.price.split_fee !== null
+                ? Math.round(pricing.price.split_fee * 100)
+                : methodSecondParcelFee(cart, method, feeRules)}
+            />
+          )
+          : null}
       </div>
       <div className="checkout-side">
         <Suspense fallback={<Spinner label={t("cart.loading")} />}>
@@ -301,6 +325,50 @@ export function Checkout(
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * How a cart holding books in stock and a pre-order is sent: together once the pre-order
+ * arrives (the default), or what is here now and the rest in a second parcel, its extra
+ * delivery fee told beside the choice.
+ */
+function ParcelsChoice(
+  { chosen, onChoose, splitFeeCents }: {
+    chosen: ParcelChoice;
+    onChoose(choice: ParcelChoice): void;
+    splitFeeCents: number;
+  },
+) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  return (
+    <fieldset className="parcels-choice">
+      <legend>{t("checkout.parcels")}</legend>
+      <label>
+        <input
+          type="radio"
+          name="parcels"
+          value="together"
+          checked={chosen === "together"}
+          onChange={() => onChoose("together")}
+        />{" "}
+        {t("checkout.parcelsTogether")}
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="parcels"
+          value="split"
+          checked={chosen === "split"}
+          onChange={() => onChoose("split")}
+        />{" "}
+        {t("checkout.parcelsSplit")}{" "}
+        <span className="method-delivery">
+          {t("checkout.parcelsSplitFee", { fee: i18n.lkr(splitFeeCents) })}
+        </span>
+      </label>
+    </fieldset>
   );
 }
 

@@ -7,6 +7,7 @@
 import { type Cart, cartTotalCents, lineKey } from "../../domain/cart/cart.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
+import type { ParcelChoice } from "../../domain/orders/fees.ts";
 import {
   customerHoldHours,
   DEFAULT_HOLD_RULES,
@@ -80,7 +81,13 @@ export function pricedOrder(
   pricing: Pick<CartPricing, "price" | "current" | "voucher">,
   cart: Cart,
   method: PaymentMethod,
-): { totalCents: number; code?: string; voucher?: { code: string; cents: number } } {
+): {
+  totalCents: number;
+  code?: string;
+  voucher?: { code: string; cents: number };
+  /** How a mixed cart is sent, and the second parcel's fee the shop priced beside it. */
+  parcels?: { send: ParcelChoice; feeCents: number };
+} {
   const price = pricing.current && pricing.price?.payment_method === method ? pricing.price : null;
   if (!price) return { totalCents: cartTotalCents(cart) };
   const code = price.code?.status === "applied" ? price.code.code : undefined;
@@ -88,10 +95,15 @@ export function pricedOrder(
   const voucher = price.voucher?.status === "applied" && pricing.voucher
     ? { code: pricing.voucher, cents: wireCents(price.voucher.pays) }
     : undefined;
+  // A mixed cart says how it is sent, with the fee its summary showed (the shop refuses another).
+  const parcels = price.mixed
+    ? { send: price.parcels, feeCents: wireCents(price.breakdown.second_parcel_fee) }
+    : undefined;
   return {
     totalCents: wireCents(price.items),
     ...(code ? { code } : {}),
     ...(voucher ? { voucher } : {}),
+    ...(parcels ? { parcels } : {}),
   };
 }
 
@@ -149,6 +161,9 @@ export async function placeOrder(order: OrderToPlace, attempt: Attempt): Promise
     ...(priced.code ? { code: priced.code } : {}),
     ...(priced.voucher
       ? { voucher: { code: priced.voucher.code, amount: centsToRupees(priced.voucher.cents) } }
+      : {}),
+    ...(priced.parcels
+      ? { parcels: { send: priced.parcels.send, fee: centsToRupees(priced.parcels.feeCents) } }
       : {}),
     locale: order.language,
   };

@@ -86,6 +86,9 @@ function priced(overrides: Partial<WireCartPrice> = {}): WireCartPrice {
     delivery_fee: 400,
     total: 1720,
     priced_at: "2026-03-01T10:00:00.000Z",
+    mixed: false,
+    parcels: "together",
+    split_fee: null,
     breakdown: breakdownRecord(breakdown({
       lines: [],
       orderAdjustments: [],

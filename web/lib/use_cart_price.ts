@@ -18,6 +18,7 @@ import { ApiFailure, shopApi } from "./api.ts";
 import { readCode, writeCode } from "./cart_store.ts";
 import { useI18n } from "../i18n/mod.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
+import type { ParcelChoice } from "../../domain/orders/fees.ts";
 
 /** How long after the last change the cart is priced (quick clicks on + price once). */
 const SETTLE_MS = 150;
@@ -53,7 +54,12 @@ export interface CartPricing {
  * const pricing = useCartPrice(cart, "COD");
  * pricing.setCode("SCHOOL10"); // pricing.price.code: { status: "applied", saving: 200, ... }
  */
-export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): CartPricing {
+export function useCartPrice(
+  cart: Cart | null,
+  method: PaymentMethod | null,
+  /** How a mixed cart is sent (the checkout's choice); together when absent. */
+  parcels: ParcelChoice = "together",
+): CartPricing {
   const { language } = useI18n();
   const [code, setCodeState] = useState<string | null>(null);
   const [price, setPrice] = useState<WireCartPrice | null>(null);
@@ -69,7 +75,7 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
   useEffect(() => setCodeState(readCode()), []);
 
   const items = cart ? cartLineRequests(cart) : [];
-  const request = JSON.stringify({ items, method, code, voucher, language });
+  const request = JSON.stringify({ items, method, code, voucher, language, parcels });
 
   useEffect(() => {
     const asked = JSON.parse(request) as {
@@ -78,6 +84,7 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
       code: string | null;
       voucher: string | null;
       language: Locale;
+      parcels: ParcelChoice;
     };
     // An emptied cart (an order just placed, the last line removed) asks nothing; a pricing
     // it cut short is over, so nothing waits on it.
@@ -95,6 +102,7 @@ export function useCartPrice(cart: Cart | null, method: PaymentMethod | null): C
           ...(asked.method ? { paymentMethod: asked.method } : {}),
           ...(withCode ? { code: withCode } : {}),
           ...(withVoucher ? { voucher: withVoucher } : {}),
+          ...(asked.parcels === "split" ? { parcels: asked.parcels } : {}),
         },
       }, { signal: controller.signal });
     const timer = setTimeout(async () => {

@@ -21,6 +21,7 @@ import { ProofUpload } from "../islands/ProofUpload.tsx";
 import { TrackForm } from "../islands/TrackForm.tsx";
 import { GiftVoucherBalance } from "../islands/GiftVoucherBalance.tsx";
 import { breakdownFromRecord } from "../../domain/pricing/breakdown_record.ts";
+import { parcelsWord } from "../../domain/fulfilment/preorder_waiting.ts";
 import { BreakdownTotals, LinePrice, LineSavings } from "../components/MoneyBreakdown.tsx";
 
 /** At most this many slips an order (the server's rule; a sixth is refused there). */
@@ -64,6 +65,8 @@ export function OrderPage(
   }, language);
   // Every figure as the shop worked it out: the page lays them out and adds nothing up.
   const figures = breakdownFromRecord(order.breakdown);
+  // How a mixed order is sent, as its customer chose at checkout.
+  const sentAs = parcelsWord(order);
 
   const words = shopperWords({
     status: order.status,
@@ -185,6 +188,7 @@ export function OrderPage(
           </tbody>
         </table>
         <BreakdownTotals breakdown={figures} />
+        {sentAs ? <p className="order-parcels">{t(sentAs)}</p> : null}
         {/* The receipt: this breakdown and the payments received, in the order's language. */}
         <p className="receipt-link">
           <a

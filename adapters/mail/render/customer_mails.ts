@@ -108,6 +108,8 @@ function preorderExpected(words: Words, order: OrderFacts): string {
 function deliveryPromise(words: Words, order: OrderFacts): MailPart[] {
   const parts = [paragraph(words.t("mail.promise"))];
   if (order.preorder) parts.push(paragraph(preorderExpected(words, order)));
+  // A mixed order says how it is sent: in two parcels, or together once the pre-order is in.
+  if (order.sentAs) parts.push(paragraph(words.t(order.sentAs)));
   return parts;
 }
 

@@ -109,6 +109,51 @@ const CASES: Case[] = [
     not: ["3 - 4", "සති 3 - 4", "3 - 4 வாரங்"],
   },
   {
+    // A mixed order sent in two parcels: its choice, and the second parcel's fee in its totals.
+    name: "checkout of a mixed cart sent in two parcels",
+    mail: (l) =>
+      orderMail(
+        "order_placed",
+        order(l, {
+          paymentMethod: "Bank Deposit",
+          items: [bookLine(), bookLine({ id: 2, itemId: 2, preorder: true })],
+          parcels: "split",
+          deliveryFeeCents: 40_000,
+          secondParcelFeeCents: 15_000,
+        }),
+        ctx,
+      ),
+    facts: (l) => [
+      "LKR 150.00",
+      "LKR 250.00",
+      { en: "Second parcel", si: "දෙවන පාර්සලය", ta: "இரண்டாவது பொதி" }[l],
+    ],
+    phrase: {
+      en: "Sent in two parcels: the books in stock now",
+      si: "පාර්සල දෙකකින් යවනු ලැබේ",
+      ta: "இரண்டு பொதிகளாக அனுப்பப்படும்",
+    },
+  },
+  {
+    name: "checkout of a mixed cart sent together",
+    mail: (l) =>
+      orderMail(
+        "order_placed",
+        order(l, {
+          paymentMethod: "Bank Deposit",
+          items: [bookLine(), bookLine({ id: 2, itemId: 2, preorder: true })],
+        }),
+        ctx,
+      ),
+    facts: (l) => [link(l)],
+    phrase: {
+      en: "Sent together in one parcel, when the pre-order arrives",
+      si: "එක් පාර්සලයකින් යවනු ලැබේ",
+      ta: "ஒரே பொதியாக அனுப்பப்படும்",
+    },
+    not: ["Second parcel", "LKR 150.00"],
+  },
+  {
     // The date the book's page says ("Pre-order, expected ..."), not the weeks.
     name: "checkout by Bank Deposit with a dated pre-order",
     mail: (l) =>

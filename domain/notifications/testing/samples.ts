@@ -83,6 +83,8 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     areaNameTa: null,
     totalCents: items.reduce((sum, l) => sum + lineTotalCents(l), 0),
     deliveryFeeCents: 50000,
+    parcels: "together",
+    secondParcelFeeCents: 0,
     paymentMethod: "COD",
     paymentStatus: "unpaid",
     courier: null,

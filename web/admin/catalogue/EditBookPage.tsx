@@ -1,5 +1,6 @@
 /** Edit a book: every field of its listing, and its images. */
 import { ProductWaiting } from "../stock/ProductWaiting.tsx";
+import { PreorderOrders } from "../stock/PreorderOrders.tsx";
 import { History } from "../audit/History.tsx";
 import { useState } from "react";
 import type { BookFormValues } from "./catalogue_forms.ts";
@@ -84,6 +85,7 @@ function BookEditForm(
     <section className="panel" aria-labelledby="edit-book-heading">
       <h2 id="edit-book-heading">Edit book: {book.title}</h2>
       <ProductWaiting kind="book" id={book.id} />
+      <PreorderOrders bookId={book.id} />
       <p className="panel-hint">
         New stock and pre-order copies are added on the Stock page, so that sales are never lost;
         damaged or lost copies are taken out under Adjust stock below.

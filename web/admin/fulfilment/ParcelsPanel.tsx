@@ -20,7 +20,14 @@ import { Loading, Notice, Spinner } from "../Feedback.tsx";
 import { formatLkr, formatRupees, preorderLabel } from "../format.ts";
 import { useLoad, useNotice } from "../hooks.ts";
 import { parsePrice } from "../validation.ts";
-import { codToCollect, copiesLeft, MOVE_WORDS, nextMoves, STATUS_WORDS } from "./parcels.ts";
+import {
+  codToCollect,
+  copiesLeft,
+  MOVE_WORDS,
+  nextMoves,
+  preorderWaitNote,
+  STATUS_WORDS,
+} from "./parcels.ts";
 import "./fulfilment.css";
 
 export function ParcelsPanel(
@@ -33,17 +40,21 @@ export function ParcelsPanel(
 ) {
   const { api } = useAdmin();
   const [loaded, reload] = useLoad(async () => {
-    const [couriers, parcels] = await Promise.all([
+    const [couriers, parcels, wait] = await Promise.all([
       api.call(FULFILMENT_PATHS.couriers),
       api.call(FULFILMENT_PATHS.shipments, { params: { id: order.id } }),
+      api.call(FULFILMENT_PATHS.preorderWait, { params: { id: order.id } }),
     ]);
-    return { couriers: couriers.data, parcels: parcels.data };
+    return { couriers: couriers.data, parcels: parcels.data, wait: wait.data };
   }, [api, order.id]);
   const { notice, success, failure, clear } = useNotice();
   const [busy, setBusy] = useState<string | null>(null);
   const items = order.items ?? [];
   const parcels = loaded.data?.parcels ?? [];
   const couriers = loaded.data?.couriers ?? [];
+  const waitNote = loaded.data
+    ? preorderWaitNote(loaded.data.wait, order.second_parcel_fee ?? 0)
+    : null;
   const left = copiesLeft(items, parcels);
   const [copies, setCopies] = useState<Record<number, string>>({});
   const [courierId, setCourierId] = useState("");
@@ -163,6 +174,7 @@ export function ParcelsPanel(
         </p>
       )}
       {!loaded.data && loaded.state === "loading" && <Loading label="Loading parcels" />}
+      {waitNote && <p className="notice notice-info preorder-wait" role="status">{waitNote}</p>}
       {loaded.data && parcels.length === 0 && <p className="empty">No parcel packed yet</p>}
       <ol className="parcel-list">
         {parcels.map((parcel, i) => (

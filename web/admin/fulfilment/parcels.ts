@@ -8,7 +8,10 @@ import {
   type ShipmentStatus,
   unshippedCopies,
 } from "../../../domain/fulfilment/shipments.ts";
-import { rupeesToCents } from "../format.ts";
+import { formatLkr, rupeesToCents } from "../format.ts";
+import type { WirePreorderWait } from "../../../contract/fulfilment.ts";
+import { parcelsWord } from "../../../domain/fulfilment/preorder_waiting.ts";
+import type { ParcelChoice } from "../../../domain/orders/fees.ts";
 
 export const STATUS_WORDS: Record<ShipmentStatus, string> = {
   packed: "Packed",
@@ -85,4 +88,49 @@ export function codToCollect(
  */
 export function heldByCouriers(cash: { by_courier: readonly { held: number }[] }): number {
   return cash.by_courier.reduce((cents, b) => cents + Math.round(b.held * 100), 0) / 100;
+}
+
+/**
+ * What the parcels panel says of an order's pre-order wait, as its customer chose at
+ * checkout: a together order waits whole; a split one sends its books in stock now (its
+ * second parcel's fee paid). Null when nothing waits.
+ *
+ * @example preorderWaitNote({ wait: "waits_for_preorder", ... }, 0) // "Sent together, as the customer chose: ..."
+ */
+export function preorderWaitNote(
+  wait: Pick<WirePreorderWait, "wait">,
+  secondParcelFee: number,
+): string | null {
+  switch (wait.wait) {
+    case "waits_for_preorder":
+      return "Sent together, as the customer chose: this order waits for its pre-ordered book to arrive, then goes as one parcel.";
+    case "send_in_stock_now":
+      return `Sent in two parcels, as the customer chose (second parcel ${
+        formatLkr(rupeesToCents(secondParcelFee))
+      } paid): hand over the books in stock now; the pre-ordered book follows when it arrives.`;
+    case "none":
+      return null;
+  }
+}
+
+/**
+ * How a mixed order is to be sent, as its customer chose at checkout, in the admin's words;
+ * null for an order that is not mixed.
+ *
+ * @example parcelsChoiceText({ parcels: "split", second_parcel_fee: 150, items: mixed }) // "Send what is here now and the rest when it arrives (second parcel LKR 150.00)"
+ */
+export function parcelsChoiceText(
+  order: {
+    parcels?: ParcelChoice;
+    second_parcel_fee?: number;
+    items?: readonly { preorder: boolean }[];
+  },
+): string | null {
+  const word = parcelsWord({ parcels: order.parcels ?? "together", items: order.items ?? [] });
+  if (word === null) return null;
+  return word === "parcels.split"
+    ? `Send what is here now and the rest when it arrives (second parcel ${
+      formatLkr(rupeesToCents(order.second_parcel_fee ?? 0))
+    })`
+    : "Send everything together (when the pre-order arrives)";
 }

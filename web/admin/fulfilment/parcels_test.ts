@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { codToCollect, copiesLeft, heldByCouriers, nextMoves, STATUS_WORDS } from "./parcels.ts";
+import {
+  codToCollect,
+  copiesLeft,
+  heldByCouriers,
+  nextMoves,
+  parcelsChoiceText,
+  preorderWaitNote,
+  STATUS_WORDS,
+} from "./parcels.ts";
 import { SHIPMENT_STATUSES } from "../../../domain/fulfilment/shipments.ts";
 
 const items = [
@@ -32,4 +40,29 @@ Deno.test("heldByCouriers() adds what each courier holds in cents: the COD page'
   assert.equal(heldByCouriers({ by_courier: [] }), 0);
   assert.equal(heldByCouriers({ by_courier: [{ held: 0.1 }, { held: 0.2 }] }), 0.3);
   assert.equal(heldByCouriers({ by_courier: [{ held: 1250.5 }, { held: 800 }] }), 2050.5);
+});
+
+Deno.test("preorderWaitNote() tells a together order waits whole, and a split one sends its books in stock now", () => {
+  assert.match(
+    preorderWaitNote({ wait: "waits_for_preorder" }, 0)!,
+    /waits for its pre-ordered book/,
+  );
+  assert.match(
+    preorderWaitNote({ wait: "send_in_stock_now" }, 150)!,
+    /second parcel LKR 150\.00 paid.*books in stock now/,
+  );
+  assert.equal(preorderWaitNote({ wait: "none" }, 0), null);
+});
+
+Deno.test("parcelsChoiceText() names a mixed order's choice, and nothing for an order that is not mixed", () => {
+  const mixed = [{ preorder: true }, { preorder: false }];
+  assert.equal(
+    parcelsChoiceText({ parcels: "split", second_parcel_fee: 150, items: mixed }),
+    "Send what is here now and the rest when it arrives (second parcel LKR 150.00)",
+  );
+  assert.equal(
+    parcelsChoiceText({ parcels: "together", second_parcel_fee: 0, items: mixed }),
+    "Send everything together (when the pre-order arrives)",
+  );
+  assert.equal(parcelsChoiceText({ parcels: "together", items: [{ preorder: false }] }), null);
 });

@@ -31,6 +31,7 @@ import type { WireOrder } from "../../../contract/records.ts";
 import { breakdownFromRecord } from "../../../domain/pricing/breakdown_record.ts";
 import { AdminBreakdownRows, AdminLinePrice, AdminLineSavings } from "../Money.tsx";
 import { ParcelsPanel } from "../fulfilment/ParcelsPanel.tsx";
+import { parcelsChoiceText } from "../fulfilment/parcels.ts";
 
 function BackToOrders() {
   const path = ordersListPath();
@@ -93,6 +94,8 @@ export function OrderDetailPage({ id }: { id: number }) {
   const actions = orderActions(order);
   // Every figure as the shop worked it out; the page lays them out.
   const figures = breakdownFromRecord(order.breakdown);
+  // How a mixed order is to be sent, as its customer chose at checkout.
+  const parcelsChoice = parcelsChoiceText(order);
   // What the order owes, as its payment status says: the words of its slip and mails.
   const due = amountDue({
     status: order.status,
@@ -351,6 +354,11 @@ export function OrderDetailPage({ id }: { id: number }) {
             <AdminBreakdownRows breakdown={figures} columns={3} />
           </table>
         </div>
+        {parcelsChoice && (
+          <p className="order-parcels-choice">
+            <strong>Parcels:</strong> {parcelsChoice}
+          </p>
+        )}
       </section>
       {order.status !== "rejected" && (
         <ParcelsPanel

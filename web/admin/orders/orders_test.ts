@@ -56,6 +56,8 @@ function order(id: number, status: WireOrder["status"]): WireOrder {
     area_name_ta: null,
     total: 1250.5,
     delivery_fee: 400,
+    parcels: "together",
+    second_parcel_fee: 0,
     payment_method: "COD",
     items: [],
     adjustments: [],

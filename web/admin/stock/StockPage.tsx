@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useAdmin } from "../context.ts";
 import { Pager } from "../DataTable.tsx";
+import { PreorderOrders } from "./PreorderOrders.tsx";
 import {
   ADMIN_PAGE_SIZE,
   listBooks,
@@ -52,6 +53,9 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
   const heading = kind === "books" ? "Books" : "Stationery";
   const headers = !editing ? VIEW_HEADERS : kind === "books" ? BOOK_HEADERS : STATIONERY_HEADERS;
 
+  // A pre-ordered book whose stock was just added or marked arrived: the orders waiting for it.
+  const [arrived, setArrived] = useState<number | null>(null);
+
   const save = useCallback(async (item: StockItem, changes: StockChanges) => {
     clearRow();
     try {
@@ -62,6 +66,9 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
     }
     // Says what was saved: a new price is not a stock update.
     rowSuccess(item.id, savedMessage(changes));
+    const arrives = kind === "books" && item.preorder === 1 &&
+      ((changes.addStock ?? 0) > 0 || changes.preorder === false);
+    setArrived(arrives ? item.id : null);
     reload();
     return true;
   }, [api, kind, clearRow, rowSuccess, rowFailure, reload]);
@@ -126,6 +133,7 @@ function StockSection({ kind, q }: { kind: ProductKind; q: string }) {
             onPage={setPage}
             label={`${heading} stock pages`}
           />
+          {arrived !== null && <PreorderOrders key={arrived} bookId={arrived} always />}
         </>
       )}
     </section>
