@@ -117,10 +117,18 @@ export function clientConfig(root = ROOT): InlineConfig {
       // even a small one would weigh on the stylesheet every page waits for.
       assetsInlineLimit: (file) => file.endsWith(".woff2") ? false : undefined,
       modulePreload: { resolveDependencies: islandsPreloadedByPage },
-      rollupOptions: { input: clientInputs(root) },
+      rollupOptions: {
+        input: clientInputs(root),
+        // React in a chunk of its own, named for it: loaded with the first island a page
+        // hydrates, and apart from the shop's code (a page's money or words chunk).
+        output: { codeSplitting: { groups: [{ name: "react", test: REACT_MODULES }] } },
+      },
     },
   };
 }
+
+/** React's packages in the module graph (node_modules/.deno/react@…/node_modules/react/…). */
+export const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /** The server-render bundle dist/server/entry_server.js (npm packages stay external). */
 export function serverConfig(root = ROOT): InlineConfig {
