@@ -86,9 +86,11 @@ export function clientInputs(root = ROOT): Record<string, string> {
 }
 
 /**
- * The chunks Vite's loader fetches beside a dynamically imported one: none for the islands
- * the storefront's entry loads, whose code every page already preloads (http/pages/assets.ts);
- * the list of them all was a kilobyte of gzip in the entry (docs/benchmarks.md, item 39).
+ * The chunks Vite's loader fetches beside a dynamically imported one: none for what the
+ * storefront's entry and its React half (web/hydrate_island.tsx) load: a page preloads the
+ * code of the islands it hydrates at load (http/pages/assets.ts), and the list of every
+ * island's chunks was a kilobyte of gzip in the first script (docs/benchmarks.md, item 39;
+ * an island that waits to be used fetches its imports once its own chunk is read).
  * Code loaded later (a form's checks, a list's calls, the admin's pages) keeps its list.
  */
 export function islandsPreloadedByPage(
@@ -96,7 +98,7 @@ export function islandsPreloadedByPage(
   deps: string[],
   { hostId }: { hostId: string },
 ): string[] {
-  return /^assets\/storefront-[\w-]+\.js$/.test(hostId) ? [] : deps;
+  return /^assets\/(storefront|hydrate_island)-[\w-]+\.js$/.test(hostId) ? [] : deps;
 }
 
 /** Hashed client bundles under dist/client/assets, described by dist/client/.vite/manifest.json. */

@@ -77,9 +77,12 @@ const withReact: (() => void)[] = [];
 function start(): void {
   const records = pageJson<IslandRecord[]>(ISLAND_DATA_ID) ?? [];
   if (records.length === 0) return;
+  // The page's words are read with the first island to hydrate, not at load.
   const page = {
     language: document.documentElement.lang,
-    words: pageJson<Record<string, string>>(PAGE_WORDS_ID) ?? {},
+    get words() {
+      return pageJson<Record<string, string>>(PAGE_WORDS_ID) ?? {};
+    },
   };
 
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {

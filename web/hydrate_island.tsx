@@ -34,10 +34,10 @@ function localeOf(lang: string): Locale {
 }
 
 /** The page's words (page_words.ts), read once, in the language the server rendered. */
-function pageI18n(lang: string, words: Words): I18n {
+function pageI18n(lang: string, words: () => Words): I18n {
   if (!i18n) {
     const language = localeOf(lang);
-    addCatalogue(language, words);
+    addCatalogue(language, words());
     i18n = i18nFor(language);
   }
   return i18n;
@@ -55,7 +55,7 @@ export async function hydrateIsland(
   done: () => void,
 ): Promise<void> {
   const component = await ISLAND_LOADERS[record.name]();
-  const words = pageI18n(page.language, page.words);
+  const words = pageI18n(page.language, () => page.words);
   startTransition(() => {
     hydrateRoot(
       element,
