@@ -33,13 +33,46 @@ export interface PhoneRun {
   lcpMs: number;
   accessibility: number;
   benchmarkIndex: number;
+  /** Main-thread time in script evaluation, parse and compile (Lighthouse's 4x slower CPU). */
+  scriptingMs: number;
+  /** Main-thread time in style, layout, HTML and CSS parsing, painting. */
+  renderingMs: number;
+  /** The scripts that took main-thread time at load, with their evaluation ms. */
+  scripts: Record<string, number>;
+  /** Failed accessibility audits' ids (none at 100). */
+  accessibilityFailures: string[];
 }
 
 interface Report {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs?: { id: string; weight: number }[] }
+  >;
+  audits: Record<string, {
+    numericValue?: number;
+    score?: number | null;
+    details?: { items?: { group?: string; duration?: number; url?: string; scripting?: number }[] };
+  }>;
   environment?: { benchmarkIndex?: number };
   runtimeError?: { message: string };
+}
+
+/** Main-thread ms of Lighthouse's work groups. */
+function groupMs(report: Report, groups: string[]): number {
+  const items = report.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  return Math.round(
+    items.filter((item) => groups.includes(item.group ?? "")).reduce(
+      (sum, item) => sum + (item.duration ?? 0),
+      0,
+    ),
+  );
+}
+
+/** A script's file without its hash (`react-ab12.js` is `react`); the page itself by path. */
+function shortName(url: string): string {
+  if (!url.startsWith("http")) return url;
+  const path = new URL(url).pathname;
+  return path.startsWith("/assets/") ? path.slice(8).replace(/-[\w-]{8}\.js$/, "") : path;
 }
 
 async function lighthouse(url: string, profile?: string): Promise<PhoneRun> {
@@ -75,6 +108,16 @@ async function lighthouse(url: string, profile?: string): Promise<PhoneRun> {
       lcpMs: audit("largest-contentful-paint"),
       accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
       benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? NaN),
+      scriptingMs: groupMs(report, ["scriptEvaluation", "scriptParseCompile"]),
+      renderingMs: groupMs(report, ["styleLayout", "parseHTML", "paintCompositeRender"]),
+      scripts: Object.fromEntries(
+        (report.audits["bootup-time"]?.details?.items ?? [])
+          .filter((item) => (item.scripting ?? 0) >= 1)
+          .map((item) => [shortName(item.url ?? ""), Math.round(item.scripting ?? 0)]),
+      ),
+      accessibilityFailures: (report.categories.accessibility.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
     };
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -158,6 +201,10 @@ export function medians(runs: PhoneRun[]): PhoneRun {
     lcpMs: median(runs.map((r) => r.lcpMs)),
     accessibility: median(runs.map((r) => r.accessibility)),
     benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
+    scriptingMs: median(runs.map((r) => r.scriptingMs)),
+    renderingMs: median(runs.map((r) => r.renderingMs)),
+    scripts: runs[Math.floor(runs.length / 2)].scripts,
+    accessibilityFailures: [...new Set(runs.flatMap((r) => r.accessibilityFailures))],
   };
 }
 
@@ -171,13 +218,17 @@ if (import.meta.main) {
   const all = await measurePhonePages(base, runs);
   const out = flag("--out");
   if (out) await Deno.writeTextFile(out, JSON.stringify(all, null, 2));
-  console.log("| page | performance | TBT ms | LCP ms | accessibility | benchmark index |");
-  console.log("| --- | --- | --- | --- | --- | --- |");
+  console.log(
+    "| page | performance | TBT ms | LCP ms | accessibility | scripting ms | rendering ms | benchmark index |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const runsOfPage of all) {
     const m = medians(runsOfPage);
     const index = runsOfPage.map((r) => r.benchmarkIndex).join(", ");
     console.log(
-      `| \`${m.path}\` | ${m.performance} | ${m.tbtMs} | ${m.lcpMs} | ${m.accessibility} | ${index} |`,
+      `| \`${m.path}\` | ${m.performance} | ${m.tbtMs} | ${m.lcpMs} | ${m.accessibility} | ` +
+        `${m.scriptingMs} | ${m.renderingMs} | ${index} |`,
     );
+    console.log(`  scripts: ${JSON.stringify(m.scripts)} ${m.accessibilityFailures.join(" ")}`);
   }
 }
