@@ -68,6 +68,7 @@ export function islandWords(root = ROOT): Plugin {
       const index = wordIndex(chunks, keys, {
         entryId: `${root}web/entry_client.tsx`,
         islandsDir: `${root}web/islands/`,
+        hydrationId: `${root}web/hydrate_island.tsx`,
       });
       this.emitFile({ type: "asset", fileName: ".vite/words.json", source: JSON.stringify(index) });
     },
