@@ -158,7 +158,10 @@ function start(): void {
           hydrate();
         }
       });
-      seen.observe(element);
+      // An island's own box is `display: contents` (none to see): its children are watched.
+      for (const child of element.children.length > 0 ? element.children : [element]) {
+        seen.observe(child);
+      }
     } else if (when === "cart") {
       withReact.push(hydrate);
       addEventListener(CART_CHANGED_EVENT, hydrate, { once: true });
