@@ -69,7 +69,7 @@ function groupMs(report: Report, groups: string[]): number {
 }
 
 /** A script's file without its hash (`react-ab12.js` is `react`); the page itself by path. */
-function shortName(url: string): string {
+export function shortName(url: string): string {
   if (!url.startsWith("http")) return url;
   const path = new URL(url).pathname;
   return path.startsWith("/assets/") ? path.slice(8).replace(/-[\w-]{8}\.js$/, "") : path;
