@@ -50,7 +50,9 @@ function replayFields(fields: Map<FormField, string | boolean>): void {
       field.value = String(value);
       field.dispatchEvent(new Event("change", { bubbles: true }));
     } else if (typeof value === "boolean") {
-      if (!value) continue;
+      // A click sets the box as the shopper left it, and React hears it; a radio button
+      // that was left unchecked is the other one's to tell.
+      if (!value && (field as HTMLInputElement).type === "radio") continue;
       (field as HTMLInputElement).checked = !value;
       field.click();
     } else {
