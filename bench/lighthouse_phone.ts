@@ -11,7 +11,6 @@
  * pages run on a copy of a profile whose storage holds two lines, written from a page that
  * loads no script (so nothing is cached), with Lighthouse's storage reset turned off.
  */
-import { chromium } from "playwright-core";
 import { chromePath } from "./lighthouse.ts";
 
 const CHROME_FLAGS = [
@@ -141,6 +140,9 @@ async function filledProfile(base: string): Promise<string> {
     quantity: 1,
   }));
   const profile = await Deno.makeTempDir({ prefix: "pothgula-lh-profile-" });
+  // Loaded here: the browser's driver reads the machine at import, which the fast tier's
+  // tests of this file's figures may not.
+  const { chromium } = await import("playwright-core");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath(),
     headless: true,
