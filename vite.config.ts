@@ -68,6 +68,7 @@ export function islandWords(root = ROOT): Plugin {
       const index = wordIndex(chunks, keys, {
         entryId: `${root}web/entry_client.tsx`,
         islandsDir: `${root}web/islands/`,
+        hydrationId: `${root}web/hydrate_island.tsx`,
       });
       this.emitFile({ type: "asset", fileName: ".vite/words.json", source: JSON.stringify(index) });
     },
@@ -86,9 +87,11 @@ export function clientInputs(root = ROOT): Record<string, string> {
 }
 
 /**
- * The chunks Vite's loader fetches beside a dynamically imported one: none for the islands
- * the storefront's entry loads, whose code every page already preloads (http/pages/assets.ts);
- * the list of them all was a kilobyte of gzip in the entry (docs/benchmarks.md, item 39).
+ * The chunks Vite's loader fetches beside a dynamically imported one: none for what the
+ * storefront's entry and its React half (web/hydrate_island.tsx) load: a page preloads the
+ * code of the islands it hydrates at load (http/pages/assets.ts), and the list of every
+ * island's chunks was a kilobyte of gzip in the first script (docs/benchmarks.md, item 39;
+ * an island that waits to be used fetches its imports once its own chunk is read).
  * Code loaded later (a form's checks, a list's calls, the admin's pages) keeps its list.
  */
 export function islandsPreloadedByPage(
@@ -96,7 +99,7 @@ export function islandsPreloadedByPage(
   deps: string[],
   { hostId }: { hostId: string },
 ): string[] {
-  return /^assets\/storefront-[\w-]+\.js$/.test(hostId) ? [] : deps;
+  return /^assets\/(storefront|hydrate_island)-[\w-]+\.js$/.test(hostId) ? [] : deps;
 }
 
 /** Hashed client bundles under dist/client/assets, described by dist/client/.vite/manifest.json. */
@@ -117,10 +120,18 @@ export function clientConfig(root = ROOT): InlineConfig {
       // even a small one would weigh on the stylesheet every page waits for.
       assetsInlineLimit: (file) => file.endsWith(".woff2") ? false : undefined,
       modulePreload: { resolveDependencies: islandsPreloadedByPage },
-      rollupOptions: { input: clientInputs(root) },
+      rollupOptions: {
+        input: clientInputs(root),
+        // React in a chunk of its own, named for it: loaded with the first island a page
+        // hydrates, and apart from the shop's code (a page's money or words chunk).
+        output: { codeSplitting: { groups: [{ name: "react", test: REACT_MODULES }] } },
+      },
     },
   };
 }
+
+/** React's packages in the module graph (node_modules/.deno/react@…/node_modules/react/…). */
+export const REACT_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /** The server-render bundle dist/server/entry_server.js (npm packages stay external). */
 export function serverConfig(root = ROOT): InlineConfig {

@@ -10,8 +10,20 @@ export interface PageWeight {
   jsFiles: number;
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /**
+   * The scripts once every island on the page has hydrated: what it loads first, React's
+   * half of the entry and each island's code with their static imports (an island that
+   * waits to be seen or used loads after the page, web/islands/names.ts).
+   */
+  hydratedJsFiles: number;
+  hydratedJsGzipBytes: number;
   /** file (under dist/client) to its gzip size. */
   files: Record<string, number>;
+}
+
+/** The islands an HTML page holds, by their names in `data-island`. */
+export function pageIslands(html: string): string[] {
+  return [...new Set([...html.matchAll(/\bdata-island="(\w+)"/g)].map((m) => m[1]))];
 }
 
 interface ManifestChunk {
@@ -71,8 +83,16 @@ export async function weighPage(
   ) as Manifest;
   const { scripts, styles } = linkedAssets(html);
   const js = withStaticImports(scripts, manifest);
+  const islands = pageIslands(html);
+  const islandKeys = islands.length === 0
+    ? []
+    : ["web/hydrate_island.tsx", ...islands.map((name) => `web/islands/${name}.tsx`)];
+  const hydrated = withStaticImports([
+    ...js,
+    ...islandKeys.flatMap((key) => manifest[key] ? [manifest[key].file] : []),
+  ], manifest);
   const files: Record<string, number> = {};
-  for (const file of [...js, ...styles]) {
+  for (const file of [...hydrated, ...styles]) {
     files[file] = await gzipSize(await Deno.readFile(`${options.distDir}/client/${file}`));
   }
   const sum = (list: string[]) => list.reduce((total, f) => total + files[f], 0);
@@ -81,6 +101,8 @@ export async function weighPage(
     htmlGzipBytes: await gzipSize(new TextEncoder().encode(html)),
     jsFiles: js.length,
     jsGzipBytes: sum(js),
+    hydratedJsFiles: hydrated.length,
+    hydratedJsGzipBytes: sum(hydrated),
     cssGzipBytes: sum(styles),
     files,
   };

@@ -40,7 +40,7 @@ Deno.test("gzipSize() is far below the size of repetitive text", async () => {
  */
 const JS_BUDGET_BYTES = 90 * 1024;
 
-Deno.test("every storefront page loads at most 90 KB of gzipped JavaScript first", async () => {
+Deno.test("every storefront page loads at most 90 KB of gzipped JavaScript first, and with every island", async () => {
   await ensureBuilt();
   const shop = await previewShop();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, shop.app.fetch);
@@ -60,7 +60,13 @@ Deno.test("every storefront page loads at most 90 KB of gzipped JavaScript first
           JS_BUDGET_BYTES / 1024
         } KB: ${JSON.stringify(weight.files)}`,
       );
-      assert.ok(weight.jsFiles > 3, `${path} was weighed with its islands`);
+      assert.ok(
+        weight.hydratedJsGzipBytes <= JS_BUDGET_BYTES,
+        `${path} with every island hydrated: ${
+          (weight.hydratedJsGzipBytes / 1024).toFixed(1)
+        } KB of JavaScript, over ${JS_BUDGET_BYTES / 1024} KB`,
+      );
+      assert.ok(weight.hydratedJsFiles > 3, `${path} was weighed with its islands`);
     }
   } finally {
     await server.shutdown();

@@ -38,7 +38,8 @@ import type { WordIndex } from "./i18n/word_keys.ts";
 import { type Locale, SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { localizeHead } from "./pages/head.ts";
 export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
-export type { IslandName } from "./islands/names.ts";
+export type { HydrateWhen, IslandName } from "./islands/names.ts";
+export { HYDRATE_WHEN } from "./islands/names.ts";
 export type { WordIndex } from "./i18n/word_keys.ts";
 
 function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { hydrated as islandsHydrated } from "../tests/e2e/harness.ts";
 import { screenshotsIn, withPreviewBrowser } from "./testing/preview_browser.ts";
 
 await ensureBuilt();
@@ -32,6 +33,7 @@ function withPage(
 
 /** Waits until the list island has hydrated (its sort field applies at once, no button). */
 async function hydrated(page: Page): Promise<void> {
+  await islandsHydrated(page);
   await page.locator(".sort-form button").waitFor({ state: "detached" });
 }
 

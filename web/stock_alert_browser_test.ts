@@ -63,6 +63,8 @@ Deno.test("a shopper asks to be told when a sold-out book is back, in Sinhala an
       await page.goto(`${base}/${language}/books/${id}`);
       const form = page.locator(".stock-alert");
       await form.getByRole("heading", { name: words.heading }).waitFor();
+      // The form hydrates when it comes into view (web/islands/names.ts).
+      await form.scrollIntoViewIfNeeded();
       await page.waitForFunction(() =>
         document.querySelector(".stock-alert form")?.closest("[data-island]") !== null &&
         // Hydrated: React has attached its handlers to the island's root.

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { countRequests, quiet } from "../tests/support/page_checks.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
+import { hydrated } from "../tests/e2e/harness.ts";
 import { screenshotsIn } from "./testing/preview_browser.ts";
 import { bookId, bookLine, fillCart, withShop } from "./testing/storefront_walk.ts";
 
@@ -153,11 +154,7 @@ Deno.test("hydrating a store's listing moves nothing on the page [375px, 1280px]
 
         const after = await open(width);
         await after.goto(`${base}${path}`);
-        await after.waitForFunction(() =>
-          [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
-            island.dataset.hydrated === "true"
-          )
-        );
+        await hydrated(after);
         assert.deepEqual(await places(after), served, `${path} at ${width}px`);
         await before.context().close();
         await after.context().close();

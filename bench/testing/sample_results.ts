@@ -79,6 +79,8 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
       htmlGzipBytes: 4000,
       jsFiles: 3,
       jsGzipBytes: 95 * 1024,
+      hydratedJsFiles: 3,
+      hydratedJsGzipBytes: 95 * 1024,
       cssGzipBytes: 3000,
       files: {},
     }],

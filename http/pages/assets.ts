@@ -3,7 +3,7 @@
  * manifest, and the files themselves under /assets/ and /static/.
  */
 import type { Context } from "hono";
-import type { IslandName, PageAssets, WordIndex } from "../../web/entry_server.tsx";
+import type { HydrateWhen, IslandName, PageAssets, WordIndex } from "../../web/entry_server.tsx";
 import type { Locale } from "../../domain/i18n/language.ts";
 
 interface ManifestChunk {
@@ -16,6 +16,8 @@ interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 const STOREFRONT_ENTRY = "web/entry_client.tsx";
+/** React and the code that hydrates an island, loaded by the entry with the first island. */
+const HYDRATION = "web/hydrate_island.tsx";
 const STYLES_ENTRY = "web/styles/app.css";
 const ADMIN_ENTRY = "web/admin/main.tsx";
 
@@ -74,13 +76,14 @@ const url = (file: string) => `/${file}`;
 export function storefrontAssetsOf(
   manifest: Manifest,
   wordsOf?: PageWordsOf,
+  hydrateWhen?: Record<IslandName, HydrateWhen>,
 ): (islands: IslandName[], language?: Locale) => PageAssets {
   const known = new Map<string, PageAssets>();
   return (islands, language = "en") => {
     const key = `${language} ${islands.join(" ")}`;
     let assets = known.get(key);
     if (!assets) {
-      assets = storefrontAssets(manifest, islands, language, wordsOf);
+      assets = storefrontAssets(manifest, islands, language, wordsOf, hydrateWhen);
       known.set(key, assets);
     }
     return assets;
@@ -88,19 +91,26 @@ export function storefrontAssetsOf(
 }
 
 /**
- * What a storefront page links: the entry, the stylesheet and its islands' code to
- * preload; and, with `wordsOf`, the words its islands use in `language`.
+ * What a storefront page links: the entry, the stylesheet and the code of the islands it
+ * hydrates at load (with React) to preload; and, with `wordsOf`, the words its islands use
+ * in `language`. An island that waits to be seen or used (`hydrateWhen`, the render bundle's `HYDRATE_WHEN`; every island at load without it) is not preloaded:
+ * a page that shows only what the server rendered fetches no React and no money code.
  */
 export function storefrontAssets(
   manifest: Manifest,
   islands: IslandName[],
   language: Locale = "en",
   wordsOf?: PageWordsOf,
+  hydrateWhen?: Record<IslandName, HydrateWhen>,
 ): PageAssets {
   const entry = manifest[STOREFRONT_ENTRY];
   if (!entry) throw new Error(`The web build has no ${STOREFRONT_ENTRY}`);
   const [entryFile, ...entryImports] = chunkFiles(manifest, STOREFRONT_ENTRY);
-  const islandFiles = islands.flatMap((name) => chunkFiles(manifest, `web/islands/${name}.tsx`));
+  const atLoad = islands.filter((name) => (hydrateWhen?.[name] ?? "load") === "load");
+  const islandFiles = atLoad.length === 0 ? [] : [
+    ...chunkFiles(manifest, HYDRATION),
+    ...atLoad.flatMap((name) => chunkFiles(manifest, `web/islands/${name}.tsx`)),
+  ];
   const preload = [...new Set([...entryImports, ...islandFiles])].filter((f) => f !== entryFile);
   const words = wordsOf?.(islands, language);
   return {

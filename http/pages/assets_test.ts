@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type Manifest, storefrontAssets, storefrontAssetsOf } from "./assets.ts";
+import { HYDRATE_WHEN } from "../../web/islands/names.ts";
 
 const MANIFEST: Manifest = {
   "web/entry_client.tsx": { file: "assets/storefront.js", imports: ["_client.js"], isEntry: true },
@@ -43,4 +44,26 @@ Deno.test("a page's words come with its assets, for its islands in its language,
   assert.equal(assetsFor([], "ta").words, undefined);
   assert.ok(!("words" in assetsFor([], "ta")));
   assert.deepEqual(asked, ["si CartBadge BookPurchase", "en CartBadge BookPurchase", "ta "]);
+});
+
+Deno.test("a page preloads React and the code of the islands it hydrates at load, not those that wait", () => {
+  const manifest: Manifest = {
+    ...MANIFEST,
+    "web/hydrate_island.tsx": { file: "assets/hydrate_island.js", imports: ["_react.js"] },
+    "_react.js": { file: "assets/react.js" },
+    "web/islands/Cart.tsx": { file: "assets/Cart.js", imports: ["_react.js", "_money.js"] },
+    "_money.js": { file: "assets/money.js" },
+  };
+  const assetsFor = storefrontAssetsOf(manifest, undefined, HYDRATE_WHEN);
+  // A book page: the count, the purchase box, both waiting; nothing but the entry's own.
+  assert.deepEqual(assetsFor(["CartBadge", "BookPurchase"]).preload, ["/assets/client.js"]);
+  assert.deepEqual(assetsFor(["CartBadge", "BookPurchase"]).scripts, ["/assets/storefront.js"]);
+  // The cart draws the stored cart at once: React, the cart's code and its money code.
+  assert.deepEqual(assetsFor(["CartBadge", "Cart"]).preload, [
+    "/assets/client.js",
+    "/assets/hydrate_island.js",
+    "/assets/react.js",
+    "/assets/Cart.js",
+    "/assets/money.js",
+  ]);
 });

@@ -188,6 +188,8 @@ export function pagesApp(deps: PagesDeps): Hono {
       assetsFor: storefrontAssetsOf(
         manifest,
         (islands, language) => renderer.pageWordsJson(words, language, islands),
+        // An island that waits to be seen or used is not preloaded (issue 50).
+        renderer.HYDRATE_WHEN,
       ),
       // The pages' header, tabs and footer, rendered once per language (item 29).
       frames: renderer.shellFrames(),

@@ -65,15 +65,27 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 /**
  * Resolves once React has taken over every island on the page, so that a click or a
  * change reaches the island's handlers (React replays events that arrive mid-hydration).
+ * An island that waits to be seen or used (web/islands/names.ts, `HYDRATE_WHEN`) is
+ * started as a shopper would start it, by a focus inside it.
  */
 export async function hydrated(page: Page): Promise<void> {
-  // Set by web/entry_client.tsx once React has hydrated the island, not when it starts:
-  // a field filled before then is not seen by React.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
-      island.dataset.hydrated === "true"
-    )
-  );
+  await page.waitForFunction(hydrateEveryIsland);
+}
+
+/**
+ * In the page: starts every island still waiting (a focus event inside it, which the client
+ * entry answers by hydrating it) and tells whether every island is hydrated. The flag is
+ * set by web/entry_client.tsx once React has hydrated the island, not when it starts: a
+ * field filled before then is not seen by React.
+ */
+export function hydrateEveryIsland(): boolean {
+  const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  for (const island of islands) {
+    if (island.dataset.hydration === "waiting") {
+      island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    }
+  }
+  return islands.every((island) => island.dataset.hydrated === "true");
 }
 
 /** Goes to a storefront path and waits for its islands. */

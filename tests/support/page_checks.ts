@@ -110,9 +110,13 @@ export async function quiet(page: Page): Promise<void> {
       return document.fonts.status === "loaded" &&
         (scope.requestsUnderWay ?? 0) === 0 &&
         !document.querySelector('[aria-busy="true"]') &&
-        [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) =>
-          island.dataset.hydrated === "true"
-        );
+        [...document.querySelectorAll<HTMLElement>("[data-island]")].every((island) => {
+          // An island waiting to be seen or used (web/islands/names.ts) is started here.
+          if (island.dataset.hydration === "waiting") {
+            island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+          }
+          return island.dataset.hydrated === "true";
+        });
     });
     await framesPainted(page);
     const still = await page.evaluate(() =>

@@ -33,7 +33,7 @@ export function StationeryCard(
         />
       </span>
       <span className="card-body">
-        <h3 className="card-title">{item.title}</h3>
+        <h2 className="card-title">{item.title}</h2>
         <OfferBadge shelf={item.shelf} />
         <ShelfPriceTag cents={item.priceCents} shelf={item.shelf} className="card-price" />
         <Availability stock={item.stock} />

@@ -60,16 +60,22 @@ export interface WordIndex {
  * chunk loaded on demand whose module lies under `islandsDir` (its name the file's).
  * An island's chunks are followed through their static imports and the ones they load
  * later (a form's checks, a list's calls), but not into the entry, whose words every page
- * gets.
+ * gets. The entry's words include those of `hydrationId`'s chunk (the React half it loads
+ * with a page's first island, web/hydrate_island.tsx) and its static imports.
  */
 export function wordIndex(
   chunks: readonly BuiltChunk[],
   keys: readonly string[],
-  { entryId, islandsDir }: { entryId: string; islandsDir: string },
+  { entryId, islandsDir, hydrationId }: {
+    entryId: string;
+    islandsDir: string;
+    hydrationId?: string;
+  },
 ): WordIndex {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === entryId);
   if (!entry) throw new Error(`The build has no entry ${entryId}`);
+  const hydration = chunks.find((chunk) => chunk.facadeModuleId === hydrationId);
   const found = new Map<string, string[]>();
   const keysOf = (chunk: BuiltChunk) => {
     let known = found.get(chunk.fileName);
@@ -79,16 +85,16 @@ export function wordIndex(
     }
     return known;
   };
-  const reach = (start: BuiltChunk, later: boolean, stop?: BuiltChunk) => {
+  const reach = (starts: BuiltChunk[], later: boolean, stops: (BuiltChunk | undefined)[] = []) => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       const chunk = byFile.get(file);
-      if (!chunk || seen.has(file) || chunk === stop) return;
+      if (!chunk || seen.has(file) || stops.includes(chunk)) return;
       seen.add(file);
       chunk.imports.forEach(visit);
       if (later) chunk.dynamicImports.forEach(visit);
     };
-    visit(start.fileName);
+    starts.forEach((start) => visit(start.fileName));
     const words = new Set([...seen].flatMap((file) => keysOf(byFile.get(file)!)));
     return keys.filter((key) => words.has(key));
   };
@@ -97,7 +103,7 @@ export function wordIndex(
     const module = chunk.facadeModuleId;
     if (!chunk.isDynamicEntry || !module?.startsWith(islandsDir)) continue;
     const name = module.slice(islandsDir.length).replace(/\.[jt]sx?$/, "");
-    islands[name] = reach(chunk, true, entry);
+    islands[name] = reach([chunk], true, [entry, hydration]);
   }
-  return { entry: reach(entry, false), islands };
+  return { entry: reach(hydration ? [entry, hydration] : [entry], false), islands };
 }

@@ -81,3 +81,32 @@ Deno.test("wordIndex() gives an island the words of the code it imports and load
   });
   assert.throws(() => wordIndex(chunks.slice(1), KEYS, { entryId: "x", islandsDir: "y" }), /entry/);
 });
+
+Deno.test("wordIndex() counts the React half the entry loads with a page's first island as the entry's", () => {
+  const chunks = [
+    chunk("entry.js", `"list.found"`, {
+      isEntry: true,
+      facadeModuleId: "/shop/web/entry_client.tsx",
+      dynamicImports: ["hydrate.js"],
+    }),
+    chunk("hydrate.js", "", {
+      isDynamicEntry: true,
+      facadeModuleId: "/shop/web/hydrate_island.tsx",
+      imports: ["i18n.js"],
+      dynamicImports: ["Cart.js"],
+    }),
+    chunk("i18n.js", `"cart.empty"`),
+    chunk("Cart.js", `t("cart.total")`, {
+      isDynamicEntry: true,
+      facadeModuleId: "/shop/web/islands/Cart.tsx",
+      imports: ["hydrate.js", "i18n.js"],
+    }),
+  ];
+  const index = wordIndex(chunks, KEYS, {
+    entryId: "/shop/web/entry_client.tsx",
+    islandsDir: "/shop/web/islands/",
+    hydrationId: "/shop/web/hydrate_island.tsx",
+  });
+  assert.deepEqual(index.entry, ["cart.empty", "list.found"]);
+  assert.deepEqual(index.islands.Cart, ["cart.total", "cart.empty"]);
+});

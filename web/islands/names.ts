@@ -26,3 +26,35 @@ export const ISLAND_DATA_ID = "island-data";
 
 /** The id of the JSON script holding the words the page's islands use (web/i18n/page_words.ts). */
 export const PAGE_WORDS_ID = "page-words";
+
+/**
+ * When the browser hydrates an island (web/entry_client.tsx); until then its server-rendered
+ * HTML works as it does without scripts (links, forms that post to the server).
+ * - `load`: at once (it draws what the server cannot: the stored cart, an account's data);
+ * - `visible`: when it comes into view, or is used first;
+ * - `used`: at the first press, focus or key inside it, which is replayed once hydrated;
+ * - `cart`: at once when the stored cart holds something (the header's count), else with the
+ *   page's first other island, a change of the cart in another tab, or when used.
+ * A page whose islands all wait loads no React at all until one is needed.
+ */
+export type HydrateWhen = "load" | "visible" | "used" | "cart";
+
+export const HYDRATE_WHEN: Record<IslandName, HydrateWhen> = {
+  CartBadge: "cart",
+  BookList: "used",
+  StationeryList: "used",
+  ImageGallery: "used",
+  BookPurchase: "used",
+  Cart: "load",
+  Checkout: "load",
+  Register: "load",
+  ProofUpload: "load",
+  TrackForm: "used",
+  GiftVoucherBalance: "used",
+  Login: "load",
+  Account: "load",
+  ResetPassword: "load",
+  StockAlert: "visible",
+  StockAlertStop: "load",
+  VerifyEmail: "load",
+};

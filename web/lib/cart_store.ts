@@ -7,10 +7,9 @@
 import { type Cart, type CartLine, parseStoredCart } from "../../domain/cart/cart.ts";
 import { centsToRupees, gramsToKg } from "../../domain/money.ts";
 
-/** The browser's localStorage key the cart lives under (the browser's business, not a rule). */
-export const CART_STORAGE_KEY = "cart";
+import { CART_CHANGED_EVENT as CHANGED, CART_STORAGE_KEY } from "./cart_key.ts";
 
-const CHANGED = "pothgula:cart";
+export { CART_STORAGE_KEY };
 
 /** The discount code the shopper applied, kept beside the cart until it is removed or ordered. */
 export const CODE_STORAGE_KEY = "cart-code";
