@@ -353,7 +353,7 @@ Deno.test("a slip of a mixed order sent in two parcels shows the second parcel's
   });
   const { text } = await pdfText(await new PdfmakeSlipRenderer(SAMPLE_SHOP).render(order));
   for (
-    const label of ["Delivery fee LKR 350.00", "Second parcel (pre-order sent later) LKR 150.00"]
+    const label of ["Delivery fee LKR 350.00", "Second parcel delivery LKR 150.00"]
   ) {
     assert.ok(text.includes(label), `slip lacks "${label}": ${text}`);
   }

@@ -21,7 +21,7 @@ export const FIGURES = {
   savings: { word: "money.savings", english: "Savings" },
   deliveryFee: { word: "money.deliveryFee", english: "Delivery fee" },
   freeDelivery: { word: "money.freeDelivery", english: "Free delivery: {name}" },
-  secondParcel: { word: "money.secondParcel", english: "Second parcel (pre-order sent later)" },
+  secondParcel: { word: "money.secondParcel", english: "Second parcel delivery" },
   paymentFee: { word: "money.paymentFee", english: "Payment fee" },
   total: { word: "money.total", english: "Order total" },
   totalBeforeDelivery: { word: "money.totalBeforeDelivery", english: "Total before delivery" },
