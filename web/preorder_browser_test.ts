@@ -3,11 +3,11 @@
  * English, Sinhala and Tamil over the preview server: the book's page, its cart line, the
  * checkout and the dialog after it all say when it is expected in the same words ("Pre-order,
  * expected 15 December 2026"), never "3 - 4 weeks" beside a date, and its add-to-cart popup
- * never says "In stock"; the cart marks the line as a pre-order; the book's page and the
- * checkout name the methods that pay for a pre-order as the payment policy table does, and
- * each payment choice its delivery fee (Cash on Delivery what it adds); the bank details
- * open under their own words in each language. Screenshots go
- * to test-artifacts/preorder/. Fails (never skips) without a browser.
+ * never says "In stock"; the cart marks the line as a pre-order; the book's page, the
+ * checkout and the terms name the methods that pay for a pre-order as the payment policy
+ * table does, and each payment choice its delivery fee (Cash on Delivery what it adds); the
+ * bank details open under their own words in each language. Screenshots go to
+ * test-artifacts/preorder/. Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -78,6 +78,7 @@ for (const language of ["en", "si", "ta"] as const) {
         assert.equal(await reveal.innerText(), t("bank.show"));
         await reveal.click();
         await shots(page, `book-${language}`);
+        const bookPage = await page.locator("main").innerText();
 
         // The add-to-cart popup says the same date, and never that the book is in stock.
         await page.locator(".purchase").getByRole("button", { name: t("cart.add") }).click();
@@ -147,6 +148,23 @@ for (const language of ["en", "si", "ta"] as const) {
         assert.ok(!(await dialog.innerText()).includes(weeks), "no weeks in the dialog");
         await page.screenshot({ path: `${SHOTS}dialog-${language}-375.png` });
         await dialog.screenshot({ path: `${SHOTS}dialog-box-${language}-375.png` });
+
+        // The book's page and the terms name the same methods for a pre-order as the checkout
+        // offered, from the payment policy table.
+        const paidBy = methodNames(i18n, preorderMethods(offered));
+        assert.ok(
+          bookPage.includes(t("cart.preorderMethods", { methods: paidBy })),
+          `${language}: ${bookPage}`,
+        );
+        await visit(page, `${base}${prefix}/terms`);
+        const terms = await page.locator("main").innerText();
+        assert.ok(
+          terms.includes(
+            t("terms.prices", { methods: methodNames(i18n, offered), preorderMethods: paidBy }),
+          ),
+          `${language}: ${terms}`,
+        );
+        await shots(page, `terms-${language}`);
       });
     },
   });
