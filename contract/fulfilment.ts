@@ -7,7 +7,7 @@ import { SHIPMENT_STATUSES } from "../domain/fulfilment/shipments.ts";
 import { COD_ENTRY_KINDS } from "../domain/fulfilment/cod_ledger.ts";
 import { rupees } from "./field_schemas.ts";
 import { PAYMENT_STATUSES } from "../domain/orders/model.ts";
-import { PARCEL_CHOICES } from "../domain/orders/fees.ts";
+import { PARCEL_CHOICES } from "../domain/fulfilment/delivery_fees.ts";
 
 const money = z.number().describe("LKR, at most 2 decimals");
 

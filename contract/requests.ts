@@ -19,7 +19,7 @@ import { SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/catalogue/pagination.ts";
 import { MAX_LINE_QUANTITY } from "../domain/catalogue/stock.ts";
 import { MAX_VOUCHER_CENTS } from "../domain/vouchers/rules.ts";
-import { PARCEL_CHOICES } from "../domain/orders/fees.ts";
+import { PARCEL_CHOICES } from "../domain/fulfilment/delivery_fees.ts";
 import {
   ITEM_TYPES,
   ORDER_STATUSES,

@@ -26,7 +26,7 @@ import type {
 } from "../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../domain/shop.ts";
 import type { CoverRenderer } from "../domain/catalogue/book_import.ts";
-import type { FeeRules } from "../domain/orders/fees.ts";
+import type { FeeRules } from "../domain/fulfilment/delivery_fees.ts";
 import type { OrderRules } from "../domain/orders/place_order.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import type { Logger } from "./middleware/errors.ts";

@@ -4,7 +4,7 @@
  * (domain/orders/fees.ts: together, or split into a parcel now and one later).
  */
 import type { Order } from "../orders/model.ts";
-import { isMixedCart, type ParcelChoice } from "../orders/fees.ts";
+import { isMixedCart, type ParcelChoice } from "./delivery_fees.ts";
 import type { Shipment } from "./shipments.ts";
 
 /** One order waiting for a pre-ordered book, as the owner's arrival screen lists it. */

@@ -2,7 +2,7 @@ import type { Cents, Grams } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
 import type { LineAdjustment, OrderAdjustment } from "../pricing/adjustment_kinds.ts";
 import type { VoucherTender } from "../vouchers/rules.ts";
-import type { ParcelChoice } from "./fees.ts";
+import type { ParcelChoice } from "../fulfilment/delivery_fees.ts";
 
 export const PAYMENT_METHODS = ["COD", "Bank Deposit", "Card", "Koko"] as const;
 export type PaymentMethod = typeof PAYMENT_METHODS[number];

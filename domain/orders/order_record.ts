@@ -8,7 +8,7 @@
 import { id, money, oneOf, ref, rows, text, timestamp } from "../records/fields.ts";
 import type { RecordOf } from "../records/fields.ts";
 import { SHOP_LANGUAGES } from "../i18n/language.ts";
-import { PARCEL_CHOICES } from "./fees.ts";
+import { PARCEL_CHOICES } from "../fulfilment/delivery_fees.ts";
 import type { OrderAdjustment } from "../pricing/adjustment_kinds.ts";
 import type { VoucherTender } from "../vouchers/rules.ts";
 import {

@@ -16,7 +16,7 @@ import {
   type FeeRules,
   type ParcelLine,
   secondParcelFee,
-} from "./fees.ts";
+} from "../fulfilment/delivery_fees.ts";
 import {
   type EventActor,
   PAYMENT_METHODS,
@@ -416,7 +416,7 @@ export const PAYMENT_POLICIES = {
 } as const satisfies Record<PaymentMethod, PaymentPolicy>;
 
 /**
- * The delivery fee for a parcel of `weightGrams` paid by `method` (the rules in fees.ts).
+ * The delivery fee for a parcel of `weightGrams` paid by `method` (the rules in fulfilment/delivery_fees.ts).
  *
  * COD: the weight is rounded UP to whole kilograms; up to 1 kg costs LKR 400 (an empty
  * parcel too), each further kilogram LKR 100. Bank Deposit: the first tier whose limit
@@ -442,7 +442,7 @@ export function deliveryFee(
 /**
  * The extra delivery fee of sending a mixed cart paid by `method` in two parcels (the
  * books in stock now, the pre-ordered ones when they arrive): each parcel priced by the
- * method's own rule (fees.ts: `secondParcelFee`); 0 for a cart that is not mixed.
+ * method's own rule (fulfilment/delivery_fees.ts: `secondParcelFee`); 0 for a cart that is not mixed.
  *
  * @example methodSecondParcelFee([{ weightGrams: 400, quantity: 1, preorder: false }, { weightGrams: 400, quantity: 1, preorder: true }], "Bank Deposit") // 15000
  */

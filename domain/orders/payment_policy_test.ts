@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DEFAULT_FEE_RULES } from "./fees.ts";
+import { DEFAULT_FEE_RULES } from "../fulfilment/delivery_fees.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./model.ts";
 import {
   customerHoldHours,

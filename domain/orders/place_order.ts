@@ -12,7 +12,7 @@ import type {
   SellableItem,
   StockShortfall,
 } from "../ports.ts";
-import type { FeeRules, ParcelChoice } from "./fees.ts";
+import type { FeeRules, ParcelChoice } from "../fulfilment/delivery_fees.ts";
 import type {
   Customer,
   Destination,

@@ -4,7 +4,7 @@
  * the checkout name the methods this returns, never a method typed into a sentence.
  */
 import type { Cents, Grams } from "../money.ts";
-import type { FeeRules } from "./fees.ts";
+import type { FeeRules } from "../fulfilment/delivery_fees.ts";
 import type { PaymentMethod } from "./model.ts";
 import { deliveryFee, PAYMENT_POLICIES } from "./payment_policy.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { Cents, Grams } from "../money.ts";
 import type { SellableItem, StockShortfall } from "../ports.ts";
-import { DEFAULT_FEE_RULES, type FeeRules } from "./fees.ts";
+import { DEFAULT_FEE_RULES, type FeeRules } from "../fulfilment/delivery_fees.ts";
 import { deliveryFee, PAYMENT_POLICIES } from "./payment_policy.ts";
 import type { ItemType, LineRequest, OrderLine, PaymentMethod } from "./model.ts";
 import { lineTotalCents } from "./line_total.ts";

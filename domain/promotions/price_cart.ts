@@ -6,7 +6,7 @@
  */
 import type { Cents } from "../money.ts";
 import type { Clock, OrderRepository, SellableItem } from "../ports.ts";
-import { type FeeRules, isMixedCart, type ParcelChoice } from "../orders/fees.ts";
+import { type FeeRules, isMixedCart, type ParcelChoice } from "../fulfilment/delivery_fees.ts";
 import { methodSecondParcelFee } from "../orders/payment_policy.ts";
 import type { ItemType, LineRequest, PaymentMethod } from "../orders/model.ts";
 import { priceOrder } from "../orders/pricing.ts";

@@ -12,7 +12,7 @@ import { type OwnerPageSlug, pageBlocks } from "../../domain/pages/owner_page.ts
 import type { WrittenPage } from "../../web/pages/model.ts";
 import type { Catalogue, Locations } from "../../domain/ports.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
-import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { FeeRules } from "../../domain/fulfilment/delivery_fees.ts";
 import {
   DEFAULT_HOLD_RULES,
   type HoldRules,

@@ -9,7 +9,7 @@
 import type { ReactNode } from "react";
 import { type Cart, cartWeightGrams, checkoutProblems, lineKey } from "../../domain/cart/cart.ts";
 import { formatKg } from "../../domain/money.ts";
-import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { FeeRules } from "../../domain/fulfilment/delivery_fees.ts";
 import { deliveryFee } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { useI18n } from "../i18n/mod.ts";

@@ -12,7 +12,11 @@ import {
   PAYMENT_POLICIES,
 } from "../../domain/orders/payment_policy.ts";
 import type { BankDetails } from "../../domain/shop.ts";
-import { type FeeRules, isMixedCart, type ParcelChoice } from "../../domain/orders/fees.ts";
+import {
+  type FeeRules,
+  isMixedCart,
+  type ParcelChoice,
+} from "../../domain/fulfilment/delivery_fees.ts";
 import { ACCOUNT_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";

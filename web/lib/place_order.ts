@@ -7,7 +7,7 @@
 import { type Cart, cartTotalCents, lineKey } from "../../domain/cart/cart.ts";
 import { centsToRupees } from "../../domain/money.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
-import type { ParcelChoice } from "../../domain/orders/fees.ts";
+import type { ParcelChoice } from "../../domain/fulfilment/delivery_fees.ts";
 import {
   customerHoldHours,
   DEFAULT_HOLD_RULES,

@@ -18,7 +18,7 @@ import { ApiFailure, shopApi } from "./api.ts";
 import { readCode, writeCode } from "./cart_store.ts";
 import { useI18n } from "../i18n/mod.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
-import type { ParcelChoice } from "../../domain/orders/fees.ts";
+import type { ParcelChoice } from "../../domain/fulfilment/delivery_fees.ts";
 
 /** How long after the last change the cart is priced (quick clicks on + price once). */
 const SETTLE_MS = 150;

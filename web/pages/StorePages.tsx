@@ -1,7 +1,7 @@
 /** The cart, checkout and registration pages: a heading and their island. */
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails } from "../../domain/shop.ts";
-import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { FeeRules } from "../../domain/fulfilment/delivery_fees.ts";
 import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { Island } from "../components/Island.tsx";

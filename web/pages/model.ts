@@ -4,7 +4,7 @@ import type { Block } from "../../domain/pages/owner_page.ts";
 import type { ShelfPrice } from "../../domain/promotions/shelf_price.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import type { BankDetails, ShopInfo } from "../../domain/shop.ts";
-import type { FeeRules } from "../../domain/orders/fees.ts";
+import type { FeeRules } from "../../domain/fulfilment/delivery_fees.ts";
 import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";

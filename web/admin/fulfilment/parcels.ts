@@ -11,7 +11,7 @@ import {
 import { formatLkr, rupeesToCents } from "../format.ts";
 import type { WirePreorderWait } from "../../../contract/fulfilment.ts";
 import { parcelsWord } from "../../../domain/fulfilment/preorder_waiting.ts";
-import type { ParcelChoice } from "../../../domain/orders/fees.ts";
+import type { ParcelChoice } from "../../../domain/fulfilment/delivery_fees.ts";
 
 export const STATUS_WORDS: Record<ShipmentStatus, string> = {
   packed: "Packed",

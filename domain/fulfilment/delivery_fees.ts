@@ -1,7 +1,8 @@
 /**
- * Delivery fees. Two rules price delivery: by whole kilograms (Cash on Delivery's) and by
- * a table of weight tiers (Bank Deposit's); each payment method's policy names its rule
- * (payment_policy.ts). The numbers are configuration (`FeeRules`); DEFAULT_FEE_RULES
+ * Delivery fees, with fulfilment: what sending a parcel costs. Two rules price delivery: by
+ * whole kilograms (Cash on Delivery's) and by a table of weight tiers (Bank Deposit's); each
+ * payment method's policy names its rule (orders/payment_policy.ts), and a mixed cart sent in
+ * two parcels pays each parcel's own fee (`secondParcelFee`). The numbers are configuration (`FeeRules`); DEFAULT_FEE_RULES
  * holds the shop's own.
  */
 import type { Cents, Grams } from "../money.ts";

@@ -8,9 +8,9 @@ import {
   isMixedCart,
   parcelWeights,
   secondParcelFee,
-} from "./fees.ts";
-import { deliveryFee, methodSecondParcelFee } from "./payment_policy.ts";
-import { PAYMENT_METHODS } from "./model.ts";
+} from "./delivery_fees.ts";
+import { deliveryFee, methodSecondParcelFee } from "../orders/payment_policy.ts";
+import { PAYMENT_METHODS } from "../orders/model.ts";
 
 const LKR = 100;
 
