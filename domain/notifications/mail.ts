@@ -18,6 +18,12 @@ import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
  */
 export type RejectedSettlement = "refund" | "slip_unchecked" | "nothing_owed";
 
+/**
+ * What a payment's mail says comes next, from the order's status when it is sent: the parcel
+ * already on its way, a mail when it is, or (the order cancelled meanwhile) the money returned.
+ */
+export type PaidNext = "on_its_way" | "will_mail" | "refund";
+
 /** One line of an order as a mail lists it: its breakdown, and whether it is a pre-order. */
 export interface MailLine extends BreakdownLine {
   preorder: boolean;
@@ -107,8 +113,8 @@ export type CustomerOrderMail =
   | Addressed & {
     kind: "payment_received";
     order: OrderFacts;
-    /** True when the order is already with delivery. */
-    dispatched: boolean;
+    /** What comes next, from the order's status (PAID_NEXT). */
+    next: PaidNext;
   }
   | Addressed & { kind: "order_link"; order: OrderFacts }
   | Addressed & {

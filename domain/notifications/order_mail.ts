@@ -7,7 +7,7 @@ import type { CustomerParcel } from "../fulfilment/customer_parcels.ts";
 import { orderPlace } from "../orders/place_names.ts";
 import type { Locale } from "../i18n/language.ts";
 import { localizedPath } from "../i18n/language.ts";
-import type { Order, PaymentStatus } from "../orders/model.ts";
+import type { Order, OrderStatus, PaymentStatus } from "../orders/model.ts";
 import { amountDue } from "../orders/amount_due.ts";
 import { orderBreakdown } from "../pricing/order_breakdown.ts";
 import { preorderArrival } from "../orders/preorder_arrival.ts";
@@ -17,6 +17,7 @@ import type { BankDetails, ShopInfo } from "../shop.ts";
 import type {
   OrderFacts,
   OrderMail,
+  PaidNext,
   RejectedSettlement,
   ShopDigestMail,
   ShopOrdersDigestMail,
@@ -30,6 +31,13 @@ const REJECTED_SETTLEMENT: Readonly<Record<PaymentStatus, RejectedSettlement>> =
   paid: "refund",
   proof_submitted: "slip_unchecked",
   unpaid: "nothing_owed",
+};
+
+/** A payment's mail, by the order's status when it is sent. */
+const PAID_NEXT: Readonly<Record<OrderStatus, PaidNext>> = {
+  pending: "will_mail",
+  completed: "on_its_way",
+  rejected: "refund",
 };
 
 export interface OrderMailContext {
@@ -166,7 +174,7 @@ export function orderMail(kind: MailKind, order: Order, ctx: OrderMailContext): 
     case "order_lapsed":
       return { kind, ...customer };
     case "payment_received":
-      return { kind, ...customer, dispatched: order.status === "completed" };
+      return { kind, ...customer, next: PAID_NEXT[order.status] };
     case "order_link":
       return { kind, ...customer };
     case "slip_refused": {

@@ -94,7 +94,13 @@ Deno.test("orderMail() says the courier, tracking number, reason, refund and pre
   assert.ok(slipRejected.kind === "order_rejected");
   assert.equal(slipRejected.settlement, "slip_unchecked");
   const paid = orderMail("payment_received", { ...ORDER, status: "completed" }, CTX);
-  assert.ok(paid.kind === "payment_received" && paid.dispatched);
+  assert.ok(paid.kind === "payment_received" && paid.next === "on_its_way");
+  // Paid, then cancelled before the mail went: the mail says the money comes back, never
+  // that the parcel will follow.
+  const paidCancelled = orderMail("payment_received", { ...ORDER, status: "rejected" }, CTX);
+  assert.ok(paidCancelled.kind === "payment_received" && paidCancelled.next === "refund");
+  const paidWaiting = orderMail("payment_received", { ...ORDER, status: "pending" }, CTX);
+  assert.ok(paidWaiting.kind === "payment_received" && paidWaiting.next === "will_mail");
   const proof = orderMail("shop_proof_uploaded", ORDER, CTX);
   assert.ok(proof.kind === "shop_proof_uploaded");
   assert.deepEqual([proof.proofs, proof.deskUrl], [1, "https://pothgula.example/admin/orders/7"]);

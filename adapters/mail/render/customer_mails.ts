@@ -5,6 +5,7 @@
 import type {
   CustomerOrderMail,
   OrderFacts,
+  PaidNext,
   RejectedSettlement,
 } from "../../../domain/notifications/mail.ts";
 import type { BankDetails, ShopInfo } from "../../../domain/shop.ts";
@@ -25,6 +26,13 @@ import {
 } from "./blocks.ts";
 
 /** A mail's subject and blocks, before the layout wraps them. */
+/** What a payment's mail says comes next. */
+const PAID_NEXT_WORDS: Readonly<Record<PaidNext, WordKey>> = {
+  on_its_way: "mail.paid.onItsWay",
+  will_mail: "mail.paid.willMail",
+  refund: "mail.paid.refund",
+};
+
 /** What a cancelled order's mail says of the money. */
 const SETTLEMENT_WORDS: Readonly<Record<RejectedSettlement, WordKey>> = {
   refund: "mail.rejected.refund",
@@ -250,7 +258,7 @@ export function writeCustomerMail(
             id,
             method: paymentLabel(words, order),
           })),
-          paragraph(words.t(mail.dispatched ? "mail.paid.onItsWay" : "mail.paid.willMail")),
+          paragraph(words.t(PAID_NEXT_WORDS[mail.next])),
         ],
       });
     case "order_link":

@@ -94,6 +94,26 @@ Deno.test("a cancelled order's mails owe nothing: its order total, and nothing t
   }
 });
 
+Deno.test("a payment's mail sent after its order was cancelled says the money comes back, never that the parcel follows", () => {
+  const order = sampleOrder({
+    id: 7,
+    status: "rejected",
+    paymentMethod: "Bank Deposit",
+    paymentStatus: "paid",
+    rejectReason: "Damaged",
+  });
+  for (const body of render("payment_received", order)) {
+    assert.match(body, /This order has been cancelled: we will return your payment/);
+    assert.doesNotMatch(body, /handed to delivery|on its way/);
+  }
+  for (const [locale, words] of [["si", "අවලංගු කර ඇත"], ["ta", "இரத்துச் செய்யப்பட்டுள்ளது"]] as const) {
+    const [text] = render("payment_received", { ...order, locale });
+    assert.ok(text.includes(words), text);
+  }
+  const [pending] = render("payment_received", { ...order, status: "pending" });
+  assert.match(pending, /We will mail you again when it is handed to delivery/);
+});
+
 Deno.test("an order cancelled with a deposit slip not yet checked never says nothing is owed", () => {
   const order = sampleOrder({
     id: 7,
