@@ -105,7 +105,7 @@ export function movesBetween(from: ShipmentStatus, to: ShipmentStatus): Shipment
 
 /**
  * What the parcel holds, for the courier's label: "2 x Title; 1 x Other", cut to `max`
- * characters (whole items first, then an ellipsis).
+ * characters with an ellipsis when longer.
  *
  * @example parcelDescription([{ quantity: 2, title: "Madol Doova" }]) // "2 x Madol Doova"
  */

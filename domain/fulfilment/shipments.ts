@@ -137,6 +137,18 @@ export function handOverRefusal(
     return { kind: "illegal_move", from: shipment.status };
   }
   if (shipment.waybill === null) return { kind: "no_waybill" };
+  return stockRefusal(shipment, lines, arrived);
+}
+
+/**
+ * Whether a parcel must wait for its stock: a pre-ordered line in it whose book has not
+ * arrived keeps it from its courier, handed over or sent through the courier's API.
+ */
+export function stockRefusal(
+  shipment: Pick<Shipment, "lines">,
+  lines: readonly ShippableLine[],
+  arrived: (orderLineId: number) => boolean,
+): Extract<HandOverRefusal, { kind: "stock_not_arrived" }> | undefined {
   const inParcel = lines.filter((l) => shipment.lines.some((line) => line.orderLineId === l.id));
   const waiting = preorderLinesWaiting(inParcel, arrived);
   return waiting.length > 0 ? { kind: "stock_not_arrived", orderLineIds: waiting } : undefined;

@@ -8,6 +8,7 @@ import {
   type ShipmentDraft,
   shipmentRefusal,
   type ShippableLine,
+  stockRefusal,
   unshippedCopies,
 } from "./shipments.ts";
 
@@ -177,6 +178,16 @@ Deno.test("handOverRefusal() keeps a parcel whose pre-ordered book has not arriv
     kind: "illegal_move",
     from: "delivered",
   });
+});
+
+Deno.test("stockRefusal() holds a parcel without its waybill yet (one to send through the courier's API) while its pre-order waits", () => {
+  const waiting = parcel({ waybill: null, lines: [{ orderLineId: 2, quantity: 1 }] });
+  assert.deepEqual(stockRefusal(waiting, LINES, () => false), {
+    kind: "stock_not_arrived",
+    orderLineIds: [2],
+  });
+  assert.equal(stockRefusal(waiting, LINES, () => true), undefined);
+  assert.equal(stockRefusal(parcel({ waybill: null }), LINES, () => false), undefined);
 });
 
 Deno.test("orderFulfilment() follows the parcels: none out, some out, all out, all delivered, all back", () => {

@@ -24,6 +24,7 @@ import {
   SHIPMENT_MOVES,
   shipmentRefusal,
   type ShippableLine,
+  stockRefusal,
 } from "../../domain/fulfilment/shipments.ts";
 import { orderStatusFollowing } from "../../domain/fulfilment/order_status.ts";
 import {
@@ -438,11 +439,7 @@ export function fulfilmentRoutes(deps: FulfilmentDeps): Hono<AppEnv> {
   serve(app, BASE, FULFILMENT_ROUTES.sendToCourier, async (c) => {
     const { shipment, order } = await shipmentOf(c.req.valid("param").id);
     if (shipment.status !== "packed" || shipment.waybill !== null) throw notOpen();
-    const waiting = handOverRefusal(
-      { ...shipment, waybill: "" },
-      shippable(order),
-      await arrivals(order),
-    );
+    const waiting = stockRefusal(shipment, shippable(order), await arrivals(order));
     if (waiting) {
       const { kind, ...details } = waiting;
       throw new ApiError(409, "INVALID_STATE", HAND_OVER_REFUSED[kind], {
