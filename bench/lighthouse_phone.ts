@@ -11,19 +11,7 @@
  * pages run on a copy of a profile whose storage holds two lines, written from a page that
  * loads no script (so nothing is cached), with Lighthouse's storage reset turned off.
  */
-import { chromePath } from "./lighthouse.ts";
-
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+import { CHROME_FLAGS, chromePath } from "./lighthouse.ts";
 
 export interface PhoneRun {
   path: string;
