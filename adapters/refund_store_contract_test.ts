@@ -1,8 +1,8 @@
 /**
  * The owner's refunds in memory, on PGlite and on a PostgreSQL server: opened within what
  * was paid less the refunds that hold money (pending or succeeded), once per idempotency
- * key, settled once, reopened only when failed; and on a server two refunds at once that
- * together pass what was paid: one is opened.
+ * key, settled once, reopened only when failed, and the order reads the ones that succeeded;
+ * and on a server two refunds at once that together pass what was paid: one is opened.
  */
 import assert from "node:assert/strict";
 import { testOnBothEngines, testOnServer } from "./postgres/testing/databases.ts";
@@ -12,6 +12,9 @@ import { PostgresOrderRepository } from "./postgres/orders.ts";
 import { PostgresRefundStore } from "./postgres/refunds.ts";
 import { PostgresJsSqlClient } from "./postgres/postgresjs_client.ts";
 import { MemoryRefundStore } from "./memory/refunds.ts";
+import { MemoryCatalogue } from "./memory/catalogue.ts";
+import { MemoryOrderRepository } from "./memory/orders.ts";
+import type { CatalogueAdmin, OrderRepository } from "../domain/ports.ts";
 import type { RefundOpening, RefundStore } from "../domain/payments/ports.ts";
 import type { SqlClient } from "./postgres/sql_client.ts";
 
@@ -31,29 +34,51 @@ function opening(orderId: number, key: string, amountCents: number): RefundOpeni
   };
 }
 
-async function anOrder(sql: SqlClient): Promise<number> {
-  const novels = await insertCategory(sql, "book_categories", "Novels");
-  const created = await new PostgresCatalogueAdmin(sql).createBook(aBook(novels, { stock: 10 }));
+async function anOrder(admin: CatalogueAdmin, orders: OrderRepository, category: number) {
+  const created = await admin.createBook(aBook(category, { stock: 10 }));
   assert.ok(created.kind === "ok");
-  const placed = await new PostgresOrderRepository(sql).place(
-    aPlacement([aLine(created.value, "book", 1)]),
-  );
+  const placed = await orders.place(aPlacement([aLine(created.value, "book", 1)]));
   assert.ok(placed.kind === "placed");
   return placed.order.id;
 }
 
-function contract(name: string, fn: (store: RefundStore, orderId: number) => Promise<void>) {
+async function anOrderIn(sql: SqlClient): Promise<number> {
+  const novels = await insertCategory(sql, "book_categories", "Novels");
+  return await anOrder(new PostgresCatalogueAdmin(sql), new PostgresOrderRepository(sql), novels);
+}
+
+/** A refund store beside the orders it refunds, which read the refunds that succeeded. */
+interface World {
+  store: RefundStore;
+  orderId: number;
+  orders: Pick<OrderRepository, "findById">;
+}
+
+function contract(name: string, fn: (world: World) => Promise<void>) {
   Deno.test(`${name} [memory]`, async () => {
-    await fn(new MemoryRefundStore((id) => Promise.resolve(id === 1)), 1);
+    const catalogue = new MemoryCatalogue();
+    const novels = await catalogue.createCategory("Novels");
+    assert.ok(novels.kind === "ok");
+    const orders = new MemoryOrderRepository(catalogue);
+    const orderId = await anOrder(catalogue, orders, novels.value.id);
+    const store = new MemoryRefundStore(
+      async (id) => (await orders.findById(id)) !== undefined,
+      (id, given) => orders.refundGiven(id, given),
+    );
+    await fn({ store, orderId, orders });
   });
   testOnBothEngines(name, async (sql) => {
-    await fn(new PostgresRefundStore(sql), await anOrder(sql));
+    await fn({
+      store: new PostgresRefundStore(sql),
+      orderId: await anOrderIn(sql),
+      orders: new PostgresOrderRepository(sql),
+    });
   });
 }
 
 contract(
   "a refund holds its amount while pending and once succeeded, not once failed, and each key opens one refund",
-  async (store, id) => {
+  async ({ store, orderId: id, orders }) => {
     const first = await store.open(opening(id, "k1", 60_000), 100_000);
     assert.equal(first.kind, "opened");
     assert.ok(first.kind === "opened");
@@ -115,6 +140,10 @@ contract(
       (await store.forOrder(id)).map((r) => [r.idempotencyKey, r.status, r.amountCents]),
       [["k1", "succeeded", 60_000], ["k2", "failed", 90_000]],
     );
+    // The order reads the refund that gave money back, not the failed one.
+    assert.deepEqual((await orders.findById(id))?.refundsGiven, [
+      { amountCents: 60_000, at: "2026-03-01T10:00:00.000Z" },
+    ]);
     assert.deepEqual(
       (await store.settledBetween("2026-03-01T00:00:00.000Z", "2026-03-02T00:00:00.000Z"))
         .map((r) => r.idempotencyKey),
@@ -134,7 +163,7 @@ testOnServer(
     const first = new PostgresJsSqlClient(db.url!, { max: 4 });
     const second = new PostgresJsSqlClient(db.url!, { max: 4 });
     try {
-      const id = await anOrder(first);
+      const id = await anOrderIn(first);
       for (let round = 0; round < 5; round++) {
         const outcomes = await Promise.all([
           new PostgresRefundStore(first).open(

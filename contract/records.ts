@@ -114,6 +114,8 @@ export const OrderSchema = recordSchema(ORDER_FIELDS, {
   adjustments: OrderAdjustmentSchema,
   // Never answered (the breakdown names an order's vouchers): declared for the type alone.
   vouchers: z.object({ voucherId: id, last4: z.string(), cents: z.number().int() }),
+  // Never answered either (the breakdown counts them): declared for the type alone.
+  refundsGiven: z.object({ amountCents: z.number().int(), at: z.string() }),
   events: OrderEventSchema,
   paymentProofs: PaymentProofSchema,
 }).extend({ breakdown: BreakdownSchema });

@@ -23,6 +23,7 @@ import type {
   OrderEvent,
   OrderStats,
   OrderStatus,
+  RefundGiven,
 } from "../../domain/orders/model.ts";
 import {
   matchesQuery,
@@ -78,6 +79,7 @@ function copyOrder(order: Order): Order {
     })),
     adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
     vouchers: order.vouchers.map((v) => ({ ...v })),
+    refundsGiven: order.refundsGiven.map((r) => ({ ...r })),
     events: order.events.map((event) => ({ ...event })),
     paymentProofs: order.paymentProofs.map((proof) => ({ ...proof })),
   };
@@ -219,6 +221,7 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
       })),
       adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
       vouchers: order.vouchers.map((v) => ({ ...v })),
+      refundsGiven: [],
       paymentStatus: plan.paymentStatus,
       courier: null,
       trackingNumber: null,
@@ -457,6 +460,14 @@ export class MemoryOrderRepository implements OrderRepository, CustomerOrders {
     if (!this.#orders.has(orderId)) throw new Error(`Order ${orderId} does not exist`);
     this.#enqueue([kind], orderId);
     return Promise.resolve();
+  }
+
+  /**
+   * A refund of `orderId` that gave money back, as the database reads it from its refunds
+   * (MemoryRefundStore calls it when one succeeds).
+   */
+  refundGiven(orderId: number, given: RefundGiven): void {
+    this.#orders.get(orderId)?.refundsGiven.push({ ...given });
   }
 
   addEvent(orderId: number, event: OrderEvent): Promise<Order | undefined> {

@@ -4,6 +4,7 @@
  * (adapters/refund_store_contract_test.ts).
  */
 import { heldCents, type Refund } from "../../domain/payments/refunds.ts";
+import type { RefundGiven } from "../../domain/orders/model.ts";
 import type {
   RefundOpened,
   RefundOpening,
@@ -14,10 +15,19 @@ import type {
 export class MemoryRefundStore implements RefundStore {
   readonly #rows: Refund[] = [];
   readonly #orderExists: (orderId: number) => Promise<boolean>;
+  readonly #given: ((orderId: number, given: RefundGiven) => void) | undefined;
 
-  /** `orderExists` answers whether an order may have refunds (every id when absent). */
-  constructor(orderExists: (orderId: number) => Promise<boolean> = () => Promise.resolve(true)) {
+  /**
+   * `orderExists` answers whether an order may have refunds (every id when absent); `given`
+   * is told each refund that succeeds, so that its order reads it as the database's does
+   * (MemoryOrderRepository.refundGiven).
+   */
+  constructor(
+    orderExists: (orderId: number) => Promise<boolean> = () => Promise.resolve(true),
+    given?: (orderId: number, given: RefundGiven) => void,
+  ) {
     this.#orderExists = orderExists;
+    this.#given = given;
   }
 
   #samePayment(of: Pick<Refund, "orderId" | "provider" | "paymentRef">): Refund[] {
@@ -75,6 +85,9 @@ export class MemoryRefundStore implements RefundStore {
     refund.answer = outcome.answer;
     refund.settledAt = outcome.at;
     if (outcome.reference !== null) refund.reference = outcome.reference;
+    if (refund.status === "succeeded") {
+      this.#given?.(refund.orderId, { amountCents: refund.amountCents, at: outcome.at });
+    }
     return Promise.resolve({ ...refund });
   }
 

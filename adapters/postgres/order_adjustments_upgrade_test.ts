@@ -158,6 +158,7 @@ async function writeOld(
     items: [],
     adjustments: [],
     vouchers: [],
+    refundsGiven: [],
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,

@@ -296,6 +296,7 @@ function placedOrder(plan: PlacementPlan, id: number, itemIds: number[]): Order 
     })),
     adjustments: order.adjustments.map((a) => ({ ...a, names: { ...a.names } })),
     vouchers: order.vouchers.map((v) => ({ ...v })),
+    refundsGiven: [],
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,

@@ -47,6 +47,7 @@ async function oldOrder(
     items: [],
     adjustments: [],
     vouchers: [],
+    refundsGiven: [],
     paymentStatus: plan.paymentStatus,
     courier: null,
     trackingNumber: null,

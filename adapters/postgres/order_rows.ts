@@ -8,6 +8,7 @@ import type {
   OrderLine,
   OrderStatus,
   PaymentProof,
+  RefundGiven,
 } from "../../domain/orders/model.ts";
 import type { PromotionNames } from "../../domain/promotions/names.ts";
 import {
@@ -135,6 +136,11 @@ function readVoucher(row: unknown): VoucherTender {
   return { voucherId: r.voucherId as number, last4: r.last4 as string, cents: r.cents as number };
 }
 
+function readRefund(row: unknown): RefundGiven {
+  const r = shaped("refunds", row, { amountCents: "number", at: "string" });
+  return { amountCents: r.amountCents as number, at: isoFromJson(r.at as string) };
+}
+
 function readEvent(row: unknown): OrderEvent {
   const r = shaped("order_events", row, {
     at: "string",
@@ -200,6 +206,13 @@ export const ORDER_SQL = recordTable(ORDER_FIELDS, {
         FROM voucher_ledger l JOIN vouchers v ON v.id = l.voucher_id
         WHERE l.order_id = o.id AND l.move = 'spent'), '[]'::json)`,
       read: readVoucher,
+    },
+    // The refunds that gave money back (migration 0062, the succeeded ones).
+    refundsGiven: {
+      sql: `COALESCE((SELECT json_agg(json_build_object('amountCents', r.amount_cents,
+          'at', r.settled_at) ORDER BY r.settled_at, r.id)
+        FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), '[]'::json)`,
+      read: readRefund,
     },
     events: {
       sql: `COALESCE((

@@ -327,6 +327,7 @@ Deno.test("a placed order's INSERT puts each value beside its column", () => {
     items: [],
     adjustments: [],
     vouchers: [],
+    refundsGiven: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,

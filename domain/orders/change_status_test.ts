@@ -36,6 +36,7 @@ function order(status: OrderStatus): Order {
     items: [],
     adjustments: [],
     vouchers: [],
+    refundsGiven: [],
     paymentStatus: "unpaid",
     courier: null,
     trackingNumber: null,

@@ -104,6 +104,13 @@ export interface Destination {
   areaId: number;
 }
 
+/** A refund that gave money back, as an order reads it. */
+export interface RefundGiven {
+  amountCents: Cents;
+  /** ISO 8601: when it succeeded. */
+  at: string;
+}
+
 export interface Order {
   id: number;
   userId: number | null;
@@ -147,6 +154,11 @@ export interface Order {
    * as the vouchers' ledger has them.
    */
   vouchers: VoucherTender[];
+  /**
+   * The refunds that gave money back (succeeded), oldest first, as the refunds keep them
+   * (domain/payments/refunds.ts): the breakdown's "Refunded".
+   */
+  refundsGiven: RefundGiven[];
   paymentStatus: PaymentStatus;
   courier: string | null;
   trackingNumber: string | null;

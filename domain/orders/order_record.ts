@@ -19,6 +19,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type PaymentProof,
+  type RefundGiven,
 } from "./model.ts";
 
 export const ORDER_FIELDS = {
@@ -60,6 +61,8 @@ export const ORDER_FIELDS = {
   }),
   /** The gift vouchers it was paid with: the answer's breakdown names them. */
   vouchers: rows<VoucherTender>()({ wire: false }),
+  /** The refunds that gave money back: the answer's breakdown counts them. */
+  refundsGiven: rows<RefundGiven>()({ wire: false }),
   paymentStatus: oneOf(PAYMENT_STATUSES),
   courier: text({ max: 100, nullable: true }),
   trackingNumber: text({ max: 100, nullable: true }),

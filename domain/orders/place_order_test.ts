@@ -96,6 +96,7 @@ function ordersHolding(items: SellableItem[]) {
         items: order.lines.map((line, i) => ({ ...line, id: i + 1 })),
         adjustments: order.adjustments,
         vouchers: order.vouchers,
+        refundsGiven: [],
         paymentStatus: plan.paymentStatus,
         courier: null,
         trackingNumber: null,

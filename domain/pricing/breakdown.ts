@@ -7,8 +7,10 @@
  * tender: they pay for the order, they take nothing off its prices), the payments received
  * and refunded, and the amount still to pay.
  *
- * Payments received and refunded are inputs: today they follow from the payment status
- * (order_breakdown.ts); a ledger of payments can give them later without changing a surface.
+ * Payments received and refunded are inputs (order_breakdown.ts: the payment status and the
+ * refunds that succeeded). A refund gives back money the shop received and settles what it
+ * gave back: it is never something to pay, so "To pay" is the total less the vouchers and
+ * the payments received, whatever was refunded since; the refunds stand apart, after it.
  */
 import type { Cents } from "../money.ts";
 import type { ItemType } from "../orders/model.ts";
@@ -120,7 +122,7 @@ export interface Breakdown {
   vouchersCents: Cents;
   /** "Paid": payments received. */
   receivedCents: Cents;
-  /** "Refunded": payments given back. */
+  /** "Refunded": payments given back (never added to what is to pay). */
   refundedCents: Cents;
   /** "To pay": what is still to pay; 0 once settled or cancelled. */
   dueCents: Cents;
@@ -191,9 +193,7 @@ export function breakdown(input: BreakdownInput): Breakdown {
   const receivedCents = input.payments?.receivedCents ?? 0;
   const refundedCents = input.payments?.refundedCents ?? 0;
   const owes = input.owes ?? true;
-  const dueCents = owes
-    ? Math.max(totalCents - vouchersCents - receivedCents + refundedCents, 0)
-    : 0;
+  const dueCents = owes ? Math.max(totalCents - vouchersCents - receivedCents, 0) : 0;
   const figures = [
     itemsCents,
     savingsCents,
@@ -201,6 +201,7 @@ export function breakdown(input: BreakdownInput): Breakdown {
     totalCents,
     vouchersCents,
     receivedCents,
+    refundedCents,
     dueCents,
   ];
   if (!figures.every(Number.isSafeInteger)) {

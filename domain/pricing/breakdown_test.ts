@@ -139,26 +139,29 @@ const drawnLines = fc.array(
   })
 );
 
-Deno.test("whatever the lines: Items less savings plus delivery is the total, the lines' prices paid add up, nothing below zero", () => {
+Deno.test("whatever the lines: Items less savings plus delivery is the total, the lines' prices paid add up, nothing below zero, refunds never to pay", () => {
   fc.assert(fc.property(
     drawnLines,
     fc.option(fc.nat(100_000)),
     fc.nat(200_000),
     fc.nat(5_000_000),
-    (lines, fee, voucher, received) => {
+    fc.nat(5_000_000),
+    (lines, fee, voucher, received, refunded) => {
       const b = breakdown({
         lines,
         orderAdjustments: [],
         deliveryFeeCents: fee,
         vouchers: [{ code: "V", cents: voucher }],
-        payments: { receivedCents: received, refundedCents: 0 },
+        payments: { receivedCents: received, refundedCents: refunded },
       });
       assert.equal(b.totalCents, b.itemsCents - b.savingsCents + (fee ?? 0) + b.methodFeeCents);
       assert.equal(b.itemsPaidCents, b.lines.reduce((sum, l) => sum + l.paidCents, 0));
       assert.equal(b.savingsCents, b.savings.reduce((sum, s) => sum + s.cents, 0));
       assert.equal(b.itemsCents, b.lines.reduce((sum, l) => sum + l.usualCents, 0));
       assert.ok(b.lines.every((l) => l.paidCents >= 0 && l.paidCents <= l.usualCents));
+      // What was given back settles itself: it never becomes something to pay.
       assert.equal(b.dueCents, Math.max(b.totalCents - b.vouchersCents - received, 0));
+      assert.equal(b.refundedCents, refunded);
       // Savings by source come in the order the shop applies the kinds.
       const ranks = b.savings.map((s) => ADJUSTMENT_KIND_ORDER.indexOf(s.kind));
       assert.deepEqual(ranks, [...ranks].sort((a, z) => a - z));

@@ -5,7 +5,7 @@
  * English says the same, web/i18n/catalogue_test.ts). And the rows of the totals every
  * surface draws, in one order: the items at usual prices, each saving by its source, the
  * delivery fee, a payment fee, the order total, then what paid for it (vouchers, payments
- * received, refunds) and what is still to pay.
+ * received) and what is still to pay, and last what was refunded.
  */
 import type { Cents } from "../money.ts";
 import type { Locale } from "../i18n/language.ts";
@@ -35,7 +35,11 @@ export type Figure = keyof typeof FIGURES;
 
 /** One row of the totals: its figure, the amount and how it adds up. */
 export type BreakdownRow =
-  & { cents: Cents; sign: "plus" | "minus" | "result" }
+  & {
+    cents: Cents;
+    /** How it adds up; "apart" stands beside the sums, in none (what was refunded). */
+    sign: "plus" | "minus" | "result" | "apart";
+  }
   & (
     | { figure: "items" | "secondParcel" | "paymentFee" | "received" | "refunded" | "due" }
     | { figure: "saving"; saving: SourceSaving }
@@ -47,7 +51,8 @@ export type BreakdownRow =
 /**
  * The totals' rows of a breakdown, in the one order every surface draws them. The items'
  * rows add up to the order total; the rows after it add up to what is still to pay, shown
- * only when something paid for the order already (otherwise it is the total).
+ * only when something paid for the order already (otherwise it is the total); what was
+ * refunded stands after them, apart.
  *
  * @example breakdownRows(b).map((r) => r.figure) // ["items", "saving", "deliveryFee", "total"]
  */
@@ -86,13 +91,14 @@ export function breakdownRows(b: Breakdown): BreakdownRow[] {
     ...(b.receivedCents > 0
       ? [{ figure: "received", cents: b.receivedCents, sign: "minus" } as const]
       : []),
-    ...(b.refundedCents > 0
-      ? [{ figure: "refunded", cents: b.refundedCents, sign: "plus" } as const]
-      : []),
   ];
   if (paidBy.length > 0 && b.owes) {
     rows.push(...paidBy, { figure: "due", cents: b.dueCents, sign: "result" });
   } else rows.push(...paidBy);
+  // What was given back settles itself: it stands after what is to pay, in no sum.
+  if (b.refundedCents > 0) {
+    rows.push({ figure: "refunded", cents: b.refundedCents, sign: "apart" });
+  }
   return rows;
 }
 

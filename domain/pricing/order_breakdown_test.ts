@@ -31,6 +31,50 @@ Deno.test("orderBreakdown() takes what was received from the payment status unti
   assert.equal(ledger.dueCents, ledger.totalCents - 100_000);
 });
 
+Deno.test("orderBreakdown() counts the refunds that gave money back, apart from what is to pay", () => {
+  const paid = sampleOrder({ paymentStatus: "paid" });
+  const refunded = orderBreakdown({
+    ...paid,
+    refundsGiven: [{ amountCents: 40_000, at: "2026-03-02T10:00:00.000Z" }, {
+      amountCents: 25_000,
+      at: "2026-03-03T10:00:00.000Z",
+    }],
+  });
+  assert.deepEqual(
+    [refunded.receivedCents, refunded.refundedCents, refunded.dueCents],
+    [refunded.totalCents, 65_000, 0],
+    "a paid order partly refunded owes nothing",
+  );
+  assert.deepEqual(
+    breakdownRows(refunded).slice(-3).map((r) => [r.figure, r.cents, r.sign]),
+    [["received", refunded.totalCents, "minus"], ["due", 0, "result"], [
+      "refunded",
+      65_000,
+      "apart",
+    ]],
+    "the refunds stand after what is to pay, in no sum",
+  );
+  // Cancelled and refunded in full: no longer paid, yet it received what it gave back.
+  const cancelled = sampleOrder({ status: "rejected", paymentStatus: "unpaid" });
+  const all = orderBreakdown(cancelled).totalCents;
+  const whole = orderBreakdown({
+    ...cancelled,
+    refundsGiven: [{ amountCents: all, at: "2026-03-02T10:00:00.000Z" }],
+  });
+  assert.deepEqual([whole.receivedCents, whole.refundedCents, whole.dueCents], [all, all, 0]);
+  assert.deepEqual(breakdownRows(whole).slice(-2).map((r) => r.figure), ["received", "refunded"]);
+  // Charged back after a refund: nothing received stands, the whole charge is owed again.
+  const chargedBack = orderBreakdown({
+    ...sampleOrder({ paymentMethod: "Card" }),
+    refundsGiven: [{ amountCents: 10_000, at: "2026-03-02T10:00:00.000Z" }],
+  });
+  assert.deepEqual(
+    [chargedBack.receivedCents, chargedBack.refundedCents, chargedBack.dueCents],
+    [0, 10_000, chargedBack.totalCents],
+  );
+  assert.deepEqual(breakdownFromRecord(breakdownRecord(refunded)), refunded);
+});
+
 Deno.test("a breakdown reads back from the wire figure for figure", () => {
   const b = orderBreakdown({
     ...promotedOrder(),

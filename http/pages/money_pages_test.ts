@@ -44,6 +44,7 @@ const WORDS = {
   en: {
     toPay: "To pay",
     paid: "Paid",
+    refunded: "Refunded",
     paidNote: "Paid in full: there is nothing more to pay.",
     orderTotal: "Order total",
     nothingOwed: "This order was cancelled: nothing is owed for it.",
@@ -55,6 +56,7 @@ const WORDS = {
   si: {
     toPay: "ගෙවිය යුතු මුදල",
     paid: "ගෙවූ මුදල",
+    refunded: "ආපසු ගෙවූ මුදල",
     paidNote: "සම්පූර්ණයෙන් ගෙවා ඇත: තවත් ගෙවිය යුතු කිසිවක් නැත.",
     orderTotal: "ඇණවුමේ මුළු මුදල",
     nothingOwed: "මෙම ඇණවුම අවලංගු කරන ලදී: ඒ සඳහා ඔබ කිසිවක් ගෙවිය යුතු නැත.",
@@ -82,6 +84,21 @@ for (const language of ["en", "si"] as const) {
     assert.ok(text.includes(`${words.toPay} LKR 0.00`), text);
     assert.ok(!text.includes(`${words.toPay} LKR 4,351.50`), `still to pay: ${text}`);
     assert.ok(!text.includes(words.collect), text);
+  });
+
+  Deno.test(`the order page of a paid order refunded in part says what came back, and nothing to pay, in ${language}`, async () => {
+    const order = sampleOrder({
+      id: 7,
+      locale: language,
+      status: "completed",
+      paymentStatus: "paid",
+      refundsGiven: [{ amountCents: 65_000, at: "2025-03-20T10:00:00.000Z" }],
+    });
+    const text = await mainText(await (await pages(order)).request(`${prefix}/orders/7?key=k`));
+    assert.ok(text.includes(`${words.paid} − LKR 4,351.50`), text);
+    assert.ok(text.includes(`${words.toPay} LKR 0.00 ${words.refunded} LKR 650.00`), text);
+    assert.ok(!text.includes(`${words.toPay} LKR 650.00`), `a refund made due: ${text}`);
+    assert.ok(text.includes(words.paidNote), text);
   });
 
   Deno.test(`the order page of a cancelled order owes nothing, in ${language}`, async () => {

@@ -7,7 +7,13 @@
 import { centsToRupees } from "../../domain/money.ts";
 import type { Book, Category, Page, StationeryItem } from "../../domain/catalogue/model.ts";
 import type { Area, District, PlaceNames, Province } from "../../domain/catalogue/locations.ts";
-import type { Order, OrderEvent, OrderStats, PaymentProof } from "../../domain/orders/model.ts";
+import type {
+  Order,
+  OrderEvent,
+  OrderStats,
+  PaymentProof,
+  RefundGiven,
+} from "../../domain/orders/model.ts";
 import { ORDER_FIELDS } from "../../domain/orders/order_record.ts";
 import type { BankDetails } from "../../domain/shop.ts";
 import type { GatewayForm } from "../../domain/payments/gateway.ts";
@@ -135,6 +141,8 @@ const orderFields = wireRecordOf(ORDER_FIELDS, {
   adjustments: orderAdjustmentRecord,
   // Never answered (wire: false): the breakdown names an order's vouchers.
   vouchers: (tender: VoucherTender) => tender,
+  // Never answered either (wire: false): the breakdown counts an order's refunds.
+  refundsGiven: (given: RefundGiven) => given,
   events: eventRecord,
   paymentProofs: (proof: PaymentProof) => ({
     id: proof.id,

@@ -94,6 +94,14 @@ async function paidCardOrder(w: World): Promise<{ id: number; cents: number }> {
   return { id: orderId, cents: order!.totalCents + order!.deliveryFeeCents };
 }
 
+/** The order's money figures as the owner's order answer gives them. */
+async function figures(w: World, id: number) {
+  const answer = await w.t.asAdmin(`/api/orders/${id}`);
+  assert.equal(answer.status, 200, await answer.clone().text());
+  const { paid, refunded, to_pay } = (await answer.json()).data.breakdown;
+  return { paid, refunded, to_pay };
+}
+
 function refund(w: World, id: number, body: Record<string, unknown>, key?: string) {
   return w.t.asAdmin(
     `/api/orders/${id}/refunds`,
@@ -117,6 +125,8 @@ Deno.test("a card order is refunded in part, then the rest, through PayHere's re
   assert.equal(again.status, 201);
   assert.equal((await again.json()).data.refunds.length, 1);
   assert.equal(w.calls.length, 1);
+  // The order's figures count it, apart: paid in full, 300 back, nothing to pay.
+  assert.deepEqual(await figures(w, id), { paid: cents / 100, refunded: 300, to_pay: 0 });
   const rest = await refund(w, id, { amount: (cents - 30_000) / 100, reason: "Order cancelled" });
   assert.equal(rest.status, 201, await rest.clone().text());
   const all = (await rest.json()).data;
@@ -225,6 +235,12 @@ Deno.test("a COD order recorded paid is refunded by hand with a reference; witho
   assert.equal(w.calls.length, 0);
   const rows = await w.t.deps.payments!.entriesFor(orderId);
   assert.deepEqual(rows.map((r) => [r.provider, r.kind]), [["cod", "payment"], ["cod", "refund"]]);
+  const cod = await w.t.orders.findById(orderId);
+  assert.deepEqual(await figures(w, orderId), {
+    paid: (cod!.totalCents + cod!.deliveryFeeCents) / 100,
+    refunded: 100,
+    to_pay: 0,
+  });
 });
 
 Deno.test("a cancelled order paid by card is owed a refund until refunds give back all it paid: then unpaid, off the list of refunds due", async () => {
@@ -249,6 +265,8 @@ Deno.test("a cancelled order paid by card is owed a refund until refunds give ba
   assert.equal(order?.paymentStatus, "unpaid");
   assert.equal(order?.events.at(-1)?.kind, "unpaid");
   assert.equal(order?.events.at(-1)?.actor, "system");
+  // No longer paid, yet the figures say what it paid and what came back: all of it.
+  assert.deepEqual(await figures(w, id), { paid: cents / 100, refunded: cents / 100, to_pay: 0 });
 });
 
 Deno.test("only the owner refunds: staff read an order's refunds but are refused making one", async () => {

@@ -105,8 +105,11 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const slips = new MemorySlipRenderer();
   // The orders' payment ledger, which the card gateway's notices write to.
   const payments = new MemoryPaymentLedger(async (id) => (await orders.findById(id)) !== undefined);
-  // The owner's refunds of those payments.
-  const refunds = new MemoryRefundStore(async (id) => (await orders.findById(id)) !== undefined);
+  // The owner's refunds of those payments; the orders read the ones that succeeded.
+  const refunds = new MemoryRefundStore(
+    async (id) => (await orders.findById(id)) !== undefined,
+    (id, given) => orders.refundGiven(id, given),
+  );
   const receipts = new MemoryReceiptRenderer();
   const images = new MemoryImageStorage();
   const logger = new RecordingLogger();

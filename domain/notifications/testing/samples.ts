@@ -97,6 +97,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     keySalt: null,
     adjustments: [],
     vouchers: [],
+    refundsGiven: [],
     ...overrides,
     items,
   };
