@@ -453,6 +453,7 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
       freeDelivery: true,
     }],
     vouchers: [{ voucherId: 5, last4: "Q2K7", cents: 20_000 }],
+    refunds_given: [{ amountCents: 6_500, at: "2026-11-28T10:00:00+05:30" }],
     events: [{ at: "2026-11-26T15:30:00+05:30", kind: "placed", actor: "customer", note: null }],
     payment_proofs: [],
   };
@@ -461,6 +462,11 @@ Deno.test("an order's row is read with its customer inside, and a bad line is re
   assert.throws(
     () => orderFromRow({ ...row, vouchers: [{ ...row.vouchers[0], cents: "200" }] }),
     /A row of voucher_ledger has a bad "cents"/,
+  );
+  assert.deepEqual(order.refundsGiven, [{ amountCents: 6_500, at: "2026-11-28T04:30:00.000Z" }]);
+  assert.throws(
+    () => orderFromRow({ ...row, refunds_given: [{ amountCents: "6500", at: "x" }] }),
+    /A row of refunds has a bad "amountCents"/,
   );
   assert.equal(order.items[0].listUnitCents, 50_000);
   assert.deepEqual(order.items[0].adjustments, [
