@@ -61,6 +61,7 @@ Deno.test("a refunded order's receipt lists each refund with its amount, referen
         note: "LKR 500.00 (ref Slip 77): Delivery was late",
       },
     ],
+    refundsGiven: [{ amountCents: 50_000, at: "2025-03-16T04:30:00.000Z" }],
   });
   const text = await pdfText(await new PdfmakeReceiptRenderer(SAMPLE_SHOP).render(order));
   const w = wordsFor("en");
@@ -68,6 +69,8 @@ Deno.test("a refunded order's receipt lists each refund with its amount, referen
     w.dateTime("2025-03-16T04:30:00.000Z")
   } · Refunded · Bank Deposit · LKR 500.00 (ref Slip 77): Delivery was late`;
   assert.ok(text.includes(expected), `receipt lacks "${expected}": ${text}`);
+  // Its totals count the refund too, apart from what is to pay.
+  assert.ok(text.includes("To pay LKR 0.00 Refunded LKR 500.00"), text);
 });
 
 Deno.test("an unpaid order's receipt says no payment was received yet", async () => {

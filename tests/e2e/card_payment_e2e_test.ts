@@ -226,6 +226,14 @@ Deno.test({
       await payer.page.reload();
       await hydrated(payer.page);
       await payer.page.getByText(/LKR 100\.00 \(ref \d+\): One page was torn/).waitFor();
+      // Its totals count the refund, apart: paid in full, nothing to pay, LKR 100.00 back.
+      const totals = payer.page.locator("dl.totals");
+      assert.match(await totals.locator("[data-figure=due]").innerText(), /LKR 0\.00/);
+      assert.match(
+        await totals.locator("[data-figure=refunded]").innerText(),
+        /^Refunded\s+LKR 100\.00$/,
+      );
+      await checkBothScreens(payer.page, "card-customer-refunded");
 
       // Charged back, then the same paid notice sent again (notify_url is outside PayHere's
       // hash): the charge-back is final in the order's ledger, and the copy changes nothing.

@@ -60,7 +60,8 @@ export function LinePrice({ line }: { line: BreakdownLine }) {
 /**
  * The totals: Items at usual prices, each saving by its source, the delivery fee (or what
  * made it free; none while no payment method is chosen), the order total, then what paid
- * for it and what is still to pay; and the savings together, when there were any.
+ * for it and what is still to pay, then what was refunded (apart, in no sum); and the savings
+ * together, when there were any.
  */
 export function BreakdownTotals({ breakdown }: { breakdown: Breakdown }) {
   const i18n = useI18n();
