@@ -25,12 +25,14 @@ import {
   totalsTable,
 } from "./blocks.ts";
 
-/** A mail's subject and blocks, before the layout wraps them. */
-/** What a payment's mail says comes next. */
+/**
+ * What a payment's mail says comes next; an order cancelled meanwhile is told what its page
+ * says of a cancelled order that was paid (amount_due.ts).
+ */
 const PAID_NEXT_WORDS: Readonly<Record<PaidNext, WordKey>> = {
   on_its_way: "mail.paid.onItsWay",
   will_mail: "mail.paid.willMail",
-  refund: "mail.paid.refund",
+  refund: "amount.noteRefund",
 };
 
 /** What a cancelled order's mail says of the money. */
@@ -40,6 +42,7 @@ const SETTLEMENT_WORDS: Readonly<Record<RejectedSettlement, WordKey>> = {
   nothing_owed: "mail.rejected.nothingOwed",
 };
 
+/** A mail's subject and blocks, before the layout wraps them. */
 export interface Written {
   subject: string;
   parts: MailPart[];

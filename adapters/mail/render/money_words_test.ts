@@ -103,10 +103,15 @@ Deno.test("a payment's mail sent after its order was cancelled says the money co
     rejectReason: "Damaged",
   });
   for (const body of render("payment_received", order)) {
-    assert.match(body, /This order has been cancelled: we will return your payment/);
+    assert.match(body, /This order was cancelled after you paid: we will return your payment/);
     assert.doesNotMatch(body, /handed to delivery|on its way/);
   }
-  for (const [locale, words] of [["si", "අවලංගු කර ඇත"], ["ta", "இரத்துச் செய்யப்பட்டுள்ளது"]] as const) {
+  for (
+    const [locale, words] of [
+      ["si", "ඔබ ගෙවීමෙන් පසු මෙම ඇණවුම අවලංගු කරන ලදී"],
+      ["ta", "நீங்கள் பணம் செலுத்திய பின் இந்த ஆர்டர் இரத்துச் செய்யப்பட்டது"],
+    ] as const
+  ) {
     const [text] = render("payment_received", { ...order, locale });
     assert.ok(text.includes(words), text);
   }
