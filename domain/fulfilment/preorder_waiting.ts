@@ -1,7 +1,7 @@
 /**
  * The orders a pre-ordered book's arrival serves, and whether an order may go out before
  * its pre-order: a rule on the order's lines, its parcels and its choice at checkout
- * (domain/orders/fees.ts: together, or split into a parcel now and one later).
+ * (delivery_fees.ts: together, or split into a parcel now and one later).
  */
 import type { Order } from "../orders/model.ts";
 import { isMixedCart, type ParcelChoice } from "./delivery_fees.ts";

@@ -132,7 +132,7 @@ export interface Order {
   totalCents: Cents;
   deliveryFeeCents: Cents;
   /**
-   * How a mixed cart is sent (fees.ts): "split" sends the books in stock now and the
+   * How a mixed cart is sent (fulfilment/delivery_fees.ts): "split" sends the books in stock now and the
    * pre-ordered ones in a second parcel when they arrive; "together" waits and sends one
    * parcel.
    */
@@ -198,7 +198,7 @@ export interface NewOrder {
   totalCents: Cents;
   deliveryFeeCents: Cents;
   /**
-   * How a mixed cart is sent (fees.ts): "split" sends the books in stock now and the
+   * How a mixed cart is sent (fulfilment/delivery_fees.ts): "split" sends the books in stock now and the
    * pre-ordered ones in a second parcel when they arrive; "together" (and absent) waits and
    * sends one parcel.
    */

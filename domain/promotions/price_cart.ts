@@ -30,7 +30,7 @@ export interface PriceCartInput {
   /** The discount code the shopper typed; at most one a cart. */
   code?: string;
   /**
-   * How a mixed cart is sent (fees.ts: `ParcelChoice`); together when not said. "split" for
+   * How a mixed cart is sent (fulfilment/delivery_fees.ts: `ParcelChoice`); together when not said. "split" for
    * a cart that is not mixed is refused (`parcels_not_mixed`).
    */
   parcels?: ParcelChoice;
