@@ -105,8 +105,9 @@ function amountOf(amount: SmsPolicy["amount"], order: Order): number | null {
 /**
  * The text of `kind` about `order`, or why none can go: an order whose phone is not a Sri
  * Lankan number has nobody to text (its mail still goes); an order of a method that texts
- * only once paid (a card's: `textsBeforePaid`) is not texted while unpaid, and its payment's
- * text is its first: it is never sent the "order received" text.
+ * only once paid (a card's: `textsBeforePaid`) is not texted until it paid, and its payment's
+ * text is its first: it is never sent the "order received" text. A cancelled order refunded
+ * in full is unpaid again, yet it paid: its refund is texted.
  */
 export function smsNotice(
   kind: SmsKind,
@@ -117,7 +118,8 @@ export function smsNotice(
   | { kind: "notice"; notice: SmsNotice }
   | { kind: "no_number"; reason: string }
   | { kind: "not_paid"; reason: string } {
-  if (!PAYMENT_POLICIES[order.paymentMethod].textsBeforePaid && order.paymentStatus !== "paid") {
+  const paid = order.paymentStatus === "paid" || order.refundsGiven.length > 0;
+  if (!PAYMENT_POLICIES[order.paymentMethod].textsBeforePaid && !paid) {
     return {
       kind: "not_paid",
       reason: `Order ${order.id} is not paid: its method texts only once it is`,

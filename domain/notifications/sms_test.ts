@@ -80,6 +80,22 @@ Deno.test("smsNotice() texts the order's number as +94 in the order's language, 
   assert.deepEqual(tracked.notice.trackingLinks, ["https://k.example.lk/KB1"]);
 });
 
+Deno.test("smsNotice() texts a card order only once it paid, its refund too after a full refund made it unpaid again", () => {
+  const card = sampleOrder({ id: 9, paymentMethod: "Card", status: "rejected" });
+  assert.deepEqual(smsNotice("order_rejected", card, SAMPLE_SHOP), {
+    kind: "not_paid",
+    reason: "Order 9 is not paid: its method texts only once it is",
+  });
+  const refunded = {
+    ...card,
+    refundsGiven: [{ amountCents: 435_150, at: "2025-03-20T10:00:00.000Z" }],
+  };
+  const told = smsNotice("order_refunded", refunded, SAMPLE_SHOP);
+  assert.equal(told.kind, "notice");
+  assert.ok(told.kind === "notice");
+  assert.equal(told.notice.to, "+94771234567");
+});
+
 Deno.test("smsNotice() finds nobody to text when the order's phone is not a Sri Lankan number", () => {
   const order = sampleOrder({
     id: 9,
