@@ -28,7 +28,11 @@ export interface CartPricing {
   price: WireCartPrice | null;
   /** Whether `price` answers the cart, method and code as they are now. */
   current: boolean;
-  /** A pricing request is under way. */
+  /**
+   * A pricing is under way, or about to be: from the render in which the lines, method, code or
+   * voucher changed (before the request leaves, a moment later) until the shop answers them.
+   * Not after a failure that nothing has changed since (the page stays usable).
+   */
   pricing: boolean;
   /** Why the last pricing failed; null when it did not. */
   error: unknown;
@@ -156,10 +160,13 @@ export function useCartPrice(
   }, []);
   const reprice = useCallback(() => setAttempt((n) => n + 1), []);
 
+  // A change is waiting to be priced from the render that made it, so nothing (the checkout's
+  // Place order) acts on the figures of what the cart was before.
+  const waiting = items.length > 0 && pricedFor !== request && error === null;
   return {
     price,
     current: price !== null && pricedFor === request && !pricing,
-    pricing,
+    pricing: pricing || waiting,
     error,
     blockedSeconds,
     code,
