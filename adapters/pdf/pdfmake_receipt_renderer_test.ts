@@ -73,6 +73,36 @@ Deno.test("a refunded order's receipt lists each refund with its amount, referen
   assert.ok(text.includes("To pay LKR 0.00 Refunded LKR 500.00"), text);
 });
 
+Deno.test("a cancelled order refunded in full says it paid and got it all back, never that the payment was not received", async () => {
+  const order = sampleOrder({
+    paymentMethod: "Bank Deposit",
+    status: "rejected",
+    paymentStatus: "unpaid",
+    events: [
+      ...PAID_EVENTS,
+      { at: "2025-03-16T04:00:00.000Z", kind: "rejected", actor: "admin", note: "Damaged" },
+      {
+        at: "2025-03-16T04:30:00.000Z",
+        kind: "refunded",
+        actor: "admin",
+        note: "LKR 4,351.50 (ref Slip 78): Order cancelled",
+      },
+      {
+        at: "2025-03-16T04:30:00.000Z",
+        kind: "refund_settled",
+        actor: "system",
+        note: "Refunded in full: the cancelled order owes nothing and is owed nothing",
+      },
+    ],
+    refundsGiven: [{ amountCents: 435_150, at: "2025-03-16T04:30:00.000Z" }],
+  });
+  const text = await pdfText(await new PdfmakeReceiptRenderer(SAMPLE_SHOP).render(order));
+  assert.ok(text.includes("Paid −LKR 4,351.50 Refunded LKR 4,351.50"), text);
+  assert.ok(text.includes("Refunded · Bank Deposit · LKR 4,351.50 (ref Slip 78)"), text);
+  assert.ok(!text.includes("not received"), text);
+  assert.ok(!text.includes("Refunded in full"), text);
+});
+
 Deno.test("an unpaid order's receipt says no payment was received yet", async () => {
   const text = await pdfText(
     await new PdfmakeReceiptRenderer(SAMPLE_SHOP).render(sampleOrder({ paymentMethod: "COD" })),

@@ -45,15 +45,16 @@ export const EVENT_KIND_POLICIES = {
     noteOnPage: false,
     words: { page: "order.eventProof", admin: "Deposit slip uploaded" },
   },
+  // The owner marks a payment; the shop does for a gateway's notice and a gift voucher.
   paid: {
-    actors: ["admin"],
+    actors: ["admin", "system"],
     customerSees: true,
     customerReadsAdminNote: false,
     noteOnPage: false,
     words: { page: "order.eventPaid", admin: "Marked paid" },
   },
   unpaid: {
-    actors: ["admin"],
+    actors: ["admin", "system"],
     customerSees: true,
     customerReadsAdminNote: false,
     noteOnPage: false,
@@ -110,5 +111,14 @@ export const EVENT_KIND_POLICIES = {
     customerReadsAdminNote: true,
     noteOnPage: true,
     words: { page: "order.eventRefunded", admin: "Refunded" },
+  },
+  // A cancelled order's refunds gave back all it paid: no longer paid, nothing owed either
+  // way. The customer's timeline has the refund itself; "not received" would not be true.
+  refund_settled: {
+    actors: ["system"],
+    customerSees: false,
+    customerReadsAdminNote: false,
+    noteOnPage: false,
+    words: { page: "order.eventRefundSettled", admin: "Refunded in full: no longer paid" },
   },
 } as const satisfies Record<EventKind, EventKindPolicy>;

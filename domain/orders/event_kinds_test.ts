@@ -1,5 +1,6 @@
 import { chargeCents, failureEvent } from "../payments/card_payment.ts";
 import { refundEvent } from "../payments/refunds.ts";
+import { settledPlan } from "../payments/refund_order.ts";
 import assert from "node:assert/strict";
 import { EVENT_KINDS, type OrderEvent } from "./model.ts";
 import { EVENT_KIND_POLICIES } from "./event_kinds.ts";
@@ -51,6 +52,9 @@ Deno.test("every event the plans write is caused by an actor its kind's policy n
   assert.ok(failed);
   events.push(failed);
   events.push(refundEvent({ amountCents: 30_000, reference: "2000001", reason: "Torn" }, AT));
+  const settled = settledPlan(sampleOrder({ status: "rejected", paymentStatus: "paid" }), 0, AT);
+  assert.ok(settled);
+  events.push(settled.event);
   const refused = planPaymentChange(
     { id: 1, status: "pending", paymentMethod: "Bank Deposit", paymentStatus: "proof_submitted" },
     { to: "unpaid", actor: "admin", at: AT, note: "Blurred slip" },

@@ -29,6 +29,7 @@ export const EVENT_KINDS = [
   "payment_failed",
   "refunded",
   "slip_refused",
+  "refund_settled",
 ] as const;
 export type EventKind = typeof EVENT_KINDS[number];
 

@@ -201,7 +201,9 @@ async function carryOut(
 /**
  * The payment change that settles a cancelled order's refund due once nothing of its payment
  * is left to refund (`leftCents` 0): paid → unpaid by the shop, with no mail (the refund's own
- * mail tells the customer). Undefined for any other order, or while money is left to refund.
+ * mail tells the customer). Its timeline says the refunds settled it (`refund_settled`, which
+ * the customer's timeline and receipt leave out: their refund says it, and "payment not
+ * received" would not be true). Undefined for any other order, or while money is left to refund.
  *
  * @example settledPlan({ ...order, status: "rejected", paymentStatus: "paid" }, 0, at)?.to // "unpaid"
  * @example settledPlan({ ...order, status: "pending", paymentStatus: "paid" }, 0, at) // undefined
@@ -218,7 +220,7 @@ export function settledPlan(order: Order, leftCents: number, at: string): Paymen
     clearExpiry: true,
     event: {
       at,
-      kind: "unpaid",
+      kind: "refund_settled",
       actor: "system",
       note: "Refunded in full: the cancelled order owes nothing and is owed nothing",
     },

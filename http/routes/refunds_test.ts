@@ -263,7 +263,7 @@ Deno.test("a cancelled order paid by card is owed a refund until refunds give ba
   assert.equal(await due(), 0);
   const order = await w.t.orders.findById(id);
   assert.equal(order?.paymentStatus, "unpaid");
-  assert.equal(order?.events.at(-1)?.kind, "unpaid");
+  assert.equal(order?.events.at(-1)?.kind, "refund_settled");
   assert.equal(order?.events.at(-1)?.actor, "system");
   // No longer paid, yet the figures say what it paid and what came back: all of it.
   assert.deepEqual(await figures(w, id), { paid: cents / 100, refunded: cents / 100, to_pay: 0 });
