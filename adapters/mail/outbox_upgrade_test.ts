@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { migrate, readMigrations } from "../postgres/migrator.ts";
 import { createRepositories } from "../postgres/mod.ts";
-import { ENGINES, serverTestsEnabled, withDatabase } from "../postgres/testing/databases.ts";
+import { testUpgradeOnBothEngines } from "../postgres/testing/databases.ts";
 import { aBook, aLine, aPlacement, insertCategory } from "../postgres/testing/builders.ts";
 import { dispatchDueMail } from "../../domain/orders/dispatch_outbox.ts";
 import { RecordingMailer } from "../../domain/notifications/testing/outbox_fakes.ts";
@@ -23,40 +23,33 @@ const UPGRADE = ALL.filter((m) =>
 // order, while the outbox keeps the shape it had before 0016.
 const OTHERS = ALL.filter((m) => !UPGRADE.includes(m));
 
-for (const engine of ENGINES) {
-  Deno.test({
-    name:
-      `an order mail queued before migration 0016 is sent after it, in the order's language [${engine}]`,
-    ignore: engine === "postgres" && !serverTestsEnabled(),
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: () =>
-      withDatabase(engine, async ({ sql }) => {
-        await migrate(sql, { migrations: OTHERS });
-        const repos = createRepositories(sql);
-        const novels = await insertCategory(sql, "book_categories", "Novels");
-        const created = await repos.catalogueAdmin.createBook(aBook(novels, { stock: 5 }));
-        assert.equal(created.kind, "ok");
-        const book = (created as { value: Parameters<typeof aLine>[0] }).value;
-        const plan = aPlacement([aLine(book, "book", 1)], { locale: "si" });
-        const placed = await repos.orders.place({ ...plan, mails: ["order_placed"] });
-        assert.equal(placed.kind, "placed");
+testUpgradeOnBothEngines(
+  `an order mail queued before migration 0016 is sent after it, in the order's language`,
+  async (sql) => {
+    await migrate(sql, { migrations: OTHERS });
+    const repos = createRepositories(sql);
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    const created = await repos.catalogueAdmin.createBook(aBook(novels, { stock: 5 }));
+    assert.equal(created.kind, "ok");
+    const book = (created as { value: Parameters<typeof aLine>[0] }).value;
+    const plan = aPlacement([aLine(book, "book", 1)], { locale: "si" });
+    const placed = await repos.orders.place({ ...plan, mails: ["order_placed"] });
+    assert.equal(placed.kind, "placed");
 
-        assert.deepEqual((await migrate(sql)).applied, UPGRADE.map((m) => m.name));
-        const mailer = new RecordingMailer();
-        const result = await dispatchDueMail({
-          outbox: repos.outbox,
-          orders: repos.orders,
-          renderer: new MessageFormatMailRenderer(SAMPLE_SHOP),
-          mailer,
-          clock: { now: () => new Date() },
-          random: () => 0.5,
-          shop: SAMPLE_SHOP,
-          bank: SAMPLE_BANK,
-        });
-        assert.deepEqual(result, { sent: 1, failed: 0 });
-        const id = placed.kind === "placed" ? placed.order.id : 0;
-        assert.equal(mailer.sent[0].subject, `Pothgula: ඇණවුම #${id} අපට ලැබුණි`);
-      }, { migrated: false }),
-  });
-}
+    assert.deepEqual((await migrate(sql)).applied, UPGRADE.map((m) => m.name));
+    const mailer = new RecordingMailer();
+    const result = await dispatchDueMail({
+      outbox: repos.outbox,
+      orders: repos.orders,
+      renderer: new MessageFormatMailRenderer(SAMPLE_SHOP),
+      mailer,
+      clock: { now: () => new Date() },
+      random: () => 0.5,
+      shop: SAMPLE_SHOP,
+      bank: SAMPLE_BANK,
+    });
+    assert.deepEqual(result, { sent: 1, failed: 0 });
+    const id = placed.kind === "placed" ? placed.order.id : 0;
+    assert.equal(mailer.sent[0].subject, `Pothgula: ඇණවුම #${id} අපට ලැබුණි`);
+  },
+);

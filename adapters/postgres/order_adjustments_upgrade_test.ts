@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { migrate, readMigrations } from "./migrator.ts";
 import { createRepositories } from "./mod.ts";
-import { ENGINES, serverTestsEnabled, withDatabase } from "./testing/databases.ts";
+import { testUpgradeOnBothEngines } from "./testing/databases.ts";
 import {
   aBook,
   anOrder,
@@ -222,197 +222,190 @@ async function writeOld(
   return { id: Number(id), lines, adjustments, totalCents, deliveryFeeCents };
 }
 
-for (const engine of ENGINES) {
-  Deno.test({
-    name:
-      `migration 0050 moves every saving of the demo catalogue's orders into adjustment rows, to the cent and the name [${engine}]`,
-    ignore: engine === "postgres" && !serverTestsEnabled(),
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: () =>
-      withDatabase(engine, async ({ sql }) => {
-        await migrate(sql, { migrations: BEFORE });
-        const novels = await insertCategory(sql, "book_categories", "Novels");
-        const pens = await insertCategory(sql, "stationery_categories", "Pens");
-        // The demo catalogue's books, every third on sale, and its stationery.
-        const items: (PricedItem & { title: string; weightGrams: number })[] = [];
-        for (const [i, demo] of DEMO_BOOKS.entries()) {
-          const book = aBook(novels, { title: demo.title, priceCents: demo.priceCents });
-          const salePrice = i % 3 === 0 ? Math.round(demo.priceCents * 0.8) : null;
-          const [{ id }] = await sql.query<{ id: number }>(
-            `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
+testUpgradeOnBothEngines(
+  `migration 0050 moves every saving of the demo catalogue's orders into adjustment rows, to the cent and the name`,
+  async (sql) => {
+    await migrate(sql, { migrations: BEFORE });
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    const pens = await insertCategory(sql, "stationery_categories", "Pens");
+    // The demo catalogue's books, every third on sale, and its stationery.
+    const items: (PricedItem & { title: string; weightGrams: number })[] = [];
+    for (const [i, demo] of DEMO_BOOKS.entries()) {
+      const book = aBook(novels, { title: demo.title, priceCents: demo.priceCents });
+      const salePrice = i % 3 === 0 ? Math.round(demo.priceCents * 0.8) : null;
+      const [{ id }] = await sql.query<{ id: number }>(
+        `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
                binding, publisher, publishing_date, edition, weight_grams, description,
                sale_price_cents)
              VALUES ($1, $2, $3, 10, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-            [
-              book.title,
-              demo.author,
-              book.priceCents,
-              novels,
-              book.isbn13,
-              demo.language,
-              book.binding,
-              book.publisher,
-              book.publishingDate,
-              book.edition,
-              book.weightGrams,
-              book.description,
-              salePrice,
-            ],
-          );
-          items.push({
-            type: "book",
-            id: Number(id),
-            categoryId: novels,
-            language: demo.language,
-            priceCents: book.priceCents,
-            sale: salePrice === null ? null : { priceCents: salePrice, ...OPEN },
-            title: book.title,
-            weightGrams: book.weightGrams,
-          });
-        }
-        for (const demo of DEMO_STATIONERY) {
-          const item = aStationeryItem(pens, { title: demo.title, priceCents: demo.priceCents });
-          const [{ id }] = await sql.query<{ id: number }>(
-            `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id,
+        [
+          book.title,
+          demo.author,
+          book.priceCents,
+          novels,
+          book.isbn13,
+          demo.language,
+          book.binding,
+          book.publisher,
+          book.publishingDate,
+          book.edition,
+          book.weightGrams,
+          book.description,
+          salePrice,
+        ],
+      );
+      items.push({
+        type: "book",
+        id: Number(id),
+        categoryId: novels,
+        language: demo.language,
+        priceCents: book.priceCents,
+        sale: salePrice === null ? null : { priceCents: salePrice, ...OPEN },
+        title: book.title,
+        weightGrams: book.weightGrams,
+      });
+    }
+    for (const demo of DEMO_STATIONERY) {
+      const item = aStationeryItem(pens, { title: demo.title, priceCents: demo.priceCents });
+      const [{ id }] = await sql.query<{ id: number }>(
+        `INSERT INTO stationery_items (title, price_cents, stock, weight_grams, category_id,
                image)
              VALUES ($1, $2, 50, $3, $4, $5) RETURNING id`,
-            [item.title, item.priceCents, item.weightGrams, pens, item.image],
-          );
-          items.push({
-            type: "stationery",
-            id: Number(id),
-            categoryId: pens,
-            language: null,
-            priceCents: item.priceCents,
-            sale: null,
-            title: item.title,
-            weightGrams: item.weightGrams,
-          });
-        }
+        [item.title, item.priceCents, item.weightGrams, pens, item.image],
+      );
+      items.push({
+        type: "stationery",
+        id: Number(id),
+        categoryId: pens,
+        language: null,
+        priceCents: item.priceCents,
+        sale: null,
+        title: item.title,
+        weightGrams: item.weightGrams,
+      });
+    }
 
-        // One order a scenario and a window of the catalogue, priced by today's rule.
-        const kept: Kept[] = [];
-        const kinds = new Set<string>();
-        for (let n = 0; n < items.length; n++) {
-          const scenario = SCENARIOS[n % SCENARIOS.length];
-          const picked = [items[n], items[(n + 3) % items.length], items[(n + 7) % items.length]];
-          const unique = [
-            ...new Map(picked.map((item) => [`${item.type}:${item.id}`, item])).values(),
-          ];
-          const pricing = applyPromotions({
-            lines: unique.map((item, i) => ({ item, quantity: 1 + (i + n) % 3 })),
-            campaigns: scenario.campaigns,
-            offers: scenario.offers,
-            code: scenario.code ? { typed: scenario.code.code, found: scenario.code } : null,
-            deliveryFeeCents: 40_000,
-            now: NOW,
-          });
-          const lines: OrderLine[] = pricing.lines.map((priced, i) => ({
-            type: priced.type,
-            itemId: priced.id,
-            title: unique[i].title,
-            isbn13: null,
-            quantity: priced.quantity,
-            listUnitCents: priced.listUnitCents,
-            unitPriceCents: priced.unitCents,
-            adjustments: priced.adjustments,
-            weightGrams: unique[i].weightGrams,
-            preorder: false,
-          }));
-          for (const line of lines) for (const a of line.adjustments) kinds.add(a.kind);
-          for (const a of pricing.adjustments) {
-            kinds.add(`${a.kind}${a.freeDelivery ? " free delivery" : ""}`);
-          }
-          kept.push(await writeOld(sql, lines, pricing.adjustments, pricing.deliveryFeeCents));
-        }
-        assert.deepEqual(
-          [...kinds].sort(),
-          [
-            "campaign",
-            "code",
-            "code free delivery",
-            "offer",
-            "offer free delivery",
-            "sale",
-          ],
-          "every kind of adjustment is among the orders",
-        );
-        // An order of 0028: a saving kept on its line, its offer not kept (0029 named it so).
-        const [first] = items;
-        const legacy = await writeOld(
-          sql,
-          [{
-            type: "book",
-            itemId: first.id,
-            title: first.title,
-            isbn13: null,
-            quantity: 1,
-            listUnitCents: first.priceCents,
-            unitPriceCents: first.priceCents,
-            adjustments: [
-              { kind: "offer", sourceId: null, name: "Order offer", names: {}, amountCents: 5_000 },
-            ],
-            weightGrams: first.weightGrams,
-            preorder: false,
-          }],
-          [],
-          40_000,
-          true,
-        );
+    // One order a scenario and a window of the catalogue, priced by today's rule.
+    const kept: Kept[] = [];
+    const kinds = new Set<string>();
+    for (let n = 0; n < items.length; n++) {
+      const scenario = SCENARIOS[n % SCENARIOS.length];
+      const picked = [items[n], items[(n + 3) % items.length], items[(n + 7) % items.length]];
+      const unique = [
+        ...new Map(picked.map((item) => [`${item.type}:${item.id}`, item])).values(),
+      ];
+      const pricing = applyPromotions({
+        lines: unique.map((item, i) => ({ item, quantity: 1 + (i + n) % 3 })),
+        campaigns: scenario.campaigns,
+        offers: scenario.offers,
+        code: scenario.code ? { typed: scenario.code.code, found: scenario.code } : null,
+        deliveryFeeCents: 40_000,
+        now: NOW,
+      });
+      const lines: OrderLine[] = pricing.lines.map((priced, i) => ({
+        type: priced.type,
+        itemId: priced.id,
+        title: unique[i].title,
+        isbn13: null,
+        quantity: priced.quantity,
+        listUnitCents: priced.listUnitCents,
+        unitPriceCents: priced.unitCents,
+        adjustments: priced.adjustments,
+        weightGrams: unique[i].weightGrams,
+        preorder: false,
+      }));
+      for (const line of lines) for (const a of line.adjustments) kinds.add(a.kind);
+      for (const a of pricing.adjustments) {
+        kinds.add(`${a.kind}${a.freeDelivery ? " free delivery" : ""}`);
+      }
+      kept.push(await writeOld(sql, lines, pricing.adjustments, pricing.deliveryFeeCents));
+    }
+    assert.deepEqual(
+      [...kinds].sort(),
+      [
+        "campaign",
+        "code",
+        "code free delivery",
+        "offer",
+        "offer free delivery",
+        "sale",
+      ],
+      "every kind of adjustment is among the orders",
+    );
+    // An order of 0028: a saving kept on its line, its offer not kept (0029 named it so).
+    const [first] = items;
+    const legacy = await writeOld(
+      sql,
+      [{
+        type: "book",
+        itemId: first.id,
+        title: first.title,
+        isbn13: null,
+        quantity: 1,
+        listUnitCents: first.priceCents,
+        unitPriceCents: first.priceCents,
+        adjustments: [
+          { kind: "offer", sourceId: null, name: "Order offer", names: {}, amountCents: 5_000 },
+        ],
+        weightGrams: first.weightGrams,
+        preorder: false,
+      }],
+      [],
+      40_000,
+      true,
+    );
 
-        // Before the move: each order's figures as 0029's columns tell them.
-        const { orders } = createRepositories(sql);
-        const sums = async () =>
-          Object.fromEntries(
-            await Promise.all(
-              [...kept, legacy].map(async (k) => {
-                const [row] = await sql.query<{ items: number; paid: number; fee: number }>(
-                  `SELECT sum(oi.list_unit_cents * oi.quantity)::bigint AS items,
+    // Before the move: each order's figures as 0029's columns tell them.
+    const { orders } = createRepositories(sql);
+    const sums = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [...kept, legacy].map(async (k) => {
+            const [row] = await sql.query<{ items: number; paid: number; fee: number }>(
+              `SELECT sum(oi.list_unit_cents * oi.quantity)::bigint AS items,
                      sum(oi.unit_price_cents * oi.quantity - oi.saving_cents)::bigint AS paid,
                      (SELECT delivery_fee_cents FROM orders WHERE id = $1) AS fee
                    FROM order_items oi WHERE oi.order_id = $1`,
-                  [k.id],
-                );
-                return [k.id, [Number(row.items), Number(row.paid), Number(row.fee)]];
-              }),
-            ),
-          );
-        const before = await sums();
+              [k.id],
+            );
+            return [k.id, [Number(row.items), Number(row.paid), Number(row.fee)]];
+          }),
+        ),
+      );
+    const before = await sums();
 
-        const applied = (await migrate(sql)).applied.map((m) => m.slice(0, 4));
-        assert.equal(applied[0], "0050");
+    const applied = (await migrate(sql)).applied.map((m) => m.slice(0, 4));
+    assert.equal(applied[0], "0050");
 
-        assert.deepEqual(await sums(), before, "no line's usual price, price paid or fee moved");
-        for (const k of kept) {
-          const order = (await orders.findById(k.id))!;
-          assert.deepEqual(
-            order.items.map((l) => l.adjustments),
-            k.lines.map((l) => l.adjustments),
-            `order ${k.id}: each line's adjustments`,
-          );
-          assert.deepEqual(order.adjustments, k.adjustments, `order ${k.id}: the order's own`);
-          const figures = orderBreakdown(order);
-          const [items, paid, fee] = before[k.id];
-          assert.equal(figures.itemsCents, items);
-          assert.equal(figures.itemsPaidCents, paid);
-          assert.equal(figures.itemsPaidCents, k.totalCents);
-          assert.equal(figures.totalCents, paid + fee);
-        }
-        const old = (await orders.findById(legacy.id))!;
-        assert.deepEqual(old.items[0].adjustments, [
-          { kind: "offer", sourceId: null, name: "Order offer", names: {}, amountCents: 5_000 },
-        ]);
-        assert.deepEqual(old.adjustments, []);
+    assert.deepEqual(await sums(), before, "no line's usual price, price paid or fee moved");
+    for (const k of kept) {
+      const order = (await orders.findById(k.id))!;
+      assert.deepEqual(
+        order.items.map((l) => l.adjustments),
+        k.lines.map((l) => l.adjustments),
+        `order ${k.id}: each line's adjustments`,
+      );
+      assert.deepEqual(order.adjustments, k.adjustments, `order ${k.id}: the order's own`);
+      const figures = orderBreakdown(order);
+      const [items, paid, fee] = before[k.id];
+      assert.equal(figures.itemsCents, items);
+      assert.equal(figures.itemsPaidCents, paid);
+      assert.equal(figures.itemsPaidCents, k.totalCents);
+      assert.equal(figures.totalCents, paid + fee);
+    }
+    const old = (await orders.findById(legacy.id))!;
+    assert.deepEqual(old.items[0].adjustments, [
+      { kind: "offer", sourceId: null, name: "Order offer", names: {}, amountCents: 5_000 },
+    ]);
+    assert.deepEqual(old.adjustments, []);
 
-        // The old columns are gone: a new kind adds rows, never a column.
-        const columns = await sql.query<{ column_name: string }>(
-          `SELECT column_name FROM information_schema.columns
+    // The old columns are gone: a new kind adds rows, never a column.
+    const columns = await sql.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns
            WHERE table_name IN ('orders', 'order_items')
              AND (column_name LIKE 'campaign%' OR column_name LIKE 'offer%'
                OR column_name LIKE 'code%')`,
-        );
-        assert.deepEqual(columns, []);
-      }, { migrated: false }),
-  });
-}
+    );
+    assert.deepEqual(columns, []);
+  },
+);

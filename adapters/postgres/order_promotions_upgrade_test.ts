@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { migrate, readMigrations } from "./migrator.ts";
 import { createRepositories } from "./mod.ts";
-import { ENGINES, serverTestsEnabled, withDatabase } from "./testing/databases.ts";
+import { testUpgradeOnBothEngines } from "./testing/databases.ts";
 import { aBook, aLine, anOrder, insertAtSchema, insertCategory } from "./testing/builders.ts";
 import { planPlacement } from "../../domain/orders/plans.ts";
 import { ORDER_SQL } from "./order_rows.ts";
@@ -71,76 +71,70 @@ async function oldOrder(
   return Number(id);
 }
 
-for (const engine of ENGINES) {
-  Deno.test({
-    name: `orders placed before migration 0029 read back as they were after it [${engine}]`,
-    ignore: engine === "postgres" && !serverTestsEnabled(),
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: () =>
-      withDatabase(engine, async ({ sql }) => {
-        await migrate(sql, { migrations: BEFORE });
-        const novels = await insertCategory(sql, "book_categories", "Novels");
-        // Written as the shop wrote a book then: today's catalogue code knows later columns.
-        const written = aBook(novels, { stock: 5, priceCents: 100_000 });
-        const [{ id: bookId }] = await sql.query<{ id: number }>(
-          `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
+testUpgradeOnBothEngines(
+  `orders placed before migration 0029 read back as they were after it`,
+  async (sql) => {
+    await migrate(sql, { migrations: BEFORE });
+    const novels = await insertCategory(sql, "book_categories", "Novels");
+    // Written as the shop wrote a book then: today's catalogue code knows later columns.
+    const written = aBook(novels, { stock: 5, priceCents: 100_000 });
+    const [{ id: bookId }] = await sql.query<{ id: number }>(
+      `INSERT INTO books (title, author, price_cents, stock, category_id, isbn13, language,
              binding, publisher, publishing_date, edition, weight_grams, description)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-          [
-            written.title,
-            written.author,
-            written.priceCents,
-            written.stock,
-            novels,
-            written.isbn13,
-            written.language,
-            written.binding,
-            written.publisher,
-            written.publishingDate,
-            written.edition,
-            written.weightGrams,
-            written.description,
-          ],
-        );
-        const book = { ...written, id: Number(bookId) };
-        const plain = await oldOrder(sql, book, 0);
-        const withCode = await oldOrder(sql, book, 20_000);
-        const [{ id: codeId }] = await sql.query<{ id: number }>(
-          `INSERT INTO discount_codes (code, benefit_kind, benefit_value, uses)
+      [
+        written.title,
+        written.author,
+        written.priceCents,
+        written.stock,
+        novels,
+        written.isbn13,
+        written.language,
+        written.binding,
+        written.publisher,
+        written.publishingDate,
+        written.edition,
+        written.weightGrams,
+        written.description,
+      ],
+    );
+    const book = { ...written, id: Number(bookId) };
+    const plain = await oldOrder(sql, book, 0);
+    const withCode = await oldOrder(sql, book, 20_000);
+    const [{ id: codeId }] = await sql.query<{ id: number }>(
+      `INSERT INTO discount_codes (code, benefit_kind, benefit_value, uses)
            VALUES ('School10', 'percent', 1000, 1) RETURNING id`,
-        );
-        await sql.query(
-          "INSERT INTO discount_code_uses (order_id, code_id, customer_keys) VALUES ($1, $2, '{}')",
-          [withCode, codeId],
-        );
+    );
+    await sql.query(
+      "INSERT INTO discount_code_uses (order_id, code_id, customer_keys) VALUES ($1, $2, '{}')",
+      [withCode, codeId],
+    );
 
-        const applied = (await migrate(sql)).applied.map((m) => m.slice(0, 4));
-        assert.equal(applied[0], "0029");
-        const { orders } = createRepositories(sql);
-        const before = (await orders.findById(plain))!;
-        assert.deepEqual(
-          before.items.map((l) => [l.listUnitCents, l.unitPriceCents, l.adjustments]),
-          [[100_000, 100_000, []]],
-        );
-        assert.deepEqual(before.adjustments, []);
-        // Kept by 0029 as the code's share, moved by 0050 into the line's and order's rows.
-        const coded = (await orders.findById(withCode))!;
-        assert.deepEqual(coded.items.map((l) => l.adjustments), [[{
-          kind: "code",
-          sourceId: Number(codeId),
-          name: "School10",
-          names: {},
-          amountCents: 20_000,
-        }]]);
-        assert.deepEqual(coded.adjustments, [{
-          kind: "code",
-          sourceId: Number(codeId),
-          name: "School10",
-          names: {},
-          amountCents: 20_000,
-          freeDelivery: false,
-        }]);
-      }, { migrated: false }),
-  });
-}
+    const applied = (await migrate(sql)).applied.map((m) => m.slice(0, 4));
+    assert.equal(applied[0], "0029");
+    const { orders } = createRepositories(sql);
+    const before = (await orders.findById(plain))!;
+    assert.deepEqual(
+      before.items.map((l) => [l.listUnitCents, l.unitPriceCents, l.adjustments]),
+      [[100_000, 100_000, []]],
+    );
+    assert.deepEqual(before.adjustments, []);
+    // Kept by 0029 as the code's share, moved by 0050 into the line's and order's rows.
+    const coded = (await orders.findById(withCode))!;
+    assert.deepEqual(coded.items.map((l) => l.adjustments), [[{
+      kind: "code",
+      sourceId: Number(codeId),
+      name: "School10",
+      names: {},
+      amountCents: 20_000,
+    }]]);
+    assert.deepEqual(coded.adjustments, [{
+      kind: "code",
+      sourceId: Number(codeId),
+      name: "School10",
+      names: {},
+      amountCents: 20_000,
+      freeDelivery: false,
+    }]);
+  },
+);

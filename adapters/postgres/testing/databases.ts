@@ -426,6 +426,27 @@ export function testOnBothEngines(name: string, fn: (sql: SqlClient) => Promise<
 }
 
 /**
+ * Registers a migration's upgrade test once per engine, named as testOnBothEngines names
+ * them, each on an empty database: the test migrates it to before the migration it checks,
+ * writes rows as the shop wrote them then, migrates the rest and reads them back. Upgrade
+ * tests belong to the full run (they have no memory half), so every tier registers them.
+ */
+export function testUpgradeOnBothEngines(
+  name: string,
+  fn: (sql: SqlClient) => Promise<void>,
+): void {
+  for (const engine of ENGINES) {
+    Deno.test({
+      name: `${name} [${engine}]`,
+      ignore: engine === "postgres" && !serverTestsEnabled(),
+      sanitizeOps: false,
+      sanitizeResources: false,
+      fn: () => withDatabase(engine, (db) => fn(db.sql), { migrated: false }),
+    });
+  }
+}
+
+/**
  * Registers a test that opens an engine itself (through `withDatabase`): in the full run
  * only, as the fast tier starts no engine.
  */
