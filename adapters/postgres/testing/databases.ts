@@ -407,33 +407,11 @@ export async function withDatabase<T>(
   }
 }
 
-/**
- * Registers one test per engine, named `name [pglite]` and `name [postgres]`, each with a
- * fresh migrated database. Without a server (and outside CI) the server test is ignored.
- */
-export function testOnBothEngines(name: string, fn: (sql: SqlClient) => Promise<void>): void {
-  // The fast tier runs a suite's memory half; its engine half is the full run's.
-  if (testTier() === "fast") return;
-  for (const engine of ENGINES) {
-    Deno.test({
-      name: `${name} [${engine}]`,
-      ignore: engine === "postgres" && !serverTestsEnabled(),
-      sanitizeOps: false,
-      sanitizeResources: false,
-      fn: () => withDatabase(engine, (db) => fn(db.sql)),
-    });
-  }
-}
-
-/**
- * Registers a migration's upgrade test once per engine, named as testOnBothEngines names
- * them, each on an empty database: the test migrates it to before the migration it checks,
- * writes rows as the shop wrote them then, migrates the rest and reads them back. Upgrade
- * tests belong to the full run (they have no memory half), so every tier registers them.
- */
-export function testUpgradeOnBothEngines(
+/** One test per engine, `name [pglite]` and `name [postgres]`; without a server (and outside CI) the server's is ignored. */
+function testOnEachEngine(
   name: string,
   fn: (sql: SqlClient) => Promise<void>,
+  options: { migrated: boolean },
 ): void {
   for (const engine of ENGINES) {
     Deno.test({
@@ -441,9 +419,32 @@ export function testUpgradeOnBothEngines(
       ignore: engine === "postgres" && !serverTestsEnabled(),
       sanitizeOps: false,
       sanitizeResources: false,
-      fn: () => withDatabase(engine, (db) => fn(db.sql), { migrated: false }),
+      fn: () => withDatabase(engine, (db) => fn(db.sql), options),
     });
   }
+}
+
+/**
+ * Registers one test per engine, named `name [pglite]` and `name [postgres]`, each with a
+ * fresh migrated database. Without a server (and outside CI) the server test is ignored.
+ */
+export function testOnBothEngines(name: string, fn: (sql: SqlClient) => Promise<void>): void {
+  // The fast tier runs a suite's memory half; its engine half is the full run's.
+  if (testTier() === "fast") return;
+  testOnEachEngine(name, fn, { migrated: true });
+}
+
+/**
+ * Registers a migration's upgrade test once per engine, named as testOnBothEngines names
+ * them, each on an empty database: the test migrates it to before the migration it checks,
+ * writes rows as the shop wrote them then, migrates the rest and reads them back. An upgrade
+ * test has no memory half: its file belongs to the full run.
+ */
+export function testUpgradeOnBothEngines(
+  name: string,
+  fn: (sql: SqlClient) => Promise<void>,
+): void {
+  testOnEachEngine(name, fn, { migrated: false });
 }
 
 /**
