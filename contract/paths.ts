@@ -15,7 +15,8 @@ export interface Endpoint {
   readonly path: string;
 }
 
-function at<const M extends Method, const P extends string>(method: M, path: P) {
+/** A route's place, its method and path kept as literal types. */
+export function at<const M extends Method, const P extends string>(method: M, path: P) {
   return { method, path };
 }
 
@@ -40,16 +41,6 @@ export function productPaths<const Base extends string>(base: Base) {
   };
 }
 
-/** The routes of one kind's categories under their base (`/api/categories`). */
-export function categoryPaths<const Base extends string>(base: Base) {
-  return {
-    list: at("GET", base),
-    add: at("POST", base),
-    rename: at("PUT", `${base}/:id` as const),
-    remove: at("DELETE", `${base}/:id` as const),
-  };
-}
-
 export const BOOK_PATHS = {
   ...productPaths("/api/books"),
   authors: at("GET", "/api/books/authors"),
@@ -62,9 +53,6 @@ export const STATIONERY_PATHS = {
   ...productPaths("/api/stationery"),
   replaceImage: at("PUT", "/api/stationery/:id/image"),
 };
-
-export const CATEGORY_PATHS = categoryPaths("/api/categories");
-export const STATIONERY_CATEGORY_PATHS = categoryPaths("/api/stationery-categories");
 
 export const LOCATION_PATHS = {
   provinces: at("GET", "/api/locations/provinces"),
@@ -99,51 +87,20 @@ export const CART_PATHS = {
   price: at("POST", "/api/cart/price"),
 };
 
-export const REPORT_PATHS = {
-  sales: at("GET", "/api/reports/sales"),
-  salesCsv: at("GET", "/api/reports/sales/:table"),
-};
-
-export const STAFF_PATHS = {
-  list: at("GET", "/api/staff"),
-  invite: at("POST", "/api/staff"),
-  role: at("PUT", "/api/staff/:id/role"),
-  reset: at("POST", "/api/staff/:id/reset"),
-  remove: at("DELETE", "/api/staff/:id"),
-} as const;
-
-export const SETTINGS_PATHS = {
-  read: at("GET", "/api/settings"),
-  change: at("PUT", "/api/settings"),
-} as const;
-
 export const STOCK_ALERT_PATHS = {
   request: at("POST", "/api/stock-alerts"),
   unsubscribe: at("POST", "/api/stock-alerts/unsubscribe"),
   waiting: at("GET", "/api/stock-alerts/waiting"),
 };
 
-// The fulfilment routes' places are in contract/fulfilment_paths.ts: only the admin area
-// calls them, and kept apart they stay out of the storefront's shared bundle.
+// The places only the admin area (and the server) use are in contract/admin_paths.ts and
+// contract/fulfilment_paths.ts: kept apart, they stay out of the storefront's shared bundle.
 
 export const VOUCHER_PATHS = {
   issue: at("POST", "/api/vouchers"),
   list: at("GET", "/api/vouchers"),
   one: at("GET", "/api/vouchers/:id"),
   balance: at("POST", "/api/vouchers/balance"),
-};
-
-export const OWNER_PAGE_PATHS = {
-  one: at("GET", "/api/pages/:slug/:language"),
-  save: at("PUT", "/api/pages/:slug/:language"),
-};
-
-export const AUDIT_PATHS = {
-  list: at("GET", "/api/audit"),
-};
-
-export const PAYMENT_PATHS = {
-  notice: at("POST", "/api/payments/:provider/notify"),
 };
 
 export const AUTH_PATHS = {
@@ -161,36 +118,6 @@ export const ACCOUNT_PATHS = {
   address: at("PUT", "/api/account/address"),
   orders: at("GET", "/api/account/orders"),
   verify: at("POST", "/api/account/verify"),
-};
-
-/** The routes of one kind of promotion under its base (`/api/promotions/campaigns`). */
-export function promotionPaths<const Base extends string>(base: Base) {
-  return {
-    add: at("POST", base),
-    one: at("GET", `${base}/:id` as const),
-    change: at("PUT", `${base}/:id` as const),
-    pause: at("POST", `${base}/:id/pause` as const),
-    resume: at("POST", `${base}/:id/resume` as const),
-    end: at("POST", `${base}/:id/end` as const),
-    remove: at("DELETE", `${base}/:id` as const),
-  };
-}
-
-export const PROMOTION_PATHS = {
-  list: at("GET", "/api/promotions"),
-  preview: at("POST", "/api/promotions/preview"),
-  freeItems: at("POST", "/api/promotions/free-items"),
-};
-export const CAMPAIGN_PATHS = promotionPaths("/api/promotions/campaigns");
-export const OFFER_PATHS = promotionPaths("/api/promotions/offers");
-export const CODE_PATHS = promotionPaths("/api/promotions/codes");
-
-export const UPLOAD_PATHS = {
-  image: at("GET", "/uploads/:key"),
-};
-
-export const OPENAPI_PATHS = {
-  document: at("GET", "/api/openapi.json"),
 };
 
 /** A path with its `:name` placeholders filled, each value URL-encoded. */

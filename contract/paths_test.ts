@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { BOOK_PATHS, fillPath, ORDER_PATHS, UPLOAD_PATHS } from "./paths.ts";
+import { BOOK_PATHS, fillPath, ORDER_PATHS } from "./paths.ts";
+import { UPLOAD_PATHS } from "./admin_paths.ts";
 
 Deno.test("fillPath() writes each parameter into its place, encoded", () => {
   assert.equal(fillPath(BOOK_PATHS.one.path, { id: 12 }), "/api/books/12");

@@ -1,5 +1,5 @@
 /** /api/audit: the audit trail, read only: no route writes, changes or removes an entry. */
-import { AUDIT_PATHS } from "../paths.ts";
+import { AUDIT_PATHS } from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { AuditPageSchema, auditQuery } from "../audit.ts";
 

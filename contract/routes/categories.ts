@@ -1,6 +1,6 @@
 /** /api/categories and /api/stationery-categories: listed for all, kept by the admin. */
 import { z } from "zod";
-import { CATEGORY_PATHS, type categoryPaths, STATIONERY_CATEGORY_PATHS } from "../paths.ts";
+import { CATEGORY_PATHS, type categoryPaths, STATIONERY_CATEGORY_PATHS } from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { categoryBody, idParam } from "../requests.ts";
 import { CategorySchema, data } from "../records.ts";

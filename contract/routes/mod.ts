@@ -6,7 +6,7 @@
  * types each call by the declaration of its method and path (`RouteAt`).
  */
 import { z } from "zod";
-import { OPENAPI_PATHS, UPLOAD_PATHS } from "../paths.ts";
+import { OPENAPI_PATHS, UPLOAD_PATHS } from "../admin_paths.ts";
 import { defineRoute, type Endpoint, type RouteSpec } from "../route.ts";
 import { BOOK_ROUTES } from "./books.ts";
 import { STATIONERY_ROUTES } from "./stationery.ts";

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
 import * as paths from "../paths.ts";
 import * as fulfilmentPaths from "../fulfilment_paths.ts";
+import * as adminPaths from "../admin_paths.ts";
 import type { Endpoint } from "../paths.ts";
 import { ADMIN_ROUTES, type DeclaredRoute, type RouteAt, ROUTES } from "./mod.ts";
 import type { AnswerOf, RequestOf } from "../route.ts";
 
 const name = (e: Endpoint) => `${e.method} ${e.path}`;
 
-/** Every endpoint of contract/paths.ts (and the admin's fulfilment_paths.ts), from its groups. */
+/** Every endpoint of contract/paths.ts (and the admin's admin_paths.ts and fulfilment_paths.ts). */
 function listedEndpoints(): Endpoint[] {
-  return (Object.values({ ...paths, ...fulfilmentPaths }) as unknown[])
+  return (Object.values({ ...paths, ...adminPaths, ...fulfilmentPaths }) as unknown[])
     .filter((value): value is Record<string, Endpoint> => typeof value === "object")
     .flatMap((group) => Object.values(group));
 }

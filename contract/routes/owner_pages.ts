@@ -1,5 +1,5 @@
 /** /api/pages: the pages the owner writes (FAQ, Terms, Privacy, Delivery, Returns). */
-import { OWNER_PAGE_PATHS } from "../paths.ts";
+import { OWNER_PAGE_PATHS } from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { data } from "../records.ts";
 import { ownerPageBody, ownerPageParams, OwnerPageSchema } from "../owner_pages.ts";

@@ -5,7 +5,7 @@
  * signature (adapters/payments/: PayHere's md5sig, Koko's RSA signature).
  */
 import { z } from "zod";
-import { PAYMENT_PATHS } from "../paths.ts";
+import { PAYMENT_PATHS } from "../admin_paths.ts";
 import { defineRoute } from "../route.ts";
 import { PROVIDER_KEYS } from "../../domain/payments/providers.ts";
 

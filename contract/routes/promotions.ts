@@ -10,7 +10,7 @@ import {
   OFFER_PATHS,
   PROMOTION_PATHS,
   type promotionPaths,
-} from "../paths.ts";
+} from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { idParam } from "../requests.ts";
 import { data } from "../records.ts";

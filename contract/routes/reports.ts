@@ -3,7 +3,7 @@
  * under the report's budget (domain/limits/work_budget.ts): 400 `TOO_MANY_ROWS` past its
  * rows, 503 past its time or when the lane of reports and exports is full.
  */
-import { REPORT_PATHS } from "../paths.ts";
+import { REPORT_PATHS } from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { data } from "../records.ts";
 import { reportTableParam, salesReportQuery, SalesReportSchema } from "../reports.ts";

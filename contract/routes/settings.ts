@@ -2,7 +2,7 @@
  * /api/settings: the owner's settings (domain/settings/settings.ts): the message budgets and
  * what staff see of the shoppers' personal data.
  */
-import { SETTINGS_PATHS } from "../paths.ts";
+import { SETTINGS_PATHS } from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { data } from "../records.ts";
 import { settingsChangeBody, SettingsSchema } from "../settings.ts";

@@ -4,7 +4,7 @@
  * last owner is never removed nor made staff.
  */
 import { z } from "zod";
-import { STAFF_PATHS } from "../paths.ts";
+import { STAFF_PATHS } from "../admin_paths.ts";
 import { ADMIN_ERRORS, defineRoute } from "../route.ts";
 import { idParam } from "../requests.ts";
 import { data } from "../records.ts";

@@ -16,7 +16,7 @@ import {
   chargeCents,
   receiveNotice,
 } from "../../domain/payments/card_payment.ts";
-import { PAYMENT_PATHS } from "../../contract/paths.ts";
+import { PAYMENT_PATHS } from "../../contract/admin_paths.ts";
 import { PAYMENT_ROUTES } from "../../contract/routes/mod.ts";
 import { ApiError, boundedErrors } from "../middleware/errors.ts";
 

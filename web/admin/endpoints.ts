@@ -4,14 +4,8 @@
  */
 import type { OrderStatus } from "../../domain/orders/model.ts";
 import type { ApiClient } from "./api.ts";
-import {
-  AUTH_PATHS,
-  BOOK_PATHS,
-  CATEGORY_PATHS,
-  ORDER_PATHS,
-  STATIONERY_CATEGORY_PATHS,
-  STATIONERY_PATHS,
-} from "../../contract/paths.ts";
+import { AUTH_PATHS, BOOK_PATHS, ORDER_PATHS, STATIONERY_PATHS } from "../../contract/paths.ts";
+import { CATEGORY_PATHS, STATIONERY_CATEGORY_PATHS } from "../../contract/admin_paths.ts";
 import {
   filterParams,
   type LowStockProduct,

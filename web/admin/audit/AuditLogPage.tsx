@@ -7,7 +7,7 @@ import { useState } from "react";
 import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
 import { AUDIT_KINDS, AUDIT_SUBJECT_TYPES } from "../../../domain/audit/audit.ts";
 import type { WireAuditEntry } from "../../../contract/audit.ts";
-import { AUDIT_PATHS } from "../../../contract/paths.ts";
+import { AUDIT_PATHS } from "../../../contract/admin_paths.ts";
 import { useAdmin } from "../context.ts";
 import { useDebounced, useLoad } from "../hooks.ts";
 import { DataTable, Pager } from "../DataTable.tsx";

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { AuditSubjectType } from "../../../domain/audit/audit.ts";
 import type { WireAuditEntry } from "../../../contract/audit.ts";
-import { AUDIT_PATHS } from "../../../contract/paths.ts";
+import { AUDIT_PATHS } from "../../../contract/admin_paths.ts";
 import { useAdmin } from "../context.ts";
 import { useLoad } from "../hooks.ts";
 import { Pager } from "../DataTable.tsx";

@@ -5,7 +5,8 @@
  * what shoppers wait for, and a small chart of the last 30 days' takings; staff see the orders to pack and send. Each
  * figure is a link to its list, and is counted by that very list (home_figures.ts).
  */
-import { ORDER_PATHS, REPORT_PATHS, STOCK_ALERT_PATHS } from "../../../contract/paths.ts";
+import { ORDER_PATHS, STOCK_ALERT_PATHS } from "../../../contract/paths.ts";
+import { REPORT_PATHS } from "../../../contract/admin_paths.ts";
 import { FULFILMENT_PATHS } from "../../../contract/fulfilment_paths.ts";
 import { heldByCouriers } from "../fulfilment/parcels.ts";
 import { useAdmin } from "../context.ts";

@@ -3,7 +3,7 @@
  * and a text per language, in plain formatting; a refused text says why (the server's reason).
  */
 import { useEffect, useState } from "react";
-import { OWNER_PAGE_PATHS } from "../../../contract/paths.ts";
+import { OWNER_PAGE_PATHS } from "../../../contract/admin_paths.ts";
 import { OWNER_PAGES, type OwnerPageSlug } from "../../../domain/pages/owner_page.ts";
 import { type Locale, SHOP_LANGUAGES } from "../../../domain/i18n/language.ts";
 import { ApiFailure, messageOf } from "../api.ts";

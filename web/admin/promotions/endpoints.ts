@@ -6,7 +6,7 @@ import {
   CODE_PATHS,
   OFFER_PATHS,
   PROMOTION_PATHS,
-} from "../../../contract/paths.ts";
+} from "../../../contract/admin_paths.ts";
 import type {
   WireFreeItems,
   WirePreview,

@@ -6,7 +6,7 @@
  */
 import { type ColumnDef, createColumnHelper } from "@tanstack/react-table";
 import { type ReactNode, useCallback, useState } from "react";
-import { REPORT_PATHS } from "../../../contract/paths.ts";
+import { REPORT_PATHS } from "../../../contract/admin_paths.ts";
 import type { ReportTable as TableName, WireSalesReport } from "../../../contract/reports.ts";
 import { REPORT_GRAINS, type ReportGrain } from "../../../domain/reports/range.ts";
 import { DEFAULT_IDLE_DAYS, MAX_IDLE_DAYS } from "../../../domain/reports/sales_report.ts";

@@ -5,7 +5,7 @@
  * each again.
  */
 import { type FormEvent, useEffect, useState } from "react";
-import { SETTINGS_PATHS } from "../../../contract/paths.ts";
+import { SETTINGS_PATHS } from "../../../contract/admin_paths.ts";
 import type { WireSetting } from "../../../contract/settings.ts";
 import { messageOf } from "../api.ts";
 import { useAdmin } from "../context.ts";

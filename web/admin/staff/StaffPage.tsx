@@ -10,7 +10,7 @@ import {
   type AdminRole,
   ROLE_POLICIES,
 } from "../../../domain/accounts/admin_roles.ts";
-import { STAFF_PATHS } from "../../../contract/paths.ts";
+import { STAFF_PATHS } from "../../../contract/admin_paths.ts";
 import type { WireStaffMember } from "../../../contract/staff.ts";
 import { messageOf } from "../api.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../ConfirmDialog.tsx";
