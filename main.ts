@@ -380,6 +380,8 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
       maxLineQuantity: config.orderRules.maxLineQuantity,
       ownerPages,
       logger: consoleLogger,
+      // The cart page drawn from the cart's cookie, priced as the cart's API prices it.
+      cartPricing: { orders: ports.orders, clock: systemClock, promotions },
       customerOrder: async (id, key) => {
         const order = await ports.orders.findByKey(id, await orderKeys.hash(key));
         return order && customerOrderView(order);

@@ -8,10 +8,17 @@
  *
  * Against the shop as a newcomer starts it (`deno task start`, the demo catalogue). The cart
  * lives in the browser's localStorage, which Lighthouse clears before a run: the filled
- * pages run on a copy of a profile whose storage holds two lines, written from a page that
- * loads no script (so nothing is cached), with Lighthouse's storage reset turned off.
+ * pages run on a copy of a profile whose storage holds two lines and the cart's cookie,
+ * written from a page that loads no script (so nothing is cached), with Lighthouse's
+ * storage reset turned off.
  */
 import { CHROME_FLAGS, chromePath } from "./lighthouse.ts";
+import { bookCartItem, type Cart } from "../domain/cart/cart.ts";
+import { CART_COOKIE, cartCookieValue } from "../domain/cart/cookie.ts";
+import { recordFromWireOf } from "../contract/record_wire.ts";
+import { BOOK_FIELDS } from "../domain/catalogue/book_record.ts";
+import type { WireBook } from "../contract/records.ts";
+import { storedLine } from "../web/lib/cart_store.ts";
 
 export interface PhoneRun {
   path: string;
@@ -111,22 +118,23 @@ async function lighthouse(url: string, profile?: string): Promise<PhoneRun> {
   }
 }
 
-/** A browser profile whose localStorage for `base` holds a cart of two books. */
+/**
+ * A browser profile whose localStorage for `base` holds a cart of two books as the shop's
+ * pages store it (each book as the API answers it), with the cart's cookie beside it
+ * (domain/cart/cookie.ts), from which the shop draws the cart page.
+ */
 async function filledProfile(base: string): Promise<string> {
-  const books = await (await fetch(`${base}/api/books?limit=2`)).json() as {
-    data: { id: number; title: string; price: number; stock: number }[];
+  const listed = await (await fetch(`${base}/api/books?limit=2`)).json() as {
+    data: { id: number }[];
   };
-  const lines = books.data.slice(0, 2).map((book) => ({
-    type: "book",
-    id: book.id,
-    title: book.title,
-    unitPriceCents: Math.round(book.price * 100),
-    stock: book.stock,
-    weightGrams: 300,
-    image: null,
-    preorder: false,
-    quantity: 1,
-  }));
+  // Each book as its own page's API answers it, which the cart page reads too.
+  const cart: Cart = await Promise.all(
+    listed.data.slice(0, 2).map(async ({ id }) => {
+      const book = await (await fetch(`${base}/api/books/${id}`)).json() as { data: WireBook };
+      return { ...bookCartItem(recordFromWireOf(BOOK_FIELDS)(book.data)), quantity: 1 };
+    }),
+  );
+  const lines = cart.map(storedLine);
   const profile = await Deno.makeTempDir({ prefix: "pothgula-lh-profile-" });
   // Loaded here: the browser's driver reads the machine at import, which the fast tier's
   // tests of this file's figures may not.
@@ -140,6 +148,13 @@ async function filledProfile(base: string): Promise<string> {
   // A page of the shop's origin that runs no script: nothing lands in the cache.
   await page.goto(`${base}/robots.txt`);
   await page.evaluate((json) => localStorage.setItem("cart", json), JSON.stringify(lines));
+  await context.addCookies([{
+    name: CART_COOKIE,
+    value: cartCookieValue(cart, false) ?? "",
+    url: base,
+    // Lasting, as the shop writes it: a session cookie would not be kept in the profile.
+    expires: Math.floor(Date.now() / 1000) + 86_400,
+  }]);
   await context.close();
   return profile;
 }

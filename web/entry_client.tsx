@@ -151,8 +151,11 @@ function start(): void {
     element.addEventListener("change", noteField, true);
     element.addEventListener("input", noteField, true);
 
-    const when = HYDRATE_WHEN[name];
-    if (when === "load" || (when === "cart" && cartHoldsSomething())) hydrate();
+    const when = record.when ?? HYDRATE_WHEN[name];
+    if (
+      when === "load" || (when === "cart" && cartHoldsSomething()) ||
+      (when === "drawn" && !cartHoldsSomething())
+    ) hydrate();
     else if (when === "visible") {
       const seen = new IntersectionObserver((entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -164,8 +167,8 @@ function start(): void {
       for (const child of element.children.length > 0 ? element.children : [element]) {
         seen.observe(child);
       }
-    } else if (when === "cart") {
-      withReact.push(hydrate);
+    } else if (when === "cart" || when === "drawn") {
+      if (when === "cart") withReact.push(hydrate);
       addEventListener(CART_CHANGED_EVENT, hydrate, { once: true });
       addEventListener("storage", (event) => {
         if (event.key === CART_STORAGE_KEY || event.key === null) hydrate();

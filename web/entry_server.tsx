@@ -60,7 +60,7 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
         />
       );
     case "cart":
-      return <CartPage maxPerLine={model.maxPerLine} />;
+      return <CartPage maxPerLine={model.maxPerLine} drawn={model.drawn} />;
     case "checkout":
       return (
         <CheckoutPage
@@ -156,18 +156,24 @@ export function renderBody(
 }
 
 /**
- * A whole storefront page as HTML. `assetsFor` gets the islands on the page and answers
- * the scripts, styles and preloads to link.
+ * A whole storefront page as HTML. `assetsFor` gets the islands on the page (and those of
+ * them rendered to wait, whatever `HYDRATE_WHEN` says) and answers the scripts, styles and
+ * preloads to link.
  */
 export function renderPage(
   model: PageModel,
   ctx: Omit<PageContext, "assets">,
-  assetsFor: (islands: IslandName[]) => PageAssets,
+  assetsFor: (islands: IslandName[], waiting: IslandName[]) => PageAssets,
   frames?: ShellFrames,
 ): string {
   const { html, islands } = renderBody(model, ctx, frames);
   const i18n = i18nFor(ctx.language ?? "en");
-  const assets = assetsFor([...new Set(islands.map((i) => i.name))]);
+  const names = [...new Set(islands.map((i) => i.name))];
+  // Islands rendered to wait (`when`, such as a cart the server drew) though their kind loads.
+  const waiting = names.filter((name) =>
+    islands.every((i) => i.name !== name || (i.when !== undefined && i.when !== "load"))
+  );
+  const assets = assetsFor(names, waiting);
   return documentHtml({
     lang: i18n.language,
     head: localizeHead(pageHead(model, ctx.shop, i18n), ctx.shop, i18n.language),

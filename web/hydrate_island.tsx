@@ -7,12 +7,14 @@ import { createElement, type ReactNode, startTransition, useEffect } from "react
 import { hydrateRoot } from "react-dom/client";
 import { addCatalogue, type I18n, I18nContext, i18nFor, type Words } from "./i18n/mod.ts";
 import { type Locale, SHOP_LANGUAGES } from "../domain/i18n/language.ts";
-import type { IslandName } from "./islands/names.ts";
+import type { HydrateWhen, IslandName } from "./islands/names.ts";
 import { ISLAND_LOADERS } from "./islands/registry.ts";
 
 export interface IslandRecord {
   name: IslandName;
   props: Record<string, unknown>;
+  /** When the island hydrates, where the server said otherwise than `HYDRATE_WHEN`. */
+  when?: HydrateWhen;
 }
 
 /**

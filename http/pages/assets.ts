@@ -77,13 +77,13 @@ export function storefrontAssetsOf(
   manifest: Manifest,
   wordsOf?: PageWordsOf,
   hydrateWhen?: Record<IslandName, HydrateWhen>,
-): (islands: IslandName[], language?: Locale) => PageAssets {
+): (islands: IslandName[], language?: Locale, waiting?: IslandName[]) => PageAssets {
   const known = new Map<string, PageAssets>();
-  return (islands, language = "en") => {
-    const key = `${language} ${islands.join(" ")}`;
+  return (islands, language = "en", waiting = []) => {
+    const key = `${language} ${islands.join(" ")} / ${waiting.join(" ")}`;
     let assets = known.get(key);
     if (!assets) {
-      assets = storefrontAssets(manifest, islands, language, wordsOf, hydrateWhen);
+      assets = storefrontAssets(manifest, islands, language, wordsOf, hydrateWhen, waiting);
       known.set(key, assets);
     }
     return assets;
@@ -94,7 +94,8 @@ export function storefrontAssetsOf(
  * What a storefront page links: the entry, the stylesheet and the code of the islands it
  * hydrates at load (with React) to preload; and, with `wordsOf`, the words its islands use
  * in `language`. An island that waits to be seen or used (`hydrateWhen`, the render bundle's `HYDRATE_WHEN`; every island at load without it) is not preloaded:
- * a page that shows only what the server rendered fetches no React and no money code.
+ * a page that shows only what the server rendered fetches no React and no money code. Nor
+ * are the islands of `waiting`, rendered to wait on this page (a cart the server drew).
  */
 export function storefrontAssets(
   manifest: Manifest,
@@ -102,11 +103,14 @@ export function storefrontAssets(
   language: Locale = "en",
   wordsOf?: PageWordsOf,
   hydrateWhen?: Record<IslandName, HydrateWhen>,
+  waiting: readonly IslandName[] = [],
 ): PageAssets {
   const entry = manifest[STOREFRONT_ENTRY];
   if (!entry) throw new Error(`The web build has no ${STOREFRONT_ENTRY}`);
   const [entryFile, ...entryImports] = chunkFiles(manifest, STOREFRONT_ENTRY);
-  const atLoad = islands.filter((name) => (hydrateWhen?.[name] ?? "load") === "load");
+  const atLoad = islands.filter((name) =>
+    !waiting.includes(name) && (hydrateWhen?.[name] ?? "load") === "load"
+  );
   const islandFiles = atLoad.length === 0 ? [] : [
     ...chunkFiles(manifest, HYDRATION),
     ...atLoad.flatMap((name) => chunkFiles(manifest, `web/islands/${name}.tsx`)),

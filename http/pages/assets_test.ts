@@ -66,4 +66,12 @@ Deno.test("a page preloads React and the code of the islands it hydrates at load
     "/assets/Cart.js",
     "/assets/money.js",
   ]);
+  // A cart the server drew waits to be used: no React, no cart code preloaded.
+  assert.deepEqual(assetsFor(["CartBadge", "Cart"], "en", ["Cart"]).preload, [
+    "/assets/client.js",
+  ]);
+  assert.notEqual(
+    assetsFor(["CartBadge", "Cart"], "en", ["Cart"]),
+    assetsFor(["CartBadge", "Cart"]),
+  );
 });

@@ -46,6 +46,10 @@ import { type Logger, toErrorResponse } from "../middleware/errors.ts";
 import type { PromotionStore } from "../../domain/promotions/ports.ts";
 import type { ItemType } from "../../domain/orders/model.ts";
 import { shelfPricer, type ShelvedProduct } from "../routes/shelf.ts";
+import { getCookie } from "hono/cookie";
+import type { PriceCartDeps } from "../../domain/promotions/price_cart.ts";
+import { CART_COOKIE } from "../../domain/cart/cookie.ts";
+import { drawCart } from "./drawn_cart.ts";
 
 type Renderer = typeof import("../../web/entry_server.tsx");
 type PageModel = Parameters<Renderer["renderPage"]>[0];
@@ -96,6 +100,11 @@ export interface PagesDeps {
   gatewayOrigins?: readonly string[];
   /** The parcels of an order that have left the shop, for its page; none when absent. */
   parcels?: (orderId: number) => Promise<CustomerParcel[]>;
+  /**
+   * How the shop prices a cart (as POST /api/cart/price does): with it the cart page is drawn
+   * from the stored cart's cookie (drawn_cart.ts); without it the browser draws every cart.
+   */
+  cartPricing?: PriceCartDeps;
 }
 
 const SILENT: Logger = { info: () => {}, error: () => {} };
@@ -210,7 +219,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     const html = renderer.renderPage(
       model,
       { shop: deps.shop, path, language, search, q: q?.slice(0, 200), year: now().getFullYear() },
-      (islands) => assetsFor(islands, language),
+      (islands, waiting) => assetsFor(islands, language, waiting),
       frames,
     );
     // One answer with its final bytes: the compression, the answer cache and the ETag take
@@ -329,7 +338,25 @@ export function pagesApp(deps: PagesDeps): Hono {
     });
   });
 
-  app.on("GET", pathsInEveryLanguage("/cart"), (c) => renderPage(c, { kind: "cart", maxPerLine }));
+  app.on("GET", pathsInEveryLanguage("/cart"), async (c) => {
+    const pricing = deps.cartPricing;
+    const language = languageOfPath(c.req.path).language;
+    // A cart that cannot be drawn here (a fault reading it) is drawn by the browser, as ever.
+    const drawn = pricing
+      ? await drawCart(
+        { ...pricing, catalogue: deps.catalogue, maxPerLine },
+        getCookie(c, CART_COOKIE),
+        language,
+      ).catch((error) => {
+        (deps.logger ?? SILENT).error("the cart page could not draw the stored cart", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return undefined;
+      })
+      : undefined;
+    // Kept by no cache, as every cart page (http_caching.ts: PRIVATE_PREFIXES).
+    return renderPage(c, { kind: "cart", maxPerLine, ...(drawn ? { drawn } : {}) });
+  });
   app.on("GET", pathsInEveryLanguage("/checkout"), async (c) => {
     const provinces = await deps.locations.provinces();
     return renderPage(c, {

@@ -39,6 +39,12 @@ import { serve } from "./route_spec.ts";
 const BASE = "/api/cart";
 
 /**
+ * The method a cart is priced under before the shopper chooses one (the cart page): one that
+ * takes pre-orders, since promotions do not depend on the method; no fee is said.
+ */
+export const PRICED_WITHOUT_METHOD: PaymentMethod = PREORDER_METHODS[0] ?? PAYMENT_METHODS[0];
+
+/**
  * A priced cart as the API answers it, its figures from its breakdown. Without a payment
  * method there is no delivery fee yet: the total is the items'.
  *
@@ -167,7 +173,7 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
       // on it), under one that takes pre-orders, and no fee is said.
       const cart = await priceCart(deps, {
         items: body.items,
-        paymentMethod: method ?? PREORDER_METHODS[0] ?? PAYMENT_METHODS[0],
+        paymentMethod: method ?? PRICED_WITHOUT_METHOD,
         ...(body.code === undefined ? {} : { code: body.code }),
         ...(body.parcels === undefined ? {} : { parcels: body.parcels }),
       });

@@ -4,21 +4,28 @@
  * the marked elements and hydrates each with the same component and props.
  */
 import { type ComponentType, createContext, createElement, useContext } from "react";
-import type { IslandName } from "../islands/names.ts";
+import type { HydrateWhen, IslandName } from "../islands/names.ts";
 
 export interface IslandRecord {
   name: IslandName;
   props: unknown;
+  /** When this island hydrates, where it differs from its name's (`HYDRATE_WHEN`). */
+  when?: HydrateWhen;
 }
 
 /** Filled during a server render; absent in the browser (islands hydrate themselves). */
 export const IslandCollector = createContext<IslandRecord[] | null>(null);
 
 export function Island<P extends object>(
-  { name, component, props }: { name: IslandName; component: ComponentType<P>; props: P },
+  { name, component, props, when }: {
+    name: IslandName;
+    component: ComponentType<P>;
+    props: P;
+    when?: HydrateWhen;
+  },
 ) {
   const collected = useContext(IslandCollector);
-  const index = collected ? collected.push({ name, props }) - 1 : -1;
+  const index = collected ? collected.push({ name, props, ...(when ? { when } : {}) }) - 1 : -1;
   return (
     <div className="island" data-island={name} data-island-index={index}>
       {createElement(component, props)}

@@ -54,6 +54,7 @@ export async function previewShop(): Promise<
     bank: deps.bank,
     shop: deps.shop,
     maxLineQuantity: deps.orderRules?.maxLineQuantity,
+    cartPricing: { orders, clock: deps.clock, promotions, feeRules: deps.feeRules },
     // The order's page opens for the link the checkout answers, as in the shop.
     customerOrder: async (id, key) => {
       const order = await orders.findByKey(id, await deps.orderKeys.hash(key));

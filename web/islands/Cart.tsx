@@ -1,6 +1,7 @@
 /** My Shopping Cart: the stored lines, refreshed from the shop, with quantities and totals. */
 import { useState } from "react";
 import {
+  type Cart as StoredCart,
   type CartLine,
   checkoutProblems,
   decrement,
@@ -18,6 +19,7 @@ import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
 import { cartFigures, PricingNotice } from "../components/CartPrice.tsx";
 import { BreakdownTotals } from "../components/MoneyBreakdown.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
+import type { WireCartPrice } from "../../contract/cart_price.ts";
 import { useI18n } from "../i18n/mod.ts";
 import {
   type CartNotice,
@@ -41,15 +43,26 @@ function Notices({ notices }: { notices: CartNotice[] }) {
   );
 }
 
+/**
+ * The stored cart as the server drew it from the cart's cookie (http/pages/drawn_cart.ts):
+ * its lines as the shop sells them now and the shop's price of them, without a method.
+ */
+export interface DrawnCart {
+  cart: StoredCart;
+  price: WireCartPrice;
+}
+
 export interface CartProps {
   /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
   maxPerLine: number;
+  /** The cart the server drew; absent when the browser draws it (the loading state first). */
+  drawn?: DrawnCart;
 }
 
-export function Cart({ maxPerLine }: CartProps) {
-  const { cart, setCart, notices, refreshing } = useStoredCart();
+export function Cart({ maxPerLine, drawn }: CartProps) {
+  const { cart, setCart, notices, refreshing } = useStoredCart(drawn?.cart);
   // Priced by the shop without a payment method: delivery is chosen at checkout.
-  const pricing = useCartPrice(cart, null);
+  const pricing = useCartPrice(cart, null, "together", drawn?.price);
   const [alert, setAlert] = useState<string | null>(null);
   const i18n = useI18n();
   const { t, href } = i18n;

@@ -25,7 +25,7 @@ import { orderPagePath } from "../lib/order_page_path.ts";
 import { whenIdle } from "../lib/when_idle.ts";
 import { Spinner } from "../components/Spinner.tsx";
 import { Sentence } from "../components/Sentence.tsx";
-import { callWithSession, readSession, writeSession } from "../lib/session.ts";
+import { hasSession } from "../lib/session_key.ts";
 import { writeCart, writeCode } from "../lib/cart_store.ts";
 import { useCartPrice } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
@@ -113,10 +113,16 @@ export function Checkout(
       void loadPlacing().catch(() => {});
     }), []);
 
-  // A signed-in customer starts from their account's address; a guest from an empty form.
+  // A signed-in customer starts from their account's address; a guest from an empty form,
+  // without loading the session's code.
   useEffect(() => {
-    if (readSession()?.role !== "customer") return;
-    callWithSession(ACCOUNT_PATHS.profile).then(async ({ data }) => {
+    if (!hasSession()) return;
+    import("../lib/session.ts").then(({ readSession, callWithSession }) => {
+      if (readSession()?.role !== "customer") return;
+      return callWithSession(ACCOUNT_PATHS.profile);
+    }).then(async (answer) => {
+      if (!answer) return;
+      const { data } = answer;
       setSignedInAs(data.username);
       // Only a signed-in customer needs it: a guest's first load goes without it.
       const { fieldsFromAccount } = await import("../lib/account_address.ts");
@@ -204,7 +210,8 @@ export function Checkout(
         });
         if (refusal.fieldErrors) setErrors(refusal.fieldErrors);
         if (refusal.signedOut) {
-          writeSession(null);
+          await import("../lib/session.ts").then(({ writeSession }) => writeSession(null))
+            .catch(() => {});
           setSignedInAs(null);
         }
         setFailure({ message: refusal.message, changes: refusal.changes });

@@ -34,10 +34,14 @@ export const PAGE_WORDS_ID = "page-words";
  * - `visible`: when it comes into view, or is used first;
  * - `used`: at the first press, focus or key inside it, which is replayed once hydrated;
  * - `cart`: at once when the stored cart holds something (the header's count), else with the
- *   page's first other island, a change of the cart in another tab, or when used.
- * A page whose islands all wait loads no React at all until one is needed.
+ *   page's first other island, a change of the cart in another tab, or when used;
+ * - `drawn`: the server drew the stored cart from its cookie (domain/cart/cookie.ts): when
+ *   used, when the stored cart changes (here or in another tab), or at once when the browser
+ *   holds no cart (the cookie outlived it).
+ * A page whose islands all wait loads no React at all until one is needed. An island the
+ * server renders with a `when` of its own (`Island`'s prop) hydrates by that instead.
  */
-export type HydrateWhen = "load" | "visible" | "used" | "cart";
+export type HydrateWhen = "load" | "visible" | "used" | "cart" | "drawn";
 
 export const HYDRATE_WHEN: Record<IslandName, HydrateWhen> = {
   CartBadge: "cart",

@@ -2,10 +2,13 @@
  * The cart in localStorage under `cart`. Each stored line is the cart line of
  * domain/cart plus the item's wire fields (price in rupees, weight in kg, images or
  * image), so the record reads like the shop's item with a quantity and a type. Writing
- * tells every island on the page (and other tabs, through the storage event).
+ * tells every island on the page (and other tabs, through the storage event), and mirrors
+ * the lines in a cookie (domain/cart/cookie.ts) from which the server draws the cart page.
  */
 import { type Cart, type CartLine, parseStoredCart } from "../../domain/cart/cart.ts";
 import { centsToRupees, gramsToKg } from "../../domain/money.ts";
+import { CART_COOKIE, cartCookieValue } from "../../domain/cart/cookie.ts";
+import { SHOP_LANGUAGES, UNPREFIXED_LOCALE } from "../../domain/i18n/language.ts";
 
 import { CART_CHANGED_EVENT as CHANGED, CART_STORAGE_KEY } from "./cart_key.ts";
 
@@ -38,10 +41,28 @@ export function readCart(): Cart {
 export function writeCart(cart: Cart): void {
   try {
     globalThis.localStorage?.setItem(CART_STORAGE_KEY, JSON.stringify(cart.map(storedLine)));
+    mirror(cart, readCode() !== null);
   } catch {
     // Storage full or blocked: the cart lives on this page only.
+    mirror([], false);
   }
   globalThis.dispatchEvent?.(new CustomEvent(CHANGED));
+}
+
+/**
+ * Writes the cart's cookie for a year, or drops it for an empty cart, one too long to mirror,
+ * or one that is not stored. It goes with the cart page's requests only (its path in each
+ * language), and over https only where the shop is served so.
+ */
+function mirror(cart: Cart, withCode: boolean): void {
+  if (typeof document === "undefined") return;
+  const value = cartCookieValue(cart, withCode);
+  const kept = value ? `${value}; Max-Age=31536000` : "; Max-Age=0";
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  for (const language of SHOP_LANGUAGES) {
+    const path = language === UNPREFIXED_LOCALE ? "/cart" : `/${language}/cart`;
+    document.cookie = `${CART_COOKIE}=${kept}; Path=${path}; SameSite=Lax${secure}`;
+  }
 }
 
 /** Calls `listener` whenever the cart changes here or in another tab. */
@@ -72,6 +93,7 @@ export function writeCode(code: string | null): void {
   try {
     if (code === null) globalThis.localStorage?.removeItem(CODE_STORAGE_KEY);
     else globalThis.localStorage?.setItem(CODE_STORAGE_KEY, code);
+    mirror(readCart(), code !== null);
   } catch {
     // Storage blocked: the code lives on this page only.
   }

@@ -7,7 +7,7 @@ import { AUTH_PATHS, type Endpoint } from "../../contract/paths.ts";
 import type { AnswerOf } from "../../contract/route.ts";
 import type { RouteAt } from "../../contract/routes/mod.ts";
 
-const KEY = "pothgula-session";
+import { SESSION_STORAGE_KEY as KEY } from "./session_key.ts";
 
 export interface StoredSession {
   token: string;

@@ -9,7 +9,7 @@
  * as such and the cart is priced without it; a failed pricing keeps the page usable, says
  * so and can be tried again.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Cart, cartLineRequests } from "../../domain/cart/cart.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { CART_PATHS } from "../../contract/paths.ts";
@@ -63,11 +63,15 @@ export function useCartPrice(
   method: PaymentMethod | null,
   /** How a mixed cart is sent (the checkout's choice); together when absent. */
   parcels: ParcelChoice = "together",
+  /**
+   * The shop's price of the cart as first rendered, without a code or voucher (the cart the
+   * server drew): shown from the first render and not asked again until something changes.
+   */
+  drawn?: WireCartPrice,
 ): CartPricing {
   const { language } = useI18n();
   const [code, setCodeState] = useState<string | null>(null);
-  const [price, setPrice] = useState<WireCartPrice | null>(null);
-  const [pricedFor, setPricedFor] = useState<string | null>(null);
+  const [price, setPrice] = useState<WireCartPrice | null>(drawn ?? null);
   const [pricing, setPricing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [blockedSeconds, setBlocked] = useState<number | null>(null);
@@ -80,8 +84,16 @@ export function useCartPrice(
 
   const items = cart ? cartLineRequests(cart) : [];
   const request = JSON.stringify({ items, method, code, voucher, language, parcels });
+  const [pricedFor, setPricedFor] = useState<string | null>(drawn ? request : null);
+  // The request the drawn price answers: the first effect asks nothing for it.
+  const answered = useRef(drawn ? request : null);
 
   useEffect(() => {
+    if (answered.current !== null) {
+      const same = answered.current === request;
+      answered.current = null;
+      if (same) return;
+    }
     const asked = JSON.parse(request) as {
       items: ReturnType<typeof cartLineRequests>;
       method: PaymentMethod | null;

@@ -5,18 +5,23 @@ import type { FeeRules } from "../../domain/fulfilment/delivery_fees.ts";
 import type { HoldRules } from "../../domain/orders/payment_policy.ts";
 import type { PaymentMethod } from "../../domain/orders/model.ts";
 import { Island } from "../components/Island.tsx";
-import { Cart } from "../islands/Cart.tsx";
+import { Cart, type DrawnCart } from "../islands/Cart.tsx";
 import { Checkout } from "../islands/Checkout.tsx";
 import { Register } from "../islands/Register.tsx";
 import { useI18n } from "../i18n/mod.ts";
 
-export function CartPage({ maxPerLine }: { maxPerLine: number }) {
+export function CartPage({ maxPerLine, drawn }: { maxPerLine: number; drawn?: DrawnCart }) {
   const { t } = useI18n();
   return (
     <>
       <h1 className="page-title">{t("cart.title")}</h1>
       <div className="browser-state">
-        <Island name="Cart" component={Cart} props={{ maxPerLine }} />
+        {drawn
+          ? (
+            // Drawn from the cart's cookie (http/pages/drawn_cart.ts): React when used.
+            <Island name="Cart" component={Cart} props={{ maxPerLine, drawn }} when="drawn" />
+          )
+          : <Island name="Cart" component={Cart} props={{ maxPerLine }} />}
       </div>
       <noscript>
         <p className="notice">{t("cart.noScript")}</p>

@@ -12,6 +12,7 @@ import type { CustomerOrder } from "../../domain/orders/customer_view.ts";
 import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
 import type { BookListProps } from "../islands/BookList.tsx";
+import type { DrawnCart } from "../islands/Cart.tsx";
 import type { StationeryListProps } from "../islands/StationeryList.tsx";
 
 /**
@@ -33,7 +34,7 @@ export type PageModel =
     /** The offered methods that pay for a pre-order (domain/orders/preorder_policy.ts). */
     preorderMethods?: PaymentMethod[];
   }
-  | { kind: "cart"; maxPerLine: number }
+  | { kind: "cart"; maxPerLine: number; drawn?: DrawnCart }
   | {
     kind: "checkout";
     provinces: Province[];

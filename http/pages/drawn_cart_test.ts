@@ -1,0 +1,131 @@
+/**
+ * The cart page drawn by the server from the stored cart's cookie (drawn_cart.ts), on the
+ * preview shop (memory ports, the real API and pages): drawn when the browser would say
+ * nothing new, and left to the browser otherwise.
+ */
+import assert from "node:assert/strict";
+import { previewShop } from "../../web/dev/preview.ts";
+import { bookCartItem, type Cart, stationeryCartItem } from "../../domain/cart/cart.ts";
+import { CART_COOKIE, cartCookieValue } from "../../domain/cart/cookie.ts";
+import { recordFromWireOf } from "../../contract/record_wire.ts";
+import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
+import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
+import type { WireBook, WireStationery } from "../../contract/records.ts";
+
+const shop = await previewShop();
+const { app } = shop;
+
+await shop.promotions.addCampaign({
+  name: "Book Fair 2026",
+  names: { si: "පොත් ප්‍රදර්ශනය 2026" },
+  scope: { kind: "store", store: "book" },
+  benefit: { kind: "percent", basisPoints: 2000 },
+  window: { startsAt: null, endsAt: null },
+  paused: false,
+});
+
+/** A line as the browser stores it: the item read from the shop's API, as the island does. */
+async function storedBook(id: number, quantity: number): Promise<Cart[number]> {
+  const { data } = await (await app.request(`/api/books/${id}`)).json() as { data: WireBook };
+  return { ...bookCartItem(recordFromWireOf(BOOK_FIELDS)(data)), quantity };
+}
+async function storedStationery(id: number, quantity: number): Promise<Cart[number]> {
+  const { data } = await (await app.request(`/api/stationery/${id}`)).json() as {
+    data: WireStationery;
+  };
+  return { ...stationeryCartItem(recordFromWireOf(STATIONERY_FIELDS)(data)), quantity };
+}
+
+async function cartPage(cookie: string | undefined, path = "/cart") {
+  const response = await app.request(path, {
+    headers: cookie === undefined ? {} : { Cookie: `${CART_COOKIE}=${cookie}` },
+  });
+  assert.equal(response.status, 200);
+  const html = await response.text();
+  const data = /<script type="application\/json" id="island-data">(.*?)<\/script>/s.exec(html);
+  assert.ok(data, "the page carries its islands");
+  const islands = JSON.parse(data[1]) as {
+    name: string;
+    when?: string;
+    props: { drawn?: { cart: Cart; price: { total: number } } };
+  }[];
+  // The page's content, without its words for the islands.
+  const main = /<main[^>]*>(.*)<\/main>/s.exec(html)?.[1] ?? "";
+  return { response, html: main, cart: islands.find((i) => i.name === "Cart")! };
+}
+
+const books =
+  (await shop.catalogue.listBooks({ inStock: true, outOfStock: false }, { page: 1, pageSize: 2 }))
+    .items;
+const pens = (await shop.catalogue.listStationery({ inStock: true, outOfStock: false }, {
+  page: 1,
+  pageSize: 1,
+})).items;
+const stored: Cart = [
+  await storedBook(books[0].id, 2),
+  await storedBook(books[1].id, 1),
+  await storedStationery(pens[0].id, 3),
+];
+
+Deno.test("a stored cart its cookie names is drawn by the server, priced as the cart's API prices it, React left for when it is used", async () => {
+  const { response, html, cart } = await cartPage(cartCookieValue(stored, false));
+  assert.equal(cart.when, "drawn");
+  assert.deepEqual(cart.props.drawn?.cart, stored);
+  const api = await app.request("/api/cart/price", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      items: stored.map(({ type, id, quantity }) => ({ type, id, quantity })),
+      locale: "en",
+    }),
+  });
+  assert.deepEqual(cart.props.drawn?.price, (await api.json()).data);
+  // The lines, the Book Fair's saving and the total are in the page as sent.
+  for (const line of stored) {
+    assert.ok(html.includes(line.title.replaceAll("'", "&#x27;")), line.title);
+  }
+  assert.match(html, /Book Fair 2026/);
+  assert.ok(html.includes(cart.props.drawn!.price.total.toLocaleString("en-US", {
+    minimumFractionDigits: 2,
+  })));
+  assert.doesNotMatch(html, /Loading your cart/);
+  // Nothing but the entry's own script is fetched or preloaded at load.
+  const head = await (await app.request("/cart", {
+    headers: { Cookie: `${CART_COOKIE}=${cartCookieValue(stored, false)}` },
+  })).text();
+  assert.doesNotMatch(head, /modulepreload[^>]*(react|hydrate_island|Cart)-/);
+  // Kept by no cache, as every cart page.
+  assert.equal(response.headers.get("cache-control"), "no-store");
+});
+
+Deno.test("the drawn cart is in the page's language, the campaign named in it", async () => {
+  const { html, cart } = await cartPage(cartCookieValue(stored, false), "/si/cart");
+  assert.equal(cart.when, "drawn");
+  assert.match(html, /පොත් ප්‍රදර්ශනය 2026/);
+});
+
+Deno.test("the browser draws the cart when the shop would have something to say, or no cookie names it", async () => {
+  const [first, second, pen] = stored;
+  const cookies: [string, string | undefined][] = [
+    ["no cookie", undefined],
+    ["a cookie not of the shop's writing", "b1-1"],
+    ["a price the browser did not know", cartCookieValue([{ ...first, unitPriceCents: 1 }], false)],
+    [
+      "stock the browser did not know",
+      cartCookieValue([{ ...second, stock: second.stock + 1 }], false),
+    ],
+    ["an item the shop does not sell", cartCookieValue([{ ...pen, id: 999_999 }], false)],
+    ["a discount code kept", cartCookieValue(stored, true)],
+    ["more copies than an order holds", cartCookieValue([{ ...first, quantity: 999 }], false)],
+    [
+      "more lines than an order holds",
+      cartCookieValue(Array.from({ length: 101 }, (_, i) => ({ ...pen, id: 1000 + i })), false),
+    ],
+  ];
+  for (const [why, cookie] of cookies) {
+    const { html, cart } = await cartPage(cookie);
+    assert.equal(cart.when, undefined, why);
+    assert.equal(cart.props.drawn, undefined, why);
+    assert.match(html, /Loading your cart/, why);
+  }
+});

@@ -1,0 +1,114 @@
+/**
+ * The cart page drawn by the server (http/pages/drawn_cart.ts), in a real Chromium at 375px
+ * over the preview server: a cart the browser stored is mirrored in its cookie once the cart
+ * page has drawn it; the next visit is drawn by the shop, fetching no React until the shopper
+ * uses it; a press made before React is done once it answers; and when the shop's price moved,
+ * the browser draws the cart again and says so. Screenshots go to test-artifacts/drawn-cart/.
+ * Fails (never skips) without a browser.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { visit } from "../tests/e2e/harness.ts";
+import { ensureBuilt } from "../scripts/build_web.ts";
+import {
+  type PreviewShop,
+  screenshotsIn,
+  shotBothWidths,
+  withPhonePage,
+} from "./testing/preview_browser.ts";
+import { bookCartItem, type Cart } from "../domain/cart/cart.ts";
+import { CART_COOKIE } from "../domain/cart/cookie.ts";
+import { withShownStock } from "../domain/catalogue/stock.ts";
+import { storedLine } from "./lib/cart_store.ts";
+import { i18nFor, loadCatalogue } from "./i18n/mod.ts";
+
+await ensureBuilt();
+const { dir: SHOTS } = await screenshotsIn("drawn-cart");
+await loadCatalogue("si");
+
+/** Two books in stock, as the browser stores them. */
+async function twoBooks(shop: PreviewShop): Promise<Cart> {
+  const page = await shop.catalogue.listBooks({ inStock: true, outOfStock: false }, {
+    page: 1,
+    pageSize: 2,
+  });
+  return page.items.map((book, i) => ({
+    ...bookCartItem(withShownStock(book, 20)),
+    quantity: 2 - i,
+  }));
+}
+
+const cartIsland = (page: Page) => page.locator('[data-island="Cart"]');
+const total = (page: Page) => page.locator('[data-figure="total"] dd').innerText();
+const cookieOf = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === CART_COOKIE)?.value;
+
+Deno.test({
+  name:
+    "a stored cart is drawn by the shop on the next visit, React only when it is used, and by the browser again when a price moved",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await withPhonePage(async (page, base, shop) => {
+      const { t } = i18nFor("si");
+      const cart = await twoBooks(shop);
+      // A cart stored before the shop drew carts: the browser draws it and mirrors it.
+      await page.goto(`${base}/robots.txt`);
+      await page.evaluate(
+        (json) => localStorage.setItem("cart", json),
+        JSON.stringify(cart.map(storedLine)),
+      );
+      await visit(page, `${base}/si/cart`);
+      await page.locator('.cart-sums[aria-busy="false"]').waitFor();
+      const browserTotal = await total(page);
+      assert.ok(await cookieOf(page), "the cart page mirrored the cart in its cookie");
+
+      // The next visit: drawn by the shop, the same lines and total, no React fetched.
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${base}/si/cart`);
+      await page.waitForLoadState("load");
+      assert.equal(await cartIsland(page).getAttribute("data-hydration"), "waiting");
+      assert.deepEqual(
+        await page.locator(".cart-line .line-title").allInnerTexts(),
+        cart.map((l) => l.title),
+      );
+      assert.equal(await total(page), browserTotal);
+      assert.deepEqual(scripts.filter((s) => /react|hydrate_island|Cart-/.test(s)), []);
+      await shotBothWidths(page, SHOTS, "drawn-si");
+      assert.equal(await cartIsland(page).getAttribute("data-hydration"), "waiting");
+
+      // + pressed before React: held, and done once React answers it.
+      await page.getByRole("button", { name: t("cart.more") }).first().click();
+      await page.locator('[data-island="Cart"][data-hydrated="true"]').waitFor();
+      const quantity = page.locator("input.quantity-input").first();
+      await page.waitForFunction(
+        (el) => (el as HTMLInputElement).value === "3",
+        await quantity.elementHandle(),
+      );
+      await page.waitForFunction(
+        (before) => {
+          const sums = document.querySelector(".cart-sums");
+          const shown = document.querySelector('[data-figure="total"] dd')?.textContent;
+          return sums?.getAttribute("aria-busy") === "false" && shown !== before;
+        },
+        browserTotal,
+      );
+      assert.match(await cookieOf(page) ?? "", new RegExp(`^b${cart[0].id}-3-`));
+
+      // The shop's price moves: the browser draws the cart, and says the price now.
+      await shop.catalogue.updateBook(cart[0].id, { priceCents: cart[0].unitPriceCents + 10_000 });
+      await page.goto(`${base}/si/cart`);
+      assert.equal(await cartIsland(page).getAttribute("data-hydration") !== "waiting", true);
+      await page.getByText(t("cart.updated")).waitFor();
+      await page.locator('[data-island="Cart"][data-hydrated="true"]').waitFor();
+      // Mirrored again with what the browser now knows: the visit after is the shop's.
+      await page.goto(`${base}/si/cart`);
+      await page.waitForLoadState("load");
+      assert.equal(await cartIsland(page).getAttribute("data-hydration"), "waiting");
+      assert.equal(await page.getByText(t("cart.updated")).count(), 0);
+    });
+  },
+});
