@@ -3,7 +3,9 @@
  * over the preview server: a cart the browser stored is mirrored in its cookie once the cart
  * page has drawn it; the next visit is drawn by the shop, fetching no React until the shopper
  * uses it; a press made before React is done once it answers; and when the shop's price moved,
- * the browser draws the cart again and says so. Screenshots go to test-artifacts/drawn-cart/.
+ * the browser draws the cart again and says so. The checkout likewise: drawn with its summary,
+ * filled (what is typed before React is kept) and placed at the total it showed. Screenshots go
+ * to test-artifacts/drawn-cart/.
  * Fails (never skips) without a browser.
  */
 import assert from "node:assert/strict";
@@ -110,5 +112,67 @@ Deno.test({
       assert.equal(await cartIsland(page).getAttribute("data-hydration"), "waiting");
       assert.equal(await page.getByText(t("cart.updated")).count(), 0);
     });
+  },
+});
+
+Deno.test({
+  name:
+    "a checkout the shop drew shows its summary without React, keeps what is typed before React, and places the order at the total it showed",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await withPhonePage(async (page, base, shop) => {
+      const { lkr } = i18nFor("en");
+      const cart = await twoBooks(shop);
+      await page.goto(`${base}/robots.txt`);
+      await page.evaluate(
+        (json) => localStorage.setItem("cart", json),
+        JSON.stringify(cart.map(storedLine)),
+      );
+      await visit(page, `${base}/cart`);
+      await page.locator('.cart-sums[aria-busy="false"]').waitFor();
+      assert.ok(await cookieOf(page), "the cart page mirrored the cart in its cookie");
+
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${base}/checkout`);
+      await page.waitForLoadState("load");
+      const island = page.locator('[data-island="Checkout"]');
+      assert.equal(await island.getAttribute("data-hydration"), "waiting");
+      assert.deepEqual(scripts.filter((s) => /react|hydrate_island|Checkout-/.test(s)), []);
+      // The mixed cart (a pre-order beside a book in stock) starts with Bank Deposit, priced.
+      assert.equal(
+        await page.locator('input[name="paymentMethod"]:checked').inputValue(),
+        "Bank Deposit",
+      );
+      const shown = await total(page);
+      assert.match(shown, /^LKR [\d,]+\.\d\d$/);
+      await shotBothWidths(page, SHOTS, "drawn-checkout-en");
+
+      // The name typed at once, before React is there: kept once React takes the form.
+      await page.locator("#checkout-name").pressSequentially("Nimal Perera");
+      await page.locator('[data-island="Checkout"][data-hydrated="true"]').waitFor();
+      assert.equal(await page.locator("#checkout-name").inputValue(), "Nimal Perera");
+      await page.locator("#checkout-email").fill("nimal@example.lk");
+      await page.locator("#checkout-phone").fill("077 123 4567");
+      await page.locator("#checkout-address").fill("12 Galle Road");
+      await page.locator("#checkout-province").selectOption({ label: "Western" });
+      await page.locator("#checkout-district").selectOption({ label: "Colombo" });
+      await page.locator("#checkout-city").fill("Dehiwala");
+      await page.waitForFunction(
+        (el) => (el as HTMLInputElement).value === "10350",
+        await page.locator("#checkout-postalCode").elementHandle(),
+      );
+      await page.locator("form:has(#checkout-name) button[type=submit]").click();
+      await page.getByRole("dialog").waitFor();
+      const placed = await shop.orders.list();
+      assert.equal(placed.length, 1);
+      assert.equal(placed[0].customer.name, "Nimal Perera");
+      assert.equal(placed[0].paymentMethod, "Bank Deposit");
+      // The order total the page showed: the items after savings, and delivery.
+      assert.equal(lkr(placed[0].totalCents + placed[0].deliveryFeeCents), shown);
+    }, { console: true });
   },
 });

@@ -18,6 +18,7 @@ import {
   PAGE_WORDS_ID,
 } from "./islands/names.ts";
 import { CART_CHANGED_EVENT, CART_STORAGE_KEY } from "./lib/cart_key.ts";
+import { hasSession } from "./lib/session_key.ts";
 import type { IslandRecord } from "./hydrate_island.tsx";
 
 /** The JSON of one of the page's data scripts, or undefined when the page has none. */
@@ -152,9 +153,10 @@ function start(): void {
     element.addEventListener("input", noteField, true);
 
     const when = record.when ?? HYDRATE_WHEN[name];
+    const drawn = when === "drawn" || when === "drawn-account";
     if (
       when === "load" || (when === "cart" && cartHoldsSomething()) ||
-      (when === "drawn" && !cartHoldsSomething())
+      (drawn && !cartHoldsSomething()) || (when === "drawn-account" && hasSession())
     ) hydrate();
     else if (when === "visible") {
       const seen = new IntersectionObserver((entries) => {
@@ -167,7 +169,7 @@ function start(): void {
       for (const child of element.children.length > 0 ? element.children : [element]) {
         seen.observe(child);
       }
-    } else if (when === "cart" || when === "drawn") {
+    } else if (when === "cart" || drawn) {
       if (when === "cart") withReact.push(hydrate);
       addEventListener(CART_CHANGED_EVENT, hydrate, { once: true });
       addEventListener("storage", (event) => {

@@ -37,6 +37,8 @@ import { pageWords } from "./i18n/page_words.ts";
 import type { WordIndex } from "./i18n/word_keys.ts";
 import { type Locale, SHOP_LANGUAGES } from "../domain/i18n/language.ts";
 import { localizeHead } from "./pages/head.ts";
+import { ServerOrderSummary } from "./components/server_order_summary.ts";
+import { OrderSummary } from "./components/OrderSummary.tsx";
 export type { PageAssets, PageContext, PageModel } from "./pages/model.ts";
 export type { HydrateWhen, IslandName } from "./islands/names.ts";
 export { HYDRATE_WHEN } from "./islands/names.ts";
@@ -62,15 +64,19 @@ function PageBody({ model, shop }: { model: PageModel; shop: ShopInfo }) {
     case "cart":
       return <CartPage maxPerLine={model.maxPerLine} drawn={model.drawn} />;
     case "checkout":
+      // A checkout drawn from the cart's cookie shows its summary in the HTML.
       return (
-        <CheckoutPage
-          provinces={model.provinces}
-          bank={model.bank}
-          maxPerLine={model.maxPerLine}
-          feeRules={model.feeRules}
-          holdRules={model.holdRules}
-          methods={model.methods}
-        />
+        <ServerOrderSummary.Provider value={OrderSummary}>
+          <CheckoutPage
+            provinces={model.provinces}
+            bank={model.bank}
+            maxPerLine={model.maxPerLine}
+            feeRules={model.feeRules}
+            holdRules={model.holdRules}
+            methods={model.methods}
+            drawn={model.drawn}
+          />
+        </ServerOrderSummary.Provider>
       );
     case "register":
       return <RegisterPage />;

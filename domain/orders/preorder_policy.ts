@@ -18,6 +18,21 @@ export function preorderMethods(offered: readonly PaymentMethod[]): PaymentMetho
   return offered.filter((method) => PAYMENT_POLICIES[method].allowsPreorders);
 }
 
+/**
+ * The method a checkout pays by: the one chosen, unless the cart holds a pre-order and that
+ * method takes none; then the first offered method that does (the chosen one if none does).
+ *
+ * @example paidByMethod("COD", true, ["COD", "Bank Deposit"]) // "Bank Deposit"
+ */
+export function paidByMethod(
+  chosen: PaymentMethod,
+  preorder: boolean,
+  offered: readonly PaymentMethod[],
+): PaymentMethod {
+  if (!preorder || PAYMENT_POLICIES[chosen].allowsPreorders) return chosen;
+  return preorderMethods(offered)[0] ?? chosen;
+}
+
 /** A method's delivery for one parcel, and what it costs above the cheapest method offered. */
 export interface MethodDelivery {
   method: PaymentMethod;

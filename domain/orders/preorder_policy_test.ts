@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { PAYMENT_METHODS } from "./model.ts";
 import { deliveryFee, PAYMENT_POLICIES } from "./payment_policy.ts";
-import { methodDeliveries, preorderMethods } from "./preorder_policy.ts";
+import { methodDeliveries, paidByMethod, preorderMethods } from "./preorder_policy.ts";
 
 Deno.test("preorderMethods() names exactly the offered methods whose policy takes pre-orders", () => {
   fc.assert(
@@ -35,4 +35,22 @@ Deno.test("methodDeliveries() is each method's own delivery fee, above the cheap
       assert.ok(told.some((t) => t.surchargeCents === 0));
     }),
   );
+});
+
+Deno.test("paidByMethod() keeps the chosen method unless a pre-order needs one that takes it", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...PAYMENT_METHODS),
+      fc.boolean(),
+      fc.subarray([...PAYMENT_METHODS]),
+      (chosen, preorder, offered) => {
+        const paid = paidByMethod(chosen, preorder, offered);
+        if (!preorder || PAYMENT_POLICIES[chosen].allowsPreorders) assert.equal(paid, chosen);
+        else assert.equal(paid, preorderMethods(offered)[0] ?? chosen);
+      },
+    ),
+  );
+  assert.equal(paidByMethod("COD", true, ["COD", "Bank Deposit"]), "Bank Deposit");
+  assert.equal(paidByMethod("COD", false, ["COD", "Bank Deposit"]), "COD");
+  assert.equal(paidByMethod("COD", true, ["COD"]), "COD");
 });

@@ -1,9 +1,10 @@
 /**
- * The cart page drawn by the server: the stored cart's cookie (domain/cart/cookie.ts) names
- * the lines, the shop draws each item as it sells it now and prices the cart by the one
- * pricing path (as POST /api/cart/price does without a payment method), so the page shows the
- * cart without the browser running React at load (issue 50). The island then hydrates when
- * used (`drawn`, web/islands/names.ts).
+ * The cart and checkout pages drawn by the server: the stored cart's cookie
+ * (domain/cart/cookie.ts) names the lines, the shop draws each item as it sells it now and
+ * prices the cart by the one pricing path (as POST /api/cart/price does: without a payment
+ * method for the cart, with the checkout's first method for the checkout), so the page shows
+ * the cart without the browser running React at load. The island then hydrates when used
+ * (`drawn`, web/islands/names.ts).
  *
  * Drawn only when nothing would be said: every line's item still sold, with what the browser
  * last knew of it (the cookie's marks), within the copies one order may hold, and no discount
@@ -18,9 +19,8 @@ import {
   cookieMatches,
   parseCartCookie,
 } from "../../domain/cart/cookie.ts";
-import { ITEM_TYPES } from "../../domain/orders/model.ts";
 import { MAX_ORDER_LINES } from "../../contract/requests.ts";
-import { cartLineRequests } from "../../domain/cart/cart.ts";
+import { cartHasPreorder, cartLineRequests } from "../../domain/cart/cart.ts";
 import { withShownStock } from "../../domain/catalogue/stock.ts";
 import { priceCart, type PriceCartDeps } from "../../domain/promotions/price_cart.ts";
 import type { Locale } from "../../domain/i18n/language.ts";
@@ -29,7 +29,9 @@ import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import type { DrawnCart } from "../../web/islands/Cart.tsx";
 import { bookRecord, stationeryRecord } from "../routes/answers.ts";
-import { cartPriceRecord, PRICED_WITHOUT_METHOD } from "../routes/cart.ts";
+import { cartPriceRecord, PRICED_WITHOUT_METHOD, splitFeeOf } from "../routes/cart.ts";
+import { paidByMethod } from "../../domain/orders/preorder_policy.ts";
+import { ITEM_TYPES, PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
 
 export type { DrawnCart };
 
@@ -61,6 +63,8 @@ const stationeryFromWire = recordFromWireOf(STATIONERY_FIELDS);
 
 /**
  * Draws the cart a cookie names, in `language`; undefined when the browser should draw it.
+ * Priced as the cart page prices it (no method), or with `checkout`'s offered methods as the
+ * checkout first prices it: by its first method, or the first that takes a pre-order.
  *
  * @example await drawCart(deps, "b12-2-1ug5iyk", "si") // { cart: [{ id: 12, quantity: 2, ... }], price: { total: 3700, ... } }
  */
@@ -68,6 +72,7 @@ export async function drawCart(
   deps: DrawCartDeps,
   cookie: string | undefined,
   language: Locale,
+  checkout?: { methods: readonly PaymentMethod[] },
 ): Promise<DrawnCart | undefined> {
   const parsed = DRAWABLE.safeParse(cookie);
   if (!parsed.success) return undefined;
@@ -90,12 +95,16 @@ export async function drawCart(
   if (items.some((item) => item === undefined)) return undefined;
   const cart: Cart = items.map((item, i) => ({ ...item!, quantity: named.lines[i].quantity }));
   if (!cookieMatches(named.lines, cart)) return undefined;
+  const method = checkout
+    ? paidByMethod(PAYMENT_METHODS[0], cartHasPreorder(cart), checkout.methods)
+    : null;
   const priced = await priceCart(deps, {
     items: cartLineRequests(cart),
-    paymentMethod: PRICED_WITHOUT_METHOD,
+    paymentMethod: method ?? PRICED_WITHOUT_METHOD,
   });
   if (priced.kind !== "priced") return undefined;
-  return { cart, price: cartPriceRecord(priced, { method: null, language }) };
+  const splitFeeCents = splitFeeOf(priced, method, deps.feeRules);
+  return { cart, price: cartPriceRecord(priced, { method, language, splitFeeCents }) };
 }
 
 /** A record as the browser receives it (JSON). */

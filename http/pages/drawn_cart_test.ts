@@ -129,3 +129,49 @@ Deno.test("the browser draws the cart when the shop would have something to say,
     assert.match(html, /Loading your cart/, why);
   }
 });
+
+Deno.test("a checkout its cookie names is drawn priced for the method it starts with, its summary in the page", async () => {
+  // The second book is a pre-order: the checkout starts with the first method that takes one.
+  assert.ok(stored.some((line) => line.preorder));
+  const { html } = await cartPage(cartCookieValue(stored, false), "/checkout");
+  const checkout = await checkoutIsland(cartCookieValue(stored, false));
+  assert.equal(checkout.when, "drawn-account");
+  assert.deepEqual(checkout.props.drawn?.cart, stored);
+  const api = await app.request("/api/cart/price", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      items: stored.map(({ type, id, quantity }) => ({ type, id, quantity })),
+      locale: "en",
+      paymentMethod: "Bank Deposit",
+    }),
+  });
+  assert.deepEqual(checkout.props.drawn?.price, (await api.json()).data);
+  // The summary's lines and total are in the page; Place order is ready.
+  for (const line of stored) assert.ok(html.includes(line.title), line.title);
+  assert.match(html, /data-figure="total"/);
+  assert.match(html, /<button type="submit" class="button button-large"( aria-busy="false")?>/);
+  assert.doesNotMatch(html, /class="spinner/);
+});
+
+Deno.test("a checkout the shop would have something to say about is drawn by the browser", async () => {
+  const checkout = await checkoutIsland(
+    cartCookieValue([{ ...stored[0], unitPriceCents: stored[0].unitPriceCents + 1 }], false),
+  );
+  assert.equal(checkout.when, undefined);
+  assert.equal(checkout.props.drawn, undefined);
+});
+
+async function checkoutIsland(cookie: string | undefined) {
+  const response = await app.request("/checkout", {
+    headers: cookie === undefined ? {} : { Cookie: `${CART_COOKIE}=${cookie}` },
+  });
+  const page = await response.text();
+  const data = /<script type="application\/json" id="island-data">(.*?)<\/script>/s.exec(page);
+  assert.ok(data);
+  return (JSON.parse(data[1]) as {
+    name: string;
+    when?: string;
+    props: { drawn?: { cart: Cart; price: unknown } };
+  }[]).find((i) => i.name === "Checkout")!;
+}

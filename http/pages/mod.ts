@@ -44,7 +44,7 @@ import type { CustomerParcel } from "../../domain/fulfilment/customer_parcels.ts
 import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i18n/language.ts";
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
 import type { PromotionStore } from "../../domain/promotions/ports.ts";
-import type { ItemType } from "../../domain/orders/model.ts";
+import type { ItemType, PaymentMethod } from "../../domain/orders/model.ts";
 import { shelfPricer, type ShelvedProduct } from "../routes/shelf.ts";
 import { getCookie } from "hono/cookie";
 import type { PriceCartDeps } from "../../domain/promotions/price_cart.ts";
@@ -338,27 +338,37 @@ export function pagesApp(deps: PagesDeps): Hono {
     });
   });
 
-  app.on("GET", pathsInEveryLanguage("/cart"), async (c) => {
+  /**
+   * The stored cart the cookie names, drawn here (drawn_cart.ts); undefined when the browser
+   * draws it: no pricing given, nothing drawable, or a fault reading it (logged).
+   */
+  const drawnCart = (c: Context, checkout?: { methods: readonly PaymentMethod[] }) => {
     const pricing = deps.cartPricing;
-    const language = languageOfPath(c.req.path).language;
-    // A cart that cannot be drawn here (a fault reading it) is drawn by the browser, as ever.
-    const drawn = pricing
-      ? await drawCart(
-        { ...pricing, catalogue: deps.catalogue, maxPerLine },
-        getCookie(c, CART_COOKIE),
-        language,
-      ).catch((error) => {
-        (deps.logger ?? SILENT).error("the cart page could not draw the stored cart", {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return undefined;
-      })
-      : undefined;
-    // Kept by no cache, as every cart page (http_caching.ts: PRIVATE_PREFIXES).
+    if (!pricing) return Promise.resolve(undefined);
+    return drawCart(
+      { ...pricing, catalogue: deps.catalogue, maxPerLine },
+      getCookie(c, CART_COOKIE),
+      languageOfPath(c.req.path).language,
+      checkout,
+    ).catch((error) => {
+      (deps.logger ?? SILENT).error("a page could not draw the stored cart", {
+        path: c.req.path,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    });
+  };
+
+  // Kept by no cache, as every cart and checkout page (http_caching.ts: PRIVATE_PREFIXES).
+  app.on("GET", pathsInEveryLanguage("/cart"), async (c) => {
+    const drawn = await drawnCart(c);
     return renderPage(c, { kind: "cart", maxPerLine, ...(drawn ? { drawn } : {}) });
   });
   app.on("GET", pathsInEveryLanguage("/checkout"), async (c) => {
-    const provinces = await deps.locations.provinces();
+    const [provinces, drawn] = await Promise.all([
+      deps.locations.provinces(),
+      drawnCart(c, { methods }),
+    ]);
     return renderPage(c, {
       kind: "checkout",
       provinces,
@@ -367,6 +377,7 @@ export function pagesApp(deps: PagesDeps): Hono {
       feeRules: deps.feeRules,
       holdRules,
       methods,
+      ...(drawn ? { drawn } : {}),
     });
   });
   app.on("GET", pathsInEveryLanguage("/register"), (c) => renderPage(c, { kind: "register" }));

@@ -44,6 +44,17 @@ const BASE = "/api/cart";
  */
 export const PRICED_WITHOUT_METHOD: PaymentMethod = PREORDER_METHODS[0] ?? PAYMENT_METHODS[0];
 
+/** What a second parcel adds to a mixed cart's delivery under `method` (0 otherwise). */
+export function splitFeeOf(
+  cart: Extract<PriceCartResult, { kind: "priced" }>,
+  method: PaymentMethod | null,
+  feeRules: PriceCartDeps["feeRules"],
+): number {
+  return method !== null && cart.mixed
+    ? methodSecondParcelFee(cart.promoted.lines, method, feeRules)
+    : 0;
+}
+
 /**
  * A priced cart as the API answers it, its figures from its breakdown. Without a payment
  * method there is no delivery fee yet: the total is the items'.
@@ -179,9 +190,7 @@ export function cartRoutes(deps: CartRoutesDeps): Hono<AppEnv> {
       });
       if (cart.kind !== "priced") throw refusal(cart);
       // The fee beside the choice is the server's, whichever way the cart is priced now.
-      const splitFeeCents = method !== null && cart.mixed
-        ? methodSecondParcelFee(cart.promoted.lines, method, deps.feeRules)
-        : 0;
+      const splitFeeCents = splitFeeOf(cart, method, deps.feeRules);
       refused = cart.promoted.pricing.code?.kind === "refused";
       // A gift voucher pays what is still to pay: the items after savings and delivery.
       let voucher = null;

@@ -1,7 +1,11 @@
 /** Checkout: delivery details, payment method, live summary, and placing the order once. */
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { cartHasPreorder, cartWeightGrams, checkoutProblems } from "../../domain/cart/cart.ts";
-import { methodDeliveries, preorderMethods } from "../../domain/orders/preorder_policy.ts";
+import {
+  methodDeliveries,
+  paidByMethod,
+  preorderMethods,
+} from "../../domain/orders/preorder_policy.ts";
 import { methodNames } from "../lib/policy_words.ts";
 import type { Province } from "../../domain/catalogue/locations.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/orders/model.ts";
@@ -20,6 +24,8 @@ import {
 import { ACCOUNT_PATHS } from "../../contract/paths.ts";
 import { AddressFields } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
+import { ServerOrderSummary } from "../components/server_order_summary.ts";
+import type { DrawnCart } from "./Cart.tsx";
 import type { PlacedOrder } from "../components/PaymentDialog.tsx";
 import { orderPagePath } from "../lib/order_page_path.ts";
 import { whenIdle } from "../lib/when_idle.ts";
@@ -67,6 +73,11 @@ export interface CheckoutProps {
   holdRules?: HoldRules;
   /** The methods the shop offers (card only with a gateway); those not paid online when absent. */
   methods?: PaymentMethod[];
+  /**
+   * The stored cart as the server drew it (http/pages/drawn_cart.ts), priced for the method
+   * the checkout starts with; absent when the browser draws it (the loading state first).
+   */
+  drawn?: DrawnCart;
 }
 
 /** The id of the control a field's error belongs to. */
@@ -76,11 +87,14 @@ function controlId(field: keyof CheckoutFields): string {
 }
 
 export function Checkout(
-  { provinces, bank, maxPerLine, feeRules, holdRules, methods = offeredMethods([]) }: CheckoutProps,
+  { provinces, bank, maxPerLine, feeRules, holdRules, methods = offeredMethods([]), drawn }:
+    CheckoutProps,
 ) {
   const i18n = useI18n();
   const { t, href } = i18n;
-  const { cart, refresh } = useStoredCart();
+  const { cart, refresh } = useStoredCart(drawn?.cart);
+  // The server renders the summary itself; the browser loads it apart.
+  const Summary = useContext(ServerOrderSummary) ?? OrderSummary;
   const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [chosenMethod, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
@@ -95,14 +109,12 @@ export function Checkout(
   // A cart with a pre-order pays by a method that takes pre-orders (Bank Deposit).
   // The methods that pay for a pre-order, and each method's delivery, from the policy table.
   const paidBy = preorderMethods(methods);
-  const method: PaymentMethod = preorder && !PAYMENT_POLICIES[chosenMethod].allowsPreorders
-    ? paidBy[0] ?? chosenMethod
-    : chosenMethod;
+  const method = paidByMethod(chosenMethod, preorder, methods);
   // A cart with books in stock and a pre-order chooses how it is sent: together by default.
   const mixed = cart !== null && isMixedCart(cart);
   const [chosenParcels, setParcels] = useState<ParcelChoice>("together");
   const parcels: ParcelChoice = mixed ? chosenParcels : "together";
-  const pricing = useCartPrice(cart, method, parcels);
+  const pricing = useCartPrice(cart, method, parcels, drawn?.price);
 
   // The form's checks (the order's own schema) load beside the page, ready by the first submit.
   useEffect(() => void orderChecks(), []);
@@ -292,7 +304,7 @@ export function Checkout(
       </div>
       <div className="checkout-side">
         <Suspense fallback={<Spinner label={t("cart.loading")} />}>
-          <OrderSummary
+          <Summary
             cart={cart}
             method={method}
             maxPerLine={maxPerLine}

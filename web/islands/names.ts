@@ -37,11 +37,13 @@ export const PAGE_WORDS_ID = "page-words";
  *   page's first other island, a change of the cart in another tab, or when used;
  * - `drawn`: the server drew the stored cart from its cookie (domain/cart/cookie.ts): when
  *   used, when the stored cart changes (here or in another tab), or at once when the browser
- *   holds no cart (the cookie outlived it).
+ *   holds no cart (the cookie outlived it);
+ * - `drawn-account`: as `drawn`, and at once for a signed-in customer (the checkout fills in
+ *   their account's address).
  * A page whose islands all wait loads no React at all until one is needed. An island the
  * server renders with a `when` of its own (`Island`'s prop) hydrates by that instead.
  */
-export type HydrateWhen = "load" | "visible" | "used" | "cart" | "drawn";
+export type HydrateWhen = "load" | "visible" | "used" | "cart" | "drawn" | "drawn-account";
 
 export const HYDRATE_WHEN: Record<IslandName, HydrateWhen> = {
   CartBadge: "cart",

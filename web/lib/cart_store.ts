@@ -51,8 +51,8 @@ export function writeCart(cart: Cart): void {
 
 /**
  * Writes the cart's cookie for a year, or drops it for an empty cart, one too long to mirror,
- * or one that is not stored. It goes with the cart page's requests only (its path in each
- * language), and over https only where the shop is served so.
+ * or one that is not stored. It goes with the cart's and the checkout's requests only (their
+ * paths in each language), and over https only where the shop is served so.
  */
 function mirror(cart: Cart, withCode: boolean): void {
   if (typeof document === "undefined") return;
@@ -60,8 +60,10 @@ function mirror(cart: Cart, withCode: boolean): void {
   const kept = value ? `${value}; Max-Age=31536000` : "; Max-Age=0";
   const secure = location.protocol === "https:" ? "; Secure" : "";
   for (const language of SHOP_LANGUAGES) {
-    const path = language === UNPREFIXED_LOCALE ? "/cart" : `/${language}/cart`;
-    document.cookie = `${CART_COOKIE}=${kept}; Path=${path}; SameSite=Lax${secure}`;
+    for (const page of ["/cart", "/checkout"]) {
+      const path = language === UNPREFIXED_LOCALE ? page : `/${language}${page}`;
+      document.cookie = `${CART_COOKIE}=${kept}; Path=${path}; SameSite=Lax${secure}`;
+    }
   }
 }
 

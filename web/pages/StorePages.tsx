@@ -31,13 +31,14 @@ export function CartPage({ maxPerLine, drawn }: { maxPerLine: number; drawn?: Dr
 }
 
 export function CheckoutPage(
-  { provinces, bank, maxPerLine, feeRules, holdRules, methods }: {
+  { provinces, bank, maxPerLine, feeRules, holdRules, methods, drawn }: {
     provinces: Province[];
     bank: BankDetails;
     maxPerLine: number;
     feeRules?: FeeRules;
     holdRules?: HoldRules;
     methods?: PaymentMethod[];
+    drawn?: DrawnCart;
   },
 ) {
   const { t } = useI18n();
@@ -55,7 +56,11 @@ export function CheckoutPage(
             ...(feeRules ? { feeRules } : {}),
             ...(holdRules ? { holdRules } : {}),
             ...(methods ? { methods } : {}),
+            ...(drawn ? { drawn } : {}),
           }}
+          // Drawn from the cart's cookie: React when used, or at once for a signed-in customer
+          // (their account's address fills the form).
+          when={drawn ? "drawn-account" : undefined}
         />
       </div>
       <noscript>

@@ -44,6 +44,8 @@ export type PageModel =
     holdRules?: HoldRules;
     /** The methods offered (card only with a gateway); every method not paid online when absent. */
     methods?: PaymentMethod[];
+    /** The stored cart drawn by the server (http/pages/drawn_cart.ts), priced for the first method. */
+    drawn?: DrawnCart;
   }
   | { kind: "register" }
   | {
