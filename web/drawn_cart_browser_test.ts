@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { visit } from "../tests/e2e/harness.ts";
+import { fillCheckoutAddress } from "./testing/checkout_address.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
 import {
   type PreviewShop,
@@ -40,6 +41,21 @@ async function twoBooks(shop: PreviewShop): Promise<Cart> {
   }));
 }
 
+/**
+ * Stores `cart` as a page from before the cookie would have (localStorage only), then opens
+ * the cart page at `path`, which draws it in the browser and mirrors it in the cookie.
+ */
+async function storeAndMirror(page: Page, base: string, cart: Cart, path: string) {
+  await page.goto(`${base}/robots.txt`);
+  await page.evaluate(
+    (json) => localStorage.setItem("cart", json),
+    JSON.stringify(cart.map(storedLine)),
+  );
+  await visit(page, `${base}${path}`);
+  await page.locator('.cart-sums[aria-busy="false"]').waitFor();
+  assert.ok(await cookieOf(page), "the cart page mirrored the cart in its cookie");
+}
+
 const cartIsland = (page: Page) => page.locator('[data-island="Cart"]');
 const total = (page: Page) => page.locator('[data-figure="total"] dd').innerText();
 const cookieOf = async (page: Page) =>
@@ -55,15 +71,8 @@ Deno.test({
       const { t } = i18nFor("si");
       const cart = await twoBooks(shop);
       // A cart stored before the shop drew carts: the browser draws it and mirrors it.
-      await page.goto(`${base}/robots.txt`);
-      await page.evaluate(
-        (json) => localStorage.setItem("cart", json),
-        JSON.stringify(cart.map(storedLine)),
-      );
-      await visit(page, `${base}/si/cart`);
-      await page.locator('.cart-sums[aria-busy="false"]').waitFor();
+      await storeAndMirror(page, base, cart, "/si/cart");
       const browserTotal = await total(page);
-      assert.ok(await cookieOf(page), "the cart page mirrored the cart in its cookie");
 
       // The next visit: drawn by the shop, the same lines and total, no React fetched.
       const scripts: string[] = [];
@@ -124,14 +133,7 @@ Deno.test({
     await withPhonePage(async (page, base, shop) => {
       const { lkr } = i18nFor("en");
       const cart = await twoBooks(shop);
-      await page.goto(`${base}/robots.txt`);
-      await page.evaluate(
-        (json) => localStorage.setItem("cart", json),
-        JSON.stringify(cart.map(storedLine)),
-      );
-      await visit(page, `${base}/cart`);
-      await page.locator('.cart-sums[aria-busy="false"]').waitFor();
-      assert.ok(await cookieOf(page), "the cart page mirrored the cart in its cookie");
+      await storeAndMirror(page, base, cart, "/cart");
 
       const scripts: string[] = [];
       page.on("request", (r) => {
@@ -155,16 +157,8 @@ Deno.test({
       await page.locator("#checkout-name").pressSequentially("Nimal Perera");
       await page.locator('[data-island="Checkout"][data-hydrated="true"]').waitFor();
       assert.equal(await page.locator("#checkout-name").inputValue(), "Nimal Perera");
-      await page.locator("#checkout-email").fill("nimal@example.lk");
-      await page.locator("#checkout-phone").fill("077 123 4567");
-      await page.locator("#checkout-address").fill("12 Galle Road");
-      await page.locator("#checkout-province").selectOption({ label: "Western" });
-      await page.locator("#checkout-district").selectOption({ label: "Colombo" });
-      await page.locator("#checkout-city").fill("Dehiwala");
-      await page.waitForFunction(
-        (el) => (el as HTMLInputElement).value === "10350",
-        await page.locator("#checkout-postalCode").elementHandle(),
-      );
+      // The rest as a shopper in Dehiwala fills it (the name again, as typed).
+      await fillCheckoutAddress(page, "en", { name: "Nimal Perera" });
       await page.locator("form:has(#checkout-name) button[type=submit]").click();
       await page.getByRole("dialog").waitFor();
       const placed = await shop.orders.list();

@@ -36,7 +36,12 @@ async function storedStationery(id: number, quantity: number): Promise<Cart[numb
   return { ...stationeryCartItem(recordFromWireOf(STATIONERY_FIELDS)(data)), quantity };
 }
 
-async function cartPage(cookie: string | undefined, path = "/cart") {
+/** A page the cookie's cart may be drawn on: its answer, its content and the island named. */
+async function drawnPage(
+  cookie: string | undefined,
+  path = "/cart",
+  name: "Cart" | "Checkout" = "Cart",
+) {
   const response = await app.request(path, {
     headers: cookie === undefined ? {} : { Cookie: `${CART_COOKIE}=${cookie}` },
   });
@@ -51,7 +56,21 @@ async function cartPage(cookie: string | undefined, path = "/cart") {
   }[];
   // The page's content, without its words for the islands.
   const main = /<main[^>]*>(.*)<\/main>/s.exec(html)?.[1] ?? "";
-  return { response, html: main, cart: islands.find((i) => i.name === "Cart")! };
+  return { response, html: main, island: islands.find((i) => i.name === name)! };
+}
+
+/** What POST /api/cart/price answers for the stored lines (under `paymentMethod`). */
+async function apiPrice(cart: Cart, paymentMethod?: string): Promise<unknown> {
+  const api = await app.request("/api/cart/price", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      items: cart.map(({ type, id, quantity }) => ({ type, id, quantity })),
+      locale: "en",
+      ...(paymentMethod ? { paymentMethod } : {}),
+    }),
+  });
+  return (await api.json()).data;
 }
 
 const books =
@@ -68,18 +87,10 @@ const stored: Cart = [
 ];
 
 Deno.test("a stored cart its cookie names is drawn by the server, priced as the cart's API prices it, React left for when it is used", async () => {
-  const { response, html, cart } = await cartPage(cartCookieValue(stored, false));
+  const { response, html, island: cart } = await drawnPage(cartCookieValue(stored, false));
   assert.equal(cart.when, "drawn");
   assert.deepEqual(cart.props.drawn?.cart, stored);
-  const api = await app.request("/api/cart/price", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      items: stored.map(({ type, id, quantity }) => ({ type, id, quantity })),
-      locale: "en",
-    }),
-  });
-  assert.deepEqual(cart.props.drawn?.price, (await api.json()).data);
+  assert.deepEqual(cart.props.drawn?.price, await apiPrice(stored));
   // The lines, the Book Fair's saving and the total are in the page as sent.
   for (const line of stored) {
     assert.ok(html.includes(line.title.replaceAll("'", "&#x27;")), line.title);
@@ -99,7 +110,7 @@ Deno.test("a stored cart its cookie names is drawn by the server, priced as the 
 });
 
 Deno.test("the drawn cart is in the page's language, the campaign named in it", async () => {
-  const { html, cart } = await cartPage(cartCookieValue(stored, false), "/si/cart");
+  const { html, island: cart } = await drawnPage(cartCookieValue(stored, false), "/si/cart");
   assert.equal(cart.when, "drawn");
   assert.match(html, /පොත් ප්‍රදර්ශනය 2026/);
 });
@@ -123,7 +134,7 @@ Deno.test("the browser draws the cart when the shop would have something to say,
     ],
   ];
   for (const [why, cookie] of cookies) {
-    const { html, cart } = await cartPage(cookie);
+    const { html, island: cart } = await drawnPage(cookie);
     assert.equal(cart.when, undefined, why);
     assert.equal(cart.props.drawn, undefined, why);
     assert.match(html, /Loading your cart/, why);
@@ -133,20 +144,14 @@ Deno.test("the browser draws the cart when the shop would have something to say,
 Deno.test("a checkout its cookie names is drawn priced for the method it starts with, its summary in the page", async () => {
   // The second book is a pre-order: the checkout starts with the first method that takes one.
   assert.ok(stored.some((line) => line.preorder));
-  const { html } = await cartPage(cartCookieValue(stored, false), "/checkout");
-  const checkout = await checkoutIsland(cartCookieValue(stored, false));
+  const { html, island: checkout } = await drawnPage(
+    cartCookieValue(stored, false),
+    "/checkout",
+    "Checkout",
+  );
   assert.equal(checkout.when, "drawn-account");
   assert.deepEqual(checkout.props.drawn?.cart, stored);
-  const api = await app.request("/api/cart/price", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      items: stored.map(({ type, id, quantity }) => ({ type, id, quantity })),
-      locale: "en",
-      paymentMethod: "Bank Deposit",
-    }),
-  });
-  assert.deepEqual(checkout.props.drawn?.price, (await api.json()).data);
+  assert.deepEqual(checkout.props.drawn?.price, await apiPrice(stored, "Bank Deposit"));
   // The summary's lines and total are in the page; Place order is ready.
   for (const line of stored) assert.ok(html.includes(line.title), line.title);
   assert.match(html, /data-figure="total"/);
@@ -155,23 +160,11 @@ Deno.test("a checkout its cookie names is drawn priced for the method it starts 
 });
 
 Deno.test("a checkout the shop would have something to say about is drawn by the browser", async () => {
-  const checkout = await checkoutIsland(
+  const { island: checkout } = await drawnPage(
     cartCookieValue([{ ...stored[0], unitPriceCents: stored[0].unitPriceCents + 1 }], false),
+    "/checkout",
+    "Checkout",
   );
   assert.equal(checkout.when, undefined);
   assert.equal(checkout.props.drawn, undefined);
 });
-
-async function checkoutIsland(cookie: string | undefined) {
-  const response = await app.request("/checkout", {
-    headers: cookie === undefined ? {} : { Cookie: `${CART_COOKIE}=${cookie}` },
-  });
-  const page = await response.text();
-  const data = /<script type="application\/json" id="island-data">(.*?)<\/script>/s.exec(page);
-  assert.ok(data);
-  return (JSON.parse(data[1]) as {
-    name: string;
-    when?: string;
-    props: { drawn?: { cart: Cart; price: unknown } };
-  }[]).find((i) => i.name === "Checkout")!;
-}
