@@ -20,6 +20,7 @@ import {
   parseCartCookie,
 } from "../../domain/cart/cookie.ts";
 import { MAX_ORDER_LINES } from "../../contract/requests.ts";
+import { MAX_INTEGER } from "../../contract/ids.ts";
 import { cartHasPreorder, cartLineRequests } from "../../domain/cart/cart.ts";
 import { withShownStock } from "../../domain/catalogue/stock.ts";
 import { priceCart, type PriceCartDeps } from "../../domain/promotions/price_cart.ts";
@@ -50,7 +51,8 @@ const DRAWABLE = z.string().max(CART_COOKIE_MAX_LENGTH).transform(parseCartCooki
   z.object({
     lines: z.array(z.object({
       type: z.enum(ITEM_TYPES),
-      id: z.number().int().positive(),
+      // An id the catalogue could hold (a larger one is no item: nothing to ask the database).
+      id: z.number().int().positive().max(MAX_INTEGER),
       quantity: z.number().int().positive(),
       mark: z.string(),
     })).min(1).max(MAX_ORDER_LINES),

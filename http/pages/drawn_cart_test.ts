@@ -126,6 +126,7 @@ Deno.test("the browser draws the cart when the shop would have something to say,
       cartCookieValue([{ ...second, stock: second.stock + 1 }], false),
     ],
     ["an item the shop does not sell", cartCookieValue([{ ...pen, id: 999_999 }], false)],
+    ["an id no item can have", cartCookieValue([{ ...pen, id: 9_999_999_999 }], false)],
     ["a discount code kept", cartCookieValue(stored, true)],
     ["more copies than an order holds", cartCookieValue([{ ...first, quantity: 999 }], false)],
     [
