@@ -45,7 +45,8 @@ function Notices({ notices }: { notices: CartNotice[] }) {
 
 /**
  * The stored cart as the server drew it from the cart's cookie (http/pages/drawn_cart.ts):
- * its lines as the shop sells them now and the shop's price of them, without a method.
+ * its lines as the shop sells them now and the shop's price of them (the cart's without a
+ * method, the checkout's for the method it starts with).
  */
 export interface DrawnCart {
   cart: StoredCart;

@@ -16,12 +16,13 @@ export function CartPage({ maxPerLine, drawn }: { maxPerLine: number; drawn?: Dr
     <>
       <h1 className="page-title">{t("cart.title")}</h1>
       <div className="browser-state">
-        {drawn
-          ? (
-            // Drawn from the cart's cookie (http/pages/drawn_cart.ts): React when used.
-            <Island name="Cart" component={Cart} props={{ maxPerLine, drawn }} when="drawn" />
-          )
-          : <Island name="Cart" component={Cart} props={{ maxPerLine }} />}
+        <Island
+          name="Cart"
+          component={Cart}
+          props={{ maxPerLine, ...(drawn ? { drawn } : {}) }}
+          // Drawn from the cart's cookie (http/pages/drawn_cart.ts): React when used.
+          when={drawn ? "drawn" : undefined}
+        />
       </div>
       <noscript>
         <p className="notice">{t("cart.noScript")}</p>
