@@ -1,7 +1,13 @@
 /**
- * Finds and launches a real Chromium for the browser suites: CHROME_PATH, else Debian's
- * /usr/bin/chromium, else the binary shipped in the npm package @sparticuz/chromium (which
- * needs nothing but npm, so the suites run on a machine with only Node and npm).
+ * Finds and launches a real Chromium for the browser suites: CHROME_PATH, else the headless
+ * shell shipped in the npm package @sparticuz/chromium (which needs nothing but npm, so the
+ * suites run on a machine with only Node and npm), else Debian's /usr/bin/chromium when the
+ * npm one cannot start here.
+ *
+ * The npm package's headless shell comes first because it costs a third of Debian's full
+ * Chromium for the same suite (docs/test-times.md): the same engine without the browser's
+ * own windowing, started with the flags below rather than the package's, which are made for
+ * a cloud function (one process, an emulated GPU) and cost five times more again.
  */
 import { type Browser, chromium } from "playwright-core";
 import { refuseInFastTier } from "./tier.ts";
@@ -22,19 +28,34 @@ const SYSTEM_FLAGS = [
  * - `--single-process`: the browser then closes itself when a second context is opened or
  *   closed ("Target page, context or browser has been closed"), and every suite opens many;
  * - the ones that switch web security off, so that the pages' CSP and same-origin rules are
- *   tested as a shopper's browser applies them.
+ *   tested as a shopper's browser applies them;
+ * - `--no-zygote`: every page's process is then started from nothing instead of forked from
+ *   a started one, which doubled the browser's CPU over a suite;
+ * - the emulated GPU (SwiftShader through ANGLE, in the browser's process): drawing through
+ *   it cost five times the CPU of drawing in software, as `--disable-gpu` (added) does.
  */
 const REFUSED_PACKAGE_FLAGS = new Set([
   "--single-process",
   "--disable-web-security",
   "--allow-running-insecure-content",
   "--disable-site-isolation-trials",
+  "--no-zygote",
+  "--in-process-gpu",
+  "--use-gl",
+  "--use-angle",
+  "--enable-unsafe-swiftshader",
+  "--ignore-gpu-blocklist",
 ]);
 
 /** The npm package's flags that a test browser may keep, plus this machine's closed network. */
 export function packageBrowserArgs(packageArgs: readonly string[]): string[] {
   const kept = packageArgs.filter((flag) => !REFUSED_PACKAGE_FLAGS.has(flag.split("=")[0]));
-  return [...kept, "--disable-background-networking", "--disable-component-update"];
+  return [
+    ...kept,
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ];
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -81,11 +102,41 @@ export async function systemChromium(): Promise<ChromiumLaunch | undefined> {
   return { source: "system", executablePath: "/usr/bin/chromium", args: SYSTEM_FLAGS };
 }
 
-/** Where the browser comes from and the flags it needs. */
-export async function findChromium(): Promise<ChromiumLaunch> {
+/**
+ * The browsers to try, in order, with the flags each needs: CHROME_PATH alone when set, else
+ * the npm package's, then Debian's where it is installed.
+ */
+export async function chromiumCandidates(): Promise<(() => Promise<ChromiumLaunch>)[]> {
   const fromEnv = Deno.env.get("CHROME_PATH");
-  if (fromEnv) return { source: "env", executablePath: fromEnv, args: SYSTEM_FLAGS };
-  return await systemChromium() ?? await npmChromium();
+  if (fromEnv) {
+    return [() => Promise.resolve({ source: "env", executablePath: fromEnv, args: SYSTEM_FLAGS })];
+  }
+  const system = await systemChromium();
+  return system ? [npmChromium, () => Promise.resolve(system)] : [npmChromium];
+}
+
+/**
+ * Starts the first of the candidates that starts here. The npm package's browser needs a few
+ * of the system's libraries (NSS, expat); where they are missing, Debian's Chromium package
+ * brings them, and then Debian's browser is used if the npm one still cannot start. Throws
+ * with every candidate's error when none starts.
+ */
+async function launchFirst<T>(start: (launch: ChromiumLaunch) => Promise<T>): Promise<T> {
+  const errors: string[] = [];
+  for (const candidate of await chromiumCandidates()) {
+    let launch: ChromiumLaunch | undefined;
+    try {
+      launch = await candidate();
+      return await start(launch);
+    } catch (error) {
+      errors.push(
+        `${launch?.executablePath ?? "the npm package's Chromium"}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+  }
+  throw new Error(`No Chromium could start:\n${errors.join("\n")}`);
 }
 
 /**
@@ -103,8 +154,9 @@ export async function launchBrowser(from?: ChromiumLaunch): Promise<Browser> {
   refuseInFastTier("browser");
   const shared = from ? undefined : Deno.env.get(SHARED_BROWSER_VARIABLE);
   if (shared) return await chromium.connect(shared);
-  const { executablePath, args } = from ?? await findChromium();
-  return await chromium.launch({ executablePath, args, headless: true });
+  const launch = ({ executablePath, args }: ChromiumLaunch) =>
+    chromium.launch({ executablePath, args, headless: true });
+  return from ? await launch(from) : await launchFirst(launch);
 }
 
 /** A browser the files of a run share, served over a WebSocket on loopback. */
@@ -116,12 +168,13 @@ export interface SharedBrowser {
 
 /** Starts the browser a whole run shares (scripts/run_tests.ts). */
 export async function startSharedBrowser(): Promise<SharedBrowser> {
-  const { executablePath, args, source } = await findChromium();
-  const server = await chromium.launchServer({
-    executablePath,
-    args,
-    headless: true,
-    host: "127.0.0.1",
+  return await launchFirst(async ({ executablePath, args, source }) => {
+    const server = await chromium.launchServer({
+      executablePath,
+      args,
+      headless: true,
+      host: "127.0.0.1",
+    });
+    return { wsEndpoint: server.wsEndpoint(), source, close: () => server.close() };
   });
-  return { wsEndpoint: server.wsEndpoint(), source, close: () => server.close() };
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  chromiumCandidates,
   type ChromiumLaunch,
   launchBrowser,
   npmChromium,
@@ -20,6 +21,44 @@ Deno.test("packageBrowserArgs() drops single-process and the flags that turn web
   assert.deepEqual(args.slice(0, 3), ["--no-pings", "--headless='shell'", "--no-sandbox"]);
   assert.ok(!args.includes("--single-process"));
   assert.ok(!args.some((a) => a.includes("web-security") || a.includes("insecure")));
+});
+
+Deno.test("packageBrowserArgs() draws in software, not through an emulated GPU, and keeps the zygote", () => {
+  const args = packageBrowserArgs([
+    "--ignore-gpu-blocklist",
+    "--in-process-gpu",
+    "--use-gl=angle",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--no-zygote",
+    "--font-render-hinting=none",
+  ]);
+  assert.deepEqual(args, [
+    "--font-render-hinting=none",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ]);
+});
+
+Deno.test("the npm package's Chromium is tried first, Debian's after it; CHROME_PATH alone when set", async () => {
+  const before = Deno.env.get("CHROME_PATH");
+  try {
+    Deno.env.delete("CHROME_PATH");
+    const candidates = await chromiumCandidates();
+    assert.equal(candidates[0], npmChromium);
+    assert.equal(candidates.length, await systemChromium() ? 2 : 1);
+    Deno.env.set("CHROME_PATH", "/opt/some/chromium");
+    const [only, ...rest] = await chromiumCandidates();
+    assert.deepEqual(rest, []);
+    assert.deepEqual(
+      { ...await only(), args: [] },
+      { source: "env", executablePath: "/opt/some/chromium", args: [] },
+    );
+  } finally {
+    if (before === undefined) Deno.env.delete("CHROME_PATH");
+    else Deno.env.set("CHROME_PATH", before);
+  }
 });
 
 /** A page whose inline script the CSP forbids: it reads "blocked" unless CSP is ignored. */
