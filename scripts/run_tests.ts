@@ -180,6 +180,9 @@ async function main(): Promise<number> {
       console.warn(`No shared browser (${error.message}): each suite starts its own`);
       return undefined;
     });
+    if (browser) {
+      console.log(`One Chromium for the run's browser suites, from: ${browser.source}`);
+    }
     const run = await (async () => {
       try {
         const env: Record<string, string> = { [TIER_VARIABLE]: "full" };

@@ -4,8 +4,8 @@
  * suites run on a machine with only Node and npm), else Debian's /usr/bin/chromium when the
  * npm one cannot start here.
  *
- * The npm package's headless shell comes first because it costs a third of Debian's full
- * Chromium for the same suite (docs/test-times.md): the same engine without the browser's
+ * The npm package's headless shell comes first because it costs two fifths of the CPU of
+ * Debian's full Chromium for the same suite (docs/test-times.md): the same engine without the browser's
  * own windowing, started with the flags below rather than the package's, which are made for
  * a cloud function (one process, an emulated GPU) and cost five times more again.
  */
@@ -103,11 +103,12 @@ export async function systemChromium(): Promise<ChromiumLaunch | undefined> {
 }
 
 /**
- * The browsers to try, in order, with the flags each needs: CHROME_PATH alone when set, else
- * the npm package's, then Debian's where it is installed.
+ * The browsers to try, in order, with the flags each needs: the one CHROME_PATH names alone
+ * when set, else the npm package's, then Debian's where it is installed.
  */
-export async function chromiumCandidates(): Promise<(() => Promise<ChromiumLaunch>)[]> {
-  const fromEnv = Deno.env.get("CHROME_PATH");
+export async function chromiumCandidates(
+  fromEnv = Deno.env.get("CHROME_PATH"),
+): Promise<(() => Promise<ChromiumLaunch>)[]> {
   if (fromEnv) {
     return [() => Promise.resolve({ source: "env", executablePath: fromEnv, args: SYSTEM_FLAGS })];
   }
