@@ -21,6 +21,8 @@ export function parseBenchFlags(args: string[]): BenchFlags {
     mode: quick ? "quick" : "full",
     books: quick ? 2000 : 100_000,
     durationSeconds: quick ? 1 : 10,
+    // The quick run checks that every scenario runs and reports: a short warm-up will do.
+    warmupRequests: quick ? 100 : 0,
     connections: quick ? 8 : 32,
     orderConnections: quick ? 8 : 32,
     lighthouse: !quick,

@@ -6,10 +6,12 @@ Deno.test("parseBenchFlags() gives the full run by default and a small one with 
   const full = parseBenchFlags([]);
   assert.equal(full.options.books, 100_000);
   assert.equal(full.options.connections, 32);
+  assert.equal(full.options.warmupRequests, 0, "the full run warms up for a whole second");
   assert.equal(full.writeDocs, true);
   const quick = parseBenchFlags(["--quick", "--books", "500"]);
   assert.equal(quick.options.books, 500);
   assert.equal(quick.options.lighthouse, false);
+  assert.equal(quick.options.warmupRequests, 100);
   assert.equal(quick.writeDocs, false);
   assert.throws(() => parseBenchFlags(["--books", "ten"]), /positive whole number/);
   assert.throws(() => parseBenchFlags(["--fast"]), /Unknown flag "--fast"/);

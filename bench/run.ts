@@ -36,6 +36,11 @@ export interface RunOptions {
   mode: "full" | "quick";
   books: number;
   durationSeconds: number;
+  /**
+   * Each thread's requests in a warm-up, which ends at this many or after its second,
+   * whichever is first (0: the whole second).
+   */
+  warmupRequests: number;
   connections: number;
   orderConnections: number;
   lighthouse: boolean;
@@ -173,7 +178,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
           ...load,
           connections: scenario.connections,
           durationSeconds: WARMUP_SECONDS,
-          maxRequestsPerThread: 0,
+          maxRequestsPerThread: options.warmupRequests,
         });
         // The statement counters start with the measured load.
         if (statements) await resetStatementCounters(db.sql);
