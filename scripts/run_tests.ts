@@ -173,9 +173,9 @@ async function main(): Promise<number> {
   };
   const all = await testFiles(ROOT);
   const started = performance.now();
-  // The whole run starts the shop as `deno task start` does some twenty times: each new
-  // DATA_DIR is then a copy of the embedded template (4 CPU s a start, not 15 to create and
-  // fill a database), built here beside the domain's tests, which use one core.
+  // The whole run starts the shop (main.ts) some twenty times: each new DATA_DIR is then a
+  // copy of the embedded template (4 CPU s a start, not 15 to create and fill a database),
+  // built here beside the domain's tests, which use one core.
   const template = !fast && extra.length === 0
     ? embeddedTemplate().catch((error) => console.warn(`No embedded template: ${error.message}`))
     : Promise.resolve();
