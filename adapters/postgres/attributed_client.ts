@@ -30,8 +30,21 @@ export function attributedClient(sql: SqlClient, scope: ActorScope): SqlClient {
     if (!actor) return sql.transaction(fn);
     const setting = JSON.stringify(actor);
     return sql.transaction(async (tx) => {
-      await tx.query(SET_ACTOR, [setting]);
-      return await fn(tx);
+      // Sent with the transaction's first statement rather than before it (pipeline.ts): the
+      // server still sets the actor first, and a failure to set it fails what follows.
+      const attributed = tx.query(SET_ACTOR, [setting]);
+      // Observed at once, so that a failure to set it is never left unhandled meanwhile.
+      attributed.catch(() => {});
+      let result: T;
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        // The actor's failure, when it failed, is why the statements after it failed.
+        await attributed;
+        throw error;
+      }
+      await attributed;
+      return result;
     });
   };
   return {

@@ -7,55 +7,54 @@
  */
 import type { HoldClaim, HoldRefusal, MarkHolding } from "../../domain/orders/holds.ts";
 import { holdRefusal } from "../../domain/orders/holds.ts";
+import { inTurn } from "./pipeline.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 /**
- * Locks the claim's marks until the transaction ends and answers why the order would hold
- * too much, or undefined when it may be placed (always, without a claim).
+ * Locks the claim's marks until the transaction ends, sums what their orders hold, and keeps
+ * the order's marks with it; answers why the order would hold too much (the caller then rolls
+ * the transaction back, marks and all), or undefined when it may be placed (always, without
+ * a claim). The three statements go in one round trip (pipeline.ts): the server runs the sum
+ * after the lock is taken, with a snapshot of its own, and the order's own marks after the
+ * sum, so the sum is of the other orders alone, as when each waited for the one before.
  */
-export async function checkHold(
+export async function claimHold(
   tx: SqlClient,
+  orderId: number,
   hold: HoldClaim | null,
 ): Promise<HoldRefusal | undefined> {
   if (!hold || hold.keys.length === 0) return undefined;
   const keys = [...hold.keys].sort();
-  await tx.query(
-    `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 32)))
-       FROM (SELECT unnest($1::text[]) AS k ORDER BY 1) AS marks`,
-    [keys],
-  );
-  // The marks' rows first, by the key, and each one's order by its id: a join let the
-  // prepared statement's generic plan start from every pending order of the shop (9 ms
-  // with 2,000 of them, while the marks stay locked; 0.3 ms this way).
-  const rows = await tx.query<{ key: string; units: number; cents: number }>(
-    `SELECT h.key, sum(h.units)::integer AS units, sum(h.cents)::bigint AS cents
-       FROM order_holds h
-      WHERE h.key = ANY($1::text[])
-        AND (SELECT o.status = 'pending' AND o.payment_status <> 'paid'
-               FROM orders o WHERE o.id = h.order_id)
-      GROUP BY h.key`,
-    [keys],
-  );
+  const [, rows] = await inTurn([
+    tx.query(
+      `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 32)))
+         FROM (SELECT unnest($1::text[]) AS k ORDER BY 1) AS marks`,
+      [keys],
+    ),
+    // The marks' rows first, by the key, and each one's order by its id: a join let the
+    // prepared statement's generic plan start from every pending order of the shop (9 ms
+    // with 2,000 of them, while the marks stay locked; 0.3 ms this way).
+    tx.query<{ key: string; units: number; cents: number }>(
+      `SELECT h.key, sum(h.units)::integer AS units, sum(h.cents)::bigint AS cents
+         FROM order_holds h
+        WHERE h.key = ANY($1::text[])
+          AND (SELECT o.status = 'pending' AND o.payment_status <> 'paid'
+                 FROM orders o WHERE o.id = h.order_id)
+        GROUP BY h.key`,
+      [keys],
+    ),
+    tx.query(
+      `INSERT INTO order_holds (order_id, key, units, cents)
+       SELECT $1, k, $3, $4 FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING`,
+      [orderId, hold.keys, hold.units, hold.cents],
+    ),
+  ]);
   const held: MarkHolding[] = rows.map((r) => ({
     key: r.key,
     units: Number(r.units),
     cents: Number(r.cents),
   }));
   return holdRefusal(held, hold, hold.limits);
-}
-
-/** Keeps a placed order's marks and share with it, in the placement's transaction. */
-export async function recordHold(
-  tx: SqlClient,
-  orderId: number,
-  hold: HoldClaim | null,
-): Promise<void> {
-  if (!hold || hold.keys.length === 0) return;
-  await tx.query(
-    `INSERT INTO order_holds (order_id, key, units, cents)
-     SELECT $1, k, $3, $4 FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING`,
-    [orderId, hold.keys, hold.units, hold.cents],
-  );
 }
 
 /** Forgets an order's marks: it holds nothing any more (it left pending). */

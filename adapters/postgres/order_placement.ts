@@ -24,7 +24,8 @@ import {
 import type { SqlClient } from "./sql_client.ts";
 import { findOrder, ORDER_SQL } from "./order_rows.ts";
 import { Params } from "./record_table.ts";
-import { checkHold, recordHold } from "./order_holds.ts";
+import { claimHold } from "./order_holds.ts";
+import { inTurn } from "./pipeline.ts";
 import { spendVouchers } from "./vouchers.ts";
 import { shopDate } from "../../domain/catalogue/preorder.ts";
 import { keptNamesOf } from "../../domain/orders/place_names.ts";
@@ -99,18 +100,21 @@ function shelfUnitSql(day: string): string {
  * Takes one item's stock, guarded by the quantity and the price it was priced at: what a
  * copy sells at on the order's day, its sale price while the sale runs.
  */
-async function take(tx: SqlClient, item: StockTake, day: string): Promise<TakeMiss | undefined> {
+function take(tx: SqlClient, item: StockTake, day: string): Promise<boolean> {
+  if (item.mixedPrices) return Promise.resolve(false);
   const table = TABLE[item.type];
-  if (!item.mixedPrices) {
-    const taken = await tx.query(
-      `UPDATE ${table} SET stock = stock - $1
-       WHERE id = $2 AND stock >= $1 AND price_cents = $5 AND ${shelfUnitSql("$4")} = $3
-         AND NOT archived
-       RETURNING id`,
-      [item.quantity, item.id, item.unitPriceCents, day, item.listUnitCents],
-    );
-    if (taken.length === 1) return undefined;
-  }
+  return tx.query(
+    `UPDATE ${table} SET stock = stock - $1
+     WHERE id = $2 AND stock >= $1 AND price_cents = $5 AND ${shelfUnitSql("$4")} = $3
+       AND NOT archived
+     RETURNING id`,
+    [item.quantity, item.id, item.unitPriceCents, day, item.listUnitCents],
+  ).then((taken) => taken.length === 1);
+}
+
+/** Why one take was refused: too few copies, or a price no longer the one priced. */
+async function missOf(tx: SqlClient, item: StockTake, day: string): Promise<TakeMiss> {
+  const table = TABLE[item.type];
   const rows = await tx.query<{ stock: number; price_cents: number; unit_cents: number }>(
     `SELECT stock, price_cents, ${shelfUnitSql("$2")} AS unit_cents FROM ${table}
      WHERE id = $1 AND NOT archived`,
@@ -144,9 +148,17 @@ async function takeStock(
   plan: PlacementPlan,
   findSellable: (tx: SqlClient, items: { type: ItemType; id: number }[]) => Promise<SellableItem[]>,
 ): Promise<PlaceOrderOutcome | undefined> {
-  const misses: (TakeMiss | undefined)[] = [];
   const day = shopDate(new Date(plan.order.orderDate));
-  for (const item of plan.takes) misses.push(await take(tx, item, day));
+  // The transaction is marked as an order's before any stock moves, and every take is sent
+  // with it in one round trip (pipeline.ts): the server takes them in the plan's order.
+  const [, ...taken] = await inTurn<[void, ...boolean[]]>([
+    markOrderStock(tx),
+    ...plan.takes.map((item) => take(tx, item, day)),
+  ]);
+  const misses: (TakeMiss | undefined)[] = [];
+  for (const [i, item] of plan.takes.entries()) {
+    misses.push(taken[i] ? undefined : await missOf(tx, item, day));
+  }
   const refusal = placementRefusal(misses);
   if (refusal?.kind === "price_changed") {
     return { kind: "price_changed", items: await findSellable(tx, plan.takes) };
@@ -360,8 +372,8 @@ export async function placeOrder(
           return { kind: "replayed", order: first };
         }
       }
-      // The stock an order takes is the order's entry in the audit trail, not the products'.
-      await markOrderStock(tx);
+      // The stock an order takes is the order's entry in the audit trail, not the products'
+      // (takeStock marks the transaction so).
       const refused = await takeStock(tx, plan, findSellable);
       if (refused) throw new Rollback(refused);
       const order = await insertOrder(tx, plan, {
@@ -371,9 +383,8 @@ export async function placeOrder(
       // The client's marks are locked last, so that one client's orders queue only for the
       // sum and the commit, not for each other's stock and rows: with the marks locked first,
       // one address placing orders at once could place 97-140 a second.
-      const overHeld = await checkHold(tx, plan.hold);
+      const overHeld = await claimHold(tx, order.id, plan.hold);
       if (overHeld) throw new Rollback({ kind: "too_much_held", refusal: overHeld });
-      await recordHold(tx, order.id, plan.hold);
       const codeRefused = await useCode(tx, order.id, plan.codeUse);
       if (codeRefused) throw new Rollback(codeRefused);
       // Its gift vouchers last: each voucher's row is locked only while this commits.
