@@ -1,10 +1,12 @@
 /**
- * SHA-256 in lowercase hex, the one way the shop writes a digest it keeps or compares:
- * migration checksums, order and reset-link key hashes, idempotency body hashes, the
- * rate limits' keys (which keep no address in the clear) and the embedded database
- * template's key. WebCrypto's, so it runs wherever the shop's code does, with no
- * permission. (An answer's ETag is hashed synchronously with node:crypto instead:
- * http/middleware/http_caching.ts says why.)
+ * SHA-256 in lowercase hex, as the shop writes a digest it keeps or compares: migration
+ * checksums, reset-link key hashes, the rate limits' keys (which keep no address in the
+ * clear), a client's marks and the embedded database template's key. WebCrypto's, so it
+ * runs wherever the shop's code does, with no permission. Where a request pays for its
+ * promise on every answer or checkout, the same digest is made synchronously with
+ * node:crypto outside the domain: an answer's ETag (http/middleware/http_caching.ts), order
+ * keys (adapters/security/order_keys.ts), a checkout's limit keys and body hash
+ * (http/routes/orders.ts).
  *
  * @example await sha256Hex("abc") // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
  */

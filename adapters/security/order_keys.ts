@@ -3,19 +3,19 @@
  * HMAC-SHA-256 of it under the shop's secret (256 bits, base64url), and the order keeps
  * only the key's SHA-256. A copy of the database alone opens no order page.
  */
+import { Buffer } from "node:buffer";
+import { createHash, createHmac } from "node:crypto";
 import type { OrderKeys } from "../../domain/ports.ts";
-import { sha256Hex } from "../../domain/sha256.ts";
 
 const encoder = new TextEncoder();
 
-function base64url(bytes: Uint8Array): string {
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
+/**
+ * Hashed and signed synchronously with node:crypto: WebCrypto's promises cost more than the
+ * hashing itself, at every checkout (docs/benchmarks.md, item 51). The same SHA-256 and
+ * HMAC-SHA-256, so the keys and hashes already kept stay valid.
+ */
 export class HmacOrderKeys implements OrderKeys {
-  readonly #key: Promise<CryptoKey>;
+  readonly #material: Uint8Array;
 
   /** `secret`: at least 32 bytes, kept outside the database (the shop's JWT secret). */
   constructor(secret: Uint8Array | string) {
@@ -26,27 +26,20 @@ export class HmacOrderKeys implements OrderKeys {
     const material = new Uint8Array(label.length + bytes.length);
     material.set(label);
     material.set(bytes, label.length);
-    this.#key = crypto.subtle.importKey(
-      "raw",
-      material,
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
+    this.#material = material;
   }
 
   async issue(): Promise<{ salt: string; hash: string; key: string }> {
-    const salt = base64url(crypto.getRandomValues(new Uint8Array(16)));
+    const salt = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
     const key = await this.keyFor(salt);
     return { salt, key, hash: await this.hash(key) };
   }
 
-  async keyFor(salt: string): Promise<string> {
-    const mac = await crypto.subtle.sign("HMAC", await this.#key, encoder.encode(salt));
-    return base64url(new Uint8Array(mac));
+  keyFor(salt: string): Promise<string> {
+    return Promise.resolve(createHmac("sha256", this.#material).update(salt).digest("base64url"));
   }
 
   hash(key: string): Promise<string> {
-    return sha256Hex(key);
+    return Promise.resolve(createHash("sha256").update(key).digest("hex"));
   }
 }
