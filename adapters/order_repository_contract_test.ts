@@ -250,6 +250,26 @@ contract(
 );
 
 contract(
+  "findSellable() reads a long list of items as a short one: each found once, in the order asked",
+  async (make) => {
+    const { orders, book, pen } = await make();
+    // Past the ids a statement names one by one (a longer list goes as one array).
+    const asked = [
+      { type: "book" as const, id: book.id },
+      ...Array.from({ length: 20 }, (_, i) => ({ type: "book" as const, id: book.id + 100 + i })),
+      { type: "stationery" as const, id: pen.id },
+      { type: "book" as const, id: book.id },
+    ];
+    const items = await orders.findSellable(asked);
+    assert.deepEqual(items.map((i) => `${i.type}:${i.id}`), [
+      `book:${book.id}`,
+      `stationery:${pen.id}`,
+    ]);
+    assert.deepEqual(await orders.findSellable([]), []);
+  },
+);
+
+contract(
   "findSellable() gives current state of the asked items, leaving out missing ones",
   async (make) => {
     const world = await make();

@@ -152,7 +152,7 @@ async function takeStock(
   // The transaction is marked as an order's before any stock moves, and every take is sent
   // with it in one round trip (pipeline.ts): the server takes them in the plan's order.
   const [, ...taken] = await inTurn<[void, ...boolean[]]>([
-    markOrderStock(tx),
+    markOrderStock(tx, { genericPlans: true }),
     ...plan.takes.map((item) => take(tx, item, day)),
   ]);
   const misses: (TakeMiss | undefined)[] = [];
