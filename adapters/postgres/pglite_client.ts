@@ -44,9 +44,19 @@ export class PgliteSqlClient implements SqlClient {
     return await PgliteSqlClient.#started(db);
   }
 
-  /** An in-memory database started from a dump made by `dump()`. */
-  static async load(dump: Blob): Promise<PgliteSqlClient> {
-    const db = await PGlite.create({ ...pgliteOptions(), loadDataDir: dump });
+  /**
+   * An in-memory database started from a dump made by `dump()`, with the server settings
+   * given (`{ shared_buffers: "16MB" }`) on top of PGlite's own start parameters.
+   */
+  static async load(
+    dump: Blob,
+    settings: Readonly<Record<string, string>> = {},
+  ): Promise<PgliteSqlClient> {
+    const startParams = [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ];
+    const db = await PGlite.create({ ...pgliteOptions(), loadDataDir: dump, startParams });
     return await PgliteSqlClient.#started(db);
   }
 

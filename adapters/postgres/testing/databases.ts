@@ -111,9 +111,17 @@ async function writeAtomically(path: string, blob: Blob): Promise<void> {
   await Deno.rename(partial, path);
 }
 
+/**
+ * The test databases' buffers: PostgreSQL's default, 128 MB, is zeroed at every start and
+ * touched page by page, for tables of a few hundred rows. With 16 MB one start from the
+ * migrated dump took 1.7 s and 2.3 CPU s instead of 2.2 s and 2.9 (the process's peak memory
+ * 400 MB instead of 540): a run starts one in every test file that uses PGlite.
+ */
+const TEST_SETTINGS = { shared_buffers: "16MB" };
+
 async function startPglite(): Promise<PgliteState> {
   const dumps = await pgliteDumps();
-  const db = await PgliteSqlClient.load(dumps.migrated);
+  const db = await PgliteSqlClient.load(dumps.migrated, TEST_SETTINGS);
   const tables = await db.query<{ tablename: string }>(LIST_TABLES);
   return { migrated: db, emptyDump: dumps.empty, schemaTables: tables.map((t) => t.tablename) };
 }
@@ -122,7 +130,7 @@ async function freshPglite(migrated: boolean): Promise<TestDatabase> {
   pglite ??= startPglite();
   const state = await pglite;
   if (!migrated) {
-    const db = await PgliteSqlClient.load(state.emptyDump);
+    const db = await PgliteSqlClient.load(state.emptyDump, TEST_SETTINGS);
     return { sql: db, close: () => db.close() };
   }
   const tables = await state.migrated.query<{ tablename: string }>(LIST_TABLES);
