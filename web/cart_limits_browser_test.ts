@@ -164,3 +164,47 @@ for (const language of ["en", "si"] as const) {
     },
   });
 }
+
+Deno.test({
+  name: "a press on checkout while the shop checks the cart is answered when the shop answers",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const { t } = i18nFor("en");
+    await withShop(async (page, base, shop) => {
+      const pen = await item(shop, PEN);
+      const paints = await item(shop, PAINTS);
+      const checkout = page.getByRole("button", { name: t("cart.checkout") });
+      const checking = page.locator(".notices").getByText(t("cart.checking"));
+      // The shop's answers about the cart's lines wait until the test lets them through.
+      let gate = Promise.withResolvers<void>();
+      await page.route("**/api/stationery/*", async (route) => {
+        await gate.promise;
+        await route.continue();
+      });
+
+      // Over the limit: the press is answered with the line's reason once the shop answers.
+      await page.goto(`${base}/`);
+      await storeCart(page, [{ ...stationeryCartItem(pen), quantity: 23 }]);
+      await visit(page, `${base}/cart`);
+      await checking.waitFor();
+      await checkout.click();
+      assert.equal(await page.locator(".notices").getByRole("alert").count(), 0);
+      gate.resolve();
+      const limit = t("cart.lineLimit", { title: PEN, max: 20 });
+      await page.locator(".notices").getByRole("alert").filter({ hasText: limit }).waitFor();
+      await checking.waitFor({ state: "detached" });
+      assert.equal(new URL(page.url()).pathname, "/cart");
+
+      // Within every limit: the press goes on to checkout once the shop answers.
+      gate = Promise.withResolvers<void>();
+      await storeCart(page, [{ ...stationeryCartItem(paints), quantity: 2 }]);
+      await visit(page, `${base}/cart`);
+      await checking.waitFor();
+      await checkout.click();
+      assert.equal(new URL(page.url()).pathname, "/cart");
+      gate.resolve();
+      await page.waitForURL((url) => url.pathname === "/checkout");
+    });
+  },
+});

@@ -61,7 +61,7 @@ export interface CartProps {
 }
 
 export function Cart({ maxPerLine, drawn }: CartProps) {
-  const { cart, setCart, notices, refreshing } = useStoredCart(drawn?.cart);
+  const { cart, setCart, notices, refreshing, settled } = useStoredCart(drawn?.cart);
   // Priced by the shop without a payment method: delivery is chosen at checkout.
   const pricing = useCartPrice(cart, null, "together", drawn?.price);
   const [alert, setAlert] = useState<string | null>(null);
@@ -87,9 +87,12 @@ export function Cart({ maxPerLine, drawn }: CartProps) {
     figures.lines.find((p) =>
       p.type === line.type && p.id === line.id && p.quantity === line.quantity
     );
-  const checkout = () => {
-    if (found.length > 0) {
-      setAlert(checkoutProblemText(i18n, found[0]));
+  // A press while the shop is asked about the cart waits for its answer: the button stays
+  // live, so a press as the check begins is never lost.
+  const checkout = async () => {
+    const problem = checkoutProblems(await settled(), maxPerLine)[0];
+    if (problem) {
+      setAlert(checkoutProblemText(i18n, problem));
       return;
     }
     location.assign(href("/checkout"));
@@ -164,7 +167,7 @@ export function Cart({ maxPerLine, drawn }: CartProps) {
           type="button"
           className="button button-large"
           onClick={checkout}
-          disabled={refreshing}
+          aria-busy={refreshing}
         >
           {t("cart.checkout")}
         </button>

@@ -3,7 +3,7 @@
  * change. A cart the server drew (`drawn`, from the cart's cookie) is the state from the
  * first render; it is not asked of the shop again while the browser's copy is the same.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Cart } from "../../domain/cart/cart.ts";
 import { cartCookieValue } from "../../domain/cart/cookie.ts";
 import { readCart, subscribeCart, writeCart } from "./cart_store.ts";
@@ -24,7 +24,10 @@ export function useStoredCart(drawn?: Cart) {
     setCartState(next);
   }, []);
 
-  const refresh = useCallback(async (): Promise<Cart> => {
+  // The refresh under way, if any: what a press made meanwhile waits for (settled()).
+  const pending = useRef<Promise<Cart> | null>(null);
+
+  const ask = useCallback(async (): Promise<Cart> => {
     const stored = readCart();
     setCartState(stored);
     if (stored.length === 0) return stored;
@@ -47,13 +50,33 @@ export function useStoredCart(drawn?: Cart) {
     }
   }, [lkr]);
 
+  const refresh = useCallback((): Promise<Cart> => {
+    const run = ask();
+    pending.current = run;
+    const clear = () => {
+      if (pending.current === run) pending.current = null;
+    };
+    run.then(clear, clear);
+    return run;
+  }, [ask]);
+
+  /**
+   * The cart once the refresh under way has answered, else the browser's copy now: a press
+   * while the shop is asked is answered after it, never dropped (a refresh that failed leaves
+   * the browser's copy).
+   */
+  const settled = useCallback(
+    (): Promise<Cart> => (pending.current ?? Promise.resolve(readCart())).catch(() => readCart()),
+    [],
+  );
+
   useEffect(() => {
     // The server drew this very cart from the shop moments ago: nothing to ask again.
     if (!drawn || !sameCart(readCart(), drawn)) refresh();
     return subscribeCart(() => setCartState(readCart()));
   }, [refresh]);
 
-  return { cart, setCart, notices, setNotices, refreshing, refresh };
+  return { cart, setCart, notices, setNotices, refreshing, refresh, settled };
 }
 
 /** Whether the browser's cart is the one the server drew (items, quantities, what it knew). */
