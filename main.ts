@@ -63,6 +63,7 @@ import { orderUrl } from "./http/routes/order_customer.ts";
 import { PostgresPromotionStore } from "./adapters/postgres/promotions.ts";
 import { ActorScope } from "./adapters/audit/actor_scope.ts";
 import { attributedClient } from "./adapters/postgres/attributed_client.ts";
+import { startUpkeep, type Upkeep } from "./adapters/embedded/upkeep.ts";
 import { PostgresAuditTrail } from "./adapters/postgres/audit_trail.ts";
 import { messageLimitsOf, readSettings } from "./domain/settings/settings.ts";
 
@@ -287,6 +288,23 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     onRound: jobs.counter("lapse"),
   });
 
+  // The embedded database has no autovacuum of its own: the shop vacuums and analyses its
+  // tables as a server would (adapters/embedded/upkeep.ts). A server does it itself.
+  const upkeep: Upkeep | undefined = config.databaseUrl ? undefined : (() => {
+    const counted = jobs.counter("upkeep");
+    return startUpkeep(sql, {
+      onError: (error) => consoleLogger.error("Database upkeep failed", { error: String(error) }),
+      onRound: (done) => {
+        counted();
+        if (done.length === 0) return;
+        consoleLogger.info("Database upkeep", {
+          vacuumed: done.filter((s) => s.vacuum).map((s) => s.table),
+          analysed: done.filter((s) => s.analyse).map((s) => s.table),
+        });
+      },
+    });
+  })();
+
   // Paying online, through each provider configured (PayHere for cards, Koko for
   // instalments), or their local simulators (PAYHERE_SANDBOX=local, KOKO_SANDBOX=local).
   const { providers, simulators } = configuredProviders(
@@ -421,6 +439,7 @@ async function start(config: Config, options: { wrap?: HandlerWrapper }): Promis
     // The account mails answered requests still queue reach the outbox before it stops.
     await background.idle();
     await lapses.stop();
+    await upkeep?.stop();
     await promotionWatch.stop();
     await dispatcher.stop();
     say("Mail outbox stopped");

@@ -133,7 +133,12 @@ async function insertCategories(sql: SqlClient, table: string, names: string[]):
  */
 export async function generateCatalogue(
   sql: SqlClient,
-  options: { size: CatalogueSize; images: CatalogueImages },
+  options: {
+    size: CatalogueSize;
+    images: CatalogueImages;
+    /** False leaves the vacuum and analyse to the shop (the embedded database's upkeep). */
+    vacuum?: boolean;
+  },
 ): Promise<void> {
   const { size, images } = options;
   await sql.transaction(async (tx) => {
@@ -175,5 +180,5 @@ export async function generateCatalogue(
   // Every table the load wrote, the search copies and word counts its triggers filled
   // included: a shop's server vacuums and analyses them on its own (autovacuum) within a
   // minute of such a load, the bench's server (autovacuum off) only when asked.
-  await sql.exec("VACUUM ANALYZE");
+  if (options.vacuum ?? true) await sql.exec("VACUUM ANALYZE");
 }
