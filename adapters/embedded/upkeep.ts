@@ -14,6 +14,7 @@
  * a table never analysed is analysed then.
  */
 import type { SqlClient } from "../postgres/sql_client.ts";
+import { startRounds } from "../jobs/rounds.ts";
 
 /** One table's counters, as pg_stat_user_tables and pg_class keep them. */
 export interface TableCounters {
@@ -140,11 +141,7 @@ export function startUpkeep(sql: SqlClient, options: UpkeepOptions = {}): Upkeep
   const onError = options.onError ??
     ((error: unknown) =>
       console.error("Database upkeep failed:", error instanceof Error ? error.message : error));
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> | null = null;
-
-  async function round(): Promise<void> {
+  async function round(): Promise<boolean> {
     let done: TableUpkeep[] = [];
     try {
       done = await upkeepRound(sql);
@@ -160,22 +157,8 @@ export function startUpkeep(sql: SqlClient, options: UpkeepOptions = {}): Upkeep
     } catch {
       // Nor a failing listener.
     }
+    return false;
   }
 
-  function tick(): void {
-    if (stopped || current) return;
-    current = round().then(() => {
-      current = null;
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  }
-
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return startRounds(round, { intervalMs });
 }

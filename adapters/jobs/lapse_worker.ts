@@ -6,6 +6,7 @@
  * (the repository locks it), and nothing is kept in memory, so a restart loses nothing.
  */
 import type { AuditActor, AuditTrail } from "../../domain/audit/audit.ts";
+import { startRounds } from "./rounds.ts";
 import { LAPSE_BATCH, type LapseDeps, lapseDueOrders } from "../../domain/orders/lapse_orders.ts";
 
 /** Who the audit trail names for the orders a round lapses. */
@@ -37,9 +38,6 @@ function logError(error: unknown): void {
 export function startLapseWorker(deps: LapseDeps, opts: LapseWorkerOptions = {}): LapseWorker {
   const intervalMs = opts.intervalMs ?? 15_000;
   const onError = opts.onError ?? logError;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> | null = null;
 
   async function round(): Promise<boolean> {
     try {
@@ -58,21 +56,5 @@ export function startLapseWorker(deps: LapseDeps, opts: LapseWorkerOptions = {})
     }
   }
 
-  function tick(): void {
-    if (stopped || current) return;
-    current = round().then((more) => {
-      current = null;
-      opts.onRound?.();
-      if (!stopped) timer = setTimeout(tick, more ? 0 : intervalMs);
-    });
-  }
-
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
+  return startRounds(round, { intervalMs, onRound: opts.onRound });
 }
