@@ -3,15 +3,14 @@
  * which PGlite, one process with no background workers, never does. Without it no table of
  * an embedded shop was ever analysed, so the planner guessed every table's size, and the
  * search copies that a catalogue's writes fill (migration 0019) were never vacuumed, so
- * their pages were never marked all-visible and every count read them. With the demo
- * catalogue and 10,000 generated books, unique searches took p50 83 ms, p99 112 ms before
- * the tables were vacuumed and analysed, and p50 11 ms, p99 23 ms after
- * (docs/benchmarks.md, item 52).
+ * their pages were never marked all-visible and every count read them. With 10,000
+ * generated books, unique searches took p50 85 ms, p99 108 ms without this upkeep and p50
+ * 10 ms, p99 20 ms with it (docs/benchmarks.md, item 52).
  *
  * A round reads each table's counters (pg_stat_user_tables) and vacuums or analyses the
  * tables past PostgreSQL's own autovacuum thresholds, one statement a table, each in the
  * database's background turn, so requests waiting go first. The first round runs at start:
- * a table never analysed is analysed then.
+ * a table never vacuumed nor analysed gets both then.
  */
 import type { SqlClient } from "../postgres/sql_client.ts";
 import { startRounds } from "../jobs/rounds.ts";
@@ -44,7 +43,7 @@ export interface TableUpkeep {
  * same for inserts and for analyse): a table is due when its changes pass a fixed number
  * of rows plus a share of its size.
  */
-export const THRESHOLDS = {
+const THRESHOLDS = {
   vacuum: { rows: 50, share: 0.2 },
   vacuumInserts: { rows: 1000, share: 0.2 },
   analyse: { rows: 50, share: 0.1 },
@@ -58,7 +57,7 @@ function past(count: number, rows: number, limit: { rows: number; share: number 
  * A table of at least this many pages is vacuumed when fewer than half of them are known
  * all-visible: its counts and index-only reads then visit the table's own pages.
  */
-export const VISIBLE_SHARE = { pages: 8, share: 0.5 } as const;
+const VISIBLE_SHARE = { pages: 8, share: 0.5 } as const;
 
 /**
  * The tables due for a vacuum or an analyse; the others are left. The counters since the

@@ -1,11 +1,14 @@
 /**
  * A background job's loop of rounds: the first runs at once, the next `intervalMs` after one
- * ends (at once when a round answers that more is due), never two at once in a process.
- * `stop()` ends the loop and resolves when the round under way, if any, has finished. A
- * round must not throw: each job reports its own failures and goes on.
+ * ends (at once when a round answers that more is due, or when `kick()` was called while it
+ * ran), never two at once in a process. `stop()` ends the loop and resolves when the round
+ * under way, if any, has finished. A round must not throw: each job reports its own
+ * failures and goes on.
  */
 export interface Rounds {
   stop(): Promise<void>;
+  /** Runs a round now, or right after the one under way. */
+  kick(): void;
 }
 
 export function startRounds(
@@ -15,13 +18,21 @@ export function startRounds(
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> | null = null;
+  let again = false;
 
   function tick(): void {
-    if (stopped || current) return;
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
     current = round().then((more) => {
       current = null;
       options.onRound?.();
-      if (!stopped) timer = setTimeout(tick, more ? 0 : options.intervalMs);
+      const soon = more || again;
+      again = false;
+      if (!stopped) timer = setTimeout(tick, soon ? 0 : options.intervalMs);
     });
   }
 
@@ -32,5 +43,6 @@ export function startRounds(
       clearTimeout(timer);
       await current;
     },
+    kick: tick,
   };
 }

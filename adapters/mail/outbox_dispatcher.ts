@@ -12,6 +12,7 @@ import {
   dispatchMemory,
   type DispatchOptions,
 } from "../../domain/orders/dispatch_outbox.ts";
+import { startRounds } from "../jobs/rounds.ts";
 
 export interface OutboxDispatcherOptions {
   /** Pause between rounds; 2 s by default. */
@@ -43,17 +44,8 @@ export function startOutboxDispatcher(
   const intervalMs = opts.intervalMs ?? 2_000;
   const onError = opts.onError ?? logError;
   const batch = opts.dispatch?.batch ?? DISPATCH_DEFAULTS.batch;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<void> | null = null;
-  let again = false;
   // Mails sent whose mark failed: marked by the next round, never sent again by this loop.
   const memory = dispatchMemory();
-
-  function schedule(delayMs: number): void {
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-  }
 
   async function round(): Promise<boolean> {
     try {
@@ -70,35 +62,15 @@ export function startOutboxDispatcher(
     }
   }
 
-  function tick(): void {
-    if (stopped) return;
-    if (current) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    current = round().then((more) => {
-      current = null;
-      opts.onRound?.();
-      const soon = more || again;
-      again = false;
-      if (!stopped) schedule(soon ? 0 : intervalMs);
-    });
-  }
-
-  tick();
+  const rounds = startRounds(round, { intervalMs, onRound: opts.onRound });
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+      await rounds.stop();
       // One last try at the marks owed: a mark lost here is a mail sent again at the next start.
       for (const [id, at] of memory.sentUnmarked) {
         await deps.outbox.markSent(id, at).then(() => memory.sentUnmarked.delete(id), () => {});
       }
     },
-    kick() {
-      tick();
-    },
+    kick: rounds.kick,
   };
 }
