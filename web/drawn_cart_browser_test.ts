@@ -170,3 +170,50 @@ Deno.test({
     }, { console: true });
   },
 });
+
+Deno.test({
+  name:
+    "a newcomer's cart and checkout are drawn empty without React, which starts when a cart is stored in another tab",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await withPhonePage(async (page, base, shop) => {
+      const { t } = i18nFor("si");
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      for (
+        const [path, name, words] of [
+          ["/si/checkout", "Checkout", "checkout.empty"],
+          ["/si/cart", "Cart", "cart.empty"],
+        ] as const
+      ) {
+        await page.goto(`${base}${path}`);
+        await page.waitForLoadState("load");
+        const island = page.locator(`[data-island="${name}"]`);
+        assert.equal(await island.getAttribute("data-hydration"), "waiting", path);
+        await island.getByText(t(words)).waitFor();
+        assert.equal(await island.getByRole("link", { name: t("cart.browse") }).count(), 1);
+        assert.deepEqual(scripts.filter((s) => /react|hydrate_island|Cart-|Checkout-/.test(s)), []);
+      }
+      await shotBothWidths(page, SHOTS, "empty-si");
+
+      // A book put in the cart in another tab: this one takes React and draws it.
+      const cart = await twoBooks(shop);
+      const other = await page.context().newPage();
+      await other.goto(`${base}/robots.txt`);
+      await other.evaluate(
+        (json) => localStorage.setItem("cart", json),
+        JSON.stringify(cart.map(storedLine)),
+      );
+      await page.locator('[data-island="Cart"][data-hydrated="true"]').waitFor();
+      await page.locator('.cart-sums[aria-busy="false"]').waitFor();
+      assert.deepEqual(
+        await page.locator(".cart-line .line-title").allInnerTexts(),
+        cart.map((l) => l.title),
+      );
+      await other.close();
+    }, { console: true });
+  },
+});

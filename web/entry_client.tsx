@@ -153,10 +153,13 @@ function start(): void {
     element.addEventListener("input", noteField, true);
 
     const when = record.when ?? HYDRATE_WHEN[name];
-    const drawn = when === "drawn" || when === "drawn-account";
+    const drawn = when === "drawn" || when === "drawn-account" || when === "empty";
+    // What the server drew from the cart's cookie is not the stored cart: the cookie outlived
+    // the cart, or (empty) the cart was stored without its cookie.
+    const notAsDrawn = drawn && cartHoldsSomething() === (when === "empty");
     if (
-      when === "load" || (when === "cart" && cartHoldsSomething()) ||
-      (drawn && !cartHoldsSomething()) || (when === "drawn-account" && hasSession())
+      when === "load" || (when === "cart" && cartHoldsSomething()) || notAsDrawn ||
+      (when === "drawn-account" && hasSession())
     ) hydrate();
     else if (when === "visible") {
       const seen = new IntersectionObserver((entries) => {

@@ -10,6 +10,10 @@
  * last knew of it (the cookie's marks), within the copies one order may hold, and no discount
  * code kept (a code is the browser's to send). Otherwise the browser draws the cart, refreshes
  * it and tells the shopper what changed, as it always has.
+ *
+ * Without the cookie the cart is drawn empty (the browser drops the cookie when its cart
+ * empties), and the island waits (`empty`): the browser starts React at once only when its
+ * storage holds lines the cookie does not name (a cart stored before the cookie was written).
  */
 import type { Catalogue } from "../../domain/ports.ts";
 import { bookCartItem, type Cart, stationeryCartItem } from "../../domain/cart/cart.ts";
@@ -64,7 +68,8 @@ const bookFromWire = recordFromWireOf(BOOK_FIELDS);
 const stationeryFromWire = recordFromWireOf(STATIONERY_FIELDS);
 
 /**
- * Draws the cart a cookie names, in `language`; undefined when the browser should draw it.
+ * Draws the cart a cookie names, in `language` (empty without one); undefined when the
+ * browser should draw it.
  * Priced as the cart page prices it (no method), or with `checkout`'s offered methods as the
  * checkout first prices it: by its first method, or the first that takes a pre-order.
  *
@@ -76,6 +81,8 @@ export async function drawCart(
   language: Locale,
   checkout?: { methods: readonly PaymentMethod[] },
 ): Promise<DrawnCart | undefined> {
+  // No cookie: nothing stored, as far as the shop can know (no price to give).
+  if (cookie === undefined || cookie === "") return { cart: [] };
   const parsed = DRAWABLE.safeParse(cookie);
   if (!parsed.success) return undefined;
   const named = parsed.data;

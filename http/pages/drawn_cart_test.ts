@@ -11,8 +11,10 @@ import { recordFromWireOf } from "../../contract/record_wire.ts";
 import { BOOK_FIELDS } from "../../domain/catalogue/book_record.ts";
 import { STATIONERY_FIELDS } from "../../domain/catalogue/stationery_record.ts";
 import type { WireBook, WireStationery } from "../../contract/records.ts";
+import { i18nFor, loadCatalogue } from "../../web/i18n/mod.ts";
 
 const shop = await previewShop();
+await loadCatalogue("si");
 const { app } = shop;
 
 await shop.promotions.addCampaign({
@@ -52,7 +54,7 @@ async function drawnPage(
   const islands = JSON.parse(data[1]) as {
     name: string;
     when?: string;
-    props: { drawn?: { cart: Cart; price: { total: number } } };
+    props: { drawn?: { cart: Cart; price?: { total: number } } };
   }[];
   // The page's content, without its words for the islands.
   const main = /<main[^>]*>(.*)<\/main>/s.exec(html)?.[1] ?? "";
@@ -96,7 +98,7 @@ Deno.test("a stored cart its cookie names is drawn by the server, priced as the 
     assert.ok(html.includes(line.title.replaceAll("'", "&#x27;")), line.title);
   }
   assert.match(html, /Book Fair 2026/);
-  assert.ok(html.includes(cart.props.drawn!.price.total.toLocaleString("en-US", {
+  assert.ok(html.includes(cart.props.drawn!.price!.total.toLocaleString("en-US", {
     minimumFractionDigits: 2,
   })));
   assert.doesNotMatch(html, /Loading your cart/);
@@ -115,10 +117,27 @@ Deno.test("the drawn cart is in the page's language, the campaign named in it", 
   assert.match(html, /පොත් ප්‍රදර්ශනය 2026/);
 });
 
-Deno.test("the browser draws the cart when the shop would have something to say, or no cookie names it", async () => {
+Deno.test("without a cookie the cart and the checkout are drawn empty, the island waiting", async () => {
+  for (const [path, name] of [["/cart", "Cart"], ["/si/checkout", "Checkout"]] as const) {
+    const { response, html, island } = await drawnPage(undefined, path, name);
+    assert.equal(island.when, "empty", path);
+    assert.deepEqual(island.props.drawn, { cart: [] }, path);
+    assert.doesNotMatch(html, /Loading your cart|class="spinner/, path);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+  }
+  const { html: cart } = await drawnPage(undefined);
+  assert.match(cart, /Your cart is empty/);
+  // Both shops are offered, and nothing of React is preloaded.
+  assert.match(cart, /href="\/stationery"/);
+  const head = await (await app.request("/cart")).text();
+  assert.doesNotMatch(head, /modulepreload[^>]*(react|hydrate_island|Cart)-/);
+  const { html: checkout } = await drawnPage(undefined, "/si/checkout", "Checkout");
+  assert.ok(checkout.includes(i18nFor("si").t("checkout.empty")));
+});
+
+Deno.test("the browser draws the cart when the shop would have something to say", async () => {
   const [first, second, pen] = stored;
   const cookies: [string, string | undefined][] = [
-    ["no cookie", undefined],
     ["a cookie not of the shop's writing", "b1-1"],
     ["a price the browser did not know", cartCookieValue([{ ...first, unitPriceCents: 1 }], false)],
     [

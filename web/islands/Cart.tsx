@@ -50,7 +50,8 @@ function Notices({ notices }: { notices: CartNotice[] }) {
  */
 export interface DrawnCart {
   cart: StoredCart;
-  price: WireCartPrice;
+  /** Absent for an empty cart (nothing to price). */
+  price?: WireCartPrice;
 }
 
 export interface CartProps {

@@ -39,11 +39,21 @@ export const PAGE_WORDS_ID = "page-words";
  *   used, when the stored cart changes (here or in another tab), or at once when the browser
  *   holds no cart (the cookie outlived it);
  * - `drawn-account`: as `drawn`, and at once for a signed-in customer (the checkout fills in
- *   their account's address).
+ *   their account's address);
+ * - `empty`: the server drew an empty cart (no cookie came): at once when the stored cart
+ *   holds a line after all (one stored before its cookie), else when used or when the stored
+ *   cart changes (here or in another tab).
  * A page whose islands all wait loads no React at all until one is needed. An island the
  * server renders with a `when` of its own (`Island`'s prop) hydrates by that instead.
  */
-export type HydrateWhen = "load" | "visible" | "used" | "cart" | "drawn" | "drawn-account";
+export type HydrateWhen =
+  | "load"
+  | "visible"
+  | "used"
+  | "cart"
+  | "drawn"
+  | "drawn-account"
+  | "empty";
 
 export const HYDRATE_WHEN: Record<IslandName, HydrateWhen> = {
   CartBadge: "cart",

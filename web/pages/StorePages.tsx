@@ -20,8 +20,9 @@ export function CartPage({ maxPerLine, drawn }: { maxPerLine: number; drawn?: Dr
           name="Cart"
           component={Cart}
           props={{ maxPerLine, ...(drawn ? { drawn } : {}) }}
-          // Drawn from the cart's cookie (http/pages/drawn_cart.ts): React when used.
-          when={drawn ? "drawn" : undefined}
+          // Drawn from the cart's cookie (http/pages/drawn_cart.ts), or empty without one:
+          // React when used.
+          when={drawn ? (drawn.cart.length === 0 ? "empty" : "drawn") : undefined}
         />
       </div>
       <noscript>
@@ -60,8 +61,8 @@ export function CheckoutPage(
             ...(drawn ? { drawn } : {}),
           }}
           // Drawn from the cart's cookie: React when used, or at once for a signed-in customer
-          // (their account's address fills the form).
-          when={drawn ? "drawn-account" : undefined}
+          // (their account's address fills the form); an empty one has no form to fill.
+          when={drawn ? (drawn.cart.length === 0 ? "empty" : "drawn-account") : undefined}
         />
       </div>
       <noscript>
