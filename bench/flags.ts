@@ -26,6 +26,7 @@ export function parseBenchFlags(args: string[]): BenchFlags {
     connections: quick ? 8 : 32,
     orderConnections: quick ? 8 : 32,
     lighthouse: !quick,
+    lighthouseRuns: 3,
     startup: !quick,
     campaigns: 1000,
   };
@@ -55,6 +56,9 @@ export function parseBenchFlags(args: string[]): BenchFlags {
       }
       case "--no-lighthouse":
         options.lighthouse = false;
+        break;
+      case "--lighthouse-runs":
+        options.lighthouseRuns = positiveInteger(flag, next());
         break;
       case "--no-startup":
         options.startup = false;

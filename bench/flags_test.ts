@@ -8,6 +8,8 @@ Deno.test("parseBenchFlags() gives the full run by default and a small one with 
   assert.equal(full.options.connections, 32);
   assert.equal(full.options.warmupRequests, 0, "the full run warms up for a whole second");
   assert.equal(full.writeDocs, true);
+  assert.equal(full.options.lighthouseRuns, 3, "each phone page's median of three");
+  assert.equal(parseBenchFlags(["--lighthouse-runs", "1"]).options.lighthouseRuns, 1);
   const quick = parseBenchFlags(["--quick", "--books", "500"]);
   assert.equal(quick.options.books, 500);
   assert.equal(quick.options.lighthouse, false);

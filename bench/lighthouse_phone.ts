@@ -1,14 +1,16 @@
 /**
  * Lighthouse mobile on the storefront's five phone pages, as issue 50's table reads them:
  * `/`, a book page, `/stationery`, `/cart` and `/checkout` with a filled cart, each run
- * `--runs` times (median kept), with performance, total blocking time, largest paint,
- * accessibility and the host's benchmark index that Lighthouse reports.
+ * `--runs` times (median kept), with performance, total blocking time, largest paint, layout
+ * shift, the first screen's image bytes, accessibility and the host's benchmark index that
+ * Lighthouse reports. The full run (`deno task bench`) measures them so on the demo shop as a
+ * newcomer starts it (bench/run.ts); this script does it on a shop already running:
  *
  *   deno run -A bench/lighthouse_phone.ts http://localhost:8000 [--runs 3] [--out file.json]
+ *     [--empty-cart]   (`/cart` and `/checkout` only, nothing stored: a newcomer's)
  *
- * Against the shop as a newcomer starts it (`deno task start`, the demo catalogue). The cart
- * lives in the browser's localStorage, which Lighthouse clears before a run: the filled
- * pages run on a copy of a profile whose storage holds two lines and the cart's cookie,
+ * The cart lives in the browser's localStorage, which Lighthouse clears before a run: the
+ * filled pages run on a copy of a profile whose storage holds two lines and the cart's cookie,
  * written from a page that loads no script (so nothing is cached), with Lighthouse's
  * storage reset turned off.
  */
@@ -25,6 +27,13 @@ export interface PhoneRun {
   performance: number;
   tbtMs: number;
   lcpMs: number;
+  /** Cumulative layout shift. */
+  cls: number;
+  /**
+   * Bytes of every image the page loaded (412px wide at 1.75x, no scrolling): what the first
+   * screen costs in pictures, lazy ones below it excluded.
+   */
+  imageBytes: number;
   accessibility: number;
   benchmarkIndex: number;
   /** Main-thread time in script evaluation, parse and compile (Lighthouse's 4x slower CPU). */
@@ -45,7 +54,16 @@ interface Report {
   audits: Record<string, {
     numericValue?: number;
     score?: number | null;
-    details?: { items?: { group?: string; duration?: number; url?: string; scripting?: number }[] };
+    details?: {
+      items?: {
+        group?: string;
+        duration?: number;
+        url?: string;
+        scripting?: number;
+        resourceType?: string;
+        transferSize?: number;
+      }[];
+    };
   }>;
   environment?: { benchmarkIndex?: number };
   runtimeError?: { message: string };
@@ -70,6 +88,15 @@ export function shortName(url: string): string {
 }
 
 async function lighthouse(url: string, profile?: string): Promise<PhoneRun> {
+  try {
+    return await lighthouseOnce(url, profile);
+  } catch {
+    // Trace recording fails now and then on a busy machine (NO_NAVSTART): one more try.
+    return await lighthouseOnce(url, profile);
+  }
+}
+
+async function lighthouseOnce(url: string, profile?: string): Promise<PhoneRun> {
   const dir = await Deno.makeTempDir({ prefix: "pothgula-lh-phone-" });
   try {
     const flags = [...CHROME_FLAGS, ...(profile ? [`--user-data-dir=${profile}`] : [])];
@@ -100,6 +127,11 @@ async function lighthouse(url: string, profile?: string): Promise<PhoneRun> {
       performance: Math.round((report.categories.performance.score ?? 0) * 100),
       tbtMs: audit("total-blocking-time"),
       lcpMs: audit("largest-contentful-paint"),
+      cls: Math.round((report.audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) /
+        1000,
+      imageBytes: (report.audits["network-requests"]?.details?.items ?? [])
+        .filter((item) => item.resourceType === "Image")
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
       accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
       benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? NaN),
       scriptingMs: groupMs(report, ["scriptEvaluation", "scriptParseCompile"]),
@@ -169,16 +201,27 @@ async function copyOf(profile: string): Promise<string> {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function measurePhonePages(base: string, runs: number): Promise<PhoneRun[][]> {
+/**
+ * Every phone page's runs, in the pages' order; each run is told to `log` as it ends. With
+ * `emptyCart`, `/cart` and `/checkout` only, as a newcomer opens them (nothing stored).
+ */
+export async function measurePhonePages(
+  base: string,
+  runs: number,
+  log: (line: string) => void = console.error,
+  { emptyCart = false }: { emptyCart?: boolean } = {},
+): Promise<PhoneRun[][]> {
   const books = await (await fetch(`${base}/api/books?limit=1`)).json() as {
     data: { id: number }[];
   };
-  const paths = ["/", `/books/${books.data[0].id}`, "/stationery", "/cart", "/checkout"];
+  const paths = emptyCart
+    ? ["/cart", "/checkout"]
+    : ["/", `/books/${books.data[0].id}`, "/stationery", "/cart", "/checkout"];
   const profile = await filledProfile(base);
   const all: PhoneRun[][] = [];
   try {
     for (const path of paths) {
-      const filled = path === "/cart" || path === "/checkout";
+      const filled = !emptyCart && (path === "/cart" || path === "/checkout");
       const page: PhoneRun[] = [];
       for (let run = 0; run < runs; run++) {
         const copy = filled ? await copyOf(profile) : undefined;
@@ -187,7 +230,7 @@ export async function measurePhonePages(base: string, runs: number): Promise<Pho
         } finally {
           if (copy) await Deno.remove(copy, { recursive: true }).catch(() => {});
         }
-        console.error(JSON.stringify(page.at(-1)));
+        log(JSON.stringify(page.at(-1)));
       }
       all.push(page);
     }
@@ -197,6 +240,17 @@ export async function measurePhonePages(base: string, runs: number): Promise<Pho
   return all;
 }
 
+/** A page as the full run reports it: its medians, and the host's index in each run. */
+export type PhonePageResult = Omit<PhoneRun, "scripts" | "benchmarkIndex"> & {
+  runs: number;
+  benchmarkIndexes: number[];
+};
+
+export function phonePageResult(runs: PhoneRun[]): PhonePageResult {
+  const { scripts: _, benchmarkIndex: __, ...figures } = medians(runs);
+  return { ...figures, runs: runs.length, benchmarkIndexes: runs.map((r) => r.benchmarkIndex) };
+}
+
 /** The median of each figure over a page's runs. */
 export function medians(runs: PhoneRun[]): PhoneRun {
   return {
@@ -204,6 +258,8 @@ export function medians(runs: PhoneRun[]): PhoneRun {
     performance: median(runs.map((r) => r.performance)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
+    cls: median(runs.map((r) => r.cls)),
+    imageBytes: median(runs.map((r) => r.imageBytes)),
     accessibility: median(runs.map((r) => r.accessibility)),
     benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
     scriptingMs: median(runs.map((r) => r.scriptingMs)),
@@ -220,7 +276,9 @@ if (import.meta.main) {
     return at >= 0 ? Deno.args[at + 1] : undefined;
   };
   const runs = Number(flag("--runs") ?? 3);
-  const all = await measurePhonePages(base, runs);
+  const all = await measurePhonePages(base, runs, console.error, {
+    emptyCart: Deno.args.includes("--empty-cart"),
+  });
   const out = flag("--out");
   if (out) await Deno.writeTextFile(out, JSON.stringify(all, null, 2));
   console.log(

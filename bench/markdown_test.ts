@@ -19,6 +19,12 @@ Deno.test("resultsMarkdown() shows every scenario and target; replaceResults() k
     section,
     /- 61\.25 ms: `SELECT id FROM books ORDER BY title OFFSET 99000 LIMIT 24` — Limit/,
   );
+  // Lighthouse: each page's medians, with the host's benchmark index in each run.
+  assert.match(section, /median of 3 runs/);
+  assert.match(
+    section,
+    /\| `\/` \| 97 \| 10 \| 1200 \| 0 \| 100 \| 80 \| 87\.9 KB \| 2700, 2650, 2710 \|/,
+  );
   const doc = "# Benchmarks\n\nNotes.\n";
   const once = replaceResults(doc, "first");
   const twice = replaceResults(once + "\nMore notes.\n", "second");

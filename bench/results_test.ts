@@ -67,3 +67,21 @@ Deno.test("withFloorRatios() sets each scenario beside its floor, and checkTarge
   });
   assert.equal(slower.find((c) => c.target.startsWith("listings:"))?.met, false);
 });
+
+Deno.test("checkTargets() holds each phone page to 95, blocking time under 200 ms and accessibility 100", () => {
+  const base = sampleResults();
+  const [front] = base.lighthouse as Exclude<typeof base.lighthouse, { skipped: string }>;
+  const pages = [
+    front,
+    { ...front, path: "/cart", tbtMs: 200 },
+    { ...front, path: "/checkout", accessibility: 98, accessibilityFailures: ["label"] },
+  ];
+  const checks = checkTargets({ ...base, lighthouse: pages })
+    .filter((c) => c.target.startsWith("Lighthouse"));
+  assert.deepEqual(checks.map((c) => c.met), [true, false, false]);
+  assert.equal(
+    checks[1].target,
+    "Lighthouse mobile on /cart (cart filled): 95+, blocking time under 200 ms, accessibility 100",
+  );
+  assert.equal(checks[1].measured, "97, TBT 200 ms, accessibility 100");
+});

@@ -90,6 +90,24 @@ async function timeStart(
 }
 
 /**
+ * Runs `whileUp` against the demo shop as a newcomer starts it (`deno task start` on a new
+ * DATA_DIR), then stops it.
+ */
+export async function onNewcomersShop<T>(whileUp: (baseUrl: string) => Promise<T>): Promise<T> {
+  await ensureEmbeddedTemplate();
+  const dataDir = await Deno.makeTempDir({ prefix: "pothgula-newcomer-" });
+  try {
+    let result: { value: T } | undefined;
+    await timeStart(dataDir, async (baseUrl) => {
+      result = { value: await whileUp(baseUrl) };
+    });
+    return result!.value;
+  } finally {
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  }
+}
+
+/**
  * Times a fresh start, then a start on the data the first one left. The web build and the
  * embedded database templates are made first: they are built once per checkout and change
  * of code, like the cached dependencies, not at every start.

@@ -7,6 +7,7 @@
  *   deno task bench --quick         a tiny run for CI (well under a minute)
  *
  * Other flags: --duration S, --connections N, --order-connections N, --no-lighthouse,
+ * --lighthouse-runs N (each phone page's runs, 3 by default: the median is reported),
  * --no-startup, --no-docs, --only ID[,ID] (those scenarios and the baseline), --campaigns N
  * (campaign rules running during the loads: 1,000 by default, 0 for none).
  * BENCH_DATABASE_URL names a PostgreSQL server on which the bench

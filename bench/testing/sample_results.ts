@@ -91,6 +91,12 @@ export function sampleResults(): Omit<BenchResults, "targets"> {
       tbtMs: 10,
       cls: 0,
       imageBytes: 90_000,
+      accessibility: 100,
+      scriptingMs: 80,
+      renderingMs: 400,
+      accessibilityFailures: [],
+      runs: 3,
+      benchmarkIndexes: [2700, 2650, 2710],
     }],
     startup: {
       freshMs: 4000,
