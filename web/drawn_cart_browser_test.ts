@@ -58,6 +58,14 @@ async function storeAndMirror(page: Page, base: string, cart: Cart, path: string
 
 const cartIsland = (page: Page) => page.locator('[data-island="Cart"]');
 const total = (page: Page) => page.locator('[data-figure="total"] dd').innerText();
+/** The path of every script the page fetches from now on, as it fetches them. */
+function scriptsFetched(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  return scripts;
+}
 const cookieOf = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === CART_COOKIE)?.value;
 
@@ -75,10 +83,7 @@ Deno.test({
       const browserTotal = await total(page);
 
       // The next visit: drawn by the shop, the same lines and total, no React fetched.
-      const scripts: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-      });
+      const scripts = scriptsFetched(page);
       await page.goto(`${base}/si/cart`);
       await page.waitForLoadState("load");
       assert.equal(await cartIsland(page).getAttribute("data-hydration"), "waiting");
@@ -135,10 +140,7 @@ Deno.test({
       const cart = await twoBooks(shop);
       await storeAndMirror(page, base, cart, "/cart");
 
-      const scripts: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-      });
+      const scripts = scriptsFetched(page);
       await page.goto(`${base}/checkout`);
       await page.waitForLoadState("load");
       const island = page.locator('[data-island="Checkout"]');
@@ -179,10 +181,7 @@ Deno.test({
   async fn() {
     await withPhonePage(async (page, base, shop) => {
       const { t } = i18nFor("si");
-      const scripts: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-      });
+      const scripts = scriptsFetched(page);
       for (
         const [path, name, words] of [
           ["/si/checkout", "Checkout", "checkout.empty"],
