@@ -217,14 +217,15 @@ export async function measurePhonePages(
   const paths = emptyCart
     ? ["/cart", "/checkout"]
     : ["/", `/books/${books.data[0].id}`, "/stationery", "/cart", "/checkout"];
-  const profile = await filledProfile(base);
+  // Nothing stored for a newcomer's pages: no profile to fill.
+  const profile = emptyCart ? undefined : await filledProfile(base);
   const all: PhoneRun[][] = [];
   try {
     for (const path of paths) {
-      const filled = !emptyCart && (path === "/cart" || path === "/checkout");
+      const filled = path === "/cart" || path === "/checkout";
       const page: PhoneRun[] = [];
       for (let run = 0; run < runs; run++) {
-        const copy = filled ? await copyOf(profile) : undefined;
+        const copy = filled && profile ? await copyOf(profile) : undefined;
         try {
           page.push(await lighthouse(base + path, copy));
         } finally {
@@ -235,7 +236,7 @@ export async function measurePhonePages(
       all.push(page);
     }
   } finally {
-    await Deno.remove(profile, { recursive: true }).catch(() => {});
+    if (profile) await Deno.remove(profile, { recursive: true }).catch(() => {});
   }
   return all;
 }

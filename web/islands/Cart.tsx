@@ -48,11 +48,10 @@ function Notices({ notices }: { notices: CartNotice[] }) {
  * its lines as the shop sells them now and the shop's price of them (the cart's without a
  * method, the checkout's for the method it starts with).
  */
-export interface DrawnCart {
-  cart: StoredCart;
-  /** Absent for an empty cart (nothing to price). */
-  price?: WireCartPrice;
-}
+export type DrawnCart =
+  | { cart: StoredCart; price: WireCartPrice }
+  // An empty cart (no cookie came): nothing to price.
+  | { cart: []; price?: undefined };
 
 export interface CartProps {
   /** The copies of one item an order may hold (`MAX_LINE_QUANTITY`, from the server). */
