@@ -39,8 +39,8 @@ WITH placed AS (
   RETURNING id
 ), lines AS (
   INSERT INTO order_items (order_id, type, book_id, title, isbn13, unit_price_cents,
-    weight_grams, quantity, preorder)
-  SELECT placed.id, 'book', b.id, b.title, b.isbn13, 125000, 350, 1, false
+    list_unit_cents, weight_grams, quantity, preorder)
+  SELECT placed.id, 'book', b.id, b.title, b.isbn13, 125000, 125000, 350, 1, false
   FROM placed, LATERAL (SELECT id, title, isbn13 FROM books
     WHERE id IN (1 + placed.id % 50, 51 + placed.id % 50)) b
 )
