@@ -18,7 +18,7 @@ Deno.test("catalogueSize() keeps the default's proportions and authorNames() are
 });
 
 testOnBothEngines(
-  "vacuumTablesWithRows() analyses the tables that hold rows and leaves the empty ones unanalysed",
+  "vacuumTablesWithRows() vacuums and analyses the tables that hold rows, leaving the empty ones unanalysed",
   async (sql) => {
     const novels = await insertCategory(sql, "book_categories", "Novels");
     const made = await new PostgresCatalogueAdmin(sql).createBook(aBook(novels));

@@ -59,7 +59,7 @@ INSERT INTO order_events (order_id, at, kind, actor)
 SELECT id, order_date + interval '48 hours', 'lapsed', 'system' FROM placed
 WHERE status = 'rejected' AND id % 12 = 5`;
 
-async function generateOrders(sql: SqlClient, count: number): Promise<void> {
+export async function generateOrders(sql: SqlClient, count: number): Promise<void> {
   await sql.transaction(async (tx) => {
     await tx.exec("SET LOCAL statement_timeout = 0");
     await tx.query(INSERT_ORDERS, [count]);
