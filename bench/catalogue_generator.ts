@@ -180,8 +180,7 @@ export async function generateCatalogue(
   // Every table the load wrote, the search copies and word counts its triggers filled
   // included: a shop's server vacuums and analyses them on its own (autovacuum) within a
   // minute of such a load, the bench's server (autovacuum off) only when asked.
-  if (Deno.env.get("AB_OLD")) await sql.exec("VACUUM ANALYZE");
-  else if (options.vacuum ?? true) await vacuumTablesWithRows(sql);
+  if (options.vacuum ?? true) await vacuumTablesWithRows(sql);
 }
 
 const TABLES_WITH_ROWS = `
