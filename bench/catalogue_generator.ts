@@ -4,6 +4,7 @@
  * is a pure function of the row number, so two runs of the same size give the same shop.
  */
 import type { SqlClient } from "../adapters/postgres/mod.ts";
+import { upkeepStatement } from "../adapters/embedded/upkeep.ts";
 import {
   BOOK_CATEGORIES,
   DESCRIPTION_SENTENCES,
@@ -209,15 +210,15 @@ const VACUUM_PASSES = 3;
  */
 export async function vacuumTablesWithRows(sql: SqlClient): Promise<string[]> {
   const names = (await sql.query<{ name: string }>(TABLES_WITH_ROWS)).map((r) => r.name);
-  for (const name of names) await sql.exec(`VACUUM (ANALYZE) ${quoted(name)}`);
+  for (const table of names) {
+    await sql.exec(upkeepStatement({ table, vacuum: true, analyse: true }));
+  }
   for (let pass = 1; pass < VACUUM_PASSES; pass++) {
     const unmarked = await sql.query<{ name: string }>(TABLES_NOT_ALL_VISIBLE, [names]);
     if (unmarked.length === 0) break;
-    for (const { name } of unmarked) await sql.exec(`VACUUM ${quoted(name)}`);
+    for (const { name } of unmarked) {
+      await sql.exec(upkeepStatement({ table: name, vacuum: true, analyse: false }));
+    }
   }
   return names;
-}
-
-function quoted(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
