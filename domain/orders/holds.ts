@@ -8,7 +8,7 @@
  * when it is paid, confirmed, rejected or lapses (payment_policy.ts: every hold ends).
  */
 import type { Cents } from "../money.ts";
-import { sha256Hex } from "../sha256.ts";
+import { type MarkMaker, sha256Mark } from "../sha256.ts";
 import type { OrderLine } from "./model.ts";
 import { lineTotalCents } from "./line_total.ts";
 
@@ -68,20 +68,18 @@ export interface HoldClaim extends Holding {
   limits: HoldLimits;
 }
 
-/** The first 128 bits of a text's SHA-256: a mark that keeps no personal data in the clear. */
-async function digest(text: string): Promise<string> {
-  return (await sha256Hex(text)).slice(0, 32);
-}
-
 /**
  * The marks a client's orders are counted under: its address, and its e-mail and phone
  * (hashed; the phone by its digits, without 0 or 94, as the order limits read it).
  *
  * @example await holdKeys({ address: "2001:db8:1:2::/64", email: "A@x.lk", phone: "077 1234567" }) // ["address:2001:db8:1:2::/64", "email:…", "phone:…"]
  */
-export async function holdKeys(client: HoldClient): Promise<string[]> {
-  const email = await digest(client.email.trim().toLowerCase());
-  const phone = await digest(client.phone.replace(/\D/g, "").replace(/^(94|0)/, ""));
+export async function holdKeys(
+  client: HoldClient,
+  mark: MarkMaker = sha256Mark,
+): Promise<string[]> {
+  const email = await mark(client.email.trim().toLowerCase());
+  const phone = await mark(client.phone.replace(/\D/g, "").replace(/^(94|0)/, ""));
   return [
     ...(client.address === null ? [] : [`address:${client.address}`]),
     `email:${email}`,

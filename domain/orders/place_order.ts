@@ -28,6 +28,7 @@ import type { PromotionStore } from "../promotions/ports.ts";
 import type { CodeRefusal } from "../promotions/pricing.ts";
 import { priceCart } from "../promotions/price_cart.ts";
 import { codeCustomerKeys } from "../promotions/customer_marks.ts";
+import type { MarkMaker } from "../sha256.ts";
 import type { Campaign } from "../promotions/pricing.ts";
 import { indexCampaigns, shelfPrice } from "../promotions/shelf_price.ts";
 import { pricedItem } from "../promotions/order_pricing.ts";
@@ -67,6 +68,11 @@ export interface PlaceOrderDeps {
   promotions?: PromotionStore;
   /** The shop's gift vouchers; none when absent (and a voucher is refused as unknown). */
   vouchers?: Pick<VoucherStore, "findByCodeHash">;
+  /**
+   * How a client's marks (its hold's and its code uses') are made: WebCrypto's SHA-256 when
+   * absent; the checkout passes the same digest made synchronously (sha256.ts, MarkMaker).
+   */
+  mark?: MarkMaker;
 }
 
 export interface PlaceOrderInput {
@@ -294,7 +300,7 @@ export async function placeOrder(
     address: input.clientAddress ?? null,
     email: input.customer.email,
     phone: input.customer.phone,
-  });
+  }, deps.mark);
   const applied = priced.pricing.code?.kind === "applied" ? priced.pricing.code : null;
 
   const plan = planPlacement(
@@ -330,7 +336,7 @@ export async function placeOrder(
       customerKeys: await codeCustomerKeys({
         ...input.customer,
         userId: input.userId ?? null,
-      }),
+      }, deps.mark),
       maxPerCustomer: cart.code.maxUsesPerCustomer ?? null,
     }
     : undefined;

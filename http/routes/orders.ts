@@ -39,11 +39,12 @@ export const DEFAULT_ORDER_LIMIT = { limit: 120, windowMs: 10 * 60_000 } as cons
 export const DEFAULT_ORDER_CONTACT_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
 
 /**
- * The first 128 bits of a text's SHA-256: a count's key that keeps no personal data. The
- * same digest as domain/sha256.ts's, made synchronously: WebCrypto's promise cost more than
- * the hashing, twice at every checkout (docs/benchmarks.md, item 51).
+ * The first 128 bits of a text's SHA-256: a count's key, or a client's mark, that keeps no
+ * personal data. The same digest as domain/sha256.ts's `sha256Mark`, made synchronously:
+ * WebCrypto's promise cost more than the hashing, at every checkout for the limits' keys
+ * (docs/benchmarks.md, item 51) and again for the hold's marks (item 56).
  */
-function digest(text: string): string {
+export function digest(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 32);
 }
 
@@ -375,7 +376,7 @@ export function orderRoutes(deps: OrderRoutesDeps): Hono<AppEnv> {
       // The order's entry in the audit trail names the shopper who placed it.
       const shopper = { kind: "shopper" as const, id: userId ?? null, email: body.email };
       const result = await actingAs(deps, shopper, () =>
-        placeOrder(deps, {
+        placeOrder({ ...deps, mark: digest }, {
           customer: {
             name: body.name,
             address: body.address,
