@@ -10,7 +10,9 @@
  * A round reads each table's counters (pg_stat_user_tables) and vacuums or analyses the
  * tables past PostgreSQL's own autovacuum thresholds, one statement a table, each in the
  * database's background turn, so requests waiting go first. The first round runs at start:
- * a table never vacuumed nor analysed gets both then.
+ * a table never vacuumed nor analysed gets both then, if it holds rows. An empty one is left
+ * as autovacuum leaves it: analysed while empty, the statements kept for it would read it
+ * whole as it fills, until the next round (docs/benchmarks.md, items 55 and 56).
  */
 import type { SqlClient } from "../postgres/sql_client.ts";
 import { startRounds } from "../jobs/rounds.ts";
@@ -20,6 +22,8 @@ export interface TableCounters {
   table: string;
   /** pg_class.reltuples: the rows the last vacuum or analyse counted; -1 before either. */
   rows: number;
+  /** The table's file as it is now, in bytes: 0 for a table no row was ever written to. */
+  bytes: number;
   /** pg_class.relpages and relallvisible, as the last vacuum or analyse found them. */
   pages: number;
   allVisiblePages: number;
@@ -62,13 +66,14 @@ const VISIBLE_SHARE = { pages: 8, share: 0.5 } as const;
 /**
  * The tables due for a vacuum or an analyse; the others are left. The counters since the
  * last vacuum start again at every start of the embedded engine, so what the catalogue
- * keeps (pg_class) decides too: a table never vacuumed nor analysed gets both, and one
- * with most of its pages not marked all-visible is vacuumed.
+ * keeps (pg_class) decides too: a table never vacuumed nor analysed that holds rows gets
+ * both (an empty one waits for its rows), and one with most of its pages not marked
+ * all-visible is vacuumed.
  */
 export function upkeepPlan(tables: readonly TableCounters[]): TableUpkeep[] {
   return tables.flatMap((t) => {
     const rows = Math.max(t.rows, 0);
-    const never = t.rows < 0;
+    const never = t.rows < 0 && t.bytes > 0;
     const unmarked = t.pages >= VISIBLE_SHARE.pages &&
       t.allVisiblePages < VISIBLE_SHARE.share * t.pages;
     const vacuum = never || unmarked || past(t.dead, rows, THRESHOLDS.vacuum) ||
@@ -86,7 +91,8 @@ export function upkeepStatement(step: TableUpkeep): string {
 }
 
 const COUNTERS = `
-  SELECT s.relname AS table, c.reltuples AS rows, c.relpages AS pages,
+  SELECT s.relname AS table, c.reltuples AS rows, pg_relation_size(c.oid) AS bytes,
+    c.relpages AS pages,
     c.relallvisible AS visible, s.n_dead_tup AS dead,
     s.n_ins_since_vacuum AS inserted, s.n_mod_since_analyze AS changed
   FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
@@ -100,6 +106,7 @@ export async function upkeepRound(sql: SqlClient): Promise<TableUpkeep[]> {
     {
       table: string;
       rows: number;
+      bytes: number;
       pages: number;
       visible: number;
       dead: number;
@@ -110,6 +117,7 @@ export async function upkeepRound(sql: SqlClient): Promise<TableUpkeep[]> {
   const plan = upkeepPlan(counters.map((c) => ({
     table: c.table,
     rows: Number(c.rows),
+    bytes: Number(c.bytes),
     pages: Number(c.pages),
     allVisiblePages: Number(c.visible),
     dead: Number(c.dead),
