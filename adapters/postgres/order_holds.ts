@@ -17,10 +17,13 @@ import type { SqlClient } from "./sql_client.ts";
  * a claim). The three statements go in one round trip (pipeline.ts): the server runs the sum
  * after the lock is taken, with a snapshot of its own, and the order's own marks after the
  * sum, so the sum is of the other orders alone, as when each waited for the one before.
+ *
+ * The order is the one this transaction placed last: its marks name it by the orders' id
+ * sequence as this connection last drew from it, so the claim can be sent in the same round
+ * trip as the order's insert, before its id is known here.
  */
 export async function claimHold(
   tx: SqlClient,
-  orderId: number,
   hold: HoldClaim | null,
 ): Promise<HoldRefusal | undefined> {
   if (!hold || hold.keys.length === 0) return undefined;
@@ -45,8 +48,9 @@ export async function claimHold(
     ),
     tx.query(
       `INSERT INTO order_holds (order_id, key, units, cents)
-       SELECT $1, k, $3, $4 FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING`,
-      [orderId, hold.keys, hold.units, hold.cents],
+       SELECT currval(pg_get_serial_sequence('orders', 'id')), k, $2, $3
+         FROM unnest($1::text[]) AS k ON CONFLICT DO NOTHING`,
+      [hold.keys, hold.units, hold.cents],
     ),
   ]);
   const held: MarkHolding[] = rows.map((r) => ({

@@ -376,14 +376,14 @@ export async function placeOrder(
       // (takeStock marks the transaction so).
       const refused = await takeStock(tx, plan, findSellable);
       if (refused) throw new Rollback(refused);
-      const order = await insertOrder(tx, plan, {
-        key: idempotency?.key,
-        channels: request.channels,
-      });
       // The client's marks are locked last, so that one client's orders queue only for the
       // sum and the commit, not for each other's stock and rows: with the marks locked first,
-      // one address placing orders at once could place 97-140 a second.
-      const overHeld = await claimHold(tx, order.id, plan.hold);
+      // one address placing orders at once could place 97-140 a second. They go in the same
+      // round trip as the order's insert (pipeline.ts), which the server runs first.
+      const [order, overHeld] = await inTurn([
+        insertOrder(tx, plan, { key: idempotency?.key, channels: request.channels }),
+        claimHold(tx, plan.hold),
+      ]);
       if (overHeld) throw new Rollback({ kind: "too_much_held", refusal: overHeld });
       const codeRefused = await useCode(tx, order.id, plan.codeUse);
       if (codeRefused) throw new Rollback(codeRefused);

@@ -310,18 +310,31 @@ export class PostgresJsSqlClient implements SqlClient {
     const lane = await this.#lanes.acquire();
     let healthy = true;
     try {
-      try {
-        await lane.sql.unsafe("begin");
-      } catch (error) {
-        if (isConnectionFailure(error)) healthy = false;
-        throw unavailable(error);
-      }
       const closes = lane.closes;
+      // The BEGIN is not awaited before `fn` runs: postgres.js writes it in one packet with
+      // the transaction's first statements (docs/benchmarks.md, item 57), one round trip
+      // less for every transaction. The server runs it first; when it fails, so does every
+      // statement sent after it, and the BEGIN's own failure is the one reported.
+      const begun = lane.sql.unsafe("begin").then(() => undefined, (error: unknown) => ({ error }));
+      const beginFailure = async (): Promise<{ error: unknown } | undefined> => {
+        const failed = await begun;
+        if (!failed) return undefined;
+        // Whatever stopped it, nothing the statements after it did is known: a fresh
+        // connection replaces this one.
+        healthy = false;
+        return { error: unavailable(failed.error) };
+      };
+      if (lane.openSince !== closes) {
+        const notBegun = await beginFailure();
+        if (notBegun) throw notBegun.error;
+      }
       const tx = new PostgresJsTransaction(lane.sql, this.#prepare, () => lane.closes === closes);
       let result: T;
       try {
         result = await fn(tx);
       } catch (error) {
+        const notBegun = await beginFailure();
+        if (notBegun) throw notBegun.error;
         if (tx.lost) {
           // The server rolled the transaction back when the connection went.
           healthy = false;
@@ -332,6 +345,8 @@ export class PostgresJsSqlClient implements SqlClient {
         }
         throw unavailable(error);
       }
+      const notBegun = await beginFailure();
+      if (notBegun) throw notBegun.error;
       // `fn` may have caught its own statement's failure: a lost connection took the
       // transaction with it, and a COMMIT now would run on a fresh connection and say yes.
       // (Checked in the same turn as the COMMIT is sent: no close can come in between.)
@@ -345,6 +360,7 @@ export class PostgresJsSqlClient implements SqlClient {
         if (isConnectionFailure(error)) healthy = false;
         throw unavailable(error);
       }
+      lane.openSince = closes;
       return result;
     } finally {
       this.#lanes.release(lane, healthy);
@@ -372,6 +388,13 @@ interface Lane {
    * count taken at BEGIN, compared before each statement and the COMMIT, refuses that.
    */
   closes: number;
+  /**
+   * `closes` when a transaction last committed on it: while the two are equal its connection
+   * is open and idle, and a BEGIN is written in one packet with the statements after it.
+   * Otherwise the BEGIN opens the connection first: a statement queued behind a connection
+   * still opening would, were that open to fail, go to the next one outside any transaction.
+   */
+  openSince?: number;
   /** Ended by renew() while a transaction ran on it: never handed out again. */
   ended?: boolean;
 }

@@ -219,3 +219,143 @@ testOnServer(
     }
   },
 );
+
+/**
+ * A proxy on loopback between the client and the server that keeps what the client wrote in
+ * each read, and can cut a connection instead of passing a read on.
+ */
+function proxyTo(serverUrl: string) {
+  const target = new URL(serverUrl);
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const reads: string[] = [];
+  const open = new Set<Deno.Conn>();
+  let cutWhen: ((text: string) => boolean) | undefined;
+  const decoder = new TextDecoder("latin1");
+  const pipe = async (from: Deno.Conn, to: Deno.Conn, fromClient: boolean) => {
+    const buffer = new Uint8Array(64 * 1024);
+    try {
+      while (true) {
+        const n = await from.read(buffer);
+        if (n === null) break;
+        const chunk = buffer.subarray(0, n);
+        if (fromClient) {
+          const text = decoder.decode(chunk);
+          reads.push(text);
+          if (cutWhen?.(text)) {
+            cutWhen = undefined;
+            break;
+          }
+        }
+        await to.write(chunk);
+      }
+    } catch {
+      // The other side went: the connection ends.
+    } finally {
+      for (const conn of [from, to]) {
+        try {
+          conn.close();
+        } catch {
+          // Already closed.
+        }
+        open.delete(conn);
+      }
+    }
+  };
+  const serving = (async () => {
+    for await (const client of listener) {
+      const server = await Deno.connect({
+        hostname: target.hostname,
+        port: Number(target.port || 5432),
+      });
+      open.add(client);
+      open.add(server);
+      pipe(client, server, true);
+      pipe(server, client, false);
+    }
+  })().catch(() => {});
+  const url = new URL(serverUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String((listener.addr as Deno.NetAddr).port);
+  return {
+    url: url.toString(),
+    reads,
+    cutNextReadWith(text: string) {
+      cutWhen = (read) => read.includes(text);
+    },
+    async close() {
+      listener.close();
+      for (const conn of open) {
+        try {
+          conn.close();
+        } catch {
+          // Already closed.
+        }
+      }
+      await serving;
+    },
+  };
+}
+
+testOnServer(
+  "a transaction's BEGIN travels in one write with its first statement, and the transaction commits",
+  async (db) => {
+    const proxy = proxyTo(db.url!);
+    const client = new PostgresJsSqlClient(proxy.url, { max: 1, transactions: 1 });
+    try {
+      await client.exec("CREATE TABLE turns (n int)");
+      const place = (n: number) =>
+        client.transaction(async (tx) => {
+          await tx.query(`INSERT INTO turns VALUES (${n})`);
+          await tx.query(`INSERT INTO turns VALUES (${n + 1})`);
+        });
+      // The first opens its connection: its BEGIN is answered before anything follows it.
+      await place(1);
+      const [opening] = proxy.reads.filter((read) => /begin/.test(read));
+      assert.doesNotMatch(opening, /INSERT/, "the opening BEGIN alone");
+      // On the open connection, the next BEGIN goes with its first statement.
+      await place(3);
+      const begins = proxy.reads.filter((read) => /begin/.test(read));
+      assert.equal(begins.length, 2, "one BEGIN a transaction");
+      assert.match(begins[1], /INSERT INTO turns VALUES \(3\)/, "with the first statement");
+      assert.doesNotMatch(begins[1], /VALUES \(4\)/, "the second waits for the first's answer");
+      assert.deepEqual(
+        (await client.query<{ n: number }>("SELECT n FROM turns ORDER BY n")).map((r) => r.n),
+        [1, 2, 3, 4],
+      );
+    } finally {
+      await client.close();
+      await proxy.close();
+    }
+  },
+);
+
+testOnServer(
+  "a transaction whose connection is cut as its BEGIN is written fails as unavailable, writes nothing, and the next commits",
+  async (db) => {
+    const proxy = proxyTo(db.url!);
+    const client = new PostgresJsSqlClient(proxy.url, { max: 1, transactions: 1 });
+    try {
+      await client.exec("CREATE TABLE cut (n int)");
+      // A first transaction opens the connection; the cut is of the next one's BEGIN, written
+      // with its first statement.
+      await client.transaction((tx) => tx.query("SELECT 1"));
+      proxy.cutNextReadWith("begin");
+      let after = false;
+      const failed = await client.transaction(async (tx) => {
+        await tx.query("INSERT INTO cut VALUES (1)");
+        after = true;
+      }).catch((error) => error);
+      assert.ok(failed instanceof UnavailableError, String(failed));
+      const cutRead = proxy.reads.filter((read) => /begin/.test(read)).at(-1)!;
+      assert.match(cutRead, /INSERT INTO cut VALUES \(1\)/, "the cut read held the statement");
+      assert.equal(after, false, "nothing after the first statement ran");
+      assert.deepEqual(await client.query("SELECT n FROM cut"), []);
+
+      await client.transaction((tx) => tx.query("INSERT INTO cut VALUES (2)"));
+      assert.deepEqual(await client.query("SELECT n FROM cut"), [{ n: 2 }]);
+    } finally {
+      await client.close();
+      await proxy.close();
+    }
+  },
+);
