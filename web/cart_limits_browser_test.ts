@@ -116,7 +116,11 @@ for (const language of ["en", "si"] as const) {
           await paintLine.locator(".line-ceiling").innerText(),
           t("cart.onlyInStock", { title: PAINTS, stock: 6 }),
         );
-        await page.getByRole("button", { name: t("cart.checkout") }).click();
+        // Pressed once the cart has heard from the shop: while it asks, its spinner above the
+        // lines moves the button, and a press as it goes can land beside the button.
+        const checkout = page.getByRole("button", { name: t("cart.checkout") });
+        await page.locator('.cart-actions button[aria-busy="false"]').waitFor();
+        await checkout.click();
         await page.locator(".notices").getByRole("alert").filter({ hasText: limit }).waitFor();
         assert.equal(new URL(page.url()).pathname, `${prefix}/cart`);
         await shots(page, `cart-over-limit-${language}`);
@@ -188,6 +192,13 @@ Deno.test({
       await storeCart(page, [{ ...stationeryCartItem(pen), quantity: 23 }]);
       await visit(page, `${base}/cart`);
       await checking.waitFor();
+      // The check turns beside the title and takes no room above the lines: nothing moves
+      // under a finger when it starts or ends.
+      const room = await page.locator(".cart > .notices").evaluate((notices) =>
+        notices.getBoundingClientRect().height
+      );
+      assert.equal(room, 0, "the spinner pushes nothing down");
+      await shots(page, "cart-checking");
       await checkout.click();
       assert.equal(await page.locator(".notices").getByRole("alert").count(), 0);
       gate.resolve();
