@@ -12,7 +12,7 @@
  *   TEST_DATABASE_URL), so every adapter suite runs on PGlite and on a real server, and in
  *   Chromium. The files start longest first, by the times of the last measured run
  *   (scripts/test_costs.json), so that no walk of minutes starts last and holds up the end;
- *   as many run at once as the machine has cores (DENO_JOBS sets another number).
+ *   one more runs at once than the machine has cores (DENO_JOBS sets another number).
  *   With CI=true a missing server binary or browser fails the run instead of skipping.
  *
  * Options: `--no-check` leaves out the type check of the test files (`.ci/run` passes it
@@ -24,7 +24,7 @@ import { ensureWebBuild } from "./web_build_check.ts";
 import { startTestCluster } from "../adapters/postgres/testing/cluster.ts";
 import { PostgresJsSqlClient } from "../adapters/postgres/postgresjs_client.ts";
 import { REUSED_PREFIX } from "../adapters/postgres/testing/databases.ts";
-import { byCost, groupOf, testFiles } from "./test_tiers.ts";
+import { byCost, fullRunJobs, groupOf, testFiles } from "./test_tiers.ts";
 import { type FileTimes, fileTimes, keptSection, timesTable } from "./test_times.ts";
 import { TIER_VARIABLE } from "../tests/support/tier.ts";
 import { SHARED_BROWSER_VARIABLE, startSharedBrowser } from "../tests/support/browser.ts";
@@ -216,13 +216,16 @@ async function main(): Promise<number> {
     }
     const run = await (async () => {
       try {
-        const env: Record<string, string> = { [TIER_VARIABLE]: "full" };
+        const env: Record<string, string> = {
+          [TIER_VARIABLE]: "full",
+          DENO_JOBS: fullRunJobs(navigator.hardwareConcurrency, Deno.env.get("DENO_JOBS")),
+        };
         if (cluster) env.TEST_DATABASE_URL = cluster.url;
         if (browser) env[SHARED_BROWSER_VARIABLE] = browser.wsEndpoint;
         const targets = extra.length > 0
           ? extra
           : byCost(all.filter((f) => groupOf(f) !== "domain"), await readCosts());
-        return await runDenoTest("every other file, longest first", [
+        return await runDenoTest(`every other file, longest first, ${env.DENO_JOBS} at a time`, [
           "test",
           "-A",
           "--parallel",

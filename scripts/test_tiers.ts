@@ -82,3 +82,15 @@ export function byCost(
   const cost = (file: string) => costs[file] ?? unknownCost;
   return [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b));
 }
+
+/**
+ * How many files of the full run go at once (`DENO_JOBS` for `deno test --parallel`): one more
+ * than the machine has cores, unless `DENO_JOBS` says. The full run's files wait a good part
+ * of their time (for a shop or a browser to answer, an order to lapse, a mail to arrive), and
+ * with one file a core a core stood idle 10-15% of a run (docs/test-times.md).
+ */
+export function fullRunJobs(cores: number, denoJobs: string | undefined): string {
+  const asked = denoJobs?.trim();
+  if (asked && /^[1-9]\d*$/.test(asked)) return asked;
+  return String(Math.max(1, Math.floor(cores)) + 1);
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { byCost, groupOf, testFiles } from "./test_tiers.ts";
+import { byCost, fullRunJobs, groupOf, testFiles } from "./test_tiers.ts";
 
 Deno.test("groupOf() puts browsers, engines and processes in the full run, the rest in both", () => {
   assert.equal(groupOf("domain/money_test.ts"), "domain");
@@ -28,4 +28,15 @@ Deno.test("testFiles() finds every test file of the project and nothing else", a
   assert.ok(files.includes("domain/money_test.ts"));
   assert.ok(files.every((f) => /_test\.tsx?$/.test(f)));
   assert.ok(!files.some((f) => f.startsWith("node_modules/")));
+});
+
+Deno.test("fullRunJobs() runs one file more than the machine has cores, or as many as DENO_JOBS says", () => {
+  assert.equal(fullRunJobs(2, undefined), "3");
+  assert.equal(fullRunJobs(8, undefined), "9");
+  assert.equal(fullRunJobs(0, undefined), "2");
+  assert.equal(fullRunJobs(2, "1"), "1");
+  assert.equal(fullRunJobs(2, " 6 "), "6");
+  assert.equal(fullRunJobs(2, ""), "3");
+  assert.equal(fullRunJobs(2, "0"), "3");
+  assert.equal(fullRunJobs(2, "many"), "3");
 });
