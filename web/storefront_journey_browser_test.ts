@@ -114,3 +114,49 @@ Deno.test("a shopper adds items to the cart and places a COD order once", async 
     assert.deepEqual(errors, []);
   });
 });
+
+Deno.test("a city typed while the district's cities arrive keeps every letter and gets its postcode", async () => {
+  await withShop(async (page, base, errors) => {
+    await page.goto(`${base}/stationery`);
+    await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByText(/Added 1 × Crayons/).waitFor();
+    await page.goto(`${base}/checkout`);
+    await page.getByLabel("Province").selectOption({ label: "Western" });
+    const city = page.getByLabel("City");
+    const postalCode = page.getByLabel("Postal code");
+    const cities = "**/checkout/cities?districtId=*";
+    // The cities' answer is held until the name is begun, then let go while the rest is typed:
+    // the match made when they arrived took back a letter typed in that moment, about one time
+    // in three. Twelve tries, each from another district and an empty postcode.
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => release = resolve);
+      await page.route(cities, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByLabel("District").selectOption({ label: "Gampaha" });
+      await postalCode.fill("");
+      await page.getByLabel("District").selectOption({ label: "Colombo" });
+      await city.click();
+      await page.keyboard.type("D");
+      release();
+      await page.keyboard.type("ehiwala", { delay: attempt % 4 });
+      await page.waitForFunction(
+        () => document.querySelectorAll("#checkout-city-options option").length > 0,
+      );
+      await page.unroute(cities);
+      await page.waitForFunction(
+        (el) => (el as HTMLInputElement).value === "10350",
+        await postalCode.elementHandle(),
+        { timeout: 5_000 },
+      ).catch(() => {});
+      assert.deepEqual(
+        { attempt, city: await city.inputValue(), postalCode: await postalCode.inputValue() },
+        { attempt, city: "Dehiwala", postalCode: "10350" },
+      );
+    }
+    assert.deepEqual(errors, []);
+  });
+});

@@ -7,11 +7,26 @@ import { errorAttrs, Field } from "./Field.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
+/**
+ * A change to the address: the fields to set, or a function of the fields as they stand when
+ * the change applies (a match made when the district's cities arrive must not undo what was
+ * typed since the render that asked for it).
+ */
+export type FieldChanges =
+  | Partial<CheckoutFields>
+  | ((current: CheckoutFields) => Partial<CheckoutFields>);
+
+/** The fields after `changes`. */
+export function withChanges(fields: CheckoutFields, changes: FieldChanges): CheckoutFields {
+  const set = typeof changes === "function" ? changes(fields) : changes;
+  return Object.keys(set).length === 0 ? fields : { ...fields, ...set };
+}
+
 export interface AddressFieldsProps {
   fields: CheckoutFields;
   errors: FieldErrors;
   provinces: Province[];
-  onChange: (changes: Partial<CheckoutFields>) => void;
+  onChange: (changes: FieldChanges) => void;
 }
 
 export function AddressFields({ fields, errors, provinces, onChange }: AddressFieldsProps) {
@@ -60,9 +75,17 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
     });
   };
 
-  // A city typed (or autofilled) before the district's cities arrived is matched once they do.
+  // A city typed (or autofilled) before the district's cities arrived is matched once they do:
+  // the city as it stands when the match applies, not as this render saw it, since a letter
+  // typed between the cities' arrival and this effect would otherwise be taken back.
   useEffect(() => {
-    if (fields.city && !fields.areaId && areas.length > 0) chooseCity(fields.city);
+    if (areas.length === 0 || !cities) return;
+    onChange((current) => {
+      if (!current.city || current.areaId) return {};
+      const area = cities.matchCity(areas, current.city);
+      if (!area) return {};
+      return { areaId: String(area.id), ...(area.postcode ? { postalCode: area.postcode } : {}) };
+    });
   }, [areas]);
 
   const matched = fields.areaId ? areas.find((a) => String(a.id) === fields.areaId) : undefined;

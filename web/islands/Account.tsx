@@ -12,7 +12,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/ord
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { shopperWords } from "../../domain/orders/shopper_words.ts";
-import { AddressFields } from "../components/AddressFields.tsx";
+import { AddressFields, withChanges } from "../components/AddressFields.tsx";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { Spinner } from "../components/Spinner.tsx";
@@ -364,7 +364,7 @@ export function Account({ provinces }: AccountProps) {
           fields={fields}
           errors={errors}
           provinces={provinces}
-          onChange={(changes) => setFields((f) => ({ ...f, ...changes }))}
+          onChange={(changes) => setFields((f) => withChanges(f, changes))}
         />
         {saveStatus
           ? (
