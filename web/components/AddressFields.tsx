@@ -8,25 +8,26 @@ import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
 /**
- * A change to the address: the fields to set, or a function of the fields as they stand when
- * the change applies (a match made when the district's cities arrive must not undo what was
- * typed since the render that asked for it).
+ * The fields after `changes`, unless `when` is given and the fields as they stand when the
+ * change applies do not pass it (a match made when the district's cities arrive must not land
+ * on a city typed since the render that made it).
  */
-export type FieldChanges =
-  | Partial<CheckoutFields>
-  | ((current: CheckoutFields) => Partial<CheckoutFields>);
-
-/** The fields after `changes`. */
-export function withChanges(fields: CheckoutFields, changes: FieldChanges): CheckoutFields {
-  const set = typeof changes === "function" ? changes(fields) : changes;
-  return Object.keys(set).length === 0 ? fields : { ...fields, ...set };
+export function withChanges(
+  fields: CheckoutFields,
+  changes: Partial<CheckoutFields>,
+  when?: (current: CheckoutFields) => boolean,
+): CheckoutFields {
+  return when && !when(fields) ? fields : { ...fields, ...changes };
 }
 
 export interface AddressFieldsProps {
   fields: CheckoutFields;
   errors: FieldErrors;
   provinces: Province[];
-  onChange: (changes: FieldChanges) => void;
+  onChange: (
+    changes: Partial<CheckoutFields>,
+    when?: (current: CheckoutFields) => boolean,
+  ) => void;
 }
 
 export function AddressFields({ fields, errors, provinces, onChange }: AddressFieldsProps) {
@@ -75,17 +76,19 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
     });
   };
 
-  // A city typed (or autofilled) before the district's cities arrived is matched once they do:
-  // the city as it stands when the match applies, not as this render saw it, since a letter
-  // typed between the cities' arrival and this effect would otherwise be taken back.
+  // A city typed (or autofilled) before the district's cities arrived is matched once they do.
+  // Only its area and postcode are set, and only on the city this render saw: a letter typed
+  // between the cities' arrival and this effect was matched as it was typed, and writing the
+  // city here would take it back.
   useEffect(() => {
-    if (areas.length === 0 || !cities) return;
-    onChange((current) => {
-      if (!current.city || current.areaId) return {};
-      const area = cities.matchCity(areas, current.city);
-      if (!area) return {};
-      return { areaId: String(area.id), ...(area.postcode ? { postalCode: area.postcode } : {}) };
-    });
+    if (!cities || areas.length === 0 || !fields.city || fields.areaId) return;
+    const area = cities.matchCity(areas, fields.city);
+    if (!area) return;
+    const typed = fields.city;
+    onChange(
+      { areaId: String(area.id), ...(area.postcode ? { postalCode: area.postcode } : {}) },
+      (current) => current.city === typed && !current.areaId,
+    );
   }, [areas]);
 
   const matched = fields.areaId ? areas.find((a) => String(a.id) === fields.areaId) : undefined;

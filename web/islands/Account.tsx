@@ -364,7 +364,7 @@ export function Account({ provinces }: AccountProps) {
           fields={fields}
           errors={errors}
           provinces={provinces}
-          onChange={(changes) => setFields((f) => withChanges(f, changes))}
+          onChange={(changes, when) => setFields((f) => withChanges(f, changes, when))}
         />
         {saveStatus
           ? (

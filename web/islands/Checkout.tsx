@@ -22,7 +22,7 @@ import {
   type ParcelChoice,
 } from "../../domain/fulfilment/delivery_fees.ts";
 import { ACCOUNT_PATHS } from "../../contract/paths.ts";
-import { AddressFields, type FieldChanges, withChanges } from "../components/AddressFields.tsx";
+import { AddressFields, withChanges } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
 import { ServerOrderSummary } from "../components/server_order_summary.ts";
 import type { DrawnCart } from "./Cart.tsx";
@@ -159,11 +159,11 @@ export function Checkout(
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) return <EmptyCheckout />;
 
-  const change = (changes: FieldChanges) => {
-    setFields((f) => withChanges(f, changes));
-    // A change read from the fields as they stand (a typed city matched late) names no field
-    // here: the errors stay until the shopper's next edit or the next check.
-    if (typeof changes === "function") return;
+  const change = (
+    changes: Partial<CheckoutFields>,
+    when?: (current: CheckoutFields) => boolean,
+  ) => {
+    setFields((f) => withChanges(f, changes, when));
     setErrors((e) => {
       const next = { ...e };
       for (const name of Object.keys(changes) as (keyof CheckoutFields)[]) delete next[name];
