@@ -160,3 +160,37 @@ Deno.test("a city typed while the district's cities arrive keeps every letter an
     assert.deepEqual(errors, []);
   });
 });
+
+Deno.test("a form checked before the district's cities arrive loses its postcode error when the city's postcode fills in", async () => {
+  await withShop(async (page, base, errors) => {
+    await page.goto(`${base}/stationery`);
+    await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByText(/Added 1 × Crayons/).waitFor();
+    await page.goto(`${base}/checkout`);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByText("Enter the postal code").waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => release = resolve);
+    await page.route("**/checkout/cities?districtId=*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel("Name").fill("Nimal Perera");
+    await page.getByLabel("Email").fill("nimal@example.lk");
+    await page.getByLabel("Phone").fill("077 123 4567");
+    await page.getByLabel("Address").fill("12 Galle Road");
+    await page.getByLabel("Province").selectOption({ label: "Western" });
+    await page.getByLabel("District").selectOption({ label: "Colombo" });
+    await page.getByLabel("City").fill("Dehiwala");
+    // Everything is filled but the postcode, which the city's answer brings.
+    assert.deepEqual(await page.locator(".field-error").allInnerTexts(), ["Enter the postal code"]);
+    release();
+    await page.waitForFunction(
+      (el) => (el as HTMLInputElement).value === "10350",
+      await page.getByLabel("Postal code").elementHandle(),
+    );
+    assert.deepEqual(await page.locator(".field-error").allInnerTexts(), []);
+    assert.deepEqual(errors, []);
+  });
+});
