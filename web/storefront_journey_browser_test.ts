@@ -19,6 +19,17 @@ type Journey = (
   orders: MemoryOrderRepository,
 ) => Promise<void>;
 
+/** Nimal's contact and address, in Dehiwala, Colombo; the postcode left to the city. */
+async function fillAddressInDehiwala(page: Page): Promise<void> {
+  await page.getByLabel("Name").fill("Nimal Perera");
+  await page.getByLabel("Email").fill("nimal@example.lk");
+  await page.getByLabel("Phone").fill("077 123 4567");
+  await page.getByLabel("Address").fill("12 Galle Road");
+  await page.getByLabel("Province").selectOption({ label: "Western" });
+  await page.getByLabel("District").selectOption({ label: "Colombo" });
+  await page.getByLabel("City").fill("Dehiwala");
+}
+
 async function withShop(run: Journey) {
   const { app, orders } = await previewShop();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
@@ -75,13 +86,7 @@ Deno.test("a shopper adds items to the cart and places a COD order once", async 
 
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Enter your name").waitFor();
-    await page.getByLabel("Name").fill("Nimal Perera");
-    await page.getByLabel("Email").fill("nimal@example.lk");
-    await page.getByLabel("Phone").fill("077 123 4567");
-    await page.getByLabel("Address").fill("12 Galle Road");
-    await page.getByLabel("Province").selectOption({ label: "Western" });
-    await page.getByLabel("District").selectOption({ label: "Colombo" });
-    await page.getByLabel("City").fill("Dehiwala");
+    await fillAddressInDehiwala(page);
     // The postcode follows the city once the district's cities have arrived.
     await page.waitForFunction(
       (el) => (el as HTMLInputElement).value === "10350",
@@ -115,27 +120,39 @@ Deno.test("a shopper adds items to the cart and places a COD order once", async 
   });
 });
 
+/** One box of crayons in the cart, and the checkout open. */
+async function crayonsAtCheckout(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/stationery`);
+  await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByText(/Added 1 × Crayons/).waitFor();
+  await page.goto(`${base}/checkout`);
+}
+
+const CITIES = "**/checkout/cities?districtId=*";
+
+/** Holds the district's cities' answer until the function it gives back is called. */
+async function holdCities(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route(CITIES, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 Deno.test("a city typed while the district's cities arrive keeps every letter and gets its postcode", async () => {
   await withShop(async (page, base, errors) => {
-    await page.goto(`${base}/stationery`);
-    await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
-    await page.getByText(/Added 1 × Crayons/).waitFor();
-    await page.goto(`${base}/checkout`);
+    await crayonsAtCheckout(page, base);
     await page.getByLabel("Province").selectOption({ label: "Western" });
     const city = page.getByLabel("City");
     const postalCode = page.getByLabel("Postal code");
-    const cities = "**/checkout/cities?districtId=*";
     // The cities' answer is held until the name is begun, then let go while the rest is typed:
     // the match made when they arrived took back a letter typed in that moment, about one time
     // in three. Twelve tries, each from another district and an empty postcode.
     for (let attempt = 0; attempt < 12; attempt += 1) {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => release = resolve);
-      await page.route(cities, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdCities(page);
       await page.getByLabel("District").selectOption({ label: "Gampaha" });
       await postalCode.fill("");
       await page.getByLabel("District").selectOption({ label: "Colombo" });
@@ -146,7 +163,7 @@ Deno.test("a city typed while the district's cities arrive keeps every letter an
       await page.waitForFunction(
         () => document.querySelectorAll("#checkout-city-options option").length > 0,
       );
-      await page.unroute(cities);
+      await page.unroute(CITIES);
       await page.waitForFunction(
         (el) => (el as HTMLInputElement).value === "10350",
         await postalCode.elementHandle(),
@@ -163,26 +180,11 @@ Deno.test("a city typed while the district's cities arrive keeps every letter an
 
 Deno.test("a form checked before the district's cities arrive loses its postcode error when the city's postcode fills in", async () => {
   await withShop(async (page, base, errors) => {
-    await page.goto(`${base}/stationery`);
-    await page.getByRole("button", { name: /Add to Cart.*Crayons/ }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Add to Cart" }).click();
-    await page.getByText(/Added 1 × Crayons/).waitFor();
-    await page.goto(`${base}/checkout`);
+    await crayonsAtCheckout(page, base);
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Enter the postal code").waitFor();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => release = resolve);
-    await page.route("**/checkout/cities?districtId=*", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByLabel("Name").fill("Nimal Perera");
-    await page.getByLabel("Email").fill("nimal@example.lk");
-    await page.getByLabel("Phone").fill("077 123 4567");
-    await page.getByLabel("Address").fill("12 Galle Road");
-    await page.getByLabel("Province").selectOption({ label: "Western" });
-    await page.getByLabel("District").selectOption({ label: "Colombo" });
-    await page.getByLabel("City").fill("Dehiwala");
+    const release = await holdCities(page);
+    await fillAddressInDehiwala(page);
     // Everything is filled but the postcode, which the city's answer brings.
     assert.deepEqual(await page.locator(".field-error").allInnerTexts(), ["Enter the postal code"]);
     release();
