@@ -116,8 +116,7 @@ for (const language of ["en", "si"] as const) {
           await paintLine.locator(".line-ceiling").innerText(),
           t("cart.onlyInStock", { title: PAINTS, stock: 6 }),
         );
-        // Pressed once the cart has heard from the shop: while it asks, its spinner above the
-        // lines moves the button, and a press as it goes can land beside the button.
+        // Pressed once the cart has heard from the shop: the press meets its answer, the limit.
         const checkout = page.getByRole("button", { name: t("cart.checkout") });
         await page.locator('.cart-actions button[aria-busy="false"]').waitFor();
         await checkout.click();

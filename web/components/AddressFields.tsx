@@ -7,19 +7,6 @@ import { errorAttrs, Field } from "./Field.tsx";
 import { type MessageKey, useI18n } from "../i18n/mod.ts";
 import { failureText } from "../i18n/failures.ts";
 
-/**
- * The fields after `changes`, unless `when` is given and the fields as they stand when the
- * change applies do not pass it (a match made when the district's cities arrive must not land
- * on a city typed since the render that made it).
- */
-export function withChanges(
-  fields: CheckoutFields,
-  changes: Partial<CheckoutFields>,
-  when?: (current: CheckoutFields) => boolean,
-): CheckoutFields {
-  return when && !when(fields) ? fields : { ...fields, ...changes };
-}
-
 export interface AddressFieldsProps {
   fields: CheckoutFields;
   errors: FieldErrors;

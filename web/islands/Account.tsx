@@ -12,7 +12,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from "../../domain/ord
 import { amountDue } from "../../domain/orders/amount_due.ts";
 import { PAYMENT_POLICIES } from "../../domain/orders/payment_policy.ts";
 import { shopperWords } from "../../domain/orders/shopper_words.ts";
-import { AddressFields, withChanges } from "../components/AddressFields.tsx";
+import { AddressFields } from "../components/AddressFields.tsx";
 import { errorAttrs, Field } from "../components/Field.tsx";
 import { Sentence } from "../components/Sentence.tsx";
 import { Spinner } from "../components/Spinner.tsx";
@@ -30,6 +30,7 @@ import {
   EMPTY_FIELDS,
   type FieldErrors,
   serverFieldErrors,
+  withChanges,
 } from "../lib/checkout_form.ts";
 import { accountChecks, orderChecks } from "../lib/checks.ts";
 import {

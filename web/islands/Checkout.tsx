@@ -22,7 +22,7 @@ import {
   type ParcelChoice,
 } from "../../domain/fulfilment/delivery_fees.ts";
 import { ACCOUNT_PATHS } from "../../contract/paths.ts";
-import { AddressFields, withChanges } from "../components/AddressFields.tsx";
+import { AddressFields, type AddressFieldsProps } from "../components/AddressFields.tsx";
 import { EmptyCart } from "../components/EmptyCart.tsx";
 import { ServerOrderSummary } from "../components/server_order_summary.ts";
 import type { DrawnCart } from "./Cart.tsx";
@@ -35,7 +35,12 @@ import { hasSession } from "../lib/session_key.ts";
 import { writeCart, writeCode } from "../lib/cart_store.ts";
 import { useCartPrice } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
-import { type CheckoutFields, EMPTY_FIELDS, type FieldErrors } from "../lib/checkout_form.ts";
+import {
+  type CheckoutFields,
+  EMPTY_FIELDS,
+  type FieldErrors,
+  withChanges,
+} from "../lib/checkout_form.ts";
 import type { Attempt } from "../lib/place_order.ts";
 import { orderChecks } from "../lib/checks.ts";
 import { useStoredCart } from "../lib/use_cart.ts";
@@ -159,10 +164,7 @@ export function Checkout(
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) return <EmptyCheckout />;
 
-  const change = (
-    changes: Partial<CheckoutFields>,
-    when?: (current: CheckoutFields) => boolean,
-  ) => {
+  const change: AddressFieldsProps["onChange"] = (changes, when) => {
     setFields((f) => withChanges(f, changes, when));
     setErrors((e) => {
       const next = { ...e };

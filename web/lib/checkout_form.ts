@@ -37,6 +37,19 @@ export const EMPTY_FIELDS: CheckoutFields = {
   areaId: "",
 };
 
+/**
+ * The fields after `changes`, unless `when` is given and the fields as they stand when the
+ * change applies do not pass it (a match made when the district's cities arrive must not land
+ * on a city typed since the render that made it).
+ */
+export function withChanges(
+  fields: CheckoutFields,
+  changes: Partial<CheckoutFields>,
+  when?: (current: CheckoutFields) => boolean,
+): CheckoutFields {
+  return when && !when(fields) ? fields : { ...fields, ...changes };
+}
+
 export interface OrderPayload {
   total: number;
   name: string;

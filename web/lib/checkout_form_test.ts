@@ -7,6 +7,7 @@ import {
   idempotencyKeyFor,
   orderPayload,
   serverFieldErrors,
+  withChanges,
 } from "./checkout_form.ts";
 import { validateCheckout } from "./order_checks.ts";
 import { storedLine } from "./cart_store.ts";
@@ -123,4 +124,17 @@ Deno.test("a stored cart line reads like the item with its quantity and type, an
   assert.deepEqual(stored[0].images, ["/uploads/a.png"]);
   assert.equal(stored[1].image, "/uploads/p.png");
   assert.deepEqual(parseStoredCart(JSON.stringify(stored)), CART);
+});
+
+Deno.test("withChanges() sets the changes, unless the fields as they stand fail its condition", () => {
+  const typed = { ...EMPTY_FIELDS, city: "Dehiwala" };
+  const match = { areaId: "7", postalCode: "10350" };
+  const onDehiwala = (f: CheckoutFields) => f.city === "Dehiwala" && !f.areaId;
+  assert.deepEqual(withChanges(typed, match), { ...typed, ...match });
+  assert.deepEqual(withChanges(typed, match, onDehiwala), { ...typed, ...match });
+  // A letter typed since the match was made: the fields stay as the shopper left them.
+  const later = { ...EMPTY_FIELDS, city: "Dehiwalaa" };
+  assert.equal(withChanges(later, match, onDehiwala), later);
+  const matched = { ...typed, areaId: "3" };
+  assert.equal(withChanges(matched, match, onDehiwala), matched);
 });
