@@ -32,7 +32,11 @@ async function stockOf(e2e: E2e, type: "book" | "stationery", id: number): Promi
   return (await e2e.shop.api<{ data: { stock: number } }>(path)).data.stock;
 }
 
-/** Logs in through the form; the page then shows the dashboard. */
+/**
+ * Logs in through the form; the page then shows the dashboard, its home panel settled:
+ * today's figures and the owner's chart arrive after the page and push the catalogue's
+ * forms down, so a click aimed at "Add" before then can land beside it.
+ */
 export async function logIn(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/admin`);
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
@@ -40,6 +44,12 @@ export async function logIn(page: Page, base: string): Promise<void> {
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL(`${base}/admin/dashboard`);
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.waitForFunction(() => {
+    const home = document.querySelector(".home");
+    if (!home || home.textContent!.includes("…")) return false;
+    // The owner's home ends with the chart of the last 30 days; staff's has none.
+    return home.querySelector(".home-money") === null || home.querySelector(".home-chart") !== null;
+  });
 }
 
 async function addCategoryAndBook(e2e: E2e, page: Page, picture: string): Promise<WireBook> {

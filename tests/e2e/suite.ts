@@ -5,7 +5,7 @@
  * ones did (the admin confirms the order the COD checkout placed). Everything started here
  * is stopped at the end, failure or not. Without a browser the suite fails; it never skips.
  */
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
 import { type RunningShop, startShop } from "../support/shop_server.ts";
 import { type E2e, type OpenPage, openPage } from "./harness.ts";
@@ -42,7 +42,10 @@ export function e2eSuite(name: string, journeys: (e2e: E2e, step: Step) => Promi
         };
         const failed: string[] = [];
         const step: Step = async (name, run) => {
-          if (!await t.step(name, run)) failed.push(name);
+          if (await t.step(name, run)) return;
+          failed.push(name);
+          console.error(`What each open page showed when "${name}" failed:`);
+          for (const { page } of opened) console.error(await pageText(page));
         };
         await journeys(e2e, step);
         if (failed.length > 0) {
@@ -55,4 +58,12 @@ export function e2eSuite(name: string, journeys: (e2e: E2e, step: Step) => Promi
       }
     },
   });
+}
+
+/** A page's address and the text a person would read on it, for a failed step's log. */
+async function pageText(page: Page): Promise<string> {
+  if (page.isClosed()) return "(closed)";
+  const text = await page.evaluate(() => document.body?.innerText ?? "", undefined)
+    .catch((error) => `(unreadable: ${error})`);
+  return `--- ${page.url()}\n${text.slice(0, 4000)}`;
 }
