@@ -33,9 +33,8 @@ async function stockOf(e2e: E2e, type: "book" | "stationery", id: number): Promi
 }
 
 /**
- * Logs in through the form; the page then shows the dashboard, its home panel settled:
- * today's figures and the owner's chart arrive after the page and push the catalogue's
- * forms down, so a click aimed at "Add" before then can land beside it.
+ * Logs in through the form; the page then shows the dashboard, its home panel's figures
+ * arrived (their boxes hold their place meanwhile: owners_day_browser_test.ts).
  */
 export async function logIn(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/admin`);
@@ -46,9 +45,8 @@ export async function logIn(page: Page, base: string): Promise<void> {
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   await page.waitForFunction(() => {
     const home = document.querySelector(".home");
-    if (!home || home.textContent!.includes("…")) return false;
-    // The owner's home ends with the chart of the last 30 days; staff's has none.
-    return home.querySelector(".home-money") === null || home.querySelector(".home-chart") !== null;
+    return home !== null && !home.textContent!.includes("…") &&
+      home.querySelector('[aria-busy="true"]') === null;
   });
 }
 

@@ -83,7 +83,20 @@ function TodaysMoney() {
   if (report.state === "error") {
     return <p className="notice notice-failure">Today's money is unavailable: {report.message}</p>;
   }
-  if (!report.data) return <p className="home-money">…</p>;
+  if (!report.data) {
+    // The block as it will be, its figures to come: what follows it stays where it is.
+    return (
+      <div className="home-money" aria-busy="true">
+        <PageLink to={`/admin/reports${search}`}>
+          <strong className="home-figure-value">…</strong>{" "}
+          <span className="home-figure-label">received today from … paid orders; … placed</span>
+        </PageLink>
+        <ul className="home-methods" aria-hidden="true">
+          <li>&nbsp;</li>
+        </ul>
+      </div>
+    );
+  }
   const { totals, payment_methods } = report.data.data;
   return (
     <div className="home-money">
@@ -160,15 +173,27 @@ function TakingsChart() {
     () => api.call(REPORT_PATHS.sales, { query: queryOf(search) }),
     [api, search],
   );
-  if (!report.data) return null;
-  const points = report.data.data.periods.map((p) => ({
+  if (report.state === "error" && !report.data) {
+    return (
+      <p className="notice notice-failure">
+        The takings of the last 30 days are unavailable: {report.message}
+      </p>
+    );
+  }
+  const points = (report.data?.data.periods ?? []).map((p) => ({
     label: p.start.slice(8, 10),
     current: p.takings,
     previous: p.previous.takings,
   }));
+  // Drawn at its size while the figures come, so the forms below it never move under a click.
   return (
     <div className="home-chart">
-      <PeriodChart title="Takings, last 30 days" points={points} format={formatRupees} />
+      <PeriodChart
+        title="Takings, last 30 days"
+        points={points}
+        format={formatRupees}
+        pending={!report.data}
+      />
       <PageLink to={`/admin/reports${search}`}>The report of the last 30 days</PageLink>
     </div>
   );

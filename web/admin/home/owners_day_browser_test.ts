@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { ARTIFACTS, withRig, withShop } from "../testing/browser_rig.ts";
 import type { AdminShop } from "../testing/admin_shop.ts";
 import { json, orderBody } from "../../../http/testing/fixture.ts";
@@ -65,6 +65,44 @@ Deno.test("the owner's day in a browser", async (t) => {
               document.documentElement.scrollWidth > globalThis.innerWidth + 1
             );
             assert.equal(wide, false);
+          }, { width, signedIn: true });
+        },
+      );
+
+      await t.step(
+        `the catalogue's forms stay where they are while the home's figures arrive (${width}px)`,
+        async () => {
+          await withShop(rig, aDay, async (page, _shop, url) => {
+            // Every answer but the categories' is held until the forms' place is read.
+            const held: Route[] = [];
+            let released = false;
+            await page.route(
+              (u) => u.pathname.startsWith("/api/") && !/categories$/.test(u.pathname),
+              (route) => released ? route.continue() : void held.push(route),
+            );
+            await page.goto(`${url}/admin/dashboard`);
+            const form = page.getByRole("region", { name: "Add New Category" });
+            await form.getByLabel("Name").waitFor();
+            const home = page.locator(".home");
+            await home.locator('[aria-busy="true"]').first().waitFor();
+            // Its place in the page, wherever the window is scrolled.
+            const top = () => form.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+            const before = await top();
+            await home.screenshot({ path: `${ARTIFACTS}home-arriving-${width}.png` });
+            released = true;
+            await Promise.all(held.map((route) => route.continue()));
+            await page.waitForFunction(() => {
+              const panel = document.querySelector(".home")!;
+              return !panel.textContent!.includes("…") &&
+                panel.querySelector('[aria-busy="true"]') === null &&
+                panel.querySelector(".chart-bar") !== null;
+            });
+            const after = await top();
+            await home.screenshot({ path: `${ARTIFACTS}home-arrived-${width}.png` });
+            assert.ok(
+              Math.abs(after - before) < 1,
+              `the form moved from ${before} to ${after}`,
+            );
           }, { width, signedIn: true });
         },
       );

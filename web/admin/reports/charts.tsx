@@ -9,6 +9,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
+import "./charts.css";
 
 /** The width of an element, followed as it changes. */
 function useWidth<T extends HTMLElement>(fallback: number): [React.RefObject<T | null>, number] {
@@ -51,17 +52,36 @@ export interface PeriodPoint {
  * before; every `labelEvery`th period is named on the axis so that labels never overlap.
  */
 export function PeriodChart(
-  { title, points, format, whole = false }: {
+  { title, points, format, whole = false, pending = false }: {
     title: string;
     points: PeriodPoint[];
     format: (value: number) => string;
     /** Counts: the axis names whole numbers only. */
     whole?: boolean;
+    /**
+     * The figures are on their way: the chart's box, of the size it will have, and nothing
+     * in it yet, so that what follows the chart does not move when they arrive.
+     */
+    pending?: boolean;
   },
 ) {
   const [box, width] = useWidth<HTMLDivElement>(640);
   const titleId = useId();
   const height = width < 500 ? 200 : 260;
+  const legend = (
+    <p className="chart-legend" aria-hidden="true">
+      <span className="legend-bar"></span> This range <span className="legend-line"></span>{" "}
+      The range before
+    </p>
+  );
+  if (pending) {
+    return (
+      <div ref={box} className="chart" aria-busy="true">
+        <svg width={width} height={height} role="img" aria-label={`${title}: loading`} />
+        {legend}
+      </div>
+    );
+  }
   const margin = { top: 12, right: 8, bottom: 28, left: 44 };
   const innerWidth = Math.max(width - margin.left - margin.right, 10);
   const innerHeight = height - margin.top - margin.bottom;
@@ -125,10 +145,7 @@ export function PeriodChart(
           />
         </Group>
       </svg>
-      <p className="chart-legend" aria-hidden="true">
-        <span className="legend-bar"></span> This range <span className="legend-line"></span>{" "}
-        The range before
-      </p>
+      {legend}
     </div>
   );
 }
