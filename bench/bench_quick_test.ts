@@ -18,6 +18,7 @@ const SCENARIOS = [
   "listing_html_distinct",
   "floor_listing_html",
   "listing_html_paced",
+  "listing_html_paced_light",
   "book_html_random",
   "floor_row_random",
   "floor_page_random",

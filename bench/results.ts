@@ -116,6 +116,7 @@ const FLOOR_TARGETS: [string, number, number][] = [
 /** Paced loads: [scenario, least requests/s the pace must reach, p99 in ms]. */
 const PACED_TARGETS: [string, number, number][] = [
   ["listing_html_paced", 800, 50],
+  ["listing_html_paced_light", 300, 30],
 ];
 
 const pct = (ratio: number) => `${Math.round(ratio * 1000) / 10}%`;
