@@ -107,7 +107,8 @@ function TodaysMoney() {
           {totals.current.paid_orders === 1 ? "order" : "orders"}; {totals.current.orders} placed
         </span>
       </PageLink>
-      <ul className="home-methods">
+      {/* One line that scrolls sideways on a phone: focusable, so a keyboard scrolls it too. */}
+      <ul className="home-methods" tabIndex={0} aria-label="Received today by payment method">
         {payment_methods.map((m) => (
           <li key={m.method}>
             {m.name}: <strong>{formatRupees(m.takings)}</strong>
