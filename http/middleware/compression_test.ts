@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { acceptsGzip, answerBytes, answerEncoder, compression } from "./compression.ts";
+import {
+  acceptsGzip,
+  answerBytes,
+  answerEncoder,
+  compression,
+  LONG_TEXT,
+  memoKey,
+} from "./compression.ts";
 
 const LARGE = { data: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Book ${i}` })) };
 
@@ -133,4 +140,41 @@ Deno.test("compression() keeps a CSV answer's byte-order mark, gzipped or not", 
   assert.deepEqual(new Uint8Array(bytes), new TextEncoder().encode(csv));
   const plain = new Uint8Array(await (await shop.request("/export")).arrayBuffer());
   assert.deepEqual([...plain.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+});
+
+Deno.test("memoKey() keeps a short text as it is and gives a long one a short key of its content", () => {
+  assert.equal(memoKey("<p>Book</p>"), "<p>Book</p>");
+  const page = "<li>Madol Doova</li>".repeat(1_200);
+  assert.ok(page.length >= LONG_TEXT);
+  const key = memoKey(page);
+  assert.ok(key.length < 200, `${key.length} characters`);
+  // The same text built another way (a fresh string, not the same object) has the same key.
+  assert.equal(
+    memoKey(["<li>Madol Doova</li>"].concat(Array(1_199).fill("<li>Madol Doova</li>")).join("")),
+    key,
+  );
+  assert.notEqual(memoKey(page.replace("<", "[")), key, "its first character is sampled");
+  assert.notEqual(memoKey(page + "!"), key);
+});
+
+Deno.test("answerEncoder() answers a long page again from its memory, and never another page's bytes for a page whose key is the same", async () => {
+  const shop = new Hono();
+  const encode = answerEncoder();
+  const pages = new Map<string, string>();
+  const long = "<p>Gamperaliya, LKR 1,250.00</p>".repeat(700);
+  pages.set("/a", long);
+  // The same length, the same characters wherever the key samples them, the same end: only
+  // the second character differs, so both pages have one key.
+  const other = long[0] + "q" + long.slice(2);
+  assert.equal(memoKey(other), memoKey(long));
+  pages.set("/b", other);
+  shop.get("/:page", (c) => encode(c, pages.get(`/${c.req.param("page")}`)!, 200, {}));
+  const read = async (path: string) => {
+    const response = await shop.request(path, gzip);
+    return new TextDecoder().decode(gunzipSync(new Uint8Array(await response.arrayBuffer())));
+  };
+  assert.equal(await read("/a"), long);
+  assert.equal(await read("/a"), long);
+  assert.equal(await read("/b"), other);
+  assert.equal(await read("/a"), long);
 });
