@@ -9,6 +9,7 @@ import { launchBrowser } from "../tests/support/browser.ts";
 import { ensureBuilt } from "../scripts/build_web.ts";
 import type { MemoryOrderRepository } from "../adapters/memory/orders.ts";
 import { previewShop } from "./dev/preview.ts";
+import { dehiwalaPostcode, fillCheckoutAddress } from "./testing/checkout_address.ts";
 
 await ensureBuilt();
 
@@ -18,17 +19,6 @@ type Journey = (
   errors: string[],
   orders: MemoryOrderRepository,
 ) => Promise<void>;
-
-/** Nimal's contact and address, in Dehiwala, Colombo; the postcode left to the city. */
-async function fillAddressInDehiwala(page: Page): Promise<void> {
-  await page.getByLabel("Name").fill("Nimal Perera");
-  await page.getByLabel("Email").fill("nimal@example.lk");
-  await page.getByLabel("Phone").fill("077 123 4567");
-  await page.getByLabel("Address").fill("12 Galle Road");
-  await page.getByLabel("Province").selectOption({ label: "Western" });
-  await page.getByLabel("District").selectOption({ label: "Colombo" });
-  await page.getByLabel("City").fill("Dehiwala");
-}
 
 async function withShop(run: Journey) {
   const { app, orders } = await previewShop();
@@ -86,12 +76,8 @@ Deno.test("a shopper adds items to the cart and places a COD order once", async 
 
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Enter your name").waitFor();
-    await fillAddressInDehiwala(page);
     // The postcode follows the city once the district's cities have arrived.
-    await page.waitForFunction(
-      (el) => (el as HTMLInputElement).value === "10350",
-      await page.getByLabel("Postal code").elementHandle(),
-    );
+    await fillCheckoutAddress(page, "en");
     assert.ok((await page.locator(".order-summary").innerText()).includes("LKR 400.00"));
     await page.getByLabel("Bank Deposit").check();
     assert.ok((await page.locator(".order-summary").innerText()).includes("LKR 250.00"));
@@ -184,14 +170,11 @@ Deno.test("a form checked before the district's cities arrive loses its postcode
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.getByText("Enter the postal code").waitFor();
     const release = await holdCities(page);
-    await fillAddressInDehiwala(page);
+    await fillCheckoutAddress(page, "en", { waitForPostcode: false });
     // Everything is filled but the postcode, which the city's answer brings.
     assert.deepEqual(await page.locator(".field-error").allInnerTexts(), ["Enter the postal code"]);
     release();
-    await page.waitForFunction(
-      (el) => (el as HTMLInputElement).value === "10350",
-      await page.getByLabel("Postal code").elementHandle(),
-    );
+    await dehiwalaPostcode(page, "en");
     assert.deepEqual(await page.locator(".field-error").allInnerTexts(), []);
     assert.deepEqual(errors, []);
   });

@@ -54,14 +54,15 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
     </Field>
   );
 
-  const chooseCity = (typed: string) => {
+  // The area a typed city names, and its postcode when it has one ("" when none matches).
+  const matchOf = (typed: string): Partial<CheckoutFields> => {
     const area = cities?.matchCity(areas, typed);
-    onChange({
-      city: typed,
+    return {
       areaId: area ? String(area.id) : "",
       ...(area?.postcode ? { postalCode: area.postcode } : {}),
-    });
+    };
   };
+  const chooseCity = (typed: string) => onChange({ city: typed, ...matchOf(typed) });
 
   // A city typed (or autofilled) before the district's cities arrived is matched once they do.
   // Only its area and postcode are set, and only on the city this render saw: a letter typed
@@ -69,13 +70,9 @@ export function AddressFields({ fields, errors, provinces, onChange }: AddressFi
   // city here would take it back.
   useEffect(() => {
     if (!cities || areas.length === 0 || !fields.city || fields.areaId) return;
-    const area = cities.matchCity(areas, fields.city);
-    if (!area) return;
     const typed = fields.city;
-    onChange(
-      { areaId: String(area.id), ...(area.postcode ? { postalCode: area.postcode } : {}) },
-      (current) => current.city === typed && !current.areaId,
-    );
+    const match = matchOf(typed);
+    if (match.areaId) onChange(match, (current) => current.city === typed && !current.areaId);
   }, [areas]);
 
   const matched = fields.areaId ? areas.find((a) => String(a.id) === fields.areaId) : undefined;

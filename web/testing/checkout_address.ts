@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import type { Locale } from "../../domain/i18n/language.ts";
-import { i18nFor } from "../i18n/mod.ts";
+import { i18nFor, loadCatalogue } from "../i18n/mod.ts";
 
 /** The Western Province and the Colombo District, by their names in each language. */
 const PLACES: Record<Locale, { province: string; district: string }> = {
@@ -17,8 +17,14 @@ const PLACES: Record<Locale, { province: string; district: string }> = {
 export async function fillCheckoutAddress(
   page: Page,
   language: Locale,
-  { name = "Nimal Perera", address = "12 Galle Road" }: { name?: string; address?: string } = {},
+  { name = "Nimal Perera", address = "12 Galle Road", waitForPostcode = true }: {
+    name?: string;
+    address?: string;
+    /** false: return once the city is typed (a test holding the district's cities back). */
+    waitForPostcode?: boolean;
+  } = {},
 ) {
+  await loadCatalogue(language);
   const { t } = i18nFor(language);
   const field = (key: Parameters<typeof t>[0]) => page.getByLabel(t(key), { exact: true });
   await field("address.name").fill(name);
@@ -28,8 +34,15 @@ export async function fillCheckoutAddress(
   await field("address.province").selectOption({ label: PLACES[language].province });
   await field("address.district").selectOption({ label: PLACES[language].district });
   await field("address.city").fill("Dehiwala");
+  if (waitForPostcode) await dehiwalaPostcode(page, language);
+}
+
+/** Waits for the postcode field to hold Dehiwala's, which the city brings. */
+export async function dehiwalaPostcode(page: Page, language: Locale): Promise<void> {
+  await loadCatalogue(language);
+  const { t } = i18nFor(language);
   await page.waitForFunction(
     (el) => (el as HTMLInputElement).value === "10350",
-    await field("address.postalCode").elementHandle(),
+    await page.getByLabel(t("address.postalCode"), { exact: true }).elementHandle(),
   );
 }

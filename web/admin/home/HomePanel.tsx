@@ -83,37 +83,35 @@ function TodaysMoney() {
   if (report.state === "error") {
     return <p className="notice notice-failure">Today's money is unavailable: {report.message}</p>;
   }
-  if (!report.data) {
-    // The block as it will be, its figures to come: what follows it stays where it is.
-    return (
-      <div className="home-money" aria-busy="true">
-        <PageLink to={`/admin/reports${search}`}>
-          <strong className="home-figure-value">…</strong>{" "}
-          <span className="home-figure-label">received today from … paid orders; … placed</span>
-        </PageLink>
-        <ul className="home-methods" aria-hidden="true">
-          <li>&nbsp;</li>
-        </ul>
-      </div>
-    );
-  }
-  const { totals, payment_methods } = report.data.data;
+  // While the figures come the block is drawn as it will be, "…" in their places, so that what
+  // follows it stays where it is.
+  const data = report.data?.data;
+  const current = data?.totals.current;
+  const count = (n: number | undefined) => n === undefined ? "…" : String(n);
   return (
-    <div className="home-money">
+    <div className="home-money" aria-busy={data ? undefined : true}>
       <PageLink to={`/admin/reports${search}`}>
-        <strong className="home-figure-value">{formatRupees(totals.current.takings)}</strong>{" "}
+        <strong className="home-figure-value">
+          {current ? formatRupees(current.takings) : "…"}
+        </strong>{" "}
         <span className="home-figure-label">
-          received today from {totals.current.paid_orders} paid{" "}
-          {totals.current.paid_orders === 1 ? "order" : "orders"}; {totals.current.orders} placed
+          received today from {count(current?.paid_orders)} paid{" "}
+          {current?.paid_orders === 1 ? "order" : "orders"}; {count(current?.orders)} placed
         </span>
       </PageLink>
       {/* One line that scrolls sideways on a phone: focusable, so a keyboard scrolls it too. */}
-      <ul className="home-methods" tabIndex={0} aria-label="Received today by payment method">
-        {payment_methods.map((m) => (
-          <li key={m.method}>
-            {m.name}: <strong>{formatRupees(m.takings)}</strong>
-          </li>
-        ))}
+      <ul
+        className="home-methods"
+        tabIndex={data ? 0 : undefined}
+        aria-label="Received today by payment method"
+      >
+        {data
+          ? data.payment_methods.map((m) => (
+            <li key={m.method}>
+              {m.name}: <strong>{formatRupees(m.takings)}</strong>
+            </li>
+          ))
+          : <li aria-hidden="true">&nbsp;</li>}
       </ul>
     </div>
   );
