@@ -39,6 +39,27 @@ export async function describeMachine(): Promise<Machine> {
 }
 
 /** Peak resident memory (VmHWM) of a process in kB, from /proc; undefined when gone. */
+/**
+ * User and system CPU seconds of a process so far, from the text of `/proc/{pid}/stat`:
+ * its 14th and 15th fields, in clock ticks (100 a second on Linux). The name (2nd field)
+ * may hold spaces and parentheses, so the fields are counted after its last `)`.
+ */
+export function cpuSecondsOf(stat: string, ticksPerSecond = 100): number | undefined {
+  const close = stat.lastIndexOf(")");
+  if (close < 0) return undefined;
+  const fields = stat.slice(close + 2).split(" ");
+  // fields[0] is the 3rd field (state); utime and stime are the 14th and 15th.
+  const user = Number(fields[11]);
+  const system = Number(fields[12]);
+  if (!Number.isFinite(user) || !Number.isFinite(system)) return undefined;
+  return (user + system) / ticksPerSecond;
+}
+
+/** CPU seconds a process has used so far, or undefined where /proc cannot tell. */
+export async function cpuSeconds(pid: number): Promise<number | undefined> {
+  return cpuSecondsOf(await readOr(`/proc/${pid}/stat`, ""));
+}
+
 export async function peakMemoryKb(pid: number): Promise<number | undefined> {
   const status = await readOr(`/proc/${pid}/status`, "");
   const match = /^VmHWM:\s*(\d+)\s*kB$/m.exec(status);

@@ -1,7 +1,28 @@
 import assert from "node:assert/strict";
-import { cpuModelOf } from "./machine.ts";
+import { cpuModelOf, cpuSeconds, cpuSecondsOf } from "./machine.ts";
 
 Deno.test("cpuModelOf() reads the first model name of /proc/cpuinfo", () => {
   assert.equal(cpuModelOf("processor\t: 0\nmodel name\t: Intel Xeon\n"), "Intel Xeon");
   assert.equal(cpuModelOf(""), "unknown");
+});
+
+Deno.test("cpuSecondsOf() adds a process's user and system ticks, past a name with spaces", () => {
+  const stat = "4242 (deno (main) x) S 1 4242 4242 0 -1 4194560 9 0 0 0 1234 56 0 0 20 0 9 0";
+  assert.equal(cpuSecondsOf(stat), 12.9);
+  assert.equal(cpuSecondsOf(stat, 1000), 1.29);
+  assert.equal(cpuSecondsOf(""), undefined);
+  assert.equal(cpuSecondsOf("1 (x) S 1"), undefined);
+});
+
+Deno.test("cpuSeconds() of this process grows with work it does", async () => {
+  if (Deno.build.os !== "linux") return;
+  const before = await cpuSeconds(Deno.pid);
+  assert.ok(before !== undefined);
+  let spent = before;
+  let x = 0;
+  while (spent - before < 0.02) {
+    for (let i = 0; i < 1_000_000; i++) x += Math.sqrt(i);
+    spent = (await cpuSeconds(Deno.pid))!;
+  }
+  assert.ok(x > 0 && spent > before);
 });

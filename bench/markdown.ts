@@ -26,6 +26,7 @@ function loadTable(results: BenchResults): string {
       "errors",
       "vs baseline",
       "vs floor",
+      "shop CPU µs/req",
     ],
     results.scenarios.map((s) => [
       s.label,
@@ -39,6 +40,7 @@ function loadTable(results: BenchResults): string {
       s.id === "orders" ? `${s.errors} (+${s.conflicts} stock conflicts)` : s.errors,
       `${(s.ratioToBaseline * 100).toFixed(1)}%`,
       s.ratioToFloor === undefined ? "" : `${(s.ratioToFloor * 100).toFixed(1)}%`,
+      s.shopCpuUsPerRequest ?? "",
     ]),
   );
 }

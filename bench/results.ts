@@ -25,6 +25,12 @@ export interface ScenarioResult extends LoadResult {
   ratioToFloor?: number;
   /** Each connection's pause between requests (a paced load), in ms. */
   pauseMs?: number;
+  /**
+   * The shop process's CPU (user and system) over the measured load, in µs a request: what
+   * a request costs the server whatever the hour's speed, beside the database's and the
+   * load generator's share of the same cores.
+   */
+  shopCpuUsPerRequest?: number;
 }
 
 /** Each scenario's share of its floor's requests/s, where it names a floor that ran. */
@@ -78,9 +84,9 @@ export interface TargetCheck {
 /** A scenario's figures from its load result and the baseline's requests/s. */
 export function scenarioResult(
   scenario: { id: string; label: string; example: string; connections: number },
-  options: { load: LoadResult; baselineRps: number },
+  options: { load: LoadResult; baselineRps: number; shopCpuSeconds?: number },
 ): ScenarioResult {
-  const { load, baselineRps } = options;
+  const { load, baselineRps, shopCpuSeconds } = options;
   let errors = load.socketErrors;
   let conflicts = 0;
   for (const [status, count] of Object.entries(load.statuses)) {
@@ -95,6 +101,9 @@ export function scenarioResult(
     ratioToBaseline: baselineRps > 0
       ? Math.round(load.requestsPerSecond / baselineRps * 1000) / 1000
       : 0,
+    ...(shopCpuSeconds !== undefined && load.requests > 0
+      ? { shopCpuUsPerRequest: Math.round(shopCpuSeconds * 1e6 / load.requests) }
+      : {}),
   };
 }
 

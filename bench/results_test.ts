@@ -12,6 +12,20 @@ Deno.test("scenarioResult() counts 409s as conflicts, other non-2xx as errors, a
   assert.equal(figures.ratioToBaseline, 0.25);
 });
 
+Deno.test("scenarioResult() spreads the shop's CPU over the load's requests, when it was read", () => {
+  const measured = { load: load(3000, { "200": 3000 }), baselineRps: 12000 };
+  const figures = scenarioResult(scenario("book_html_random"), {
+    ...measured,
+    shopCpuSeconds: 1.5,
+  });
+  assert.equal(figures.requests, 3000);
+  assert.equal(figures.shopCpuUsPerRequest, 500);
+  assert.equal(
+    scenarioResult(scenario("book_html_random"), measured).shopCpuUsPerRequest,
+    undefined,
+  );
+});
+
 Deno.test("loadErrors() counts socket errors and every answer but a 2xx", () => {
   assert.equal(
     loadErrors({ socketErrors: 2, statuses: { "200": 9, "204": 1, "404": 3, "503": 1 } }),

@@ -185,6 +185,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
         });
         // The statement counters start with the measured load.
         if (statements) await resetStatementCounters(db.sql);
+        const cpuBefore = await shop.cpuSeconds();
         const result = await runLoad({
           ...load,
           connections: scenario.connections,
@@ -193,7 +194,14 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
           pauseMs: scenario.pauseMs,
         });
         if (scenario.id === "baseline") baselineRps = result.requestsPerSecond;
-        const figures = scenarioResult(scenario, { load: result, baselineRps });
+        const cpuAfter = await shop.cpuSeconds();
+        const figures = scenarioResult(scenario, {
+          load: result,
+          baselineRps,
+          shopCpuSeconds: cpuBefore === undefined || cpuAfter === undefined
+            ? undefined
+            : cpuAfter - cpuBefore,
+        });
         if (statements) figures.slowest = await takeSlowestStatements(db.sql, 3);
         measured.push(figures);
         log(

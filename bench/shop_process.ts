@@ -2,13 +2,15 @@
  * The shop as the benchmark's server: `deno run -A main.ts` in its own process, started
  * the way production starts it, with the bench's baseline route switched on.
  */
-import { peakMemoryKb } from "./machine.ts";
+import { cpuSeconds, peakMemoryKb } from "./machine.ts";
 
 export interface ShopProcess {
   url: string;
   pid: number;
   /** Peak resident memory of the server so far, kB. */
   peakMemoryKb(): Promise<number | undefined>;
+  /** The server's user and system CPU seconds so far, where the OS tells them. */
+  cpuSeconds(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startShop(options: ShopOptions): Promise<ShopProcess> {
     url,
     pid: child.pid,
     peakMemoryKb: () => peakMemoryKb(child.pid),
+    cpuSeconds: () => cpuSeconds(child.pid),
     stop() {
       stopping ??= (async () => {
         try {
