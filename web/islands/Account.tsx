@@ -26,11 +26,11 @@ import {
   fieldsFromAccount,
 } from "../lib/account_address.ts";
 import {
-  type CheckoutFields,
+  type CheckoutForm,
   EMPTY_FIELDS,
   type FieldErrors,
+  formAfterChange,
   serverFieldErrors,
-  withChanges,
 } from "../lib/checkout_form.ts";
 import { accountChecks, orderChecks } from "../lib/checks.ts";
 import {
@@ -278,8 +278,12 @@ export function Account({ provinces }: AccountProps) {
   const { t, href } = i18n;
   const [account, setAccount] = useState<AccountRecord | null>(null);
   const [orders, setOrders] = useState<OrderView[] | null>(null);
-  const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The address's fields and their errors change together, as at the checkout.
+  const [{ fields, errors }, setForm] = useState<CheckoutForm>({
+    fields: EMPTY_FIELDS,
+    errors: {},
+  });
+  const setErrors = (found: FieldErrors) => setForm((form) => ({ ...form, errors: found }));
   const [saveStatus, setSaveStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
@@ -297,7 +301,8 @@ export function Account({ provinces }: AccountProps) {
     ]).then(async ([me, mine]) => {
       setAccount(me.data);
       setOrders(mine.data);
-      setFields(await fieldsFromAccount(me.data));
+      const stored = await fieldsFromAccount(me.data);
+      setForm((form) => ({ ...form, fields: stored }));
     }).catch((error) => {
       if (error instanceof ApiFailure && error.status === 401) location.replace(href("/login"));
       else setLoadError(error ?? "failed");
@@ -365,7 +370,7 @@ export function Account({ provinces }: AccountProps) {
           fields={fields}
           errors={errors}
           provinces={provinces}
-          onChange={(changes, when) => setFields((f) => withChanges(f, changes, when))}
+          onChange={(changes, when) => setForm((form) => formAfterChange(form, changes, when))}
         />
         {saveStatus
           ? (

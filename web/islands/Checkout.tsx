@@ -37,9 +37,10 @@ import { useCartPrice } from "../lib/use_cart_price.ts";
 import { DiscountCodeField } from "../components/DiscountCodeField.tsx";
 import {
   type CheckoutFields,
+  type CheckoutForm,
   EMPTY_FIELDS,
   type FieldErrors,
-  withChanges,
+  formAfterChange,
 } from "../lib/checkout_form.ts";
 import type { Attempt } from "../lib/place_order.ts";
 import { orderChecks } from "../lib/checks.ts";
@@ -100,8 +101,13 @@ export function Checkout(
   const { cart, refresh } = useStoredCart(drawn?.cart);
   // The server renders the summary itself; the browser loads it apart.
   const Summary = useContext(ServerOrderSummary) ?? OrderSummary;
-  const [fields, setFields] = useState<CheckoutFields>(EMPTY_FIELDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The fields and their errors change together: a change refused by its condition (a late
+  // city match after another letter) clears no error either.
+  const [{ fields, errors }, setForm] = useState<CheckoutForm>({
+    fields: EMPTY_FIELDS,
+    errors: {},
+  });
+  const setErrors = (found: FieldErrors) => setForm((form) => ({ ...form, errors: found }));
   const [chosenMethod, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; changes: string[] } | null>(null);
@@ -144,7 +150,11 @@ export function Checkout(
       // Only a signed-in customer needs it: a guest's first load goes without it.
       const { fieldsFromAccount } = await import("../lib/account_address.ts");
       const prefilled = await fieldsFromAccount(data);
-      setFields((f) => (JSON.stringify(f) === JSON.stringify(EMPTY_FIELDS) ? prefilled : f));
+      setForm((form) =>
+        JSON.stringify(form.fields) === JSON.stringify(EMPTY_FIELDS)
+          ? { ...form, fields: prefilled }
+          : form
+      );
     }).catch(() => setSignedInAs(null));
   }, []);
 
@@ -164,15 +174,8 @@ export function Checkout(
   if (cart === null) return <Spinner label={t("cart.loading")} />;
   if (cart.length === 0) return <EmptyCheckout />;
 
-  const change: AddressFieldsProps["onChange"] = (changes, when) => {
-    setFields((f) => withChanges(f, changes, when));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const name of Object.keys(changes) as (keyof CheckoutFields)[]) delete next[name];
-      if ("city" in changes) delete next.areaId;
-      return next;
-    });
-  };
+  const change: AddressFieldsProps["onChange"] = (changes, when) =>
+    setForm((form) => formAfterChange(form, changes, when));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -50,6 +50,31 @@ export function withChanges(
   return when && !when(fields) ? fields : { ...fields, ...changes };
 }
 
+/** The form as the shopper sees it: what is in its fields and what is wrong with them. */
+export interface CheckoutForm {
+  fields: CheckoutFields;
+  errors: FieldErrors;
+}
+
+/**
+ * The form after a change to its fields: the changed fields' errors go with the old values
+ * (a city typed anew clears the city list's error too). A change refused by its condition
+ * (`withChanges`) leaves the form as it was, errors included: the shopper's own letter since
+ * already cleared what it changed, and a message for a field nobody touched stays.
+ */
+export function formAfterChange(
+  form: CheckoutForm,
+  changes: Partial<CheckoutFields>,
+  when?: (current: CheckoutFields) => boolean,
+): CheckoutForm {
+  const fields = withChanges(form.fields, changes, when);
+  if (fields === form.fields) return form;
+  const errors = { ...form.errors };
+  for (const name of Object.keys(changes) as FieldName[]) delete errors[name];
+  if ("city" in changes) delete errors.areaId;
+  return { fields, errors };
+}
+
 export interface OrderPayload {
   total: number;
   name: string;

@@ -4,6 +4,8 @@ import { parseStoredCart } from "../../domain/cart/cart.ts";
 import {
   type CheckoutFields,
   EMPTY_FIELDS,
+  type FieldErrors,
+  formAfterChange,
   idempotencyKeyFor,
   orderPayload,
   serverFieldErrors,
@@ -137,4 +139,26 @@ Deno.test("withChanges() sets the changes, unless the fields as they stand fail 
   assert.equal(withChanges(later, match, onDehiwala), later);
   const matched = { ...typed, areaId: "3" };
   assert.equal(withChanges(matched, match, onDehiwala), matched);
+});
+
+Deno.test("formAfterChange() clears the changed fields' errors, and none when the change is refused", () => {
+  const errors: FieldErrors = {
+    city: "form.chooseCity",
+    areaId: "form.cityFromList",
+    postalCode: "form.postalCodeDigits",
+    phone: "form.phoneInvalid",
+  };
+  const typed = { fields: { ...EMPTY_FIELDS, city: "Dehiwala" }, errors };
+  // A city typed anew: its error and the city list's go, the others stay.
+  const retyped = formAfterChange(typed, { city: "Dehiwal", areaId: "" });
+  assert.deepEqual(retyped.errors, { postalCode: errors.postalCode, phone: errors.phone });
+  // The late match of the typed city lands: the postcode it fills is no longer wrong.
+  const match = { areaId: "7", postalCode: "10350" };
+  const onDehiwala = (f: CheckoutFields) => f.city === "Dehiwala" && !f.areaId;
+  const matched = formAfterChange(typed, match, onDehiwala);
+  assert.deepEqual(matched.fields, { ...typed.fields, ...match });
+  assert.deepEqual(matched.errors, { city: errors.city, phone: errors.phone });
+  // A letter typed since: the match is refused, and so is the clearing of its fields' errors.
+  const later = { fields: { ...EMPTY_FIELDS, city: "Dehiwalaa" }, errors };
+  assert.equal(formAfterChange(later, match, onDehiwala), later);
 });
