@@ -7,7 +7,8 @@
  *   own columns and join, answered as JSON;
  * - `/__bench/floor/page/{id}`: that book's id and title written into a real book page (the
  *   shop's own page of the first book asked for, read once, the same size as any other) and
- *   gzipped at the shop's level, as the shop sends a page it has not sent before.
+ *   compressed as the shop compresses a page it has not sent before for the same client
+ *   (zstd for one that takes it, else gzip, at the shop's levels).
  *
  * A distinct book page of the shop cannot be cheaper than the second, so its share of the
  * bare route bounds what the shop's own page can reach on the machine of the run.
@@ -19,14 +20,13 @@
  *   its rows and total answered as JSON: the floor of `GET /api/books?{query}`;
  * - `/__bench/floor/listing?{query}`: those rows written into a real listing page (the
  *   shop's own `/`, read once: each of its cards' titles, authors and ids replaced by a row's)
- *   and gzipped: the floor of `GET /?{query}`. A search that finds nothing costs the shop its
+ *   and compressed the same way: the floor of `GET /?{query}`. A search that finds nothing costs the shop its
  *   suggestions too, which no floor pays.
  */
 import { Hono } from "hono";
-import { gzipSync } from "node:zlib";
 import type { SqlClient } from "../adapters/postgres/mod.ts";
 import { BOOK_COLUMNS, BOOKS_FROM } from "../adapters/postgres/catalogue_rows.ts";
-import { DEFAULT_GZIP_LEVEL } from "../http/middleware/compression.ts";
+import { chosenEncoding, compressText } from "../http/middleware/compression.ts";
 import { escapeHtml } from "../web/pages/document.ts";
 import { PostgresCatalogue } from "../adapters/postgres/catalogue.ts";
 import { bookFilter, catalogueSort, pageRequest, parseListQuery } from "../web/lib/list_query.ts";
@@ -58,14 +58,17 @@ interface ListingTemplate {
   books: { id: number; title: string; author: string }[];
 }
 
-const gzipped = (html: string) =>
-  new Response(new Uint8Array(gzipSync(html, { level: DEFAULT_GZIP_LEVEL })), {
+/** The page compressed as the shop compresses it for the same client (zstd or gzip). */
+const compressed = (html: string, acceptEncoding: string | undefined) => {
+  const encoding = chosenEncoding(acceptEncoding) ?? "gzip";
+  return new Response(compressText(html, encoding), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Encoding": "gzip",
+      "Content-Encoding": encoding,
       "Vary": "Accept-Encoding",
     },
   });
+};
 
 /** The shop's handler with the floor routes in front of it. */
 export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
@@ -121,7 +124,7 @@ export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
     const html = page.html.replaceAll(page.title, escapeHtml(row.title))
       .replaceAll(`/books/${page.id}"`, `/books/${row.id}"`)
       .replaceAll(`"id":${page.id},`, `"id":${row.id},`);
-    return gzipped(html);
+    return compressed(html, c.req.header("Accept-Encoding"));
   });
   floors.get(`${FLOOR_PREFIX}list`, async (c) => {
     const page = await list(new URL(c.req.url).searchParams);
@@ -140,7 +143,7 @@ export function withBenchFloors(shop: Handler, sql: SqlClient): Handler {
         .replaceAll(`/books/${card.id}"`, `/books/${row.id}"`)
         .replaceAll(`"id":${card.id},`, `"id":${row.id},`);
     });
-    return gzipped(html);
+    return compressed(html, c.req.header("Accept-Encoding"));
   });
 
   return (request, info) => {

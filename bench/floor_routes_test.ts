@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, zstdDecompressSync } from "node:zlib";
 import { testOnBothEngines } from "../adapters/postgres/testing/databases.ts";
 import { aBook, insertCategory } from "../adapters/postgres/testing/builders.ts";
 import { PostgresCatalogueAdmin } from "../adapters/postgres/catalogue_admin.ts";
@@ -59,7 +59,7 @@ testOnBothEngines(
 );
 
 testOnBothEngines(
-  "the page floor writes each book into the shop's own page of the first, gzipped",
+  "the page floor writes each book into the shop's own page of the first, compressed as the shop would",
   async (sql) => {
     const [first, second] = await twoBooks(sql);
     const titles = new Map([[first, "Gamperaliya"], [second, "unused"]]);
@@ -79,6 +79,14 @@ testOnBothEngines(
     assert.ok(!html.includes(`/books/${first}"`), html);
     assert.ok(!html.includes(`"id":${first},`), html);
     assert.match(html, /<h1>Kaliyugaya &amp; &lt;Yuganthaya&gt;<\/h1>/);
+    // Compressed as the shop compresses it for the client: zstd for a browser that takes it.
+    const chrome = new Request(at(`${FLOOR_PREFIX}page/${second}`).url, {
+      headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
+    });
+    const zstd = await handler(chrome, info);
+    assert.equal(zstd.headers.get("Content-Encoding"), "zstd");
+    const decoded = zstdDecompressSync(new Uint8Array(await zstd.arrayBuffer())).toString();
+    assert.equal(decoded, html);
     assert.ok(html.includes(`href="/books/${second}"`), html);
     assert.ok(html.includes(`"id":${second},`), html);
     // The template was read once, besides this test's own reading.
@@ -126,7 +134,7 @@ testOnBothEngines(
 );
 
 testOnBothEngines(
-  "the listing floor writes a listing's rows into the shop's own front page, gzipped",
+  "the listing floor writes a listing's rows into the shop's own front page, compressed as the shop would",
   async (sql) => {
     const [first, second] = await twoBooks(sql);
     const asked: string[] = [];

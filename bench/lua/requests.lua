@@ -28,7 +28,8 @@ local function read_requests(path)
       if client ~= nil and client ~= "" then
         headers["X-Forwarded-For"] = client
       end
-      headers["Accept-Encoding"] = "gzip"
+      -- What Chrome and Firefox send: the shop answers them with zstd.
+      headers["Accept-Encoding"] = "gzip, deflate, br, zstd"
       table.insert(list, wrk.format(method, target, headers, body))
     end
   end

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, zstdDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import {
   acceptsGzip,
   answerBytes,
   answerEncoder,
+  chosenEncoding,
   compression,
   LONG_TEXT,
   memoKey,
@@ -52,6 +53,49 @@ Deno.test("compression() leaves small, binary, no-transform and unasked answers 
     await response.arrayBuffer();
   }
   assert.deepEqual(await (await shop.request("/small", gzip)).json(), { status: "ok" });
+});
+
+const chrome = { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } };
+
+Deno.test("compression() sends zstd to a client that takes it, whole, with its length", async () => {
+  const response = await app().request("/large", chrome);
+  assert.equal(response.headers.get("Content-Encoding"), "zstd");
+  assert.equal(response.headers.get("Vary"), "Accept-Encoding");
+  const body = new Uint8Array(await response.arrayBuffer());
+  assert.equal(response.headers.get("Content-Length"), String(body.byteLength));
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(zstdDecompressSync(body))), LARGE);
+});
+
+Deno.test("compression() remembers each coding's bytes of the same text apart", async () => {
+  const shop = app();
+  for (
+    const [init, coding, decode] of [
+      [chrome, "zstd", zstdDecompressSync],
+      [gzip, "gzip", gunzipSync],
+      [chrome, "zstd", zstdDecompressSync],
+      [gzip, "gzip", gunzipSync],
+    ] as const
+  ) {
+    const response = await shop.request("/large", init);
+    assert.equal(response.headers.get("Content-Encoding"), coding);
+    const body = new Uint8Array(await response.arrayBuffer());
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(decode(body))), LARGE);
+  }
+});
+
+Deno.test("chosenEncoding() takes the client's preferred of zstd and gzip, zstd on a tie", () => {
+  assert.equal(chosenEncoding("gzip, deflate, br, zstd"), "zstd");
+  assert.equal(chosenEncoding("zstd"), "zstd");
+  assert.equal(chosenEncoding("zstd;q=0.5, gzip"), "gzip");
+  assert.equal(chosenEncoding("zstd;q=0, gzip"), "gzip");
+  assert.equal(chosenEncoding("gzip;q=0.2, zstd;q=0.8"), "zstd");
+  // A wildcard gives gzip, which every client reads; zstd only when named.
+  assert.equal(chosenEncoding("*"), "gzip");
+  assert.equal(chosenEncoding("br, *;q=0.1"), "gzip");
+  assert.equal(chosenEncoding("br"), undefined);
+  assert.equal(chosenEncoding("gzip;q=0, *"), undefined);
+  assert.equal(chosenEncoding(""), undefined);
+  assert.equal(chosenEncoding(undefined), undefined);
 });
 
 Deno.test("acceptsGzip() follows the quality values of Accept-Encoding", () => {

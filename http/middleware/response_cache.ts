@@ -8,12 +8,12 @@
  * compression: at 100,000 books this took a listing from about 30% to over half of what a
  * bare route answers (docs/benchmarks.md).
  *
- * Only 200 answers to requests without credentials are kept; the key holds whether the
- * client takes gzip, since the kept bytes are the encoded ones. Request ids, security
+ * Only 200 answers to requests without credentials are kept; the key holds the coding the
+ * client is sent (zstd, gzip or none), since the kept bytes are the encoded ones. Request ids, security
  * headers and the request log still come from the middleware around this one.
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { acceptsGzip, answerBytes, replace } from "./compression.ts";
+import { answerBytes, chosenEncoding, replace } from "./compression.ts";
 import { etagOf } from "./http_caching.ts";
 import { type LanguagePaths, SHOP_PATHS } from "../../domain/i18n/language.ts";
 
@@ -75,7 +75,7 @@ export function responseCache(
       return await next();
     }
     const url = c.req.url;
-    const key = `${acceptsGzip(c.req.header("Accept-Encoding")) ? "gzip" : "identity"} ${
+    const key = `${chosenEncoding(c.req.header("Accept-Encoding")) ?? "identity"} ${
       url.slice(url.indexOf("/", url.indexOf("//") + 2))
     }`;
     const kept = store.lookup(key);

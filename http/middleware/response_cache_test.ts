@@ -1,3 +1,4 @@
+import { zstdDecompressSync } from "node:zlib";
 import { eventually } from "../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
@@ -71,13 +72,21 @@ Deno.test("responseCache() answers a repeated catalogue read from the store, wit
   assert.deepEqual([...store.map.keys()], ["gzip /api/books?page=1"]);
 });
 
-Deno.test("responseCache() keeps gzip and plain answers, and each product, apart", async () => {
+Deno.test("responseCache() keeps zstd, gzip and plain answers, and each product, apart", async () => {
   const { app: shop, calls } = app(forever());
+  const zstd = { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } };
   await (await shop.request("/api/books", gzip)).arrayBuffer();
+  const kept = await shop.request("/api/books", zstd);
+  assert.equal(kept.headers.get("Content-Encoding"), "zstd");
+  const bytes = new Uint8Array(await kept.arrayBuffer());
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(zstdDecompressSync(bytes))), PAGE);
   assert.deepEqual(await (await shop.request("/api/books")).json(), PAGE);
+  // Each coding's answer again, from the store.
+  await (await shop.request("/api/books", zstd)).arrayBuffer();
+  await (await shop.request("/api/books", gzip)).arrayBuffer();
   assert.deepEqual(await (await shop.request("/api/books/7")).json(), { data: { id: 7 } });
   assert.deepEqual(await (await shop.request("/api/books/8")).json(), { data: { id: 8 } });
-  assert.equal(calls.count, 4);
+  assert.equal(calls.count, 5);
 });
 
 Deno.test("responseCache() keeps no error, no credentialed read and no other route", async () => {

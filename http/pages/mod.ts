@@ -237,9 +237,9 @@ export function pagesApp(deps: PagesDeps): Hono {
     return response;
   }
 
-  // Catalogue pages are kept whole by the answer cache (CACHEABLE_PATH), so gzipped once
+  // Catalogue pages are kept whole by the answer cache (CACHEABLE_PATH), so compressed once
   // there; the others (the cart, checkout, sign-in and help pages) are the same text again
-  // and again, and the encoder remembers their recent gzip.
+  // and again, and the encoder remembers their recent compressed bytes.
   const encodeAnswer = answerEncoder();
   const app = new Hono();
   app.use("*", compression());
