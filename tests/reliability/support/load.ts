@@ -9,6 +9,8 @@ import {
 
 export interface Attempt extends Answer {
   email: string;
+  /** Milliseconds from the start of the load to the request's sending. */
+  sentAt: number;
   /** Milliseconds from the start of the load to the answer. */
   at: number;
 }
@@ -40,12 +42,13 @@ export function startOrderLoad(options: {
   const worker = async () => {
     while (!stopped) {
       const email = `${options.prefix}-${next++}@example.lk`;
+      const sentAt = performance.now() - started;
       const answer = await placeOrder(
         options.url,
         orderBody(options.book, options.destination, email),
         { timeoutMs: options.timeoutMs ?? 30_000 },
       );
-      const attempt = { ...answer, email, at: performance.now() - started };
+      const attempt = { ...answer, email, sentAt, at: performance.now() - started };
       attempts.push(attempt);
       if (options.keepGoing && !options.keepGoing(attempt)) return;
       // A shopper refused tries again a moment later, as a person would: the pause is the
