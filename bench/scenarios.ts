@@ -228,7 +228,7 @@ export async function buildScenarios(
     {
       id: "floor_listing_html",
       label:
-        "Floor: the same listings' statements, their rows written into the front page, gzipped",
+        "Floor: the same listings' statements, their rows written into the front page, compressed",
       requests: listings.map((r) => get(onFloor(r.path, "listing"))),
       connections,
     },
@@ -260,7 +260,7 @@ export async function buildScenarios(
     },
     {
       id: "floor_page_random",
-      label: "Floor: each row written into a book page's HTML, gzipped",
+      label: "Floor: each row written into a book page's HTML, compressed",
       requests: randomBooks.map((r) => get(r.path.replace("/books/", `${FLOOR_PREFIX}page/`))),
       connections,
     },
