@@ -154,8 +154,19 @@ Deno.test({
       await page.locator(`#order-${guestOrderId}`).waitFor();
       await page.getByText("Logged in as Sunil Fernando").waitFor();
 
+      // A mistyped phone is named when the address is saved, and its message goes as the
+      // customer corrects it, before saving again.
+      await page.getByLabel("Phone").fill("12");
+      await page.getByRole("button", { name: "Save address" }).click();
+      await page.locator('#checkout-phone[aria-invalid="true"]').waitFor();
+      await page.locator('#checkout-address[aria-invalid="true"]').waitFor();
+      await shots(page, "account-address-refused");
+
       // A default delivery address, saved in the account.
       await page.getByLabel("Phone").fill("077 123 4567");
+      await page.locator("#checkout-phone:not([aria-invalid])").waitFor();
+      // A field not touched keeps its message.
+      await page.locator('#checkout-address[aria-invalid="true"]').waitFor();
       await page.getByLabel("Address").fill("12 Galle Road");
       await chooseDehiwala(page);
       await page.getByRole("button", { name: "Save address" }).click();
