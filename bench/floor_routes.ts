@@ -20,8 +20,8 @@
  *   its rows and total answered as JSON: the floor of `GET /api/books?{query}`;
  * - `/__bench/floor/listing?{query}`: those rows written into a real listing page (the
  *   shop's own `/`, read once: each of its cards' titles, authors and ids replaced by a row's)
- *   and compressed the same way: the floor of `GET /?{query}`. A search that finds nothing costs the shop its
- *   suggestions too, which no floor pays.
+ *   and compressed the same way: the floor of `GET /?{query}`. A search that finds nothing
+ *   costs the shop its suggestions too, which no floor pays.
  */
 import { Hono } from "hono";
 import type { SqlClient } from "../adapters/postgres/mod.ts";

@@ -38,7 +38,6 @@ export async function describeMachine(): Promise<Machine> {
   };
 }
 
-/** Peak resident memory (VmHWM) of a process in kB, from /proc; undefined when gone. */
 /**
  * User and system CPU seconds of a process so far, from the text of `/proc/{pid}/stat`:
  * its 14th and 15th fields, in clock ticks (100 a second on Linux). The name (2nd field)
@@ -60,6 +59,7 @@ export async function cpuSeconds(pid: number): Promise<number | undefined> {
   return cpuSecondsOf(await readOr(`/proc/${pid}/stat`, ""));
 }
 
+/** Peak resident memory (VmHWM) of a process in kB, from /proc; undefined when gone. */
 export async function peakMemoryKb(pid: number): Promise<number | undefined> {
   const status = await readOr(`/proc/${pid}/status`, "");
   const match = /^VmHWM:\s*(\d+)\s*kB$/m.exec(status);

@@ -9,8 +9,10 @@
  * bare route answers (docs/benchmarks.md).
  *
  * Only 200 answers to requests without credentials are kept; the key holds the coding the
- * client is sent (zstd, gzip or none), since the kept bytes are the encoded ones. Request ids, security
- * headers and the request log still come from the middleware around this one.
+ * client is sent (zstd, gzip or none), since the kept bytes are the encoded ones, and an
+ * answer sent in another coding (one too large to compress whole goes as gzip's stream, or
+ * as it is) is not kept under it. Request ids, security headers and the request log still
+ * come from the middleware around this one.
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { answerBytes, chosenEncoding, replace } from "./compression.ts";
@@ -75,9 +77,8 @@ export function responseCache(
       return await next();
     }
     const url = c.req.url;
-    const key = `${chosenEncoding(c.req.header("Accept-Encoding")) ?? "identity"} ${
-      url.slice(url.indexOf("/", url.indexOf("//") + 2))
-    }`;
+    const coding = chosenEncoding(c.req.header("Accept-Encoding")) ?? "identity";
+    const key = `${coding} ${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
     const kept = store.lookup(key);
     if (kept && (kept.fresh || renewing.has(key))) {
       const { body, status, headers } = kept.value;
@@ -86,7 +87,7 @@ export function responseCache(
     }
     renewing.add(key);
     try {
-      await keep(c, next, store, key);
+      await keep(c, next, store, key, coding);
     } finally {
       renewing.delete(key);
     }
@@ -95,13 +96,21 @@ export function responseCache(
 
 /**
  * Answers the request and keeps a 200 answer under `key`, unless a write cleared the
- * store while it was made: that answer may show the catalogue as it was before the write.
+ * store while it was made (that answer may show the catalogue as it was before the write)
+ * or it went in another coding than the key's.
  */
-async function keep(c: Context, next: Next, store: ResponseStore, key: string): Promise<void> {
+async function keep(
+  c: Context,
+  next: Next,
+  store: ResponseStore,
+  key: string,
+  coding: string,
+): Promise<void> {
   const madeIn = store.generation;
   await next();
   const res = c.res;
   if (res.status !== 200 || res.headers.has("Set-Cookie")) return;
+  if ((res.headers.get("Content-Encoding") ?? "identity") !== coding) return;
   // The bytes as the compression made them, or read from the body (which then goes again).
   const made = answerBytes(c);
   const body = made ?? new Uint8Array(await res.arrayBuffer());

@@ -1,7 +1,6 @@
-import { zstdDecompressSync } from "node:zlib";
 import { eventually } from "../../tests/support/eventually.ts";
 import assert from "node:assert/strict";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, zstdDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { compression } from "./compression.ts";
 import { type CachedResponse, responseCache, type ResponseStore } from "./response_cache.ts";
@@ -87,6 +86,34 @@ Deno.test("responseCache() keeps zstd, gzip and plain answers, and each product,
   assert.deepEqual(await (await shop.request("/api/books/7")).json(), { data: { id: 7 } });
   assert.deepEqual(await (await shop.request("/api/books/8")).json(), { data: { id: 8 } });
   assert.equal(calls.count, 5);
+});
+
+Deno.test("responseCache() keeps no answer sent in another coding than its key's", async () => {
+  // An answer past the compression's whole-body bound goes as gzip's stream to a client that
+  // prefers zstd, and as it is to one that takes zstd alone: neither is kept as zstd.
+  const store = forever();
+  const shop = new Hono();
+  shop.use(responseCache(store));
+  shop.use(compression({ maxBufferBytes: 1024 }));
+  const text = JSON.stringify(PAGE);
+  // Its length declared, as a file read whole declares it: the compression's bound reads it.
+  shop.get("/api/books", (c) =>
+    c.body(text, 200, {
+      "Content-Type": "application/json",
+      "Content-Length": String(new TextEncoder().encode(text).byteLength),
+    }));
+  for (const accept of ["gzip, zstd", "zstd"]) {
+    const init = { headers: { "Accept-Encoding": accept } };
+    for (let i = 0; i < 2; i++) {
+      const answer = await shop.request("/api/books", init);
+      assert.notEqual(answer.headers.get("Content-Encoding"), "zstd", accept);
+      await answer.arrayBuffer();
+    }
+  }
+  assert.deepEqual([...store.map.keys()], []);
+  // A gzip client's streamed answer is in its key's coding, and kept.
+  await (await shop.request("/api/books", gzip)).arrayBuffer();
+  assert.deepEqual([...store.map.keys()], ["gzip /api/books"]);
 });
 
 Deno.test("responseCache() keeps no error, no credentialed read and no other route", async () => {
