@@ -214,20 +214,25 @@ export interface BestCampaign {
   savingCents: Cents;
 }
 
-/** The best campaign of a line at `now`: the largest saving, the lowest id on a tie. */
+/**
+ * The best campaign of a line at `now`: the largest saving, the lowest id on a tie.
+ * `running` says whether a campaign's window holds `now`; a caller that read the windows'
+ * times once (the shelf's campaign index) gives its own instead of reading them again.
+ */
 export function bestCampaign(
   campaigns: readonly Campaign[],
   item: PricedItem,
   unitCents: Cents,
   quantity: number,
   now: string,
+  running: (campaign: Campaign) => boolean = (c) => inWindow(c.window, now),
 ): BestCampaign | null {
   let best: BestCampaign | null = null;
   for (const c of campaigns) {
     // Whether a campaign covers the item first: of a shop's many campaigns (most of them on
     // chosen books) few cover one item, and reading a window's times costs more than that
     // (an order's pricing under 1,000 campaigns: docs/benchmarks.md, item 44).
-    if (c.paused || !covers(c.scope, item) || !inWindow(c.window, now)) continue;
+    if (c.paused || !covers(c.scope, item) || !running(c)) continue;
     const saving = itemSaving(c.benefit, unitCents, quantity);
     if (saving <= 0) continue;
     if (!best || saving > best.savingCents || (saving === best.savingCents && c.id < best.id)) {

@@ -134,23 +134,31 @@ const campaigns = fc.array(
       fc.integer({ min: 1, max: 200_000 }).map((cents) => ({ kind: "amount" as const, cents })),
     ),
     paused: fc.boolean(),
+    starts: fc.option(fc.integer({ min: -3, max: 3 })),
     ends: fc.option(fc.integer({ min: -3, max: 3 })),
+    written: fc.constantFrom("utc" as const, "colombo" as const, "garbled" as const),
   }),
   { maxLength: 12 },
 ).map((drawn) =>
-  drawn.map((d, i) =>
-    campaign(i + 1, {
+  drawn.map((d, i) => {
+    // A window's times as the database gives them (UTC), as an owner may write one (Sri
+    // Lanka's offset), or as no time at all: each reads as the order's pricing reads it.
+    const at = (hours: number | null) => {
+      if (hours === null) return null;
+      const ms = Date.parse(NOW) + hours * 3_600_000;
+      if (d.written === "utc") return new Date(ms).toISOString();
+      if (d.written === "colombo") {
+        return new Date(ms + 330 * 60_000).toISOString().replace("Z", "+05:30");
+      }
+      return "soon";
+    };
+    return campaign(i + 1, {
       scope: d.scope,
       benefit: d.benefit,
       paused: d.paused,
-      window: {
-        startsAt: null,
-        endsAt: d.ends === null
-          ? null
-          : new Date(Date.parse(NOW) + d.ends * 3_600_000).toISOString(),
-      },
-    })
-  )
+      window: { startsAt: at(d.starts), endsAt: at(d.ends) },
+    });
+  })
 );
 const item = fc.record({
   type: fc.constantFrom("book" as const, "stationery" as const),
