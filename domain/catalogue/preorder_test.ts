@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   expectedDateLabel,
   preorderDateProblem,
@@ -9,6 +10,27 @@ import {
 Deno.test("shopDate() is the calendar date in Sri Lanka, not in UTC", () => {
   assert.equal(shopDate(new Date("2026-11-22T18:29:00Z")), "2026-11-22");
   assert.equal(shopDate(new Date("2026-11-22T18:30:00Z")), "2026-11-23");
+  assert.throws(() => shopDate(new Date("not a date")), RangeError);
+});
+
+Deno.test("shopDate() gives the day the zone database gives Asia/Colombo, at every instant since its offset last changed (2006)", () => {
+  // ICU's zone data as Deno carries it, not the machine's.
+  const colombo = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Asia/Colombo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  fc.assert(
+    fc.property(
+      fc.integer({
+        min: Date.parse("2006-04-15T00:00:00Z"),
+        max: Date.parse("2100-12-31T00:00:00Z"),
+      }),
+      (ms) => shopDate(new Date(ms)) === colombo.format(new Date(ms)),
+    ),
+    { numRuns: 2_000 },
+  );
 });
 
 Deno.test("preorderDateProblem() refuses a date before today in Sri Lanka and allows today", () => {
