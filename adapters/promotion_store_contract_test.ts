@@ -265,3 +265,29 @@ contract(
     ]);
   },
 );
+
+contract(
+  "the same running rules read twice are the same JSON text, key for key (how a cache tells a change)",
+  async (store) => {
+    await store.addCampaign(BOOK_FAIR);
+    await store.addCampaign({
+      ...BOOK_FAIR,
+      name: "Chosen books",
+      scope: { kind: "products", items: [{ type: "book", id: 7 }, { type: "stationery", id: 3 }] },
+      benefit: { kind: "amount", cents: 2_000 },
+      window: { startsAt: null, endsAt: null },
+    });
+    await store.addOffer({
+      name: "Free delivery over LKR 5,000",
+      names: {},
+      minItemsCents: 500_000,
+      benefit: { kind: "free_delivery" },
+      window: { startsAt: null, endsAt: null },
+      paused: false,
+    });
+    const now = "2026-09-20T00:00:00.000Z";
+    const first = JSON.stringify(await store.runningRules(now));
+    assert.equal(JSON.stringify(await store.runningRules(now)), first);
+    assert.match(first, /Chosen books/);
+  },
+);

@@ -28,7 +28,6 @@ import type {
   PromotionStore,
 } from "../../domain/promotions/ports.ts";
 import type { Campaign, DiscountCode, OrderOffer } from "../../domain/promotions/pricing.ts";
-import { canonicalJson } from "../../domain/canonical_json.ts";
 import { shopDate } from "../../domain/catalogue/preorder.ts";
 
 type RunningRules = { campaigns: Campaign[]; offers: OrderOffer[] };
@@ -165,7 +164,11 @@ export class CachedPromotions implements PromotionStore {
       this.#held = { rules, until: this.#now() + this.#ttlMs };
       this.#loading = undefined;
     }
-    const seen = canonicalJson({ day: shopDate(at), rules });
+    // The store builds each rule's fields in one order every time (jsonb keeps its own keys
+    // in one order too), so the text is the same for the same rules: JSON.stringify's, not
+    // canonicalJson's, which sorted every key of 1,000 running campaigns in 6-11 ms of the
+    // shop's one thread every round, against 1.5 ms (docs/benchmarks.md, item 63).
+    const seen = JSON.stringify({ day: shopDate(at), rules });
     const changed = this.#seen !== undefined && seen !== this.#seen;
     this.#seen = seen;
     if (changed) this.#onChange();
