@@ -54,6 +54,7 @@ export class CachedPromotions implements PromotionStore {
   #generation = 0;
   /** What the last watch() round saw: the rules and the day in Colombo. */
   #seen: string | undefined;
+  #seenRules: RunningRules | undefined;
 
   constructor(inner: PromotionStore, options: CachedPromotionsOptions = {}) {
     this.#inner = inner;
@@ -159,18 +160,22 @@ export class CachedPromotions implements PromotionStore {
    */
   async refresh(at: Date): Promise<boolean> {
     const generation = ++this.#generation;
-    const rules = await this.#inner.runningRules(at.toISOString());
-    if (generation === this.#generation) {
-      this.#held = { rules, until: this.#now() + this.#ttlMs };
-      this.#loading = undefined;
-    }
+    const read = await this.#inner.runningRules(at.toISOString());
     // The store builds each rule's fields in one order every time (jsonb keeps its own keys
     // in one order too), so the text is the same for the same rules: JSON.stringify's, not
     // canonicalJson's, which sorted every key of 1,000 running campaigns in 6-11 ms of the
     // shop's one thread every round, against 1.5 ms (docs/benchmarks.md, item 63).
-    const seen = JSON.stringify({ day: shopDate(at), rules });
+    const seen = JSON.stringify({ day: shopDate(at), rules: read });
     const changed = this.#seen !== undefined && seen !== this.#seen;
+    // The same rules as the last round are handed out as the same object, so that what
+    // readers built from them (the shelf's campaign index) is not built again every round.
+    const rules = seen === this.#seen && this.#seenRules ? this.#seenRules : read;
     this.#seen = seen;
+    this.#seenRules = rules;
+    if (generation === this.#generation) {
+      this.#held = { rules, until: this.#now() + this.#ttlMs };
+      this.#loading = undefined;
+    }
     if (changed) this.#onChange();
     return changed;
   }

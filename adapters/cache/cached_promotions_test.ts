@@ -89,6 +89,24 @@ Deno.test("refresh() tells onChange when the running rules changed elsewhere or 
   assert.equal(c.changes(), 3);
 });
 
+Deno.test("refresh() hands out the same rules object while the rules are unchanged, a new one once they change", async () => {
+  const c = cached();
+  await c.inner.addCampaign(FAIR);
+  await c.store.refresh(new Date(DURING));
+  const first = await c.store.runningRules(DURING);
+  await c.store.refresh(new Date("2026-09-20T06:00:05.000Z"));
+  assert.equal(
+    await c.store.runningRules(DURING),
+    first,
+    "read again, the same rules: kept as they were",
+  );
+  await c.inner.addCampaign({ ...FAIR, name: "Another fair" });
+  assert.equal(await c.store.refresh(new Date("2026-09-20T06:00:10.000Z")), true);
+  const changed = await c.store.runningRules(DURING);
+  assert.notEqual(changed, first);
+  assert.equal(changed.campaigns.length, 2);
+});
+
 Deno.test("watch() refreshes on its own until stopped", async () => {
   const c = cached();
   const watch = c.store.watch({ now: () => new Date(DURING) }, { everyMs: 10 });
