@@ -8,6 +8,11 @@ import { startStatementLog, type StatementLog } from "./slow_statements.ts";
 
 export interface BenchDatabase {
   url: string;
+  /**
+   * The same database through the server's Unix socket, when the bench started the server:
+   * how a shop on the same machine connects (docs/deployment.md).
+   */
+  socketUrl?: string;
   sql: SqlClient;
   /** `PostgreSQL 15.x` */
   version: string;
@@ -22,6 +27,19 @@ export interface BenchDatabase {
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
+  return url.href;
+}
+
+/**
+ * A server URL naming the server's socket folder instead (libpq's `?host=/folder`).
+ *
+ * @example throughSocket("postgres://postgres@127.0.0.1:5433/shop", "/tmp/pg")
+ *   // "postgres://postgres@localhost:5433/shop?host=%2Ftmp%2Fpg"
+ */
+export function throughSocket(serverUrl: string, folder: string): string {
+  const url = new URL(serverUrl);
+  url.hostname = "localhost";
+  url.searchParams.set("host", folder);
   return url.href;
 }
 
@@ -51,6 +69,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     const statementLog = await startStatementLog(sql, name);
     return {
       url,
+      ...(cluster?.socketFolder ? { socketUrl: throughSocket(url, cluster.socketFolder) } : {}),
       sql,
       version: `PostgreSQL ${version.split(" ")[0]}`,
       statementLog,

@@ -156,7 +156,9 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
     }
     const shop = await timed(log, "shop started", () =>
       startShop({
-        databaseUrl: db.url,
+        // Through the server's socket, as a shop on the same machine connects
+        // (docs/deployment.md; item 64).
+        databaseUrl: db.socketUrl ?? db.url,
         dataDir,
         port: freePort(),
         adminEmail: "bench@pothgula.lk",

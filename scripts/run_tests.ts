@@ -221,6 +221,7 @@ async function main(): Promise<number> {
           DENO_JOBS: fullRunJobs(navigator.hardwareConcurrency, Deno.env.get("DENO_JOBS")),
         };
         if (cluster) env.TEST_DATABASE_URL = cluster.url;
+        if (cluster?.socketFolder) env.TEST_DATABASE_SOCKET_FOLDER = cluster.socketFolder;
         if (browser) env[SHARED_BROWSER_VARIABLE] = browser.wsEndpoint;
         const targets = extra.length > 0
           ? extra

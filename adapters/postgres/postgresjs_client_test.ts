@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { eventually as waitFor } from "../../tests/support/eventually.ts";
-import { testOnServer } from "./testing/databases.ts";
+import { serverTestsEnabled, testOnServer, withDatabase } from "./testing/databases.ts";
+import { testTier } from "../../tests/support/tier.ts";
 import { UnavailableError } from "../../domain/ports.ts";
-import { PostgresJsSqlClient } from "./postgresjs_client.ts";
+import { PostgresJsSqlClient, postgresTarget } from "./postgresjs_client.ts";
 import type { SqlClient } from "./sql_client.ts";
 
 const backendOf = async (sql: SqlClient) =>
@@ -359,3 +360,56 @@ testOnServer(
     }
   },
 );
+
+Deno.test("postgresTarget() reads libpq's ?host=/folder as the socket's folder and hands the URL on without it", () => {
+  assert.deepEqual(
+    postgresTarget(
+      "postgres://shop:secret@localhost:5433/pothgula?host=/var/run/postgresql&sslmode=disable",
+    ),
+    {
+      url: "postgres://shop:secret@localhost:5433/pothgula?sslmode=disable",
+      socketFolder: "/var/run/postgresql",
+    },
+  );
+  assert.deepEqual(postgresTarget("postgres://shop@127.0.0.1:5432/pothgula"), {
+    url: "postgres://shop@127.0.0.1:5432/pothgula",
+  });
+  // A host that is no folder is the URL's business, left as it came.
+  assert.deepEqual(postgresTarget("postgres://shop@db/pothgula?host=db2"), {
+    url: "postgres://shop@db/pothgula?host=db2",
+  });
+});
+
+// The folder of the run's server socket (scripts/run_tests.ts); a server named by
+// TEST_DATABASE_URL alone has none to give, and in CI that fails here rather than passing.
+const socketFolder = Deno.env.get("TEST_DATABASE_SOCKET_FOLDER");
+if (testTier() !== "fast") {
+  Deno.test({
+    name: "a URL naming the server's socket folder connects through the socket, not TCP [postgres]",
+    ignore: !serverTestsEnabled() || (!socketFolder && Deno.env.get("CI") !== "true"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: () =>
+      withDatabase("postgres", async (db) => {
+        assert.ok(socketFolder, "CI starts its own server, whose socket folder it names");
+        const url = new URL(db.url!);
+        url.hostname = "localhost";
+        url.searchParams.set("host", socketFolder);
+        const client = new PostgresJsSqlClient(url.href, { max: 1 });
+        try {
+          const [{ address, database }] = await client.query<
+            { address: string | null; database: string }
+          >("SELECT inet_client_addr()::text AS address, current_database() AS database");
+          // No client address: the connection came through the Unix socket.
+          assert.equal(address, null);
+          assert.equal(database, url.pathname.slice(1));
+          const [{ address: overTcp }] = await db.sql.query<{ address: string | null }>(
+            "SELECT inet_client_addr()::text AS address",
+          );
+          assert.match(overTcp ?? "", /^127\.0\.0\.1/);
+        } finally {
+          await client.close();
+        }
+      }),
+  });
+}

@@ -15,6 +15,11 @@ export interface TestCluster {
   stopSync?(): void;
   /** The server's log file, when the server was started here. */
   logFile?: string;
+  /**
+   * The folder of the server's Unix socket: the one started here, or the one
+   * TEST_DATABASE_SOCKET_FOLDER names beside TEST_DATABASE_URL.
+   */
+  socketFolder?: string;
 }
 
 const BIN_DIRS = [
@@ -84,6 +89,8 @@ export interface LocalServer {
   stopSync(): void;
   /** The server's log (pg_ctl -l). */
   logFile: string;
+  /** The folder of its Unix socket (`.s.PGSQL.PORT`). */
+  socketFolder: string;
   /** Removes the data directory (after a stop). */
   remove(): Promise<void>;
   removeSync(): void;
@@ -119,6 +126,7 @@ export async function startLocalServer(
   const server: LocalServer = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     logFile: `${dir}/log`,
+    socketFolder: dir,
     start: () => pgCtl(["-o", opts, "-l", `${dir}/log`, "-w", "start"]),
     stop: (mode) => pgCtl(["-m", mode, "-w", "stop"]),
     stopSync: () =>
@@ -146,7 +154,10 @@ export async function startTestCluster(
 ): Promise<TestCluster | undefined> {
   refuseInFastTier("PostgreSQL server");
   const given = Deno.env.get("TEST_DATABASE_URL");
-  if (given) return { url: given, stop: () => Promise.resolve() };
+  if (given) {
+    const socketFolder = Deno.env.get("TEST_DATABASE_SOCKET_FOLDER");
+    return { url: given, stop: () => Promise.resolve(), ...(socketFolder ? { socketFolder } : {}) };
+  }
 
   const bin = await findPostgresBin();
   if (!bin) {
@@ -180,6 +191,7 @@ export async function startTestCluster(
   return {
     url: server.url,
     logFile: server.logFile,
+    socketFolder: server.socketFolder,
     async stop() {
       try {
         await server.stop("immediate");
