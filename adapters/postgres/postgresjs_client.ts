@@ -178,8 +178,8 @@ export function postgresTarget(url: string): { url: string; socketFolder?: strin
 /**
  * A PostgreSQL server through a postgres.js connection pool, renewed now and then, and
  * connections of its own for transactions. On the same machine as the shop, a URL naming the
- * server's socket folder (postgresTarget) spares each statement the loopback's TCP: a tenth
- * less of the shop's CPU for an API read (docs/benchmarks.md, item 64).
+ * server's socket folder (postgresTarget) spares each statement the loopback's TCP: about 20 µs
+ * of the shop's CPU a simple statement against 24 (docs/benchmarks.md, item 64).
  */
 export class PostgresJsSqlClient implements SqlClient {
   #pool: Pool;
