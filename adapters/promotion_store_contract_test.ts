@@ -8,7 +8,12 @@ import assert from "node:assert/strict";
 import { testOnBothEngines } from "./postgres/testing/databases.ts";
 import { MemoryPromotionStore } from "./memory/promotions.ts";
 import { PostgresPromotionStore } from "./postgres/promotions.ts";
-import type { NewCampaign, NewDiscountCode, PromotionStore } from "../domain/promotions/ports.ts";
+import type {
+  NewCampaign,
+  NewDiscountCode,
+  NewOrderOffer,
+  PromotionStore,
+} from "../domain/promotions/ports.ts";
 
 function contract(name: string, fn: (store: PromotionStore) => Promise<void>): void {
   Deno.test(`${name} [memory]`, () => fn(new MemoryPromotionStore()));
@@ -21,6 +26,15 @@ const BOOK_FAIR: NewCampaign = {
   scope: { kind: "store", store: "book" },
   benefit: { kind: "percent", basisPoints: 2000 },
   window: { startsAt: "2026-09-18T18:30:00.000Z", endsAt: "2026-09-28T18:30:00.000Z" },
+  paused: false,
+};
+
+const FREE_DELIVERY: NewOrderOffer = {
+  name: "Free delivery over LKR 5,000",
+  names: {},
+  minItemsCents: 500_000,
+  benefit: { kind: "free_delivery" },
+  window: { startsAt: null, endsAt: null },
   paused: false,
 };
 
@@ -55,14 +69,7 @@ contract("a campaign runs only inside its window and while it is not paused", as
 });
 
 contract("an order offer keeps its minimum and its benefit", async (store) => {
-  const free = await store.addOffer({
-    name: "Free delivery over LKR 5,000",
-    names: {},
-    minItemsCents: 500_000,
-    benefit: { kind: "free_delivery" },
-    window: { startsAt: null, endsAt: null },
-    paused: false,
-  });
+  const free = await store.addOffer(FREE_DELIVERY);
   const off = await store.addOffer({
     name: "LKR 300 off over LKR 3,000",
     names: {},
@@ -277,14 +284,7 @@ contract(
       benefit: { kind: "amount", cents: 2_000 },
       window: { startsAt: null, endsAt: null },
     });
-    await store.addOffer({
-      name: "Free delivery over LKR 5,000",
-      names: {},
-      minItemsCents: 500_000,
-      benefit: { kind: "free_delivery" },
-      window: { startsAt: null, endsAt: null },
-      paused: false,
-    });
+    await store.addOffer(FREE_DELIVERY);
     const now = "2026-09-20T00:00:00.000Z";
     const first = JSON.stringify(await store.runningRules(now));
     assert.equal(JSON.stringify(await store.runningRules(now)), first);
