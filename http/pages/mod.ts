@@ -45,7 +45,7 @@ import { languageOfPath, pathsInEveryLanguage, SHOP_PATHS } from "../../domain/i
 import { type Logger, toErrorResponse } from "../middleware/errors.ts";
 import type { PromotionStore } from "../../domain/promotions/ports.ts";
 import type { ItemType, PaymentMethod } from "../../domain/orders/model.ts";
-import { shelfPricer, type ShelvedProduct } from "../routes/shelf.ts";
+import { shelfPricing, type ShelvedProduct } from "../routes/shelf.ts";
 import { getCookie } from "hono/cookie";
 import type { PriceCartDeps } from "../../domain/promotions/price_cart.ts";
 import { CART_COOKIE } from "../../domain/cart/cookie.ts";
@@ -165,12 +165,13 @@ export function pagesApp(deps: PagesDeps): Hono {
   const now = deps.now ?? (() => new Date());
   const maxPerLine = deps.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
   const holdRules: HoldRules = { ...DEFAULT_HOLD_RULES, ...deps.holdRules };
+  const shelfPricer = shelfPricing(deps.promotions);
   /** A page's products with the stock shoppers are told and what one copy costs now. */
   const shown = async <P extends ShelvedProduct & { stock: number }, T extends { items: P[] }>(
     type: ItemType,
     page: T,
   ): Promise<T> => {
-    const shelve = await shelfPricer(deps.promotions, now().toISOString());
+    const shelve = await shelfPricer(now().toISOString());
     return {
       ...page,
       items: page.items.map((item) => {
@@ -324,7 +325,7 @@ export function pagesApp(deps: PagesDeps): Hono {
     const id = parseId(c.req.param("id") ?? "");
     const book = id === undefined ? undefined : await deps.catalogue.findBook(id);
     if (!book) return renderPage(c, { kind: "not_found" }, 404);
-    const shelve = await shelfPricer(deps.promotions, now().toISOString());
+    const shelve = await shelfPricer(now().toISOString());
     const shelf = shelve("book", book);
     const category = (await deps.catalogue.listCategories()).find((k) => k.id === book.categoryId);
     return renderPage(c, {

@@ -37,7 +37,7 @@ import type { WorkGuard } from "../middleware/work_budget.ts";
 import { serve } from "./route_spec.ts";
 import { serveStockAdjustments } from "./stock_adjustments.ts";
 import { refuseBrokenSale, saleOfBody, touchesSale } from "./sale_checks.ts";
-import { shelfPricer, type ShelvedProduct } from "./shelf.ts";
+import { shelfPricing, type ShelvedProduct } from "./shelf.ts";
 import { shelfRecord } from "../../contract/shelf_wire.ts";
 import type { SaleFields } from "../../domain/catalogue/sale_price.ts";
 
@@ -167,6 +167,7 @@ export function serveProductRoutes<
   const record = (product: P) => kind.record(product);
 
   const stockCap = deps.orderRules?.maxLineQuantity ?? DEFAULT_MAX_LINE_QUANTITY;
+  const shelfPricer = shelfPricing(deps.promotions);
   /**
    * The record a storefront read answers: exact stock for the admin, capped for others;
    * and what one copy costs now, under one read of the running campaigns.
@@ -174,7 +175,7 @@ export function serveProductRoutes<
   const shownRecord = async (authorization: string | undefined) => {
     const [admin, shelve] = await Promise.all([
       fromAdmin(deps, authorization),
-      shelfPricer(deps.promotions, deps.clock.now().toISOString()),
+      shelfPricer(deps.clock.now().toISOString()),
     ]);
     const shelved = (product: P) => ({
       shelf: shelfRecord(shelve(contract.kind, product as P & ShelvedProduct)),
